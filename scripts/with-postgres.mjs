@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Runs a command against a private PostgreSQL cluster on a free loopback port, then removes it.
+// Usage: node scripts/with-postgres.mjs <command> [args...]   (DATABASE_URL is set for the command)
+import { spawnSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, chmodSync, existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function findBin(name) {
+  const candidates = [`/usr/local/bin/${name}`];
+  if (existsSync('/usr/lib/postgresql')) {
+    for (const v of readdirSync('/usr/lib/postgresql').sort().reverse()) candidates.push(`/usr/lib/postgresql/${v}/bin/${name}`);
+  }
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`${name} not found: install PostgreSQL (apt-get install -y postgresql)`);
+  return found;
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+const asRoot = process.getuid?.() === 0;
+// initdb refuses to run as root: run the cluster as the postgres system user.
+const run = (bin, args, opts = {}) =>
+  asRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe', ...opts })
+    : spawnSync(bin, args, { stdio: 'pipe', ...opts });
+
+const dir = mkdtempSync(join(tmpdir(), 'pg-cluster-'));
+chmodSync(dir, 0o777);
+const dataDir = join(dir, 'data');
+const port = await freePort();
+
+function check(res, what) {
+  if (res.status !== 0) {
+    console.error(`${what} failed:\n${res.stdout}\n${res.stderr}`);
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(1);
+  }
+}
+
+check(run(findBin('initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']), 'initdb');
+check(
+  run(findBin('pg_ctl'), [
+    '-D', dataDir, '-l', join(dir, 'log'), '-w', '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]),
+  'pg_ctl start',
+);
+const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+console.log(`PostgreSQL cluster on 127.0.0.1:${port}`);
+
+const [cmd, ...args] = process.argv.slice(2);
+const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url }, shell: false });
+const code = await new Promise((resolve) => child.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0))));
+run(findBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+rmSync(dir, { recursive: true, force: true });
+process.exit(code);

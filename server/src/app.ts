@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { GatewayContext } from './context';
+import { ApiError } from './http/api-error';
+import { registerStatic } from './http/static';
+import { registerDomainRoutes } from './routes/domain';
+import { registerAuthRoutes } from './routes/auth';
+import { registerSignupRoutes } from './routes/signup';
+import { registerPasswordResetRoutes } from './routes/password-reset';
+import { registerAccountRoutes } from './routes/account';
+import { registerSendRoutes } from './routes/send';
+import { registerMessageRoutes } from './routes/messages';
+import { registerPhonebookRoutes } from './routes/phonebook';
+import { registerCreditRoutes } from './routes/credit';
+import { registerPaymentRoutes } from './routes/payments';
+import { registerDomainSettingsRoutes } from './routes/domain-settings';
+import { registerDevRoutes } from './routes/dev';
+
+/** Builds the gateway: the API of API.md and, when `ctx.distDir` is set, the PWA. */
+export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: ctx.maxBodyBytes,
+    trustProxy: false,
+    // Never log headers or bodies: they hold tokens, API keys, passwords and codes.
+    logger: process.env.GATEWAY_LOG === '1' ? { level: 'info', serializers: { req: safeRequest } } : false,
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/smsgateway/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+
+  app.setErrorHandler((error: unknown, req, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.httpStatus).send({ error: { status: error.status, message: error.message } });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({ error: { status: 'failed', message: 'Request body is too large' } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { status: 'failed', message: (error as Error).message } });
+    }
+    req.log.error({ err: error }, 'request failed');
+    if (process.env.GATEWAY_LOG !== '1' && !process.env.VITEST) console.error(error);
+    return reply.status(500).send({ error: { status: 'error', message: 'Something went wrong please try again' } });
+  });
+
+  for (const register of [
+    registerDomainRoutes,
+    registerAuthRoutes,
+    registerSignupRoutes,
+    registerPasswordResetRoutes,
+    registerAccountRoutes,
+    registerSendRoutes,
+    registerMessageRoutes,
+    registerPhonebookRoutes,
+    registerCreditRoutes,
+    registerPaymentRoutes,
+    registerDomainSettingsRoutes,
+  ]) {
+    await register(app, ctx);
+  }
+  if (ctx.devMode) await registerDevRoutes(app, ctx);
+  await registerStatic(app, ctx);
+  return app;
+}
+
+function safeRequest(req: { method: string; url: string }) {
+  return { method: req.method, url: req.url.split('?')[0] };
+}

@@ -1,0 +1,20 @@
+import type { Db } from './db/database';
+
+/** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
+export interface GatewayContext {
+  db: Db;
+  /** Epoch milliseconds; tests inject a controllable clock. */
+  now: () => number;
+  devMode: boolean;
+  /** The main product host (profile 6's), e.g. 'localhost'. */
+  mainHost: string;
+  maxBodyBytes: number;
+  /** scrypt cost N; OWASP's 2^17 in production, lower in tests. */
+  scryptCost: number;
+  /** Where uploaded logos and backgrounds are stored. */
+  imagesDir: string;
+  /** Where the built PWA is, or null for an API-only app. */
+  distDir: string | null;
+  /** Milliseconds the simulated carrier waits before a delivery report. */
+  carrierDelayMs: number;
+}

@@ -1,0 +1,32 @@
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database> & { dialectName: DialectName };
+
+// int8 (count(*), bigint columns) arrives as a string from pg; every value we store fits a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+/** SQLite file (default) or PostgreSQL when a connection string is given. */
+export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): Db {
+  if (options.databaseUrl) {
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+    });
+    return Object.assign(db, { dialectName: 'postgres' as const });
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return Object.assign(db, { dialectName: 'sqlite' as const });
+}

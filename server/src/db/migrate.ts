@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, DialectName } from './database';
+import { core } from './migrations/001-core';
+import { messaging } from './migrations/002-messaging';
+import { phonebookAndPayments } from './migrations/003-phonebook-payments';
+
+// Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
+// Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
+const migrations: Record<string, (dialect: DialectName) => Migration> = {
+  '001-core': core,
+  '002-messaging': messaging,
+  '003-phonebook-payments': phonebookAndPayments,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(db.dialectName)])),
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,124 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Booleans are 0/1 integers and times are epoch milliseconds, the same on SQLite and PostgreSQL.
+
+export interface UsersTable {
+  profile_id: Generated<number>;
+  username: string;
+  email: string;
+  telnumber: Generated<string>;
+  companyname: Generated<string>;
+  country: Generated<string>;
+  accountType: Generated<string>; // REGULAR | PREMIUM | RESELLER
+  password_hash: string;
+  apikey: string;
+  isAdmin: Generated<number>;
+  supid: Generated<number>; // the supervisor's profile_id (0 for the top-level supervisor)
+  senderidapproved: Generated<string>; // comma list
+  pendingsenderid: Generated<string>; // comma list
+  referralcode: Generated<string>;
+  referred_by: number | null; // profile_id of the referrer
+  creditbalance: Generated<number>;
+  internationalcreditbalance: Generated<number>;
+  creditexpires: Generated<number>; // epoch seconds
+  content: Generated<string>; // 'local' or 'international'
+  dashboardTab: Generated<number>;
+  scheduledsmsTab: Generated<number>;
+  recurringsmsTab: Generated<number>;
+  credithistoryTab: Generated<number>;
+  created_at: number;
+}
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+/** A white-label domain: its host and the settings of the profile that owns it. */
+export interface DomainsTable {
+  domainprofile_id: Generated<number>;
+  host: string;
+  profile_id: number;
+  companyname: Generated<string>;
+  telnumber: Generated<string>;
+  logo: Generated<string>;
+  backgroundImage: Generated<string>;
+  localrate: Generated<string>; // JSON text {"REGULAR":[...],"PREMIUM":[...]}
+  senderid: Generated<string>;
+  usepaymentgateway: Generated<number>;
+  paystackpubkey: Generated<string>;
+  paystackseckey: Generated<string>;
+  enablereferral: Generated<number>;
+  referralpercentage: Generated<number>; // fraction: 0.1 is 10 percent
+  enablereseller: Generated<number>;
+  recaptcha_site_key: Generated<string>;
+  recaptcha_secret_key: Generated<string>;
+  theme_color: Generated<string>;
+  created_at: number;
+}
+export type DomainRow = Selectable<DomainsTable>;
+
+export interface TokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  profile_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked: Generated<number>;
+}
+
+export interface TemporalSignupsTable {
+  id: Generated<number>;
+  username: string;
+  companyname: string;
+  email: string;
+  phone: string;
+  country: string;
+  password_hash: string;
+  referralcode: string;
+  supid: number;
+  domain: string;
+  verified: Generated<number>;
+  profile_id: number | null; // set once the account exists
+  created_at: number;
+}
+
+/** One-time codes: sign-up verification ('signup') and password reset ('reset'). */
+export interface CodesTable {
+  id: Generated<number>;
+  purpose: string;
+  subject_id: number; // temporal sign-up id or profile_id
+  code_hash: string;
+  expires_at: number;
+  attempts_left: number;
+  sends_left: number;
+  used: Generated<number>;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+/** What the simulated carrier handed to a phone: the dev inbox reads it. */
+export interface CarrierMessagesTable {
+  id: Generated<number>;
+  to_number: string;
+  from_id: string;
+  text: string;
+  job_id: string | null;
+  recipient_index: number | null;
+  message_id: number | null;
+  status: string; // SENT | FAILED | PENDING
+  created_at: number;
+}
+
+export interface CoreTables {
+  users: UsersTable;
+  domains: DomainsTable;
+  tokens: TokensTable;
+  temporal_signups: TemporalSignupsTable;
+  codes: CodesTable;
+  rate_limits: RateLimitsTable;
+  carrier_messages: CarrierMessagesTable;
+}

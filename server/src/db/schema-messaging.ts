@@ -1,0 +1,2 @@
+// Filled by the messaging area: bulk messages, recipients and statuses, idempotency, schedules.
+export type MessagingTables = Record<never, never>;

@@ -1,0 +1,6 @@
+import type { CoreTables } from './schema-core';
+import type { MessagingTables } from './schema-messaging';
+import type { PhonebookPaymentTables } from './schema-phonebook-payments';
+
+/** Every table of the gateway; each area declares its own in its schema-*.ts file. */
+export interface Database extends CoreTables, MessagingTables, PhonebookPaymentTables {}

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { configFromEnv, contextFrom } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_ACCOUNTS, seedDemo } from './seed/demo';
+import { startBackground } from './background';
+
+const config = configFromEnv();
+const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: resolve(config.dataDir, 'gateway.sqlite') });
+await migrateToLatest(db);
+const ctx = contextFrom(config, db);
+
+const empty = !(await db.selectFrom('users').select('profile_id').limit(1).executeTakeFirst());
+if (empty && config.seedDemo) await seedDemo(ctx);
+
+const app = await buildApp(ctx);
+const stopBackground = startBackground(ctx);
+await app.listen({ port: config.port, host: config.host });
+const port = (app.server.address() as { port: number }).port;
+
+const lines = [
+  `Gateway ready (${db.dialectName}${config.devMode ? ', dev mode' : ''})`,
+  `  main host:  http://${config.mainHost}:${port}`,
+  `  reseller:   http://acme.${config.mainHost}:${port}`,
+];
+if (empty && config.seedDemo) {
+  lines.push('  demo accounts (username / password):');
+  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(11)} ${a.password.padEnd(14)} ${a.note}`);
+}
+console.log(lines.join('\n'));
+// The e2e harness waits for this line to learn the port.
+console.log(`LISTENING ${port}`);
+
+async function shutdown() {
+  await stopBackground();
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../context';
+
+export async function registerCreditRoutes(_app: FastifyInstance, _ctx: GatewayContext): Promise<void> {}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GatewayContext } from '../context';
+import { domainDetails, resolveDomain } from '../tenancy/domains';
+import { notFound } from '../http/api-error';
+import { IMAGE_TYPES, isSafeImageName } from '../images/image-files';
+
+export async function registerDomainRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  app.get<{ Querystring: { domain?: string } }>('/smsgateway/api/domain', async (req) => {
+    const domain = await resolveDomain(ctx, req.query.domain ?? req.hostname);
+    return domainDetails(ctx, domain);
+  });
+
+  // Logos and backgrounds: public, so the login page and the service worker can fetch them.
+  app.get<{ Params: { file: string } }>('/smsgateway/api/frontend/images/:file', async (req, reply) => {
+    const { file } = req.params;
+    if (!isSafeImageName(file)) throw notFound();
+    const path = join(ctx.imagesDir, file);
+    if (!existsSync(path)) throw notFound();
+    const ext = file.split('.').pop()!.toLowerCase();
+    // Images change name when replaced, so they may be cached; onSend's no-store is for API data only.
+    reply.header('Content-Type', IMAGE_TYPES[ext] ?? 'application/octet-stream');
+    reply.header('Cache-Control', 'public, max-age=86400');
+    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return reply.send(createReadStream(path));
+  });
+}

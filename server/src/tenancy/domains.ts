@@ -1,0 +1,87 @@
+import type { GatewayContext } from '../context';
+import type { DomainRow } from '../db/schema-core';
+
+/** Lower-cased host without port; a request's Host header or the `domain` query. */
+export function normalizeHost(host: string | undefined): string {
+  return (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/** The domain record for a host; an unknown host gets the main product host's (API.md). */
+export async function resolveDomain(ctx: GatewayContext, host: string | undefined): Promise<DomainRow> {
+  const wanted = normalizeHost(host);
+  const found = wanted
+    ? await ctx.db.selectFrom('domains').selectAll().where('host', '=', wanted).executeTakeFirst()
+    : undefined;
+  if (found) return found;
+  return mainDomain(ctx);
+}
+
+export async function mainDomain(ctx: GatewayContext): Promise<DomainRow> {
+  const main = await ctx.db.selectFrom('domains').selectAll().where('host', '=', ctx.mainHost).executeTakeFirst();
+  if (!main) throw new Error(`no domain record for the main host ${ctx.mainHost}`);
+  return main;
+}
+
+/** The domain a user's settings live on: its own (resellers, admins) or else its supervisor's. */
+export async function domainOfUser(
+  ctx: GatewayContext,
+  user: { profile_id: number; supid: number },
+): Promise<DomainRow | undefined> {
+  const own = await ctx.db
+    .selectFrom('domains')
+    .selectAll()
+    .where('profile_id', '=', user.profile_id)
+    .orderBy('domainprofile_id')
+    .executeTakeFirst();
+  if (own) return own;
+  return ctx.db
+    .selectFrom('domains')
+    .selectAll()
+    .where('profile_id', '=', user.supid)
+    .orderBy('domainprofile_id')
+    .executeTakeFirst();
+}
+
+/** GET /smsgateway/api/domain answer (SPEC 3 Domain details): public settings only, never secret keys. */
+export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
+  const owner = await ctx.db
+    .selectFrom('users')
+    .select(['profile_id', 'supid', 'internationalcreditbalance'])
+    .where('profile_id', '=', domain.profile_id)
+    .executeTakeFirst();
+  const sup = owner && owner.supid
+    ? await ctx.db.selectFrom('domains').selectAll().where('profile_id', '=', owner.supid).executeTakeFirst()
+    : undefined;
+  const supOwner = owner && owner.supid
+    ? await ctx.db
+        .selectFrom('users')
+        .select('internationalcreditbalance')
+        .where('profile_id', '=', owner.supid)
+        .executeTakeFirst()
+    : undefined;
+  const top = sup ?? domain;
+  return {
+    profile_id: domain.profile_id,
+    domainprofile_id: domain.domainprofile_id,
+    domain: domain.host,
+    companyname: domain.companyname,
+    telnumber: domain.telnumber,
+    logo: domain.logo,
+    backgroundImage: domain.backgroundImage,
+    theme_color: domain.theme_color,
+    localrate: domain.localrate,
+    usepaymentgateway: domain.usepaymentgateway === 1,
+    paystackpubkey: domain.paystackpubkey,
+    enablereferral: domain.enablereferral === 1,
+    referralpercentage: domain.referralpercentage,
+    enablereseller: domain.enablereseller === 1,
+    recaptcha_site_key: domain.recaptcha_site_key,
+    internationalcreditbalance: owner?.internationalcreditbalance ?? 0,
+    supusepaymentgateway: top.usepaymentgateway === 1,
+    suplocalrate: top.localrate,
+    suppaystackpubkey: top.paystackpubkey,
+    supenablereferral: top.enablereferral === 1,
+    supenablereseller: top.enablereseller === 1,
+    supInternationalBalance: supOwner?.internationalcreditbalance ?? owner?.internationalcreditbalance ?? 0,
+  };
+}

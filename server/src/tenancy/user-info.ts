@@ -1,0 +1,77 @@
+import type { GatewayContext } from '../context';
+import type { UserRow } from '../db/schema-core';
+import { domainOfUser } from './domains';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** SPEC 3 User info. Secret keys of a domain go only to the profile that owns that domain. */
+export async function userInfo(ctx: GatewayContext, user: UserRow, token = '') {
+  const domain = await domainOfUser(ctx, user);
+  const ownsDomain = domain?.profile_id === user.profile_id;
+  return {
+    profile_id: user.profile_id,
+    username: user.username,
+    email: user.email,
+    telnumber: user.telnumber,
+    companyname: user.companyname,
+    country: user.country,
+    accountType: user.accountType,
+    token,
+    apikey: user.apikey,
+    isAdmin: user.isAdmin === 1,
+    supid: user.supid,
+    senderidapproved: user.senderidapproved,
+    pendingsenderid: user.pendingsenderid,
+    referralcode: user.referralcode,
+    creditbalance: user.creditbalance,
+    internationalcreditbalance: user.internationalcreditbalance,
+    creditexpires: user.creditexpires,
+    content: user.content,
+    domain: ownsDomain ? domain.host : '',
+    logo: domain?.logo ?? '',
+    backgroundImage: domain?.backgroundImage ?? '',
+    senderid: domain?.senderid ?? '',
+    enablereferral: domain?.enablereferral === 1,
+    enablereseller: domain?.enablereseller === 1,
+    referralpercentage: domain?.referralpercentage ?? 0,
+    usepaymentgateway: domain?.usepaymentgateway === 1,
+    paystackseckey: ownsDomain ? domain.paystackseckey : '',
+    paystackpubkey: domain?.paystackpubkey ?? '',
+    recaptcha_site_key: domain?.recaptcha_site_key ?? '',
+    recaptcha_secret_key: ownsDomain ? domain.recaptcha_secret_key : '',
+    localrate: domain?.localrate ?? '',
+    setuptime: new Date(user.created_at).toISOString(),
+    applicableRate: await applicableRate(ctx, user),
+    dashboardTab: user.dashboardTab === 1,
+    scheduledsmsTab: user.scheduledsmsTab === 1,
+    recurringsmsTab: user.recurringsmsTab === 1,
+    credithistoryTab: user.credithistoryTab === 1,
+  };
+}
+
+export type UserInfoAnswer = Awaited<ReturnType<typeof userInfo>>;
+
+/**
+ * Reseller rate over the last 30 days (SPEC 3): the messaging area provides the volume once it
+ * exists; until a reseller has sent anything the first tier applies.
+ */
+async function applicableRate(ctx: GatewayContext, user: UserRow): Promise<number> {
+  if (user.accountType !== 'RESELLER') return 0;
+  const since = ctx.now() - 30 * DAY_MS;
+  const volume = await resellerVolume(ctx, user.profile_id, since);
+  return resellerRateFor(volume);
+}
+
+/** Parts sent by the reseller and its clients since a time; the messaging area fills this in. */
+async function resellerVolume(_ctx: GatewayContext, _profileId: number, _since: number): Promise<number> {
+  return 0;
+}
+// Temporary until src/domain/pricing lands: SPEC 9 reseller table.
+function resellerRateFor(volume: number): number {
+  if (volume <= 50_000) return 0.025;
+  if (volume <= 100_000) return 0.024;
+  if (volume <= 200_000) return 0.023;
+  if (volume <= 500_000) return 0.022;
+  if (volume <= 1_000_000) return 0.021;
+  return 0.02;
+}

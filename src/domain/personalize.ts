@@ -1,0 +1,24 @@
+// {field} placeholders filled from a contact or spreadsheet row (SPEC.md 2 and 5).
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+export function personalize(template: string, row: Record<string, string>): string {
+  const byName = new Map(Object.entries(row).map(([key, value]) => [key.trim().toLowerCase(), value]));
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = byName.get(name.trim().toLowerCase());
+    // Braces that name no column are the user's own text, so they stay as typed.
+    return value === undefined ? whole : value;
+  });
+}
+
+export const hasPlaceholders = (text: string): boolean => /[{}]/.test(text);
+
+export const placeholder = (field: string): string => `{${field}}`;
+
+export const AGE_FIELD = 'age';
+export const PHONEBOOK_FIELDS = ['firstname', 'middlename', 'surname', 'email', 'phonenumber', 'birthday'] as const;
+
+// Age exists only on birthday messages, so only they offer {age} in the filter dropdown.
+export function phonebookPlaceholderFields(isBirthday: boolean): string[] {
+  return isBirthday ? [...PHONEBOOK_FIELDS, AGE_FIELD] : [...PHONEBOOK_FIELDS];
+}

@@ -1,0 +1,42 @@
+// Where a path sends a visitor (SPEC.md 2 "Routes" and "Access rules for routing").
+
+export type RouteAccess = 'public' | 'user' | 'admin';
+export type RouteContext = { loggedIn: boolean; isAdmin: boolean; isMainHost: boolean };
+export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'landing' };
+
+const ROUTES: ReadonlyArray<readonly [RegExp, RouteAccess]> = [
+  [/^\/(login|signup)$/, 'public'],
+  [/^\/$/, 'user'],
+  [/^\/dashboard(\/[^/]+)?$/, 'user'],
+  [/^\/(scheduledsms|recurringsms|purchasesms|credithistory|clientcredithistory|profile)$/, 'user'],
+  [/^\/phonebook(\/[^/]+)?$/, 'user'],
+  [/^\/(clientdashboard|clientphonebook)(\/[^/]+)?$/, 'admin'],
+  [/^\/(clientscheduledsms|clientrecurringsms|clientmanagement)$/, 'admin'],
+];
+
+// Query, hash and a trailing slash do not change which screen a path names.
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '';
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function routeAccess(path: string): RouteAccess | null {
+  const clean = normalizePath(path);
+  return ROUTES.find(([pattern]) => pattern.test(clean))?.[1] ?? null;
+}
+
+const render: RouteDecision = { kind: 'render' };
+const home: RouteDecision = { kind: 'redirect', to: '/' };
+
+export function routeDecision(path: string, { loggedIn, isAdmin, isMainHost }: RouteContext): RouteDecision {
+  const access = routeAccess(path);
+  if (access === 'public') return loggedIn ? home : render;
+  if (!loggedIn) return isMainHost ? { kind: 'landing' } : { kind: 'redirect', to: '/login' };
+  // Unknown paths and admin screens opened by others fall back to the send form.
+  if (access === null || (access === 'admin' && !isAdmin)) return home;
+  return render;
+}
+
+// After sign-out the main host shows its landing page at /, any white-label host its login.
+export const signedOutTarget = (isMainHost: boolean): string => (isMainHost ? '/' : '/login');

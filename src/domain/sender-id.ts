@@ -1,0 +1,47 @@
+// Sender ID requests and the sender-ID exceptions of SPEC.md 4, 5 and 8.
+import { SENDER_ID_MAX_LENGTH } from './constants';
+
+export const NO_SENDER_ID = 'No senderId provided';
+export const SENDER_ID_NUMBERS_ONLY = 'Sorry we dont accept numbers only as sender ids';
+export const senderIdTooLong = (id: string): string =>
+  `Each senderId must have a maximum character length of eleven(11), please check ${id}`;
+
+export const TEST_SENDER_ID = 'TEST';
+export const TEST_SENDER_BODY =
+  'Thank you for choosing us, kindly apply for your customized sender ID(s) from the profile page so your actual message will be delivered';
+
+export type SenderIdRequestResult = { ok: true; ids: string[] } | { ok: false; message: string };
+
+// Comma text of UserInfo (senderidapproved, pendingsenderid) as a clean list.
+export function splitSenderIds(text: string): string[] {
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  return [...new Set(ids)];
+}
+
+export function validateSenderIdRequest(input: string): SenderIdRequestResult {
+  const ids = splitSenderIds(input);
+  if (ids.length === 0) return { ok: false, message: NO_SENDER_ID };
+  for (const id of ids) {
+    if (id.length > SENDER_ID_MAX_LENGTH) return { ok: false, message: senderIdTooLong(id) };
+    if (/^\d+$/.test(id)) return { ok: false, message: SENDER_ID_NUMBERS_ONLY };
+  }
+  return { ok: true, ids };
+}
+
+// The body actually sent: the 'TEST' sender may only carry the apply-for-an-ID notice.
+export function messageBodyFor(senderId: string, text: string): string {
+  return senderId === TEST_SENDER_ID ? TEST_SENDER_BODY : text;
+}
+
+// Sends from an 'rccg' sender ID leave the stored balances as they are (SPEC.md 4); matched case-insensitively.
+export function updatesBalanceAfterSend(senderIds: readonly string[]): boolean {
+  return !senderIds.some((id) => id.toLowerCase().includes('rccg'));
+}
+
+// One approved ID is chosen for the user; with several the user must pick.
+export function preselectedSenderId(approved: readonly string[]): string {
+  return approved.length === 1 ? (approved[0] ?? '') : '';
+}

@@ -1,0 +1,96 @@
+// Shapes shared by the PWA, the service worker and the gateway; field names exactly as SPEC.md 3 and API.md.
+
+export type AccountType = 'REGULAR' | 'PREMIUM' | 'RESELLER';
+export type MessageKind = 'quick' | 'scheduled' | 'recurring' | 'birthday';
+export type MessageSubtype = 'regular' | 'personalized';
+export type ContactSource = 'manual' | 'excel' | 'phonebook';
+export type RecurringPeriod = 'Hourly' | 'Daily' | 'Monthly' | 'Yearly';
+export type SendMessageType = 'quick sms' | 'scheduled sms' | 'recurring sms' | 'birthday sms';
+export type TypeAndSubtype = `${MessageKind}:${MessageSubtype}`;
+
+// Strings the server leaves unset arrive as '' (the api layer normalises null).
+export type UserInfo = {
+  profile_id: number;
+  username: string;
+  email: string;
+  telnumber: string;
+  companyname: string;
+  country: string;
+  accountType: AccountType;
+  token: string;
+  apikey: string;
+  isAdmin: boolean;
+  supid: number;
+  senderidapproved: string;
+  pendingsenderid: string;
+  referralcode: string;
+  creditbalance: number;
+  internationalcreditbalance: number;
+  creditexpires: number;
+  content: string;
+  domain: string;
+  logo: string;
+  backgroundImage: string;
+  senderid: string;
+  enablereferral: boolean;
+  enablereseller: boolean;
+  referralpercentage: number;
+  usepaymentgateway: boolean;
+  paystackseckey: string;
+  paystackpubkey: string;
+  recaptcha_site_key: string;
+  recaptcha_secret_key: string;
+  localrate: string;
+  setuptime: string;
+  applicableRate: number;
+  dashboardTab: boolean;
+  scheduledsmsTab: boolean;
+  recurringsmsTab: boolean;
+  credithistoryTab: boolean;
+};
+
+export type DomainDetails = {
+  profile_id: number;
+  domainprofile_id: number;
+  companyname: string;
+  telnumber: string;
+  logo: string;
+  backgroundImage: string;
+  localrate: string;
+  usepaymentgateway: boolean;
+  paystackpubkey: string;
+  enablereferral: boolean;
+  referralpercentage: number;
+  enablereseller: boolean;
+  internationalcreditbalance: number;
+  supusepaymentgateway: boolean;
+  suplocalrate: string;
+  suppaystackpubkey: string;
+  supenablereferral: boolean;
+  supenablereseller: boolean;
+  supInternationalBalance: number;
+};
+
+export type PriceTier = {
+  id: number;
+  price: number;
+  rate: number;
+  expiry: number;
+};
+
+export type PriceAccountType = 'REGULAR' | 'PREMIUM';
+export type LocalRate = Record<PriceAccountType, PriceTier[]>;
+
+export type SendItem = {
+  shortMessage: string;
+  destinationAddress: string;
+  sourceAddress: string;
+  messageDescription: string;
+  messageType: SendMessageType;
+  specialUnicodeSupport: boolean;
+  flash: boolean;
+  expectedDeliveryTime: string;
+  typeandsubtype: TypeAndSubtype;
+  recurringInterval: number;
+  recurringPeriod: RecurringPeriod;
+};

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromZonedTime, toZonedTime } from 'date-fns-tz';
+import {
+  birthdayAge,
+  expectedDeliveryTime,
+  formatAccra,
+  fromAccraWallTime,
+  fromEpochSeconds,
+  isValidDate,
+} from '../../../src/domain/dates';
+
+const accra = (wallTime: string): Date => fromZonedTime(wallTime, 'Africa/Accra');
+
+// A machine far from Accra proves nothing leans on the local zone.
+const savedTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Pacific/Kiritimati';
+});
+afterAll(() => {
+  process.env.TZ = savedTz;
+});
+
+describe('Accra is UTC+0 without DST', () => {
+  it.each(['2025-01-01T00:00:00', '2025-07-01T00:00:00'])('%s Accra is the same UTC instant', (wall) => {
+    expect(accra(wall).toISOString()).toBe(`${wall}.000Z`);
+  });
+});
+
+describe('expectedDeliveryTime', () => {
+  it.each([
+    ['2025-01-01T00:00:00', '2025-01-01 00:00:00'],
+    ['2024-12-31T23:59:59', '2024-12-31 23:59:00'],
+    ['2025-03-09T14:37:45', '2025-03-09 14:37:00'],
+    ['2024-02-29T00:00:00', '2024-02-29 00:00:00'],
+  ])('%s Accra -> %s', (wall, expected) => {
+    expect(expectedDeliveryTime(accra(wall))).toBe(expected);
+  });
+
+  it('reads midnight the same way from a zoned date', () => {
+    const midnight = accra('2025-06-01T00:00:00');
+    expect(toZonedTime(midnight, 'Africa/Accra').getHours()).toBe(0);
+    expect(expectedDeliveryTime(midnight)).toBe('2025-06-01 00:00:00');
+  });
+
+  it('round-trips through fromAccraWallTime', () => {
+    expect(fromAccraWallTime('2025-01-01 00:00:00').getTime()).toBe(accra('2025-01-01T00:00:00').getTime());
+    expect(expectedDeliveryTime(fromAccraWallTime('2025-05-05 08:15'))).toBe('2025-05-05 08:15:00');
+  });
+});
+
+describe('formatAccra', () => {
+  it.each<[Date | string | number, string | undefined, string]>([
+    ['2025-01-01T00:00:00Z', undefined, '2025-01-01 00:00'],
+    ['2024-12-31T23:59:59.999Z', undefined, '2024-12-31 23:59'],
+    ['2025-01-01', 'yyyy-MM-dd HH:mm', '2025-01-01 00:00'],
+    [Date.UTC(2025, 0, 1), 'dd/MM/yyyy', '01/01/2025'],
+    [fromEpochSeconds(1_735_689_600), 'yyyy-MM-dd', '2025-01-01'],
+    ['not a date', undefined, ''],
+    ['', undefined, ''],
+  ])('%j as %s -> %j', (when, pattern, expected) => {
+    expect(formatAccra(when, pattern)).toBe(expected);
+  });
+});
+
+describe('isValidDate', () => {
+  it.each<[Date | string | number | null | undefined, boolean]>([
+    [null, false],
+    [undefined, false],
+    ['', false],
+    ['nope', false],
+    [new Date(Number.NaN), false],
+    ['2025-01-01', true],
+    [new Date(0), true],
+    [0, true],
+  ])('%j -> %s', (value, expected) => {
+    expect(isValidDate(value)).toBe(expected);
+  });
+});
+
+describe('birthdayAge', () => {
+  it.each([
+    ['2024-01-01', '2024-01-01T00:00:00', 0],
+    ['2024-01-01', '2024-01-01T00:00:01', 1],
+    ['2024-01-01', '2024-12-31T00:00:00', 1],
+    ['2024-01-01', '2024-12-31T00:00:01', 2],
+    ['2000-06-15', '2025-06-10T00:00:00', 25],
+    ['2030-01-01', '2025-01-01T00:00:00', 0],
+    ['garbage', '2025-01-01T00:00:00', 0],
+  ])('born %s, on %s Accra -> %d', (birthday, on, age) => {
+    expect(birthdayAge(birthday, accra(on))).toBe(age);
+  });
+
+  it('counts 365-day years, so leap days accumulate', () => {
+    // 2000-01-01 to 2025-01-01 is 9132 days: 25.02 years of 365 days, ceiling 26.
+    expect(birthdayAge('2000-01-01', accra('2025-01-01T00:00:00'))).toBe(26);
+  });
+});

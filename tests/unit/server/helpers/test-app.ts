@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../../../server/src/app';
+import type { GatewayContext } from '../../../../server/src/context';
+import { openDatabase, type Db } from '../../../../server/src/db/database';
+import { migrateToLatest } from '../../../../server/src/db/migrate';
+import { seedDemo } from '../../../../server/src/seed/demo';
+
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  ctx: GatewayContext;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** A fresh database: in-memory SQLite, or a new PostgreSQL database when DATABASE_URL is set. */
+async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = openDatabase({ sqliteFile: ':memory:' });
+    return { db, drop: async () => {} };
+  }
+  const name = `gw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const db = openDatabase({ databaseUrl: testUrl.toString() });
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The gateway app over a fresh database with the demo tenants seeded (unless `demo: false`). */
+export async function makeTestApp(options: Partial<GatewayContext> & { demo?: boolean } = {}): Promise<TestGateway> {
+  const { demo = true, ...overrides } = options;
+  const { db, drop } = await freshDatabase();
+  await migrateToLatest(db);
+  const clock: TestClock = {
+    now: Date.parse('2026-11-20T10:00:00Z'),
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+  const imagesDir = mkdtempSync(join(tmpdir(), 'gw-images-'));
+  const ctx: GatewayContext = {
+    db,
+    now: () => clock.now,
+    devMode: true,
+    mainHost: 'localhost',
+    maxBodyBytes: 1024 * 1024,
+    scryptCost: 2 ** 10,
+    imagesDir,
+    distDir: null,
+    carrierDelayMs: 1000,
+    ...overrides,
+  };
+  if (demo) await seedDemo(ctx);
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    clock,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await drop();
+      rmSync(imagesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST a frontend call as a user (token) or anonymously, on a host. */
+export async function call(
+  gw: TestGateway,
+  path: string,
+  body: unknown,
+  options: { token?: string; host?: string; headers?: Record<string, string> } = {},
+) {
+  const url = path.startsWith('/') ? path : `/smsgateway/api/frontend/${path}`;
+  const request: InjectOptions = {
+    method: 'POST',
+    url,
+    payload: body as InjectOptions['payload'],
+    headers: {
+      host: options.host ?? 'localhost',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+  };
+  const res = await gw.app.inject(request);
+  return { status: res.statusCode, body: res.body ? (res.json() as Record<string, any>) : {}, headers: res.headers };
+}
+
+/** Signs in and returns the userInfo (token, apikey, profile_id ...). */
+export async function login(gw: TestGateway, username: string, password: string, host = 'localhost') {
+  const res = await call(gw, 'login', { emailusername: username, password, domain: host, domain_supid: 0, humanKey: '' }, { host });
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
+  return res.body.userInfo as Record<string, any> & { token: string; apikey: string; profile_id: number };
+}
