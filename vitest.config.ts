@@ -12,8 +12,17 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: ['tests/unit/server/**'],
+          exclude: ['tests/unit/server/**', 'tests/unit/tooling/**'],
           setupFiles: ['tests/unit/setup-web.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['tests/unit/tooling/**/*.test.ts'],
+          testTimeout: 30_000,
         },
       },
       {

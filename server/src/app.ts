@@ -14,6 +14,7 @@ import { registerCreditRoutes } from './routes/credit';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerDomainSettingsRoutes } from './routes/domain-settings';
 import { registerDevRoutes } from './routes/dev';
+import { registerManifestRoute } from './routes/manifest';
 
 /** Builds the gateway: the API of API.md and, when `ctx.distDir` is set, the PWA. */
 export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
@@ -48,6 +49,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
 
   for (const register of [
     registerDomainRoutes,
+    registerManifestRoute,
     registerAuthRoutes,
     registerSignupRoutes,
     registerPasswordResetRoutes,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { GatewayContext } from '../context';
 
@@ -42,7 +42,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     },
   });
-  const sendShell = (reply: import('fastify').FastifyReply) =>
+  const sendShell = (reply: FastifyReply) =>
     reply
       .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
       .header('Cache-Control', 'no-cache')
@@ -50,7 +50,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       .send(indexHtml);
   app.get('/', (_req, reply) => sendShell(reply));
   app.setNotFoundHandler((req, reply) => {
-    const isNavigation = req.method === 'GET' && !req.url.startsWith('/smsgateway/') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    const isNavigation = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/smsgateway/') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
     if (isNavigation) return sendShell(reply);
     return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
   });

@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { layersPlugin } from './eslint/layers.js';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'data/', 'test-results/', 'bench-results/', 'tests/unit/tooling/fixtures/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+    plugins: { layers: layersPlugin },
+    rules: {
+      'layers/no-cross-layer': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'React escaping only: no dangerouslySetInnerHTML.' },
+        { selector: "MemberExpression[property.name='innerHTML']", message: 'Never write innerHTML: let React escape text.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/ calls fetch (ARCHITECTURE.md).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Only src/api/ calls fetch.' },
+        { object: 'self', property: 'fetch', message: 'Only src/api/ calls fetch.' },
+        { object: 'globalThis', property: 'fetch', message: 'Only src/api/ calls fetch.' },
+      ],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

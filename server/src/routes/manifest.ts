@@ -1,0 +1,55 @@
+import { openSync, readSync, closeSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../context';
+import { resolveDomain } from '../tenancy/domains';
+import { isSafeImageName } from '../images/image-files';
+
+const IMAGES_PREFIX = '/smsgateway/api/frontend/images/';
+
+/** Width and height from a PNG's IHDR chunk, or null for anything else. */
+function pngSize(path: string): { w: number; h: number } | null {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(24);
+    readSync(fd, head, 0, 24, 0);
+    if (head.subarray(1, 4).toString('ascii') !== 'PNG') return null;
+    return { w: head.readUInt32BE(16), h: head.readUInt32BE(20) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The web app manifest of the request's domain: its name, colour and logo (issue 6, white label). */
+export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  app.get('/manifest.webmanifest', async (req, reply) => {
+    const domain = await resolveDomain(ctx, req.hostname);
+    const name = domain.companyname || 'Bulk SMS';
+    const icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> = [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+    ];
+    const file = domain.logo.startsWith(IMAGES_PREFIX) ? domain.logo.slice(IMAGES_PREFIX.length) : '';
+    if (file && isSafeImageName(file) && existsSync(join(ctx.imagesDir, file))) {
+      const size = pngSize(join(ctx.imagesDir, file));
+      if (size && size.w === size.h && size.w >= 144) {
+        icons.unshift({ src: domain.logo, sizes: `${size.w}x${size.h}`, type: 'image/png', purpose: 'any' });
+      }
+    }
+    reply.header('Content-Type', 'application/manifest+json; charset=utf-8');
+    reply.header('Cache-Control', 'no-cache');
+    return {
+      id: '/',
+      name,
+      short_name: name.length > 12 ? name.slice(0, 12).trim() : name,
+      description: `${name}: bulk SMS for businesses`,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      background_color: '#ffffff',
+      theme_color: domain.theme_color || '#0b4a8b',
+      icons,
+    };
+  });
+}

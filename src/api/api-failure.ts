@@ -1,0 +1,24 @@
+/** Why a call did not give an answer: the outbox and the screens decide on `kind`, never on text. */
+export type FailureKind =
+  | 'refused' // the gateway said no (4xx/5xx with a message)
+  | 'invalid-token' // 'Invalid Token': the session is over
+  | 'too-large' // 413: the outbox re-sends in batches
+  | 'network' // no answer at all (offline, DNS, connection reset)
+  | 'timeout' // no answer in time
+  | 'invalid-answer'; // an answer that does not match its schema
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    /** HTTP status when there was an answer, else 0. */
+    readonly httpStatus = 0,
+    /** The error status of API.md ('failed' is user-fixable, 'error' a fault). */
+    readonly status: string = kind === 'refused' ? 'failed' : 'error',
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+export const GENERIC_FAILURE = 'Something went wrong please try again';

@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import { ApiFailure, GENERIC_FAILURE } from './api-failure';
+
+export const FRONTEND_PATH = '/smsgateway/api/frontend/';
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface RequestOptions<S extends z.ZodType> {
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Bearer credential: the session token, or the API key for sendsms. */
+  auth?: string | null;
+  schema: S;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+type InvalidTokenListener = () => void;
+let onInvalidToken: InvalidTokenListener = () => {};
+
+/** The app signs out on 'Invalid Token' from any call (SPEC 4, 8). */
+export function setInvalidTokenListener(listener: InvalidTokenListener): void {
+  onInvalidToken = listener;
+}
+
+/** The one place in src/ that calls fetch. */
+export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.infer<S>> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(options.path, {
+      method: options.method ?? 'POST',
+      headers: {
+        Accept: 'application/json',
+        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(options.auth ? { Authorization: `Bearer ${options.auth}` } : {}),
+        ...options.headers,
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiFailure('timeout', 'The server took too long to answer');
+    if (options.signal?.aborted) throw error;
+    throw new ApiFailure('network', 'You appear to be offline');
+  }
+  const payload = await readJson(response);
+  if (!response.ok) throw failureFrom(response.status, payload);
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) throw new ApiFailure('invalid-answer', GENERIC_FAILURE, response.status);
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+function failureFrom(httpStatus: number, payload: unknown): ApiFailure {
+  const error = (payload as { error?: { status?: unknown; message?: unknown } } | null)?.error;
+  const message = typeof error?.message === 'string' && error.message ? error.message : GENERIC_FAILURE;
+  const status = typeof error?.status === 'string' ? error.status : httpStatus < 500 ? 'failed' : 'error';
+  if (httpStatus === 401 || message === 'Invalid Token') {
+    onInvalidToken();
+    return new ApiFailure('invalid-token', 'Invalid Token', httpStatus, 'failed');
+  }
+  if (httpStatus === 413) return new ApiFailure('too-large', message, 413, status);
+  return new ApiFailure('refused', message, httpStatus, status);
+}

@@ -1,0 +1,20 @@
+export const IMAGES_PATH = '/smsgateway/api/frontend/images/';
+
+/**
+ * A URL from the server (logo, background, payment link) is used only when it is http(s) on the
+ * page's own origin, or the gateway's images path; never javascript:, data: or another site.
+ */
+export function safeAssetUrl(url: string | null | undefined, pageOrigin: string): string | null {
+  const raw = (url ?? '').trim();
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw, pageOrigin);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  if (parsed.origin !== new URL(pageOrigin).origin) return null;
+  if (parsed.username || parsed.password) return null;
+  return parsed.pathname.startsWith(IMAGES_PATH) || raw.startsWith('/') ? parsed.href : null;
+}

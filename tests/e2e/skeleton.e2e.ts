@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startGateway, type RunningGateway } from './support/gateway';
+import { LoginPage } from './support/pages/login-page';
+
+describe('walking skeleton: the gateway serves the PWA and each domain its brand', () => {
+  let gateway: RunningGateway;
+  let browser: Browser;
+  beforeAll(async () => {
+    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  it('shows the main host login screen with its company name and logo', async () => {
+    const { page, context } = await newPage(browser);
+    const login = new LoginPage(page);
+    await login.open(gateway.url('/login'));
+    await expect.poll(() => login.companyName.textContent()).toBe('Bulk SMS Ghana');
+    const logo = login.logo('Bulk SMS Ghana');
+    await logo.waitFor();
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the reseller domain with its own name, not the main one', async () => {
+    const { page, context } = await newPage(browser);
+    const login = new LoginPage(page);
+    await login.open(gateway.url('/login', 'acme.localhost'));
+    await expect.poll(() => login.companyName.textContent()).toBe('Acme SMS');
+    await login.logo('Acme SMS').waitFor();
+    await context.close();
+  });
+
+  it('answers a deep link with the app, which sends a visitor to the login screen', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(gateway.url('/dashboard'));
+    await page.waitForURL('**/login');
+    await expect.poll(() => new LoginPage(page).companyName.textContent()).toBe('Bulk SMS Ghana');
+    await context.close();
+  });
+});

@@ -1,0 +1,43 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// STACK.md: Debian's Chromium, no downloads; the network flags keep it off the closed internet.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+const openPages = new Set<Page>();
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (its own storage, like a new profile) and one page in it, tracked for failure screenshots. */
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
+  context.on('page', (p) => {
+    openPages.add(p);
+    p.on('close', () => openPages.delete(p));
+  });
+  return { context, page };
+}
+
+export function trackedPages(): Page[] {
+  return [...openPages].filter((p) => !p.isClosed());
+}

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RunningGateway {
+  port: number;
+  /** http://<host>:<port><path>, e.g. url('/login', 'acme.localhost'). */
+  url(path?: string, host?: string): string;
+  dataDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/** Starts the real gateway (fresh temporary SQLite, demo data, dev mode) serving the built PWA. */
+export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-gateway-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      DIST_DIR: join(ROOT, 'dist'),
+      GATEWAY_DEV: '1',
+      SEED_DEMO: '1',
+      SCRYPT_COST: String(2 ** 14),
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${log}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolvePort(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`gateway exited with ${code}:\n${log}`)));
+  });
+  return {
+    port,
+    dataDir,
+    url: (path = '/', host = 'localhost') => `http://${host}:${port}${path}`,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

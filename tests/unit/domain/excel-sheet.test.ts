@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NUMBERS_HEADING_MISSING,
+  RENAME_CONTACT_SHEET,
+  SELECT_SHEET,
+  contactSheetError,
+  findNumbersColumn,
+  formatCell,
+  normalizeHeading,
+  readSendSheet,
+  sheetChoiceError,
+  withThousandsSeparators,
+} from '../../../src/domain/excel-sheet';
+import {
+  SELECT_EXCEL_FILE,
+  SELECT_IMAGE_FILE,
+  imageFileError,
+  isImageFile,
+  isSpreadsheetFile,
+  spreadsheetFileError,
+} from '../../../src/domain/file-types';
+
+describe('file types', () => {
+  it.each([
+    ['contacts.xlsx', true],
+    ['C.XLSM', true],
+    ['old.xls', true],
+    ['data.xml', true],
+    ['list.csv', false],
+    ['xlsx', false],
+    ['', false],
+    ['archive.xlsx.zip', false],
+  ])('spreadsheet %j: %s', (name, ok) => {
+    expect(isSpreadsheetFile(name)).toBe(ok);
+  });
+
+  it.each([
+    ['logo.png', true],
+    ['photo.JPG', true],
+    ['a.jpeg', true],
+    ['a.gif', true],
+    ['scan.tiff', true],
+    ['a.bmp', true],
+    ['a.svg', false],
+    ['a.webp', false],
+  ])('image %j: %s', (name, ok) => {
+    expect(isImageFile(name)).toBe(ok);
+  });
+
+  it('gives the SPEC.md texts for a wrong or missing file', () => {
+    expect(spreadsheetFileError('a.pdf')).toBe('Kindly select an excel file');
+    expect(spreadsheetFileError(null)).toBe(SELECT_EXCEL_FILE);
+    expect(spreadsheetFileError('a.xlsx')).toBeNull();
+    expect(imageFileError('a.pdf')).toBe('Kindly select an image file');
+    expect(imageFileError(undefined)).toBe(SELECT_IMAGE_FILE);
+    expect(imageFileError('a.png')).toBeNull();
+  });
+});
+
+describe('headings', () => {
+  it.each([
+    ['  numbers ', 'numbers'],
+    ['first\nname', 'firstname'],
+    ['\r\nNumbers\r\n', 'Numbers'],
+    [42, '42'],
+    [null, ''],
+  ])('%j -> %j', (heading, expected) => {
+    expect(normalizeHeading(heading)).toBe(expected);
+  });
+
+  it.each([
+    [['name', 'numbers'], 1],
+    [['Numbers\n'], 0],
+    [[' NUMBERS '], 0],
+    [['number', 'phone'], -1],
+    [[], -1],
+  ])('finds numbers in %j at %d', (headings, index) => {
+    expect(findNumbersColumn(headings)).toBe(index);
+  });
+});
+
+describe('cells', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1234567, '1,234,567'],
+    [1234.5, '1,234.5'],
+    [-1234567.25, '-1,234,567.25'],
+    [0.1 + 0.2, '0.30000000000000004'],
+  ])('%d -> %s', (value, expected) => {
+    expect(withThousandsSeparators(value)).toBe(expected);
+  });
+
+  it('leaves phone numbers bare and groups other numbers', () => {
+    expect(formatCell(233241234567, true)).toBe('233241234567');
+    expect(formatCell('024 123 4567', true)).toBe('0241234567');
+    expect(formatCell(1500, false)).toBe('1,500');
+    expect(formatCell('  Ama ', false)).toBe('Ama');
+    expect(formatCell(undefined, false)).toBe('');
+    expect(formatCell(new Date('2025-01-01T00:00:00Z'), false)).toBe('2025-01-01');
+  });
+});
+
+describe('readSendSheet', () => {
+  it('refuses a sheet without a numbers heading', () => {
+    expect(readSendSheet([['phone', 'name']])).toEqual({ ok: false, message: NUMBERS_HEADING_MISSING });
+    expect(readSendSheet([])).toEqual({ ok: false, message: NUMBERS_HEADING_MISSING });
+    expect(NUMBERS_HEADING_MISSING).toBe(
+      'To load mobile numbers please provide heading "numbers" for the column holding the mobile numbers on the excel sheet',
+    );
+  });
+
+  it('keys rows by clean headings and skips rows without a number', () => {
+    const result = readSendSheet([
+      [' Numbers', 'first\nname', '', 'balance'],
+      [241234567, 'Ama', 'ignored', 1250],
+      ['', 'NoNumber', '', 1],
+      ['0201234567', 'Kofi'],
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      headings: ['Numbers', 'firstname', '', 'balance'],
+      rows: [
+        { numbers: '241234567', firstname: 'Ama', balance: '1,250' },
+        { numbers: '0201234567', firstname: 'Kofi', balance: '' },
+      ],
+    });
+  });
+});
+
+describe('sheets', () => {
+  it.each([
+    [['Sheet1'], null, null],
+    [['A', 'B'], null, SELECT_SHEET],
+    [['A', 'B'], 'C', SELECT_SHEET],
+    [['A', 'B'], 'B', null],
+  ])('sheets %j chosen %j -> %s', (names, chosen, expected) => {
+    expect(sheetChoiceError(names, chosen)).toBe(expected);
+  });
+
+  it('needs Sheet1 for contacts', () => {
+    expect(contactSheetError(['Sheet1', 'Other'])).toBeNull();
+    expect(contactSheetError(['Contacts'])).toBe(RENAME_CONTACT_SHEET);
+    expect(SELECT_SHEET).toBe('Select the right sheet containing the needed data for this SMS');
+    expect(RENAME_CONTACT_SHEET).toBe(
+      'Kindly change the name of the sheet containing the data you are trying to load to Sheet1',
+    );
+  });
+});

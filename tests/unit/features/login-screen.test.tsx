@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { LoginScreen } from '../../../src/features/auth/login-screen';
+import { db } from '../../../src/db/db';
+import { renderApp } from '../support/render-app';
+import { stubFetch } from '../support/fetch-stub';
+import { domainDetails } from '../support/factories';
+
+describe('login screen branding', () => {
+  beforeEach(async () => {
+    await db.domains.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the domain's company name and logo from the gateway", async () => {
+    stubFetch((url) => (url.startsWith('/smsgateway/api/domain') ? { body: domainDetails({ companyname: 'Acme SMS' }) } : undefined));
+    renderApp(<LoginScreen />, { path: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Acme SMS' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Acme SMS logo' }).getAttribute('src')).toContain('/smsgateway/api/frontend/images/');
+  });
+
+  it('keeps showing the stored brand when the gateway cannot be reached', async () => {
+    await db.domains.put({ ...domainDetails({ companyname: 'Stored Brand' }), host: window.location.hostname, fetchedAt: Date.now() });
+    stubFetch(() => undefined);
+    renderApp(<LoginScreen />, { path: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Stored Brand' })).toBeTruthy();
+  });
+
+  it('says to wait when the domain was never loaded and the gateway is unreachable', async () => {
+    stubFetch(() => undefined);
+    renderApp(<LoginScreen />, { path: '/login' });
+    expect(await screen.findByText('Please wait for while and try again')).toBeTruthy();
+  });
+
+  it('never shows a logo from a javascript: or foreign URL', async () => {
+    stubFetch(() => ({ body: domainDetails({ companyname: 'Evil', logo: 'javascript:alert(1)' }) }));
+    renderApp(<LoginScreen />, { path: '/login' });
+    await screen.findByRole('heading', { name: 'Evil' });
+    expect(screen.queryByRole('img', { name: 'Evil logo' })).toBeNull();
+  });
+});

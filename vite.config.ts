@@ -1,0 +1,37 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8081';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Registration is ours (workbox-window), and the manifest is served per domain by the gateway.
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+  },
+  worker: { format: 'es' },
+  server: {
+    port: 5173,
+    proxy: {
+      '/smsgateway': { target: gateway, changeOrigin: false },
+      '/manifest.webmanifest': { target: gateway, changeOrigin: false },
+    },
+  },
+});
