@@ -1,0 +1,66 @@
+import { db } from './db';
+import type { StoredSession, StoredUser } from './app-db';
+
+export const readSession = () => db.session.get('current');
+
+/** The signed-in account and its user info, or null when signed out. */
+export async function currentAccount(): Promise<{ session: StoredSession; user: StoredUser } | null> {
+  return db.transaction('r', db.session, db.users, async () => {
+    const session = await db.session.get('current');
+    if (!session) return null;
+    const user = await db.users.get(session.profile_id);
+    return user ? { session, user } : null;
+  });
+}
+
+/** The session token for API calls, or null. */
+export async function authToken(): Promise<string | null> {
+  return (await readSession())?.token ?? null;
+}
+
+/** Stores a sign-in: the session (token) and the user info, in one transaction. */
+export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.session, db.users, async () => {
+    await db.users.put({ ...user, token: '' });
+    await db.session.put({ id: 'current', profile_id: user.profile_id, token: user.token, signedInAt: now });
+  });
+}
+
+/** Updates the stored user info (fetchuser, send answers, profile changes); never the token. */
+export async function saveUser(user: StoredUser): Promise<void> {
+  await db.users.put({ ...user, token: '' });
+}
+
+export async function patchUser(profileId: number, changes: Partial<StoredUser>): Promise<void> {
+  await db.users.update(profileId, changes);
+}
+
+/**
+ * Sign-out (SPEC 4): the account's user info, session, mirrors and drafts go; its outbox jobs stay,
+ * bound to the account, and go out when it signs in again.
+ */
+export async function wipeAccount(profileId: number): Promise<void> {
+  await db.transaction(
+    'rw',
+    [db.session, db.users, db.listItems, db.listState, db.groups, db.contacts, db.drafts],
+    async () => {
+      const session = await db.session.get('current');
+      if (session?.profile_id === profileId) await db.session.delete('current');
+      await db.users.delete(profileId);
+      await db.listItems.where('profile_id').equals(profileId).delete();
+      await db.listState.where('profile_id').equals(profileId).delete();
+      await db.groups.where('profile_id').equals(profileId).delete();
+      await db.contacts.where('profile_id').equals(profileId).delete();
+      await db.drafts.delete(profileId);
+    },
+  );
+}
+
+/** Sends of an account that have not gone out yet (asked about before sign-out). */
+export async function waitingJobCount(profileId: number): Promise<number> {
+  return db.outboxJobs
+    .where('profile_id')
+    .equals(profileId)
+    .filter((job) => job.state !== 'done' && job.state !== 'failed')
+    .count();
+}
