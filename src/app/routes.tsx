@@ -1,10 +1,33 @@
-import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { RouteGuard } from './route-guard';
+import { LoginScreen, SignupScreen, placeholder } from './screens';
 
-const LoginScreen = lazy(() => import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })));
-
-/** The app's routes (SPEC 2); screens load lazily so the first paint ships only what it shows. */
+/** The routes of SPEC 2, all behind the guard. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginScreen /> },
-  { path: '*', element: <Navigate to="/login" replace /> },
+  {
+    element: <RouteGuard />,
+    children: [
+      { path: '/login', element: <LoginScreen /> },
+      { path: '/signup', element: <SignupScreen /> },
+      { path: '/', element: placeholder('Send SMS') },
+      { path: '/dashboard', element: placeholder('Dashboard') },
+      { path: '/dashboard/:id', element: placeholder('Message status') },
+      { path: '/clientdashboard', element: placeholder('Client dashboard') },
+      { path: '/clientdashboard/:id', element: placeholder('Message status') },
+      { path: '/scheduledsms', element: placeholder('Scheduled SMS') },
+      { path: '/clientscheduledsms', element: placeholder('Client scheduled SMS') },
+      { path: '/recurringsms', element: placeholder('Recurring SMS') },
+      { path: '/clientrecurringsms', element: placeholder('Client recurring SMS') },
+      { path: '/phonebook', element: placeholder('Phone book') },
+      { path: '/phonebook/:id', element: placeholder('Contacts') },
+      { path: '/clientphonebook', element: placeholder('Client phone books') },
+      { path: '/clientphonebook/:id', element: placeholder('Client contacts') },
+      { path: '/purchasesms', element: placeholder('Purchase SMS credits') },
+      { path: '/credithistory', element: placeholder('SMS credits purchase history') },
+      { path: '/clientcredithistory', element: placeholder('SMS credits purchase history') },
+      { path: '/profile', element: placeholder('Profile') },
+      { path: '/clientmanagement', element: placeholder('Client management') },
+      { path: '*', element: null },
+    ],
+  },
 ];

@@ -4,5 +4,7 @@ import { createTheme } from '@mantine/core';
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
+  // SPEC 9: the side menu shows from 1000 px; Mantine's md is that breakpoint here.
+  breakpoints: { xs: '36em', sm: '48em', md: '62.5em', lg: '75em', xl: '88em' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });

@@ -1,5 +1,6 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { DomainDetailsAnswer } from '../api/domain-api';
+import type { ListName } from '../api/list-api';
 import type { UserInfo, SendItem } from '../domain/types';
 
 /** Domain details as stored on the device, with when they were fetched (SPEC 3: kept about a year). */
@@ -19,23 +20,14 @@ export interface StoredSession {
 /** User info of an account that signed in on this device (SPEC 3), minus nothing: wiped on sign-out. */
 export type StoredUser = UserInfo;
 
-/** The six message lists and two credit histories of SPEC 3, own and clients'. */
-export type ListName =
-  | 'quick-own'
-  | 'quick-client'
-  | 'scheduled-own'
-  | 'scheduled-client'
-  | 'recurring-own'
-  | 'recurring-client'
-  | 'credit-own'
-  | 'credit-client';
+export type { ListName };
 
 /** One item of a mirrored list; `itemId` is message_id (or paymentid), so an item appears once. */
 export interface StoredListItem {
   profile_id: number;
   list: ListName;
   itemId: string;
-  /** Newest first: epoch ms of the item's own time. */
+  /** Newest first: epoch ms of the item's own time, then the order the gateway gave. */
   sortKey: number;
   data: Record<string, unknown>;
 }
@@ -102,8 +94,14 @@ export interface OutboxJob {
   /** Index of the next batch to send once the job is split (after 413 or by size). */
   nextBatch: number;
   split: boolean;
+  /** UTF-8 size of the whole send's body, to go straight to batches above the gateway's limit. */
+  bytes: number;
   attempts: number;
   notBefore: number;
+  /** When the last batch was acknowledged: the next waits BATCH_GAP_MS from it, across reloads too. */
+  lastSentAt: number;
+  /** signedInAt of the session that met 'Invalid Token': the job waits for a newer sign-in. */
+  pausedSignIn?: number;
   /** Senders used, for the 'rccg' balance rule. */
   senderIds: string[];
   summary: { messageType: string; text: string; campaign: string };
@@ -120,6 +118,32 @@ export interface OutboxBatch {
   items: SendItem[];
 }
 
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  /** Rewrites stored rows for the new version; it must never drop an outbox job or a draft. */
+  upgrade?: (tx: Transaction) => Promise<void> | void;
+}
+
+/** Every version the app has shipped, oldest first; a new version is appended, never edited. */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      domains: '&host',
+      session: '&id',
+      users: '&profile_id',
+      listItems: '&[profile_id+list+itemId], [profile_id+list+sortKey], profile_id',
+      listState: '&[profile_id+list], profile_id',
+      groups: '&[profile_id+id], profile_id',
+      contacts: '&[profile_id+id], [profile_id+group_id], profile_id',
+      drafts: '&profile_id',
+      outboxJobs: '&id, [profile_id+createdAt], profile_id, state',
+      outboxBatches: '&[jobId+index], jobId',
+    },
+  },
+];
+
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
 export class AppDb extends Dexie {
   domains!: EntityTable<StoredDomain, 'host'>;
@@ -133,19 +157,11 @@ export class AppDb extends Dexie {
   outboxJobs!: EntityTable<OutboxJob, 'id'>;
   outboxBatches!: Table<OutboxBatch, [string, number]>;
 
-  constructor(name = 'bulk-sms') {
+  constructor(name = 'bulk-sms', versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);
-    this.version(1).stores({
-      domains: '&host',
-      session: '&id',
-      users: '&profile_id',
-      listItems: '&[profile_id+list+itemId], [profile_id+list+sortKey], profile_id',
-      listState: '&[profile_id+list], profile_id',
-      groups: '&[profile_id+id], profile_id',
-      contacts: '&[profile_id+id], [profile_id+group_id], profile_id',
-      drafts: '&profile_id',
-      outboxJobs: '&id, profile_id, state, createdAt',
-      outboxBatches: '&[jobId+index], jobId',
-    });
+    for (const v of versions) {
+      const declared = this.version(v.version).stores(v.stores);
+      if (v.upgrade) declared.upgrade(v.upgrade);
+    }
   }
 }

@@ -64,3 +64,13 @@ export async function waitingJobCount(profileId: number): Promise<number> {
     .filter((job) => job.state !== 'done' && job.state !== 'failed')
     .count();
 }
+
+/** Recipients of an account's sends that have not gone out yet ("N messages are waiting to be sent"). */
+export async function waitingMessageCount(profileId: number): Promise<number> {
+  const jobs = await db.outboxJobs
+    .where('profile_id')
+    .equals(profileId)
+    .filter((job) => job.state !== 'done' && job.state !== 'failed')
+    .toArray();
+  return jobs.reduce((sum, job) => sum + Math.max(0, job.total - job.sent), 0);
+}

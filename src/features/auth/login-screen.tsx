@@ -1,32 +1,83 @@
-import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
-import { BrandLogo } from '../../ui/brand-logo';
+import { signIn } from '../../sync/session';
+import { emitAlert } from '../../sync/alerts-bus';
+import { describeFailure } from '../../sync/failures';
+import { DOMAIN_NOT_LOADED } from '../../domain/signup';
+import { showLoginPriceTable } from '../../domain/domain-settings';
+import { parseLocalRate } from '../../domain/pricing';
+import { PriceTable } from '../../ui/price-table';
+import { FormStack } from '../../ui/form-stack';
+import { AuthFrame } from './auth-frame';
+import { ResetPasswordDialog } from './reset-password-dialog';
 
-/** The login screen, branded with the domain of the host it is opened on. */
+/** SPEC 2 login: e-mail or username and password, the reset dialog, and REGULAR prices on resellers' domains. */
 export function LoginScreen() {
   const state = useDomain();
-  if (state.status === 'loading') {
-    return (
-      <Center h="100dvh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
   const domain = state.status === 'ready' ? state.domain : null;
+  const [emailusername, setEmailusername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [resetOpened, reset] = useDisclosure(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!domain) {
+      emitAlert({ message: DOMAIN_NOT_LOADED, severity: 'warning' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await signIn({ emailusername, password, host: window.location.hostname, domainSupid: domain.profile_id });
+    } catch (error) {
+      const failure = describeFailure(error);
+      emitAlert({ message: failure.message, severity: failure.severity });
+      setBusy(false);
+    }
+  };
+
+  const regular = domain && showLoginPriceTable(domain) ? parseLocalRate(domain.localrate).REGULAR : [];
   return (
-    <Center mih="100dvh" p="md">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <Stack component="form" gap="md" onSubmit={(e) => e.preventDefault()}>
-          {domain && <BrandLogo logo={domain.logo} companyname={domain.companyname} />}
-          <Title order={1} size="h2">
-            {domain?.companyname || 'Bulk SMS'}
-          </Title>
-          {!domain && <Alert color="yellow">Please wait for while and try again</Alert>}
-          <TextInput label="Email or username" name="emailusername" autoComplete="username" required />
-          <PasswordInput label="Password" name="password" autoComplete="current-password" required />
-          <Button type="submit">Login</Button>
-        </Stack>
-      </Paper>
-    </Center>
+    <AuthFrame domain={domain} title="Sign in to your account" wide={regular.length > 0}>
+      <FormStack gap="sm" onSubmit={(e) => void submit(e)}>
+        {state.status === 'unavailable' && (
+          <Text c="orange.9" role="status">
+            {DOMAIN_NOT_LOADED}
+          </Text>
+        )}
+        <TextInput
+          label="Email or username"
+          name="emailusername"
+          autoComplete="username"
+          value={emailusername}
+          onChange={(e) => setEmailusername(e.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
+        <Button type="submit" loading={busy} disabled={!emailusername.trim() || !password}>
+          Login
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <Anchor component="button" type="button" size="sm" onClick={reset.open}>
+            Forgot password?
+          </Anchor>
+          <Anchor component={Link} to="/signup" size="sm">
+            Create an account
+          </Anchor>
+        </Group>
+      </FormStack>
+      {regular.length > 0 && <PriceTable title="SMS prices (REGULAR)" tiers={regular} />}
+      <ResetPasswordDialog opened={resetOpened} onClose={reset.close} supid={domain?.profile_id ?? 0} />
+    </AuthFrame>
   );
 }

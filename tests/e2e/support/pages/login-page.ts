@@ -18,11 +18,11 @@ export class LoginPage {
   }
 
   get emailOrUsername() {
-    return this.page.getByLabel('Email or username');
+    return this.page.getByLabel(/^Email or username/);
   }
 
   get password() {
-    return this.page.getByLabel('Password', { exact: true });
+    return this.page.getByLabel(/^Password/);
   }
 
   get submit() {

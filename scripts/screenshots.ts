@@ -1,0 +1,40 @@
+// Screenshots of the main screens at desktop and phone widths, for looking at what was built:
+//   npm run build && npx tsx scripts/screenshots.ts [outDir]
+import { mkdirSync } from 'node:fs';
+import { launchBrowser, newPage, DESKTOP, PHONE } from '../tests/e2e/support/browser';
+import { startGateway } from '../tests/e2e/support/gateway';
+
+const out = process.argv[2] ?? 'test-results/screens';
+mkdirSync(out, { recursive: true });
+const gateway = await startGateway();
+const browser = await launchBrowser();
+try {
+  const shots: Array<{ name: string; path: string; host?: string; login?: [string, string] }> = [
+    { name: 'landing', path: '/' },
+    { name: 'login', path: '/login' },
+    { name: 'login-acme', path: '/login', host: 'acme.localhost' },
+    { name: 'signup', path: '/signup' },
+    { name: 'shell-demouser', path: '/', login: ['demouser', 'demo12345'] },
+    { name: 'shell-acmeadmin', path: '/', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
+  ];
+  for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    for (const shot of shots) {
+      const { page, context } = await newPage(browser, { viewport });
+      if (shot.login) {
+        await page.goto(gateway.url('/login', shot.host));
+        await page.getByLabel(/^Email or username/).fill(shot.login[0]);
+        await page.getByLabel(/^Password/).fill(shot.login[1]);
+        await page.getByRole('button', { name: 'Login' }).click();
+        await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+      }
+      await page.goto(gateway.url(shot.path, shot.host));
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${out}/${shot.name}-${size}.png`, fullPage: true });
+      await context.close();
+    }
+  }
+  console.log(`screenshots in ${out}`);
+} finally {
+  await browser.close();
+  await gateway.stop();
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { RecurringPeriod } from '../domain/types';
+import { FRONTEND_PATH, request } from './http';
+import { OutcomeSchema, intId, outcomeOf, text, type Outcome } from './answer-fields';
+
+/** SPEC 3 Message status row. */
+export const StatusRowSchema = z.looseObject({
+  id: intId.catch(0),
+  mobilenumber: text,
+  status: text,
+  statusnumber: text,
+  referencekey: text,
+});
+export type StatusRow = z.infer<typeof StatusRowSchema>;
+
+const StatusAnswerSchema = z.object({ status: z.array(StatusRowSchema) });
+
+/** status/{id}: the recipients of one bulk message (own or a client's); another account's id is a refusal. */
+export async function fetchMessageStatus(token: string, profileId: number, messageId: string | number): Promise<StatusRow[]> {
+  const path = `${FRONTEND_PATH}status/${encodeURIComponent(String(messageId))}`;
+  const answer = await request({ path, auth: token, body: { profile_id: profileId }, schema: StatusAnswerSchema });
+  return answer.status;
+}
+
+export interface ScheduledChanges {
+  message_id: string | number;
+  shortMessage: string;
+  sourceAddress: string;
+  messageDescription: string;
+  expectedDeliveryTime: string;
+}
+
+export interface RecurringChanges extends ScheduledChanges {
+  recurringPeriod: RecurringPeriod;
+  recurringInterval: number;
+}
+
+async function write(token: string, call: string, body: object): Promise<Outcome> {
+  return outcomeOf(await request({ path: FRONTEND_PATH + call, auth: token, body, schema: OutcomeSchema }));
+}
+
+export const updateScheduled = (token: string, profileId: number, changes: ScheduledChanges) =>
+  write(token, 'updatescheduled', { profile_id: profileId, ...changes });
+
+export const updateRecurring = (token: string, profileId: number, changes: RecurringChanges) =>
+  write(token, 'updaterecurring', { profile_id: profileId, ...changes });
+
+export const deleteScheduled = (token: string, profileId: number, messageId: string | number) =>
+  write(token, 'deletescheduled', { profile_id: profileId, message_id: messageId });
+
+export const deleteRecurring = (token: string, profileId: number, messageId: string | number) =>
+  write(token, 'deleterecurring', { profile_id: profileId, message_id: messageId });

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { FRONTEND_PATH, request } from './http';
+import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
+
+/** SPEC 3 Contact. */
+export const ContactSchema = z.looseObject({
+  id: intId,
+  groupid: intId.optional().catch(undefined),
+  firstname: text,
+  middlename: text,
+  surname: text,
+  email: text,
+  phonenumber: text,
+  birthday: text,
+  referencekey: text,
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+/** SPEC 3 Group; the gateway inlines the newest contacts and counts them all in `contactcount`. */
+export const GroupSchema = z
+  .looseObject({
+    id: intId,
+    groupname: text,
+    username: text,
+    setuptime: text,
+    contactcount: z.union([z.number(), z.string()]).optional(),
+    contacts: z.array(ContactSchema).nullish().transform((v) => v ?? []),
+  })
+  .transform((g) => ({ ...g, contactcount: g.contactcount === undefined ? g.contacts.length : Number(g.contactcount) || 0 }));
+export type Group = z.infer<typeof GroupSchema>;
+
+const GroupsAnswerSchema = z.object({ groups: z.array(GroupSchema) });
+const GroupsPageSchema = z.object({ groups: z.array(GroupSchema), ...pageFields });
+const ContactsPageSchema = z.object({ contacts: z.array(ContactSchema), total: num, ...pageFields });
+
+const call = (name: string) => FRONTEND_PATH + name;
+
+/** groupsrequest: all the caller's own phone books. */
+export async function fetchOwnGroups(token: string, profileId: number): Promise<Group[]> {
+  return (await request({ path: call('groupsrequest'), auth: token, body: { profile_id: profileId }, schema: GroupsAnswerSchema })).groups;
+}
+
+export interface GroupsPage {
+  groups: Group[];
+  pageNum: number;
+  hasMore: boolean;
+}
+
+/** allgroups: an admin's clients' phone books, paged and searchable. */
+export async function fetchClientGroups(token: string, profileId: number, search: string, pageNum: number): Promise<GroupsPage> {
+  const a = await request({ path: call('allgroups'), auth: token, body: { profile_id: profileId, search, pageNum }, schema: GroupsPageSchema });
+  return { groups: a.groups, pageNum: a.pageNum, hasMore: hasMoreOf(a.hasMore, a.groups.length) };
+}
+
+export interface ContactsPage {
+  contacts: Contact[];
+  total: number;
+  pageNum: number;
+  hasMore: boolean;
+}
+
+/** groupcontacts (reference gateway): one phone book's contacts, 1,000 a page, for books larger than the inline part. */
+export async function fetchGroupContacts(token: string, profileId: number, groupId: number, pageNum: number, search = ''): Promise<ContactsPage> {
+  const body = { profile_id: profileId, groupid: groupId, pageNum, search };
+  const a = await request({ path: call('groupcontacts'), auth: token, body, schema: ContactsPageSchema });
+  return { contacts: a.contacts, total: a.total, pageNum: a.pageNum, hasMore: hasMoreOf(a.hasMore, a.contacts.length) };
+}
+
+export interface ContactFields {
+  firstname: string;
+  middlename: string;
+  surname: string;
+  email: string;
+  phonenumber: string;
+  birthday: string;
+}
+
+const CreatedSchema = OutcomeSchema.extend({ id: num });
+const ImportSchema = OutcomeSchema.extend({ inserted: num, rejected: num });
+
+async function write(token: string, name: string, body: object): Promise<Outcome> {
+  return outcomeOf(await request({ path: call(name), auth: token, body, schema: OutcomeSchema }));
+}
+
+export async function createGroup(token: string, profileId: number, groupname: string): Promise<Outcome & { id: number }> {
+  const a = await request({ path: call('creategroup'), auth: token, body: { profile_id: profileId, groupname }, schema: CreatedSchema });
+  return { ...outcomeOf(a), id: a.id };
+}
+
+export const deleteGroups = (token: string, profileId: number, ids: readonly number[]) =>
+  write(token, 'deletegroup', { profile_id: profileId, arrayofgroups: ids });
+
+export async function createContact(token: string, profileId: number, groupname: string, contact: ContactFields): Promise<Outcome & { id: number }> {
+  const a = await request({ path: call('createcontact'), auth: token, body: { profile_id: profileId, groupname, ...contact }, schema: CreatedSchema });
+  return { ...outcomeOf(a), id: a.id };
+}
+
+/** createcontactexel (name as SPEC 7): rows of a sheet into one phone book; some rows may be rejected. */
+export async function importContacts(
+  token: string,
+  profileId: number,
+  groupname: string,
+  excelData: readonly Record<string, unknown>[],
+): Promise<Outcome & { inserted: number; rejected: number }> {
+  const body = { profile_id: profileId, groupname, excelData };
+  const a = await request({ path: call('createcontactexel'), auth: token, body, schema: ImportSchema, timeoutMs: 120_000 });
+  return { ...outcomeOf(a), inserted: a.inserted, rejected: a.rejected };
+}
+
+export const updateContact = (token: string, profileId: number, groupId: number, id: number, contact: ContactFields) =>
+  write(token, 'updatecontact', { profile_id: profileId, groupid: groupId, id, ...contact });
+
+export const deleteContacts = (token: string, profileId: number, ids: readonly number[]) =>
+  write(token, 'deletecontact', { profile_id: profileId, arrayofContacts: ids });

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { SendItem } from '../domain/types';
+import { request } from './http';
+import { ApiFailure } from './api-failure';
+import { num, requiredNum, text } from './answer-fields';
+
+export const SEND_PATH = '/smsgateway/api/sendsms';
+
+/** API.md sendsms answer: the balances are required, so a malformed answer never zeroes the stored ones. */
+export const SendAnswerSchema = z.looseObject({
+  message: text,
+  creditbalance: requiredNum,
+  internationalcreditbalance: requiredNum,
+  message_id: num,
+});
+export type SendAnswer = z.infer<typeof SendAnswerSchema>;
+
+// A gateway may refuse with HTTP 200 and the outcome in `error` (API.md "Answers and errors").
+const RefusalSchema = z.object({ error: z.object({ status: z.enum(['failed', 'error']), message: text }) });
+const SendResultSchema = z.union([
+  RefusalSchema.transform((r) => ({ refusal: r.error, answer: null })),
+  SendAnswerSchema.transform((answer) => ({ refusal: null, answer })),
+]);
+
+export interface SendOptions {
+  /** API.md `<jobId>:<from>-<to>`: the gateway accepts each recipient of a job once. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** POST sendsms with the account's API key (not the session token). */
+export async function sendSms(apiKey: string, items: readonly SendItem[], options: SendOptions = {}): Promise<SendAnswer> {
+  const result = await request({
+    path: SEND_PATH,
+    auth: apiKey,
+    body: { messageobject: items },
+    schema: SendResultSchema,
+    headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {},
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? 60_000,
+  });
+  if (result.refusal) {
+    const { status, message } = result.refusal;
+    if (message === 'Invalid Token') throw new ApiFailure('invalid-token', message, 200, 'failed');
+    throw new ApiFailure('refused', message || 'Something went wrong please try again', 200, status);
+  }
+  return result.answer;
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { safeAssetUrl } from '../domain/safe-url';
+
+type Brand = { companyname: string; logo: string; theme_color: string } | null;
+
+function setLink(rel: string, href: string) {
+  let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = rel;
+    document.head.appendChild(link);
+  }
+  if (link.href !== href) link.href = href;
+}
+
+/** The document follows the domain: title, favicon, theme colour (white label, issue 6). */
+export function useDocumentBranding(brand: Brand, pageTitle?: string): void {
+  const name = brand?.companyname || 'Bulk SMS';
+  const logo = brand ? safeAssetUrl(brand.logo, window.location.origin) : null;
+  const color = brand && /^#[0-9a-f]{6}$/i.test(brand.theme_color) ? brand.theme_color : '#0b4a8b';
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} | ${name}` : name;
+  }, [name, pageTitle]);
+  useEffect(() => {
+    const href = logo ?? '/favicon.png';
+    setLink('icon', href);
+    setLink('apple-touch-icon', href);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
+  }, [logo, color]);
+}

@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { routeDecision } from '../domain/routing';
+import { TOP_SUPERVISOR_ID } from '../domain/constants';
+import { useSession } from '../sync/hooks/use-session';
+import { useDomain } from '../sync/hooks/use-domain';
+import { AppLayout } from './shell/app-layout';
+import { FullPageLoader } from './full-page-loader';
+import { useDocumentBranding } from './branding';
+import { LandingScreen } from './screens';
+
+/** SPEC 2 access rules: landing or /login for visitors, / for a signed-in user on /login or /signup, admin routes for admins. */
+export function RouteGuard() {
+  const session = useSession();
+  const domainState = useDomain();
+  const { pathname } = useLocation();
+  const domain = domainState.status === 'ready' ? domainState.domain : null;
+  useDocumentBranding(domain);
+  if (session.status === 'loading' || domainState.status === 'loading') return <FullPageLoader />;
+  const user = session.status === 'signed-in' ? session.user : null;
+  const decision = routeDecision(pathname, {
+    loggedIn: user !== null,
+    isAdmin: user?.isAdmin ?? false,
+    isMainHost: domain?.profile_id === TOP_SUPERVISOR_ID,
+  });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'landing') {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <LandingScreen />
+      </Suspense>
+    );
+  }
+  if (user) return <AppLayout user={user} domain={domain} />;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}

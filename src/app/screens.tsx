@@ -1,0 +1,14 @@
+import { lazyScreen } from './lazy-screen';
+import { ComingSoon } from '../features/placeholder/coming-soon';
+
+// Every screen loads on demand, so the login route ships only what it shows.
+export const LandingScreen = lazyScreen(() => import('../features/landing/landing-screen').then((m) => m.LandingScreen));
+export const LoginScreen = lazyScreen(() => import('../features/auth/login-screen').then((m) => m.LoginScreen));
+export const SignupScreen = lazyScreen(() => import('../features/auth/signup-screen').then((m) => m.SignupScreen));
+
+/** Screens whose issues are still open; each says so plainly (issue 6: a clear placeholder). */
+export const placeholder = (title: string) => {
+  const Screen = () => <ComingSoon title={title} />;
+  Screen.displayName = `Placeholder(${title})`;
+  return <Screen />;
+};

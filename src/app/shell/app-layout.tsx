@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { AppShell, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router-dom';
+import type { StoredDomain, StoredUser } from '../../db/app-db';
+import { OfflineBanner } from '../../ui/offline-banner';
+import { TOP_SUPERVISOR_ID } from '../../domain/constants';
+import { ShellHeader } from './shell-header';
+import { SideMenu } from './side-menu';
+import { useSignOut } from './use-sign-out';
+
+type AppLayoutProps = { user: StoredUser; domain: StoredDomain | null };
+
+/** The signed-in page shell (SPEC 2): header, side menu (from 1000 px, toggled below), the screen. */
+export function AppLayout({ user, domain }: AppLayoutProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { requestSignOut, dialog } = useSignOut(user.profile_id, domain?.profile_id === TOP_SUPERVISOR_ID);
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <ShellHeader user={user} domain={domain} menuOpened={opened} onToggleMenu={toggle} onSignOut={() => void requestSignOut()} />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideMenu user={user} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <OfflineBanner />
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      {dialog}
+    </AppShell>
+  );
+}

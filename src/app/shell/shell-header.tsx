@@ -1,0 +1,69 @@
+import { Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { balanceOf } from '../../domain/permissions';
+import { formatAccra } from '../../domain/dates';
+import { TOP_SUPERVISOR_ID } from '../../domain/constants';
+import type { StoredDomain, StoredUser } from '../../db/app-db';
+import { BrandLogo } from '../../ui/brand-logo';
+import { UserMenu } from './user-menu';
+import { PendingSenderIndicator } from './pending-sender-indicator';
+
+type ShellHeaderProps = {
+  user: StoredUser;
+  domain: StoredDomain | null;
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+  onSignOut: () => void;
+};
+
+const number = new Intl.NumberFormat('en-GH', { maximumFractionDigits: 2 });
+
+export function balanceText(user: StoredUser): string {
+  const balance = balanceOf(user);
+  return balance.unit === 'USD' ? `USD ${number.format(balance.amount)}` : `${number.format(balance.amount)} credits`;
+}
+
+export function expiryText(user: StoredUser): string {
+  return user.creditexpires ? `Credit expires ${formatAccra(user.creditexpires * 1000, 'dd MMM yyyy')}` : 'No credit expiry';
+}
+
+/** Wide screens: brand, balance, expiry, admin indicator, user menu. Narrow: burger, expiry, contact, Logout (SPEC 2). */
+export function ShellHeader({ user, domain, menuOpened, onToggleMenu, onSignOut }: ShellHeaderProps) {
+  const companyname = domain?.companyname || 'Bulk SMS';
+  const isMainProvider = domain?.profile_id === TOP_SUPERVISOR_ID;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" size="sm" aria-label="Toggle menu" />
+        {domain && <BrandLogo logo={domain.logo} companyname={companyname} size={32} />}
+        <Text fw={700} truncate visibleFrom="md">
+          {isMainProvider ? `Powered by ${companyname}` : companyname}
+        </Text>
+      </Group>
+      <Group gap="md" wrap="nowrap" visibleFrom="md">
+        <Text size="sm" fw={600} aria-label="Credit balance">
+          {balanceText(user)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {expiryText(user)}
+        </Text>
+        {user.isAdmin && <PendingSenderIndicator />}
+        <UserMenu username={user.username} onSignOut={onSignOut} />
+      </Group>
+      <Group gap="xs" wrap="nowrap" hiddenFrom="md" style={{ minWidth: 0 }}>
+        <Stack gap={0} style={{ minWidth: 0 }} align="flex-end">
+          <Text size="xs" truncate>
+            {expiryText(user)}
+          </Text>
+          {domain?.telnumber && (
+            <Text size="xs" c="dimmed" truncate>
+              Contact {domain.telnumber}
+            </Text>
+          )}
+        </Stack>
+        <Button size="compact-sm" variant="light" color="red" onClick={onSignOut} style={{ flexShrink: 0 }}>
+          Logout
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,29 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { NavLink as RouterLink, useLocation } from 'react-router-dom';
+import { menuItems } from '../../domain/permissions';
+import type { StoredUser } from '../../db/app-db';
+
+type SideMenuProps = { user: StoredUser; onNavigate: () => void };
+
+/** SPEC 2 side menu: each item under its condition (tab flags, admin). */
+export function SideMenu({ user, onNavigate }: SideMenuProps) {
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea component="nav" aria-label="Main menu">
+      {menuItems(user).map((item) => {
+        const active = item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
+        return (
+          <NavLink
+            key={item.key}
+            component={RouterLink}
+            to={item.path}
+            label={item.label}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        );
+      })}
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,77 @@
+import Dexie, { liveQuery } from 'dexie';
+import { db } from './db';
+import type { OutboxBatch, OutboxJob, StoredUser } from './app-db';
+import { patchUser } from './session-store';
+
+/** States whose job still has recipients to send. */
+export const WAITING_STATES = ['queued', 'sending', 'paused'] as const;
+
+/** Stores a job and all its batch records in one transaction: the send is queued whole or not at all. */
+export async function addJob(job: OutboxJob, batches: readonly OutboxBatch[]): Promise<void> {
+  await db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {
+    await db.outboxJobs.add(job);
+    await db.outboxBatches.bulkAdd(batches as OutboxBatch[]);
+  });
+}
+
+export const readJob = (id: string) => db.outboxJobs.get(id);
+
+export const readBatch = (jobId: string, index: number) => db.outboxBatches.get([jobId, index]);
+
+/** All batch records of a job, in index order (the whole send is rebuilt from them). */
+export const readBatches = (jobId: string) =>
+  db.outboxBatches.where('[jobId+index]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).toArray();
+
+/** The account's jobs, oldest first. */
+export const jobsOf = (profileId: number) =>
+  db.outboxJobs.where('[profile_id+createdAt]').between([profileId, Dexie.minKey], [profileId, Dexie.maxKey]).toArray();
+
+/**
+ * The account's oldest job with work left that may run now: queued or half sent, or paused by
+ * 'Invalid Token' under an earlier sign-in than `signedInAt`.
+ */
+export async function nextRunnableJob(profileId: number, signedInAt: number): Promise<OutboxJob | undefined> {
+  const jobs = await jobsOf(profileId);
+  return jobs.find(
+    (job) => job.state === 'queued' || job.state === 'sending' || (job.state === 'paused' && job.pausedSignIn !== signedInAt),
+  );
+}
+
+export async function updateJob(id: string, changes: Partial<OutboxJob>): Promise<void> {
+  await db.outboxJobs.update(id, changes);
+}
+
+/** Removes a finished job and its messages (the user dismissed it). Waiting jobs are kept. */
+export async function removeFinishedJob(id: string): Promise<boolean> {
+  return db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {
+    const job = await db.outboxJobs.get(id);
+    if (!job || (job.state !== 'done' && job.state !== 'failed')) return false;
+    await db.outboxBatches.where('jobId').equals(id).delete();
+    await db.outboxJobs.delete(id);
+    return true;
+  });
+}
+
+/**
+ * Records an acknowledged send and, in the same transaction, what SPEC 4 says a send changes on the
+ * stored user (balances unless told not to, the scheduled tab flag).
+ */
+export async function acknowledgeSend(
+  jobId: string,
+  changes: Partial<OutboxJob>,
+  userChanges: Partial<StoredUser> | null,
+): Promise<void> {
+  await db.transaction('rw', db.outboxJobs, db.users, async () => {
+    await db.outboxJobs.update(jobId, changes);
+    const job = await db.outboxJobs.get(jobId);
+    if (job && userChanges) await patchUser(job.profile_id, userChanges);
+  });
+}
+
+/** Calls back whenever the session or the set of waiting jobs may have changed, in any tab or worker. */
+export function watchOutbox(listener: () => void): () => void {
+  const subscription = liveQuery(() =>
+    Promise.all([db.session.get('current'), db.outboxJobs.where('state').anyOf(WAITING_STATES).primaryKeys()]),
+  ).subscribe({ next: listener, error: () => {} });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,131 @@
+import { nextRunnableJob, updateJob, watchOutbox } from '../db/outbox-store';
+import { readSession } from '../db/session-store';
+import { onJobQueued } from './enqueue';
+import { browserNetwork, type NetworkWatch } from './network';
+import { defaultLock, type LockProvider } from './origin-lock';
+import { realScheduler, type Scheduler } from './scheduler';
+import { BrokenJobError, runJob, type OutboxAlert } from './send-job';
+import { emitOutboxEvent } from './outbox-events';
+
+export const DRAINER_LOCK = 'outbox-drainer';
+/** The gateway's default body limit is 1 MiB (API.md); larger sends go straight to batches. */
+export const MAX_WHOLE_BYTES = 1_000_000;
+const RECOVERY_MS = 5000;
+
+export interface DrainerOptions {
+  scheduler?: Scheduler;
+  network?: NetworkWatch;
+  lock?: LockProvider;
+  maxWholeBytes?: number;
+  alert?: (alert: OutboxAlert) => void;
+  random?: () => number;
+}
+
+export interface Drainer {
+  /** Stops after the current request is dropped; resolves once the lock is released. */
+  stop(): Promise<void>;
+  /** Look again for work now (a job was queued, the user signed in). */
+  wake(): void;
+}
+
+/** Starts this tab's (or worker's) drainer; only the holder of the origin-wide lock sends. */
+export function startDrainer(options: DrainerOptions = {}): Drainer {
+  const scheduler = options.scheduler ?? realScheduler;
+  const network = options.network ?? browserNetwork();
+  const lock = options.lock ?? defaultLock();
+  const stopper = new AbortController();
+  const signal = stopper.signal;
+  let dirty = false;
+  let onlineKick = false;
+  let notify: (() => void) | null = null;
+
+  const wake = () => {
+    dirty = true;
+    notify?.();
+  };
+  const nextSignal = () =>
+    dirty || signal.aborted
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          notify = () => {
+            notify = null;
+            resolve();
+          };
+        });
+  const unsubscribe = [
+    onJobQueued(wake),
+    network.onOnline(() => {
+      onlineKick = true;
+      wake();
+    }),
+  ];
+  signal.addEventListener('abort', () => notify?.(), { once: true });
+
+  const ctx = {
+    scheduler,
+    signal,
+    maxWholeBytes: options.maxWholeBytes ?? MAX_WHOLE_BYTES,
+    alert: options.alert ?? (() => {}),
+    online: () => network.online(),
+    random: options.random,
+  };
+
+  // Waits `ms` unless something happens first; the loop then looks again (the job's times are stored).
+  async function pause(ms: number): Promise<void> {
+    const nap = new AbortController();
+    const onStop = () => nap.abort();
+    signal.addEventListener('abort', onStop, { once: true });
+    try {
+      await Promise.race([scheduler.sleep(ms, nap.signal).catch(() => {}), nextSignal()]);
+    } finally {
+      nap.abort();
+      signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    const unwatch = watchOutbox(wake);
+    try {
+      while (!signal.aborted) {
+        dirty = false;
+        const session = await readSession();
+        const job = session ? await nextRunnableJob(session.profile_id, session.signedInAt) : undefined;
+        if (!job || !network.online()) {
+          await nextSignal();
+          continue;
+        }
+        const wait = job.notBefore - scheduler.now();
+        if (wait > 0 && !onlineKick) {
+          await pause(wait);
+          continue;
+        }
+        onlineKick = false;
+        try {
+          await runJob(job, ctx);
+        } catch (error) {
+          if (signal.aborted) break;
+          if (!(error instanceof BrokenJobError)) {
+            // Storage hiccups pass; the job is tried again from its stored progress.
+            await pause(RECOVERY_MS);
+            continue;
+          }
+          // A job whose records cannot be read would block every later one: end it, say why.
+          await updateJob(job.id, { state: 'failed', error: error.message, updatedAt: scheduler.now() });
+          ctx.alert({ message: error.message, severity: 'error' });
+          emitOutboxEvent({ type: 'failed', jobId: job.id, message: error.message });
+        }
+      }
+    } finally {
+      unwatch();
+    }
+  }
+
+  const running = lock(DRAINER_LOCK, drain, signal).finally(() => unsubscribe.forEach((u) => u()));
+  return {
+    wake,
+    async stop() {
+      stopper.abort();
+      await running.catch(() => {});
+    },
+  };
+}

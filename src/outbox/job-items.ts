@@ -1,0 +1,37 @@
+import type { SendItem } from '../domain/types';
+
+const sameMessage = (a: SendItem, b: SendItem) =>
+  a.shortMessage === b.shortMessage &&
+  a.sourceAddress === b.sourceAddress &&
+  a.messageDescription === b.messageDescription &&
+  a.messageType === b.messageType &&
+  a.specialUnicodeSupport === b.specialUnicodeSupport &&
+  a.flash === b.flash &&
+  a.expectedDeliveryTime === b.expectedDeliveryTime &&
+  a.typeandsubtype === b.typeandsubtype &&
+  a.recurringInterval === b.recurringInterval &&
+  a.recurringPeriod === b.recurringPeriod;
+
+/**
+ * The whole send rebuilt from its batch records: a regular item cut across batches is joined again,
+ * so the body is as small as the form made it and recipients keep their order (API.md indices).
+ */
+export function joinBatchItems(batches: readonly { items: readonly SendItem[] }[]): SendItem[] {
+  const joined: SendItem[] = [];
+  for (const batch of batches) {
+    for (const item of batch.items) {
+      const last = joined[joined.length - 1];
+      if (last && sameMessage(last, item)) {
+        joined[joined.length - 1] = { ...last, destinationAddress: `${last.destinationAddress},${item.destinationAddress}` };
+      } else {
+        joined.push(item);
+      }
+    }
+  }
+  return joined;
+}
+
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of a JSON value, as the gateway counts its body limit. */
+export const jsonBytes = (value: unknown): number => encoder.encode(JSON.stringify(value)).byteLength;

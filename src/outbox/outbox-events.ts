@@ -1,0 +1,21 @@
+/** What the drainer reports besides Dexie rows: tests and the worker bridge listen. */
+export type OutboxEvent =
+  | { type: 'progress'; jobId: string; sent: number; total: number; batch: number }
+  | { type: 'done'; jobId: string }
+  | { type: 'failed'; jobId: string; message: string }
+  | { type: 'paused'; jobId: string }
+  | { type: 'retry'; jobId: string; afterMs: number; reason: string }
+  | { type: 'split'; jobId: string };
+
+type Listener = (event: OutboxEvent) => void;
+const listeners = new Set<Listener>();
+
+export function emitOutboxEvent(event: OutboxEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+/** Subscribes to outbox events; returns the unsubscribe function. */
+export function onOutboxEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

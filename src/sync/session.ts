@@ -1,0 +1,64 @@
+import { ApiFailure } from '../api/api-failure';
+import { fetchUser, login, signOutCall } from '../api/auth-api';
+import { setInvalidTokenListener } from '../api/http';
+import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session-store';
+import type { StoredUser } from '../db/app-db';
+
+/** Signs in (SPEC 7 login) and stores the account on the device. */
+export async function signIn(input: { emailusername: string; password: string; host: string; domainSupid: number }): Promise<StoredUser> {
+  const user = await login({
+    emailusername: input.emailusername.trim(),
+    password: input.password,
+    domain: input.host,
+    domain_supid: input.domainSupid,
+  });
+  await saveSignIn(user);
+  return user;
+}
+
+/** Stores an account the sign-up flow has just signed in. */
+export const acceptSignedInUser = (user: StoredUser) => saveSignIn(user);
+
+/** Sign-out: the gateway revokes the token (best effort, offline too), the device forgets the account. */
+export async function signOut(): Promise<void> {
+  const account = await currentAccount();
+  if (!account) return;
+  await wipeAccount(account.user.profile_id);
+  signOutCall(account.session.token, account.user.profile_id).catch(() => {});
+}
+
+/** Forgets the current account without calling the gateway (its token is already dead). */
+export async function signOutLocally(): Promise<void> {
+  const account = await currentAccount();
+  if (account) await wipeAccount(account.user.profile_id);
+}
+
+/**
+ * fetchuser (SPEC 7): fresh balances and flags. A refusal ('Invalid Token' or any failed fetchuser,
+ * SPEC 8) signs out; no network leaves the stored account as it is.
+ */
+export async function refreshUser(): Promise<void> {
+  const account = await currentAccount();
+  if (!account) return;
+  try {
+    const user = await fetchUser(account.session.token, account.user.profile_id);
+    await saveUser(user);
+  } catch (error) {
+    if (error instanceof ApiFailure && (error.kind === 'invalid-token' || error.kind === 'refused')) await signOutLocally();
+  }
+}
+
+/** Wires 'Invalid Token' from any call to sign-out, and refreshes the user on start and on return to the app. */
+export function startSessionSync(): () => void {
+  setInvalidTokenListener(() => void signOutLocally());
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void refreshUser();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('online', onVisible);
+  void refreshUser();
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('online', onVisible);
+  };
+}

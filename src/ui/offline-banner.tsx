@@ -1,0 +1,15 @@
+import { Alert } from '@mantine/core';
+import { useOnline } from './use-online';
+
+export const OFFLINE_TEXT = 'You are offline: showing saved data; sends will go out when you are back online';
+
+/** Shown while the network is gone, so nobody mistakes saved data for fresh data. */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <Alert color="yellow" variant="filled" radius={0} role="status" py={6}>
+      {OFFLINE_TEXT}
+    </Alert>
+  );
+}
