@@ -33,11 +33,14 @@ export interface TemporalSignupRequest {
   domain: string;
 }
 
-export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id: number }> {
+/** Ids the gateway hands out may be opaque strings (an unguessable temporal id) or numbers: kept as text. */
+const Id = z.union([z.string().min(1), z.number()]).transform(String);
+
+export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id: string }> {
   const answer = await request({
     path: '/smsgateway/api/temporalsignup',
     body: { humanKey: '', ...body },
-    schema: z.object({ error: ErrorField, id: z.coerce.number().optional() }).passthrough(),
+    schema: z.object({ error: ErrorField, id: Id.optional() }).passthrough(),
   });
   if (answer.error?.status && answer.error.status !== 'successful') {
     throw new ApiFailure('refused', answer.error.message ?? 'Sign-up failed', 200, answer.error.status);
@@ -46,11 +49,11 @@ export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id:
   return { id: answer.id };
 }
 
-export async function sendSmsCode(body: { phone: string; subscriber: number; supid: number }): Promise<{ codeId: number }> {
+export async function sendSmsCode(body: { phone: string; subscriber: string; supid: number }): Promise<{ codeId: string }> {
   const answer = await request({
     path: `${FRONTEND_PATH}sendsmscode`,
     body,
-    schema: z.object({ status: z.string().optional(), codeId: z.coerce.number().optional(), error: ErrorField }).passthrough(),
+    schema: z.object({ status: z.string().optional(), codeId: Id.optional(), error: ErrorField }).passthrough(),
   });
   if (answer.codeId === undefined) {
     throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200, answer.error?.status ?? 'failed');
@@ -60,13 +63,13 @@ export async function sendSmsCode(body: { phone: string; subscriber: number; sup
 
 const VerifyAnswer = z.object({ isVerified: z.boolean().optional(), userInfo: UserInfoSchema.optional(), error: ErrorField }).passthrough();
 
-export async function verifySmsCode(body: { codeId: number; code: string; temporalid: number; country: string }) {
+export async function verifySmsCode(body: { codeId: string; code: string; temporalid: string; country: string }) {
   const answer = await request({ path: `${FRONTEND_PATH}verifysmscode`, body, schema: VerifyAnswer });
   return { verified: answer.isVerified === true && !!answer.userInfo, userInfo: answer.userInfo ?? null, message: answer.error?.message ?? null };
 }
 
 /** Non-Ghana sign-ups skip the code (SPEC 4): the temporal id becomes the account. */
-export async function completeSignup(id: number) {
+export async function completeSignup(id: string) {
   const answer = await request({ path: `${FRONTEND_PATH}signup`, body: { id }, schema: z.object({ userInfo: UserInfoSchema }) });
   return answer.userInfo;
 }

@@ -6,8 +6,8 @@ import { acceptSignedInUser } from './session';
 export { checkEmailExists, checkUsernameExists };
 
 export interface PendingSignup {
-  temporalId: number;
-  codeId: number;
+  temporalId: string;
+  codeId: string;
   phone: string;
   supid: number;
 }

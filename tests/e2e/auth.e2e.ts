@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startGateway, type RunningGateway } from './support/gateway';
+import { LoginPage } from './support/pages/login-page';
+import { ShellPage } from './support/pages/shell-page';
+import { SignupPage } from './support/pages/signup-page';
+import { latestCode, uniqueUser } from './support/dev-inbox';
+
+describe('sign-up, login and password reset through the real gateway', () => {
+  let gateway: RunningGateway;
+  let browser: Browser;
+  beforeAll(async () => {
+    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  async function login(page: Page, who: string, password: string, host?: string) {
+    const form = new LoginPage(page);
+    await form.open(gateway.url('/login', host));
+    await form.emailOrUsername.fill(who);
+    await form.password.fill(password);
+    await form.submit.click();
+  }
+
+  it('signs up with the code from the SMS and lands signed in', async () => {
+    const { page, context } = await newPage(browser);
+    const user = uniqueUser('sign');
+    const signup = new SignupPage(page);
+    await page.goto(gateway.url('/signup'));
+    await signup.fill(user);
+    const sentAfter = Date.now() - 1000;
+    await signup.register.click();
+    await page.getByText(`Enter the 4-digit code sent to ${user.phone}`).waitFor();
+    let code: string | null = null;
+    await expect.poll(async () => (code = await latestCode(gateway, user.phone, sentAfter)), { timeout: 10_000 }).not.toBeNull();
+    // A wrong code first: SPEC 8's text, and one attempt fewer.
+    await signup.enterCode(code === '0000' ? '1111' : '0000');
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await new ShellPage(page).alert('Wrong Code Entered, please re-enter code again or resend code again').waitFor();
+    await page.getByText('6 attempts left').waitFor();
+    await signup.enterCode(code!);
+    await page.getByRole('button', { name: 'Validate' }).click();
+    const shell = new ShellPage(page);
+    await shell.menu.waitFor({ state: 'attached' });
+    await shell.accountMenu(user.username).waitFor();
+    // 10 free SMS credits on sign-up (SPEC 1).
+    await expect.poll(() => page.getByLabel('Credit balance').textContent()).toBe('10 credits');
+    await context.close();
+  });
+
+  it('shows each sign-up message of SPEC 5 as the user types, and keeps Register disabled', async () => {
+    const { page, context } = await newPage(browser);
+    const signup = new SignupPage(page);
+    await page.goto(gateway.url('/signup'));
+    await signup.field('Username').fill('abc');
+    await page.getByText('Username must be 5 or more characters').waitFor();
+    await signup.field('Email').fill('not-an-email');
+    await page.getByText('Invalid Email').waitFor();
+    await signup.field('Phone').fill('02x4');
+    await page.getByText('Mobile numbers must be only numbers').waitFor();
+    await signup.field('Phone').fill('0244');
+    await page.getByText('Mobile numbers not complete').waitFor();
+    await signup.field('Password').fill('12345');
+    await page.getByText('Password must be more six characters').waitFor();
+    await signup.field('Confirm password').fill('1234');
+    await page.getByText('Passwords do not match').waitFor();
+    expect(await signup.register.isDisabled()).toBe(true);
+    // A taken username is reported when the field is left.
+    await signup.field('Username').fill('demouser');
+    await signup.field('Company name').focus();
+    await page.getByText(/already/i).first().waitFor();
+    expect(await signup.register.isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('logs in by username and by e-mail, and refuses a wrong password', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, 'demouser', 'demo12345');
+    const shell = new ShellPage(page);
+    await shell.accountMenu('demouser').waitFor();
+    await shell.signOutWide('demouser');
+    // Main host: back to the landing page at / (SPEC 2).
+    await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
+    await login(page, 'demo@example.com', 'demo12345');
+    await shell.accountMenu('demouser').waitFor();
+    await shell.signOutWide('demouser');
+    await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
+    await login(page, 'demouser', 'wrong-password');
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('alert').waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    await context.close();
+  });
+
+  it('resets a forgotten password end to end, and the old one stops working', async () => {
+    const user = uniqueUser('reset');
+    // An account of our own, made through the sign-up flow.
+    const { page, context } = await newPage(browser);
+    const signup = new SignupPage(page);
+    await page.goto(gateway.url('/signup'));
+    await signup.fill(user);
+    const t0 = Date.now() - 1000;
+    await signup.register.click();
+    let code: string | null = null;
+    await expect.poll(async () => (code = await latestCode(gateway, user.phone, t0)), { timeout: 10_000 }).not.toBeNull();
+    await signup.enterCode(code!);
+    await page.getByRole('button', { name: 'Validate' }).click();
+    const shell = new ShellPage(page);
+    await shell.signOutWide(user.username);
+    await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
+
+    await page.goto(gateway.url('/login'));
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset password' });
+    await dialog.getByLabel('Email', { exact: true }).fill('nonsense');
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByText('Please enter a valid email').waitFor();
+    await dialog.getByLabel('Email', { exact: true }).fill(user.email);
+    const t1 = Date.now() - 1000;
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByLabel('Code', { exact: true }).waitFor();
+    let resetCode: string | null = null;
+    await expect.poll(async () => (resetCode = await latestCode(gateway, user.phone, t1)), { timeout: 10_000 }).not.toBeNull();
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.getByText('Please enter code sent to your phone').waitFor();
+    await dialog.getByLabel('Code', { exact: true }).fill(resetCode!);
+    await dialog.getByLabel('New password', { exact: true }).fill('12345');
+    await dialog.getByText('Password must be more than six characters').waitFor();
+    await dialog.getByLabel('New password', { exact: true }).fill('newsecret99');
+    await dialog.getByLabel('Confirm new password').fill('newsecret98');
+    await dialog.getByText('Please ensure passwords the are same').waitFor();
+    await dialog.getByLabel('Confirm new password').fill('newsecret99');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await shell.alert('Your password has been changed: you can now log in').waitFor();
+
+    await login(page, user.username, user.password);
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('alert').waitFor();
+    await login(page, user.username, 'newsecret99');
+    await shell.accountMenu(user.username).waitFor();
+    await context.close();
+  });
+});
