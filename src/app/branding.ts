@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { safeAssetUrl } from '../domain/safe-url';
 
-type Brand = { companyname: string; logo: string; theme_color: string } | null;
+type Brand = { companyname: string; logo: string; theme_color: string; backgroundImage?: string } | null;
 
 function setLink(rel: string, href: string) {
   let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
@@ -21,6 +21,13 @@ export function useDocumentBranding(brand: Brand, pageTitle?: string): void {
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} | ${name}` : name;
   }, [name, pageTitle]);
+  const background = brand?.backgroundImage ? safeAssetUrl(brand.backgroundImage, window.location.origin) : null;
+  useEffect(() => {
+    // The service worker keeps the brand's images so the domain still looks like itself offline.
+    const urls = [logo, background].filter((u): u is string => !!u);
+    if (urls.length === 0 || !('serviceWorker' in navigator)) return;
+    void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: 'CACHE_BRANDING', urls }));
+  }, [logo, background]);
   useEffect(() => {
     const href = logo ?? '/favicon.png';
     setLink('icon', href);

@@ -83,36 +83,35 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
     }
   }
 
+  /** One look at the outbox: send the next job, or wait for a reason to look again. */
+  async function step(): Promise<void> {
+    dirty = false;
+    const session = await readSession();
+    const job = session ? await nextRunnableJob(session.profile_id, session.signedInAt) : undefined;
+    if (!job || !network.online()) return nextSignal();
+    const wait = job.notBefore - scheduler.now();
+    if (wait > 0 && !onlineKick) return pause(wait);
+    onlineKick = false;
+    try {
+      await runJob(job, ctx);
+    } catch (error) {
+      if (!(error instanceof BrokenJobError) || signal.aborted) throw error;
+      // A job whose records cannot be read would block every later one: end it, say why.
+      await updateJob(job.id, { state: 'failed', error: error.message, updatedAt: scheduler.now() });
+      ctx.alert({ message: error.message, severity: 'error' });
+      emitOutboxEvent({ type: 'failed', jobId: job.id, message: error.message });
+    }
+  }
+
   async function drain(): Promise<void> {
     const unwatch = watchOutbox(wake);
     try {
       while (!signal.aborted) {
-        dirty = false;
-        const session = await readSession();
-        const job = session ? await nextRunnableJob(session.profile_id, session.signedInAt) : undefined;
-        if (!job || !network.online()) {
-          await nextSignal();
-          continue;
-        }
-        const wait = job.notBefore - scheduler.now();
-        if (wait > 0 && !onlineKick) {
-          await pause(wait);
-          continue;
-        }
-        onlineKick = false;
         try {
-          await runJob(job, ctx);
-        } catch (error) {
-          if (signal.aborted) break;
-          if (!(error instanceof BrokenJobError)) {
-            // Storage hiccups pass; the job is tried again from its stored progress.
-            await pause(RECOVERY_MS);
-            continue;
-          }
-          // A job whose records cannot be read would block every later one: end it, say why.
-          await updateJob(job.id, { state: 'failed', error: error.message, updatedAt: scheduler.now() });
-          ctx.alert({ message: error.message, severity: 'error' });
-          emitOutboxEvent({ type: 'failed', jobId: job.id, message: error.message });
+          await step();
+        } catch {
+          // Storage hiccups pass: the job is tried again from its stored progress.
+          if (!signal.aborted) await pause(RECOVERY_MS);
         }
       }
     } finally {
@@ -120,12 +119,14 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
     }
   }
 
-  const running = lock(DRAINER_LOCK, drain, signal).finally(() => unsubscribe.forEach((u) => u()));
+  const running = lock(DRAINER_LOCK, drain, signal)
+    .catch(() => {})
+    .finally(() => unsubscribe.forEach((u) => u()));
   return {
     wake,
     async stop() {
       stopper.abort();
-      await running.catch(() => {});
+      await running;
     },
   };
 }

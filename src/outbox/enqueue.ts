@@ -35,6 +35,7 @@ function newJobId(): string {
 function askPersistentStorage(): void {
   if (persistAsked) return;
   persistAsked = true;
+  if (typeof navigator === 'undefined') return;
   void navigator.storage?.persist?.().catch(() => false);
 }
 

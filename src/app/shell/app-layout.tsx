@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { AppShell, Center, Loader } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { OfflineBanner } from '../../ui/offline-banner';
@@ -14,13 +14,15 @@ type AppLayoutProps = { user: StoredUser; domain: StoredDomain | null };
 /** The signed-in page shell (SPEC 2): header, side menu (from 1000 px, toggled below), the screen. */
 export function AppLayout({ user, domain }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Below 1000 px the closed menu is off-screen: inert keeps it out of the tab order and screen readers.
+  const wide = useMediaQuery('(min-width: 62.5em)', true);
   const { requestSignOut, dialog } = useSignOut(user.profile_id, domain?.profile_id === TOP_SUPERVISOR_ID);
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <ShellHeader user={user} domain={domain} menuOpened={opened} onToggleMenu={toggle} onSignOut={() => void requestSignOut()} />
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" inert={!wide && !opened}>
         <SideMenu user={user} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>

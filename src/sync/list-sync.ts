@@ -1,0 +1,88 @@
+import { LIST_CALLS, fetchListPage, type ListItem, type ListName } from '../api/list-api';
+import { currentAccount } from '../db/session-store';
+import { putListItems, readListState, storedItemIds } from '../db/list-store';
+import type { StoredListItem, StoredListState } from '../db/app-db';
+
+/** A refresh follows new items at most this many pages deep before it stops looking. */
+const REFRESH_MAX_PAGES = 5;
+
+async function account(): Promise<{ profileId: number; token: string }> {
+  const found = await currentAccount();
+  if (!found) throw new Error('Sign in to see your messages');
+  return { profileId: found.user.profile_id, token: found.session.token };
+}
+
+/** Newest first: the item's own time; ids stand in when a gateway leaves the time out. */
+export function sortKeyOf(list: ListName, item: ListItem): number {
+  const call = LIST_CALLS[list];
+  const time = Date.parse(call.time(item));
+  if (Number.isFinite(time)) return time;
+  const id = Number(call.id(item));
+  return Number.isFinite(id) ? id : 0;
+}
+
+export function toStoredItems(profileId: number, list: ListName, items: readonly ListItem[]): StoredListItem[] {
+  return items.map((item) => ({ profile_id: profileId, list, itemId: LIST_CALLS[list].id(item), sortKey: sortKeyOf(list, item), data: item }));
+}
+
+async function loadPage(list: ListName, state: StoredListState, pageNum: number, now: number) {
+  const { profileId, token } = await account();
+  const page = await fetchListPage(token, list, { profile_id: profileId, search: state.search, pageNum });
+  const next: StoredListState = { ...state, pageNum, visited: true, done: !page.hasMore, refreshedAt: now };
+  await putListItems(toStoredItems(profileId, list, page.items), next);
+  return next;
+}
+
+/** The next page of the list (the first one on a first visit); marks the end ('Data fetch completed'). */
+export async function loadNextPage(list: ListName, now = Date.now()): Promise<StoredListState> {
+  const { profileId } = await account();
+  const state = await readListState(profileId, list);
+  if (state.done && state.visited) return state;
+  return loadPage(list, state, state.pageNum + 1, now);
+}
+
+/** A new search starts the list's paging over; what is stored stays (the screen filters it on the device). */
+export async function searchList(list: ListName, search: string, now = Date.now()): Promise<StoredListState> {
+  const { profileId } = await account();
+  const state = await readListState(profileId, list);
+  return loadPage(list, { ...state, search: search.trim(), pageNum: 0, done: false }, 1, now);
+}
+
+/**
+ * Brings in what is new at the top without dropping stored items: page 1, then deeper pages
+ * while every item on a page is new (up to REFRESH_MAX_PAGES). Paging position is kept.
+ */
+export async function refreshList(list: ListName, now = Date.now()): Promise<StoredListState> {
+  const { profileId, token } = await account();
+  const state = await readListState(profileId, list);
+  if (!state.visited) return loadPage(list, state, 1, now);
+  let pageNum = 1;
+  let metStored = false;
+  let reachedEnd = false;
+  for (; pageNum <= REFRESH_MAX_PAGES; pageNum += 1) {
+    const page = await fetchListPage(token, list, { profile_id: profileId, search: state.search, pageNum });
+    const rows = toStoredItems(profileId, list, page.items);
+    metStored = (await storedItemIds(profileId, list, rows.map((r) => r.itemId))).size > 0;
+    await putListItems(rows);
+    reachedEnd = !page.hasMore;
+    if (reachedEnd || metStored) break;
+  }
+  // New items push old ones down, so paging on from the same page repeats some but skips none.
+  // Without meeting a stored item there may be a gap below: page on from the last page read.
+  const joined = metStored || reachedEnd;
+  const next: StoredListState = {
+    ...state,
+    pageNum: joined ? Math.max(state.pageNum, 1) : REFRESH_MAX_PAGES,
+    done: joined ? state.done || reachedEnd : false,
+    refreshedAt: now,
+  };
+  await putListItems([], next);
+  return next;
+}
+
+/** Opens a list: the first page on a first visit, else a refresh over what is stored. */
+export function openList(list: ListName, now = Date.now()): Promise<StoredListState> {
+  return account().then(async ({ profileId }) =>
+    (await readListState(profileId, list)).visited ? refreshList(list, now) : loadNextPage(list, now),
+  );
+}
