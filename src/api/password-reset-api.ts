@@ -13,7 +13,8 @@ export async function requestPasswordReset(email: string, supid: number): Promis
   if (!answer.passcodeSet) throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
 }
 
-export async function changePassword(body: { resetCode: string; newPassword: string; confirmNewPassword: string }): Promise<void> {
+/** `email` lets the gateway count attempts against that one account (brute-force limit per account). */
+export async function changePassword(body: { resetCode: string; newPassword: string; confirmNewPassword: string; email?: string }): Promise<void> {
   const answer = await request({
     path: `${FRONTEND_PATH}changepassword`,
     body,

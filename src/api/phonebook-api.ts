@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FRONTEND_PATH, request } from './http';
 import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
 
+export type { Outcome };
+
 /** SPEC 3 Contact. */
 export const ContactSchema = z.looseObject({
   id: intId,

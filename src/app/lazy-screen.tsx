@@ -6,8 +6,8 @@ const RELOADED_KEY = 'chunk-reload-at';
  * A lazily loaded screen. After a deploy, an old page may ask for a chunk that no longer exists:
  * reload once to get the new app, and only once a minute so a real outage does not loop.
  */
-export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<T>) {
-  return lazy(async () => {
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy<ComponentType<P>>(async () => {
     try {
       return { default: await load() };
     } catch (error) {

@@ -4,10 +4,9 @@ import { routeDecision } from '../domain/routing';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
 import { useSession } from '../sync/hooks/use-session';
 import { useDomain } from '../sync/hooks/use-domain';
-import { AppLayout } from './shell/app-layout';
 import { FullPageLoader } from './full-page-loader';
 import { useDocumentBranding } from './branding';
-import { LandingScreen } from './screens';
+import { AppLayout, LandingScreen } from './screens';
 
 /** SPEC 2 access rules: landing or /login for visitors, / for a signed-in user on /login or /signup, admin routes for admins. */
 export function RouteGuard() {
@@ -31,7 +30,13 @@ export function RouteGuard() {
       </Suspense>
     );
   }
-  if (user) return <AppLayout user={user} domain={domain} />;
+  if (user) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <AppLayout user={user} domain={domain} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Outlet />

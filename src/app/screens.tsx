@@ -2,6 +2,8 @@ import { lazyScreen } from './lazy-screen';
 import { ComingSoon } from '../features/placeholder/coming-soon';
 
 // Every screen loads on demand, so the login route ships only what it shows.
+// The signed-in shell too: visitors on the login page never download it.
+export const AppLayout = lazyScreen(() => import('./shell/app-layout').then((m) => m.AppLayout));
 export const LandingScreen = lazyScreen(() => import('../features/landing/landing-screen').then((m) => m.LandingScreen));
 export const LoginScreen = lazyScreen(() => import('../features/auth/login-screen').then((m) => m.LoginScreen));
 export const SignupScreen = lazyScreen(() => import('../features/auth/signup-screen').then((m) => m.SignupScreen));

@@ -38,5 +38,5 @@ export async function confirmSignupCode(pending: PendingSignup, code: string): P
 
 export const requestResetCode = (email: string, supid: number) => requestPasswordReset(email.trim(), supid);
 
-export const confirmReset = (resetCode: string, newPassword: string, confirmNewPassword: string) =>
-  changePassword({ resetCode: resetCode.trim(), newPassword, confirmNewPassword });
+export const confirmReset = (email: string, resetCode: string, newPassword: string, confirmNewPassword: string) =>
+  changePassword({ email: email.trim(), resetCode: resetCode.trim(), newPassword, confirmNewPassword });

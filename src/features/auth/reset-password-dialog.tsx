@@ -75,7 +75,7 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
     if (errors.some(Boolean)) return;
     setBusy(true);
     try {
-      await confirmReset(code, password, confirm);
+      await confirmReset(email, code, password, confirm);
       emitAlert({ message: 'Your password has been changed: you can now log in', severity: 'success' });
       close();
     } catch (error) {

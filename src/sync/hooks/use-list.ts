@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ApiFailure } from '../../api/api-failure';
+import type { ListName } from '../../api/list-api';
+import { readListRows, readListState } from '../../db/list-store';
+import type { StoredListItem, StoredListState } from '../../db/app-db';
+import { END_OF_LIST_TEXT } from '../../domain/constants';
+import { loadMore, open, refresh, search } from '../list-loader';
+import { paginatorFor, type PaginatorState } from '../paginator';
+import { useProfileId } from './use-profile-id';
+
+const IDLE: PaginatorState = { status: 'idle', error: null };
+const noSubscription = () => () => {};
+
+export interface ListView {
+  /** Stored rows, newest first, filtered by the list's search; undefined while reading. */
+  rows: StoredListItem[] | undefined;
+  state: StoredListState | undefined;
+  status: PaginatorState['status'];
+  error: unknown;
+  /** The last load got no answer: the rows are what the device holds. */
+  offline: boolean;
+  /** 'Data fetch completed' once the gateway has no more. */
+  endText: string | null;
+  loadMore(): void;
+  search(text: string): void;
+  refresh(): void;
+}
+
+/** A mirrored list for an infinite-scroll screen: Dexie rows plus the paginator that fills them. */
+export function useList(list: ListName, options: { limit?: number } = {}): ListView {
+  const profileId = useProfileId();
+  const state = useLiveQuery(async () => (profileId === undefined ? undefined : readListState(profileId, list)), [profileId, list]);
+  const text = state?.search ?? '';
+  const rows = useLiveQuery(
+    async () => (profileId === undefined ? undefined : readListRows(profileId, list, text, options.limit)),
+    [profileId, list, text, options.limit],
+  );
+  const paginator = profileId === undefined ? null : paginatorFor(profileId, list);
+  const loader = useSyncExternalStore(paginator?.subscribe ?? noSubscription, paginator?.snapshot ?? (() => IDLE));
+
+  useEffect(() => {
+    if (profileId !== undefined) void open(profileId, list);
+  }, [profileId, list]);
+
+  const error = loader.error;
+  return {
+    rows,
+    state,
+    status: loader.status,
+    error,
+    offline: error instanceof ApiFailure && (error.kind === 'network' || error.kind === 'timeout'),
+    endText: loader.status === 'done' || (loader.status !== 'loading' && state?.done) ? END_OF_LIST_TEXT : null,
+    loadMore: useCallback(() => void (profileId !== undefined && loadMore(profileId, list)), [profileId, list]),
+    search: useCallback((value: string) => void (profileId !== undefined && search(profileId, list, value)), [profileId, list]),
+    refresh: useCallback(() => void (profileId !== undefined && refresh(profileId, list)), [profileId, list]),
+  };
+}

@@ -1,0 +1,53 @@
+import * as api from '../api/message-api';
+import type { RecurringChanges, ScheduledChanges, StatusRow } from '../api/message-api';
+import { patchListItem, removeListItem } from '../db/list-store';
+import { currentAccount } from '../db/session-store';
+import { emitAlert } from './alerts-bus';
+import { describeFailure } from './failures';
+
+async function account(): Promise<{ profileId: number; token: string }> {
+  const found = await currentAccount();
+  if (!found) throw new Error('Sign in to manage your messages');
+  return { profileId: found.user.profile_id, token: found.session.token };
+}
+
+export type EditResult = { ok: boolean; message: string };
+
+async function edit(run: (token: string, profileId: number) => Promise<api.Outcome>, after: (profileId: number) => Promise<void>): Promise<EditResult> {
+  const { profileId, token } = await account();
+  try {
+    const outcome = await run(token, profileId);
+    await after(profileId);
+    emitAlert({ message: outcome.message, status: 'successful' });
+    return { ok: true, message: outcome.message };
+  } catch (error) {
+    const view = describeFailure(error);
+    emitAlert({ message: view.message, severity: view.severity });
+    return { ok: false, message: view.message };
+  }
+}
+
+/** updatescheduled; the stored row shows the change at once after the gateway agrees. */
+export const updateScheduledMessage = (changes: ScheduledChanges) =>
+  edit(
+    (t, p) => api.updateScheduled(t, p, changes),
+    (p) => patchListItem(p, 'scheduled-own', String(changes.message_id), { ...changes, message_id: String(changes.message_id) }),
+  );
+
+export const updateRecurringMessage = (changes: RecurringChanges) =>
+  edit(
+    (t, p) => api.updateRecurring(t, p, changes),
+    (p) => patchListItem(p, 'recurring-own', String(changes.message_id), { ...changes, message_id: String(changes.message_id) }),
+  );
+
+export const deleteScheduledMessage = (messageId: string) =>
+  edit((t, p) => api.deleteScheduled(t, p, messageId), (p) => removeListItem(p, 'scheduled-own', messageId));
+
+export const deleteRecurringMessage = (messageId: string) =>
+  edit((t, p) => api.deleteRecurring(t, p, messageId), (p) => removeListItem(p, 'recurring-own', messageId));
+
+/** status/{id}: read live (delivery reports change by the second), not mirrored. */
+export async function loadMessageStatus(messageId: string): Promise<StatusRow[]> {
+  const { profileId, token } = await account();
+  return api.fetchMessageStatus(token, profileId, messageId);
+}

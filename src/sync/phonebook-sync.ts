@@ -1,0 +1,166 @@
+import { ApiFailure } from '../api/api-failure';
+import * as api from '../api/phonebook-api';
+import type { Contact, ContactFields, Group } from '../api/phonebook-api';
+import type { StoredContact, StoredGroup } from '../db/app-db';
+import * as store from '../db/phonebook-store';
+import { currentAccount } from '../db/session-store';
+import { emitAlert } from './alerts-bus';
+import { describeFailure } from './failures';
+
+async function account(): Promise<{ profileId: number; token: string }> {
+  const found = await currentAccount();
+  if (!found) throw new Error('Sign in to see your phone books');
+  return { profileId: found.user.profile_id, token: found.session.token };
+}
+
+const toGroup = (profileId: number, g: Group, client: boolean): StoredGroup => ({
+  profile_id: profileId,
+  id: g.id,
+  groupname: g.groupname,
+  username: g.username,
+  setuptime: g.setuptime,
+  contactcount: g.contactcount,
+  client,
+});
+
+const toContact = (profileId: number, groupId: number, c: Contact): StoredContact => ({
+  profile_id: profileId,
+  id: c.id,
+  group_id: c.groupid ?? groupId,
+  firstname: c.firstname,
+  middlename: c.middlename,
+  surname: c.surname,
+  email: c.email,
+  phonenumber: c.phonenumber,
+  birthday: c.birthday,
+  referencekey: c.referencekey,
+});
+
+async function mirrorInlineContacts(profileId: number, groups: readonly Group[]): Promise<void> {
+  for (const g of groups) {
+    const contacts = g.contacts.map((c) => toContact(profileId, g.id, c));
+    // A book larger than its inline part is completed by refreshGroupContacts when opened.
+    if (contacts.length >= g.contactcount) await store.replaceContacts(profileId, g.id, contacts);
+    else await store.putContacts(contacts);
+  }
+}
+
+/** groupsrequest: the account's own phone books (and their inline contacts) mirrored for offline use. */
+export async function refreshGroups(): Promise<void> {
+  const { profileId, token } = await account();
+  const groups = await api.fetchOwnGroups(token, profileId);
+  await store.replaceGroups(profileId, false, groups.map((g) => toGroup(profileId, g, false)));
+  await mirrorInlineContacts(profileId, groups);
+}
+
+/** allgroups: a page of an admin's clients' phone books; page 1 without search replaces the mirror. */
+export async function loadClientGroups(search: string, pageNum: number): Promise<{ hasMore: boolean }> {
+  const { profileId, token } = await account();
+  const page = await api.fetchClientGroups(token, profileId, search, pageNum);
+  const rows = page.groups.map((g) => toGroup(profileId, g, true));
+  if (pageNum === 1 && !search.trim()) await store.replaceGroups(profileId, true, rows);
+  else await store.putGroups(rows);
+  await mirrorInlineContacts(profileId, page.groups);
+  return { hasMore: page.hasMore };
+}
+
+/** Every contact of one phone book, page by page (1,000 each); a gateway without groupcontacts keeps the inline ones. */
+export async function refreshGroupContacts(groupId: number): Promise<void> {
+  const { profileId, token } = await account();
+  const all: StoredContact[] = [];
+  try {
+    for (let pageNum = 1; ; pageNum += 1) {
+      const page = await api.fetchGroupContacts(token, profileId, groupId, pageNum);
+      all.push(...page.contacts.map((c) => toContact(profileId, groupId, c)));
+      if (!page.hasMore || page.contacts.length === 0) break;
+    }
+  } catch (error) {
+    if (error instanceof ApiFailure && error.httpStatus === 404 && all.length === 0) return refreshGroups();
+    throw error;
+  }
+  await store.replaceContacts(profileId, groupId, all);
+}
+
+type Deletion = {
+  mark: (profileId: number, ids: readonly number[], pending: boolean) => Promise<void>;
+  remove: (profileId: number, ids: readonly number[]) => Promise<void>;
+  send: (token: string, profileId: number, ids: readonly number[]) => Promise<api.Outcome>;
+};
+
+const GROUPS: Deletion = { mark: store.markGroupsDeleted, remove: store.removeGroups, send: api.deleteGroups };
+const CONTACTS: Deletion = { mark: store.markContactsDeleted, remove: store.removeContacts, send: api.deleteContacts };
+
+export type DeleteOutcome = 'deleted' | 'refused' | 'pending';
+
+// SPEC 4: gone from the screen at once, then sent; a refusal puts the rows back and says why.
+async function deleteRows(kind: Deletion, ids: readonly number[], alertOnSuccess: boolean): Promise<DeleteOutcome> {
+  if (ids.length === 0) return 'deleted';
+  const { profileId, token } = await account();
+  await kind.mark(profileId, ids, true);
+  try {
+    const outcome = await kind.send(token, profileId, ids);
+    await kind.remove(profileId, ids);
+    if (alertOnSuccess && outcome.message) emitAlert({ message: outcome.message, status: 'successful' });
+    return 'deleted';
+  } catch (error) {
+    // No answer (offline) or a signed-out session: the deletion stays queued on the device.
+    if (!(error instanceof ApiFailure) || error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-token') {
+      return 'pending';
+    }
+    await kind.mark(profileId, ids, false);
+    const view = describeFailure(error);
+    emitAlert({ message: view.message, severity: view.severity });
+    return 'refused';
+  }
+}
+
+export const deleteGroups = (ids: readonly number[]) => deleteRows(GROUPS, ids, true);
+export const deleteContacts = (ids: readonly number[]) => deleteRows(CONTACTS, ids, true);
+
+/** Sends the deletions made offline (on start and when the network returns). */
+export async function flushPendingDeletions(): Promise<void> {
+  const found = await currentAccount();
+  if (!found) return;
+  const pending = await store.pendingDeletions(found.user.profile_id);
+  await deleteRows(GROUPS, pending.groups, false);
+  await deleteRows(CONTACTS, pending.contacts, false);
+}
+
+export type WriteResult = { ok: true; message: string } | { ok: false; message: string };
+
+// Writes need the gateway (it gives ids and checks the fields); the mirror is refreshed after.
+async function write(call: (token: string, profileId: number) => Promise<api.Outcome>, after: () => Promise<void>): Promise<WriteResult> {
+  const { profileId, token } = await account();
+  try {
+    const outcome = await call(token, profileId);
+    await after().catch(() => {});
+    emitAlert({ message: outcome.message, status: 'successful' });
+    return { ok: true, message: outcome.message };
+  } catch (error) {
+    const view = describeFailure(error);
+    emitAlert({ message: view.message, severity: view.severity });
+    return { ok: false, message: view.message };
+  }
+}
+
+export const createGroup = (groupname: string) => write((t, p) => api.createGroup(t, p, groupname), refreshGroups);
+
+export const createContact = (groupId: number, groupname: string, contact: ContactFields) =>
+  write((t, p) => api.createContact(t, p, groupname, contact), () => refreshGroupContacts(groupId));
+
+export const updateContact = (groupId: number, id: number, contact: ContactFields) =>
+  write((t, p) => api.updateContact(t, p, groupId, id, contact), () => refreshGroupContacts(groupId));
+
+export const importContacts = (groupId: number, groupname: string, rows: readonly Record<string, unknown>[]) =>
+  write((t, p) => api.importContacts(t, p, groupname, rows), async () => {
+    await refreshGroups();
+    await refreshGroupContacts(groupId);
+  });
+
+/** Sends offline deletions now and whenever the network returns; returns the stop function. */
+export function startPhonebookSync(): () => void {
+  const flush = () => void flushPendingDeletions().catch(() => {});
+  window.addEventListener('online', flush);
+  flush();
+  return () => window.removeEventListener('online', flush);
+}
