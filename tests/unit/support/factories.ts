@@ -1,3 +1,4 @@
+import type { UserInfo } from '../../../src/domain/types';
 import type { DomainDetailsAnswer } from '../../../src/api/domain-api';
 
 /** Domain details as the gateway answers them, with overrides. */
@@ -25,6 +26,50 @@ export function domainDetails(overrides: Partial<DomainDetailsAnswer> = {}): Dom
     supenablereferral: true,
     supenablereseller: true,
     supInternationalBalance: 0,
+    ...overrides,
+  };
+}
+
+/** A signed-in user's info as the gateway answers it, with overrides. */
+export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    profile_id: 7,
+    username: 'demouser',
+    email: 'demo@example.com',
+    telnumber: '233241234567',
+    companyname: 'Demo Traders',
+    country: 'Ghana',
+    accountType: 'REGULAR',
+    token: 'token-1',
+    apikey: 'sk_test',
+    isAdmin: false,
+    supid: 6,
+    senderidapproved: 'DEMO,ALERTS',
+    pendingsenderid: 'PROMO',
+    referralcode: 'ABC123',
+    creditbalance: 5000,
+    internationalcreditbalance: 0,
+    creditexpires: 1_800_000_000,
+    content: 'local',
+    domain: '',
+    logo: '',
+    backgroundImage: '',
+    senderid: '',
+    enablereferral: true,
+    enablereseller: true,
+    referralpercentage: 0.1,
+    usepaymentgateway: true,
+    paystackseckey: '',
+    paystackpubkey: '',
+    recaptcha_site_key: '',
+    recaptcha_secret_key: '',
+    localrate: '',
+    setuptime: '2026-01-01T00:00:00.000Z',
+    applicableRate: 0,
+    dashboardTab: true,
+    scheduledsmsTab: true,
+    recurringsmsTab: true,
+    credithistoryTab: true,
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ export function renderApp(ui: ReactElement | null, options: { path?: string; rou
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <Providers>
+    <Providers env="test">
       <RouterProvider router={router} />
     </Providers>,
   );

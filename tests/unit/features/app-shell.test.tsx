@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { AppLayout } from '../../../src/app/shell/app-layout';
+import { db } from '../../../src/db/db';
+import { saveSignIn } from '../../../src/db/session-store';
+import { renderApp } from '../support/render-app';
+import { stubFetch } from '../support/fetch-stub';
+import { domainDetails, userInfo } from '../support/factories';
+
+const domain = { ...domainDetails(), host: 'localhost', fetchedAt: Date.now() };
+
+async function menuLabels() {
+  const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+}
+
+describe('the page shell', () => {
+  beforeEach(async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+    stubFetch(() => ({ body: { users: [] } }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['dashboardTab', 'Dashboard'],
+    ['scheduledsmsTab', 'Scheduled SMS'],
+    ['recurringsmsTab', 'Recurring SMS'],
+    ['credithistoryTab', 'SMS credits purchase history'],
+  ] as const)('shows %s only when the flag is set', async (flag, label) => {
+    const on = renderApp(<AppLayout user={userInfo()} domain={domain} />);
+    expect(await menuLabels()).toContain(label);
+    on.unmount();
+    renderApp(<AppLayout user={userInfo({ [flag]: false })} domain={domain} />);
+    expect(await menuLabels()).not.toContain(label);
+  });
+
+  it('always shows Send SMS, Phone book, Purchase SMS credits and Profile; Client management for admins only', async () => {
+    const user = renderApp(
+      <AppLayout user={userInfo({ dashboardTab: false, scheduledsmsTab: false, recurringsmsTab: false, credithistoryTab: false })} domain={domain} />,
+    );
+    expect(await menuLabels()).toEqual(['Send SMS', 'Phone book', 'Purchase SMS credits', 'Profile']);
+    user.unmount();
+    renderApp(<AppLayout user={userInfo({ isAdmin: true })} domain={domain} />);
+    expect((await menuLabels()).at(-1)).toBe('Client management');
+  });
+
+  it('shows the balance in credits, or in USD for an international account', async () => {
+    const local = renderApp(<AppLayout user={userInfo({ creditbalance: 12345 })} domain={domain} />);
+    expect((await screen.findByLabelText('Credit balance')).textContent).toBe('12,345 credits');
+    local.unmount();
+    renderApp(<AppLayout user={userInfo({ content: 'international', internationalcreditbalance: 12.5 })} domain={domain} />);
+    expect((await screen.findByLabelText('Credit balance')).textContent).toBe('USD 12.5');
+  });
+
+  it('asks before signing out while sends wait, and keeps them for the account', async () => {
+    const user = userInfo();
+    await saveSignIn(user);
+    await db.outboxJobs.put({
+      id: 'job-1', profile_id: user.profile_id, state: 'queued', createdAt: 1, updatedAt: 1, total: 250, sent: 100,
+      batchCount: 3, nextBatch: 1, split: true, attempts: 0, notBefore: 0, senderIds: ['DEMO'],
+      summary: { messageType: 'quick sms', text: 'Hi', campaign: '' },
+    });
+    const logout = async () => {
+      const view = renderApp(<AppLayout user={user} domain={domain} />);
+      await view.user.click(await screen.findByRole('button', { name: 'Account menu for demouser' }));
+      await view.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+      expect(await screen.findByText(/150 messages are waiting to be sent/)).toBeTruthy();
+      return view;
+    };
+    const first = await logout();
+    await first.user.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    expect(await db.session.get('current')).toBeTruthy();
+    first.unmount();
+    const second = await logout();
+    await second.user.click(screen.getByRole('button', { name: 'Sign out anyway' }));
+    await vi.waitFor(async () => expect(await db.session.get('current')).toBeUndefined());
+    expect(await db.users.get(user.profile_id)).toBeUndefined();
+    expect((await db.outboxJobs.get('job-1'))?.state).toBe('queued');
+  });
+});
