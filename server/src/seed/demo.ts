@@ -5,16 +5,14 @@ import { logoPng } from '../images/png';
 import { createDomain, createUser } from './accounts';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoPhonebook } from './demo-phonebook';
+import { LANDING_PRICES } from '../../../src/domain/price-table';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-// SPEC 9 landing prices: the main host sells at these.
+// SPEC 9 landing prices (src/domain, one place): the main host sells at these.
+export const MAIN_LOCALRATE = JSON.stringify(LANDING_PRICES);
 const tiers = (rows: [number, number][], expiry: number) =>
   rows.map(([price, rate], i) => ({ id: i + 1, price, rate, expiry }));
-export const MAIN_LOCALRATE = JSON.stringify({
-  REGULAR: tiers([[20, 0.029], [50, 0.0278], [100, 0.0266], [200, 0.0254], [500, 0.0242], [1000, 0.023], [2000, 0.0218]], 0.25),
-  PREMIUM: tiers([[20, 0.034], [50, 0.0328], [100, 0.0316], [200, 0.0304], [500, 0.0292], [1000, 0.028], [2000, 0.0268]], 1),
-});
 const ACME_LOCALRATE = JSON.stringify({
   REGULAR: tiers([[10, 0.035], [100, 0.03], [500, 0.027]], 0.25),
   PREMIUM: tiers([[50, 0.04], [500, 0.035]], 1),
