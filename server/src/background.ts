@@ -1,6 +1,38 @@
 import type { GatewayContext } from './context';
+import { tickCarrier } from './carrier/delivery';
+import { tickScheduler } from './scheduler/scheduler';
+
+export const CARRIER_TICK_MS = 200;
+export const SCHEDULER_TICK_MS = 2000;
+/** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
+const CARRIER_CHUNKS_PER_TICK = 25;
+
+/** A loop step that never overlaps itself: a slow tick makes the next one skip, not pile up. */
+function every(ms: number, step: () => Promise<unknown>, name: string) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = step()
+      .catch((error: unknown) => {
+        if (!process.env.VITEST) console.error(`${name} tick failed`, error);
+      })
+      .finally(() => {
+        running = null;
+      });
+  }, ms);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 
 /** Starts the carrier's delivery reports and the scheduler; returns a stop function. */
-export function startBackground(_ctx: GatewayContext): () => Promise<void> {
-  return async () => {};
+export function startBackground(ctx: GatewayContext): () => Promise<void> {
+  const stops = [
+    every(CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
+    every(SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }

@@ -67,6 +67,7 @@ export interface TokensTable {
 
 export interface TemporalSignupsTable {
   id: Generated<number>;
+  public_id: string; // the opaque `id` the client sees: row ids are guessable, this is not
   username: string;
   companyname: string;
   email: string;

@@ -1,2 +1,92 @@
-// Filled by the messaging area: bulk messages, recipients and statuses, idempotency, schedules.
-export type MessagingTables = Record<never, never>;
+import type { Generated, Selectable } from 'kysely';
+
+/** Which list a message row shows in: dashboard deliveries, or the scheduled / recurring registrations. */
+export type MessageList = 'bulk' | 'scheduled' | 'recurring';
+export type MessageKindName = 'quick' | 'scheduled' | 'recurring' | 'birthday';
+/** 'active': a registration with runs to come; 'done': nothing more to send; 'deleted': hidden, never runs. */
+export type MessageState = 'active' | 'done' | 'deleted';
+
+/**
+ * One bulk message. A quick send is one 'bulk' row. A scheduled, recurring or birthday send is one
+ * registration row ('scheduled' or 'recurring' list) whose every delivery is a 'bulk' row with parent_id.
+ * All batches of one Idempotency-Key jobId land on one row (unique profile_id + job_key).
+ */
+export interface MessagesTable {
+  id: Generated<number>;
+  profile_id: number;
+  supid: number; // the author's supervisor, so an admin's client lists need no join
+  username: string;
+  job_id: string | null; // the PWA's jobId; runs copy their registration's for the carrier log
+  job_key: string | null; // jobId on the row batches join; null on runs
+  random_alpha: string;
+  list: MessageList;
+  kind: MessageKindName;
+  message_type: string; // 'quick sms' | 'scheduled sms' | 'recurring sms' | 'birthday sms'
+  typeandsubtype: string;
+  short_message: string;
+  source_address: string;
+  description: string;
+  unicode: number;
+  flash: number;
+  parts: number; // parts of short_message
+  posted: number; // recipients accepted
+  submitted: number; // recipients handed to the carrier
+  sent: number;
+  failed: number;
+  credits: number; // deliveries: parts x recipients sent; registrations: credits prepaid at acceptance
+  destination_preview: string; // the first PREVIEW_NUMBERS numbers, comma list
+  preview_count: number;
+  search_text: string; // lower-cased searchable fields (SPEC 5: not ids nor reference keys)
+  parent_id: number | null;
+  state: MessageState;
+  registered_at: number;
+  sent_at: number | null; // deliveries: when accepted for the carrier
+  anchor_at: number | null; // registrations: first delivery time; recurrences count from it
+  next_run_at: number | null;
+  last_run_at: number | null;
+  last_run_id: number | null;
+  slot: number; // recurring: index of next_run_at on the anchor's grid
+  run_count: number;
+  recurring_period: string;
+  recurring_interval: number;
+  last_error: string;
+  created_at: number;
+}
+export type MessageRow = Selectable<MessagesTable>;
+
+/** Recipient stages: queued for the carrier, submitted (awaiting its report), final, or a registration's template. */
+export const STAGE = { queued: 0, submitted: 1, final: 2, template: 9 } as const;
+
+/** One recipient of one message: the status row of status/{id}, and the idempotency memory per (job, index). */
+export interface MessageRecipientsTable {
+  id: Generated<number>;
+  message_id: number;
+  recipient_index: number;
+  number: string;
+  text: string | null; // own text (personalized); null means the message's short_message
+  parts: number;
+  stage: number;
+  status: string; // PENDING | SENT | FAILED | SCHEDULED
+  verdict: string; // what the carrier will report, fixed at submission
+  referencekey: string;
+  paid: number; // templates: the first delivery was paid at acceptance
+  birthday_md: string; // templates of birthday sends: 'MM-dd' in Accra
+  md_given: number; // 1 when birthday_md came from the send's date, not from a contact
+  due_at: number; // when the carrier's report arrives
+  updated_at: number;
+}
+export type RecipientRow = Selectable<MessageRecipientsTable>;
+
+/** The success answer of each Idempotency-Key, so a full repeat gets the same body. */
+export interface SendAnswersTable {
+  profile_id: number;
+  idem_key: string;
+  answer: string;
+  created_at: number;
+}
+
+export interface MessagingTables {
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
+  send_answers: SendAnswersTable;
+}

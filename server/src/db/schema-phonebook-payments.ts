@@ -1,2 +1,72 @@
-// Filled by the phone book and payments area: groups, contacts, payments, checkouts, images.
-export type PhonebookPaymentTables = Record<never, never>;
+import type { Generated, Selectable } from 'kysely';
+
+// Phone books, payments and checkouts. Times are epoch milliseconds, booleans 0/1 (schema-core.ts).
+
+/** A phone book. `groupname` is unique per owner, ignoring case. */
+export interface GroupsTable {
+  id: Generated<number>;
+  profile_id: number;
+  groupname: string;
+  created_at: number;
+}
+export type GroupRow = Selectable<GroupsTable>;
+
+/** A contact of one phone book; `profile_id` repeats the book's owner so birthday sends find contacts by number. */
+export interface ContactsTable {
+  id: Generated<number>;
+  group_id: number;
+  profile_id: number;
+  firstname: Generated<string>;
+  middlename: Generated<string>;
+  surname: Generated<string>;
+  email: Generated<string>;
+  phonenumber: Generated<string>;
+  birthday: Generated<string>; // 'yyyy-MM-dd' or ''
+  referencekey: string;
+  created_at: number;
+}
+export type ContactRow = Selectable<ContactsTable>;
+
+/** A line of a purchase history: a card payment, a credit gift from an admin, or a referral bonus. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  paymentid: string; // the checkout reference, or a generated one for gifts and bonuses
+  profile_id: number; // whose balance changed
+  kind: string; // paystack | manual | direct | referral
+  amount: number;
+  currency: string;
+  date: number;
+  previousbalance: number;
+  balanceadded: number;
+  newbalance: number;
+  paymentassist: string; // username of the admin who gave the credit, '' otherwise
+  description: Generated<string>;
+  searchtext: string; // lower-cased searchable fields, so search works the same on both databases
+}
+export type PaymentRow = Selectable<PaymentsTable>;
+
+/** A simulated Paystack checkout: created by paystack-link, paid or cancelled once on its page. */
+export interface CheckoutsTable {
+  reference: string;
+  profile_id: number; // the buyer
+  seller_id: number; // the buyer's supervisor, whose prices (and, for resellers, credit) apply
+  amount: number;
+  currency: string;
+  credits: number;
+  rate: number;
+  expiry_years: number;
+  title: Generated<string>;
+  description: Generated<string>;
+  status: string; // pending | paid | cancelled
+  created_at: number;
+  expires_at: number;
+  settled_at: number | null;
+}
+export type CheckoutRow = Selectable<CheckoutsTable>;
+
+export interface PhonebookPaymentTables {
+  groups: GroupsTable;
+  contacts: ContactsTable;
+  payments: PaymentsTable;
+  checkouts: CheckoutsTable;
+}

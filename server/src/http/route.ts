@@ -13,6 +13,9 @@ export type Access = 'public' | 'user' | 'admin' | 'profile6' | 'apikey';
 
 export const TOP_SUPERVISOR_ID = 6;
 
+/** The declared access of every path registered through post()/postLarge(): the access-matrix test reads it. */
+export const routeAccess = new Map<string, Access>();
+
 export interface RouteArgs<B> {
   body: B;
   /** The caller; `null` only on public routes. */
@@ -54,6 +57,7 @@ export function post<S extends z.ZodType>(
   schema: S,
   handler: Handler<SignedInArgs<z.infer<S>>>,
 ): void {
+  routeAccess.set(path, access);
   app.post(path, async (req, reply) => {
     const user = await caller(ctx, req, access);
     const parsed = schema.safeParse(req.body ?? {});
@@ -84,4 +88,36 @@ export async function clientOf(ctx: GatewayContext, admin: UserRow, clientId: nu
   const client = await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', clientId).executeTakeFirst();
   if (!client || client.supid !== admin.profile_id) throw forbidden();
   return client;
+}
+
+const largeBodyCallers = new WeakMap<FastifyRequest, UserRow>();
+
+/**
+ * Like post(), for the few calls whose bodies outgrow MAX_BODY_BYTES (contact imports, images):
+ * the token and role are checked in onRequest, before a large body is read.
+ */
+export function postLarge<S extends z.ZodType>(
+  app: FastifyInstance,
+  ctx: GatewayContext,
+  path: string,
+  access: 'user' | 'admin' | 'profile6',
+  bodyLimit: number,
+  schema: S,
+  handler: Handler<SignedInArgs<z.infer<S>>>,
+): void {
+  routeAccess.set(path, access);
+  const onRequest = async (req: FastifyRequest) => {
+    largeBodyCallers.set(req, (await caller(ctx, req, access)) as UserRow);
+  };
+  app.post(path, { bodyLimit: Math.max(bodyLimit, ctx.maxBodyBytes), onRequest }, async (req, reply) => {
+    const user = largeBodyCallers.get(req);
+    if (!user) throw forbidden();
+    const parsed = schema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw refuse(`Invalid request: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
+    }
+    const domain = await resolveDomain(ctx, req.hostname);
+    return handler({ body: parsed.data, user, domain, req, reply });
+  });
 }

@@ -1,4 +1,78 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../context';
+import { newApiKey } from '../auth/tokens';
+import { refuse } from '../http/api-error';
+import { FRONTEND, ownProfile, post } from '../http/route';
+import { domainOfUser } from '../tenancy/domains';
+import { userInfo } from '../tenancy/user-info';
+import { canSetPremium } from '../../../src/domain/permissions';
+import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/sender-id';
+import { numericId, profileId, text } from '../accounts/body-fields';
+import { clientInfo, clientsOf } from '../accounts/client-info';
+import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
+import { bearerToken } from '../accounts/sessions';
 
-export async function registerAccountRoutes(_app: FastifyInstance, _ctx: GatewayContext): Promise<void> {}
+export const ACCOUNT_TYPES = ['REGULAR', 'PREMIUM', 'RESELLER'] as const;
+export const UNKNOWN_ACCOUNT_TYPE = 'Please choose an account type: REGULAR, PREMIUM or RESELLER';
+export const PREMIUM_NOT_ALLOWED = 'The PREMIUM account type is not available for your account';
+export const RESELLING_OFF = 'Reselling is not available on this platform';
+export const RESELLER_STAYS = 'A reseller with its own domain cannot change its account type';
+
+const ownBody = z.object({ profile_id: profileId });
+// The original client sends the IDs as comma text; a list is accepted too.
+const idsText = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), text);
+
+export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  post(app, ctx, FRONTEND + 'changeapikey', 'user', z.object({ profile_id: profileId, username: z.unknown().optional() }), async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const apikey = newApiKey();
+    await ctx.db.updateTable('users').set({ apikey }).where('profile_id', '=', user.profile_id).execute();
+    return { apikey };
+  });
+
+  const typeBody = z.object({ profile_id: profileId, accountType: text });
+  post(app, ctx, FRONTEND + 'changeaccountype', 'user', typeBody, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const accountType = body.accountType.trim().toUpperCase();
+    if (!(ACCOUNT_TYPES as readonly string[]).includes(accountType)) throw refuse(UNKNOWN_ACCOUNT_TYPE);
+    if (accountType !== user.accountType) {
+      if (accountType === 'PREMIUM' && !canSetPremium(user)) throw refuse(PREMIUM_NOT_ALLOWED);
+      const domain = await domainOfUser(ctx, user);
+      if (user.accountType === 'RESELLER' && domain?.profile_id === user.profile_id) throw refuse(RESELLER_STAYS);
+      if (accountType === 'RESELLER' && domain?.enablereseller !== 1) throw refuse(RESELLING_OFF);
+      // A reseller manages the clients who sign up on its domain, so it becomes an admin.
+      const isAdmin = accountType === 'RESELLER' ? 1 : user.isAdmin;
+      await ctx.db.updateTable('users').set({ accountType, isAdmin }).where('profile_id', '=', user.profile_id).execute();
+      Object.assign(user, { accountType, isAdmin });
+    }
+    return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
+  });
+
+  post(app, ctx, FRONTEND + 'allusers', 'admin', ownBody, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    return { users: await clientsOf(ctx, user) };
+  });
+
+  const requestBody = z.object({ profile_id: profileId, pendingsenderid: idsText });
+  post(app, ctx, FRONTEND + 'senderidrequest', 'user', requestBody, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const checked = validateSenderIdRequest(body.pendingsenderid);
+    if (!checked.ok) throw refuse(checked.message);
+    const updated = await changeSenderIds(ctx, user.profile_id, requestIds(checked.ids));
+    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+  });
+
+  // Profile 6 is the platform's operator: sender IDs are registered platform-wide, so it decides for
+  // every account, resellers' clients included (no reseller admin may, SPEC 6).
+  const decisionBody = z.object({ profile_id: profileId, id: numericId, pendingsenderid: idsText });
+  for (const [call, approve] of [['approvesenderid', true], ['rejectsenderid', false]] as const) {
+    post(app, ctx, FRONTEND + call, 'profile6', decisionBody, async ({ body, user }) => {
+      ownProfile(user, body.profile_id);
+      const ids = splitSenderIds(body.pendingsenderid);
+      if (ids.length === 0) throw refuse(NO_SENDER_ID);
+      const client = await changeSenderIds(ctx, body.id, decideIds(ids, approve));
+      return { userInfo: await clientInfo(ctx, client) };
+    });
+  }
+}

@@ -1,4 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../context';
+import { ApiError, refuse } from '../http/api-error';
+import { FRONTEND, ownProfile, post } from '../http/route';
+import { userInfo } from '../tenancy/user-info';
+import { clientAddress, giveBackAttempt, takeAttempt } from '../accounts/attempts';
+import { profileId, text } from '../accounts/body-fields';
+import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
+import { bearerToken, revokeToken, signedIn } from '../accounts/sessions';
 
-export async function registerAuthRoutes(_app: FastifyInstance, _ctx: GatewayContext): Promise<void> {}
+/** One answer for an unknown account, a wrong password and a domain the account may not use. */
+export const WRONG_LOGIN = 'Incorrect email/username or password';
+export const LOGIN_EMPTY = 'Please enter your email or username and your password';
+
+const loginBody = z.object({
+  emailusername: text,
+  password: text,
+  // Informational: the request's host decides the tenant (API.md), never these.
+  domain_supid: z.unknown().optional(),
+  domain: z.unknown().optional(),
+  humanKey: z.unknown().optional(),
+});
+
+const ownBody = z.object({ profile_id: profileId });
+
+export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  post(app, ctx, FRONTEND + 'login', 'public', loginBody, async ({ body, domain, req }) => {
+    const login = body.emailusername.trim().toLowerCase();
+    if (!login || !body.password) throw refuse(LOGIN_EMPTY);
+    // Failed attempts count per address and per account (by name when unknown); a success gives its attempts back.
+    const ip = `ip:${clientAddress(req)}`;
+    await takeAttempt(ctx, 'login', ip);
+    const user = await findByLogin(ctx, login);
+    const account = user ? `profile:${user.profile_id}` : `name:${login}`;
+    await takeAttempt(ctx, 'login', account);
+    const passwordOk = await passwordMatches(ctx, user, body.password);
+    if (!user || !passwordOk || !mayUseDomain(user, domain)) throw new ApiError(401, 'failed', WRONG_LOGIN);
+    for (const key of [ip, account]) await giveBackAttempt(ctx, 'login', key);
+    return signedIn(ctx, user);
+  });
+
+  post(app, ctx, FRONTEND + 'signout', 'user', ownBody, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const token = bearerToken(req);
+    if (token) await revokeToken(ctx, token);
+    return { status: 'successful' };
+  });
+
+  post(app, ctx, FRONTEND + 'fetchuser', 'user', ownBody, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
+  });
+
+  // API.md: fetchuser's 'Invalid Token' also carries the message at top level (the original client reads it there).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode !== 401 || req.routeOptions.url !== FRONTEND + 'fetchuser' || typeof payload !== 'string') return payload;
+    const body = JSON.parse(payload) as { error?: { message?: string } };
+    return JSON.stringify({ ...body, message: body.error?.message ?? 'Invalid Token' });
+  });
+}

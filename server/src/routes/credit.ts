@@ -1,4 +1,71 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../context';
+import type { UserRow } from '../db/schema-core';
+import { FRONTEND, ownProfile, post } from '../http/route';
+import { ApiError, refuse } from '../http/api-error';
+import { giveCredit } from '../payments/gift';
+import { pageOf, pageWindow } from '../phonebook/paging';
+import { creditByAmountError, creditByRateError, USER_NOT_FOUND } from '../../../src/domain/contact';
+import { smsCredits } from '../../../src/domain/pricing';
 
-export async function registerCreditRoutes(_app: FastifyInstance, _ctx: GatewayContext): Promise<void> {}
+const text = z.unknown().optional().transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+const giftBody = z.object({
+  profile_id: z.coerce.number().optional(),
+  amount: text,
+  currency: text,
+  clientprofile_id: z.unknown(),
+});
+const NUMBERS_PAGE = 1000;
+
+/** The admin's own client, else 'User not found' (another tenant's users do not exist for it). */
+async function beneficiary(ctx: GatewayContext, admin: UserRow, id: unknown): Promise<UserRow> {
+  const profileId = Number(id);
+  const client = Number.isInteger(profileId)
+    ? await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst()
+    : undefined;
+  if (!client || client.supid !== admin.profile_id) throw refuse(USER_NOT_FOUND, 404);
+  return client;
+}
+
+export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  post(app, ctx, FRONTEND + 'manualcreditpurchase', 'admin', giftBody, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const problem = creditByAmountError(body.amount);
+    if (problem) throw refuse(problem);
+    const credits = Number(body.amount);
+    if (credits <= 0) throw refuse('Amount must be greater than zero');
+    const client = await beneficiary(ctx, user, body.clientprofile_id);
+    await giveCredit(ctx, { admin: user, client, credits, amount: credits, currency: body.currency || 'GHS', kind: 'manual' });
+    return { status: 'successful', message: `${credits} credits given to ${client.username}` };
+  });
+
+  post(app, ctx, FRONTEND + 'directcreditpurchase', 'admin', giftBody.extend({ rate: text }), async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    // SPEC 6: credit by rate is for accounts whose content is local.
+    if (user.content !== 'local') throw new ApiError(403, 'failed', 'Credit by rate is only available to local accounts');
+    const problem = creditByRateError(body.amount, body.rate);
+    if (problem) throw refuse(problem);
+    const [amount, rate] = [Number(body.amount), Number(body.rate)];
+    if (rate <= 0) throw refuse('Rate must be greater than zero');
+    if (amount <= 0) throw refuse('Amount must be greater than zero');
+    const client = await beneficiary(ctx, user, body.clientprofile_id);
+    const credits = smsCredits(amount, rate);
+    await giveCredit(ctx, { admin: user, client, credits, amount, currency: body.currency || 'GHS', kind: 'direct' });
+    return { status: 'successful', message: `${credits} credits given to ${client.username}` };
+  });
+
+  // Profile 6's export: every distinct number in the platform's phone books, 1,000 a page.
+  const numbersBody = z.object({ profile_id: z.coerce.number().optional(), pageNum: z.coerce.number().int().min(1).catch(1) });
+  post(app, ctx, FRONTEND + 'numbers/', 'profile6', numbersBody, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const numbers = ctx.db.selectFrom('contacts').where('phonenumber', '<>', '');
+    const { offset, limit } = pageWindow(body.pageNum, NUMBERS_PAGE);
+    const [rows, total] = await Promise.all([
+      numbers.select('phonenumber').distinct().orderBy('phonenumber').offset(offset).limit(limit).execute(),
+      numbers.select((eb) => eb.fn.count<number>('phonenumber').distinct().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const page = pageOf(rows, NUMBERS_PAGE);
+    return { numbers: page.items.map((r) => r.phonenumber), total: Number(total.n), pageNum: body.pageNum, hasMore: page.hasMore };
+  });
+}

@@ -1,4 +1,125 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../context';
+import type { DomainsTable } from '../db/schema-core';
+import type { Updateable } from 'kysely';
+import { FRONTEND, TOP_SUPERVISOR_ID, ownProfile, postLarge } from '../http/route';
+import { refuse } from '../http/api-error';
+import { normalizeHost } from '../tenancy/domains';
+import { acceptImage } from '../images/upload';
+import { checkLocalRate } from '../payments/local-rate';
+import { isUniqueViolation } from '../phonebook/ids';
+import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
+import { validateSenderIdRequest } from '../../../src/domain/sender-id';
 
-export async function registerDomainSettingsRoutes(_app: FastifyInstance, _ctx: GatewayContext): Promise<void> {}
+/** Two 2 MiB images as base64 data URLs, plus the rest. */
+const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
+export const DOMAIN_IN_USE = 'That domain is already in use';
+export const INVALID_DOMAIN = 'Please enter a valid domain name, e.g. sms.example.com';
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+const maybe = z.unknown().optional();
+const settingsBody = z.object({
+  profile_id: z.coerce.number().optional(),
+  domain: maybe, companyname: maybe, localrate: maybe, logo: maybe, backgroundImage: maybe, senderid: maybe,
+  enablereferral: maybe, referralpercentage: maybe, usepaymentgateway: maybe, paystackseckey: maybe, paystackpubkey: maybe,
+  recaptcha_secret_key: maybe, recaptcha_site_key: maybe, enablereseller: maybe,
+});
+type Settings = z.infer<typeof settingsBody>;
+
+const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined);
+// The PWA may send booleans, 0/1 or their text; undefined leaves the setting as it is.
+function flagOf(v: unknown): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  return v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v).toLowerCase()) ? 1 : 0;
+}
+
+/** A host from what a reseller typed ('https://Sms.Example.com/' is sms.example.com), or the refusal. */
+export function hostOf(value: string): string {
+  let host = value.trim();
+  if (/^[a-z]+:\/\//i.test(host)) {
+    try {
+      host = new URL(host).hostname;
+    } catch {
+      throw refuse(INVALID_DOMAIN);
+    }
+  }
+  host = normalizeHost(host.replace(/\/.*$/, ''));
+  if (!HOSTNAME.test(host)) throw refuse(INVALID_DOMAIN);
+  return host;
+}
+
+/** The changes a request asks for; '' for an image or price list means "keep the current one". */
+async function changesOf(ctx: GatewayContext, body: Settings): Promise<Updateable<DomainsTable>> {
+  const set: Updateable<DomainsTable> = {};
+  const companyname = textOf(body.companyname);
+  if (companyname !== undefined) set.companyname = companyname.slice(0, 100);
+  const localrate = textOf(body.localrate) ?? (typeof body.localrate === 'object' && body.localrate ? body.localrate : undefined);
+  if (localrate !== undefined && localrate !== '') {
+    const checked = checkLocalRate(localrate);
+    if (!checked.ok) throw refuse(checked.message);
+    set.localrate = checked.json;
+  }
+  const senderid = textOf(body.senderid);
+  if (senderid) {
+    const checked = validateSenderIdRequest(senderid);
+    if (!checked.ok) throw refuse(checked.message);
+    if (checked.ids.length > 1) throw refuse('Please enter one sender ID for the domain');
+    set.senderid = checked.ids[0];
+  } else if (senderid === '') set.senderid = '';
+  const percent = textOf(body.referralpercentage);
+  if (percent !== undefined && percent !== '') {
+    // The call carries the percentage as typed (digits only, SPEC 5); it is stored as a fraction.
+    if (!acceptsReferralPercentageInput(percent)) throw refuse('Referral percentage must be a whole number');
+    if (Number(percent) > 100) throw refuse('Referral percentage must be between 0 and 100');
+    set.referralpercentage = referralPercentToFraction(Number(percent));
+  }
+  for (const key of ['enablereferral', 'usepaymentgateway', 'enablereseller'] as const) {
+    const flag = flagOf(body[key]);
+    if (flag !== undefined) set[key] = flag;
+  }
+  for (const key of ['paystackseckey', 'paystackpubkey', 'recaptcha_secret_key', 'recaptcha_site_key'] as const) {
+    const value = textOf(body[key]);
+    if (value !== undefined) set[key] = value.slice(0, 500);
+  }
+  // Images last: a file is written only once everything else is accepted.
+  for (const key of ['logo', 'backgroundImage'] as const) {
+    const value = body[key];
+    if (value === undefined || value === null || value === '') continue;
+    set[key] = await acceptImage(ctx, typeof value === 'string' ? value : '');
+  }
+  return set;
+}
+
+export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  postLarge(app, ctx, FRONTEND + 'update-domain-details/', 'admin', SETTINGS_BODY_LIMIT, settingsBody, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const current = await ctx.db
+      .selectFrom('domains')
+      .selectAll()
+      .where('profile_id', '=', user.profile_id)
+      .orderBy('domainprofile_id')
+      .executeTakeFirst();
+    const typed = textOf(body.domain);
+    const host = typed ? hostOf(typed) : current?.host;
+    if (!host) throw refuse('Please enter your domain name');
+    if (current && host !== current.host && user.profile_id === TOP_SUPERVISOR_ID) throw refuse('The main domain cannot be changed');
+    const holder = await ctx.db.selectFrom('domains').select('profile_id').where('host', '=', host).executeTakeFirst();
+    if (holder && holder.profile_id !== user.profile_id) throw refuse(DOMAIN_IN_USE);
+    if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
+    const changes = await changesOf(ctx, body);
+    try {
+      if (current) {
+        await ctx.db.updateTable('domains').set({ ...changes, host }).where('domainprofile_id', '=', current.domainprofile_id).execute();
+      } else {
+        await ctx.db.insertInto('domains').values({ ...changes, host, profile_id: user.profile_id, created_at: ctx.now() }).execute();
+      }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
+      throw error;
+    }
+    const saved = await ctx.db.selectFrom('domains').select(['logo', 'backgroundImage']).where('host', '=', host).executeTakeFirstOrThrow();
+    // The stored image URLs come back so the PWA can show them without another call.
+    return { status: 'successful', message: current ? 'Domain details updated' : `Domain ${host} created`, ...saved };
+  });
+}

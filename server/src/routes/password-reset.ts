@@ -1,4 +1,72 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../context';
+import { hashPassword } from '../auth/passwords';
+import { FRONTEND, post } from '../http/route';
+import { RESET_ATTEMPTS } from '../../../src/domain/constants';
+import { resetFieldError } from '../../../src/domain/signup';
+import { WRONG_CODE } from '../../../src/domain/alerts';
+import { clientAddress, takeAttempt } from '../accounts/attempts';
+import { text } from '../accounts/body-fields';
+import { checkCode, checkCodeAnywhere, issueCode, type CodeCheck } from '../accounts/codes';
+import { findByEmail, mayUseDomain } from '../accounts/credentials';
+import { revokeAllTokens } from '../accounts/sessions';
+import { sendResetCode } from '../accounts/system-texts';
 
-export async function registerPasswordResetRoutes(_app: FastifyInstance, _ctx: GatewayContext): Promise<void> {}
+/** SPEC 9: 3 reset codes per account; the count starts again an hour after the first, or after a reset. */
+export const RESET_SENDS_WINDOW_MS = 3600 * 1000;
+export const RESET_CODE_EXPIRED = 'The code has expired, please request a new code';
+export const RESET_ATTEMPTS_USED = 'Too many wrong codes, please request a new code';
+const PASSWORD_MAX = 128;
+
+const failed = (message: string) => ({ status: 'failed' as const, message });
+
+const requestBody = z.object({ email: text, supid: z.unknown().optional() });
+const changeBody = z.object({
+  resetCode: text,
+  newPassword: text,
+  confirmNewPassword: text,
+  // Optional: with it the code is checked against that account alone and its 7 attempts count.
+  email: text,
+});
+
+export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  post(app, ctx, FRONTEND + 'setpasswordreset', 'public', requestBody, async ({ body, domain, req }) => {
+    await takeAttempt(ctx, 'resetRequest', `ip:${clientAddress(req)}`);
+    const invalid = resetFieldError('email', body.email);
+    if (invalid) return { passcodeSet: false, error: failed(invalid) };
+    const user = await findByEmail(ctx, body.email);
+    // The same answer whether or not the account exists, may use this domain, or has sends left.
+    if (user && mayUseDomain(user, domain) && user.telnumber) {
+      const issued = await issueCode(ctx, 'reset', user.profile_id, RESET_ATTEMPTS, RESET_SENDS_WINDOW_MS);
+      if (issued) await sendResetCode(ctx, domain.profile_id, user.telnumber, issued.code);
+    }
+    return { passcodeSet: true };
+  });
+
+  post(app, ctx, FRONTEND + 'changepassword', 'public', changeBody, async ({ body, req }) => {
+    await takeAttempt(ctx, 'resetChange', `ip:${clientAddress(req)}`);
+    const problem =
+      resetFieldError('code', body.resetCode) ??
+      resetFieldError('password', body.newPassword) ??
+      (body.newPassword.length > PASSWORD_MAX ? `Password must be ${PASSWORD_MAX} characters or fewer` : null) ??
+      resetFieldError('confirm', body.confirmNewPassword, body.newPassword);
+    if (problem) return { passwordchanged: false, error: failed(problem) };
+    const check = await checkResetCode(ctx, body.email, body.resetCode);
+    if (!check.ok) {
+      const message = { expired: RESET_CODE_EXPIRED, exhausted: RESET_ATTEMPTS_USED, wrong: WRONG_CODE, unknown: WRONG_CODE }[check.reason];
+      return { passwordchanged: false, error: failed(message) };
+    }
+    const passwordHash = await hashPassword(body.newPassword, ctx.scryptCost);
+    await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('profile_id', '=', check.subjectId).execute();
+    // Whoever held a session of this account (perhaps the reason for the reset) is signed out.
+    await revokeAllTokens(ctx, check.subjectId);
+    return { passwordchanged: true };
+  });
+}
+
+async function checkResetCode(ctx: GatewayContext, email: string, code: string): Promise<CodeCheck> {
+  if (!email.trim()) return checkCodeAnywhere(ctx, 'reset', code);
+  const user = await findByEmail(ctx, email);
+  return user ? checkCode(ctx, 'reset', { subjectId: user.profile_id }, code) : { ok: false, reason: 'wrong' };
+}

@@ -1,4 +1,129 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../context';
+import { hashPassword } from '../auth/passwords';
+import { ApiError, refuse } from '../http/api-error';
+import { FRONTEND, post } from '../http/route';
+import { CODE_LENGTH, SEND_ATTEMPTS, SIGNUP_COUNTRY } from '../../../src/domain/constants';
+import { clientAddress, takeAttempt } from '../accounts/attempts';
+import { text } from '../accounts/body-fields';
+import { checkCode, issueCode } from '../accounts/codes';
+import { createAccount } from '../accounts/create-account';
+import { signedIn } from '../accounts/sessions';
+import { signupError } from '../accounts/signup-fields';
+import { sendSignupCode } from '../accounts/system-texts';
+import { findTemporal, needsCode, newPublicId, purgeExpiredSignups, SIGNUP_DONE, SIGNUP_NOT_FOUND, signupdUser } from '../accounts/temporal';
+import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, usernameShapeError, usernameTaken } from '../accounts/uniqueness';
 
-export async function registerSignupRoutes(_app: FastifyInstance, _ctx: GatewayContext): Promise<void> {}
+export const NO_CODE_NEEDED = 'Sign-ups outside Ghana need no code: complete the sign-up';
+export const SENDS_USED_UP = `The code has been sent ${SEND_ATTEMPTS} times already, please sign up again`;
+export const NOT_VERIFIED = 'Please confirm your mobile number with the code sent to it first';
+export const CODE_EXPIRED = 'The code has expired, please resend code';
+export const CODE_ATTEMPTS_USED = 'No attempts left for this code, please resend code';
+export const CODE_MISSING = 'No code is waiting for this sign-up, please resend code';
+
+const failed = (message: string) => ({ error: { status: 'failed' as const, message } });
+
+// A code typed as a number loses its leading zeros; put them back.
+const codeText = z.preprocess((v) => (typeof v === 'number' ? String(v).padStart(CODE_LENGTH, '0') : v ?? ''), z.string());
+const signupId = z.union([z.string(), z.number()]).transform(String).optional();
+
+const temporalBody = z.object({
+  username: text,
+  cname: text,
+  email: text,
+  phone: text,
+  country: text,
+  password: text,
+  cpassword: text,
+  referralcode: text,
+  humanKey: z.unknown().optional(),
+  // The request's host names the supervisor; the body's supid and domain are informational.
+  supid: z.unknown().optional(),
+  domain: z.unknown().optional(),
+});
+
+export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  post(app, ctx, FRONTEND + 'checkusernameexist', 'public', z.object({ username: text }), async ({ body, req }) => {
+    await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
+    const shape = usernameShapeError(body.username);
+    if (shape) return failed(shape);
+    return (await usernameTaken(ctx, body.username)) ? failed(USERNAME_TAKEN) : {};
+  });
+
+  post(app, ctx, FRONTEND + 'checkemailexist', 'public', z.object({ email: text }), async ({ body, req }) => {
+    await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
+    return (await emailTaken(ctx, body.email)) ? failed(EMAIL_TAKEN) : {};
+  });
+
+  post(app, ctx, '/smsgateway/api/temporalsignup', 'public', temporalBody, async ({ body, domain, req }) => {
+    await takeAttempt(ctx, 'signup', `ip:${clientAddress(req)}`);
+    const problem = await signupError(ctx, body, domain);
+    if (problem) return failed(problem);
+    await purgeExpiredSignups(ctx);
+    const country = body.country.trim() || SIGNUP_COUNTRY;
+    const row = await ctx.db
+      .insertInto('temporal_signups')
+      .values({
+        public_id: newPublicId(),
+        username: body.username.trim(),
+        companyname: body.cname.trim(),
+        email: body.email.trim(),
+        phone: body.phone.trim(),
+        country,
+        password_hash: await hashPassword(body.password, ctx.scryptCost),
+        referralcode: domain.enablereferral === 1 ? body.referralcode.trim().toUpperCase() : '',
+        supid: domain.profile_id,
+        domain: domain.host,
+        verified: needsCode(country, body.phone) ? 0 : 1,
+        created_at: ctx.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { error: { status: 'successful' }, id: row.public_id, signupdUser: signupdUser(row) };
+  });
+
+  const sendBody = z.object({ phone: z.unknown().optional(), subscriber: signupId, supid: z.unknown().optional() });
+  post(app, ctx, FRONTEND + 'sendsmscode', 'public', sendBody, async ({ body, req }) => {
+    await takeAttempt(ctx, 'codeSend', `ip:${clientAddress(req)}`);
+    const temporal = await findTemporal(ctx, body.subscriber ?? '');
+    if (!temporal) throw refuse(SIGNUP_NOT_FOUND, 404);
+    if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
+    if (!needsCode(temporal.country, temporal.phone)) throw refuse(NO_CODE_NEEDED);
+    const issued = await issueCode(ctx, 'signup', temporal.id, SEND_ATTEMPTS);
+    if (!issued) throw refuse(SENDS_USED_UP);
+    // Always to the number given at sign-up: the body's phone cannot point codes at someone else.
+    await sendSignupCode(ctx, temporal.supid, temporal.phone, issued.code);
+    return { status: 'successful', codeId: issued.codeId };
+  });
+
+  const verifyBody = z.object({ codeId: z.unknown().optional(), code: codeText, temporalid: signupId, country: z.unknown().optional() });
+  post(app, ctx, FRONTEND + 'verifysmscode', 'public', verifyBody, async ({ body, req }) => {
+    await takeAttempt(ctx, 'codeCheck', `ip:${clientAddress(req)}`);
+    const temporal = await findTemporal(ctx, body.temporalid ?? '');
+    if (!temporal) return { isVerified: false, ...failed(SIGNUP_NOT_FOUND) };
+    if (temporal.profile_id !== null) return { isVerified: false, ...failed(SIGNUP_DONE) };
+    const check = await checkCode(ctx, 'signup', { subjectId: temporal.id }, body.code);
+    if (!check.ok) {
+      if (check.reason === 'wrong') return { isVerified: false };
+      const message = { expired: CODE_EXPIRED, exhausted: CODE_ATTEMPTS_USED, unknown: CODE_MISSING }[check.reason];
+      return { isVerified: false, ...failed(message) };
+    }
+    await ctx.db.updateTable('temporal_signups').set({ verified: 1 }).where('id', '=', temporal.id).execute();
+    try {
+      return { isVerified: true, ...(await signedIn(ctx, await createAccount(ctx, temporal))) };
+    } catch (error) {
+      // E.g. the username was taken by someone else meanwhile: the outcome field still says what happened.
+      if (error instanceof ApiError && error.status === 'failed') return { isVerified: false, ...failed(error.message) };
+      throw error;
+    }
+  });
+
+  post(app, ctx, FRONTEND + 'signup', 'public', z.object({ id: signupId }), async ({ body }) => {
+    const temporal = await findTemporal(ctx, body.id ?? '');
+    if (!temporal) throw refuse(SIGNUP_NOT_FOUND, 404);
+    if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
+    if (temporal.verified !== 1) throw refuse(NOT_VERIFIED);
+    return signedIn(ctx, await createAccount(ctx, temporal));
+  });
+}

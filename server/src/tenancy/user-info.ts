@@ -1,12 +1,18 @@
 import type { GatewayContext } from '../context';
-import type { UserRow } from '../db/schema-core';
+import type { DomainRow, UserRow } from '../db/schema-core';
+import { resellerRate } from '../../../src/domain/pricing';
 import { domainOfUser } from './domains';
+import { partsSentSince } from '../messaging/volume';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** SPEC 3 User info. Secret keys of a domain go only to the profile that owns that domain. */
 export async function userInfo(ctx: GatewayContext, user: UserRow, token = '') {
-  const domain = await domainOfUser(ctx, user);
+  return userInfoFor(ctx, user, await domainOfUser(ctx, user), token);
+}
+
+/** userInfo with the user's domain already known (lists of clients load their domains at once). */
+export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: DomainRow | undefined, token = '') {
   const ownsDomain = domain?.profile_id === user.profile_id;
   return {
     profile_id: user.profile_id,
@@ -59,19 +65,10 @@ async function applicableRate(ctx: GatewayContext, user: UserRow): Promise<numbe
   if (user.accountType !== 'RESELLER') return 0;
   const since = ctx.now() - 30 * DAY_MS;
   const volume = await resellerVolume(ctx, user.profile_id, since);
-  return resellerRateFor(volume);
+  return resellerRate(volume);
 }
 
-/** Parts sent by the reseller and its clients since a time; the messaging area fills this in. */
-async function resellerVolume(_ctx: GatewayContext, _profileId: number, _since: number): Promise<number> {
-  return 0;
-}
-// Temporary until src/domain/pricing lands: SPEC 9 reseller table.
-function resellerRateFor(volume: number): number {
-  if (volume <= 50_000) return 0.025;
-  if (volume <= 100_000) return 0.024;
-  if (volume <= 200_000) return 0.023;
-  if (volume <= 500_000) return 0.022;
-  if (volume <= 1_000_000) return 0.021;
-  return 0.02;
+/** Parts sent by the reseller and its clients since a time (messaging/volume.ts). */
+async function resellerVolume(ctx: GatewayContext, profileId: number, since: number): Promise<number> {
+  return partsSentSince(ctx.db, profileId, since);
 }

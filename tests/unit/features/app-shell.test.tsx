@@ -60,7 +60,7 @@ describe('the page shell', () => {
     await db.outboxJobs.put({
       id: 'job-1', profile_id: user.profile_id, state: 'queued', createdAt: 1, updatedAt: 1, total: 250, sent: 100,
       batchCount: 3, nextBatch: 1, split: true, attempts: 0, notBefore: 0, senderIds: ['DEMO'],
-      summary: { messageType: 'quick sms', text: 'Hi', campaign: '' },
+      summary: { messageType: 'quick sms', text: 'Hi', campaign: '' }, bytes: 5000, lastSentAt: 0,
     });
     const logout = async () => {
       const view = renderApp(<AppLayout user={user} domain={domain} />);

@@ -70,6 +70,7 @@ export function core(dialect: DialectName): Migration {
       await db.schema.createIndex('tokens_profile').on('tokens').column('profile_id').execute();
 
       await withId(dialect, db.schema.createTable('temporal_signups'))
+        .addColumn('public_id', 'text', (c) => c.notNull().unique())
         .addColumn('username', 'text', notNull)
         .addColumn('companyname', 'text', empty)
         .addColumn('email', 'text', notNull)
@@ -94,7 +95,9 @@ export function core(dialect: DialectName): Migration {
         .addColumn('used', 'integer', zero)
         .addColumn('created_at', ms, notNull)
         .execute();
-      await db.schema.createIndex('codes_subject').on('codes').columns(['purpose', 'subject_id']).execute();
+      // One code row per sign-up or account: resends update it, so send counts cannot be dodged.
+      await db.schema.createIndex('codes_subject').on('codes').columns(['purpose', 'subject_id']).unique().execute();
+      await db.schema.createIndex('codes_hash').on('codes').columns(['purpose', 'code_hash']).execute();
 
       await db.schema
         .createTable('rate_limits')

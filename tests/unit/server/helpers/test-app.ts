@@ -42,6 +42,13 @@ async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pg's Pool.end() resolves before its sockets close; a forced drop then kills them and the pool
+      // throws an unhandled 'error'. Wait (briefly) until the test database has no sessions left.
+      for (let i = 0; i < 100; i += 1) {
+        const open = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
@@ -92,13 +99,14 @@ export async function call(
   gw: TestGateway,
   path: string,
   body: unknown,
-  options: { token?: string; host?: string; headers?: Record<string, string> } = {},
+  options: { token?: string; host?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   const url = path.startsWith('/') ? path : `/smsgateway/api/frontend/${path}`;
   const request: InjectOptions = {
     method: 'POST',
     url,
     payload: body as InjectOptions['payload'],
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: {
       host: options.host ?? 'localhost',
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -114,4 +122,26 @@ export async function login(gw: TestGateway, username: string, password: string,
   const res = await call(gw, 'login', { emailusername: username, password, domain: host, domain_supid: 0, humanKey: '' }, { host });
   if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
   return res.body.userInfo as Record<string, any> & { token: string; apikey: string; profile_id: number };
+}
+
+/** A session for a seeded user without going through login (for areas that test other calls). */
+export async function tokenFor(gw: TestGateway, username: string) {
+  const { newToken, sha256, TOKEN_TTL_MS } = await import('../../../../server/src/auth/tokens');
+  const user = await gw.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+  const token = newToken();
+  await gw.ctx.db
+    .insertInto('tokens')
+    .values({ token_hash: sha256(token), profile_id: user.profile_id, created_at: gw.clock.now, expires_at: gw.clock.now + TOKEN_TTL_MS })
+    .execute();
+  return { ...user, token };
+}
+
+/** The newest text the simulated carrier handed to a number (sign-up and reset codes), or undefined. */
+export async function lastTextTo(gw: TestGateway, number: string) {
+  return gw.ctx.db
+    .selectFrom('carrier_messages')
+    .selectAll()
+    .where('to_number', '=', number)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../context';
+import { rateLimit } from '../auth/rate-limit';
+import { ApiError } from '../http/api-error';
+
+export const MINUTE_MS = 60_000;
+
+/** Limits of the public account calls: per client address and, where there is one, per account. */
+export const LIMITS = {
+  login: { limit: 10, windowMs: 15 * MINUTE_MS },
+  signup: { limit: 20, windowMs: 60 * MINUTE_MS },
+  codeSend: { limit: 20, windowMs: 60 * MINUTE_MS },
+  codeCheck: { limit: 30, windowMs: 15 * MINUTE_MS },
+  resetRequest: { limit: 10, windowMs: 15 * MINUTE_MS },
+  resetChange: { limit: 20, windowMs: 15 * MINUTE_MS },
+  lookup: { limit: 60, windowMs: 15 * MINUTE_MS },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** The socket address (trustProxy is off, so a client cannot choose it with a header). */
+export const clientAddress = (req: FastifyRequest) => req.ip || 'unknown';
+
+/** Counts one attempt against `name:subject`; 429 once the window's limit is passed. */
+export async function takeAttempt(ctx: GatewayContext, name: LimitName, subject: string): Promise<void> {
+  const { limit, windowMs } = LIMITS[name];
+  try {
+    await rateLimit(ctx, `${name}:${subject}`, limit, windowMs);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.httpStatus !== 429) throw error;
+    const minutes = Math.round(windowMs / MINUTE_MS);
+    throw new ApiError(429, 'failed', `Too many attempts, please wait ${minutes} minutes and try again`);
+  }
+}
+
+/** Gives back an attempt that succeeded, so only failures use up the limit (still counted while in flight). */
+export async function giveBackAttempt(ctx: GatewayContext, name: LimitName, subject: string): Promise<void> {
+  const { windowMs } = LIMITS[name];
+  const now = ctx.now();
+  await ctx.db
+    .updateTable('rate_limits')
+    .set({ count: sql`${sql.ref('count')} - 1` })
+    .where('key', '=', `${name}:${subject}`)
+    .where('window_start', '=', now - (now % windowMs))
+    .where('count', '>', 0)
+    .execute();
+}

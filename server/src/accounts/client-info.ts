@@ -1,0 +1,43 @@
+import type { GatewayContext } from '../context';
+import type { DomainRow, UserRow } from '../db/schema-core';
+import { userInfoFor, type UserInfoAnswer } from '../tenancy/user-info';
+import { domainOfUser } from '../tenancy/domains';
+
+/** Another account's user info as an admin sees it: no token, API key or secret keys. */
+export function withoutSecrets(info: UserInfoAnswer) {
+  const { token: _token, apikey: _apikey, paystackseckey: _pay, recaptcha_secret_key: _captcha, ...rest } = info;
+  return rest;
+}
+
+export async function clientInfo(ctx: GatewayContext, user: UserRow) {
+  return withoutSecrets(await userInfoFor(ctx, user, await domainOfUser(ctx, user)));
+}
+
+/** Every client of a supervisor, newest first, with the domains loaded in two queries. */
+export async function clientsOf(ctx: GatewayContext, supervisor: UserRow) {
+  const clients = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('supid', '=', supervisor.profile_id)
+    .orderBy('profile_id', 'desc')
+    .execute();
+  const domains = await ctx.db
+    .selectFrom('domains')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('profile_id', '=', supervisor.profile_id),
+        eb('profile_id', 'in', eb.selectFrom('users').select('profile_id').where('supid', '=', supervisor.profile_id)),
+      ]),
+    )
+    .orderBy('domainprofile_id')
+    .execute();
+  const firstDomain = new Map<number, DomainRow>();
+  for (const d of domains) if (!firstDomain.has(d.profile_id)) firstDomain.set(d.profile_id, d);
+  const supervisorDomain = firstDomain.get(supervisor.profile_id);
+  return Promise.all(
+    clients.map(async (c) =>
+      withoutSecrets(await userInfoFor(ctx, c, firstDomain.get(c.profile_id) ?? supervisorDomain)),
+    ),
+  );
+}

@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import type { GatewayContext } from '../context';
+import type { UserRow } from '../db/schema-core';
+import { newApiKey, newReferralCode } from '../auth/tokens';
+import { refuse } from '../http/api-error';
+import { FREE_SIGNUP_CREDITS } from '../../../src/domain/constants';
+import { SIGNUP_DONE, type TemporalRow } from './temporal';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from './uniqueness';
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+/** The free credits last as long as a regular tier's (SPEC 9: 0.25 years). */
+const FREE_CREDIT_EXPIRY_YEARS = 0.25;
+
+/**
+ * Turns a finished sign-up into an account: 10 free credits (SPEC 1), the referrer, the domain
+ * owner as supervisor, every menu tab on. Claiming the sign-up row in the same transaction means
+ * it can only ever make one account.
+ */
+export async function createAccount(ctx: GatewayContext, temporal: TemporalRow): Promise<UserRow> {
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const clash = await trx
+        .selectFrom('users')
+        .select(['username', 'email'])
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(username)`, '=', temporal.username.toLowerCase()),
+            eb(sql`lower(email)`, '=', temporal.email.toLowerCase()),
+          ]),
+        )
+        .executeTakeFirst();
+      if (clash) throw refuse(clash.username.toLowerCase() === temporal.username.toLowerCase() ? USERNAME_TAKEN : EMAIL_TAKEN);
+      const referrer = temporal.referralcode
+        ? await trx
+            .selectFrom('users')
+            .select('profile_id')
+            .where(sql`upper(referralcode)`, '=', temporal.referralcode.toUpperCase())
+            .where((eb) => eb.or([eb('supid', '=', temporal.supid), eb('profile_id', '=', temporal.supid)]))
+            .executeTakeFirst()
+        : undefined;
+      const user = await trx
+        .insertInto('users')
+        .values({
+          username: temporal.username,
+          email: temporal.email,
+          telnumber: temporal.phone,
+          companyname: temporal.companyname,
+          country: temporal.country,
+          accountType: 'REGULAR',
+          password_hash: temporal.password_hash,
+          apikey: newApiKey(),
+          isAdmin: 0,
+          supid: temporal.supid,
+          referralcode: newReferralCode(),
+          referred_by: referrer?.profile_id ?? null,
+          creditbalance: FREE_SIGNUP_CREDITS,
+          creditexpires: Math.floor((now + FREE_CREDIT_EXPIRY_YEARS * YEAR_MS) / 1000),
+          content: 'local',
+          dashboardTab: 1,
+          scheduledsmsTab: 1,
+          recurringsmsTab: 1,
+          credithistoryTab: 1,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const claimed = await trx
+        .updateTable('temporal_signups')
+        // The account holds the password hash now; the sign-up row keeps no copy.
+        .set({ profile_id: user.profile_id, verified: 1, password_hash: '' })
+        .where('id', '=', temporal.id)
+        .where('profile_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw refuse(SIGNUP_DONE);
+      return user;
+    });
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique index decides, the loser gets a clear refusal.
+    if (isUniqueViolation(error)) throw refuse('Username or email already exists');
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

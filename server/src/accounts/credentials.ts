@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { GatewayContext } from '../context';
+import type { DomainRow, UserRow } from '../db/schema-core';
+import { DUMMY_HASH_SEED, hashPassword, verifyPassword } from '../auth/passwords';
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/** A hash made once per cost, so an unknown account costs the same scrypt run as a known one. */
+function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(DUMMY_HASH_SEED, cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
+}
+
+/** The account whose username or e-mail is `login`, ignoring case; a username match wins. */
+export async function findByLogin(ctx: GatewayContext, login: string): Promise<UserRow | undefined> {
+  const wanted = login.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const rows = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb(sql`lower(username)`, '=', wanted), eb(sql`lower(email)`, '=', wanted)]))
+    .limit(2)
+    .execute();
+  return rows.find((u) => u.username.toLowerCase() === wanted) ?? rows[0];
+}
+
+export async function findByEmail(ctx: GatewayContext, email: string): Promise<UserRow | undefined> {
+  return ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Checks the password, running scrypt even when there is no account. */
+export async function passwordMatches(ctx: GatewayContext, user: UserRow | undefined, password: string): Promise<boolean> {
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(ctx.scryptCost)));
+  return ok && user !== undefined;
+}
+
+/**
+ * API.md tenant rule: a client signs in on its supervisor's domains, a domain's owner also on its
+ * own; the request host decides, never the body.
+ */
+export function mayUseDomain(user: Pick<UserRow, 'profile_id' | 'supid'>, domain: DomainRow): boolean {
+  return user.supid === domain.profile_id || user.profile_id === domain.profile_id;
+}

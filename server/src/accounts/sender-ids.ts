@@ -1,0 +1,56 @@
+import type { GatewayContext } from '../context';
+import type { UserRow } from '../db/schema-core';
+import { ApiError, notFound, refuse } from '../http/api-error';
+import { splitSenderIds } from '../../../src/domain/sender-id';
+import { USER_NOT_FOUND } from '../../../src/domain/contact';
+
+export type SenderIdLists = { approved: string[]; pending: string[] };
+
+/** A change of the lists, or the refusal to show the user. */
+export type SenderIdChange = (lists: SenderIdLists) => SenderIdLists | string;
+
+/**
+ * Applies a change to an account's approved and pending sender IDs as compare-and-set, so two
+ * requests at once never lose each other's IDs (on SQLite and PostgreSQL alike).
+ */
+export async function changeSenderIds(ctx: GatewayContext, profileId: number, change: SenderIdChange): Promise<UserRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const user = await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+    if (!user) throw notFound(USER_NOT_FOUND);
+    const next = change({ approved: splitSenderIds(user.senderidapproved), pending: splitSenderIds(user.pendingsenderid) });
+    if (typeof next === 'string') throw refuse(next);
+    const values = { senderidapproved: next.approved.join(','), pendingsenderid: next.pending.join(',') };
+    const done = await ctx.db
+      .updateTable('users')
+      .set(values)
+      .where('profile_id', '=', profileId)
+      .where('senderidapproved', '=', user.senderidapproved)
+      .where('pendingsenderid', '=', user.pendingsenderid)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) return { ...user, ...values };
+  }
+  throw new ApiError(503, 'error', 'Something went wrong please try again');
+}
+
+export const unique = (ids: string[]) => [...new Set(ids)];
+
+/** A user's request: new IDs join the pending list; an approved one is refused, a pending one kept once. */
+export const requestIds =
+  (ids: string[]): SenderIdChange =>
+  ({ approved, pending }) => {
+    const already = ids.find((id) => approved.includes(id));
+    if (already) return `Sender ID ${already} is already approved`;
+    return { approved, pending: unique([...pending, ...ids]) };
+  };
+
+/** Profile 6's decision on IDs awaiting approval: approved ones move over, rejected ones are dropped. */
+export const decideIds =
+  (ids: string[], approve: boolean): SenderIdChange =>
+  ({ approved, pending }) => {
+    const missing = ids.find((id) => !pending.includes(id));
+    if (missing) return `Sender ID ${missing} is not awaiting approval`;
+    return {
+      approved: approve ? unique([...approved, ...ids]) : approved,
+      pending: pending.filter((id) => !ids.includes(id)),
+    };
+  };

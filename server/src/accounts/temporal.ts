@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { GatewayContext } from '../context';
+import type { DomainRow } from '../db/schema-core';
+import { SIGNUP_COUNTRY } from '../../../src/domain/constants';
+
+/** A started sign-up can be finished for a day; after that the form starts again. */
+export const TEMPORAL_TTL_MS = 24 * 3600 * 1000;
+
+export const SIGNUP_NOT_FOUND = 'Sign-up not found or expired, please sign up again';
+export const SIGNUP_DONE = 'This sign-up is already complete, please log in';
+export const INVALID_REFERRAL = 'Referral code not found, please check it or leave it empty';
+
+/**
+ * SPEC 4: sign-ups outside Ghana skip the code. A Ghana number (+233) needs it whatever country is
+ * claimed, so the country field cannot be used to dodge verification of a Ghana phone.
+ */
+export function needsCode(country: string, phone: string): boolean {
+  return country.trim().toLowerCase() === SIGNUP_COUNTRY.toLowerCase() || /^\+?233/.test(phone.trim());
+}
+
+export const newPublicId = () => randomBytes(18).toString('base64url');
+
+export type TemporalRow = NonNullable<Awaited<ReturnType<typeof findTemporal>>>;
+
+/** A sign-up still in progress (not expired), found by its public id. */
+export async function findTemporal(ctx: GatewayContext, publicId: string) {
+  if (!publicId) return undefined;
+  return ctx.db
+    .selectFrom('temporal_signups')
+    .selectAll()
+    .where('public_id', '=', publicId)
+    .where('created_at', '>', ctx.now() - TEMPORAL_TTL_MS)
+    .executeTakeFirst();
+}
+
+/** The referrer of a code on this domain's platform: the domain owner or one of its clients. */
+export async function findReferrer(ctx: GatewayContext, code: string, domain: DomainRow) {
+  const wanted = code.trim().toUpperCase();
+  if (!wanted) return undefined;
+  return ctx.db
+    .selectFrom('users')
+    .select(['profile_id'])
+    .where(sql`upper(referralcode)`, '=', wanted)
+    .where((eb) => eb.or([eb('supid', '=', domain.profile_id), eb('profile_id', '=', domain.profile_id)]))
+    .executeTakeFirst();
+}
+
+/** What temporalsignup echoes as `signupdUser`: the sign-up as stored, never the password. */
+export function signupdUser(row: TemporalRow) {
+  return {
+    id: row.public_id,
+    username: row.username,
+    cname: row.companyname,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    referralcode: row.referralcode,
+    supid: row.supid,
+    domain: row.domain,
+    needsCode: needsCode(row.country, row.phone),
+    verified: row.verified === 1,
+  };
+}
+
+/** Drops sign-ups past their day, finished or not, with their codes (run as new sign-ups arrive). */
+export async function purgeExpiredSignups(ctx: GatewayContext): Promise<void> {
+  const cutoff = ctx.now() - TEMPORAL_TTL_MS;
+  const stale = ctx.db.selectFrom('temporal_signups').select('id').where('created_at', '<=', cutoff);
+  await ctx.db.deleteFrom('codes').where('purpose', '=', 'signup').where('subject_id', 'in', stale).execute();
+  await ctx.db.deleteFrom('temporal_signups').where('created_at', '<=', cutoff).execute();
+}

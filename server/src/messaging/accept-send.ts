@@ -1,0 +1,155 @@
+import type { GatewayContext } from '../context';
+import type { UserRow } from '../db/schema-core';
+import { STAGE, type MessageList, type MessageRow } from '../db/schema-messaging';
+import { refuse } from '../http/api-error';
+import type { MessageKind } from '../../../src/domain/types';
+import { withBirthdays } from './birthdays';
+import { balances, charge, checkCreditExpiry } from './credits';
+import { rememberAnswer, storedAnswer, type IdempotencyKey, type SendAnswer } from './idempotency';
+import { insertRecipients, randomAlpha, refreshPreview, searchTextOf, sumParts, type Executor, type NewRecipient } from './message-store';
+import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
+import { afterRegistrationBatch } from './registration-batch';
+
+const LIST_OF: Record<MessageKind, MessageList> = { quick: 'bulk', scheduled: 'scheduled', birthday: 'scheduled', recurring: 'recurring' };
+
+const ANSWER_TEXT: Record<MessageKind, string> = {
+  quick: 'Messages sent successfully',
+  scheduled: 'Scheduled sms registered successfully',
+  recurring: 'Recurring sms registered successfully',
+  birthday: 'Birthday sms registered successfully',
+};
+
+export interface AcceptOptions {
+  /** The demo seed stores messages without taking credits. */
+  charge?: boolean;
+}
+
+/**
+ * POST sendsms: checks every item, then in ONE transaction stores the message and its new recipients
+ * and takes parts x new recipients from the balance; a refusal leaves nothing stored.
+ */
+export async function acceptSend(
+  ctx: GatewayContext,
+  user: UserRow,
+  items: SendItemInput[],
+  idem: IdempotencyKey | null,
+  options: AcceptOptions = {},
+): Promise<SendAnswer> {
+  if (idem) {
+    const repeat = await storedAnswer(ctx.db, user.profile_id, idem.key);
+    if (repeat) return repeat;
+  }
+  const now = ctx.now();
+  checkCreditExpiry(user, now);
+  const { envelope, recipients } = normalizeSend(items, user, now, idem?.from ?? 0);
+  if (idem && idem.to - idem.from + 1 !== recipients.length) {
+    throw refuse(`Idempotency-Key range ${idem.from}-${idem.to} does not match the ${recipients.length} recipients sent`);
+  }
+  const prepared: NewRecipient[] =
+    envelope.kind === 'birthday' ? await withBirthdays(ctx.db, user.profile_id, recipients, envelope.at) : recipients;
+  const registration = envelope.kind !== 'quick';
+  const paying = options.charge !== false;
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const message = await findOrCreateMessage(trx, user, envelope, idem?.jobId ?? null, now);
+    const inserted = await insertRecipients(trx, message.id, prepared, {
+      stage: registration ? STAGE.template : STAGE.queued,
+      status: registration ? 'SCHEDULED' : 'PENDING',
+      dueAt: now + ctx.carrierDelayMs,
+      paid: registration && paying,
+      now,
+      randomAlpha: message.random_alpha,
+    });
+    const cost = sumParts(inserted);
+    if (paying) await charge(trx, user.profile_id, cost);
+    if (inserted.length > 0) {
+      await trx
+        .updateTable('messages')
+        .set((eb) => ({ posted: eb('posted', '+', inserted.length), credits: eb('credits', '+', registration && !paying ? 0 : cost) }))
+        .where('id', '=', message.id)
+        .execute();
+      await refreshPreview(trx, message.id);
+      if (registration) await afterRegistrationBatch(ctx, trx, message, inserted, prepared, now);
+    }
+    // SPEC 4: sending sets the scheduled tab flag; the dashboard (and recurring list) show it too.
+    await trx
+      .updateTable('users')
+      .set({ dashboardTab: 1, scheduledsmsTab: 1, ...(envelope.kind === 'recurring' ? { recurringsmsTab: 1 } : {}) })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+    const balance = await balances(trx, user.profile_id);
+    const answer: SendAnswer = {
+      message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
+      creditbalance: balance.creditbalance,
+      internationalcreditbalance: balance.internationalcreditbalance,
+      message_id: message.id,
+    };
+    if (idem) {
+      // A racing twin inserts nothing: the first request of its key has stored the answer by then.
+      const earlier = inserted.length === 0 ? await storedAnswer(trx, user.profile_id, idem.key) : null;
+      if (earlier) return earlier;
+      await rememberAnswer(trx, user.profile_id, idem.key, answer, now);
+    }
+    return answer;
+  });
+}
+
+/** The message a batch joins: the jobId's (created by its first batch), or a new one. */
+async function findOrCreateMessage(
+  db: Executor,
+  user: UserRow,
+  envelope: SendEnvelope,
+  jobId: string | null,
+  now: number,
+): Promise<MessageRow> {
+  const registration = envelope.kind !== 'quick';
+  const row = {
+    profile_id: user.profile_id,
+    supid: user.supid,
+    username: user.username,
+    job_id: jobId,
+    job_key: jobId,
+    random_alpha: randomAlpha(),
+    list: LIST_OF[envelope.kind],
+    kind: envelope.kind,
+    message_type: envelope.messageType,
+    typeandsubtype: envelope.typeandsubtype,
+    short_message: envelope.shortMessage,
+    source_address: envelope.sourceAddress,
+    description: envelope.description,
+    unicode: envelope.unicode ? 1 : 0,
+    flash: envelope.flash ? 1 : 0,
+    parts: envelope.parts,
+    destination_preview: '',
+    search_text: '',
+    state: registration ? ('active' as const) : ('done' as const),
+    registered_at: now,
+    sent_at: registration ? null : now,
+    anchor_at: registration ? envelope.at : null,
+    // Birthday runs are planned once the recipients' birthdays are known.
+    next_run_at: envelope.kind === 'scheduled' || envelope.kind === 'recurring' ? envelope.at : null,
+    recurring_period: envelope.recurringPeriod ?? '',
+    recurring_interval: envelope.recurringInterval,
+    created_at: now,
+    posted: 0, submitted: 0, sent: 0, failed: 0, credits: 0, preview_count: 0, slot: 0, run_count: 0,
+    parent_id: null, last_run_at: null, last_run_id: null, last_error: '',
+  };
+  row.search_text = searchTextOf({ ...row, at: row.sent_at ?? row.anchor_at });
+  if (!jobId) return db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
+  await db
+    .insertInto('messages')
+    .values(row)
+    .onConflict((oc) => oc.columns(['profile_id', 'job_key']).doNothing())
+    .execute();
+  const message = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('profile_id', '=', user.profile_id)
+    .where('job_key', '=', jobId)
+    .executeTakeFirstOrThrow();
+  if (message.kind !== envelope.kind || message.source_address !== envelope.sourceAddress) {
+    throw refuse(`This job was started as a ${message.message_type} from ${message.source_address}: keep its type and sender ID`, 409);
+  }
+  if (message.state === 'deleted') throw refuse('This send was deleted; start a new one', 409);
+  return message;
+}

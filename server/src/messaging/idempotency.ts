@@ -1,0 +1,55 @@
+import { refuse } from '../http/api-error';
+import type { Executor } from './message-store';
+
+/** API.md Idempotency-Key `<jobId>:<from>-<to>`: which recipients of which send this request carries. */
+export interface IdempotencyKey {
+  key: string;
+  jobId: string;
+  from: number;
+  to: number;
+}
+
+const KEY = /^([A-Za-z0-9][A-Za-z0-9_-]{0,99}):(\d{1,9})-(\d{1,9})$/;
+
+export function parseIdempotencyKey(header: string | string[] | undefined): IdempotencyKey | null {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return null;
+  const match = KEY.exec(value);
+  if (!match) throw refuse('Invalid Idempotency-Key: expected <jobId>:<from>-<to>');
+  const [, jobId = '', from, to] = match;
+  const range = { from: Number(from), to: Number(to) };
+  if (range.to < range.from) throw refuse('Invalid Idempotency-Key: <to> is before <from>');
+  return { key: value, jobId: jobId.toLowerCase(), ...range };
+}
+
+export interface SendAnswer {
+  message: string;
+  creditbalance: number;
+  internationalcreditbalance: number;
+  message_id: number;
+}
+
+export async function storedAnswer(db: Executor, profileId: number, key: string): Promise<SendAnswer | null> {
+  const row = await db
+    .selectFrom('send_answers')
+    .select('answer')
+    .where('profile_id', '=', profileId)
+    .where('idem_key', '=', key)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.answer) as SendAnswer) : null;
+}
+
+export async function rememberAnswer(db: Executor, profileId: number, key: string, answer: SendAnswer, now: number) {
+  await db
+    .insertInto('send_answers')
+    .values({ profile_id: profileId, idem_key: key, answer: JSON.stringify(answer), created_at: now })
+    .onConflict((oc) => oc.columns(['profile_id', 'idem_key']).doNothing())
+    .execute();
+}
+
+/** Answers are kept 30 days (API.md asks for at least 7); the per-recipient memory itself is kept for good. */
+export const ANSWER_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+export async function pruneAnswers(db: Executor, now: number): Promise<void> {
+  await db.deleteFrom('send_answers').where('created_at', '<', now - ANSWER_RETENTION_MS).execute();
+}

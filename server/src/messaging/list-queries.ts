@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { GatewayContext } from '../context';
+import type { MessageList, MessageRow } from '../db/schema-messaging';
+
+/** API.md paging: 20 a page, newest first. */
+export const PAGE_SIZE = 20;
+
+/** Whose messages: the caller's own, or (admins) those of the clients whose supervisor the caller is. */
+export type ListScope = { own: number } | { clientsOf: number };
+
+/** `%needle%` for LIKE with the wildcards of the needle itself escaped. */
+export function containsPattern(search: string): string {
+  return `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listPage(
+  ctx: GatewayContext,
+  list: MessageList,
+  scope: ListScope,
+  search: string,
+  pageNum: number,
+): Promise<{ rows: MessageRow[]; pageNum: number; hasMore: boolean }> {
+  const page = Number.isInteger(pageNum) && pageNum >= 1 ? pageNum : 1;
+  let query = ctx.db.selectFrom('messages').selectAll().where('list', '=', list).where('state', '<>', 'deleted');
+  query = 'own' in scope ? query.where('profile_id', '=', scope.own) : query.where('supid', '=', scope.clientsOf);
+  // search_text holds every searchable field lower-cased once (SPEC 5), so this is one LIKE on both databases.
+  if (search.trim()) query = query.where(sql<boolean>`search_text like ${containsPattern(search)} escape '\\'`);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(PAGE_SIZE + 1)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  return { rows: rows.slice(0, PAGE_SIZE), pageNum: page, hasMore: rows.length > PAGE_SIZE };
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { CompiledQuery, Insertable, Kysely } from 'kysely';
+import { formatAccra } from '../../../src/domain/dates';
+import type { Database } from '../db/schema';
+import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
+
+export type Executor = Kysely<Database>;
+
+/** List answers and the search carry at most this many numbers of a message (the rest is counted). */
+export const PREVIEW_NUMBERS = 200;
+/** Multi-row inserts of this many recipients stay far below SQLite's and PostgreSQL's bound-parameter caps. */
+export const INSERT_CHUNK = 1000;
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+let pool = Buffer.alloc(0);
+let used = 0;
+
+/** SPEC 2: list items open at {path}/{randomAlpha}; 14 random letters make collisions negligible (unique index). */
+export function randomAlpha(): string {
+  let out = '';
+  while (out.length < 14) {
+    // One crypto call per 4 KiB: runs of a 100,000-row seed or of many sends stay cheap.
+    if (used >= pool.length) {
+      pool = randomBytes(4096);
+      used = 0;
+    }
+    const byte = pool[used++]!;
+    // 208 = 4 x 52: bytes at or above it are dropped, so every letter is equally likely.
+    if (byte < 208) out += LETTERS[byte % 52];
+  }
+  return out;
+}
+
+/** Every searchable field of a message, lower-cased once so the search is a single LIKE on both databases. */
+export function searchTextOf(m: Pick<MessageRow, 'short_message' | 'source_address' | 'description' | 'username' | 'message_type' | 'typeandsubtype' | 'destination_preview' | 'recurring_period'> & { at: number | null }): string {
+  const when = m.at === null ? '' : formatAccra(m.at, 'yyyy-MM-dd HH:mm');
+  return [m.short_message, m.source_address, m.description, m.username, m.message_type, m.typeandsubtype, m.recurring_period, when, m.destination_preview]
+    .join('\n')
+    .toLowerCase();
+}
+
+/** Recomputes a message's first PREVIEW_NUMBERS numbers (in index order) and its search text. */
+export async function refreshPreview(db: Executor, messageId: number): Promise<void> {
+  const message = await db.selectFrom('messages').selectAll().where('id', '=', messageId).executeTakeFirstOrThrow();
+  if (message.preview_count >= PREVIEW_NUMBERS) return;
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select('number')
+    .where('message_id', '=', messageId)
+    .orderBy('recipient_index')
+    .limit(PREVIEW_NUMBERS)
+    .execute();
+  const preview = rows.map((r) => r.number).join(',');
+  const at = message.list === 'bulk' ? message.sent_at : message.anchor_at;
+  await db
+    .updateTable('messages')
+    .set({ destination_preview: preview, preview_count: rows.length, search_text: searchTextOf({ ...message, destination_preview: preview, at }) })
+    .where('id', '=', messageId)
+    .execute();
+}
+
+export interface NewRecipient {
+  index: number;
+  number: string;
+  text: string | null;
+  parts: number;
+  birthdayMd?: string;
+  mdGiven?: boolean;
+}
+
+export interface RecipientDefaults {
+  stage: number;
+  status: string;
+  dueAt: number;
+  paid: boolean;
+  now: number;
+  randomAlpha: string;
+}
+
+const RECIPIENT_COLUMNS = [
+  'message_id', 'recipient_index', 'number', 'text', 'parts', 'stage', 'status', 'verdict',
+  'referencekey', 'paid', 'birthday_md', 'md_given', 'due_at', 'updated_at',
+] as const;
+type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id'>>;
+type Inserted = { recipient_index: number; parts: number; number: string };
+
+const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));
+const sameParameters = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * Inserts recipients in multi-row chunks; a (message, index) already there is skipped (insert-or-ignore),
+ * so a repeated or re-split batch adds only the new indices. Returns what was inserted.
+ */
+export async function insertRecipients(db: Executor, messageId: number, recipients: readonly NewRecipient[], d: RecipientDefaults) {
+  const inserted: Inserted[] = [];
+  // Kysely spends as long compiling a 1,000-row insert as SQLite spends running it: full chunks reuse the
+  // first one's compiled statement with their own bound parameters.
+  let template: CompiledQuery<Inserted> | null = null;
+  for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
+    const rows: RecipientInsert[] = recipients.slice(start, start + INSERT_CHUNK).map((r) => ({
+      message_id: messageId,
+      recipient_index: r.index,
+      number: r.number,
+      text: r.text,
+      parts: r.parts,
+      stage: d.stage,
+      status: d.status,
+      verdict: '',
+      referencekey: `${d.randomAlpha}-${r.index}`,
+      paid: d.paid ? 1 : 0,
+      birthday_md: r.birthdayMd ?? '',
+      md_given: r.mdGiven ? 1 : 0,
+      due_at: d.dueAt,
+      updated_at: d.now,
+    }));
+    let compiled: CompiledQuery<Inserted>;
+    if (template && rows.length === INSERT_CHUNK) {
+      compiled = { ...template, parameters: flatten(rows) };
+    } else {
+      compiled = db
+        .insertInto('message_recipients')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['message_id', 'recipient_index']).doNothing())
+        .returning(['recipient_index', 'parts', 'number'])
+        .compile();
+      if (rows.length === INSERT_CHUNK && sameParameters(compiled.parameters, flatten(rows))) template = compiled;
+    }
+    inserted.push(...(await db.executeQuery(compiled)).rows);
+  }
+  // RETURNING order is not promised: index order keeps previews and answers stable.
+  return inserted.sort((a, b) => a.recipient_index - b.recipient_index);
+}
+
+export const sumParts = (rows: readonly { parts: number }[]) => rows.reduce((n, r) => n + r.parts, 0);

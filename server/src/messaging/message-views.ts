@@ -1,0 +1,73 @@
+import type { MessageRow } from '../db/schema-messaging';
+import { isoOrNull } from './delivery-time';
+
+/** The numbers part of a list item: at most PREVIEW_NUMBERS of them, with the true count beside. */
+function destinations(row: MessageRow) {
+  return {
+    destinationAddress: row.destination_preview,
+    destinationCount: row.posted,
+    destinationTruncated: row.posted > row.preview_count,
+  };
+}
+
+/**
+ * SPEC 3 Bulk message for the dashboards. A send can have 100,000 recipients, so messageStatus is a
+ * summary ({ status, count } for SENT, FAILED and PENDING) and the rows come from status/{id}.
+ * 'Message submission in progress' while submitted < posted.
+ */
+export function bulkMessageView(row: MessageRow) {
+  const pending = Math.max(0, row.posted - row.sent - row.failed);
+  return {
+    message_id: row.id,
+    randomAlpha: row.random_alpha,
+    shortMessage: row.short_message,
+    ...destinations(row),
+    sourceAddress: row.source_address,
+    messageDescription: row.description,
+    messageType: row.message_type,
+    typeandsubtype: row.typeandsubtype,
+    username: row.username,
+    messagecount: row.parts,
+    credits: row.credits,
+    specialUnicodeSupport: row.unicode === 1,
+    flash: row.flash === 1,
+    messageSentTime: isoOrNull(row.sent_at),
+    posted: row.posted,
+    submitted: row.submitted,
+    messageStatus: [
+      { status: 'SENT', count: row.sent },
+      { status: 'FAILED', count: row.failed },
+      { status: 'PENDING', count: pending },
+    ],
+    scheduledMessageId: row.parent_id,
+  };
+}
+
+/** SPEC 3 Scheduled or recurring message; expectedDeliveryTime is the next delivery (the last one once done). */
+export function scheduledMessageView(row: MessageRow) {
+  return {
+    message_id: row.id,
+    randomAlpha: row.random_alpha,
+    shortMessage: row.short_message,
+    ...destinations(row),
+    sourceAddress: row.source_address,
+    messageDescription: row.description,
+    messageType: row.message_type,
+    typeandsubtype: row.typeandsubtype,
+    username: row.username,
+    messagecount: row.parts,
+    credits: row.credits,
+    specialUnicodeSupport: row.unicode === 1,
+    flash: row.flash === 1,
+    messageRegistrationTime: isoOrNull(row.registered_at),
+    expectedDeliveryTime: isoOrNull(row.next_run_at ?? row.last_run_at ?? row.anchor_at),
+    firstDeliveryTime: isoOrNull(row.anchor_at),
+    nextDeliveryTime: isoOrNull(row.next_run_at),
+    lastDeliveryTime: isoOrNull(row.last_run_at),
+    recurringPeriod: row.recurring_period,
+    recurringInterval: row.recurring_interval,
+    status: row.state,
+    runCount: row.run_count,
+    lastError: row.last_error,
+  };
+}

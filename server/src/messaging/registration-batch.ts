@@ -1,0 +1,50 @@
+import type { GatewayContext } from '../context';
+import { STAGE, type MessageRow } from '../db/schema-messaging';
+import { birthdaysOn, DAY, nextBirthdayRun, startOfDay } from '../scheduler/recurrence';
+import { deliverTemplates } from '../scheduler/runs';
+import type { Executor, NewRecipient } from './message-store';
+
+/**
+ * After a batch joins a registration: plan a birthday send's next run, and send recipients that arrive
+ * after their delivery already ran (a 413 re-split drains for minutes) with that delivery, not never.
+ */
+export async function afterRegistrationBatch(
+  ctx: GatewayContext,
+  db: Executor,
+  reg: MessageRow,
+  inserted: readonly { recipient_index: number }[],
+  prepared: readonly NewRecipient[],
+  now: number,
+): Promise<void> {
+  if (reg.kind === 'birthday' && reg.state === 'active') await planBirthdays(db, reg, now);
+  if (reg.last_run_id === null || reg.last_run_at === null) return;
+  const run = await db.selectFrom('messages').selectAll().where('id', '=', reg.last_run_id).executeTakeFirst();
+  if (!run) return;
+  let indices = inserted.map((r) => r.recipient_index);
+  if (reg.kind === 'birthday') {
+    if (startOfDay(reg.last_run_at) !== startOfDay(now)) return;
+    const today = new Set(birthdaysOn(now));
+    const mdOf = new Map(prepared.map((r) => [r.index, r.birthdayMd ?? '']));
+    indices = indices.filter((i) => today.has(mdOf.get(i) ?? ''));
+  }
+  if (indices.length > 0) await deliverTemplates(ctx, db, reg, run, { indices }, now);
+}
+
+/** A birthday send runs at 08:00 Accra on each day one of its recipients has a birthday. */
+export async function planBirthdays(db: Executor, reg: MessageRow, now: number): Promise<void> {
+  // A run already due is the scheduler's to make (it may be catching up); it plans the next one after it.
+  if (reg.next_run_at !== null && reg.next_run_at <= now) return;
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select('birthday_md')
+    .distinct()
+    .where('message_id', '=', reg.id)
+    .where('stage', '=', STAGE.template)
+    .execute();
+  const monthDays = new Set(rows.map((r) => r.birthday_md).filter(Boolean));
+  // Never a second run on a day that already had one: its birthdays were sent.
+  const ranToday = reg.last_run_at !== null && startOfDay(reg.last_run_at) >= startOfDay(now);
+  const from = ranToday ? startOfDay(now) + DAY : now;
+  const next = nextBirthdayRun(monthDays, from, !ranToday);
+  await db.updateTable('messages').set({ next_run_at: next }).where('id', '=', reg.id).execute();
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/sms';
+import { messageBodyFor, splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
+import { splitDestinations } from '../../../src/domain/recipients';
+import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
+import { BIRTHDAY_DATE_REQUIRED, EMPTY_MESSAGE, INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../../src/domain/send-form';
+import type { MessageKind, RecurringPeriod } from '../../../src/domain/types';
+import type { UserRow } from '../db/schema-core';
+import { refuse } from '../http/api-error';
+import { parseDeliveryTime } from './delivery-time';
+import { parsePeriod, stepIsLongEnough } from '../scheduler/recurrence';
+
+const text = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+const flag = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 1 || v === '1' || String(v).toLowerCase() === 'true');
+
+/** SPEC 3 send payload item; numbers may arrive as strings and lists as arrays. */
+export const sendItemSchema = z.object({
+  shortMessage: text,
+  destinationAddress: z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .transform((v) => (Array.isArray(v) ? v.join(',') : String(v))),
+  sourceAddress: text,
+  messageDescription: text,
+  messageType: text,
+  specialUnicodeSupport: flag,
+  flash: flag,
+  expectedDeliveryTime: text,
+  typeandsubtype: text,
+  recurringInterval: z.union([z.number(), z.string(), z.null()]).optional(),
+  recurringPeriod: text,
+});
+export type SendItemInput = z.infer<typeof sendItemSchema>;
+
+/** What every recipient of one send shares. */
+export interface SendEnvelope {
+  kind: MessageKind;
+  messageType: string;
+  typeandsubtype: string;
+  sourceAddress: string;
+  description: string;
+  shortMessage: string;
+  unicode: boolean;
+  flash: boolean;
+  parts: number;
+  /** First delivery (epoch ms): now for quick sends. */
+  at: number;
+  recurringPeriod: RecurringPeriod | null;
+  recurringInterval: number;
+}
+
+export interface SendRecipient {
+  index: number;
+  number: string;
+  /** Own text when it differs from the envelope's (personalized sends). */
+  text: string | null;
+  parts: number;
+}
+
+/** quick sms, Quick SMS, QUICK SMS ...; without messageType the typeandsubtype prefix decides. */
+function kindOf(item: SendItemInput): MessageKind {
+  const wanted = item.messageType.trim().toLowerCase();
+  const byType = (Object.keys(SEND_MESSAGE_TYPES) as MessageKind[]).find((k) => SEND_MESSAGE_TYPES[k] === wanted);
+  if (byType) return byType;
+  const prefix = item.typeandsubtype.split(':')[0]?.trim().toLowerCase();
+  if (!wanted && prefix && prefix in SEND_MESSAGE_TYPES) return prefix as MessageKind;
+  throw refuse(`Unknown messageType '${item.messageType}': use quick sms, scheduled sms, recurring sms or birthday sms`);
+}
+
+export function checkSender(user: UserRow, sender: string): void {
+  if (sender === TEST_SENDER_ID) return;
+  if (!sender) throw refuse('Please select sender ID for this messge');
+  if (splitSenderIds(user.senderidapproved).includes(sender)) return;
+  if (splitSenderIds(user.pendingsenderid).includes(sender)) {
+    throw refuse(`Sender ID ${sender} is still awaiting approval; use an approved sender ID`);
+  }
+  throw refuse(`Sender ID ${sender} is not approved for your account; request it from your profile page`);
+}
+
+/** Encoding and parts of one text, refusing what does not fit in 9 parts (SPEC 9 'out of range'). */
+export function measure(body: string, unicodeFlag: boolean): { unicode: boolean; parts: number } {
+  const unicode = unicodeFlag || needsUnicode(body);
+  const length = smsLength(body, unicode);
+  const parts = smsParts(length);
+  if (parts >= OUT_OF_RANGE_PARTS) {
+    throw refuse(`Message is too long: ${length} characters${unicode ? ' (unicode)' : ''} is out of range (at most 9 parts)`);
+  }
+  return { unicode, parts };
+}
+
+/** The delivery time a kind needs, or the send form's refusal (SPEC 5). */
+export function deliveryTimeFor(kind: MessageKind, value: string, now: number): number {
+  if (kind === 'quick') return now;
+  const at = parseDeliveryTime(value);
+  if (at === null) throw refuse(kind === 'birthday' ? BIRTHDAY_DATE_REQUIRED : INVALID_DATE);
+  return at;
+}
+
+export function recurrenceOf(period: string, interval: unknown): { period: RecurringPeriod; interval: number } {
+  const p = parsePeriod(period);
+  if (!p) throw refuse('Please select a recurring period: Hourly, Daily, Monthly or Yearly');
+  const n = Number(interval);
+  if (interval === null || interval === undefined || interval === '' || !stepIsLongEnough(p, n)) {
+    throw refuse(RECURRING_INTERVAL_REQUIRED);
+  }
+  return { period: p, interval: n };
+}
+
+/** Checks every item and numbers the recipients from `firstIndex` (API.md Send items). */
+export function normalizeSend(items: SendItemInput[], user: UserRow, now: number, firstIndex: number) {
+  const first = items[0];
+  if (!first) throw refuse('No messages in messageobject');
+  const kind = kindOf(first);
+  const sender = first.sourceAddress.trim();
+  const shortMessage = messageBodyFor(sender, first.shortMessage);
+  const head = measure(shortMessage, first.specialUnicodeSupport);
+  const recurrence = kind === 'recurring' ? recurrenceOf(first.recurringPeriod, first.recurringInterval) : null;
+  const envelope: SendEnvelope = {
+    kind,
+    messageType: SEND_MESSAGE_TYPES[kind],
+    typeandsubtype: first.typeandsubtype || `${kind}:regular`,
+    sourceAddress: sender,
+    description: first.messageDescription,
+    shortMessage,
+    unicode: head.unicode,
+    flash: first.flash,
+    parts: head.parts,
+    at: deliveryTimeFor(kind, first.expectedDeliveryTime, now),
+    recurringPeriod: recurrence?.period ?? null,
+    recurringInterval: recurrence?.interval ?? 0,
+  };
+  checkSender(user, sender);
+  const recipients: SendRecipient[] = [];
+  for (const item of items) {
+    if (kindOf(item) !== kind || item.sourceAddress.trim() !== sender) {
+      throw refuse('All messages of one send must share the message type and the sender ID');
+    }
+    const body = messageBodyFor(sender, item.shortMessage);
+    if (!body.trim()) throw refuse(EMPTY_MESSAGE);
+    const same = body === shortMessage && item.specialUnicodeSupport === first.specialUnicodeSupport;
+    const parts = same ? head.parts : measure(body, item.specialUnicodeSupport).parts;
+    for (const number of splitDestinations(item.destinationAddress)) {
+      recipients.push({ index: firstIndex + recipients.length, number, text: body === shortMessage ? null : body, parts });
+    }
+  }
+  if (recipients.length === 0) throw refuse('No recipients: destinationAddress is empty');
+  return { envelope, recipients };
+}

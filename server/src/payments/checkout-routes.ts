@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { GatewayContext } from '../context';
+import { CHECKOUT_CSP, checkoutPage, messagePage } from './checkout-page';
+import { CheckoutRefused, cancelCheckout, closedReason, findCheckout, payCheckout } from './checkout';
+
+const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply.status(status).header('Content-Security-Policy', CHECKOUT_CSP).type('text/html; charset=utf-8').send(body);
+}
+
+/** The simulated Paystack checkout page and its two form posts (no token: the link is the key). */
+export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  await app.register(async (scope) => {
+    // Plain HTML forms post url-encoded bodies; only this scope accepts them.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.get<{ Params: { reference: string } }>('/smsgateway/pay/:reference', async (req, reply) => {
+      const c = REFERENCE.test(req.params.reference) ? await findCheckout(ctx, req.params.reference) : undefined;
+      if (!c) return html(reply, 404, messagePage('Unknown payment'));
+      const closed = closedReason(ctx, c);
+      if (closed) return html(reply, 409, messagePage(closed));
+      const seller = await ctx.db
+        .selectFrom('domains')
+        .select('companyname')
+        .where('profile_id', '=', c.seller_id)
+        .orderBy('domainprofile_id')
+        .executeTakeFirst();
+      return html(reply, 200, checkoutPage(c, seller?.companyname || 'SMS credit'));
+    });
+
+    scope.post<{ Params: { reference: string }; Body: Record<string, string> | undefined }>(
+      '/smsgateway/pay/:reference',
+      async (req, reply) => {
+        const reference = req.params.reference;
+        if (!REFERENCE.test(reference)) return html(reply, 404, messagePage('Unknown payment'));
+        const action = req.body?.action;
+        try {
+          if (action === 'pay') await payCheckout(ctx, reference);
+          else if (action === 'cancel') await cancelCheckout(ctx, reference);
+          else return html(reply, 400, messagePage('Please choose Pay or Cancel'));
+        } catch (error) {
+          if (error instanceof CheckoutRefused) return html(reply, 409, messagePage(error.message));
+          throw error;
+        }
+        return reply.redirect(`/purchasesms?payment=${action === 'pay' ? 'success' : 'cancelled'}`, 303);
+      },
+    );
+  });
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { GatewayContext } from '../context';
+import type { UserRow } from '../db/schema-core';
+import type { CheckoutRow } from '../db/schema-phonebook-payments';
+import { addCredits, takeCredits } from './balances';
+import { publicPaymentId, recordPayment } from './records';
+import { SELLER_SHORT, referralBonus, sellerHoldsCredit, sellerOf, type Quote } from './quote';
+
+/** How long a checkout link stays payable. */
+export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+export const checkoutPath = (reference: string) => `/smsgateway/pay/${reference}`;
+
+export async function createCheckout(
+  ctx: GatewayContext,
+  buyer: UserRow,
+  seller: UserRow,
+  q: Extract<Quote, { ok: true }>,
+  text: { currency: string; title: string; description: string },
+): Promise<string> {
+  // 192 random bits: the link is the only key to the page, as with a real provider's checkout.
+  const reference = randomBytes(24).toString('base64url');
+  await ctx.db
+    .insertInto('checkouts')
+    .values({
+      reference,
+      profile_id: buyer.profile_id,
+      seller_id: seller.profile_id,
+      amount: q.amount,
+      currency: text.currency,
+      credits: q.credits,
+      rate: q.rate,
+      expiry_years: q.expiryYears,
+      title: text.title.slice(0, 200),
+      description: text.description.slice(0, 500),
+      status: 'pending',
+      created_at: ctx.now(),
+      expires_at: ctx.now() + CHECKOUT_TTL_MS,
+    })
+    .execute();
+  return reference;
+}
+
+export const findCheckout = (ctx: GatewayContext, reference: string) =>
+  ctx.db.selectFrom('checkouts').selectAll().where('reference', '=', reference).executeTakeFirst();
+
+/** Why a checkout can no longer be paid or cancelled, or null while it can. */
+export function closedReason(ctx: GatewayContext, c: CheckoutRow): string | null {
+  if (c.status === 'paid') return 'This payment has already been completed';
+  if (c.status === 'cancelled') return 'This payment was cancelled';
+  if (Number(c.expires_at) < ctx.now()) return 'This payment link has expired, please start a new purchase';
+  return null;
+}
+
+export class CheckoutRefused extends Error {}
+
+/**
+ * Pays a checkout once: marks it paid, moves the credits (from a reseller's own balance when the
+ * seller is one), extends the expiry, records the payment and pays the referrer, all in one transaction.
+ */
+export async function payCheckout(ctx: GatewayContext, reference: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const c = await trx.selectFrom('checkouts').selectAll().where('reference', '=', reference).executeTakeFirst();
+    const closed = c ? closedReason(ctx, c) : 'Unknown payment';
+    if (!c || closed) throw new CheckoutRefused(closed ?? 'Unknown payment');
+    // The conditional update is the once-only guard, even against a concurrent second click.
+    const claimed = await trx
+      .updateTable('checkouts')
+      .set({ status: 'paid', settled_at: now })
+      .where('reference', '=', reference)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new CheckoutRefused('This payment has already been completed');
+
+    const buyer = await trx.selectFrom('users').selectAll().where('profile_id', '=', c.profile_id).executeTakeFirstOrThrow();
+    const sale = await sellerOf(trx, buyer);
+    if (!sale || sale.seller.profile_id !== c.seller_id) throw new CheckoutRefused('This payment can no longer be completed');
+    const referrer = buyer.referred_by
+      ? await trx.selectFrom('users').selectAll().where('profile_id', '=', buyer.referred_by).executeTakeFirst()
+      : undefined;
+    const bonus = referrer ? referralBonus(sale.domain, buyer, c.credits) : 0;
+    if (sellerHoldsCredit(sale.seller) && !(await takeCredits(trx, sale.seller.profile_id, c.credits + bonus))) {
+      throw new CheckoutRefused(SELLER_SHORT);
+    }
+
+    const paymentid = publicPaymentId('PAY', reference);
+    const balances = await addCredits(trx, buyer.profile_id, c.credits, now, { extendYears: c.expiry_years });
+    await recordPayment(trx, {
+      paymentid,
+      profile_id: buyer.profile_id,
+      kind: 'paystack',
+      amount: c.amount,
+      currency: c.currency,
+      date: now,
+      ...balances,
+      balanceadded: c.credits,
+      paymentassist: '',
+      description: c.title || 'SMS credit purchase',
+    });
+    if (referrer && bonus > 0) {
+      const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, now, null);
+      await recordPayment(trx, {
+        paymentid: publicPaymentId('REF', reference),
+        profile_id: referrer.profile_id,
+        kind: 'referral',
+        amount: 0,
+        currency: c.currency,
+        date: now,
+        ...referrerBalances,
+        balanceadded: bonus,
+        paymentassist: '',
+        description: `Referral bonus for a purchase by ${buyer.username}`,
+      });
+    }
+  });
+}
+
+/** Cancels a pending checkout; nothing is recorded. */
+export async function cancelCheckout(ctx: GatewayContext, reference: string): Promise<void> {
+  const c = await findCheckout(ctx, reference);
+  const closed = c ? closedReason(ctx, c) : 'Unknown payment';
+  if (!c || closed) throw new CheckoutRefused(closed ?? 'Unknown payment');
+  const res = await ctx.db
+    .updateTable('checkouts')
+    .set({ status: 'cancelled', settled_at: ctx.now() })
+    .where('reference', '=', reference)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new CheckoutRefused('This payment has already been completed');
+}

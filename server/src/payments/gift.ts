@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { GatewayContext } from '../context';
+import type { UserRow } from '../db/schema-core';
+import { refuse } from '../http/api-error';
+import { newPriceTier } from '../../../src/domain/pricing';
+import { addCredits, takeCredits } from './balances';
+import { recordPayment } from './records';
+import { sellerHoldsCredit } from './quote';
+
+const YEAR_MS = 365 * 86_400_000;
+
+export interface Gift {
+  admin: UserRow;
+  client: UserRow;
+  credits: number;
+  amount: number;
+  currency: string;
+  kind: 'manual' | 'direct';
+}
+
+/**
+ * An admin gives credit to its client. A reseller hands over credit it holds (taken atomically);
+ * profile 6 is the platform and mints it. The client's credit stays valid at least as long as a
+ * new regular tier's (SPEC 3: 0.25 years), so a gift to a lapsed account is usable.
+ */
+export async function giveCredit(ctx: GatewayContext, gift: Gift): Promise<void> {
+  const now = ctx.now();
+  const minExpiry = now + newPriceTier('REGULAR', 0).expiry * YEAR_MS;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (sellerHoldsCredit(gift.admin) && !(await takeCredits(trx, gift.admin.profile_id, gift.credits))) {
+      throw refuse('You do not have enough credit to give this amount');
+    }
+    const balances = await addCredits(trx, gift.client.profile_id, gift.credits, now, { atLeast: minExpiry });
+    await recordPayment(trx, {
+      paymentid: `${gift.kind === 'manual' ? 'MAN' : 'DIR'}-${randomBytes(8).toString('hex').toUpperCase()}`,
+      profile_id: gift.client.profile_id,
+      kind: gift.kind,
+      amount: gift.amount,
+      currency: gift.currency,
+      date: now,
+      ...balances,
+      balanceadded: gift.credits,
+      paymentassist: gift.admin.username,
+      description: `Credit given by ${gift.admin.username}`,
+    });
+  });
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { GatewayContext } from '../context';
+import type { Database } from '../db/schema';
+import type { DomainRow, UserRow } from '../db/schema-core';
+import { TOP_SUPERVISOR_ID } from '../http/route';
+import { userInfo } from '../tenancy/user-info';
+import { parseLocalRate, smsCredits, RESELLER_EXPIRY_YEARS } from '../../../src/domain/pricing';
+import { isNumericText } from '../../../src/domain/fields';
+import { AMOUNT_NOT_NUMBER } from '../../../src/domain/contact';
+
+export type Quote = { ok: true; amount: number; credits: number; rate: number; expiryYears: number } | { ok: false; message: string };
+
+export const NO_SELLER = 'Purchases are not available for this account';
+export const SELLER_SHORT = 'Your provider cannot supply this much credit right now, please try a smaller amount or contact them';
+
+/** The amount as the user typed it: plain decimal text and more than zero. */
+export function amountOf(value: unknown): number | { message: string } {
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  if (!isNumericText(text)) return { message: AMOUNT_NOT_NUMBER };
+  const amount = Number(text);
+  return amount > 0 ? amount : { message: 'Amount must be greater than zero' };
+}
+
+/**
+ * Who sells to a user and on which domain: its supervisor, at the supervisor's domain prices
+ * (SPEC 6: the sup-prefixed settings apply to a domain's owner, who buys from its own supervisor).
+ */
+export async function sellerOf(db: Kysely<Database>, user: UserRow): Promise<{ seller: UserRow; domain: DomainRow } | null> {
+  if (!user.supid) return null;
+  const seller = await db.selectFrom('users').selectAll().where('profile_id', '=', user.supid).executeTakeFirst();
+  const domain = await db
+    .selectFrom('domains')
+    .selectAll()
+    .where('profile_id', '=', user.supid)
+    .orderBy('domainprofile_id')
+    .executeTakeFirst();
+  return seller && domain ? { seller, domain } : null;
+}
+
+/**
+ * Credits for an amount: the tier is the highest price not above the amount, for the buyer's account
+ * type; resellers buy at their applicable volume rate (SPEC 9 reseller table).
+ */
+export async function quote(ctx: GatewayContext, user: UserRow, domain: DomainRow, amount: number): Promise<Quote> {
+  if (user.accountType === 'RESELLER') {
+    const rate = (await userInfo(ctx, user)).applicableRate;
+    return { ok: true, amount, rate, credits: smsCredits(amount, rate), expiryYears: RESELLER_EXPIRY_YEARS };
+  }
+  const rates = parseLocalRate(domain.localrate);
+  const tiers = (user.accountType === 'PREMIUM' ? rates.PREMIUM : rates.REGULAR)
+    .filter((t) => t.rate > 0)
+    .sort((a, b) => a.price - b.price);
+  if (tiers.length === 0) return { ok: false, message: 'No prices are set for your account type yet' };
+  const tier = tiers.filter((t) => t.price <= amount).pop();
+  if (!tier) return { ok: false, message: `The minimum purchase is GHS ${tiers[0]!.price}` };
+  return { ok: true, amount, rate: tier.rate, credits: smsCredits(amount, tier.rate), expiryYears: tier.expiry };
+}
+
+/** Profile 6 is the platform itself; every other seller hands over credit it holds. */
+export const sellerHoldsCredit = (seller: UserRow) => seller.profile_id !== TOP_SUPERVISOR_ID;
+
+/** The referral bonus of a purchase: whole credits, paid only on domains with referral on. */
+export function referralBonus(domain: DomainRow, buyer: UserRow, credits: number): number {
+  if (domain.enablereferral !== 1 || !buyer.referred_by) return 0;
+  // The epsilon keeps 0.29 x 100 = 28.999999999999996 from losing a credit.
+  return Math.floor(credits * domain.referralpercentage + 1e-9);
+}

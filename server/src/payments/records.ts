@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { PaymentRow } from '../db/schema-phonebook-payments';
+import { formatAccra } from '../../../src/domain/dates';
+
+export type PaymentKind = 'paystack' | 'manual' | 'direct' | 'referral';
+
+export interface NewPayment {
+  paymentid: string;
+  profile_id: number;
+  kind: PaymentKind;
+  amount: number;
+  currency: string;
+  date: number;
+  previousbalance: number;
+  balanceadded: number;
+  newbalance: number;
+  paymentassist: string;
+  description: string;
+}
+
+/** A public payment id derived from a secret reference, so histories never show a live checkout link. */
+export const publicPaymentId = (prefix: string, reference: string) =>
+  `${prefix}-${createHash('sha256').update(reference).digest('hex').slice(0, 16).toUpperCase()}`;
+
+/** Stores a history line with its search text (every shown field but ids, as SPEC 5 asks). */
+export async function recordPayment(trx: Transaction<Database>, p: NewPayment): Promise<void> {
+  const searchtext = [
+    p.amount,
+    p.currency,
+    new Date(p.date).toISOString(),
+    formatAccra(p.date, 'yyyy-MM-dd HH:mm'),
+    p.previousbalance,
+    p.balanceadded,
+    p.newbalance,
+    p.paymentassist,
+    p.description,
+  ]
+    .join(' ')
+    .toLowerCase();
+  await trx.insertInto('payments').values({ ...p, searchtext }).execute();
+}
+
+/** SPEC 3 Payment record. */
+export function paymentAnswer(p: PaymentRow) {
+  return {
+    paymentid: p.paymentid,
+    amount: p.amount,
+    currency: p.currency,
+    date: new Date(Number(p.date)).toISOString(),
+    previousbalance: p.previousbalance,
+    balanceadded: p.balanceadded,
+    newbalance: p.newbalance,
+    paymentassist: p.paymentassist,
+    description: p.description,
+  };
+}

@@ -1,0 +1,127 @@
+import { contactEmailError } from '../../../src/domain/contact';
+
+/** The editable fields of a contact as stored. */
+export type ContactFields = {
+  firstname: string;
+  middlename: string;
+  surname: string;
+  email: string;
+  phonenumber: string;
+  birthday: string;
+};
+
+export const MAX_FIELD_LENGTH = 255;
+export const INVALID_DATE = 'Please enter a valid date';
+export const FIELD_TOO_LONG = `Each contact field must be at most ${MAX_FIELD_LENGTH} characters`;
+export const EMPTY_ROW = 'Empty row';
+
+const DAY_MS = 86_400_000;
+// Excel counts days from 1899-12-30 (its 1900 leap-year bug folded in).
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+function isoDate(year: number, month: number, day: number): string | null {
+  const t = Date.UTC(year, month - 1, day);
+  const d = new Date(t);
+  if (year < 1800 || year > 9999 || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A birthday as 'yyyy-MM-dd' ('' when blank, null when unreadable). Accepts ISO dates and date-times
+ * (the date part as written), Excel day serials, and d/M/yyyy, day first as written in Ghana unless
+ * the second number cannot be a month.
+ */
+export function birthdayDate(value: unknown): string | null {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return excelSerial(value);
+  const text = String(value).trim();
+  if (text === '') return '';
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[T\s])/.exec(text);
+  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (dmy) {
+    const [a, b] = [Number(dmy[1]), Number(dmy[2])];
+    return b > 12 ? isoDate(Number(dmy[3]), a, b) : isoDate(Number(dmy[3]), b, a);
+  }
+  if (/^\d+(\.\d+)?$/.test(text)) return excelSerial(Number(text));
+  const parsed = new Date(text);
+  if (Number.isNaN(parsed.getTime())) return null;
+  return isoDate(parsed.getFullYear(), parsed.getMonth() + 1, parsed.getDate());
+}
+
+function excelSerial(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  return new Date(EXCEL_EPOCH_MS + Math.floor(serial) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Cell text: numbers without exponent or grouping (phone numbers arrive as numbers from Excel). */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  return String(value).trim();
+}
+
+/** Checks and normalises one contact; the first problem is the error a user sees. */
+export function checkContact(input: Partial<Record<keyof ContactFields, unknown>>):
+  | { ok: true; contact: ContactFields }
+  | { ok: false; message: string } {
+  const contact: ContactFields = {
+    firstname: cellText(input.firstname),
+    middlename: cellText(input.middlename),
+    surname: cellText(input.surname),
+    email: cellText(input.email),
+    phonenumber: cellText(input.phonenumber).replace(/\s+/g, ''),
+    birthday: '',
+  };
+  const emailError = contactEmailError(contact.email);
+  if (emailError) return { ok: false, message: emailError };
+  const birthday = birthdayDate(input.birthday);
+  if (birthday === null) return { ok: false, message: INVALID_DATE };
+  contact.birthday = birthday;
+  if (Object.values(contact).some((v) => v.length > MAX_FIELD_LENGTH)) return { ok: false, message: FIELD_TOO_LONG };
+  return { ok: true, contact };
+}
+
+// Headings of real sheets vary ('First Name', 'Phone Number', 'numbers', 'DOB'): match on letters only.
+const HEADINGS: Record<string, keyof ContactFields> = {
+  firstname: 'firstname',
+  first: 'firstname',
+  fname: 'firstname',
+  name: 'firstname',
+  middlename: 'middlename',
+  middle: 'middlename',
+  othername: 'middlename',
+  othernames: 'middlename',
+  surname: 'surname',
+  lastname: 'surname',
+  last: 'surname',
+  lname: 'surname',
+  email: 'email',
+  emailaddress: 'email',
+  mail: 'email',
+  phonenumber: 'phonenumber',
+  phonenumbers: 'phonenumber',
+  phone: 'phonenumber',
+  numbers: 'phonenumber',
+  number: 'phonenumber',
+  mobile: 'phonenumber',
+  mobilenumber: 'phonenumber',
+  telephone: 'phonenumber',
+  telnumber: 'phonenumber',
+  tel: 'phonenumber',
+  msisdn: 'phonenumber',
+  birthday: 'birthday',
+  birthdate: 'birthday',
+  dateofbirth: 'birthday',
+  dob: 'birthday',
+};
+
+/** A sheet row (heading → cell) as contact input; unknown headings are ignored. */
+export function rowToContactInput(row: Record<string, unknown>): Partial<Record<keyof ContactFields, unknown>> {
+  const input: Partial<Record<keyof ContactFields, unknown>> = {};
+  for (const [heading, value] of Object.entries(row)) {
+    const field = HEADINGS[heading.toLowerCase().replace(/[^a-z]/g, '')];
+    if (field && (input[field] === undefined || cellText(input[field]) === '')) input[field] = value;
+  }
+  return input;
+}

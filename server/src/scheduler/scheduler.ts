@@ -1,0 +1,110 @@
+import { formatAccra } from '../../../src/domain/dates';
+import type { GatewayContext } from '../context';
+import { STAGE, type MessageRow, type MessageState } from '../db/schema-messaging';
+import { ApiError } from '../http/api-error';
+import { pruneAnswers } from '../messaging/idempotency';
+import type { Executor } from '../messaging/message-store';
+import { birthdaysOn, DAY, nextBirthdayRun, nextSlotAfter, occurrence, parsePeriod, startOfDay } from './recurrence';
+import { createRunRow, deliverTemplates } from './runs';
+
+interface Plan {
+  state: MessageState;
+  next_run_at: number | null;
+  slot: number;
+}
+
+/** Where a registration goes after the run due at its next_run_at. */
+async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<Plan> {
+  const runAt = reg.next_run_at ?? now;
+  if (reg.kind === 'recurring') {
+    const period = parsePeriod(reg.recurring_period);
+    if (!period || reg.anchor_at === null) return { state: 'done', next_run_at: null, slot: reg.slot };
+    const slot = nextSlotAfter(reg.anchor_at, period, reg.recurring_interval, reg.slot + 1, now);
+    return { state: 'active', next_run_at: occurrence(reg.anchor_at, period, reg.recurring_interval, slot), slot };
+  }
+  if (reg.kind === 'birthday') {
+    const rows = await db
+      .selectFrom('message_recipients')
+      .select('birthday_md')
+      .distinct()
+      .where('message_id', '=', reg.id)
+      .where('stage', '=', STAGE.template)
+      .execute();
+    // Day after day, even when catching up after downtime: each day has its own birthdays.
+    const next = nextBirthdayRun(new Set(rows.map((r) => r.birthday_md)), startOfDay(runAt) + DAY, false);
+    return { state: next === null ? 'done' : 'active', next_run_at: next, slot: reg.slot };
+  }
+  return { state: 'done', next_run_at: null, slot: reg.slot };
+}
+
+/**
+ * Runs one due registration. The claim (next_run_at moves on only if it still holds the value read) and
+ * the delivery share one transaction: after a crash either both happened or neither, so nothing is
+ * sent twice and nothing due is lost. A run the balance cannot pay is skipped and noted in last_error.
+ */
+async function runOnce(ctx: GatewayContext, reg: MessageRow, now: number): Promise<boolean> {
+  const runAt = reg.next_run_at;
+  if (runAt === null) return false;
+  const plan = await planAfter(ctx.db, reg, now);
+  const claim = (db: Executor, lastError: string) =>
+    db
+      .updateTable('messages')
+      .set({ ...plan, last_run_at: now, run_count: reg.run_count + 1, last_error: lastError })
+      .where('id', '=', reg.id)
+      .where('state', '=', 'active')
+      .where('next_run_at', '=', runAt)
+      .executeTakeFirst();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (Number((await claim(trx, '')).numUpdatedRows) === 0) return false;
+      const run = await createRunRow(trx, reg, now);
+      const filter = reg.kind === 'birthday' ? { monthDays: birthdaysOn(runAt) } : {};
+      if ((await deliverTemplates(ctx, trx, reg, run, filter, now)) === 0) {
+        await trx.deleteFrom('messages').where('id', '=', run.id).execute();
+        return true;
+      }
+      await trx.updateTable('messages').set({ last_run_id: run.id }).where('id', '=', reg.id).execute();
+      return true;
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    await claim(ctx.db, `${formatAccra(runAt)}: ${error.message}`);
+    return false;
+  }
+}
+
+/**
+ * Sends whatever registration is due (scheduled at its time, recurring every interval, birthdays on the
+ * day), then plans its next run. background.ts calls it every few seconds; tests call it directly.
+ */
+export async function tickScheduler(ctx: GatewayContext, options: { maxRuns?: number } = {}): Promise<number> {
+  const now = ctx.now();
+  let budget = options.maxRuns ?? 1000;
+  const failed = new Set<number>();
+  let runs = 0;
+  while (budget > 0) {
+    const due = await ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('state', '=', 'active')
+      .where('next_run_at', '<=', now)
+      .orderBy('next_run_at')
+      .orderBy('id')
+      .limit(50)
+      .execute();
+    const todo = due.filter((reg) => !failed.has(reg.id));
+    if (todo.length === 0) break;
+    for (const reg of todo.slice(0, budget)) {
+      budget -= 1;
+      try {
+        if (await runOnce(ctx, reg, now)) runs += 1;
+      } catch (error) {
+        // One broken registration must not stop the others; it is retried on the next tick.
+        failed.add(reg.id);
+        if (!process.env.VITEST) console.error('scheduler: run failed', reg.id, error);
+      }
+    }
+  }
+  await pruneAnswers(ctx.db, now);
+  return runs;
+}
