@@ -35,11 +35,13 @@ describe('walking skeleton: the gateway serves the PWA and each domain its brand
     await context.close();
   });
 
-  it('answers a deep link with the app, which sends a visitor to the login screen', async () => {
+  it("answers a deep link with the app: a reseller's visitor goes to its login, the main host's sees the landing page", async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(gateway.url('/dashboard'));
+    await page.goto(gateway.url('/dashboard', 'acme.localhost'));
     await page.waitForURL('**/login');
-    await expect.poll(() => new LoginPage(page).companyName.textContent()).toBe('Bulk SMS Ghana');
+    await expect.poll(() => new LoginPage(page).companyName.textContent()).toBe('Acme SMS');
+    await page.goto(gateway.url('/dashboard'));
+    await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -31,7 +31,15 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
     });
     return;
   }
-  const indexHtml = readFileSync(join(dist, 'index.html'));
+  // Re-read when the file changes: a rebuild under a running gateway must not leave it serving
+  // an index.html that names assets the build has deleted.
+  const indexPath = join(dist, 'index.html');
+  let cached = { mtimeMs: -1, html: Buffer.alloc(0) };
+  const indexHtml = () => {
+    const { mtimeMs } = statSync(indexPath);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath) };
+    return cached.html;
+  };
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: true,
@@ -47,7 +55,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(indexHtml());
   app.get('/', (_req, reply) => sendShell(reply));
   app.setNotFoundHandler((req, reply) => {
     const isNavigation = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/smsgateway/') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
