@@ -15,8 +15,8 @@ function destinations(row: MessageRow) {
  * summary ({ status, count } for SENT, FAILED and PENDING) and the rows come from status/{id}.
  * 'Message submission in progress' while submitted < posted.
  */
-export function bulkMessageView(row: MessageRow) {
-  const pending = Math.max(0, row.posted - row.sent - row.failed);
+/** The fields every message view shares (SPEC 3). */
+function messageFields(row: MessageRow) {
   return {
     message_id: row.id,
     randomAlpha: row.random_alpha,
@@ -31,6 +31,13 @@ export function bulkMessageView(row: MessageRow) {
     credits: row.credits,
     specialUnicodeSupport: row.unicode === 1,
     flash: row.flash === 1,
+  };
+}
+
+export function bulkMessageView(row: MessageRow) {
+  const pending = Math.max(0, row.posted - row.sent - row.failed);
+  return {
+    ...messageFields(row),
     messageSentTime: isoOrNull(row.sent_at),
     posted: row.posted,
     submitted: row.submitted,
@@ -46,19 +53,7 @@ export function bulkMessageView(row: MessageRow) {
 /** SPEC 3 Scheduled or recurring message; expectedDeliveryTime is the next delivery (the last one once done). */
 export function scheduledMessageView(row: MessageRow) {
   return {
-    message_id: row.id,
-    randomAlpha: row.random_alpha,
-    shortMessage: row.short_message,
-    ...destinations(row),
-    sourceAddress: row.source_address,
-    messageDescription: row.description,
-    messageType: row.message_type,
-    typeandsubtype: row.typeandsubtype,
-    username: row.username,
-    messagecount: row.parts,
-    credits: row.credits,
-    specialUnicodeSupport: row.unicode === 1,
-    flash: row.flash === 1,
+    ...messageFields(row),
     messageRegistrationTime: isoOrNull(row.registered_at),
     expectedDeliveryTime: isoOrNull(row.next_run_at ?? row.last_run_at ?? row.anchor_at),
     firstDeliveryTime: isoOrNull(row.anchor_at),
