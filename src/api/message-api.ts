@@ -37,8 +37,19 @@ export interface RecurringChanges extends ScheduledChanges {
   recurringInterval: number;
 }
 
-async function write(token: string, call: string, body: object): Promise<Outcome> {
-  return outcomeOf(await request({ path: FRONTEND_PATH + call, auth: token, body, schema: OutcomeSchema }));
+const maybeNum = z.union([z.number(), z.string()]).optional();
+const EditAnswerSchema = OutcomeSchema.extend({ creditbalance: maybeNum, internationalcreditbalance: maybeNum });
+
+export type Balances = { creditbalance: number; internationalcreditbalance: number };
+/** Edits may refund or charge credits; the reference gateway answers with the new balances. */
+export type EditOutcome = Outcome & { balances: Balances | null };
+
+async function write(token: string, call: string, body: object): Promise<EditOutcome> {
+  const answer = await request({ path: FRONTEND_PATH + call, auth: token, body, schema: EditAnswerSchema });
+  const credit = Number(answer.creditbalance);
+  const international = Number(answer.internationalcreditbalance);
+  const known = answer.creditbalance !== undefined && answer.internationalcreditbalance !== undefined && Number.isFinite(credit) && Number.isFinite(international);
+  return { ...outcomeOf(answer), balances: known ? { creditbalance: credit, internationalcreditbalance: international } : null };
 }
 
 export const updateScheduled = (token: string, profileId: number, changes: ScheduledChanges) =>

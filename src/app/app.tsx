@@ -4,14 +4,23 @@ import type { Workbox } from 'workbox-window';
 import { Providers } from './providers';
 import { routes } from './routes';
 import { AlertArea } from '../ui/alert-area';
-import { onAlert } from '../sync/alerts-bus';
-import { startSessionSync } from '../sync/session';
+import { emitAlert, onAlert } from '../sync/alerts-bus';
+import { signOutLocally, startSessionSync } from '../sync/session';
+import { startOutbox } from '../outbox/start-outbox';
+import { startPhonebookSync } from '../sync/phonebook-sync';
 import { UpdatePrompt } from './update-prompt';
 
 const router = createBrowserRouter(routes);
 
 export function App({ workbox }: { workbox: Workbox | null }) {
   useEffect(() => startSessionSync(), []);
+  // Phone book deletions made offline go to the gateway on start and when the network returns.
+  useEffect(() => startPhonebookSync(), []);
+  // The outbox drainer (a dedicated worker where possible) sends queued jobs; its alerts are SPEC 8's.
+  useEffect(() => {
+    const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally() });
+    return () => void stop();
+  }, []);
   return (
     <Providers>
       <RouterProvider router={router} />

@@ -29,20 +29,26 @@ export async function storedItemIds(profileId: number, list: ListName, itemIds: 
   return new Set(rows.flatMap((row) => (row ? [row.itemId] : [])));
 }
 
-const byTime = (profileId: number, list: ListName) =>
-  db.listItems
-    .where('[profile_id+list+sortKey]')
-    .between([profileId, list, Dexie.minKey], [profileId, list, Dexie.maxKey])
-    .reverse();
+/** Up to this many rows, a backwards cursor beats reading the whole list. */
+const WINDOW_BY_CURSOR = 500;
 
-/** The stored rows of a list, newest first, filtered by the search as the gateway would (SPEC 5). */
-export function readListRows(profileId: number, list: ListName, search: string, limit = Infinity): Promise<StoredListItem[]> {
+const inList = (profileId: number, list: ListName) =>
+  db.listItems.where('[profile_id+list+sortKey]').between([profileId, list, Dexie.minKey], [profileId, list, Dexie.maxKey]);
+
+/**
+ * The stored rows of a list, newest first, filtered by the search as the gateway would (SPEC 5).
+ * A short unfiltered window walks the index backwards; anything else reads the list in one getAll
+ * (far cheaper per row than a cursor) and filters in memory.
+ */
+export async function readListRows(profileId: number, list: ListName, search: string, limit = Infinity): Promise<StoredListItem[]> {
   const needle = search.trim();
-  const rows = needle ? byTime(profileId, list).filter((row) => matchesSearch(row.data, needle)) : byTime(profileId, list);
-  return Number.isFinite(limit) ? rows.limit(limit).toArray() : rows.toArray();
+  if (!needle && limit <= WINDOW_BY_CURSOR) return inList(profileId, list).reverse().limit(limit).toArray();
+  const rows = (await inList(profileId, list).toArray()).reverse();
+  const matching = needle ? rows.filter((row) => matchesSearch(row.data, needle)) : rows;
+  return Number.isFinite(limit) ? matching.slice(0, limit) : matching;
 }
 
-export const countListRows = (profileId: number, list: ListName) => byTime(profileId, list).count();
+export const countListRows = (profileId: number, list: ListName) => inList(profileId, list).count();
 
 export async function removeListItem(profileId: number, list: ListName, itemId: string): Promise<void> {
   await db.listItems.delete([profileId, list, itemId]);

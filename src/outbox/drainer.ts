@@ -11,6 +11,7 @@ export const DRAINER_LOCK = 'outbox-drainer';
 /** The gateway's default body limit is 1 MiB (API.md); larger sends go straight to batches. */
 export const MAX_WHOLE_BYTES = 1_000_000;
 const RECOVERY_MS = 5000;
+const OFFLINE_RECHECK_MS = 15_000;
 
 export interface DrainerOptions {
   scheduler?: Scheduler;
@@ -88,7 +89,9 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
     dirty = false;
     const session = await readSession();
     const job = session ? await nextRunnableJob(session.profile_id, session.signedInAt) : undefined;
-    if (!job || !network.online()) return nextSignal();
+    if (!job) return nextSignal();
+    // Offline: wait for 'online', and look again now and then in case the event never comes.
+    if (!network.online()) return pause(OFFLINE_RECHECK_MS);
     const wait = job.notBefore - scheduler.now();
     if (wait > 0 && !onlineKick) return pause(wait);
     onlineKick = false;

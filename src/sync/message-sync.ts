@@ -1,7 +1,7 @@
 import * as api from '../api/message-api';
 import type { RecurringChanges, ScheduledChanges, StatusRow } from '../api/message-api';
 import { patchListItem, removeListItem } from '../db/list-store';
-import { currentAccount } from '../db/session-store';
+import { currentAccount, patchUser } from '../db/session-store';
 import { emitAlert } from './alerts-bus';
 import { describeFailure } from './failures';
 
@@ -13,11 +13,12 @@ async function account(): Promise<{ profileId: number; token: string }> {
 
 export type EditResult = { ok: boolean; message: string };
 
-async function edit(run: (token: string, profileId: number) => Promise<api.Outcome>, after: (profileId: number) => Promise<void>): Promise<EditResult> {
+async function edit(run: (token: string, profileId: number) => Promise<api.EditOutcome>, after: (profileId: number) => Promise<void>): Promise<EditResult> {
   const { profileId, token } = await account();
   try {
     const outcome = await run(token, profileId);
     await after(profileId);
+    if (outcome.balances) await patchUser(profileId, outcome.balances);
     emitAlert({ message: outcome.message, status: 'successful' });
     return { ok: true, message: outcome.message };
   } catch (error) {

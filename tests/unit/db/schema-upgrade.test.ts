@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { AppDb, SCHEMA_VERSIONS, type OutboxJob, type SchemaVersion } from '../../../src/db/app-db';
+import { makeItem } from '../domain/factories';
+
+const NAME = 'upgrade-test';
+
+const job = (id: string, state: OutboxJob['state']): OutboxJob => ({
+  id,
+  profile_id: 7,
+  state,
+  createdAt: 1,
+  updatedAt: 1,
+  total: 150,
+  sent: 100,
+  batchCount: 2,
+  nextBatch: 1,
+  split: true,
+  bytes: 9000,
+  attempts: 0,
+  notBefore: 0,
+  lastSentAt: 1,
+  senderIds: ['DEMO'],
+  summary: { messageType: 'quick sms', text: 'Hello', campaign: '' },
+});
+
+// What the next shipped version could look like: a new index, a new store, a store rebuilt, and jobs rewritten.
+const VERSION_2: SchemaVersion = {
+  version: 2,
+  stores: {
+    outboxJobs: '&id, [profile_id+createdAt], profile_id, state, updatedAt',
+    listItems: null,
+    listItems2: '&[profile_id+list+itemId], [profile_id+list+sortKey], profile_id',
+    notices: '++id',
+  },
+  upgrade: async (tx) => {
+    await tx.table('outboxJobs').toCollection().modify((j: OutboxJob & { priority?: number }) => {
+      j.priority = j.state === 'paused' ? 0 : 1;
+    });
+  },
+};
+
+describe('schema versions', () => {
+  afterEach(() => Dexie.delete(NAME));
+
+  it('keeps every queued job, its batch records and every draft through an upgrade to version 2', async () => {
+    const v1 = new AppDb(NAME);
+    await v1.outboxJobs.bulkAdd([job('a', 'queued'), job('b', 'paused'), job('c', 'sending')]);
+    await v1.outboxBatches.bulkAdd([
+      { jobId: 'a', index: 0, from: 0, to: 99, items: [makeItem()] },
+      { jobId: 'a', index: 1, from: 100, to: 149, items: [makeItem({ destinationAddress: '0241111111' })] },
+    ]);
+    await v1.drafts.bulkAdd([
+      { profile_id: 7, fields: { text: 'Half typed', senderId: 'DEMO' }, updatedAt: 5 },
+      { profile_id: 8, fields: { text: 'Other account' }, updatedAt: 6 },
+    ]);
+    await v1.listItems.add({ profile_id: 7, list: 'quick-own', itemId: '1', sortKey: 1, data: {} });
+    v1.close();
+
+    const v2 = new AppDb(NAME, [...SCHEMA_VERSIONS, VERSION_2]);
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    const jobs = await v2.outboxJobs.orderBy('id').toArray();
+    expect(jobs.map((j) => [j.id, j.state, j.nextBatch, (j as { priority?: number }).priority])).toEqual([
+      ['a', 'queued', 1, 1],
+      ['b', 'paused', 1, 0],
+      ['c', 'sending', 1, 1],
+    ]);
+    expect(await v2.outboxBatches.where('jobId').equals('a').count()).toBe(2);
+    expect((await v2.outboxBatches.get(['a', 1]))?.items[0]?.destinationAddress).toBe('0241111111');
+    expect(await v2.drafts.toArray()).toEqual([
+      { profile_id: 7, fields: { text: 'Half typed', senderId: 'DEMO' }, updatedAt: 5 },
+      { profile_id: 8, fields: { text: 'Other account' }, updatedAt: 6 },
+    ]);
+    expect(await v2.table('outboxJobs').where('updatedAt').equals(1).count()).toBe(3);
+    v2.close();
+  });
+
+  it('declares every store of the data layer in version 1', () => {
+    const stores = Object.keys(SCHEMA_VERSIONS[0]!.stores).sort();
+    expect(stores).toEqual(['contacts', 'domains', 'drafts', 'groups', 'listItems', 'listState', 'outboxBatches', 'outboxJobs', 'session', 'users']);
+  });
+});

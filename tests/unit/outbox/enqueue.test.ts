@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/db/db';
+import { saveSignIn } from '../../../src/db/session-store';
+import { enqueue } from '../../../src/outbox/enqueue';
+import { joinBatchItems } from '../../../src/outbox/job-items';
+import { makeItem, makeUser } from '../domain/factories';
+
+const numbers = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `2332400${String(from + i).padStart(5, '0')}`);
+
+describe('enqueue', () => {
+  beforeEach(async () => {
+    db.close();
+    await db.delete();
+    await db.open();
+    await saveSignIn(makeUser({ profile_id: 7 }), 1);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('stores one job and its messages in records of 100, without the network', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const items = [makeItem({ destinationAddress: numbers(250).join(',') }), ...numbers(30, 500).map((n) => makeItem({ destinationAddress: n, shortMessage: `Hi ${n}` }))];
+    const id = await enqueue({ items, campaign: 'Launch' });
+    const job = await db.outboxJobs.get(id);
+    expect(job).toMatchObject({ profile_id: 7, state: 'queued', total: 280, sent: 0, batchCount: 3, nextBatch: 0, split: false, senderIds: ['DEMO'] });
+    expect(job?.summary).toEqual({ messageType: 'quick sms', text: 'Hello', campaign: 'Launch' });
+    const batches = await db.outboxBatches.where('jobId').equals(id).sortBy('index');
+    expect(batches.map((b) => [b.from, b.to])).toEqual([[0, 99], [100, 199], [200, 279]]);
+    expect(joinBatchItems(batches)).toEqual(items);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('stores nothing when a batch record cannot be written (one transaction)', async () => {
+    const failing = () => {
+      throw new Error('disk full');
+    };
+    db.outboxBatches.hook('creating', failing);
+    try {
+      await expect(enqueue({ items: [makeItem({ destinationAddress: numbers(150).join(',') })] })).rejects.toThrow();
+    } finally {
+      db.outboxBatches.hook('creating').unsubscribe(failing);
+    }
+    expect(await db.outboxJobs.count()).toBe(0);
+    expect(await db.outboxBatches.count()).toBe(0);
+  });
+
+  it('asks for persistent storage once, on the first job', async () => {
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal('navigator', { ...navigator, storage: { persist } });
+    vi.resetModules();
+    const fresh = await import('../../../src/outbox/enqueue');
+    const freshDb = (await import('../../../src/db/db')).db;
+    await fresh.enqueue({ items: [makeItem()] });
+    await fresh.enqueue({ items: [makeItem()] });
+    expect(persist).toHaveBeenCalledTimes(1);
+    freshDb.close();
+  });
+
+  it('refuses a send with no recipients or without an account', async () => {
+    await expect(enqueue({ items: [makeItem({ destinationAddress: ' , ' })] })).rejects.toThrow('No recipients');
+    await db.session.clear();
+    await expect(enqueue({ items: [makeItem()] })).rejects.toThrow('Sign in');
+  });
+});

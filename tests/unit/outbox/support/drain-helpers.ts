@@ -1,0 +1,56 @@
+import { db } from '../../../../src/db/db';
+import { readJob } from '../../../../src/db/outbox-store';
+import type { OutboxJob, OutboxState } from '../../../../src/db/app-db';
+import { startDrainer, type DrainerOptions } from '../../../../src/outbox/drainer';
+import type { NetworkWatch } from '../../../../src/outbox/network';
+import type { OutboxAlert } from '../../../../src/outbox/send-job';
+import type { LiveGateway } from './live-gateway';
+
+/** A fresh, empty device database. */
+export async function resetDevice(): Promise<void> {
+  db.close();
+  await db.delete();
+  await db.open();
+}
+
+/** A network the test switches on and off. */
+export function fakeNetwork(initiallyOnline = true) {
+  let up = initiallyOnline;
+  const listeners = new Set<() => void>();
+  const network: NetworkWatch & { set(online: boolean): void } = {
+    online: () => up,
+    onOnline(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(online) {
+      up = online;
+      if (online) for (const l of listeners) l();
+    },
+  };
+  return network;
+}
+
+/** A drainer on the gateway's virtual clock that records its alerts. */
+export function drainerFor(live: LiveGateway, options: DrainerOptions = {}) {
+  const alerts: OutboxAlert[] = [];
+  const drainer = startDrainer({ scheduler: live.scheduler, alert: (a) => alerts.push(a), random: () => 0.5, ...options });
+  return { drainer, alerts };
+}
+
+const FINAL: OutboxState[] = ['done', 'failed', 'paused'];
+
+/** Waits (real time) until the job reaches one of `states`. */
+export async function waitForJob(id: string, states: OutboxState[] = FINAL, timeoutMs = 20_000): Promise<OutboxJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await readJob(id);
+    if (job && states.includes(job.state)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} stayed ${job?.state} (sent ${job?.sent}/${job?.total})`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Batch keys (`<jobId>:<from>-<to>`) the PWA sent for a job, in order. */
+export const keysOf = (live: LiveGateway, jobId: string) =>
+  live.requests.filter((r) => r.path === '/smsgateway/api/sendsms' && r.key?.startsWith(jobId)).map((r) => r.key!.slice(jobId.length + 1));

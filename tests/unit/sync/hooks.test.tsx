@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { db } from '../../../src/db/db';
+import { saveSignIn } from '../../../src/db/session-store';
+import { enqueue } from '../../../src/outbox/enqueue';
+import { useList } from '../../../src/sync/hooks/use-list';
+import { useDraft } from '../../../src/sync/hooks/use-draft';
+import { useOutboxJobs } from '../../../src/sync/hooks/use-outbox-jobs';
+import { useGroups, useContacts } from '../../../src/sync/hooks/use-phonebook';
+import { END_OF_LIST_TEXT } from '../../../src/domain/constants';
+import { stubFetch } from '../support/fetch-stub';
+import { makeItem, makeUser } from '../domain/factories';
+
+const message = (id: number) => ({ message_id: id, shortMessage: `Message ${id}`, messageSentTime: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString() });
+
+describe('data hooks', () => {
+  beforeEach(async () => {
+    db.close();
+    await db.delete();
+    await db.open();
+    await saveSignIn(makeUser({ profile_id: 7 }), 1);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('useList shows the stored rows at once, loads pages on demand, and ends with the end text', async () => {
+    stubFetch((url, init) => {
+      if (!url.endsWith('quickrequest')) return undefined;
+      const { pageNum } = JSON.parse(init!.body as string) as { pageNum: number };
+      const ids = pageNum === 1 ? [30, 29] : [28];
+      return { body: { bulksms: ids.map(message), pageNum, hasMore: pageNum === 1 } };
+    });
+    const { result } = renderHook(() => useList('quick-own'));
+    await waitFor(() => expect(result.current.rows?.map((r) => r.itemId)).toEqual(['30', '29']));
+    expect(result.current.endText).toBeNull();
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.endText).toBe(END_OF_LIST_TEXT));
+    expect(result.current.rows?.map((r) => r.itemId)).toEqual(['30', '29', '28']);
+  });
+
+  it('useList says offline and keeps the rows when the gateway is unreachable', async () => {
+    await db.listItems.put({ profile_id: 7, list: 'quick-own', itemId: '5', sortKey: 5, data: message(5) });
+    await db.listState.put({ profile_id: 7, list: 'quick-own', pageNum: 1, search: '', visited: true, done: false, refreshedAt: 1 });
+    stubFetch(() => undefined);
+    const { result } = renderHook(() => useList('quick-own'));
+    await waitFor(() => expect(result.current.offline).toBe(true));
+    expect(result.current.rows?.map((r) => r.itemId)).toEqual(['5']);
+  });
+
+  it('useDraft restores the draft and saves once typing pauses', async () => {
+    await db.drafts.put({ profile_id: 7, fields: { text: 'Restored' }, updatedAt: 1 });
+    const { result, unmount } = renderHook(() => useDraft(50));
+    await waitFor(() => expect(result.current.fields).toEqual({ text: 'Restored' }));
+    const put = vi.spyOn(db.drafts, 'put');
+    act(() => {
+      result.current.save({ text: 'R' });
+      result.current.save({ text: 'Re' });
+      result.current.save({ text: 'Ready' });
+    });
+    await waitFor(() => expect(result.current.fields).toEqual({ text: 'Ready' }));
+    expect(put).toHaveBeenCalledTimes(1);
+    act(() => result.current.save({ text: 'Saved on leaving' }));
+    unmount();
+    await waitFor(async () => expect((await db.drafts.get(7))?.fields).toEqual({ text: 'Saved on leaving' }));
+  });
+
+  it('useOutboxJobs lists the account’s sends, newest first, with their progress', async () => {
+    const first = await enqueue({ items: [makeItem({ destinationAddress: '0241111111,0241111112' })] }, 1);
+    const second = await enqueue({ items: [makeItem()] }, 2);
+    const { result } = renderHook(() => useOutboxJobs());
+    await waitFor(() => expect(result.current?.map((j) => j.id)).toEqual([second, first]));
+    await db.outboxJobs.update(first, { sent: 1 });
+    await waitFor(() => expect(result.current?.find((j) => j.id === first)?.progress).toBe(0.5));
+  });
+
+  it('useGroups and useContacts read the mirror and refresh it from the gateway', async () => {
+    stubFetch((url) => {
+      if (url.endsWith('groupsrequest')) return { body: { groups: [{ id: 3, groupname: 'Choir', setuptime: '2026-01-01', contactcount: 1, contacts: [{ id: 9, phonenumber: '0241' }] }] } };
+      if (url.endsWith('groupcontacts')) return { body: { contacts: [{ id: 9, phonenumber: '0241' }, { id: 10, phonenumber: '0242' }], total: 2, pageNum: 1, hasMore: false } };
+      return undefined;
+    });
+    const groups = renderHook(() => useGroups());
+    await waitFor(() => expect(groups.result.current.status).toBe('fresh'));
+    expect(groups.result.current.groups?.map((g) => g.groupname)).toEqual(['Choir']);
+    const contacts = renderHook(() => useContacts(3));
+    await waitFor(() => expect(contacts.result.current.contacts?.map((c) => c.id)).toEqual([10, 9]));
+  });
+});
