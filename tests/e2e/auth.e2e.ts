@@ -1,42 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { ShellPage } from './support/pages/shell-page';
 import { SignupPage } from './support/pages/signup-page';
 import { latestCode, uniqueUser } from './support/dev-inbox';
 
 describe('sign-up, login and password reset through the real gateway', () => {
-  let gateway: RunningGateway;
-  let browser: Browser;
-  beforeAll(async () => {
-    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-  });
+  const world = useGatewayAndBrowser();
 
   async function login(page: Page, who: string, password: string, host?: string) {
     const form = new LoginPage(page);
-    await form.open(gateway.url('/login', host));
+    await form.open(world.gateway.url('/login', host));
     await form.emailOrUsername.fill(who);
     await form.password.fill(password);
     await form.submit.click();
   }
 
   it('signs up with the code from the SMS and lands signed in', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(world.browser);
     const user = uniqueUser('sign');
     const signup = new SignupPage(page);
-    await page.goto(gateway.url('/signup'));
+    await page.goto(world.gateway.url('/signup'));
     await signup.fill(user);
     const sentAfter = Date.now() - 1000;
     await signup.register.click();
     await page.getByText(`Enter the 4-digit code sent to ${user.phone}`).waitFor();
     let code: string | null = null;
-    await expect.poll(async () => (code = await latestCode(gateway, user.phone, sentAfter)), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(async () => (code = await latestCode(world.gateway, user.phone, sentAfter)), { timeout: 10_000 }).not.toBeNull();
     // A wrong code first: SPEC 8's text, and one attempt fewer.
     await signup.enterCode(code === '0000' ? '1111' : '0000');
     await page.getByRole('button', { name: 'Validate' }).click();
@@ -53,9 +45,9 @@ describe('sign-up, login and password reset through the real gateway', () => {
   });
 
   it('shows each sign-up message of SPEC 5 as the user types, and keeps Register disabled', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(world.browser);
     const signup = new SignupPage(page);
-    await page.goto(gateway.url('/signup'));
+    await page.goto(world.gateway.url('/signup'));
     await signup.field('Username').fill('abc');
     await page.getByText('Username must be 5 or more characters').waitFor();
     await signup.field('Email').fill('not-an-email');
@@ -78,7 +70,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
   });
 
   it('logs in by username and by e-mail, and refuses a wrong password', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(world.browser);
     await login(page, 'demouser', 'demo12345');
     const shell = new ShellPage(page);
     await shell.accountMenu('demouser').waitFor();
@@ -98,21 +90,21 @@ describe('sign-up, login and password reset through the real gateway', () => {
   it('resets a forgotten password end to end, and the old one stops working', async () => {
     const user = uniqueUser('reset');
     // An account of our own, made through the sign-up flow.
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(world.browser);
     const signup = new SignupPage(page);
-    await page.goto(gateway.url('/signup'));
+    await page.goto(world.gateway.url('/signup'));
     await signup.fill(user);
     const t0 = Date.now() - 1000;
     await signup.register.click();
     let code: string | null = null;
-    await expect.poll(async () => (code = await latestCode(gateway, user.phone, t0)), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(async () => (code = await latestCode(world.gateway, user.phone, t0)), { timeout: 10_000 }).not.toBeNull();
     await signup.enterCode(code!);
     await page.getByRole('button', { name: 'Validate' }).click();
     const shell = new ShellPage(page);
     await shell.signOutWide(user.username);
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
 
-    await page.goto(gateway.url('/login'));
+    await page.goto(world.gateway.url('/login'));
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset password' });
     await dialog.getByLabel('Email', { exact: true }).fill('nonsense');
@@ -123,7 +115,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
     await dialog.getByRole('button', { name: 'Send code' }).click();
     await dialog.getByLabel('Code', { exact: true }).waitFor();
     let resetCode: string | null = null;
-    await expect.poll(async () => (resetCode = await latestCode(gateway, user.phone, t1)), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(async () => (resetCode = await latestCode(world.gateway, user.phone, t1)), { timeout: 10_000 }).not.toBeNull();
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.getByText('Please enter code sent to your phone').waitFor();
     await dialog.getByLabel('Code', { exact: true }).fill(resetCode!);

@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, PHONE } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, PHONE } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { ShellPage } from './support/pages/shell-page';
 
 describe('routing rules, the page shell and white-label branding', () => {
-  let gateway: RunningGateway;
-  let browser: Browser;
-  beforeAll(async () => {
-    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-  });
+  const world = useGatewayAndBrowser();
 
-  async function signIn(page: Page, who: string, password: string, host?: string) {
-    const form = new LoginPage(page);
-    await form.open(gateway.url('/login', host));
-    await form.emailOrUsername.fill(who);
-    await form.password.fill(password);
-    await form.submit.click();
-    await new ShellPage(page).menu.waitFor({ state: 'attached' });
-  }
+  const signIn = (page: Page, who: string, password: string, host?: string) =>
+    new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
 
   it('shows a visitor the landing page on the main host, on any protected path', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(gateway.url('/dashboard'));
+    const { page, context } = await newPage(world.browser);
+    await page.goto(world.gateway.url('/dashboard'));
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
     await page.getByText('10 free SMS credits when you sign up').waitFor();
     await page.getByRole('table', { name: 'REGULAR (credits valid 3 months)' }).getByText('91,744').waitFor();
@@ -36,23 +22,23 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it("sends a visitor of a reseller's domain to its login, with its REGULAR prices", async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(gateway.url('/dashboard', 'acme.localhost'));
+    const { page, context } = await newPage(world.browser);
+    await page.goto(world.gateway.url('/dashboard', 'acme.localhost'));
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Acme SMS', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'SMS prices (REGULAR)' }).waitFor();
     // The main host's login shows no price table (profile 6's domain).
-    await page.goto(gateway.url('/login'));
+    await page.goto(world.gateway.url('/login'));
     await page.getByRole('heading', { name: 'Bulk SMS Ghana', level: 1 }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
     await context.close();
   });
 
   it('sends a signed-in user from /login and /signup to /, and keeps admin screens from others', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(world.browser);
     await signIn(page, 'demouser', 'demo12345');
     for (const path of ['/login', '/signup', '/clientmanagement', '/clientdashboard']) {
-      await page.goto(gateway.url(path));
+      await page.goto(world.gateway.url(path));
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { name: 'Send SMS' }).waitFor();
     }
@@ -60,7 +46,7 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it('shows the menu items of SPEC 2 by role: no Client management for a client, yes for an admin', async () => {
-    const client = await newPage(browser);
+    const client = await newPage(world.browser);
     await signIn(client.page, 'demouser', 'demo12345');
     expect(await new ShellPage(client.page).menuLabels()).toEqual([
       'Send SMS',
@@ -73,23 +59,23 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Profile',
     ]);
     await client.context.close();
-    const admin = await newPage(browser);
+    const admin = await newPage(world.browser);
     await signIn(admin.page, 'acmeadmin', 'acme12345', 'acme.localhost');
     const labels = await new ShellPage(admin.page).menuLabels();
     expect(labels.at(-1)).toBe('Client management');
     // Admins see whether a sender ID awaits approval.
     await admin.page.getByRole('button', { name: /sender IDs? (are awaiting|awaiting) approval/i }).waitFor();
-    await admin.page.goto(gateway.url('/clientmanagement', 'acme.localhost'));
+    await admin.page.goto(world.gateway.url('/clientmanagement', 'acme.localhost'));
     await admin.page.getByRole('heading', { name: 'Client management' }).waitFor();
     await admin.context.close();
   });
 
   it('brands each domain: title, company name and the installable manifest', async () => {
-    const main = await newPage(browser);
-    await main.page.goto(gateway.url('/login'));
+    const main = await newPage(world.browser);
+    await main.page.goto(world.gateway.url('/login'));
     await expect.poll(() => main.page.title()).toBe('Bulk SMS Ghana');
-    const acme = await newPage(browser);
-    await acme.page.goto(gateway.url('/login', 'acme.localhost'));
+    const acme = await newPage(world.browser);
+    await acme.page.goto(world.gateway.url('/login', 'acme.localhost'));
     await expect.poll(() => acme.page.title()).toBe('Acme SMS');
     const manifest = async (page: Page) =>
       page.evaluate(async () => {
@@ -106,7 +92,7 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it('on a phone: the menu is behind the burger, the header shows expiry, contact and Logout', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage(world.browser, { viewport: PHONE });
     await signIn(page, 'demouser', 'demo12345');
     const shell = new ShellPage(page);
     const onScreen = () => shell.menu.evaluate((el) => el.getBoundingClientRect().right > 0);

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 
 describe('walking skeleton: the gateway serves the PWA and each domain its brand', () => {
-  let gateway: RunningGateway;
-  let browser: Browser;
-  beforeAll(async () => {
-    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-  });
+  const world = useGatewayAndBrowser();
 
   it('shows the main host login screen with its company name and logo', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(world.browser);
     const login = new LoginPage(page);
-    await login.open(gateway.url('/login'));
+    await login.open(world.gateway.url('/login'));
     await expect.poll(() => login.companyName.textContent()).toBe('Bulk SMS Ghana');
     const logo = login.logo('Bulk SMS Ghana');
     await logo.waitFor();
@@ -27,20 +18,20 @@ describe('walking skeleton: the gateway serves the PWA and each domain its brand
   });
 
   it('shows the reseller domain with its own name, not the main one', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(world.browser);
     const login = new LoginPage(page);
-    await login.open(gateway.url('/login', 'acme.localhost'));
+    await login.open(world.gateway.url('/login', 'acme.localhost'));
     await expect.poll(() => login.companyName.textContent()).toBe('Acme SMS');
     await login.logo('Acme SMS').waitFor();
     await context.close();
   });
 
   it("answers a deep link with the app: a reseller's visitor goes to its login, the main host's sees the landing page", async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(gateway.url('/dashboard', 'acme.localhost'));
+    const { page, context } = await newPage(world.browser);
+    await page.goto(world.gateway.url('/dashboard', 'acme.localhost'));
     await page.waitForURL('**/login');
     await expect.poll(() => new LoginPage(page).companyName.textContent()).toBe('Acme SMS');
-    await page.goto(gateway.url('/dashboard'));
+    await page.goto(world.gateway.url('/dashboard'));
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
     await context.close();
   });

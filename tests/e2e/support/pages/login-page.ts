@@ -28,4 +28,13 @@ export class LoginPage {
   get submit() {
     return this.page.getByRole('button', { name: 'Login' });
   }
+
+  /** Opens the login screen at `url`, signs in, and waits for the signed-in shell's menu. */
+  async signIn(url: string, who: string, password: string) {
+    await this.open(url);
+    await this.emailOrUsername.fill(who);
+    await this.password.fill(password);
+    await this.submit.click();
+    await this.page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+  }
 }
