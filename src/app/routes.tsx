@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { RouteGuard } from './route-guard';
-import { LoginScreen, SignupScreen, placeholder } from './screens';
+import { LoginScreen, MessageListScreen, SendScreen, SignupScreen, StatusScreen, placeholder } from './screens';
 
 /** The routes of SPEC 2, all behind the guard. */
 export const routes: RouteObject[] = [
@@ -9,15 +9,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginScreen /> },
       { path: '/signup', element: <SignupScreen /> },
-      { path: '/', element: placeholder('Send SMS') },
-      { path: '/dashboard', element: placeholder('Dashboard') },
-      { path: '/dashboard/:id', element: placeholder('Message status') },
-      { path: '/clientdashboard', element: placeholder('Client dashboard') },
-      { path: '/clientdashboard/:id', element: placeholder('Message status') },
-      { path: '/scheduledsms', element: placeholder('Scheduled SMS') },
-      { path: '/clientscheduledsms', element: placeholder('Client scheduled SMS') },
-      { path: '/recurringsms', element: placeholder('Recurring SMS') },
-      { path: '/clientrecurringsms', element: placeholder('Client recurring SMS') },
+      { path: '/', element: <SendScreen /> },
+      { path: '/dashboard', element: <MessageListScreen kind="quick" view="personal" /> },
+      { path: '/dashboard/:id', element: <StatusScreen view="personal" /> },
+      { path: '/clientdashboard', element: <MessageListScreen kind="quick" view="client" /> },
+      { path: '/clientdashboard/:id', element: <StatusScreen view="client" /> },
+      { path: '/scheduledsms', element: <MessageListScreen kind="scheduled" view="personal" /> },
+      { path: '/clientscheduledsms', element: <MessageListScreen kind="scheduled" view="client" /> },
+      { path: '/recurringsms', element: <MessageListScreen kind="recurring" view="personal" /> },
+      { path: '/clientrecurringsms', element: <MessageListScreen kind="recurring" view="client" /> },
       { path: '/phonebook', element: placeholder('Phone book') },
       { path: '/phonebook/:id', element: placeholder('Contacts') },
       { path: '/clientphonebook', element: placeholder('Client phone books') },

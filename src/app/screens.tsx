@@ -7,6 +7,9 @@ export const AppLayout = lazyScreen(() => import('./shell/app-layout').then((m) 
 export const LandingScreen = lazyScreen(() => import('../features/landing/landing-screen').then((m) => m.LandingScreen));
 export const LoginScreen = lazyScreen(() => import('../features/auth/login-screen').then((m) => m.LoginScreen));
 export const SignupScreen = lazyScreen(() => import('../features/auth/signup-screen').then((m) => m.SignupScreen));
+export const SendScreen = lazyScreen(() => import('../features/send/send-screen').then((m) => m.SendScreen));
+export const MessageListScreen = lazyScreen(() => import('../features/messages/message-list-screen').then((m) => m.MessageListScreen));
+export const StatusScreen = lazyScreen(() => import('../features/messages/status-screen').then((m) => m.StatusScreen));
 
 /** Screens whose issues are still open; each says so plainly (issue 6: a clear placeholder). */
 export const placeholder = (title: string) => {

@@ -1,0 +1,14 @@
+// Files accepted as recipients for a send: SPEC.md 5's spreadsheets, and CSV (issue 7).
+import { SELECT_EXCEL_FILE, SPREADSHEET_EXTENSIONS, fileExtension } from './file-types';
+
+export const SEND_SHEET_EXTENSIONS = [...SPREADSHEET_EXTENSIONS, 'csv'] as const;
+
+export const isCsvFile = (fileName: string): boolean => fileExtension(fileName) === 'csv';
+
+export function sendSheetFileError(fileName: string | null | undefined): string | null {
+  const ok = !!fileName && (SEND_SHEET_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+  return ok ? null : SELECT_EXCEL_FILE;
+}
+
+/** For the file picker's accept attribute. */
+export const SEND_SHEET_ACCEPT = SEND_SHEET_EXTENSIONS.map((ext) => `.${ext}`).join(',');

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { DATE_TIME_PICKER_PROPS } from '../send/date-picker-props';
+import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
+import { isNumericText } from '../../domain/fields';
+import { INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../domain/send-form';
+import { RECURRING_PERIODS, RECURRING_UNITS, isRecurringPeriod } from '../../domain/recurring';
+import type { RecurringPeriod } from '../../domain/types';
+import { emitAlert } from '../../sync/alerts-bus';
+import { deleteRecurringMessage, deleteScheduledMessage, updateRecurringMessage, updateScheduledMessage } from '../../sync/message-sync';
+import { FormStack } from '../../ui/form-stack';
+
+type Data = Record<string, unknown>;
+const str = (value: unknown) => (value == null ? '' : String(value));
+
+type Props = { data: Data; recurring: boolean; senderIds: readonly string[]; onClose: () => void };
+
+/** SPEC 2 edit of a scheduled or recurring message; an invalid date gives 'Please enter a valid date' (SPEC 5). */
+export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props) {
+  const [text, setText] = useState(str(data.shortMessage));
+  const [sender, setSender] = useState(str(data.sourceAddress));
+  const [campaign, setCampaign] = useState(str(data.messageDescription));
+  const [date, setDate] = useState<string | null>(formatAccra(str(data.expectedDeliveryTime), 'yyyy-MM-dd HH:mm:ss') || null);
+  const period0 = str(data.recurringPeriod);
+  const [period, setPeriod] = useState<RecurringPeriod>(isRecurringPeriod(period0) ? period0 : 'Hourly');
+  const [interval, setIntervalText] = useState(str(data.recurringInterval));
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!date || !isValidDate(date)) return emitAlert({ message: INVALID_DATE, severity: 'warning' });
+    if (recurring && (!isNumericText(interval) || Number(interval) <= 0)) return emitAlert({ message: RECURRING_INTERVAL_REQUIRED, severity: 'warning' });
+    const changes = {
+      message_id: str(data.message_id),
+      shortMessage: text,
+      sourceAddress: sender,
+      messageDescription: campaign.trim(),
+      expectedDeliveryTime: expectedDeliveryTime(fromAccraWallTime(date)),
+    };
+    setBusy(true);
+    const result = recurring
+      ? await updateRecurringMessage({ ...changes, recurringPeriod: period, recurringInterval: Number(interval) })
+      : await updateScheduledMessage(changes);
+    setBusy(false);
+    if (result.ok) onClose();
+  };
+
+  const senders = senderIds.includes(sender) || !sender ? [...senderIds] : [sender, ...senderIds];
+  return (
+    <Modal opened onClose={onClose} title={recurring ? 'Edit recurring sms' : 'Edit scheduled sms'} size="lg">
+      <FormStack gap="sm" onSubmit={(e) => void save(e)} label="Edit message">
+        <Textarea label="Message" value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={3} maxRows={10} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select label="Sender ID" data={senders} value={sender || null} onChange={(v) => setSender(v ?? '')} allowDeselect={false} />
+          <TextInput label="Campaign name (optional)" value={campaign} onChange={(e) => setCampaign(e.currentTarget.value)} />
+        </SimpleGrid>
+        <DateTimePicker
+          label={recurring ? 'Next delivery (Accra time)' : 'Delivery date and time (Accra time)'}
+          {...DATE_TIME_PICKER_PROPS}
+          value={date}
+          onChange={setDate}
+          popoverProps={{ withinPortal: true }}
+        />
+        {recurring && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select label="Repeat" data={[...RECURRING_PERIODS]} value={period} onChange={(v) => v && isRecurringPeriod(v) && setPeriod(v)} allowDeselect={false} />
+            <NumberInput label={`Every (${RECURRING_UNITS[period]})`} value={interval} onChange={(v) => setIntervalText(String(v))} min={0} decimalScale={2} allowNegative={false} />
+          </SimpleGrid>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save changes
+          </Button>
+        </Group>
+      </FormStack>
+    </Modal>
+  );
+}
+
+type DeleteProps = { title: string; recurring: boolean; messageId: string; onClose: () => void };
+
+export function DeleteMessageDialog({ title, recurring, messageId, onClose }: DeleteProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    const result = recurring ? await deleteRecurringMessage(messageId) : await deleteScheduledMessage(messageId);
+    setBusy(false);
+    if (result.ok) onClose();
+  };
+  return (
+    <Modal opened onClose={onClose} title={recurring ? 'Delete recurring sms' : 'Delete scheduled sms'}>
+      <Group gap="sm">
+        <span>Delete “{title}”? It will not be sent.</span>
+      </Group>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red.8" loading={busy} onClick={() => void confirm()}>
+          Delete
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

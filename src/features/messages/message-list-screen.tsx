@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Group, SegmentedControl, Stack, Text, TextInput, Title, Loader, Center } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { countListRows, readListState } from '../../db/list-store';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LIST_HEIGHT } from '../../domain/constants';
+import { canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/permissions';
+import { matchesSearch } from '../../domain/search';
+import { alertDurationMs } from '../../domain/alerts';
+import { splitSenderIds } from '../../domain/sender-id';
+import { deliveryCounts, submissionInProgress } from '../../domain/message-summary';
+import type { StoredListItem, StoredUser } from '../../db/app-db';
+import { emitAlert } from '../../sync/alerts-bus';
+import { useList } from '../../sync/hooks/use-list';
+import { useSession } from '../../sync/hooks/use-session';
+import { useOnline } from '../../ui/use-online';
+import { DeleteMessageDialog, EditMessageDialog } from './edit-message-dialog';
+import { LIST_KINDS, type MessageListKind } from './list-kinds';
+import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
+import { VirtualList } from './virtual-list';
+
+export const OFFLINE_LIST_NOTE = 'You are offline: these are the messages stored on this device';
+const LIVE_REFRESH_MS = 5000;
+
+type Props = { kind: MessageListKind; view: View };
+
+/** SPEC 2 "Lists": dashboards, scheduled and recurring lists, own and clients'. */
+export function MessageListScreen({ kind, view }: Props) {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  // Keyed so switching Personal/Client starts the list afresh.
+  return <MessageList key={`${kind}-${view}`} kind={kind} view={view} user={session.user} />;
+}
+
+type Dialog = { type: 'edit' | 'delete'; row: StoredListItem } | null;
+
+function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
+  const info = LIST_KINDS[kind];
+  const profileId = user.profile_id;
+  const list = useList(info.list[view]);
+  const online = useOnline();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [search, setSearch] = useState(list.state?.search ?? '');
+  const [debounced] = useDebouncedValue(search, 400);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const { search: searchList, refresh, loadMore } = list;
+
+  // The gateway searches too (it holds more than the device); stored rows are filtered here at once.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!started.current) {
+      started.current = true;
+      if (debounced === (list.state?.search ?? '')) return;
+    }
+    searchList(debounced);
+  }, [debounced, searchList, list.state?.search]);
+
+  const rows = useMemo(() => (list.rows ?? []).filter((row) => matchesSearch(row.data, search)), [list.rows, search]);
+
+  // Delivery reports arrive by the second: while a message near the top is still going, look again.
+  const live = kind === 'quick' && rows.slice(0, 20).some((r) => deliveryCounts(r.data).pending > 0 || submissionInProgress(r.data));
+  useEffect(() => {
+    if (!live || !online) return;
+    const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), LIVE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [live, online, refresh]);
+
+  // SPEC 8: an empty scheduled or recurring list says so (20 s on the all-recurring list).
+  const emptyShown = useRef(false);
+  const empty = useLiveQuery(async () => {
+    // State and rows read together: they are written in one transaction, so they never disagree here.
+    const state = await readListState(profileId, info.list[view]);
+    return state.visited && state.done && state.search === '' && (await countListRows(profileId, info.list[view])) === 0;
+  }, [profileId, info, view]);
+  useEffect(() => {
+    if (!empty || !info.empty || emptyShown.current) return;
+    emptyShown.current = true;
+    emitAlert({ message: info.empty, severity: 'info', durationMs: alertDurationMs(kind === 'recurring' && view === 'client') });
+  }, [empty, info.empty, kind, view]);
+
+  const senderIds = splitSenderIds(user.senderidapproved);
+  const render = (row: StoredListItem) => {
+    if (kind === 'quick') {
+      const key = String(row.data.randomAlpha || row.itemId);
+      return <BulkMessageRow data={row.data} showAuthor={user.isAdmin} onOpen={() => navigate(`${pathname.replace(/\/$/, '')}/${encodeURIComponent(key)}`)} />;
+    }
+    return (
+      <ScheduledMessageRow
+        data={row.data}
+        showAuthor={user.isAdmin}
+        recurring={kind === 'recurring'}
+        onEdit={canEditListItem(view) ? () => setDialog({ type: 'edit', row }) : undefined}
+        onDelete={canDeleteListItem(view) ? () => setDialog({ type: 'delete', row }) : undefined}
+      />
+    );
+  };
+
+  const footer =
+    list.status === 'loading' ? (
+      <Center py="sm">
+        <Loader size="sm" aria-label="Loading more" />
+      </Center>
+    ) : list.endText ? (
+      <Text ta="center" c="dimmed" size="sm" py="sm">
+        {list.endText}
+      </Text>
+    ) : null;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {info.title[view]}
+        </Title>
+        {user.isAdmin && (
+          <SegmentedControl
+            aria-label="Whose messages"
+            value={view}
+            onChange={(next) => navigate(info.path[next as View])}
+            data={[
+              { value: 'personal', label: 'Personal' },
+              { value: 'client', label: 'Client' },
+            ]}
+          />
+        )}
+      </Group>
+      <TextInput label="Search" placeholder="Search messages" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={480} />
+      {(list.offline || !online) && (
+        <Alert color="yellow" variant="light" py="xs" role="status">
+          {OFFLINE_LIST_NOTE}
+        </Alert>
+      )}
+      {list.status === 'error' && !list.offline && online && (
+        <Alert color="red" variant="light" py="xs">
+          The list could not be loaded; showing what is stored on this device.
+        </Alert>
+      )}
+      <VirtualList
+        items={rows}
+        rowHeight={ROW_HEIGHT}
+        height={LIST_HEIGHT}
+        itemKey={(row) => row.itemId}
+        renderItem={render}
+        onEndReached={list.status === 'idle' && online ? loadMore : undefined}
+        footer={footer}
+        label={info.title[view]}
+      />
+      {dialog?.type === 'edit' && (
+        <EditMessageDialog data={dialog.row.data} recurring={kind === 'recurring'} senderIds={senderIds} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.type === 'delete' && (
+        <DeleteMessageDialog
+          title={String(dialog.row.data.messageDescription || dialog.row.data.shortMessage || 'this message').slice(0, 60)}
+          recurring={kind === 'recurring'}
+          messageId={dialog.row.itemId}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, useParams } from 'react-router-dom';
+import { formatAccra } from '../../domain/dates';
+import { statusTotals } from '../../domain/message-status';
+import { filterBySearch } from '../../domain/search';
+import type { ListView as View } from '../../domain/permissions';
+import { buildStatusReport } from '../../excel/export-file';
+import { reportFileName } from '../../excel/status-report';
+import { emitAlert } from '../../sync/alerts-bus';
+import { useProfileId } from '../../sync/hooks/use-profile-id';
+import { findStoredMessage } from '../../sync/message-lookup';
+import { useMessageStatus } from '../../sync/message-status';
+import { downloadBytes } from './download';
+import { LIST_KINDS } from './list-kinds';
+import { StatusTable } from './status-table';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** SPEC 2 "Message status page": totals, search, the Mobile number / Status table and (own only) the Excel export. */
+export function StatusScreen({ view }: { view: View }) {
+  const { id = '' } = useParams();
+  const profileId = useProfileId();
+  const list = LIST_KINDS.quick.list[view];
+  const stored = useLiveQuery(async () => (profileId === undefined ? undefined : (await findStoredMessage(profileId, list, id)) ?? null), [profileId, list, id]);
+  const status = useMessageStatus(id);
+  const [search, setSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const rows = useMemo(() => status.rows ?? [], [status.rows]);
+  const totals = useMemo(() => statusTotals(rows), [rows]);
+  const shown = useMemo(() => filterBySearch(rows, search), [rows, search]);
+  const data = stored?.data;
+  const title = String(data?.messageDescription || data?.messageType || 'Message');
+
+  const exportReport = async () => {
+    setExporting(true);
+    try {
+      downloadBytes(await buildStatusReport(rows), reportFileName(`${title}-${String(data?.randomAlpha ?? id)}`));
+    } catch {
+      emitAlert({ message: 'The status report could not be written. Please try again', severity: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          Message status
+        </Title>
+        <Button component={Link} to={LIST_KINDS.quick.path[view]} variant="default" size="sm">
+          Back
+        </Button>
+      </Group>
+      {data && (
+        <Paper withBorder p="sm" radius="md">
+          <Text fw={600}>{title}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {String(data.shortMessage ?? '')}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            From {String(data.sourceAddress ?? '')} · sent {formatAccra(String(data.messageSentTime ?? ''))}
+            {view === 'client' && data.username ? ` · by ${String(data.username)}` : ''}
+          </Text>
+        </Paper>
+      )}
+      {status.error && (
+        <Alert color={status.offline ? 'yellow' : 'red'} variant="light" role="status">
+          {status.offline ? 'You are offline: delivery statuses need a connection and will load when you are back online' : status.error}
+        </Alert>
+      )}
+      {status.loading && !status.rows ? (
+        <Center py="xl">
+          <Loader aria-label="Loading delivery statuses" />
+        </Center>
+      ) : (
+        status.rows && (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="Totals">
+              <Total label="Sent" value={totals.sent} color="teal.9" />
+              <Total label="Failed" value={totals.failed} color="red.9" />
+              <Total label="Pending" value={totals.pending} color="gray.8" />
+              <Total label="Total" value={totals.total} />
+            </SimpleGrid>
+            <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+              <TextInput label="Search" placeholder="Number or status" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', xs: 280 }} />
+              {view === 'personal' && (
+                <Button onClick={() => void exportReport()} loading={exporting} disabled={rows.length === 0} variant="light">
+                  Export status report (Excel)
+                </Button>
+              )}
+            </Group>
+            <StatusTable key={search} rows={shown} />
+          </>
+        )
+      )}
+    </Stack>
+  );
+}
+
+function Total({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={`${label} ${value}`}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} c={color} data-testid={`total-${label.toLowerCase()}`}>
+        {number.format(value)}
+      </Text>
+    </Paper>
+  );
+}

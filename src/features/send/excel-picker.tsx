@@ -1,0 +1,53 @@
+import { FileInput, Progress, Select, Stack, Text } from '@mantine/core';
+import { SEND_SHEET_ACCEPT } from '../../domain/send-sheet-file';
+import type { ExcelSource } from './use-excel-source';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The recipients' spreadsheet: file, reading progress, sheet choice and what was loaded (SPEC 5). */
+export function ExcelPicker({ excel, file, onFile }: { excel: ExcelSource; file: File | null; onFile: (file: File | null) => void }) {
+  const { state } = excel;
+  const sheetNames = state.status === 'empty' ? [] : state.sheetNames;
+  const sheet = state.status === 'loaded' ? state.sheet : state.status === 'refused' ? state.sheet : null;
+  return (
+    <Stack gap="xs">
+      <FileInput
+        label="Excel or CSV file"
+        description='The first row holds the headings; the column of mobile numbers is headed "numbers"'
+        placeholder="Choose an .xlsx, .xlsm, .xls, .xml or .csv file"
+        accept={SEND_SHEET_ACCEPT}
+        value={file}
+        onChange={onFile}
+        clearable
+      />
+      {state.status === 'reading' && (
+        <Stack gap={4}>
+          <Text size="sm">
+            {state.stage}: {state.fileName}
+          </Text>
+          <Progress value={Math.round(state.fraction * 100)} aria-label={`Reading ${state.fileName}`} animated />
+        </Stack>
+      )}
+      {sheetNames.length > 1 && (
+        <Select
+          label="Sheet"
+          placeholder="Choose the sheet with the numbers"
+          data={sheetNames}
+          value={sheet}
+          onChange={excel.chooseSheet}
+          disabled={state.status === 'reading'}
+        />
+      )}
+      {state.status === 'loaded' && (
+        <Text size="sm" c="teal.9" role="status">
+          Loaded {count.format(state.table.length)} {state.table.length === 1 ? 'row' : 'rows'} from {state.sheet} ({state.fileName})
+        </Text>
+      )}
+      {state.status === 'refused' && (
+        <Text size="sm" c="red.8">
+          {state.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

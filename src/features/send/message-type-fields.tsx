@@ -1,0 +1,66 @@
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { MESSAGE_KINDS, MESSAGE_KIND_LABELS, contactSourcesFor } from '../../domain/message-kinds';
+import { TEST_SENDER_ID } from '../../domain/sender-id';
+import type { ContactSource, MessageKind, MessageSubtype } from '../../domain/types';
+import type { SendFormApi } from './use-send-form';
+
+const SUBTYPE_LABELS: Record<MessageSubtype, string> = { regular: 'Regular', personalized: 'Personalized' };
+const SOURCE_LABELS: Record<ContactSource, string> = { manual: 'Type or paste numbers', excel: 'Excel or CSV file', phonebook: 'Phone book' };
+
+type Props = { form: SendFormApi; senderIds: readonly string[] };
+
+/** Message type, sub-type, contact source, sender ID and campaign name (SPEC 2). */
+export function MessageTypeFields({ form, senderIds }: Props) {
+  const { fields, set } = form;
+  const sources = contactSourcesFor(fields.subtype);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select
+          label="Message type"
+          data={MESSAGE_KINDS.map((kind) => ({ value: kind, label: MESSAGE_KIND_LABELS[kind] }))}
+          value={fields.messageType}
+          onChange={(value) => value && set('messageType', value as MessageKind)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Sub-type"
+          data={(['regular', 'personalized'] as const).map((s) => ({ value: s, label: SUBTYPE_LABELS[s] }))}
+          value={fields.subtype}
+          onChange={(value) => value && set('subtype', value as MessageSubtype)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Contact source"
+          data={sources.map((s) => ({ value: s, label: SOURCE_LABELS[s] }))}
+          value={fields.source}
+          onChange={(value) => value && set('source', value as ContactSource)}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label="Sender ID"
+          placeholder={senderIds.length ? 'Choose a sender ID' : 'No approved sender ID yet'}
+          data={[...senderIds]}
+          value={fields.senderId || null}
+          onChange={(value) => set('senderId', value ?? '')}
+          description={
+            fields.senderId === TEST_SENDER_ID ? 'TEST sends a notice to apply for your own sender ID instead of your text' : undefined
+          }
+        />
+        <TextInput
+          label="Campaign name (optional)"
+          value={fields.campaign}
+          maxLength={100}
+          onChange={(event) => set('campaign', event.currentTarget.value)}
+        />
+      </SimpleGrid>
+      {senderIds.length === 0 && (
+        <Text size="sm" c="orange.9">
+          You have no approved sender ID yet: request one from your profile page.
+        </Text>
+      )}
+    </>
+  );
+}

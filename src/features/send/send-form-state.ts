@@ -1,0 +1,71 @@
+// The send form's fields, their SPEC 4 defaults, and how a stored draft is read back.
+import { SEND_FORM_DEFAULTS } from '../../domain/message-kinds';
+import { isRecurringPeriod } from '../../domain/recurring';
+import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod } from '../../domain/types';
+
+export type SendFormFields = {
+  messageType: MessageKind;
+  subtype: MessageSubtype;
+  source: ContactSource;
+  senderId: string;
+  campaign: string;
+  text: string;
+  numbers: string;
+  /** Scheduled and recurring: Accra wall time 'YYYY-MM-DD HH:mm:ss' from the picker. */
+  date: string | null;
+  /** Manual birthday: 'YYYY-MM-DD'. */
+  birthday: string | null;
+  recurringPeriod: RecurringPeriod;
+  recurringInterval: string;
+  /** Chosen phone books (group ids as text, as the multi-select holds them). */
+  groupIds: string[];
+};
+
+export function defaultFields(senderId = ''): SendFormFields {
+  return {
+    messageType: SEND_FORM_DEFAULTS.messageType,
+    subtype: SEND_FORM_DEFAULTS.subtype,
+    source: SEND_FORM_DEFAULTS.source,
+    senderId,
+    campaign: '',
+    text: '',
+    numbers: '',
+    date: null,
+    birthday: null,
+    recurringPeriod: SEND_FORM_DEFAULTS.recurringPeriod,
+    recurringInterval: '',
+    groupIds: [],
+  };
+}
+
+const KINDS: readonly string[] = ['quick', 'scheduled', 'recurring', 'birthday'];
+const SUBTYPES: readonly string[] = ['regular', 'personalized'];
+const SOURCES: readonly string[] = ['manual', 'excel', 'phonebook'];
+
+const str = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const strOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A stored draft as form fields: anything unknown or mistyped (an older version's draft) falls back to the default. */
+export function fieldsFromDraft(draft: Record<string, unknown> | null | undefined): SendFormFields {
+  const base = defaultFields();
+  if (!draft) return base;
+  const pick = <T extends string>(value: unknown, allowed: readonly string[], fallback: T): T =>
+    typeof value === 'string' && allowed.includes(value) ? (value as T) : fallback;
+  const period = draft.recurringPeriod;
+  return {
+    messageType: pick(draft.messageType, KINDS, base.messageType),
+    subtype: pick(draft.subtype, SUBTYPES, base.subtype),
+    source: pick(draft.source, SOURCES, base.source),
+    senderId: str(draft.senderId, ''),
+    campaign: str(draft.campaign, ''),
+    text: str(draft.text, ''),
+    numbers: str(draft.numbers, ''),
+    date: strOrNull(draft.date),
+    birthday: strOrNull(draft.birthday),
+    recurringPeriod: typeof period === 'string' && isRecurringPeriod(period) ? period : base.recurringPeriod,
+    recurringInterval: typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
+    groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
+  };
+}
+
+export const draftOf = (fields: SendFormFields): Record<string, unknown> => ({ ...fields });

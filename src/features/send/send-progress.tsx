@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
+import { dismissSendJob } from '../../sync/outbox-jobs';
+import { useOnline } from '../../ui/use-online';
+
+const number = new Intl.NumberFormat('en-US');
+const RECENT_MS = 10 * 60_000;
+
+const LIST_OF: Record<string, string> = { 'scheduled sms': '/scheduledsms', 'birthday sms': '/scheduledsms', 'recurring sms': '/recurringsms' };
+
+function stateText(job: JobView, online: boolean): string {
+  const of = `${number.format(job.sent)} of ${number.format(job.total)} recipients`;
+  switch (job.state) {
+    case 'queued':
+      return online ? `Waiting to send to ${number.format(job.total)} recipients` : `Saved: sends when you are back online (${number.format(job.total)} recipients)`;
+    case 'sending':
+      return online ? `Sending: ${of}` : `Paused while offline: ${of}`;
+    case 'paused':
+      return `Paused: sign in again to finish (${of})`;
+    case 'done':
+      return job.summary.messageType === 'quick sms'
+        ? `Sent to ${number.format(job.total)} recipients`
+        : `Registered for ${number.format(job.total)} recipients`;
+    case 'failed':
+      return `Not sent: ${job.error ?? 'the gateway refused it'} (${of})`;
+  }
+}
+
+/** The account's sends that are waiting, going out, or just finished, each with its progress bar. */
+export function SendProgress() {
+  const jobs = useOutboxJobs();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const online = useOnline();
+  const shown = (jobs ?? []).filter((job) => job.state === 'queued' || job.state === 'sending' || job.state === 'paused' || now - job.updatedAt < RECENT_MS);
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="xs" aria-label="Sends in progress" role="region">
+      {shown.map((job) => {
+        const finished = job.state === 'done' || job.state === 'failed';
+        const label = job.summary.campaign || job.summary.text.slice(0, 40);
+        return (
+          <Paper key={job.id} withBorder p="sm" radius="md">
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {label || 'Message'}
+                </Text>
+                <Text size="sm" c={job.state === 'failed' ? 'red.8' : undefined} data-testid="job-state">
+                  {stateText(job, online)}
+                </Text>
+                <Progress
+                  value={Math.round(job.progress * 100)}
+                  color={job.state === 'failed' ? 'red' : job.state === 'done' ? 'teal' : 'blue'}
+                  animated={job.state === 'sending'}
+                  aria-label={`Progress of ${label || 'message'}`}
+                />
+              </Stack>
+              {finished && <CloseButton aria-label="Dismiss" onClick={() => void dismissSendJob(job.id)} />}
+            </Group>
+            {job.state === 'done' && (
+              <Button component={Link} to={LIST_OF[job.summary.messageType] ?? '/dashboard'} variant="subtle" size="compact-sm" mt={4}>
+                {LIST_OF[job.summary.messageType] ? 'View the list' : 'View on the dashboard'}
+              </Button>
+            )}
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

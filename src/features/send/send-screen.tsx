@@ -1,0 +1,109 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { submitLabel } from '../../domain/message-kinds';
+import { balanceOf } from '../../domain/permissions';
+import { splitSenderIds, TEST_SENDER_ID } from '../../domain/sender-id';
+import type { StoredUser } from '../../db/app-db';
+import { useSession } from '../../sync/hooks/use-session';
+import { FormStack } from '../../ui/form-stack';
+import { ExcelPicker } from './excel-picker';
+import { MessageEditor } from './message-editor';
+import { MessageTypeFields } from './message-type-fields';
+import { PhonebookPicker } from './phonebook-picker';
+import { ScheduleFields } from './schedule-fields';
+import { SendProgress } from './send-progress';
+import { SendSummary } from './send-summary';
+import { useExcelSource } from './use-excel-source';
+import { usePhonebookSource } from './use-phonebook-source';
+import { useSendForm, type SendFormApi } from './use-send-form';
+import { useSendPlan } from './use-send-plan';
+import { useSendSubmit } from './use-send-submit';
+
+/** SPEC 2 "Send SMS form (/)". */
+export function SendScreen() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  return <SendForSignedIn user={session.user} />;
+}
+
+function SendForSignedIn({ user }: { user: StoredUser }) {
+  // Without an approved ID the gateway still takes 'TEST', which sends the apply-for-an-ID notice.
+  const senderIds = useMemo(() => {
+    const approved = splitSenderIds(user.senderidapproved);
+    return approved.length > 0 ? approved : [TEST_SENDER_ID];
+  }, [user.senderidapproved]);
+  const form = useSendForm(senderIds);
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={1} size="h2">
+        Send SMS
+      </Title>
+      <SendProgress />
+      {form ? (
+        <SendForm form={form} user={user} senderIds={senderIds} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading your draft" />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUser; senderIds: readonly string[] }) {
+  const { fields, set } = form;
+  const excel = useExcelSource();
+  const [file, setFile] = useState<File | null>(null);
+  const phonebook = usePhonebookSource(fields.groupIds, fields.source === 'phonebook');
+  const account = balanceOf(user);
+  const balance = { amount: account.amount, local: account.unit === 'credits' };
+  const plan = useSendPlan(fields, excel.state, fields.source === 'phonebook' ? phonebook.contacts : undefined, balance);
+  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: () => setFile(null) });
+
+  const onFile = (next: File | null) => {
+    setFile(next);
+    excel.load(next);
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <FormStack gap="md" label="Send SMS" onSubmit={(event) => (event.preventDefault(), void submit())}>
+        <MessageTypeFields form={form} senderIds={senderIds} />
+        {fields.source === 'manual' && (
+          <Textarea
+            label="Mobile numbers"
+            description="Separate numbers with commas, slashes or new lines"
+            value={fields.numbers}
+            onChange={(event) => set('numbers', event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxRows={8}
+          />
+        )}
+        {fields.source === 'excel' && <ExcelPicker excel={excel} file={file} onFile={onFile} />}
+        {fields.source === 'phonebook' && (
+          <PhonebookPicker source={phonebook} value={fields.groupIds} onChange={(ids) => set('groupIds', ids)} />
+        )}
+        <ScheduleFields form={form} />
+        <MessageEditor
+          text={fields.text}
+          onChange={(text) => set('text', text)}
+          count={plan.count}
+          placeholderFields={plan.placeholderFields}
+          personalized={fields.subtype === 'personalized'}
+        />
+        <SendSummary plan={plan} balance={balance} />
+        {problem && (
+          <Alert color="orange" variant="light" data-testid="send-problem">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} w={{ base: '100%', xs: 'auto' }}>
+            {submitLabel(fields.messageType)}
+          </Button>
+        </Group>
+      </FormStack>
+    </Paper>
+  );
+}

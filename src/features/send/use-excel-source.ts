@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SheetTable } from '../../excel/sheet-table';
+import { openSpreadsheet, SpreadsheetError, type OpenedSpreadsheet, type SheetResult } from '../../excel/parse-file';
+import { SELECT_SHEET } from '../../domain/excel-sheet';
+import { UPLOAD_EXCEL } from '../../domain/send-form';
+import { sendSheetFileError } from '../../domain/send-sheet-file';
+import { emitAlert } from '../../sync/alerts-bus';
+
+export type ExcelState =
+  | { status: 'empty' }
+  | { status: 'reading'; fileName: string; fraction: number; stage: string; sheetNames: string[] }
+  | { status: 'choose-sheet'; fileName: string; sheetNames: string[] }
+  | { status: 'loaded'; fileName: string; sheetNames: string[]; sheet: string; headings: string[]; table: SheetTable }
+  | { status: 'refused'; fileName: string; sheetNames: string[]; sheet: string | null; message: string };
+
+export type ExcelSource = {
+  state: ExcelState;
+  load(file: File | null): void;
+  chooseSheet(sheet: string | null): void;
+  clear(): void;
+};
+
+export const STILL_READING = 'Please wait: the file is still being read';
+
+/** Why the loaded sheet cannot be sent yet, in SPEC 5's words; null when its rows are ready. */
+export function excelProblem(state: ExcelState): string | null {
+  switch (state.status) {
+    case 'empty':
+      return UPLOAD_EXCEL;
+    case 'reading':
+      return STILL_READING;
+    case 'choose-sheet':
+      return SELECT_SHEET;
+    case 'refused':
+      return state.message;
+    case 'loaded':
+      return null;
+  }
+}
+
+const refusalOf = (error: unknown) => (error instanceof SpreadsheetError ? error.message : 'This file could not be read');
+
+/** A spreadsheet of recipients, read in a worker with progress; several sheets wait for the user's choice. */
+export function useExcelSource(): ExcelSource {
+  const [state, setState] = useState<ExcelState>({ status: 'empty' });
+  const opened = useRef<OpenedSpreadsheet | null>(null);
+  const generation = useRef(0);
+
+  const close = () => {
+    opened.current?.close();
+    opened.current = null;
+  };
+  useEffect(() => close, []);
+
+  const settle = useCallback((fileName: string, sheetNames: string[], result: SheetResult) => {
+    if (result.ok) {
+      setState({ status: 'loaded', fileName, sheetNames, sheet: result.sheet, headings: result.headings, table: result.table });
+    } else {
+      setState({ status: 'refused', fileName, sheetNames, sheet: result.sheet, message: result.message });
+      emitAlert({ message: result.message, severity: 'warning' });
+    }
+  }, []);
+
+  const refuse = useCallback((fileName: string, sheetNames: string[], message: string) => {
+    setState({ status: 'refused', fileName, sheetNames, sheet: null, message });
+    emitAlert({ message, severity: 'warning' });
+  }, []);
+
+  const load = useCallback(
+    (file: File | null) => {
+      close();
+      const mine = ++generation.current;
+      if (!file) return setState({ status: 'empty' });
+      const wrongType = sendSheetFileError(file.name);
+      if (wrongType) return refuse(file.name, [], wrongType);
+      setState({ status: 'reading', fileName: file.name, fraction: 0, stage: 'Reading the file', sheetNames: [] });
+      const onProgress = (fraction: number, stage: string) => {
+        if (generation.current === mine) setState({ status: 'reading', fileName: file.name, fraction, stage, sheetNames: [] });
+      };
+      openSpreadsheet(file, { onProgress }).then(
+        (book) => {
+          if (generation.current !== mine) return book.close();
+          opened.current = book;
+          if (book.first) settle(file.name, book.sheetNames, book.first);
+          else setState({ status: 'choose-sheet', fileName: file.name, sheetNames: book.sheetNames });
+        },
+        (error: unknown) => generation.current === mine && refuse(file.name, [], refusalOf(error)),
+      );
+    },
+    [refuse, settle],
+  );
+
+  const chooseSheet = useCallback(
+    (sheet: string | null) => {
+      const book = opened.current;
+      if (!book) return;
+      const mine = ++generation.current;
+      const { fileName, sheetNames } = book;
+      if (!sheet) return setState({ status: 'choose-sheet', fileName, sheetNames });
+      setState({ status: 'reading', fileName, fraction: 0, stage: `Reading ${sheet}`, sheetNames });
+      const onProgress = (fraction: number, stage: string) => {
+        if (generation.current === mine) setState({ status: 'reading', fileName, fraction, stage, sheetNames });
+      };
+      book.readSheet(sheet, onProgress).then(
+        (result) => generation.current === mine && settle(fileName, sheetNames, result),
+        (error: unknown) => generation.current === mine && refuse(fileName, sheetNames, refusalOf(error)),
+      );
+    },
+    [refuse, settle],
+  );
+
+  const clear = useCallback(() => {
+    close();
+    generation.current += 1;
+    setState({ status: 'empty' });
+  }, []);
+
+  return { state, load, chooseSheet, clear };
+}

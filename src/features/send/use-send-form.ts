@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useDraft } from '../../sync/hooks/use-draft';
+import { contactSourcesFor, sourceAfterSubtypeChange } from '../../domain/message-kinds';
+import { preselectedSenderId } from '../../domain/sender-id';
+import { defaultFields, draftOf, fieldsFromDraft, type SendFormFields } from './send-form-state';
+
+export type SendFormApi = {
+  fields: SendFormFields;
+  set<K extends keyof SendFormFields>(key: K, value: SendFormFields[K]): void;
+  /** SPEC 4: back to the defaults after a successful send (the draft too). */
+  reset(): void;
+};
+
+function withChange<K extends keyof SendFormFields>(current: SendFormFields, key: K, value: SendFormFields[K]): SendFormFields {
+  const next = { ...current, [key]: value };
+  if (key === 'subtype') {
+    // SPEC 4: choosing Personalized sets the source to excel (manual cannot carry fields).
+    next.source = sourceAfterSubtypeChange(next.subtype, current.source);
+    if (!contactSourcesFor(next.subtype).includes(next.source)) next.source = 'excel';
+  }
+  return next;
+}
+
+/**
+ * The form's fields, restored from the account's draft once and saved (debounced) on every change;
+ * a single approved sender ID is preselected (SPEC 4), an ID no longer approved is dropped.
+ */
+export function useSendForm(senderIds: readonly string[]): SendFormApi | null {
+  const { fields: stored, save } = useDraft();
+  const [fields, setFields] = useState<SendFormFields | null>(null);
+
+  if (fields === null && stored !== undefined) setFields(fieldsFromDraft(stored));
+
+  useEffect(() => {
+    if (fields) save(draftOf(fields));
+  }, [fields, save]);
+
+  const set = useCallback(<K extends keyof SendFormFields>(key: K, value: SendFormFields[K]) => {
+    setFields((current) => (current ? withChange(current, key, value) : current));
+  }, []);
+
+  const reset = useCallback(() => setFields(defaultFields()), []);
+
+  const shown = useMemo(() => {
+    if (!fields) return null;
+    const chosen = fields.senderId !== '' && senderIds.includes(fields.senderId) ? fields.senderId : preselectedSenderId(senderIds);
+    return chosen === fields.senderId ? fields : { ...fields, senderId: chosen };
+  }, [fields, senderIds]);
+  return shown ? { fields: shown, set, reset } : null;
+}

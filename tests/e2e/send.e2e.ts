@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, PHONE } from './support/browser';
+import { startGateway, type RunningGateway } from './support/gateway';
+import { carrierMessages, carrierSummary, eventually } from './support/carrier';
+import { outboxJobs, SendPage, storedDraftText } from './support/pages/send-page';
+
+/** Numbers no other test uses (none ends in 13 or 99, which the simulated carrier fails or holds). */
+function freshNumbers(count: number): string[] {
+  const base = 241_000_000 + Math.floor(Math.random() * 700_000) * 10;
+  return Array.from({ length: count }, (_, i) => `233${base + i * 10 + 1}`);
+}
+
+describe('send SMS: manual, phone book, birthday, offline, drafts, validation', () => {
+  let gateway: RunningGateway;
+  let browser: Browser;
+  beforeAll(async () => {
+    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+  });
+
+  it('sends a quick message to typed numbers: queued at once, every number reaches the carrier once, balance updated', async () => {
+    const { page, context } = await newPage(browser);
+    const send = new SendPage(page);
+    await send.signIn(gateway.url('/login'));
+    const balanceBefore = await page.getByLabel('Credit balance').textContent();
+    const [a, b] = freshNumbers(2) as [string, string];
+    await send.choose('Sender ID', 'DEMO');
+    await send.field('Campaign name (optional)').fill('E2E quick');
+    await send.numbers.fill(`${a}\n${b}/${a}`);
+    await send.message.fill('Hello from the e2e test');
+    await expect.poll(() => send.recipientCount.textContent()).toBe('2 recipients');
+    await page.getByTestId('send-cost').getByText('2 SMS credits').waitFor();
+    await send.submitButton.click();
+    await send.shell.alert('Messages sent successfully').waitFor();
+    await page.getByText('Sent to 2 recipients').waitFor();
+    // SPEC 4: the form is back to its defaults after a successful send.
+    expect(await send.message.inputValue()).toBe('');
+    expect(await send.numbers.inputValue()).toBe('');
+    const [job] = await outboxJobs(page);
+    expect(job).toMatchObject({ state: 'done', sent: 2, total: 2 });
+    expect(await eventually(() => carrierSummary(gateway, job!.id), (x) => x.total >= 2, 20_000, 'carrier summary')).toEqual({ total: 2, unique: 2, duplicates: 0 });
+    const [delivered] = await carrierMessages(gateway, a);
+    expect(delivered).toMatchObject({ from: 'DEMO', text: 'Hello from the e2e test' });
+    await expect.poll(() => page.getByLabel('Credit balance').textContent()).not.toBe(balanceBefore);
+    await context.close();
+  });
+
+  it('shows each validation message of the form (SPEC 5)', async () => {
+    const { page, context } = await newPage(browser);
+    const send = new SendPage(page);
+    await send.signIn(gateway.url('/login'));
+    const expectProblem = async (text: string) => {
+      await send.submitButton.click();
+      await send.shell.alert(text).waitFor();
+      expect(await send.problem.textContent()).toBe(text);
+    };
+    await expectProblem('Please select sender ID for this messge');
+    await send.choose('Sender ID', 'ALERTS');
+    await send.choose('Contact source', 'Phone book');
+    await expectProblem('You have not selected any phone book');
+    await send.choose('Contact source', 'Excel or CSV file');
+    await expectProblem('Please upload an excel sheet');
+    await send.choose('Contact source', 'Type or paste numbers');
+    await send.choose('Message type', 'Scheduled SMS');
+    await expectProblem('Please enter a valid date');
+    await send.choose('Message type', 'Birthday Message');
+    await expectProblem('Please enter a birthday date');
+    await send.choose('Message type', 'Recurring SMS');
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCHours(9, 30, 0, 0);
+    await send.pickDateTime(/^First delivery/, tomorrow);
+    await expectProblem('Please select a recurring interval');
+    await send.choose('Message type', 'Quick SMS');
+    await expectProblem('Please enter at least one mobile number');
+    await send.numbers.fill('0241234567');
+    await expectProblem('Please enter your message');
+    // Braces in a regular message: a warning, not a refusal.
+    await send.message.fill('Hi {firstname}');
+    await page.getByText('switch the sub-type to Personalized').waitFor();
+    await send.choose('Sub-type', 'Personalized');
+    expect(await send.selectValue('Contact source')).toBe('Excel or CSV file');
+    await context.close();
+  });
+
+  it('restores the draft after a reload', async () => {
+    const { page, context } = await newPage(browser);
+    const send = new SendPage(page);
+    await send.signIn(gateway.url('/login'));
+    await send.choose('Message type', 'Scheduled SMS');
+    await send.choose('Sender ID', 'ALERTS');
+    await send.numbers.fill('0241000001, 0241000002');
+    await send.message.fill('A draft that survives a reload');
+    await expect.poll(() => storedDraftText(page)).toBe('A draft that survives a reload');
+    await page.reload();
+    await send.heading.waitFor();
+    await expect.poll(() => send.message.inputValue()).toBe('A draft that survives a reload');
+    expect(await send.numbers.inputValue()).toBe('0241000001, 0241000002');
+    expect(await send.selectValue('Message type')).toBe('Scheduled SMS');
+    expect(await send.selectValue('Sender ID')).toBe('ALERTS');
+    await context.close();
+  });
+
+  it('sends a personalized message to a phone book, one text per contact', async () => {
+    const { page, context } = await newPage(browser);
+    const send = new SendPage(page);
+    await send.signIn(gateway.url('/login'));
+    await send.choose('Sender ID', 'DEMO');
+    await send.choose('Sub-type', 'Personalized');
+    await send.choose('Contact source', 'Phone book');
+    await send.choosePhonebook(/^Staff/);
+    await send.message.fill('Dear ');
+    await send.choose('Insert a field', 'firstname');
+    await expect.poll(() => send.message.inputValue()).toBe('Dear {firstname}');
+    await send.message.press('End');
+    await send.message.pressSequentially(', staff meeting at 3pm');
+    await expect.poll(() => send.recipientCount.textContent()).toBe('2 recipients');
+    await send.submitButton.click();
+    await send.shell.alert('Messages sent successfully').waitFor();
+    // Other demo sends reach these numbers too: look for this send's texts among them.
+    for (const [number, text] of [
+      ['233201000001', 'Dear Esi, staff meeting at 3pm'],
+      ['233201000002', 'Dear Nana, staff meeting at 3pm'],
+    ]) {
+      await eventually(() => carrierMessages(gateway, number!), (m) => m.some((x) => x.text === text), 15_000, `"${text}" at the carrier`);
+    }
+    await context.close();
+  });
+
+  it('registers a birthday message from a phone book, with {age}, delivered now for today’s birthdays', async () => {
+    const { page, context } = await newPage(browser);
+    const send = new SendPage(page);
+    await send.signIn(gateway.url('/login'));
+    await send.choose('Message type', 'Birthday Message');
+    await send.choose('Sender ID', 'DEMO');
+    await send.choose('Sub-type', 'Personalized');
+    await send.choose('Contact source', 'Phone book');
+    await send.choosePhonebook(/^Customers/);
+    // Phone-book and sheet birthdays use the current time (SPEC 4): no date to pick.
+    expect(await page.getByText('Birthday date').count()).toBe(0);
+    await send.message.fill('Happy birthday {firstname}, {age} today!');
+    await send.field('Campaign name (optional)').fill('E2E birthdays');
+    await send.submitButton.click();
+    await send.shell.alert('Birthday sms registered successfully').waitFor();
+    await page.goto(gateway.url('/scheduledsms'));
+    await page.getByRole('list', { name: 'Scheduled SMS' }).getByText('E2E birthdays').waitFor();
+    // The seed gives Kwame (born 1988) a birthday today; the gateway sends birthdays from 08:00 Accra.
+    if (new Date().getUTCHours() >= 8) {
+      const messages = await eventually(
+        () => carrierMessages(gateway, '233241000001'),
+        (m) => m.some((x) => x.text.startsWith('Happy birthday Kwame')),
+        20_000,
+        'Kwame’s birthday message',
+      );
+      expect(messages.find((x) => x.text.startsWith('Happy birthday Kwame'))!.text).toMatch(/^Happy birthday Kwame, \d+ today!$/);
+    }
+    await context.close();
+  });
+
+  it('queues a send offline and sends it once the network returns', async () => {
+    const { page, context } = await newPage(browser);
+    const send = new SendPage(page);
+    await send.signIn(gateway.url('/login'));
+    const [number] = freshNumbers(1) as [string];
+    await context.setOffline(true);
+    await send.choose('Sender ID', 'DEMO');
+    await send.numbers.fill(number);
+    await send.message.fill('Written offline');
+    await send.submitButton.click();
+    await send.shell.alert(/You are offline: your messages are saved/).waitFor();
+    await page.getByText('Saved: sends when you are back online (1 recipients)').waitFor();
+    expect(await carrierMessages(gateway, number)).toEqual([]);
+    await context.setOffline(false);
+    await page.getByText('Sent to 1 recipients').waitFor({ timeout: 30_000 });
+    const [job] = await outboxJobs(page);
+    expect(await eventually(() => carrierSummary(gateway, job!.id), (x) => x.total >= 1, 20_000, 'carrier summary')).toEqual({ total: 1, unique: 1, duplicates: 0 });
+    expect((await carrierMessages(gateway, number))[0]!.text).toBe('Written offline');
+    await context.close();
+  });
+
+  it('screenshots the send form at 1280 and 390 px', async () => {
+    for (const [name, viewport] of [
+      ['1280', { width: 1280, height: 900 }],
+      ['390', PHONE],
+    ] as const) {
+      const { page, context } = await newPage(browser, { viewport });
+      const send = new SendPage(page);
+      await send.signIn(gateway.url('/login'));
+      await send.choose('Message type', 'Recurring SMS');
+      await send.choose('Sender ID', 'DEMO');
+      await send.numbers.fill('0241000001, 0241000002, 0241000003');
+      await send.message.fill('Our shop’s “weekend” sale — 20% off everything!');
+      await page.getByRole('button', { name: 'Replace typographic characters' }).waitFor();
+      await page.getByTestId('send-cost').getByText('3 SMS credits').waitFor();
+      await page.screenshot({ path: `test-results/screens/send-form-${name}.png`, fullPage: true });
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { neutraliseFormula, reportFileName, writeStatusReport } from '../../../src/excel/status-report';
+import { buildStatusReport } from '../../../src/excel/export-file';
+
+describe('status report export', () => {
+  it('writes Mobile number and Status, readable back with SheetJS', async () => {
+    const bytes = await buildStatusReport([
+      { mobilenumber: '0241000001', status: 'SENT' },
+      { mobilenumber: '233241000013', status: 'FAILED' },
+    ]);
+    const book = XLSX.read(bytes, { type: 'array' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows).toEqual([
+      ['Mobile number', 'Status'],
+      ['0241000001', 'SENT'],
+      ['233241000013', 'FAILED'],
+    ]);
+  });
+
+  it('neutralises cells that would start a formula', () => {
+    const hostile = ['=HYPERLINK("http://evil","x")', '+233241', '-1+1', '@SUM(A1)', '\t=1', '\r=1'];
+    for (const value of hostile) expect(neutraliseFormula(value)).toBe(`'${value}`);
+    expect(neutraliseFormula('233241000001')).toBe('233241000001');
+    const bytes = writeStatusReport(hostile.map((v) => ({ mobilenumber: v, status: '=1+1' })));
+    const sheet = XLSX.read(bytes, { type: 'array', cellFormula: true }).Sheets['Status report']!;
+    for (let r = 2; r <= hostile.length + 1; r += 1) {
+      for (const col of ['A', 'B']) {
+        const cell = sheet[`${col}${r}`] as XLSX.CellObject;
+        expect(cell.f).toBeUndefined();
+        expect(cell.t).toBe('s');
+        expect(String(cell.v).startsWith("'")).toBe(true);
+      }
+    }
+  });
+
+  it('compresses the file', () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ mobilenumber: `2332410${String(i).padStart(5, '0')}`, status: 'SENT' }));
+    const bytes = writeStatusReport(rows);
+    expect(bytes[0]).toBe(0x50); // PK: a zip
+    expect(bytes.byteLength).toBeLessThan(250_000); // about 510 KB without compression
+  });
+
+  it('names the file safely', () => {
+    expect(reportFileName('Weekend sale / 12')).toBe('status-report-Weekend-sale-12.xlsx');
+    expect(reportFileName('')).toBe('status-report-message.xlsx');
+  });
+});

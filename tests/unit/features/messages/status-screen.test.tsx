@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { db } from '../../../../src/db/db';
+import { saveSignIn } from '../../../../src/db/session-store';
+import { StatusScreen } from '../../../../src/features/messages/status-screen';
+import { makeUser } from '../../domain/factories';
+import { renderApp } from '../../support/render-app';
+import { stubFetch } from '../../support/fetch-stub';
+
+const STATUSES = ['SENT', 'SENT', 'FAILED', 'SENT', 'PENDING', 'SENT', 'SENT', 'FAILED', 'SENT', 'SENT', 'SENT', 'SENT'];
+const rows = STATUSES.map((status, i) => ({ id: i + 1, mobilenumber: `23324100${String(i).padStart(4, '0')}`, status, statusnumber: 0, referencekey: `ref${i}` }));
+
+describe('message status page', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    await Promise.all(db.tables.map((t) => t.clear()));
+    await saveSignIn(makeUser({ profile_id: 301 }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function renderStatus(view: 'personal' | 'client', path: string) {
+    const fetch = stubFetch((url) => (url.includes('/status/') ? { body: { status: rows } } : undefined));
+    const base = view === 'personal' ? '/dashboard' : '/clientdashboard';
+    return { fetch, ...renderApp(null, { path, routes: [{ path: `${base}/:id`, element: <StatusScreen view={view} /> }] }) };
+  }
+
+  it('shows totals and the table five rows a page, with page sizes 5, 10 and 25', async () => {
+    const { user, fetch } = renderStatus('personal', '/dashboard/AbcDef');
+    expect(await screen.findByTestId('total-sent')).toBeTruthy();
+    expect(fetch.mock.calls[0]![0]).toBe('/smsgateway/api/frontend/status/AbcDef');
+    expect(screen.getByTestId('total-sent').textContent).toBe('9');
+    expect(screen.getByTestId('total-failed').textContent).toBe('2');
+    expect(screen.getByTestId('total-pending').textContent).toBe('1');
+    expect(screen.getByTestId('total-total').textContent).toBe('12');
+    const table = screen.getByRole('table', { name: 'Delivery status' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Mobile number', 'Status']);
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '25']);
+    await user.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(13));
+  });
+
+  it('searches the rows and offers the export on the own version only', async () => {
+    const { user, unmount } = renderStatus('personal', '/dashboard/1');
+    await screen.findByTestId('total-sent');
+    expect(screen.getByRole('button', { name: 'Export status report (Excel)' })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'failed');
+    const table = screen.getByRole('table', { name: 'Delivery status' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    unmount();
+    renderStatus('client', '/clientdashboard/1');
+    await screen.findByTestId('total-sent');
+    expect(screen.queryByRole('button', { name: 'Export status report (Excel)' })).toBeNull();
+  });
+
+  it('says the statuses need a connection when offline', async () => {
+    stubFetch(() => undefined);
+    renderApp(null, { path: '/dashboard/1', routes: [{ path: '/dashboard/:id', element: <StatusScreen view="personal" /> }] });
+    expect(await screen.findByText(/You are offline: delivery statuses need a connection/)).toBeTruthy();
+  });
+});
