@@ -78,6 +78,17 @@ export interface StoredDraft {
   updatedAt: number;
 }
 
+/**
+ * The send form's loaded spreadsheet, per account: one head record (chunk -1) and the rows as
+ * column slices of SHEET_CHUNK_ROWS rows each (STACK.md: per-record cost dominates, so never a row a record).
+ */
+export interface StoredDraftSheet {
+  profile_id: number;
+  chunk: number;
+  head?: { fileName: string; sheet: string; headings: string[]; keys: string[]; length: number; chunks: number; savedAt: number };
+  columns?: string[][];
+}
+
 export type OutboxState = 'queued' | 'sending' | 'paused' | 'done' | 'failed';
 
 /** One send: the job row; its messages live in outboxBatches, 100 a record (STACK.md: per-record cost). */
@@ -142,6 +153,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       outboxBatches: '&[jobId+index], jobId',
     },
   },
+  // The draft's loaded sheet survives a reload, so the user need not choose the file again.
+  { version: 2, stores: { draftSheets: '&[profile_id+chunk], profile_id' } },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
@@ -156,6 +169,7 @@ export class AppDb extends Dexie {
   drafts!: EntityTable<StoredDraft, 'profile_id'>;
   outboxJobs!: EntityTable<OutboxJob, 'id'>;
   outboxBatches!: Table<OutboxBatch, [string, number]>;
+  draftSheets!: Table<StoredDraftSheet, [number, number]>;
 
   constructor(name = 'bulk-sms', versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

@@ -36,13 +36,13 @@ export async function patchUser(profileId: number, changes: Partial<StoredUser>)
 }
 
 /**
- * Sign-out (SPEC 4): the account's user info, session, mirrors and drafts go; its outbox jobs stay,
+ * Sign-out (SPEC 4): the account's user info, session, mirrors and drafts (with the loaded sheet) go; its outbox jobs stay,
  * bound to the account, and go out when it signs in again.
  */
 export async function wipeAccount(profileId: number): Promise<void> {
   await db.transaction(
     'rw',
-    [db.session, db.users, db.listItems, db.listState, db.groups, db.contacts, db.drafts],
+    [db.session, db.users, db.listItems, db.listState, db.groups, db.contacts, db.drafts, db.draftSheets],
     async () => {
       const session = await db.session.get('current');
       if (session?.profile_id === profileId) await db.session.delete('current');
@@ -52,6 +52,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.groups.where('profile_id').equals(profileId).delete();
       await db.contacts.where('profile_id').equals(profileId).delete();
       await db.drafts.delete(profileId);
+      await db.draftSheets.where('profile_id').equals(profileId).delete();
     },
   );
 }

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { startGateway, type RunningGateway } from './support/gateway';
 import { carrierMessages, carrierSummary, eventually } from './support/carrier';
-import { outboxJobs, SendPage } from './support/pages/send-page';
+import { outboxJobs, SendPage, storedRecords } from './support/pages/send-page';
 
 describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches after 413', () => {
   let gateway: RunningGateway;
@@ -26,7 +26,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
 
   const prefix = () => 241_000_000 + Math.floor(Math.random() * 700_000) * 10;
 
-  it('reads a two-sheet Excel file in a worker, asks for the sheet, and sends each row its own text', async () => {
+  it('reads a two-sheet Excel file in a worker, asks for the sheet, keeps it through a reload, and sends each row its own text', async () => {
     const base = prefix();
     const people = [
       [`233${base + 1}`, 'Ama', 1234.5],
@@ -53,6 +53,14 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await send.shell.alert(/please provide heading "numbers" for the column holding the mobile numbers/).waitFor();
     await send.choose('Sheet', 'Customers');
     await page.getByText('Loaded 3 rows from Customers (customers.xlsx)').waitFor();
+    // The typed fields are saved after a pause and the sheet once read: wait for both, then reload.
+    type Draft = { fields: { subtype?: string; senderId?: string } };
+    await expect.poll(async () => (await storedRecords<Draft>(page, 'drafts'))[0]?.fields).toMatchObject({ subtype: 'personalized', senderId: 'DEMO' });
+    await expect.poll(async () => (await storedRecords(page, 'draftSheets')).length).toBe(2);
+    await page.reload();
+    await page.getByText('Loaded 3 rows from Customers (customers.xlsx)').waitFor();
+    await expect.poll(() => send.recipientCount.textContent()).toBe('3 recipients');
+    expect(await send.selectValue('Sub-type')).toBe('Personalized');
     await send.message.fill('Hi ');
     await send.choose('Insert a field', 'Name');
     await send.message.press('End');
@@ -66,6 +74,8 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
       people.map(async ([number]) => (await eventually(() => carrierMessages(gateway, String(number)), (m) => m.length > 0, 15_000))[0]!.text),
     );
     expect(texts).toEqual(['Hi Ama, you owe GHS 1,234.5', 'Hi Kofi, you owe GHS 20', 'Hi Esi, you owe GHS 1,000,000']);
+    // Sent: the form is back to its defaults and the kept sheet is gone with the draft.
+    await expect.poll(async () => (await storedRecords(page, 'draftSheets')).length).toBe(0);
     await context.close();
   });
 

@@ -19,6 +19,8 @@ export function ExcelPicker({ excel, file, onFile }: { excel: ExcelSource; file:
         value={file}
         onChange={onFile}
         clearable
+        // Named, so a screen reader (and a test) can find it: removing the file also forgets the kept sheet.
+        clearButtonProps={{ 'aria-label': 'Remove the file' }}
       />
       {state.status === 'reading' && (
         <Stack gap={4}>

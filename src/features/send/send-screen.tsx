@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/message-kinds';
 import { balanceOf } from '../../domain/permissions';
 import { splitSenderIds, TEST_SENDER_ID } from '../../domain/sender-id';
@@ -13,7 +13,7 @@ import { PhonebookPicker } from './phonebook-picker';
 import { ScheduleFields } from './schedule-fields';
 import { SendProgress } from './send-progress';
 import { SendSummary } from './send-summary';
-import { useExcelSource } from './use-excel-source';
+import { useDraftExcel } from './use-draft-excel';
 import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
@@ -52,18 +52,12 @@ function SendForSignedIn({ user }: { user: StoredUser }) {
 
 function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUser; senderIds: readonly string[] }) {
   const { fields, set } = form;
-  const excel = useExcelSource();
-  const [file, setFile] = useState<File | null>(null);
+  const { excel, file, onFile, restoring, forgetFile } = useDraftExcel();
   const phonebook = usePhonebookSource(fields.groupIds, fields.source === 'phonebook');
   const account = balanceOf(user);
   const balance = { amount: account.amount, local: account.unit === 'credits' };
   const plan = useSendPlan(fields, excel.state, fields.source === 'phonebook' ? phonebook.contacts : undefined, balance);
-  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: () => setFile(null) });
-
-  const onFile = (next: File | null) => {
-    setFile(next);
-    excel.load(next);
-  };
+  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile });
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
@@ -80,7 +74,15 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
             maxRows={8}
           />
         )}
-        {fields.source === 'excel' && <ExcelPicker excel={excel} file={file} onFile={onFile} />}
+        {fields.source === 'excel' &&
+          (restoring ? (
+            <Group gap="xs" role="status">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm">Restoring your loaded sheet…</Text>
+            </Group>
+          ) : (
+            <ExcelPicker excel={excel} file={file} onFile={onFile} />
+          ))}
         {fields.source === 'phonebook' && (
           <PhonebookPicker source={phonebook} value={fields.groupIds} onChange={(ids) => set('groupIds', ids)} />
         )}

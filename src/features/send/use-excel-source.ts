@@ -18,7 +18,14 @@ export type ExcelSource = {
   load(file: File | null): void;
   chooseSheet(sheet: string | null): void;
   clear(): void;
+  /** Shows a sheet kept with the draft (no worker: its rows are already read). */
+  restore(sheet: SavedSheet): void;
 };
+
+export type SavedSheet = { fileName: string; sheet: string; headings: string[]; table: SheetTable };
+
+/** Where a loaded sheet is kept between visits: saved when one is loaded, cleared when it is replaced or removed. */
+export type SheetKeeper = { save(sheet: SavedSheet): void; clear(): void };
 
 export const STILL_READING = 'Please wait: the file is still being read';
 
@@ -41,7 +48,7 @@ export function excelProblem(state: ExcelState): string | null {
 const refusalOf = (error: unknown) => (error instanceof SpreadsheetError ? error.message : 'This file could not be read');
 
 /** A spreadsheet of recipients, read in a worker with progress; several sheets wait for the user's choice. */
-export function useExcelSource(): ExcelSource {
+export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
   const [state, setState] = useState<ExcelState>({ status: 'empty' });
   const opened = useRef<OpenedSpreadsheet | null>(null);
   const generation = useRef(0);
@@ -54,12 +61,13 @@ export function useExcelSource(): ExcelSource {
 
   const settle = useCallback((fileName: string, sheetNames: string[], result: SheetResult) => {
     if (result.ok) {
+      keeper?.save({ fileName, sheet: result.sheet, headings: result.headings, table: result.table });
       setState({ status: 'loaded', fileName, sheetNames, sheet: result.sheet, headings: result.headings, table: result.table });
     } else {
       setState({ status: 'refused', fileName, sheetNames, sheet: result.sheet, message: result.message });
       emitAlert({ message: result.message, severity: 'warning' });
     }
-  }, []);
+  }, [keeper]);
 
   const refuse = useCallback((fileName: string, sheetNames: string[], message: string) => {
     setState({ status: 'refused', fileName, sheetNames, sheet: null, message });
@@ -69,6 +77,7 @@ export function useExcelSource(): ExcelSource {
   const load = useCallback(
     (file: File | null) => {
       close();
+      keeper?.clear();
       const mine = ++generation.current;
       if (!file) return setState({ status: 'empty' });
       const wrongType = sendSheetFileError(file.name);
@@ -87,7 +96,7 @@ export function useExcelSource(): ExcelSource {
         (error: unknown) => generation.current === mine && refuse(file.name, [], refusalOf(error)),
       );
     },
-    [refuse, settle],
+    [refuse, settle, keeper],
   );
 
   const chooseSheet = useCallback(
@@ -96,6 +105,7 @@ export function useExcelSource(): ExcelSource {
       if (!book) return;
       const mine = ++generation.current;
       const { fileName, sheetNames } = book;
+      keeper?.clear();
       if (!sheet) return setState({ status: 'choose-sheet', fileName, sheetNames });
       setState({ status: 'reading', fileName, fraction: 0, stage: `Reading ${sheet}`, sheetNames });
       const onProgress = (fraction: number, stage: string) => {
@@ -106,14 +116,20 @@ export function useExcelSource(): ExcelSource {
         (error: unknown) => generation.current === mine && refuse(fileName, sheetNames, refusalOf(error)),
       );
     },
-    [refuse, settle],
+    [refuse, settle, keeper],
   );
 
   const clear = useCallback(() => {
     close();
+    keeper?.clear();
     generation.current += 1;
     setState({ status: 'empty' });
+  }, [keeper]);
+
+  // Only the kept sheet's name is offered: choosing another sheet needs the file, which is not kept.
+  const restore = useCallback((saved: SavedSheet) => {
+    setState({ status: 'loaded', fileName: saved.fileName, sheetNames: [saved.sheet], sheet: saved.sheet, headings: saved.headings, table: saved.table });
   }, []);
 
-  return { state, load, chooseSheet, clear };
+  return { state, load, chooseSheet, clear, restore };
 }

@@ -24,9 +24,12 @@ const job = (id: string, state: OutboxJob['state']): OutboxJob => ({
   summary: { messageType: 'quick sms', text: 'Hello', campaign: '' },
 });
 
+const V1 = SCHEMA_VERSIONS.slice(0, 1);
+const LATEST = SCHEMA_VERSIONS.at(-1)!.version;
+
 // What the next shipped version could look like: a new index, a new store, a store rebuilt, and jobs rewritten.
-const VERSION_2: SchemaVersion = {
-  version: 2,
+const VERSION_NEXT: SchemaVersion = {
+  version: LATEST + 1,
   stores: {
     outboxJobs: '&id, [profile_id+createdAt], profile_id, state, updatedAt',
     listItems: null,
@@ -43,8 +46,8 @@ const VERSION_2: SchemaVersion = {
 describe('schema versions', () => {
   afterEach(() => Dexie.delete(NAME));
 
-  it('keeps every queued job, its batch records and every draft through an upgrade to version 2', async () => {
-    const v1 = new AppDb(NAME);
+  it('keeps every queued job, its batch records and every draft through an upgrade to the next version', async () => {
+    const v1 = new AppDb(NAME, V1);
     await v1.outboxJobs.bulkAdd([job('a', 'queued'), job('b', 'paused'), job('c', 'sending')]);
     await v1.outboxBatches.bulkAdd([
       { jobId: 'a', index: 0, from: 0, to: 99, items: [makeItem()] },
@@ -57,9 +60,9 @@ describe('schema versions', () => {
     await v1.listItems.add({ profile_id: 7, list: 'quick-own', itemId: '1', sortKey: 1, data: {} });
     v1.close();
 
-    const v2 = new AppDb(NAME, [...SCHEMA_VERSIONS, VERSION_2]);
+    const v2 = new AppDb(NAME, [...SCHEMA_VERSIONS, VERSION_NEXT]);
     await v2.open();
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(LATEST + 1);
     const jobs = await v2.outboxJobs.orderBy('id').toArray();
     expect(jobs.map((j) => [j.id, j.state, j.nextBatch, (j as { priority?: number }).priority])).toEqual([
       ['a', 'queued', 1, 1],
@@ -76,8 +79,36 @@ describe('schema versions', () => {
     v2.close();
   });
 
+  it('upgrades version 1 to version 2 (the draft sheet store) keeping jobs, batches and drafts', async () => {
+    const v1 = new AppDb(NAME, V1);
+    await v1.outboxJobs.bulkAdd([job('a', 'queued'), job('b', 'paused')]);
+    await v1.outboxBatches.add({ jobId: 'a', index: 0, from: 0, to: 0, items: [makeItem()] });
+    await v1.drafts.add({ profile_id: 7, fields: { text: 'Half typed', source: 'excel' }, updatedAt: 5 });
+    v1.close();
+
+    const v2 = new AppDb(NAME, SCHEMA_VERSIONS.slice(0, 2));
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    expect((await v2.outboxJobs.orderBy('id').toArray()).map((j) => [j.id, j.state])).toEqual([
+      ['a', 'queued'],
+      ['b', 'paused'],
+    ]);
+    expect(await v2.outboxBatches.count()).toBe(1);
+    expect(await v2.drafts.get(7)).toEqual({ profile_id: 7, fields: { text: 'Half typed', source: 'excel' }, updatedAt: 5 });
+    await v2.draftSheets.bulkAdd([
+      { profile_id: 7, chunk: -1, head: { fileName: 'a.csv', sheet: 'Sheet1', headings: ['numbers'], keys: ['numbers'], length: 1, chunks: 1, savedAt: 1 } },
+      { profile_id: 7, chunk: 0, columns: [['0241000001']] },
+    ]);
+    expect(await v2.draftSheets.where('profile_id').equals(7).count()).toBe(2);
+    v2.close();
+  });
+
   it('declares every store of the data layer in version 1', () => {
     const stores = Object.keys(SCHEMA_VERSIONS[0]!.stores).sort();
     expect(stores).toEqual(['contacts', 'domains', 'drafts', 'groups', 'listItems', 'listState', 'outboxBatches', 'outboxJobs', 'session', 'users']);
+  });
+
+  it('adds the draft sheet store in version 2, and only that', () => {
+    expect(SCHEMA_VERSIONS[1]).toEqual({ version: 2, stores: { draftSheets: '&[profile_id+chunk], profile_id' } });
   });
 });

@@ -123,3 +123,24 @@ export async function storedDraftText(page: Page): Promise<string | null> {
       }),
   );
 }
+
+/** Every record of one IndexedDB store of the app (the draft's sheet, the draft), as the page holds them. */
+export async function storedRecords<T = Record<string, unknown>>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('bulk-sms');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction(name).objectStore(name).getAll();
+          read.onsuccess = () => {
+            resolve(read.result as T[]);
+            db.close();
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    store,
+  );
+}
