@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Insertable, Kysely } from 'kysely';
 import { formatAccra } from '../../../src/domain/dates';
 import type { Database } from '../db/schema';
-import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
+import { STAGE, type MessageRecipientsTable, type MessageRow } from '../db/schema-messaging';
 
 export type Executor = Kysely<Database>;
 
@@ -132,3 +132,15 @@ export async function insertRecipients(db: Executor, messageId: number, recipien
 }
 
 export const sumParts = (rows: readonly { parts: number }[]) => rows.reduce((n, r) => n + r.parts, 0);
+
+/** The month-days ('MM-dd') on which a birthday registration's recipients have birthdays. */
+export async function birthdayMonthDays(db: Executor, registrationId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select('birthday_md')
+    .distinct()
+    .where('message_id', '=', registrationId)
+    .where('stage', '=', STAGE.template)
+    .execute();
+  return rows.map((r) => r.birthday_md ?? '');
+}

@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../context';
-import { STAGE, type MessageRow } from '../db/schema-messaging';
+import type { MessageRow } from '../db/schema-messaging';
 import { birthdaysOn, DAY, nextBirthdayRun, startOfDay } from '../scheduler/recurrence';
 import { deliverTemplates } from '../scheduler/runs';
-import type { Executor, NewRecipient } from './message-store';
+import { birthdayMonthDays, type Executor, type NewRecipient } from './message-store';
 
 /**
  * After a batch joins a registration: plan a birthday send's next run, and send recipients that arrive
@@ -34,14 +34,7 @@ export async function afterRegistrationBatch(
 export async function planBirthdays(db: Executor, reg: MessageRow, now: number): Promise<void> {
   // A run already due is the scheduler's to make (it may be catching up); it plans the next one after it.
   if (reg.next_run_at !== null && reg.next_run_at <= now) return;
-  const rows = await db
-    .selectFrom('message_recipients')
-    .select('birthday_md')
-    .distinct()
-    .where('message_id', '=', reg.id)
-    .where('stage', '=', STAGE.template)
-    .execute();
-  const monthDays = new Set(rows.map((r) => r.birthday_md).filter(Boolean));
+  const monthDays = new Set((await birthdayMonthDays(db, reg.id)).filter(Boolean));
   // Never a second run on a day that already had one: its birthdays were sent.
   const ranToday = reg.last_run_at !== null && startOfDay(reg.last_run_at) >= startOfDay(now);
   const from = ranToday ? startOfDay(now) + DAY : now;

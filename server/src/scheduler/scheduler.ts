@@ -1,9 +1,9 @@
 import { formatAccra } from '../../../src/domain/dates';
 import type { GatewayContext } from '../context';
-import { STAGE, type MessageRow, type MessageState } from '../db/schema-messaging';
+import type { MessageRow, MessageState } from '../db/schema-messaging';
 import { ApiError } from '../http/api-error';
 import { pruneAnswers } from '../messaging/idempotency';
-import type { Executor } from '../messaging/message-store';
+import { birthdayMonthDays, type Executor } from '../messaging/message-store';
 import { birthdaysOn, DAY, nextBirthdayRun, nextSlotAfter, occurrence, parsePeriod, startOfDay } from './recurrence';
 import { createRunRow, deliverTemplates } from './runs';
 
@@ -23,15 +23,8 @@ async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<Pl
     return { state: 'active', next_run_at: occurrence(reg.anchor_at, period, reg.recurring_interval, slot), slot };
   }
   if (reg.kind === 'birthday') {
-    const rows = await db
-      .selectFrom('message_recipients')
-      .select('birthday_md')
-      .distinct()
-      .where('message_id', '=', reg.id)
-      .where('stage', '=', STAGE.template)
-      .execute();
     // Day after day, even when catching up after downtime: each day has its own birthdays.
-    const next = nextBirthdayRun(new Set(rows.map((r) => r.birthday_md)), startOfDay(runAt) + DAY, false);
+    const next = nextBirthdayRun(new Set(await birthdayMonthDays(db, reg.id)), startOfDay(runAt) + DAY, false);
     return { state: next === null ? 'done' : 'active', next_run_at: next, slot: reg.slot };
   }
   return { state: 'done', next_run_at: null, slot: reg.slot };
