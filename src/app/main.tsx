@@ -1,13 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
 import './install-prompt';
-import { App } from './app';
 import { registerServiceWorker } from './register-sw';
 
+// The entry stays tiny: index.html's splash paints at once instead of waiting for the app's
+// stylesheet (render-blocking when imported here), which now arrives with the app chunk.
 const workbox = registerServiceWorker();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App workbox={workbox} />
-  </StrictMode>,
-);
+void import('./root').then(({ mount }) => mount(workbox));

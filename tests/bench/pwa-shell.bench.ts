@@ -11,7 +11,7 @@ type Chunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
 const gz = (file: string) => gzipSync(readFileSync(`dist/${file}`)).length;
 
-/** Files a page needs before it can show: the entry with its static imports, plus the named lazy screens. */
+/** Files a page needs before it can show: the entry, the app root, their static imports, and the named lazy screens. */
 function routeFiles(lazyKeys: string[]) {
   const js = new Set<string>();
   const css = new Set<string>();
@@ -23,6 +23,8 @@ function routeFiles(lazyKeys: string[]) {
     chunk.imports?.forEach(visit);
   };
   visit('index.html');
+  // The entry loads the app (and its stylesheet) with a dynamic import, so it is part of every route.
+  visit('src/app/root.tsx');
   lazyKeys.forEach(visit);
   return { js: [...js], css: [...css] };
 }
