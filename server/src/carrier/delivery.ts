@@ -19,7 +19,7 @@ async function submitChunk(ctx: GatewayContext, limit: number): Promise<number> 
   const rows = await ctx.db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
-    .select(['r.id', 'r.message_id', 'r.recipient_index', 'r.number', 'r.text', 'm.short_message', 'm.source_address', 'm.job_id'])
+    .select(['r.id', 'r.message_id', 'r.recipient_index', 'r.number', 'r.text', 'r.unicode', 'r.parts', 'm.short_message', 'm.unicode as message_unicode', 'm.source_address', 'm.job_id'])
     .where('r.stage', '=', STAGE.queued)
     .orderBy('r.id')
     .limit(limit)
@@ -51,7 +51,10 @@ async function submitChunk(ctx: GatewayContext, limit: number): Promise<number> 
       const values = mine.slice(i, i + CARRIER_LOG_CHUNK).map((r) => ({
         to_number: r.number,
         from_id: r.source_address,
+        // A recipient without its own text follows its message's text and encoding (message-store.ts).
         text: r.text ?? r.short_message,
+        unicode: r.text === null ? r.message_unicode : (r.unicode ?? r.message_unicode),
+        parts: r.parts,
         job_id: r.job_id,
         recipient_index: r.recipient_index,
         message_id: r.message_id,

@@ -3,6 +3,7 @@ import type { Db, DialectName } from './database';
 import { core } from './migrations/001-core';
 import { messaging } from './migrations/002-messaging';
 import { phonebookAndPayments } from './migrations/003-phonebook-payments';
+import { recipientEncoding } from './migrations/004-recipient-encoding';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
@@ -10,6 +11,7 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001-core': core,
   '002-messaging': messaging,
   '003-phonebook-payments': phonebookAndPayments,
+  '004-recipient-encoding': recipientEncoding,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -107,6 +107,8 @@ export interface CarrierMessagesTable {
   to_number: string;
   from_id: string;
   text: string;
+  parts: Generated<number>;
+  unicode: Generated<number>; // 1 when sent as UCS-2
   job_id: string | null;
   recipient_index: number | null;
   message_id: number | null;

@@ -64,6 +64,7 @@ export interface MessageRecipientsTable {
   recipient_index: number;
   number: string;
   text: string | null; // own text (personalized); null means the message's short_message
+  unicode: number | null; // own encoding (1 UCS-2, 0 GSM) beside own text; null means the message's
   parts: number;
   stage: number;
   status: string; // PENDING | SENT | FAILED | SCHEDULED

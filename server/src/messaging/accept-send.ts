@@ -52,7 +52,7 @@ export async function acceptSend(
 
   return ctx.db.transaction().execute(async (trx) => {
     const message = await findOrCreateMessage(trx, user, envelope, idem?.jobId ?? null, now);
-    const inserted = await insertRecipients(trx, message.id, prepared, {
+    const inserted = await insertRecipients(trx, message, prepared, {
       stage: registration ? STAGE.template : STAGE.queued,
       status: registration ? 'SCHEDULED' : 'PENDING',
       dueAt: now + ctx.carrierDelayMs,

@@ -62,7 +62,9 @@ export async function refreshPreview(db: Executor, messageId: number): Promise<v
 export interface NewRecipient {
   index: number;
   number: string;
-  text: string | null;
+  /** This recipient's own composed text and encoding (see `insertRecipients` for what is stored). */
+  text: string;
+  unicode: boolean;
   parts: number;
   birthdayMd?: string;
   mdGiven?: boolean;
@@ -78,7 +80,7 @@ export interface RecipientDefaults {
 }
 
 const RECIPIENT_COLUMNS = [
-  'message_id', 'recipient_index', 'number', 'text', 'parts', 'stage', 'status', 'verdict',
+  'message_id', 'recipient_index', 'number', 'text', 'unicode', 'parts', 'stage', 'status', 'verdict',
   'referencekey', 'paid', 'birthday_md', 'md_given', 'due_at', 'updated_at',
 ] as const;
 type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id'>>;
@@ -87,32 +89,43 @@ type Inserted = { recipient_index: number; parts: number; number: string };
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));
 const sameParameters = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** The message a recipient joins: its text and encoding are what a recipient without its own follows. */
+export type JoinedMessage = Pick<MessageRow, 'id' | 'short_message' | 'unicode'>;
+
 /**
  * Inserts recipients in multi-row chunks; a (message, index) already there is skipped (insert-or-ignore),
  * so a repeated or re-split batch adds only the new indices. Returns what was inserted.
+ * A recipient's text and encoding are stored unless they equal the message's own, compared with the
+ * message row itself, never with another item of the request: however a send is cut into batches,
+ * each recipient keeps exactly the text composed for it.
  */
-export async function insertRecipients(db: Executor, messageId: number, recipients: readonly NewRecipient[], d: RecipientDefaults) {
+export async function insertRecipients(db: Executor, message: JoinedMessage, recipients: readonly NewRecipient[], d: RecipientDefaults) {
+  const messageUnicode = message.unicode === 1;
   const inserted: Inserted[] = [];
   // Kysely spends as long compiling a 1,000-row insert as SQLite spends running it: full chunks reuse the
   // first one's compiled statement with their own bound parameters.
   let template: CompiledQuery<Inserted> | null = null;
   for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
-    const rows: RecipientInsert[] = recipients.slice(start, start + INSERT_CHUNK).map((r) => ({
-      message_id: messageId,
-      recipient_index: r.index,
-      number: r.number,
-      text: r.text,
-      parts: r.parts,
-      stage: d.stage,
-      status: d.status,
-      verdict: '',
-      referencekey: `${d.randomAlpha}-${r.index}`,
-      paid: d.paid ? 1 : 0,
-      birthday_md: r.birthdayMd ?? '',
-      md_given: r.mdGiven ? 1 : 0,
-      due_at: d.dueAt,
-      updated_at: d.now,
-    }));
+    const rows: RecipientInsert[] = recipients.slice(start, start + INSERT_CHUNK).map((r) => {
+      const follows = r.text === message.short_message && r.unicode === messageUnicode;
+      return {
+        message_id: message.id,
+        recipient_index: r.index,
+        number: r.number,
+        text: follows ? null : r.text,
+        unicode: follows ? null : r.unicode ? 1 : 0,
+        parts: r.parts,
+        stage: d.stage,
+        status: d.status,
+        verdict: '',
+        referencekey: `${d.randomAlpha}-${r.index}`,
+        paid: d.paid ? 1 : 0,
+        birthday_md: r.birthdayMd ?? '',
+        md_given: r.mdGiven ? 1 : 0,
+        due_at: d.dueAt,
+        updated_at: d.now,
+      };
+    });
     let compiled: CompiledQuery<Inserted>;
     if (template && rows.length === INSERT_CHUNK) {
       compiled = { ...template, parameters: flatten(rows) };

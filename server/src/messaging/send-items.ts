@@ -57,8 +57,9 @@ export interface SendEnvelope {
 export interface SendRecipient {
   index: number;
   number: string;
-  /** Own text when it differs from the envelope's (personalized sends). */
-  text: string | null;
+  /** The text composed for this recipient: never inferred from another item, batch or request. */
+  text: string;
+  unicode: boolean;
   parts: number;
 }
 
@@ -143,9 +144,9 @@ export function normalizeSend(items: SendItemInput[], user: UserRow, now: number
     const body = messageBodyFor(sender, item.shortMessage);
     if (!body.trim()) throw refuse(EMPTY_MESSAGE);
     const same = body === shortMessage && item.specialUnicodeSupport === first.specialUnicodeSupport;
-    const parts = same ? head.parts : measure(body, item.specialUnicodeSupport).parts;
+    const { unicode, parts } = same ? head : measure(body, item.specialUnicodeSupport);
     for (const number of splitDestinations(item.destinationAddress)) {
-      recipients.push({ index: firstIndex + recipients.length, number, text: body === shortMessage ? null : body, parts });
+      recipients.push({ index: firstIndex + recipients.length, number, text: body, unicode, parts });
     }
   }
   if (recipients.length === 0) throw refuse('No recipients: destinationAddress is empty');

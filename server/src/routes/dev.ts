@@ -5,6 +5,7 @@ import { refuse } from '../http/api-error';
 
 const inboxQuery = z.object({
   to: z.string().trim().optional(),
+  jobId: z.string().trim().toLowerCase().optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional().default(50),
 });
 const summaryQuery = z.object({ jobId: z.string().trim().min(1) });
@@ -18,15 +19,18 @@ function parsed<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
 /** Dev mode only (app.ts registers these when GATEWAY_DEV=1): what the simulated carrier delivered. */
 export async function registerDevRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.get('/smsgateway/dev/carrier', async (req) => {
-    const { to, limit } = parsed(inboxQuery, req.query);
+    const { to, jobId, limit } = parsed(inboxQuery, req.query);
     let query = ctx.db.selectFrom('carrier_messages').selectAll();
     if (to) query = query.where('to_number', '=', to);
+    if (jobId) query = query.where('job_id', '=', jobId);
     const rows = await query.orderBy('id', 'desc').limit(limit).execute();
     return {
       messages: rows.map((r) => ({
         to: r.to_number,
         from: r.from_id,
         text: r.text,
+        parts: r.parts,
+        unicode: r.unicode === 1,
         jobId: r.job_id,
         index: r.recipient_index,
         status: r.status,

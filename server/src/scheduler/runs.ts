@@ -100,13 +100,14 @@ export async function deliverTemplates(
     await charge(db, reg.profile_id, Number(totals.unpaid), `this ${reg.message_type} delivery`);
     await db
       .insertInto('message_recipients')
-      .columns(['message_id', 'recipient_index', 'number', 'text', 'parts', 'stage', 'status', 'verdict', 'referencekey', 'paid', 'birthday_md', 'md_given', 'due_at', 'updated_at'])
+      .columns(['message_id', 'recipient_index', 'number', 'text', 'unicode', 'parts', 'stage', 'status', 'verdict', 'referencekey', 'paid', 'birthday_md', 'md_given', 'due_at', 'updated_at'])
       .expression(
         chosen().select([
           sql<number>`cast(${run.id} as integer)`.as('message_id'),
           'recipient_index',
           'number',
           'text',
+          'unicode',
           'parts',
           sql<number>`cast(${STAGE.queued} as integer)`.as('stage'),
           sql<string>`cast(${'PENDING'} as text)`.as('status'),

@@ -1,10 +1,27 @@
 import type { RunningGateway } from './gateway';
 
-export type CarrierMessage = { to: string; from: string; text: string; jobId: string | null; index: number; status: string; time: string };
+export type CarrierMessage = {
+  to: string;
+  from: string;
+  text: string;
+  parts: number;
+  unicode: boolean;
+  jobId: string | null;
+  index: number;
+  status: string;
+  time: string;
+};
 
 /** What the simulated carrier delivered to a number, newest first (dev mode). */
 export async function carrierMessages(gateway: RunningGateway, to: string): Promise<CarrierMessage[]> {
   const res = await fetch(gateway.url(`/smsgateway/dev/carrier?to=${encodeURIComponent(to)}&limit=50`));
+  if (!res.ok) throw new Error(`dev carrier answered ${res.status}`);
+  return ((await res.json()) as { messages: CarrierMessage[] }).messages;
+}
+
+/** Every message the simulated carrier delivered for one send (its outbox job id), newest first. */
+export async function carrierMessagesOfJob(gateway: RunningGateway, jobId: string): Promise<CarrierMessage[]> {
+  const res = await fetch(gateway.url(`/smsgateway/dev/carrier?jobId=${encodeURIComponent(jobId)}&limit=1000`));
   if (!res.ok) throw new Error(`dev carrier answered ${res.status}`);
   return ((await res.json()) as { messages: CarrierMessage[] }).messages;
 }

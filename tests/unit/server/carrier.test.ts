@@ -72,7 +72,7 @@ describe('carrier delivery ticks', () => {
     await deliverSystemText(gw.ctx, '233249990001', 'BULKSMS', 'Your code is 1234');
     const res = await gw.app.inject({ method: 'GET', url: '/smsgateway/dev/carrier?to=233249990001' });
     expect(res.json().messages).toEqual([
-      { to: '233249990001', from: 'BULKSMS', text: 'Your code is 1234', jobId: null, index: null, status: 'SENT', time: new Date(gw.clock.now).toISOString() },
+      { to: '233249990001', from: 'BULKSMS', text: 'Your code is 1234', parts: 1, unicode: false, jobId: null, index: null, status: 'SENT', time: new Date(gw.clock.now).toISOString() },
     ]);
   });
 });

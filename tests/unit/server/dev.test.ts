@@ -23,8 +23,8 @@ describe('dev inbox (GATEWAY_DEV=1)', () => {
     const res = await get('/smsgateway/dev/carrier?to=233241990001');
     expect(res.statusCode).toBe(200);
     expect(res.json().messages).toEqual([
-      { to: '233241990001', from: 'DEMO', text: 'second', jobId: null, index: 0, status: 'SENT', time: expect.any(String) },
-      { to: '233241990001', from: 'DEMO', text: 'first', jobId: job, index: 0, status: 'SENT', time: expect.any(String) },
+      { to: '233241990001', from: 'DEMO', text: 'second', parts: 1, unicode: false, jobId: null, index: 0, status: 'SENT', time: expect.any(String) },
+      { to: '233241990001', from: 'DEMO', text: 'first', parts: 1, unicode: false, jobId: job, index: 0, status: 'SENT', time: expect.any(String) },
     ]);
     const one = await get('/smsgateway/dev/carrier?to=233241990001&limit=1');
     expect(one.json().messages.map((m: any) => m.text)).toEqual(['second']);
