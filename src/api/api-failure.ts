@@ -15,6 +15,8 @@ export class ApiFailure extends Error {
     readonly httpStatus = 0,
     /** The error status of API.md ('failed' is user-fixable, 'error' a fault). */
     readonly status: string = kind === 'refused' ? 'failed' : 'error',
+    /** The server's Retry-After (on 429 and 503), in ms from when the answer came. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiFailure';

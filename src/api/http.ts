@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseRetryAfter } from '../domain/outbox-policy';
 import { ApiFailure, GENERIC_FAILURE } from './api-failure';
 
 export const FRONTEND_PATH = '/smsgateway/api/frontend/';
@@ -48,7 +49,7 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
     throw new ApiFailure('network', 'You appear to be offline');
   }
   const payload = await readJson(response);
-  if (!response.ok) throw failureFrom(response.status, payload);
+  if (!response.ok) throw failureFrom(response.status, payload, parseRetryAfter(response.headers.get('Retry-After'), Date.now()));
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) throw new ApiFailure('invalid-answer', GENERIC_FAILURE, response.status);
   return parsed.data;
@@ -64,7 +65,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function failureFrom(httpStatus: number, payload: unknown): ApiFailure {
+function failureFrom(httpStatus: number, payload: unknown, retryAfterMs: number | undefined): ApiFailure {
   const error = (payload as { error?: { status?: unknown; message?: unknown } } | null)?.error;
   const message = typeof error?.message === 'string' && error.message ? error.message : GENERIC_FAILURE;
   const status = typeof error?.status === 'string' ? error.status : httpStatus < 500 ? 'failed' : 'error';
@@ -73,5 +74,5 @@ function failureFrom(httpStatus: number, payload: unknown): ApiFailure {
     return new ApiFailure('invalid-token', 'Invalid Token', httpStatus, 'failed');
   }
   if (httpStatus === 413) return new ApiFailure('too-large', message, 413, status);
-  return new ApiFailure('refused', message, httpStatus, status);
+  return new ApiFailure('refused', message, httpStatus, status, retryAfterMs);
 }

@@ -104,6 +104,8 @@ export interface OutboxJob {
   batchCount: number;
   /** Index of the next batch to send once the job is split (after 413 or by size). */
   nextBatch: number;
+  /** Recipients a request while the current batch is still too large (413): 50, 25, ... 1; unset sends it whole. */
+  pieceSize?: number;
   split: boolean;
   /** UTF-8 size of the whole send's body, to go straight to batches above the gateway's limit. */
   bytes: number;

@@ -73,18 +73,35 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 
 export type DecisionOptions = {
   random?: () => number;
-  // A batch of 100 that is still too large cannot be helped by splitting again.
-  batched?: boolean;
+  /** Recipients in the refused request: a 413 on more than one is split smaller; one alone is final. */
+  recipients?: number;
+  /** The server's Retry-After (parseRetryAfter): never retried sooner, up to the policy's cap. */
   retryAfterMs?: number;
 };
 
 export function decideSendOutcome(result: SendFailure, attempt: number, options: DecisionOptions = {}): SendDecision {
   if (typeof result === 'number' && result >= 200 && result < 300) return { kind: 'done' };
   if (result === 401) return { kind: 'signed-out' };
-  if (result === 413) return options.batched ? { kind: 'final', reason: result } : { kind: 'split' };
+  if (result === 413) return (options.recipients ?? 2) > 1 ? { kind: 'split' } : { kind: 'final', reason: result };
   // Transient failures are retried without limit: queued work is never dropped (API.md).
   if (isTransient(result)) {
-    return { kind: 'retry', afterMs: Math.max(retryDelayMs(attempt, options.random), options.retryAfterMs ?? 0) };
+    const asked = Math.min(RETRY_CAP_MS, Math.max(0, options.retryAfterMs ?? 0));
+    return { kind: 'retry', afterMs: Math.max(retryDelayMs(attempt, options.random), asked) };
   }
   return { kind: 'final', reason: result };
+}
+
+/** After a 413 on a request of `count` recipients: half as many a request (100, 50, 25, 12, 6, 3, 1). */
+export const smallerBatchSize = (count: number): number => Math.max(1, Math.floor(count / 2));
+
+/**
+ * Retry-After (RFC 9110 10.2.3) in ms from `now`: delay-seconds or an HTTP date; undefined when absent
+ * or unreadable, 0 for a date already past.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  const text = value?.trim() ?? '';
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }

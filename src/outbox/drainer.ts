@@ -89,11 +89,20 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
     dirty = false;
     const session = await readSession();
     const job = session ? await nextRunnableJob(session.profile_id, session.signedInAt) : undefined;
-    if (!job) return nextSignal();
+    if (!job) {
+      emitOutboxEvent({ type: 'waiting', reason: 'no-work' });
+      return nextSignal();
+    }
     // Offline: wait for 'online', and look again now and then in case the event never comes.
-    if (!network.online()) return pause(OFFLINE_RECHECK_MS);
+    if (!network.online()) {
+      emitOutboxEvent({ type: 'waiting', reason: 'offline' });
+      return pause(OFFLINE_RECHECK_MS);
+    }
     const wait = job.notBefore - scheduler.now();
-    if (wait > 0 && !onlineKick) return pause(wait);
+    if (wait > 0 && !onlineKick) {
+      emitOutboxEvent({ type: 'waiting', reason: 'later' });
+      return pause(wait);
+    }
     onlineKick = false;
     try {
       await runJob(job, ctx);

@@ -1,3 +1,5 @@
+import { splitIntoBatches, type SendBatch } from '../domain/outbox-policy';
+import { splitDestinations } from '../domain/recipients';
 import type { SendItem } from '../domain/types';
 
 const sameMessage = (a: SendItem, b: SendItem) =>
@@ -35,3 +37,12 @@ const encoder = new TextEncoder();
 
 /** UTF-8 bytes of a JSON value, as the gateway counts its body limit. */
 export const jsonBytes = (value: unknown): number => encoder.encode(JSON.stringify(value)).byteLength;
+
+/** One item per recipient, in order (a regular item's list is cut, not repeated); joinBatchItems undoes it. */
+export const recipientsOf = (items: readonly SendItem[]): SendItem[] => splitIntoBatches(items, 1).flatMap((b) => b.items);
+
+/** The refusal of one message that the gateway finds too large on its own: which row, to whom. */
+export function tooLargeAlone(sent: SendBatch): string {
+  const number = splitDestinations(sent.items[0]?.destinationAddress ?? '')[0] ?? '';
+  return `The message for row ${sent.from + 1}${number ? ` (${number})` : ''} is too large for the gateway even on its own: shorten its text and send again`;
+}

@@ -5,7 +5,9 @@ export type OutboxEvent =
   | { type: 'failed'; jobId: string; message: string }
   | { type: 'paused'; jobId: string }
   | { type: 'retry'; jobId: string; afterMs: number; reason: string }
-  | { type: 'split'; jobId: string };
+  | { type: 'split'; jobId: string }
+  /** The drainer waits: nothing it may send (none queued, or another account's), offline, or a retry's time. */
+  | { type: 'waiting'; reason: 'no-work' | 'offline' | 'later' };
 
 type Listener = (event: OutboxEvent) => void;
 const listeners = new Set<Listener>();

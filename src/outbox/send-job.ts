@@ -1,14 +1,14 @@
 import { ApiFailure } from '../api/api-failure';
 import { sendSms, type SendAnswer } from '../api/send-api';
 import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, type AlertSeverity } from '../domain/alerts';
-import { BATCH_GAP_MS, decideSendOutcome, idempotencyKey, type SendFailure } from '../domain/outbox-policy';
+import { BATCH_GAP_MS, decideSendOutcome, idempotencyKey, smallerBatchSize, type SendBatch, type SendFailure } from '../domain/outbox-policy';
 import { updatesBalanceAfterSend } from '../domain/sender-id';
 import type { SendItem } from '../domain/types';
 import type { OutboxJob, StoredUser } from '../db/app-db';
 import { acknowledgeSend, readBatch, readBatches, updateJob } from '../db/outbox-store';
 import { db } from '../db/db';
 import { emitOutboxEvent } from './outbox-events';
-import { joinBatchItems } from './job-items';
+import { joinBatchItems, recipientsOf, tooLargeAlone } from './job-items';
 import type { Scheduler } from './scheduler';
 
 export type OutboxAlert = { message: string; severity: AlertSeverity };
@@ -74,32 +74,39 @@ async function attempt(apikey: string, items: readonly SendItem[], key: string, 
   }
 }
 
-/** Applies the retry policy to a failed request; returns true when the job should go on in batches. */
-async function onFailure(job: OutboxJob, result: Extract<Attempt, { ok: false }>, batched: boolean, signedInAt: number, ctx: JobContext) {
-  const decision = decideSendOutcome(result.failure, job.attempts + 1, { batched, random: ctx.random });
+/**
+ * Applies the retry policy to a failed request for `sent` (the whole job, or a piece of a batch); returns
+ * the job's changes when it should go on at once in smaller requests, else null.
+ */
+async function onFailure(job: OutboxJob, result: Extract<Attempt, { ok: false }>, sent: SendBatch, signedInAt: number, ctx: JobContext) {
+  const recipients = sent.to - sent.from + 1;
+  const failure = result.error instanceof ApiFailure ? result.error : null;
+  const decision = decideSendOutcome(result.failure, job.attempts + 1, { recipients, random: ctx.random, retryAfterMs: failure?.retryAfterMs });
   const now = ctx.scheduler.now();
   switch (decision.kind) {
-    case 'split':
-      await updateJob(job.id, { split: true, attempts: 0, updatedAt: now });
+    case 'split': {
+      // The whole send goes to batches of 100; a batch (or piece) still too large, to half as many a request.
+      const changes: Partial<OutboxJob> = job.split ? { pieceSize: smallerBatchSize(recipients), attempts: 0 } : { split: true, attempts: 0 };
+      await updateJob(job.id, { ...changes, updatedAt: now });
       emitOutboxEvent({ type: 'split', jobId: job.id });
-      return true;
+      return changes;
+    }
     case 'retry':
       await updateJob(job.id, { attempts: job.attempts + 1, notBefore: now + decision.afterMs, updatedAt: now });
       emitOutboxEvent({ type: 'retry', jobId: job.id, afterMs: decision.afterMs, reason: String(result.failure) });
-      return false;
+      return null;
     case 'signed-out':
       // Kept for this account: it goes on after the next sign-in (ARCHITECTURE.md).
       await updateJob(job.id, { state: 'paused', pausedSignIn: signedInAt, updatedAt: now });
       emitOutboxEvent({ type: 'paused', jobId: job.id });
-      return false;
+      return null;
     case 'final':
     case 'done': {
-      const failure = result.error instanceof ApiFailure ? result.error : null;
-      const message = failure?.message || 'Something went wrong please try again';
+      const message = result.failure === 413 ? tooLargeAlone(sent) : failure?.message || 'Something went wrong please try again';
       await updateJob(job.id, { state: 'failed', error: message, updatedAt: now });
       ctx.alert({ message, severity: alertSeverity(failure?.status ?? 'error') });
       emitOutboxEvent({ type: 'failed', jobId: job.id, message });
-      return false;
+      return null;
     }
   }
 }
@@ -116,8 +123,8 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
 
   if (!job.split && job.nextBatch === 0) {
     if (job.bytes <= ctx.maxWholeBytes) {
-      const items = joinBatchItems(await readBatches(job.id));
-      const result = await attempt(account.apikey, items, idempotencyKey(job.id, 0, job.total - 1), ctx);
+      const whole = { from: 0, to: job.total - 1, items: joinBatchItems(await readBatches(job.id)) };
+      const result = await attempt(account.apikey, whole.items, idempotencyKey(job.id, whole.from, whole.to), ctx);
       if (result.ok === 'stopped') return;
       if (result.ok) {
         const now = ctx.scheduler.now();
@@ -128,7 +135,7 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
         ctx.alert({ message: result.answer?.message || 'Messages sent successfully', severity: 'success' });
         return;
       }
-      if (!(await onFailure(job, result, false, account.signedInAt, ctx))) return;
+      if (!(await onFailure(job, result, whole, account.signedInAt, ctx))) return;
     } else {
       await updateJob(job.id, { split: true, updatedAt: ctx.scheduler.now() });
     }
@@ -136,6 +143,15 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
     ctx.alert({ message: BATCHING_NOTICE, severity: 'info' });
   }
   await runBatches(job, account.apikey, ctx);
+}
+
+/**
+ * Recipients [skip, skip + take) of a stored batch as one request: a batch of 100 that the gateway still
+ * finds too large goes out in pieces of 50, 25, ... (OutboxJob.pieceSize), each with its own key.
+ */
+function pieceOf(batch: SendBatch, skip: number, take: number): SendBatch {
+  const items = recipientsOf(batch.items).slice(skip, skip + take);
+  return { from: batch.from + skip, to: batch.from + skip + items.length - 1, items: joinBatchItems([{ items }]) };
 }
 
 async function runBatches(start: OutboxJob, apikey: string, ctx: JobContext): Promise<void> {
@@ -148,20 +164,27 @@ async function runBatches(start: OutboxJob, apikey: string, ctx: JobContext): Pr
     if (!account || account.apikey !== apikey || !ctx.online()) return;
     const batch = await readBatch(job.id, job.nextBatch);
     if (!batch) throw new BrokenJobError(`This send could not be read back from the device (batch ${job.nextBatch} is missing)`);
-    const result = await attempt(apikey, batch.items, idempotencyKey(job.id, batch.from, batch.to), ctx);
+    // Batches are contiguous: what of this one the gateway has acknowledged is what `sent` has passed.
+    const done = Math.max(0, job.sent - batch.from);
+    const piece = job.pieceSize ? pieceOf(batch, done, job.pieceSize) : batch;
+    const result = await attempt(apikey, piece.items, idempotencyKey(job.id, piece.from, piece.to), ctx);
     if (result.ok === 'stopped') return;
     if (!result.ok) {
-      await onFailure(job, result, true, account.signedInAt, ctx);
-      return;
+      const smaller = await onFailure(job, result, piece, account.signedInAt, ctx);
+      if (!smaller) return;
+      job = { ...job, ...smaller };
+      continue;
     }
     const now = ctx.scheduler.now();
-    const last = job.nextBatch + 1 === job.batchCount;
+    const batchDone = piece.to >= batch.to;
+    const last = batchDone && job.nextBatch + 1 === job.batchCount;
     const changes: Partial<OutboxJob> = {
-      nextBatch: job.nextBatch + 1,
-      sent: batch.to + 1,
+      nextBatch: batchDone ? job.nextBatch + 1 : job.nextBatch,
+      sent: piece.to + 1,
       attempts: 0,
       lastSentAt: now,
       updatedAt: now,
+      ...(batchDone ? { pieceSize: undefined } : {}),
       ...(last ? { state: 'done' as const } : {}),
       ...(result.answer?.message_id ? { message_id: result.answer.message_id } : {}),
     };

@@ -25,7 +25,7 @@ function batchTimes(subscribe: (listener: (e: OutboxEvent) => void) => () => voi
   const times: number[] = [];
   return new Promise<number[]>((resolve) => {
     const off = subscribe((e) => {
-      if (e.jobId !== jobId()) return;
+      if (!('jobId' in e) || e.jobId !== jobId()) return;
       if (e.type === 'progress') times.push(performance.now());
       if (e.type === 'done' || e.type === 'failed') {
         off();

@@ -8,7 +8,9 @@ import {
   idempotencyKey,
   isTransient,
   parseIdempotencyKey,
+  parseRetryAfter,
   retryDelayMs,
+  smallerBatchSize,
   splitIntoBatches,
   type SendFailure,
 } from '../../../src/domain/outbox-policy';
@@ -116,8 +118,17 @@ describe('decideSendOutcome', () => {
     expect(decideSendOutcome(result, 1, { random: half }).kind).toBe(kind);
   });
 
-  it('gives up on a 413 for a batch that is already split', () => {
-    expect(decideSendOutcome(413, 1, { batched: true })).toEqual({ kind: 'final', reason: 413 });
+  it('splits a 413 on more than one recipient smaller, and gives up only on one message alone', () => {
+    expect(decideSendOutcome(413, 1, { recipients: 100 })).toEqual({ kind: 'split' });
+    expect(decideSendOutcome(413, 1, { recipients: 2 })).toEqual({ kind: 'split' });
+    expect(decideSendOutcome(413, 1, { recipients: 1 })).toEqual({ kind: 'final', reason: 413 });
+  });
+
+  it('halves the batch after each 413: 100, 50, 25, 12, 6, 3, 1', () => {
+    const sizes = [100];
+    while (sizes[sizes.length - 1]! > 1) sizes.push(smallerBatchSize(sizes[sizes.length - 1]!));
+    expect(sizes).toEqual([100, 50, 25, 12, 6, 3, 1]);
+    expect(smallerBatchSize(1)).toBe(1);
   });
 
   it('keeps retrying transient failures however many attempts', () => {
@@ -126,6 +137,28 @@ describe('decideSendOutcome', () => {
 
   it('waits at least as long as the server asks', () => {
     expect(decideSendOutcome(429, 1, { random: () => 0, retryAfterMs: 30_000 })).toEqual({ kind: 'retry', afterMs: 30_000 });
+    expect(decideSendOutcome(503, 1, { random: () => 0, retryAfterMs: 120 })).toEqual({ kind: 'retry', afterMs: 500 });
+  });
+
+  it("caps the server's Retry-After at the policy's longest wait", () => {
+    expect(decideSendOutcome(503, 1, { random: () => 0, retryAfterMs: 3_600_000 })).toEqual({ kind: 'retry', afterMs: RETRY_CAP_MS });
+  });
+
+  describe('parseRetryAfter', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    it.each([
+      ['120', 120_000],
+      [' 0 ', 0],
+      ['Mon, 23 Nov 2026 10:00:30 GMT', 30_000],
+      ['Mon, 23 Nov 2026 09:00:00 GMT', 0],
+      ['', undefined],
+      [null, undefined],
+      ['-5', undefined],
+      ['1.5', undefined],
+      ['soon', undefined],
+    ])('%j -> %s', (value, ms) => {
+      expect(parseRetryAfter(value, now)).toBe(ms);
+    });
   });
 
   it('marks only API.md transient statuses as transient', () => {

@@ -7,7 +7,7 @@ import { saveSignIn } from '../../../src/db/session-store';
 import { UserInfoSchema } from '../../../src/api/user-schema';
 import { login } from '../server/helpers/test-app';
 import { carrierLog, numbersFrom, quickItem, signInAs, startLiveGateway, type LiveGateway } from './support/live-gateway';
-import { drainerFor, fakeNetwork, keysOf, resetDevice, waitForJob } from './support/drain-helpers';
+import { drainerFor, fakeNetwork, isWaiting, keysOf, recordOutboxEvents, resetDevice, waitForJob } from './support/drain-helpers';
 
 const SEND = '/smsgateway/api/sendsms';
 const refusal = (status: number, message: string, kind = 'error') =>
@@ -16,8 +16,13 @@ const refusal = (status: number, message: string, kind = 'error') =>
 describe('outbox failures against the real gateway', () => {
   let live: LiveGateway;
   const stops: (() => Promise<void>)[] = [];
-  beforeEach(resetDevice);
+  let events: ReturnType<typeof recordOutboxEvents>;
+  beforeEach(async () => {
+    await resetDevice();
+    events = recordOutboxEvents();
+  });
   afterEach(async () => {
+    events.stop();
     await Promise.all(stops.splice(0).map((stop) => stop()));
     await live?.close();
   });
@@ -70,7 +75,7 @@ describe('outbox failures against the real gateway', () => {
     const paused = await waitForJob(id);
     expect(paused).toMatchObject({ state: 'paused', sent: 0 });
     const callsWhilePaused = keysOf(live, id).length;
-    await new Promise((r) => setTimeout(r, 50));
+    await events.waitFor(isWaiting('no-work'), (e) => e.type === 'paused');
     expect(keysOf(live, id)).toHaveLength(callsWhilePaused);
 
     live.gw.clock.advance(60_000);
@@ -86,7 +91,7 @@ describe('outbox failures against the real gateway', () => {
     const { drainer } = drainerFor(live, { network });
     stops.push(() => drainer.stop());
     const id = await enqueue({ items: [quickItem(numbersFrom(1, 40))] });
-    await new Promise((r) => setTimeout(r, 50));
+    await events.waitFor(isWaiting('offline'));
     expect(keysOf(live, id)).toEqual([]);
     expect((await db.outboxJobs.get(id))?.state).toBe('queued');
     network.set(true);
@@ -112,7 +117,7 @@ describe('outbox failures against the real gateway', () => {
     await signInAs(live, 'acmeadmin', 'acme12345');
     const { drainer } = drainerFor(live);
     stops.push(() => drainer.stop());
-    await new Promise((r) => setTimeout(r, 50));
+    await events.waitFor(isWaiting('no-work'));
     expect(keysOf(live, id)).toEqual([]);
     live.gw.clock.advance(1000);
     await signInAs(live);

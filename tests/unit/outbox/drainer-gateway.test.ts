@@ -73,6 +73,9 @@ describe('outbox against the real gateway: whole sends and 413 batches', () => {
     expect(keysOf(live, id)).toEqual(['0-99', '100-199', '200-299', '300-399', '400-449']);
     const { rows, summary } = await carrierLog(live, id);
     expect(summary).toEqual({ total: 450, unique: 450, duplicates: 0 });
-    expect(rows[7]?.text).toBe(`Dear customer 7, your code is ${numbers[7]!.slice(-4)}`);
+    // Every recipient its own text: the first of each batch (100, 200, ...) too.
+    expect(rows.map((r) => [r.recipient_index, r.to_number, r.text])).toEqual(
+      numbers.map((n, i) => [i, n, `Dear customer ${i}, your code is ${n.slice(-4)}`]),
+    );
   });
 });

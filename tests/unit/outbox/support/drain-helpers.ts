@@ -4,6 +4,7 @@ import type { OutboxJob, OutboxState } from '../../../../src/db/app-db';
 import { startDrainer, type DrainerOptions } from '../../../../src/outbox/drainer';
 import type { NetworkWatch } from '../../../../src/outbox/network';
 import type { OutboxAlert } from '../../../../src/outbox/send-job';
+import { onOutboxEvent, type OutboxEvent } from '../../../../src/outbox/outbox-events';
 import type { LiveGateway } from './live-gateway';
 
 /** A fresh, empty device database. */
@@ -54,3 +55,41 @@ export async function waitForJob(id: string, states: OutboxState[] = FINAL, time
 /** Batch keys (`<jobId>:<from>-<to>`) the PWA sent for a job, in order. */
 export const keysOf = (live: LiveGateway, jobId: string) =>
   live.requests.filter((r) => r.path === '/smsgateway/api/sendsms' && r.key?.startsWith(jobId)).map((r) => r.key!.slice(jobId.length + 1));
+
+/**
+ * Records the drainer's events from now on. `waitFor` resolves with the first event matching `match`
+ * that comes after the first one matching `after` (or any): "nothing was sent while it waited" is then
+ * checked when the drainer says it waits, not after a fixed delay.
+ */
+export function recordOutboxEvents() {
+  const seen: OutboxEvent[] = [];
+  const listeners = new Set<() => void>();
+  const stop = onOutboxEvent((event) => {
+    seen.push(event);
+    for (const listener of [...listeners]) listener();
+  });
+  const find = (match: (e: OutboxEvent) => boolean, after?: (e: OutboxEvent) => boolean) => {
+    const from = after ? seen.findIndex(after) : 0;
+    return from < 0 ? undefined : seen.slice(from).find(match);
+  };
+  function waitFor(match: (e: OutboxEvent) => boolean, after?: (e: OutboxEvent) => boolean, timeoutMs = 20_000): Promise<OutboxEvent> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`no matching outbox event; seen: ${JSON.stringify(seen.map((e) => e.type))}`));
+      }, timeoutMs);
+      function check() {
+        const found = find(match, after);
+        if (!found) return;
+        clearTimeout(timer);
+        listeners.delete(check);
+        resolve(found);
+      }
+      listeners.add(check);
+      check();
+    });
+  }
+  return { seen, waitFor, stop };
+}
+
+export const isWaiting = (reason: 'no-work' | 'offline' | 'later') => (e: OutboxEvent) => e.type === 'waiting' && e.reason === reason;
