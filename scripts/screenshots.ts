@@ -1,22 +1,27 @@
 // Screenshots of the main screens at desktop and phone widths, for looking at what was built:
-//   npm run build && npx tsx scripts/screenshots.ts [outDir]
+//   npm run build && npx tsx scripts/screenshots.ts [outDir] [name-filter]
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, newPage, DESKTOP, PHONE } from '../tests/e2e/support/browser';
 import { startGateway } from '../tests/e2e/support/gateway';
 
 const out = process.argv[2] ?? 'test-results/screens';
+const only = process.argv[3] ?? '';
 mkdirSync(out, { recursive: true });
 const gateway = await startGateway();
 const browser = await launchBrowser();
 try {
-  const shots: Array<{ name: string; path: string; host?: string; login?: [string, string] }> = [
+  type Shot = { name: string; path: string; host?: string; login?: [string, string] };
+  const all: Shot[] = [
     { name: 'landing', path: '/' },
     { name: 'login', path: '/login' },
     { name: 'login-acme', path: '/login', host: 'acme.localhost' },
     { name: 'signup', path: '/signup' },
     { name: 'shell-demouser', path: '/', login: ['demouser', 'demo12345'] },
     { name: 'shell-acmeadmin', path: '/', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
+    { name: 'clients-supervisor', path: '/clientmanagement', login: ['supervisor', 'supervisor123'] },
+    { name: 'clients-acmeadmin', path: '/clientmanagement', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
   ];
+  const shots = all.filter((shot) => shot.name.includes(only));
   for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
     for (const shot of shots) {
       const { page, context } = await newPage(browser, { viewport });

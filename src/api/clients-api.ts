@@ -1,23 +1,82 @@
 import { z } from 'zod';
 import { FRONTEND_PATH, request } from './http';
+import { intId, text } from './answer-fields';
+import { UserInfoSchema } from './user-schema';
 
-const ClientSchema = z
-  .object({
-    profile_id: z.coerce.number(),
-    username: z.string().catch(''),
-    email: z.string().catch(''),
-    pendingsenderid: z.string().nullish().transform((v) => v ?? ''),
-  })
-  .passthrough();
+/** A client as an admin sees it (API.md allusers): user info without token, API key or secret keys. */
+export const ClientSchema = UserInfoSchema.omit({ token: true, apikey: true, paystackseckey: true, recaptcha_secret_key: true });
 export type ClientAnswer = z.infer<typeof ClientSchema>;
 
-/** An admin's clients (API.md allusers). */
-export async function fetchClients(token: string, profileId: number): Promise<ClientAnswer[]> {
-  const answer = await request({
-    path: `${FRONTEND_PATH}allusers`,
+/** Profile 6 only: a pending sender-ID request anywhere on the platform, with what deciding needs. */
+const PendingRequestSchema = z.object({
+  profile_id: intId,
+  username: text,
+  companyname: text,
+  supid: intId.catch(0),
+  supervisor: text,
+  senderidapproved: text,
+  pendingsenderid: text,
+});
+export type PendingRequestAnswer = z.infer<typeof PendingRequestSchema>;
+
+const ClientsAnswerSchema = z.object({
+  users: z.array(ClientSchema),
+  pending: z.array(PendingRequestSchema).optional(),
+});
+export type ClientsAnswer = z.infer<typeof ClientsAnswerSchema>;
+
+/** An admin's clients, and for profile 6 every pending sender-ID request (API.md allusers). */
+export async function fetchClients(token: string, profileId: number): Promise<ClientsAnswer> {
+  return request({ path: `${FRONTEND_PATH}allusers`, auth: token, body: { profile_id: profileId }, schema: ClientsAnswerSchema });
+}
+
+const SuccessSchema = z.object({ status: text, message: text });
+
+export type CreditGift = { profileId: number; clientProfileId: number; amount: string; currency: string };
+
+/** SPEC 5 credit giving by amount (manualcreditpurchase): the amount is the number of credits. */
+export async function giveCreditByAmount(token: string, gift: CreditGift): Promise<z.infer<typeof SuccessSchema>> {
+  return request({
+    path: `${FRONTEND_PATH}manualcreditpurchase`,
     auth: token,
-    body: { profile_id: profileId },
-    schema: z.object({ users: z.array(ClientSchema) }),
+    body: { profile_id: gift.profileId, amount: gift.amount, currency: gift.currency, clientprofile_id: gift.clientProfileId },
+    schema: SuccessSchema,
   });
-  return answer.users;
+}
+
+/** SPEC 5 credit giving by rate (directcreditpurchase): credits = ceil(amount / rate). */
+export async function giveCreditByRate(token: string, gift: CreditGift & { rate: string }): Promise<z.infer<typeof SuccessSchema>> {
+  return request({
+    path: `${FRONTEND_PATH}directcreditpurchase`,
+    auth: token,
+    body: { profile_id: gift.profileId, amount: gift.amount, rate: gift.rate, currency: gift.currency, clientprofile_id: gift.clientProfileId },
+    schema: SuccessSchema,
+  });
+}
+
+/** approvesenderid / rejectsenderid (profile 6): answers the client's updated info. */
+export async function decideSenderIds(
+  token: string,
+  decision: { approve: boolean; profileId: number; clientProfileId: number; ids: string },
+): Promise<ClientAnswer> {
+  const answer = await request({
+    path: `${FRONTEND_PATH}${decision.approve ? 'approvesenderid' : 'rejectsenderid'}`,
+    auth: token,
+    body: { profile_id: decision.profileId, id: decision.clientProfileId, pendingsenderid: decision.ids },
+    schema: z.object({ userInfo: ClientSchema }),
+  });
+  return answer.userInfo;
+}
+
+const NumbersPageSchema = z.object({
+  numbers: z.array(text),
+  total: z.coerce.number().catch(0),
+  pageNum: z.coerce.number().catch(1),
+  hasMore: z.boolean().catch(false),
+});
+export type NumbersPage = z.infer<typeof NumbersPageSchema>;
+
+/** Profile 6's numbers export (numbers/): every distinct phone-book number, 1,000 a page. */
+export async function fetchNumbersPage(token: string, profileId: number, pageNum: number): Promise<NumbersPage> {
+  return request({ path: `${FRONTEND_PATH}numbers/`, auth: token, body: { profile_id: profileId, pageNum }, schema: NumbersPageSchema });
 }

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
+import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListName } from '../api/list-api';
 import type { UserInfo, SendItem } from '../domain/types';
@@ -89,6 +90,15 @@ export interface StoredDraftSheet {
   columns?: string[][];
 }
 
+/** An admin's clients as last fetched (allusers), one record per admin: read whole, searched in memory. */
+export interface StoredClientList {
+  profile_id: number;
+  users: ClientAnswer[];
+  /** Profile 6 only: every pending sender-ID request on the platform. */
+  pending: PendingRequestAnswer[];
+  fetchedAt: number;
+}
+
 export type OutboxState = 'queued' | 'sending' | 'paused' | 'done' | 'failed';
 
 /** One send: the job row; its messages live in outboxBatches, 100 a record (STACK.md: per-record cost). */
@@ -157,6 +167,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // The draft's loaded sheet survives a reload, so the user need not choose the file again.
   { version: 2, stores: { draftSheets: '&[profile_id+chunk], profile_id' } },
+  // Client management works from the last fetched list offline (issue 15).
+  { version: 3, stores: { clientLists: '&profile_id' } },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
@@ -172,6 +184,7 @@ export class AppDb extends Dexie {
   outboxJobs!: EntityTable<OutboxJob, 'id'>;
   outboxBatches!: Table<OutboxBatch, [string, number]>;
   draftSheets!: Table<StoredDraftSheet, [number, number]>;
+  clientLists!: EntityTable<StoredClientList, 'profile_id'>;
 
   constructor(name = 'bulk-sms', versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

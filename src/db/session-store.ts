@@ -42,7 +42,7 @@ export async function patchUser(profileId: number, changes: Partial<StoredUser>)
 export async function wipeAccount(profileId: number): Promise<void> {
   await db.transaction(
     'rw',
-    [db.session, db.users, db.listItems, db.listState, db.groups, db.contacts, db.drafts, db.draftSheets],
+    [db.session, db.users, db.listItems, db.listState, db.groups, db.contacts, db.drafts, db.draftSheets, db.clientLists],
     async () => {
       const session = await db.session.get('current');
       if (session?.profile_id === profileId) await db.session.delete('current');
@@ -53,6 +53,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.contacts.where('profile_id').equals(profileId).delete();
       await db.drafts.delete(profileId);
       await db.draftSheets.where('profile_id').equals(profileId).delete();
+      await db.clientLists.delete(profileId);
     },
   );
 }

@@ -41,3 +41,18 @@ export async function clientsOf(ctx: GatewayContext, supervisor: UserRow) {
     ),
   );
 }
+
+/**
+ * Profile 6 decides every sender ID on the platform (SPEC 4 and 6), resellers' clients' included, but
+ * sees of another tenant's account only what the decision needs: who asks, under which reseller, for what.
+ */
+export async function pendingSenderIdRequests(ctx: GatewayContext) {
+  const rows = await ctx.db
+    .selectFrom('users as u')
+    .leftJoin('users as s', 's.profile_id', 'u.supid')
+    .select(['u.profile_id', 'u.username', 'u.companyname', 'u.supid', 's.username as supervisor', 'u.senderidapproved', 'u.pendingsenderid'])
+    .where('u.pendingsenderid', '<>', '')
+    .orderBy('u.profile_id', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, supervisor: r.supervisor ?? '' }));
+}

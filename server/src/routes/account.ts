@@ -7,9 +7,10 @@ import { FRONTEND, ownProfile, post } from '../http/route';
 import { domainOfUser } from '../tenancy/domains';
 import { userInfo } from '../tenancy/user-info';
 import { canSetPremium } from '../../../src/domain/permissions';
+import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/sender-id';
 import { numericId, profileId, text } from '../accounts/body-fields';
-import { clientInfo, clientsOf } from '../accounts/client-info';
+import { clientInfo, clientsOf, pendingSenderIdRequests } from '../accounts/client-info';
 import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
 import { bearerToken } from '../accounts/sessions';
 
@@ -51,7 +52,8 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
 
   post(app, ctx, FRONTEND + 'allusers', 'admin', ownBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
-    return { users: await clientsOf(ctx, user) };
+    const users = await clientsOf(ctx, user);
+    return user.profile_id === TOP_SUPERVISOR_ID ? { users, pending: await pendingSenderIdRequests(ctx) } : { users };
   });
 
   const requestBody = z.object({ profile_id: profileId, pendingsenderid: idsText });

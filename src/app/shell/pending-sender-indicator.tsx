@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'react';
 import { ColorSwatch, Tooltip, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { pendingSenderIdsExist } from '../../sync/clients';
+import { hasPendingSenderIds } from '../../domain/permissions';
+import { useClientList } from '../../sync/hooks/use-client-list';
 
-/** Admins only: red while any client's sender ID awaits approval, green otherwise (SPEC 2). */
+/** Admins only: red while any client's sender ID awaits approval, green otherwise (SPEC 2); follows the stored list. */
 export function PendingSenderIndicator() {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    void pendingSenderIdsExist().then((value) => live && setPending(value));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (pending === null) return null;
+  const { list } = useClientList();
+  if (!list) return null;
+  // Profile 6's list of requests covers the whole platform; another admin's, its own clients.
+  const pending = list.pending.length > 0 || hasPendingSenderIds(list.users);
   const label = pending ? 'Sender IDs are awaiting approval' : 'No sender IDs awaiting approval';
   return (
     <Tooltip label={label}>

@@ -18,7 +18,7 @@ import { useOnline } from '../../ui/use-online';
 import { DeleteMessageDialog, EditMessageDialog } from './edit-message-dialog';
 import { LIST_KINDS, type MessageListKind } from './list-kinds';
 import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
-import { VirtualList } from './virtual-list';
+import { VirtualList } from '../../ui/virtual-list';
 
 export const OFFLINE_LIST_NOTE = 'You are offline: these are the messages stored on this device';
 const LIVE_REFRESH_MS = 5000;

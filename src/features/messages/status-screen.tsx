@@ -12,7 +12,7 @@ import { emitAlert } from '../../sync/alerts-bus';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
 import { findStoredMessage } from '../../sync/message-lookup';
 import { useMessageStatus } from '../../sync/message-status';
-import { downloadBytes } from './download';
+import { downloadBytes } from '../../ui/download';
 import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { neutraliseFormula, reportFileName, writeStatusReport } from '../../../src/excel/status-report';
 import { buildStatusReport } from '../../../src/excel/export-file';
+import { writeCustomerData, writeNumbers } from '../../../src/excel/client-exports';
 
 describe('status report export', () => {
   it('writes Mobile number and Status, readable back with SheetJS', async () => {
@@ -44,5 +45,28 @@ describe('status report export', () => {
   it('names the file safely', () => {
     expect(reportFileName('Weekend sale / 12')).toBe('status-report-Weekend-sale-12.xlsx');
     expect(reportFileName('')).toBe('status-report-message.xlsx');
+  });
+});
+
+describe('client management exports', () => {
+  it('writes customer data with text cells neutralised and balances as numbers, and numbers under a numbers heading', () => {
+    const row = {
+      username: 'ama',
+      companyname: '=HYPERLINK("http://x","y")',
+      email: '@ama@example.com',
+      telnumber: '+233241234567',
+      accountType: 'REGULAR',
+      creditbalance: 1234,
+      internationalcreditbalance: 0,
+      creditexpires: Date.parse('2027-02-21T12:00:00Z') / 1000,
+      senderidapproved: 'AMA',
+      pendingsenderid: '',
+      setuptime: '2026-11-20T10:00:00.000Z',
+    };
+    const book = XLSX.read(writeCustomerData([row]), { type: 'array' });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows[1]).toEqual(['ama', `'=HYPERLINK("http://x","y")`, "'@ama@example.com", "'+233241234567", 'REGULAR', 1234, 0, '2027-02-21', 'AMA', '', '2026-11-20']);
+    const numbers = XLSX.read(writeNumbers(['233241234567', '-1']), { type: 'array' });
+    expect(XLSX.utils.sheet_to_json<unknown[]>(numbers.Sheets.Numbers!, { header: 1 })).toEqual([['numbers'], ['233241234567'], ["'-1"]]);
   });
 });

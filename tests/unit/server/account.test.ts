@@ -125,6 +125,32 @@ describe('allusers', () => {
     expect(theirs.body.users.map((u: { username: string }) => u.username)).toEqual(['acmeclient']);
   });
 
+  it("gives profile 6 every pending sender-ID request of the platform, a reseller's clients' too, with only what deciding needs", async () => {
+    const acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
+    expect((await call(gw, 'senderidrequest', { profile_id: acmeClient.profile_id, pendingsenderid: 'ACMEPROMO' }, { token: acmeClient.token, host: 'acme.localhost' })).status).toBe(200);
+    const sup = await login(gw, 'supervisor', 'supervisor123');
+    const res = await call(gw, 'allusers', { profile_id: 6 }, { token: sup.token });
+    // Its client list stays its own clients: the other tenant's account shows only in the requests.
+    expect(res.body.users.map((u: { username: string }) => u.username).sort()).toEqual(['acmeadmin', 'demouser']);
+    const byName = Object.fromEntries(res.body.pending.map((p: { username: string }) => [p.username, p]));
+    expect(Object.keys(byName).sort()).toEqual(['acmeclient', 'demouser']);
+    expect(byName.acmeclient).toEqual({
+      profile_id: acmeClient.profile_id,
+      username: 'acmeclient',
+      companyname: 'Acme Client Ltd',
+      supid: acmeClient.supid,
+      supervisor: 'acmeadmin',
+      senderidapproved: 'ACMECL',
+      pendingsenderid: 'ACMEPROMO',
+    });
+
+    // A reseller admin gets its own clients and no platform-wide requests.
+    const acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
+    const theirs = await call(gw, 'allusers', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' });
+    expect(theirs.body).not.toHaveProperty('pending');
+    expect(theirs.body.users.find((u: { username: string }) => u.username === 'acmeclient').pendingsenderid).toBe('ACMEPROMO');
+  });
+
   it('is for admins only, and for their own profile', async () => {
     const demo = await login(gw, 'demouser', 'demo12345');
     expect((await call(gw, 'allusers', { profile_id: demo.profile_id }, { token: demo.token })).status).toBe(403);

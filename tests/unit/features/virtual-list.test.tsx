@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { VirtualList } from '../../../../src/features/messages/virtual-list';
+import { VirtualList } from '../../../src/ui/virtual-list';
 
 const items = Array.from({ length: 10_000 }, (_, i) => ({ id: String(i), text: `Item ${i}` }));
 

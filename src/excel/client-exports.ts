@@ -1,0 +1,72 @@
+// SPEC 2 and 9 Excel exports of client management: customer data, and profile 6's numbers.
+import * as XLSX from 'xlsx';
+import { formatAccra } from '../domain/dates';
+import { neutraliseFormula } from './status-report';
+
+/** What the customer data export lists of each client (API.md allusers fields). */
+export type CustomerRow = {
+  username: string;
+  companyname: string;
+  email: string;
+  telnumber: string;
+  accountType: string;
+  creditbalance: number;
+  internationalcreditbalance: number;
+  creditexpires: number;
+  senderidapproved: string;
+  pendingsenderid: string;
+  setuptime: string;
+};
+
+export const CUSTOMER_HEADINGS = [
+  'Username',
+  'Company',
+  'Email',
+  'Phone',
+  'Account type',
+  'Credit balance',
+  'International balance (USD)',
+  'Credit expires',
+  'Approved sender IDs',
+  'Pending sender IDs',
+  'Joined',
+] as const;
+
+const cell = (value: unknown) => neutraliseFormula(String(value ?? ''));
+
+function book(sheet: XLSX.WorkSheet, name: string): Uint8Array {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, name);
+  return new Uint8Array(XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
+}
+
+/** Every text cell neutralised (a company named '=HYPERLINK(...)' stays text); balances stay numbers. */
+export function writeCustomerData(rows: readonly CustomerRow[]): Uint8Array {
+  const table: (string | number)[][] = [[...CUSTOMER_HEADINGS]];
+  for (const r of rows) {
+    table.push([
+      cell(r.username),
+      cell(r.companyname),
+      cell(r.email),
+      cell(r.telnumber),
+      cell(r.accountType),
+      Number(r.creditbalance) || 0,
+      Number(r.internationalcreditbalance) || 0,
+      r.creditexpires ? formatAccra(r.creditexpires * 1000, 'yyyy-MM-dd') : '',
+      cell(r.senderidapproved),
+      cell(r.pendingsenderid),
+      r.setuptime ? formatAccra(r.setuptime, 'yyyy-MM-dd') : '',
+    ]);
+  }
+  const sheet = XLSX.utils.aoa_to_sheet(table, { dense: true });
+  sheet['!cols'] = CUSTOMER_HEADINGS.map((h) => ({ wch: Math.max(12, h.length + 2) }));
+  return book(sheet, 'Customers');
+}
+
+/** One column headed numbers (SPEC 5), so the file loads straight back into the send form. */
+export function writeNumbers(numbers: readonly string[]): Uint8Array {
+  const table: string[][] = [['numbers'], ...numbers.map((n) => [cell(n)])];
+  const sheet = XLSX.utils.aoa_to_sheet(table, { dense: true });
+  sheet['!cols'] = [{ wch: 18 }];
+  return book(sheet, 'Numbers');
+}

@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ClientAnswer } from '../../api/clients-api';
+import { formatAccra } from '../../domain/dates';
+import { balanceOf } from '../../domain/permissions';
+import { matchesSearch } from '../../domain/search';
+import { buildCustomerData } from '../../excel/export-file';
+import { emitAlert } from '../../sync/alerts-bus';
+import { downloadBytes } from '../../ui/download';
+import { VirtualList } from '../../ui/virtual-list';
+
+const ROW_HEIGHT = 84;
+const number = new Intl.NumberFormat('en-US');
+
+// Searched on what the list shows, so a match is always visible in its row.
+const SEARCHED: readonly (keyof ClientAnswer)[] = ['username', 'companyname', 'email', 'telnumber', 'accountType', 'senderidapproved', 'pendingsenderid'];
+const searchable = (c: ClientAnswer) => Object.fromEntries(SEARCHED.map((k) => [k, c[k]]));
+
+/** SPEC 2: the searchable clients list (virtualised for thousands) and the customer data export. */
+export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer[]; known: boolean }) {
+  const [search, setSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const index = useMemo(() => clients.map((c) => ({ client: c, fields: searchable(c) })), [clients]);
+  const shown = useMemo(() => (search.trim() ? index.filter((i) => matchesSearch(i.fields, search)) : index), [index, search]);
+
+  const exportCustomers = async () => {
+    setExporting(true);
+    try {
+      downloadBytes(await buildCustomerData(clients), `customer-data-${formatAccra(Date.now(), 'yyyy-MM-dd')}.xlsx`);
+    } catch {
+      emitAlert({ message: 'The customer data could not be written. Please try again', severity: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="clients-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
+          <Title order={2} size="h4" id="clients-title">
+            Clients {known && <Text span c="dimmed" fw={400}>({number.format(clients.length)})</Text>}
+          </Title>
+          <Button variant="light" onClick={() => void exportCustomers()} loading={exporting} disabled={clients.length === 0}>
+            Export customer data (Excel)
+          </Button>
+        </Group>
+        <TextInput label="Search clients" placeholder="Username, company, email, phone, sender ID" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        {known && shown.length === 0 && <Text c="dimmed">{clients.length === 0 ? 'You do not have any clients yet.' : 'No client matches your search.'}</Text>}
+        {shown.length > 0 && (
+          <VirtualList
+            items={shown}
+            rowHeight={ROW_HEIGHT}
+            height={`min(72vh, ${shown.length * ROW_HEIGHT + 8}px)`}
+            itemKey={(i) => String(i.client.profile_id)}
+            renderItem={(i) => <ClientRow client={i.client} />}
+            label="Clients"
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ClientRow({ client: c }: { client: ClientAnswer }) {
+  const balance = balanceOf(c);
+  const ids = [c.senderidapproved, c.pendingsenderid && `pending: ${c.pendingsenderid}`].filter(Boolean).join(' · ');
+  return (
+    <Stack gap={0} py={6} px={4} h="100%" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={600} truncate>
+          {c.username}
+          {c.companyname ? <Text span c="dimmed" fw={400}>{` · ${c.companyname}`}</Text> : null}
+        </Text>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {balance.unit === 'USD' ? `USD ${number.format(balance.amount)}` : `${number.format(balance.amount)} credits`}
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed" truncate>
+        {[c.email, c.telnumber, c.accountType].filter(Boolean).join(' · ')}
+      </Text>
+      <Text size="sm" c="dimmed" truncate>
+        {c.creditexpires ? `Expires ${formatAccra(c.creditexpires * 1000, 'dd MMM yyyy')}` : 'No credit expiry'}
+        {ids ? ` · Sender IDs: ${ids}` : ''}
+      </Text>
+    </Stack>
+  );
+}

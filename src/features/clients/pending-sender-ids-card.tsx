@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ClientAnswer, PendingRequestAnswer } from '../../api/clients-api';
+import { senderIdRequests } from '../../domain/client-management';
+import { emitAlert } from '../../sync/alerts-bus';
+import { decideClientSenderIds } from '../../sync/clients';
+import { describeFailure } from '../../sync/failures';
+
+type Props = {
+  users: readonly ClientAnswer[];
+  platformWide: readonly PendingRequestAnswer[];
+  viewerId: number;
+  isPlatform: boolean;
+  /** SPEC 6: only profile 6 approves or rejects. */
+  canDecide: boolean;
+  online: boolean;
+};
+
+/** SPEC 2 and 4: every pending sender ID, with Approve and Reject for profile 6 only. */
+export function PendingSenderIdsCard({ users, platformWide, viewerId, isPlatform, canDecide, online }: Props) {
+  const requests = senderIdRequests(users, platformWide, { profile_id: viewerId, isPlatform });
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const decide = async (profileId: number, username: string, id: string, approve: boolean) => {
+    setBusy(`${profileId}:${id}`);
+    try {
+      await decideClientSenderIds(profileId, id, approve);
+      emitAlert({ message: `Sender ID ${id} ${approve ? 'approved' : 'rejected'} for ${username}`, severity: 'success' });
+    } catch (error) {
+      const failure = describeFailure(error);
+      emitAlert({ message: failure.message, severity: failure.severity });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="pending-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="pending-title">
+          Pending sender IDs
+        </Title>
+        {requests.length === 0 && <Text c="dimmed">No sender IDs are awaiting approval.</Text>}
+        {!canDecide && requests.length > 0 && (
+          <Text size="sm" c="dimmed">
+            These requests are decided by the platform.
+          </Text>
+        )}
+        {requests.map((r) => (
+          <Group key={r.profile_id} justify="space-between" align="flex-start" wrap="wrap" gap="xs" aria-label={`Sender IDs requested by ${r.username}`} role="group">
+            <Stack gap={0} miw={0} style={{ flex: '1 1 200px' }}>
+              <Text fw={600} truncate>
+                {r.username}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {[r.companyname, r.supervisor && `client of ${r.supervisor}`].filter(Boolean).join(' · ')}
+              </Text>
+            </Stack>
+            <Stack gap={6} style={{ flex: '2 1 260px' }}>
+              {r.ids.map((id) => (
+                <Group key={id} gap="xs" wrap="nowrap" justify="flex-end">
+                  <Badge variant="light" color="orange" size="lg" style={{ textTransform: 'none' }}>
+                    {id}
+                  </Badge>
+                  {canDecide && (
+                    <>
+                      <Button
+                        size="compact-sm"
+                        color="teal"
+                        aria-label={`Approve ${id} for ${r.username}`}
+                        loading={busy === `${r.profile_id}:${id}`}
+                        disabled={!online || (busy !== null && busy !== `${r.profile_id}:${id}`)}
+                        onClick={() => void decide(r.profile_id, r.username, id, true)}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        color="red"
+                        variant="light"
+                        aria-label={`Reject ${id} for ${r.username}`}
+                        disabled={!online || busy !== null}
+                        onClick={() => void decide(r.profile_id, r.username, id, false)}
+                      >
+                        Reject
+                      </Button>
+                    </>
+                  )}
+                </Group>
+              ))}
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

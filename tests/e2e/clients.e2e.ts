@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import type { Page } from 'playwright-core';
+import { newPage, PHONE } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
+import { uniqueUser } from './support/dev-inbox';
+import { LoginPage } from './support/pages/login-page';
+import { SendPage } from './support/pages/send-page';
+import { ShellPage } from './support/pages/shell-page';
+
+describe('client management: sender-ID approval, credit for clients, the client list and the exports', () => {
+  const world = useGatewayAndBrowser();
+
+  async function openAs(who: string, password: string, host?: string, options = {}) {
+    const { page, context } = await newPage(world.browser, options);
+    await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
+    await page.goto(world.gateway.url('/clientmanagement', host));
+    await page.getByRole('heading', { name: 'Client management', level: 1 }).waitFor();
+    return { page, context, shell: new ShellPage(page) };
+  }
+
+  const section = (page: Page, name: string) => page.getByRole('region', { name });
+  const balance = (page: Page) => page.getByLabel('Credit balance');
+
+  it("lets profile 6 approve a client's pending sender ID, which the client can then choose in the send form", async () => {
+    const { page, context, shell } = await openAs('supervisor', 'supervisor123');
+    const pending = section(page, 'Pending sender IDs');
+    await pending.getByRole('group', { name: 'Sender IDs requested by demouser' }).getByText('PROMO').waitFor();
+    expect(await page.getByRole('button', { name: 'Sender IDs are awaiting approval' }).count()).toBe(1);
+    await pending.getByRole('button', { name: 'Approve PROMO for demouser' }).click();
+    await shell.alert('Sender ID PROMO approved for demouser').waitFor();
+    await pending.getByText('No sender IDs are awaiting approval.').waitFor();
+    // The header's indicator follows: green once nothing waits.
+    await page.getByRole('button', { name: 'No sender IDs awaiting approval' }).waitFor();
+    await context.close();
+
+    const client = await newPage(world.browser);
+    const send = new SendPage(client.page);
+    await send.signIn(world.gateway.url('/login'));
+    await send.choose('Sender ID', 'PROMO');
+    expect(await send.selectValue('Sender ID')).toBe('PROMO');
+    await client.context.close();
+  });
+
+  it("shows a reseller its clients' pending IDs without Approve or Reject, and profile 6 sees them too", async () => {
+    const acme = await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost');
+    const asked = await apiCall(world.gateway, 'senderidrequest', { profile_id: acme.profile_id, pendingsenderid: 'ACMEDEALS' }, acme.token, 'acme.localhost');
+    expect(asked.userInfo.pendingsenderid).toBe('ACMEDEALS');
+
+    const reseller = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
+    const pending = section(reseller.page, 'Pending sender IDs');
+    await pending.getByRole('group', { name: 'Sender IDs requested by acmeclient' }).getByText('ACMEDEALS').waitFor();
+    await pending.getByText('These requests are decided by the platform.').waitFor();
+    expect(await pending.getByRole('button').count()).toBe(0);
+    await reseller.context.close();
+
+    const sup = await openAs('supervisor', 'supervisor123');
+    const group = section(sup.page, 'Pending sender IDs').getByRole('group', { name: 'Sender IDs requested by acmeclient' });
+    await group.getByText('client of acmeadmin').waitFor();
+    await group.getByRole('button', { name: 'Reject ACMEDEALS for acmeclient' }).click();
+    await sup.shell.alert('Sender ID ACMEDEALS rejected for acmeclient').waitFor();
+    await group.waitFor({ state: 'detached' });
+    await sup.context.close();
+  });
+
+  it('gives credit by amount with each SPEC 5 message, and both balances follow', async () => {
+    const { page, context, shell } = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
+    const give = section(page, 'Give credit');
+    const before = await balance(page).textContent();
+    const clients = section(page, 'Clients');
+    await clients.getByText('acmeclient').waitFor();
+    const clientBefore = (await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost')).creditbalance as number;
+
+    await give.getByLabel('Username or email').fill('nobody-here');
+    await give.getByLabel('Amount (credits)').fill('250');
+    await give.getByRole('button', { name: 'Give credit' }).click();
+    await shell.alert('User not found').waitFor();
+    // Only exact names: a near miss is not a beneficiary.
+    await give.getByLabel('Username or email').fill('acmeclien');
+    await give.getByRole('button', { name: 'Give credit' }).click();
+    await give.getByText('User not found').waitFor();
+
+    await give.getByLabel('Username or email').fill('client@acme.example.com');
+    await give.getByLabel('Amount (credits)').fill('2x5');
+    await give.getByRole('button', { name: 'Give credit' }).click();
+    await shell.alert('Amount must be a number').waitFor();
+
+    await give.getByLabel('Amount (credits)').fill('250');
+    await give.getByRole('button', { name: 'Give credit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm credit' });
+    await dialog.getByText('250 credits').waitFor();
+    await dialog.getByText('acmeclient').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await shell.alert('250 credits given to acmeclient').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The reseller hands over credit it holds: its balance falls by what the client gains.
+    const parse = (t: string | null) => Number((t ?? '').replace(/[^\d]/g, ''));
+    await expect.poll(async () => parse(await balance(page).textContent())).toBe(parse(before) - 250);
+    await clients.getByText(`${(clientBefore + 250).toLocaleString('en-US')} credits`).waitFor();
+    expect((await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost')).creditbalance).toBe(clientBefore + 250);
+    await context.close();
+  });
+
+  it('gives credit by rate (a local account) as ceil(amount / rate) credits, with the rate message first', async () => {
+    const { page, context, shell } = await openAs('supervisor', 'supervisor123');
+    const give = section(page, 'Give credit');
+    await give.getByText('By rate').click();
+    await give.getByLabel('Username or email').fill('demouser');
+    await give.getByLabel('Amount (GHS)').fill('abc');
+    await give.getByLabel('Rate (GHS per SMS)').fill('0.0x3');
+    await give.getByRole('button', { name: 'Give credit' }).click();
+    await shell.alert('Rate must be a number').waitFor();
+    await give.getByLabel('Rate (GHS per SMS)').fill('0.03');
+    await give.getByRole('button', { name: 'Give credit' }).click();
+    await shell.alert('Amount must be a number').waitFor();
+    await give.getByLabel('Amount (GHS)').fill('10');
+    await give.getByRole('button', { name: 'Give credit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm credit' });
+    await dialog.getByText('334 credits').waitFor();
+    await dialog.getByText('GHS 10 at 0.03 per SMS.').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await shell.alert('334 credits given to demouser').waitFor();
+    await context.close();
+  });
+
+  it('searches the clients and exports the customer data with formula-like cells neutralised', async () => {
+    const who = uniqueUser('xls');
+    const company = '=HYPERLINK("http://evil.example","Click")';
+    await apiSignUp(world.gateway, { ...who, cname: company });
+
+    const { page, context } = await openAs('supervisor', 'supervisor123');
+    const clients = section(page, 'Clients');
+    await clients.getByText(who.username).waitFor();
+    await clients.getByLabel('Search clients').fill(who.email.toUpperCase());
+    await expect.poll(() => clients.getByRole('listitem').count()).toBe(1);
+    await clients.getByLabel('Search clients').fill('');
+
+    const download = page.waitForEvent('download');
+    await clients.getByRole('button', { name: 'Export customer data (Excel)' }).click();
+    const file = await (await download).path();
+    const book = XLSX.read(readFileSync(file!), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]).toEqual([
+      'Username',
+      'Company',
+      'Email',
+      'Phone',
+      'Account type',
+      'Credit balance',
+      'International balance (USD)',
+      'Credit expires',
+      'Approved sender IDs',
+      'Pending sender IDs',
+      'Joined',
+    ]);
+    const mine = rows.find((r) => r[0] === who.username)!;
+    expect(mine.slice(0, 6)).toEqual([who.username, `'${company}`, who.email, who.phone, 'REGULAR', 10]);
+    expect(book.Sheets[book.SheetNames[0]!]!['B' + (rows.indexOf(mine) + 1)]?.f).toBeUndefined();
+    expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['demouser', 'acmeadmin']));
+    await context.close();
+  });
+
+  it('loads the platform numbers page by page for profile 6 and exports them', async () => {
+    const { page, context } = await openAs('supervisor', 'supervisor123');
+    const numbers = section(page, 'Numbers');
+    await numbers.getByText('Total numbers loaded 0').waitFor();
+    await numbers.getByRole('button', { name: 'Load numbers' }).click();
+    await numbers.getByTestId('numbers-loaded').filter({ hasText: /Total numbers loaded [1-9]/ }).waitFor();
+    const loaded = await numbers.getByTestId('numbers-loaded').textContent();
+    const [count, total] = (/loaded ([\d,]+) of ([\d,]+)/.exec(loaded ?? '') ?? []).slice(1).map((n) => Number(n!.replace(/,/g, '')));
+    expect(count).toBe(Math.min(1000, total!));
+    if (total! > 1000) await numbers.getByRole('button', { name: 'Load more numbers' }).click();
+    else await numbers.getByText('All numbers are loaded.').waitFor();
+
+    const download = page.waitForEvent('download');
+    await numbers.getByRole('button', { name: 'Export numbers (Excel)' }).click();
+    const file = await (await download).path();
+    const book = XLSX.read(readFileSync(file!), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]).toEqual(['numbers']);
+    expect(rows.length - 1).toBeGreaterThanOrEqual(count!);
+    // Not profile 6: no numbers section.
+    await context.close();
+    const reseller = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
+    expect(await section(reseller.page, 'Numbers').count()).toBe(0);
+    await reseller.context.close();
+  });
+
+  it('shows the stored list offline with the note, and asks for a connection to act; fits a phone', async () => {
+    const { page, context } = await openAs('supervisor', 'supervisor123', undefined, { viewport: PHONE });
+    await section(page, 'Clients').getByText('demouser').waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('You are offline: this is the client list stored on this device', { exact: false }).waitFor();
+    await section(page, 'Clients').getByText('demouser').waitFor();
+    expect(await section(page, 'Give credit').getByRole('button', { name: 'Give credit' }).isDisabled()).toBe(true);
+    await section(page, 'Give credit').getByText('Giving credit needs a connection.').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
