@@ -29,11 +29,11 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
-/** POST sendsms with the account's API key (not the session token). */
-export async function sendSms(apiKey: string, items: readonly SendItem[], options: SendOptions = {}): Promise<SendAnswer> {
+/** POST sendsms with an API key, or (the PWA's own outbox) the session token. */
+export async function sendSms(credential: string, items: readonly SendItem[], options: SendOptions = {}): Promise<SendAnswer> {
   const result = await request({
     path: SEND_PATH,
-    auth: apiKey,
+    auth: credential,
     body: { messageobject: items },
     schema: SendResultSchema,
     headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {},

@@ -29,12 +29,15 @@ export interface JobContext {
   random?: () => number;
 }
 
-/** The sending account as it is now: its API key, and which sign-in it is. */
-async function sender(profileId: number): Promise<{ apikey: string; signedInAt: number } | null> {
+/**
+ * The sending account as it is now: the credential its sends go with, and which sign-in it is. The
+ * outbox sends with the session token (the gateway keeps API keys hashed and never hands them back).
+ */
+async function sender(profileId: number): Promise<{ credential: string; signedInAt: number } | null> {
   const session = await db.session.get('current');
   if (!session || session.profile_id !== profileId) return null;
   const user = await db.users.get(profileId);
-  return user ? { apikey: user.apikey, signedInAt: session.signedInAt } : null;
+  return user ? { credential: session.token, signedInAt: session.signedInAt } : null;
 }
 
 /** What a failed call means to the retry policy; 'ack' is an answer the gateway gave with 2xx. */
@@ -64,9 +67,9 @@ function userChanges(job: OutboxJob, answer: SendAnswer | null): Partial<StoredU
 
 type Attempt = { ok: true; answer: SendAnswer | null } | { ok: false; error: unknown; failure: SendFailure } | { ok: 'stopped' };
 
-async function attempt(apikey: string, items: readonly SendItem[], key: string, ctx: JobContext): Promise<Attempt> {
+async function attempt(credential: string, items: readonly SendItem[], key: string, ctx: JobContext): Promise<Attempt> {
   try {
-    return { ok: true, answer: await sendSms(apikey, items, { idempotencyKey: key, signal: ctx.signal }) };
+    return { ok: true, answer: await sendSms(credential, items, { idempotencyKey: key, signal: ctx.signal }) };
   } catch (error) {
     if (ctx.signal.aborted) return { ok: 'stopped' };
     const failure = failureOf(error);
@@ -124,7 +127,7 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
   if (!job.split && job.nextBatch === 0) {
     if (job.bytes <= ctx.maxWholeBytes) {
       const whole = { from: 0, to: job.total - 1, items: joinBatchItems(await readBatches(job.id)) };
-      const result = await attempt(account.apikey, whole.items, idempotencyKey(job.id, whole.from, whole.to), ctx);
+      const result = await attempt(account.credential, whole.items, idempotencyKey(job.id, whole.from, whole.to), ctx);
       if (result.ok === 'stopped') return;
       if (result.ok) {
         const now = ctx.scheduler.now();
@@ -142,7 +145,7 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
     job = { ...job, split: true, attempts: 0 };
     ctx.alert({ message: BATCHING_NOTICE, severity: 'info' });
   }
-  await runBatches(job, account.apikey, ctx);
+  await runBatches(job, account.credential, ctx);
 }
 
 /**
@@ -154,20 +157,20 @@ function pieceOf(batch: SendBatch, skip: number, take: number): SendBatch {
   return { from: batch.from + skip, to: batch.from + skip + items.length - 1, items: joinBatchItems([{ items }]) };
 }
 
-async function runBatches(start: OutboxJob, apikey: string, ctx: JobContext): Promise<void> {
+async function runBatches(start: OutboxJob, credential: string, ctx: JobContext): Promise<void> {
   let job = start;
   while (job.nextBatch < job.batchCount) {
     const wait = job.lastSentAt + BATCH_GAP_MS - ctx.scheduler.now();
     if (job.lastSentAt > 0 && wait > 0) await ctx.scheduler.sleep(wait, ctx.signal);
     // Between batches the account may have signed out or the network gone: the drainer decides again.
     const account = await sender(job.profile_id);
-    if (!account || account.apikey !== apikey || !ctx.online()) return;
+    if (!account || account.credential !== credential || !ctx.online()) return;
     const batch = await readBatch(job.id, job.nextBatch);
     if (!batch) throw new BrokenJobError(`This send could not be read back from the device (batch ${job.nextBatch} is missing)`);
     // Batches are contiguous: what of this one the gateway has acknowledged is what `sent` has passed.
     const done = Math.max(0, job.sent - batch.from);
     const piece = job.pieceSize ? pieceOf(batch, done, job.pieceSize) : batch;
-    const result = await attempt(apikey, piece.items, idempotencyKey(job.id, piece.from, piece.to), ctx);
+    const result = await attempt(credential, piece.items, idempotencyKey(job.id, piece.from, piece.to), ctx);
     if (result.ok === 'stopped') return;
     if (!result.ok) {
       const smaller = await onFailure(job, result, piece, account.signedInAt, ctx);

@@ -8,7 +8,7 @@ export type CodePurpose = 'signup' | 'reset';
 /** SPEC 9: a code is valid 600 s (the validation timer) and allows 7 attempts. */
 export const CODE_TTL_MS = VALIDATION_TIMER_SECONDS * 1000;
 
-// Salted by purpose only, so a reset code can be found from the code alone (changepassword sends no account).
+// Checked against one known row (by id or by account), never searched for by its hash.
 const codeHash = (purpose: CodePurpose, code: string) => sha256(`${purpose}:${code}`);
 
 export type IssuedCode = { codeId: number; code: string };
@@ -82,24 +82,6 @@ export async function checkCode(
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) === 0) return { ok: false, reason: 'exhausted' };
   if (!sameHash(row.code_hash, codeHash(purpose, code.trim()))) return { ok: false, reason: 'wrong' };
-  return useCode(ctx, row.id, row.subject_id);
-}
-
-/** A reset code found from the code alone: the live row holding it, if exactly one does. */
-export async function checkCodeAnywhere(ctx: GatewayContext, purpose: CodePurpose, code: string): Promise<CodeCheck> {
-  const rows = await ctx.db
-    .selectFrom('codes')
-    .select(['id', 'subject_id'])
-    .where('purpose', '=', purpose)
-    .where('code_hash', '=', codeHash(purpose, code.trim()))
-    .where('used', '=', 0)
-    .where('attempts_left', '>', 0)
-    .where('expires_at', '>', ctx.now())
-    .limit(2)
-    .execute();
-  const [row] = rows;
-  // Two accounts holding the same live code cannot be told apart without the e-mail.
-  if (!row || rows.length > 1) return { ok: false, reason: 'wrong' };
   return useCode(ctx, row.id, row.subject_id);
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../context';
 import type { UserRow } from '../db/schema-core';
-import { newApiKey, newReferralCode } from '../auth/tokens';
+import { apiKeyHash, newApiKey, newReferralCode } from '../auth/tokens';
 import { refuse } from '../http/api-error';
 import { FREE_SIGNUP_CREDITS } from '../../../src/domain/constants';
 import { SIGNUP_DONE, type TemporalRow } from './temporal';
@@ -49,7 +49,8 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
           country: temporal.country,
           accountType: 'REGULAR',
           password_hash: temporal.password_hash,
-          apikey: newApiKey(),
+          // No key until the user generates one (shown once): an unknowable hash in its place.
+          apikey: apiKeyHash(newApiKey()),
           isAdmin: 0,
           supid: temporal.supid,
           referralcode: newReferralCode(),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import type { UserRow } from '../db/schema-core';
 import { invalidToken } from '../http/api-error';
-import { sha256 } from './tokens';
+import { apiKeyHash, sha256 } from './tokens';
 
 function bearer(req: FastifyRequest): string | null {
   const header = req.headers.authorization ?? '';
@@ -26,11 +26,13 @@ export async function authenticateToken(ctx: GatewayContext, req: FastifyRequest
   return user;
 }
 
-/** The user whose API key authorises a send (API.md: sendsms uses the API key, not the token). */
+/**
+ * The user a send is for (API.md sendsms): an API key (stored hashed) from an integration, or the
+ * session token of the PWA's own outbox, which never holds the key.
+ */
 export async function authenticateApiKey(ctx: GatewayContext, req: FastifyRequest): Promise<UserRow> {
   const key = bearer(req);
   if (!key) throw invalidToken();
-  const user = await ctx.db.selectFrom('users').selectAll().where('apikey', '=', key).executeTakeFirst();
-  if (!user) throw invalidToken();
-  return user;
+  const user = await ctx.db.selectFrom('users').selectAll().where('apikey', '=', apiKeyHash(key)).executeTakeFirst();
+  return user ?? authenticateToken(ctx, req);
 }

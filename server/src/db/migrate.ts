@@ -4,6 +4,7 @@ import { core } from './migrations/001-core';
 import { messaging } from './migrations/002-messaging';
 import { phonebookAndPayments } from './migrations/003-phonebook-payments';
 import { recipientEncoding } from './migrations/004-recipient-encoding';
+import { hashedApiKeys } from './migrations/005-hashed-api-keys';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
@@ -12,6 +13,7 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '002-messaging': messaging,
   '003-phonebook-payments': phonebookAndPayments,
   '004-recipient-encoding': recipientEncoding,
+  '005-hashed-api-keys': hashedApiKeys,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

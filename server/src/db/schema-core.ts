@@ -11,7 +11,7 @@ export interface UsersTable {
   country: Generated<string>;
   accountType: Generated<string>; // REGULAR | PREMIUM | RESELLER
   password_hash: string;
-  apikey: string;
+  apikey: string; // SHA-256 of the key: the key itself is shown once, when generated
   isAdmin: Generated<number>;
   supid: Generated<number>; // the supervisor's profile_id (0 for the top-level supervisor)
   senderidapproved: Generated<string>; // comma list

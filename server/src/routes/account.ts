@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../context';
-import { newApiKey } from '../auth/tokens';
+import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { refuse } from '../http/api-error';
 import { FRONTEND, ownProfile, post } from '../http/route';
 import { domainOfUser } from '../tenancy/domains';
@@ -28,7 +28,8 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   post(app, ctx, FRONTEND + 'changeapikey', 'user', z.object({ profile_id: profileId, username: z.unknown().optional() }), async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const apikey = newApiKey();
-    await ctx.db.updateTable('users').set({ apikey }).where('profile_id', '=', user.profile_id).execute();
+    await ctx.db.updateTable('users').set({ apikey: apiKeyHash(apikey) }).where('profile_id', '=', user.profile_id).execute();
+    // The only time the key is shown: the gateway keeps its hash.
     return { apikey };
   });
 

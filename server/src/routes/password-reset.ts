@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../context';
 import { hashPassword } from '../auth/passwords';
+import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { FRONTEND, post } from '../http/route';
 import { RESET_ATTEMPTS } from '../../../src/domain/constants';
 import { resetFieldError } from '../../../src/domain/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
 import { clientAddress, takeAttempt } from '../accounts/attempts';
 import { text } from '../accounts/body-fields';
-import { checkCode, checkCodeAnywhere, issueCode, type CodeCheck } from '../accounts/codes';
+import { checkCode, issueCode, type CodeCheck } from '../accounts/codes';
 import { findByEmail, mayUseDomain } from '../accounts/credentials';
 import { revokeAllTokens } from '../accounts/sessions';
 import { sendResetCode } from '../accounts/system-texts';
@@ -26,7 +27,7 @@ const changeBody = z.object({
   resetCode: text,
   newPassword: text,
   confirmNewPassword: text,
-  // Optional: with it the code is checked against that account alone and its 7 attempts count.
+  // Required: a code is checked against the one account it was sent for, and its 7 attempts count.
   email: text,
 });
 
@@ -50,7 +51,8 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
       resetFieldError('code', body.resetCode) ??
       resetFieldError('password', body.newPassword) ??
       (body.newPassword.length > PASSWORD_MAX ? `Password must be ${PASSWORD_MAX} characters or fewer` : null) ??
-      resetFieldError('confirm', body.confirmNewPassword, body.newPassword);
+      resetFieldError('confirm', body.confirmNewPassword, body.newPassword) ??
+      resetFieldError('email', body.email);
     if (problem) return { passwordchanged: false, error: failed(problem) };
     const check = await checkResetCode(ctx, body.email, body.resetCode);
     if (!check.ok) {
@@ -58,15 +60,20 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
       return { passwordchanged: false, error: failed(message) };
     }
     const passwordHash = await hashPassword(body.newPassword, ctx.scryptCost);
-    await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('profile_id', '=', check.subjectId).execute();
+    // The API key goes too: whoever took the account may have generated one (issue 11).
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, apikey: apiKeyHash(newApiKey()) })
+      .where('profile_id', '=', check.subjectId)
+      .execute();
     // Whoever held a session of this account (perhaps the reason for the reset) is signed out.
     await revokeAllTokens(ctx, check.subjectId);
     return { passwordchanged: true };
   });
 }
 
+/** A code is only ever checked against the account named in the request: a sweep of codes finds nothing. */
 async function checkResetCode(ctx: GatewayContext, email: string, code: string): Promise<CodeCheck> {
-  if (!email.trim()) return checkCodeAnywhere(ctx, 'reset', code);
   const user = await findByEmail(ctx, email);
   return user ? checkCode(ctx, 'reset', { subjectId: user.profile_id }, code) : { ok: false, reason: 'wrong' };
 }

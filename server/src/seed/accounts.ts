@@ -3,7 +3,7 @@ import type { GatewayContext } from '../context';
 import type { DomainsTable, UsersTable } from '../db/schema-core';
 import type { Insertable } from 'kysely';
 import { hashPassword } from '../auth/passwords';
-import { newApiKey, newReferralCode } from '../auth/tokens';
+import { apiKeyHash, newApiKey, newReferralCode } from '../auth/tokens';
 
 export type NewAccount = Partial<Omit<Insertable<UsersTable>, 'password_hash'>> & {
   username: string;
@@ -21,7 +21,7 @@ export async function createUser(ctx: GatewayContext, account: NewAccount) {
       companyname: '',
       country: 'Ghana',
       accountType: 'REGULAR',
-      apikey: newApiKey(),
+      apikey: apiKeyHash(newApiKey()),
       referralcode: newReferralCode(),
       created_at: ctx.now(),
       ...fields,

@@ -23,7 +23,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     country: user.country,
     accountType: user.accountType,
     token,
-    apikey: user.apikey,
+    // Stored hashed: the key itself is only in changeapikey's answer, once.
+    apikey: '',
     isAdmin: user.isAdmin === 1,
     supid: user.supid,
     senderidapproved: user.senderidapproved,

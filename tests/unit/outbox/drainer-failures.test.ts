@@ -67,7 +67,8 @@ describe('outbox failures against the real gateway', () => {
   it("pauses on 'Invalid Token' and goes on, once, when the account signs in again", async () => {
     live = await startLiveGateway({ maxBodyBytes: 8 * 1024 });
     const user = await signInAs(live);
-    await live.gw.ctx.db.updateTable('users').set({ apikey: 'rotated-key-0000000000000000' }).where('profile_id', '=', user.profile_id).execute();
+    // The session dies on the gateway (a password reset elsewhere, say): the outbox's credential is refused.
+    await live.gw.ctx.db.updateTable('tokens').set({ revoked: 1 }).where('profile_id', '=', user.profile_id).execute();
     const numbers = numbersFrom(1, 300);
     const id = await enqueue({ items: [quickItem(numbers)] });
     const { drainer } = drainerFor(live);

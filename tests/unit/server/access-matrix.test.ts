@@ -144,7 +144,7 @@ describe('tenant walls', () => {
     const res = await gw.app.inject({
       method: 'POST',
       url: '/smsgateway/api/sendsms',
-      headers: { host: 'localhost', authorization: `Bearer ${who.apikey}`, accept: 'application/json' },
+      headers: { host: 'localhost', authorization: `Bearer ${who.token}`, accept: 'application/json' },
       payload: {
         messageobject: [
           {

@@ -19,20 +19,27 @@ describe('changeapikey', () => {
       payload: { messageobject: [] },
     });
 
-  it('gives a new random key and the old one stops working for sendsms', async () => {
+  it('gives a new random key, shown once and stored hashed; the old one stops working for sendsms', async () => {
     const me = await login(gw, 'demouser', 'demo12345');
-    expect((await sendWith(me.apikey)).statusCode).not.toBe(401);
-    const res = await call(gw, 'changeapikey', { profile_id: me.profile_id, username: 'demouser' }, { token: me.token });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['apikey']);
-    expect(res.body.apikey).toMatch(/^sk_[\w-]{30,}$/);
-    expect(res.body.apikey).not.toBe(me.apikey);
-    const old = await sendWith(me.apikey);
+    // The key is never part of user info: it is shown once, when generated (issue 11).
+    expect(me.apikey).toBe('');
+    const first = await call(gw, 'changeapikey', { profile_id: me.profile_id, username: 'demouser' }, { token: me.token });
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body)).toEqual(['apikey']);
+    expect(first.body.apikey).toMatch(/^sk_[\w-]{30,}$/);
+    expect((await sendWith(first.body.apikey)).statusCode).not.toBe(401);
+    const stored = await gw.ctx.db.selectFrom('users').select('apikey').where('profile_id', '=', me.profile_id).executeTakeFirstOrThrow();
+    expect(stored.apikey).not.toContain(first.body.apikey);
+    expect(stored.apikey).toMatch(/^[0-9a-f]{64}$/);
+
+    const second = await call(gw, 'changeapikey', { profile_id: me.profile_id, username: 'demouser' }, { token: me.token });
+    expect(second.body.apikey).not.toBe(first.body.apikey);
+    const old = await sendWith(first.body.apikey);
     expect(old.statusCode).toBe(401);
     expect(old.json().error.message).toBe('Invalid Token');
-    expect((await sendWith(res.body.apikey)).statusCode).not.toBe(401);
+    expect((await sendWith(second.body.apikey)).statusCode).not.toBe(401);
     const again = await call(gw, 'fetchuser', {}, { token: me.token });
-    expect(again.body.userInfo.apikey).toBe(res.body.apikey);
+    expect(again.body.userInfo.apikey).toBe('');
   });
 
   it('refuses another profile_id and anonymous callers', async () => {

@@ -139,12 +139,17 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
     expect([row.scheduledsmsTab, row.dashboardTab]).toEqual([1, 1]);
   });
 
-  it('needs the API key: a session token, a wrong key or none is Invalid Token', async () => {
-    for (const key of [demo.token, 'sk_wrong', '']) {
+  it('needs the API key or a live session (the PWA\'s outbox): a wrong key, a revoked session or none is Invalid Token', async () => {
+    expect((await sendSms(gw, demo.token, [sendItem()])).status).toBe(200);
+    const stored = await gw.ctx.db.selectFrom('users').select('apikey').where('profile_id', '=', demo.profile_id).executeTakeFirstOrThrow();
+    // Stored hashed: the stored value itself is no key (a copy of the database sends nothing).
+    for (const key of ['sk_wrong', '', stored.apikey]) {
       const res = await sendSms(gw, key, [sendItem()]);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: { status: 'failed', message: 'Invalid Token' } });
     }
+    await gw.ctx.db.updateTable('tokens').set({ revoked: 1 }).where('profile_id', '=', demo.profile_id).execute();
+    expect((await sendSms(gw, demo.token, [sendItem()])).status).toBe(401);
   });
 });
 

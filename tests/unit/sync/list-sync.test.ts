@@ -14,11 +14,11 @@ const LIST = '/smsgateway/api/frontend/quickrequest';
 describe('list mirrors against the real gateway', () => {
   let live: LiveGateway;
   let profileId: number;
-  let apikey: string;
+  let credential: string;
   const send = async (n: number, text: string) => {
     for (let i = 0; i < n; i += 1) {
       live.gw.clock.advance(1000);
-      await sendSms(apikey, [quickItem(numbersFrom(i, 1), { shortMessage: `${text} ${i}` })]);
+      await sendSms(credential, [quickItem(numbersFrom(i, 1), { shortMessage: `${text} ${i}` })]);
     }
   };
   const listCalls = () => live.requests.filter((r) => r.path === LIST).length;
@@ -30,7 +30,7 @@ describe('list mirrors against the real gateway', () => {
     live = await startLiveGateway();
     const user = await signInAs(live);
     profileId = user.profile_id;
-    apikey = user.apikey;
+    credential = user.token;
     await send(45, 'Batch');
   });
   afterEach(() => live.close());

@@ -124,16 +124,21 @@ export async function login(gw: TestGateway, username: string, password: string,
   return res.body.userInfo as Record<string, any> & { token: string; apikey: string; profile_id: number };
 }
 
-/** A session for a seeded user without going through login (for areas that test other calls). */
+/**
+ * A session for a seeded user without going through login (for areas that test other calls), with a
+ * fresh API key as an integration holds it (the gateway stores only its hash).
+ */
 export async function tokenFor(gw: TestGateway, username: string) {
-  const { newToken, sha256, TOKEN_TTL_MS } = await import('../../../../server/src/auth/tokens');
+  const { apiKeyHash, newApiKey, newToken, sha256, TOKEN_TTL_MS } = await import('../../../../server/src/auth/tokens');
   const user = await gw.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
   const token = newToken();
   await gw.ctx.db
     .insertInto('tokens')
     .values({ token_hash: sha256(token), profile_id: user.profile_id, created_at: gw.clock.now, expires_at: gw.clock.now + TOKEN_TTL_MS })
     .execute();
-  return { ...user, token };
+  const apikey = newApiKey();
+  await gw.ctx.db.updateTable('users').set({ apikey: apiKeyHash(apikey) }).where('profile_id', '=', user.profile_id).execute();
+  return { ...user, token, apikey };
 }
 
 /** The newest text the simulated carrier handed to a number (sign-up and reset codes), or undefined. */
