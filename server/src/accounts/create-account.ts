@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema-core';
 import { apiKeyHash, newApiKey, newReferralCode } from '../auth/tokens';
 import { refuse } from '../http/api-error';
 import { FREE_SIGNUP_CREDITS } from '../../../src/domain/constants';
+import { canonicalPhone } from '../../../src/domain/phone-number';
 import { SIGNUP_DONE, type TemporalRow } from './temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './uniqueness';
 
@@ -39,6 +40,11 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
             .where((eb) => eb.or([eb('supid', '=', temporal.supid), eb('profile_id', '=', temporal.supid)]))
             .executeTakeFirst()
         : undefined;
+      // SPEC 1's free credits once per phone: a second account on a number starts with none (issue 11).
+      const phone = canonicalPhone(temporal.phone);
+      const tail = phone.slice(-9);
+      const sameNumber = await trx.selectFrom('users').select('telnumber').where('telnumber', 'like', `%${tail}`).execute();
+      const freeCredits = sameNumber.some((u) => canonicalPhone(u.telnumber) === phone) ? 0 : FREE_SIGNUP_CREDITS;
       const user = await trx
         .insertInto('users')
         .values({
@@ -55,7 +61,7 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
           supid: temporal.supid,
           referralcode: newReferralCode(),
           referred_by: referrer?.profile_id ?? null,
-          creditbalance: FREE_SIGNUP_CREDITS,
+          creditbalance: freeCredits,
           creditexpires: Math.floor((now + FREE_CREDIT_EXPIRY_YEARS * YEAR_MS) / 1000),
           content: 'local',
           dashboardTab: 1,

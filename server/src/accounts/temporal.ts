@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { GatewayContext } from '../context';
 import type { DomainRow } from '../db/schema-core';
-import { SIGNUP_COUNTRY } from '../../../src/domain/constants';
+import { isGhanaNumber } from '../../../src/domain/phone-number';
 
 /** A started sign-up can be finished for a day; after that the form starts again. */
 export const TEMPORAL_TTL_MS = 24 * 3600 * 1000;
@@ -12,11 +12,11 @@ export const SIGNUP_DONE = 'This sign-up is already complete, please log in';
 export const INVALID_REFERRAL = 'Referral code not found, please check it or leave it empty';
 
 /**
- * SPEC 4: sign-ups outside Ghana skip the code. A Ghana number (+233) needs it whatever country is
- * claimed, so the country field cannot be used to dodge verification of a Ghana phone.
+ * SPEC 4: sign-ups outside Ghana skip the code. Decided from the number itself, in canonical form
+ * (0244..., 00233..., +233 ...), never from the claimed country: a Ghana phone always gets its code.
  */
-export function needsCode(country: string, phone: string): boolean {
-  return country.trim().toLowerCase() === SIGNUP_COUNTRY.toLowerCase() || /^\+?233/.test(phone.trim());
+export function needsCode(phone: string): boolean {
+  return isGhanaNumber(phone);
 }
 
 export const newPublicId = () => randomBytes(18).toString('base64url');
@@ -58,7 +58,7 @@ export function signupdUser(row: TemporalRow) {
     referralcode: row.referralcode,
     supid: row.supid,
     domain: row.domain,
-    needsCode: needsCode(row.country, row.phone),
+    needsCode: needsCode(row.phone),
     verified: row.verified === 1,
   };
 }

@@ -43,8 +43,9 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
       const domain = await domainOfUser(ctx, user);
       if (user.accountType === 'RESELLER' && domain?.profile_id === user.profile_id) throw refuse(RESELLER_STAYS);
       if (accountType === 'RESELLER' && domain?.enablereseller !== 1) throw refuse(RESELLING_OFF);
-      // A reseller manages the clients who sign up on its domain, so it becomes an admin.
-      const isAdmin = accountType === 'RESELLER' ? 1 : user.isAdmin;
+      // A reseller manages the clients who sign up on its domain, so it is an admin; leaving reselling
+      // leaves the rights too (issue 11). Profile 6 runs the platform whatever its type.
+      const isAdmin = accountType === 'RESELLER' || user.profile_id === TOP_SUPERVISOR_ID ? 1 : 0;
       await ctx.db.updateTable('users').set({ accountType, isAdmin }).where('profile_id', '=', user.profile_id).execute();
       Object.assign(user, { accountType, isAdmin });
     }

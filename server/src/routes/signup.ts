@@ -75,7 +75,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
         referralcode: domain.enablereferral === 1 ? body.referralcode.trim().toUpperCase() : '',
         supid: domain.profile_id,
         domain: domain.host,
-        verified: needsCode(country, body.phone) ? 0 : 1,
+        verified: needsCode(body.phone) ? 0 : 1,
         created_at: ctx.now(),
       })
       .returningAll()
@@ -89,7 +89,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     const temporal = await findTemporal(ctx, body.subscriber ?? '');
     if (!temporal) throw refuse(SIGNUP_NOT_FOUND, 404);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
-    if (!needsCode(temporal.country, temporal.phone)) throw refuse(NO_CODE_NEEDED);
+    if (!needsCode(temporal.phone)) throw refuse(NO_CODE_NEEDED);
     const issued = await issueCode(ctx, 'signup', temporal.id, SEND_ATTEMPTS);
     if (!issued) throw refuse(SENDS_USED_UP);
     // Always to the number given at sign-up: the body's phone cannot point codes at someone else.

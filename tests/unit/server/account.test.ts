@@ -84,6 +84,14 @@ describe('changeaccountype', () => {
     expect((await changeType(client, 'REGULAR', 'acme.localhost')).status).toBe(200);
   });
 
+  it('takes admin rights away with the RESELLER type (issue 11)', async () => {
+    const me = await login(gw, 'demouser', 'demo12345');
+    expect((await changeType(me, 'RESELLER')).body.userInfo).toMatchObject({ accountType: 'RESELLER', isAdmin: true });
+    expect((await call(gw, 'allusers', { profile_id: me.profile_id }, { token: me.token })).status).toBe(200);
+    expect((await changeType(me, 'REGULAR')).body.userInfo).toMatchObject({ accountType: 'REGULAR', isAdmin: false });
+    expect((await call(gw, 'allusers', { profile_id: me.profile_id }, { token: me.token })).status).toBe(403);
+  });
+
   it('keeps a reseller that owns a domain a reseller', async () => {
     const acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
     expect((await changeType(acme, 'REGULAR', 'acme.localhost')).body.error.message).toBe(

@@ -141,9 +141,43 @@ describe('sign-ups outside Ghana', () => {
     expect(t.body.signupdUser).toMatchObject({ country: 'Ghana', needsCode: true, verified: false });
   });
 
-  it('still need the code for a Ghana number, whatever the country says', async () => {
-    const t = await temporal(gw, form({ country: 'Togo', phone: '+233241112222' }));
-    expect(t.body.signupdUser.needsCode).toBe(true);
-    expect((await call(gw, 'signup', { id: t.body.id })).body.error.message).toBe('Please confirm your mobile number with the code sent to it first');
+  it.each([['+233241112222'], ['0244000001'], ['00233244000002'], ['244000004']])(
+    'still need the code for the Ghana number %s, whatever the country says (issue 11)',
+    async (phone) => {
+      const t = await temporal(gw, form({ country: 'Togo', phone }));
+      expect(t.body.signupdUser.needsCode).toBe(true);
+      expect(t.body.signupdUser.verified).toBe(false);
+      expect((await call(gw, 'signup', { id: t.body.id })).body.error.message).toBe('Please confirm your mobile number with the code sent to it first');
+    },
+  );
+
+  it('grants the free credits once per phone number, however it is written (issue 11)', async () => {
+    const first = await temporal(gw, form({ country: 'Nigeria', phone: '+2348035550001' }));
+    expect((await call(gw, 'signup', { id: first.body.id })).body.userInfo.creditbalance).toBe(10);
+    const again = await temporal(gw, form({ country: 'Nigeria', phone: '002348035550001' }));
+    const second = await call(gw, 'signup', { id: again.body.id });
+    expect(second.status).toBe(200);
+    expect(second.body.userInfo.creditbalance).toBe(0);
+  });
+});
+
+describe('codes texted to one number (issue 11)', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await makeTestApp();
+  });
+  afterAll(() => gw.close());
+
+  it('sends one phone at most 5 codes an hour, across sign-ups written differently and resets', async () => {
+    const sent: number[] = [];
+    for (const [i, phone] of ['0244777001', '233244777001', '+233244777001', '00233244777001', '0244777001', '233244777001'].entries()) {
+      const t = await temporal(gw, form({ phone }), 'localhost', `10.7.0.${i}`);
+      const res = await call(gw, 'sendsmscode', { subscriber: t.body.id }, { remoteAddress: `10.7.0.${i}` });
+      sent.push(res.status);
+    }
+    expect(sent).toEqual([200, 200, 200, 200, 200, 429]);
+    gw.clock.advance(3_600_000);
+    const t = await temporal(gw, form({ phone: '0244777001' }));
+    expect((await call(gw, 'sendsmscode', { subscriber: t.body.id })).status).toBe(200);
   });
 });
