@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { GatewayContext } from './context';
 import { ApiError } from './http/api-error';
 import { registerStatic } from './http/static';
+import { refuseMalformedUnicode } from './http/well-formed';
 import { registerDomainRoutes } from './routes/domain';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSignupRoutes } from './routes/signup';
@@ -25,6 +26,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     logger: process.env.GATEWAY_LOG === '1' ? { level: 'info', serializers: { req: safeRequest } } : false,
   });
 
+  app.addHook('preHandler', refuseMalformedUnicode);
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/smsgateway/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -1,5 +1,6 @@
 // Client management's decisions as pure functions (SPEC.md 2 "Client management", 5 "Credit giving", 6).
-import { creditByAmountError, creditByRateError, findBeneficiary, USER_NOT_FOUND } from './contact';
+import { findBeneficiary, USER_NOT_FOUND } from './contact';
+import { creditsError, moneyError, rateError } from './money';
 import { smsCredits } from './pricing';
 import { splitSenderIds } from './sender-id';
 
@@ -18,12 +19,15 @@ export function planCreditGift<T extends Client>(
 ): CreditPlan<T> {
   const client = findBeneficiary(clients.filter((c) => c.supid === giverId), input.beneficiary);
   if (!client) return { ok: false, field: 'beneficiary', message: USER_NOT_FOUND };
+  // The gateway's own rules (money.ts), so what is confirmed is what it accepts; SPEC 5's texts first.
   if (input.rate !== undefined) {
-    const problem = creditByRateError(input.amount, input.rate);
-    if (problem) return { ok: false, field: problem === creditByAmountError(input.amount) ? 'amount' : 'rate', message: problem };
+    const rateProblem = rateError(input.rate);
+    if (rateProblem) return { ok: false, field: 'rate', message: rateProblem };
+    const amountProblem = moneyError(input.amount);
+    if (amountProblem) return { ok: false, field: 'amount', message: amountProblem };
     return { ok: true, client, credits: smsCredits(Number(input.amount), Number(input.rate)) };
   }
-  const problem = creditByAmountError(input.amount);
+  const problem = creditsError(input.amount);
   if (problem) return { ok: false, field: 'amount', message: problem };
   return { ok: true, client, credits: Number(input.amount) };
 }

@@ -21,12 +21,18 @@ export function splitSenderIds(text: string): string[] {
   return [...new Set(ids)];
 }
 
+/** What carriers accept in an alphanumeric sender (GSM 03.38's plain subset): letters, digits, space and . - _ & + ! */
+const SENDER_ID_CHARACTERS = /^[A-Za-z0-9 .\-_&+!]+$/;
+export const senderIdCharacters = (id: string): string =>
+  `Sender IDs may only use letters, digits, spaces and . - _ & + !, please check ${id}`;
+
 export function validateSenderIdRequest(input: string): SenderIdRequestResult {
   const ids = splitSenderIds(input);
   if (ids.length === 0) return { ok: false, message: NO_SENDER_ID };
   for (const id of ids) {
     if (id.length > SENDER_ID_MAX_LENGTH) return { ok: false, message: senderIdTooLong(id) };
     if (/^\d+$/.test(id)) return { ok: false, message: SENDER_ID_NUMBERS_ONLY };
+    if (!SENDER_ID_CHARACTERS.test(id)) return { ok: false, message: senderIdCharacters(id) };
   }
   return { ok: true, ids };
 }

@@ -5,20 +5,18 @@ import type { DomainRow, UserRow } from '../db/schema-core';
 import { TOP_SUPERVISOR_ID } from '../http/route';
 import { userInfo } from '../tenancy/user-info';
 import { parseLocalRate, smsCredits, RESELLER_EXPIRY_YEARS } from '../../../src/domain/pricing';
-import { isNumericText } from '../../../src/domain/fields';
-import { AMOUNT_NOT_NUMBER } from '../../../src/domain/contact';
+import { moneyError } from '../../../src/domain/money';
 
 export type Quote = { ok: true; amount: number; credits: number; rate: number; expiryYears: number } | { ok: false; message: string };
 
 export const NO_SELLER = 'Purchases are not available for this account';
 export const SELLER_SHORT = 'Your provider cannot supply this much credit right now, please try a smaller amount or contact them';
 
-/** The amount as the user typed it: plain decimal text and more than zero. */
+/** The amount as the user typed it: GHS, above zero, at most two decimals and the purchase maximum. */
 export function amountOf(value: unknown): number | { message: string } {
-  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
-  if (!isNumericText(text)) return { message: AMOUNT_NOT_NUMBER };
-  const amount = Number(text);
-  return amount > 0 ? amount : { message: 'Amount must be greater than zero' };
+  const amount = typeof value === 'number' || typeof value === 'string' ? value : '';
+  const problem = moneyError(amount);
+  return problem ? { message: problem } : Number(amount);
 }
 
 /**

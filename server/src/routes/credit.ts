@@ -6,13 +6,16 @@ import { FRONTEND, ownProfile, post } from '../http/route';
 import { ApiError, refuse } from '../http/api-error';
 import { giveCredit } from '../payments/gift';
 import { pageOf, pageWindow } from '../phonebook/paging';
-import { creditByAmountError, creditByRateError, USER_NOT_FOUND } from '../../../src/domain/contact';
+import { USER_NOT_FOUND } from '../../../src/domain/contact';
+import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../src/domain/money';
 import { smsCredits } from '../../../src/domain/pricing';
 
 const text = z.unknown().optional().transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+/** A number as sent (JSON number) or as typed (text): the money rules read both exactly. */
+const amountField = z.unknown().optional().transform((v): string | number => (typeof v === 'number' ? v : typeof v === 'string' ? v.trim() : ''));
 const giftBody = z.object({
   profile_id: z.coerce.number().optional(),
-  amount: text,
+  amount: amountField,
   currency: text,
   clientprofile_id: z.unknown(),
 });
@@ -31,26 +34,25 @@ async function beneficiary(ctx: GatewayContext, admin: UserRow, id: unknown): Pr
 export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   post(app, ctx, FRONTEND + 'manualcreditpurchase', 'admin', giftBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
-    const problem = creditByAmountError(body.amount);
+    const problem = creditsError(body.amount);
     if (problem) throw refuse(problem);
     const credits = Number(body.amount);
-    if (credits <= 0) throw refuse('Amount must be greater than zero');
     const client = await beneficiary(ctx, user, body.clientprofile_id);
     await giveCredit(ctx, { admin: user, client, credits, amount: credits, currency: body.currency || 'GHS', kind: 'manual' });
     return { status: 'successful', message: `${credits} credits given to ${client.username}` };
   });
 
-  post(app, ctx, FRONTEND + 'directcreditpurchase', 'admin', giftBody.extend({ rate: text }), async ({ body, user }) => {
+  post(app, ctx, FRONTEND + 'directcreditpurchase', 'admin', giftBody.extend({ rate: amountField }), async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     // SPEC 6: credit by rate is for accounts whose content is local.
     if (user.content !== 'local') throw new ApiError(403, 'failed', 'Credit by rate is only available to local accounts');
-    const problem = creditByRateError(body.amount, body.rate);
+    const problem = rateError(body.rate) ?? moneyError(body.amount);
     if (problem) throw refuse(problem);
     const [amount, rate] = [Number(body.amount), Number(body.rate)];
-    if (rate <= 0) throw refuse('Rate must be greater than zero');
-    if (amount <= 0) throw refuse('Amount must be greater than zero');
-    const client = await beneficiary(ctx, user, body.clientprofile_id);
     const credits = smsCredits(amount, rate);
+    // Never a row that gives nothing (a rate above the amount still makes one credit: ceil).
+    if (!(credits >= 1 && credits <= MAX_GIFT_CREDITS)) throw refuse('This amount and rate make no usable number of credits');
+    const client = await beneficiary(ctx, user, body.clientprofile_id);
     await giveCredit(ctx, { admin: user, client, credits, amount, currency: body.currency || 'GHS', kind: 'direct' });
     return { status: 'successful', message: `${credits} credits given to ${client.username}` };
   });

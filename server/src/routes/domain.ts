@@ -1,14 +1,20 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayContext } from '../context';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
-import { notFound } from '../http/api-error';
+import { notFound, refuse } from '../http/api-error';
 import { IMAGE_TYPES, isSafeImageName } from '../images/image-files';
 
+/** One host name (RFC 1035: at most 253 characters), or none for the request's own host. */
+const domainQuery = z.object({ domain: z.string().trim().max(253).optional() });
+
 export async function registerDomainRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  app.get<{ Querystring: { domain?: string } }>('/smsgateway/api/domain', async (req) => {
-    const domain = await resolveDomain(ctx, req.query.domain ?? req.hostname);
+  app.get('/smsgateway/api/domain', async (req) => {
+    const query = domainQuery.safeParse(req.query ?? {});
+    if (!query.success) throw refuse('Invalid query: domain must be one host name');
+    const domain = await resolveDomain(ctx, query.data.domain ?? req.hostname);
     return domainDetails(ctx, domain);
   });
 

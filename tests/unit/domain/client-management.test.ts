@@ -17,6 +17,9 @@ describe('planCreditGift (SPEC 5 credit giving)', () => {
     [{ beneficiary: 'acmeclient', amount: '10', rate: 'x' }, { ok: false, field: 'rate', message: 'Rate must be a number' }],
     [{ beneficiary: 'acmeclient', amount: 'x', rate: 'x' }, { ok: false, field: 'rate', message: 'Rate must be a number' }],
     [{ beneficiary: 'acmeclient', amount: 'x', rate: '0.03' }, { ok: false, field: 'amount', message: 'Amount must be a number' }],
+    [{ beneficiary: 'acmeclient', amount: '12.5' }, { ok: false, field: 'amount', message: 'Credits are given in whole numbers' }],
+    [{ beneficiary: 'acmeclient', amount: '-3' }, { ok: false, field: 'amount', message: 'Amount must be greater than zero' }],
+    [{ beneficiary: 'acmeclient', amount: '10.555', rate: '0.03' }, { ok: false, field: 'amount', message: 'Amount can have at most two decimals' }],
   ])('%j -> %j', (input, expected) => {
     expect(planCreditGift(clients, me, input)).toEqual(expected);
   });

@@ -8,6 +8,7 @@ import {
   senderIdTooLong,
   splitSenderIds,
   updatesBalanceAfterSend,
+  senderIdCharacters,
   validateSenderIdRequest,
 } from '../../../src/domain/sender-id';
 
@@ -23,6 +24,11 @@ describe('validateSenderIdRequest', () => {
     ['ABCDEFGHIJK', { ok: true, ids: ['ABCDEFGHIJK'] }],
     [' SHOP , Promo1 ,SHOP,', { ok: true, ids: ['SHOP', 'Promo1'] }],
     ['My Shop', { ok: true, ids: ['My Shop'] }],
+    ['A&B Co.', { ok: true, ids: ['A&B Co.'] }],
+    // Issue 11: only what carriers accept; a lone surrogate or markup never becomes a sender.
+    ['AB\ud800C', { ok: false, message: senderIdCharacters('AB\ud800C') }],
+    ['<b>SHOP</b>', { ok: false, message: senderIdCharacters('<b>SHOP</b>') }],
+    ['Café', { ok: false, message: 'Sender IDs may only use letters, digits, spaces and . - _ & + !, please check Café' }],
   ])('%j -> %j', (input, expected) => {
     expect(validateSenderIdRequest(input)).toEqual(expected);
   });
