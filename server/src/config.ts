@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { resolveTxt } from 'node:dns/promises';
 import type { GatewayContext } from './context';
 import type { Db } from './db/database';
 
@@ -43,5 +44,6 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     imagesDir: resolve(config.dataDir, 'images'),
     distDir: config.distDir,
     carrierDelayMs: 1000,
+    resolveTxt,
   };
 }

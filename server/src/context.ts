@@ -17,4 +17,6 @@ export interface GatewayContext {
   distDir: string | null;
   /** Milliseconds the simulated carrier waits before a delivery report. */
   carrierDelayMs: number;
+  /** DNS TXT look-up for domain verification (node:dns in production; tests answer themselves). */
+  resolveTxt?: (name: string) => Promise<string[][]>;
 }

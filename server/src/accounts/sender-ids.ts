@@ -34,13 +34,18 @@ export async function changeSenderIds(ctx: GatewayContext, profileId: number, ch
 
 export const unique = (ids: string[]) => [...new Set(ids)];
 
+export const MAX_PENDING_SENDER_IDS = 10;
+
 /** A user's request: new IDs join the pending list; an approved one is refused, a pending one kept once. */
 export const requestIds =
   (ids: string[]): SenderIdChange =>
   ({ approved, pending }) => {
     const already = ids.find((id) => approved.includes(id));
     if (already) return `Sender ID ${already} is already approved`;
-    return { approved, pending: unique([...pending, ...ids]) };
+    const next = unique([...pending, ...ids]);
+    // One account cannot bury the approver in requests (issue 11).
+    if (next.length > MAX_PENDING_SENDER_IDS) return `At most ${MAX_PENDING_SENDER_IDS} sender IDs can await approval at once`;
+    return { approved, pending: next };
   };
 
 /** Profile 6's decision on IDs awaiting approval: approved ones move over, rejected ones are dropped. */

@@ -5,6 +5,7 @@ import { messaging } from './migrations/002-messaging';
 import { phonebookAndPayments } from './migrations/003-phonebook-payments';
 import { recipientEncoding } from './migrations/004-recipient-encoding';
 import { hashedApiKeys } from './migrations/005-hashed-api-keys';
+import { domainVerification } from './migrations/006-domain-verification';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
@@ -14,6 +15,7 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '003-phonebook-payments': phonebookAndPayments,
   '004-recipient-encoding': recipientEncoding,
   '005-hashed-api-keys': hashedApiKeys,
+  '006-domain-verification': domainVerification,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

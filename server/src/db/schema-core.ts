@@ -53,6 +53,9 @@ export interface DomainsTable {
   recaptcha_secret_key: Generated<string>;
   theme_color: Generated<string>;
   created_at: number;
+  /** 0 until the gateway has seen the DNS TXT record: an unverified host serves the main brand. */
+  verified: Generated<number>;
+  verify_token: Generated<string>;
 }
 export type DomainRow = Selectable<DomainsTable>;
 

@@ -42,6 +42,10 @@ export async function acceptSend(
   const now = ctx.now();
   checkCreditExpiry(user, now);
   const { envelope, recipients } = normalizeSend(items, user, now, idem?.from ?? 0);
+  if (isPastRegistration(envelope, now) && !(idem && (await jobStarted(ctx, user.profile_id, idem.jobId)))) {
+    // A new scheduled or recurring send for a time already gone; later batches of a job started in time go on.
+    throw refuse(PAST_DELIVERY_TIME);
+  }
   if (idem && idem.to - idem.from + 1 !== recipients.length) {
     throw refuse(`Idempotency-Key range ${idem.from}-${idem.to} does not match the ${recipients.length} recipients sent`);
   }
@@ -92,6 +96,18 @@ export async function acceptSend(
     }
     return answer;
   });
+}
+
+/** Past this much, a scheduled or recurring time is refused: the picker's 15-minute step, for a slow form. */
+export const PAST_GRACE_MS = 15 * 60_000;
+export const PAST_DELIVERY_TIME = 'The delivery time has already passed, please choose a time in the future';
+
+const isPastRegistration = (envelope: SendEnvelope, now: number) =>
+  (envelope.kind === 'scheduled' || envelope.kind === 'recurring') && envelope.at < now - PAST_GRACE_MS;
+
+async function jobStarted(ctx: GatewayContext, profileId: number, jobId: string): Promise<boolean> {
+  const row = await ctx.db.selectFrom('messages').select('id').where('profile_id', '=', profileId).where('job_key', '=', jobId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The message a batch joins: the jobId's (created by its first batch), or a new one. */

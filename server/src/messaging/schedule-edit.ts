@@ -5,6 +5,7 @@ import type { GatewayContext } from '../context';
 import type { UserRow } from '../db/schema-core';
 import { STAGE, type MessageList, type MessageRow } from '../db/schema-messaging';
 import { notFound, refuse } from '../http/api-error';
+import { PAST_DELIVERY_TIME, PAST_GRACE_MS } from './accept-send';
 import { monthDay } from '../scheduler/recurrence';
 import { balances, charge, refund } from './credits';
 import { parseDeliveryTime } from './delivery-time';
@@ -52,6 +53,8 @@ export async function updateRegistration(ctx: GatewayContext, user: UserRow, lis
   const { unicode, parts } = measure(text, edit.specialUnicodeSupport ?? false);
   const at = edit.expectedDeliveryTime === undefined ? reg.anchor_at : parseDeliveryTime(edit.expectedDeliveryTime);
   if (at === null) throw refuse(INVALID_DATE);
+  // A new time must lie ahead, as for a new send (issue 11); a birthday's date is a day of the year.
+  if (edit.expectedDeliveryTime !== undefined && reg.kind !== 'birthday' && at < ctx.now() - PAST_GRACE_MS) throw refuse(PAST_DELIVERY_TIME);
   const recurrence = list === 'recurring' ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval) : null;
   const now = ctx.now();
 

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { GatewayContext } from '../context';
 import type { DomainsTable } from '../db/schema-core';
 import type { Updateable } from 'kysely';
-import { FRONTEND, TOP_SUPERVISOR_ID, ownProfile, postLarge } from '../http/route';
+import { FRONTEND, TOP_SUPERVISOR_ID, ownProfile, post, postLarge } from '../http/route';
 import { refuse } from '../http/api-error';
 import { normalizeHost } from '../tenancy/domains';
+import { checkClaimableHost, INVALID_DOMAIN, newClaim, verificationName, verifyClaim } from '../tenancy/domain-claims';
+import type { DomainRow } from '../db/schema-core';
 import { acceptImage } from '../images/upload';
 import { checkLocalRate } from '../payments/local-rate';
 import { isUniqueViolation } from '../phonebook/ids';
@@ -15,8 +17,6 @@ import { validateSenderIdRequest } from '../../../src/domain/sender-id';
 /** Two 2 MiB images as base64 data URLs, plus the rest. */
 const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
 export const DOMAIN_IN_USE = 'That domain is already in use';
-export const INVALID_DOMAIN = 'Please enter a valid domain name, e.g. sms.example.com';
-const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 const maybe = z.unknown().optional();
 const settingsBody = z.object({
@@ -44,9 +44,7 @@ export function hostOf(value: string): string {
       throw refuse(INVALID_DOMAIN);
     }
   }
-  host = normalizeHost(host.replace(/\/.*$/, ''));
-  if (!HOSTNAME.test(host)) throw refuse(INVALID_DOMAIN);
-  return host;
+  return normalizeHost(host.replace(/\/.*$/, ''));
 }
 
 /** The changes a request asks for; '' for an image or price list means "keep the current one". */
@@ -91,6 +89,13 @@ async function changesOf(ctx: GatewayContext, body: Settings): Promise<Updateabl
   return set;
 }
 
+/** What the reseller must publish: the TXT record's name and value, while the domain is unverified. */
+export function verificationOf(domain: DomainRow) {
+  const verified = domain.verified === 1;
+  return { domainverified: verified, domainverifyname: verified ? '' : verificationName(domain.host), domainverifytoken: verified ? '' : domain.verify_token };
+}
+const verificationText = (d: DomainRow) => `add a DNS TXT record ${verificationName(d.host)} with the value ${d.verify_token}, then press Verify.`;
+
 export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   postLarge(app, ctx, FRONTEND + 'update-domain-details/', 'admin', SETTINGS_BODY_LIMIT, settingsBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
@@ -107,19 +112,40 @@ export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: Ga
     const holder = await ctx.db.selectFrom('domains').select('profile_id').where('host', '=', host).executeTakeFirst();
     if (holder && holder.profile_id !== user.profile_id) throw refuse(DOMAIN_IN_USE);
     if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
+    const claiming = host !== current?.host;
+    if (claiming) checkClaimableHost(ctx, host);
     const changes = await changesOf(ctx, body);
+    // A new host must be verified before it serves this brand (issue 11).
+    const claim = claiming ? newClaim(ctx, host) : {};
     try {
       if (current) {
-        await ctx.db.updateTable('domains').set({ ...changes, host }).where('domainprofile_id', '=', current.domainprofile_id).execute();
+        await ctx.db.updateTable('domains').set({ ...changes, ...claim, host }).where('domainprofile_id', '=', current.domainprofile_id).execute();
       } else {
-        await ctx.db.insertInto('domains').values({ ...changes, host, profile_id: user.profile_id, created_at: ctx.now() }).execute();
+        await ctx.db.insertInto('domains').values({ ...changes, ...claim, host, profile_id: user.profile_id, created_at: ctx.now() }).execute();
       }
     } catch (error) {
       if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
       throw error;
     }
-    const saved = await ctx.db.selectFrom('domains').select(['logo', 'backgroundImage']).where('host', '=', host).executeTakeFirstOrThrow();
-    // The stored image URLs come back so the PWA can show them without another call.
-    return { status: 'successful', message: current ? 'Domain details updated' : `Domain ${host} created`, ...saved };
+    const saved = await ctx.db.selectFrom('domains').selectAll().where('host', '=', host).executeTakeFirstOrThrow();
+    const pending = saved.verified !== 1 ? `. It goes live once verified: ${verificationText(saved)}` : '';
+    // The stored image URLs and the verification state come back so the PWA can show them without another call.
+    return {
+      status: 'successful',
+      message: `${current ? 'Domain details updated' : `Domain ${host} created`}${pending}`,
+      logo: saved.logo,
+      backgroundImage: saved.backgroundImage,
+      ...verificationOf(saved),
+    };
+  });
+
+  // The reseller asks the gateway to look for its DNS record now.
+  post(app, ctx, FRONTEND + 'verify-domain/', 'admin', z.object({ profile_id: z.coerce.number().optional() }), async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const domain = await ctx.db.selectFrom('domains').selectAll().where('profile_id', '=', user.profile_id).orderBy('domainprofile_id').executeTakeFirst();
+    if (!domain) throw refuse('Please save your domain name first');
+    const outcome = await verifyClaim(ctx, domain);
+    if (!outcome.ok) return { status: 'failed', message: outcome.message, ...verificationOf(domain) };
+    return { status: 'successful', message: `${domain.host} is verified and now shows your brand`, domainverified: true, domainverifytoken: '', domainverifyname: '' };
   });
 }

@@ -9,8 +9,9 @@ export function normalizeHost(host: string | undefined): string {
 /** The domain record for a host; an unknown host gets the main product host's (API.md). */
 export async function resolveDomain(ctx: GatewayContext, host: string | undefined): Promise<DomainRow> {
   const wanted = normalizeHost(host);
+  // A claimed host is live only once verified: until then it shows the main brand, not the claimant's.
   const found = wanted
-    ? await ctx.db.selectFrom('domains').selectAll().where('host', '=', wanted).executeTakeFirst()
+    ? await ctx.db.selectFrom('domains').selectAll().where('host', '=', wanted).where('verified', '=', 1).executeTakeFirst()
     : undefined;
   if (found) return found;
   return mainDomain(ctx);

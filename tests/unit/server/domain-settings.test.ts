@@ -128,12 +128,52 @@ describe('update-domain-details/', () => {
     expect((await save(me, { domain: 'acme.localhost' })).body.error.message).toBe('That domain is already in use');
     expect((await save(me, { domain: 'LOCALHOST' })).body.error.message).toBe('That domain is already in use');
     const created = await save(me, { domain: 'https://SMS.New-Reseller.example/', companyname: 'New SMS' });
-    expect(created.body).toMatchObject({ status: 'successful', message: 'Domain sms.new-reseller.example created' });
-    expect(await details('sms.new-reseller.example')).toMatchObject({ profile_id: fresh.profile_id, companyname: 'New SMS' });
-    // A second save updates the same row; the host may move to a free name.
-    expect((await save(me, { domain: 'sms2.new-reseller.example' })).body.message).toBe('Domain details updated');
-    expect((await details('sms2.new-reseller.example')).profile_id).toBe(fresh.profile_id);
+    const token = created.body.domainverifytoken as string;
+    expect(created.body).toMatchObject({
+      status: 'successful',
+      message: `Domain sms.new-reseller.example created. It goes live once verified: add a DNS TXT record _bulksms-verification.sms.new-reseller.example with the value ${token}, then press Verify.`,
+      domainverified: false,
+      domainverifyname: '_bulksms-verification.sms.new-reseller.example',
+    });
+    // Not live until verified (issue 11): the host shows the main brand meanwhile.
     expect((await details('sms.new-reseller.example')).profile_id).toBe(6);
+    gw.ctx.resolveTxt = async (name) => (name === '_bulksms-verification.sms.new-reseller.example' ? [[token.slice(0, 10), token.slice(10)]] : []);
+    const verified = await call(gw, 'verify-domain/', { profile_id: me.profile_id }, { token: me.token });
+    expect(verified.body).toMatchObject({ status: 'successful', domainverified: true });
+    expect(await details('sms.new-reseller.example')).toMatchObject({ profile_id: fresh.profile_id, companyname: 'New SMS' });
+    // A second save updates the same row; the host may move to a free name, which must be verified again.
+    const moved = await save(me, { domain: 'sms2.new-reseller.example' });
+    expect(moved.body.message).toMatch(/^Domain details updated\. It goes live once verified: /);
+    expect((await details('sms2.new-reseller.example')).profile_id).toBe(6);
+    expect((await details('sms.new-reseller.example')).profile_id).toBe(6);
+  });
+
+  it.each([['127.0.0.1'], ['10.0.0.8'], ['[::1]'], ['www.localhost'], ['localhost'], ['intranet'], ['WWW.LOCALHOST.']])(
+    'refuses to let a reseller claim %s (issue 11)',
+    async (host) => {
+      const res = await save(acme, { domain: host });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/^(Please enter a valid domain name, e\.g\. sms\.example\.com|That domain cannot be used: please enter a domain name of your own|That domain is already in use)$/);
+      expect((await details('acme.localhost')).companyname).not.toBe('');
+    },
+  );
+
+  it("keeps a claimed host on the main brand until the gateway sees its TXT record; logins there stay the main host's (issue 11)", async () => {
+    const mine = await save(acme, { domain: 'sms.acme-claims.example' });
+    expect(mine.body.domainverified).toBe(false);
+    expect((await details('sms.acme-claims.example')).profile_id).toBe(6);
+    gw.ctx.resolveTxt = async () => [['bulksms-verify=somebody-elses-token']];
+    const wrong = await call(gw, 'verify-domain/', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' });
+    expect(wrong.body).toMatchObject({ status: 'failed', domainverified: false });
+    expect(wrong.body.message).toMatch(/^No TXT record _bulksms-verification\.sms\.acme-claims\.example with the value bulksms-verify=/);
+    gw.ctx.resolveTxt = async () => {
+      throw new Error('ENOTFOUND');
+    };
+    expect((await call(gw, 'verify-domain/', { profile_id: acme.profile_id }, { token: acme.token })).body.status).toBe('failed');
+    expect((await details('sms.acme-claims.example')).profile_id).toBe(6);
+    // Back to its dev-mode *.localhost host: live at once.
+    expect((await save(acme, { domain: 'acme.localhost' })).body.domainverified).toBe(true);
+    expect((await details('acme.localhost')).profile_id).toBe(acme.profile_id);
   });
 
   it('guards roles and ownership; the main domain keeps its host', async () => {

@@ -224,7 +224,9 @@ describe('scheduled and recurring: lists, update, delete', () => {
   });
 
   it('refuses to edit a scheduled message that has already been sent', async () => {
-    const reg = await register(demo, { messageType: 'scheduled sms', expectedDeliveryTime: '2026-11-20 09:00:00' });
+    // Due five minutes ago (Accra is UTC): accepted within the picker's step, and sent at the next tick.
+    const due = new Date(gw.clock.now - 5 * 60_000).toISOString();
+    const reg = await register(demo, { messageType: 'scheduled sms', expectedDeliveryTime: `${due.slice(0, 10)} ${due.slice(11, 16)}:00` });
     const { tickScheduler } = await import('../../../server/src/scheduler/scheduler');
     await tickScheduler(gw.ctx);
     const res = await call(gw, 'updatescheduled', { message_id: reg.message_id, shortMessage: 'too late' }, { token: demo.token });
