@@ -16,6 +16,9 @@ import { registerPaymentRoutes } from './routes/payments';
 import { registerDomainSettingsRoutes } from './routes/domain-settings';
 import { registerDevRoutes } from './routes/dev';
 import { registerManifestRoute } from './routes/manifest';
+import { registerCheckoutRoutes } from './payments/checkout-routes';
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
 
 /** Builds the gateway: the API of API.md and, when `ctx.distDir` is set, the PWA. */
 export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
@@ -23,7 +26,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     bodyLimit: ctx.maxBodyBytes,
     trustProxy: false,
     // Never log headers or bodies: they hold tokens, API keys, passwords and codes.
-    logger: process.env.GATEWAY_LOG === '1' ? { level: 'info', serializers: { req: safeRequest } } : false,
+    logger: ctx.logRequests ? { level: 'info', serializers: { req: safeRequest } } : false,
   });
 
   app.addHook('preHandler', refuseMalformedUnicode);
@@ -31,6 +34,10 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     if (req.url.startsWith('/smsgateway/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
+    // No window of another origin keeps a handle on ours; no powerful feature the app never uses (issue 11).
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (ctx.hsts || req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
   app.setErrorHandler((error: unknown, req, reply) => {
@@ -45,7 +52,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
       return reply.status(status).send({ error: { status: 'failed', message: (error as Error).message } });
     }
     req.log.error({ err: error }, 'request failed');
-    if (process.env.GATEWAY_LOG !== '1' && !process.env.VITEST) console.error(error);
+    if (!ctx.logRequests) ctx.reportError?.(`${req.method} ${req.url.split('?')[0]} failed`, error);
     return reply.status(500).send({ error: { status: 'error', message: 'Something went wrong please try again' } });
   });
 
@@ -65,7 +72,11 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   ]) {
     await register(app, ctx);
   }
-  if (ctx.devMode) await registerDevRoutes(app, ctx);
+  // The demo's dev inbox and simulated checkout exist in dev mode only (issue 11): never in production.
+  if (ctx.devMode) {
+    await registerDevRoutes(app, ctx);
+    await registerCheckoutRoutes(app, ctx);
+  }
   await registerStatic(app, ctx);
   return app;
 }

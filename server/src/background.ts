@@ -8,13 +8,13 @@ export const SCHEDULER_TICK_MS = 2000;
 const CARRIER_CHUNKS_PER_TICK = 25;
 
 /** A loop step that never overlaps itself: a slow tick makes the next one skip, not pile up. */
-function every(ms: number, step: () => Promise<unknown>, name: string) {
+function every(ctx: GatewayContext, ms: number, step: () => Promise<unknown>, name: string) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = step()
       .catch((error: unknown) => {
-        if (!process.env.VITEST) console.error(`${name} tick failed`, error);
+        ctx.reportError?.(`${name} tick failed`, error);
       })
       .finally(() => {
         running = null;
@@ -29,8 +29,8 @@ function every(ms: number, step: () => Promise<unknown>, name: string) {
 /** Starts the carrier's delivery reports and the scheduler; returns a stop function. */
 export function startBackground(ctx: GatewayContext): () => Promise<void> {
   const stops = [
-    every(CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
-    every(SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
+    every(ctx, CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
+    every(ctx, SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -9,27 +9,67 @@ export interface GatewayConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   mainHost: string;
+  /** The demo: dev inbox, simulated checkout, demo accounts. Off unless GATEWAY_DEV=1. */
   devMode: boolean;
   maxBodyBytes: number;
   seedDemo: boolean;
   scryptCost: number;
   distDir: string;
+  /** Behind TLS: browsers are told to keep to HTTPS (Strict-Transport-Security). */
+  hsts: boolean;
+  /** Requests logged (method and path only). */
+  logRequests: boolean;
 }
 
-/** Reads README.md's configuration variables. */
+/** A variable that stops the start, with what is wrong and how to put it right. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; it is '${raw}'`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1') return true;
+  if (raw === '0') return false;
+  throw new ConfigError(`${name} must be 1 or 0; it is '${raw}'`);
+}
+
+/** README's configuration variables, read and checked once: a bad one stops the start with its name. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const devMode = flag(env, 'GATEWAY_DEV', false);
+  const mainHost = (env.MAIN_HOST ?? '').trim().toLowerCase();
+  // The demo runs on localhost; a real deployment must say which host is the main product's.
+  if (!devMode && !mainHost) {
+    throw new ConfigError('MAIN_HOST must be set outside dev mode: the main product host, e.g. sms.example.com (GATEWAY_DEV=1 runs the demo on localhost)');
+  }
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts '${databaseUrl.slice(0, 12)}'`);
+  }
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? 'localhost',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir,
-    mainHost: (env.MAIN_HOST ?? 'localhost').toLowerCase(),
-    devMode: env.GATEWAY_DEV === '1',
-    maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
-    seedDemo: env.SEED_DEMO !== '0',
-    scryptCost: Number(env.SCRYPT_COST ?? 2 ** 17),
+    port: integer(env, 'PORT', 8080, 0, 65_535),
+    host: env.HOST?.trim() || 'localhost',
+    databaseUrl,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    mainHost: mainHost || 'localhost',
+    devMode,
+    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 16 * 1024, 64 * 1024 * 1024),
+    // The demo accounts have published passwords: only in dev mode unless asked for.
+    seedDemo: flag(env, 'SEED_DEMO', devMode),
+    scryptCost: integer(env, 'SCRYPT_COST', 2 ** 17, 2 ** 10, 2 ** 20),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    hsts: flag(env, 'HSTS', false),
+    logRequests: flag(env, 'GATEWAY_LOG', false),
   };
 }
 
@@ -45,5 +85,8 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     distDir: config.distDir,
     carrierDelayMs: 1000,
     resolveTxt,
+    hsts: config.hsts,
+    logRequests: config.logRequests,
+    reportError: (where, error) => console.error(where, error),
   };
 }

@@ -19,4 +19,10 @@ export interface GatewayContext {
   carrierDelayMs: number;
   /** DNS TXT look-up for domain verification (node:dns in production; tests answer themselves). */
   resolveTxt?: (name: string) => Promise<string[][]>;
+  /** Behind TLS: Strict-Transport-Security on every answer. */
+  hsts?: boolean;
+  /** Requests logged (method and path only, never headers or bodies). */
+  logRequests?: boolean;
+  /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
+  reportError?: (where: string, error: unknown) => void;
 }

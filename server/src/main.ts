@@ -1,12 +1,20 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { configFromEnv, contextFrom } from './config';
+import { ConfigError, configFromEnv, contextFrom } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo';
 import { startBackground } from './background';
 
-const config = configFromEnv();
+let config: ReturnType<typeof configFromEnv>;
+try {
+  config = configFromEnv();
+} catch (error) {
+  // A bad or missing variable stops the start with its name, never a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Cannot start the gateway: ${error.message}`);
+  process.exit(1);
+}
 const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: resolve(config.dataDir, 'gateway.sqlite') });
 await migrateToLatest(db);
 const ctx = contextFrom(config, db);
@@ -20,11 +28,12 @@ await app.listen({ port: config.port, host: config.host });
 const port = (app.server.address() as { port: number }).port;
 
 const lines = [
-  `Gateway ready (${db.dialectName}${config.devMode ? ', dev mode' : ''})`,
+  `Gateway ready (${db.dialectName}${config.devMode ? ', dev mode: demo data, dev inbox and simulated checkout' : ', production mode'})`,
   `  main host:  http://${config.mainHost}:${port}`,
-  `  reseller:   http://acme.${config.mainHost}:${port}`,
 ];
-if (empty && config.seedDemo) {
+if (config.devMode) lines.push(`  reseller:   http://acme.${config.mainHost}:${port}`);
+// Published demo passwords are printed for the demo only; production prints none.
+if (empty && config.seedDemo && config.devMode) {
   lines.push('  demo accounts (username / password):');
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(11)} ${a.password.padEnd(14)} ${a.note}`);
 }

@@ -5,11 +5,12 @@ import type { DomainRow, UserRow } from '../db/schema-core';
 import { FRONTEND, ownProfile, post } from '../http/route';
 import { NO_SELLER, SELLER_SHORT, amountOf, quote, referralBonus, sellerHoldsCredit, sellerOf, type Quote } from '../payments/quote';
 import { checkoutPath, createCheckout } from '../payments/checkout';
-import { registerCheckoutRoutes } from '../payments/checkout-routes';
 import { registerHistoryRoutes } from '../payments/history-routes';
 
 const text = z.unknown().optional().transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
 const profile_id = z.coerce.number().optional();
+
+export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available on this server yet, please contact your provider';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   // The outcome travels in the answer's fields (SPEC 7), so refusals are HTTP 200 too.
@@ -28,6 +29,8 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
     const purchase = await purchaseFor(ctx, user, body.amount);
     if ('problem' in purchase) return refused(purchase.problem);
     if (purchase.domain.usepaymentgateway !== 1) return refused('Card payments are not enabled on this domain');
+    // Only the demo's simulated checkout takes payments for now: outside dev mode no credit without a real payment.
+    if (!ctx.devMode) return refused(CARD_PAYMENTS_UNAVAILABLE);
     const reference = await createCheckout(ctx, user, purchase.seller, purchase.quote, {
       currency,
       title: body.title,
@@ -37,7 +40,6 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
   });
 
   await registerHistoryRoutes(app, ctx);
-  await registerCheckoutRoutes(app, ctx);
 }
 
 type Purchase = { problem: string } | { seller: UserRow; domain: DomainRow; quote: Extract<Quote, { ok: true }> };

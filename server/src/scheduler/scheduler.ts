@@ -94,7 +94,7 @@ export async function tickScheduler(ctx: GatewayContext, options: { maxRuns?: nu
       } catch (error) {
         // One broken registration must not stop the others; it is retried on the next tick.
         failed.add(reg.id);
-        if (!process.env.VITEST) console.error('scheduler: run failed', reg.id, error);
+        ctx.reportError?.(`scheduler: run ${reg.id} failed`, error);
       }
     }
   }
