@@ -1,6 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { parseRetryAfter } from '../domain/outbox-policy';
 import { ApiFailure, GENERIC_FAILURE } from './api-failure';
+
+// Zod's fast path probes `new Function`, which the app's CSP (no 'unsafe-eval') reports as a violation
+// on every page; answers are small, so the interpreted checks cost nothing that shows.
+z.config({ jitless: true });
 
 export const FRONTEND_PATH = '/smsgateway/api/frontend/';
 const DEFAULT_TIMEOUT_MS = 30_000;
