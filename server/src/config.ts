@@ -63,7 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     mainHost: mainHost || 'localhost',
     devMode,
-    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 16 * 1024, 64 * 1024 * 1024),
+    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     // The demo accounts have published passwords: only in dev mode unless asked for.
     seedDemo: flag(env, 'SEED_DEMO', devMode),
     scryptCost: integer(env, 'SCRYPT_COST', 2 ** 17, 2 ** 10, 2 ** 20),

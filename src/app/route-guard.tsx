@@ -5,6 +5,7 @@ import { TOP_SUPERVISOR_ID } from '../domain/constants';
 import { useSession } from '../sync/hooks/use-session';
 import { useDomain } from '../sync/hooks/use-domain';
 import { FullPageLoader } from './full-page-loader';
+import { useSignedOutNavigation } from './use-signed-out-navigation';
 import { useDocumentBranding } from './branding';
 import { AppLayout, LandingScreen } from './screens';
 
@@ -15,6 +16,7 @@ export function RouteGuard() {
   const { pathname } = useLocation();
   const domain = domainState.status === 'ready' ? domainState.domain : null;
   useDocumentBranding(domain);
+  useSignedOutNavigation(session.status, domain?.profile_id === TOP_SUPERVISOR_ID);
   if (session.status === 'loading' || domainState.status === 'loading') return <FullPageLoader />;
   const user = session.status === 'signed-in' ? session.user : null;
   const decision = routeDecision(pathname, {

@@ -3,6 +3,7 @@ import { fetchUser, login, signOutCall } from '../api/auth-api';
 import { setInvalidTokenListener } from '../api/http';
 import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session-store';
 import type { StoredUser } from '../db/app-db';
+import { emitAlert } from './alerts-bus';
 
 /** Signs in (SPEC 7 login) and stores the account on the device. */
 export async function signIn(input: { emailusername: string; password: string; host: string; domainSupid: number }): Promise<StoredUser> {
@@ -27,10 +28,15 @@ export async function signOut(): Promise<void> {
   signOutCall(account.session.token, account.user.profile_id).catch(() => {});
 }
 
-/** Forgets the current account without calling the gateway (its token is already dead). */
-export async function signOutLocally(): Promise<void> {
+/**
+ * Forgets the current account without calling the gateway (its token is already dead), and says why
+ * (SPEC 8: 'Invalid Token' as a 'failed' alert); the route guard then leaves the page (SPEC 2).
+ */
+export async function signOutLocally(reason?: string): Promise<void> {
   const account = await currentAccount();
-  if (account) await wipeAccount(account.user.profile_id);
+  if (!account) return;
+  await wipeAccount(account.user.profile_id);
+  if (reason) emitAlert({ message: reason, status: 'failed' });
 }
 
 /**
@@ -44,13 +50,13 @@ export async function refreshUser(): Promise<void> {
     const user = await fetchUser(account.session.token, account.user.profile_id);
     await saveUser(user);
   } catch (error) {
-    if (error instanceof ApiFailure && (error.kind === 'invalid-token' || error.kind === 'refused')) await signOutLocally();
+    if (error instanceof ApiFailure && (error.kind === 'invalid-token' || error.kind === 'refused')) await signOutLocally(error.message);
   }
 }
 
 /** Wires 'Invalid Token' from any call to sign-out, and refreshes the user on start and on return to the app. */
 export function startSessionSync(): () => void {
-  setInvalidTokenListener(() => void signOutLocally());
+  setInvalidTokenListener(() => void signOutLocally('Invalid Token'));
   const onVisible = () => {
     if (document.visibilityState === 'visible') void refreshUser();
   };

@@ -4,6 +4,7 @@ import { newPage, PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { ShellPage } from './support/pages/shell-page';
+import { apiCall } from './support/api-accounts';
 
 describe('routing rules, the page shell and white-label branding', () => {
   const world = useGatewayAndBrowser();
@@ -105,6 +106,44 @@ describe('routing rules, the page shell and white-label branding', () => {
     await page.getByText('Contact +233302000000').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('a forced sign-out leaves the page by SPEC 2 and says why (issue 17)', () => {
+  const world = useGatewayAndBrowser();
+
+  /** The session token the app holds, read from its IndexedDB as the app stores it. */
+  const storedToken = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<{ token: string; profile_id: number }>((resolve, reject) => {
+          const open = indexedDB.open('bulk-sms');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const get = open.result.transaction('session').objectStore('session').get('current');
+            get.onsuccess = () => resolve(get.result);
+            get.onerror = () => reject(get.error);
+          };
+        }),
+    );
+
+  it.each([
+    ['the main host', '/', 'demouser', 'demo12345', undefined, 'Bulk SMS for businesses in Ghana'],
+    ["a reseller's host", '/login', 'acmeclient', 'client12345', 'acme.localhost', null],
+  ])('on %s: a token revoked on the gateway signs the user out to %s with the Invalid Token alert', async (_, target, who, password, host, heading) => {
+    const { page, context } = await newPage(world.browser);
+    await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
+    await page.goto(world.gateway.url('/dashboard', host));
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+    const session = await storedToken(page);
+    // Signed out elsewhere (another device, a password reset): this device's token is dead.
+    expect((await apiCall(world.gateway, 'signout', { profile_id: session.profile_id }, session.token, host)).status).toBe('successful');
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === target);
+    await new ShellPage(page).alert('Invalid Token').waitFor();
+    if (heading) await page.getByRole('heading', { name: heading }).waitFor();
+    else await new LoginPage(page).emailOrUsername.waitFor();
     await context.close();
   });
 });

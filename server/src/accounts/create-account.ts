@@ -5,6 +5,7 @@ import { apiKeyHash, newApiKey, newReferralCode } from '../auth/tokens';
 import { refuse } from '../http/api-error';
 import { FREE_SIGNUP_CREDITS } from '../../../src/domain/constants';
 import { canonicalPhone } from '../../../src/domain/phone-number';
+import { TEST_SENDER_ID } from '../../../src/domain/sender-id';
 import { SIGNUP_DONE, type TemporalRow } from './temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './uniqueness';
 
@@ -57,6 +58,8 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
           password_hash: temporal.password_hash,
           // No key until the user generates one (shown once): an unknowable hash in its place.
           apikey: apiKeyHash(newApiKey()),
+          // Until its own ID is approved, an account sends as 'TEST' (the apply-for-an-ID notice).
+          senderidapproved: TEST_SENDER_ID,
           isAdmin: 0,
           supid: temporal.supid,
           referralcode: newReferralCode(),

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../context';
 import type { UserRow } from '../db/schema-core';
 import { ApiError, notFound, refuse } from '../http/api-error';
-import { splitSenderIds } from '../../../src/domain/sender-id';
+import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
 import { USER_NOT_FOUND } from '../../../src/domain/contact';
 
 export type SenderIdLists = { approved: string[]; pending: string[] };
@@ -54,8 +54,9 @@ export const decideIds =
   ({ approved, pending }) => {
     const missing = ids.find((id) => !pending.includes(id));
     if (missing) return `Sender ID ${missing} is not awaiting approval`;
+    // 'TEST' is kept only until the account has an ID of its own (issue 17).
     return {
-      approved: approve ? unique([...approved, ...ids]) : approved,
+      approved: approve ? unique([...approved.filter((id) => id !== TEST_SENDER_ID), ...ids]) : approved,
       pending: pending.filter((id) => !ids.includes(id)),
     };
   };

@@ -6,6 +6,7 @@ import { phonebookAndPayments } from './migrations/003-phonebook-payments';
 import { recipientEncoding } from './migrations/004-recipient-encoding';
 import { hashedApiKeys } from './migrations/005-hashed-api-keys';
 import { domainVerification } from './migrations/006-domain-verification';
+import { testSenderId } from './migrations/007-test-sender-id';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
@@ -16,6 +17,7 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '004-recipient-encoding': recipientEncoding,
   '005-hashed-api-keys': hashedApiKeys,
   '006-domain-verification': domainVerification,
+  '007-test-sender-id': testSenderId,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/sms';
-import { messageBodyFor, splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
+import { messageBodyFor, splitSenderIds } from '../../../src/domain/sender-id';
 import { splitDestinations } from '../../../src/domain/recipients';
 import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
 import { BIRTHDAY_DATE_REQUIRED, EMPTY_MESSAGE, INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../../src/domain/send-form';
@@ -73,8 +73,8 @@ function kindOf(item: SendItemInput): MessageKind {
   throw refuse(`Unknown messageType '${item.messageType}': use quick sms, scheduled sms, recurring sms or birthday sms`);
 }
 
+/** A send's sender must be one of the account's approved IDs ('TEST' included, for a new account). */
 export function checkSender(user: UserRow, sender: string): void {
-  if (sender === TEST_SENDER_ID) return;
   if (!sender) throw refuse('Please select sender ID for this messge');
   if (splitSenderIds(user.senderidapproved).includes(sender)) return;
   if (splitSenderIds(user.pendingsenderid).includes(sender)) {

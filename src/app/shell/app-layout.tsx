@@ -4,7 +4,6 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { OfflineBanner } from '../../ui/offline-banner';
-import { TOP_SUPERVISOR_ID } from '../../domain/constants';
 import { ShellHeader } from './shell-header';
 import { SideMenu } from './side-menu';
 import { useSignOut } from './use-sign-out';
@@ -16,7 +15,7 @@ export function AppLayout({ user, domain }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // Below 1000 px the closed menu is off-screen: inert keeps it out of the tab order and screen readers.
   const wide = useMediaQuery('(min-width: 62.5em)', true);
-  const { requestSignOut, dialog } = useSignOut(user.profile_id, domain?.profile_id === TOP_SUPERVISOR_ID);
+  const { requestSignOut, dialog } = useSignOut(user.profile_id);
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>

@@ -1,22 +1,16 @@
 import { useCallback, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
 import { waitingMessageCount } from '../../db/session-store';
 import { signOut } from '../../sync/session';
-import { signedOutTarget } from '../../domain/routing';
-import { SIGNED_OUT_REDIRECT_DELAY_MS } from '../../domain/constants';
 
 /** Sign-out that asks first when sends are still queued: they stay bound to the account and go out on its next sign-in. */
-export function useSignOut(profileId: number, isMainHost: boolean) {
-  const navigate = useNavigate();
+export function useSignOut(profileId: number) {
   const [waiting, setWaiting] = useState(0);
+  // Where the app goes next is the route guard's (SPEC 2), the same for every sign-out.
   const finish = useCallback(async () => {
     setWaiting(0);
     await signOut();
-    const target = signedOutTarget(isMainHost);
-    // SPEC 2: on the main host the app goes to / after 100 ms; elsewhere to /login.
-    window.setTimeout(() => navigate(target, { replace: true }), isMainHost ? SIGNED_OUT_REDIRECT_DELAY_MS : 0);
-  }, [isMainHost, navigate]);
+  }, []);
   const requestSignOut = useCallback(async () => {
     const count = await waitingMessageCount(profileId);
     if (count > 0) setWaiting(count);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/message-kinds';
 import { balanceOf } from '../../domain/permissions';
-import { splitSenderIds, TEST_SENDER_ID } from '../../domain/sender-id';
+import { splitSenderIds } from '../../domain/sender-id';
 import type { StoredUser } from '../../db/app-db';
 import { useSession } from '../../sync/hooks/use-session';
 import { FormStack } from '../../ui/form-stack';
@@ -27,11 +27,8 @@ export function SendScreen() {
 }
 
 function SendForSignedIn({ user }: { user: StoredUser }) {
-  // Without an approved ID the gateway still takes 'TEST', which sends the apply-for-an-ID notice.
-  const senderIds = useMemo(() => {
-    const approved = splitSenderIds(user.senderidapproved);
-    return approved.length > 0 ? approved : [TEST_SENDER_ID];
-  }, [user.senderidapproved]);
+  // SPEC 2: the dropdown lists the approved IDs, exactly; a new account's is the gateway's 'TEST'.
+  const senderIds = useMemo(() => splitSenderIds(user.senderidapproved), [user.senderidapproved]);
   const form = useSendForm(senderIds);
   return (
     <Stack gap="md" maw={900}>

@@ -45,7 +45,7 @@ describe('the configuration, read once at start', () => {
   it.each([
     [{ PORT: 'eighty' }, "PORT must be a whole number from 0 to 65535; it is 'eighty'"],
     [{ PORT: '70000' }, "PORT must be a whole number from 0 to 65535; it is '70000'"],
-    [{ MAX_BODY_BYTES: '1e9' }, "MAX_BODY_BYTES must be a whole number from 16384 to 67108864; it is '1e9'"],
+    [{ MAX_BODY_BYTES: '1e9' }, "MAX_BODY_BYTES must be a whole number from 1024 to 67108864; it is '1e9'"],
     [{ SEED_DEMO: 'yes' }, "SEED_DEMO must be 1 or 0; it is 'yes'"],
     [{ DATABASE_URL: 'mysql://x' }, "DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts 'mysql://x'"],
   ])('stops on %j with a message naming it', (env, message) => {

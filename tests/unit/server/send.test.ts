@@ -81,8 +81,13 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
     expect(res.body.error).toEqual({ status: 'failed', message: expect.stringContaining('out of range') });
   });
 
-  it('replaces the body of a TEST send with the SPEC 8 notice, even unapproved', async () => {
+  it("takes 'TEST' only from an account that has it approved (issue 17), and replaces its body with the SPEC 8 notice", async () => {
+    const own = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: 'TEST', shortMessage: 'my own words', destinationAddress: '233241444441' })]);
+    expect(own.status).toBe(400);
+    expect(own.body.error.message).toBe('Sender ID TEST is not approved for your account; request it from your profile page');
+    await gw.ctx.db.updateTable('users').set({ senderidapproved: 'TEST' }).where('profile_id', '=', demo.profile_id).execute();
     const res = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: 'TEST', shortMessage: 'my own words', destinationAddress: '233241444441' })]);
+    await gw.ctx.db.updateTable('users').set({ senderidapproved: 'DEMO,ALERTS' }).where('profile_id', '=', demo.profile_id).execute();
     expect(res.status).toBe(200);
     await tickCarrier(gw.ctx);
     const logged = await gw.ctx.db.selectFrom('carrier_messages').selectAll().where('message_id', '=', res.body.message_id).execute();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
 import { form, started, temporal, verify } from './helpers/signup-fixtures';
 
 describe('checkusernameexist and checkemailexist', () => {
@@ -150,6 +150,17 @@ describe('sign-ups outside Ghana', () => {
       expect((await call(gw, 'signup', { id: t.body.id })).body.error.message).toBe('Please confirm your mobile number with the code sent to it first');
     },
   );
+
+  it("gives a new account 'TEST' as its approved sender ID, until profile 6 approves one of its own (issue 17)", async () => {
+    const t = await temporal(gw, form({ country: 'Nigeria', phone: '+2348035559999' }));
+    const me = (await call(gw, 'signup', { id: t.body.id })).body.userInfo;
+    expect(me).toMatchObject({ senderidapproved: 'TEST', pendingsenderid: '' });
+    const asked = await call(gw, 'senderidrequest', { profile_id: me.profile_id, pendingsenderid: 'MYSHOP' }, { token: me.token });
+    expect(asked.body.userInfo).toMatchObject({ senderidapproved: 'TEST', pendingsenderid: 'MYSHOP' });
+    const sup = await login(gw, 'supervisor', 'supervisor123');
+    const decided = await call(gw, 'approvesenderid', { profile_id: 6, id: me.profile_id, pendingsenderid: 'MYSHOP' }, { token: sup.token });
+    expect(decided.body.userInfo).toMatchObject({ senderidapproved: 'MYSHOP', pendingsenderid: '' });
+  });
 
   it('grants the free credits once per phone number, however it is written (issue 11)', async () => {
     const first = await temporal(gw, form({ country: 'Nigeria', phone: '+2348035550001' }));

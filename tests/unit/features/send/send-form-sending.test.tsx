@@ -62,14 +62,24 @@ describe('send form: sending', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it("sends the notice instead of the text from the 'TEST' sender", async () => {
-    const { user } = await renderSendForm({ senderidapproved: '' });
+  it("sends the notice instead of the text from the 'TEST' sender a new account is given", async () => {
+    const { user } = await renderSendForm({ senderidapproved: 'TEST' });
     expect(select('Sender ID').value).toBe('TEST');
     await user.type(field('Mobile numbers'), '0241000001');
     await user.type(field('Message'), 'Real text');
     await submit(user, 'Send Message');
     await waitFor(async () => expect(await batches()).toHaveLength(1));
     expect((await batches())[0]!.items[0]!.shortMessage).toBe(TEST_SENDER_BODY);
+  });
+
+  it("lists exactly the approved IDs: none approved, none offered, and 'Please select sender ID for this messge'", async () => {
+    const { user } = await renderSendForm({ senderidapproved: '' });
+    expect(select('Sender ID').value).toBe('');
+    await user.type(field('Mobile numbers'), '0241000001');
+    await user.type(field('Message'), 'Real text');
+    await submit(user, 'Send Message');
+    await screen.findByText('Please select sender ID for this messge');
+    expect(await batches()).toHaveLength(0);
   });
 
   it('restores the draft, and saves what is typed', async () => {
