@@ -81,6 +81,8 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   return app;
 }
 
-function safeRequest(req: { method: string; url: string }) {
-  return { method: req.method, url: req.url.split('?')[0] };
+/** What a request log line holds: method and path, never the query, and a checkout's reference masked. */
+export function safeRequest(req: { method: string; url: string }) {
+  const path = (req.url.split('?')[0] ?? '').replace(/^(\/smsgateway\/pay\/)[^/]+/, '$1[reference]');
+  return { method: req.method, url: path };
 }

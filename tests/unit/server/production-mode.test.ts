@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../../server/src/config';
+import { safeRequest } from '../../../server/src/app';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
 
 // Issue 11: production mode registers none of the demo's routes, and a bad configuration stops the start.
@@ -57,5 +58,12 @@ describe('the configuration, read once at start', () => {
     expect(configFromEnv({ MAIN_HOST: 'sms.example.com' })).toMatchObject({ devMode: false, seedDemo: false, mainHost: 'sms.example.com' });
     expect(configFromEnv({ MAIN_HOST: 'sms.example.com', SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(configFromEnv({ GATEWAY_DEV: '1' })).toMatchObject({ devMode: true, seedDemo: true, mainHost: 'localhost' });
+  });
+});
+
+describe('request logs (issue 11)', () => {
+  it('hold the method and path only, with no query and no checkout reference', () => {
+    expect(safeRequest({ method: 'GET', url: '/smsgateway/pay/Abc_123-xyzXYZ0123456789?x=1' })).toEqual({ method: 'GET', url: '/smsgateway/pay/[reference]' });
+    expect(safeRequest({ method: 'GET', url: '/smsgateway/api/domain?domain=a.example' })).toEqual({ method: 'GET', url: '/smsgateway/api/domain' });
   });
 });
