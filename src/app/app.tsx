@@ -5,7 +5,8 @@ import { Providers } from './providers';
 import { routes } from './routes';
 import { AlertArea } from '../ui/alert-area';
 import { emitAlert, onAlert } from '../sync/alerts-bus';
-import { signOutLocally, startSessionSync } from '../sync/session';
+import { refreshUser, signOutLocally, startSessionSync } from '../sync/session';
+import { onOutboxEvent } from '../outbox/outbox-events';
 import { startOutbox } from '../outbox/start-outbox';
 import { startPhonebookSync } from '../sync/phonebook-sync';
 import { UpdatePrompt } from './update-prompt';
@@ -18,8 +19,15 @@ export function App({ workbox }: { workbox: Workbox | null }) {
   useEffect(() => startPhonebookSync(), []);
   // The outbox drainer (a dedicated worker where possible) sends queued jobs; its alerts are SPEC 8's.
   useEffect(() => {
-    const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally() });
-    return () => void stop();
+    const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally('Invalid Token') });
+    // A send the gateway refused (no credit, say): the balance shown is read again from the gateway.
+    const off = onOutboxEvent((event) => {
+      if (event.type === 'failed') void refreshUser();
+    });
+    return () => {
+      off();
+      void stop();
+    };
   }, []);
   return (
     <Providers>

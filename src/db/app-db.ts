@@ -130,6 +130,16 @@ export interface OutboxJob {
   summary: { messageType: string; text: string; campaign: string };
   error?: string;
   message_id?: number;
+  /** The send form as it was when queued (its draft fields): a refused send goes back into the form. */
+  form?: Record<string, unknown>;
+}
+
+/** The spreadsheet a queued send was made from, kept with the job (same records as StoredDraftSheet). */
+export interface StoredJobSheet {
+  jobId: string;
+  chunk: number;
+  head?: StoredDraftSheet['head'];
+  columns?: string[][];
 }
 
 export interface OutboxBatch {
@@ -169,6 +179,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 2, stores: { draftSheets: '&[profile_id+chunk], profile_id' } },
   // Client management works from the last fetched list offline (issue 15).
   { version: 3, stores: { clientLists: '&profile_id' } },
+  // A refused send returns to the form with the sheet it was made from (issue 17).
+  { version: 4, stores: { jobSheets: '&[jobId+chunk], jobId' } },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
@@ -185,6 +197,7 @@ export class AppDb extends Dexie {
   outboxBatches!: Table<OutboxBatch, [string, number]>;
   draftSheets!: Table<StoredDraftSheet, [number, number]>;
   clientLists!: EntityTable<StoredClientList, 'profile_id'>;
+  jobSheets!: Table<StoredJobSheet, [string, number]>;
 
   constructor(name = 'bulk-sms', versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

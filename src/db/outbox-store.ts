@@ -6,11 +6,39 @@ import { patchUser } from './session-store';
 /** States whose job still has recipients to send. */
 export const WAITING_STATES = ['queued', 'sending', 'paused'] as const;
 
-/** Stores a job and all its batch records in one transaction: the send is queued whole or not at all. */
+/**
+ * Stores a job and all its batch records in one transaction: the send is queued whole or not at all.
+ * A send made from a spreadsheet keeps a copy of the account's loaded sheet, so that a refusal can
+ * put everything back into the form.
+ */
 export async function addJob(job: OutboxJob, batches: readonly OutboxBatch[]): Promise<void> {
-  await db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {
+  await db.transaction('rw', [db.outboxJobs, db.outboxBatches, db.draftSheets, db.jobSheets], async () => {
     await db.outboxJobs.add(job);
     await db.outboxBatches.bulkAdd(batches as OutboxBatch[]);
+    if (job.form?.source !== 'excel') return;
+    const sheet = await db.draftSheets.where('profile_id').equals(job.profile_id).toArray();
+    await db.jobSheets.bulkAdd(sheet.map(({ profile_id: _, ...record }) => ({ ...record, jobId: job.id })));
+  });
+}
+
+/**
+ * "Edit and send again": a refused job's form (and sheet) become the account's draft again, and the
+ * job goes. Answers false when the job is not a failed one (nothing changes then).
+ */
+export async function restoreJobToDraft(jobId: string, now = Date.now()): Promise<boolean> {
+  return db.transaction('rw', [db.outboxJobs, db.outboxBatches, db.jobSheets, db.drafts, db.draftSheets], async () => {
+    const job = await db.outboxJobs.get(jobId);
+    if (!job || job.state !== 'failed' || !job.form) return false;
+    await db.drafts.put({ profile_id: job.profile_id, fields: job.form, updatedAt: now });
+    const sheet = await db.jobSheets.where('jobId').equals(jobId).toArray();
+    if (sheet.length > 0) {
+      await db.draftSheets.where('profile_id').equals(job.profile_id).delete();
+      await db.draftSheets.bulkPut(sheet.map(({ jobId: _, ...record }) => ({ ...record, profile_id: job.profile_id })));
+    }
+    await db.jobSheets.where('jobId').equals(jobId).delete();
+    await db.outboxBatches.where('jobId').equals(jobId).delete();
+    await db.outboxJobs.delete(jobId);
+    return true;
   });
 }
 
@@ -43,10 +71,11 @@ export async function updateJob(id: string, changes: Partial<OutboxJob>): Promis
 
 /** Removes a finished job and its messages (the user dismissed it). Waiting jobs are kept. */
 export async function removeFinishedJob(id: string): Promise<boolean> {
-  return db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {
+  return db.transaction('rw', [db.outboxJobs, db.outboxBatches, db.jobSheets], async () => {
     const job = await db.outboxJobs.get(id);
     if (!job || (job.state !== 'done' && job.state !== 'failed')) return false;
     await db.outboxBatches.where('jobId').equals(id).delete();
+    await db.jobSheets.where('jobId').equals(id).delete();
     await db.outboxJobs.delete(id);
     return true;
   });

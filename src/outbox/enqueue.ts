@@ -10,6 +10,8 @@ export interface SendRequest {
   /** The account the send belongs to; the signed-in one when left out. */
   profile_id?: number;
   campaign?: string;
+  /** The send form's draft fields, kept with the job so a refused send can be edited and sent again. */
+  form?: Record<string, unknown>;
 }
 
 type Waker = () => void;
@@ -69,6 +71,7 @@ export async function enqueue(send: SendRequest, now = Date.now()): Promise<stri
     lastSentAt: 0,
     senderIds: [...new Set(send.items.map((i) => i.sourceAddress))],
     summary: { messageType: first.messageType, text: first.shortMessage, campaign: send.campaign ?? first.messageDescription },
+    ...(send.form ? { form: send.form } : {}),
   };
   await addJob(job, batches);
   askPersistentStorage();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { apiSignUp } from './support/api-accounts';
+import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
 import { uniqueUser } from './support/dev-inbox';
 import { SendPage } from './support/pages/send-page';
 
@@ -34,3 +34,63 @@ describe('the sender IDs of the send form', () => {
     await context.close();
   });
 });
+
+describe('a send the gateway refuses keeps the work (issue 17)', () => {
+  const world = useGatewayAndBrowser();
+
+  it('offers "Edit and send again" after a refusal for lack of credit, and the form comes back with the same text and numbers', async () => {
+    const who = uniqueUser('short');
+    await apiSignUp(world.gateway, { ...who, cname: 'Short Credit Ltd' });
+    const { page, context } = await newPage(world.browser);
+    const send = new SendPage(page);
+    await send.signIn(world.gateway.url('/login'), who.username, who.password);
+    // Spent elsewhere meanwhile (another device): the gateway holds no credit, this device still shows 10.
+    const other = await apiLogin(world.gateway, who.username, who.password);
+    const numbersTen = Array.from({ length: 10 }, (_, i) => `23324555${String(i).padStart(4, '0')}`).join(',');
+    const spent = await apiCall(world.gateway, '/smsgateway/api/sendsms', { messageobject: [testItem(numbersTen)] }, other.token);
+    expect(spent.creditbalance).toBe(0);
+
+    await send.choose('Message type', 'Scheduled SMS');
+    await send.field('Campaign name (optional)').fill('Weekend promo');
+    await send.numbers.fill('0241000001, 0241000002');
+    await send.message.fill('Hello, our shop opens at 9 on Saturday');
+    const when = new Date(Date.now() + 2 * 86_400_000);
+    when.setUTCHours(9, 0, 0, 0);
+    await send.pickDateTime(/^Delivery date and time/, when);
+    await send.submitButton.click();
+    await page.getByText(/Not sent: .*you have 0/).waitFor({ timeout: 20_000 });
+    // The form was reset when the send was queued; the refused job puts it all back.
+    expect(await send.message.inputValue()).toBe('');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/screens/send-refused-${width}.png` });
+    }
+    await page.getByRole('button', { name: 'Edit and send again' }).click();
+    await expect.poll(() => send.message.inputValue()).toBe('Hello, our shop opens at 9 on Saturday');
+    expect(await send.numbers.inputValue()).toBe('0241000001, 0241000002');
+    expect(await send.field('Campaign name (optional)').inputValue()).toBe('Weekend promo');
+    expect(await send.selectValue('Message type')).toBe('Scheduled SMS');
+    expect(await send.selectValue('Sender ID')).toBe('TEST');
+    // The balance shown is the gateway's again after the refusal.
+    await expect.poll(() => page.getByLabel('Credit balance').textContent()).toBe('0 credits');
+    // The refused job is gone from the list once it is back in the form.
+    expect(await page.getByRole('button', { name: 'Edit and send again' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+function testItem(destinationAddress: string) {
+  return {
+    shortMessage: 'x',
+    destinationAddress,
+    sourceAddress: 'TEST',
+    messageDescription: '',
+    messageType: 'quick sms',
+    specialUnicodeSupport: false,
+    flash: false,
+    expectedDeliveryTime: '',
+    typeandsubtype: 'quick:regular',
+    recurringInterval: 0,
+    recurringPeriod: 'Hourly',
+  };
+}

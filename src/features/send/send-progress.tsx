@@ -28,8 +28,11 @@ function stateText(job: JobView, online: boolean): string {
   }
 }
 
-/** The account's sends that are waiting, going out, or just finished, each with its progress bar. */
-export function SendProgress() {
+/**
+ * The account's sends that are waiting, going out, or just finished, each with its progress bar. A
+ * refused send stays until it is discarded, and offers to go back into the form.
+ */
+export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) => void }) {
   const jobs = useOutboxJobs();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -37,7 +40,7 @@ export function SendProgress() {
     return () => clearInterval(timer);
   }, []);
   const online = useOnline();
-  const shown = (jobs ?? []).filter((job) => job.state === 'queued' || job.state === 'sending' || job.state === 'paused' || now - job.updatedAt < RECENT_MS);
+  const shown = (jobs ?? []).filter((job) => job.state !== 'done' || now - job.updatedAt < RECENT_MS);
   if (shown.length === 0) return null;
   return (
     <Stack gap="xs" aria-label="Sends in progress" role="region">
@@ -61,8 +64,13 @@ export function SendProgress() {
                   aria-label={`Progress of ${label || 'message'}`}
                 />
               </Stack>
-              {finished && <CloseButton aria-label="Dismiss" onClick={() => void dismissSendJob(job.id)} />}
+              {finished && <CloseButton aria-label={job.state === 'failed' ? 'Discard this send' : 'Dismiss'} onClick={() => void dismissSendJob(job.id)} />}
             </Group>
+            {job.state === 'failed' && job.form && onEditAgain && (
+              <Button variant="light" size="compact-sm" mt={6} onClick={() => onEditAgain(job.id)}>
+                Edit and send again
+              </Button>
+            )}
             {job.state === 'done' && (
               <Button component={Link} to={LIST_OF[job.summary.messageType] ?? '/dashboard'} variant="subtle" size="compact-sm" mt={4}>
                 {LIST_OF[job.summary.messageType] ? 'View the list' : 'View on the dashboard'}

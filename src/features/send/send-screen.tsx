@@ -1,10 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/message-kinds';
 import { balanceOf } from '../../domain/permissions';
 import { splitSenderIds } from '../../domain/sender-id';
 import type { StoredUser } from '../../db/app-db';
+import { emitAlert } from '../../sync/alerts-bus';
 import { useSession } from '../../sync/hooks/use-session';
+import { editAgain } from '../../sync/outbox-jobs';
 import { FormStack } from '../../ui/form-stack';
 import { ExcelPicker } from './excel-picker';
 import { MessageEditor } from './message-editor';
@@ -27,24 +29,44 @@ export function SendScreen() {
 }
 
 function SendForSignedIn({ user }: { user: StoredUser }) {
-  // SPEC 2: the dropdown lists the approved IDs, exactly; a new account's is the gateway's 'TEST'.
-  const senderIds = useMemo(() => splitSenderIds(user.senderidapproved), [user.senderidapproved]);
-  const form = useSendForm(senderIds);
+  const [formKey, setFormKey] = useState(0);
+  const [restoring, setRestoring] = useState(false);
+  // "Edit and send again": the form unmounts first (its last keystrokes are saved), then the refused
+  // send becomes the draft, then a fresh form reads it.
+  const editAgainFrom = async (jobId: string) => {
+    setRestoring(true);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!(await editAgain(jobId))) emitAlert({ message: 'This send can no longer be edited', severity: 'warning' });
+    } finally {
+      setFormKey((k) => k + 1);
+      setRestoring(false);
+    }
+  };
   return (
     <Stack gap="md" maw={900}>
       <Title order={1} size="h2">
         Send SMS
       </Title>
-      <SendProgress />
-      {form ? (
-        <SendForm form={form} user={user} senderIds={senderIds} />
-      ) : (
-        <Center py="xl">
-          <Loader aria-label="Loading your draft" />
-        </Center>
-      )}
+      <SendProgress onEditAgain={(jobId) => void editAgainFrom(jobId)} />
+      {restoring ? <DraftLoader /> : <DraftSendForm key={formKey} user={user} />}
     </Stack>
   );
+}
+
+function DraftLoader() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading your draft" />
+    </Center>
+  );
+}
+
+function DraftSendForm({ user }: { user: StoredUser }) {
+  // SPEC 2: the dropdown lists the approved IDs, exactly; a new account's is the gateway's 'TEST'.
+  const senderIds = useMemo(() => splitSenderIds(user.senderidapproved), [user.senderidapproved]);
+  const form = useSendForm(senderIds);
+  return form ? <SendForm form={form} user={user} senderIds={senderIds} /> : <DraftLoader />;
 }
 
 function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUser; senderIds: readonly string[] }) {

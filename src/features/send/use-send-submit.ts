@@ -6,6 +6,7 @@ import { buildSendItems, type SendDraft } from '../../domain/send-items';
 import { creditProblem, sendCost } from '../../domain/send-cost';
 import { excelProblem, type ExcelSource } from './use-excel-source';
 import type { SendFormApi } from './use-send-form';
+import { draftOf } from './send-form-state';
 import type { SendPlan } from './use-send-plan';
 
 export const QUEUED_OFFLINE = 'You are offline: your messages are saved on this device and will be sent when you are back online';
@@ -56,7 +57,7 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) 
 
     setBusy(true);
     try {
-      await enqueue({ items, campaign: fields.campaign.trim() });
+      await enqueue({ items, campaign: fields.campaign.trim(), form: draftOf(fields) });
       setProblem(null);
       if (!navigator.onLine) emitAlert({ message: QUEUED_OFFLINE, severity: 'info' });
       form.reset();

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db/db';
+import { readDraft, saveDraft } from '../../../src/db/draft-store';
+import { readDraftSheet, saveDraftSheet } from '../../../src/db/draft-sheet-store';
+import { removeFinishedJob, restoreJobToDraft, updateJob } from '../../../src/db/outbox-store';
+import { enqueue } from '../../../src/outbox/enqueue';
+import { makeItem } from '../domain/factories';
+
+// Issue 17: a send the gateway refuses goes back into the form with everything it had.
+
+describe('a refused send back into the form', () => {
+  beforeEach(async () => {
+    db.close();
+    await db.delete();
+    await db.open();
+  });
+
+  const sheet = {
+    fileName: 'customers.xlsx',
+    sheet: 'Customers',
+    headings: ['numbers', 'name'],
+    table: { keys: ['numbers', 'name'], columns: [['233241000001', '233241000002'], ['Ama', 'Kofi']], length: 2 },
+  };
+  const form = { messageType: 'quick', subtype: 'personalized', source: 'excel', senderId: 'DEMO', text: 'Hi {name}', campaign: 'C1' };
+
+  it('restores the fields and the loaded sheet of a failed job, then drops the job', async () => {
+    await saveDraftSheet(7, sheet);
+    const id = await enqueue({ profile_id: 7, items: [makeItem({ destinationAddress: '233241000001' })], form });
+    // The form is reset once queued: draft and sheet are gone, the job keeps its copies.
+    await saveDraft(7, {});
+    await db.draftSheets.clear();
+    expect(await restoreJobToDraft(id)).toBe(false); // still queued: nothing to edit
+    await updateJob(id, { state: 'failed', error: 'needs 2, you have 0' });
+    expect(await restoreJobToDraft(id)).toBe(true);
+    expect((await readDraft(7))?.fields).toEqual(form);
+    expect(await readDraftSheet(7)).toEqual(sheet);
+    expect(await db.outboxJobs.get(id)).toBeUndefined();
+    expect(await db.jobSheets.count()).toBe(0);
+    expect(await db.outboxBatches.count()).toBe(0);
+  });
+
+  it('keeps no sheet for a send not made from one, and a discarded job leaves nothing behind', async () => {
+    await saveDraftSheet(7, sheet);
+    const manual = await enqueue({ profile_id: 7, items: [makeItem()], form: { ...form, source: 'manual' } });
+    expect(await db.jobSheets.count()).toBe(0);
+    const fromSheet = await enqueue({ profile_id: 7, items: [makeItem()], form });
+    expect(await db.jobSheets.where('jobId').equals(fromSheet).count()).toBe(2);
+    await updateJob(fromSheet, { state: 'failed' });
+    expect(await removeFinishedJob(fromSheet)).toBe(true);
+    expect(await db.jobSheets.count()).toBe(0);
+    expect(await db.outboxJobs.get(manual)).toBeDefined();
+  });
+});
