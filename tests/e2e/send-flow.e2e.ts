@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
+import { apiLogin, apiSend, apiSignUp, quickSendItem } from './support/api-accounts';
 import { uniqueUser } from './support/dev-inbox';
 import { SendPage } from './support/pages/send-page';
 
@@ -47,7 +47,7 @@ describe('a send the gateway refuses keeps the work (issue 17)', () => {
     // Spent elsewhere meanwhile (another device): the gateway holds no credit, this device still shows 10.
     const other = await apiLogin(world.gateway, who.username, who.password);
     const numbersTen = Array.from({ length: 10 }, (_, i) => `23324555${String(i).padStart(4, '0')}`).join(',');
-    const spent = await apiCall(world.gateway, '/smsgateway/api/sendsms', { messageobject: [testItem(numbersTen)] }, other.token);
+    const spent = await apiSend(world.gateway, other.token, [quickSendItem({ sourceAddress: 'TEST', destinationAddress: numbersTen })]);
     expect(spent.creditbalance).toBe(0);
 
     await send.choose('Message type', 'Scheduled SMS');
@@ -78,19 +78,3 @@ describe('a send the gateway refuses keeps the work (issue 17)', () => {
     await context.close();
   });
 });
-
-function testItem(destinationAddress: string) {
-  return {
-    shortMessage: 'x',
-    destinationAddress,
-    sourceAddress: 'TEST',
-    messageDescription: '',
-    messageType: 'quick sms',
-    specialUnicodeSupport: false,
-    flash: false,
-    expectedDeliveryTime: '',
-    typeandsubtype: 'quick:regular',
-    recurringInterval: 0,
-    recurringPeriod: 'Hourly',
-  };
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
+import { apiCall, apiLogin, apiSend, apiSignUp, quickSendItem } from './support/api-accounts';
 import { uniqueUser } from './support/dev-inbox';
 import { LoginPage } from './support/pages/login-page';
 import { SendPage } from './support/pages/send-page';
@@ -57,28 +57,9 @@ describe('stored text never runs as code on any screen (issue 11)', () => {
     const group = `Book ${PAYLOADS.img}`;
     expect((await apiCall(gateway, 'creategroup', { profile_id: demo.profile_id, groupname: group }, demo.token)).status).toBe('successful');
     await apiCall(gateway, 'createcontact', { profile_id: demo.profile_id, groupname: group, firstname: PAYLOADS.script, surname: PAYLOADS.svg, phonenumber: '233241990011', email: '' }, demo.token);
-    const sent = await apiCall(
-      gateway,
-      '/smsgateway/api/sendsms',
-      {
-        messageobject: [
-          {
-            shortMessage: `Hello ${PAYLOADS.svg} ${PAYLOADS.script}`,
-            destinationAddress: '233241990012',
-            sourceAddress: 'DEMO',
-            messageDescription: `Campaign ${PAYLOADS.img}`,
-            messageType: 'quick sms',
-            specialUnicodeSupport: false,
-            flash: false,
-            expectedDeliveryTime: '',
-            typeandsubtype: 'quick:regular',
-            recurringInterval: 0,
-            recurringPeriod: 'Hourly',
-          },
-        ],
-      },
-      demo.token,
-    );
+    const sent = await apiSend(gateway, demo.token, [
+      quickSendItem({ shortMessage: `Hello ${PAYLOADS.svg} ${PAYLOADS.script}`, destinationAddress: '233241990012', messageDescription: `Campaign ${PAYLOADS.img}` }),
+    ]);
     expect(sent.message_id).toBeGreaterThan(0);
     // A sender ID cannot carry markup at all: refused with the character rule.
     const asked = await apiCall(gateway, 'senderidrequest', { profile_id: demo.profile_id, pendingsenderid: '<b>X</b>' }, demo.token);

@@ -68,3 +68,25 @@ export async function apiSignUp(
   if (!verified.userInfo) throw new Error(`verifysmscode failed: ${JSON.stringify(verified)}`);
   return verified.userInfo;
 }
+
+/** A quick send item as the PWA builds it, with overrides. */
+export function quickSendItem(overrides: Record<string, unknown>) {
+  return {
+    shortMessage: 'Hello',
+    destinationAddress: '',
+    sourceAddress: 'DEMO',
+    messageDescription: '',
+    messageType: 'quick sms',
+    specialUnicodeSupport: false,
+    flash: false,
+    expectedDeliveryTime: '',
+    typeandsubtype: 'quick:regular',
+    recurringInterval: 0,
+    recurringPeriod: 'Hourly',
+    ...overrides,
+  };
+}
+
+/** POST sendsms with a bearer (a session token or an API key), as the PWA or an integration does. */
+export const apiSend = (gateway: RunningGateway, bearer: string, items: unknown[]) =>
+  apiCall(gateway, '/smsgateway/api/sendsms', { messageobject: items }, bearer);

@@ -1,36 +1,26 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { RETRY_CAP_MS } from '../../../src/domain/outbox-policy';
-import { carrierLog, numbersFrom, personalizedItems, quickItem, signInAs, startLiveGateway, type LiveGateway } from './support/live-gateway';
-import { drainerFor, keysOf, recordOutboxEvents, resetDevice, waitForJob } from './support/drain-helpers';
+import { carrierLog, numbersFrom, personalizedItems, quickItem, signInAs, type LiveGateway } from './support/live-gateway';
+import { drainerFor, keysOf, useDrainerTestWorld, waitForJob } from './support/drain-helpers';
 
 const SEND = '/smsgateway/api/sendsms';
 const textOf = (i: number, n: string) => `Dear customer ${i}, your code is ${n.slice(-4)}`;
 
 describe('outbox: batches still too large, and the server asking to wait (issue 10)', () => {
+  const world = useDrainerTestWorld();
   let live: LiveGateway;
-  const stops: (() => Promise<void>)[] = [];
-  let events: ReturnType<typeof recordOutboxEvents>;
-  beforeEach(async () => {
-    await resetDevice();
-    events = recordOutboxEvents();
-  });
-  afterEach(async () => {
-    events.stop();
-    await Promise.all(stops.splice(0).map((stop) => stop()));
-    await live?.close();
-  });
 
   it('splits a batch of 100 that is still over the limit into 50, then 25, each recipient its own text once', async () => {
     // About 380 bytes a personalised message: 100 (38 KB) and 50 (19 KB) are refused, 25 (9.5 KB) fit.
-    live = await startLiveGateway({ maxBodyBytes: 12_000 });
+    live = await world.start({ maxBodyBytes: 12_000 });
     await signInAs(live);
     const numbers = numbersFrom(7000, 120);
     const id = await enqueue({ items: personalizedItems(numbers) });
     const { drainer } = drainerFor(live);
-    stops.push(() => drainer.stop());
+    world.stops.push(() => drainer.stop());
 
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 120, nextBatch: 2 });
     expect(keysOf(live, id)).toEqual(['0-119', '0-99', '0-49', '0-24', '25-49', '50-74', '75-99', '100-119']);
@@ -40,7 +30,7 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
   });
 
   it('keeps a smaller piece size across a stop and restart, resuming where the gateway acknowledged', async () => {
-    live = await startLiveGateway({ maxBodyBytes: 12_000 });
+    live = await world.start({ maxBodyBytes: 12_000 });
     await signInAs(live);
     const numbers = numbersFrom(8000, 100);
     const id = await enqueue({ items: personalizedItems(numbers) });
@@ -64,7 +54,7 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     live.intercept = null;
     const before = keysOf(live, id).length;
     const second = drainerFor(live);
-    stops.push(() => second.drainer.stop());
+    world.stops.push(() => second.drainer.stop());
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 100 });
     // The restarted drainer goes on in pieces of 25: it does not try 100 or 50 again.
     const resumed = keysOf(live, id).slice(before).map((k) => k.split('-').map(Number));
@@ -76,7 +66,7 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
   });
 
   it('ends the job, naming the row, when one message alone is over the limit; the rows before it are sent', async () => {
-    live = await startLiveGateway({ maxBodyBytes: 1_500 });
+    live = await world.start({ maxBodyBytes: 1_500 });
     await signInAs(live);
     const numbers = numbersFrom(9000, 5);
     const items = numbers.map((n, i) =>
@@ -84,7 +74,7 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     );
     const id = await enqueue({ items });
     const { drainer, alerts } = drainerFor(live);
-    stops.push(() => drainer.stop());
+    world.stops.push(() => drainer.stop());
 
     const job = await waitForJob(id);
     const message = `The message for row 3 (${numbers[2]}) is too large for the gateway even on its own: shorten its text and send again`;
@@ -101,7 +91,7 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     ['429 with Retry-After as an HTTP date', 429, 'date+9', 9000],
     ['503 asking for an hour, capped by the policy', 503, '3600', RETRY_CAP_MS],
   ])('honours %s', async (_, status, header, expectedMs) => {
-    live = await startLiveGateway();
+    live = await world.start();
     await signInAs(live);
     let calls = 0;
     live.intercept = (path) => {
@@ -115,10 +105,10 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     const numbers = numbersFrom(9500, 3);
     const id = await enqueue({ items: [quickItem(numbers)] });
     const { drainer } = drainerFor(live);
-    stops.push(() => drainer.stop());
+    world.stops.push(() => drainer.stop());
 
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 3 });
-    const retry = await events.waitFor((e) => e.type === 'retry');
+    const retry = await world.events.waitFor((e) => e.type === 'retry');
     // An HTTP date is read against the real clock: allow the second it may lose in transit.
     expect(retry.type === 'retry' && retry.afterMs).toBeGreaterThanOrEqual(expectedMs - 1000);
     expect(retry.type === 'retry' && retry.afterMs).toBeLessThanOrEqual(expectedMs);

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { db } from '../../../../src/db/db';
 import { readJob } from '../../../../src/db/outbox-store';
 import type { OutboxJob, OutboxState } from '../../../../src/db/app-db';
@@ -5,7 +6,7 @@ import { startDrainer, type DrainerOptions } from '../../../../src/outbox/draine
 import type { NetworkWatch } from '../../../../src/outbox/network';
 import type { OutboxAlert } from '../../../../src/outbox/send-job';
 import { onOutboxEvent, type OutboxEvent } from '../../../../src/outbox/outbox-events';
-import type { LiveGateway } from './live-gateway';
+import { startLiveGateway, type LiveGateway } from './live-gateway';
 
 /** A fresh, empty device database. */
 export async function resetDevice(): Promise<void> {
@@ -93,3 +94,30 @@ export function recordOutboxEvents() {
 }
 
 export const isWaiting = (reason: 'no-work' | 'offline' | 'later') => (e: OutboxEvent) => e.type === 'waiting' && e.reason === reason;
+
+/**
+ * The set-up every drainer test file shares: a fresh device and an event record before each test;
+ * after it, the drainers stopped and the gateway closed.
+ */
+export function useDrainerTestWorld() {
+  const world = {
+    live: undefined as LiveGateway | undefined,
+    stops: [] as (() => Promise<void>)[],
+    events: undefined as unknown as ReturnType<typeof recordOutboxEvents>,
+    async start(options: Parameters<typeof startLiveGateway>[0] = {}) {
+      world.live = await startLiveGateway(options);
+      return world.live;
+    },
+  };
+  beforeEach(async () => {
+    await resetDevice();
+    world.events = recordOutboxEvents();
+  });
+  afterEach(async () => {
+    world.events.stop();
+    await Promise.all(world.stops.splice(0).map((stop) => stop()));
+    await world.live?.close();
+    world.live = undefined;
+  });
+  return world;
+}
