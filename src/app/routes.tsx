@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { RouteGuard } from './route-guard';
-import { ClientManagementScreen, LoginScreen, MessageListScreen, SendScreen, SignupScreen, StatusScreen, placeholder } from './screens';
+import { ClientManagementScreen, LoginScreen, MessageListScreen, ProfileScreen, SendScreen, SignupScreen, StatusScreen, placeholder } from './screens';
 
 /** The routes of SPEC 2, all behind the guard. */
 export const routes: RouteObject[] = [
@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
       { path: '/purchasesms', element: placeholder('Purchase SMS credits') },
       { path: '/credithistory', element: placeholder('SMS credits purchase history') },
       { path: '/clientcredithistory', element: placeholder('SMS credits purchase history') },
-      { path: '/profile', element: placeholder('Profile') },
+      { path: '/profile', element: <ProfileScreen /> },
       { path: '/clientmanagement', element: <ClientManagementScreen /> },
       { path: '*', element: null },
     ],

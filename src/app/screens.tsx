@@ -10,6 +10,7 @@ export const SignupScreen = lazyScreen(() => import('../features/auth/signup-scr
 export const SendScreen = lazyScreen(() => import('../features/send/send-screen').then((m) => m.SendScreen));
 export const MessageListScreen = lazyScreen(() => import('../features/messages/message-list-screen').then((m) => m.MessageListScreen));
 export const ClientManagementScreen = lazyScreen(() => import('../features/clients/client-management-screen').then((m) => m.ClientManagementScreen));
+export const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen').then((m) => m.ProfileScreen));
 export const StatusScreen = lazyScreen(() => import('../features/messages/status-screen').then((m) => m.StatusScreen));
 
 /** Screens whose issues are still open; each says so plainly (issue 6: a clear placeholder). */

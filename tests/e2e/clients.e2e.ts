@@ -7,6 +7,7 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
 import { uniqueUser } from './support/dev-inbox';
 import { LoginPage } from './support/pages/login-page';
+import { serviceWorkerControls } from './support/pages/outbox-page';
 import { SendPage } from './support/pages/send-page';
 import { ShellPage } from './support/pages/shell-page';
 
@@ -192,6 +193,8 @@ describe('client management: sender-ID approval, credit for clients, the client 
   it('shows the stored list offline with the note, and asks for a connection to act; fits a phone', async () => {
     const { page, context } = await openAs('supervisor', 'supervisor123', undefined, { viewport: PHONE });
     await section(page, 'Clients').getByText('demouser').waitFor();
+    // Offline reloads come from the service worker: wait until it controls the page.
+    await serviceWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByText('You are offline: this is the client list stored on this device', { exact: false }).waitFor();

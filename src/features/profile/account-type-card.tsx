@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { canBecomeReseller, priceTiersFor } from '../../domain/domain-settings';
+import { canSetPremium } from '../../domain/permissions';
+import type { AccountType, DomainDetails } from '../../domain/types';
+import type { StoredUser } from '../../db/app-db';
+import { emitAlert } from '../../sync/alerts-bus';
+import { describeFailure } from '../../sync/failures';
+import { switchAccountType } from '../../sync/profile';
+import { PriceTable } from '../../ui/price-table';
+import { ResellerRateTable } from './reseller-rate-table';
+
+/** SPEC 4 and 6: change the account type (PREMIUM for parents 6 and 1 only), its prices shown before confirming. */
+export function AccountTypeCard({ user, domain, online }: { user: StoredUser; domain: DomainDetails; online: boolean }) {
+  const options: AccountType[] = ['REGULAR', ...(canSetPremium(user) ? (['PREMIUM'] as const) : []), ...(canBecomeReseller(user, domain) || user.accountType === 'RESELLER' ? (['RESELLER'] as const) : [])];
+  const [chosen, setChosen] = useState<AccountType>(user.accountType);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await switchAccountType(chosen);
+      emitAlert({ message: `Your account type is now ${chosen}`, severity: 'success' });
+      setConfirming(false);
+    } catch (failure) {
+      const view = describeFailure(failure);
+      emitAlert({ message: view.message, severity: view.severity });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="type-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="type-title">
+          Account type
+        </Title>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Account type"
+            data={options}
+            value={chosen}
+            onChange={(value) => value && setChosen(value as AccountType)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Button onClick={() => setConfirming(true)} disabled={!online || chosen === user.accountType}>
+            Change account type
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title={`Change to ${chosen}?`} centered size="lg">
+        <Stack gap="sm">
+          <Text>Your prices will be these:</Text>
+          {chosen === 'RESELLER' ? <ResellerRateTable /> : <PriceTable title={`SMS prices (${chosen})`} tiers={priceTiersFor({ ...user, accountType: chosen }, domain)} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button onClick={() => void confirm()} loading={busy}>
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

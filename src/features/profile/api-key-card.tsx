@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Code, CopyButton, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { emitAlert } from '../../sync/alerts-bus';
+import { describeFailure } from '../../sync/failures';
+import { newApiKey } from '../../sync/profile';
+
+const example = (origin: string, key: string) => `curl -X POST ${origin}/smsgateway/api/sendsms \\
+  -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -H "Accept: application/json" \\
+  -d '{"messageobject":[{"shortMessage":"Hello from our shop","destinationAddress":"233241234567,233201234567",
+       "sourceAddress":"YOURID","messageType":"quick sms","typeandsubtype":"quick:regular"}]}'`;
+
+/** SPEC 2: generate a new API key (the old one stops working) and copy it; shown once, as the gateway keeps only its hash. */
+export function ApiKeyCard({ online }: { online: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const [key, setKey] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const generate = async () => {
+    setBusy(true);
+    try {
+      setKey(await newApiKey());
+      setConfirming(false);
+    } catch (failure) {
+      const view = describeFailure(failure);
+      emitAlert({ message: view.message, severity: view.severity });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="apikey-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="apikey-title">
+          API key
+        </Title>
+        <Text size="sm" c="dimmed">
+          Your own systems send SMS with an API key. For your safety it is shown only when it is generated: copy it then.
+        </Text>
+        {key && (
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Code style={{ overflowWrap: 'anywhere', flex: 1 }} data-testid="api-key">
+                {key}
+              </Code>
+              <CopyButton value={key}>
+                {({ copied, copy }) => (
+                  <Button size="compact-sm" variant="light" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy API key'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Text size="sm">Send a message with it:</Text>
+            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {example(window.location.origin, key)}
+            </Code>
+          </Stack>
+        )}
+        <Group>
+          <Button variant="light" color="red" onClick={() => setConfirming(true)} disabled={!online}>
+            Generate a new API key
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title="Generate a new API key?" centered>
+        <Stack gap="sm">
+          <Text>Your current API key stops working at once: anything that sends with it must use the new one.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void generate()} loading={busy}>
+              Generate
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

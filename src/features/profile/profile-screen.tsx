@@ -1,0 +1,40 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { canChangeAccountType } from '../../domain/permissions';
+import { showReferral, showResellerPromo } from '../../domain/domain-settings';
+import { useDomain } from '../../sync/hooks/use-domain';
+import { useSession } from '../../sync/hooks/use-session';
+import { useOnline } from '../../ui/use-online';
+import { AccountCard } from './account-card';
+import { AccountTypeCard } from './account-type-card';
+import { ApiKeyCard } from './api-key-card';
+import { ResellerPromoCard } from './reseller-promo-card';
+import { SenderIdCard } from './sender-id-card';
+
+export const PROFILE_OFFLINE_NOTE = 'You are offline: this is your profile as stored on this device. Changes need a connection';
+
+/** SPEC 2 "Profile": the account, sender IDs, account type, API key and the reseller promo. */
+export function ProfileScreen() {
+  const session = useSession();
+  const domainState = useDomain();
+  const online = useOnline();
+  if (session.status !== 'signed-in') return null;
+  const { user } = session;
+  const domain = domainState.status === 'ready' ? domainState.domain : null;
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={1} size="h2">
+        Profile
+      </Title>
+      {!online && (
+        <Alert color="yellow" variant="light" role="status">
+          {PROFILE_OFFLINE_NOTE}
+        </Alert>
+      )}
+      <AccountCard user={user} referral={domain ? showReferral(user, domain) : false} />
+      <SenderIdCard user={user} online={online} />
+      {canChangeAccountType(user) && domain && <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />}
+      <ApiKeyCard online={online} />
+      {domain && showResellerPromo(user, domain) && <ResellerPromoCard user={user} domain={domain} online={online} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { canBecomeReseller } from '../../domain/domain-settings';
+import type { DomainDetails } from '../../domain/types';
+import type { StoredUser } from '../../db/app-db';
+import { emitAlert } from '../../sync/alerts-bus';
+import { describeFailure } from '../../sync/failures';
+import { switchAccountType } from '../../sync/profile';
+import { ResellerRateTable } from './reseller-rate-table';
+
+/** SPEC 2 and 6: the reseller promo (reselling enabled, parents 6, 1 and 308), the volume table and the applicable rate. */
+export function ResellerPromoCard({ user, domain, online }: { user: StoredUser; domain: DomainDetails; online: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const reseller = user.accountType === 'RESELLER';
+
+  const become = async () => {
+    setBusy(true);
+    try {
+      await switchAccountType('RESELLER');
+      emitAlert({ message: 'You are now a reseller', severity: 'success' });
+    } catch (failure) {
+      const view = describeFailure(failure);
+      emitAlert({ message: view.message, severity: view.severity });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="reseller-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="reseller-title">
+          {reseller ? 'Your reseller rates' : 'Become a reseller'}
+        </Title>
+        {!reseller && (
+          <Text>
+            Sell bulk SMS under your own name, logo, domain and prices. Your clients sign up on your domain; you buy credit at
+            the volume rates below and set your own prices.
+          </Text>
+        )}
+        <ResellerRateTable />
+        {reseller && (
+          <Text>
+            Your applicable rate: <b>GHS {user.applicableRate.toFixed(3)}</b> per SMS (from what you and your clients sent in the last 30 days).
+          </Text>
+        )}
+        {canBecomeReseller(user, domain) && (
+          <Button onClick={() => void become()} loading={busy} disabled={!online} w="fit-content">
+            Become a reseller
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

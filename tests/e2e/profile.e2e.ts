@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newPage, PHONE } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { apiCall, apiLogin, apiSend, apiSignUp, quickSendItem } from './support/api-accounts';
+import { uniqueUser } from './support/dev-inbox';
+import { LoginPage } from './support/pages/login-page';
+import { serviceWorkerControls } from './support/pages/outbox-page';
+import { SendPage } from './support/pages/send-page';
+import { ShellPage } from './support/pages/shell-page';
+
+describe('the profile: sender IDs, account type, API key, reseller promo', () => {
+  const world = useGatewayAndBrowser();
+
+  async function openProfile(who: string, password: string, host?: string, viewport = DESKTOP) {
+    const { page, context } = await newPage(world.browser, { viewport });
+    await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
+    await page.goto(world.gateway.url('/profile', host));
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    return { page, context, shell: new ShellPage(page) };
+  }
+  const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+  it('requests sender IDs with each SPEC 5 message; approved by profile 6, the ID is offered in the send form', async () => {
+    const who = uniqueUser('prof');
+    await apiSignUp(world.gateway, { ...who, cname: 'Profile Traders' });
+    const { page, context, shell } = await openProfile(who.username, who.password);
+    await section(page, 'Your account').getByText(who.email).waitFor();
+    const request = section(page, 'Request sender IDs');
+    const ask = async (ids: string) => {
+      await request.getByLabel('Sender IDs').fill(ids);
+      await request.getByRole('button', { name: 'Request approval' }).click();
+    };
+    await ask(' , ');
+    await shell.alert('No senderId provided').waitFor();
+    await ask('SHOP,TOOLONGSENDER');
+    await shell.alert('Each senderId must have a maximum character length of eleven(11), please check TOOLONGSENDER').waitFor();
+    await ask('0244123');
+    await shell.alert('Sorry we dont accept numbers only as sender ids').waitFor();
+    await ask(' MYSHOP , MYSHOP ,Deals ');
+    await shell.alert('Sender ID request sent: MYSHOP, Deals awaiting approval').waitFor();
+    const pending = section(page, 'Your account');
+    await pending.getByText('MYSHOP').waitFor();
+    await pending.getByText('Deals').waitFor();
+
+    const sup = await apiLogin(world.gateway, 'supervisor', 'supervisor123');
+    const me = await apiLogin(world.gateway, who.username, who.password);
+    const approved = await apiCall(world.gateway, 'approvesenderid', { profile_id: 6, id: me.profile_id, pendingsenderid: 'MYSHOP' }, sup.token);
+    expect(approved.userInfo.senderidapproved).toBe('MYSHOP');
+    await page.goto(world.gateway.url('/'));
+    const send = new SendPage(page);
+    await send.heading.waitFor();
+    // fetchuser on return brings the approval; the single approved ID is preselected.
+    await page.reload();
+    await expect.poll(() => send.selectValue('Sender ID'), { timeout: 15_000 }).toBe('MYSHOP');
+    await context.close();
+  });
+
+  it('shows the account type change to parents 6 and 1 only, with the prices before confirming', async () => {
+    const demo = await openProfile('demouser', 'demo12345');
+    const card = section(demo.page, 'Account type');
+    await card.getByRole('combobox', { name: 'Account type' }).click();
+    await demo.page.getByRole('option', { name: 'PREMIUM', exact: true }).click();
+    await card.getByRole('button', { name: 'Change account type' }).click();
+    const dialog = demo.page.getByRole('dialog', { name: 'Change to PREMIUM?' });
+    await dialog.getByRole('table', { name: 'SMS prices (PREMIUM)' }).getByText('74,627').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await demo.shell.alert('Your account type is now PREMIUM').waitFor();
+    await section(demo.page, 'Your account').getByText('PREMIUM').waitFor();
+    await demo.context.close();
+
+    // A reseller's client (supid 8): no account type change offered.
+    const acme = await openProfile('acmeclient', 'client12345', 'acme.localhost');
+    await section(acme.page, 'Request sender IDs').waitFor();
+    expect(await section(acme.page, 'Account type').count()).toBe(0);
+    await acme.context.close();
+  });
+
+  it('generates a new API key shown once, which sends; the previous key is refused by sendsms', async () => {
+    const { page, context } = await openProfile('demouser', 'demo12345');
+    const card = section(page, 'API key');
+    const generate = async () => {
+      await card.getByRole('button', { name: 'Generate a new API key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Generate a new API key?' });
+      await dialog.getByText('Your current API key stops working at once').waitFor();
+      await dialog.getByRole('button', { name: 'Generate' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      return (await card.getByTestId('api-key').textContent())!.trim();
+    };
+    const first = await generate();
+    expect(first).toMatch(/^sk_/);
+    await card.getByText('curl -X POST').waitFor();
+    const item = quickSendItem({ destinationAddress: '233241777001' });
+    expect((await apiSend(world.gateway, first, [item])).creditbalance).toBeGreaterThan(0);
+    const second = await generate();
+    expect(second).not.toBe(first);
+    expect((await apiSend(world.gateway, first, [item])).error).toEqual({ status: 'failed', message: 'Invalid Token' });
+    expect((await apiSend(world.gateway, second, [item])).creditbalance).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the reseller promo with the volume table to a client of profile 6, and makes it a reseller; fits a phone', async () => {
+    const who = uniqueUser('resell');
+    await apiSignUp(world.gateway, { ...who, cname: 'Future Reseller' });
+    const { page, context, shell } = await openProfile(who.username, who.password, undefined, PHONE);
+    const promo = section(page, 'Become a reseller');
+    await promo.getByRole('table', { name: 'Reseller rates' }).getByText('0.025').waitFor();
+    await page.screenshot({ path: 'test-results/screens/profile-390.png', fullPage: true });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await promo.getByRole('button', { name: 'Become a reseller' }).click();
+    await shell.alert('You are now a reseller').waitFor();
+    await section(page, 'Your reseller rates').getByText(/Your applicable rate: GHS 0\.025/).waitFor();
+    // The account type shown follows the change.
+    expect(await section(page, 'Account type').getByRole('combobox', { name: 'Account type' }).inputValue()).toBe('RESELLER');
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: 'test-results/screens/profile-1280.png', fullPage: true });
+    await context.close();
+  });
+
+  it('shows the stored profile offline, with the note, and asks for a connection to change it', async () => {
+    const { page, context } = await openProfile('demouser', 'demo12345');
+    // Offline reloads come from the service worker: wait until it controls the page.
+    await serviceWorkerControls(page);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('You are offline: this is your profile as stored on this device. Changes need a connection').waitFor();
+    await section(page, 'Your account').getByText('demo@example.com').waitFor();
+    expect(await section(page, 'Request sender IDs').getByRole('button', { name: 'Request approval' }).isDisabled()).toBe(true);
+    expect(await section(page, 'API key').getByRole('button', { name: 'Generate a new API key' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});
