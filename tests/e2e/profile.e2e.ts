@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { logoPng } from '../../server/src/images/png';
 import type { Page } from 'playwright-core';
 import { DESKTOP, newPage, PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
@@ -115,6 +119,59 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     expect(await section(page, 'Account type').getByRole('combobox', { name: 'Account type' }).inputValue()).toBe('RESELLER');
     await page.setViewportSize(DESKTOP);
     await page.screenshot({ path: 'test-results/screens/profile-1280.png', fullPage: true });
+    await context.close();
+  });
+
+  it("becomes a reseller, brands its own *.localhost domain with a name, logo and REGULAR prices, and a visitor there sees them", async () => {
+    const who = uniqueUser('brand');
+    const host = `${who.username.toLowerCase()}.localhost`;
+    await apiSignUp(world.gateway, { ...who, cname: 'Brand Owner' });
+    const { page, context, shell } = await openProfile(who.username, who.password);
+    await section(page, 'Become a reseller').getByRole('button', { name: 'Become a reseller' }).click();
+    const settings = section(page, 'Your white-label platform');
+    await settings.waitFor();
+    await settings.getByLabel('Domain', { exact: true }).fill(host);
+    await settings.getByLabel('Company name').fill('Kumasi Texts');
+    // SPEC 5's image rule, then a real logo.
+    const dir = mkdtempSync(join(tmpdir(), 'e2e-logo-'));
+    writeFileSync(join(dir, 'notes.txt'), 'not an image');
+    writeFileSync(join(dir, 'logo.png'), logoPng(64, [20, 90, 60], [250, 250, 250]));
+    const logoInput = settings.locator('input[type="file"]').first();
+    await logoInput.setInputFiles(join(dir, 'notes.txt'));
+    await shell.alert('Kindly select an image file').waitFor();
+    await logoInput.setInputFiles(join(dir, 'logo.png'));
+    await settings.getByRole('img', { name: 'Logo preview' }).waitFor();
+    // The tier rule: a zero rate is not saved.
+    const regular = settings.getByRole('group', { name: 'REGULAR prices' });
+    await regular.getByRole('button', { name: 'Add a regular price' }).click();
+    const rows = await regular.getByLabel(/^REGULAR price \d+$/).count();
+    expect(await regular.getByLabel(`REGULAR expiry ${rows}`, { exact: true }).getAttribute('readonly')).not.toBeNull();
+    expect(await regular.getByLabel(`REGULAR rate ${rows}`, { exact: true }).inputValue()).toBe('0.048');
+    await regular.getByLabel(`REGULAR price ${rows}`, { exact: true }).fill('5000');
+    await regular.getByLabel(`REGULAR rate ${rows}`, { exact: true }).fill('0');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await shell.alert('Each price needs a numeric price and a numeric rate that is not zero').waitFor();
+    await regular.getByLabel(`REGULAR rate ${rows}`, { exact: true }).fill('0.02');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await shell.alert(`Domain ${host} created`).waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settings.screenshot({ path: `test-results/screens/reseller-settings-${width}.png` });
+    }
+
+    const visitor = await newPage(world.browser);
+    await visitor.page.goto(world.gateway.url('/login', host));
+    await visitor.page.getByRole('heading', { name: 'Kumasi Texts', level: 1 }).waitFor();
+    await visitor.page.getByRole('img', { name: 'Kumasi Texts logo' }).waitFor();
+    const prices = visitor.page.getByRole('table', { name: 'SMS prices (REGULAR)' });
+    await prices.getByText('250,000').waitFor(); // GHS 5000 at 0.02
+    await expect.poll(() => visitor.page.title()).toBe('Kumasi Texts');
+    const manifest = await visitor.page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
+      return (await fetch(href)).json();
+    });
+    expect(manifest.name).toBe('Kumasi Texts');
+    await visitor.context.close();
     await context.close();
   });
 

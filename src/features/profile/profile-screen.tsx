@@ -8,6 +8,7 @@ import { AccountCard } from './account-card';
 import { AccountTypeCard } from './account-type-card';
 import { ApiKeyCard } from './api-key-card';
 import { ResellerPromoCard } from './reseller-promo-card';
+import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
 
 export const PROFILE_OFFLINE_NOTE = 'You are offline: this is your profile as stored on this device. Changes need a connection';
@@ -35,6 +36,7 @@ export function ProfileScreen() {
       {canChangeAccountType(user) && domain && <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />}
       <ApiKeyCard online={online} />
       {domain && showResellerPromo(user, domain) && <ResellerPromoCard user={user} domain={domain} online={online} />}
+      {user.accountType === 'RESELLER' && user.isAdmin && <ResellerSettingsCard key={user.profile_id} user={user} online={online} />}
     </Stack>
   );
 }

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { FileInput, Group, Image, Stack, Text } from '@mantine/core';
+import { imageFileError } from '../../domain/file-types';
+import { safeAssetUrl } from '../../domain/safe-url';
+import { emitAlert } from '../../sync/alerts-bus';
+
+/** The gateway takes images up to 2 MiB (checked by their bytes there). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+const readDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read'));
+    reader.readAsDataURL(file);
+  });
+
+type Props = { label: string; current: string; onPicked: (dataUrl: string | null) => void };
+
+/** SPEC 5 image rule ('Kindly select an image file'), a size limit, and a preview of what will be saved. */
+export function ImageField({ label, current, onPicked }: Props) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  // The preview's object URL is released when replaced and when the field goes.
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const pick = async (picked: File | null) => {
+    if (!picked) {
+      setFile(null);
+      setPreview(null);
+      onPicked(null);
+      return;
+    }
+    const wrongType = imageFileError(picked.name);
+    if (wrongType) return emitAlert({ message: wrongType, severity: 'warning' });
+    if (picked.size > MAX_IMAGE_BYTES) return emitAlert({ message: `${picked.name} is larger than 2 MB: please choose a smaller image`, severity: 'warning' });
+    setFile(picked);
+    setPreview(URL.createObjectURL(picked));
+    onPicked(await readDataUrl(picked));
+  };
+
+  const shown = preview ?? safeAssetUrl(current, window.location.origin);
+  return (
+    <Stack gap={4}>
+      <FileInput label={label} placeholder="Choose an image" accept="image/png,image/jpeg,image/gif,image/tiff,image/bmp" value={file} onChange={(f) => void pick(f)} clearable />
+      <Group gap="xs">
+        {shown ? <Image src={shown} alt={`${label} preview`} h={48} w="auto" fit="contain" radius="sm" /> : <Text size="sm" c="dimmed">No image yet</Text>}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Alert, Button, Code, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import type { DomainSettingsInput, SettingsAnswer } from '../../api/domain-settings-api';
+import { acceptsReferralPercentageInput, parseLocalRate, referralFractionToPercent } from '../../domain/pricing';
+import type { StoredUser } from '../../db/app-db';
+import { emitAlert } from '../../sync/alerts-bus';
+import { describeFailure } from '../../sync/failures';
+import { saveResellerSettings, verifyResellerDomain } from '../../sync/domain-settings';
+import { ImageField } from './image-field';
+import { PriceTierEditor, tierDrafts, tiersAcceptable, tiersOf, type TierDraft } from './price-tier-editor';
+
+const SAVE_FAILED = 'Oops something went wrong';
+const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
+
+/** A secret as shown once saved: never in full. */
+const masked = (secret: string) => (secret ? `saved, ending ${secret.slice(-4)}` : 'not set');
+
+/**
+ * SPEC 2 reseller flow: the domain (pointed at this server, then verified), company name, logo,
+ * background, sender ID, price tiers, referral, payment gateway and captcha keys; SPEC 8's save texts.
+ */
+export function ResellerSettingsCard({ user, online }: { user: StoredUser; online: boolean }) {
+  // Before it owns a domain, the user's info carries its supervisor's settings: only the prices are a
+  // useful start; keys, sender ID and switches start empty.
+  const own = user.domain !== '';
+  const rates = parseLocalRate(user.localrate);
+  const [domain, setDomain] = useState(user.domain);
+  const [companyname, setCompanyname] = useState(user.companyname);
+  const [senderid, setSenderid] = useState(own ? user.senderid : '');
+  const [logo, setLogo] = useState<string | null>(null);
+  const [background, setBackground] = useState<string | null>(null);
+  const [regular, setRegular] = useState<TierDraft[]>(tierDrafts(rates.REGULAR));
+  const [premium, setPremium] = useState<TierDraft[]>(tierDrafts(rates.PREMIUM));
+  const [referral, setReferral] = useState(own && user.enablereferral);
+  const [percent, setPercent] = useState(own ? String(referralFractionToPercent(user.referralpercentage)) : '');
+  const [gateway, setGateway] = useState(own && user.usepaymentgateway);
+  const [pubkey, setPubkey] = useState(own ? user.paystackpubkey : '');
+  const [seckey, setSeckey] = useState('');
+  const [siteKey, setSiteKey] = useState(own ? user.recaptcha_site_key : '');
+  const [captchaSecret, setCaptchaSecret] = useState('');
+  const [verification, setVerification] = useState<SettingsAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    if (!tiersAcceptable(regular) || !tiersAcceptable(premium)) return emitAlert({ message: BAD_TIER, severity: 'warning' });
+    const input: DomainSettingsInput = {
+      domain: domain.trim(),
+      companyname: companyname.trim(),
+      senderid: senderid.trim(),
+      localrate: JSON.stringify({ REGULAR: tiersOf(regular), PREMIUM: tiersOf(premium) }),
+      enablereferral: referral,
+      referralpercentage: percent,
+      usepaymentgateway: gateway,
+      paystackpubkey: pubkey.trim(),
+      recaptcha_site_key: siteKey.trim(),
+      // Secrets and images only when given: left out, the saved ones stay.
+      ...(seckey.trim() ? { paystackseckey: seckey.trim() } : {}),
+      ...(captchaSecret.trim() ? { recaptcha_secret_key: captchaSecret.trim() } : {}),
+      ...(logo ? { logo } : {}),
+      ...(background ? { backgroundImage: background } : {}),
+    };
+    setBusy(true);
+    try {
+      const answer = await saveResellerSettings(input);
+      setVerification(answer);
+      setSeckey('');
+      setCaptchaSecret('');
+      emitAlert({ message: answer.message || 'successful', status: 'successful' });
+    } catch (failure) {
+      const view = describeFailure(failure, SAVE_FAILED);
+      emitAlert({ message: view.message, severity: view.severity });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async () => {
+    try {
+      const answer = await verifyResellerDomain();
+      setVerification(answer);
+      emitAlert({ message: answer.message, status: answer.status });
+    } catch (failure) {
+      const view = describeFailure(failure, SAVE_FAILED);
+      emitAlert({ message: view.message, severity: view.severity });
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-title">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={2} size="h4" id="settings-title">
+            Your white-label platform
+          </Title>
+          <TextInput
+            label="Domain"
+            description={`Point your domain at this server (a CNAME record to ${window.location.hostname}), save, then verify it`}
+            placeholder="sms.yourcompany.com"
+            value={domain}
+            onChange={(e) => setDomain(e.currentTarget.value)}
+          />
+          {verification && !verification.domainverified && verification.domainverifyname && (
+            <Alert color="yellow" variant="light" title="Verify your domain">
+              <Text size="sm">Add this DNS TXT record, then press Verify. Until then your domain shows the main brand.</Text>
+              <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                {`${verification.domainverifyname}  TXT  "${verification.domainverifytoken}"`}
+              </Code>
+              <Button size="compact-sm" mt="xs" onClick={() => void verify()} disabled={!online}>
+                Verify
+              </Button>
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Company name" value={companyname} onChange={(e) => setCompanyname(e.currentTarget.value)} />
+            <TextInput label="Sender ID" description="Your platform's texts (codes) go out under it" value={senderid} onChange={(e) => setSenderid(e.currentTarget.value)} />
+            <ImageField label="Logo" current={own ? user.logo : ''} onPicked={setLogo} />
+            <ImageField label="Background image" current={own ? user.backgroundImage : ''} onPicked={setBackground} />
+          </SimpleGrid>
+          <PriceTierEditor accountType="REGULAR" rows={regular} onChange={setRegular} />
+          <PriceTierEditor accountType="PREMIUM" rows={premium} onChange={setPremium} />
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Switch label="Referral programme" checked={referral} onChange={(e) => setReferral(e.currentTarget.checked)} />
+            <TextInput
+              label="Referral percentage"
+              value={percent}
+              onChange={(e) => acceptsReferralPercentageInput(e.currentTarget.value) && setPercent(e.currentTarget.value)}
+              inputMode="numeric"
+              rightSection="%"
+              w={160}
+            />
+          </Group>
+          <Switch label="Card payments (Paystack)" checked={gateway} onChange={(e) => setGateway(e.currentTarget.checked)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Paystack public key" value={pubkey} onChange={(e) => setPubkey(e.currentTarget.value)} />
+            <PasswordInput label="Paystack secret key" description={`Currently ${masked(own ? user.paystackseckey : '')}; leave empty to keep it`} value={seckey} onChange={(e) => setSeckey(e.currentTarget.value)} />
+            <TextInput label="reCAPTCHA site key" value={siteKey} onChange={(e) => setSiteKey(e.currentTarget.value)} />
+            <PasswordInput label="reCAPTCHA secret key" description={`Currently ${masked(own ? user.recaptcha_secret_key : '')}; leave empty to keep it`} value={captchaSecret} onChange={(e) => setCaptchaSecret(e.currentTarget.value)} />
+          </SimpleGrid>
+          <Button type="submit" loading={busy} disabled={!online} w="fit-content">
+            Save settings
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
