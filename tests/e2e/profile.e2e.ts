@@ -175,6 +175,18 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await context.close();
   });
 
+  it("gives the referral code a share link that fills the code into a friend's sign-up", async () => {
+    const { page, context } = await openProfile('demouser', 'demo12345');
+    const account = section(page, 'Your account');
+    await account.getByRole('button', { name: 'Copy share link' }).waitFor();
+    const code = (await account.getByText(/^[0-9A-F]{10}$/).textContent())!.trim();
+    await context.close();
+    const friend = await newPage(world.browser);
+    await friend.page.goto(world.gateway.url(`/signup?referral=${code}`));
+    await expect.poll(() => friend.page.getByLabel('Referral code (optional)').inputValue()).toBe(code);
+    await friend.context.close();
+  });
+
   it('shows the stored profile offline, with the note, and asks for a connection to change it', async () => {
     const { page, context } = await openProfile('demouser', 'demo12345');
     // Offline reloads come from the service worker: wait until it controls the page.

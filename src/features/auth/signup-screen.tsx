@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { checkEmailExists, checkUsernameExists, startSignup, type PendingSignup } from '../../sync/signup-flow';
 import { emitAlert } from '../../sync/alerts-bus';
@@ -19,7 +19,9 @@ const EMPTY: Form = { username: '', cname: '', email: '', mobile: '', password: 
 export function SignupScreen() {
   const state = useDomain();
   const domain = state.status === 'ready' ? state.domain : null;
-  const [form, setForm] = useState<Form>(EMPTY);
+  // A referrer's share link (/signup?referral=CODE) fills the code in.
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<Form>(() => ({ ...EMPTY, referralcode: (params.get('referral') ?? '').trim().slice(0, 40) }));
   const [taken, setTaken] = useState<{ username: string | null; email: string | null }>({ username: null, email: null });
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingSignup | null>(null);
