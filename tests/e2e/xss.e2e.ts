@@ -90,6 +90,15 @@ describe('stored text never runs as code on any screen (issue 11)', () => {
     await guard.check('status page');
     await client.context.close();
 
+    // The account whose company name is a payload, on its own profile.
+    const owner = await newPage(world.browser);
+    const ownerGuard = await watched(owner.page);
+    await new LoginPage(owner.page).signIn(gateway.url('/login'), who.username, who.password);
+    await owner.page.goto(gateway.url('/profile'));
+    await owner.page.getByText(`Co ${PAYLOADS.svg}`).first().waitFor();
+    await ownerGuard.check('profile');
+    await owner.context.close();
+
     // The administrator's views of its clients.
     const admin = await newPage(world.browser);
     const adminGuard = await watched(admin.page);
