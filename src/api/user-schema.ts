@@ -52,6 +52,10 @@ export const UserInfoSchema = z.object({
   scheduledsmsTab: flag,
   recurringsmsTab: flag,
   credithistoryTab: flag,
+  // Older gateways send none of these: a domain is then taken as verified.
+  domainverified: z.union([z.boolean(), z.number(), z.string(), z.null()]).optional().transform((v) => v === undefined || v === null || v === true || v === 1 || v === '1' || v === 'true'),
+  domainverifyname: text,
+  domainverifytoken: text,
 }) satisfies z.ZodType<UserInfo, unknown>;
 
 export const UserInfoAnswerSchema = z.object({ userInfo: UserInfoSchema });

@@ -47,6 +47,10 @@ export type UserInfo = {
   scheduledsmsTab: boolean;
   recurringsmsTab: boolean;
   credithistoryTab: boolean;
+  /** The owner's own domain: verified, or the DNS TXT record still to publish (name and value). */
+  domainverified: boolean;
+  domainverifyname: string;
+  domainverifytoken: string;
 };
 
 export type DomainDetails = {

@@ -172,6 +172,14 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     });
     expect(manifest.name).toBe('Kumasi Texts');
     await visitor.context.close();
+
+    // A real domain must be verified: the TXT record to publish is shown, and still there after a reload.
+    await settings.getByLabel('Domain', { exact: true }).fill(`sms.${host.replace('.localhost', '')}.example`);
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    const verify = settings.getByRole('alert').filter({ hasText: 'Verify your domain' });
+    await verify.getByText(/_bulksms-verification\.sms\..*TXT\s+"bulksms-verify=/).waitFor();
+    await page.reload();
+    await section(page, 'Your white-label platform').getByRole('alert').filter({ hasText: 'Verify your domain' }).getByRole('button', { name: 'Verify' }).waitFor();
     await context.close();
   });
 

@@ -5,7 +5,7 @@ import { domainOfUser } from '../tenancy/domains';
 
 /** Another account's user info as an admin sees it: no token, API key or secret keys. */
 export function withoutSecrets(info: UserInfoAnswer) {
-  const { token: _token, apikey: _apikey, paystackseckey: _pay, recaptcha_secret_key: _captcha, ...rest } = info;
+  const { token: _token, apikey: _apikey, paystackseckey: _pay, recaptcha_secret_key: _captcha, domainverifytoken: _verify, ...rest } = info;
   return rest;
 }
 

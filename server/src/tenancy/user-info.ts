@@ -2,6 +2,7 @@ import type { GatewayContext } from '../context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { resellerRate } from '../../../src/domain/pricing';
 import { domainOfUser } from './domains';
+import { verificationName } from './domain-claims';
 import { partsSentSince } from '../messaging/volume';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -53,6 +54,10 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     scheduledsmsTab: user.scheduledsmsTab === 1,
     recurringsmsTab: user.recurringsmsTab === 1,
     credithistoryTab: user.credithistoryTab === 1,
+    // Only the owner learns its domain's verification token (issue 11).
+    domainverified: !ownsDomain || domain.verified === 1,
+    domainverifyname: ownsDomain && domain.verified !== 1 ? verificationName(domain.host) : '',
+    domainverifytoken: ownsDomain && domain.verified !== 1 ? domain.verify_token : '',
   };
 }
 

@@ -38,7 +38,10 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
   const [seckey, setSeckey] = useState('');
   const [siteKey, setSiteKey] = useState(own ? user.recaptcha_site_key : '');
   const [captchaSecret, setCaptchaSecret] = useState('');
-  const [verification, setVerification] = useState<SettingsAnswer | null>(null);
+  // What the gateway last said of the domain: from the user info, then from Save and Verify.
+  const [verification, setVerification] = useState<Pick<SettingsAnswer, 'domainverified' | 'domainverifyname' | 'domainverifytoken'> | null>(
+    own ? { domainverified: user.domainverified, domainverifyname: user.domainverifyname, domainverifytoken: user.domainverifytoken } : null,
+  );
   const [busy, setBusy] = useState(false);
 
   const save = async () => {

@@ -40,6 +40,9 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     scheduledsmsTab: false,
     recurringsmsTab: false,
     credithistoryTab: false,
+    domainverified: true,
+    domainverifyname: '',
+    domainverifytoken: '',
     ...overrides,
   };
 }

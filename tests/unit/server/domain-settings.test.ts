@@ -161,6 +161,12 @@ describe('update-domain-details/', () => {
   it("keeps a claimed host on the main brand until the gateway sees its TXT record; logins there stay the main host's (issue 11)", async () => {
     const mine = await save(acme, { domain: 'sms.acme-claims.example' });
     expect(mine.body.domainverified).toBe(false);
+    // The owner's user info carries what to publish; nobody else's (profile 6's client list) does.
+    const info = (await call(gw, 'fetchuser', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' })).body.userInfo;
+    expect(info).toMatchObject({ domainverified: false, domainverifyname: '_bulksms-verification.sms.acme-claims.example', domainverifytoken: mine.body.domainverifytoken });
+    const listed = (await call(gw, 'allusers', { profile_id: 6 }, { token: sup.token })).body.users.find((u: { username: string }) => u.username === 'acmeadmin');
+    expect(listed).not.toHaveProperty('domainverifytoken');
+    expect((await call(gw, 'fetchuser', { profile_id: demo.profile_id }, { token: demo.token })).body.userInfo).toMatchObject({ domainverified: true, domainverifytoken: '' });
     expect((await details('sms.acme-claims.example')).profile_id).toBe(6);
     gw.ctx.resolveTxt = async () => [['bulksms-verify=somebody-elses-token']];
     const wrong = await call(gw, 'verify-domain/', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' });

@@ -70,6 +70,9 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     scheduledsmsTab: true,
     recurringsmsTab: true,
     credithistoryTab: true,
+    domainverified: true,
+    domainverifyname: '',
+    domainverifytoken: '',
     ...overrides,
   };
 }
