@@ -5,7 +5,17 @@ import globals from 'globals';
 import { layersPlugin } from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'data/', 'test-results/', 'bench-results/', 'tests/unit/tooling/fixtures/'] },
+  {
+    ignores: [
+      'dist/',
+      'dev-dist/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'bench-results/',
+      'tests/unit/tooling/fixtures/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,8 +27,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'React escaping only: no dangerouslySetInnerHTML.' },
-        { selector: "MemberExpression[property.name='innerHTML']", message: 'Never write innerHTML: let React escape text.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'React escaping only: no dangerouslySetInnerHTML.',
+        },
+        {
+          selector: "MemberExpression[property.name='innerHTML']",
+          message: 'Never write innerHTML: let React escape text.',
+        },
       ],
     },
   },

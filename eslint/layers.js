@@ -20,7 +20,8 @@ export const LAYER_RULES = {
 
 /** Packages a layer may not use: the rules stay pure, and only the gateway touches Node's server stack. */
 const FORBIDDEN_PACKAGES = {
-  domain: /^(react|react-dom|react-router|react-router-dom|dexie|dexie-react-hooks|@mantine\/.*|workbox-.*|xlsx|papaparse|node:.*|fastify|kysely|pg|better-sqlite3)$/,
+  domain:
+    /^(react|react-dom|react-router|react-router-dom|dexie|dexie-react-hooks|@mantine\/.*|workbox-.*|xlsx|papaparse|node:.*|fastify|kysely|pg|better-sqlite3)$/,
   api: /^(react|react-dom|dexie|dexie-react-hooks|@mantine\/.*)$/,
   db: /^(react|react-dom|@mantine\/.*)$/,
   sw: /^(react|react-dom|dexie|@mantine\/.*)$/,
@@ -71,10 +72,12 @@ export const layersPlugin = {
         }
         const allTypes = (node) =>
           node.importKind === 'type' ||
-          (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+          (node.specifiers?.length > 0 &&
+            node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
         return {
           ImportDeclaration: (node) => check(node, node.source.value, allTypes(node)),
-          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type' || allTypes(node)),
+          ExportNamedDeclaration: (node) =>
+            node.source && check(node, node.source.value, node.exportKind === 'type' || allTypes(node)),
           ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
           ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
         };

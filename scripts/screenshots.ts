@@ -22,7 +22,10 @@ try {
     { name: 'clients-acmeadmin', path: '/clientmanagement', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
   ];
   const shots = all.filter((shot) => shot.name.includes(only));
-  for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
     for (const shot of shots) {
       const { page, context } = await newPage(browser, { viewport });
       if (shot.login) {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 function findBin(name) {
   const candidates = [`/usr/local/bin/${name}`];
   if (existsSync('/usr/lib/postgresql')) {
-    for (const v of readdirSync('/usr/lib/postgresql').sort().reverse()) candidates.push(`/usr/lib/postgresql/${v}/bin/${name}`);
+    for (const v of readdirSync('/usr/lib/postgresql').sort().reverse())
+      candidates.push(`/usr/lib/postgresql/${v}/bin/${name}`);
   }
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error(`${name} not found: install PostgreSQL (apt-get install -y postgresql)`);
@@ -46,10 +47,18 @@ function check(res, what) {
   }
 }
 
-check(run(findBin('initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']), 'initdb');
+check(
+  run(findBin('initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']),
+  'initdb',
+);
 check(
   run(findBin('pg_ctl'), [
-    '-D', dataDir, '-l', join(dir, 'log'), '-w', '-o',
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]),

@@ -18,7 +18,8 @@ import { registerDevRoutes } from './routes/dev';
 import { registerManifestRoute } from './routes/manifest';
 import { registerCheckoutRoutes } from './payments/checkout-routes';
 
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
 
 /** Builds the gateway: the API of API.md and, when `ctx.distDir` is set, the PWA. */
 export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
@@ -31,13 +32,15 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
 
   app.addHook('preHandler', refuseMalformedUnicode);
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/smsgateway/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (req.url.startsWith('/smsgateway/') && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     // No window of another origin keeps a handle on ours; no powerful feature the app never uses (issue 11).
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    if (ctx.hsts || req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (ctx.hsts || req.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
   app.setErrorHandler((error: unknown, req, reply) => {

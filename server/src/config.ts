@@ -50,11 +50,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
   const mainHost = (env.MAIN_HOST ?? '').trim().toLowerCase();
   // The demo runs on localhost; a real deployment must say which host is the main product's.
   if (!devMode && !mainHost) {
-    throw new ConfigError('MAIN_HOST must be set outside dev mode: the main product host, e.g. sms.example.com (GATEWAY_DEV=1 runs the demo on localhost)');
+    throw new ConfigError(
+      'MAIN_HOST must be set outside dev mode: the main product host, e.g. sms.example.com (GATEWAY_DEV=1 runs the demo on localhost)',
+    );
   }
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError(`DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts '${databaseUrl.slice(0, 12)}'`);
+    throw new ConfigError(
+      `DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts '${databaseUrl.slice(0, 12)}'`,
+    );
   }
   return {
     port: integer(env, 'PORT', 8080, 0, 65_535),

@@ -40,7 +40,10 @@ export const intId = z
 
 /** pageNum and hasMore of API.md list answers; a gateway without hasMore pages on until an empty page. */
 export const pageFields = {
-  pageNum: z.union([z.number(), z.string(), z.null()]).optional().transform((v) => Math.max(1, Number(v) || 1)),
+  pageNum: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => Math.max(1, Number(v) || 1)),
   hasMore: z.union([z.boolean(), z.number(), z.string(), z.null()]).optional(),
 };
 

@@ -11,15 +11,30 @@ export interface LoginRequest {
 }
 
 export async function login(body: LoginRequest) {
-  const answer = await request({ path: `${FRONTEND_PATH}login`, body: { humanKey: '', ...body }, schema: UserInfoAnswerSchema });
+  const answer = await request({
+    path: `${FRONTEND_PATH}login`,
+    body: { humanKey: '', ...body },
+    schema: UserInfoAnswerSchema,
+  });
   return answer.userInfo;
 }
 
 export async function fetchUser(token: string, profileId: number) {
-  const answer = await request({ path: `${FRONTEND_PATH}fetchuser`, auth: token, body: { profile_id: profileId }, schema: UserInfoAnswerSchema });
+  const answer = await request({
+    path: `${FRONTEND_PATH}fetchuser`,
+    auth: token,
+    body: { profile_id: profileId },
+    schema: UserInfoAnswerSchema,
+  });
   return answer.userInfo;
 }
 
 export async function signOutCall(token: string, profileId: number): Promise<void> {
-  await request({ path: `${FRONTEND_PATH}signout`, auth: token, body: { profile_id: profileId }, schema: z.unknown(), timeoutMs: 5000 });
+  await request({
+    path: `${FRONTEND_PATH}signout`,
+    auth: token,
+    body: { profile_id: profileId },
+    schema: z.unknown(),
+    timeoutMs: 5000,
+  });
 }

@@ -4,7 +4,13 @@ import { intId, text } from './answer-fields';
 import { UserInfoSchema } from './user-schema';
 
 /** A client as an admin sees it (API.md allusers): user info without token, API key or secret keys. */
-export const ClientSchema = UserInfoSchema.omit({ token: true, apikey: true, paystackseckey: true, recaptcha_secret_key: true, domainverifytoken: true });
+export const ClientSchema = UserInfoSchema.omit({
+  token: true,
+  apikey: true,
+  paystackseckey: true,
+  recaptcha_secret_key: true,
+  domainverifytoken: true,
+});
 export type ClientAnswer = z.infer<typeof ClientSchema>;
 
 /** Profile 6 only: a pending sender-ID request anywhere on the platform, with what deciding needs. */
@@ -27,7 +33,12 @@ export type ClientsAnswer = z.infer<typeof ClientsAnswerSchema>;
 
 /** An admin's clients, and for profile 6 every pending sender-ID request (API.md allusers). */
 export async function fetchClients(token: string, profileId: number): Promise<ClientsAnswer> {
-  return request({ path: `${FRONTEND_PATH}allusers`, auth: token, body: { profile_id: profileId }, schema: ClientsAnswerSchema });
+  return request({
+    path: `${FRONTEND_PATH}allusers`,
+    auth: token,
+    body: { profile_id: profileId },
+    schema: ClientsAnswerSchema,
+  });
 }
 
 const SuccessSchema = z.object({ status: text, message: text });
@@ -39,17 +50,31 @@ export async function giveCreditByAmount(token: string, gift: CreditGift): Promi
   return request({
     path: `${FRONTEND_PATH}manualcreditpurchase`,
     auth: token,
-    body: { profile_id: gift.profileId, amount: gift.amount, currency: gift.currency, clientprofile_id: gift.clientProfileId },
+    body: {
+      profile_id: gift.profileId,
+      amount: gift.amount,
+      currency: gift.currency,
+      clientprofile_id: gift.clientProfileId,
+    },
     schema: SuccessSchema,
   });
 }
 
 /** SPEC 5 credit giving by rate (directcreditpurchase): credits = ceil(amount / rate). */
-export async function giveCreditByRate(token: string, gift: CreditGift & { rate: string }): Promise<z.infer<typeof SuccessSchema>> {
+export async function giveCreditByRate(
+  token: string,
+  gift: CreditGift & { rate: string },
+): Promise<z.infer<typeof SuccessSchema>> {
   return request({
     path: `${FRONTEND_PATH}directcreditpurchase`,
     auth: token,
-    body: { profile_id: gift.profileId, amount: gift.amount, rate: gift.rate, currency: gift.currency, clientprofile_id: gift.clientProfileId },
+    body: {
+      profile_id: gift.profileId,
+      amount: gift.amount,
+      rate: gift.rate,
+      currency: gift.currency,
+      clientprofile_id: gift.clientProfileId,
+    },
     schema: SuccessSchema,
   });
 }
@@ -78,5 +103,10 @@ export type NumbersPage = z.infer<typeof NumbersPageSchema>;
 
 /** Profile 6's numbers export (numbers/): every distinct phone-book number, 1,000 a page. */
 export async function fetchNumbersPage(token: string, profileId: number, pageNum: number): Promise<NumbersPage> {
-  return request({ path: `${FRONTEND_PATH}numbers/`, auth: token, body: { profile_id: profileId, pageNum }, schema: NumbersPageSchema });
+  return request({
+    path: `${FRONTEND_PATH}numbers/`,
+    auth: token,
+    body: { profile_id: profileId, pageNum },
+    schema: NumbersPageSchema,
+  });
 }

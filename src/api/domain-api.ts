@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { request } from './http';
 
-const flag = z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-const text = z.string().nullish().transform((v) => v ?? '');
+const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
 const num = z.coerce.number().catch(0);
 
 /** SPEC 3 Domain details as the gateway answers them; unknown fields are dropped. */

@@ -33,7 +33,11 @@ export type DomainSettingsInput = Partial<{
 }>;
 
 /** SPEC 8: 'successful' with its message, else the server's error (a refusal). */
-export async function saveDomainSettings(token: string, profileId: number, input: DomainSettingsInput): Promise<SettingsAnswer> {
+export async function saveDomainSettings(
+  token: string,
+  profileId: number,
+  input: DomainSettingsInput,
+): Promise<SettingsAnswer> {
   const answer = await request({
     path: `${FRONTEND_PATH}update-domain-details/`,
     auth: token,
@@ -41,11 +45,17 @@ export async function saveDomainSettings(token: string, profileId: number, input
     schema: SettingsAnswerSchema,
     timeoutMs: 60_000,
   });
-  if (answer.status !== 'successful') throw new ApiFailure('refused', answer.message || 'Oops something went wrong', 200);
+  if (answer.status !== 'successful')
+    throw new ApiFailure('refused', answer.message || 'Oops something went wrong', 200);
   return answer;
 }
 
 /** Asks the gateway to look for the domain's DNS TXT record now. */
 export async function verifyDomain(token: string, profileId: number): Promise<SettingsAnswer> {
-  return request({ path: `${FRONTEND_PATH}verify-domain/`, auth: token, body: { profile_id: profileId }, schema: SettingsAnswerSchema });
+  return request({
+    path: `${FRONTEND_PATH}verify-domain/`,
+    auth: token,
+    body: { profile_id: profileId },
+    schema: SettingsAnswerSchema,
+  });
 }

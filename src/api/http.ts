@@ -53,7 +53,8 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
     throw new ApiFailure('network', 'You appear to be offline');
   }
   const payload = await readJson(response);
-  if (!response.ok) throw failureFrom(response.status, payload, parseRetryAfter(response.headers.get('Retry-After'), Date.now()));
+  if (!response.ok)
+    throw failureFrom(response.status, payload, parseRetryAfter(response.headers.get('Retry-After'), Date.now()));
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) throw new ApiFailure('invalid-answer', GENERIC_FAILURE, response.status);
   return parsed.data;

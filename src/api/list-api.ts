@@ -15,7 +15,10 @@ export const BulkMessageSchema = z.looseObject({
   messagecount: num,
   specialUnicodeSupport: flag,
   messageSentTime: text,
-  messageStatus: z.array(z.looseObject({ status: text })).nullish().transform((v) => v ?? []),
+  messageStatus: z
+    .array(z.looseObject({ status: text }))
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type BulkMessage = z.infer<typeof BulkMessageSchema>;
 
@@ -75,13 +78,21 @@ interface ListCall {
   time: (item: ListItem) => string;
 }
 
-const bulk = { schema: BulkMessageSchema, id: (i: ListItem) => (i as BulkMessage).message_id, time: (i: ListItem) => (i as BulkMessage).messageSentTime };
+const bulk = {
+  schema: BulkMessageSchema,
+  id: (i: ListItem) => (i as BulkMessage).message_id,
+  time: (i: ListItem) => (i as BulkMessage).messageSentTime,
+};
 const scheduled = {
   schema: ScheduledMessageSchema,
   id: (i: ListItem) => (i as ScheduledMessage).message_id,
   time: (i: ListItem) => (i as ScheduledMessage).messageRegistrationTime,
 };
-const credit = { schema: PaymentSchema, id: (i: ListItem) => (i as Payment).paymentid, time: (i: ListItem) => (i as Payment).date };
+const credit = {
+  schema: PaymentSchema,
+  id: (i: ListItem) => (i as Payment).paymentid,
+  time: (i: ListItem) => (i as Payment).date,
+};
 
 export const LIST_CALLS: Readonly<Record<ListName, ListCall>> = {
   'quick-own': { call: 'quickrequest', key: 'bulksms', ...bulk },
@@ -125,7 +136,18 @@ function answerSchema(list: ListName) {
 }
 
 /** One page of a list (20 items, newest first); an answer without the list's array is 'invalid-answer'. */
-export async function fetchListPage(token: string, list: ListName, query: ListQuery, signal?: AbortSignal): Promise<ListPage> {
-  const answer = await request({ path: FRONTEND_PATH + LIST_CALLS[list].call, auth: token, body: query, schema: answerSchema(list), signal });
+export async function fetchListPage(
+  token: string,
+  list: ListName,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<ListPage> {
+  const answer = await request({
+    path: FRONTEND_PATH + LIST_CALLS[list].call,
+    auth: token,
+    body: query,
+    schema: answerSchema(list),
+    signal,
+  });
   return { items: answer.items, pageNum: answer.pageNum, hasMore: hasMoreOf(answer.hasMore, answer.items.length) };
 }

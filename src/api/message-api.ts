@@ -18,7 +18,11 @@ export type StatusRow = z.infer<typeof StatusRowSchema>;
 const StatusAnswerSchema = z.object({ status: z.array(StatusRowSchema) });
 
 /** status/{id}: the recipients of one bulk message (own or a client's); another account's id is a refusal. */
-export async function fetchMessageStatus(token: string, profileId: number, messageId: string | number): Promise<StatusRow[]> {
+export async function fetchMessageStatus(
+  token: string,
+  profileId: number,
+  messageId: string | number,
+): Promise<StatusRow[]> {
   const path = `${FRONTEND_PATH}status/${encodeURIComponent(String(messageId))}`;
   const answer = await request({ path, auth: token, body: { profile_id: profileId }, schema: StatusAnswerSchema });
   return answer.status;
@@ -48,8 +52,15 @@ async function write(token: string, call: string, body: object): Promise<EditOut
   const answer = await request({ path: FRONTEND_PATH + call, auth: token, body, schema: EditAnswerSchema });
   const credit = Number(answer.creditbalance);
   const international = Number(answer.internationalcreditbalance);
-  const known = answer.creditbalance !== undefined && answer.internationalcreditbalance !== undefined && Number.isFinite(credit) && Number.isFinite(international);
-  return { ...outcomeOf(answer), balances: known ? { creditbalance: credit, internationalcreditbalance: international } : null };
+  const known =
+    answer.creditbalance !== undefined &&
+    answer.internationalcreditbalance !== undefined &&
+    Number.isFinite(credit) &&
+    Number.isFinite(international);
+  return {
+    ...outcomeOf(answer),
+    balances: known ? { creditbalance: credit, internationalcreditbalance: international } : null,
+  };
 }
 
 export const updateScheduled = (token: string, profileId: number, changes: ScheduledChanges) =>

@@ -10,15 +10,22 @@ export async function requestPasswordReset(email: string, supid: number): Promis
     body: { email, supid },
     schema: z.object({ passcodeSet: z.boolean().optional(), error: ErrorField }).passthrough(),
   });
-  if (!answer.passcodeSet) throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
+  if (!answer.passcodeSet)
+    throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
 }
 
 /** `email` lets the gateway count attempts against that one account (brute-force limit per account). */
-export async function changePassword(body: { resetCode: string; newPassword: string; confirmNewPassword: string; email?: string }): Promise<void> {
+export async function changePassword(body: {
+  resetCode: string;
+  newPassword: string;
+  confirmNewPassword: string;
+  email?: string;
+}): Promise<void> {
   const answer = await request({
     path: `${FRONTEND_PATH}changepassword`,
     body,
     schema: z.object({ passwordchanged: z.boolean().optional(), error: ErrorField }).passthrough(),
   });
-  if (!answer.passwordchanged) throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
+  if (!answer.passwordchanged)
+    throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
 }

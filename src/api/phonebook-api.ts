@@ -26,9 +26,15 @@ export const GroupSchema = z
     username: text,
     setuptime: text,
     contactcount: z.union([z.number(), z.string()]).optional(),
-    contacts: z.array(ContactSchema).nullish().transform((v) => v ?? []),
+    contacts: z
+      .array(ContactSchema)
+      .nullish()
+      .transform((v) => v ?? []),
   })
-  .transform((g) => ({ ...g, contactcount: g.contactcount === undefined ? g.contacts.length : Number(g.contactcount) || 0 }));
+  .transform((g) => ({
+    ...g,
+    contactcount: g.contactcount === undefined ? g.contacts.length : Number(g.contactcount) || 0,
+  }));
 export type Group = z.infer<typeof GroupSchema>;
 
 const GroupsAnswerSchema = z.object({ groups: z.array(GroupSchema) });
@@ -39,7 +45,14 @@ const call = (name: string) => FRONTEND_PATH + name;
 
 /** groupsrequest: all the caller's own phone books. */
 export async function fetchOwnGroups(token: string, profileId: number): Promise<Group[]> {
-  return (await request({ path: call('groupsrequest'), auth: token, body: { profile_id: profileId }, schema: GroupsAnswerSchema })).groups;
+  return (
+    await request({
+      path: call('groupsrequest'),
+      auth: token,
+      body: { profile_id: profileId },
+      schema: GroupsAnswerSchema,
+    })
+  ).groups;
 }
 
 export interface GroupsPage {
@@ -49,8 +62,18 @@ export interface GroupsPage {
 }
 
 /** allgroups: an admin's clients' phone books, paged and searchable. */
-export async function fetchClientGroups(token: string, profileId: number, search: string, pageNum: number): Promise<GroupsPage> {
-  const a = await request({ path: call('allgroups'), auth: token, body: { profile_id: profileId, search, pageNum }, schema: GroupsPageSchema });
+export async function fetchClientGroups(
+  token: string,
+  profileId: number,
+  search: string,
+  pageNum: number,
+): Promise<GroupsPage> {
+  const a = await request({
+    path: call('allgroups'),
+    auth: token,
+    body: { profile_id: profileId, search, pageNum },
+    schema: GroupsPageSchema,
+  });
   return { groups: a.groups, pageNum: a.pageNum, hasMore: hasMoreOf(a.hasMore, a.groups.length) };
 }
 
@@ -62,7 +85,13 @@ export interface ContactsPage {
 }
 
 /** groupcontacts (reference gateway): one phone book's contacts, 1,000 a page, for books larger than the inline part. */
-export async function fetchGroupContacts(token: string, profileId: number, groupId: number, pageNum: number, search = ''): Promise<ContactsPage> {
+export async function fetchGroupContacts(
+  token: string,
+  profileId: number,
+  groupId: number,
+  pageNum: number,
+  search = '',
+): Promise<ContactsPage> {
   const body = { profile_id: profileId, groupid: groupId, pageNum, search };
   const a = await request({ path: call('groupcontacts'), auth: token, body, schema: ContactsPageSchema });
   return { contacts: a.contacts, total: a.total, pageNum: a.pageNum, hasMore: hasMoreOf(a.hasMore, a.contacts.length) };
@@ -84,16 +113,35 @@ async function write(token: string, name: string, body: object): Promise<Outcome
   return outcomeOf(await request({ path: call(name), auth: token, body, schema: OutcomeSchema }));
 }
 
-export async function createGroup(token: string, profileId: number, groupname: string): Promise<Outcome & { id: number }> {
-  const a = await request({ path: call('creategroup'), auth: token, body: { profile_id: profileId, groupname }, schema: CreatedSchema });
+export async function createGroup(
+  token: string,
+  profileId: number,
+  groupname: string,
+): Promise<Outcome & { id: number }> {
+  const a = await request({
+    path: call('creategroup'),
+    auth: token,
+    body: { profile_id: profileId, groupname },
+    schema: CreatedSchema,
+  });
   return { ...outcomeOf(a), id: a.id };
 }
 
 export const deleteGroups = (token: string, profileId: number, ids: readonly number[]) =>
   write(token, 'deletegroup', { profile_id: profileId, arrayofgroups: ids });
 
-export async function createContact(token: string, profileId: number, groupname: string, contact: ContactFields): Promise<Outcome & { id: number }> {
-  const a = await request({ path: call('createcontact'), auth: token, body: { profile_id: profileId, groupname, ...contact }, schema: CreatedSchema });
+export async function createContact(
+  token: string,
+  profileId: number,
+  groupname: string,
+  contact: ContactFields,
+): Promise<Outcome & { id: number }> {
+  const a = await request({
+    path: call('createcontact'),
+    auth: token,
+    body: { profile_id: profileId, groupname, ...contact },
+    schema: CreatedSchema,
+  });
   return { ...outcomeOf(a), id: a.id };
 }
 
@@ -105,7 +153,13 @@ export async function importContacts(
   excelData: readonly Record<string, unknown>[],
 ): Promise<Outcome & { inserted: number; rejected: number }> {
   const body = { profile_id: profileId, groupname, excelData };
-  const a = await request({ path: call('createcontactexel'), auth: token, body, schema: ImportSchema, timeoutMs: 120_000 });
+  const a = await request({
+    path: call('createcontactexel'),
+    auth: token,
+    body,
+    schema: ImportSchema,
+    timeoutMs: 120_000,
+  });
   return { ...outcomeOf(a), inserted: a.inserted, rejected: a.rejected };
 }
 

@@ -17,7 +17,12 @@ export async function requestSenderIds(token: string, profileId: number, ids: re
 
 /** changeaccountype (SPEC 7 spelling). */
 export async function changeAccountType(token: string, profileId: number, accountType: AccountType) {
-  const answer = await request({ path: `${FRONTEND_PATH}changeaccountype`, auth: token, body: { profile_id: profileId, accountType }, schema: UserInfoAnswerSchema });
+  const answer = await request({
+    path: `${FRONTEND_PATH}changeaccountype`,
+    auth: token,
+    body: { profile_id: profileId, accountType },
+    schema: UserInfoAnswerSchema,
+  });
   return answer.userInfo;
 }
 

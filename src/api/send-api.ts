@@ -30,7 +30,11 @@ export interface SendOptions {
 }
 
 /** POST sendsms with an API key, or (the PWA's own outbox) the session token. */
-export async function sendSms(credential: string, items: readonly SendItem[], options: SendOptions = {}): Promise<SendAnswer> {
+export async function sendSms(
+  credential: string,
+  items: readonly SendItem[],
+  options: SendOptions = {},
+): Promise<SendAnswer> {
   const result = await request({
     path: SEND_PATH,
     auth: credential,

@@ -49,27 +49,46 @@ export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id:
   return { id: answer.id };
 }
 
-export async function sendSmsCode(body: { phone: string; subscriber: string; supid: number }): Promise<{ codeId: string }> {
+export async function sendSmsCode(body: {
+  phone: string;
+  subscriber: string;
+  supid: number;
+}): Promise<{ codeId: string }> {
   const answer = await request({
     path: `${FRONTEND_PATH}sendsmscode`,
     body,
     schema: z.object({ status: z.string().optional(), codeId: Id.optional(), error: ErrorField }).passthrough(),
   });
   if (answer.codeId === undefined) {
-    throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200, answer.error?.status ?? 'failed');
+    throw new ApiFailure(
+      'refused',
+      answer.error?.message ?? 'Something went wrong please try again',
+      200,
+      answer.error?.status ?? 'failed',
+    );
   }
   return { codeId: answer.codeId };
 }
 
-const VerifyAnswer = z.object({ isVerified: z.boolean().optional(), userInfo: UserInfoSchema.optional(), error: ErrorField }).passthrough();
+const VerifyAnswer = z
+  .object({ isVerified: z.boolean().optional(), userInfo: UserInfoSchema.optional(), error: ErrorField })
+  .passthrough();
 
 export async function verifySmsCode(body: { codeId: string; code: string; temporalid: string; country: string }) {
   const answer = await request({ path: `${FRONTEND_PATH}verifysmscode`, body, schema: VerifyAnswer });
-  return { verified: answer.isVerified === true && !!answer.userInfo, userInfo: answer.userInfo ?? null, message: answer.error?.message ?? null };
+  return {
+    verified: answer.isVerified === true && !!answer.userInfo,
+    userInfo: answer.userInfo ?? null,
+    message: answer.error?.message ?? null,
+  };
 }
 
 /** Non-Ghana sign-ups skip the code (SPEC 4): the temporal id becomes the account. */
 export async function completeSignup(id: string) {
-  const answer = await request({ path: `${FRONTEND_PATH}signup`, body: { id }, schema: z.object({ userInfo: UserInfoSchema }) });
+  const answer = await request({
+    path: `${FRONTEND_PATH}signup`,
+    body: { id },
+    schema: z.object({ userInfo: UserInfoSchema }),
+  });
   return answer.userInfo;
 }

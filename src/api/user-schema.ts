@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import type { AccountType, UserInfo } from '../domain/types';
 
-const flag = z.union([z.boolean(), z.number(), z.string(), z.null()]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-const text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v)));
-const num = z.union([z.number(), z.string(), z.null()]).optional().transform((v) => {
-  const n = Number(v ?? 0);
-  return Number.isFinite(n) ? n : 0;
-});
+const flag = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+const num = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => {
+    const n = Number(v ?? 0);
+    return Number.isFinite(n) ? n : 0;
+  });
 const accountType = z
   .string()
   .transform((v) => v.toUpperCase())
@@ -53,7 +61,10 @@ export const UserInfoSchema = z.object({
   recurringsmsTab: flag,
   credithistoryTab: flag,
   // Older gateways send none of these: a domain is then taken as verified.
-  domainverified: z.union([z.boolean(), z.number(), z.string(), z.null()]).optional().transform((v) => v === undefined || v === null || v === true || v === 1 || v === '1' || v === 'true'),
+  domainverified: z
+    .union([z.boolean(), z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => v === undefined || v === null || v === true || v === 1 || v === '1' || v === 'true'),
   domainverifyname: text,
   domainverifytoken: text,
 }) satisfies z.ZodType<UserInfo, unknown>;

@@ -1,6 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
 import { RouteGuard } from './route-guard';
-import { ClientManagementScreen, LoginScreen, MessageListScreen, ProfileScreen, SendScreen, SignupScreen, StatusScreen, placeholder } from './screens';
+import {
+  ClientManagementScreen,
+  LoginScreen,
+  MessageListScreen,
+  ProfileScreen,
+  SendScreen,
+  SignupScreen,
+  StatusScreen,
+  placeholder,
+} from './screens';
 
 /** The routes of SPEC 2, all behind the guard. */
 export const routes: RouteObject[] = [

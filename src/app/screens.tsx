@@ -4,13 +4,21 @@ import { ComingSoon } from '../features/placeholder/coming-soon';
 // Every screen loads on demand, so the login route ships only what it shows.
 // The signed-in shell too: visitors on the login page never download it.
 export const AppLayout = lazyScreen(() => import('./shell/app-layout').then((m) => m.AppLayout));
-export const LandingScreen = lazyScreen(() => import('../features/landing/landing-screen').then((m) => m.LandingScreen));
+export const LandingScreen = lazyScreen(() =>
+  import('../features/landing/landing-screen').then((m) => m.LandingScreen),
+);
 export const LoginScreen = lazyScreen(() => import('../features/auth/login-screen').then((m) => m.LoginScreen));
 export const SignupScreen = lazyScreen(() => import('../features/auth/signup-screen').then((m) => m.SignupScreen));
 export const SendScreen = lazyScreen(() => import('../features/send/send-screen').then((m) => m.SendScreen));
-export const MessageListScreen = lazyScreen(() => import('../features/messages/message-list-screen').then((m) => m.MessageListScreen));
-export const ClientManagementScreen = lazyScreen(() => import('../features/clients/client-management-screen').then((m) => m.ClientManagementScreen));
-export const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen').then((m) => m.ProfileScreen));
+export const MessageListScreen = lazyScreen(() =>
+  import('../features/messages/message-list-screen').then((m) => m.MessageListScreen),
+);
+export const ClientManagementScreen = lazyScreen(() =>
+  import('../features/clients/client-management-screen').then((m) => m.ClientManagementScreen),
+);
+export const ProfileScreen = lazyScreen(() =>
+  import('../features/profile/profile-screen').then((m) => m.ProfileScreen),
+);
 export const StatusScreen = lazyScreen(() => import('../features/messages/status-screen').then((m) => m.StatusScreen));
 
 /** Screens whose issues are still open; each says so plainly (issue 6: a clear placeholder). */

@@ -7,11 +7,15 @@ import { db } from '../db/db';
 /** 'A new version is available: Reload', offered, never forced, and held back while a send drains or a draft has text. */
 export function UpdatePrompt({ workbox }: { workbox: Workbox | null }) {
   const [waiting, setWaiting] = useState(false);
-  const busy = useLiveQuery(async () => {
-    const draining = await db.outboxJobs.where('state').anyOf('queued', 'sending').count();
-    const drafts = await db.drafts.toArray();
-    return draining > 0 || drafts.some((d) => typeof d.fields.text === 'string' && d.fields.text.trim() !== '');
-  }, [], true);
+  const busy = useLiveQuery(
+    async () => {
+      const draining = await db.outboxJobs.where('state').anyOf('queued', 'sending').count();
+      const drafts = await db.drafts.toArray();
+      return draining > 0 || drafts.some((d) => typeof d.fields.text === 'string' && d.fields.text.trim() !== '');
+    },
+    [],
+    true,
+  );
   useEffect(() => {
     if (!workbox) return;
     const onWaiting = () => setWaiting(true);

@@ -15,7 +15,10 @@ export function useSignedOutNavigation(status: SessionState['status'], isMainHos
     const signedOut = previous.current === 'signed-in' && status === 'signed-out';
     previous.current = status;
     if (!signedOut) return;
-    const timer = window.setTimeout(() => navigate(signedOutTarget(isMainHost), { replace: true }), isMainHost ? SIGNED_OUT_REDIRECT_DELAY_MS : 0);
+    const timer = window.setTimeout(
+      () => navigate(signedOutTarget(isMainHost), { replace: true }),
+      isMainHost ? SIGNED_OUT_REDIRECT_DELAY_MS : 0,
+    );
     return () => window.clearTimeout(timer);
   }, [status, isMainHost, navigate]);
 }

@@ -86,7 +86,15 @@ export interface StoredDraft {
 export interface StoredDraftSheet {
   profile_id: number;
   chunk: number;
-  head?: { fileName: string; sheet: string; headings: string[]; keys: string[]; length: number; chunks: number; savedAt: number };
+  head?: {
+    fileName: string;
+    sheet: string;
+    headings: string[];
+    keys: string[];
+    length: number;
+    chunks: number;
+    savedAt: number;
+  };
   columns?: string[][];
 }
 

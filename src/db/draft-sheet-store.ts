@@ -18,11 +18,27 @@ export async function saveDraftSheet(profileId: number, sheet: DraftSheet, now =
   const { keys, columns, length } = sheet.table;
   const chunks = Math.ceil(length / SHEET_CHUNK_ROWS);
   const records: StoredDraftSheet[] = [
-    { profile_id: profileId, chunk: HEAD, head: { fileName: sheet.fileName, sheet: sheet.sheet, headings: sheet.headings, keys, length, chunks, savedAt: now } },
+    {
+      profile_id: profileId,
+      chunk: HEAD,
+      head: {
+        fileName: sheet.fileName,
+        sheet: sheet.sheet,
+        headings: sheet.headings,
+        keys,
+        length,
+        chunks,
+        savedAt: now,
+      },
+    },
   ];
   for (let c = 0; c < chunks; c++) {
     const from = c * SHEET_CHUNK_ROWS;
-    records.push({ profile_id: profileId, chunk: c, columns: columns.map((col) => col.slice(from, from + SHEET_CHUNK_ROWS)) });
+    records.push({
+      profile_id: profileId,
+      chunk: c,
+      columns: columns.map((col) => col.slice(from, from + SHEET_CHUNK_ROWS)),
+    });
   }
   await db.transaction('rw', db.draftSheets, async () => {
     await db.draftSheets.where('profile_id').equals(profileId).delete();
@@ -42,7 +58,12 @@ export async function readDraftSheet(profileId: number): Promise<DraftSheet | nu
   if (parts.length !== head.chunks) return null;
   const columns = head.keys.map((_, k) => parts.flatMap((part) => part.columns?.[k] ?? []));
   if (columns.some((col) => col.length !== head.length)) return null;
-  return { fileName: head.fileName, sheet: head.sheet, headings: head.headings, table: { keys: head.keys, columns, length: head.length } };
+  return {
+    fileName: head.fileName,
+    sheet: head.sheet,
+    headings: head.headings,
+    table: { keys: head.keys, columns, length: head.length },
+  };
 }
 
 export async function clearDraftSheet(profileId: number): Promise<void> {

@@ -24,7 +24,11 @@ export async function putListItems(items: readonly StoredListItem[], state?: Sto
 }
 
 /** Which of these item ids the device already holds for the list. */
-export async function storedItemIds(profileId: number, list: ListName, itemIds: readonly string[]): Promise<Set<string>> {
+export async function storedItemIds(
+  profileId: number,
+  list: ListName,
+  itemIds: readonly string[],
+): Promise<Set<string>> {
   const rows = await db.listItems.bulkGet(itemIds.map((id) => [profileId, list, id] as [number, ListName, string]));
   return new Set(rows.flatMap((row) => (row ? [row.itemId] : [])));
 }
@@ -33,14 +37,21 @@ export async function storedItemIds(profileId: number, list: ListName, itemIds: 
 const WINDOW_BY_CURSOR = 500;
 
 const inList = (profileId: number, list: ListName) =>
-  db.listItems.where('[profile_id+list+sortKey]').between([profileId, list, Dexie.minKey], [profileId, list, Dexie.maxKey]);
+  db.listItems
+    .where('[profile_id+list+sortKey]')
+    .between([profileId, list, Dexie.minKey], [profileId, list, Dexie.maxKey]);
 
 /**
  * The stored rows of a list, newest first, filtered by the search as the gateway would (SPEC 5).
  * A short unfiltered window walks the index backwards; anything else reads the list in one getAll
  * (far cheaper per row than a cursor) and filters in memory.
  */
-export async function readListRows(profileId: number, list: ListName, search: string, limit = Infinity): Promise<StoredListItem[]> {
+export async function readListRows(
+  profileId: number,
+  list: ListName,
+  search: string,
+  limit = Infinity,
+): Promise<StoredListItem[]> {
   const needle = search.trim();
   if (!needle && limit <= WINDOW_BY_CURSOR) return inList(profileId, list).reverse().limit(limit).toArray();
   const rows = (await inList(profileId, list).toArray()).reverse();
@@ -54,7 +65,12 @@ export async function removeListItem(profileId: number, list: ListName, itemId: 
   await db.listItems.delete([profileId, list, itemId]);
 }
 
-export async function patchListItem(profileId: number, list: ListName, itemId: string, data: Record<string, unknown>): Promise<void> {
+export async function patchListItem(
+  profileId: number,
+  list: ListName,
+  itemId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   const row = await db.listItems.get([profileId, list, itemId]);
   if (row) await db.listItems.put({ ...row, data: { ...row.data, ...data } });
 }

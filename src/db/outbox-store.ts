@@ -61,7 +61,8 @@ export const jobsOf = (profileId: number) =>
 export async function nextRunnableJob(profileId: number, signedInAt: number): Promise<OutboxJob | undefined> {
   const jobs = await jobsOf(profileId);
   return jobs.find(
-    (job) => job.state === 'queued' || job.state === 'sending' || (job.state === 'paused' && job.pausedSignIn !== signedInAt),
+    (job) =>
+      job.state === 'queued' || job.state === 'sending' || (job.state === 'paused' && job.pausedSignIn !== signedInAt),
   );
 }
 

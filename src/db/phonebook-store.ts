@@ -28,7 +28,9 @@ export async function replaceGroups(profileId: number, client: boolean, groups: 
     const stored = await db.groups.where('profile_id').equals(profileId).toArray();
     const pending = new Set(stored.filter((g) => g.pendingDelete).map((g) => g.id));
     const fresh = new Set(groups.map((g) => g.id));
-    const gone = stored.filter((g) => g.client === client && !fresh.has(g.id)).map((g) => [profileId, g.id] as [number, number]);
+    const gone = stored
+      .filter((g) => g.client === client && !fresh.has(g.id))
+      .map((g) => [profileId, g.id] as [number, number]);
     await db.groups.bulkDelete(gone);
     await db.groups.bulkPut(groups.map((g) => (pending.has(g.id) ? { ...g, pendingDelete: true } : g)));
   });
@@ -39,12 +41,18 @@ export async function putGroups(groups: readonly StoredGroup[]): Promise<void> {
 }
 
 /** Replaces a phone book's contacts with the gateway's complete list (pending deletions stay hidden). */
-export async function replaceContacts(profileId: number, groupId: number, contacts: readonly StoredContact[]): Promise<void> {
+export async function replaceContacts(
+  profileId: number,
+  groupId: number,
+  contacts: readonly StoredContact[],
+): Promise<void> {
   await db.transaction('rw', db.contacts, async () => {
     const stored = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).toArray();
     const pending = new Set(stored.filter((c) => c.pendingDelete).map((c) => c.id));
     const fresh = new Set(contacts.map((c) => c.id));
-    await db.contacts.bulkDelete(stored.filter((c) => !fresh.has(c.id)).map((c) => [profileId, c.id] as [number, number]));
+    await db.contacts.bulkDelete(
+      stored.filter((c) => !fresh.has(c.id)).map((c) => [profileId, c.id] as [number, number]),
+    );
     await db.contacts.bulkPut(contacts.map((c) => (pending.has(c.id) ? { ...c, pendingDelete: true } : c)));
   });
 }
@@ -55,11 +63,15 @@ export async function putContacts(contacts: readonly StoredContact[]): Promise<v
 
 /** SPEC 4: a deletion shows at once; `pending` false puts the rows back (the gateway refused). */
 export async function markGroupsDeleted(profileId: number, ids: readonly number[], pending: boolean): Promise<void> {
-  await db.groups.bulkUpdate(ids.map((id) => ({ key: [profileId, id] as [number, number], changes: { pendingDelete: pending } })));
+  await db.groups.bulkUpdate(
+    ids.map((id) => ({ key: [profileId, id] as [number, number], changes: { pendingDelete: pending } })),
+  );
 }
 
 export async function markContactsDeleted(profileId: number, ids: readonly number[], pending: boolean): Promise<void> {
-  await db.contacts.bulkUpdate(ids.map((id) => ({ key: [profileId, id] as [number, number], changes: { pendingDelete: pending } })));
+  await db.contacts.bulkUpdate(
+    ids.map((id) => ({ key: [profileId, id] as [number, number], changes: { pendingDelete: pending } })),
+  );
 }
 
 /** The gateway confirmed: the books and their contacts go for good. */
@@ -77,8 +89,16 @@ export async function removeContacts(profileId: number, ids: readonly number[]):
 /** Deletions made on the device that the gateway has not confirmed yet (sent again when online). */
 export async function pendingDeletions(profileId: number): Promise<{ groups: number[]; contacts: number[] }> {
   const [groups, contacts] = await Promise.all([
-    db.groups.where('profile_id').equals(profileId).filter((g) => !!g.pendingDelete).primaryKeys(),
-    db.contacts.where('profile_id').equals(profileId).filter((c) => !!c.pendingDelete).primaryKeys(),
+    db.groups
+      .where('profile_id')
+      .equals(profileId)
+      .filter((g) => !!g.pendingDelete)
+      .primaryKeys(),
+    db.contacts
+      .where('profile_id')
+      .equals(profileId)
+      .filter((c) => !!c.pendingDelete)
+      .primaryKeys(),
   ]);
   return { groups: groups.map((k) => k[1]), contacts: contacts.map((k) => k[1]) };
 }

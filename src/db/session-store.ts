@@ -42,7 +42,17 @@ export async function patchUser(profileId: number, changes: Partial<StoredUser>)
 export async function wipeAccount(profileId: number): Promise<void> {
   await db.transaction(
     'rw',
-    [db.session, db.users, db.listItems, db.listState, db.groups, db.contacts, db.drafts, db.draftSheets, db.clientLists],
+    [
+      db.session,
+      db.users,
+      db.listItems,
+      db.listState,
+      db.groups,
+      db.contacts,
+      db.drafts,
+      db.draftSheets,
+      db.clientLists,
+    ],
     async () => {
       const session = await db.session.get('current');
       if (session?.profile_id === profileId) await db.session.delete('current');

@@ -6,7 +6,8 @@ import { splitSenderIds } from './sender-id';
 
 type Client = { profile_id: number; username: string; email: string; supid: number };
 
-export type CreditPlan<T> = { ok: true; client: T; credits: number } | { ok: false; field: 'beneficiary' | 'amount' | 'rate'; message: string };
+export type CreditPlan<T> =
+  { ok: true; client: T; credits: number } | { ok: false; field: 'beneficiary' | 'amount' | 'rate'; message: string };
 
 /**
  * A gift checked before it is confirmed: the beneficiary (exact username or e-mail among the giver's
@@ -17,7 +18,10 @@ export function planCreditGift<T extends Client>(
   giverId: number,
   input: { beneficiary: string; amount: string; rate?: string },
 ): CreditPlan<T> {
-  const client = findBeneficiary(clients.filter((c) => c.supid === giverId), input.beneficiary);
+  const client = findBeneficiary(
+    clients.filter((c) => c.supid === giverId),
+    input.beneficiary,
+  );
   if (!client) return { ok: false, field: 'beneficiary', message: USER_NOT_FOUND };
   // The gateway's own rules (money.ts), so what is confirmed is what it accepts; SPEC 5's texts first.
   if (input.rate !== undefined) {
@@ -32,7 +36,13 @@ export function planCreditGift<T extends Client>(
   return { ok: true, client, credits: Number(input.amount) };
 }
 
-export type SenderIdRequest = { profile_id: number; username: string; companyname: string; supervisor: string; ids: string[] };
+export type SenderIdRequest = {
+  profile_id: number;
+  username: string;
+  companyname: string;
+  supervisor: string;
+  ids: string[];
+};
 
 /**
  * The pending sender-ID requests to show: profile 6's platform-wide list when it has one, otherwise
@@ -40,7 +50,14 @@ export type SenderIdRequest = { profile_id: number; username: string; companynam
  */
 export function senderIdRequests(
   users: readonly (Client & { companyname: string; pendingsenderid: string })[],
-  platformWide: readonly { profile_id: number; username: string; companyname: string; supid: number; supervisor: string; pendingsenderid: string }[],
+  platformWide: readonly {
+    profile_id: number;
+    username: string;
+    companyname: string;
+    supid: number;
+    supervisor: string;
+    pendingsenderid: string;
+  }[],
   viewer: { profile_id: number; isPlatform: boolean },
 ): SenderIdRequest[] {
   const source = viewer.isPlatform ? platformWide : users.map((u) => ({ ...u, supervisor: '' }));

@@ -10,7 +10,8 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function toDate(when: Date | string | number): Date {
   // A bare date names a day in Accra, not UTC midnight of some other zone.
-  if (typeof when === 'string' && DATE_ONLY.test(when.trim())) return fromZonedTime(`${when.trim()}T00:00:00`, TIME_ZONE);
+  if (typeof when === 'string' && DATE_ONLY.test(when.trim()))
+    return fromZonedTime(`${when.trim()}T00:00:00`, TIME_ZONE);
   return when instanceof Date ? when : new Date(when);
 }
 

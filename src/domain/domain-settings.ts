@@ -5,7 +5,12 @@ import { parseLocalRate } from './pricing';
 
 export type DomainSettings = Pick<
   DomainDetails,
-  'usepaymentgateway' | 'localrate' | 'paystackpubkey' | 'enablereferral' | 'enablereseller' | 'internationalcreditbalance'
+  | 'usepaymentgateway'
+  | 'localrate'
+  | 'paystackpubkey'
+  | 'enablereferral'
+  | 'enablereseller'
+  | 'internationalcreditbalance'
 >;
 
 type SettingsUser = Pick<UserInfo, 'profile_id'>;

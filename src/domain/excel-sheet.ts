@@ -9,7 +9,10 @@ export const RENAME_CONTACT_SHEET =
   'Kindly change the name of the sheet containing the data you are trying to load to Sheet1';
 export const NUMBERS_HEADING = 'numbers';
 
-export const normalizeHeading = (heading: unknown): string => String(heading ?? '').replace(/[\r\n]+/g, '').trim();
+export const normalizeHeading = (heading: unknown): string =>
+  String(heading ?? '')
+    .replace(/[\r\n]+/g, '')
+    .trim();
 
 // Case-insensitive: "Numbers" and "NUMBERS" are what people type as a heading.
 export function findNumbersColumn(headings: readonly unknown[]): number {
@@ -34,8 +37,7 @@ export function formatCell(value: unknown, isNumbersColumn: boolean): string {
 }
 
 export type SheetRows =
-  | { ok: true; headings: string[]; rows: Record<string, string>[] }
-  | { ok: false; message: string };
+  { ok: true; headings: string[]; rows: Record<string, string>[] } | { ok: false; message: string };
 
 // First row is the headings; rows without a number are skipped since they cannot be sent.
 export function readSendSheet(table: ReadonlyArray<readonly unknown[]>): SheetRows {

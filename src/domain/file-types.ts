@@ -9,7 +9,12 @@ export const SELECT_IMAGE_FILE = 'Kindly select an image file';
 // Case-insensitive, since cameras and Windows write .JPG and .XLSX.
 export function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).trim().toLowerCase();
+  return dot < 0
+    ? ''
+    : fileName
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase();
 }
 
 export const isSpreadsheetFile = (fileName: string): boolean =>

@@ -1,5 +1,12 @@
 // Message kinds, their API names and the send form's defaults (SPEC.md 2 and 4, API.md "Send items").
-import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod, SendMessageType, TypeAndSubtype } from './types';
+import type {
+  ContactSource,
+  MessageKind,
+  MessageSubtype,
+  RecurringPeriod,
+  SendMessageType,
+  TypeAndSubtype,
+} from './types';
 import { DEFAULT_CHARACTER_LIMIT } from './constants';
 
 export const MESSAGE_KINDS: readonly MessageKind[] = ['quick', 'scheduled', 'recurring', 'birthday'];

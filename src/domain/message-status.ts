@@ -18,6 +18,9 @@ export function statusTotals(rows: ReadonlyArray<{ status?: string | null }>): S
 }
 
 // The gateway records numbers as it submits them; fewer records than posted numbers means it is still going.
-export function isSubmissionInProgress(message: { destinationAddress: string; messageStatus?: readonly unknown[] }): boolean {
+export function isSubmissionInProgress(message: {
+  destinationAddress: string;
+  messageStatus?: readonly unknown[];
+}): boolean {
   return (message.messageStatus?.length ?? 0) < splitDestinations(message.destinationAddress).length;
 }

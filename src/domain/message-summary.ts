@@ -16,7 +16,11 @@ const finite = (value: unknown): number | null => (typeof value === 'number' && 
 
 /** Recipients of a message: the gateway's count when given (the number list may be a preview). */
 export function recipientCount(message: ListMessage): number {
-  return finite(message.destinationCount) ?? finite(message.posted) ?? splitDestinations(String(message.destinationAddress ?? '')).length;
+  return (
+    finite(message.destinationCount) ??
+    finite(message.posted) ??
+    splitDestinations(String(message.destinationAddress ?? '')).length
+  );
 }
 
 /**

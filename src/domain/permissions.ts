@@ -3,15 +3,7 @@ import type { UserInfo } from './types';
 import { TOP_SUPERVISOR_ID } from './constants';
 
 export type MenuKey =
-  | 'send'
-  | 'dashboard'
-  | 'scheduled'
-  | 'recurring'
-  | 'credithistory'
-  | 'phonebook'
-  | 'purchase'
-  | 'profile'
-  | 'clients';
+  'send' | 'dashboard' | 'scheduled' | 'recurring' | 'credithistory' | 'phonebook' | 'purchase' | 'profile' | 'clients';
 
 export type MenuItem = { key: MenuKey; label: string; path: string };
 

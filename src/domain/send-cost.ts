@@ -30,7 +30,8 @@ export const notEnoughCredit = (needed: number, balance: number): string =>
     Math.floor(balance * 100) / 100
   ).toLocaleString('en-US')}. Please purchase SMS credits first`;
 
-export const MESSAGE_OUT_OF_RANGE = 'Your message is too long: at most 9 SMS parts (1,377 characters, or fewer with unicode) can be sent';
+export const MESSAGE_OUT_OF_RANGE =
+  'Your message is too long: at most 9 SMS parts (1,377 characters, or fewer with unicode) can be sent';
 
 /** The refusal to show before sending, or null when the balance covers the send. */
 export function creditProblem(cost: SendCost, balance: number): string | null {

@@ -13,8 +13,7 @@ const PART_SIZE = 153;
 const MAX_PARTS = 9;
 export const OUT_OF_RANGE_PARTS = 10;
 
-const isLatin1Letter = (code: number): boolean =>
-  code >= 0xc0 && code <= 0xff && code !== 0xd7 && code !== 0xf7;
+const isLatin1Letter = (code: number): boolean => code >= 0xc0 && code <= 0xff && code !== 0xd7 && code !== 0xf7;
 
 export function needsUnicode(text: string): boolean {
   for (const char of text) {

@@ -44,7 +44,8 @@ export function buildCustomerData(rows: readonly CustomerRow[]): Promise<Uint8Ar
 }
 
 /** Profile 6's numbers export. */
-export const buildNumbersExport = (numbers: readonly string[]): Promise<Uint8Array> => inWorker({ kind: 'numbers', rows: [...numbers] });
+export const buildNumbersExport = (numbers: readonly string[]): Promise<Uint8Array> =>
+  inWorker({ kind: 'numbers', rows: [...numbers] });
 
 const CUSTOMER_FIELDS = [
   'username',

@@ -10,7 +10,9 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export const FILE_TOO_BIG = `This file is larger than ${mb(MAX_FILE_BYTES)}. Please split it into smaller files and send them one after the other`;
 export const TOO_MANY_ROWS = `This sheet has more than ${MAX_ROWS.toLocaleString('en-US')} rows. Please split it into files of at most ${MAX_ROWS.toLocaleString('en-US')} rows`;
-export const TOO_MANY_CELLS = 'This sheet has too many columns to be a list of contacts. Please keep only the columns the message needs';
+export const TOO_MANY_CELLS =
+  'This sheet has too many columns to be a list of contacts. Please keep only the columns the message needs';
 export const PARSE_TOO_SLOW = `Reading this file took more than ${PARSE_TIMEOUT_MS / 1000} seconds, so it was stopped. Please check the file or split it into smaller files`;
-export const UNREADABLE_FILE = 'This file could not be read as a spreadsheet. Please save it again as .xlsx or .csv and load it once more';
+export const UNREADABLE_FILE =
+  'This file could not be read as a spreadsheet. Please save it again as .xlsx or .csv and load it once more';
 export const READER_STOPPED = 'The file reader stopped. Please load the file again';

@@ -4,13 +4,20 @@ import Papa from 'papaparse';
 import { readSendSheet } from '../domain/excel-sheet';
 import { isCsvFile, sendSheetFileError } from '../domain/send-sheet-file';
 import { toSheetTable, type SheetTable } from './sheet-table';
-import { MAX_CELLS, MAX_FILE_BYTES, MAX_ROWS, FILE_TOO_BIG, TOO_MANY_CELLS, TOO_MANY_ROWS, UNREADABLE_FILE } from './limits';
+import {
+  MAX_CELLS,
+  MAX_FILE_BYTES,
+  MAX_ROWS,
+  FILE_TOO_BIG,
+  TOO_MANY_CELLS,
+  TOO_MANY_ROWS,
+  UNREADABLE_FILE,
+} from './limits';
 
 export type ProgressFn = (fraction: number, stage: string) => void;
 
 export type SheetResult =
-  | { ok: true; sheet: string; headings: string[]; table: SheetTable }
-  | { ok: false; sheet: string; message: string };
+  { ok: true; sheet: string; headings: string[]; table: SheetTable } | { ok: false; sheet: string; message: string };
 
 export interface OpenedBook {
   sheetNames: string[];
@@ -27,14 +34,27 @@ const PROGRESS_EVERY_ROWS = 10_000;
 const noProgress: ProgressFn = () => {};
 
 // SheetJS options that skip work the send form never uses (formatted text, HTML, styles).
-const READ_OPTIONS = { type: 'array', cellDates: true, dense: true, cellText: false, cellHTML: false, cellStyles: false, cellNF: false } as const;
+const READ_OPTIONS = {
+  type: 'array',
+  cellDates: true,
+  dense: true,
+  cellText: false,
+  cellHTML: false,
+  cellStyles: false,
+  cellNF: false,
+} as const;
 
 function fromSheetTable(sheet: string, table: unknown[][], onProgress: ProgressFn): SheetResult {
   onProgress(0.9, 'Finding the numbers column');
   const result = readSendSheet(table);
   onProgress(1, 'Done');
   if (!result.ok) return { ok: false, sheet, message: result.message };
-  return { ok: true, sheet, headings: result.headings.filter((h) => h !== ''), table: toSheetTable(result.rows, result.headings) };
+  return {
+    ok: true,
+    sheet,
+    headings: result.headings.filter((h) => h !== ''),
+    table: toSheetTable(result.rows, result.headings),
+  };
 }
 
 function openCsv(bytes: Uint8Array, onProgress: ProgressFn): OpenedBook {
@@ -72,7 +92,8 @@ function sheetTable(ws: XLSX.WorkSheet, onProgress: ProgressFn): unknown[][] {
       row[c - range.s.c] = cell && cell.t !== 'e' && cell.t !== 'z' ? cell.v : null;
     }
     table[r - range.s.r] = row;
-    if ((r - range.s.r) % PROGRESS_EVERY_ROWS === 0) onProgress(0.6 + (0.3 * (r - range.s.r)) / rowCount, 'Reading rows');
+    if ((r - range.s.r) % PROGRESS_EVERY_ROWS === 0)
+      onProgress(0.6 + (0.3 * (r - range.s.r)) / rowCount, 'Reading rows');
   }
   return table;
 }

@@ -18,11 +18,17 @@ export interface OpenedSpreadsheet {
 
 export type WorkerFactory = () => Worker;
 
-const defaultWorker: WorkerFactory = () => new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' });
+const defaultWorker: WorkerFactory = () =>
+  new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' });
 
 type NewRequest = { type: 'open'; file: Blob; fileName: string } | { type: 'sheet'; sheet: string };
 
-type Pending = { resolve: (reply: ParseReply) => void; reject: (error: Error) => void; onProgress?: ProgressFn; timer: ReturnType<typeof setTimeout> };
+type Pending = {
+  resolve: (reply: ParseReply) => void;
+  reject: (error: Error) => void;
+  onProgress?: ProgressFn;
+  timer: ReturnType<typeof setTimeout>;
+};
 
 export interface OpenOptions {
   onProgress?: ProgressFn;

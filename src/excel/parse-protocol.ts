@@ -2,8 +2,7 @@
 import type { SheetResult } from './parse-core';
 
 export type ParseRequest =
-  | { type: 'open'; id: number; file: Blob; fileName: string }
-  | { type: 'sheet'; id: number; sheet: string };
+  { type: 'open'; id: number; file: Blob; fileName: string } | { type: 'sheet'; id: number; sheet: string };
 
 export type ParseReply =
   | { type: 'progress'; id: number; fraction: number; stage: string }

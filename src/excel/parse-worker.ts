@@ -3,14 +3,18 @@ import { SpreadsheetError, openAndReadSingle, openBook, type OpenedBook } from '
 import type { ParseReply, ParseRequest } from './parse-protocol';
 import { UNREADABLE_FILE } from './limits';
 
-type WorkerScope = { onmessage: ((event: MessageEvent<ParseRequest>) => void) | null; postMessage(message: ParseReply): void };
+type WorkerScope = {
+  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
+  postMessage(message: ParseReply): void;
+};
 const scope = self as unknown as WorkerScope;
 
 // The opened file stays here, so choosing another sheet does not send the bytes again.
 let book: OpenedBook | null = null;
 
 async function handle(request: ParseRequest): Promise<void> {
-  const progress = (fraction: number, stage: string) => scope.postMessage({ type: 'progress', id: request.id, fraction, stage });
+  const progress = (fraction: number, stage: string) =>
+    scope.postMessage({ type: 'progress', id: request.id, fraction, stage });
   if (request.type === 'open') {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     book = openBook(bytes, request.fileName, progress);

@@ -25,7 +25,8 @@ export function rowAt(table: SheetTable, index: number): Record<string, string> 
   return row;
 }
 
-export const rowsOf = (table: SheetTable): Record<string, string>[] => Array.from({ length: table.length }, (_, i) => rowAt(table, i));
+export const rowsOf = (table: SheetTable): Record<string, string>[] =>
+  Array.from({ length: table.length }, (_, i) => rowAt(table, i));
 
 /** The numbers column, the only one a regular send needs. */
 export function numbersOf(table: SheetTable): string[] {

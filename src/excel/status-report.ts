@@ -16,7 +16,8 @@ export function neutraliseFormula(value: string): string {
 
 export function statusReportSheet(rows: readonly ReportRow[]): XLSX.WorkSheet {
   const table: string[][] = [[...REPORT_HEADINGS]];
-  for (const row of rows) table.push([neutraliseFormula(String(row.mobilenumber ?? '')), neutraliseFormula(String(row.status ?? ''))]);
+  for (const row of rows)
+    table.push([neutraliseFormula(String(row.mobilenumber ?? '')), neutraliseFormula(String(row.status ?? ''))]);
   const sheet = XLSX.utils.aoa_to_sheet(table, { dense: true });
   sheet['!cols'] = [{ wch: 18 }, { wch: 12 }];
   return sheet;
@@ -32,6 +33,9 @@ export function writeStatusReport(rows: readonly ReportRow[], meta: ReportMeta =
 
 /** A file name that every system accepts. */
 export function reportFileName(label: string): string {
-  const safe = label.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const safe = label
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `status-report-${safe || 'message'}.xlsx`;
 }

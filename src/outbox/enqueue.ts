@@ -52,7 +52,13 @@ export async function enqueue(send: SendRequest, now = Date.now()): Promise<stri
   if (total === 0) throw new Error('No recipients to send to');
   const id = newJobId();
   const split = splitIntoBatches(send.items);
-  const batches: OutboxBatch[] = split.map((b, index) => ({ jobId: id, index, from: b.from, to: b.to, items: b.items }));
+  const batches: OutboxBatch[] = split.map((b, index) => ({
+    jobId: id,
+    index,
+    from: b.from,
+    to: b.to,
+    items: b.items,
+  }));
   const first = send.items[0]!;
   const job: OutboxJob = {
     id,
@@ -70,7 +76,11 @@ export async function enqueue(send: SendRequest, now = Date.now()): Promise<stri
     notBefore: 0,
     lastSentAt: 0,
     senderIds: [...new Set(send.items.map((i) => i.sourceAddress))],
-    summary: { messageType: first.messageType, text: first.shortMessage, campaign: send.campaign ?? first.messageDescription },
+    summary: {
+      messageType: first.messageType,
+      text: first.shortMessage,
+      campaign: send.campaign ?? first.messageDescription,
+    },
     ...(send.form ? { form: send.form } : {}),
   };
   await addJob(job, batches);

@@ -24,7 +24,10 @@ export function joinBatchItems(batches: readonly { items: readonly SendItem[] }[
     for (const item of batch.items) {
       const last = joined[joined.length - 1];
       if (last && sameMessage(last, item)) {
-        joined[joined.length - 1] = { ...last, destinationAddress: `${last.destinationAddress},${item.destinationAddress}` };
+        joined[joined.length - 1] = {
+          ...last,
+          destinationAddress: `${last.destinationAddress},${item.destinationAddress}`,
+        };
       } else {
         joined.push(item);
       }
@@ -39,7 +42,8 @@ const encoder = new TextEncoder();
 export const jsonBytes = (value: unknown): number => encoder.encode(JSON.stringify(value)).byteLength;
 
 /** One item per recipient, in order (a regular item's list is cut, not repeated); joinBatchItems undoes it. */
-export const recipientsOf = (items: readonly SendItem[]): SendItem[] => splitIntoBatches(items, 1).flatMap((b) => b.items);
+export const recipientsOf = (items: readonly SendItem[]): SendItem[] =>
+  splitIntoBatches(items, 1).flatMap((b) => b.items);
 
 /** The refusal of one message that the gateway finds too large on its own: which row, to whom. */
 export function tooLargeAlone(sent: SendBatch): string {

@@ -5,7 +5,10 @@ export interface NetworkWatch {
   onOnline(listener: () => void): () => void;
 }
 
-type EventHost = { addEventListener(type: string, fn: () => void): void; removeEventListener(type: string, fn: () => void): void };
+type EventHost = {
+  addEventListener(type: string, fn: () => void): void;
+  removeEventListener(type: string, fn: () => void): void;
+};
 
 /** The page's or worker's navigator.onLine and 'online' event; always online where neither exists. */
 export function browserNetwork(): NetworkWatch {

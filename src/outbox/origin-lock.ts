@@ -21,7 +21,10 @@ export const memoryLock: LockProvider = async (name, task, signal) => {
   const tail = previous.then(() => mine);
   memoryQueues.set(name, tail);
   try {
-    await Promise.race([previous, new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))]);
+    await Promise.race([
+      previous,
+      new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })),
+    ]);
     if (!signal.aborted) await task();
   } finally {
     release();

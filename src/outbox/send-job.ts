@@ -1,7 +1,14 @@
 import { ApiFailure } from '../api/api-failure';
 import { sendSms, type SendAnswer } from '../api/send-api';
 import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, type AlertSeverity } from '../domain/alerts';
-import { BATCH_GAP_MS, decideSendOutcome, idempotencyKey, smallerBatchSize, type SendBatch, type SendFailure } from '../domain/outbox-policy';
+import {
+  BATCH_GAP_MS,
+  decideSendOutcome,
+  idempotencyKey,
+  smallerBatchSize,
+  type SendBatch,
+  type SendFailure,
+} from '../domain/outbox-policy';
 import { updatesBalanceAfterSend } from '../domain/sender-id';
 import type { SendItem } from '../domain/types';
 import type { OutboxJob, StoredUser } from '../db/app-db';
@@ -62,10 +69,15 @@ function failureOf(error: unknown): SendFailure | 'ack' {
 function userChanges(job: OutboxJob, answer: SendAnswer | null): Partial<StoredUser> {
   // SPEC 4: a send sets the scheduled tab flag and, unless an 'rccg' sender, the balances.
   if (!answer || !updatesBalanceAfterSend(job.senderIds)) return { scheduledsmsTab: true };
-  return { scheduledsmsTab: true, creditbalance: answer.creditbalance, internationalcreditbalance: answer.internationalcreditbalance };
+  return {
+    scheduledsmsTab: true,
+    creditbalance: answer.creditbalance,
+    internationalcreditbalance: answer.internationalcreditbalance,
+  };
 }
 
-type Attempt = { ok: true; answer: SendAnswer | null } | { ok: false; error: unknown; failure: SendFailure } | { ok: 'stopped' };
+type Attempt =
+  { ok: true; answer: SendAnswer | null } | { ok: false; error: unknown; failure: SendFailure } | { ok: 'stopped' };
 
 async function attempt(credential: string, items: readonly SendItem[], key: string, ctx: JobContext): Promise<Attempt> {
   try {
@@ -81,15 +93,27 @@ async function attempt(credential: string, items: readonly SendItem[], key: stri
  * Applies the retry policy to a failed request for `sent` (the whole job, or a piece of a batch); returns
  * the job's changes when it should go on at once in smaller requests, else null.
  */
-async function onFailure(job: OutboxJob, result: Extract<Attempt, { ok: false }>, sent: SendBatch, signedInAt: number, ctx: JobContext) {
+async function onFailure(
+  job: OutboxJob,
+  result: Extract<Attempt, { ok: false }>,
+  sent: SendBatch,
+  signedInAt: number,
+  ctx: JobContext,
+) {
   const recipients = sent.to - sent.from + 1;
   const failure = result.error instanceof ApiFailure ? result.error : null;
-  const decision = decideSendOutcome(result.failure, job.attempts + 1, { recipients, random: ctx.random, retryAfterMs: failure?.retryAfterMs });
+  const decision = decideSendOutcome(result.failure, job.attempts + 1, {
+    recipients,
+    random: ctx.random,
+    retryAfterMs: failure?.retryAfterMs,
+  });
   const now = ctx.scheduler.now();
   switch (decision.kind) {
     case 'split': {
       // The whole send goes to batches of 100; a batch (or piece) still too large, to half as many a request.
-      const changes: Partial<OutboxJob> = job.split ? { pieceSize: smallerBatchSize(recipients), attempts: 0 } : { split: true, attempts: 0 };
+      const changes: Partial<OutboxJob> = job.split
+        ? { pieceSize: smallerBatchSize(recipients), attempts: 0 }
+        : { split: true, attempts: 0 };
       await updateJob(job.id, { ...changes, updatedAt: now });
       emitOutboxEvent({ type: 'split', jobId: job.id });
       return changes;
@@ -105,7 +129,8 @@ async function onFailure(job: OutboxJob, result: Extract<Attempt, { ok: false }>
       return null;
     case 'final':
     case 'done': {
-      const message = result.failure === 413 ? tooLargeAlone(sent) : failure?.message || 'Something went wrong please try again';
+      const message =
+        result.failure === 413 ? tooLargeAlone(sent) : failure?.message || 'Something went wrong please try again';
       await updateJob(job.id, { state: 'failed', error: message, updatedAt: now });
       ctx.alert({ message, severity: alertSeverity(failure?.status ?? 'error') });
       emitOutboxEvent({ type: 'failed', jobId: job.id, message });
@@ -131,9 +156,26 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
       if (result.ok === 'stopped') return;
       if (result.ok) {
         const now = ctx.scheduler.now();
-        const done = { state: 'done', sent: job.total, nextBatch: job.batchCount, attempts: 0, lastSentAt: now, updatedAt: now } as const;
-        await acknowledgeSend(job.id, { ...done, message_id: result.answer?.message_id }, userChanges(job, result.answer));
-        emitOutboxEvent({ type: 'progress', jobId: job.id, sent: job.total, total: job.total, batch: job.batchCount - 1 });
+        const done = {
+          state: 'done',
+          sent: job.total,
+          nextBatch: job.batchCount,
+          attempts: 0,
+          lastSentAt: now,
+          updatedAt: now,
+        } as const;
+        await acknowledgeSend(
+          job.id,
+          { ...done, message_id: result.answer?.message_id },
+          userChanges(job, result.answer),
+        );
+        emitOutboxEvent({
+          type: 'progress',
+          jobId: job.id,
+          sent: job.total,
+          total: job.total,
+          batch: job.batchCount - 1,
+        });
         emitOutboxEvent({ type: 'done', jobId: job.id });
         ctx.alert({ message: result.answer?.message || 'Messages sent successfully', severity: 'success' });
         return;
@@ -166,7 +208,8 @@ async function runBatches(start: OutboxJob, credential: string, ctx: JobContext)
     const account = await sender(job.profile_id);
     if (!account || account.credential !== credential || !ctx.online()) return;
     const batch = await readBatch(job.id, job.nextBatch);
-    if (!batch) throw new BrokenJobError(`This send could not be read back from the device (batch ${job.nextBatch} is missing)`);
+    if (!batch)
+      throw new BrokenJobError(`This send could not be read back from the device (batch ${job.nextBatch} is missing)`);
     // Batches are contiguous: what of this one the gateway has acknowledged is what `sent` has passed.
     const done = Math.max(0, job.sent - batch.from);
     const piece = job.pieceSize ? pieceOf(batch, done, job.pieceSize) : batch;

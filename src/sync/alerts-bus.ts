@@ -13,7 +13,12 @@ const listeners = new Set<Listener>();
 let nextId = 1;
 
 /** Shows an alert in the notification area (top right). Severity may be given, or derived from an API status. */
-export function emitAlert(input: { message: string; severity?: AlertSeverity; status?: string; durationMs?: number }): void {
+export function emitAlert(input: {
+  message: string;
+  severity?: AlertSeverity;
+  status?: string;
+  durationMs?: number;
+}): void {
   const alert: AppAlert = {
     id: nextId++,
     message: input.message,

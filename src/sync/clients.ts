@@ -1,4 +1,11 @@
-import { decideSenderIds, fetchClients, fetchNumbersPage, giveCreditByAmount, giveCreditByRate, type NumbersPage } from '../api/clients-api';
+import {
+  decideSenderIds,
+  fetchClients,
+  fetchNumbersPage,
+  giveCreditByAmount,
+  giveCreditByRate,
+  type NumbersPage,
+} from '../api/clients-api';
 import { saveClientList, saveDecidedClient } from '../db/client-store';
 import { currentAccount } from '../db/session-store';
 import { refreshUser } from './session';
@@ -26,7 +33,12 @@ export type GiftInput = { clientProfileId: number; amount: string; currency?: st
 /** SPEC 5 credit by amount; answers the gateway's message. */
 export async function giveCredit(gift: GiftInput): Promise<string> {
   const { token, profileId } = await admin();
-  const answer = await giveCreditByAmount(token, { profileId, clientProfileId: gift.clientProfileId, amount: gift.amount, currency: gift.currency ?? 'GHS' });
+  const answer = await giveCreditByAmount(token, {
+    profileId,
+    clientProfileId: gift.clientProfileId,
+    amount: gift.amount,
+    currency: gift.currency ?? 'GHS',
+  });
   await afterCredit();
   return answer.message;
 }
@@ -34,7 +46,13 @@ export async function giveCredit(gift: GiftInput): Promise<string> {
 /** SPEC 5 credit by rate; answers the gateway's message. */
 export async function giveCreditAtRate(gift: GiftInput & { rate: string }): Promise<string> {
   const { token, profileId } = await admin();
-  const answer = await giveCreditByRate(token, { profileId, clientProfileId: gift.clientProfileId, amount: gift.amount, rate: gift.rate, currency: gift.currency ?? 'GHS' });
+  const answer = await giveCreditByRate(token, {
+    profileId,
+    clientProfileId: gift.clientProfileId,
+    amount: gift.amount,
+    rate: gift.rate,
+    currency: gift.currency ?? 'GHS',
+  });
   await afterCredit();
   return answer.message;
 }

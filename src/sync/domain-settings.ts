@@ -1,4 +1,9 @@
-import { saveDomainSettings, verifyDomain, type DomainSettingsInput, type SettingsAnswer } from '../api/domain-settings-api';
+import {
+  saveDomainSettings,
+  verifyDomain,
+  type DomainSettingsInput,
+  type SettingsAnswer,
+} from '../api/domain-settings-api';
 import { currentAccount } from '../db/session-store';
 import { refreshDomain } from './domain-sync';
 import { refreshUser } from './session';

@@ -12,9 +12,12 @@ export interface FailureView {
 export function describeFailure(error: unknown, clientMessage?: string): FailureView {
   if (error instanceof ApiFailure) {
     const offline = error.kind === 'network' || error.kind === 'timeout';
-    const server = error.kind === 'refused' || error.kind === 'too-large' || error.kind === 'invalid-token' ? error.message : null;
+    const server =
+      error.kind === 'refused' || error.kind === 'too-large' || error.kind === 'invalid-token' ? error.message : null;
     return {
-      message: offline ? 'You are offline: this needs a connection. Please try again when you are back online' : failureMessage(server, clientMessage),
+      message: offline
+        ? 'You are offline: this needs a connection. Please try again when you are back online'
+        : failureMessage(server, clientMessage),
       severity: offline ? 'warning' : alertSeverity(error.status),
       offline,
     };

@@ -22,7 +22,13 @@ export function sortKeyOf(list: ListName, item: ListItem): number {
 }
 
 export function toStoredItems(profileId: number, list: ListName, items: readonly ListItem[]): StoredListItem[] {
-  return items.map((item) => ({ profile_id: profileId, list, itemId: LIST_CALLS[list].id(item), sortKey: sortKeyOf(list, item), data: item }));
+  return items.map((item) => ({
+    profile_id: profileId,
+    list,
+    itemId: LIST_CALLS[list].id(item),
+    sortKey: sortKeyOf(list, item),
+    data: item,
+  }));
 }
 
 async function loadPage(list: ListName, state: StoredListState, pageNum: number, now: number) {
@@ -62,7 +68,14 @@ export async function refreshList(list: ListName, now = Date.now()): Promise<Sto
   for (; pageNum <= REFRESH_MAX_PAGES; pageNum += 1) {
     const page = await fetchListPage(token, list, { profile_id: profileId, search: state.search, pageNum });
     const rows = toStoredItems(profileId, list, page.items);
-    metStored = (await storedItemIds(profileId, list, rows.map((r) => r.itemId))).size > 0;
+    metStored =
+      (
+        await storedItemIds(
+          profileId,
+          list,
+          rows.map((r) => r.itemId),
+        )
+      ).size > 0;
     await putListItems(rows);
     reachedEnd = !page.hasMore;
     if (reachedEnd || metStored) break;

@@ -13,7 +13,10 @@ async function account(): Promise<{ profileId: number; token: string }> {
 
 export type EditResult = { ok: boolean; message: string };
 
-async function edit(run: (token: string, profileId: number) => Promise<api.EditOutcome>, after: (profileId: number) => Promise<void>): Promise<EditResult> {
+async function edit(
+  run: (token: string, profileId: number) => Promise<api.EditOutcome>,
+  after: (profileId: number) => Promise<void>,
+): Promise<EditResult> {
   const { profileId, token } = await account();
   try {
     const outcome = await run(token, profileId);
@@ -32,20 +35,34 @@ async function edit(run: (token: string, profileId: number) => Promise<api.EditO
 export const updateScheduledMessage = (changes: ScheduledChanges) =>
   edit(
     (t, p) => api.updateScheduled(t, p, changes),
-    (p) => patchListItem(p, 'scheduled-own', String(changes.message_id), { ...changes, message_id: String(changes.message_id) }),
+    (p) =>
+      patchListItem(p, 'scheduled-own', String(changes.message_id), {
+        ...changes,
+        message_id: String(changes.message_id),
+      }),
   );
 
 export const updateRecurringMessage = (changes: RecurringChanges) =>
   edit(
     (t, p) => api.updateRecurring(t, p, changes),
-    (p) => patchListItem(p, 'recurring-own', String(changes.message_id), { ...changes, message_id: String(changes.message_id) }),
+    (p) =>
+      patchListItem(p, 'recurring-own', String(changes.message_id), {
+        ...changes,
+        message_id: String(changes.message_id),
+      }),
   );
 
 export const deleteScheduledMessage = (messageId: string) =>
-  edit((t, p) => api.deleteScheduled(t, p, messageId), (p) => removeListItem(p, 'scheduled-own', messageId));
+  edit(
+    (t, p) => api.deleteScheduled(t, p, messageId),
+    (p) => removeListItem(p, 'scheduled-own', messageId),
+  );
 
 export const deleteRecurringMessage = (messageId: string) =>
-  edit((t, p) => api.deleteRecurring(t, p, messageId), (p) => removeListItem(p, 'recurring-own', messageId));
+  edit(
+    (t, p) => api.deleteRecurring(t, p, messageId),
+    (p) => removeListItem(p, 'recurring-own', messageId),
+  );
 
 /** status/{id}: read live (delivery reports change by the second), not mirrored. */
 export async function loadMessageStatus(messageId: string): Promise<StatusRow[]> {

@@ -59,7 +59,8 @@ export class Paginator {
 
   /** What the stored list state says, before any load (a list known to be complete starts 'done'). */
   settle(done: boolean): void {
-    if (this.state.status === 'idle' || this.state.status === 'done') this.set({ status: done ? 'done' : 'idle', error: null });
+    if (this.state.status === 'idle' || this.state.status === 'done')
+      this.set({ status: done ? 'done' : 'idle', error: null });
   }
 
   private set(state: PaginatorState): void {

@@ -49,7 +49,11 @@ async function mirrorInlineContacts(profileId: number, groups: readonly Group[])
 export async function refreshGroups(): Promise<void> {
   const { profileId, token } = await account();
   const groups = await api.fetchOwnGroups(token, profileId);
-  await store.replaceGroups(profileId, false, groups.map((g) => toGroup(profileId, g, false)));
+  await store.replaceGroups(
+    profileId,
+    false,
+    groups.map((g) => toGroup(profileId, g, false)),
+  );
   await mirrorInlineContacts(profileId, groups);
 }
 
@@ -104,7 +108,12 @@ async function deleteRows(kind: Deletion, ids: readonly number[], alertOnSuccess
     return 'deleted';
   } catch (error) {
     // No answer (offline) or a signed-out session: the deletion stays queued on the device.
-    if (!(error instanceof ApiFailure) || error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-token') {
+    if (
+      !(error instanceof ApiFailure) ||
+      error.kind === 'network' ||
+      error.kind === 'timeout' ||
+      error.kind === 'invalid-token'
+    ) {
       return 'pending';
     }
     await kind.mark(profileId, ids, false);
@@ -129,7 +138,10 @@ export async function flushPendingDeletions(): Promise<void> {
 export type WriteResult = { ok: true; message: string } | { ok: false; message: string };
 
 // Writes need the gateway (it gives ids and checks the fields); the mirror is refreshed after.
-async function write(call: (token: string, profileId: number) => Promise<api.Outcome>, after: () => Promise<void>): Promise<WriteResult> {
+async function write(
+  call: (token: string, profileId: number) => Promise<api.Outcome>,
+  after: () => Promise<void>,
+): Promise<WriteResult> {
   const { profileId, token } = await account();
   try {
     const outcome = await call(token, profileId);
@@ -146,16 +158,25 @@ async function write(call: (token: string, profileId: number) => Promise<api.Out
 export const createGroup = (groupname: string) => write((t, p) => api.createGroup(t, p, groupname), refreshGroups);
 
 export const createContact = (groupId: number, groupname: string, contact: ContactFields) =>
-  write((t, p) => api.createContact(t, p, groupname, contact), () => refreshGroupContacts(groupId));
+  write(
+    (t, p) => api.createContact(t, p, groupname, contact),
+    () => refreshGroupContacts(groupId),
+  );
 
 export const updateContact = (groupId: number, id: number, contact: ContactFields) =>
-  write((t, p) => api.updateContact(t, p, groupId, id, contact), () => refreshGroupContacts(groupId));
+  write(
+    (t, p) => api.updateContact(t, p, groupId, id, contact),
+    () => refreshGroupContacts(groupId),
+  );
 
 export const importContacts = (groupId: number, groupname: string, rows: readonly Record<string, unknown>[]) =>
-  write((t, p) => api.importContacts(t, p, groupname, rows), async () => {
-    await refreshGroups();
-    await refreshGroupContacts(groupId);
-  });
+  write(
+    (t, p) => api.importContacts(t, p, groupname, rows),
+    async () => {
+      await refreshGroups();
+      await refreshGroupContacts(groupId);
+    },
+  );
 
 /** Sends offline deletions now and whenever the network returns; returns the stop function. */
 export function startPhonebookSync(): () => void {

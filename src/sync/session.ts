@@ -6,7 +6,12 @@ import type { StoredUser } from '../db/app-db';
 import { emitAlert } from './alerts-bus';
 
 /** Signs in (SPEC 7 login) and stores the account on the device. */
-export async function signIn(input: { emailusername: string; password: string; host: string; domainSupid: number }): Promise<StoredUser> {
+export async function signIn(input: {
+  emailusername: string;
+  password: string;
+  host: string;
+  domainSupid: number;
+}): Promise<StoredUser> {
   const user = await login({
     emailusername: input.emailusername.trim(),
     password: input.password,
@@ -50,7 +55,8 @@ export async function refreshUser(): Promise<void> {
     const user = await fetchUser(account.session.token, account.user.profile_id);
     await saveUser(user);
   } catch (error) {
-    if (error instanceof ApiFailure && (error.kind === 'invalid-token' || error.kind === 'refused')) await signOutLocally(error.message);
+    if (error instanceof ApiFailure && (error.kind === 'invalid-token' || error.kind === 'refused'))
+      await signOutLocally(error.message);
   }
 }
 

@@ -1,4 +1,12 @@
-import { checkEmailExists, checkUsernameExists, completeSignup, sendSmsCode, temporalSignup, verifySmsCode, type TemporalSignupRequest } from '../api/signup-api';
+import {
+  checkEmailExists,
+  checkUsernameExists,
+  completeSignup,
+  sendSmsCode,
+  temporalSignup,
+  verifySmsCode,
+  type TemporalSignupRequest,
+} from '../api/signup-api';
 import { changePassword, requestPasswordReset } from '../api/password-reset-api';
 import { SIGNUP_COUNTRY } from '../domain/constants';
 import { acceptSignedInUser } from './session';
@@ -30,7 +38,12 @@ export async function resendSignupCode(pending: PendingSignup): Promise<PendingS
 
 /** true once the code is accepted and the account signed in; false for a wrong code. */
 export async function confirmSignupCode(pending: PendingSignup, code: string): Promise<boolean> {
-  const result = await verifySmsCode({ codeId: pending.codeId, code: code.trim(), temporalid: pending.temporalId, country: SIGNUP_COUNTRY });
+  const result = await verifySmsCode({
+    codeId: pending.codeId,
+    code: code.trim(),
+    temporalid: pending.temporalId,
+    country: SIGNUP_COUNTRY,
+  });
   if (!result.verified || !result.userInfo) return false;
   await acceptSignedInUser(result.userInfo);
   return true;

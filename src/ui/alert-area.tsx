@@ -5,7 +5,12 @@ import type { AlertSeverity } from '../domain/alerts';
 export type ShownAlert = { id: number; message: string; severity: AlertSeverity; durationMs: number };
 
 const COLORS: Record<AlertSeverity, string> = { success: 'green', warning: 'yellow', error: 'red', info: 'blue' };
-const TITLES: Record<AlertSeverity, string> = { success: 'Done', warning: 'Please check', error: 'Error', info: 'Information' };
+const TITLES: Record<AlertSeverity, string> = {
+  success: 'Done',
+  warning: 'Please check',
+  error: 'Error',
+  info: 'Information',
+};
 
 type AlertAreaProps = { subscribe: (listener: (alert: ShownAlert) => void) => () => void };
 

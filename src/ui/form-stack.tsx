@@ -1,7 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Stack, type StackProps } from '@mantine/core';
 
-type FormStackProps = StackProps & { onSubmit: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode; label?: string };
+type FormStackProps = StackProps & {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  label?: string;
+};
 
 /** A form laid out as a Stack; the browser's own validation bubbles are off because SPEC's messages are shown instead. */
 export function FormStack({ onSubmit, children, label, ...stack }: FormStackProps) {

@@ -10,4 +10,9 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** Whether the browser believes it has a network. */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );

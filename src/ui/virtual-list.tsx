@@ -22,7 +22,19 @@ type VirtualListProps<T> = {
  * scroll as smoothly as 20. Rows are absolutely placed inside a box as tall as all of them.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { items, rowHeight, height, itemKey, renderItem, onEndReached, endThreshold = 5, footer, footerHeight = 48, label, overscan = 4 } = props;
+  const {
+    items,
+    rowHeight,
+    height,
+    itemKey,
+    renderItem,
+    onEndReached,
+    endThreshold = 5,
+    footer,
+    footerHeight = 48,
+    label,
+    overscan = 4,
+  } = props;
   const box = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -65,7 +77,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         role="listitem"
         aria-setsize={items.length}
         aria-posinset={i + 1}
-        style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${i * rowHeight}px)` }}
+        style={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          right: 0,
+          height: rowHeight,
+          transform: `translateY(${i * rowHeight}px)`,
+        }}
       >
         {renderItem(item, i)}
       </div>,
@@ -73,7 +92,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   }
 
   return (
-    <div ref={box} onScroll={onScroll} style={{ height, overflowY: 'auto', position: 'relative', contain: 'strict', overscrollBehavior: 'contain' }} tabIndex={0} aria-label={label} role="region">
+    <div
+      ref={box}
+      onScroll={onScroll}
+      style={{ height, overflowY: 'auto', position: 'relative', contain: 'strict', overscrollBehavior: 'contain' }}
+      tabIndex={0}
+      aria-label={label}
+      role="region"
+    >
       <div role="list" aria-label={label} style={{ position: 'relative', height: items.length * rowHeight }}>
         {rows}
       </div>

@@ -15,7 +15,11 @@ async function bundle(entry: string): Promise<string> {
   const out = await build({
     configFile: false,
     logLevel: 'error',
-    build: { write: false, minify: true, lib: { entry: resolve(here, entry), formats: ['iife'], name: 'bench', fileName: 'bench' } },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: resolve(here, entry), formats: ['iife'], name: 'bench', fileName: 'bench' },
+    },
   });
   const result = (Array.isArray(out) ? out[0] : out) as { output: { code?: string }[] };
   return result.output[0]!.code!;
@@ -26,7 +30,12 @@ const gateway = await startGateway();
 const browser = await launchBrowser();
 try {
   const { context, page } = await newPage(browser);
-  await context.route('**/bench/index.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title><script src="/bench/page.js"></script>' }));
+  await context.route('**/bench/index.html', (r) =>
+    r.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>bench</title><script src="/bench/page.js"></script>',
+    }),
+  );
   await context.route('**/bench/page.js', (r) => r.fulfill({ contentType: 'text/javascript', body: pageJs }));
   await context.route('**/bench/worker.js', (r) => r.fulfill({ contentType: 'text/javascript', body: workerJs }));
   await page.goto(gateway.url('/bench/index.html'));
@@ -34,11 +43,19 @@ try {
   // The page's bench object (bench-page.ts); its methods run in Chromium.
   type DrainResult = { visibility: string; gaps: number[] };
   const bench = (name: string, ...args: unknown[]) =>
-    page.evaluate(([n, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => Promise<unknown>>>).dataBench![n as string]!(...(a as unknown[])), [name, args] as const);
+    page.evaluate(
+      ([n, a]) =>
+        (window as unknown as Record<string, Record<string, (...x: unknown[]) => Promise<unknown>>>).dataBench![
+          n as string
+        ]!(...(a as unknown[])),
+      [name, args] as const,
+    );
 
   await bench('signIn', 'demouser', 'demo12345');
   const enq = (await bench('enqueue', N)) as { ms: number; batches: number };
-  console.log(`Chromium: enqueue ${N.toLocaleString()} personalised messages: ${enq.ms} ms (${enq.batches} batch records)`);
+  console.log(
+    `Chromium: enqueue ${N.toLocaleString()} personalised messages: ${enq.ms} ms (${enq.batches} batch records)`,
+  );
   const rows = (await bench('rows', N)) as Record<string, number>;
   console.log(
     `Chromium: ${N.toLocaleString()} list rows: store ${rows.store} ms, read all newest first ${rows.readAll} ms, newest 20 ${rows.first20} ms, ` +
@@ -48,7 +65,9 @@ try {
   let from = 0;
   for (const mode of ['page', 'worker'] as const) {
     const run = (await bench('drain', mode, 1000, (from += 1000))) as DrainResult;
-    console.log(`Chromium ${run.visibility} tab, drainer in ${mode}: gaps between 10 batches ${run.gaps.join(', ')} ms`);
+    console.log(
+      `Chromium ${run.visibility} tab, drainer in ${mode}: gaps between 10 batches ${run.gaps.join(', ')} ms`,
+    );
   }
 } finally {
   await browser.close();

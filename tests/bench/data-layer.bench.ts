@@ -23,9 +23,13 @@ async function timed<T>(label: string, run: () => Promise<T> | T): Promise<T> {
 
 await saveSignIn(makeUser({ profile_id: 7 }), 1);
 const items = personalisedItems(N);
-const id = await timed(`enqueue ${N.toLocaleString()} personalised messages (1 job + 1,000 records)`, () => enqueue({ items }));
+const id = await timed(`enqueue ${N.toLocaleString()} personalised messages (1 job + 1,000 records)`, () =>
+  enqueue({ items }),
+);
 const job = await db.outboxJobs.get(id);
-console.log(`  job: ${job?.total} recipients, ${job?.batchCount} batch records, body ${(job!.bytes / 1e6).toFixed(1)} MB`);
+console.log(
+  `  job: ${job?.total} recipients, ${job?.batchCount} batch records, body ${(job!.bytes / 1e6).toFixed(1)} MB`,
+);
 await timed('read the job back and rebuild the whole send', async () => joinBatchItems(await readBatches(id)).length);
 
 const rows = benchListRows(7, N);
@@ -33,6 +37,8 @@ await timed(`store ${N.toLocaleString()} list rows (bulkPut, one transaction)`, 
 console.log(`  stored: ${await countListRows(7, 'quick-own')}`);
 await timed(`read all ${N.toLocaleString()} rows, newest first`, () => readListRows(7, 'quick-own', ''));
 await timed('read the newest 20 rows (first screen)', () => readListRows(7, 'quick-own', '', 20));
-await timed(`search all ${N.toLocaleString()} rows on the device ('customer 99999')`, () => readListRows(7, 'quick-own', 'customer 99999'));
-await timed('search, first 20 matches (\'customer 1\')', () => readListRows(7, 'quick-own', 'customer 1', 20));
+await timed(`search all ${N.toLocaleString()} rows on the device ('customer 99999')`, () =>
+  readListRows(7, 'quick-own', 'customer 99999'),
+);
+await timed("search, first 20 matches ('customer 1')", () => readListRows(7, 'quick-own', 'customer 1', 20));
 db.close();

@@ -20,7 +20,9 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const result = await run();
   const used = process.cpuUsage(cpu);
   const cpuMs = ((used.user + used.system) / 1000).toFixed(0);
-  console.log(`${label.padEnd(60)} ${(performance.now() - start).toFixed(0).padStart(7)} ms  (gateway CPU ${cpuMs.padStart(6)} ms)`);
+  console.log(
+    `${label.padEnd(60)} ${(performance.now() - start).toFixed(0).padStart(7)} ms  (gateway CPU ${cpuMs.padStart(6)} ms)`,
+  );
   return result;
 }
 
@@ -41,12 +43,17 @@ async function drainCarrier(gw: Awaited<ReturnType<typeof makeTestApp>>) {
 const gw = await makeTestApp({ maxBodyBytes: 16 * 1024 * 1024 });
 try {
   const demo = await account(gw, 'demouser');
-  await gw.ctx.db.updateTable('users').set({ creditbalance: 10_000_000 }).where('profile_id', '=', demo.profile_id).execute();
+  await gw.ctx.db
+    .updateTable('users')
+    .set({ creditbalance: 10_000_000 })
+    .where('profile_id', '=', demo.profile_id)
+    .execute();
   console.log(`gateway send bench on ${gw.ctx.db.dialectName}`);
 
   const all = numbers(RECIPIENTS);
   const one = await timed('sendsms 100,000 recipients, one request (accepted)', () =>
-    sendSms(gw, demo.apikey, [sendItem({ destinationAddress: all })]));
+    sendSms(gw, demo.apikey, [sendItem({ destinationAddress: all })]),
+  );
   if (one.status !== 200) throw new Error(`send failed: ${JSON.stringify(one.body)}`);
   const submit = await timed('carrier: submit 100,000 (2,000-row chunks)', () => drainCarrier(gw));
   console.log(`  ${submit.chunks} chunks, longest ${submit.longest.toFixed(0)} ms`);
@@ -58,12 +65,18 @@ try {
   const list100k = all.split(',');
   await timed('sendsms 100,000 as 100 batches of 1,000 (Idempotency-Key)', async () => {
     for (let from = 0; from < RECIPIENTS; from += 1000) {
-      const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: list100k.slice(from, from + 1000).join(',') })], { key: `${job}:${from}-${from + 999}` });
+      const res = await sendSms(
+        gw,
+        demo.apikey,
+        [sendItem({ destinationAddress: list100k.slice(from, from + 1000).join(',') })],
+        { key: `${job}:${from}-${from + 999}` },
+      );
       if (res.status !== 200) throw new Error(JSON.stringify(res.body));
     }
   });
   await timed('the same 100,000 again in one request (all repeats)', () =>
-    sendSms(gw, demo.apikey, [sendItem({ destinationAddress: all })], { key: `${job}:0-${RECIPIENTS - 1}` }));
+    sendSms(gw, demo.apikey, [sendItem({ destinationAddress: all })], { key: `${job}:0-${RECIPIENTS - 1}` }),
+  );
   await timed('carrier: submit + report the batched job', async () => {
     await drainCarrier(gw);
     gw.clock.advance(gw.ctx.carrierDelayMs);
@@ -74,10 +87,32 @@ try {
   const users = await gw.ctx.db.selectFrom('users').selectAll().execute();
   const seedStart = performance.now();
   const base = {
-    job_id: null, job_key: null, list: 'bulk' as const, kind: 'quick' as const, message_type: 'quick sms', typeandsubtype: 'quick:regular',
-    unicode: 0, flash: 0, parts: 1, posted: 3, submitted: 3, sent: 2, failed: 1, credits: 3, preview_count: 3, parent_id: null,
-    state: 'done' as const, anchor_at: null, next_run_at: null, last_run_at: null, last_run_id: null, slot: 0, run_count: 0,
-    recurring_period: '', recurring_interval: 0, last_error: '',
+    job_id: null,
+    job_key: null,
+    list: 'bulk' as const,
+    kind: 'quick' as const,
+    message_type: 'quick sms',
+    typeandsubtype: 'quick:regular',
+    unicode: 0,
+    flash: 0,
+    parts: 1,
+    posted: 3,
+    submitted: 3,
+    sent: 2,
+    failed: 1,
+    credits: 3,
+    preview_count: 3,
+    parent_id: null,
+    state: 'done' as const,
+    anchor_at: null,
+    next_run_at: null,
+    last_run_at: null,
+    last_run_id: null,
+    slot: 0,
+    run_count: 0,
+    recurring_period: '',
+    recurring_interval: 0,
+    last_error: '',
   };
   for (let start = 0; start < MESSAGES; start += SEED_CHUNK * 20) {
     await gw.ctx.db.transaction().execute(async (trx) => {
@@ -87,10 +122,18 @@ try {
           const user = users[i % users.length]!;
           const at = gw.clock.now - (MESSAGES - i) * 1000;
           const row = {
-            ...base, profile_id: user.profile_id, supid: user.supid, username: user.username, random_alpha: randomAlpha(),
-            short_message: `Promo ${i}: fresh deals at shop ${i % 997} this week`, source_address: i % 3 ? 'DEMO' : 'ALERTS',
-            description: `campaign ${i % 1000}`, destination_preview: `2332${String(i).padStart(8, '0')},233241000001,233241000002`,
-            registered_at: at, sent_at: at, created_at: at,
+            ...base,
+            profile_id: user.profile_id,
+            supid: user.supid,
+            username: user.username,
+            random_alpha: randomAlpha(),
+            short_message: `Promo ${i}: fresh deals at shop ${i % 997} this week`,
+            source_address: i % 3 ? 'DEMO' : 'ALERTS',
+            description: `campaign ${i % 1000}`,
+            destination_preview: `2332${String(i).padStart(8, '0')},233241000001,233241000002`,
+            registered_at: at,
+            sent_at: at,
+            created_at: at,
           };
           return { ...row, search_text: searchTextOf({ ...row, at }) };
         });
@@ -98,20 +141,27 @@ try {
       }
     });
   }
-  console.log(`${`seeded ${MESSAGES.toLocaleString('en-US')} messages (multi-row inserts)`.padEnd(60)} ${(performance.now() - seedStart).toFixed(0).padStart(7)} ms`);
+  console.log(
+    `${`seeded ${MESSAGES.toLocaleString('en-US')} messages (multi-row inserts)`.padEnd(60)} ${(performance.now() - seedStart).toFixed(0).padStart(7)} ms`,
+  );
   if (gw.ctx.db.dialectName === 'postgres') await sql`analyze`.execute(gw.ctx.db);
 
   const sup = await account(gw, 'supervisor');
   await timed('quickrequest page 1 (own, newest first)', () => list(gw, demo.token, 'quickrequest'));
   await timed('quickrequest page 500', () => list(gw, demo.token, 'quickrequest', { pageNum: 500 }));
   await timed('allbulksms page 1 (profile 6: its clients)', () => list(gw, sup.token, 'allbulksms'));
-  await timed('search "shop 996" (common: stops at 20 matches)', () => list(gw, demo.token, 'quickrequest', { search: 'shop 996' }));
+  await timed('search "shop 996" (common: stops at 20 matches)', () =>
+    list(gw, demo.token, 'quickrequest', { search: 'shop 996' }),
+  );
   let mine = Math.floor(MESSAGES / 8);
   while (users[mine % users.length]!.profile_id !== demo.profile_id) mine += 1;
   const rare = await timed(`search "promo ${mine}:" (one match, deep: scans most rows)`, () =>
-    list(gw, demo.token, 'quickrequest', { search: `promo ${mine}:` }));
+    list(gw, demo.token, 'quickrequest', { search: `promo ${mine}:` }),
+  );
   console.log(`  matches: ${rare.body.bulksms.length}`);
-  await timed('search "no such text" (no match: full scan)', () => list(gw, demo.token, 'quickrequest', { search: 'no such text' }));
+  await timed('search "no such text" (no match: full scan)', () =>
+    list(gw, demo.token, 'quickrequest', { search: 'no such text' }),
+  );
 } finally {
   await gw.close();
 }

@@ -21,7 +21,13 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 function writeFiles() {
   const header = ['numbers', 'firstname', 'surname', 'amount', 'birthday'];
-  const rows = Array.from({ length: ROWS }, (_, i) => [`233${String(240_000_000 + i)}`, `First${i}`, `Surname${i}`, 1000 + i * 1.5, `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 9}`]);
+  const rows = Array.from({ length: ROWS }, (_, i) => [
+    `233${String(240_000_000 + i)}`,
+    `First${i}`,
+    `Surname${i}`,
+    1000 + i * 1.5,
+    `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 9}`,
+  ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Customers');
   const xlsx = join(dir, 'customers-100k.xlsx');
@@ -43,14 +49,18 @@ async function watchLongTasks(page: Page) {
 }
 const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __long: number[] }).__long);
 
-
 /** Keystroke to painted counter, typing the last 50 characters of a 1,377-character text (9 parts, the limit). */
 async function counters(page: Page, label: string) {
   const send = new SendPage(page);
   await send.message.fill('x'.repeat(1327));
   await send.message.press('End');
   await page.evaluate(() => {
-    const w = window as unknown as { __keys: number[]; __lat: number[]; __mo?: MutationObserver; __keyListener?: boolean };
+    const w = window as unknown as {
+      __keys: number[];
+      __lat: number[];
+      __mo?: MutationObserver;
+      __keyListener?: boolean;
+    };
     w.__keys = [];
     w.__lat = [];
     w.__mo?.disconnect();
@@ -87,11 +97,18 @@ try {
   // tsx keeps function names with a helper the page does not have.
   await page.evaluate('globalThis.__name = (f) => f');
   await counters(page, 'no rows loaded');
-  console.log(`files: xlsx ${(statSync(xlsx).size / 1024 / 1024).toFixed(1)} MiB, csv ${(statSync(csv).size / 1024 / 1024).toFixed(1)} MiB, ${ROWS.toLocaleString('en-US')} rows x 5 columns`);
+  console.log(
+    `files: xlsx ${(statSync(xlsx).size / 1024 / 1024).toFixed(1)} MiB, csv ${(statSync(csv).size / 1024 / 1024).toFixed(1)} MiB, ${ROWS.toLocaleString('en-US')} rows x 5 columns`,
+  );
 
   // 1. Parsing in the worker, the page staying responsive.
   await send.choose('Contact source', 'Excel or CSV file');
-  for (const [label, file] of [['xlsx', xlsx], ['csv', csv], ['xlsx (again, warm)', xlsx], ['csv (again, warm)', csv]] as const) {
+  for (const [label, file] of [
+    ['xlsx', xlsx],
+    ['csv', csv],
+    ['xlsx (again, warm)', xlsx],
+    ['csv (again, warm)', csv],
+  ] as const) {
     await page.locator('input[type="file"]').setInputFiles([]);
     await watchLongTasks(page);
     const t0 = Date.now();
@@ -150,7 +167,15 @@ try {
         },
       });
     }
-    tx.objectStore('listState').put({ profile_id: session.profile_id, list: 'quick-own', pageNum: 500, search: '', visited: true, done: true, refreshedAt: now });
+    tx.objectStore('listState').put({
+      profile_id: session.profile_id,
+      list: 'quick-own',
+      pageNum: 500,
+      search: '',
+      visited: true,
+      done: true,
+      refreshedAt: now,
+    });
     await new Promise((res, rej) => {
       tx.oncomplete = res;
       tx.onerror = () => rej(tx.error);

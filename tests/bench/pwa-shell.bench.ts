@@ -60,7 +60,9 @@ try {
     times.push(Date.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(`time to the shell offline (deep link, service worker cache): median ${times[2]} ms, min ${times[0]}, max ${times[4]} (runs: ${times.join(', ')})`);
+  console.log(
+    `time to the shell offline (deep link, service worker cache): median ${times[2]} ms, min ${times[0]}, max ${times[4]} (runs: ${times.join(', ')})`,
+  );
   await context.close();
 } finally {
   await browser.close();
@@ -71,12 +73,27 @@ for (const path of ['/', '/login']) {
   const url = gateway.url(path);
   const res = spawnSync(
     'npx',
-    ['--yes', 'lighthouse@12', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility,best-practices',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
-    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 128 * 1024 * 1024, timeout: 180_000 },
+    [
+      '--yes',
+      'lighthouse@12',
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance,accessibility,best-practices',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+      maxBuffer: 128 * 1024 * 1024,
+      timeout: 180_000,
+    },
   );
   if (res.status !== 0 || !res.stdout.trim().startsWith('{')) {
-    console.log(`lighthouse ${path}: not run (${(res.stderr || 'no output').split('\n').slice(-2).join(' ').slice(0, 200)})`);
+    console.log(
+      `lighthouse ${path}: not run (${(res.stderr || 'no output').split('\n').slice(-2).join(' ').slice(0, 200)})`,
+    );
     continue;
   }
   const report = JSON.parse(res.stdout);

@@ -13,7 +13,11 @@ mkdirSync('bench-results', { recursive: true });
 let failed = 0;
 for (const file of files) {
   console.log(`\n### ${file}`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `tests/bench/${file}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const res = spawnSync(process.execPath, ['--import', 'tsx', `tests/bench/${file}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   process.stdout.write(res.stdout ?? '');
   writeFileSync(`bench-results/${file.replace(/\.ts$/, '.txt')}`, res.stdout ?? '');
   if (res.status !== 0) failed++;

@@ -28,7 +28,9 @@ describe('sign-up, login and password reset through the real gateway', () => {
     await signup.register.click();
     await page.getByText(`Enter the 4-digit code sent to ${user.phone}`).waitFor();
     let code: string | null = null;
-    await expect.poll(async () => (code = await latestCode(world.gateway, user.phone, sentAfter)), { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (code = await latestCode(world.gateway, user.phone, sentAfter)), { timeout: 10_000 })
+      .not.toBeNull();
     // A wrong code first: SPEC 8's text, and one attempt fewer.
     await signup.enterCode(code === '0000' ? '1111' : '0000');
     await page.getByRole('button', { name: 'Validate' }).click();
@@ -64,7 +66,10 @@ describe('sign-up, login and password reset through the real gateway', () => {
     // A taken username is reported when the field is left.
     await signup.field('Username').fill('demouser');
     await signup.field('Company name').focus();
-    await page.getByText(/already/i).first().waitFor();
+    await page
+      .getByText(/already/i)
+      .first()
+      .waitFor();
     expect(await signup.register.isDisabled()).toBe(true);
     await context.close();
   });
@@ -97,7 +102,9 @@ describe('sign-up, login and password reset through the real gateway', () => {
     const t0 = Date.now() - 1000;
     await signup.register.click();
     let code: string | null = null;
-    await expect.poll(async () => (code = await latestCode(world.gateway, user.phone, t0)), { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (code = await latestCode(world.gateway, user.phone, t0)), { timeout: 10_000 })
+      .not.toBeNull();
     await signup.enterCode(code!);
     await page.getByRole('button', { name: 'Validate' }).click();
     const shell = new ShellPage(page);
@@ -115,7 +122,9 @@ describe('sign-up, login and password reset through the real gateway', () => {
     await dialog.getByRole('button', { name: 'Send code' }).click();
     await dialog.getByLabel('Code', { exact: true }).waitFor();
     let resetCode: string | null = null;
-    await expect.poll(async () => (resetCode = await latestCode(world.gateway, user.phone, t1)), { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (resetCode = await latestCode(world.gateway, user.phone, t1)), { timeout: 10_000 })
+      .not.toBeNull();
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.getByText('Please enter code sent to your phone').waitFor();
     await dialog.getByLabel('Code', { exact: true }).fill(resetCode!);

@@ -47,7 +47,13 @@ describe('client management: sender-ID approval, credit for clients, the client 
 
   it("shows a reseller its clients' pending IDs without Approve or Reject, and profile 6 sees them too", async () => {
     const acme = await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost');
-    const asked = await apiCall(world.gateway, 'senderidrequest', { profile_id: acme.profile_id, pendingsenderid: 'ACMEDEALS' }, acme.token, 'acme.localhost');
+    const asked = await apiCall(
+      world.gateway,
+      'senderidrequest',
+      { profile_id: acme.profile_id, pendingsenderid: 'ACMEDEALS' },
+      acme.token,
+      'acme.localhost',
+    );
     expect(asked.userInfo.pendingsenderid).toBe('ACMEDEALS');
 
     const reseller = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
@@ -58,7 +64,9 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await reseller.context.close();
 
     const sup = await openAs('supervisor', 'supervisor123');
-    const group = section(sup.page, 'Pending sender IDs').getByRole('group', { name: 'Sender IDs requested by acmeclient' });
+    const group = section(sup.page, 'Pending sender IDs').getByRole('group', {
+      name: 'Sender IDs requested by acmeclient',
+    });
     await group.getByText('client of acmeadmin').waitFor();
     await group.getByRole('button', { name: 'Reject ACMEDEALS for acmeclient' }).click();
     await sup.shell.alert('Sender ID ACMEDEALS rejected for acmeclient').waitFor();
@@ -72,7 +80,8 @@ describe('client management: sender-ID approval, credit for clients, the client 
     const before = await balance(page).textContent();
     const clients = section(page, 'Clients');
     await clients.getByText('acmeclient').waitFor();
-    const clientBefore = (await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost')).creditbalance as number;
+    const clientBefore = (await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost'))
+      .creditbalance as number;
 
     await give.getByLabel('Username or email').fill('nobody-here');
     await give.getByLabel('Amount (credits)').fill('250');
@@ -101,7 +110,9 @@ describe('client management: sender-ID approval, credit for clients, the client 
     const parse = (t: string | null) => Number((t ?? '').replace(/[^\d]/g, ''));
     await expect.poll(async () => parse(await balance(page).textContent())).toBe(parse(before) - 250);
     await clients.getByText(`${(clientBefore + 250).toLocaleString('en-US')} credits`).waitFor();
-    expect((await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost')).creditbalance).toBe(clientBefore + 250);
+    expect((await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost')).creditbalance).toBe(
+      clientBefore + 250,
+    );
     await context.close();
   });
 
@@ -169,9 +180,14 @@ describe('client management: sender-ID approval, credit for clients, the client 
     const numbers = section(page, 'Numbers');
     await numbers.getByText('Total numbers loaded 0').waitFor();
     await numbers.getByRole('button', { name: 'Load numbers' }).click();
-    await numbers.getByTestId('numbers-loaded').filter({ hasText: /Total numbers loaded [1-9]/ }).waitFor();
+    await numbers
+      .getByTestId('numbers-loaded')
+      .filter({ hasText: /Total numbers loaded [1-9]/ })
+      .waitFor();
     const loaded = await numbers.getByTestId('numbers-loaded').textContent();
-    const [count, total] = (/loaded ([\d,]+) of ([\d,]+)/.exec(loaded ?? '') ?? []).slice(1).map((n) => Number(n!.replace(/,/g, '')));
+    const [count, total] = (/loaded ([\d,]+) of ([\d,]+)/.exec(loaded ?? '') ?? [])
+      .slice(1)
+      .map((n) => Number(n!.replace(/,/g, '')));
     expect(count).toBe(Math.min(1000, total!));
     if (total! > 1000) await numbers.getByRole('button', { name: 'Load more numbers' }).click();
     else await numbers.getByText('All numbers are loaded.').waitFor();

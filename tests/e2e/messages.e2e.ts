@@ -65,7 +65,13 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     const book = XLSX.read(readFileSync(file!), { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows[0]).toEqual(['Mobile number', 'Status']);
-    expect(rows.slice(1).sort()).toEqual([[fails, 'FAILED'], [holds, 'PENDING'], [ok, 'SENT']].sort());
+    expect(rows.slice(1).sort()).toEqual(
+      [
+        [fails, 'FAILED'],
+        [holds, 'PENDING'],
+        [ok, 'SENT'],
+      ].sort(),
+    );
     await context.close();
   });
 

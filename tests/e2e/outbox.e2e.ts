@@ -37,13 +37,17 @@ describe('the outbox in Chromium, against the real gateway', () => {
 
       await opened.page.reload();
       await send.heading.waitFor();
-      await expect.poll(() => send.jobState.textContent(), TIMEOUT).toMatch(/Saved: sends when you are back online \(250 recipients\)/);
+      await expect
+        .poll(() => send.jobState.textContent(), TIMEOUT)
+        .toMatch(/Saved: sends when you are back online \(250 recipients\)/);
       const [queued] = await outboxJobs(opened.page);
       expect(queued).toMatchObject({ state: 'queued', total: 250, sent: 0 });
 
       await context.setOffline(false);
       await expect.poll(async () => (await outboxJobs(opened.page))[0]?.state, TIMEOUT).toBe('done');
-      await expect.poll(() => carrierSummary(context!, gateway, queued!.id), TIMEOUT).toEqual({ total: 250, unique: 250, duplicates: 0 });
+      await expect
+        .poll(() => carrierSummary(context!, gateway, queued!.id), TIMEOUT)
+        .toEqual({ total: 250, unique: 250, duplicates: 0 });
     });
   });
 
@@ -78,8 +82,12 @@ describe('the outbox in Chromium, against the real gateway', () => {
 
       await opened.page.close();
       await expect.poll(() => second.locks(), TIMEOUT).toEqual({ held: 1, pending: 0 });
-      await expect.poll(async () => (await outboxJobs(secondPage))[0]?.state, { timeout: 80_000, interval: 500 }).toBe('done');
-      await expect.poll(() => carrierSummary(context!, gateway, job!.id), TIMEOUT).toEqual({ total: 1000, unique: 1000, duplicates: 0 });
+      await expect
+        .poll(async () => (await outboxJobs(secondPage))[0]?.state, { timeout: 80_000, interval: 500 })
+        .toBe('done');
+      await expect
+        .poll(() => carrierSummary(context!, gateway, job!.id), TIMEOUT)
+        .toEqual({ total: 1000, unique: 1000, duplicates: 0 });
     }, 150_000);
   });
 });

@@ -38,7 +38,9 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await ask(' , ');
     await shell.alert('No senderId provided').waitFor();
     await ask('SHOP,TOOLONGSENDER');
-    await shell.alert('Each senderId must have a maximum character length of eleven(11), please check TOOLONGSENDER').waitFor();
+    await shell
+      .alert('Each senderId must have a maximum character length of eleven(11), please check TOOLONGSENDER')
+      .waitFor();
     await ask('0244123');
     await shell.alert('Sorry we dont accept numbers only as sender ids').waitFor();
     await ask(' MYSHOP , MYSHOP ,Deals ');
@@ -49,7 +51,12 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
 
     const sup = await apiLogin(world.gateway, 'supervisor', 'supervisor123');
     const me = await apiLogin(world.gateway, who.username, who.password);
-    const approved = await apiCall(world.gateway, 'approvesenderid', { profile_id: 6, id: me.profile_id, pendingsenderid: 'MYSHOP' }, sup.token);
+    const approved = await apiCall(
+      world.gateway,
+      'approvesenderid',
+      { profile_id: 6, id: me.profile_id, pendingsenderid: 'MYSHOP' },
+      sup.token,
+    );
     expect(approved.userInfo.senderidapproved).toBe('MYSHOP');
     await page.goto(world.gateway.url('/'));
     const send = new SendPage(page);
@@ -114,15 +121,19 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     expect(width).toBeLessThanOrEqual(390);
     await promo.getByRole('button', { name: 'Become a reseller' }).click();
     await shell.alert('You are now a reseller').waitFor();
-    await section(page, 'Your reseller rates').getByText(/Your applicable rate: GHS 0\.025/).waitFor();
+    await section(page, 'Your reseller rates')
+      .getByText(/Your applicable rate: GHS 0\.025/)
+      .waitFor();
     // The account type shown follows the change.
-    expect(await section(page, 'Account type').getByRole('combobox', { name: 'Account type' }).inputValue()).toBe('RESELLER');
+    expect(await section(page, 'Account type').getByRole('combobox', { name: 'Account type' }).inputValue()).toBe(
+      'RESELLER',
+    );
     await page.setViewportSize(DESKTOP);
     await page.screenshot({ path: 'test-results/screens/profile-1280.png', fullPage: true });
     await context.close();
   });
 
-  it("becomes a reseller, brands its own *.localhost domain with a name, logo and REGULAR prices, and a visitor there sees them", async () => {
+  it('becomes a reseller, brands its own *.localhost domain with a name, logo and REGULAR prices, and a visitor there sees them', async () => {
     const who = uniqueUser('brand');
     const host = `${who.username.toLowerCase()}.localhost`;
     await apiSignUp(world.gateway, { ...who, cname: 'Brand Owner' });
@@ -179,7 +190,11 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     const verify = settings.getByRole('alert').filter({ hasText: 'Verify your domain' });
     await verify.getByText(/_bulksms-verification\.sms\..*TXT\s+"bulksms-verify=/).waitFor();
     await page.reload();
-    await section(page, 'Your white-label platform').getByRole('alert').filter({ hasText: 'Verify your domain' }).getByRole('button', { name: 'Verify' }).waitFor();
+    await section(page, 'Your white-label platform')
+      .getByRole('alert')
+      .filter({ hasText: 'Verify your domain' })
+      .getByRole('button', { name: 'Verify' })
+      .waitFor();
     await context.close();
   });
 
@@ -201,10 +216,16 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await serviceWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
-    await page.getByText('You are offline: this is your profile as stored on this device. Changes need a connection').waitFor();
+    await page
+      .getByText('You are offline: this is your profile as stored on this device. Changes need a connection')
+      .waitFor();
     await section(page, 'Your account').getByText('demo@example.com').waitFor();
-    expect(await section(page, 'Request sender IDs').getByRole('button', { name: 'Request approval' }).isDisabled()).toBe(true);
-    expect(await section(page, 'API key').getByRole('button', { name: 'Generate a new API key' }).isDisabled()).toBe(true);
+    expect(
+      await section(page, 'Request sender IDs').getByRole('button', { name: 'Request approval' }).isDisabled(),
+    ).toBe(true);
+    expect(await section(page, 'API key').getByRole('button', { name: 'Generate a new API key' }).isDisabled()).toBe(
+      true,
+    );
     await context.close();
   });
 });

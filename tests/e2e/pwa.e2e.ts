@@ -58,7 +58,10 @@ describe('the installable, offline PWA', () => {
       await page.goto(gateway.url('/login', host));
       await controlled(page);
       const cdp = await context.newCDPSession(page);
-      const installability = async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }).installabilityErrors
+      const installability = async () =>
+        (
+          (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }
+        ).installabilityErrors
           .map((e) => e.errorId)
           // Playwright's contexts are incognito, where Chromium never installs; every app criterion is still checked.
           .filter((id) => id !== 'in-incognito');
@@ -86,7 +89,9 @@ describe('the installable, offline PWA', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await navigation;
     await page.getByRole('heading', { name: 'Bulk SMS Ghana', level: 1 }).waitFor();
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null))
+      .toBeNull();
     await context.close();
   });
 });

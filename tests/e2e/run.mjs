@@ -16,7 +16,16 @@ mkdirSync('test-results', { recursive: true });
 const report = 'test-results/e2e.json';
 const res = spawnSync(
   'npx',
-  ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.e2e.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 let passed = 0;

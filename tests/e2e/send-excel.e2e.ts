@@ -35,7 +35,11 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     ];
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Notes'], ['not the list']]), 'Notes');
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Numbers', 'Name', 'Amount due'], ...people]), 'Customers');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([['Numbers', 'Name', 'Amount due'], ...people]),
+      'Customers',
+    );
     const file = join(dir, 'customers.xlsx');
     writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 
@@ -55,7 +59,9 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await page.getByText('Loaded 3 rows from Customers (customers.xlsx)').waitFor();
     // The typed fields are saved after a pause and the sheet once read: wait for both, then reload.
     type Draft = { fields: { subtype?: string; senderId?: string } };
-    await expect.poll(async () => (await storedRecords<Draft>(page, 'drafts'))[0]?.fields).toMatchObject({ subtype: 'personalized', senderId: 'DEMO' });
+    await expect
+      .poll(async () => (await storedRecords<Draft>(page, 'drafts'))[0]?.fields)
+      .toMatchObject({ subtype: 'personalized', senderId: 'DEMO' });
     await expect.poll(async () => (await storedRecords(page, 'draftSheets')).length).toBe(2);
     await page.reload();
     await page.getByText('Loaded 3 rows from Customers (customers.xlsx)').waitFor();
@@ -71,7 +77,16 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await send.submitButton.click();
     await send.shell.alert('Messages sent successfully').waitFor();
     const texts = await Promise.all(
-      people.map(async ([number]) => (await eventually(() => carrierMessages(gateway, String(number)), (m) => m.length > 0, 15_000))[0]!.text),
+      people.map(
+        async ([number]) =>
+          (
+            await eventually(
+              () => carrierMessages(gateway, String(number)),
+              (m) => m.length > 0,
+              15_000,
+            )
+          )[0]!.text,
+      ),
     );
     expect(texts).toEqual(['Hi Ama, you owe GHS 1,234.5', 'Hi Kofi, you owe GHS 20', 'Hi Esi, you owe GHS 1,000,000']);
     // Sent: the form is back to its defaults and the kept sheet is gone with the draft.
@@ -97,7 +112,8 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     const rows = Array.from({ length: 300 }, (_, i) => `${numberOf(i)},Customer ${i}`);
     const file = join(dir, 'many.csv');
     writeFileSync(file, ['numbers,name', ...rows].join('\n'));
-    const textFor = (i: number) => `Hello Customer ${i}, thank you for shopping with us this month. Show this SMS at the till for a free gift.`;
+    const textFor = (i: number) =>
+      `Hello Customer ${i}, thank you for shopping with us this month. Show this SMS at the till for a free gift.`;
 
     const { page, context } = await newPage(browser);
     const send = new SendPage(page);
@@ -106,10 +122,14 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await send.choose('Sub-type', 'Personalized');
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByText('Loaded 300 rows from Sheet1 (many.csv)').waitFor();
-    await send.message.fill('Hello {name}, thank you for shopping with us this month. Show this SMS at the till for a free gift.');
+    await send.message.fill(
+      'Hello {name}, thank you for shopping with us this month. Show this SMS at the till for a free gift.',
+    );
     await expect.poll(() => send.recipientCount.textContent()).toBe('300 recipients');
     await send.submitButton.click();
-    await send.shell.alert('Kindly keep the browser open while we send the messages in batches for you. Thank you').waitFor({ timeout: 20_000 });
+    await send.shell
+      .alert('Kindly keep the browser open while we send the messages in batches for you. Thank you')
+      .waitFor({ timeout: 20_000 });
     // Progress is stored after every acknowledged batch: the bar moves 100 recipients at a time.
     await page.getByText('Sending: 100 of 300 recipients').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('progressbar', { name: /^Progress of/ }).getAttribute('aria-valuenow')).toBe('33');
@@ -117,10 +137,19 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await page.getByText('Sent to 300 recipients').waitFor();
     const [job] = await outboxJobs(page);
     expect(job).toMatchObject({ state: 'done', sent: 300, total: 300, split: true });
-    expect(await eventually(() => carrierSummary(gateway, job!.id), (x) => x.total >= 300, 20_000, 'carrier summary')).toEqual({ total: 300, unique: 300, duplicates: 0 });
+    expect(
+      await eventually(
+        () => carrierSummary(gateway, job!.id),
+        (x) => x.total >= 300,
+        20_000,
+        'carrier summary',
+      ),
+    ).toEqual({ total: 300, unique: 300, duplicates: 0 });
     // Each of the 300 phones got exactly its own row's text: the first of every batch (0, 100, 200) included.
     const delivered = (await carrierMessagesOfJob(gateway, job!.id)).sort((a, b) => a.index - b.index);
-    expect(delivered.map((m) => [m.index, m.to, m.text])).toEqual(Array.from({ length: 300 }, (_, i) => [i, numberOf(i), textFor(i)]));
+    expect(delivered.map((m) => [m.index, m.to, m.text])).toEqual(
+      Array.from({ length: 300 }, (_, i) => [i, numberOf(i), textFor(i)]),
+    );
     expect((await carrierMessages(gateway, numberOf(100))).map((m) => m.text)).toEqual([textFor(100)]);
     await context.close();
   });

@@ -47,7 +47,9 @@ describe('a send the gateway refuses keeps the work (issue 17)', () => {
     // Spent elsewhere meanwhile (another device): the gateway holds no credit, this device still shows 10.
     const other = await apiLogin(world.gateway, who.username, who.password);
     const numbersTen = Array.from({ length: 10 }, (_, i) => `23324555${String(i).padStart(4, '0')}`).join(',');
-    const spent = await apiSend(world.gateway, other.token, [quickSendItem({ sourceAddress: 'TEST', destinationAddress: numbersTen })]);
+    const spent = await apiSend(world.gateway, other.token, [
+      quickSendItem({ sourceAddress: 'TEST', destinationAddress: numbersTen }),
+    ]);
     expect(spent.creditbalance).toBe(0);
 
     await send.choose('Message type', 'Scheduled SMS');

@@ -42,7 +42,14 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     expect(await send.numbers.inputValue()).toBe('');
     const [job] = await outboxJobs(page);
     expect(job).toMatchObject({ state: 'done', sent: 2, total: 2 });
-    expect(await eventually(() => carrierSummary(gateway, job!.id), (x) => x.total >= 2, 20_000, 'carrier summary')).toEqual({ total: 2, unique: 2, duplicates: 0 });
+    expect(
+      await eventually(
+        () => carrierSummary(gateway, job!.id),
+        (x) => x.total >= 2,
+        20_000,
+        'carrier summary',
+      ),
+    ).toEqual({ total: 2, unique: 2, duplicates: 0 });
     const [delivered] = await carrierMessages(gateway, a);
     expect(delivered).toMatchObject({ from: 'DEMO', text: 'Hello from the e2e test' });
     await expect.poll(() => page.getByLabel('Credit balance').textContent()).not.toBe(balanceBefore);
@@ -125,7 +132,12 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
       ['233201000001', 'Dear Esi, staff meeting at 3pm'],
       ['233201000002', 'Dear Nana, staff meeting at 3pm'],
     ]) {
-      await eventually(() => carrierMessages(gateway, number!), (m) => m.some((x) => x.text === text), 15_000, `"${text}" at the carrier`);
+      await eventually(
+        () => carrierMessages(gateway, number!),
+        (m) => m.some((x) => x.text === text),
+        15_000,
+        `"${text}" at the carrier`,
+      );
     }
     await context.close();
   });
@@ -155,7 +167,9 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
         20_000,
         'Kwame’s birthday message',
       );
-      expect(messages.find((x) => x.text.startsWith('Happy birthday Kwame'))!.text).toMatch(/^Happy birthday Kwame, \d+ today!$/);
+      expect(messages.find((x) => x.text.startsWith('Happy birthday Kwame'))!.text).toMatch(
+        /^Happy birthday Kwame, \d+ today!$/,
+      );
     }
     await context.close();
   });
@@ -176,7 +190,14 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await context.setOffline(false);
     await page.getByText('Sent to 1 recipients').waitFor({ timeout: 30_000 });
     const [job] = await outboxJobs(page);
-    expect(await eventually(() => carrierSummary(gateway, job!.id), (x) => x.total >= 1, 20_000, 'carrier summary')).toEqual({ total: 1, unique: 1, duplicates: 0 });
+    expect(
+      await eventually(
+        () => carrierSummary(gateway, job!.id),
+        (x) => x.total >= 1,
+        20_000,
+        'carrier summary',
+      ),
+    ).toEqual({ total: 1, unique: 1, duplicates: 0 });
     expect((await carrierMessages(gateway, number))[0]!.text).toBe('Written offline');
     await context.close();
   });

@@ -87,7 +87,9 @@ describe('routing rules, the page shell and white-label branding', () => {
     const acmeManifest = await manifest(acme.page);
     expect(acmeManifest).toMatchObject({ name: 'Acme SMS', display: 'standalone', theme_color: '#a51d1d' });
     expect(acmeManifest.icons[0].src).toContain('acme-logo.png');
-    expect(await acme.page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content'))).toBe('#a51d1d');
+    expect(
+      await acme.page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content')),
+    ).toBe('#a51d1d');
     await main.context.close();
     await acme.context.close();
   });
@@ -102,7 +104,10 @@ describe('routing rules, the page shell and white-label branding', () => {
     await expect.poll(onScreen).toBe(true);
     await shell.menu.getByRole('link', { name: 'Phone book' }).click();
     await page.getByRole('heading', { name: 'Phone book' }).waitFor();
-    await page.getByText(/^Credit expires /).filter({ visible: true }).waitFor();
+    await page
+      .getByText(/^Credit expires /)
+      .filter({ visible: true })
+      .waitFor();
     await page.getByText('Contact +233302000000').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
@@ -131,19 +136,24 @@ describe('a forced sign-out leaves the page by SPEC 2 and says why (issue 17)', 
   it.each([
     ['the main host', '/', 'demouser', 'demo12345', undefined, 'Bulk SMS for businesses in Ghana'],
     ["a reseller's host", '/login', 'acmeclient', 'client12345', 'acme.localhost', null],
-  ])('on %s: a token revoked on the gateway signs the user out to %s with the Invalid Token alert', async (_, target, who, password, host, heading) => {
-    const { page, context } = await newPage(world.browser);
-    await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
-    await page.goto(world.gateway.url('/dashboard', host));
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
-    const session = await storedToken(page);
-    // Signed out elsewhere (another device, a password reset): this device's token is dead.
-    expect((await apiCall(world.gateway, 'signout', { profile_id: session.profile_id }, session.token, host)).status).toBe('successful');
-    await page.reload();
-    await page.waitForURL((url) => url.pathname === target);
-    await new ShellPage(page).alert('Invalid Token').waitFor();
-    if (heading) await page.getByRole('heading', { name: heading }).waitFor();
-    else await new LoginPage(page).emailOrUsername.waitFor();
-    await context.close();
-  });
+  ])(
+    'on %s: a token revoked on the gateway signs the user out to %s with the Invalid Token alert',
+    async (_, target, who, password, host, heading) => {
+      const { page, context } = await newPage(world.browser);
+      await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
+      await page.goto(world.gateway.url('/dashboard', host));
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+      const session = await storedToken(page);
+      // Signed out elsewhere (another device, a password reset): this device's token is dead.
+      expect(
+        (await apiCall(world.gateway, 'signout', { profile_id: session.profile_id }, session.token, host)).status,
+      ).toBe('successful');
+      await page.reload();
+      await page.waitForURL((url) => url.pathname === target);
+      await new ShellPage(page).alert('Invalid Token').waitFor();
+      if (heading) await page.getByRole('heading', { name: heading }).waitFor();
+      else await new LoginPage(page).emailOrUsername.waitFor();
+      await context.close();
+    },
+  );
 });

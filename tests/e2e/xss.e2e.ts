@@ -39,8 +39,12 @@ async function watched(page: Page) {
       const state = await page.evaluate(() => ({
         xss: (window as unknown as { __xss?: number }).__xss ?? 0,
         csp: (window as unknown as { __csp?: string[] }).__csp ?? [],
-        injected: document.querySelectorAll('img[src="x"], svg[onload], script:not([src]):not([type="application/json"])').length,
-        jsLinks: [...document.querySelectorAll('a[href]')].filter((a) => a.getAttribute('href')!.trim().toLowerCase().startsWith('javascript:')).length,
+        injected: document.querySelectorAll(
+          'img[src="x"], svg[onload], script:not([src]):not([type="application/json"])',
+        ).length,
+        jsLinks: [...document.querySelectorAll('a[href]')].filter((a) =>
+          a.getAttribute('href')!.trim().toLowerCase().startsWith('javascript:'),
+        ).length,
       }));
       expect({ where, ...state, dialogs }).toEqual({ where, xss: 0, csp: [], injected: 0, jsLinks: 0, dialogs: [] });
     },
@@ -55,20 +59,49 @@ describe('stored text never runs as code on any screen (issue 11)', () => {
     // Every field a user edits, through the API as any client could.
     const demo = await apiLogin(gateway, 'demouser', 'demo12345');
     const group = `Book ${PAYLOADS.img}`;
-    expect((await apiCall(gateway, 'creategroup', { profile_id: demo.profile_id, groupname: group }, demo.token)).status).toBe('successful');
-    await apiCall(gateway, 'createcontact', { profile_id: demo.profile_id, groupname: group, firstname: PAYLOADS.script, surname: PAYLOADS.svg, phonenumber: '233241990011', email: '' }, demo.token);
+    expect(
+      (await apiCall(gateway, 'creategroup', { profile_id: demo.profile_id, groupname: group }, demo.token)).status,
+    ).toBe('successful');
+    await apiCall(
+      gateway,
+      'createcontact',
+      {
+        profile_id: demo.profile_id,
+        groupname: group,
+        firstname: PAYLOADS.script,
+        surname: PAYLOADS.svg,
+        phonenumber: '233241990011',
+        email: '',
+      },
+      demo.token,
+    );
     const sent = await apiSend(gateway, demo.token, [
-      quickSendItem({ shortMessage: `Hello ${PAYLOADS.svg} ${PAYLOADS.script}`, destinationAddress: '233241990012', messageDescription: `Campaign ${PAYLOADS.img}` }),
+      quickSendItem({
+        shortMessage: `Hello ${PAYLOADS.svg} ${PAYLOADS.script}`,
+        destinationAddress: '233241990012',
+        messageDescription: `Campaign ${PAYLOADS.img}`,
+      }),
     ]);
     expect(sent.message_id).toBeGreaterThan(0);
     // A sender ID cannot carry markup at all: refused with the character rule.
-    const asked = await apiCall(gateway, 'senderidrequest', { profile_id: demo.profile_id, pendingsenderid: '<b>X</b>' }, demo.token);
+    const asked = await apiCall(
+      gateway,
+      'senderidrequest',
+      { profile_id: demo.profile_id, pendingsenderid: '<b>X</b>' },
+      demo.token,
+    );
     expect(asked.error.message).toMatch(/^Sender IDs may only use letters, digits, spaces/);
     const who = uniqueUser('xss');
     await apiSignUp(gateway, { ...who, cname: `Co ${PAYLOADS.svg}` });
     const acme = await apiLogin(gateway, 'acmeadmin', 'acme12345', 'acme.localhost');
     const brand = `Acme ${PAYLOADS.script}`;
-    const saved = await apiCall(gateway, 'update-domain-details/', { profile_id: acme.profile_id, companyname: brand }, acme.token, 'acme.localhost');
+    const saved = await apiCall(
+      gateway,
+      'update-domain-details/',
+      { profile_id: acme.profile_id, companyname: brand },
+      acme.token,
+      'acme.localhost',
+    );
     expect(saved.status).toBe('successful');
 
     // The client's own screens.

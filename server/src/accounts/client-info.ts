@@ -5,7 +5,14 @@ import { domainOfUser } from '../tenancy/domains';
 
 /** Another account's user info as an admin sees it: no token, API key or secret keys. */
 export function withoutSecrets(info: UserInfoAnswer) {
-  const { token: _token, apikey: _apikey, paystackseckey: _pay, recaptcha_secret_key: _captcha, domainverifytoken: _verify, ...rest } = info;
+  const {
+    token: _token,
+    apikey: _apikey,
+    paystackseckey: _pay,
+    recaptcha_secret_key: _captcha,
+    domainverifytoken: _verify,
+    ...rest
+  } = info;
   return rest;
 }
 
@@ -50,7 +57,15 @@ export async function pendingSenderIdRequests(ctx: GatewayContext) {
   const rows = await ctx.db
     .selectFrom('users as u')
     .leftJoin('users as s', 's.profile_id', 'u.supid')
-    .select(['u.profile_id', 'u.username', 'u.companyname', 'u.supid', 's.username as supervisor', 'u.senderidapproved', 'u.pendingsenderid'])
+    .select([
+      'u.profile_id',
+      'u.username',
+      'u.companyname',
+      'u.supid',
+      's.username as supervisor',
+      'u.senderidapproved',
+      'u.pendingsenderid',
+    ])
     .where('u.pendingsenderid', '<>', '')
     .orderBy('u.profile_id', 'desc')
     .execute();

@@ -27,7 +27,15 @@ export async function issueCode(
   const now = ctx.now();
   await ctx.db
     .insertInto('codes')
-    .values({ purpose, subject_id: subjectId, code_hash: '', expires_at: 0, attempts_left: 0, sends_left: sends, created_at: now })
+    .values({
+      purpose,
+      subject_id: subjectId,
+      code_hash: '',
+      expires_at: 0,
+      attempts_left: 0,
+      sends_left: sends,
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['purpose', 'subject_id']).doNothing())
     .execute();
   if (renewAfterMs !== undefined) {
@@ -58,8 +66,7 @@ export async function issueCode(
 }
 
 export type CodeCheck =
-  | { ok: true; subjectId: number }
-  | { ok: false; reason: 'wrong' | 'expired' | 'exhausted' | 'unknown' };
+  { ok: true; subjectId: number } | { ok: false; reason: 'wrong' | 'expired' | 'exhausted' | 'unknown' };
 
 /** Checks a code against one known row, spending one of its attempts; a right code is used up. */
 export async function checkCode(
@@ -86,7 +93,12 @@ export async function checkCode(
 }
 
 async function useCode(ctx: GatewayContext, id: number, subjectId: number): Promise<CodeCheck> {
-  const used = await ctx.db.updateTable('codes').set({ used: 1 }).where('id', '=', id).where('used', '=', 0).executeTakeFirst();
+  const used = await ctx.db
+    .updateTable('codes')
+    .set({ used: 1 })
+    .where('id', '=', id)
+    .where('used', '=', 0)
+    .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1 ? { ok: true, subjectId } : { ok: false, reason: 'unknown' };
 }
 

@@ -32,7 +32,8 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
           ]),
         )
         .executeTakeFirst();
-      if (clash) throw refuse(clash.username.toLowerCase() === temporal.username.toLowerCase() ? USERNAME_TAKEN : EMAIL_TAKEN);
+      if (clash)
+        throw refuse(clash.username.toLowerCase() === temporal.username.toLowerCase() ? USERNAME_TAKEN : EMAIL_TAKEN);
       const referrer = temporal.referralcode
         ? await trx
             .selectFrom('users')
@@ -44,7 +45,11 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
       // SPEC 1's free credits once per phone: a second account on a number starts with none (issue 11).
       const phone = canonicalPhone(temporal.phone);
       const tail = phone.slice(-9);
-      const sameNumber = await trx.selectFrom('users').select('telnumber').where('telnumber', 'like', `%${tail}`).execute();
+      const sameNumber = await trx
+        .selectFrom('users')
+        .select('telnumber')
+        .where('telnumber', 'like', `%${tail}`)
+        .execute();
       const freeCredits = sameNumber.some((u) => canonicalPhone(u.telnumber) === phone) ? 0 : FREE_SIGNUP_CREDITS;
       const user = await trx
         .insertInto('users')

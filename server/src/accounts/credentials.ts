@@ -37,7 +37,11 @@ export async function findByEmail(ctx: GatewayContext, email: string): Promise<U
 }
 
 /** Checks the password, running scrypt even when there is no account. */
-export async function passwordMatches(ctx: GatewayContext, user: UserRow | undefined, password: string): Promise<boolean> {
+export async function passwordMatches(
+  ctx: GatewayContext,
+  user: UserRow | undefined,
+  password: string,
+): Promise<boolean> {
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(ctx.scryptCost)));
   return ok && user !== undefined;
 }

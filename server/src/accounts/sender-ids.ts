@@ -13,11 +13,18 @@ export type SenderIdChange = (lists: SenderIdLists) => SenderIdLists | string;
  * Applies a change to an account's approved and pending sender IDs as compare-and-set, so two
  * requests at once never lose each other's IDs (on SQLite and PostgreSQL alike).
  */
-export async function changeSenderIds(ctx: GatewayContext, profileId: number, change: SenderIdChange): Promise<UserRow> {
+export async function changeSenderIds(
+  ctx: GatewayContext,
+  profileId: number,
+  change: SenderIdChange,
+): Promise<UserRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const user = await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
     if (!user) throw notFound(USER_NOT_FOUND);
-    const next = change({ approved: splitSenderIds(user.senderidapproved), pending: splitSenderIds(user.pendingsenderid) });
+    const next = change({
+      approved: splitSenderIds(user.senderidapproved),
+      pending: splitSenderIds(user.pendingsenderid),
+    });
     if (typeof next === 'string') throw refuse(next);
     const values = { senderidapproved: next.approved.join(','), pendingsenderid: next.pending.join(',') };
     const done = await ctx.db
@@ -44,7 +51,8 @@ export const requestIds =
     if (already) return `Sender ID ${already} is already approved`;
     const next = unique([...pending, ...ids]);
     // One account cannot bury the approver in requests (issue 11).
-    if (next.length > MAX_PENDING_SENDER_IDS) return `At most ${MAX_PENDING_SENDER_IDS} sender IDs can await approval at once`;
+    if (next.length > MAX_PENDING_SENDER_IDS)
+      return `At most ${MAX_PENDING_SENDER_IDS} sender IDs can await approval at once`;
     return { approved, pending: next };
   };
 

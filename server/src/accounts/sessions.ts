@@ -32,5 +32,10 @@ export async function revokeToken(ctx: GatewayContext, token: string): Promise<v
 
 /** After a password change every session of the account ends. */
 export async function revokeAllTokens(ctx: GatewayContext, profileId: number): Promise<void> {
-  await ctx.db.updateTable('tokens').set({ revoked: 1 }).where('profile_id', '=', profileId).where('revoked', '=', 0).execute();
+  await ctx.db
+    .updateTable('tokens')
+    .set({ revoked: 1 })
+    .where('profile_id', '=', profileId)
+    .where('revoked', '=', 0)
+    .execute();
 }

@@ -36,7 +36,11 @@ export async function signupError(ctx: GatewayContext, body: SignupFields, domai
   const taken = await uniquenessError(ctx, username, email);
   if (taken) return taken;
   // A referral code counts only where referral is on, and only a referrer of this platform's tenant.
-  if (domain.enablereferral === 1 && body.referralcode.trim() && !(await findReferrer(ctx, body.referralcode, domain))) {
+  if (
+    domain.enablereferral === 1 &&
+    body.referralcode.trim() &&
+    !(await findReferrer(ctx, body.referralcode, domain))
+  ) {
     return INVALID_REFERRAL;
   }
   return null;

@@ -18,7 +18,8 @@ async function brandOf(ctx: GatewayContext, supervisorId: number): Promise<{ fro
 }
 
 /** One more code texted to `phone`: 429 once the number has had its share this hour. */
-const countCodeTo = (ctx: GatewayContext, phone: string) => takeAttempt(ctx, 'codeToNumber', `tel:${canonicalPhone(phone)}`);
+const countCodeTo = (ctx: GatewayContext, phone: string) =>
+  takeAttempt(ctx, 'codeToNumber', `tel:${canonicalPhone(phone)}`);
 
 export async function sendSignupCode(ctx: GatewayContext, supervisorId: number, phone: string, code: string) {
   await countCodeTo(ctx, phone);

@@ -6,7 +6,8 @@ export const EMAIL_TAKEN = 'Email already exists';
 export const USERNAME_HAS_AT = 'Username cannot contain @';
 
 // Logins match username or e-mail, so a username may not look like an address.
-export const usernameShapeError = (username: string): string | null => (username.includes('@') ? USERNAME_HAS_AT : null);
+export const usernameShapeError = (username: string): string | null =>
+  username.includes('@') ? USERNAME_HAS_AT : null;
 
 export async function usernameTaken(ctx: GatewayContext, username: string): Promise<boolean> {
   const row = await ctx.db

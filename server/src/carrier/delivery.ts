@@ -19,7 +19,19 @@ async function submitChunk(ctx: GatewayContext, limit: number): Promise<number> 
   const rows = await ctx.db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
-    .select(['r.id', 'r.message_id', 'r.recipient_index', 'r.number', 'r.text', 'r.unicode', 'r.parts', 'm.short_message', 'm.unicode as message_unicode', 'm.source_address', 'm.job_id'])
+    .select([
+      'r.id',
+      'r.message_id',
+      'r.recipient_index',
+      'r.number',
+      'r.text',
+      'r.unicode',
+      'r.parts',
+      'm.short_message',
+      'm.unicode as message_unicode',
+      'm.source_address',
+      'm.job_id',
+    ])
     .where('r.stage', '=', STAGE.queued)
     .orderBy('r.id')
     .limit(limit)
@@ -64,7 +76,11 @@ async function submitChunk(ctx: GatewayContext, limit: number): Promise<number> 
       await trx.insertInto('carrier_messages').values(values).execute();
     }
     for (const [messageId, n] of countBy(mine, (r) => r.message_id)) {
-      await trx.updateTable('messages').set((eb) => ({ submitted: eb('submitted', '+', n) })).where('id', '=', messageId).execute();
+      await trx
+        .updateTable('messages')
+        .set((eb) => ({ submitted: eb('submitted', '+', n) }))
+        .where('id', '=', messageId)
+        .execute();
     }
   });
   return rows.length;
@@ -87,11 +103,21 @@ async function reportChunk(ctx: GatewayContext, limit: number): Promise<number> 
       .updateTable('message_recipients')
       .set((eb) => ({ stage: STAGE.final, status: eb.ref('verdict'), updated_at: now }))
       .where('stage', '=', STAGE.submitted)
-      .where('id', 'in', due.map((d) => d.id))
+      .where(
+        'id',
+        'in',
+        due.map((d) => d.id),
+      )
       .returning(['message_id', 'status'])
       .execute();
-    const sent = countBy(done.filter((d) => d.status === 'SENT'), (d) => d.message_id);
-    const failed = countBy(done.filter((d) => d.status === 'FAILED'), (d) => d.message_id);
+    const sent = countBy(
+      done.filter((d) => d.status === 'SENT'),
+      (d) => d.message_id,
+    );
+    const failed = countBy(
+      done.filter((d) => d.status === 'FAILED'),
+      (d) => d.message_id,
+    );
     for (const messageId of new Set([...sent.keys(), ...failed.keys()])) {
       const s = sent.get(messageId) ?? 0;
       const f = failed.get(messageId) ?? 0;
@@ -109,7 +135,10 @@ async function reportChunk(ctx: GatewayContext, limit: number): Promise<number> 
  * One carrier step: submit what is queued, then deliver the reports that are due, chunk by chunk,
  * yielding to the event loop between chunks. background.ts calls it every 200 ms; tests call it directly.
  */
-export async function tickCarrier(ctx: GatewayContext, options: { chunk?: number; maxChunks?: number } = {}): Promise<number> {
+export async function tickCarrier(
+  ctx: GatewayContext,
+  options: { chunk?: number; maxChunks?: number } = {},
+): Promise<number> {
   const chunk = options.chunk ?? CARRIER_CHUNK;
   // Each step has its own budget, so a long submission queue never starves the delivery reports.
   const budget = options.maxChunks ?? Number.POSITIVE_INFINITY;

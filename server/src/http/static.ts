@@ -26,7 +26,8 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
   const dist = ctx.distDir;
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/smsgateway/')) return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
+      if (req.url.startsWith('/smsgateway/'))
+        return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
       return reply.status(503).type('text/plain').send('The app is not built: run npm run build');
     });
     return;
@@ -58,7 +59,10 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       .send(indexHtml());
   app.get('/', (_req, reply) => sendShell(reply));
   app.setNotFoundHandler((req, reply) => {
-    const isNavigation = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/smsgateway/') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    const isNavigation =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith('/smsgateway/') &&
+      !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
     if (isNavigation) return sendShell(reply);
     return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
   });

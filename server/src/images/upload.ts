@@ -30,7 +30,8 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
   if (starts(0xff, 0xd8, 0xff)) return 'jpg';
-  if (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
+  if (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a')
+    return 'gif';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'tiff';
   if (starts(0x42, 0x4d) && bytes.length >= 26) return 'bmp';
   return null;
@@ -64,7 +65,8 @@ export async function acceptImage(ctx: GatewayContext, value: string): Promise<s
   if (!match || !declared) throw refuse(SELECT_IMAGE_FILE);
   const base64 = match[3]!.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw refuse(SELECT_IMAGE_FILE);
-  if (Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0) > MAX_IMAGE_BYTES) throw refuse(IMAGE_TOO_LARGE);
+  if (Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0) > MAX_IMAGE_BYTES)
+    throw refuse(IMAGE_TOO_LARGE);
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_IMAGE_BYTES) throw refuse(IMAGE_TOO_LARGE);
   if (sniffImage(bytes) !== declared) throw refuse(SELECT_IMAGE_FILE);

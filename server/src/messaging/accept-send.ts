@@ -6,11 +6,24 @@ import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from './birthdays';
 import { balances, charge, checkCreditExpiry } from './credits';
 import { rememberAnswer, storedAnswer, type IdempotencyKey, type SendAnswer } from './idempotency';
-import { insertRecipients, randomAlpha, refreshPreview, searchTextOf, sumParts, type Executor, type NewRecipient } from './message-store';
+import {
+  insertRecipients,
+  randomAlpha,
+  refreshPreview,
+  searchTextOf,
+  sumParts,
+  type Executor,
+  type NewRecipient,
+} from './message-store';
 import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
 import { afterRegistrationBatch } from './registration-batch';
 
-const LIST_OF: Record<MessageKind, MessageList> = { quick: 'bulk', scheduled: 'scheduled', birthday: 'scheduled', recurring: 'recurring' };
+const LIST_OF: Record<MessageKind, MessageList> = {
+  quick: 'bulk',
+  scheduled: 'scheduled',
+  birthday: 'scheduled',
+  recurring: 'recurring',
+};
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -47,7 +60,9 @@ export async function acceptSend(
     throw refuse(PAST_DELIVERY_TIME);
   }
   if (idem && idem.to - idem.from + 1 !== recipients.length) {
-    throw refuse(`Idempotency-Key range ${idem.from}-${idem.to} does not match the ${recipients.length} recipients sent`);
+    throw refuse(
+      `Idempotency-Key range ${idem.from}-${idem.to} does not match the ${recipients.length} recipients sent`,
+    );
   }
   const prepared: NewRecipient[] =
     envelope.kind === 'birthday' ? await withBirthdays(ctx.db, user.profile_id, recipients, envelope.at) : recipients;
@@ -69,7 +84,10 @@ export async function acceptSend(
     if (inserted.length > 0) {
       await trx
         .updateTable('messages')
-        .set((eb) => ({ posted: eb('posted', '+', inserted.length), credits: eb('credits', '+', registration && !paying ? 0 : cost) }))
+        .set((eb) => ({
+          posted: eb('posted', '+', inserted.length),
+          credits: eb('credits', '+', registration && !paying ? 0 : cost),
+        }))
         .where('id', '=', message.id)
         .execute();
       await refreshPreview(trx, message.id);
@@ -106,7 +124,12 @@ const isPastRegistration = (envelope: SendEnvelope, now: number) =>
   (envelope.kind === 'scheduled' || envelope.kind === 'recurring') && envelope.at < now - PAST_GRACE_MS;
 
 async function jobStarted(ctx: GatewayContext, profileId: number, jobId: string): Promise<boolean> {
-  const row = await ctx.db.selectFrom('messages').select('id').where('profile_id', '=', profileId).where('job_key', '=', jobId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('messages')
+    .select('id')
+    .where('profile_id', '=', profileId)
+    .where('job_key', '=', jobId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -147,8 +170,18 @@ async function findOrCreateMessage(
     recurring_period: envelope.recurringPeriod ?? '',
     recurring_interval: envelope.recurringInterval,
     created_at: now,
-    posted: 0, submitted: 0, sent: 0, failed: 0, credits: 0, preview_count: 0, slot: 0, run_count: 0,
-    parent_id: null, last_run_at: null, last_run_id: null, last_error: '',
+    posted: 0,
+    submitted: 0,
+    sent: 0,
+    failed: 0,
+    credits: 0,
+    preview_count: 0,
+    slot: 0,
+    run_count: 0,
+    parent_id: null,
+    last_run_at: null,
+    last_run_id: null,
+    last_error: '',
   };
   row.search_text = searchTextOf({ ...row, at: row.sent_at ?? row.anchor_at });
   if (!jobId) return db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
@@ -164,7 +197,10 @@ async function findOrCreateMessage(
     .where('job_key', '=', jobId)
     .executeTakeFirstOrThrow();
   if (message.kind !== envelope.kind || message.source_address !== envelope.sourceAddress) {
-    throw refuse(`This job was started as a ${message.message_type} from ${message.source_address}: keep its type and sender ID`, 409);
+    throw refuse(
+      `This job was started as a ${message.message_type} from ${message.source_address}: keep its type and sender ID`,
+      409,
+    );
   }
   if (message.state === 'deleted') throw refuse('This send was deleted; start a new one', 409);
   return message;

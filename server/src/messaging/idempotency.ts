@@ -51,5 +51,8 @@ export async function rememberAnswer(db: Executor, profileId: number, key: strin
 export const ANSWER_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export async function pruneAnswers(db: Executor, now: number): Promise<void> {
-  await db.deleteFrom('send_answers').where('created_at', '<', now - ANSWER_RETENTION_MS).execute();
+  await db
+    .deleteFrom('send_answers')
+    .where('created_at', '<', now - ANSWER_RETENTION_MS)
+    .execute();
 }

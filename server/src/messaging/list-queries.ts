@@ -10,7 +10,10 @@ export type ListScope = { own: number } | { clientsOf: number };
 
 /** `%needle%` for LIKE with the wildcards of the needle itself escaped. */
 export function containsPattern(search: string): string {
-  return `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function listPage(

@@ -32,9 +32,31 @@ export function randomAlpha(): string {
 }
 
 /** Every searchable field of a message, lower-cased once so the search is a single LIKE on both databases. */
-export function searchTextOf(m: Pick<MessageRow, 'short_message' | 'source_address' | 'description' | 'username' | 'message_type' | 'typeandsubtype' | 'destination_preview' | 'recurring_period'> & { at: number | null }): string {
+export function searchTextOf(
+  m: Pick<
+    MessageRow,
+    | 'short_message'
+    | 'source_address'
+    | 'description'
+    | 'username'
+    | 'message_type'
+    | 'typeandsubtype'
+    | 'destination_preview'
+    | 'recurring_period'
+  > & { at: number | null },
+): string {
   const when = m.at === null ? '' : formatAccra(m.at, 'yyyy-MM-dd HH:mm');
-  return [m.short_message, m.source_address, m.description, m.username, m.message_type, m.typeandsubtype, m.recurring_period, when, m.destination_preview]
+  return [
+    m.short_message,
+    m.source_address,
+    m.description,
+    m.username,
+    m.message_type,
+    m.typeandsubtype,
+    m.recurring_period,
+    when,
+    m.destination_preview,
+  ]
     .join('\n')
     .toLowerCase();
 }
@@ -54,7 +76,11 @@ export async function refreshPreview(db: Executor, messageId: number): Promise<v
   const at = message.list === 'bulk' ? message.sent_at : message.anchor_at;
   await db
     .updateTable('messages')
-    .set({ destination_preview: preview, preview_count: rows.length, search_text: searchTextOf({ ...message, destination_preview: preview, at }) })
+    .set({
+      destination_preview: preview,
+      preview_count: rows.length,
+      search_text: searchTextOf({ ...message, destination_preview: preview, at }),
+    })
     .where('id', '=', messageId)
     .execute();
 }
@@ -80,14 +106,28 @@ export interface RecipientDefaults {
 }
 
 const RECIPIENT_COLUMNS = [
-  'message_id', 'recipient_index', 'number', 'text', 'unicode', 'parts', 'stage', 'status', 'verdict',
-  'referencekey', 'paid', 'birthday_md', 'md_given', 'due_at', 'updated_at',
+  'message_id',
+  'recipient_index',
+  'number',
+  'text',
+  'unicode',
+  'parts',
+  'stage',
+  'status',
+  'verdict',
+  'referencekey',
+  'paid',
+  'birthday_md',
+  'md_given',
+  'due_at',
+  'updated_at',
 ] as const;
 type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id'>>;
 type Inserted = { recipient_index: number; parts: number; number: string };
 
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));
-const sameParameters = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameParameters = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The message a recipient joins: its text and encoding are what a recipient without its own follows. */
 export type JoinedMessage = Pick<MessageRow, 'id' | 'short_message' | 'unicode'>;
@@ -99,7 +139,12 @@ export type JoinedMessage = Pick<MessageRow, 'id' | 'short_message' | 'unicode'>
  * message row itself, never with another item of the request: however a send is cut into batches,
  * each recipient keeps exactly the text composed for it.
  */
-export async function insertRecipients(db: Executor, message: JoinedMessage, recipients: readonly NewRecipient[], d: RecipientDefaults) {
+export async function insertRecipients(
+  db: Executor,
+  message: JoinedMessage,
+  recipients: readonly NewRecipient[],
+  d: RecipientDefaults,
+) {
   const messageUnicode = message.unicode === 1;
   const inserted: Inserted[] = [];
   // Kysely spends as long compiling a 1,000-row insert as SQLite spends running it: full chunks reuse the

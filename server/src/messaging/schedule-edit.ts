@@ -27,7 +27,12 @@ export interface RegistrationEdit {
 const NOUN: Record<'scheduled' | 'recurring', string> = { scheduled: 'Scheduled sms', recurring: 'Recurring sms' };
 
 /** The caller's own registration on that list; another account's id is simply not found. */
-async function ownRegistration(db: Executor, user: UserRow, list: 'scheduled' | 'recurring', id: number): Promise<MessageRow> {
+async function ownRegistration(
+  db: Executor,
+  user: UserRow,
+  list: 'scheduled' | 'recurring',
+  id: number,
+): Promise<MessageRow> {
   const row = await db
     .selectFrom('messages')
     .selectAll()
@@ -44,7 +49,12 @@ async function ownRegistration(db: Executor, user: UserRow, list: 'scheduled' | 
  * updatescheduled / updaterecurring. A change of parts on recipients whose first delivery was prepaid
  * is charged or refunded at once, so the balance always reflects what is still owed.
  */
-export async function updateRegistration(ctx: GatewayContext, user: UserRow, list: 'scheduled' | 'recurring', edit: RegistrationEdit) {
+export async function updateRegistration(
+  ctx: GatewayContext,
+  user: UserRow,
+  list: 'scheduled' | 'recurring',
+  edit: RegistrationEdit,
+) {
   const reg = await ownRegistration(ctx.db, user, list, edit.message_id);
   if (reg.state === 'done') throw refuse(`This ${NOUN[list].toLowerCase()} has already been sent`);
   const sender = (edit.sourceAddress ?? reg.source_address).trim();
@@ -54,8 +64,12 @@ export async function updateRegistration(ctx: GatewayContext, user: UserRow, lis
   const at = edit.expectedDeliveryTime === undefined ? reg.anchor_at : parseDeliveryTime(edit.expectedDeliveryTime);
   if (at === null) throw refuse(INVALID_DATE);
   // A new time must lie ahead, as for a new send (issue 11); a birthday's date is a day of the year.
-  if (edit.expectedDeliveryTime !== undefined && reg.kind !== 'birthday' && at < ctx.now() - PAST_GRACE_MS) throw refuse(PAST_DELIVERY_TIME);
-  const recurrence = list === 'recurring' ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval) : null;
+  if (edit.expectedDeliveryTime !== undefined && reg.kind !== 'birthday' && at < ctx.now() - PAST_GRACE_MS)
+    throw refuse(PAST_DELIVERY_TIME);
+  const recurrence =
+    list === 'recurring'
+      ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval)
+      : null;
   const now = ctx.now();
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -111,11 +125,20 @@ export async function updateRegistration(ctx: GatewayContext, user: UserRow, lis
       await planBirthdays(trx, { ...reg, next_run_at: null }, now);
     }
   });
-  return { status: 'successful', message: `${NOUN[list]} updated successfully`, ...(await balances(ctx.db, user.profile_id)) };
+  return {
+    status: 'successful',
+    message: `${NOUN[list]} updated successfully`,
+    ...(await balances(ctx.db, user.profile_id)),
+  };
 }
 
 /** deletescheduled / deleterecurring: it never runs again, and prepaid deliveries not yet made are refunded. */
-export async function deleteRegistration(ctx: GatewayContext, user: UserRow, list: 'scheduled' | 'recurring', id: number) {
+export async function deleteRegistration(
+  ctx: GatewayContext,
+  user: UserRow,
+  list: 'scheduled' | 'recurring',
+  id: number,
+) {
   const reg = await ownRegistration(ctx.db, user, list, id);
   await ctx.db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -141,7 +164,15 @@ export async function deleteRegistration(ctx: GatewayContext, user: UserRow, lis
       .where('paid', '=', 1)
       .execute();
     await refund(trx, user.profile_id, credits);
-    await trx.updateTable('messages').set({ credits: sql<number>`credits - ${credits}` }).where('id', '=', reg.id).execute();
+    await trx
+      .updateTable('messages')
+      .set({ credits: sql<number>`credits - ${credits}` })
+      .where('id', '=', reg.id)
+      .execute();
   });
-  return { status: 'successful', message: `${NOUN[list]} deleted successfully`, ...(await balances(ctx.db, user.profile_id)) };
+  return {
+    status: 'successful',
+    message: `${NOUN[list]} deleted successfully`,
+    ...(await balances(ctx.db, user.profile_id)),
+  };
 }

@@ -3,7 +3,12 @@ import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../
 import { messageBodyFor, splitSenderIds } from '../../../src/domain/sender-id';
 import { splitDestinations } from '../../../src/domain/recipients';
 import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
-import { BIRTHDAY_DATE_REQUIRED, EMPTY_MESSAGE, INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../../src/domain/send-form';
+import {
+  BIRTHDAY_DATE_REQUIRED,
+  EMPTY_MESSAGE,
+  INVALID_DATE,
+  RECURRING_INTERVAL_REQUIRED,
+} from '../../../src/domain/send-form';
 import type { MessageKind, RecurringPeriod } from '../../../src/domain/types';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../http/api-error';
@@ -70,7 +75,9 @@ function kindOf(item: SendItemInput): MessageKind {
   if (byType) return byType;
   const prefix = item.typeandsubtype.split(':')[0]?.trim().toLowerCase();
   if (!wanted && prefix && prefix in SEND_MESSAGE_TYPES) return prefix as MessageKind;
-  throw refuse(`Unknown messageType '${item.messageType}': use quick sms, scheduled sms, recurring sms or birthday sms`);
+  throw refuse(
+    `Unknown messageType '${item.messageType}': use quick sms, scheduled sms, recurring sms or birthday sms`,
+  );
 }
 
 /** A send's sender must be one of the account's approved IDs ('TEST' included, for a new account). */
@@ -89,7 +96,9 @@ export function measure(body: string, unicodeFlag: boolean): { unicode: boolean;
   const length = smsLength(body, unicode);
   const parts = smsParts(length);
   if (parts >= OUT_OF_RANGE_PARTS) {
-    throw refuse(`Message is too long: ${length} characters${unicode ? ' (unicode)' : ''} is out of range (at most 9 parts)`);
+    throw refuse(
+      `Message is too long: ${length} characters${unicode ? ' (unicode)' : ''} is out of range (at most 9 parts)`,
+    );
   }
   return { unicode, parts };
 }

@@ -2,7 +2,8 @@ import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { checkoutPath } from './checkout';
 
 /** No script at all: the page works under the PWA's `script-src 'self'` and posts plain forms back. */
-export const CHECKOUT_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const CHECKOUT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -38,5 +39,8 @@ ${c.description ? `<dt>Details</dt><dd>${escapeHtml(c.description)}</dd>` : ''}
 
 /** A dead end (unknown, paid, cancelled or expired checkout) with a way back to the app. */
 export function messagePage(message: string): string {
-  return page('Checkout', `<h1>Checkout</h1><p>${escapeHtml(message)}</p><p><a href="/purchasesms">Back to purchases</a></p>`);
+  return page(
+    'Checkout',
+    `<h1>Checkout</h1><p>${escapeHtml(message)}</p><p><a href="/purchasesms">Back to purchases</a></p>`,
+  );
 }

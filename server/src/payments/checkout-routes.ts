@@ -6,15 +6,21 @@ import { CheckoutRefused, cancelCheckout, closedReason, findCheckout, payCheckou
 const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
 
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply.status(status).header('Content-Security-Policy', CHECKOUT_CSP).type('text/html; charset=utf-8').send(body);
+  return reply
+    .status(status)
+    .header('Content-Security-Policy', CHECKOUT_CSP)
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 /** The simulated Paystack checkout page and its two form posts (no token: the link is the key). */
 export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   await app.register(async (scope) => {
     // Plain HTML forms post url-encoded bodies; only this scope accepts them.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
     scope.get<{ Params: { reference: string } }>('/smsgateway/pay/:reference', async (req, reply) => {

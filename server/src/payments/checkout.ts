@@ -72,9 +72,14 @@ export async function payCheckout(ctx: GatewayContext, reference: string): Promi
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new CheckoutRefused('This payment has already been completed');
 
-    const buyer = await trx.selectFrom('users').selectAll().where('profile_id', '=', c.profile_id).executeTakeFirstOrThrow();
+    const buyer = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('profile_id', '=', c.profile_id)
+      .executeTakeFirstOrThrow();
     const sale = await sellerOf(trx, buyer);
-    if (!sale || sale.seller.profile_id !== c.seller_id) throw new CheckoutRefused('This payment can no longer be completed');
+    if (!sale || sale.seller.profile_id !== c.seller_id)
+      throw new CheckoutRefused('This payment can no longer be completed');
     const referrer = buyer.referred_by
       ? await trx.selectFrom('users').selectAll().where('profile_id', '=', buyer.referred_by).executeTakeFirst()
       : undefined;

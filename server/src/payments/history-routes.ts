@@ -14,7 +14,8 @@ export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayCo
     ownProfile(user, body.profile_id);
     const { offset, limit } = pageWindow(body.pageNum);
     let query = ctx.db.selectFrom('payments').selectAll().where('profile_id', '=', user.profile_id);
-    if (body.search.trim()) query = query.where(sql<SqlBool>`${sql.ref('searchtext')} like ${likePattern(body.search)} escape '\\'`);
+    if (body.search.trim())
+      query = query.where(sql<SqlBool>`${sql.ref('searchtext')} like ${likePattern(body.search)} escape '\\'`);
     const rows = await query.orderBy('date', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
     const page = pageOf(rows);
     return { credithistory: page.items.map(paymentAnswer), pageNum: body.pageNum, hasMore: page.hasMore };
@@ -31,9 +32,16 @@ export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayCo
       .where('users.supid', '=', user.profile_id);
     if (body.search.trim()) {
       const searchtext = sql<SqlBool>`${sql.ref('payments.searchtext')} like ${likePattern(body.search)} escape '\\'`;
-      query = query.where((eb) => eb.or([searchtext, anyColumnLike(['users.username', 'users.email', 'users.telnumber'], body.search)]));
+      query = query.where((eb) =>
+        eb.or([searchtext, anyColumnLike(['users.username', 'users.email', 'users.telnumber'], body.search)]),
+      );
     }
-    const rows = await query.orderBy('payments.date', 'desc').orderBy('payments.id', 'desc').offset(offset).limit(limit).execute();
+    const rows = await query
+      .orderBy('payments.date', 'desc')
+      .orderBy('payments.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
     const page = pageOf(rows);
     return {
       allcredithistory: page.items.map((r) => ({

@@ -19,7 +19,8 @@ export function checkLocalRate(value: unknown): { ok: true; json: string } | { o
       return { ok: false, message: BAD_PRICE_LIST };
     }
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, message: BAD_PRICE_LIST };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, message: BAD_PRICE_LIST };
   const record = parsed as Record<string, unknown>;
   const out: Record<PriceAccountType, PriceTier[]> = { REGULAR: [], PREMIUM: [] };
   for (const type of ['REGULAR', 'PREMIUM'] as const) {
@@ -30,7 +31,8 @@ export function checkLocalRate(value: unknown): { ok: true; json: string } | { o
       const { id, price, rate, expiry } = raw as Record<string, unknown>;
       const asText = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : '');
       if (!isPriceTierAcceptable(asText(price), asText(rate))) return { ok: false, message: BAD_PRICE_TIER };
-      const years = isNumericText(asText(expiry)) && Number(expiry) >= 0 ? Number(expiry) : newPriceTier(type, 0).expiry;
+      const years =
+        isNumericText(asText(expiry)) && Number(expiry) >= 0 ? Number(expiry) : newPriceTier(type, 0).expiry;
       const tierId = typeof id === 'number' && Number.isInteger(id) ? id : Number(id) || i + 1;
       out[type].push({ id: tierId, price: Number(price), rate: Number(rate), expiry: years });
     }

@@ -7,10 +7,12 @@ import { userInfo } from '../tenancy/user-info';
 import { parseLocalRate, smsCredits, RESELLER_EXPIRY_YEARS } from '../../../src/domain/pricing';
 import { moneyError } from '../../../src/domain/money';
 
-export type Quote = { ok: true; amount: number; credits: number; rate: number; expiryYears: number } | { ok: false; message: string };
+export type Quote =
+  { ok: true; amount: number; credits: number; rate: number; expiryYears: number } | { ok: false; message: string };
 
 export const NO_SELLER = 'Purchases are not available for this account';
-export const SELLER_SHORT = 'Your provider cannot supply this much credit right now, please try a smaller amount or contact them';
+export const SELLER_SHORT =
+  'Your provider cannot supply this much credit right now, please try a smaller amount or contact them';
 
 /** The amount as the user typed it: GHS, above zero, at most two decimals and the purchase maximum. */
 export function amountOf(value: unknown): number | { message: string } {
@@ -23,7 +25,10 @@ export function amountOf(value: unknown): number | { message: string } {
  * Who sells to a user and on which domain: its supervisor, at the supervisor's domain prices
  * (SPEC 6: the sup-prefixed settings apply to a domain's owner, who buys from its own supervisor).
  */
-export async function sellerOf(db: Kysely<Database>, user: UserRow): Promise<{ seller: UserRow; domain: DomainRow } | null> {
+export async function sellerOf(
+  db: Kysely<Database>,
+  user: UserRow,
+): Promise<{ seller: UserRow; domain: DomainRow } | null> {
   if (!user.supid) return null;
   const seller = await db.selectFrom('users').selectAll().where('profile_id', '=', user.supid).executeTakeFirst();
   const domain = await db

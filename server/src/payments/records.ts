@@ -39,7 +39,10 @@ export async function recordPayment(trx: Transaction<Database>, p: NewPayment): 
   ]
     .join(' ')
     .toLowerCase();
-  await trx.insertInto('payments').values({ ...p, searchtext }).execute();
+  await trx
+    .insertInto('payments')
+    .values({ ...p, searchtext })
+    .execute();
 }
 
 /** SPEC 3 Payment record. */

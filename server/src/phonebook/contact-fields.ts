@@ -62,9 +62,9 @@ export function cellText(value: unknown): string {
 }
 
 /** Checks and normalises one contact; the first problem is the error a user sees. */
-export function checkContact(input: Partial<Record<keyof ContactFields, unknown>>):
-  | { ok: true; contact: ContactFields }
-  | { ok: false; message: string } {
+export function checkContact(
+  input: Partial<Record<keyof ContactFields, unknown>>,
+): { ok: true; contact: ContactFields } | { ok: false; message: string } {
   const contact: ContactFields = {
     firstname: cellText(input.firstname),
     middlename: cellText(input.middlename),

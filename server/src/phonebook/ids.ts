@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 /** A list of row ids as the PWA sends them (numbers, numeric strings, or `{ id }` objects). */
 export const idList = z
-  .array(z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id)]))
+  .array(
+    z.union([
+      z.coerce.number().int().positive(),
+      z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id),
+    ]),
+  )
   .max(100_000)
   .transform((ids) => [...new Set(ids)]);
 

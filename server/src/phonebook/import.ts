@@ -32,7 +32,11 @@ export async function importContacts(
   let rejected = 0;
   rows.forEach((row, i) => {
     const checked = checkContact(rowToContactInput(row));
-    const reason = !checked.ok ? checked.message : Object.values(checked.contact).every((v) => v === '') ? EMPTY_ROW : null;
+    const reason = !checked.ok
+      ? checked.message
+      : Object.values(checked.contact).every((v) => v === '')
+        ? EMPTY_ROW
+        : null;
     if (reason || !checked.ok) {
       rejected++;
       if (rejectedRows.length < REPORTED_REJECTIONS) rejectedRows.push({ row: i + 2, reason: reason ?? EMPTY_ROW });

@@ -18,7 +18,10 @@ export function pageOf<T>(rows: T[], size = PAGE_SIZE): { items: T[]; hasMore: b
 
 /** `%search%` with LIKE's wildcards escaped, lower-cased (search is case-insensitive everywhere). */
 export function likePattern(search: string): string {
-  return `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** `lower(col) like pattern` over several columns, OR-ed; works alike on SQLite and PostgreSQL. */

@@ -25,13 +25,24 @@ const ownBody = z.object({ profile_id: profileId });
 const idsText = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), text);
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND + 'changeapikey', 'user', z.object({ profile_id: profileId, username: z.unknown().optional() }), async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
-    const apikey = newApiKey();
-    await ctx.db.updateTable('users').set({ apikey: apiKeyHash(apikey) }).where('profile_id', '=', user.profile_id).execute();
-    // The only time the key is shown: the gateway keeps its hash.
-    return { apikey };
-  });
+  post(
+    app,
+    ctx,
+    FRONTEND + 'changeapikey',
+    'user',
+    z.object({ profile_id: profileId, username: z.unknown().optional() }),
+    async ({ body, user }) => {
+      ownProfile(user, body.profile_id);
+      const apikey = newApiKey();
+      await ctx.db
+        .updateTable('users')
+        .set({ apikey: apiKeyHash(apikey) })
+        .where('profile_id', '=', user.profile_id)
+        .execute();
+      // The only time the key is shown: the gateway keeps its hash.
+      return { apikey };
+    },
+  );
 
   const typeBody = z.object({ profile_id: profileId, accountType: text });
   post(app, ctx, FRONTEND + 'changeaccountype', 'user', typeBody, async ({ body, user, req }) => {
@@ -46,7 +57,11 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
       // A reseller manages the clients who sign up on its domain, so it is an admin; leaving reselling
       // leaves the rights too (issue 11). Profile 6 runs the platform whatever its type.
       const isAdmin = accountType === 'RESELLER' || user.profile_id === TOP_SUPERVISOR_ID ? 1 : 0;
-      await ctx.db.updateTable('users').set({ accountType, isAdmin }).where('profile_id', '=', user.profile_id).execute();
+      await ctx.db
+        .updateTable('users')
+        .set({ accountType, isAdmin })
+        .where('profile_id', '=', user.profile_id)
+        .execute();
       Object.assign(user, { accountType, isAdmin });
     }
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
@@ -70,7 +85,10 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   // Profile 6 is the platform's operator: sender IDs are registered platform-wide, so it decides for
   // every account, resellers' clients included (no reseller admin may, SPEC 6).
   const decisionBody = z.object({ profile_id: profileId, id: numericId, pendingsenderid: idsText });
-  for (const [call, approve] of [['approvesenderid', true], ['rejectsenderid', false]] as const) {
+  for (const [call, approve] of [
+    ['approvesenderid', true],
+    ['rejectsenderid', false],
+  ] as const) {
     post(app, ctx, FRONTEND + call, 'profile6', decisionBody, async ({ body, user }) => {
       ownProfile(user, body.profile_id);
       const ids = splitSenderIds(body.pendingsenderid);

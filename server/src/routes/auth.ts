@@ -54,7 +54,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
 
   // API.md: fetchuser's 'Invalid Token' also carries the message at top level (the original client reads it there).
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode !== 401 || req.routeOptions.url !== FRONTEND + 'fetchuser' || typeof payload !== 'string') return payload;
+    if (reply.statusCode !== 401 || req.routeOptions.url !== FRONTEND + 'fetchuser' || typeof payload !== 'string')
+      return payload;
     const body = JSON.parse(payload) as { error?: { message?: string } };
     return JSON.stringify({ ...body, message: body.error?.message ?? 'Invalid Token' });
   });

@@ -10,9 +10,15 @@ import { USER_NOT_FOUND } from '../../../src/domain/contact';
 import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../src/domain/money';
 import { smsCredits } from '../../../src/domain/pricing';
 
-const text = z.unknown().optional().transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+const text = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
 /** A number as sent (JSON number) or as typed (text): the money rules read both exactly. */
-const amountField = z.unknown().optional().transform((v): string | number => (typeof v === 'number' ? v : typeof v === 'string' ? v.trim() : ''));
+const amountField = z
+  .unknown()
+  .optional()
+  .transform((v): string | number => (typeof v === 'number' ? v : typeof v === 'string' ? v.trim() : ''));
 const giftBody = z.object({
   profile_id: z.coerce.number().optional(),
   amount: amountField,
@@ -38,27 +44,46 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
     if (problem) throw refuse(problem);
     const credits = Number(body.amount);
     const client = await beneficiary(ctx, user, body.clientprofile_id);
-    await giveCredit(ctx, { admin: user, client, credits, amount: credits, currency: body.currency || 'GHS', kind: 'manual' });
+    await giveCredit(ctx, {
+      admin: user,
+      client,
+      credits,
+      amount: credits,
+      currency: body.currency || 'GHS',
+      kind: 'manual',
+    });
     return { status: 'successful', message: `${credits} credits given to ${client.username}` };
   });
 
-  post(app, ctx, FRONTEND + 'directcreditpurchase', 'admin', giftBody.extend({ rate: amountField }), async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
-    // SPEC 6: credit by rate is for accounts whose content is local.
-    if (user.content !== 'local') throw new ApiError(403, 'failed', 'Credit by rate is only available to local accounts');
-    const problem = rateError(body.rate) ?? moneyError(body.amount);
-    if (problem) throw refuse(problem);
-    const [amount, rate] = [Number(body.amount), Number(body.rate)];
-    const credits = smsCredits(amount, rate);
-    // Never a row that gives nothing (a rate above the amount still makes one credit: ceil).
-    if (!(credits >= 1 && credits <= MAX_GIFT_CREDITS)) throw refuse('This amount and rate make no usable number of credits');
-    const client = await beneficiary(ctx, user, body.clientprofile_id);
-    await giveCredit(ctx, { admin: user, client, credits, amount, currency: body.currency || 'GHS', kind: 'direct' });
-    return { status: 'successful', message: `${credits} credits given to ${client.username}` };
-  });
+  post(
+    app,
+    ctx,
+    FRONTEND + 'directcreditpurchase',
+    'admin',
+    giftBody.extend({ rate: amountField }),
+    async ({ body, user }) => {
+      ownProfile(user, body.profile_id);
+      // SPEC 6: credit by rate is for accounts whose content is local.
+      if (user.content !== 'local')
+        throw new ApiError(403, 'failed', 'Credit by rate is only available to local accounts');
+      const problem = rateError(body.rate) ?? moneyError(body.amount);
+      if (problem) throw refuse(problem);
+      const [amount, rate] = [Number(body.amount), Number(body.rate)];
+      const credits = smsCredits(amount, rate);
+      // Never a row that gives nothing (a rate above the amount still makes one credit: ceil).
+      if (!(credits >= 1 && credits <= MAX_GIFT_CREDITS))
+        throw refuse('This amount and rate make no usable number of credits');
+      const client = await beneficiary(ctx, user, body.clientprofile_id);
+      await giveCredit(ctx, { admin: user, client, credits, amount, currency: body.currency || 'GHS', kind: 'direct' });
+      return { status: 'successful', message: `${credits} credits given to ${client.username}` };
+    },
+  );
 
   // Profile 6's export: every distinct number in the platform's phone books, 1,000 a page.
-  const numbersBody = z.object({ profile_id: z.coerce.number().optional(), pageNum: z.coerce.number().int().min(1).catch(1) });
+  const numbersBody = z.object({
+    profile_id: z.coerce.number().optional(),
+    pageNum: z.coerce.number().int().min(1).catch(1),
+  });
   post(app, ctx, FRONTEND + 'numbers/', 'profile6', numbersBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const numbers = ctx.db.selectFrom('contacts').where('phonenumber', '<>', '');
@@ -68,6 +93,11 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
       numbers.select((eb) => eb.fn.count<number>('phonenumber').distinct().as('n')).executeTakeFirstOrThrow(),
     ]);
     const page = pageOf(rows, NUMBERS_PAGE);
-    return { numbers: page.items.map((r) => r.phonenumber), total: Number(total.n), pageNum: body.pageNum, hasMore: page.hasMore };
+    return {
+      numbers: page.items.map((r) => r.phonenumber),
+      total: Number(total.n),
+      pageNum: body.pageNum,
+      hasMore: page.hasMore,
+    };
   });
 }

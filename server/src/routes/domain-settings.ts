@@ -21,9 +21,20 @@ export const DOMAIN_IN_USE = 'That domain is already in use';
 const maybe = z.unknown().optional();
 const settingsBody = z.object({
   profile_id: z.coerce.number().optional(),
-  domain: maybe, companyname: maybe, localrate: maybe, logo: maybe, backgroundImage: maybe, senderid: maybe,
-  enablereferral: maybe, referralpercentage: maybe, usepaymentgateway: maybe, paystackseckey: maybe, paystackpubkey: maybe,
-  recaptcha_secret_key: maybe, recaptcha_site_key: maybe, enablereseller: maybe,
+  domain: maybe,
+  companyname: maybe,
+  localrate: maybe,
+  logo: maybe,
+  backgroundImage: maybe,
+  senderid: maybe,
+  enablereferral: maybe,
+  referralpercentage: maybe,
+  usepaymentgateway: maybe,
+  paystackseckey: maybe,
+  paystackpubkey: maybe,
+  recaptcha_secret_key: maybe,
+  recaptcha_site_key: maybe,
+  enablereseller: maybe,
 });
 type Settings = z.infer<typeof settingsBody>;
 
@@ -52,7 +63,8 @@ async function changesOf(ctx: GatewayContext, body: Settings): Promise<Updateabl
   const set: Updateable<DomainsTable> = {};
   const companyname = textOf(body.companyname);
   if (companyname !== undefined) set.companyname = companyname.slice(0, 100);
-  const localrate = textOf(body.localrate) ?? (typeof body.localrate === 'object' && body.localrate ? body.localrate : undefined);
+  const localrate =
+    textOf(body.localrate) ?? (typeof body.localrate === 'object' && body.localrate ? body.localrate : undefined);
   if (localrate !== undefined && localrate !== '') {
     const checked = checkLocalRate(localrate);
     if (!checked.ok) throw refuse(checked.message);
@@ -92,60 +104,103 @@ async function changesOf(ctx: GatewayContext, body: Settings): Promise<Updateabl
 /** What the reseller must publish: the TXT record's name and value, while the domain is unverified. */
 export function verificationOf(domain: DomainRow) {
   const verified = domain.verified === 1;
-  return { domainverified: verified, domainverifyname: verified ? '' : verificationName(domain.host), domainverifytoken: verified ? '' : domain.verify_token };
+  return {
+    domainverified: verified,
+    domainverifyname: verified ? '' : verificationName(domain.host),
+    domainverifytoken: verified ? '' : domain.verify_token,
+  };
 }
-const verificationText = (d: DomainRow) => `add a DNS TXT record ${verificationName(d.host)} with the value ${d.verify_token}, then press Verify.`;
+const verificationText = (d: DomainRow) =>
+  `add a DNS TXT record ${verificationName(d.host)} with the value ${d.verify_token}, then press Verify.`;
 
 export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  postLarge(app, ctx, FRONTEND + 'update-domain-details/', 'admin', SETTINGS_BODY_LIMIT, settingsBody, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
-    const current = await ctx.db
-      .selectFrom('domains')
-      .selectAll()
-      .where('profile_id', '=', user.profile_id)
-      .orderBy('domainprofile_id')
-      .executeTakeFirst();
-    const typed = textOf(body.domain);
-    const host = typed ? hostOf(typed) : current?.host;
-    if (!host) throw refuse('Please enter your domain name');
-    if (current && host !== current.host && user.profile_id === TOP_SUPERVISOR_ID) throw refuse('The main domain cannot be changed');
-    const holder = await ctx.db.selectFrom('domains').select('profile_id').where('host', '=', host).executeTakeFirst();
-    if (holder && holder.profile_id !== user.profile_id) throw refuse(DOMAIN_IN_USE);
-    if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
-    const claiming = host !== current?.host;
-    if (claiming) checkClaimableHost(ctx, host);
-    const changes = await changesOf(ctx, body);
-    // A new host must be verified before it serves this brand (issue 11).
-    const claim = claiming ? newClaim(ctx, host) : {};
-    try {
-      if (current) {
-        await ctx.db.updateTable('domains').set({ ...changes, ...claim, host }).where('domainprofile_id', '=', current.domainprofile_id).execute();
-      } else {
-        await ctx.db.insertInto('domains').values({ ...changes, ...claim, host, profile_id: user.profile_id, created_at: ctx.now() }).execute();
+  postLarge(
+    app,
+    ctx,
+    FRONTEND + 'update-domain-details/',
+    'admin',
+    SETTINGS_BODY_LIMIT,
+    settingsBody,
+    async ({ body, user }) => {
+      ownProfile(user, body.profile_id);
+      const current = await ctx.db
+        .selectFrom('domains')
+        .selectAll()
+        .where('profile_id', '=', user.profile_id)
+        .orderBy('domainprofile_id')
+        .executeTakeFirst();
+      const typed = textOf(body.domain);
+      const host = typed ? hostOf(typed) : current?.host;
+      if (!host) throw refuse('Please enter your domain name');
+      if (current && host !== current.host && user.profile_id === TOP_SUPERVISOR_ID)
+        throw refuse('The main domain cannot be changed');
+      const holder = await ctx.db
+        .selectFrom('domains')
+        .select('profile_id')
+        .where('host', '=', host)
+        .executeTakeFirst();
+      if (holder && holder.profile_id !== user.profile_id) throw refuse(DOMAIN_IN_USE);
+      if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
+      const claiming = host !== current?.host;
+      if (claiming) checkClaimableHost(ctx, host);
+      const changes = await changesOf(ctx, body);
+      // A new host must be verified before it serves this brand (issue 11).
+      const claim = claiming ? newClaim(ctx, host) : {};
+      try {
+        if (current) {
+          await ctx.db
+            .updateTable('domains')
+            .set({ ...changes, ...claim, host })
+            .where('domainprofile_id', '=', current.domainprofile_id)
+            .execute();
+        } else {
+          await ctx.db
+            .insertInto('domains')
+            .values({ ...changes, ...claim, host, profile_id: user.profile_id, created_at: ctx.now() })
+            .execute();
+        }
+      } catch (error) {
+        if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
+        throw error;
       }
-    } catch (error) {
-      if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
-      throw error;
-    }
-    const saved = await ctx.db.selectFrom('domains').selectAll().where('host', '=', host).executeTakeFirstOrThrow();
-    const pending = saved.verified !== 1 ? `. It goes live once verified: ${verificationText(saved)}` : '';
-    // The stored image URLs and the verification state come back so the PWA can show them without another call.
-    return {
-      status: 'successful',
-      message: `${current ? 'Domain details updated' : `Domain ${host} created`}${pending}`,
-      logo: saved.logo,
-      backgroundImage: saved.backgroundImage,
-      ...verificationOf(saved),
-    };
-  });
+      const saved = await ctx.db.selectFrom('domains').selectAll().where('host', '=', host).executeTakeFirstOrThrow();
+      const pending = saved.verified !== 1 ? `. It goes live once verified: ${verificationText(saved)}` : '';
+      // The stored image URLs and the verification state come back so the PWA can show them without another call.
+      return {
+        status: 'successful',
+        message: `${current ? 'Domain details updated' : `Domain ${host} created`}${pending}`,
+        logo: saved.logo,
+        backgroundImage: saved.backgroundImage,
+        ...verificationOf(saved),
+      };
+    },
+  );
 
   // The reseller asks the gateway to look for its DNS record now.
-  post(app, ctx, FRONTEND + 'verify-domain/', 'admin', z.object({ profile_id: z.coerce.number().optional() }), async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
-    const domain = await ctx.db.selectFrom('domains').selectAll().where('profile_id', '=', user.profile_id).orderBy('domainprofile_id').executeTakeFirst();
-    if (!domain) throw refuse('Please save your domain name first');
-    const outcome = await verifyClaim(ctx, domain);
-    if (!outcome.ok) return { status: 'failed', message: outcome.message, ...verificationOf(domain) };
-    return { status: 'successful', message: `${domain.host} is verified and now shows your brand`, domainverified: true, domainverifytoken: '', domainverifyname: '' };
-  });
+  post(
+    app,
+    ctx,
+    FRONTEND + 'verify-domain/',
+    'admin',
+    z.object({ profile_id: z.coerce.number().optional() }),
+    async ({ body, user }) => {
+      ownProfile(user, body.profile_id);
+      const domain = await ctx.db
+        .selectFrom('domains')
+        .selectAll()
+        .where('profile_id', '=', user.profile_id)
+        .orderBy('domainprofile_id')
+        .executeTakeFirst();
+      if (!domain) throw refuse('Please save your domain name first');
+      const outcome = await verifyClaim(ctx, domain);
+      if (!outcome.ok) return { status: 'failed', message: outcome.message, ...verificationOf(domain) };
+      return {
+        status: 'successful',
+        message: `${domain.host} is verified and now shows your brand`,
+        domainverified: true,
+        domainverifytoken: '',
+        domainverifyname: '',
+      };
+    },
+  );
 }

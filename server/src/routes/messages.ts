@@ -11,12 +11,21 @@ import { deleteRegistration, updateRegistration } from '../messaging/schedule-ed
 import { readableMessage, statusRows } from '../messaging/status-query';
 
 const profileId = z.union([z.coerce.number(), z.literal('')]).optional();
-const flag = z.union([z.boolean(), z.number(), z.string()]).optional().transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === '1' || v === 'true'));
-const optionalText = z.union([z.string(), z.number()]).optional().transform((v) => (v === undefined ? undefined : String(v)));
+const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === '1' || v === 'true'));
+const optionalText = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : String(v)));
 
 const listBody = z.object({
   profile_id: profileId,
-  search: z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? '' : String(v))),
+  search: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? '' : String(v))),
   pageNum: z.coerce.number().int().optional().default(1),
 });
 
@@ -51,7 +60,9 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
     };
     // Own messages for anyone signed in; an admin's clients' (supid = the admin) for admins only.
     post(app, ctx, FRONTEND + own, 'user', listBody, ({ body, user }) => answer(user, body, { own: user.profile_id }));
-    post(app, ctx, FRONTEND + all, 'admin', listBody, ({ body, user }) => answer(user, body, { clientsOf: user.profile_id }));
+    post(app, ctx, FRONTEND + all, 'admin', listBody, ({ body, user }) =>
+      answer(user, body, { clientsOf: user.profile_id }),
+    );
   }
 
   for (const list of ['scheduled', 'recurring'] as const) {
@@ -68,7 +79,12 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
   post(app, ctx, `${FRONTEND}status/:id`, 'user', z.object({ profile_id: profileId }), async ({ body, user, req }) => {
     const message = await readableMessage(ctx, user, (req.params as { id: string }).id);
     // The client dashboard may name the client whose message it shows; nobody else's id is accepted.
-    if (body.profile_id !== undefined && body.profile_id !== '' && body.profile_id !== user.profile_id && body.profile_id !== message.profile_id) {
+    if (
+      body.profile_id !== undefined &&
+      body.profile_id !== '' &&
+      body.profile_id !== user.profile_id &&
+      body.profile_id !== message.profile_id
+    ) {
       throw forbidden();
     }
     return { status: await statusRows(ctx, message), posted: message.posted, submitted: message.submitted };

@@ -56,7 +56,12 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
     if (problem) return { passwordchanged: false, error: failed(problem) };
     const check = await checkResetCode(ctx, body.email, body.resetCode);
     if (!check.ok) {
-      const message = { expired: RESET_CODE_EXPIRED, exhausted: RESET_ATTEMPTS_USED, wrong: WRONG_CODE, unknown: WRONG_CODE }[check.reason];
+      const message = {
+        expired: RESET_CODE_EXPIRED,
+        exhausted: RESET_ATTEMPTS_USED,
+        wrong: WRONG_CODE,
+        unknown: WRONG_CODE,
+      }[check.reason];
       return { passwordchanged: false, error: failed(message) };
     }
     const passwordHash = await hashPassword(body.newPassword, ctx.scryptCost);

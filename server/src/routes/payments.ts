@@ -3,24 +3,53 @@ import { z } from 'zod';
 import type { GatewayContext } from '../context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { FRONTEND, ownProfile, post } from '../http/route';
-import { NO_SELLER, SELLER_SHORT, amountOf, quote, referralBonus, sellerHoldsCredit, sellerOf, type Quote } from '../payments/quote';
+import {
+  NO_SELLER,
+  SELLER_SHORT,
+  amountOf,
+  quote,
+  referralBonus,
+  sellerHoldsCredit,
+  sellerOf,
+  type Quote,
+} from '../payments/quote';
 import { checkoutPath, createCheckout } from '../payments/checkout';
 import { registerHistoryRoutes } from '../payments/history-routes';
 
-const text = z.unknown().optional().transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+const text = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
 const profile_id = z.coerce.number().optional();
 
-export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available on this server yet, please contact your provider';
+export const CARD_PAYMENTS_UNAVAILABLE =
+  'Card payments are not available on this server yet, please contact your provider';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   // The outcome travels in the answer's fields (SPEC 7), so refusals are HTTP 200 too.
-  post(app, ctx, FRONTEND + 'checksupcredit', 'user', z.object({ profile_id, amount: z.unknown() }), async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
-    const purchase = await purchaseFor(ctx, user, body.amount);
-    return 'problem' in purchase ? { error: { status: 'failed', message: purchase.problem } } : { error: { status: 'successful' } };
-  });
+  post(
+    app,
+    ctx,
+    FRONTEND + 'checksupcredit',
+    'user',
+    z.object({ profile_id, amount: z.unknown() }),
+    async ({ body, user }) => {
+      ownProfile(user, body.profile_id);
+      const purchase = await purchaseFor(ctx, user, body.amount);
+      return 'problem' in purchase
+        ? { error: { status: 'failed', message: purchase.problem } }
+        : { error: { status: 'successful' } };
+    },
+  );
 
-  const linkBody = z.object({ profile_id, amount: z.unknown(), currency: text, country: text, title: text, description: text });
+  const linkBody = z.object({
+    profile_id,
+    amount: z.unknown(),
+    currency: text,
+    country: text,
+    title: text,
+    description: text,
+  });
   post(app, ctx, FRONTEND + 'paystack-link/', 'user', linkBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const refused = (message: string) => ({ status: false, error: { status: 'failed', message } });

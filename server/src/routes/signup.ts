@@ -12,7 +12,15 @@ import { createAccount } from '../accounts/create-account';
 import { signedIn } from '../accounts/sessions';
 import { signupError } from '../accounts/signup-fields';
 import { sendSignupCode } from '../accounts/system-texts';
-import { findTemporal, needsCode, newPublicId, purgeExpiredSignups, SIGNUP_DONE, SIGNUP_NOT_FOUND, signupdUser } from '../accounts/temporal';
+import {
+  findTemporal,
+  needsCode,
+  newPublicId,
+  purgeExpiredSignups,
+  SIGNUP_DONE,
+  SIGNUP_NOT_FOUND,
+  signupdUser,
+} from '../accounts/temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, usernameShapeError, usernameTaken } from '../accounts/uniqueness';
 
 export const NO_CODE_NEEDED = 'Sign-ups outside Ghana need no code: complete the sign-up';
@@ -25,7 +33,10 @@ export const CODE_MISSING = 'No code is waiting for this sign-up, please resend 
 const failed = (message: string) => ({ error: { status: 'failed' as const, message } });
 
 // A code typed as a number loses its leading zeros; put them back.
-const codeText = z.preprocess((v) => (typeof v === 'number' ? String(v).padStart(CODE_LENGTH, '0') : v ?? ''), z.string());
+const codeText = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v).padStart(CODE_LENGTH, '0') : (v ?? '')),
+  z.string(),
+);
 const signupId = z.union([z.string(), z.number()]).transform(String).optional();
 
 const temporalBody = z.object({
@@ -97,7 +108,12 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     return { status: 'successful', codeId: issued.codeId };
   });
 
-  const verifyBody = z.object({ codeId: z.unknown().optional(), code: codeText, temporalid: signupId, country: z.unknown().optional() });
+  const verifyBody = z.object({
+    codeId: z.unknown().optional(),
+    code: codeText,
+    temporalid: signupId,
+    country: z.unknown().optional(),
+  });
   post(app, ctx, FRONTEND + 'verifysmscode', 'public', verifyBody, async ({ body, req }) => {
     await takeAttempt(ctx, 'codeCheck', `ip:${clientAddress(req)}`);
     const temporal = await findTemporal(ctx, body.temporalid ?? '');
@@ -114,7 +130,8 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
       return { isVerified: true, ...(await signedIn(ctx, await createAccount(ctx, temporal))) };
     } catch (error) {
       // E.g. the username was taken by someone else meanwhile: the outcome field still says what happened.
-      if (error instanceof ApiError && error.status === 'failed') return { isVerified: false, ...failed(error.message) };
+      if (error instanceof ApiError && error.status === 'failed')
+        return { isVerified: false, ...failed(error.message) };
       throw error;
     }
   });

@@ -20,7 +20,14 @@ function addUtcMonths(ms: number, months: number): number {
   const month = d.getUTCMonth() + months;
   // The 31st of a short month is its last day, as a calendar would have it.
   const lastDay = new Date(Date.UTC(d.getUTCFullYear(), month + 1, 0)).getUTCDate();
-  return Date.UTC(d.getUTCFullYear(), month, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+  return Date.UTC(
+    d.getUTCFullYear(),
+    month,
+    Math.min(d.getUTCDate(), lastDay),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  );
 }
 
 /** The k-th delivery of a recurrence, counted from its anchor so that month ends do not drift. */
@@ -49,7 +56,13 @@ export function stepIsLongEnough(period: RecurringPeriod, interval: number): boo
 }
 
 /** The first slot from `fromSlot` on whose time is after `now`: runs missed while down are sent once, not each. */
-export function nextSlotAfter(anchor: number, period: RecurringPeriod, interval: number, fromSlot: number, now: number): number {
+export function nextSlotAfter(
+  anchor: number,
+  period: RecurringPeriod,
+  interval: number,
+  fromSlot: number,
+  now: number,
+): number {
   let k = fromSlot;
   if (period === 'Hourly' || period === 'Daily') {
     const step = occurrence(0, period, interval, 1);

@@ -100,7 +100,23 @@ export async function deliverTemplates(
     await charge(db, reg.profile_id, Number(totals.unpaid), `this ${reg.message_type} delivery`);
     await db
       .insertInto('message_recipients')
-      .columns(['message_id', 'recipient_index', 'number', 'text', 'unicode', 'parts', 'stage', 'status', 'verdict', 'referencekey', 'paid', 'birthday_md', 'md_given', 'due_at', 'updated_at'])
+      .columns([
+        'message_id',
+        'recipient_index',
+        'number',
+        'text',
+        'unicode',
+        'parts',
+        'stage',
+        'status',
+        'verdict',
+        'referencekey',
+        'paid',
+        'birthday_md',
+        'md_given',
+        'due_at',
+        'updated_at',
+      ])
       .expression(
         chosen().select([
           sql<number>`cast(${run.id} as integer)`.as('message_id'),
@@ -122,7 +138,12 @@ export async function deliverTemplates(
       )
       .execute();
     // The prepaid first delivery is now used: later runs pay for themselves.
-    let consumed = db.updateTable('message_recipients').set({ paid: 0 }).where('message_id', '=', reg.id).where('stage', '=', STAGE.template).where('paid', '=', 1);
+    let consumed = db
+      .updateTable('message_recipients')
+      .set({ paid: 0 })
+      .where('message_id', '=', reg.id)
+      .where('stage', '=', STAGE.template)
+      .where('paid', '=', 1);
     if (filter.monthDays) consumed = consumed.where('birthday_md', 'in', filter.monthDays);
     if (indices) consumed = consumed.where('recipient_index', 'in', indices);
     await consumed.execute();

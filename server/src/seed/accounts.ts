@@ -33,7 +33,10 @@ export async function createUser(ctx: GatewayContext, account: NewAccount) {
   return row;
 }
 
-export async function createDomain(ctx: GatewayContext, domain: Partial<Insertable<DomainsTable>> & { host: string; profile_id: number }) {
+export async function createDomain(
+  ctx: GatewayContext,
+  domain: Partial<Insertable<DomainsTable>> & { host: string; profile_id: number },
+) {
   return ctx.db
     .insertInto('domains')
     .values({ created_at: ctx.now(), ...domain })
@@ -44,5 +47,7 @@ export async function createDomain(ctx: GatewayContext, domain: Partial<Insertab
 /** After inserting explicit ids on PostgreSQL, move the serial past them. */
 export async function syncSequence(ctx: GatewayContext, table: string, column: string): Promise<void> {
   if (ctx.db.dialectName !== 'postgres') return;
-  await sql`select setval(pg_get_serial_sequence(${table}, ${column}), (select max(${sql.ref(column)}) from ${sql.table(table)}))`.execute(ctx.db);
+  await sql`select setval(pg_get_serial_sequence(${table}, ${column}), (select max(${sql.ref(column)}) from ${sql.table(table)}))`.execute(
+    ctx.db,
+  );
 }

@@ -7,7 +7,12 @@ import type { SendItemInput } from '../messaging/send-items';
 
 const HOUR_MS = 3_600_000;
 
-type DemoSend = Partial<SendItemInput> & { shortMessage: string; destinationAddress: string; sourceAddress: string; messageType: string };
+type DemoSend = Partial<SendItemInput> & {
+  shortMessage: string;
+  destinationAddress: string;
+  sourceAddress: string;
+  messageType: string;
+};
 
 function item(send: DemoSend, at: number): SendItemInput {
   return {
@@ -47,22 +52,34 @@ export async function seedDemoMessages(ctx: GatewayContext, users: { demo: UserR
     messageType: 'quick sms',
     messageDescription: 'Order alerts',
   });
-  await sendAt(ctx, demo, now - HOUR_MS, {
-    shortMessage: 'Weekend sale: 20% off all items this Saturday only!',
-    destinationAddress: '233241000001,233241000002,233241000003',
-    sourceAddress: 'DEMO',
-    messageType: 'scheduled sms',
-    messageDescription: 'Weekend sale',
-  }, now + 24 * HOUR_MS);
-  await sendAt(ctx, demo, now - HOUR_MS, {
-    shortMessage: 'Daily stock update: fresh deliveries arrive at 10am.',
-    destinationAddress: '233241000001,233241000004',
-    sourceAddress: 'ALERTS',
-    messageType: 'recurring sms',
-    messageDescription: 'Daily stock update',
-    recurringPeriod: 'Daily',
-    recurringInterval: 1,
-  }, now + 20 * HOUR_MS);
+  await sendAt(
+    ctx,
+    demo,
+    now - HOUR_MS,
+    {
+      shortMessage: 'Weekend sale: 20% off all items this Saturday only!',
+      destinationAddress: '233241000001,233241000002,233241000003',
+      sourceAddress: 'DEMO',
+      messageType: 'scheduled sms',
+      messageDescription: 'Weekend sale',
+    },
+    now + 24 * HOUR_MS,
+  );
+  await sendAt(
+    ctx,
+    demo,
+    now - HOUR_MS,
+    {
+      shortMessage: 'Daily stock update: fresh deliveries arrive at 10am.',
+      destinationAddress: '233241000001,233241000004',
+      sourceAddress: 'ALERTS',
+      messageType: 'recurring sms',
+      messageDescription: 'Daily stock update',
+      recurringPeriod: 'Daily',
+      recurringInterval: 1,
+    },
+    now + 20 * HOUR_MS,
+  );
   const birthdays = await ctx.db
     .selectFrom('contacts')
     .select('phonenumber')
@@ -86,15 +103,21 @@ export async function seedDemoMessages(ctx: GatewayContext, users: { demo: UserR
     messageType: 'quick sms',
     messageDescription: 'Deliveries',
   });
-  await sendAt(ctx, client, now - HOUR_MS, {
-    shortMessage: 'Acme Client Ltd: monthly statement ready.',
-    destinationAddress: '233201000001',
-    sourceAddress: 'ACMECL',
-    messageType: 'recurring sms',
-    messageDescription: 'Statements',
-    recurringPeriod: 'Monthly',
-    recurringInterval: 1,
-  }, now + 48 * HOUR_MS);
+  await sendAt(
+    ctx,
+    client,
+    now - HOUR_MS,
+    {
+      shortMessage: 'Acme Client Ltd: monthly statement ready.',
+      destinationAddress: '233201000001',
+      sourceAddress: 'ACMECL',
+      messageType: 'recurring sms',
+      messageDescription: 'Statements',
+      recurringPeriod: 'Monthly',
+      recurringInterval: 1,
+    },
+    now + 48 * HOUR_MS,
+  );
   // The past sends' delivery reports are long due: settle them now so the dashboards show statuses.
   await tickCarrier(ctx);
 }

@@ -14,8 +14,21 @@ export const MAIN_LOCALRATE = JSON.stringify(LANDING_PRICES);
 const tiers = (rows: [number, number][], expiry: number) =>
   rows.map(([price, rate], i) => ({ id: i + 1, price, rate, expiry }));
 const ACME_LOCALRATE = JSON.stringify({
-  REGULAR: tiers([[10, 0.035], [100, 0.03], [500, 0.027]], 0.25),
-  PREMIUM: tiers([[50, 0.04], [500, 0.035]], 1),
+  REGULAR: tiers(
+    [
+      [10, 0.035],
+      [100, 0.03],
+      [500, 0.027],
+    ],
+    0.25,
+  ),
+  PREMIUM: tiers(
+    [
+      [50, 0.04],
+      [500, 0.035],
+    ],
+    1,
+  ),
 });
 
 export const DEMO_ACCOUNTS = [

@@ -39,8 +39,15 @@ export async function verifyClaim(ctx: GatewayContext, domain: DomainRow): Promi
   // No record, no such name, no DNS answer: all are "not found yet".
   const records = await (ctx.resolveTxt?.(name) ?? Promise.resolve([])).catch((): string[][] => []);
   if (!records.some((chunks) => chunks.join('') === domain.verify_token)) {
-    return { ok: false, message: `No TXT record ${name} with the value ${domain.verify_token} was found yet. DNS changes can take a while; try again later` };
+    return {
+      ok: false,
+      message: `No TXT record ${name} with the value ${domain.verify_token} was found yet. DNS changes can take a while; try again later`,
+    };
   }
-  await ctx.db.updateTable('domains').set({ verified: 1 }).where('domainprofile_id', '=', domain.domainprofile_id).execute();
+  await ctx.db
+    .updateTable('domains')
+    .set({ verified: 1 })
+    .where('domainprofile_id', '=', domain.domainprofile_id)
+    .execute();
   return { ok: true };
 }

@@ -11,7 +11,12 @@ export async function resolveDomain(ctx: GatewayContext, host: string | undefine
   const wanted = normalizeHost(host);
   // A claimed host is live only once verified: until then it shows the main brand, not the claimant's.
   const found = wanted
-    ? await ctx.db.selectFrom('domains').selectAll().where('host', '=', wanted).where('verified', '=', 1).executeTakeFirst()
+    ? await ctx.db
+        .selectFrom('domains')
+        .selectAll()
+        .where('host', '=', wanted)
+        .where('verified', '=', 1)
+        .executeTakeFirst()
     : undefined;
   if (found) return found;
   return mainDomain(ctx);
@@ -50,16 +55,18 @@ export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
     .select(['profile_id', 'supid', 'internationalcreditbalance'])
     .where('profile_id', '=', domain.profile_id)
     .executeTakeFirst();
-  const sup = owner && owner.supid
-    ? await ctx.db.selectFrom('domains').selectAll().where('profile_id', '=', owner.supid).executeTakeFirst()
-    : undefined;
-  const supOwner = owner && owner.supid
-    ? await ctx.db
-        .selectFrom('users')
-        .select('internationalcreditbalance')
-        .where('profile_id', '=', owner.supid)
-        .executeTakeFirst()
-    : undefined;
+  const sup =
+    owner && owner.supid
+      ? await ctx.db.selectFrom('domains').selectAll().where('profile_id', '=', owner.supid).executeTakeFirst()
+      : undefined;
+  const supOwner =
+    owner && owner.supid
+      ? await ctx.db
+          .selectFrom('users')
+          .select('internationalcreditbalance')
+          .where('profile_id', '=', owner.supid)
+          .executeTakeFirst()
+      : undefined;
   const top = sup ?? domain;
   return {
     profile_id: domain.profile_id,

@@ -17,9 +17,19 @@ export function AppLayout({ user, domain }: AppLayoutProps) {
   const wide = useMediaQuery('(min-width: 62.5em)', true);
   const { requestSignOut, dialog } = useSignOut(user.profile_id);
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
-        <ShellHeader user={user} domain={domain} menuOpened={opened} onToggleMenu={toggle} onSignOut={() => void requestSignOut()} />
+        <ShellHeader
+          user={user}
+          domain={domain}
+          menuOpened={opened}
+          onToggleMenu={toggle}
+          onSignOut={() => void requestSignOut()}
+        />
       </AppShell.Header>
       <AppShell.Navbar p="xs" inert={!wide && !opened}>
         <SideMenu user={user} onNavigate={close} />

@@ -23,7 +23,9 @@ export function balanceText(user: StoredUser): string {
 }
 
 export function expiryText(user: StoredUser): string {
-  return user.creditexpires ? `Credit expires ${formatAccra(user.creditexpires * 1000, 'dd MMM yyyy')}` : 'No credit expiry';
+  return user.creditexpires
+    ? `Credit expires ${formatAccra(user.creditexpires * 1000, 'dd MMM yyyy')}`
+    : 'No credit expiry';
 }
 
 /** Wide screens: brand, balance, expiry, admin indicator, user menu. Narrow: burger, expiry, contact, Logout (SPEC 2). */

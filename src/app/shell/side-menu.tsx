@@ -11,7 +11,8 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
   return (
     <ScrollArea component="nav" aria-label="Main menu">
       {menuItems(user).map((item) => {
-        const active = item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
+        const active =
+          item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
         return (
           <NavLink
             key={item.key}

@@ -71,7 +71,11 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
   const change = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    const errors = [resetFieldError('code', code), resetFieldError('password', password), resetFieldError('confirm', confirm, password)];
+    const errors = [
+      resetFieldError('code', code),
+      resetFieldError('password', password),
+      resetFieldError('confirm', confirm, password),
+    ];
     if (errors.some(Boolean)) return;
     setBusy(true);
     try {
@@ -89,16 +93,42 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
       {step === 'email' ? (
         <FormStack gap="sm" onSubmit={(e) => void sendCode(e)}>
           <Text size="sm">Enter the e-mail address of your account; we will send a code to its phone.</Text>
-          <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={emailError} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={emailError}
+          />
           <Button type="submit" loading={busy}>
             Send code
           </Button>
         </FormStack>
       ) : (
         <FormStack gap="sm" onSubmit={(e) => void change(e)}>
-          <TextInput label="Code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} error={codeError} />
-          <PasswordInput label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={passwordError} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={confirmError} />
+          <TextInput
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={codeError}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={passwordError}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            error={confirmError}
+          />
           <Group justify="space-between">
             <Button variant="subtle" onClick={() => void resend()}>
               Resend code ({resends})

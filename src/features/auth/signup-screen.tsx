@@ -12,7 +12,15 @@ import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
 import { ValidationScreen } from './validation-screen';
 
-type Form = { username: string; cname: string; email: string; mobile: string; password: string; confirm: string; referralcode: string };
+type Form = {
+  username: string;
+  cname: string;
+  email: string;
+  mobile: string;
+  password: string;
+  confirm: string;
+  referralcode: string;
+};
 const EMPTY: Form = { username: '', cname: '', email: '', mobile: '', password: '', confirm: '', referralcode: '' };
 
 /** SPEC 2 sign-up, validated as typed (SPEC 5), then the code screen; country fixed to Ghana. */
@@ -21,8 +29,14 @@ export function SignupScreen() {
   const domain = state.status === 'ready' ? state.domain : null;
   // A referrer's share link (/signup?referral=CODE) fills the code in.
   const [params] = useSearchParams();
-  const [form, setForm] = useState<Form>(() => ({ ...EMPTY, referralcode: (params.get('referral') ?? '').trim().slice(0, 40) }));
-  const [taken, setTaken] = useState<{ username: string | null; email: string | null }>({ username: null, email: null });
+  const [form, setForm] = useState<Form>(() => ({
+    ...EMPTY,
+    referralcode: (params.get('referral') ?? '').trim().slice(0, 40),
+  }));
+  const [taken, setTaken] = useState<{ username: string | null; email: string | null }>({
+    username: null,
+    email: null,
+  });
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingSignup | null>(null);
 
@@ -80,13 +94,55 @@ export function SignupScreen() {
     <AuthFrame domain={domain} title="Create your account" wide>
       <FormStack gap="sm" onSubmit={(e) => void submit(e)}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Username" autoComplete="username" value={form.username} onChange={set('username')} onBlur={() => void checkTaken('username')} error={warning('username', form.username) ?? taken.username} required />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            value={form.username}
+            onChange={set('username')}
+            onBlur={() => void checkTaken('username')}
+            error={warning('username', form.username) ?? taken.username}
+            required
+          />
           <TextInput label="Company name" autoComplete="organization" value={form.cname} onChange={set('cname')} />
-          <TextInput label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} onBlur={() => void checkTaken('email')} error={warning('email', form.email) ?? taken.email} required />
-          <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" value={form.mobile} onChange={set('mobile')} error={warning('mobile', form.mobile)} description="The validation code is sent to this number" />
-          <PasswordInput label="Password" autoComplete="new-password" value={form.password} onChange={set('password')} error={warning('password', form.password)} required />
-          <PasswordInput label="Confirm password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} error={warning('confirm', form.confirm)} required />
-          {referral && <TextInput label="Referral code (optional)" value={form.referralcode} onChange={set('referralcode')} />}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            onBlur={() => void checkTaken('email')}
+            error={warning('email', form.email) ?? taken.email}
+            required
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            value={form.mobile}
+            onChange={set('mobile')}
+            error={warning('mobile', form.mobile)}
+            description="The validation code is sent to this number"
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            error={warning('password', form.password)}
+            required
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            value={form.confirm}
+            onChange={set('confirm')}
+            error={warning('confirm', form.confirm)}
+            required
+          />
+          {referral && (
+            <TextInput label="Referral code (optional)" value={form.referralcode} onChange={set('referralcode')} />
+          )}
           <TextInput label="Country" value={SIGNUP_COUNTRY} readOnly />
         </SimpleGrid>
         <Button type="submit" disabled={!ready} loading={busy}>

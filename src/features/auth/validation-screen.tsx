@@ -70,7 +70,15 @@ export function ValidationScreen({ domain, pending: first, onBack }: ValidationS
         <Text size="sm" ta="center">
           Enter the {CODE_LENGTH}-digit code sent to {pending.phone}.
         </Text>
-        <PinInput length={CODE_LENGTH} type="number" oneTimeCode value={code} onChange={setCode} aria-label="Validation code" autoFocus />
+        <PinInput
+          length={CODE_LENGTH}
+          type="number"
+          oneTimeCode
+          value={code}
+          onChange={setCode}
+          aria-label="Validation code"
+          autoFocus
+        />
         <Text size="sm" c="dimmed" role="timer" aria-live="off">
           Code expires in {clock(left)} · {attempts} attempts left
         </Text>

@@ -13,7 +13,15 @@ const ROW_HEIGHT = 84;
 const number = new Intl.NumberFormat('en-US');
 
 // Searched on what the list shows, so a match is always visible in its row.
-const SEARCHED: readonly (keyof ClientAnswer)[] = ['username', 'companyname', 'email', 'telnumber', 'accountType', 'senderidapproved', 'pendingsenderid'];
+const SEARCHED: readonly (keyof ClientAnswer)[] = [
+  'username',
+  'companyname',
+  'email',
+  'telnumber',
+  'accountType',
+  'senderidapproved',
+  'pendingsenderid',
+];
 const searchable = (c: ClientAnswer) => Object.fromEntries(SEARCHED.map((k) => [k, c[k]]));
 
 /** SPEC 2: the searchable clients list (virtualised for thousands) and the customer data export. */
@@ -21,7 +29,10 @@ export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState(false);
   const index = useMemo(() => clients.map((c) => ({ client: c, fields: searchable(c) })), [clients]);
-  const shown = useMemo(() => (search.trim() ? index.filter((i) => matchesSearch(i.fields, search)) : index), [index, search]);
+  const shown = useMemo(
+    () => (search.trim() ? index.filter((i) => matchesSearch(i.fields, search)) : index),
+    [index, search],
+  );
 
   const exportCustomers = async () => {
     setExporting(true);
@@ -39,14 +50,33 @@ export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
           <Title order={2} size="h4" id="clients-title">
-            Clients {known && <Text span c="dimmed" fw={400}>({number.format(clients.length)})</Text>}
+            Clients{' '}
+            {known && (
+              <Text span c="dimmed" fw={400}>
+                ({number.format(clients.length)})
+              </Text>
+            )}
           </Title>
-          <Button variant="light" onClick={() => void exportCustomers()} loading={exporting} disabled={clients.length === 0}>
+          <Button
+            variant="light"
+            onClick={() => void exportCustomers()}
+            loading={exporting}
+            disabled={clients.length === 0}
+          >
             Export customer data (Excel)
           </Button>
         </Group>
-        <TextInput label="Search clients" placeholder="Username, company, email, phone, sender ID" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-        {known && shown.length === 0 && <Text c="dimmed">{clients.length === 0 ? 'You do not have any clients yet.' : 'No client matches your search.'}</Text>}
+        <TextInput
+          label="Search clients"
+          placeholder="Username, company, email, phone, sender ID"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        {known && shown.length === 0 && (
+          <Text c="dimmed">
+            {clients.length === 0 ? 'You do not have any clients yet.' : 'No client matches your search.'}
+          </Text>
+        )}
         {shown.length > 0 && (
           <VirtualList
             items={shown}
@@ -66,7 +96,13 @@ function ClientRow({ client: c }: { client: ClientAnswer }) {
   const balance = balanceOf(c);
   const ids = [c.senderidapproved, c.pendingsenderid && `pending: ${c.pendingsenderid}`].filter(Boolean).join(' · ');
   return (
-    <Stack gap={0} py={6} px={4} h="100%" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}>
+    <Stack
+      gap={0}
+      py={6}
+      px={4}
+      h="100%"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text fw={600} truncate>
           {c.username}

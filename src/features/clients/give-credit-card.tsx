@@ -12,7 +12,17 @@ type Pending = { client: ClientAnswer; credits: number; amount: string; rate?: s
 const number = new Intl.NumberFormat('en-US');
 
 /** SPEC 5 credit giving: by amount, or by rate for local accounts; the credits are shown before confirming. */
-export function GiveCreditCard({ user, clients, byRate, online }: { user: StoredUser; clients: readonly ClientAnswer[]; byRate: boolean; online: boolean }) {
+export function GiveCreditCard({
+  user,
+  clients,
+  byRate,
+  online,
+}: {
+  user: StoredUser;
+  clients: readonly ClientAnswer[];
+  byRate: boolean;
+  online: boolean;
+}) {
   const [mode, setMode] = useState<Mode>('amount');
   const [beneficiary, setBeneficiary] = useState('');
   const [amount, setAmount] = useState('');
@@ -30,7 +40,12 @@ export function GiveCreditCard({ user, clients, byRate, online }: { user: Stored
       return;
     }
     setErrors({});
-    setPending({ client: plan.client, credits: plan.credits, amount: amount.trim(), ...(atRate ? { rate: rate.trim() } : {}) });
+    setPending({
+      client: plan.client,
+      credits: plan.credits,
+      amount: amount.trim(),
+      ...(atRate ? { rate: rate.trim() } : {}),
+    });
   };
 
   const confirm = async () => {
@@ -38,7 +53,8 @@ export function GiveCreditCard({ user, clients, byRate, online }: { user: Stored
     setBusy(true);
     try {
       const gift = { clientProfileId: pending.client.profile_id, amount: pending.amount };
-      const message = pending.rate !== undefined ? await giveCreditAtRate({ ...gift, rate: pending.rate }) : await giveCredit(gift);
+      const message =
+        pending.rate !== undefined ? await giveCreditAtRate({ ...gift, rate: pending.rate }) : await giveCredit(gift);
       emitAlert({ message: message || 'Credit given', severity: 'success' });
       setPending(null);
       setAmount('');
@@ -95,7 +111,14 @@ export function GiveCreditCard({ user, clients, byRate, online }: { user: Stored
               w={{ base: '100%', sm: 160 }}
             />
             {atRate && (
-              <TextInput label="Rate (GHS per SMS)" value={rate} onChange={(e) => setRate(e.currentTarget.value)} error={errors.rate} inputMode="decimal" w={{ base: '100%', sm: 160 }} />
+              <TextInput
+                label="Rate (GHS per SMS)"
+                value={rate}
+                onChange={(e) => setRate(e.currentTarget.value)}
+                error={errors.rate}
+                inputMode="decimal"
+                w={{ base: '100%', sm: 160 }}
+              />
             )}
             <Button type="submit" mt={{ base: 0, sm: 25 }} disabled={!online}>
               Give credit

@@ -59,7 +59,12 @@ export function NumbersCard({ online }: { online: boolean }) {
           <Button onClick={() => void loadMore()} loading={loading} disabled={!online || !hasMore}>
             {page === 0 ? 'Load numbers' : 'Load more numbers'}
           </Button>
-          <Button variant="light" onClick={() => void exportNumbers()} loading={exporting} disabled={numbers.length === 0}>
+          <Button
+            variant="light"
+            onClick={() => void exportNumbers()}
+            loading={exporting}
+            disabled={numbers.length === 0}
+          >
             Export numbers (Excel)
           </Button>
         </Group>

@@ -25,7 +25,10 @@ export function PendingSenderIdsCard({ users, platformWide, viewerId, isPlatform
     setBusy(`${profileId}:${id}`);
     try {
       await decideClientSenderIds(profileId, id, approve);
-      emitAlert({ message: `Sender ID ${id} ${approve ? 'approved' : 'rejected'} for ${username}`, severity: 'success' });
+      emitAlert({
+        message: `Sender ID ${id} ${approve ? 'approved' : 'rejected'} for ${username}`,
+        severity: 'success',
+      });
     } catch (error) {
       const failure = describeFailure(error);
       emitAlert({ message: failure.message, severity: failure.severity });
@@ -47,7 +50,15 @@ export function PendingSenderIdsCard({ users, platformWide, viewerId, isPlatform
           </Text>
         )}
         {requests.map((r) => (
-          <Group key={r.profile_id} justify="space-between" align="flex-start" wrap="wrap" gap="xs" aria-label={`Sender IDs requested by ${r.username}`} role="group">
+          <Group
+            key={r.profile_id}
+            justify="space-between"
+            align="flex-start"
+            wrap="wrap"
+            gap="xs"
+            aria-label={`Sender IDs requested by ${r.username}`}
+            role="group"
+          >
             <Stack gap={0} miw={0} style={{ flex: '1 1 200px' }}>
               <Text fw={600} truncate>
                 {r.username}

@@ -34,12 +34,14 @@ export function LandingScreen() {
           <Stack gap="sm" maw={720}>
             <Title order={1}>Bulk SMS for businesses in Ghana</Title>
             <Text size="lg">
-              Send quick, scheduled, recurring and birthday messages to your customers from your phone or your desk, even
-              while offline: your messages go out the moment you are back online.
+              Send quick, scheduled, recurring and birthday messages to your customers from your phone or your desk,
+              even while offline: your messages go out the moment you are back online.
             </Text>
             <List spacing="xs" size="md">
               <List.Item>{FREE_SIGNUP_CREDITS} free SMS credits when you sign up</List.Item>
-              <List.Item>A referral bonus of {LANDING_REFERRAL_PERCENT} percent of the credit bought by the users you refer</List.Item>
+              <List.Item>
+                A referral bonus of {LANDING_REFERRAL_PERCENT} percent of the credit bought by the users you refer
+              </List.Item>
               <List.Item>Developer, API and SMPP integration for your own systems</List.Item>
             </List>
             <Group>

@@ -9,7 +9,12 @@ import { INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../domain/send-for
 import { RECURRING_PERIODS, RECURRING_UNITS, isRecurringPeriod } from '../../domain/recurring';
 import type { RecurringPeriod } from '../../domain/types';
 import { emitAlert } from '../../sync/alerts-bus';
-import { deleteRecurringMessage, deleteScheduledMessage, updateRecurringMessage, updateScheduledMessage } from '../../sync/message-sync';
+import {
+  deleteRecurringMessage,
+  deleteScheduledMessage,
+  updateRecurringMessage,
+  updateScheduledMessage,
+} from '../../sync/message-sync';
 import { FormStack } from '../../ui/form-stack';
 
 type Data = Record<string, unknown>;
@@ -22,7 +27,9 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
   const [text, setText] = useState(str(data.shortMessage));
   const [sender, setSender] = useState(str(data.sourceAddress));
   const [campaign, setCampaign] = useState(str(data.messageDescription));
-  const [date, setDate] = useState<string | null>(formatAccra(str(data.expectedDeliveryTime), 'yyyy-MM-dd HH:mm:ss') || null);
+  const [date, setDate] = useState<string | null>(
+    formatAccra(str(data.expectedDeliveryTime), 'yyyy-MM-dd HH:mm:ss') || null,
+  );
   const period0 = str(data.recurringPeriod);
   const [period, setPeriod] = useState<RecurringPeriod>(isRecurringPeriod(period0) ? period0 : 'Hourly');
   const [interval, setIntervalText] = useState(str(data.recurringInterval));
@@ -31,7 +38,8 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!date || !isValidDate(date)) return emitAlert({ message: INVALID_DATE, severity: 'warning' });
-    if (recurring && (!isNumericText(interval) || Number(interval) <= 0)) return emitAlert({ message: RECURRING_INTERVAL_REQUIRED, severity: 'warning' });
+    if (recurring && (!isNumericText(interval) || Number(interval) <= 0))
+      return emitAlert({ message: RECURRING_INTERVAL_REQUIRED, severity: 'warning' });
     const changes = {
       message_id: str(data.message_id),
       shortMessage: text,
@@ -51,10 +59,27 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
   return (
     <Modal opened onClose={onClose} title={recurring ? 'Edit recurring sms' : 'Edit scheduled sms'} size="lg">
       <FormStack gap="sm" onSubmit={(e) => void save(e)} label="Edit message">
-        <Textarea label="Message" value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={3} maxRows={10} />
+        <Textarea
+          label="Message"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={10}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label="Sender ID" data={senders} value={sender || null} onChange={(v) => setSender(v ?? '')} allowDeselect={false} />
-          <TextInput label="Campaign name (optional)" value={campaign} onChange={(e) => setCampaign(e.currentTarget.value)} />
+          <Select
+            label="Sender ID"
+            data={senders}
+            value={sender || null}
+            onChange={(v) => setSender(v ?? '')}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Campaign name (optional)"
+            value={campaign}
+            onChange={(e) => setCampaign(e.currentTarget.value)}
+          />
         </SimpleGrid>
         <DateTimePicker
           label={recurring ? 'Next delivery (Accra time)' : 'Delivery date and time (Accra time)'}
@@ -65,8 +90,21 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
         />
         {recurring && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select label="Repeat" data={[...RECURRING_PERIODS]} value={period} onChange={(v) => v && isRecurringPeriod(v) && setPeriod(v)} allowDeselect={false} />
-            <NumberInput label={`Every (${RECURRING_UNITS[period]})`} value={interval} onChange={(v) => setIntervalText(String(v))} min={0} decimalScale={2} allowNegative={false} />
+            <Select
+              label="Repeat"
+              data={[...RECURRING_PERIODS]}
+              value={period}
+              onChange={(v) => v && isRecurringPeriod(v) && setPeriod(v)}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label={`Every (${RECURRING_UNITS[period]})`}
+              value={interval}
+              onChange={(v) => setIntervalText(String(v))}
+              min={0}
+              decimalScale={2}
+              allowNegative={false}
+            />
           </SimpleGrid>
         )}
         <Group justify="flex-end">

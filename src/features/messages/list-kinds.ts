@@ -3,7 +3,12 @@ import type { ListView as View } from '../../domain/permissions';
 
 export type MessageListKind = 'quick' | 'scheduled' | 'recurring';
 
-type KindInfo = { title: Record<View, string>; path: Record<View, string>; list: Record<View, ListName>; empty: string | null };
+type KindInfo = {
+  title: Record<View, string>;
+  path: Record<View, string>;
+  list: Record<View, ListName>;
+  empty: string | null;
+};
 
 /** The six message lists of SPEC 2 and 3: own and clients', quick, scheduled and recurring. */
 export const LIST_KINDS: Readonly<Record<MessageListKind, KindInfo>> = {

@@ -60,7 +60,9 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const rows = useMemo(() => (list.rows ?? []).filter((row) => matchesSearch(row.data, search)), [list.rows, search]);
 
   // Delivery reports arrive by the second: while a message near the top is still going, look again.
-  const live = kind === 'quick' && rows.slice(0, 20).some((r) => deliveryCounts(r.data).pending > 0 || submissionInProgress(r.data));
+  const live =
+    kind === 'quick' &&
+    rows.slice(0, 20).some((r) => deliveryCounts(r.data).pending > 0 || submissionInProgress(r.data));
   useEffect(() => {
     if (!live || !online) return;
     const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), LIVE_REFRESH_MS);
@@ -72,19 +74,31 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const empty = useLiveQuery(async () => {
     // State and rows read together: they are written in one transaction, so they never disagree here.
     const state = await readListState(profileId, info.list[view]);
-    return state.visited && state.done && state.search === '' && (await countListRows(profileId, info.list[view])) === 0;
+    return (
+      state.visited && state.done && state.search === '' && (await countListRows(profileId, info.list[view])) === 0
+    );
   }, [profileId, info, view]);
   useEffect(() => {
     if (!empty || !info.empty || emptyShown.current) return;
     emptyShown.current = true;
-    emitAlert({ message: info.empty, severity: 'info', durationMs: alertDurationMs(kind === 'recurring' && view === 'client') });
+    emitAlert({
+      message: info.empty,
+      severity: 'info',
+      durationMs: alertDurationMs(kind === 'recurring' && view === 'client'),
+    });
   }, [empty, info.empty, kind, view]);
 
   const senderIds = splitSenderIds(user.senderidapproved);
   const render = (row: StoredListItem) => {
     if (kind === 'quick') {
       const key = String(row.data.randomAlpha || row.itemId);
-      return <BulkMessageRow data={row.data} showAuthor={user.isAdmin} onOpen={() => navigate(`${pathname.replace(/\/$/, '')}/${encodeURIComponent(key)}`)} />;
+      return (
+        <BulkMessageRow
+          data={row.data}
+          showAuthor={user.isAdmin}
+          onOpen={() => navigate(`${pathname.replace(/\/$/, '')}/${encodeURIComponent(key)}`)}
+        />
+      );
     }
     return (
       <ScheduledMessageRow
@@ -126,7 +140,13 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
           />
         )}
       </Group>
-      <TextInput label="Search" placeholder="Search messages" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={480} />
+      <TextInput
+        label="Search"
+        placeholder="Search messages"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maw={480}
+      />
       {(list.offline || !online) && (
         <Alert color="yellow" variant="light" py="xs" role="status">
           {OFFLINE_LIST_NOTE}
@@ -148,11 +168,19 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         label={info.title[view]}
       />
       {dialog?.type === 'edit' && (
-        <EditMessageDialog data={dialog.row.data} recurring={kind === 'recurring'} senderIds={senderIds} onClose={() => setDialog(null)} />
+        <EditMessageDialog
+          data={dialog.row.data}
+          recurring={kind === 'recurring'}
+          senderIds={senderIds}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.type === 'delete' && (
         <DeleteMessageDialog
-          title={String(dialog.row.data.messageDescription || dialog.row.data.shortMessage || 'this message').slice(0, 60)}
+          title={String(dialog.row.data.messageDescription || dialog.row.data.shortMessage || 'this message').slice(
+            0,
+            60,
+          )}
           recurring={kind === 'recurring'}
           messageId={dialog.row.itemId}
           onClose={() => setDialog(null)}

@@ -8,8 +8,10 @@ const number = new Intl.NumberFormat('en-US');
 export const ROW_HEIGHT = 132;
 
 type Data = Record<string, unknown>;
-const text = (data: Data, key: string): string => (typeof data[key] === 'string' ? (data[key] as string) : data[key] == null ? '' : String(data[key]));
-const num = (data: Data, key: string): number => (typeof data[key] === 'number' ? (data[key] as number) : Number(data[key]) || 0);
+const text = (data: Data, key: string): string =>
+  typeof data[key] === 'string' ? (data[key] as string) : data[key] == null ? '' : String(data[key]);
+const num = (data: Data, key: string): number =>
+  typeof data[key] === 'number' ? (data[key] as number) : Number(data[key]) || 0;
 
 function Header({ title, time }: { title: string; time: string }) {
   return (
@@ -46,7 +48,13 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: { data: Data; showA
   const title = text(data, 'messageDescription') || text(data, 'messageType') || 'Message';
   return (
     <Paper withBorder radius="md" h={ROW_HEIGHT - 10} style={{ overflow: 'hidden' }}>
-      <UnstyledButton onClick={onOpen} p="sm" w="100%" h="100%" aria-label={`Open ${title}, sent ${formatAccra(text(data, 'messageSentTime'))}`}>
+      <UnstyledButton
+        onClick={onOpen}
+        p="sm"
+        w="100%"
+        h="100%"
+        aria-label={`Open ${title}, sent ${formatAccra(text(data, 'messageSentTime'))}`}
+      >
         <Header title={title} time={formatAccra(text(data, 'messageSentTime'))} />
         <Text size="sm" truncate mt={2}>
           {text(data, 'shortMessage')}
@@ -73,13 +81,22 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: { data: Data; showA
   );
 }
 
-type ScheduledRowProps = { data: Data; showAuthor: boolean; recurring: boolean; onEdit?: () => void; onDelete?: () => void };
+type ScheduledRowProps = {
+  data: Data;
+  showAuthor: boolean;
+  recurring: boolean;
+  onEdit?: () => void;
+  onDelete?: () => void;
+};
 
 /** A scheduled, birthday or recurring registration; edit and delete only in the personal view (SPEC 2). */
 export function ScheduledMessageRow({ data, showAuthor, recurring, onEdit, onDelete }: ScheduledRowProps) {
   const title = text(data, 'messageDescription') || text(data, 'messageType') || 'Message';
   const period = text(data, 'recurringPeriod');
-  const repeat = recurring && isRecurringPeriod(period) ? `every ${recurringDisplay(period, num(data, 'recurringInterval'))}` : undefined;
+  const repeat =
+    recurring && isRecurringPeriod(period)
+      ? `every ${recurringDisplay(period, num(data, 'recurringInterval'))}`
+      : undefined;
   const next = formatAccra(text(data, 'expectedDeliveryTime'));
   return (
     <Paper withBorder radius="md" h={ROW_HEIGHT - 10} p="sm" style={{ overflow: 'hidden' }}>
@@ -113,7 +130,15 @@ export function ScheduledMessageRow({ data, showAuthor, recurring, onEdit, onDel
 
 function EditIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M12 20h9" />
       <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
     </svg>
@@ -122,7 +147,15 @@ function EditIcon() {
 
 function DeleteIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M3 6h18" />
       <path d="M8 6V4h8v2" />
       <path d="M19 6l-1 14H6L5 6" />

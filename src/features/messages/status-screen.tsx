@@ -23,7 +23,10 @@ export function StatusScreen({ view }: { view: View }) {
   const { id = '' } = useParams();
   const profileId = useProfileId();
   const list = LIST_KINDS.quick.list[view];
-  const stored = useLiveQuery(async () => (profileId === undefined ? undefined : (await findStoredMessage(profileId, list, id)) ?? null), [profileId, list, id]);
+  const stored = useLiveQuery(
+    async () => (profileId === undefined ? undefined : ((await findStoredMessage(profileId, list, id)) ?? null)),
+    [profileId, list, id],
+  );
   const status = useMessageStatus(id);
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState(false);
@@ -68,7 +71,9 @@ export function StatusScreen({ view }: { view: View }) {
       )}
       {status.error && (
         <Alert color={status.offline ? 'yellow' : 'red'} variant="light" role="status">
-          {status.offline ? 'You are offline: delivery statuses need a connection and will load when you are back online' : status.error}
+          {status.offline
+            ? 'You are offline: delivery statuses need a connection and will load when you are back online'
+            : status.error}
         </Alert>
       )}
       {status.loading && !status.rows ? (
@@ -85,9 +90,20 @@ export function StatusScreen({ view }: { view: View }) {
               <Total label="Total" value={totals.total} />
             </SimpleGrid>
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-              <TextInput label="Search" placeholder="Number or status" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', xs: 280 }} />
+              <TextInput
+                label="Search"
+                placeholder="Number or status"
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                w={{ base: '100%', xs: 280 }}
+              />
               {view === 'personal' && (
-                <Button onClick={() => void exportReport()} loading={exporting} disabled={rows.length === 0} variant="light">
+                <Button
+                  onClick={() => void exportReport()}
+                  loading={exporting}
+                  disabled={rows.length === 0}
+                  variant="light"
+                >
                   Export status report (Excel)
                 </Button>
               )}

@@ -58,8 +58,16 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
           allowDeselect={false}
           w={130}
         />
-        <Pagination total={pages} value={current} onChange={setPage} size="sm" siblings={1} boundaries={1} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={setPage}
+          size="sm"
+          siblings={1}
+          boundaries={1}
+          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
       </Group>
     </>
   );

@@ -11,8 +11,20 @@ import { PriceTable } from '../../ui/price-table';
 import { ResellerRateTable } from './reseller-rate-table';
 
 /** SPEC 4 and 6: change the account type (PREMIUM for parents 6 and 1 only), its prices shown before confirming. */
-export function AccountTypeCard({ user, domain, online }: { user: StoredUser; domain: DomainDetails; online: boolean }) {
-  const options: AccountType[] = ['REGULAR', ...(canSetPremium(user) ? (['PREMIUM'] as const) : []), ...(canBecomeReseller(user, domain) || user.accountType === 'RESELLER' ? (['RESELLER'] as const) : [])];
+export function AccountTypeCard({
+  user,
+  domain,
+  online,
+}: {
+  user: StoredUser;
+  domain: DomainDetails;
+  online: boolean;
+}) {
+  const options: AccountType[] = [
+    'REGULAR',
+    ...(canSetPremium(user) ? (['PREMIUM'] as const) : []),
+    ...(canBecomeReseller(user, domain) || user.accountType === 'RESELLER' ? (['RESELLER'] as const) : []),
+  ];
   const [chosen, setChosen] = useState<AccountType>(user.accountType);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -51,10 +63,23 @@ export function AccountTypeCard({ user, domain, online }: { user: StoredUser; do
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title={`Change to ${chosen}?`} centered size="lg">
+      <Modal
+        opened={confirming}
+        onClose={() => !busy && setConfirming(false)}
+        title={`Change to ${chosen}?`}
+        centered
+        size="lg"
+      >
         <Stack gap="sm">
           <Text>Your prices will be these:</Text>
-          {chosen === 'RESELLER' ? <ResellerRateTable /> : <PriceTable title={`SMS prices (${chosen})`} tiers={priceTiersFor({ ...user, accountType: chosen }, domain)} />}
+          {chosen === 'RESELLER' ? (
+            <ResellerRateTable />
+          ) : (
+            <PriceTable
+              title={`SMS prices (${chosen})`}
+              tiers={priceTiersFor({ ...user, accountType: chosen }, domain)}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
               Cancel

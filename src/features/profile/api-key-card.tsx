@@ -35,7 +35,8 @@ export function ApiKeyCard({ online }: { online: boolean }) {
           API key
         </Title>
         <Text size="sm" c="dimmed">
-          Your own systems send SMS with an API key. For your safety it is shown only when it is generated: copy it then.
+          Your own systems send SMS with an API key. For your safety it is shown only when it is generated: copy it
+          then.
         </Text>
         {key && (
           <Stack gap="xs">

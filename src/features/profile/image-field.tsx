@@ -33,7 +33,11 @@ export function ImageField({ label, current, onPicked }: Props) {
     }
     const wrongType = imageFileError(picked.name);
     if (wrongType) return emitAlert({ message: wrongType, severity: 'warning' });
-    if (picked.size > MAX_IMAGE_BYTES) return emitAlert({ message: `${picked.name} is larger than 2 MB: please choose a smaller image`, severity: 'warning' });
+    if (picked.size > MAX_IMAGE_BYTES)
+      return emitAlert({
+        message: `${picked.name} is larger than 2 MB: please choose a smaller image`,
+        severity: 'warning',
+      });
     setFile(picked);
     setPreview(URL.createObjectURL(picked));
     onPicked(await readDataUrl(picked));
@@ -42,9 +46,22 @@ export function ImageField({ label, current, onPicked }: Props) {
   const shown = preview ?? safeAssetUrl(current, window.location.origin);
   return (
     <Stack gap={4}>
-      <FileInput label={label} placeholder="Choose an image" accept="image/png,image/jpeg,image/gif,image/tiff,image/bmp" value={file} onChange={(f) => void pick(f)} clearable />
+      <FileInput
+        label={label}
+        placeholder="Choose an image"
+        accept="image/png,image/jpeg,image/gif,image/tiff,image/bmp"
+        value={file}
+        onChange={(f) => void pick(f)}
+        clearable
+      />
       <Group gap="xs">
-        {shown ? <Image src={shown} alt={`${label} preview`} h={48} w="auto" fit="contain" radius="sm" /> : <Text size="sm" c="dimmed">No image yet</Text>}
+        {shown ? (
+          <Image src={shown} alt={`${label} preview`} h={48} w="auto" fit="contain" radius="sm" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No image yet
+          </Text>
+        )}
       </Group>
     </Stack>
   );

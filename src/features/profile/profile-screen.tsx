@@ -11,7 +11,8 @@ import { ResellerPromoCard } from './reseller-promo-card';
 import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
 
-export const PROFILE_OFFLINE_NOTE = 'You are offline: this is your profile as stored on this device. Changes need a connection';
+export const PROFILE_OFFLINE_NOTE =
+  'You are offline: this is your profile as stored on this device. Changes need a connection';
 
 /** SPEC 2 "Profile": the account, sender IDs, account type, API key and the reseller promo. */
 export function ProfileScreen() {
@@ -33,10 +34,14 @@ export function ProfileScreen() {
       )}
       <AccountCard user={user} referral={domain ? showReferral(user, domain) : false} />
       <SenderIdCard user={user} online={online} />
-      {canChangeAccountType(user) && domain && <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />}
+      {canChangeAccountType(user) && domain && (
+        <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />
+      )}
       <ApiKeyCard online={online} />
       {domain && showResellerPromo(user, domain) && <ResellerPromoCard user={user} domain={domain} online={online} />}
-      {user.accountType === 'RESELLER' && user.isAdmin && <ResellerSettingsCard key={user.profile_id} user={user} online={online} />}
+      {user.accountType === 'RESELLER' && user.isAdmin && (
+        <ResellerSettingsCard key={user.profile_id} user={user} online={online} />
+      )}
     </Stack>
   );
 }

@@ -9,7 +9,15 @@ import { switchAccountType } from '../../sync/profile';
 import { ResellerRateTable } from './reseller-rate-table';
 
 /** SPEC 2 and 6: the reseller promo (reselling enabled, parents 6, 1 and 308), the volume table and the applicable rate. */
-export function ResellerPromoCard({ user, domain, online }: { user: StoredUser; domain: DomainDetails; online: boolean }) {
+export function ResellerPromoCard({
+  user,
+  domain,
+  online,
+}: {
+  user: StoredUser;
+  domain: DomainDetails;
+  online: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const reseller = user.accountType === 'RESELLER';
 
@@ -34,14 +42,15 @@ export function ResellerPromoCard({ user, domain, online }: { user: StoredUser; 
         </Title>
         {!reseller && (
           <Text>
-            Sell bulk SMS under your own name, logo, domain and prices. Your clients sign up on your domain; you buy credit at
-            the volume rates below and set your own prices.
+            Sell bulk SMS under your own name, logo, domain and prices. Your clients sign up on your domain; you buy
+            credit at the volume rates below and set your own prices.
           </Text>
         )}
         <ResellerRateTable />
         {reseller && (
           <Text>
-            Your applicable rate: <b>GHS {user.applicableRate.toFixed(3)}</b> per SMS (from what you and your clients sent in the last 30 days).
+            Your applicable rate: <b>GHS {user.applicableRate.toFixed(3)}</b> per SMS (from what you and your clients
+            sent in the last 30 days).
           </Text>
         )}
         {canBecomeReseller(user, domain) && (

@@ -22,7 +22,11 @@ export function ResellerRateTable() {
         <Table.Tbody>
           {RESELLER_RATE_TABLE.map((band) => (
             <Table.Tr key={band.min}>
-              <Table.Td>{band.max === null ? `Over ${volume.format(band.min - 1)}` : `${volume.format(band.min)} - ${volume.format(band.max)}`}</Table.Td>
+              <Table.Td>
+                {band.max === null
+                  ? `Over ${volume.format(band.min - 1)}`
+                  : `${volume.format(band.min)} - ${volume.format(band.max)}`}
+              </Table.Td>
               <Table.Td>{band.rate.toFixed(3)}</Table.Td>
             </Table.Tr>
           ))}

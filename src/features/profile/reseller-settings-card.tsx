@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { DomainSettingsInput, SettingsAnswer } from '../../api/domain-settings-api';
 import { acceptsReferralPercentageInput, parseLocalRate, referralFractionToPercent } from '../../domain/pricing';
 import type { StoredUser } from '../../db/app-db';
@@ -39,13 +52,23 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
   const [siteKey, setSiteKey] = useState(own ? user.recaptcha_site_key : '');
   const [captchaSecret, setCaptchaSecret] = useState('');
   // What the gateway last said of the domain: from the user info, then from Save and Verify.
-  const [verification, setVerification] = useState<Pick<SettingsAnswer, 'domainverified' | 'domainverifyname' | 'domainverifytoken'> | null>(
-    own ? { domainverified: user.domainverified, domainverifyname: user.domainverifyname, domainverifytoken: user.domainverifytoken } : null,
+  const [verification, setVerification] = useState<Pick<
+    SettingsAnswer,
+    'domainverified' | 'domainverifyname' | 'domainverifytoken'
+  > | null>(
+    own
+      ? {
+          domainverified: user.domainverified,
+          domainverifyname: user.domainverifyname,
+          domainverifytoken: user.domainverifytoken,
+        }
+      : null,
   );
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
-    if (!tiersAcceptable(regular) || !tiersAcceptable(premium)) return emitAlert({ message: BAD_TIER, severity: 'warning' });
+    if (!tiersAcceptable(regular) || !tiersAcceptable(premium))
+      return emitAlert({ message: BAD_TIER, severity: 'warning' });
     const input: DomainSettingsInput = {
       domain: domain.trim(),
       companyname: companyname.trim(),
@@ -109,7 +132,9 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
           />
           {verification && !verification.domainverified && verification.domainverifyname && (
             <Alert color="yellow" variant="light" title="Verify your domain">
-              <Text size="sm">Add this DNS TXT record, then press Verify. Until then your domain shows the main brand.</Text>
+              <Text size="sm">
+                Add this DNS TXT record, then press Verify. Until then your domain shows the main brand.
+              </Text>
               <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
                 {`${verification.domainverifyname}  TXT  "${verification.domainverifytoken}"`}
               </Code>
@@ -119,30 +144,59 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Company name" value={companyname} onChange={(e) => setCompanyname(e.currentTarget.value)} />
-            <TextInput label="Sender ID" description="Your platform's texts (codes) go out under it" value={senderid} onChange={(e) => setSenderid(e.currentTarget.value)} />
+            <TextInput
+              label="Company name"
+              value={companyname}
+              onChange={(e) => setCompanyname(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Sender ID"
+              description="Your platform's texts (codes) go out under it"
+              value={senderid}
+              onChange={(e) => setSenderid(e.currentTarget.value)}
+            />
             <ImageField label="Logo" current={own ? user.logo : ''} onPicked={setLogo} />
             <ImageField label="Background image" current={own ? user.backgroundImage : ''} onPicked={setBackground} />
           </SimpleGrid>
           <PriceTierEditor accountType="REGULAR" rows={regular} onChange={setRegular} />
           <PriceTierEditor accountType="PREMIUM" rows={premium} onChange={setPremium} />
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <Switch label="Referral programme" checked={referral} onChange={(e) => setReferral(e.currentTarget.checked)} />
+            <Switch
+              label="Referral programme"
+              checked={referral}
+              onChange={(e) => setReferral(e.currentTarget.checked)}
+            />
             <TextInput
               label="Referral percentage"
               value={percent}
-              onChange={(e) => acceptsReferralPercentageInput(e.currentTarget.value) && setPercent(e.currentTarget.value)}
+              onChange={(e) =>
+                acceptsReferralPercentageInput(e.currentTarget.value) && setPercent(e.currentTarget.value)
+              }
               inputMode="numeric"
               rightSection="%"
               w={160}
             />
           </Group>
-          <Switch label="Card payments (Paystack)" checked={gateway} onChange={(e) => setGateway(e.currentTarget.checked)} />
+          <Switch
+            label="Card payments (Paystack)"
+            checked={gateway}
+            onChange={(e) => setGateway(e.currentTarget.checked)}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Paystack public key" value={pubkey} onChange={(e) => setPubkey(e.currentTarget.value)} />
-            <PasswordInput label="Paystack secret key" description={`Currently ${masked(own ? user.paystackseckey : '')}; leave empty to keep it`} value={seckey} onChange={(e) => setSeckey(e.currentTarget.value)} />
+            <PasswordInput
+              label="Paystack secret key"
+              description={`Currently ${masked(own ? user.paystackseckey : '')}; leave empty to keep it`}
+              value={seckey}
+              onChange={(e) => setSeckey(e.currentTarget.value)}
+            />
             <TextInput label="reCAPTCHA site key" value={siteKey} onChange={(e) => setSiteKey(e.currentTarget.value)} />
-            <PasswordInput label="reCAPTCHA secret key" description={`Currently ${masked(own ? user.recaptcha_secret_key : '')}; leave empty to keep it`} value={captchaSecret} onChange={(e) => setCaptchaSecret(e.currentTarget.value)} />
+            <PasswordInput
+              label="reCAPTCHA secret key"
+              description={`Currently ${masked(own ? user.recaptcha_secret_key : '')}; leave empty to keep it`}
+              value={captchaSecret}
+              onChange={(e) => setCaptchaSecret(e.currentTarget.value)}
+            />
           </SimpleGrid>
           <Button type="submit" loading={busy} disabled={!online} w="fit-content">
             Save settings

@@ -24,7 +24,10 @@ export function SenderIdCard({ user, online }: { user: StoredUser; online: boole
     try {
       await askForSenderIds(checked.ids);
       setIds('');
-      emitAlert({ message: `Sender ID request sent: ${checked.ids.join(', ')} awaiting approval`, severity: 'success' });
+      emitAlert({
+        message: `Sender ID request sent: ${checked.ids.join(', ')} awaiting approval`,
+        severity: 'success',
+      });
     } catch (failure) {
       const view = describeFailure(failure);
       emitAlert({ message: view.message, severity: view.severity });
@@ -40,7 +43,11 @@ export function SenderIdCard({ user, online }: { user: StoredUser; online: boole
           Request sender IDs
         </Title>
         <Text size="sm" c="dimmed">
-          Your messages go out under an approved sender ID{user.senderidapproved === 'TEST' ? '; until one of yours is approved, TEST sends a notice instead of your text' : ''}.
+          Your messages go out under an approved sender ID
+          {user.senderidapproved === 'TEST'
+            ? '; until one of yours is approved, TEST sends a notice instead of your text'
+            : ''}
+          .
         </Text>
         <form
           onSubmit={(event) => {

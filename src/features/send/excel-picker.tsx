@@ -5,7 +5,15 @@ import type { ExcelSource } from './use-excel-source';
 const count = new Intl.NumberFormat('en-US');
 
 /** The recipients' spreadsheet: file, reading progress, sheet choice and what was loaded (SPEC 5). */
-export function ExcelPicker({ excel, file, onFile }: { excel: ExcelSource; file: File | null; onFile: (file: File | null) => void }) {
+export function ExcelPicker({
+  excel,
+  file,
+  onFile,
+}: {
+  excel: ExcelSource;
+  file: File | null;
+  onFile: (file: File | null) => void;
+}) {
   const { state } = excel;
   const sheetNames = state.status === 'empty' ? [] : state.sheetNames;
   const sheet = state.status === 'loaded' ? state.sheet : state.status === 'refused' ? state.sheet : null;
@@ -42,7 +50,8 @@ export function ExcelPicker({ excel, file, onFile }: { excel: ExcelSource; file:
       )}
       {state.status === 'loaded' && (
         <Text size="sm" c="teal.9" role="status">
-          Loaded {count.format(state.table.length)} {state.table.length === 1 ? 'row' : 'rows'} from {state.sheet} ({state.fileName})
+          Loaded {count.format(state.table.length)} {state.table.length === 1 ? 'row' : 'rows'} from {state.sheet} (
+          {state.fileName})
         </Text>
       )}
       {state.status === 'refused' && (

@@ -58,7 +58,8 @@ export function MessageEditor({ text, onChange, count, placeholderFields, person
       />
       <Group gap="xs" justify="space-between" wrap="wrap">
         <Text size="sm" data-testid="sms-counter">
-          {count.length} / {smsPartLimit(count.parts)} characters · {count.label} {count.parts === 1 ? 'message' : 'messages'}
+          {count.length} / {smsPartLimit(count.parts)} characters · {count.label}{' '}
+          {count.parts === 1 ? 'message' : 'messages'}
           {personalized ? ' (before fields are filled in)' : ''}
         </Text>
         <Badge color={count.unicode ? 'orange.9' : 'gray.7'} variant="outline" data-testid="unicode-flag">
@@ -69,7 +70,13 @@ export function MessageEditor({ text, onChange, count, placeholderFields, person
         <Group gap={6} wrap="wrap" aria-label="Characters that need unicode">
           <Text size="sm">These characters switch the message to unicode (fewer characters per SMS):</Text>
           {forcing.slice(0, MAX_SHOWN_CHARACTERS).map((c) => (
-            <Mark key={c.char} color="orange.2" px={6} title={characterLabel(c.char)} aria-label={characterLabel(c.char)}>
+            <Mark
+              key={c.char}
+              color="orange.2"
+              px={6}
+              title={characterLabel(c.char)}
+              aria-label={characterLabel(c.char)}
+            >
               {/\s|\u200B/.test(c.char) ? 'space' : c.char}
               {c.count > 1 ? ` ×${c.count}` : ''}
             </Mark>

@@ -5,7 +5,11 @@ import type { ContactSource, MessageKind, MessageSubtype } from '../../domain/ty
 import type { SendFormApi } from './use-send-form';
 
 const SUBTYPE_LABELS: Record<MessageSubtype, string> = { regular: 'Regular', personalized: 'Personalized' };
-const SOURCE_LABELS: Record<ContactSource, string> = { manual: 'Type or paste numbers', excel: 'Excel or CSV file', phonebook: 'Phone book' };
+const SOURCE_LABELS: Record<ContactSource, string> = {
+  manual: 'Type or paste numbers',
+  excel: 'Excel or CSV file',
+  phonebook: 'Phone book',
+};
 
 type Props = { form: SendFormApi; senderIds: readonly string[] };
 
@@ -46,7 +50,9 @@ export function MessageTypeFields({ form, senderIds }: Props) {
           value={fields.senderId || null}
           onChange={(value) => set('senderId', value ?? '')}
           description={
-            fields.senderId === TEST_SENDER_ID ? 'TEST sends a notice to apply for your own sender ID instead of your text' : undefined
+            fields.senderId === TEST_SENDER_ID
+              ? 'TEST sends a notice to apply for your own sender ID instead of your text'
+              : undefined
           }
         />
         <TextInput

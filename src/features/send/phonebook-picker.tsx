@@ -2,7 +2,15 @@ import { MultiSelect, Text } from '@mantine/core';
 import type { PhonebookSource } from './use-phonebook-source';
 
 /** One or several of the user's phone books, from the device's copy (works offline). */
-export function PhonebookPicker({ source, value, onChange }: { source: PhonebookSource; value: string[]; onChange: (ids: string[]) => void }) {
+export function PhonebookPicker({
+  source,
+  value,
+  onChange,
+}: {
+  source: PhonebookSource;
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
   const groups = source.groups ?? [];
   return (
     <>

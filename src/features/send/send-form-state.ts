@@ -63,7 +63,8 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
     date: strOrNull(draft.date),
     birthday: strOrNull(draft.birthday),
     recurringPeriod: typeof period === 'string' && isRecurringPeriod(period) ? period : base.recurringPeriod,
-    recurringInterval: typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
+    recurringInterval:
+      typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
   };
 }

@@ -8,13 +8,19 @@ import { useOnline } from '../../ui/use-online';
 const number = new Intl.NumberFormat('en-US');
 const RECENT_MS = 10 * 60_000;
 
-const LIST_OF: Record<string, string> = { 'scheduled sms': '/scheduledsms', 'birthday sms': '/scheduledsms', 'recurring sms': '/recurringsms' };
+const LIST_OF: Record<string, string> = {
+  'scheduled sms': '/scheduledsms',
+  'birthday sms': '/scheduledsms',
+  'recurring sms': '/recurringsms',
+};
 
 function stateText(job: JobView, online: boolean): string {
   const of = `${number.format(job.sent)} of ${number.format(job.total)} recipients`;
   switch (job.state) {
     case 'queued':
-      return online ? `Waiting to send to ${number.format(job.total)} recipients` : `Saved: sends when you are back online (${number.format(job.total)} recipients)`;
+      return online
+        ? `Waiting to send to ${number.format(job.total)} recipients`
+        : `Saved: sends when you are back online (${number.format(job.total)} recipients)`;
     case 'sending':
       return online ? `Sending: ${of}` : `Paused while offline: ${of}`;
     case 'paused':
@@ -64,7 +70,12 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                   aria-label={`Progress of ${label || 'message'}`}
                 />
               </Stack>
-              {finished && <CloseButton aria-label={job.state === 'failed' ? 'Discard this send' : 'Dismiss'} onClick={() => void dismissSendJob(job.id)} />}
+              {finished && (
+                <CloseButton
+                  aria-label={job.state === 'failed' ? 'Discard this send' : 'Dismiss'}
+                  onClick={() => void dismissSendJob(job.id)}
+                />
+              )}
             </Group>
             {job.state === 'failed' && job.form && onEditAgain && (
               <Button variant="light" size="compact-sm" mt={6} onClick={() => onEditAgain(job.id)}>
@@ -72,7 +83,13 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
               </Button>
             )}
             {job.state === 'done' && (
-              <Button component={Link} to={LIST_OF[job.summary.messageType] ?? '/dashboard'} variant="subtle" size="compact-sm" mt={4}>
+              <Button
+                component={Link}
+                to={LIST_OF[job.summary.messageType] ?? '/dashboard'}
+                variant="subtle"
+                size="compact-sm"
+                mt={4}
+              >
                 {LIST_OF[job.summary.messageType] ? 'View the list' : 'View on the dashboard'}
               </Button>
             )}

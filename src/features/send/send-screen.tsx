@@ -75,7 +75,12 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
   const phonebook = usePhonebookSource(fields.groupIds, fields.source === 'phonebook');
   const account = balanceOf(user);
   const balance = { amount: account.amount, local: account.unit === 'credits' };
-  const plan = useSendPlan(fields, excel.state, fields.source === 'phonebook' ? phonebook.contacts : undefined, balance);
+  const plan = useSendPlan(
+    fields,
+    excel.state,
+    fields.source === 'phonebook' ? phonebook.contacts : undefined,
+    balance,
+  );
   const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile });
 
   return (

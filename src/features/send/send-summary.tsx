@@ -9,7 +9,9 @@ type Props = { plan: SendPlan; balance: { amount: number; local: boolean } };
 /** Recipients, what the send costs against the balance, and the non-blocking warnings of SPEC 5 and 9. */
 export function SendSummary({ plan, balance }: Props) {
   const { cost } = plan;
-  const balanceText = balance.local ? `${number.format(balance.amount)} credits` : `${INTERNATIONAL_CURRENCY} ${number.format(balance.amount)}`;
+  const balanceText = balance.local
+    ? `${number.format(balance.amount)} credits`
+    : `${INTERNATIONAL_CURRENCY} ${number.format(balance.amount)}`;
   return (
     <Stack gap="xs">
       <Group gap="lg" wrap="wrap">

@@ -45,7 +45,8 @@ export function excelProblem(state: ExcelState): string | null {
   }
 }
 
-const refusalOf = (error: unknown) => (error instanceof SpreadsheetError ? error.message : 'This file could not be read');
+const refusalOf = (error: unknown) =>
+  error instanceof SpreadsheetError ? error.message : 'This file could not be read';
 
 /** A spreadsheet of recipients, read in a worker with progress; several sheets wait for the user's choice. */
 export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
@@ -59,15 +60,25 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
   };
   useEffect(() => close, []);
 
-  const settle = useCallback((fileName: string, sheetNames: string[], result: SheetResult) => {
-    if (result.ok) {
-      keeper?.save({ fileName, sheet: result.sheet, headings: result.headings, table: result.table });
-      setState({ status: 'loaded', fileName, sheetNames, sheet: result.sheet, headings: result.headings, table: result.table });
-    } else {
-      setState({ status: 'refused', fileName, sheetNames, sheet: result.sheet, message: result.message });
-      emitAlert({ message: result.message, severity: 'warning' });
-    }
-  }, [keeper]);
+  const settle = useCallback(
+    (fileName: string, sheetNames: string[], result: SheetResult) => {
+      if (result.ok) {
+        keeper?.save({ fileName, sheet: result.sheet, headings: result.headings, table: result.table });
+        setState({
+          status: 'loaded',
+          fileName,
+          sheetNames,
+          sheet: result.sheet,
+          headings: result.headings,
+          table: result.table,
+        });
+      } else {
+        setState({ status: 'refused', fileName, sheetNames, sheet: result.sheet, message: result.message });
+        emitAlert({ message: result.message, severity: 'warning' });
+      }
+    },
+    [keeper],
+  );
 
   const refuse = useCallback((fileName: string, sheetNames: string[], message: string) => {
     setState({ status: 'refused', fileName, sheetNames, sheet: null, message });
@@ -84,7 +95,8 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
       if (wrongType) return refuse(file.name, [], wrongType);
       setState({ status: 'reading', fileName: file.name, fraction: 0, stage: 'Reading the file', sheetNames: [] });
       const onProgress = (fraction: number, stage: string) => {
-        if (generation.current === mine) setState({ status: 'reading', fileName: file.name, fraction, stage, sheetNames: [] });
+        if (generation.current === mine)
+          setState({ status: 'reading', fileName: file.name, fraction, stage, sheetNames: [] });
       };
       openSpreadsheet(file, { onProgress }).then(
         (book) => {
@@ -128,7 +140,14 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
 
   // Only the kept sheet's name is offered: choosing another sheet needs the file, which is not kept.
   const restore = useCallback((saved: SavedSheet) => {
-    setState({ status: 'loaded', fileName: saved.fileName, sheetNames: [saved.sheet], sheet: saved.sheet, headings: saved.headings, table: saved.table });
+    setState({
+      status: 'loaded',
+      fileName: saved.fileName,
+      sheetNames: [saved.sheet],
+      sheet: saved.sheet,
+      headings: saved.headings,
+      table: saved.table,
+    });
   }, []);
 
   return { state, load, chooseSheet, clear, restore };

@@ -11,7 +11,11 @@ export type SendFormApi = {
   reset(): void;
 };
 
-function withChange<K extends keyof SendFormFields>(current: SendFormFields, key: K, value: SendFormFields[K]): SendFormFields {
+function withChange<K extends keyof SendFormFields>(
+  current: SendFormFields,
+  key: K,
+  value: SendFormFields[K],
+): SendFormFields {
   const next = { ...current, [key]: value };
   if (key === 'subtype') {
     // SPEC 4: choosing Personalized sets the source to excel (manual cannot carry fields).
@@ -43,7 +47,8 @@ export function useSendForm(senderIds: readonly string[]): SendFormApi | null {
 
   const shown = useMemo(() => {
     if (!fields) return null;
-    const chosen = fields.senderId !== '' && senderIds.includes(fields.senderId) ? fields.senderId : preselectedSenderId(senderIds);
+    const chosen =
+      fields.senderId !== '' && senderIds.includes(fields.senderId) ? fields.senderId : preselectedSenderId(senderIds);
     return chosen === fields.senderId ? fields : { ...fields, senderId: chosen };
   }, [fields, senderIds]);
   return shown ? { fields: shown, set, reset } : null;

@@ -5,7 +5,13 @@ import { normalizeApostrophes } from '../../domain/message-text';
 import { phonebookPlaceholderFields } from '../../domain/personalize';
 import { parseManualNumbers } from '../../domain/recipients';
 import { sendFormWarnings } from '../../domain/send-form';
-import { buildSendItems, contactRecipient, sheetRecipient, uniqueRecipients, type Recipient } from '../../domain/send-items';
+import {
+  buildSendItems,
+  contactRecipient,
+  sheetRecipient,
+  uniqueRecipients,
+  type Recipient,
+} from '../../domain/send-items';
 import { creditProblem, sendCost, type SendCost } from '../../domain/send-cost';
 import { countSms, type SmsCount } from '../../domain/sms';
 import { numbersOf, rowAt } from '../../excel/sheet-table';
@@ -36,7 +42,8 @@ export function useSendPlan(
 
   const recipients = useMemo<Recipient[]>(() => {
     const now = new Date();
-    if (fields.source === 'manual') return parseManualNumbers(fields.numbers, personalized).map((number) => ({ number }));
+    if (fields.source === 'manual')
+      return parseManualNumbers(fields.numbers, personalized).map((number) => ({ number }));
     if (fields.source === 'excel') {
       if (!table) return [];
       // A regular send needs only the numbers; each row's fields are built for personalized texts alone.

@@ -9,7 +9,8 @@ import type { SendFormApi } from './use-send-form';
 import { draftOf } from './send-form-state';
 import type { SendPlan } from './use-send-plan';
 
-export const QUEUED_OFFLINE = 'You are offline: your messages are saved on this device and will be sent when you are back online';
+export const QUEUED_OFFLINE =
+  'You are offline: your messages are saved on this device and will be sent when you are back online';
 
 type Inputs = {
   form: SendFormApi;
@@ -70,6 +71,6 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) 
     }
   };
 
-    // Shown until the user changes the form.
+  // Shown until the user changes the form.
   return { submit, problem: problem && problem.fields === form.fields ? problem.message : null, busy };
 }

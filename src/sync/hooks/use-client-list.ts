@@ -19,7 +19,10 @@ export type ClientListState = {
 /** The admin's clients from the device, fetched again when the screen opens and on demand. */
 export function useClientList(): ClientListState {
   const profileId = useProfileId();
-  const list = useLiveQuery(async () => (profileId === undefined ? undefined : ((await readClientList(profileId)) ?? null)), [profileId]);
+  const list = useLiveQuery(
+    async () => (profileId === undefined ? undefined : ((await readClientList(profileId)) ?? null)),
+    [profileId],
+  );
   const [round, setRound] = useState(0);
   const [settled, setSettled] = useState(-1);
   const [error, setError] = useState<FailureView | null>(null);

@@ -37,11 +37,14 @@ export function useDraftSheet(): DraftSheetView {
   }, [profileId]);
 
   // Writes are queued by Dexie in the order asked, so a clear after a save leaves nothing behind.
-  const save = useCallback((sheet: DraftSheet) => {
-    if (profileId === undefined) return;
-    // The send still works; the user only needs to know the sheet will not survive a reload.
-    saveDraftSheet(profileId, sheet).catch(() => emitAlert({ message: SHEET_NOT_KEPT, severity: 'warning' }));
-  }, [profileId]);
+  const save = useCallback(
+    (sheet: DraftSheet) => {
+      if (profileId === undefined) return;
+      // The send still works; the user only needs to know the sheet will not survive a reload.
+      saveDraftSheet(profileId, sheet).catch(() => emitAlert({ message: SHEET_NOT_KEPT, severity: 'warning' }));
+    },
+    [profileId],
+  );
   const clear = useCallback(() => {
     if (profileId !== undefined) void clearDraftSheet(profileId).catch(() => undefined);
   }, [profileId]);

@@ -30,7 +30,10 @@ export interface ListView {
 /** A mirrored list for an infinite-scroll screen: Dexie rows plus the paginator that fills them. */
 export function useList(list: ListName, options: { limit?: number } = {}): ListView {
   const profileId = useProfileId();
-  const state = useLiveQuery(async () => (profileId === undefined ? undefined : readListState(profileId, list)), [profileId, list]);
+  const state = useLiveQuery(
+    async () => (profileId === undefined ? undefined : readListState(profileId, list)),
+    [profileId, list],
+  );
   const text = state?.search ?? '';
   const rows = useLiveQuery(
     async () => (profileId === undefined ? undefined : readListRows(profileId, list, text, options.limit)),
@@ -52,7 +55,10 @@ export function useList(list: ListName, options: { limit?: number } = {}): ListV
     offline: error instanceof ApiFailure && (error.kind === 'network' || error.kind === 'timeout'),
     endText: loader.status === 'done' || (loader.status !== 'loading' && state?.done) ? END_OF_LIST_TEXT : null,
     loadMore: useCallback(() => void (profileId !== undefined && loadMore(profileId, list)), [profileId, list]),
-    search: useCallback((value: string) => void (profileId !== undefined && search(profileId, list, value)), [profileId, list]),
+    search: useCallback(
+      (value: string) => void (profileId !== undefined && search(profileId, list, value)),
+      [profileId, list],
+    ),
     refresh: useCallback(() => void (profileId !== undefined && refresh(profileId, list)), [profileId, list]),
   };
 }

@@ -26,7 +26,10 @@ export function useGroups(): { groups: StoredGroup[] | undefined; status: Mirror
 export function useContacts(groupId: number): { contacts: StoredContact[] | undefined; status: MirrorStatus } {
   const profileId = useProfileId();
   const [status, setStatus] = useState<MirrorStatus>('loading');
-  const contacts = useLiveQuery(async () => (profileId === undefined ? undefined : readContacts(profileId, groupId)), [profileId, groupId]);
+  const contacts = useLiveQuery(
+    async () => (profileId === undefined ? undefined : readContacts(profileId, groupId)),
+    [profileId, groupId],
+  );
   useEffect(() => {
     if (profileId === undefined) return;
     refreshGroupContacts(groupId).then(

@@ -3,9 +3,7 @@ import { currentAccount } from '../../db/session-store';
 import type { StoredSession, StoredUser } from '../../db/app-db';
 
 export type SessionState =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; user: StoredUser; session: StoredSession };
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: StoredUser; session: StoredSession };
 
 /** The signed-in account from the device, live: sign-in, sign-out and fetchuser show at once everywhere. */
 export function useSession(): SessionState {

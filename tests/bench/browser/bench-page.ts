@@ -17,7 +17,14 @@ const time = async (run: () => Promise<unknown>) => {
 
 function regularSend(recipients: number, from: number): SendItem[] {
   const numbers = Array.from({ length: recipients }, (_, i) => `23320${String(from + i).padStart(7, '0')}`);
-  return [{ ...personalisedItems(1)[0]!, shortMessage: 'Bench batch gap', destinationAddress: numbers.join(','), typeandsubtype: 'quick:regular' }];
+  return [
+    {
+      ...personalisedItems(1)[0]!,
+      shortMessage: 'Bench batch gap',
+      destinationAddress: numbers.join(','),
+      typeandsubtype: 'quick:regular',
+    },
+  ];
 }
 
 /** Waits for a job's end and returns when each of its batches was acknowledged (page clock, ms). */

@@ -8,7 +8,13 @@ type Json = Record<string, any>;
  * POST a frontend call as the PWA would: a bearer token and the Host of the page's domain (Node does not
  * resolve *.localhost as browsers do, so the request goes to the loopback address with that Host).
  */
-export function apiCall(gateway: RunningGateway, path: string, body: unknown, token?: string, host = 'localhost'): Promise<Json> {
+export function apiCall(
+  gateway: RunningGateway,
+  path: string,
+  body: unknown,
+  token?: string,
+  host = 'localhost',
+): Promise<Json> {
   const url = new URL(gateway.url(path.startsWith('/') ? path : `/smsgateway/api/frontend/${path}`));
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -38,8 +44,19 @@ export function apiCall(gateway: RunningGateway, path: string, body: unknown, to
 }
 
 /** Signs in through the API: the userInfo with its token. */
-export async function apiLogin(gateway: RunningGateway, who: string, password: string, host = 'localhost'): Promise<Json> {
-  const answer = await apiCall(gateway, 'login', { emailusername: who, password, domain: host, domain_supid: 0, humanKey: '' }, undefined, host);
+export async function apiLogin(
+  gateway: RunningGateway,
+  who: string,
+  password: string,
+  host = 'localhost',
+): Promise<Json> {
+  const answer = await apiCall(
+    gateway,
+    'login',
+    { emailusername: who, password, domain: host, domain_supid: 0, humanKey: '' },
+    undefined,
+    host,
+  );
   if (!answer.userInfo) throw new Error(`login ${who} failed: ${JSON.stringify(answer)}`);
   return answer.userInfo;
 }
@@ -61,10 +78,22 @@ export async function apiSignUp(
     host,
   );
   if (!temporal.id) throw new Error(`temporalsignup failed: ${JSON.stringify(temporal)}`);
-  const sent = await apiCall(gateway, 'sendsmscode', { phone: who.phone, subscriber: temporal.id, supid: 0 }, undefined, host);
+  const sent = await apiCall(
+    gateway,
+    'sendsmscode',
+    { phone: who.phone, subscriber: temporal.id, supid: 0 },
+    undefined,
+    host,
+  );
   const [sms] = await carrierMessages(gateway, who.phone);
   const code = /\b(\d{4})\b/.exec(sms?.text ?? '')?.[1];
-  const verified = await apiCall(gateway, 'verifysmscode', { codeId: sent.codeId, code, temporalid: temporal.id, country: 'Ghana' }, undefined, host);
+  const verified = await apiCall(
+    gateway,
+    'verifysmscode',
+    { codeId: sent.codeId, code, temporalid: temporal.id, country: 'Ghana' },
+    undefined,
+    host,
+  );
   if (!verified.userInfo) throw new Error(`verifysmscode failed: ${JSON.stringify(verified)}`);
   return verified.userInfo;
 }

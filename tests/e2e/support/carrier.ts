@@ -26,18 +26,27 @@ export async function carrierMessagesOfJob(gateway: RunningGateway, jobId: strin
   return ((await res.json()) as { messages: CarrierMessage[] }).messages;
 }
 
-export async function carrierSummary(gateway: RunningGateway, jobId: string): Promise<{ total: number; unique: number; duplicates: number }> {
+export async function carrierSummary(
+  gateway: RunningGateway,
+  jobId: string,
+): Promise<{ total: number; unique: number; duplicates: number }> {
   const res = await fetch(gateway.url(`/smsgateway/dev/carrier/summary?jobId=${encodeURIComponent(jobId)}`));
   if (!res.ok) throw new Error(`dev carrier summary answered ${res.status}`);
   return (await res.json()) as { total: number; unique: number; duplicates: number };
 }
 
 /** Polls until `check` passes (no sleeps in tests: a condition, with a deadline). */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: last value ${JSON.stringify(last).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: last value ${JSON.stringify(last).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 250));
     last = await read();
   }

@@ -1,13 +1,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/db';
-import { clearDraftSheet, readDraftSheet, saveDraftSheet, SHEET_CHUNK_ROWS, type DraftSheet } from '../../../src/db/draft-sheet-store';
+import {
+  clearDraftSheet,
+  readDraftSheet,
+  saveDraftSheet,
+  SHEET_CHUNK_ROWS,
+  type DraftSheet,
+} from '../../../src/db/draft-sheet-store';
 
 const ROWS = 100_000;
 
 function bigSheet(length = ROWS, name = 'Customer'): DraftSheet {
   const numbers = Array.from({ length }, (_, i) => `23324${String(i).padStart(7, '0')}`);
   const names = Array.from({ length }, (_, i) => `${name} ${i}`);
-  return { fileName: 'big.xlsx', sheet: 'Customers', headings: ['numbers', 'Name'], table: { keys: ['numbers', 'Name'], columns: [numbers, names], length } };
+  return {
+    fileName: 'big.xlsx',
+    sheet: 'Customers',
+    headings: ['numbers', 'Name'],
+    table: { keys: ['numbers', 'Name'], columns: [numbers, names], length },
+  };
 }
 
 const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {

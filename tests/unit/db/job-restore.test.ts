@@ -19,9 +19,23 @@ describe('a refused send back into the form', () => {
     fileName: 'customers.xlsx',
     sheet: 'Customers',
     headings: ['numbers', 'name'],
-    table: { keys: ['numbers', 'name'], columns: [['233241000001', '233241000002'], ['Ama', 'Kofi']], length: 2 },
+    table: {
+      keys: ['numbers', 'name'],
+      columns: [
+        ['233241000001', '233241000002'],
+        ['Ama', 'Kofi'],
+      ],
+      length: 2,
+    },
   };
-  const form = { messageType: 'quick', subtype: 'personalized', source: 'excel', senderId: 'DEMO', text: 'Hi {name}', campaign: 'C1' };
+  const form = {
+    messageType: 'quick',
+    subtype: 'personalized',
+    source: 'excel',
+    senderId: 'DEMO',
+    text: 'Hi {name}',
+    campaign: 'C1',
+  };
 
   it('restores the fields and the loaded sheet of a failed job, then drops the job', async () => {
     await saveDraftSheet(7, sheet);

@@ -37,9 +37,12 @@ const VERSION_NEXT: SchemaVersion = {
     notices: '++id',
   },
   upgrade: async (tx) => {
-    await tx.table('outboxJobs').toCollection().modify((j: OutboxJob & { priority?: number }) => {
-      j.priority = j.state === 'paused' ? 0 : 1;
-    });
+    await tx
+      .table('outboxJobs')
+      .toCollection()
+      .modify((j: OutboxJob & { priority?: number }) => {
+        j.priority = j.state === 'paused' ? 0 : 1;
+      });
   },
 };
 
@@ -94,9 +97,25 @@ describe('schema versions', () => {
       ['b', 'paused'],
     ]);
     expect(await v2.outboxBatches.count()).toBe(1);
-    expect(await v2.drafts.get(7)).toEqual({ profile_id: 7, fields: { text: 'Half typed', source: 'excel' }, updatedAt: 5 });
+    expect(await v2.drafts.get(7)).toEqual({
+      profile_id: 7,
+      fields: { text: 'Half typed', source: 'excel' },
+      updatedAt: 5,
+    });
     await v2.draftSheets.bulkAdd([
-      { profile_id: 7, chunk: -1, head: { fileName: 'a.csv', sheet: 'Sheet1', headings: ['numbers'], keys: ['numbers'], length: 1, chunks: 1, savedAt: 1 } },
+      {
+        profile_id: 7,
+        chunk: -1,
+        head: {
+          fileName: 'a.csv',
+          sheet: 'Sheet1',
+          headings: ['numbers'],
+          keys: ['numbers'],
+          length: 1,
+          chunks: 1,
+          savedAt: 1,
+        },
+      },
       { profile_id: 7, chunk: 0, columns: [['0241000001']] },
     ]);
     expect(await v2.draftSheets.where('profile_id').equals(7).count()).toBe(2);
@@ -105,7 +124,18 @@ describe('schema versions', () => {
 
   it('declares every store of the data layer in version 1', () => {
     const stores = Object.keys(SCHEMA_VERSIONS[0]!.stores).sort();
-    expect(stores).toEqual(['contacts', 'domains', 'drafts', 'groups', 'listItems', 'listState', 'outboxBatches', 'outboxJobs', 'session', 'users']);
+    expect(stores).toEqual([
+      'contacts',
+      'domains',
+      'drafts',
+      'groups',
+      'listItems',
+      'listState',
+      'outboxBatches',
+      'outboxJobs',
+      'session',
+      'users',
+    ]);
   });
 
   it('adds the draft sheet store in version 2, and only that', () => {

@@ -16,10 +16,26 @@ const row = (itemId: string, sortKey: number, data: Record<string, unknown> = {}
   data: { message_id: itemId, ...data },
 });
 const group = (id: number, extra: Partial<StoredGroup> = {}): StoredGroup => ({
-  profile_id: 7, id, groupname: `G${id}`, username: 'demo', setuptime: `2026-01-0${id}T00:00:00Z`, contactcount: 0, client: false, ...extra,
+  profile_id: 7,
+  id,
+  groupname: `G${id}`,
+  username: 'demo',
+  setuptime: `2026-01-0${id}T00:00:00Z`,
+  contactcount: 0,
+  client: false,
+  ...extra,
 });
 const contact = (id: number, groupId: number): StoredContact => ({
-  profile_id: 7, id, group_id: groupId, firstname: `C${id}`, middlename: '', surname: '', email: '', phonenumber: `23324000000${id}`, birthday: '', referencekey: '',
+  profile_id: 7,
+  id,
+  group_id: groupId,
+  firstname: `C${id}`,
+  middlename: '',
+  surname: '',
+  email: '',
+  phonenumber: `23324000000${id}`,
+  birthday: '',
+  referencekey: '',
 });
 
 describe('device stores', () => {
@@ -30,7 +46,11 @@ describe('device stores', () => {
   });
 
   it('keeps one row per message id, newest first, filtered by search outside ids', async () => {
-    await putListItems([row('1', 100, { shortMessage: 'Old news' }), row('2', 300, { shortMessage: 'Fresh' }), row('3', 200, { shortMessage: 'Middle' })]);
+    await putListItems([
+      row('1', 100, { shortMessage: 'Old news' }),
+      row('2', 300, { shortMessage: 'Fresh' }),
+      row('3', 200, { shortMessage: 'Middle' }),
+    ]);
     await putListItems([row('2', 300, { shortMessage: 'Fresh, status updated' })]);
     expect((await readListRows(7, 'quick-own', '')).map((r) => r.itemId)).toEqual(['2', '3', '1']);
     expect((await readListRows(7, 'quick-own', 'STATUS')).map((r) => r.itemId)).toEqual(['2']);

@@ -85,7 +85,15 @@ describe('search', () => {
   });
 
   it('filters a list', () => {
-    expect(filterBySearch([{ id: 1, name: 'Ama' }, { id: 2, name: 'Kofi' }], 'kof')).toEqual([{ id: 2, name: 'Kofi' }]);
+    expect(
+      filterBySearch(
+        [
+          { id: 1, name: 'Ama' },
+          { id: 2, name: 'Kofi' },
+        ],
+        'kof',
+      ),
+    ).toEqual([{ id: 2, name: 'Kofi' }]);
   });
 });
 
@@ -139,7 +147,9 @@ describe('alerts', () => {
   });
 
   it('keeps the SPEC.md 8 texts exact', () => {
-    expect(BATCHING_NOTICE).toBe('Kindly keep the browser open while we send the messages in batches for you. Thank you');
+    expect(BATCHING_NOTICE).toBe(
+      'Kindly keep the browser open while we send the messages in batches for you. Thank you',
+    );
     expect(BATCHES_SENT).toBe('Messages sent successfully, Thank you');
     expect(NO_SCHEDULED_SMS).toBe('You do not have any scheduled sms');
     expect(NO_RECURRING_SMS).toBe('You do not have any recurring sms');

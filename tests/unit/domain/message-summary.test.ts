@@ -3,7 +3,15 @@ import { deliveryCounts, recipientCount, submissionInProgress } from '../../../s
 
 describe('deliveryCounts', () => {
   it("adds up the gateway's summary", () => {
-    const message = { destinationAddress: '1,2', destinationCount: 6, messageStatus: [{ status: 'SENT', count: 3 }, { status: 'FAILED', count: 1 }, { status: 'PENDING', count: 2 }] };
+    const message = {
+      destinationAddress: '1,2',
+      destinationCount: 6,
+      messageStatus: [
+        { status: 'SENT', count: 3 },
+        { status: 'FAILED', count: 1 },
+        { status: 'PENDING', count: 2 },
+      ],
+    };
     expect(deliveryCounts(message)).toEqual({ sent: 3, failed: 1, pending: 2, total: 6 });
   });
 
@@ -23,6 +31,8 @@ describe('submissionInProgress', () => {
   it('falls back to status rows fewer than numbers', () => {
     expect(submissionInProgress({ destinationAddress: '1,2', messageStatus: [{ status: 'SENT' }] })).toBe(true);
     expect(submissionInProgress({ destinationAddress: '1', messageStatus: [{ status: 'SENT' }] })).toBe(false);
-    expect(submissionInProgress({ destinationAddress: '1,2', messageStatus: [{ status: 'SENT', count: 1 }] })).toBe(false);
+    expect(submissionInProgress({ destinationAddress: '1,2', messageStatus: [{ status: 'SENT', count: 1 }] })).toBe(
+      false,
+    );
   });
 });

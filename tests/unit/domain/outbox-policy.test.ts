@@ -75,7 +75,9 @@ describe('splitIntoBatches', () => {
   });
 
   it('counts recipients the same way', () => {
-    expect(countRecipients([makeItem({ destinationAddress: '1,2, 3,' }), makeItem({ destinationAddress: '4' })])).toBe(4);
+    expect(countRecipients([makeItem({ destinationAddress: '1,2, 3,' }), makeItem({ destinationAddress: '4' })])).toBe(
+      4,
+    );
   });
 });
 
@@ -136,12 +138,18 @@ describe('decideSendOutcome', () => {
   });
 
   it('waits at least as long as the server asks', () => {
-    expect(decideSendOutcome(429, 1, { random: () => 0, retryAfterMs: 30_000 })).toEqual({ kind: 'retry', afterMs: 30_000 });
+    expect(decideSendOutcome(429, 1, { random: () => 0, retryAfterMs: 30_000 })).toEqual({
+      kind: 'retry',
+      afterMs: 30_000,
+    });
     expect(decideSendOutcome(503, 1, { random: () => 0, retryAfterMs: 120 })).toEqual({ kind: 'retry', afterMs: 500 });
   });
 
   it("caps the server's Retry-After at the policy's longest wait", () => {
-    expect(decideSendOutcome(503, 1, { random: () => 0, retryAfterMs: 3_600_000 })).toEqual({ kind: 'retry', afterMs: RETRY_CAP_MS });
+    expect(decideSendOutcome(503, 1, { random: () => 0, retryAfterMs: 3_600_000 })).toEqual({
+      kind: 'retry',
+      afterMs: RETRY_CAP_MS,
+    });
   });
 
   describe('parseRetryAfter', () => {

@@ -119,7 +119,8 @@ describe('domain settings', () => {
     supenablereferral: true,
     usepaymentgateway: true,
     supusepaymentgateway: false,
-    localrate: '{"REGULAR":[{"id":1,"price":20,"rate":0.03,"expiry":0.25}],"PREMIUM":[{"id":2,"price":20,"rate":0.04,"expiry":1}]}',
+    localrate:
+      '{"REGULAR":[{"id":1,"price":20,"rate":0.03,"expiry":0.25}],"PREMIUM":[{"id":2,"price":20,"rate":0.04,"expiry":1}]}',
     suplocalrate: '{"REGULAR":[{"id":9,"price":100,"rate":0.02,"expiry":1}]}',
   });
   const client = makeUser({ profile_id: 77, supid: 50 });

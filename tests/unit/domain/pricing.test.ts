@@ -181,7 +181,8 @@ describe('price tiers', () => {
 
 describe('parseLocalRate', () => {
   it('reads the JSON text of API.md', () => {
-    const text = '{"REGULAR":[{"id":1,"price":20,"rate":0.029,"expiry":0.25}],"PREMIUM":[{"id":2,"price":"50","rate":"0.0328","expiry":1}]}';
+    const text =
+      '{"REGULAR":[{"id":1,"price":20,"rate":0.029,"expiry":0.25}],"PREMIUM":[{"id":2,"price":"50","rate":"0.0328","expiry":1}]}';
     expect(parseLocalRate(text)).toEqual({
       REGULAR: [{ id: 1, price: 20, rate: 0.029, expiry: 0.25 }],
       PREMIUM: [{ id: 2, price: 50, rate: 0.0328, expiry: 1 }],

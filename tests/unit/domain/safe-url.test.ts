@@ -6,7 +6,10 @@ const origin = 'https://acme.example.com';
 describe('safeAssetUrl: URLs from the server are used only when safe', () => {
   it.each([
     ['/smsgateway/api/frontend/images/logo.png', 'https://acme.example.com/smsgateway/api/frontend/images/logo.png'],
-    ['https://acme.example.com/smsgateway/api/frontend/images/bg.jpg', 'https://acme.example.com/smsgateway/api/frontend/images/bg.jpg'],
+    [
+      'https://acme.example.com/smsgateway/api/frontend/images/bg.jpg',
+      'https://acme.example.com/smsgateway/api/frontend/images/bg.jpg',
+    ],
     ['/icon-192.png', 'https://acme.example.com/icon-192.png'],
   ])('accepts %s', (url, expected) => {
     expect(safeAssetUrl(url, origin)).toBe(expected);

@@ -5,7 +5,10 @@ import { makeItem } from './factories';
 describe('sendCost', () => {
   it('is parts x recipients, per item', () => {
     const long = 'x'.repeat(200); // 2 parts
-    const cost = sendCost([makeItem({ destinationAddress: '1,2,3' }), makeItem({ shortMessage: long, destinationAddress: '4' })]);
+    const cost = sendCost([
+      makeItem({ destinationAddress: '1,2,3' }),
+      makeItem({ shortMessage: long, destinationAddress: '4' }),
+    ]);
     expect(cost).toEqual({ credits: 5, recipients: 4, outOfRange: false });
   });
 
@@ -23,7 +26,9 @@ describe('sendCost', () => {
 describe('creditProblem', () => {
   it('says clearly when the balance is short', () => {
     expect(creditProblem({ credits: 1200, recipients: 600, outOfRange: false }, 1200)).toBeNull();
-    expect(creditProblem({ credits: 1201, recipients: 600, outOfRange: false }, 1200.456)).toBe(notEnoughCredit(1201, 1200.456));
+    expect(creditProblem({ credits: 1201, recipients: 600, outOfRange: false }, 1200.456)).toBe(
+      notEnoughCredit(1201, 1200.456),
+    );
     expect(notEnoughCredit(1201, 1200.456)).toBe(
       'Not enough credit: this send needs 1,201 SMS credits and your balance is 1,200.45. Please purchase SMS credits first',
     );

@@ -50,12 +50,36 @@ describe('validateSendForm: each SPEC.md 5 message', () => {
     ['manual birthday without date', { messageType: 'birthday' }, 'Please enter a birthday date'],
     ['manual birthday with a date', { messageType: 'birthday', date: '1990-05-01' }, null],
     ['phone book birthday needs no date', { messageType: 'birthday', source: 'phonebook', selectedGroups: [1] }, null],
-    ['recurring without interval', { messageType: 'recurring', date: '2025-01-01' }, 'Please select a recurring interval'],
-    ['recurring interval 0', { messageType: 'recurring', date: '2025-01-01', recurringInterval: 0 }, 'Please select a recurring interval'],
-    ['recurring interval "0"', { messageType: 'recurring', date: '2025-01-01', recurringInterval: '0' }, 'Please select a recurring interval'],
-    ['recurring interval ""', { messageType: 'recurring', date: '2025-01-01', recurringInterval: '' }, 'Please select a recurring interval'],
-    ['recurring interval "x"', { messageType: 'recurring', date: '2025-01-01', recurringInterval: 'x' }, 'Please select a recurring interval'],
-    ['recurring interval -1', { messageType: 'recurring', date: '2025-01-01', recurringInterval: -1 }, 'Please select a recurring interval'],
+    [
+      'recurring without interval',
+      { messageType: 'recurring', date: '2025-01-01' },
+      'Please select a recurring interval',
+    ],
+    [
+      'recurring interval 0',
+      { messageType: 'recurring', date: '2025-01-01', recurringInterval: 0 },
+      'Please select a recurring interval',
+    ],
+    [
+      'recurring interval "0"',
+      { messageType: 'recurring', date: '2025-01-01', recurringInterval: '0' },
+      'Please select a recurring interval',
+    ],
+    [
+      'recurring interval ""',
+      { messageType: 'recurring', date: '2025-01-01', recurringInterval: '' },
+      'Please select a recurring interval',
+    ],
+    [
+      'recurring interval "x"',
+      { messageType: 'recurring', date: '2025-01-01', recurringInterval: 'x' },
+      'Please select a recurring interval',
+    ],
+    [
+      'recurring interval -1',
+      { messageType: 'recurring', date: '2025-01-01', recurringInterval: -1 },
+      'Please select a recurring interval',
+    ],
     ['recurring interval 2', { messageType: 'recurring', date: '2025-01-01', recurringInterval: '2' }, null],
     [
       'personalized manual',
@@ -78,7 +102,9 @@ describe('validateSendForm: each SPEC.md 5 message', () => {
     });
     expect(validateSendForm(everythingWrong)).toBe('Please select sender ID for this messge');
     expect(validateSendForm({ ...everythingWrong, senderId: 'X' })).toBe('You have not selected any phone book');
-    expect(validateSendForm({ ...everythingWrong, senderId: 'X', selectedGroups: [1] })).toBe('Please enter a valid date');
+    expect(validateSendForm({ ...everythingWrong, senderId: 'X', selectedGroups: [1] })).toBe(
+      'Please enter a valid date',
+    );
     expect(validateSendForm({ ...everythingWrong, senderId: 'X', selectedGroups: [1], date: '2025-01-01' })).toBe(
       'Please select a recurring interval',
     );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildSendItems, contactRecipient, deliveryTimeOf, sheetRecipient, uniqueRecipients, type SendDraft } from '../../../src/domain/send-items';
+import {
+  buildSendItems,
+  contactRecipient,
+  deliveryTimeOf,
+  sheetRecipient,
+  uniqueRecipients,
+  type SendDraft,
+} from '../../../src/domain/send-items';
 import { TEST_SENDER_BODY } from '../../../src/domain/sender-id';
 
 const NOW = new Date('2026-03-10T09:30:15Z'); // Accra is UTC+0
@@ -62,13 +69,29 @@ describe('buildSendItems', () => {
     expect(items.map((i) => i.specialUnicodeSupport)).toEqual([false, true]);
   });
 
-  it("drops {age} outside birthday phone-book sends and fills it for birthdays", () => {
-    const contact = { firstname: 'Ama', middlename: '', surname: 'O', email: '', phonenumber: '0241 000 001', birthday: '2000-03-10' };
-    const plain = buildSendItems(draft({ subtype: 'personalized', source: 'phonebook', text: '{firstname} {age}' }), [contactRecipient(contact, false, NOW)], NOW);
+  it('drops {age} outside birthday phone-book sends and fills it for birthdays', () => {
+    const contact = {
+      firstname: 'Ama',
+      middlename: '',
+      surname: 'O',
+      email: '',
+      phonenumber: '0241 000 001',
+      birthday: '2000-03-10',
+    };
+    const plain = buildSendItems(
+      draft({ subtype: 'personalized', source: 'phonebook', text: '{firstname} {age}' }),
+      [contactRecipient(contact, false, NOW)],
+      NOW,
+    );
     expect(plain[0]!.shortMessage).toBe('Ama ');
     expect(plain[0]!.destinationAddress).toBe('0241000001');
     const birthday = buildSendItems(
-      draft({ messageType: 'birthday', subtype: 'personalized', source: 'phonebook', text: 'Happy {age}, {firstname}' }),
+      draft({
+        messageType: 'birthday',
+        subtype: 'personalized',
+        source: 'phonebook',
+        text: 'Happy {age}, {firstname}',
+      }),
       [contactRecipient(contact, true, NOW)],
       NOW,
     );
@@ -83,14 +106,22 @@ describe('buildSendItems', () => {
   });
 
   it('carries the chosen date and the recurrence for scheduled, recurring and manual birthday sends', () => {
-    const [scheduled] = buildSendItems(draft({ messageType: 'scheduled', date: '2026-04-01 14:15:00' }), [{ number: '1' }], NOW);
+    const [scheduled] = buildSendItems(
+      draft({ messageType: 'scheduled', date: '2026-04-01 14:15:00' }),
+      [{ number: '1' }],
+      NOW,
+    );
     expect(scheduled!.expectedDeliveryTime).toBe('2026-04-01 14:15:00');
     const [recurring] = buildSendItems(
       draft({ messageType: 'recurring', date: '2026-04-01 14:15', recurringPeriod: 'Daily', recurringInterval: '2' }),
       [{ number: '1' }],
       NOW,
     );
-    expect([recurring!.recurringPeriod, recurring!.recurringInterval, recurring!.messageType]).toEqual(['Daily', 2, 'recurring sms']);
+    expect([recurring!.recurringPeriod, recurring!.recurringInterval, recurring!.messageType]).toEqual([
+      'Daily',
+      2,
+      'recurring sms',
+    ]);
     const [birthday] = buildSendItems(draft({ messageType: 'birthday', date: '1990-06-02' }), [{ number: '1' }], NOW);
     expect(birthday!.expectedDeliveryTime).toBe('1990-06-02 00:00:00');
   });
@@ -103,15 +134,26 @@ describe('buildSendItems', () => {
 
 describe('deliveryTimeOf', () => {
   it('uses now for quick sends and birthdays from a phone book or sheet', () => {
-    expect(deliveryTimeOf({ messageType: 'quick', source: 'manual', date: '2030-01-01 10:00' }, NOW)).toBe('2026-03-10 09:30:00');
-    expect(deliveryTimeOf({ messageType: 'birthday', source: 'phonebook', date: '2030-01-01' }, NOW)).toBe('2026-03-10 09:30:00');
+    expect(deliveryTimeOf({ messageType: 'quick', source: 'manual', date: '2030-01-01 10:00' }, NOW)).toBe(
+      '2026-03-10 09:30:00',
+    );
+    expect(deliveryTimeOf({ messageType: 'birthday', source: 'phonebook', date: '2030-01-01' }, NOW)).toBe(
+      '2026-03-10 09:30:00',
+    );
     expect(deliveryTimeOf({ messageType: 'birthday', source: 'excel', date: null }, NOW)).toBe('2026-03-10 09:30:00');
   });
 });
 
 describe('sheetRecipient', () => {
   it('adds {age} from a birthday column on birthday sends only', () => {
-    expect(sheetRecipient({ numbers: '1', birthday: '2000-03-10' }, true, NOW).fields).toEqual({ numbers: '1', birthday: '2000-03-10', age: '27' });
-    expect(sheetRecipient({ numbers: '1', birthday: '2000-03-10' }, false, NOW).fields).toEqual({ numbers: '1', birthday: '2000-03-10' });
+    expect(sheetRecipient({ numbers: '1', birthday: '2000-03-10' }, true, NOW).fields).toEqual({
+      numbers: '1',
+      birthday: '2000-03-10',
+      age: '27',
+    });
+    expect(sheetRecipient({ numbers: '1', birthday: '2000-03-10' }, false, NOW).fields).toEqual({
+      numbers: '1',
+      birthday: '2000-03-10',
+    });
   });
 });

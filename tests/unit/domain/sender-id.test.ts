@@ -17,7 +17,13 @@ describe('validateSenderIdRequest', () => {
     ['', { ok: false, message: 'No senderId provided' }],
     ['   ', { ok: false, message: NO_SENDER_ID }],
     [' , ,', { ok: false, message: NO_SENDER_ID }],
-    ['ABCDEFGHIJKL', { ok: false, message: 'Each senderId must have a maximum character length of eleven(11), please check ABCDEFGHIJKL' }],
+    [
+      'ABCDEFGHIJKL',
+      {
+        ok: false,
+        message: 'Each senderId must have a maximum character length of eleven(11), please check ABCDEFGHIJKL',
+      },
+    ],
     ['OK, TOOLONGSENDER', { ok: false, message: senderIdTooLong('TOOLONGSENDER') }],
     ['12345', { ok: false, message: 'Sorry we dont accept numbers only as sender ids' }],
     ['SHOP,0244', { ok: false, message: SENDER_ID_NUMBERS_ONLY }],
@@ -28,7 +34,10 @@ describe('validateSenderIdRequest', () => {
     // Issue 11: only what carriers accept; a lone surrogate or markup never becomes a sender.
     ['AB\ud800C', { ok: false, message: senderIdCharacters('AB\ud800C') }],
     ['<b>SHOP</b>', { ok: false, message: senderIdCharacters('<b>SHOP</b>') }],
-    ['Café', { ok: false, message: 'Sender IDs may only use letters, digits, spaces and . - _ & + !, please check Café' }],
+    [
+      'Café',
+      { ok: false, message: 'Sender IDs may only use letters, digits, spaces and . - _ & + !, please check Café' },
+    ],
   ])('%j -> %j', (input, expected) => {
     expect(validateSenderIdRequest(input)).toEqual(expected);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { characterLabel, hasReplaceableCharacters, replaceTypographic, unicodeCharacters } from '../../../src/domain/unicode-hints';
+import {
+  characterLabel,
+  hasReplaceableCharacters,
+  replaceTypographic,
+  unicodeCharacters,
+} from '../../../src/domain/unicode-hints';
 import { needsUnicode } from '../../../src/domain/sms';
 
 describe('unicode hints', () => {

@@ -7,14 +7,16 @@ import { NUMBERS_HEADING_MISSING } from '../../../src/domain/excel-sheet';
 
 function workbook(sheets: Record<string, unknown[][]>, bookType: XLSX.BookType = 'xlsx'): Uint8Array {
   const book = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+  for (const [name, rows] of Object.entries(sheets))
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
   return new Uint8Array(XLSX.write(book, { type: 'array', bookType }) as ArrayBuffer);
 }
 
 const csv = (text: string) => new TextEncoder().encode(text);
 
 /** The rows as readSendSheet gave them, rebuilt from the columns that cross from the worker. */
-const withRows = (r: SheetResult | null) => (r?.ok ? { ok: r.ok, sheet: r.sheet, headings: r.headings, rows: rowsOf(r.table) } : r);
+const withRows = (r: SheetResult | null) =>
+  r?.ok ? { ok: r.ok, sheet: r.sheet, headings: r.headings, rows: rowsOf(r.table) } : r;
 
 function refusal(run: () => unknown): string {
   try {
@@ -36,7 +38,10 @@ describe('openBook: xlsx', () => {
 
   it('reads a single sheet at once: headings cleaned, numbers bare, other numbers grouped, dates as days', () => {
     const progress: number[] = [];
-    const answer = openAndReadSingle(openBook(workbook({ Customers: customers }), 'list.xlsx', (f) => progress.push(f)), (f) => progress.push(f));
+    const answer = openAndReadSingle(
+      openBook(workbook({ Customers: customers }), 'list.xlsx', (f) => progress.push(f)),
+      (f) => progress.push(f),
+    );
     expect(answer.sheetNames).toEqual(['Customers']);
     expect(withRows(answer.first)).toEqual({
       ok: true,
@@ -62,7 +67,17 @@ describe('openBook: xlsx', () => {
   });
 
   it('refuses a sheet without a numbers heading with the SPEC message', () => {
-    const answer = openAndReadSingle(openBook(workbook({ Sheet1: [['phone', 'name'], ['024', 'Ama']] }), 'a.xlsx'));
+    const answer = openAndReadSingle(
+      openBook(
+        workbook({
+          Sheet1: [
+            ['phone', 'name'],
+            ['024', 'Ama'],
+          ],
+        }),
+        'a.xlsx',
+      ),
+    );
     expect(answer.first).toEqual({ ok: false, sheet: 'Sheet1', message: NUMBERS_HEADING_MISSING });
   });
 
@@ -71,26 +86,55 @@ describe('openBook: xlsx', () => {
     ['sheet.xml', 'xlml'],
     ['macro.xlsm', 'xlsm'],
   ])('reads %s too', (name, bookType) => {
-    const answer = openAndReadSingle(openBook(workbook({ S: [['numbers', 'name'], ['0241', 'Ama']] }, bookType), name));
+    const answer = openAndReadSingle(
+      openBook(
+        workbook(
+          {
+            S: [
+              ['numbers', 'name'],
+              ['0241', 'Ama'],
+            ],
+          },
+          bookType,
+        ),
+        name,
+      ),
+    );
     expect(withRows(answer.first)).toMatchObject({ ok: true, rows: [{ numbers: '0241', name: 'Ama' }] });
   });
 
   it('ignores error cells', () => {
-    const sheet = XLSX.utils.aoa_to_sheet([['numbers', 'x'], ['1', 'a']]);
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['numbers', 'x'],
+      ['1', 'a'],
+    ]);
     sheet.B2 = { t: 'e', v: 0x2a };
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'S');
     const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
-    expect(withRows(openAndReadSingle(openBook(bytes, 'e.xlsx')).first)).toMatchObject({ ok: true, rows: [{ numbers: '1', x: '' }] });
+    expect(withRows(openAndReadSingle(openBook(bytes, 'e.xlsx')).first)).toMatchObject({
+      ok: true,
+      rows: [{ numbers: '1', x: '' }],
+    });
   });
 });
 
 describe('openBook: csv', () => {
   it('reads csv as one sheet, keeping leading zeros', () => {
-    const answer = openAndReadSingle(openBook(csv('\uFEFFnumbers,name\r\n0241000001,"Mensah, Ama"\r\n\r\n0241000002,Kofi\r\n'), 'list.csv'));
+    const answer = openAndReadSingle(
+      openBook(csv('\uFEFFnumbers,name\r\n0241000001,"Mensah, Ama"\r\n\r\n0241000002,Kofi\r\n'), 'list.csv'),
+    );
     expect({ ...answer, first: withRows(answer.first) }).toEqual({
       sheetNames: ['Sheet1'],
-      first: { ok: true, sheet: 'Sheet1', headings: ['numbers', 'name'], rows: [{ numbers: '0241000001', name: 'Mensah, Ama' }, { numbers: '0241000002', name: 'Kofi' }] },
+      first: {
+        ok: true,
+        sheet: 'Sheet1',
+        headings: ['numbers', 'name'],
+        rows: [
+          { numbers: '0241000001', name: 'Mensah, Ama' },
+          { numbers: '0241000002', name: 'Kofi' },
+        ],
+      },
     });
   });
 });
@@ -117,10 +161,16 @@ describe('openBook: hostile files', () => {
 
   it('refuses xlsx sheets over the row cap', { timeout: 60_000 }, () => {
     const sheet = XLSX.utils.aoa_to_sheet([['numbers']]);
-    XLSX.utils.sheet_add_aoa(sheet, Array.from({ length: MAX_ROWS + 1 }, (_, i) => [i]), { origin: 'A2' });
+    XLSX.utils.sheet_add_aoa(
+      sheet,
+      Array.from({ length: MAX_ROWS + 1 }, (_, i) => [i]),
+      { origin: 'A2' },
+    );
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Big');
-    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
+    const bytes = new Uint8Array(
+      XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer,
+    );
     const opened = openBook(bytes, 'big.xlsx');
     expect(refusal(() => opened.readSheet('Big'))).toBe(TOO_MANY_ROWS);
   });

@@ -9,14 +9,25 @@ describe('sheet tables', () => {
 
   it('carries rows as columns and gives them back as rows', () => {
     const table = toSheetTable(rows, ['Numbers', 'name']);
-    expect(table).toEqual({ keys: ['numbers', 'name'], columns: [['024', '025'], ['Ama', 'Kofi']], length: 2 });
+    expect(table).toEqual({
+      keys: ['numbers', 'name'],
+      columns: [
+        ['024', '025'],
+        ['Ama', 'Kofi'],
+      ],
+      length: 2,
+    });
     expect(rowAt(table, 1)).toEqual({ numbers: '025', name: 'Kofi' });
     expect(rowsOf(table)).toEqual(rows);
     expect(numbersOf(table)).toEqual(['024', '025']);
   });
 
   it('keeps the headings of an empty sheet', () => {
-    expect(toSheetTable([], ['numbers', '', 'name'])).toEqual({ keys: ['numbers', 'name'], columns: [[], []], length: 0 });
+    expect(toSheetTable([], ['numbers', '', 'name'])).toEqual({
+      keys: ['numbers', 'name'],
+      columns: [[], []],
+      length: 0,
+    });
     expect(numbersOf({ keys: ['x'], columns: [['1']], length: 1 })).toEqual([]);
   });
 });

@@ -36,7 +36,10 @@ describe('status report export', () => {
   });
 
   it('compresses the file', () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ mobilenumber: `2332410${String(i).padStart(5, '0')}`, status: 'SENT' }));
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      mobilenumber: `2332410${String(i).padStart(5, '0')}`,
+      status: 'SENT',
+    }));
     const bytes = writeStatusReport(rows);
     expect(bytes[0]).toBe(0x50); // PK: a zip
     expect(bytes.byteLength).toBeLessThan(250_000); // about 510 KB without compression
@@ -65,8 +68,24 @@ describe('client management exports', () => {
     };
     const book = XLSX.read(writeCustomerData([row]), { type: 'array' });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(rows[1]).toEqual(['ama', `'=HYPERLINK("http://x","y")`, "'@ama@example.com", "'+233241234567", 'REGULAR', 1234, 0, '2027-02-21', 'AMA', '', '2026-11-20']);
+    expect(rows[1]).toEqual([
+      'ama',
+      `'=HYPERLINK("http://x","y")`,
+      "'@ama@example.com",
+      "'+233241234567",
+      'REGULAR',
+      1234,
+      0,
+      '2027-02-21',
+      'AMA',
+      '',
+      '2026-11-20',
+    ]);
     const numbers = XLSX.read(writeNumbers(['233241234567', '-1']), { type: 'array' });
-    expect(XLSX.utils.sheet_to_json<unknown[]>(numbers.Sheets.Numbers!, { header: 1 })).toEqual([['numbers'], ['233241234567'], ["'-1"]]);
+    expect(XLSX.utils.sheet_to_json<unknown[]>(numbers.Sheets.Numbers!, { header: 1 })).toEqual([
+      ['numbers'],
+      ['233241234567'],
+      ["'-1"],
+    ]);
   });
 });

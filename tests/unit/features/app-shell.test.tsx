@@ -38,7 +38,15 @@ describe('the page shell', () => {
 
   it('always shows Send SMS, Phone book, Purchase SMS credits and Profile; Client management for admins only', async () => {
     const user = renderApp(
-      <AppLayout user={userInfo({ dashboardTab: false, scheduledsmsTab: false, recurringsmsTab: false, credithistoryTab: false })} domain={domain} />,
+      <AppLayout
+        user={userInfo({
+          dashboardTab: false,
+          scheduledsmsTab: false,
+          recurringsmsTab: false,
+          credithistoryTab: false,
+        })}
+        domain={domain}
+      />,
     );
     expect(await menuLabels()).toEqual(['Send SMS', 'Phone book', 'Purchase SMS credits', 'Profile']);
     user.unmount();
@@ -50,7 +58,9 @@ describe('the page shell', () => {
     const local = renderApp(<AppLayout user={userInfo({ creditbalance: 12345 })} domain={domain} />);
     expect((await screen.findByLabelText('Credit balance')).textContent).toBe('12,345 credits');
     local.unmount();
-    renderApp(<AppLayout user={userInfo({ content: 'international', internationalcreditbalance: 12.5 })} domain={domain} />);
+    renderApp(
+      <AppLayout user={userInfo({ content: 'international', internationalcreditbalance: 12.5 })} domain={domain} />,
+    );
     expect((await screen.findByLabelText('Credit balance')).textContent).toBe('USD 12.5');
   });
 
@@ -58,9 +68,22 @@ describe('the page shell', () => {
     const user = userInfo();
     await saveSignIn(user);
     await db.outboxJobs.put({
-      id: 'job-1', profile_id: user.profile_id, state: 'queued', createdAt: 1, updatedAt: 1, total: 250, sent: 100,
-      batchCount: 3, nextBatch: 1, split: true, attempts: 0, notBefore: 0, senderIds: ['DEMO'],
-      summary: { messageType: 'quick sms', text: 'Hi', campaign: '' }, bytes: 5000, lastSentAt: 0,
+      id: 'job-1',
+      profile_id: user.profile_id,
+      state: 'queued',
+      createdAt: 1,
+      updatedAt: 1,
+      total: 250,
+      sent: 100,
+      batchCount: 3,
+      nextBatch: 1,
+      split: true,
+      attempts: 0,
+      notBefore: 0,
+      senderIds: ['DEMO'],
+      summary: { messageType: 'quick sms', text: 'Hi', campaign: '' },
+      bytes: 5000,
+      lastSentAt: 0,
     });
     const logout = async () => {
       const view = renderApp(<AppLayout user={user} domain={domain} />);

@@ -13,14 +13,22 @@ describe('login screen branding', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows the domain's company name and logo from the gateway", async () => {
-    stubFetch((url) => (url.startsWith('/smsgateway/api/domain') ? { body: domainDetails({ companyname: 'Acme SMS' }) } : undefined));
+    stubFetch((url) =>
+      url.startsWith('/smsgateway/api/domain') ? { body: domainDetails({ companyname: 'Acme SMS' }) } : undefined,
+    );
     renderApp(<LoginScreen />, { path: '/login' });
     expect(await screen.findByRole('heading', { name: 'Acme SMS' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Acme SMS logo' }).getAttribute('src')).toContain('/smsgateway/api/frontend/images/');
+    expect(screen.getByRole('img', { name: 'Acme SMS logo' }).getAttribute('src')).toContain(
+      '/smsgateway/api/frontend/images/',
+    );
   });
 
   it('keeps showing the stored brand when the gateway cannot be reached', async () => {
-    await db.domains.put({ ...domainDetails({ companyname: 'Stored Brand' }), host: window.location.hostname, fetchedAt: Date.now() });
+    await db.domains.put({
+      ...domainDetails({ companyname: 'Stored Brand' }),
+      host: window.location.hostname,
+      fetchedAt: Date.now(),
+    });
     stubFetch(() => undefined);
     renderApp(<LoginScreen />, { path: '/login' });
     expect(await screen.findByRole('heading', { name: 'Stored Brand' })).toBeTruthy();

@@ -11,7 +11,10 @@ import { drainerFor, fakeNetwork, isWaiting, keysOf, useDrainerTestWorld, waitFo
 
 const SEND = '/smsgateway/api/sendsms';
 const refusal = (status: number, message: string, kind = 'error') =>
-  new Response(JSON.stringify({ error: { status: kind, message } }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ error: { status: kind, message } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 describe('outbox failures against the real gateway', () => {
   const world = useDrainerTestWorld();
@@ -91,7 +94,11 @@ describe('outbox failures against the real gateway', () => {
 
   it("keeps the stored balances after a send from an 'rccg' sender, but sets the scheduled tab flag", async () => {
     live = await world.start();
-    await live.gw.ctx.db.updateTable('users').set({ senderidapproved: 'DEMO,RCCGHQ' }).where('username', '=', 'demouser').execute();
+    await live.gw.ctx.db
+      .updateTable('users')
+      .set({ senderidapproved: 'DEMO,RCCGHQ' })
+      .where('username', '=', 'demouser')
+      .execute();
     const user = await signInAs(live);
     await db.users.update(user.profile_id, { creditbalance: 1234, scheduledsmsTab: false });
     const id = await enqueue({ items: [quickItem(numbersFrom(1, 10), { sourceAddress: 'RCCGHQ' })] });

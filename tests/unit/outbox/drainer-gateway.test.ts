@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { db } from '../../../src/db/db';
 import { BATCHES_SENT, BATCHING_NOTICE } from '../../../src/domain/alerts';
-import { carrierLog, numbersFrom, personalizedItems, quickItem, signInAs, startLiveGateway, type LiveGateway } from './support/live-gateway';
+import {
+  carrierLog,
+  numbersFrom,
+  personalizedItems,
+  quickItem,
+  signInAs,
+  startLiveGateway,
+  type LiveGateway,
+} from './support/live-gateway';
 import { drainerFor, keysOf, resetDevice, waitForJob } from './support/drain-helpers';
 
 describe('outbox against the real gateway: whole sends and 413 batches', () => {
@@ -31,7 +39,11 @@ describe('outbox against the real gateway: whole sends and 413 batches', () => {
     const { rows, summary } = await carrierLog(live, id);
     expect(summary).toEqual({ total: 250, unique: 250, duplicates: 0 });
     expect(rows.map((r) => r.to_number)).toEqual(numbers);
-    const gatewayUser = await live.gw.ctx.db.selectFrom('users').selectAll().where('profile_id', '=', user.profile_id).executeTakeFirstOrThrow();
+    const gatewayUser = await live.gw.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('profile_id', '=', user.profile_id)
+      .executeTakeFirstOrThrow();
     const stored = await db.users.get(user.profile_id);
     expect(stored?.creditbalance).toBe(gatewayUser.creditbalance);
     expect(stored?.creditbalance).toBe(10_000_000 - 250);

@@ -4,13 +4,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { onOutboxEvent } from '../../../src/outbox/outbox-events';
 import type { LockProvider } from '../../../src/outbox/origin-lock';
-import { carrierLog, numbersFrom, quickItem, signInAs, startLiveGateway, type LiveGateway } from './support/live-gateway';
+import {
+  carrierLog,
+  numbersFrom,
+  quickItem,
+  signInAs,
+  startLiveGateway,
+  type LiveGateway,
+} from './support/live-gateway';
 import { drainerFor, keysOf, resetDevice, waitForJob } from './support/drain-helpers';
 
 /** Deterministic pseudo-random stop points, so a failure can be replayed. */
 function seeded(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 const noLock: LockProvider = (_name, task) => task();
@@ -47,7 +54,11 @@ describe('outbox exactly once, whatever stops it', () => {
       stops.push(() => second.drainer.stop());
       expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 700 });
       const { rows, summary } = await carrierLog(live, id);
-      expect(summary, `run ${run}, stopped after batch ${stopAfter}`).toEqual({ total: 700, unique: 700, duplicates: 0 });
+      expect(summary, `run ${run}, stopped after batch ${stopAfter}`).toEqual({
+        total: 700,
+        unique: 700,
+        duplicates: 0,
+      });
       expect(rows.map((r) => r.to_number)).toEqual(numbers);
       await second.drainer.stop();
     }
@@ -92,7 +103,10 @@ describe('outbox exactly once, whatever stops it', () => {
     const id = await enqueue({ items: [quickItem(numbers)] });
     const a = drainerFor(live);
     const b = drainerFor(live);
-    stops.push(() => a.drainer.stop(), () => b.drainer.stop());
+    stops.push(
+      () => a.drainer.stop(),
+      () => b.drainer.stop(),
+    );
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 800 });
     expect(keysOf(live, id)).toHaveLength(1 + 8);
     expect((await carrierLog(live, id)).summary).toEqual({ total: 800, unique: 800, duplicates: 0 });
@@ -105,7 +119,10 @@ describe('outbox exactly once, whatever stops it', () => {
     const id = await enqueue({ items: [quickItem(numbers)] });
     const a = drainerFor(live, { lock: noLock });
     const b = drainerFor(live, { lock: noLock });
-    stops.push(() => a.drainer.stop(), () => b.drainer.stop());
+    stops.push(
+      () => a.drainer.stop(),
+      () => b.drainer.stop(),
+    );
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 800 });
     expect(keysOf(live, id).length).toBeGreaterThan(9);
     const { rows, summary } = await carrierLog(live, id);

@@ -3,7 +3,14 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { RETRY_CAP_MS } from '../../../src/domain/outbox-policy';
-import { carrierLog, numbersFrom, personalizedItems, quickItem, signInAs, type LiveGateway } from './support/live-gateway';
+import {
+  carrierLog,
+  numbersFrom,
+  personalizedItems,
+  quickItem,
+  signInAs,
+  type LiveGateway,
+} from './support/live-gateway';
 import { drainerFor, keysOf, useDrainerTestWorld, waitForJob } from './support/drain-helpers';
 
 const SEND = '/smsgateway/api/sendsms';
@@ -26,7 +33,9 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     expect(keysOf(live, id)).toEqual(['0-119', '0-99', '0-49', '0-24', '25-49', '50-74', '75-99', '100-119']);
     const { rows, summary } = await carrierLog(live, id);
     expect(summary).toEqual({ total: 120, unique: 120, duplicates: 0 });
-    expect(rows.map((r) => [r.recipient_index, r.to_number, r.text])).toEqual(numbers.map((n, i) => [i, n, textOf(i, n)]));
+    expect(rows.map((r) => [r.recipient_index, r.to_number, r.text])).toEqual(
+      numbers.map((n, i) => [i, n, textOf(i, n)]),
+    );
   });
 
   it('keeps a smaller piece size across a stop and restart, resuming where the gateway acknowledged', async () => {
@@ -57,7 +66,9 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     world.stops.push(() => second.drainer.stop());
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 100 });
     // The restarted drainer goes on in pieces of 25: it does not try 100 or 50 again.
-    const resumed = keysOf(live, id).slice(before).map((k) => k.split('-').map(Number));
+    const resumed = keysOf(live, id)
+      .slice(before)
+      .map((k) => k.split('-').map(Number));
     expect(resumed.length).toBeGreaterThan(0);
     expect(resumed.every(([from, to]) => to! - from! + 1 === 25)).toBe(true);
     const { rows, summary } = await carrierLog(live, id);
@@ -83,7 +94,10 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     expect(alerts.at(-1)).toEqual({ message, severity: 'warning' });
     expect(keysOf(live, id)).toEqual(['0-4', '0-4', '0-1', '2-3', '2-2']);
     const { rows } = await carrierLog(live, id);
-    expect(rows.map((r) => [r.to_number, r.text])).toEqual([[numbers[0], 'Hi 0'], [numbers[1], 'Hi 1']]);
+    expect(rows.map((r) => [r.to_number, r.text])).toEqual([
+      [numbers[0], 'Hi 0'],
+      [numbers[1], 'Hi 1'],
+    ]);
   });
 
   it.each([
@@ -96,7 +110,9 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     let calls = 0;
     live.intercept = (path) => {
       if (path !== SEND || ++calls > 1) return undefined;
-      const value = header.startsWith('date+') ? new Date(Date.now() + Number(header.slice(5)) * 1000).toUTCString() : header;
+      const value = header.startsWith('date+')
+        ? new Date(Date.now() + Number(header.slice(5)) * 1000).toUTCString()
+        : header;
       return new Response(JSON.stringify({ error: { status: 'error', message: 'Busy' } }), {
         status,
         headers: { 'Content-Type': 'application/json', 'Retry-After': value },

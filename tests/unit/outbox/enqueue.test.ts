@@ -5,7 +5,8 @@ import { enqueue } from '../../../src/outbox/enqueue';
 import { joinBatchItems } from '../../../src/outbox/job-items';
 import { makeItem, makeUser } from '../domain/factories';
 
-const numbers = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `2332400${String(from + i).padStart(5, '0')}`);
+const numbers = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `2332400${String(from + i).padStart(5, '0')}`);
 
 describe('enqueue', () => {
   beforeEach(async () => {
@@ -19,13 +20,29 @@ describe('enqueue', () => {
   it('stores one job and its messages in records of 100, without the network', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const items = [makeItem({ destinationAddress: numbers(250).join(',') }), ...numbers(30, 500).map((n) => makeItem({ destinationAddress: n, shortMessage: `Hi ${n}` }))];
+    const items = [
+      makeItem({ destinationAddress: numbers(250).join(',') }),
+      ...numbers(30, 500).map((n) => makeItem({ destinationAddress: n, shortMessage: `Hi ${n}` })),
+    ];
     const id = await enqueue({ items, campaign: 'Launch' });
     const job = await db.outboxJobs.get(id);
-    expect(job).toMatchObject({ profile_id: 7, state: 'queued', total: 280, sent: 0, batchCount: 3, nextBatch: 0, split: false, senderIds: ['DEMO'] });
+    expect(job).toMatchObject({
+      profile_id: 7,
+      state: 'queued',
+      total: 280,
+      sent: 0,
+      batchCount: 3,
+      nextBatch: 0,
+      split: false,
+      senderIds: ['DEMO'],
+    });
     expect(job?.summary).toEqual({ messageType: 'quick sms', text: 'Hello', campaign: 'Launch' });
     const batches = await db.outboxBatches.where('jobId').equals(id).sortBy('index');
-    expect(batches.map((b) => [b.from, b.to])).toEqual([[0, 99], [100, 199], [200, 279]]);
+    expect(batches.map((b) => [b.from, b.to])).toEqual([
+      [0, 99],
+      [100, 199],
+      [200, 279],
+    ]);
     expect(joinBatchItems(batches)).toEqual(items);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -10,7 +10,11 @@ describe('memoryLock (the fallback without Web Locks)', () => {
       log.push(`${name} out`);
     };
     const never = new AbortController().signal;
-    await Promise.all([memoryLock('x', task('a'), never), memoryLock('x', task('b'), never), memoryLock('y', task('c'), never)]);
+    await Promise.all([
+      memoryLock('x', task('a'), never),
+      memoryLock('x', task('b'), never),
+      memoryLock('y', task('c'), never),
+    ]);
     expect(log.indexOf('a out')).toBeLessThan(log.indexOf('b in'));
     expect(log.indexOf('c in')).toBeLessThan(log.indexOf('a out'));
   });
@@ -20,10 +24,14 @@ describe('memoryLock (the fallback without Web Locks)', () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     const never = new AbortController().signal;
-    const holder = memoryLock('z', async () => {
-      log.push('holder');
-      await held;
-    }, never);
+    const holder = memoryLock(
+      'z',
+      async () => {
+        log.push('holder');
+        await held;
+      },
+      never,
+    );
     const quitter = new AbortController();
     const gaveUp = memoryLock('z', async () => void log.push('quitter'), quitter.signal);
     const next = memoryLock('z', async () => void log.push('next'), never);

@@ -10,7 +10,16 @@ import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
 const FORBIDDEN = { status: 'failed', message: 'You are not allowed to do this' };
 
 /** API.md's calls without a token (signup too: it ends the sign-up, before any session exists). */
-const PUBLIC = ['login', 'signup', 'checkusernameexist', 'checkemailexist', 'sendsmscode', 'verifysmscode', 'setpasswordreset', 'changepassword'];
+const PUBLIC = [
+  'login',
+  'signup',
+  'checkusernameexist',
+  'checkemailexist',
+  'sendsmscode',
+  'verifysmscode',
+  'setpasswordreset',
+  'changepassword',
+];
 
 /** Roles that API.md and SPEC 6 fix for calls, whoever implements them. */
 const EXPECTED_ROLE: Record<string, Access> = {
@@ -93,37 +102,49 @@ describe('the route table', () => {
 });
 
 describe('anonymous callers', () => {
-  it.each(routes.filter((r) => r.access !== 'public').map((r) => [r.name, r] as const))('%s needs a token', async (_n, route) => {
-    for (const token of [undefined, 'forged-token']) {
-      const res = await call(gw, route.url, { profile_id: 6 }, { token });
-      expect(res.status).toBe(401);
-      expect(res.body.error).toEqual({ status: 'failed', message: 'Invalid Token' });
-    }
-  });
+  it.each(routes.filter((r) => r.access !== 'public').map((r) => [r.name, r] as const))(
+    '%s needs a token',
+    async (_n, route) => {
+      for (const token of [undefined, 'forged-token']) {
+        const res = await call(gw, route.url, { profile_id: 6 }, { token });
+        expect(res.status).toBe(401);
+        expect(res.body.error).toEqual({ status: 'failed', message: 'Invalid Token' });
+      }
+    },
+  );
 
-  it.each(withAccess('public').map((r) => [r.name, r] as const))('%s answers without a token, never with a fault', async (_n, route) => {
-    const res = await call(gw, route.url, {}, { remoteAddress: '10.77.0.1' });
-    expect(res.status).not.toBe(401);
-    expect(res.status).toBeLessThan(500);
-  });
+  it.each(withAccess('public').map((r) => [r.name, r] as const))(
+    '%s answers without a token, never with a fault',
+    async (_n, route) => {
+      const res = await call(gw, route.url, {}, { remoteAddress: '10.77.0.1' });
+      expect(res.status).not.toBe(401);
+      expect(res.status).toBeLessThan(500);
+    },
+  );
 });
 
 describe('roles', () => {
-  it.each(withAccess('admin', 'profile6').map((r) => [r.name, r] as const))('a plain user gets 403 from %s', async (_n, route) => {
-    for (const who of [() => demo, () => acmeClient]) {
-      const res = await as(who(), route.url, { profile_id: who().profile_id });
-      expect(res.status).toBe(403);
-      expect(res.body.error).toEqual(FORBIDDEN);
-    }
-  });
+  it.each(withAccess('admin', 'profile6').map((r) => [r.name, r] as const))(
+    'a plain user gets 403 from %s',
+    async (_n, route) => {
+      for (const who of [() => demo, () => acmeClient]) {
+        const res = await as(who(), route.url, { profile_id: who().profile_id });
+        expect(res.status).toBe(403);
+        expect(res.body.error).toEqual(FORBIDDEN);
+      }
+    },
+  );
 
-  it.each(withAccess('profile6').map((r) => [r.name, r] as const))('a reseller admin gets 403 from %s', async (_n, route) => {
-    const res = await as(acme, route.url, { profile_id: acme.profile_id });
-    expect(res.status).toBe(403);
-  });
+  it.each(withAccess('profile6').map((r) => [r.name, r] as const))(
+    'a reseller admin gets 403 from %s',
+    async (_n, route) => {
+      const res = await as(acme, route.url, { profile_id: acme.profile_id });
+      expect(res.status).toBe(403);
+    },
+  );
 
   it.each(routes.filter((r) => r.access !== 'public').map((r) => [r.name, r] as const))(
-    '%s refuses a body profile_id that is not the caller\'s',
+    "%s refuses a body profile_id that is not the caller's",
     async (_n, route) => {
       const caller = route.access === 'profile6' ? sup : route.access === 'admin' ? acme : demo;
       const other = caller === demo ? acmeClient : demo;
@@ -168,41 +189,168 @@ describe('tenant walls', () => {
   beforeAll(async () => {
     // Fixtures through the API, as far as the other areas' calls exist yet.
     if (exists('creategroup')) {
-      fx.demoGroup = (await as(demo, 'creategroup', { profile_id: demo.profile_id, groupname: 'Secret Book 777' })).body.id;
-      fx.acmeGroup = (await as(acmeClient, 'creategroup', { profile_id: acmeClient.profile_id, groupname: 'Acme Book 888' })).body.id;
+      fx.demoGroup = (
+        await as(demo, 'creategroup', { profile_id: demo.profile_id, groupname: 'Secret Book 777' })
+      ).body.id;
+      fx.acmeGroup = (
+        await as(acmeClient, 'creategroup', { profile_id: acmeClient.profile_id, groupname: 'Acme Book 888' })
+      ).body.id;
     }
     if (exists('createcontact')) {
-      const contact = { groupname: 'Secret Book 777', firstname: 'Secret', surname: 'Contact', phonenumber: '233241110003', email: '', birthday: '', middlename: '' };
+      const contact = {
+        groupname: 'Secret Book 777',
+        firstname: 'Secret',
+        surname: 'Contact',
+        phonenumber: '233241110003',
+        email: '',
+        birthday: '',
+        middlename: '',
+      };
       fx.demoContact = (await as(demo, 'createcontact', { profile_id: demo.profile_id, ...contact })).body.id;
     }
     fx.demoQuick = await sendAs(demo, 'quick sms', 'DEMO', 'secret-text-777');
     fx.demoScheduled = await sendAs(demo, 'scheduled sms', 'DEMO', 'secret-text-777');
-    fx.demoRecurring = await sendAs(demo, 'recurring sms', 'DEMO', 'secret-text-777', { recurringPeriod: 'Daily', recurringInterval: 1 });
+    fx.demoRecurring = await sendAs(demo, 'recurring sms', 'DEMO', 'secret-text-777', {
+      recurringPeriod: 'Daily',
+      recurringInterval: 1,
+    });
     fx.acmeQuick = await sendAs(acmeClient, 'quick sms', 'ACMECL', 'acme-secret-888');
   });
 
   /** Someone acting on another tenant's row: refused, and the row is as it was. */
   type Case = { name: string; route: string; by: () => Session; body: () => object | null; url?: () => string };
   const cases: Case[] = [
-    { name: 'reseller approves a supervisor client\'s sender ID', route: 'approvesenderid', by: () => acme, body: () => ({ id: demo.profile_id, pendingsenderid: 'PROMO' }) },
-    { name: 'reseller rejects a supervisor client\'s sender ID', route: 'rejectsenderid', by: () => acme, body: () => ({ id: demo.profile_id, pendingsenderid: 'PROMO' }) },
-    { name: 'reseller gives credit to a supervisor client', route: 'manualcreditpurchase', by: () => acme, body: () => ({ amount: 100, currency: 'GHS', clientprofile_id: demo.profile_id }) },
-    { name: 'supervisor gives credit to a reseller\'s client', route: 'manualcreditpurchase', by: () => sup, body: () => ({ amount: 100, currency: 'GHS', clientprofile_id: acmeClient.profile_id }) },
-    { name: 'reseller gives credit by rate to a supervisor client', route: 'directcreditpurchase', by: () => acme, body: () => ({ amount: 100, rate: 0.03, currency: 'GHS', clientprofile_id: demo.profile_id }) },
-    { name: 'reseller reads the status of a supervisor client\'s message', route: 'status/:id', by: () => acme, body: () => (fx.demoQuick ? {} : null), url: () => `status/${fx.demoQuick}` },
-    { name: 'another tenant\'s user reads the status of a message', route: 'status/:id', by: () => acmeClient, body: () => (fx.demoQuick ? {} : null), url: () => `status/${fx.demoQuick}` },
-    { name: 'supervisor reads the status of a reseller client\'s message', route: 'status/:id', by: () => sup, body: () => (fx.acmeQuick ? {} : null), url: () => `status/${fx.acmeQuick}` },
-    { name: 'another tenant\'s user edits a scheduled message', route: 'updatescheduled', by: () => acmeClient, body: () => (fx.demoScheduled ? { message_id: fx.demoScheduled, shortMessage: 'hacked', sourceAddress: 'DEMO', expectedDeliveryTime: '2026-11-23 09:00:00' } : null) },
-    { name: 'reseller edits a supervisor client\'s scheduled message', route: 'updatescheduled', by: () => acme, body: () => (fx.demoScheduled ? { message_id: fx.demoScheduled, shortMessage: 'hacked' } : null) },
-    { name: 'another tenant\'s user deletes a scheduled message', route: 'deletescheduled', by: () => acmeClient, body: () => (fx.demoScheduled ? { message_id: fx.demoScheduled } : null) },
-    { name: 'another tenant\'s user edits a recurring message', route: 'updaterecurring', by: () => acmeClient, body: () => (fx.demoRecurring ? { message_id: fx.demoRecurring, shortMessage: 'hacked', recurringPeriod: 'Hourly', recurringInterval: 1 } : null) },
-    { name: 'reseller deletes a recurring message', route: 'deleterecurring', by: () => acme, body: () => (fx.demoRecurring ? { message_id: fx.demoRecurring } : null) },
-    { name: 'another tenant\'s user deletes a phone book', route: 'deletegroup', by: () => acmeClient, body: () => (fx.demoGroup ? { arrayofgroups: [fx.demoGroup] } : null) },
-    { name: 'reseller deletes a supervisor client\'s phone book', route: 'deletegroup', by: () => acme, body: () => (fx.demoGroup ? { arrayofgroups: [fx.demoGroup] } : null) },
-    { name: 'reseller reads a supervisor client\'s phone book', route: 'groupcontacts', by: () => acme, body: () => (fx.demoGroup ? { groupid: fx.demoGroup, pageNum: 1, search: '' } : null) },
-    { name: 'supervisor reads a reseller client\'s phone book', route: 'groupcontacts', by: () => sup, body: () => (fx.acmeGroup ? { groupid: fx.acmeGroup, pageNum: 1, search: '' } : null) },
-    { name: 'another tenant\'s user edits a contact', route: 'updatecontact', by: () => acmeClient, body: () => (fx.demoContact ? { id: fx.demoContact, groupid: fx.demoGroup, firstname: 'hacked', phonenumber: '233200000001' } : null) },
-    { name: 'another tenant\'s user deletes a contact', route: 'deletecontact', by: () => acmeClient, body: () => (fx.demoContact ? { arrayofContacts: [fx.demoContact] } : null) },
+    {
+      name: "reseller approves a supervisor client's sender ID",
+      route: 'approvesenderid',
+      by: () => acme,
+      body: () => ({ id: demo.profile_id, pendingsenderid: 'PROMO' }),
+    },
+    {
+      name: "reseller rejects a supervisor client's sender ID",
+      route: 'rejectsenderid',
+      by: () => acme,
+      body: () => ({ id: demo.profile_id, pendingsenderid: 'PROMO' }),
+    },
+    {
+      name: 'reseller gives credit to a supervisor client',
+      route: 'manualcreditpurchase',
+      by: () => acme,
+      body: () => ({ amount: 100, currency: 'GHS', clientprofile_id: demo.profile_id }),
+    },
+    {
+      name: "supervisor gives credit to a reseller's client",
+      route: 'manualcreditpurchase',
+      by: () => sup,
+      body: () => ({ amount: 100, currency: 'GHS', clientprofile_id: acmeClient.profile_id }),
+    },
+    {
+      name: 'reseller gives credit by rate to a supervisor client',
+      route: 'directcreditpurchase',
+      by: () => acme,
+      body: () => ({ amount: 100, rate: 0.03, currency: 'GHS', clientprofile_id: demo.profile_id }),
+    },
+    {
+      name: "reseller reads the status of a supervisor client's message",
+      route: 'status/:id',
+      by: () => acme,
+      body: () => (fx.demoQuick ? {} : null),
+      url: () => `status/${fx.demoQuick}`,
+    },
+    {
+      name: "another tenant's user reads the status of a message",
+      route: 'status/:id',
+      by: () => acmeClient,
+      body: () => (fx.demoQuick ? {} : null),
+      url: () => `status/${fx.demoQuick}`,
+    },
+    {
+      name: "supervisor reads the status of a reseller client's message",
+      route: 'status/:id',
+      by: () => sup,
+      body: () => (fx.acmeQuick ? {} : null),
+      url: () => `status/${fx.acmeQuick}`,
+    },
+    {
+      name: "another tenant's user edits a scheduled message",
+      route: 'updatescheduled',
+      by: () => acmeClient,
+      body: () =>
+        fx.demoScheduled
+          ? {
+              message_id: fx.demoScheduled,
+              shortMessage: 'hacked',
+              sourceAddress: 'DEMO',
+              expectedDeliveryTime: '2026-11-23 09:00:00',
+            }
+          : null,
+    },
+    {
+      name: "reseller edits a supervisor client's scheduled message",
+      route: 'updatescheduled',
+      by: () => acme,
+      body: () => (fx.demoScheduled ? { message_id: fx.demoScheduled, shortMessage: 'hacked' } : null),
+    },
+    {
+      name: "another tenant's user deletes a scheduled message",
+      route: 'deletescheduled',
+      by: () => acmeClient,
+      body: () => (fx.demoScheduled ? { message_id: fx.demoScheduled } : null),
+    },
+    {
+      name: "another tenant's user edits a recurring message",
+      route: 'updaterecurring',
+      by: () => acmeClient,
+      body: () =>
+        fx.demoRecurring
+          ? { message_id: fx.demoRecurring, shortMessage: 'hacked', recurringPeriod: 'Hourly', recurringInterval: 1 }
+          : null,
+    },
+    {
+      name: 'reseller deletes a recurring message',
+      route: 'deleterecurring',
+      by: () => acme,
+      body: () => (fx.demoRecurring ? { message_id: fx.demoRecurring } : null),
+    },
+    {
+      name: "another tenant's user deletes a phone book",
+      route: 'deletegroup',
+      by: () => acmeClient,
+      body: () => (fx.demoGroup ? { arrayofgroups: [fx.demoGroup] } : null),
+    },
+    {
+      name: "reseller deletes a supervisor client's phone book",
+      route: 'deletegroup',
+      by: () => acme,
+      body: () => (fx.demoGroup ? { arrayofgroups: [fx.demoGroup] } : null),
+    },
+    {
+      name: "reseller reads a supervisor client's phone book",
+      route: 'groupcontacts',
+      by: () => acme,
+      body: () => (fx.demoGroup ? { groupid: fx.demoGroup, pageNum: 1, search: '' } : null),
+    },
+    {
+      name: "supervisor reads a reseller client's phone book",
+      route: 'groupcontacts',
+      by: () => sup,
+      body: () => (fx.acmeGroup ? { groupid: fx.acmeGroup, pageNum: 1, search: '' } : null),
+    },
+    {
+      name: "another tenant's user edits a contact",
+      route: 'updatecontact',
+      by: () => acmeClient,
+      body: () =>
+        fx.demoContact
+          ? { id: fx.demoContact, groupid: fx.demoGroup, firstname: 'hacked', phonenumber: '233200000001' }
+          : null,
+    },
+    {
+      name: "another tenant's user deletes a contact",
+      route: 'deletecontact',
+      by: () => acmeClient,
+      body: () => (fx.demoContact ? { arrayofContacts: [fx.demoContact] } : null),
+    },
   ];
 
   /** Every row of every table but sessions and rate counters: what a refused call must leave alone. */
@@ -212,7 +360,8 @@ describe('tenant walls', () => {
       .filter((name) => !/^kysely_|^(tokens|rate_limits)$/.test(name))
       .sort();
     const rows: Record<string, unknown[]> = {};
-    for (const table of tables) rows[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(gw.ctx.db)).rows;
+    for (const table of tables)
+      rows[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(gw.ctx.db)).rows;
     return rows;
   };
 
@@ -240,7 +389,7 @@ describe('tenant walls', () => {
 
   const clientLists = routes.filter((r) => r.access === 'admin' && r.name.startsWith('all'));
 
-  it('shows each admin its own clients\' rows (so the checks below are not vacuous)', async (ctx) => {
+  it("shows each admin its own clients' rows (so the checks below are not vacuous)", async (ctx) => {
     if (!fx.demoQuick || !fx.acmeQuick || !exists('allbulksms')) return ctx.skip();
     const main = await as(sup, 'allbulksms', { profile_id: sup.profile_id, pageNum: 1, search: '' });
     expect(JSON.stringify(main.body)).toContain('secret-text-777');
@@ -249,22 +398,28 @@ describe('tenant walls', () => {
     const own = await as(acmeClient, 'quickrequest', { profile_id: acmeClient.profile_id, pageNum: 1, search: '' });
     expect(JSON.stringify(own.body)).toContain('acme-secret-888');
   });
-  it.each(clientLists.map((r) => [r.name, r] as const))('%s shows an admin nothing of another tenant', async (_n, route) => {
-    for (const search of ['', 'secret', 'demo', 'acme']) {
-      const theirs = await as(acme, route.url, { profile_id: acme.profile_id, pageNum: 1, search });
-      expect(theirs.status).toBe(200);
-      for (const mark of DEMO_MARKS) expect(JSON.stringify(theirs.body)).not.toContain(mark);
-      const main = await as(sup, route.url, { profile_id: sup.profile_id, pageNum: 1, search });
-      expect(main.status).toBe(200);
-      for (const mark of ACME_CLIENT_MARKS) expect(JSON.stringify(main.body)).not.toContain(mark);
-    }
-  });
+  it.each(clientLists.map((r) => [r.name, r] as const))(
+    '%s shows an admin nothing of another tenant',
+    async (_n, route) => {
+      for (const search of ['', 'secret', 'demo', 'acme']) {
+        const theirs = await as(acme, route.url, { profile_id: acme.profile_id, pageNum: 1, search });
+        expect(theirs.status).toBe(200);
+        for (const mark of DEMO_MARKS) expect(JSON.stringify(theirs.body)).not.toContain(mark);
+        const main = await as(sup, route.url, { profile_id: sup.profile_id, pageNum: 1, search });
+        expect(main.status).toBe(200);
+        for (const mark of ACME_CLIENT_MARKS) expect(JSON.stringify(main.body)).not.toContain(mark);
+      }
+    },
+  );
 
-  it.each(named(...OWN_LISTS).map((r) => [r.name, r] as const))('%s shows a user only their own rows', async (_n, route) => {
-    for (const search of ['', 'secret', 'demo']) {
-      const res = await as(acmeClient, route.url, { profile_id: acmeClient.profile_id, pageNum: 1, search });
-      expect(res.status).toBe(200);
-      for (const mark of DEMO_MARKS) expect(JSON.stringify(res.body)).not.toContain(mark);
-    }
-  });
+  it.each(named(...OWN_LISTS).map((r) => [r.name, r] as const))(
+    '%s shows a user only their own rows',
+    async (_n, route) => {
+      for (const search of ['', 'secret', 'demo']) {
+        const res = await as(acmeClient, route.url, { profile_id: acmeClient.profile_id, pageNum: 1, search });
+        expect(res.status).toBe(200);
+        for (const mark of DEMO_MARKS) expect(JSON.stringify(res.body)).not.toContain(mark);
+      }
+    },
+  );
 });

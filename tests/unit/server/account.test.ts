@@ -23,16 +23,30 @@ describe('changeapikey', () => {
     const me = await login(gw, 'demouser', 'demo12345');
     // The key is never part of user info: it is shown once, when generated (issue 11).
     expect(me.apikey).toBe('');
-    const first = await call(gw, 'changeapikey', { profile_id: me.profile_id, username: 'demouser' }, { token: me.token });
+    const first = await call(
+      gw,
+      'changeapikey',
+      { profile_id: me.profile_id, username: 'demouser' },
+      { token: me.token },
+    );
     expect(first.status).toBe(200);
     expect(Object.keys(first.body)).toEqual(['apikey']);
     expect(first.body.apikey).toMatch(/^sk_[\w-]{30,}$/);
     expect((await sendWith(first.body.apikey)).statusCode).not.toBe(401);
-    const stored = await gw.ctx.db.selectFrom('users').select('apikey').where('profile_id', '=', me.profile_id).executeTakeFirstOrThrow();
+    const stored = await gw.ctx.db
+      .selectFrom('users')
+      .select('apikey')
+      .where('profile_id', '=', me.profile_id)
+      .executeTakeFirstOrThrow();
     expect(stored.apikey).not.toContain(first.body.apikey);
     expect(stored.apikey).toMatch(/^[0-9a-f]{64}$/);
 
-    const second = await call(gw, 'changeapikey', { profile_id: me.profile_id, username: 'demouser' }, { token: me.token });
+    const second = await call(
+      gw,
+      'changeapikey',
+      { profile_id: me.profile_id, username: 'demouser' },
+      { token: me.token },
+    );
     expect(second.body.apikey).not.toBe(first.body.apikey);
     const old = await sendWith(first.body.apikey);
     expect(old.statusCode).toBe(401);
@@ -71,14 +85,19 @@ describe('changeaccountype', () => {
     const me = await login(gw, 'demouser', 'demo12345');
     const res = await changeType(me, 'RESELLER');
     expect(res.body.userInfo).toMatchObject({ accountType: 'RESELLER', isAdmin: true });
-    expect((await call(gw, 'allusers', { profile_id: me.profile_id }, { token: me.token })).body).toEqual({ users: [] });
+    expect((await call(gw, 'allusers', { profile_id: me.profile_id }, { token: me.token })).body).toEqual({
+      users: [],
+    });
   });
 
   it('refuses PREMIUM under a reseller and RESELLER where reselling is off', async () => {
     const client = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
     const premium = await changeType(client, 'PREMIUM', 'acme.localhost');
     expect(premium.status).toBe(400);
-    expect(premium.body.error).toEqual({ status: 'failed', message: 'The PREMIUM account type is not available for your account' });
+    expect(premium.body.error).toEqual({
+      status: 'failed',
+      message: 'The PREMIUM account type is not available for your account',
+    });
     const reseller = await changeType(client, 'RESELLER', 'acme.localhost');
     expect(reseller.body.error.message).toBe('Reselling is not available on this platform');
     expect((await changeType(client, 'REGULAR', 'acme.localhost')).status).toBe(200);
@@ -121,14 +140,15 @@ describe('allusers', () => {
   });
   afterAll(() => gw.close());
 
-  it('lists only the caller\'s clients, without tokens, API keys or secret keys', async () => {
+  it("lists only the caller's clients, without tokens, API keys or secret keys", async () => {
     const sup = await login(gw, 'supervisor', 'supervisor123');
     const res = await call(gw, 'allusers', { profile_id: 6 }, { token: sup.token });
     expect(res.status).toBe(200);
     const names = res.body.users.map((u: { username: string }) => u.username);
     expect(names.sort()).toEqual(['acmeadmin', 'demouser']);
     for (const u of res.body.users) {
-      for (const secret of ['token', 'apikey', 'paystackseckey', 'recaptcha_secret_key', 'password_hash']) expect(u).not.toHaveProperty(secret);
+      for (const secret of ['token', 'apikey', 'paystackseckey', 'recaptcha_secret_key', 'password_hash'])
+        expect(u).not.toHaveProperty(secret);
     }
     const acmeAdmin = res.body.users.find((u: { username: string }) => u.username === 'acmeadmin');
     expect(acmeAdmin).toMatchObject({ domain: 'acme.localhost', accountType: 'RESELLER', isAdmin: true });
@@ -136,13 +156,27 @@ describe('allusers', () => {
     expect(demo).toMatchObject({ pendingsenderid: 'PROMO', domain: '', logo: expect.stringContaining('main-logo') });
 
     const acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
-    const theirs = await call(gw, 'allusers', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' });
+    const theirs = await call(
+      gw,
+      'allusers',
+      { profile_id: acme.profile_id },
+      { token: acme.token, host: 'acme.localhost' },
+    );
     expect(theirs.body.users.map((u: { username: string }) => u.username)).toEqual(['acmeclient']);
   });
 
   it("gives profile 6 every pending sender-ID request of the platform, a reseller's clients' too, with only what deciding needs", async () => {
     const acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
-    expect((await call(gw, 'senderidrequest', { profile_id: acmeClient.profile_id, pendingsenderid: 'ACMEPROMO' }, { token: acmeClient.token, host: 'acme.localhost' })).status).toBe(200);
+    expect(
+      (
+        await call(
+          gw,
+          'senderidrequest',
+          { profile_id: acmeClient.profile_id, pendingsenderid: 'ACMEPROMO' },
+          { token: acmeClient.token, host: 'acme.localhost' },
+        )
+      ).status,
+    ).toBe(200);
     const sup = await login(gw, 'supervisor', 'supervisor123');
     const res = await call(gw, 'allusers', { profile_id: 6 }, { token: sup.token });
     // Its client list stays its own clients: the other tenant's account shows only in the requests.
@@ -161,9 +195,16 @@ describe('allusers', () => {
 
     // A reseller admin gets its own clients and no platform-wide requests.
     const acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
-    const theirs = await call(gw, 'allusers', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' });
+    const theirs = await call(
+      gw,
+      'allusers',
+      { profile_id: acme.profile_id },
+      { token: acme.token, host: 'acme.localhost' },
+    );
     expect(theirs.body).not.toHaveProperty('pending');
-    expect(theirs.body.users.find((u: { username: string }) => u.username === 'acmeclient').pendingsenderid).toBe('ACMEPROMO');
+    expect(theirs.body.users.find((u: { username: string }) => u.username === 'acmeclient').pendingsenderid).toBe(
+      'ACMEPROMO',
+    );
   });
 
   it('is for admins only, and for their own profile', async () => {
@@ -197,7 +238,11 @@ describe('sender IDs', () => {
   it('a request adds trimmed, de-duplicated IDs to the pending ones', async () => {
     const res = await request(demo, ' SHOP , News,SHOP,PROMO ');
     expect(res.status).toBe(200);
-    expect(res.body.userInfo).toMatchObject({ pendingsenderid: 'PROMO,SHOP,News', senderidapproved: 'DEMO,ALERTS', token: demo.token });
+    expect(res.body.userInfo).toMatchObject({
+      pendingsenderid: 'PROMO,SHOP,News',
+      senderidapproved: 'DEMO,ALERTS',
+      token: demo.token,
+    });
   });
 
   it.each([
@@ -218,7 +263,11 @@ describe('sender IDs', () => {
     await request(demo, 'SHOP,NEWS');
     const res = await decide('approvesenderid', sup, demo.profile_id, 'PROMO,NEWS');
     expect(res.status).toBe(200);
-    expect(res.body.userInfo).toMatchObject({ profile_id: demo.profile_id, senderidapproved: 'DEMO,ALERTS,PROMO,NEWS', pendingsenderid: 'SHOP' });
+    expect(res.body.userInfo).toMatchObject({
+      profile_id: demo.profile_id,
+      senderidapproved: 'DEMO,ALERTS,PROMO,NEWS',
+      pendingsenderid: 'SHOP',
+    });
     expect(res.body.userInfo).not.toHaveProperty('apikey');
     expect(res.body.userInfo).not.toHaveProperty('token');
     const mine = await call(gw, 'fetchuser', {}, { token: demo.token });
@@ -230,15 +279,19 @@ describe('sender IDs', () => {
     expect(res.body.userInfo).toMatchObject({ senderidapproved: 'DEMO,ALERTS', pendingsenderid: '' });
   });
 
-  it('profile 6 decides for a reseller\'s client too', async () => {
+  it("profile 6 decides for a reseller's client too", async () => {
     await request(acmeClient, 'ACMESHOP');
     const res = await decide('approvesenderid', sup, acmeClient.profile_id, 'ACMESHOP');
     expect(res.body.userInfo.senderidapproved).toBe('ACMECL,ACMESHOP');
   });
 
   it('refuses IDs that are not pending, no IDs, and unknown accounts', async () => {
-    expect((await decide('approvesenderid', sup, demo.profile_id, 'DEMO')).body.error.message).toBe('Sender ID DEMO is not awaiting approval');
-    expect((await decide('rejectsenderid', sup, demo.profile_id, 'NOPE')).body.error.message).toBe('Sender ID NOPE is not awaiting approval');
+    expect((await decide('approvesenderid', sup, demo.profile_id, 'DEMO')).body.error.message).toBe(
+      'Sender ID DEMO is not awaiting approval',
+    );
+    expect((await decide('rejectsenderid', sup, demo.profile_id, 'NOPE')).body.error.message).toBe(
+      'Sender ID NOPE is not awaiting approval',
+    );
     expect((await decide('approvesenderid', sup, demo.profile_id, '')).body.error.message).toBe('No senderId provided');
     const missing = await decide('approvesenderid', sup, 99999, 'PROMO');
     expect(missing.status).toBe(404);
@@ -249,12 +302,19 @@ describe('sender IDs', () => {
   it('only profile 6 may approve or reject, and only as itself', async () => {
     for (const who of [demo, acme, acmeClient]) {
       for (const c of ['approvesenderid', 'rejectsenderid'] as const) {
-        const res = await call(gw, c, { profile_id: who.profile_id, id: demo.profile_id, pendingsenderid: 'PROMO' }, { token: who.token });
+        const res = await call(
+          gw,
+          c,
+          { profile_id: who.profile_id, id: demo.profile_id, pendingsenderid: 'PROMO' },
+          { token: who.token },
+        );
         expect(res.status).toBe(403);
         expect(res.body.error).toEqual(FORBIDDEN);
       }
     }
-    expect((await decide('approvesenderid', { ...sup, profile_id: demo.profile_id }, demo.profile_id, 'PROMO')).status).toBe(403);
+    expect(
+      (await decide('approvesenderid', { ...sup, profile_id: demo.profile_id }, demo.profile_id, 'PROMO')).status,
+    ).toBe(403);
     expect((await call(gw, 'approvesenderid', { id: demo.profile_id, pendingsenderid: 'PROMO' })).status).toBe(401);
     const after = await call(gw, 'fetchuser', {}, { token: demo.token });
     expect(after.body.userInfo).toMatchObject({ senderidapproved: 'DEMO,ALERTS', pendingsenderid: 'PROMO' });

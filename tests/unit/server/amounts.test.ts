@@ -26,7 +26,13 @@ describe('amounts and rates that the gateway stores (issue 11)', () => {
     });
   const state = async () => ({
     payments: (await gw.ctx.db.selectFrom('payments').select('id').execute()).length,
-    demo: (await gw.ctx.db.selectFrom('users').select('creditbalance').where('profile_id', '=', demo.profile_id).executeTakeFirstOrThrow()).creditbalance,
+    demo: (
+      await gw.ctx.db
+        .selectFrom('users')
+        .select('creditbalance')
+        .where('profile_id', '=', demo.profile_id)
+        .executeTakeFirstOrThrow()
+    ).creditbalance,
   });
 
   it.each([
@@ -40,7 +46,11 @@ describe('amounts and rates that the gateway stores (issue 11)', () => {
     ['"1e3"', 'Amount must be a number'],
   ])('manualcreditpurchase refuses the amount %s: "%s", nothing written', async (amount, message) => {
     const before = await state();
-    const res = await raw(sup, 'manualcreditpurchase', `{"profile_id":6,"amount":${amount},"currency":"GHS","clientprofile_id":${demo.profile_id}}`);
+    const res = await raw(
+      sup,
+      'manualcreditpurchase',
+      `{"profile_id":6,"amount":${amount},"currency":"GHS","clientprofile_id":${demo.profile_id}}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { status: 'failed', message } });
     expect(await state()).toEqual(before);
@@ -57,7 +67,11 @@ describe('amounts and rates that the gateway stores (issue 11)', () => {
     ['1000000', '0.00000001', 'This amount and rate make no usable number of credits'],
   ])('directcreditpurchase refuses amount %s at rate %s: "%s", nothing written', async (amount, rate, message) => {
     const before = await state();
-    const res = await raw(sup, 'directcreditpurchase', `{"profile_id":6,"amount":${amount},"rate":${rate},"currency":"GHS","clientprofile_id":${demo.profile_id}}`);
+    const res = await raw(
+      sup,
+      'directcreditpurchase',
+      `{"profile_id":6,"amount":${amount},"rate":${rate},"currency":"GHS","clientprofile_id":${demo.profile_id}}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { status: 'failed', message } });
     expect(await state()).toEqual(before);
@@ -65,7 +79,11 @@ describe('amounts and rates that the gateway stores (issue 11)', () => {
 
   it('gives whole credits by rate: 10 GHS at 0.03 is 334 credits, one row', async () => {
     const before = await state();
-    const res = await raw(sup, 'directcreditpurchase', `{"profile_id":6,"amount":"10","rate":"0.03","currency":"GHS","clientprofile_id":${demo.profile_id}}`);
+    const res = await raw(
+      sup,
+      'directcreditpurchase',
+      `{"profile_id":6,"amount":"10","rate":"0.03","currency":"GHS","clientprofile_id":${demo.profile_id}}`,
+    );
     expect(res.json()).toEqual({ status: 'successful', message: '334 credits given to demouser' });
     expect(await state()).toEqual({ payments: before.payments + 1, demo: before.demo + 334 });
   });
@@ -79,7 +97,11 @@ describe('amounts and rates that the gateway stores (issue 11)', () => {
     const check = await raw(demo, 'checksupcredit', `{"profile_id":${demo.profile_id},"amount":${amount}}`);
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ error: { status: 'failed', message } });
-    const link = await raw(demo, 'paystack-link/', `{"profile_id":${demo.profile_id},"amount":${amount},"currency":"GHS"}`);
+    const link = await raw(
+      demo,
+      'paystack-link/',
+      `{"profile_id":${demo.profile_id},"amount":${amount},"currency":"GHS"}`,
+    );
     expect(link.json()).toEqual({ status: false, error: { status: 'failed', message } });
     const checkouts = await gw.ctx.db.selectFrom('checkouts').selectAll().execute();
     expect(checkouts).toHaveLength(0);

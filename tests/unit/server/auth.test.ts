@@ -51,7 +51,7 @@ describe('login', () => {
     expect((await call(gw, 'login', {})).status).toBe(400);
   });
 
-  it('lets a client sign in only on its supervisor\'s domain, an admin also on its own', async () => {
+  it("lets a client sign in only on its supervisor's domain, an admin also on its own", async () => {
     expect((await signIn(gw, 'acmeclient', 'client12345', 'acme.localhost')).status).toBe(200);
     const elsewhere = await signIn(gw, 'acmeclient', 'client12345', 'localhost');
     expect(elsewhere.status).toBe(401);
@@ -65,7 +65,7 @@ describe('login', () => {
     expect((await signIn(gw, 'supervisor', 'supervisor123', 'acme.localhost')).status).toBe(401);
   });
 
-  it('ignores the body\'s domain_supid: the host decides', async () => {
+  it("ignores the body's domain_supid: the host decides", async () => {
     const res = await call(
       gw,
       'login',
@@ -89,7 +89,10 @@ describe('login rate limits', () => {
     }
     const locked = await signIn(gw, 'demouser', 'demo12345', 'localhost', '10.0.1.1');
     expect(locked.status).toBe(429);
-    expect(locked.body.error).toEqual({ status: 'failed', message: 'Too many attempts, please wait 15 minutes and try again' });
+    expect(locked.body.error).toEqual({
+      status: 'failed',
+      message: 'Too many attempts, please wait 15 minutes and try again',
+    });
     // Other accounts are not affected.
     expect((await signIn(gw, 'supervisor', 'supervisor123', 'localhost', '10.0.1.1')).status).toBe(200);
     gw.clock.advance(15 * 60_000);
@@ -98,7 +101,8 @@ describe('login rate limits', () => {
 
   it('counts the username and the e-mail of one account against the same limit', async () => {
     for (let i = 0; i < 5; i++) await signIn(gw, 'acmeadmin', 'wrong-password', 'localhost', `10.4.0.${i + 1}`);
-    for (let i = 0; i < 5; i++) await signIn(gw, 'ADMIN@acme.example.com', 'wrong-password', 'localhost', `10.4.1.${i + 1}`);
+    for (let i = 0; i < 5; i++)
+      await signIn(gw, 'ADMIN@acme.example.com', 'wrong-password', 'localhost', `10.4.1.${i + 1}`);
     expect((await signIn(gw, 'acmeadmin', 'acme12345', 'localhost', '10.4.2.1')).status).toBe(429);
     gw.clock.advance(15 * 60_000);
   });

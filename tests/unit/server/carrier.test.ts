@@ -22,12 +22,17 @@ describe('carrier delivery ticks', () => {
   beforeAll(async () => {
     gw = await makeTestApp();
     demo = await account(gw, 'demouser');
-    await gw.ctx.db.updateTable('users').set({ creditbalance: 100_000 }).where('profile_id', '=', demo.profile_id).execute();
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ creditbalance: 100_000 })
+      .where('profile_id', '=', demo.profile_id)
+      .execute();
     await tickCarrier(gw.ctx);
   });
   afterAll(() => gw.close());
 
-  const item = async (id: number) => (await list(gw, demo.token, 'quickrequest')).body.bulksms.find((m: any) => m.message_id === id);
+  const item = async (id: number) =>
+    (await list(gw, demo.token, 'quickrequest')).body.bulksms.find((m: any) => m.message_id === id);
 
   it('submits in chunks, so a big send shows its progress (submitted < posted) until done', async () => {
     const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: numbers(5000) })]);
@@ -50,7 +55,11 @@ describe('carrier delivery ticks', () => {
       { status: 'FAILED', count: 0 },
       { status: 'PENDING', count: 0 },
     ]);
-    const logged = await gw.ctx.db.selectFrom('carrier_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', id).executeTakeFirstOrThrow();
+    const logged = await gw.ctx.db
+      .selectFrom('carrier_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('message_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(logged.n)).toBe(5000);
   });
 
@@ -72,7 +81,17 @@ describe('carrier delivery ticks', () => {
     await deliverSystemText(gw.ctx, '233249990001', 'BULKSMS', 'Your code is 1234');
     const res = await gw.app.inject({ method: 'GET', url: '/smsgateway/dev/carrier?to=233249990001' });
     expect(res.json().messages).toEqual([
-      { to: '233249990001', from: 'BULKSMS', text: 'Your code is 1234', parts: 1, unicode: false, jobId: null, index: null, status: 'SENT', time: new Date(gw.clock.now).toISOString() },
+      {
+        to: '233249990001',
+        from: 'BULKSMS',
+        text: 'Your code is 1234',
+        parts: 1,
+        unicode: false,
+        jobId: null,
+        index: null,
+        status: 'SENT',
+        time: new Date(gw.clock.now).toISOString(),
+      },
     ]);
   });
 });

@@ -10,7 +10,12 @@ describe('dev inbox (GATEWAY_DEV=1)', () => {
   beforeAll(async () => {
     gw = await makeTestApp();
     const demo = await account(gw, 'demouser');
-    await sendSms(gw, demo.apikey, [sendItem({ shortMessage: 'first', destinationAddress: '233241990001,233241990002' })], { key: `${job}:0-1` });
+    await sendSms(
+      gw,
+      demo.apikey,
+      [sendItem({ shortMessage: 'first', destinationAddress: '233241990001,233241990002' })],
+      { key: `${job}:0-1` },
+    );
     gw.clock.advance(1000);
     await sendSms(gw, demo.apikey, [sendItem({ shortMessage: 'second', destinationAddress: '233241990001' })]);
     await tickCarrier(gw.ctx);
@@ -23,8 +28,28 @@ describe('dev inbox (GATEWAY_DEV=1)', () => {
     const res = await get('/smsgateway/dev/carrier?to=233241990001');
     expect(res.statusCode).toBe(200);
     expect(res.json().messages).toEqual([
-      { to: '233241990001', from: 'DEMO', text: 'second', parts: 1, unicode: false, jobId: null, index: 0, status: 'SENT', time: expect.any(String) },
-      { to: '233241990001', from: 'DEMO', text: 'first', parts: 1, unicode: false, jobId: job, index: 0, status: 'SENT', time: expect.any(String) },
+      {
+        to: '233241990001',
+        from: 'DEMO',
+        text: 'second',
+        parts: 1,
+        unicode: false,
+        jobId: null,
+        index: 0,
+        status: 'SENT',
+        time: expect.any(String),
+      },
+      {
+        to: '233241990001',
+        from: 'DEMO',
+        text: 'first',
+        parts: 1,
+        unicode: false,
+        jobId: job,
+        index: 0,
+        status: 'SENT',
+        time: expect.any(String),
+      },
     ]);
     const one = await get('/smsgateway/dev/carrier?to=233241990001&limit=1');
     expect(one.json().messages.map((m: any) => m.text)).toEqual(['second']);
@@ -32,8 +57,16 @@ describe('dev inbox (GATEWAY_DEV=1)', () => {
   });
 
   it('summarises one job: total, unique, duplicates', async () => {
-    expect((await get(`/smsgateway/dev/carrier/summary?jobId=${job}`)).json()).toEqual({ total: 2, unique: 2, duplicates: 0 });
-    expect((await get(`/smsgateway/dev/carrier/summary?jobId=${randomUUID()}`)).json()).toEqual({ total: 0, unique: 0, duplicates: 0 });
+    expect((await get(`/smsgateway/dev/carrier/summary?jobId=${job}`)).json()).toEqual({
+      total: 2,
+      unique: 2,
+      duplicates: 0,
+    });
+    expect((await get(`/smsgateway/dev/carrier/summary?jobId=${randomUUID()}`)).json()).toEqual({
+      total: 0,
+      unique: 0,
+      duplicates: 0,
+    });
     expect((await get('/smsgateway/dev/carrier/summary')).statusCode).toBe(400);
   });
 });

@@ -27,8 +27,14 @@ describe('update-domain-details/', () => {
   afterAll(() => gw.close());
 
   const save = (s: Session, body: Record<string, unknown>) =>
-    call(gw, 'update-domain-details/', { profile_id: s.profile_id, ...body }, { token: s.token, host: 'acme.localhost' });
-  const details = async (host: string) => (await gw.app.inject({ method: 'GET', url: `/smsgateway/api/domain?domain=${host}` })).json();
+    call(
+      gw,
+      'update-domain-details/',
+      { profile_id: s.profile_id, ...body },
+      { token: s.token, host: 'acme.localhost' },
+    );
+  const details = async (host: string) =>
+    (await gw.app.inject({ method: 'GET', url: `/smsgateway/api/domain?domain=${host}` })).json();
 
   it('saves a reseller’s settings: name, prices, referral, flags, keys', async () => {
     const res = await save(acme, {
@@ -47,9 +53,19 @@ describe('update-domain-details/', () => {
       logo: '',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'successful', message: 'Domain details updated', logo: '/smsgateway/api/frontend/images/acme-logo.png' });
+    expect(res.body).toMatchObject({
+      status: 'successful',
+      message: 'Domain details updated',
+      logo: '/smsgateway/api/frontend/images/acme-logo.png',
+    });
     const d = await details('acme.localhost');
-    expect(d).toMatchObject({ companyname: 'Acme SMS Ltd', referralpercentage: 0.15, enablereferral: true, usepaymentgateway: false, paystackpubkey: 'pk_new' });
+    expect(d).toMatchObject({
+      companyname: 'Acme SMS Ltd',
+      referralpercentage: 0.15,
+      enablereferral: true,
+      usepaymentgateway: false,
+      paystackpubkey: 'pk_new',
+    });
     expect(JSON.parse(d.localrate)).toEqual({
       REGULAR: [
         { id: 1, price: 10, rate: 0.04, expiry: 0.25 },
@@ -57,21 +73,38 @@ describe('update-domain-details/', () => {
       ],
       PREMIUM: [{ id: 1, price: 50, rate: 0.05, expiry: 1 }],
     });
-    const row = await gw.ctx.db.selectFrom('domains').selectAll().where('host', '=', 'acme.localhost').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ paystackseckey: 'sk_new', recaptcha_secret_key: 'secret', senderid: 'ACMESMS', enablereseller: 0 });
+    const row = await gw.ctx.db
+      .selectFrom('domains')
+      .selectAll()
+      .where('host', '=', 'acme.localhost')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      paystackseckey: 'sk_new',
+      recaptcha_secret_key: 'secret',
+      senderid: 'ACMESMS',
+      enablereseller: 0,
+    });
   });
 
   it('refuses bad prices, referral percentages and sender IDs', async () => {
-    const zeroRate = await save(acme, { localrate: JSON.stringify({ REGULAR: [{ id: 1, price: 10, rate: 0 }], PREMIUM: [] }) });
+    const zeroRate = await save(acme, {
+      localrate: JSON.stringify({ REGULAR: [{ id: 1, price: 10, rate: 0 }], PREMIUM: [] }),
+    });
     expect(zeroRate.status).toBe(400);
     expect(zeroRate.body.error.message).toBe('Each price needs a numeric price and a numeric rate that is not zero');
     expect((await save(acme, { localrate: '{"REGULAR":[{"price":"ten","rate":0.03}]}' })).body.error.message).toBe(
       'Each price needs a numeric price and a numeric rate that is not zero',
     );
     expect((await save(acme, { localrate: '{not json' })).body.error.message).toBe('The price list is not valid');
-    expect((await save(acme, { referralpercentage: '10.5' })).body.error.message).toBe('Referral percentage must be a whole number');
-    expect((await save(acme, { referralpercentage: '150' })).body.error.message).toBe('Referral percentage must be between 0 and 100');
-    expect((await save(acme, { senderid: '12345' })).body.error.message).toBe('Sorry we dont accept numbers only as sender ids');
+    expect((await save(acme, { referralpercentage: '10.5' })).body.error.message).toBe(
+      'Referral percentage must be a whole number',
+    );
+    expect((await save(acme, { referralpercentage: '150' })).body.error.message).toBe(
+      'Referral percentage must be between 0 and 100',
+    );
+    expect((await save(acme, { senderid: '12345' })).body.error.message).toBe(
+      'Sorry we dont accept numbers only as sender ids',
+    );
     expect(JSON.parse((await details('acme.localhost')).localrate).REGULAR).toHaveLength(2);
   });
 
@@ -120,11 +153,19 @@ describe('update-domain-details/', () => {
   });
 
   it('a new reseller creates its domain; hosts are checked and cannot be taken', async () => {
-    const fresh = await createUser(gw.ctx, { username: 'newreseller', password: 'reseller1', supid: 6, isAdmin: 1, accountType: 'RESELLER' });
+    const fresh = await createUser(gw.ctx, {
+      username: 'newreseller',
+      password: 'reseller1',
+      supid: 6,
+      isAdmin: 1,
+      accountType: 'RESELLER',
+    });
     const me = await login(gw, 'newreseller', 'reseller1');
     const noHost = await save(me, { companyname: 'New' });
     expect(noHost.body.error.message).toBe('Please enter your domain name');
-    expect((await save(me, { domain: 'not a host!' })).body.error.message).toBe('Please enter a valid domain name, e.g. sms.example.com');
+    expect((await save(me, { domain: 'not a host!' })).body.error.message).toBe(
+      'Please enter a valid domain name, e.g. sms.example.com',
+    );
     expect((await save(me, { domain: 'acme.localhost' })).body.error.message).toBe('That domain is already in use');
     expect((await save(me, { domain: 'LOCALHOST' })).body.error.message).toBe('That domain is already in use');
     const created = await save(me, { domain: 'https://SMS.New-Reseller.example/', companyname: 'New SMS' });
@@ -137,10 +178,14 @@ describe('update-domain-details/', () => {
     });
     // Not live until verified (issue 11): the host shows the main brand meanwhile.
     expect((await details('sms.new-reseller.example')).profile_id).toBe(6);
-    gw.ctx.resolveTxt = async (name) => (name === '_bulksms-verification.sms.new-reseller.example' ? [[token.slice(0, 10), token.slice(10)]] : []);
+    gw.ctx.resolveTxt = async (name) =>
+      name === '_bulksms-verification.sms.new-reseller.example' ? [[token.slice(0, 10), token.slice(10)]] : [];
     const verified = await call(gw, 'verify-domain/', { profile_id: me.profile_id }, { token: me.token });
     expect(verified.body).toMatchObject({ status: 'successful', domainverified: true });
-    expect(await details('sms.new-reseller.example')).toMatchObject({ profile_id: fresh.profile_id, companyname: 'New SMS' });
+    expect(await details('sms.new-reseller.example')).toMatchObject({
+      profile_id: fresh.profile_id,
+      companyname: 'New SMS',
+    });
     // A second save updates the same row; the host may move to a free name, which must be verified again.
     const moved = await save(me, { domain: 'sms2.new-reseller.example' });
     expect(moved.body.message).toMatch(/^Domain details updated\. It goes live once verified: /);
@@ -153,7 +198,9 @@ describe('update-domain-details/', () => {
     async (host) => {
       const res = await save(acme, { domain: host });
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toMatch(/^(Please enter a valid domain name, e\.g\. sms\.example\.com|That domain cannot be used: please enter a domain name of your own|That domain is already in use)$/);
+      expect(res.body.error.message).toMatch(
+        /^(Please enter a valid domain name, e\.g\. sms\.example\.com|That domain cannot be used: please enter a domain name of your own|That domain is already in use)$/,
+      );
       expect((await details('acme.localhost')).companyname).not.toBe('');
     },
   );
@@ -162,20 +209,39 @@ describe('update-domain-details/', () => {
     const mine = await save(acme, { domain: 'sms.acme-claims.example' });
     expect(mine.body.domainverified).toBe(false);
     // The owner's user info carries what to publish; nobody else's (profile 6's client list) does.
-    const info = (await call(gw, 'fetchuser', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' })).body.userInfo;
-    expect(info).toMatchObject({ domainverified: false, domainverifyname: '_bulksms-verification.sms.acme-claims.example', domainverifytoken: mine.body.domainverifytoken });
-    const listed = (await call(gw, 'allusers', { profile_id: 6 }, { token: sup.token })).body.users.find((u: { username: string }) => u.username === 'acmeadmin');
+    const info = (
+      await call(gw, 'fetchuser', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' })
+    ).body.userInfo;
+    expect(info).toMatchObject({
+      domainverified: false,
+      domainverifyname: '_bulksms-verification.sms.acme-claims.example',
+      domainverifytoken: mine.body.domainverifytoken,
+    });
+    const listed = (await call(gw, 'allusers', { profile_id: 6 }, { token: sup.token })).body.users.find(
+      (u: { username: string }) => u.username === 'acmeadmin',
+    );
     expect(listed).not.toHaveProperty('domainverifytoken');
-    expect((await call(gw, 'fetchuser', { profile_id: demo.profile_id }, { token: demo.token })).body.userInfo).toMatchObject({ domainverified: true, domainverifytoken: '' });
+    expect(
+      (await call(gw, 'fetchuser', { profile_id: demo.profile_id }, { token: demo.token })).body.userInfo,
+    ).toMatchObject({ domainverified: true, domainverifytoken: '' });
     expect((await details('sms.acme-claims.example')).profile_id).toBe(6);
     gw.ctx.resolveTxt = async () => [['bulksms-verify=somebody-elses-token']];
-    const wrong = await call(gw, 'verify-domain/', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' });
+    const wrong = await call(
+      gw,
+      'verify-domain/',
+      { profile_id: acme.profile_id },
+      { token: acme.token, host: 'acme.localhost' },
+    );
     expect(wrong.body).toMatchObject({ status: 'failed', domainverified: false });
-    expect(wrong.body.message).toMatch(/^No TXT record _bulksms-verification\.sms\.acme-claims\.example with the value bulksms-verify=/);
+    expect(wrong.body.message).toMatch(
+      /^No TXT record _bulksms-verification\.sms\.acme-claims\.example with the value bulksms-verify=/,
+    );
     gw.ctx.resolveTxt = async () => {
       throw new Error('ENOTFOUND');
     };
-    expect((await call(gw, 'verify-domain/', { profile_id: acme.profile_id }, { token: acme.token })).body.status).toBe('failed');
+    expect((await call(gw, 'verify-domain/', { profile_id: acme.profile_id }, { token: acme.token })).body.status).toBe(
+      'failed',
+    );
     expect((await details('sms.acme-claims.example')).profile_id).toBe(6);
     // Back to its dev-mode *.localhost host: live at once.
     expect((await save(acme, { domain: 'acme.localhost' })).body.domainverified).toBe(true);
@@ -186,8 +252,12 @@ describe('update-domain-details/', () => {
     expect((await save(demo, { companyname: 'Mine' })).status).toBe(403);
     expect((await save(acme, { profile_id: 6, companyname: 'Hijack' })).status).toBe(403);
     expect((await call(gw, 'update-domain-details/', { companyname: 'x' })).status).toBe(401);
-    expect((await save(sup, { domain: 'elsewhere.example' })).body.error.message).toBe('The main domain cannot be changed');
-    expect((await save(sup, { domain: 'localhost', companyname: 'Bulk SMS Ghana Ltd' })).body.status).toBe('successful');
+    expect((await save(sup, { domain: 'elsewhere.example' })).body.error.message).toBe(
+      'The main domain cannot be changed',
+    );
+    expect((await save(sup, { domain: 'localhost', companyname: 'Bulk SMS Ghana Ltd' })).body.status).toBe(
+      'successful',
+    );
     expect((await details('localhost')).companyname).toBe('Bulk SMS Ghana Ltd');
     expect((await details('acme.localhost')).companyname).toBe('Acme SMS Ltd');
   });

@@ -29,11 +29,15 @@ describe('message lists, search, tenants and status', () => {
       sentIds[`demo${i}`] = res.body.message_id;
     }
     for (let i = 0; i < 3; i += 1) {
-      const res = await sendSms(gw, client.apikey, [sendItem({ sourceAddress: 'ACMECL', shortMessage: `Acme client ${i}` })]);
+      const res = await sendSms(gw, client.apikey, [
+        sendItem({ sourceAddress: 'ACMECL', shortMessage: `Acme client ${i}` }),
+      ]);
       sentIds[`client${i}`] = res.body.message_id;
     }
     for (let i = 0; i < 2; i += 1) {
-      const res = await sendSms(gw, acme.apikey, [sendItem({ sourceAddress: 'ACME', shortMessage: `Reseller news ${i}` })]);
+      const res = await sendSms(gw, acme.apikey, [
+        sendItem({ sourceAddress: 'ACME', shortMessage: `Reseller news ${i}` }),
+      ]);
       sentIds[`acme${i}`] = res.body.message_id;
     }
   });
@@ -99,7 +103,8 @@ describe('message lists, search, tenants and status', () => {
     expect(supView.body.bulksms).toHaveLength(7);
     const authors = new Set<string>();
     for (let page = 1; page <= 3; page += 1) {
-      for (const m of (await list(gw, sup.token, 'allbulksms', { pageNum: page })).body.bulksms) authors.add(m.username);
+      for (const m of (await list(gw, sup.token, 'allbulksms', { pageNum: page })).body.bulksms)
+        authors.add(m.username);
     }
     expect([...authors].sort()).toEqual(['acmeadmin', 'demouser']);
     const byAuthor = await list(gw, sup.token, 'allbulksms', { search: 'ACMEADMIN' });
@@ -117,15 +122,29 @@ describe('message lists, search, tenants and status', () => {
   });
 
   it('reads status rows of own messages and of an admin’s clients, 404 for anyone else', async () => {
-    const status = (id: number | string, who: Account, body: Record<string, unknown> = {}) => call(gw, `status/${id}`, body, { token: who.token });
+    const status = (id: number | string, who: Account, body: Record<string, unknown> = {}) =>
+      call(gw, `status/${id}`, body, { token: who.token });
     const own = await status(sentIds.demo1!, demo, { profile_id: demo.profile_id });
     expect(own.status).toBe(200);
     expect(own.body.status).toEqual([
-      { id: expect.any(Number), mobilenumber: '233241100001', status: 'PENDING', statusnumber: 0, referencekey: expect.any(String) },
+      {
+        id: expect.any(Number),
+        mobilenumber: '233241100001',
+        status: 'PENDING',
+        statusnumber: 0,
+        referencekey: expect.any(String),
+      },
     ]);
     expect((await status(sentIds.demo1!, sup)).status).toBe(200);
     expect((await status(sentIds.client0!, acme, { profile_id: client.profile_id })).status).toBe(200);
-    for (const [id, who] of [[sentIds.demo1, acme], [sentIds.client0, demo], [sentIds.demo1, client], [sentIds.client0, sup], [999999, demo], ['nope!', demo]] as const) {
+    for (const [id, who] of [
+      [sentIds.demo1, acme],
+      [sentIds.client0, demo],
+      [sentIds.demo1, client],
+      [sentIds.client0, sup],
+      [999999, demo],
+      ['nope!', demo],
+    ] as const) {
       const res = await status(id!, who);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: { status: 'failed', message: 'Message not found' } });
@@ -154,25 +173,49 @@ describe('scheduled and recurring: lists, update, delete', () => {
   });
   afterAll(() => gw.close());
 
-  const register = async (who: Account, item: Record<string, unknown>) => (await sendSms(gw, who.apikey, [sendItem(item)])).body;
+  const register = async (who: Account, item: Record<string, unknown>) =>
+    (await sendSms(gw, who.apikey, [sendItem(item)])).body;
 
   it('updates a scheduled message, charging the extra parts of its prepaid delivery', async () => {
-    const reg = await register(demo, { messageType: 'scheduled sms', expectedDeliveryTime: '2026-11-21 09:00:00', destinationAddress: '233241700001,233241700002' });
+    const reg = await register(demo, {
+      messageType: 'scheduled sms',
+      expectedDeliveryTime: '2026-11-21 09:00:00',
+      destinationAddress: '233241700001,233241700002',
+    });
     const before = await balanceOf(gw, 'demouser');
-    const res = await call(gw, 'updatescheduled', {
-      profile_id: demo.profile_id,
-      message_id: String(reg.message_id),
-      shortMessage: 'b'.repeat(200),
-      sourceAddress: 'ALERTS',
-      messageDescription: 'Moved',
-      expectedDeliveryTime: '2026-11-22 15:30:00',
-    }, { token: demo.token });
+    const res = await call(
+      gw,
+      'updatescheduled',
+      {
+        profile_id: demo.profile_id,
+        message_id: String(reg.message_id),
+        shortMessage: 'b'.repeat(200),
+        sourceAddress: 'ALERTS',
+        messageDescription: 'Moved',
+        expectedDeliveryTime: '2026-11-22 15:30:00',
+      },
+      { token: demo.token },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'successful', message: 'Scheduled sms updated successfully', creditbalance: before - 2 });
+    expect(res.body).toMatchObject({
+      status: 'successful',
+      message: 'Scheduled sms updated successfully',
+      creditbalance: before - 2,
+    });
     const item = (await list(gw, demo.token, 'scheduledrequest', { search: 'moved' })).body.scheduled[0];
-    expect(item).toMatchObject({ message_id: reg.message_id, sourceAddress: 'ALERTS', messagecount: 2, expectedDeliveryTime: '2026-11-22T15:30:00.000Z' });
+    expect(item).toMatchObject({
+      message_id: reg.message_id,
+      sourceAddress: 'ALERTS',
+      messagecount: 2,
+      expectedDeliveryTime: '2026-11-22T15:30:00.000Z',
+    });
 
-    const back = await call(gw, 'updatescheduled', { message_id: reg.message_id, shortMessage: 'short again' }, { token: demo.token });
+    const back = await call(
+      gw,
+      'updatescheduled',
+      { message_id: reg.message_id, shortMessage: 'short again' },
+      { token: demo.token },
+    );
     expect(back.body.creditbalance).toBe(before);
   });
 
@@ -180,7 +223,10 @@ describe('scheduled and recurring: lists, update, delete', () => {
     const reg = await register(demo, { messageType: 'scheduled sms', expectedDeliveryTime: '2026-11-21 09:00:00' });
     const edit = (body: Record<string, unknown>, who: Account = demo, path = 'updatescheduled') =>
       call(gw, path, { message_id: reg.message_id, ...body }, { token: who.token });
-    expect((await edit({ expectedDeliveryTime: '2026-13-01 10:00:00' })).body.error).toEqual({ status: 'failed', message: 'Please enter a valid date' });
+    expect((await edit({ expectedDeliveryTime: '2026-13-01 10:00:00' })).body.error).toEqual({
+      status: 'failed',
+      message: 'Please enter a valid date',
+    });
     expect((await edit({ sourceAddress: 'PROMO' })).body.error.message).toContain('awaiting approval');
     for (const who of [client, acme]) {
       const res = await edit({ shortMessage: 'hijack' }, who);
@@ -189,28 +235,71 @@ describe('scheduled and recurring: lists, update, delete', () => {
     }
     expect((await edit({}, demo, 'updaterecurring')).status).toBe(404);
     expect((await edit({ profile_id: client.profile_id })).status).toBe(403);
-    expect((await call(gw, 'deletescheduled', { message_id: reg.message_id }, { token: client.token })).status).toBe(404);
+    expect((await call(gw, 'deletescheduled', { message_id: reg.message_id }, { token: client.token })).status).toBe(
+      404,
+    );
   });
 
   it('updates a recurring message’s period and interval, and refuses a zero interval', async () => {
-    const reg = await register(demo, { messageType: 'recurring sms', expectedDeliveryTime: '2026-11-21 09:00:00', recurringPeriod: 'Hourly', recurringInterval: 3 });
-    const res = await call(gw, 'updaterecurring', {
-      profile_id: demo.profile_id, message_id: reg.message_id, shortMessage: 'Every two days', sourceAddress: 'DEMO',
-      messageDescription: '', expectedDeliveryTime: '2026-11-23 08:00:00', recurringPeriod: 'Daily', recurringInterval: '2',
-    }, { token: demo.token });
+    const reg = await register(demo, {
+      messageType: 'recurring sms',
+      expectedDeliveryTime: '2026-11-21 09:00:00',
+      recurringPeriod: 'Hourly',
+      recurringInterval: 3,
+    });
+    const res = await call(
+      gw,
+      'updaterecurring',
+      {
+        profile_id: demo.profile_id,
+        message_id: reg.message_id,
+        shortMessage: 'Every two days',
+        sourceAddress: 'DEMO',
+        messageDescription: '',
+        expectedDeliveryTime: '2026-11-23 08:00:00',
+        recurringPeriod: 'Daily',
+        recurringInterval: '2',
+      },
+      { token: demo.token },
+    );
     expect(res.body.message).toBe('Recurring sms updated successfully');
-    const item = (await list(gw, demo.token, 'recurringrequest')).body.recurring.find((m: any) => m.message_id === reg.message_id);
-    expect(item).toMatchObject({ recurringPeriod: 'Daily', recurringInterval: 2, nextDeliveryTime: '2026-11-23T08:00:00.000Z', shortMessage: 'Every two days' });
-    const zero = await call(gw, 'updaterecurring', { message_id: reg.message_id, recurringInterval: 0 }, { token: demo.token });
+    const item = (await list(gw, demo.token, 'recurringrequest')).body.recurring.find(
+      (m: any) => m.message_id === reg.message_id,
+    );
+    expect(item).toMatchObject({
+      recurringPeriod: 'Daily',
+      recurringInterval: 2,
+      nextDeliveryTime: '2026-11-23T08:00:00.000Z',
+      shortMessage: 'Every two days',
+    });
+    const zero = await call(
+      gw,
+      'updaterecurring',
+      { message_id: reg.message_id, recurringInterval: 0 },
+      { token: demo.token },
+    );
     expect(zero.body.error.message).toBe('Please select a recurring interval');
   });
 
   it('deletes a registration: gone from the list, never sent, prepaid credits refunded', async () => {
     const before = await balanceOf(gw, 'demouser');
-    const reg = await register(demo, { messageType: 'scheduled sms', expectedDeliveryTime: '2026-11-20 10:30:00', destinationAddress: '233241700011,233241700012,233241700013' });
+    const reg = await register(demo, {
+      messageType: 'scheduled sms',
+      expectedDeliveryTime: '2026-11-20 10:30:00',
+      destinationAddress: '233241700011,233241700012,233241700013',
+    });
     expect(reg.creditbalance).toBe(before - 3);
-    const res = await call(gw, 'deletescheduled', { profile_id: demo.profile_id, message_id: reg.message_id }, { token: demo.token });
-    expect(res.body).toMatchObject({ status: 'successful', message: 'Scheduled sms deleted successfully', creditbalance: before });
+    const res = await call(
+      gw,
+      'deletescheduled',
+      { profile_id: demo.profile_id, message_id: reg.message_id },
+      { token: demo.token },
+    );
+    expect(res.body).toMatchObject({
+      status: 'successful',
+      message: 'Scheduled sms deleted successfully',
+      creditbalance: before,
+    });
     const listed = (await list(gw, demo.token, 'scheduledrequest')).body.scheduled.map((m: any) => m.message_id);
     expect(listed).not.toContain(reg.message_id);
     const { tickScheduler } = await import('../../../server/src/scheduler/scheduler');
@@ -219,24 +308,46 @@ describe('scheduled and recurring: lists, update, delete', () => {
     const runs = await gw.ctx.db.selectFrom('messages').select('id').where('parent_id', '=', reg.message_id).execute();
     expect(runs).toEqual([]);
     expect((await call(gw, 'deletescheduled', { message_id: reg.message_id }, { token: demo.token })).status).toBe(404);
-    const rec = await register(demo, { messageType: 'recurring sms', expectedDeliveryTime: '2026-11-25 10:30:00', recurringPeriod: 'Daily', recurringInterval: 1 });
-    expect((await call(gw, 'deleterecurring', { message_id: rec.message_id }, { token: demo.token })).body.status).toBe('successful');
+    const rec = await register(demo, {
+      messageType: 'recurring sms',
+      expectedDeliveryTime: '2026-11-25 10:30:00',
+      recurringPeriod: 'Daily',
+      recurringInterval: 1,
+    });
+    expect((await call(gw, 'deleterecurring', { message_id: rec.message_id }, { token: demo.token })).body.status).toBe(
+      'successful',
+    );
   });
 
   it('refuses to edit a scheduled message that has already been sent', async () => {
     // Due five minutes ago (Accra is UTC): accepted within the picker's step, and sent at the next tick.
     const due = new Date(gw.clock.now - 5 * 60_000).toISOString();
-    const reg = await register(demo, { messageType: 'scheduled sms', expectedDeliveryTime: `${due.slice(0, 10)} ${due.slice(11, 16)}:00` });
+    const reg = await register(demo, {
+      messageType: 'scheduled sms',
+      expectedDeliveryTime: `${due.slice(0, 10)} ${due.slice(11, 16)}:00`,
+    });
     const { tickScheduler } = await import('../../../server/src/scheduler/scheduler');
     await tickScheduler(gw.ctx);
-    const res = await call(gw, 'updatescheduled', { message_id: reg.message_id, shortMessage: 'too late' }, { token: demo.token });
+    const res = await call(
+      gw,
+      'updatescheduled',
+      { message_id: reg.message_id, shortMessage: 'too late' },
+      { token: demo.token },
+    );
     expect(res.body.error.message).toBe('This scheduled sms has already been sent');
   });
 
   it('shows clients’ scheduled and recurring messages to their admin only', async () => {
-    await register(client, { sourceAddress: 'ACMECL', messageType: 'scheduled sms', expectedDeliveryTime: '2026-12-01 09:00:00', shortMessage: 'Acme scheduled' });
+    await register(client, {
+      sourceAddress: 'ACMECL',
+      messageType: 'scheduled sms',
+      expectedDeliveryTime: '2026-12-01 09:00:00',
+      shortMessage: 'Acme scheduled',
+    });
     const acmeView = await list(gw, acme.token, 'allscheduled', { search: 'acme scheduled' });
-    expect(acmeView.body.scheduled.map((m: any) => [m.username, m.shortMessage])).toEqual([['acmeclient', 'Acme scheduled']]);
+    expect(acmeView.body.scheduled.map((m: any) => [m.username, m.shortMessage])).toEqual([
+      ['acmeclient', 'Acme scheduled'],
+    ]);
     const sup = await account(gw, 'supervisor');
     const supView = await list(gw, sup.token, 'allscheduled', { search: 'acme scheduled' });
     expect(supView.body.scheduled).toEqual([]);

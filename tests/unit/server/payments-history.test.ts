@@ -17,14 +17,25 @@ describe('purchasehistory and allpurchasehistory', () => {
     acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
     // 23 gifts to demouser, one a minute, and one to acmeclient.
     for (let i = 1; i <= 23; i++) {
-      await call(gw, 'manualcreditpurchase', { profile_id: 6, amount: i, currency: 'GHS', clientprofile_id: demo.profile_id }, { token: sup.token });
+      await call(
+        gw,
+        'manualcreditpurchase',
+        { profile_id: 6, amount: i, currency: 'GHS', clientprofile_id: demo.profile_id },
+        { token: sup.token },
+      );
       gw.clock.advance(60_000);
     }
-    await call(gw, 'manualcreditpurchase', { profile_id: acme.profile_id, amount: 77, currency: 'GHS', clientprofile_id: acmeClient.profile_id }, { token: acme.token });
+    await call(
+      gw,
+      'manualcreditpurchase',
+      { profile_id: acme.profile_id, amount: 77, currency: 'GHS', clientprofile_id: acmeClient.profile_id },
+      { token: acme.token },
+    );
   });
   afterAll(() => gw.close());
 
-  const list = (s: Session, path: string, body: Record<string, unknown>) => call(gw, path, { profile_id: s.profile_id, ...body }, { token: s.token });
+  const list = (s: Session, path: string, body: Record<string, unknown>) =>
+    call(gw, path, { profile_id: s.profile_id, ...body }, { token: s.token });
 
   it('purchasehistory pages the own lines by 20, newest first', async () => {
     const first = await list(demo, 'purchasehistory', { search: '', pageNum: 1 });
@@ -32,7 +43,17 @@ describe('purchasehistory and allpurchasehistory', () => {
     expect(first.body).toMatchObject({ pageNum: 1, hasMore: true });
     expect(first.body.credithistory[0]).toMatchObject({ amount: 23, balanceadded: 23, currency: 'GHS' });
     expect(Object.keys(first.body.credithistory[0]).sort()).toEqual(
-      ['amount', 'balanceadded', 'currency', 'date', 'description', 'newbalance', 'paymentassist', 'paymentid', 'previousbalance'].sort(),
+      [
+        'amount',
+        'balanceadded',
+        'currency',
+        'date',
+        'description',
+        'newbalance',
+        'paymentassist',
+        'paymentid',
+        'previousbalance',
+      ].sort(),
     );
     const second = await list(demo, 'purchasehistory', { search: '', pageNum: 2 });
     expect(second.body).toMatchObject({ pageNum: 2, hasMore: false });

@@ -14,7 +14,12 @@ describe('checksupcredit, paystack-link and the checkout page', () => {
     gw = await makeTestApp();
     demo = await login(gw, 'demouser', 'demo12345');
     acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
-    const friend = await createUser(gw.ctx, { username: 'friendly', password: 'friendly1', supid: 6, creditbalance: 7 });
+    const friend = await createUser(gw.ctx, {
+      username: 'friendly',
+      password: 'friendly1',
+      supid: 6,
+      creditbalance: 7,
+    });
     friendId = friend.profile_id;
     await gw.ctx.db.updateTable('users').set({ referred_by: friendId }).where('username', '=', 'demouser').execute();
   });
@@ -23,20 +28,42 @@ describe('checksupcredit, paystack-link and the checkout page', () => {
   const as = (s: Session, path: string, body: Record<string, unknown>, host = 'localhost') =>
     call(gw, path, { profile_id: s.profile_id, ...body }, { token: s.token, host });
   const balanceOf = async (username: string) =>
-    gw.ctx.db.selectFrom('users').select(['creditbalance', 'creditexpires']).where('username', '=', username).executeTakeFirstOrThrow();
+    gw.ctx.db
+      .selectFrom('users')
+      .select(['creditbalance', 'creditexpires'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
   const link = async (s: Session, amount: unknown, host = 'localhost') =>
-    as(s, 'paystack-link/', { amount, currency: 'GHS', country: 'Ghana', title: 'SMS credit', description: 'Top-up' }, host);
+    as(
+      s,
+      'paystack-link/',
+      { amount, currency: 'GHS', country: 'Ghana', title: 'SMS credit', description: 'Top-up' },
+      host,
+    );
   const page = (path: string) => gw.app.inject({ method: 'GET', url: path });
   const submit = (path: string, action: string) =>
-    gw.app.inject({ method: 'POST', url: path, payload: `action=${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    gw.app.inject({
+      method: 'POST',
+      url: path,
+      payload: `action=${action}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
   it('checksupcredit: go-ahead from the platform; amount and price refusals; a reseller short of credit', async () => {
     expect((await as(demo, 'checksupcredit', { amount: '100' })).body).toEqual({ error: { status: 'successful' } });
-    expect((await as(demo, 'checksupcredit', { amount: 'ten' })).body).toEqual({ error: { status: 'failed', message: 'Amount must be a number' } });
-    expect((await as(demo, 'checksupcredit', { amount: 0 })).body.error.message).toBe('Amount must be greater than zero');
-    expect((await as(demo, 'checksupcredit', { amount: 19 })).body.error.message).toBe('The minimum purchase is GHS 20');
+    expect((await as(demo, 'checksupcredit', { amount: 'ten' })).body).toEqual({
+      error: { status: 'failed', message: 'Amount must be a number' },
+    });
+    expect((await as(demo, 'checksupcredit', { amount: 0 })).body.error.message).toBe(
+      'Amount must be greater than zero',
+    );
+    expect((await as(demo, 'checksupcredit', { amount: 19 })).body.error.message).toBe(
+      'The minimum purchase is GHS 20',
+    );
     // Acme sells its own credit: 50,000 held; GHS 500 at 0.027 is 18,519 credits (+10 % referral bonus when referred).
-    expect((await as(acmeClient, 'checksupcredit', { amount: 500 }, 'acme.localhost')).body.error.status).toBe('successful');
+    expect((await as(acmeClient, 'checksupcredit', { amount: 500 }, 'acme.localhost')).body.error.status).toBe(
+      'successful',
+    );
     const short = await as(acmeClient, 'checksupcredit', { amount: 2000 }, 'acme.localhost');
     expect(short.status).toBe(200);
     expect(short.body.error).toEqual({
@@ -47,13 +74,19 @@ describe('checksupcredit, paystack-link and the checkout page', () => {
   });
 
   it('paystack-link refuses bad amounts, other currencies and domains without the card gateway', async () => {
-    expect((await link(demo, 'abc')).body).toEqual({ status: false, error: { status: 'failed', message: 'Amount must be a number' } });
+    expect((await link(demo, 'abc')).body).toEqual({
+      status: false,
+      error: { status: 'failed', message: 'Amount must be a number' },
+    });
     expect((await link(demo, 5)).body.error.message).toBe('The minimum purchase is GHS 20');
     const usd = await as(demo, 'paystack-link/', { amount: 100, currency: 'USD' });
     expect(usd.body.error.message).toBe('Payments are accepted in GHS only');
     await gw.ctx.db.updateTable('domains').set({ usepaymentgateway: 0 }).where('host', '=', 'acme.localhost').execute();
     const off = await link(acmeClient, 50, 'acme.localhost');
-    expect(off.body).toEqual({ status: false, error: { status: 'failed', message: 'Card payments are not enabled on this domain' } });
+    expect(off.body).toEqual({
+      status: false,
+      error: { status: 'failed', message: 'Card payments are not enabled on this domain' },
+    });
     await gw.ctx.db.updateTable('domains').set({ usepaymentgateway: 1 }).where('host', '=', 'acme.localhost').execute();
     const sup = await login(gw, 'supervisor', 'supervisor123');
     expect((await link(sup, 100)).body.error.message).toBe('Purchases are not available for this account');

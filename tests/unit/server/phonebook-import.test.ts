@@ -19,7 +19,15 @@ describe('contact fields from sheets', () => {
   });
 
   it('maps usual headings to contact fields', () => {
-    expect(rowToContactInput({ 'First Name': 'Ama', numbers: 233241234567, 'E-mail': 'a@b.co', DOB: '1990-01-01', Other: 'x' })).toEqual({
+    expect(
+      rowToContactInput({
+        'First Name': 'Ama',
+        numbers: 233241234567,
+        'E-mail': 'a@b.co',
+        DOB: '1990-01-01',
+        Other: 'x',
+      }),
+    ).toEqual({
       firstname: 'Ama',
       phonenumber: 233241234567,
       email: 'a@b.co',
@@ -62,13 +70,19 @@ describe('createcontactexel', () => {
     expect(res.body.rejectedRows[0]).toEqual({ row: 7, reason: 'Please enter a valid email address' });
     expect(res.body.rejectedRows).toContainEqual({ row: 44, reason: 'Empty row' });
 
-    const groups = (await call(gw, 'groupsrequest', { profile_id: demo.profile_id }, { token: demo.token })).body.groups;
+    const groups = (await call(gw, 'groupsrequest', { profile_id: demo.profile_id }, { token: demo.token })).body
+      .groups;
     const big = groups.find((g: any) => g.groupname === 'Big');
     // Only the newest 1,000 come inline; contactcount tells the whole.
     expect(big.contactcount).toBe(99_989);
     expect(big.contacts).toHaveLength(1000);
     expect(big.contacts[0]).toMatchObject({ firstname: 'First99999', phonenumber: '233200099999' });
-    const last = await call(gw, 'groupcontacts', { profile_id: demo.profile_id, groupid: big.id, pageNum: 100 }, { token: demo.token });
+    const last = await call(
+      gw,
+      'groupcontacts',
+      { profile_id: demo.profile_id, groupid: big.id, pageNum: 100 },
+      { token: demo.token },
+    );
     expect(last.body).toMatchObject({ total: 99_989, pageNum: 100, hasMore: false });
     expect(last.body.contacts).toHaveLength(989);
     expect(last.body.contacts.at(-1)).toMatchObject({ firstname: 'First0', birthday: '1990-05-14' });

@@ -32,7 +32,17 @@ describe('phone books and contacts', () => {
     expect(customers.contacts).toHaveLength(8);
     expect(customers.contacts[0]).toMatchObject({ firstname: 'Abena', surname: 'Ofori', phonenumber: '233241000099' });
     expect(Object.keys(customers.contacts[0]).sort()).toEqual(
-      ['birthday', 'email', 'firstname', 'groupid', 'id', 'middlename', 'phonenumber', 'referencekey', 'surname'].sort(),
+      [
+        'birthday',
+        'email',
+        'firstname',
+        'groupid',
+        'id',
+        'middlename',
+        'phonenumber',
+        'referencekey',
+        'surname',
+      ].sort(),
     );
     // The demo book has a birthday today (Accra) for the birthday scheduler.
     expect(customers.contacts.some((c: any) => c.birthday.endsWith('-11-20'))).toBe(true);
@@ -73,7 +83,12 @@ describe('phone books and contacts', () => {
     });
     expect(ok.body).toMatchObject({ status: 'successful', message: 'Contact created' });
     const family = await groupNamed(demo, 'Family');
-    expect(family.contacts[0]).toMatchObject({ firstname: 'Yaa', middlename: '', phonenumber: '233201112222', birthday: '1991-02-03' });
+    expect(family.contacts[0]).toMatchObject({
+      firstname: 'Yaa',
+      middlename: '',
+      phonenumber: '233201112222',
+      birthday: '1991-02-03',
+    });
     expect(family.contacts[0].referencekey).toMatch(/^[0-9a-f-]{36}$/);
     // Every field is optional.
     expect((await as(demo, 'createcontact', { groupname: 'Family' })).status).toBe(200);
@@ -95,12 +110,25 @@ describe('phone books and contacts', () => {
     const family = await groupNamed(demo, 'Family');
     const yaa = family.contacts.find((c: any) => c.firstname === 'Yaa');
     const church = await groupNamed(demo, 'Church');
-    const res = await as(demo, 'updatecontact', { id: yaa.id, groupid: church.id, middlename: 'Akua', birthday: '03/02/1991' });
+    const res = await as(demo, 'updatecontact', {
+      id: yaa.id,
+      groupid: church.id,
+      middlename: 'Akua',
+      birthday: '03/02/1991',
+    });
     expect(res.body).toEqual({ status: 'successful', message: 'Contact updated' });
     const moved = (await groupNamed(demo, 'Church')).contacts[0];
-    expect(moved).toMatchObject({ id: yaa.id, firstname: 'Yaa', middlename: 'Akua', email: 'yaa@example.com', birthday: '1991-02-03' });
+    expect(moved).toMatchObject({
+      id: yaa.id,
+      firstname: 'Yaa',
+      middlename: 'Akua',
+      email: 'yaa@example.com',
+      birthday: '1991-02-03',
+    });
 
-    expect((await as(demo, 'updatecontact', { id: yaa.id, email: 'bad@' })).body.error.message).toBe('Please enter a valid email address');
+    expect((await as(demo, 'updatecontact', { id: yaa.id, email: 'bad@' })).body.error.message).toBe(
+      'Please enter a valid email address',
+    );
     expect((await as(demo, 'updatecontact', { id: 999_999, firstname: 'x' })).status).toBe(404);
     const acmeBook = await groupNamed(acmeClient, 'Acme customers');
     const theirs = acmeBook.contacts[0];

@@ -17,7 +17,11 @@ describe('production mode (GATEWAY_DEV off)', () => {
     const routes = `${gw.app.printRoutes({ commonPrefix: false })}`;
     expect(routes).not.toMatch(/dev\/carrier|\/dev\b/);
     expect(routes).not.toMatch(/\/pay\//);
-    for (const url of ['/smsgateway/dev/carrier?to=233241234567', '/smsgateway/dev/carrier/summary?jobId=x', '/smsgateway/pay/abcdefghijklmnopqrstuvwxyz']) {
+    for (const url of [
+      '/smsgateway/dev/carrier?to=233241234567',
+      '/smsgateway/dev/carrier/summary?jobId=x',
+      '/smsgateway/pay/abcdefghijklmnopqrstuvwxyz',
+    ]) {
       expect(gw.app.hasRoute({ method: 'GET', url: url.split('?')[0]! })).toBe(false);
     }
   });
@@ -30,7 +34,13 @@ describe('production mode (GATEWAY_DEV off)', () => {
       payload: { profile_id: demo.profile_id, amount: 20, currency: 'GHS' },
       headers: { host: 'localhost', authorization: `Bearer ${demo.token}` },
     });
-    expect(res.json()).toEqual({ status: false, error: { status: 'failed', message: 'Card payments are not available on this server yet, please contact your provider' } });
+    expect(res.json()).toEqual({
+      status: false,
+      error: {
+        status: 'failed',
+        message: 'Card payments are not available on this server yet, please contact your provider',
+      },
+    });
   });
 
   it('sends the security headers beside the CSP', async () => {
@@ -48,14 +58,21 @@ describe('the configuration, read once at start', () => {
     [{ PORT: '70000' }, "PORT must be a whole number from 0 to 65535; it is '70000'"],
     [{ MAX_BODY_BYTES: '1e9' }, "MAX_BODY_BYTES must be a whole number from 1024 to 67108864; it is '1e9'"],
     [{ SEED_DEMO: 'yes' }, "SEED_DEMO must be 1 or 0; it is 'yes'"],
-    [{ DATABASE_URL: 'mysql://x' }, "DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts 'mysql://x'"],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      "DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts 'mysql://x'",
+    ],
   ])('stops on %j with a message naming it', (env, message) => {
     expect(() => configFromEnv({ GATEWAY_DEV: '1', ...env })).toThrow(new ConfigError(message));
   });
 
   it('needs MAIN_HOST outside dev mode, and seeds no demo accounts there unless asked', () => {
     expect(() => configFromEnv({})).toThrow(/^MAIN_HOST must be set outside dev mode/);
-    expect(configFromEnv({ MAIN_HOST: 'sms.example.com' })).toMatchObject({ devMode: false, seedDemo: false, mainHost: 'sms.example.com' });
+    expect(configFromEnv({ MAIN_HOST: 'sms.example.com' })).toMatchObject({
+      devMode: false,
+      seedDemo: false,
+      mainHost: 'sms.example.com',
+    });
     expect(configFromEnv({ MAIN_HOST: 'sms.example.com', SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(configFromEnv({ GATEWAY_DEV: '1' })).toMatchObject({ devMode: true, seedDemo: true, mainHost: 'localhost' });
   });
@@ -63,7 +80,13 @@ describe('the configuration, read once at start', () => {
 
 describe('request logs (issue 11)', () => {
   it('hold the method and path only, with no query and no checkout reference', () => {
-    expect(safeRequest({ method: 'GET', url: '/smsgateway/pay/Abc_123-xyzXYZ0123456789?x=1' })).toEqual({ method: 'GET', url: '/smsgateway/pay/[reference]' });
-    expect(safeRequest({ method: 'GET', url: '/smsgateway/api/domain?domain=a.example' })).toEqual({ method: 'GET', url: '/smsgateway/api/domain' });
+    expect(safeRequest({ method: 'GET', url: '/smsgateway/pay/Abc_123-xyzXYZ0123456789?x=1' })).toEqual({
+      method: 'GET',
+      url: '/smsgateway/pay/[reference]',
+    });
+    expect(safeRequest({ method: 'GET', url: '/smsgateway/api/domain?domain=a.example' })).toEqual({
+      method: 'GET',
+      url: '/smsgateway/api/domain',
+    });
   });
 });

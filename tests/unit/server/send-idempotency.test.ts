@@ -21,17 +21,27 @@ describe('Idempotency-Key <jobId>:<from>-<to> (API.md)', () => {
   it('reaches each recipient exactly once and charges once across a repeat and a re-split', async () => {
     const job = randomUUID();
     const before = await balanceOf(gw, 'demouser');
-    const whole = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 249) })], { key: `${job}:0-249` });
+    const whole = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 249) })], {
+      key: `${job}:0-249`,
+    });
     expect(whole.status).toBe(200);
     expect(whole.body.creditbalance).toBe(before - 250);
 
     // A lost answer: the same request again gets the same body and changes nothing.
-    const repeat = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 249) })], { key: `${job}:0-249` });
+    const repeat = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 249) })], {
+      key: `${job}:0-249`,
+    });
     expect(repeat).toEqual(whole);
 
     // A re-split after 413: 0-99, 100-199, 200-249 are all known already.
-    for (const [from, to] of [[0, 99], [100, 199], [200, 249]] as const) {
-      const part = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(from, to) })], { key: `${job}:${from}-${to}` });
+    for (const [from, to] of [
+      [0, 99],
+      [100, 199],
+      [200, 249],
+    ] as const) {
+      const part = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(from, to) })], {
+        key: `${job}:${from}-${to}`,
+      });
       expect(part.status).toBe(200);
       expect(part.body.message_id).toBe(whole.body.message_id);
     }
@@ -51,7 +61,9 @@ describe('Idempotency-Key <jobId>:<from>-<to> (API.md)', () => {
     const job = randomUUID();
     const before = await balanceOf(gw, 'demouser');
     await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 99) })], { key: `${job}:0-99` });
-    const overlap = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(50, 149) })], { key: `${job}:50-149` });
+    const overlap = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(50, 149) })], {
+      key: `${job}:50-149`,
+    });
     expect(overlap.body.creditbalance).toBe(before - 150);
     await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(150, 449) })], { key: `${job}:150-449` });
     expect(await balanceOf(gw, 'demouser')).toBe(before - 450);
@@ -69,7 +81,8 @@ describe('Idempotency-Key <jobId>:<from>-<to> (API.md)', () => {
   it('lets two identical requests race without sending or charging twice', async () => {
     const job = randomUUID();
     const before = await balanceOf(gw, 'demouser');
-    const send = () => sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 299) })], { key: `${job}:0-299` });
+    const send = () =>
+      sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 299) })], { key: `${job}:0-299` });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toEqual(b.body);
@@ -91,7 +104,12 @@ describe('Idempotency-Key <jobId>:<from>-<to> (API.md)', () => {
     const job = randomUUID();
     const client = await account(gw, 'acmeclient');
     const a = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 2) })], { key: `${job}:0-2` });
-    const b = await sendSms(gw, client.apikey, [sendItem({ sourceAddress: 'ACMECL', destinationAddress: range(0, 2) })], { key: `${job}:0-2` });
+    const b = await sendSms(
+      gw,
+      client.apikey,
+      [sendItem({ sourceAddress: 'ACMECL', destinationAddress: range(0, 2) })],
+      { key: `${job}:0-2` },
+    );
     expect(b.status).toBe(200);
     expect(b.body.message_id).not.toBe(a.body.message_id);
     await tickCarrier(gw.ctx);
@@ -104,12 +122,19 @@ describe('Idempotency-Key <jobId>:<from>-<to> (API.md)', () => {
     expect(bad.body.error.message).toBe('Invalid Idempotency-Key: expected <jobId>:<from>-<to>');
     const backwards = await sendSms(gw, demo.apikey, [sendItem()], { key: `${randomUUID()}:5-4` });
     expect(backwards.body.error.message).toBe('Invalid Idempotency-Key: <to> is before <from>');
-    const mismatch = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 2) })], { key: `${randomUUID()}:0-9` });
+    const mismatch = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 2) })], {
+      key: `${randomUUID()}:0-9`,
+    });
     expect(mismatch.body.error.message).toBe('Idempotency-Key range 0-9 does not match the 3 recipients sent');
 
     const job = randomUUID();
     await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: range(0, 1) })], { key: `${job}:0-1` });
-    const other = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: 'ALERTS', destinationAddress: range(2, 3) })], { key: `${job}:2-3` });
+    const other = await sendSms(
+      gw,
+      demo.apikey,
+      [sendItem({ sourceAddress: 'ALERTS', destinationAddress: range(2, 3) })],
+      { key: `${job}:2-3` },
+    );
     expect(other.status).toBe(409);
     expect(other.body.error.message).toBe('This job was started as a quick sms from DEMO: keep its type and sender ID');
   });
@@ -118,10 +143,20 @@ describe('Idempotency-Key <jobId>:<from>-<to> (API.md)', () => {
     const client = await account(gw, 'acmeclient');
     const job = randomUUID();
     const balance = await balanceOf(gw, 'acmeclient');
-    const first = await sendSms(gw, client.apikey, [sendItem({ sourceAddress: 'ACMECL', destinationAddress: range(0, 9) })], { key: `${job}:0-9` });
+    const first = await sendSms(
+      gw,
+      client.apikey,
+      [sendItem({ sourceAddress: 'ACMECL', destinationAddress: range(0, 9) })],
+      { key: `${job}:0-9` },
+    );
     expect(first.body.creditbalance).toBe(balance - 10);
     const tooMany = Math.floor(balance) - 10 + 1;
-    const second = await sendSms(gw, client.apikey, [sendItem({ sourceAddress: 'ACMECL', destinationAddress: range(10, 9 + tooMany) })], { key: `${job}:10-${9 + tooMany}` });
+    const second = await sendSms(
+      gw,
+      client.apikey,
+      [sendItem({ sourceAddress: 'ACMECL', destinationAddress: range(10, 9 + tooMany) })],
+      { key: `${job}:10-${9 + tooMany}` },
+    );
     expect(second.status).toBe(402);
     const [message] = await messagesOfJob(job);
     expect(message!.posted).toBe(10);

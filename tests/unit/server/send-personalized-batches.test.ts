@@ -25,7 +25,11 @@ const number = (i: number) => `23324${String(i).padStart(6, '0')}0`;
 function personalizedItems(kind: 'quick' | 'scheduled' | 'recurring' | 'birthday') {
   const extra = {
     quick: { messageType: 'quick sms', typeandsubtype: 'quick:personalized' },
-    scheduled: { messageType: 'scheduled sms', typeandsubtype: 'scheduled:personalized', expectedDeliveryTime: '2026-11-20 11:00:00' },
+    scheduled: {
+      messageType: 'scheduled sms',
+      typeandsubtype: 'scheduled:personalized',
+      expectedDeliveryTime: '2026-11-20 11:00:00',
+    },
     recurring: {
       messageType: 'recurring sms',
       typeandsubtype: 'recurring:personalized',
@@ -33,9 +37,15 @@ function personalizedItems(kind: 'quick' | 'scheduled' | 'recurring' | 'birthday
       recurringPeriod: 'Hourly',
       recurringInterval: 1,
     },
-    birthday: { messageType: 'birthday sms', typeandsubtype: 'birthday:personalized', expectedDeliveryTime: '2026-11-20 10:00:00' },
+    birthday: {
+      messageType: 'birthday sms',
+      typeandsubtype: 'birthday:personalized',
+      expectedDeliveryTime: '2026-11-20 10:00:00',
+    },
   }[kind];
-  return Array.from({ length: N }, (_, i) => sendItem({ ...extra, shortMessage: textFor(i), destinationAddress: number(i) }));
+  return Array.from({ length: N }, (_, i) =>
+    sendItem({ ...extra, shortMessage: textFor(i), destinationAddress: number(i) }),
+  );
 }
 
 /** What each recipient must receive, from the domain's own counting. */
@@ -66,7 +76,7 @@ function fixed(size: number): Batch[] {
 function randomCut(seed: number): Batch[] {
   const next = random(seed);
   const out: Batch[] = [];
-  for (let from = 0; from < N; ) {
+  for (let from = 0; from < N;) {
     const size = 1 + Math.floor(next() * 60);
     out.push([from, Math.min(N, from + size) - 1]);
     from += size;
@@ -107,7 +117,13 @@ describe('a personalized send, however it is cut into batches (issue 10)', () =>
     await tickCarrier(gw.ctx);
     const rows = (await carrierRows(gw, job)).filter((r) => messageId === undefined || r.message_id === messageId);
     return rows
-      .map((r) => ({ index: r.recipient_index, to: r.to_number, text: r.text, parts: r.parts, unicode: r.unicode === 1 }))
+      .map((r) => ({
+        index: r.recipient_index,
+        to: r.to_number,
+        text: r.text,
+        parts: r.parts,
+        unicode: r.unicode === 1,
+      }))
       .sort((a, b) => a.index! - b.index!);
   }
 
@@ -116,25 +132,43 @@ describe('a personalized send, however it is cut into batches (issue 10)', () =>
     ['batches of 100', fixed(100)],
     ['batches of 7', fixed(7)],
     ['batches of 100 in reverse order', fixed(100).reverse()],
-    ...[11, 23, 37, 41, 59].map((seed) => [`random cut ${seed} (out of order, repeats, overlap)`, randomCut(seed)] as [string, Batch[]]),
+    ...[11, 23, 37, 41, 59].map(
+      (seed) => [`random cut ${seed} (out of order, repeats, overlap)`, randomCut(seed)] as [string, Batch[]],
+    ),
   ];
 
-  it.each(cuts)('quick send, %s: each recipient gets its own text, parts and encoding, once, charged once', async (_, batches) => {
-    const { job, charged } = await post('quick', batches);
-    expect(await received(job)).toEqual(expected);
-    expect(charged).toBe(expectedCharge);
-  });
+  it.each(cuts)(
+    'quick send, %s: each recipient gets its own text, parts and encoding, once, charged once',
+    async (_, batches) => {
+      const { job, charged } = await post('quick', batches);
+      expect(await received(job)).toEqual(expected);
+      expect(charged).toBe(expectedCharge);
+    },
+  );
 
-  it('keeps a recipient\'s own encoding when its text equals the message\'s but its flag does not', async () => {
+  it("keeps a recipient's own encoding when its text equals the message's but its flag does not", async () => {
     const job = randomUUID();
     const items = [
       sendItem({ shortMessage: 'Same words', destinationAddress: number(0), typeandsubtype: 'quick:personalized' }),
-      sendItem({ shortMessage: 'Same words', destinationAddress: number(1), typeandsubtype: 'quick:personalized', specialUnicodeSupport: true }),
+      sendItem({
+        shortMessage: 'Same words',
+        destinationAddress: number(1),
+        typeandsubtype: 'quick:personalized',
+        specialUnicodeSupport: true,
+      }),
     ];
-    for (const [from, to] of [[0, 0], [1, 1]] as const) {
-      expect((await sendSms(gw, demo.apikey, items.slice(from, to + 1), { key: `${job}:${from}-${to}` })).status).toBe(200);
+    for (const [from, to] of [
+      [0, 0],
+      [1, 1],
+    ] as const) {
+      expect((await sendSms(gw, demo.apikey, items.slice(from, to + 1), { key: `${job}:${from}-${to}` })).status).toBe(
+        200,
+      );
     }
-    expect((await received(job)).map((r) => [r.text, r.unicode])).toEqual([['Same words', false], ['Same words', true]]);
+    expect((await received(job)).map((r) => [r.text, r.unicode])).toEqual([
+      ['Same words', false],
+      ['Same words', true],
+    ]);
   });
 
   it('scheduled send in batches of 7, out of order: the run carries each recipient its own text', async () => {
@@ -161,7 +195,7 @@ describe('a personalized send, however it is cut into batches (issue 10)', () =>
     expect(runs.size).toBe(2);
   });
 
-  it('birthday send in batches of 100, last batch first: the day\'s run carries each recipient its own text', async () => {
+  it("birthday send in batches of 100, last batch first: the day's run carries each recipient its own text", async () => {
     const { job, charged } = await post('birthday', fixed(100).reverse());
     expect(charged).toBe(expectedCharge);
     await tickScheduler(gw.ctx);

@@ -29,9 +29,12 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
   });
 
   it('shows PENDING at acceptance, then SENT / FAILED / PENDING after the carrier delay', async () => {
-    const sent = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '233241222221,233241222213,233241222299' })]);
+    const sent = await sendSms(gw, demo.apikey, [
+      sendItem({ destinationAddress: '233241222221,233241222213,233241222299' }),
+    ]);
     const id = sent.body.message_id;
-    const status = async () => (await call(gw, `status/${id}`, { profile_id: demo.profile_id }, { token: demo.token })).body;
+    const status = async () =>
+      (await call(gw, `status/${id}`, { profile_id: demo.profile_id }, { token: demo.token })).body;
     expect((await status()).status.map((r: any) => r.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
 
     await tickCarrier(gw.ctx);
@@ -48,7 +51,13 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
       ['233241222213', 'FAILED', 2],
       ['233241222299', 'PENDING', 0],
     ]);
-    expect(rows[0]).toEqual({ id: expect.any(Number), mobilenumber: '233241222221', status: 'SENT', statusnumber: 1, referencekey: expect.any(String) });
+    expect(rows[0]).toEqual({
+      id: expect.any(Number),
+      mobilenumber: '233241222221',
+      status: 'SENT',
+      statusnumber: 1,
+      referencekey: expect.any(String),
+    });
     const after = (await list(gw, demo.token, 'quickrequest')).body.bulksms.find((m: any) => m.message_id === id);
     expect(after.messageStatus).toEqual([
       { status: 'SENT', count: 1 },
@@ -63,7 +72,9 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
   it('counts parts with src/domain: long, unicode by detection and by the item flag', async () => {
     const cost = async (item: Record<string, unknown>) => {
       const before = await balanceOf(gw, 'demouser');
-      const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '233241333331,233241333332', ...item })]);
+      const res = await sendSms(gw, demo.apikey, [
+        sendItem({ destinationAddress: '233241333331,233241333332', ...item }),
+      ]);
       expect(res.status).toBe(200);
       return before - res.body.creditbalance;
     };
@@ -82,26 +93,48 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
   });
 
   it("takes 'TEST' only from an account that has it approved (issue 17), and replaces its body with the SPEC 8 notice", async () => {
-    const own = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: 'TEST', shortMessage: 'my own words', destinationAddress: '233241444441' })]);
+    const own = await sendSms(gw, demo.apikey, [
+      sendItem({ sourceAddress: 'TEST', shortMessage: 'my own words', destinationAddress: '233241444441' }),
+    ]);
     expect(own.status).toBe(400);
-    expect(own.body.error.message).toBe('Sender ID TEST is not approved for your account; request it from your profile page');
-    await gw.ctx.db.updateTable('users').set({ senderidapproved: 'TEST' }).where('profile_id', '=', demo.profile_id).execute();
-    const res = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: 'TEST', shortMessage: 'my own words', destinationAddress: '233241444441' })]);
-    await gw.ctx.db.updateTable('users').set({ senderidapproved: 'DEMO,ALERTS' }).where('profile_id', '=', demo.profile_id).execute();
+    expect(own.body.error.message).toBe(
+      'Sender ID TEST is not approved for your account; request it from your profile page',
+    );
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ senderidapproved: 'TEST' })
+      .where('profile_id', '=', demo.profile_id)
+      .execute();
+    const res = await sendSms(gw, demo.apikey, [
+      sendItem({ sourceAddress: 'TEST', shortMessage: 'my own words', destinationAddress: '233241444441' }),
+    ]);
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ senderidapproved: 'DEMO,ALERTS' })
+      .where('profile_id', '=', demo.profile_id)
+      .execute();
     expect(res.status).toBe(200);
     await tickCarrier(gw.ctx);
-    const logged = await gw.ctx.db.selectFrom('carrier_messages').selectAll().where('message_id', '=', res.body.message_id).execute();
+    const logged = await gw.ctx.db
+      .selectFrom('carrier_messages')
+      .selectAll()
+      .where('message_id', '=', res.body.message_id)
+      .execute();
     expect(logged.map((r) => [r.from_id, r.text])).toEqual([['TEST', TEST_SENDER_BODY]]);
   });
 
   it('refuses sender IDs that are pending or not the user’s, and storing nothing', async () => {
-    const count = async () => (await gw.ctx.db.selectFrom('messages').select('id').where('profile_id', '=', demo.profile_id).execute()).length;
+    const count = async () =>
+      (await gw.ctx.db.selectFrom('messages').select('id').where('profile_id', '=', demo.profile_id).execute()).length;
     const before = await count();
     const pending = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: 'PROMO' })]);
     expect(pending.status).toBe(400);
     expect(pending.body.error.message).toBe('Sender ID PROMO is still awaiting approval; use an approved sender ID');
     const foreign = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: 'ACME' })]);
-    expect(foreign.body.error).toEqual({ status: 'failed', message: 'Sender ID ACME is not approved for your account; request it from your profile page' });
+    expect(foreign.body.error).toEqual({
+      status: 'failed',
+      message: 'Sender ID ACME is not approved for your account; request it from your profile page',
+    });
     const none = await sendSms(gw, demo.apikey, [sendItem({ sourceAddress: '' })]);
     expect(none.body.error.message).toBe('Please select sender ID for this messge');
     expect(await count()).toBe(before);
@@ -126,11 +159,20 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
     const before = await balanceOf(gw, 'demouser');
     const res = await sendSms(gw, demo.apikey, [
       sendItem({ shortMessage: 'Hi Ama', destinationAddress: '233241555551', typeandsubtype: 'quick:personalized' }),
-      sendItem({ shortMessage: `Hi Kofi ${'x'.repeat(160)}`, destinationAddress: '233241555552', typeandsubtype: 'quick:personalized' }),
+      sendItem({
+        shortMessage: `Hi Kofi ${'x'.repeat(160)}`,
+        destinationAddress: '233241555552',
+        typeandsubtype: 'quick:personalized',
+      }),
     ]);
     expect(before - res.body.creditbalance).toBe(3);
     await tickCarrier(gw.ctx);
-    const logged = await gw.ctx.db.selectFrom('carrier_messages').select(['to_number', 'text', 'recipient_index']).where('message_id', '=', res.body.message_id).orderBy('recipient_index').execute();
+    const logged = await gw.ctx.db
+      .selectFrom('carrier_messages')
+      .select(['to_number', 'text', 'recipient_index'])
+      .where('message_id', '=', res.body.message_id)
+      .orderBy('recipient_index')
+      .execute();
     expect(logged.map((r) => [r.recipient_index, r.to_number, r.text.slice(0, 7)])).toEqual([
       [0, '233241555551', 'Hi Ama'],
       [1, '233241555552', 'Hi Kofi'],
@@ -138,15 +180,27 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
   });
 
   it('sets the dashboard and scheduled tab flags', async () => {
-    await gw.ctx.db.updateTable('users').set({ scheduledsmsTab: 0, dashboardTab: 0 }).where('profile_id', '=', demo.profile_id).execute();
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ scheduledsmsTab: 0, dashboardTab: 0 })
+      .where('profile_id', '=', demo.profile_id)
+      .execute();
     await sendSms(gw, demo.apikey, [sendItem()]);
-    const row = await gw.ctx.db.selectFrom('users').selectAll().where('profile_id', '=', demo.profile_id).executeTakeFirstOrThrow();
+    const row = await gw.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('profile_id', '=', demo.profile_id)
+      .executeTakeFirstOrThrow();
     expect([row.scheduledsmsTab, row.dashboardTab]).toEqual([1, 1]);
   });
 
-  it('needs the API key or a live session (the PWA\'s outbox): a wrong key, a revoked session or none is Invalid Token', async () => {
+  it("needs the API key or a live session (the PWA's outbox): a wrong key, a revoked session or none is Invalid Token", async () => {
     expect((await sendSms(gw, demo.token, [sendItem()])).status).toBe(200);
-    const stored = await gw.ctx.db.selectFrom('users').select('apikey').where('profile_id', '=', demo.profile_id).executeTakeFirstOrThrow();
+    const stored = await gw.ctx.db
+      .selectFrom('users')
+      .select('apikey')
+      .where('profile_id', '=', demo.profile_id)
+      .executeTakeFirstOrThrow();
     // Stored hashed: the stored value itself is no key (a copy of the database sends nothing).
     for (const key of ['sk_wrong', '', stored.apikey]) {
       const res = await sendSms(gw, key, [sendItem()]);
@@ -171,10 +225,15 @@ describe('sendsms refusals that must leave nothing behind', () => {
     const stored = async () => (await gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
     const rowsBefore = await stored();
     const need = Math.floor(before / 2) + 1;
-    const res = await sendSms(gw, client.apikey, [sendItem({ sourceAddress: 'ACMECL', shortMessage: 'a'.repeat(200), destinationAddress: numbers(need) })]);
+    const res = await sendSms(gw, client.apikey, [
+      sendItem({ sourceAddress: 'ACMECL', shortMessage: 'a'.repeat(200), destinationAddress: numbers(need) }),
+    ]);
     expect(res.status).toBe(402);
     expect(res.body).toEqual({
-      error: { status: 'failed', message: `Insufficient credit: this send needs ${need * 2} credits, you have ${before}` },
+      error: {
+        status: 'failed',
+        message: `Insufficient credit: this send needs ${need * 2} credits, you have ${before}`,
+      },
     });
     expect(await balanceOf(gw, 'acmeclient')).toBe(before);
     expect(await stored()).toBe(rowsBefore);
@@ -184,7 +243,11 @@ describe('sendsms refusals that must leave nothing behind', () => {
 
   it('refuses a send once the credit has expired, saying so', async () => {
     const demo = await account(gw, 'demouser');
-    await gw.ctx.db.updateTable('users').set({ creditexpires: Math.floor(gw.clock.now / 1000) - 60 }).where('profile_id', '=', demo.profile_id).execute();
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ creditexpires: Math.floor(gw.clock.now / 1000) - 60 })
+      .where('profile_id', '=', demo.profile_id)
+      .execute();
     const before = await balanceOf(gw, 'demouser');
     const res = await sendSms(gw, demo.apikey, [sendItem()]);
     expect(res.status).toBe(402);

@@ -10,7 +10,11 @@ describe('the Ghana sign-up flow', () => {
   afterEach(() => gw.close());
 
   it('sends a code through the carrier, verifies it and signs the new user in', async () => {
-    const demo = await gw.ctx.db.selectFrom('users').selectAll().where('username', '=', 'demouser').executeTakeFirstOrThrow();
+    const demo = await gw.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'demouser')
+      .executeTakeFirstOrThrow();
     const s = await started(gw, { referralcode: demo.referralcode.toLowerCase() });
     const sms = await lastTextTo(gw, s.body.phone);
     expect(sms).toMatchObject({ from_id: 'BULKSMS', status: 'SENT' });
@@ -40,13 +44,24 @@ describe('the Ghana sign-up flow', () => {
     });
     expect(info.creditexpires).toBeGreaterThan(gw.clock.now / 1000 + 80 * 24 * 3600);
     expect((await call(gw, 'fetchuser', {}, { token: info.token })).body.userInfo.username).toBe(s.body.username);
-    const stored = await gw.ctx.db.selectFrom('users').selectAll().where('profile_id', '=', info.profile_id).executeTakeFirstOrThrow();
+    const stored = await gw.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('profile_id', '=', info.profile_id)
+      .executeTakeFirstOrThrow();
     expect(stored.referred_by).toBe(demo.profile_id);
     // The new user can log in with the password of the form, and the sign-up cannot be reused.
     expect((await login(gw, s.body.username, 'secret1')).profile_id).toBe(info.profile_id);
-    expect((await verify(gw, s, s.code)).body).toEqual({ isVerified: false, error: { status: 'failed', message: 'This sign-up is already complete, please log in' } });
-    expect((await call(gw, 'signup', { id: s.id })).body.error.message).toBe('This sign-up is already complete, please log in');
-    expect((await call(gw, 'sendsmscode', { subscriber: s.id })).body.error.message).toBe('This sign-up is already complete, please log in');
+    expect((await verify(gw, s, s.code)).body).toEqual({
+      isVerified: false,
+      error: { status: 'failed', message: 'This sign-up is already complete, please log in' },
+    });
+    expect((await call(gw, 'signup', { id: s.id })).body.error.message).toBe(
+      'This sign-up is already complete, please log in',
+    );
+    expect((await call(gw, 'sendsmscode', { subscriber: s.id })).body.error.message).toBe(
+      'This sign-up is already complete, please log in',
+    );
   });
 
   it('signs up under a reseller with its sender ID and brand', async () => {
@@ -54,7 +69,11 @@ describe('the Ghana sign-up flow', () => {
     expect(await lastTextTo(gw, s.body.phone)).toMatchObject({ from_id: 'ACME' });
     expect((await lastTextTo(gw, s.body.phone))!.text).toContain('Acme SMS');
     const res = await verify(gw, s, s.code, 'acme.localhost');
-    const acme = await gw.ctx.db.selectFrom('users').select('profile_id').where('username', '=', 'acmeadmin').executeTakeFirstOrThrow();
+    const acme = await gw.ctx.db
+      .selectFrom('users')
+      .select('profile_id')
+      .where('username', '=', 'acmeadmin')
+      .executeTakeFirstOrThrow();
     expect(res.body.userInfo.supid).toBe(acme.profile_id);
     expect(res.body.userInfo.logo).toContain('acme-logo');
   });
@@ -64,7 +83,10 @@ describe('the Ghana sign-up flow', () => {
     const wrong = otherCode(s.code);
     for (let i = 0; i < 7; i++) expect((await verify(gw, s, wrong)).body).toEqual(WRONG_CODE_ANSWER);
     const spent = await verify(gw, s, s.code);
-    expect(spent.body).toEqual({ isVerified: false, error: { status: 'failed', message: 'No attempts left for this code, please resend code' } });
+    expect(spent.body).toEqual({
+      isVerified: false,
+      error: { status: 'failed', message: 'No attempts left for this code, please resend code' },
+    });
     // A resend gives a new code with 7 new attempts.
     await call(gw, 'sendsmscode', { subscriber: s.id });
     const again = await verify(gw, s, await codeFor(gw, s.body.phone));
@@ -74,7 +96,10 @@ describe('the Ghana sign-up flow', () => {
   it('expires the code after 600 s; a resend restarts the timer', async () => {
     const s = await started(gw);
     gw.clock.advance(600_000);
-    expect((await verify(gw, s, s.code)).body).toEqual({ isVerified: false, error: { status: 'failed', message: 'The code has expired, please resend code' } });
+    expect((await verify(gw, s, s.code)).body).toEqual({
+      isVerified: false,
+      error: { status: 'failed', message: 'The code has expired, please resend code' },
+    });
     const resent = await call(gw, 'sendsmscode', { subscriber: s.id });
     expect(resent.body.codeId).toBe(s.codeId);
     const fresh = await codeFor(gw, s.body.phone);
@@ -89,7 +114,8 @@ describe('the Ghana sign-up flow', () => {
     while (fresh === s.code) {
       await call(gw, 'sendsmscode', { subscriber: s.id });
       fresh = await codeFor(gw, s.body.phone);
-      if (fresh === s.code) await gw.ctx.db.updateTable('codes').set({ sends_left: 3 }).where('id', '=', s.codeId).execute();
+      if (fresh === s.code)
+        await gw.ctx.db.updateTable('codes').set({ sends_left: 3 }).where('id', '=', s.codeId).execute();
     }
     expect((await verify(gw, s, s.code)).body).toEqual(WRONG_CODE_ANSWER);
     expect((await verify(gw, s, fresh)).body.isVerified).toBe(true);
@@ -100,8 +126,14 @@ describe('the Ghana sign-up flow', () => {
     for (let i = 0; i < 3; i++) expect((await call(gw, 'sendsmscode', { subscriber: s.id })).status).toBe(200);
     const fifth = await call(gw, 'sendsmscode', { subscriber: s.id, phone: s.body.phone });
     expect(fifth.status).toBe(400);
-    expect(fifth.body).toEqual({ error: { status: 'failed', message: 'The code has been sent 4 times already, please sign up again' } });
-    const texts = await gw.ctx.db.selectFrom('carrier_messages').select('id').where('to_number', '=', s.body.phone).execute();
+    expect(fifth.body).toEqual({
+      error: { status: 'failed', message: 'The code has been sent 4 times already, please sign up again' },
+    });
+    const texts = await gw.ctx.db
+      .selectFrom('carrier_messages')
+      .select('id')
+      .where('to_number', '=', s.body.phone)
+      .execute();
     expect(texts).toHaveLength(4);
   });
 
@@ -139,7 +171,10 @@ describe('the Ghana sign-up flow', () => {
     const t = await temporal(gw, form());
     const res = await call(gw, 'signup', { id: t.body.id });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ status: 'failed', message: 'Please confirm your mobile number with the code sent to it first' });
+    expect(res.body.error).toEqual({
+      status: 'failed',
+      message: 'Please confirm your mobile number with the code sent to it first',
+    });
     expect((await call(gw, 'signup', { id: 'unknown' })).status).toBe(404);
   });
 
@@ -153,4 +188,3 @@ describe('the Ghana sign-up flow', () => {
     });
   });
 });
-

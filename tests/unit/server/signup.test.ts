@@ -21,7 +21,9 @@ describe('checkusernameexist and checkemailexist', () => {
   });
 
   it('warns about a username that looks like an e-mail', async () => {
-    expect((await call(gw, 'checkusernameexist', { username: 'a@b.com' })).body.error.message).toBe('Username cannot contain @');
+    expect((await call(gw, 'checkusernameexist', { username: 'a@b.com' })).body.error.message).toBe(
+      'Username cannot contain @',
+    );
   });
 });
 
@@ -32,17 +34,27 @@ describe('temporalsignup', () => {
   });
   afterAll(() => gw.close());
 
-  it('stores the sign-up under the host\'s owner and echoes it without the password', async () => {
+  it("stores the sign-up under the host's owner and echoes it without the password", async () => {
     const body = form();
     const res = await temporal(gw, body);
     expect(res.status).toBe(200);
     expect(res.body.error).toEqual({ status: 'successful' });
     expect(typeof res.body.id).toBe('string');
     expect(res.body.id.length).toBeGreaterThanOrEqual(20);
-    expect(res.body.signupdUser).toMatchObject({ id: res.body.id, username: body.username, email: body.email, supid: 6, needsCode: true });
+    expect(res.body.signupdUser).toMatchObject({
+      id: res.body.id,
+      username: body.username,
+      email: body.email,
+      supid: 6,
+      needsCode: true,
+    });
     expect(JSON.stringify(res.body)).not.toContain('secret1');
     const acme = await temporal(gw, form(), 'acme.localhost');
-    const acmeOwner = await gw.ctx.db.selectFrom('users').select('profile_id').where('username', '=', 'acmeadmin').executeTakeFirstOrThrow();
+    const acmeOwner = await gw.ctx.db
+      .selectFrom('users')
+      .select('profile_id')
+      .where('username', '=', 'acmeadmin')
+      .executeTakeFirstOrThrow();
     expect(acme.body.signupdUser.supid).toBe(acmeOwner.profile_id);
   });
 
@@ -66,7 +78,11 @@ describe('temporalsignup', () => {
   });
 
   it('refuses a referral code of another tenant', async () => {
-    const acmeClient = await gw.ctx.db.selectFrom('users').select('referralcode').where('username', '=', 'acmeclient').executeTakeFirstOrThrow();
+    const acmeClient = await gw.ctx.db
+      .selectFrom('users')
+      .select('referralcode')
+      .where('username', '=', 'acmeclient')
+      .executeTakeFirstOrThrow();
     const res = await temporal(gw, form({ referralcode: acmeClient.referralcode }));
     expect(res.body.error.message).toBe('Referral code not found, please check it or leave it empty');
   });
@@ -80,7 +96,8 @@ describe('sign-up limits and housekeeping', () => {
   afterAll(() => gw.close());
 
   it('limits sign-ups to 20 an hour per address', async () => {
-    for (let i = 0; i < 20; i++) expect((await temporal(gw, form(), 'localhost', '10.3.3.3')).body.error.status).toBe('successful');
+    for (let i = 0; i < 20; i++)
+      expect((await temporal(gw, form(), 'localhost', '10.3.3.3')).body.error.status).toBe('successful');
     const limited = await temporal(gw, form(), 'localhost', '10.3.3.3');
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe('Too many attempts, please wait 60 minutes and try again');
@@ -89,7 +106,8 @@ describe('sign-up limits and housekeeping', () => {
 
   it('limits code checks to 30 per 15 minutes per address', async () => {
     const s = await started(gw);
-    const send = (i: number) => call(gw, 'verifysmscode', { temporalid: `nope${i}`, code: '0000' }, { remoteAddress: '10.6.6.6' });
+    const send = (i: number) =>
+      call(gw, 'verifysmscode', { temporalid: `nope${i}`, code: '0000' }, { remoteAddress: '10.6.6.6' });
     for (let i = 0; i < 30; i++) expect((await send(i)).status).toBe(200);
     expect((await send(31)).status).toBe(429);
     expect((await verify(gw, s, s.code)).body.isVerified).toBe(true);
@@ -98,7 +116,11 @@ describe('sign-up limits and housekeeping', () => {
   it('keeps no password hash on a finished sign-up and drops sign-ups after a day', async () => {
     const s = await started(gw);
     await verify(gw, s, s.code);
-    const done = await gw.ctx.db.selectFrom('temporal_signups').selectAll().where('public_id', '=', s.id).executeTakeFirstOrThrow();
+    const done = await gw.ctx.db
+      .selectFrom('temporal_signups')
+      .selectAll()
+      .where('public_id', '=', s.id)
+      .executeTakeFirstOrThrow();
     expect(done.password_hash).toBe('');
     const unfinished = await started(gw);
     gw.clock.advance(24 * 3600 * 1000);
@@ -111,7 +133,12 @@ describe('sign-up limits and housekeeping', () => {
 
   it('accepts a code sent as a number, leading zeros restored', async () => {
     const s = await started(gw);
-    const res = await call(gw, 'verifysmscode', { codeId: s.codeId, code: Number(s.code), temporalid: s.id, country: 'Ghana' });
+    const res = await call(gw, 'verifysmscode', {
+      codeId: s.codeId,
+      code: Number(s.code),
+      temporalid: s.id,
+      country: 'Ghana',
+    });
     expect(res.body.isVerified).toBe(true);
   });
 });
@@ -131,9 +158,16 @@ describe('sign-ups outside Ghana', () => {
     expect(noCode.body.error.message).toBe('Sign-ups outside Ghana need no code: complete the sign-up');
     const res = await call(gw, 'signup', { id: t.body.id });
     expect(res.status).toBe(200);
-    expect(res.body.userInfo).toMatchObject({ username: body.username, country: 'Nigeria', creditbalance: 10, supid: 6 });
+    expect(res.body.userInfo).toMatchObject({
+      username: body.username,
+      country: 'Nigeria',
+      creditbalance: 10,
+      supid: 6,
+    });
     expect(res.body.userInfo.token).toBeTruthy();
-    expect((await call(gw, 'signup', { id: t.body.id })).body.error.message).toBe('This sign-up is already complete, please log in');
+    expect((await call(gw, 'signup', { id: t.body.id })).body.error.message).toBe(
+      'This sign-up is already complete, please log in',
+    );
   });
 
   it('take a blank country as Ghana, code and all', async () => {
@@ -147,7 +181,9 @@ describe('sign-ups outside Ghana', () => {
       const t = await temporal(gw, form({ country: 'Togo', phone }));
       expect(t.body.signupdUser.needsCode).toBe(true);
       expect(t.body.signupdUser.verified).toBe(false);
-      expect((await call(gw, 'signup', { id: t.body.id })).body.error.message).toBe('Please confirm your mobile number with the code sent to it first');
+      expect((await call(gw, 'signup', { id: t.body.id })).body.error.message).toBe(
+        'Please confirm your mobile number with the code sent to it first',
+      );
     },
   );
 
@@ -155,10 +191,20 @@ describe('sign-ups outside Ghana', () => {
     const t = await temporal(gw, form({ country: 'Nigeria', phone: '+2348035559999' }));
     const me = (await call(gw, 'signup', { id: t.body.id })).body.userInfo;
     expect(me).toMatchObject({ senderidapproved: 'TEST', pendingsenderid: '' });
-    const asked = await call(gw, 'senderidrequest', { profile_id: me.profile_id, pendingsenderid: 'MYSHOP' }, { token: me.token });
+    const asked = await call(
+      gw,
+      'senderidrequest',
+      { profile_id: me.profile_id, pendingsenderid: 'MYSHOP' },
+      { token: me.token },
+    );
     expect(asked.body.userInfo).toMatchObject({ senderidapproved: 'TEST', pendingsenderid: 'MYSHOP' });
     const sup = await login(gw, 'supervisor', 'supervisor123');
-    const decided = await call(gw, 'approvesenderid', { profile_id: 6, id: me.profile_id, pendingsenderid: 'MYSHOP' }, { token: sup.token });
+    const decided = await call(
+      gw,
+      'approvesenderid',
+      { profile_id: 6, id: me.profile_id, pendingsenderid: 'MYSHOP' },
+      { token: sup.token },
+    );
     expect(decided.body.userInfo).toMatchObject({ senderidapproved: 'MYSHOP', pendingsenderid: '' });
   });
 
@@ -181,7 +227,14 @@ describe('codes texted to one number (issue 11)', () => {
 
   it('sends one phone at most 5 codes an hour, across sign-ups written differently and resets', async () => {
     const sent: number[] = [];
-    for (const [i, phone] of ['0244777001', '233244777001', '+233244777001', '00233244777001', '0244777001', '233244777001'].entries()) {
+    for (const [i, phone] of [
+      '0244777001',
+      '233244777001',
+      '+233244777001',
+      '00233244777001',
+      '0244777001',
+      '233244777001',
+    ].entries()) {
       const t = await temporal(gw, form({ phone }), 'localhost', `10.7.0.${i}`);
       const res = await call(gw, 'sendsmscode', { subscriber: t.body.id }, { remoteAddress: `10.7.0.${i}` });
       sent.push(res.status);

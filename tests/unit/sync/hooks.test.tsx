@@ -11,7 +11,11 @@ import { END_OF_LIST_TEXT } from '../../../src/domain/constants';
 import { stubFetch } from '../support/fetch-stub';
 import { makeItem, makeUser } from '../domain/factories';
 
-const message = (id: number) => ({ message_id: id, shortMessage: `Message ${id}`, messageSentTime: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString() });
+const message = (id: number) => ({
+  message_id: id,
+  shortMessage: `Message ${id}`,
+  messageSentTime: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
+});
 
 describe('data hooks', () => {
   beforeEach(async () => {
@@ -39,7 +43,15 @@ describe('data hooks', () => {
 
   it('useList says offline and keeps the rows when the gateway is unreachable', async () => {
     await db.listItems.put({ profile_id: 7, list: 'quick-own', itemId: '5', sortKey: 5, data: message(5) });
-    await db.listState.put({ profile_id: 7, list: 'quick-own', pageNum: 1, search: '', visited: true, done: false, refreshedAt: 1 });
+    await db.listState.put({
+      profile_id: 7,
+      list: 'quick-own',
+      pageNum: 1,
+      search: '',
+      visited: true,
+      done: false,
+      refreshedAt: 1,
+    });
     stubFetch(() => undefined);
     const { result } = renderHook(() => useList('quick-own'));
     await waitFor(() => expect(result.current.offline).toBe(true));
@@ -74,8 +86,32 @@ describe('data hooks', () => {
 
   it('useGroups and useContacts read the mirror and refresh it from the gateway', async () => {
     stubFetch((url) => {
-      if (url.endsWith('groupsrequest')) return { body: { groups: [{ id: 3, groupname: 'Choir', setuptime: '2026-01-01', contactcount: 1, contacts: [{ id: 9, phonenumber: '0241' }] }] } };
-      if (url.endsWith('groupcontacts')) return { body: { contacts: [{ id: 9, phonenumber: '0241' }, { id: 10, phonenumber: '0242' }], total: 2, pageNum: 1, hasMore: false } };
+      if (url.endsWith('groupsrequest'))
+        return {
+          body: {
+            groups: [
+              {
+                id: 3,
+                groupname: 'Choir',
+                setuptime: '2026-01-01',
+                contactcount: 1,
+                contacts: [{ id: 9, phonenumber: '0241' }],
+              },
+            ],
+          },
+        };
+      if (url.endsWith('groupcontacts'))
+        return {
+          body: {
+            contacts: [
+              { id: 9, phonenumber: '0241' },
+              { id: 10, phonenumber: '0242' },
+            ],
+            total: 2,
+            pageNum: 1,
+            hasMore: false,
+          },
+        };
       return undefined;
     });
     const groups = renderHook(() => useGroups());

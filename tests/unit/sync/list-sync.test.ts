@@ -23,7 +23,15 @@ describe('list mirrors against the real gateway', () => {
   };
   const listCalls = () => live.requests.filter((r) => r.path === LIST).length;
   const gatewayOrder = async () =>
-    (await live.gw.ctx.db.selectFrom('messages').select('id').where('profile_id', '=', profileId).where('list', '=', 'bulk').orderBy('id', 'desc').execute()).map((r) => String(r.id));
+    (
+      await live.gw.ctx.db
+        .selectFrom('messages')
+        .select('id')
+        .where('profile_id', '=', profileId)
+        .where('list', '=', 'bulk')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((r) => String(r.id));
 
   beforeEach(async () => {
     await resetDevice();
@@ -67,7 +75,9 @@ describe('list mirrors against the real gateway', () => {
     expect(rows).toHaveLength(43);
     expect(rows.slice(0, 3).map((r) => r.data.shortMessage)).toEqual(['Late 2', 'Late 1', 'Late 0']);
     await loadNextPage('quick-own');
-    expect((await readListRows(profileId, 'quick-own', '')).map((r) => r.itemId).slice(0, 60)).toEqual((await gatewayOrder()).slice(0, 60));
+    expect((await readListRows(profileId, 'quick-own', '')).map((r) => r.itemId).slice(0, 60)).toEqual(
+      (await gatewayOrder()).slice(0, 60),
+    );
   });
 
   it('a refresh that finds more new messages than it follows pages on from where it stopped, leaving no gap', async () => {
@@ -84,12 +94,18 @@ describe('list mirrors against the real gateway', () => {
     await send(1, 'Needle');
     const state = await searchList('quick-own', 'needle');
     expect(state).toMatchObject({ search: 'needle', pageNum: 1, done: true });
-    expect((await readListRows(profileId, 'quick-own', state.search)).map((r) => r.data.shortMessage)).toEqual(['Needle 0']);
+    expect((await readListRows(profileId, 'quick-own', state.search)).map((r) => r.data.shortMessage)).toEqual([
+      'Needle 0',
+    ]);
   });
 
   it('runs one load at a time: three scroll triggers make one call', async () => {
     const before = listCalls();
-    await Promise.all([loadMore(profileId, 'quick-own'), loadMore(profileId, 'quick-own'), loadMore(profileId, 'quick-own')]);
+    await Promise.all([
+      loadMore(profileId, 'quick-own'),
+      loadMore(profileId, 'quick-own'),
+      loadMore(profileId, 'quick-own'),
+    ]);
     expect(listCalls() - before).toBe(1);
     expect(paginatorFor(profileId, 'quick-own').snapshot().status).toBe('idle');
   });

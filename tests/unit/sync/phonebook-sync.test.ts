@@ -8,7 +8,10 @@ import { signInAs, startLiveGateway, type LiveGateway } from '../outbox/support/
 import { resetDevice } from '../outbox/support/drain-helpers';
 
 const refusal = (status: number, message: string) =>
-  new Response(JSON.stringify({ error: { status: 'failed', message } }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ error: { status: 'failed', message } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 describe('phone book mirrors against the real gateway', () => {
   let live: LiveGateway;
@@ -16,7 +19,9 @@ describe('phone book mirrors against the real gateway', () => {
   let alerts: AppAlert[];
   let offAlerts: () => void;
   const gatewayGroups = async () =>
-    (await live.gw.ctx.db.selectFrom('groups').select('id').where('profile_id', '=', profileId).execute()).map((g) => g.id).sort();
+    (await live.gw.ctx.db.selectFrom('groups').select('id').where('profile_id', '=', profileId).execute())
+      .map((g) => g.id)
+      .sort();
 
   beforeEach(async () => {
     await resetDevice();
@@ -35,7 +40,10 @@ describe('phone book mirrors against the real gateway', () => {
 
   it('mirrors the phone books and every contact of a book for offline reading', async () => {
     const choir = (await readGroups(profileId)).find((g) => g.groupname === 'Choir')!;
-    const rows = Array.from({ length: 1205 }, (_, i) => ({ firstname: `P${i}`, phonenumber: `23324${String(i).padStart(7, '0')}` }));
+    const rows = Array.from({ length: 1205 }, (_, i) => ({
+      firstname: `P${i}`,
+      phonenumber: `23324${String(i).padStart(7, '0')}`,
+    }));
     expect(await sync.importContacts(choir.id, 'Choir', rows)).toMatchObject({ ok: true });
     await sync.refreshGroupContacts(choir.id);
     expect(await readContacts(profileId, choir.id)).toHaveLength(1205);
@@ -58,7 +66,8 @@ describe('phone book mirrors against the real gateway', () => {
 
   it('puts a phone book back, with the gateway’s message as a warning, when the deletion is refused', async () => {
     const before = (await readGroups(profileId)).map((g) => g.id);
-    live.intercept = (path) => (path.endsWith('deletegroup') ? refusal(403, 'You are not allowed to do this') : undefined);
+    live.intercept = (path) =>
+      path.endsWith('deletegroup') ? refusal(403, 'You are not allowed to do this') : undefined;
     expect(await sync.deleteGroups([before[0]!])).toBe('refused');
     expect((await readGroups(profileId)).map((g) => g.id)).toEqual(before);
     expect(alerts).toMatchObject([{ message: 'You are not allowed to do this', severity: 'warning' }]);
@@ -66,7 +75,14 @@ describe('phone book mirrors against the real gateway', () => {
 
   it('keeps an offline deletion hidden and sends it when the network is back', async () => {
     const choir = (await readGroups(profileId)).find((g) => g.groupname === 'Choir')!;
-    await sync.createContact(choir.id, 'Choir', { firstname: 'Ama', middlename: '', surname: '', email: '', phonenumber: '233241110000', birthday: '' });
+    await sync.createContact(choir.id, 'Choir', {
+      firstname: 'Ama',
+      middlename: '',
+      surname: '',
+      email: '',
+      phonenumber: '233241110000',
+      birthday: '',
+    });
     const [ama] = await readContacts(profileId, choir.id);
     live.intercept = () => {
       throw new TypeError('fetch failed');
@@ -83,7 +99,14 @@ describe('phone book mirrors against the real gateway', () => {
 
   it('puts a contact back when the gateway refuses its deletion', async () => {
     const choir = (await readGroups(profileId)).find((g) => g.groupname === 'Choir')!;
-    await sync.createContact(choir.id, 'Choir', { firstname: 'Kofi', middlename: '', surname: '', email: '', phonenumber: '233241110001', birthday: '' });
+    await sync.createContact(choir.id, 'Choir', {
+      firstname: 'Kofi',
+      middlename: '',
+      surname: '',
+      email: '',
+      phonenumber: '233241110001',
+      birthday: '',
+    });
     const [kofi] = await readContacts(profileId, choir.id);
     live.intercept = (path) => (path.endsWith('deletecontact') ? refusal(400, 'Contact is locked') : undefined);
     expect(await sync.deleteContacts([kofi!.id])).toBe('refused');

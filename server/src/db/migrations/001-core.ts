@@ -117,7 +117,11 @@ export function core(dialect: DialectName): Migration {
         .addColumn('created_at', ms, notNull)
         .execute();
       await db.schema.createIndex('carrier_to').on('carrier_messages').columns(['to_number', 'id']).execute();
-      await db.schema.createIndex('carrier_job').on('carrier_messages').columns(['job_id', 'recipient_index']).execute();
+      await db.schema
+        .createIndex('carrier_job')
+        .on('carrier_messages')
+        .columns(['job_id', 'recipient_index'])
+        .execute();
       await db.schema.createIndex('carrier_message').on('carrier_messages').columns(['message_id', 'id']).execute();
     },
   };

@@ -33,7 +33,11 @@ export function phonebookAndPayments(dialect: DialectName): Migration {
         .execute();
       await db.schema.createIndex('contacts_group').on('contacts').columns(['group_id', 'id']).execute();
       // Birthday sends and personalisation look contacts up by owner and number.
-      await db.schema.createIndex('contacts_owner_number').on('contacts').columns(['profile_id', 'phonenumber']).execute();
+      await db.schema
+        .createIndex('contacts_owner_number')
+        .on('contacts')
+        .columns(['profile_id', 'phonenumber'])
+        .execute();
       // numbers/ pages through the distinct numbers of every book.
       await db.schema.createIndex('contacts_number').on('contacts').column('phonenumber').execute();
 

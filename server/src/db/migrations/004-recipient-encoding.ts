@@ -9,8 +9,14 @@ export function recipientEncoding(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('message_recipients').addColumn('unicode', 'integer').execute();
-      await db.schema.alterTable('carrier_messages').addColumn('parts', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable('carrier_messages').addColumn('unicode', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('carrier_messages')
+        .addColumn('parts', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .alterTable('carrier_messages')
+        .addColumn('unicode', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

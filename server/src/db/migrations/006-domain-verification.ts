@@ -9,7 +9,10 @@ import { empty } from '../columns';
 export function domainVerification(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('domains').addColumn('verified', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('domains')
+        .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema.alterTable('domains').addColumn('verify_token', 'text', empty).execute();
     },
   };

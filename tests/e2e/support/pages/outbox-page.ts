@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { RunningGateway } from '../gateway';
 import { SendPage } from './send-page';
 
-export const numbersFrom = (start: number, n: number) => Array.from({ length: n }, (_, i) => `23324${String(start + i).padStart(7, '0')}`);
+export const numbersFrom = (start: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `23324${String(start + i).padStart(7, '0')}`);
 
 /** The send form driven for outbox tests: a quick regular send to pasted numbers from DEMO. */
 export class OutboxPage extends SendPage {
@@ -23,7 +24,8 @@ export class OutboxPage extends SendPage {
   }
 }
 
-export const serviceWorkerControls = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+export const serviceWorkerControls = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 /** How often each recipient of a job reached the simulated carrier (dev endpoint). */
 export async function carrierSummary(context: BrowserContext, gateway: RunningGateway, jobId: string) {

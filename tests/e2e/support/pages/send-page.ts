@@ -2,7 +2,20 @@ import type { Page } from 'playwright-core';
 import { LoginPage } from './login-page';
 import { ShellPage } from './shell-page';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The Send SMS form (/), by what a user sees: labelled fields, the dropdowns' options, the submit button. */
 export class SendPage {
@@ -86,7 +99,9 @@ export class SendPage {
 }
 
 /** Outbox jobs as stored in the page's IndexedDB (the drainer's progress and the Idempotency-Key's jobId). */
-export async function outboxJobs(page: Page): Promise<Array<{ id: string; state: string; sent: number; total: number; split: boolean }>> {
+export async function outboxJobs(
+  page: Page,
+): Promise<Array<{ id: string; state: string; sent: number; total: number; split: boolean }>> {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {

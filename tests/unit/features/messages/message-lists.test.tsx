@@ -22,15 +22,33 @@ const message = (id: number, over: Record<string, unknown> = {}) => ({
   messageSentTime: new Date(Date.UTC(2026, 0, id)).toISOString(),
   posted: 2,
   submitted: 2,
-  messageStatus: [{ status: 'SENT', count: 1 }, { status: 'FAILED', count: 1 }, { status: 'PENDING', count: 0 }],
+  messageStatus: [
+    { status: 'SENT', count: 1 },
+    { status: 'FAILED', count: 1 },
+    { status: 'PENDING', count: 0 },
+  ],
   ...over,
 });
 
 async function store(profileId: number, list: ListName, items: Record<string, unknown>[]) {
   await db.listItems.bulkPut(
-    items.map((data) => ({ profile_id: profileId, list, itemId: String(data.message_id), sortKey: Date.parse(String(data.messageSentTime ?? data.messageRegistrationTime)), data })),
+    items.map((data) => ({
+      profile_id: profileId,
+      list,
+      itemId: String(data.message_id),
+      sortKey: Date.parse(String(data.messageSentTime ?? data.messageRegistrationTime)),
+      data,
+    })),
   );
-  await db.listState.put({ profile_id: profileId, list, pageNum: 1, search: '', visited: true, done: true, refreshedAt: 0 });
+  await db.listState.put({
+    profile_id: profileId,
+    list,
+    pageNum: 1,
+    search: '',
+    visited: true,
+    done: true,
+    refreshedAt: 0,
+  });
 }
 
 describe('message lists', { timeout: 20_000 }, () => {
@@ -65,7 +83,10 @@ describe('message lists', { timeout: 20_000 }, () => {
 
   it('gives admins the Personal/Client toggle and author names, and filters by search on the device', async () => {
     await saveSignIn(makeUser({ profile_id: 203, isAdmin: true }));
-    await store(203, 'quick-client', [message(1, { username: 'clientone' }), message(2, { username: 'clienttwo', shortMessage: 'Weekend sale' })]);
+    await store(203, 'quick-client', [
+      message(1, { username: 'clientone' }),
+      message(2, { username: 'clienttwo', shortMessage: 'Weekend sale' }),
+    ]);
     stubFetch(() => undefined);
     const { user } = renderApp(<MessageListScreen kind="quick" view="client" />, { path: '/clientdashboard' });
     expect(await screen.findByRole('heading', { name: 'Client dashboard' })).toBeTruthy();
@@ -77,7 +98,12 @@ describe('message lists', { timeout: 20_000 }, () => {
 
   it('shows edit and delete on own scheduled items only, and says when a list is empty', async () => {
     await saveSignIn(makeUser({ profile_id: 204 }));
-    const scheduled = { ...message(5), messageRegistrationTime: '2026-01-05T00:00:00Z', expectedDeliveryTime: '2026-02-01T10:15:00Z', messageType: 'scheduled sms' };
+    const scheduled = {
+      ...message(5),
+      messageRegistrationTime: '2026-01-05T00:00:00Z',
+      expectedDeliveryTime: '2026-02-01T10:15:00Z',
+      messageType: 'scheduled sms',
+    };
     await store(204, 'scheduled-own', [scheduled]);
     await store(204, 'scheduled-client', [scheduled]);
     stubFetch(() => undefined);
@@ -93,11 +119,17 @@ describe('message lists', { timeout: 20_000 }, () => {
 
   it("alerts 'You do not have any recurring sms' for 20 s on the clients' recurring list", async () => {
     await saveSignIn(makeUser({ profile_id: 205, isAdmin: true }));
-    stubFetch((url) => (url.endsWith('/allrecurring') ? { body: { recurring: [], pageNum: 1, hasMore: false } } : undefined));
+    stubFetch((url) =>
+      url.endsWith('/allrecurring') ? { body: { recurring: [], pageNum: 1, hasMore: false } } : undefined,
+    );
     const alerts: Array<{ message: string; durationMs: number }> = [];
     const off = onAlert((a) => alerts.push(a));
     renderApp(<MessageListScreen kind="recurring" view="client" />, { path: '/clientrecurringsms' });
-    await waitFor(() => expect(alerts).toEqual([expect.objectContaining({ message: 'You do not have any recurring sms', durationMs: 20_000 })]));
+    await waitFor(() =>
+      expect(alerts).toEqual([
+        expect.objectContaining({ message: 'You do not have any recurring sms', durationMs: 20_000 }),
+      ]),
+    );
     expect(await screen.findByText('Data fetch completed')).toBeTruthy();
     off();
   });

@@ -7,8 +7,27 @@ import { makeUser } from '../../domain/factories';
 import { renderApp } from '../../support/render-app';
 import { stubFetch } from '../../support/fetch-stub';
 
-const STATUSES = ['SENT', 'SENT', 'FAILED', 'SENT', 'PENDING', 'SENT', 'SENT', 'FAILED', 'SENT', 'SENT', 'SENT', 'SENT'];
-const rows = STATUSES.map((status, i) => ({ id: i + 1, mobilenumber: `23324100${String(i).padStart(4, '0')}`, status, statusnumber: 0, referencekey: `ref${i}` }));
+const STATUSES = [
+  'SENT',
+  'SENT',
+  'FAILED',
+  'SENT',
+  'PENDING',
+  'SENT',
+  'SENT',
+  'FAILED',
+  'SENT',
+  'SENT',
+  'SENT',
+  'SENT',
+];
+const rows = STATUSES.map((status, i) => ({
+  id: i + 1,
+  mobilenumber: `23324100${String(i).padStart(4, '0')}`,
+  status,
+  statusnumber: 0,
+  referencekey: `ref${i}`,
+}));
 
 describe('message status page', { timeout: 20_000 }, () => {
   beforeEach(async () => {
@@ -20,7 +39,10 @@ describe('message status page', { timeout: 20_000 }, () => {
   function renderStatus(view: 'personal' | 'client', path: string) {
     const fetch = stubFetch((url) => (url.includes('/status/') ? { body: { status: rows } } : undefined));
     const base = view === 'personal' ? '/dashboard' : '/clientdashboard';
-    return { fetch, ...renderApp(null, { path, routes: [{ path: `${base}/:id`, element: <StatusScreen view={view} /> }] }) };
+    return {
+      fetch,
+      ...renderApp(null, { path, routes: [{ path: `${base}/:id`, element: <StatusScreen view={view} /> }] }),
+    };
   }
 
   it('shows totals and the table five rows a page, with page sizes 5, 10 and 25', async () => {
@@ -32,7 +54,11 @@ describe('message status page', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('total-pending').textContent).toBe('1');
     expect(screen.getByTestId('total-total').textContent).toBe('12');
     const table = screen.getByRole('table', { name: 'Delivery status' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Mobile number', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Mobile number', 'Status']);
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '25']);
@@ -55,7 +81,10 @@ describe('message status page', { timeout: 20_000 }, () => {
 
   it('says the statuses need a connection when offline', async () => {
     stubFetch(() => undefined);
-    renderApp(null, { path: '/dashboard/1', routes: [{ path: '/dashboard/:id', element: <StatusScreen view="personal" /> }] });
+    renderApp(null, {
+      path: '/dashboard/1',
+      routes: [{ path: '/dashboard/:id', element: <StatusScreen view="personal" /> }],
+    });
     expect(await screen.findByText(/You are offline: delivery statuses need a connection/)).toBeTruthy();
   });
 });

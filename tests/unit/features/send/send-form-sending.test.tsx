@@ -6,7 +6,15 @@ import { choose, field, jobs, batches, PROFILE, renderSendForm, resetDb, select,
 import { TEST_SENDER_BODY } from '../../../../src/domain/sender-id';
 
 async function seedPhonebook() {
-  await db.groups.put({ profile_id: PROFILE, id: 7, groupname: 'Customers', username: 'demouser', setuptime: '2024-01-01', contactcount: 2, client: false });
+  await db.groups.put({
+    profile_id: PROFILE,
+    id: 7,
+    groupname: 'Customers',
+    username: 'demouser',
+    setuptime: '2024-01-01',
+    contactcount: 2,
+    client: false,
+  });
   const contact = { profile_id: PROFILE, group_id: 7, middlename: '', email: '', birthday: '', referencekey: 'r' };
   await db.contacts.bulkPut([
     { ...contact, id: 1, firstname: 'Ama', surname: 'Owusu', phonenumber: '233241000001' },
@@ -34,7 +42,12 @@ describe('send form: sending', { timeout: 30_000 }, () => {
     expect(job).toMatchObject({ total: 2, state: 'queued', summary: { messageType: 'quick sms', campaign: 'Launch' } });
     const [batch] = await batches();
     expect(batch!.items).toEqual([
-      expect.objectContaining({ shortMessage: "It's on", destinationAddress: '0241000001,0241000002', sourceAddress: 'DEMO', typeandsubtype: 'quick:regular' }),
+      expect.objectContaining({
+        shortMessage: "It's on",
+        destinationAddress: '0241000001,0241000002',
+        sourceAddress: 'DEMO',
+        typeandsubtype: 'quick:regular',
+      }),
     ]);
     await waitFor(() => expect((field('Message') as HTMLTextAreaElement).value).toBe(''));
     expect((field('Mobile numbers') as HTMLTextAreaElement).value).toBe('');
@@ -83,13 +96,21 @@ describe('send form: sending', { timeout: 30_000 }, () => {
   });
 
   it('restores the draft, and saves what is typed', async () => {
-    const draft = { messageType: 'scheduled', senderId: 'ALERTS', numbers: '0241', text: 'Saved text', campaign: 'Draft' };
+    const draft = {
+      messageType: 'scheduled',
+      senderId: 'ALERTS',
+      numbers: '0241',
+      text: 'Saved text',
+      campaign: 'Draft',
+    };
     const { user } = await renderSendForm({ senderidapproved: 'DEMO,ALERTS' }, draft);
     expect(select('Message type').value).toBe('Scheduled SMS');
     expect(select('Sender ID').value).toBe('ALERTS');
     expect((field('Message') as HTMLTextAreaElement).value).toBe('Saved text');
     await user.type(field('Message'), '!');
-    await waitFor(async () => expect((await db.drafts.get(PROFILE))?.fields.text).toBe('Saved text!'), { timeout: 3000 });
+    await waitFor(async () => expect((await db.drafts.get(PROFILE))?.fields.text).toBe('Saved text!'), {
+      timeout: 3000,
+    });
   });
 
   it('switches unicode on and off as the text changes, and replaces typographic characters', async () => {

@@ -18,7 +18,13 @@ vi.mock('../../../../src/excel/parse-file', async (actual) => ({
       { numbers: '233241000003', Name: 'Esi', 'Amount due': '30' },
     ];
     const first = { ok: true as const, sheet: 'Customers', headings, table: toSheetTable(rows, headings) };
-    return Promise.resolve({ fileName: file.name, sheetNames: ['Customers'], first, readSheet: () => Promise.resolve(first), close: () => undefined });
+    return Promise.resolve({
+      fileName: file.name,
+      sheetNames: ['Customers'],
+      first,
+      readSheet: () => Promise.resolve(first),
+      close: () => undefined,
+    });
   },
 }));
 
@@ -27,7 +33,9 @@ const storedRecords = () => db.draftSheets.where('profile_id').equals(PROFILE).c
 async function fieldOptions(user: Awaited<ReturnType<typeof renderSendForm>>['user']) {
   await user.click(screen.getByRole('combobox', { name: 'Insert a field' }));
   const listbox = await screen.findByRole('listbox');
-  const names = within(listbox).getAllByRole('option').map((o) => o.textContent);
+  const names = within(listbox)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
   await user.keyboard('{Escape}');
   return names;
 }

@@ -68,7 +68,13 @@ describe('send form: each validation message, in SPEC 5 order', { timeout: 30_00
   });
 
   it('asks for a recurring interval', async () => {
-    const draft = { messageType: 'recurring', senderId: 'DEMO', date: '2030-01-01 10:15:00', numbers: '0241000001', text: 'Hi' };
+    const draft = {
+      messageType: 'recurring',
+      senderId: 'DEMO',
+      date: '2030-01-01 10:15:00',
+      numbers: '0241000001',
+      text: 'Hi',
+    };
     const { user, alerts } = await renderSendForm({ senderidapproved: 'DEMO' }, draft);
     expect(screen.getByRole('button', { name: 'Register recurring sms' })).toBeTruthy();
     await submit(user);
@@ -76,7 +82,13 @@ describe('send form: each validation message, in SPEC 5 order', { timeout: 30_00
   });
 
   it('refuses personalized sends typed by hand (an older draft)', async () => {
-    const draft = { subtype: 'personalized', source: 'manual', senderId: 'DEMO', numbers: '0241000001', text: 'Hi {name}' };
+    const draft = {
+      subtype: 'personalized',
+      source: 'manual',
+      senderId: 'DEMO',
+      numbers: '0241000001',
+      text: 'Hi {name}',
+    };
     const { user, alerts } = await renderSendForm({ senderidapproved: 'DEMO' }, draft);
     await submit(user);
     await expectProblem(alerts, PERSONALIZED_NEEDS_CONTACTS);

@@ -13,7 +13,10 @@ export const PROFILE = 100;
 
 // happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it.
 if (!(document as { fonts?: unknown }).fonts) {
-  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }), configurable: true });
+  Object.defineProperty(document, 'fonts', {
+    value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+    configurable: true,
+  });
 }
 
 export async function resetDb() {

@@ -36,7 +36,12 @@ export function fakeNetwork(initiallyOnline = true) {
 /** A drainer on the gateway's virtual clock that records its alerts. */
 export function drainerFor(live: LiveGateway, options: DrainerOptions = {}) {
   const alerts: OutboxAlert[] = [];
-  const drainer = startDrainer({ scheduler: live.scheduler, alert: (a) => alerts.push(a), random: () => 0.5, ...options });
+  const drainer = startDrainer({
+    scheduler: live.scheduler,
+    alert: (a) => alerts.push(a),
+    random: () => 0.5,
+    ...options,
+  });
   return { drainer, alerts };
 }
 
@@ -55,7 +60,9 @@ export async function waitForJob(id: string, states: OutboxState[] = FINAL, time
 
 /** Batch keys (`<jobId>:<from>-<to>`) the PWA sent for a job, in order. */
 export const keysOf = (live: LiveGateway, jobId: string) =>
-  live.requests.filter((r) => r.path === '/smsgateway/api/sendsms' && r.key?.startsWith(jobId)).map((r) => r.key!.slice(jobId.length + 1));
+  live.requests
+    .filter((r) => r.path === '/smsgateway/api/sendsms' && r.key?.startsWith(jobId))
+    .map((r) => r.key!.slice(jobId.length + 1));
 
 /**
  * Records the drainer's events from now on. `waitFor` resolves with the first event matching `match`
@@ -73,7 +80,11 @@ export function recordOutboxEvents() {
     const from = after ? seen.findIndex(after) : 0;
     return from < 0 ? undefined : seen.slice(from).find(match);
   };
-  function waitFor(match: (e: OutboxEvent) => boolean, after?: (e: OutboxEvent) => boolean, timeoutMs = 20_000): Promise<OutboxEvent> {
+  function waitFor(
+    match: (e: OutboxEvent) => boolean,
+    after?: (e: OutboxEvent) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<OutboxEvent> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         listeners.delete(check);
@@ -93,7 +104,8 @@ export function recordOutboxEvents() {
   return { seen, waitFor, stop };
 }
 
-export const isWaiting = (reason: 'no-work' | 'offline' | 'later') => (e: OutboxEvent) => e.type === 'waiting' && e.reason === reason;
+export const isWaiting = (reason: 'no-work' | 'offline' | 'later') => (e: OutboxEvent) =>
+  e.type === 'waiting' && e.reason === reason;
 
 /**
  * The set-up every drainer test file shares: a fresh device and an event record before each test;

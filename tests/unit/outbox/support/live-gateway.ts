@@ -57,7 +57,12 @@ export async function startLiveGateway(options: Parameters<typeof makeTestApp>[0
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? init.body : '';
-    live.requests.push({ path: input, key: headers.get('Idempotency-Key'), at: gw.clock.now, bytes: Buffer.byteLength(body) });
+    live.requests.push({
+      path: input,
+      key: headers.get('Idempotency-Key'),
+      at: gw.clock.now,
+      bytes: Buffer.byteLength(body),
+    });
     const answer = await live.intercept?.(input, init);
     if (answer) return answer;
     return realFetch(base + input, init);
@@ -91,7 +96,8 @@ export async function carrierLog(live: LiveGateway, jobId: string) {
   return { rows, summary };
 }
 
-export const numbersFrom = (start: number, n: number) => Array.from({ length: n }, (_, i) => `23324${String(start + i).padStart(7, '0')}`);
+export const numbersFrom = (start: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `23324${String(start + i).padStart(7, '0')}`);
 
 export function quickItem(numbers: readonly string[], overrides: Partial<SendItem> = {}): SendItem {
   return {
@@ -112,4 +118,9 @@ export function quickItem(numbers: readonly string[], overrides: Partial<SendIte
 
 /** One personalised item per number, each with its own text. */
 export const personalizedItems = (numbers: readonly string[]) =>
-  numbers.map((n, i) => quickItem([n], { shortMessage: `Dear customer ${i}, your code is ${n.slice(-4)}`, typeandsubtype: 'quick:personalized' }));
+  numbers.map((n, i) =>
+    quickItem([n], {
+      shortMessage: `Dear customer ${i}, your code is ${n.slice(-4)}`,
+      typeandsubtype: 'quick:personalized',
+    }),
+  );

@@ -49,7 +49,11 @@ export async function sendSms(
 export const account = (gw: TestGateway, username: string) => tokenFor(gw, username);
 
 export async function balanceOf(gw: TestGateway, username: string): Promise<number> {
-  const row = await gw.ctx.db.selectFrom('users').select('creditbalance').where('username', '=', username).executeTakeFirstOrThrow();
+  const row = await gw.ctx.db
+    .selectFrom('users')
+    .select('creditbalance')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
   return row.creditbalance;
 }
 

@@ -46,4 +46,3 @@ export const verify = (gw: TestGateway, s: { id: string; codeId: number }, code:
   call(gw, 'verifysmscode', { codeId: s.codeId, code, temporalid: s.id, country: 'Ghana' }, { host });
 
 export const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
-

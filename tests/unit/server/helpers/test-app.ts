@@ -119,7 +119,12 @@ export async function call(
 
 /** Signs in and returns the userInfo (token, apikey, profile_id ...). */
 export async function login(gw: TestGateway, username: string, password: string, host = 'localhost') {
-  const res = await call(gw, 'login', { emailusername: username, password, domain: host, domain_supid: 0, humanKey: '' }, { host });
+  const res = await call(
+    gw,
+    'login',
+    { emailusername: username, password, domain: host, domain_supid: 0, humanKey: '' },
+    { host },
+  );
   if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
   return res.body.userInfo as Record<string, any> & { token: string; apikey: string; profile_id: number };
 }
@@ -130,14 +135,27 @@ export async function login(gw: TestGateway, username: string, password: string,
  */
 export async function tokenFor(gw: TestGateway, username: string) {
   const { apiKeyHash, newApiKey, newToken, sha256, TOKEN_TTL_MS } = await import('../../../../server/src/auth/tokens');
-  const user = await gw.ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+  const user = await gw.ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
   const token = newToken();
   await gw.ctx.db
     .insertInto('tokens')
-    .values({ token_hash: sha256(token), profile_id: user.profile_id, created_at: gw.clock.now, expires_at: gw.clock.now + TOKEN_TTL_MS })
+    .values({
+      token_hash: sha256(token),
+      profile_id: user.profile_id,
+      created_at: gw.clock.now,
+      expires_at: gw.clock.now + TOKEN_TTL_MS,
+    })
     .execute();
   const apikey = newApiKey();
-  await gw.ctx.db.updateTable('users').set({ apikey: apiKeyHash(apikey) }).where('profile_id', '=', user.profile_id).execute();
+  await gw.ctx.db
+    .updateTable('users')
+    .set({ apikey: apiKeyHash(apikey) })
+    .where('profile_id', '=', user.profile_id)
+    .execute();
   return { ...user, token, apikey };
 }
 
