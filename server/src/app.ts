@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { GatewayContext } from './context';
-import { ApiError } from './http/api-error';
+import type { GatewayContext } from './core/context';
+import { registerErrorHandler } from './http/error-handler';
 import { registerStatic } from './http/static';
 import { refuseMalformedUnicode } from './http/well-formed';
 import { registerDomainRoutes } from './routes/domain';
@@ -16,7 +16,7 @@ import { registerPaymentRoutes } from './routes/payments';
 import { registerDomainSettingsRoutes } from './routes/domain-settings';
 import { registerDevRoutes } from './routes/dev';
 import { registerManifestRoute } from './routes/manifest';
-import { registerCheckoutRoutes } from './payments/checkout-routes';
+import { registerCheckoutRoutes } from './routes/checkout';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
@@ -43,21 +43,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
-  app.setErrorHandler((error: unknown, req, reply) => {
-    if (error instanceof ApiError) {
-      return reply.status(error.httpStatus).send({ error: { status: error.status, message: error.message } });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) {
-      return reply.status(413).send({ error: { status: 'failed', message: 'Request body is too large' } });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { status: 'failed', message: (error as Error).message } });
-    }
-    req.log.error({ err: error }, 'request failed');
-    if (!ctx.logRequests) ctx.reportError?.(`${req.method} ${req.url.split('?')[0]} failed`, error);
-    return reply.status(500).send({ error: { status: 'error', message: 'Something went wrong please try again' } });
-  });
+  registerErrorHandler(app, ctx);
 
   for (const register of [
     registerDomainRoutes,

@@ -1,4 +1,4 @@
-import type { GatewayContext } from './context';
+import type { GatewayContext } from './core/context';
 import { tickCarrier } from './carrier/delivery';
 import { tickScheduler } from './scheduler/scheduler';
 

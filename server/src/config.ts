@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { resolveTxt } from 'node:dns/promises';
-import type { GatewayContext } from './context';
+import type { GatewayContext } from './core/context';
 import type { Db } from './db/database';
 
 export interface GatewayConfig {

@@ -4,8 +4,9 @@ import { TIME_ZONE } from './constants';
 
 export const DEFAULT_DATE_PATTERN = 'yyyy-MM-dd HH:mm';
 export const DELIVERY_TIME_PATTERN = 'yyyy-MM-dd HH:mm:00';
-const DAY_MS = 86_400_000;
-const YEAR_MS = 365 * DAY_MS;
+export const DAY_MS = 86_400_000;
+/** A year of credit validity: 365 days (SPEC 3's expiry in years). */
+export const YEAR_MS = 365 * DAY_MS;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function toDate(when: Date | string | number): Date {

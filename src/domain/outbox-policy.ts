@@ -38,19 +38,6 @@ export function splitIntoBatches<T extends SendItem>(items: readonly T[], size: 
   return batches;
 }
 
-export const idempotencyKey = (jobId: string, from: number, to: number): string => `${jobId}:${from}-${to}`;
-
-export type IdempotencyRange = { jobId: string; from: number; to: number };
-
-// The gateway reads the key back; anything malformed is treated as no key at all.
-export function parseIdempotencyKey(key: string | null | undefined): IdempotencyRange | null {
-  const match = /^(.+):(\d+)-(\d+)$/.exec(key?.trim() ?? '');
-  if (!match?.[1] || match[2] === undefined || match[3] === undefined) return null;
-  const from = Number(match[2]);
-  const to = Number(match[3]);
-  return Number.isSafeInteger(from) && Number.isSafeInteger(to) && from <= to ? { jobId: match[1], from, to } : null;
-}
-
 export type SendFailure = number | 'network' | 'timeout';
 
 export type SendDecision =

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { rateLimit } from '../auth/rate-limit';
-import { ApiError } from '../http/api-error';
+import { tooManyAttempts } from '../core/errors';
 
 export const MINUTE_MS = 60_000;
 
@@ -27,13 +27,9 @@ export const clientAddress = (req: FastifyRequest) => req.ip || 'unknown';
 /** Counts one attempt against `name:subject`; 429 once the window's limit is passed. */
 export async function takeAttempt(ctx: GatewayContext, name: LimitName, subject: string): Promise<void> {
   const { limit, windowMs } = LIMITS[name];
-  try {
-    await rateLimit(ctx, `${name}:${subject}`, limit, windowMs);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.httpStatus !== 429) throw error;
-    const minutes = Math.round(windowMs / MINUTE_MS);
-    throw new ApiError(429, 'failed', `Too many attempts, please wait ${minutes} minutes and try again`);
-  }
+  if (await rateLimit(ctx, `${name}:${subject}`, limit, windowMs)) return;
+  const minutes = Math.round(windowMs / MINUTE_MS);
+  throw tooManyAttempts(`Too many attempts, please wait ${minutes} minutes and try again`);
 }
 
 /** Gives back an attempt that succeeded, so only failures use up the limit (still counted while in flight). */

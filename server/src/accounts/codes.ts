@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { newCode, sha256 } from '../auth/tokens';
 import { VALIDATION_ATTEMPTS, VALIDATION_TIMER_SECONDS } from '../../../src/domain/constants';
 

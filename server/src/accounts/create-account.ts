@@ -1,15 +1,16 @@
+import { YEAR_MS } from '../../../src/domain/dates';
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { apiKeyHash, newApiKey, newReferralCode } from '../auth/tokens';
-import { refuse } from '../http/api-error';
+import { refuse } from '../core/errors';
+import { isUniqueViolation } from '../db/queries';
 import { FREE_SIGNUP_CREDITS } from '../../../src/domain/constants';
 import { canonicalPhone } from '../../../src/domain/phone-number';
 import { TEST_SENDER_ID } from '../../../src/domain/sender-id';
 import { SIGNUP_DONE, type TemporalRow } from './temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './uniqueness';
 
-const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** The free credits last as long as a regular tier's (SPEC 9: 0.25 years). */
 const FREE_CREDIT_EXPIRY_YEARS = 0.25;
 
@@ -95,9 +96,4 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
     if (isUniqueViolation(error)) throw refuse('Username or email already exists');
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { DUMMY_HASH_SEED, hashPassword, verifyPassword } from '../auth/passwords';
 

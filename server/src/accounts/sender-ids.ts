@@ -1,6 +1,6 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { ApiError, notFound, refuse } from '../http/api-error';
+import { busy, notFound, refuse } from '../core/errors';
 import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
 import { USER_NOT_FOUND } from '../../../src/domain/contact';
 
@@ -36,7 +36,7 @@ export async function changeSenderIds(
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 1) return { ...user, ...values };
   }
-  throw new ApiError(503, 'error', 'Something went wrong please try again');
+  throw busy();
 }
 
 export const unique = (ids: string[]) => [...new Set(ids)];

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { newToken, sha256, TOKEN_TTL_MS } from '../auth/tokens';
 import { userInfo } from '../tenancy/user-info';

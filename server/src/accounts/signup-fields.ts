@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
 import { signupFieldError } from '../../../src/domain/signup';
 import { findReferrer, INVALID_REFERRAL } from './temporal';

@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { deliverSystemText } from '../carrier/carrier';
 import { SENDER_ID_MAX_LENGTH } from '../../../src/domain/constants';
 import { canonicalPhone } from '../../../src/domain/phone-number';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
 import { isGhanaNumber } from '../../../src/domain/phone-number';
 

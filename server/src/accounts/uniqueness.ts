@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 
 export const USERNAME_TAKEN = 'Username already exists';
 export const EMAIL_TAKEN = 'Email already exists';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { invalidToken } from '../http/api-error';
+import { invalidToken } from '../core/errors';
 import { apiKeyHash, sha256 } from './tokens';
 
 function bearer(req: FastifyRequest): string | null {

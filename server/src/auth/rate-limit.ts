@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
-import { ApiError } from '../http/api-error';
+import type { GatewayContext } from '../core/context';
 
 /**
  * Fixed-window counter in the database, so limits hold across restarts and gateway instances.
- * Throws 429 once `limit` hits fall in one window.
+ * Answers whether this hit is still within `limit` hits of its window.
  */
-export async function rateLimit(ctx: GatewayContext, key: string, limit: number, windowMs: number): Promise<void> {
+export async function rateLimit(ctx: GatewayContext, key: string, limit: number, windowMs: number): Promise<boolean> {
   const now = ctx.now();
   const windowStart = now - (now % windowMs);
   const row = await ctx.db
@@ -20,5 +19,5 @@ export async function rateLimit(ctx: GatewayContext, key: string, limit: number,
     )
     .returning('count')
     .executeTakeFirstOrThrow();
-  if (row.count > limit) throw new ApiError(429, 'failed', 'Too many attempts, please try again later');
+  return row.count <= limit;
 }

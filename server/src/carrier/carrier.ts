@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 
 /** The simulated carrier's verdict for a number (API.md): FAILED, PENDING forever, or SENT. */
 export function carrierStatusFor(number: string): 'SENT' | 'FAILED' | 'PENDING' {

@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { STAGE } from '../db/schema-messaging';
 import { carrierStatusFor } from './carrier';
 

@@ -9,6 +9,9 @@ export type DialectName = 'sqlite' | 'postgres';
 
 export type Db = Kysely<Database> & { dialectName: DialectName };
 
+/** The database or a transaction on it: what a query helper takes, so callers choose. */
+export type Executor = Kysely<Database>;
+
 // int8 (count(*), bigint columns) arrives as a string from pg; every value we store fits a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));

@@ -1,17 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { authenticateToken, authenticateApiKey } from '../auth/authenticate';
-import { forbidden, refuse } from './api-error';
+import { forbidden, refuse } from '../core/errors';
 import { resolveDomain } from '../tenancy/domains';
-
-export const FRONTEND = '/smsgateway/api/frontend/';
+import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 
 /** Who may call: anyone, any signed-in user, an admin (isAdmin), or the top-level supervisor. */
 export type Access = 'public' | 'user' | 'admin' | 'profile6' | 'apikey';
-
-export const TOP_SUPERVISOR_ID = 6;
 
 /** The declared access of every path registered through post()/postLarge(): the access-matrix test reads it. */
 export const routeAccess = new Map<string, Access>();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 
 /** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing (issue 4). */
 export const CONTENT_SECURITY_POLICY = [

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { refuse } from './api-error';
+import { refuse } from '../core/errors';
 
 const MAX_DEPTH = 32;
 /** A high surrogate not followed by a low one, or a low one not after a high one. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { GatewayContext } from '../context';
-import { refuse } from '../http/api-error';
+import type { GatewayContext } from '../core/context';
+import { refuse } from '../core/errors';
 import { SELECT_IMAGE_FILE } from '../../../src/domain/file-types';
 import { isSafeImageName } from './image-files';
 

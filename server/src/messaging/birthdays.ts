@@ -1,5 +1,6 @@
-import type { Executor, NewRecipient } from './message-store';
-import { monthDay } from '../scheduler/recurrence';
+import type { Executor } from '../db/database';
+import type { NewRecipient } from './message-store';
+import { monthDay } from '../../../src/domain/recurrence';
 
 const BIRTHDAY = /^\d{4}-(\d{2}-\d{2})$/;
 

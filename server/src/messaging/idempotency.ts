@@ -1,26 +1,4 @@
-import { refuse } from '../http/api-error';
-import type { Executor } from './message-store';
-
-/** API.md Idempotency-Key `<jobId>:<from>-<to>`: which recipients of which send this request carries. */
-export interface IdempotencyKey {
-  key: string;
-  jobId: string;
-  from: number;
-  to: number;
-}
-
-const KEY = /^([A-Za-z0-9][A-Za-z0-9_-]{0,99}):(\d{1,9})-(\d{1,9})$/;
-
-export function parseIdempotencyKey(header: string | string[] | undefined): IdempotencyKey | null {
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!value) return null;
-  const match = KEY.exec(value);
-  if (!match) throw refuse('Invalid Idempotency-Key: expected <jobId>:<from>-<to>');
-  const [, jobId = '', from, to] = match;
-  const range = { from: Number(from), to: Number(to) };
-  if (range.to < range.from) throw refuse('Invalid Idempotency-Key: <to> is before <from>');
-  return { key: value, jobId: jobId.toLowerCase(), ...range };
-}
+import type { Executor } from '../db/database';
 
 export interface SendAnswer {
   message: string;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
 
 /** API.md paging: 20 a page, newest first. */

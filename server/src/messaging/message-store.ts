@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { CompiledQuery, Insertable, Kysely } from 'kysely';
+import type { CompiledQuery, Insertable } from 'kysely';
 import { formatAccra } from '../../../src/domain/dates';
-import type { Database } from '../db/schema';
 import { STAGE, type MessageRecipientsTable, type MessageRow } from '../db/schema-messaging';
 
-export type Executor = Kysely<Database>;
+import type { Executor } from '../db/database';
 
 /** List answers and the search carry at most this many numbers of a message (the rest is counted). */
 export const PREVIEW_NUMBERS = 200;

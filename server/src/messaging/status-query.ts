@@ -1,7 +1,7 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { MessageRow } from '../db/schema-messaging';
-import { notFound } from '../http/api-error';
+import { notFound } from '../core/errors';
 
 /** statusnumber: 1 SENT, 2 FAILED, 0 anything else (pending, or not yet sent for a registration). */
 const STATUS_NUMBER: Record<string, number> = { SENT: 1, FAILED: 2 };

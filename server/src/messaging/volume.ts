@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './message-store';
+import type { Executor } from '../db/database';
 
 /** SMS parts delivered by a profile and its clients since a time (deliveries only, not registrations). */
 export async function partsSentSince(db: Executor, profileId: number, since: number): Promise<number> {

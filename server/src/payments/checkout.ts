@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { CheckoutRow } from '../db/schema-phonebook-payments';
-import { addCredits, takeCredits } from './balances';
+import { conflict } from '../core/errors';
+import { addCredits, takeCredits } from '../credit/balance';
 import { publicPaymentId, recordPayment } from './records';
 import { SELLER_SHORT, referralBonus, sellerHoldsCredit, sellerOf, type Quote } from './quote';
 
@@ -51,8 +52,6 @@ export function closedReason(ctx: GatewayContext, c: CheckoutRow): string | null
   return null;
 }
 
-export class CheckoutRefused extends Error {}
-
 /**
  * Pays a checkout once: marks it paid, moves the credits (from a reseller's own balance when the
  * seller is one), extends the expiry, records the payment and pays the referrer, all in one transaction.
@@ -62,7 +61,7 @@ export async function payCheckout(ctx: GatewayContext, reference: string): Promi
   await ctx.db.transaction().execute(async (trx) => {
     const c = await trx.selectFrom('checkouts').selectAll().where('reference', '=', reference).executeTakeFirst();
     const closed = c ? closedReason(ctx, c) : 'Unknown payment';
-    if (!c || closed) throw new CheckoutRefused(closed ?? 'Unknown payment');
+    if (!c || closed) throw conflict(closed ?? 'Unknown payment');
     // The conditional update is the once-only guard, even against a concurrent second click.
     const claimed = await trx
       .updateTable('checkouts')
@@ -70,7 +69,7 @@ export async function payCheckout(ctx: GatewayContext, reference: string): Promi
       .where('reference', '=', reference)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new CheckoutRefused('This payment has already been completed');
+    if (Number(claimed.numUpdatedRows) !== 1) throw conflict('This payment has already been completed');
 
     const buyer = await trx
       .selectFrom('users')
@@ -78,14 +77,13 @@ export async function payCheckout(ctx: GatewayContext, reference: string): Promi
       .where('profile_id', '=', c.profile_id)
       .executeTakeFirstOrThrow();
     const sale = await sellerOf(trx, buyer);
-    if (!sale || sale.seller.profile_id !== c.seller_id)
-      throw new CheckoutRefused('This payment can no longer be completed');
+    if (!sale || sale.seller.profile_id !== c.seller_id) throw conflict('This payment can no longer be completed');
     const referrer = buyer.referred_by
       ? await trx.selectFrom('users').selectAll().where('profile_id', '=', buyer.referred_by).executeTakeFirst()
       : undefined;
     const bonus = referrer ? referralBonus(sale.domain, buyer, c.credits) : 0;
     if (sellerHoldsCredit(sale.seller) && !(await takeCredits(trx, sale.seller.profile_id, c.credits + bonus))) {
-      throw new CheckoutRefused(SELLER_SHORT);
+      throw conflict(SELLER_SHORT);
     }
 
     const paymentid = publicPaymentId('PAY', reference);
@@ -124,12 +122,12 @@ export async function payCheckout(ctx: GatewayContext, reference: string): Promi
 export async function cancelCheckout(ctx: GatewayContext, reference: string): Promise<void> {
   const c = await findCheckout(ctx, reference);
   const closed = c ? closedReason(ctx, c) : 'Unknown payment';
-  if (!c || closed) throw new CheckoutRefused(closed ?? 'Unknown payment');
+  if (!c || closed) throw conflict(closed ?? 'Unknown payment');
   const res = await ctx.db
     .updateTable('checkouts')
     .set({ status: 'cancelled', settled_at: ctx.now() })
     .where('reference', '=', reference)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new CheckoutRefused('This payment has already been completed');
+  if (Number(res.numUpdatedRows) !== 1) throw conflict('This payment has already been completed');
 }

@@ -1,13 +1,12 @@
+import { YEAR_MS } from '../../../src/domain/dates';
 import { randomBytes } from 'node:crypto';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { refuse } from '../http/api-error';
+import { refuse } from '../core/errors';
 import { newPriceTier } from '../../../src/domain/pricing';
-import { addCredits, takeCredits } from './balances';
+import { addCredits, takeCredits } from '../credit/balance';
 import { recordPayment } from './records';
 import { sellerHoldsCredit } from './quote';
-
-const YEAR_MS = 365 * 86_400_000;
 
 export interface Gift {
   admin: UserRow;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { Database } from '../db/schema';
 import type { DomainRow, UserRow } from '../db/schema-core';
-import { TOP_SUPERVISOR_ID } from '../http/route';
+import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { userInfo } from '../tenancy/user-info';
 import { parseLocalRate, smsCredits, RESELLER_EXPIRY_YEARS } from '../../../src/domain/pricing';
 import { moneyError } from '../../../src/domain/money';

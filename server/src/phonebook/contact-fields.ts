@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../src/domain/dates';
 import { contactEmailError } from '../../../src/domain/contact';
 
 /** The editable fields of a contact as stored. */
@@ -15,7 +16,6 @@ export const INVALID_DATE = 'Please enter a valid date';
 export const FIELD_TOO_LONG = `Each contact field must be at most ${MAX_FIELD_LENGTH} characters`;
 export const EMPTY_ROW = 'Empty row';
 
-const DAY_MS = 86_400_000;
 // Excel counts days from 1899-12-30 (its 1900 leap-year bug folded in).
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 

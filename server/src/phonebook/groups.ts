@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { ContactRow, GroupRow } from '../db/schema-phonebook-payments';
-import { forbidden } from '../http/api-error';
-import { chunks } from './ids';
+import { forbidden } from '../core/errors';
+import { chunks } from '../db/queries';
 
 /**
  * groupsrequest and allgroups carry each book's contacts (SPEC 3), but a book may hold 100,000:

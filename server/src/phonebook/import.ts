@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledQuery, Insertable } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { ContactsTable, GroupRow } from '../db/schema-phonebook-payments';
 import { EMPTY_ROW, checkContact, rowToContactInput } from './contact-fields';
 

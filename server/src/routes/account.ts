@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
-import { refuse } from '../http/api-error';
-import { FRONTEND, ownProfile, post } from '../http/route';
+import { refuse } from '../core/errors';
+import { ownProfile, post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { domainOfUser } from '../tenancy/domains';
 import { userInfo } from '../tenancy/user-info';
 import { canSetPremium } from '../../../src/domain/permissions';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/sender-id';
-import { numericId, profileId, text } from '../accounts/body-fields';
+import { numericId, profileId, text } from '../http/body-fields';
 import { clientInfo, clientsOf, pendingSenderIdRequests } from '../accounts/client-info';
 import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
 import { bearerToken } from '../accounts/sessions';
@@ -28,7 +29,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   post(
     app,
     ctx,
-    FRONTEND + 'changeapikey',
+    FRONTEND_PATH + 'changeapikey',
     'user',
     z.object({ profile_id: profileId, username: z.unknown().optional() }),
     async ({ body, user }) => {
@@ -45,7 +46,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   );
 
   const typeBody = z.object({ profile_id: profileId, accountType: text });
-  post(app, ctx, FRONTEND + 'changeaccountype', 'user', typeBody, async ({ body, user, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'changeaccountype', 'user', typeBody, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const accountType = body.accountType.trim().toUpperCase();
     if (!(ACCOUNT_TYPES as readonly string[]).includes(accountType)) throw refuse(UNKNOWN_ACCOUNT_TYPE);
@@ -67,14 +68,14 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 
-  post(app, ctx, FRONTEND + 'allusers', 'admin', ownBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'allusers', 'admin', ownBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const users = await clientsOf(ctx, user);
     return user.profile_id === TOP_SUPERVISOR_ID ? { users, pending: await pendingSenderIdRequests(ctx) } : { users };
   });
 
   const requestBody = z.object({ profile_id: profileId, pendingsenderid: idsText });
-  post(app, ctx, FRONTEND + 'senderidrequest', 'user', requestBody, async ({ body, user, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'senderidrequest', 'user', requestBody, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const checked = validateSenderIdRequest(body.pendingsenderid);
     if (!checked.ok) throw refuse(checked.message);
@@ -89,7 +90,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     ['approvesenderid', true],
     ['rejectsenderid', false],
   ] as const) {
-    post(app, ctx, FRONTEND + call, 'profile6', decisionBody, async ({ body, user }) => {
+    post(app, ctx, FRONTEND_PATH + call, 'profile6', decisionBody, async ({ body, user }) => {
       ownProfile(user, body.profile_id);
       const ids = splitSenderIds(body.pendingsenderid);
       if (ids.length === 0) throw refuse(NO_SENDER_ID);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
-import { ApiError, refuse } from '../http/api-error';
-import { FRONTEND, ownProfile, post } from '../http/route';
+import type { GatewayContext } from '../core/context';
+import { refuse, wrongLogin } from '../core/errors';
+import { ownProfile, post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { userInfo } from '../tenancy/user-info';
 import { clientAddress, giveBackAttempt, takeAttempt } from '../accounts/attempts';
-import { profileId, text } from '../accounts/body-fields';
+import { profileId, text } from '../http/body-fields';
 import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
 import { bearerToken, revokeToken, signedIn } from '../accounts/sessions';
 
@@ -25,7 +26,7 @@ const loginBody = z.object({
 const ownBody = z.object({ profile_id: profileId });
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND + 'login', 'public', loginBody, async ({ body, domain, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'login', 'public', loginBody, async ({ body, domain, req }) => {
     const login = body.emailusername.trim().toLowerCase();
     if (!login || !body.password) throw refuse(LOGIN_EMPTY);
     // Failed attempts count per address and per account (by name when unknown); a success gives its attempts back.
@@ -35,26 +36,26 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     const account = user ? `profile:${user.profile_id}` : `name:${login}`;
     await takeAttempt(ctx, 'login', account);
     const passwordOk = await passwordMatches(ctx, user, body.password);
-    if (!user || !passwordOk || !mayUseDomain(user, domain)) throw new ApiError(401, 'failed', WRONG_LOGIN);
+    if (!user || !passwordOk || !mayUseDomain(user, domain)) throw wrongLogin(WRONG_LOGIN);
     for (const key of [ip, account]) await giveBackAttempt(ctx, 'login', key);
     return signedIn(ctx, user);
   });
 
-  post(app, ctx, FRONTEND + 'signout', 'user', ownBody, async ({ body, user, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'signout', 'user', ownBody, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const token = bearerToken(req);
     if (token) await revokeToken(ctx, token);
     return { status: 'successful' };
   });
 
-  post(app, ctx, FRONTEND + 'fetchuser', 'user', ownBody, async ({ body, user, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'fetchuser', 'user', ownBody, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 
   // API.md: fetchuser's 'Invalid Token' also carries the message at top level (the original client reads it there).
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode !== 401 || req.routeOptions.url !== FRONTEND + 'fetchuser' || typeof payload !== 'string')
+    if (reply.statusCode !== 401 || req.routeOptions.url !== FRONTEND_PATH + 'fetchuser' || typeof payload !== 'string')
       return payload;
     const body = JSON.parse(payload) as { error?: { message?: string } };
     return JSON.stringify({ ...body, message: body.error?.message ?? 'Invalid Token' });

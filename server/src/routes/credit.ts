@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { FRONTEND, ownProfile, post } from '../http/route';
-import { ApiError, refuse } from '../http/api-error';
+import { ownProfile, post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { forbidden, notFound, refuse } from '../core/errors';
 import { giveCredit } from '../payments/gift';
-import { pageOf, pageWindow } from '../phonebook/paging';
+import { pageOf, pageWindow } from '../db/queries';
 import { USER_NOT_FOUND } from '../../../src/domain/contact';
 import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../src/domain/money';
 import { smsCredits } from '../../../src/domain/pricing';
@@ -33,12 +34,12 @@ async function beneficiary(ctx: GatewayContext, admin: UserRow, id: unknown): Pr
   const client = Number.isInteger(profileId)
     ? await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst()
     : undefined;
-  if (!client || client.supid !== admin.profile_id) throw refuse(USER_NOT_FOUND, 404);
+  if (!client || client.supid !== admin.profile_id) throw notFound(USER_NOT_FOUND);
   return client;
 }
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND + 'manualcreditpurchase', 'admin', giftBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'manualcreditpurchase', 'admin', giftBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const problem = creditsError(body.amount);
     if (problem) throw refuse(problem);
@@ -58,14 +59,13 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
   post(
     app,
     ctx,
-    FRONTEND + 'directcreditpurchase',
+    FRONTEND_PATH + 'directcreditpurchase',
     'admin',
     giftBody.extend({ rate: amountField }),
     async ({ body, user }) => {
       ownProfile(user, body.profile_id);
       // SPEC 6: credit by rate is for accounts whose content is local.
-      if (user.content !== 'local')
-        throw new ApiError(403, 'failed', 'Credit by rate is only available to local accounts');
+      if (user.content !== 'local') throw forbidden('Credit by rate is only available to local accounts');
       const problem = rateError(body.rate) ?? moneyError(body.amount);
       if (problem) throw refuse(problem);
       const [amount, rate] = [Number(body.amount), Number(body.rate)];
@@ -84,7 +84,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
     profile_id: z.coerce.number().optional(),
     pageNum: z.coerce.number().int().min(1).catch(1),
   });
-  post(app, ctx, FRONTEND + 'numbers/', 'profile6', numbersBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'numbers/', 'profile6', numbersBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const numbers = ctx.db.selectFrom('contacts').where('phonenumber', '<>', '');
     const { offset, limit } = pageWindow(body.pageNum, NUMBERS_PAGE);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
-import { refuse } from '../http/api-error';
+import type { GatewayContext } from '../core/context';
+import { refuse } from '../core/errors';
 
 const inboxQuery = z.object({
   to: z.string().trim().optional(),

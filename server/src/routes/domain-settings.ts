@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainsTable } from '../db/schema-core';
 import type { Updateable } from 'kysely';
-import { FRONTEND, TOP_SUPERVISOR_ID, ownProfile, post, postLarge } from '../http/route';
-import { refuse } from '../http/api-error';
+import { ownProfile, post, postLarge } from '../http/route';
+import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { refuse } from '../core/errors';
 import { normalizeHost } from '../tenancy/domains';
 import { checkClaimableHost, INVALID_DOMAIN, newClaim, verificationName, verifyClaim } from '../tenancy/domain-claims';
 import type { DomainRow } from '../db/schema-core';
 import { acceptImage } from '../images/upload';
 import { checkLocalRate } from '../payments/local-rate';
-import { isUniqueViolation } from '../phonebook/ids';
+import { isUniqueViolation } from '../db/queries';
 import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
 import { validateSenderIdRequest } from '../../../src/domain/sender-id';
 
@@ -117,7 +119,7 @@ export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: Ga
   postLarge(
     app,
     ctx,
-    FRONTEND + 'update-domain-details/',
+    FRONTEND_PATH + 'update-domain-details/',
     'admin',
     SETTINGS_BODY_LIMIT,
     settingsBody,
@@ -180,7 +182,7 @@ export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: Ga
   post(
     app,
     ctx,
-    FRONTEND + 'verify-domain/',
+    FRONTEND_PATH + 'verify-domain/',
     'admin',
     z.object({ profile_id: z.coerce.number().optional() }),
     async ({ body, user }) => {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
-import { notFound, refuse } from '../http/api-error';
+import { notFound, refuse } from '../core/errors';
 import { IMAGE_TYPES, isSafeImageName } from '../images/image-files';
 
 /** One host name (RFC 1035: at most 253 characters), or none for the request's own host. */

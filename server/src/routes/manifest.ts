@@ -1,7 +1,7 @@
 import { openSync, readSync, closeSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { resolveDomain } from '../tenancy/domains';
 import { isSafeImageName } from '../images/image-files';
 

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
-import { forbidden } from '../http/api-error';
-import { FRONTEND, ownProfile, post } from '../http/route';
+import { forbidden } from '../core/errors';
+import { ownProfile, post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { listPage, type ListScope } from '../messaging/list-queries';
 import { bulkMessageView, scheduledMessageView } from '../messaging/message-views';
-import { deleteRegistration, updateRegistration } from '../messaging/schedule-edit';
+import { deleteRegistration, updateRegistration } from '../sending/schedule-edit';
 import { readableMessage, statusRows } from '../messaging/status-query';
 
 const profileId = z.union([z.coerce.number(), z.literal('')]).optional();
@@ -59,34 +60,43 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
       return { [field]: page.rows.map((row) => view(row)), pageNum: page.pageNum, hasMore: page.hasMore };
     };
     // Own messages for anyone signed in; an admin's clients' (supid = the admin) for admins only.
-    post(app, ctx, FRONTEND + own, 'user', listBody, ({ body, user }) => answer(user, body, { own: user.profile_id }));
-    post(app, ctx, FRONTEND + all, 'admin', listBody, ({ body, user }) =>
+    post(app, ctx, FRONTEND_PATH + own, 'user', listBody, ({ body, user }) =>
+      answer(user, body, { own: user.profile_id }),
+    );
+    post(app, ctx, FRONTEND_PATH + all, 'admin', listBody, ({ body, user }) =>
       answer(user, body, { clientsOf: user.profile_id }),
     );
   }
 
   for (const list of ['scheduled', 'recurring'] as const) {
-    post(app, ctx, `${FRONTEND}update${list}`, 'user', editBody, async ({ body, user }) => {
+    post(app, ctx, `${FRONTEND_PATH}update${list}`, 'user', editBody, async ({ body, user }) => {
       ownProfile(user, body.profile_id);
       return updateRegistration(ctx, user, list, body);
     });
-    post(app, ctx, `${FRONTEND}delete${list}`, 'user', deleteBody, async ({ body, user }) => {
+    post(app, ctx, `${FRONTEND_PATH}delete${list}`, 'user', deleteBody, async ({ body, user }) => {
       ownProfile(user, body.profile_id);
       return deleteRegistration(ctx, user, list, body.message_id);
     });
   }
 
-  post(app, ctx, `${FRONTEND}status/:id`, 'user', z.object({ profile_id: profileId }), async ({ body, user, req }) => {
-    const message = await readableMessage(ctx, user, (req.params as { id: string }).id);
-    // The client dashboard may name the client whose message it shows; nobody else's id is accepted.
-    if (
-      body.profile_id !== undefined &&
-      body.profile_id !== '' &&
-      body.profile_id !== user.profile_id &&
-      body.profile_id !== message.profile_id
-    ) {
-      throw forbidden();
-    }
-    return { status: await statusRows(ctx, message), posted: message.posted, submitted: message.submitted };
-  });
+  post(
+    app,
+    ctx,
+    `${FRONTEND_PATH}status/:id`,
+    'user',
+    z.object({ profile_id: profileId }),
+    async ({ body, user, req }) => {
+      const message = await readableMessage(ctx, user, (req.params as { id: string }).id);
+      // The client dashboard may name the client whose message it shows; nobody else's id is accepted.
+      if (
+        body.profile_id !== undefined &&
+        body.profile_id !== '' &&
+        body.profile_id !== user.profile_id &&
+        body.profile_id !== message.profile_id
+      ) {
+        throw forbidden();
+      }
+      return { status: await statusRows(ctx, message), posted: message.posted, submitted: message.submitted };
+    },
+  );
 }

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { hashPassword } from '../auth/passwords';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
-import { FRONTEND, post } from '../http/route';
+import { post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { RESET_ATTEMPTS } from '../../../src/domain/constants';
 import { resetFieldError } from '../../../src/domain/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
 import { clientAddress, takeAttempt } from '../accounts/attempts';
-import { text } from '../accounts/body-fields';
+import { text } from '../http/body-fields';
 import { checkCode, issueCode, type CodeCheck } from '../accounts/codes';
 import { findByEmail, mayUseDomain } from '../accounts/credentials';
 import { revokeAllTokens } from '../accounts/sessions';
@@ -32,7 +33,7 @@ const changeBody = z.object({
 });
 
 export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND + 'setpasswordreset', 'public', requestBody, async ({ body, domain, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'setpasswordreset', 'public', requestBody, async ({ body, domain, req }) => {
     await takeAttempt(ctx, 'resetRequest', `ip:${clientAddress(req)}`);
     const invalid = resetFieldError('email', body.email);
     if (invalid) return { passcodeSet: false, error: failed(invalid) };
@@ -45,7 +46,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
     return { passcodeSet: true };
   });
 
-  post(app, ctx, FRONTEND + 'changepassword', 'public', changeBody, async ({ body, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'changepassword', 'public', changeBody, async ({ body, req }) => {
     await takeAttempt(ctx, 'resetChange', `ip:${clientAddress(req)}`);
     const problem =
       resetFieldError('code', body.resetCode) ??

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
-import { FRONTEND, ownProfile, post } from '../http/route';
+import { ownProfile, post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import {
   NO_SELLER,
   SELLER_SHORT,
@@ -14,7 +15,7 @@ import {
   type Quote,
 } from '../payments/quote';
 import { checkoutPath, createCheckout } from '../payments/checkout';
-import { registerHistoryRoutes } from '../payments/history-routes';
+import { registerHistoryRoutes } from './payment-history';
 
 const text = z
   .unknown()
@@ -30,7 +31,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
   post(
     app,
     ctx,
-    FRONTEND + 'checksupcredit',
+    FRONTEND_PATH + 'checksupcredit',
     'user',
     z.object({ profile_id, amount: z.unknown() }),
     async ({ body, user }) => {
@@ -50,7 +51,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
     title: text,
     description: text,
   });
-  post(app, ctx, FRONTEND + 'paystack-link/', 'user', linkBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'paystack-link/', 'user', linkBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const refused = (message: string) => ({ status: false, error: { status: 'failed', message } });
     const currency = (body.currency || 'GHS').toUpperCase();

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
-import { FRONTEND, ownProfile, post } from '../http/route';
-import { forbidden, notFound, refuse } from '../http/api-error';
+import type { GatewayContext } from '../core/context';
+import { ownProfile, post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { forbidden, notFound, refuse } from '../core/errors';
 import { assertOwnRows, contactAnswer, groupAnswers, groupsWithOwner, ownGroupByName } from '../phonebook/groups';
-import { anyColumnLike, pageNumField, pageOf, pageWindow, searchField } from '../phonebook/paging';
-import { registerContactRoutes } from '../phonebook/contact-routes';
-import { chunks, idList, isUniqueViolation } from '../phonebook/ids';
+import { anyColumnLike, pageOf, pageWindow } from '../db/queries';
+import { pageNumField, searchField } from '../http/body-fields';
+import { registerContactRoutes } from './contacts';
+import { chunks, isUniqueViolation } from '../db/queries';
+import { idList } from '../http/body-fields';
 
 /** groupcontacts pages: large, since a send from a phone book reads every number. */
 const CONTACTS_PAGE = 1000;
@@ -16,7 +19,7 @@ const listBody = profileOnly.extend({ search: searchField, pageNum: pageNumField
 const MAX_GROUPNAME = 100;
 
 export async function registerPhonebookRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND + 'groupsrequest', 'user', profileOnly, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'groupsrequest', 'user', profileOnly, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const groups = await groupsWithOwner(ctx)
       .where('groups.profile_id', '=', user.profile_id)
@@ -28,7 +31,7 @@ export async function registerPhonebookRoutes(app: FastifyInstance, ctx: Gateway
 
   // The original client calls allgroups with a trailing space (API.md).
   for (const path of ['allgroups', 'allgroups%20', 'allgroups ']) {
-    post(app, ctx, FRONTEND + path, 'admin', listBody, async ({ body, user }) => {
+    post(app, ctx, FRONTEND_PATH + path, 'admin', listBody, async ({ body, user }) => {
       ownProfile(user, body.profile_id);
       const { offset, limit } = pageWindow(body.pageNum);
       let query = groupsWithOwner(ctx).where('users.supid', '=', user.profile_id);
@@ -47,7 +50,7 @@ export async function registerPhonebookRoutes(app: FastifyInstance, ctx: Gateway
   post(
     app,
     ctx,
-    FRONTEND + 'creategroup',
+    FRONTEND_PATH + 'creategroup',
     'user',
     profileOnly.extend({ groupname: z.unknown() }),
     async ({ body, user }) => {
@@ -76,7 +79,7 @@ export async function registerPhonebookRoutes(app: FastifyInstance, ctx: Gateway
   post(
     app,
     ctx,
-    FRONTEND + 'deletegroup',
+    FRONTEND_PATH + 'deletegroup',
     'user',
     profileOnly.extend({ arrayofgroups: idList }),
     async ({ body, user }) => {
@@ -107,7 +110,7 @@ export async function registerPhonebookRoutes(app: FastifyInstance, ctx: Gateway
   post(
     app,
     ctx,
-    FRONTEND + 'groupcontacts',
+    FRONTEND_PATH + 'groupcontacts',
     'user',
     listBody.extend({ groupid: z.coerce.number().int() }),
     async ({ body, user }) => {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { hashPassword } from '../auth/passwords';
-import { ApiError, refuse } from '../http/api-error';
-import { FRONTEND, post } from '../http/route';
+import { notFound, refuse, Refusal } from '../core/errors';
+import { post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { CODE_LENGTH, SEND_ATTEMPTS, SIGNUP_COUNTRY } from '../../../src/domain/constants';
 import { clientAddress, takeAttempt } from '../accounts/attempts';
-import { text } from '../accounts/body-fields';
+import { text } from '../http/body-fields';
 import { checkCode, issueCode } from '../accounts/codes';
 import { createAccount } from '../accounts/create-account';
 import { signedIn } from '../accounts/sessions';
@@ -55,14 +56,21 @@ const temporalBody = z.object({
 });
 
 export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND + 'checkusernameexist', 'public', z.object({ username: text }), async ({ body, req }) => {
-    await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
-    const shape = usernameShapeError(body.username);
-    if (shape) return failed(shape);
-    return (await usernameTaken(ctx, body.username)) ? failed(USERNAME_TAKEN) : {};
-  });
+  post(
+    app,
+    ctx,
+    FRONTEND_PATH + 'checkusernameexist',
+    'public',
+    z.object({ username: text }),
+    async ({ body, req }) => {
+      await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
+      const shape = usernameShapeError(body.username);
+      if (shape) return failed(shape);
+      return (await usernameTaken(ctx, body.username)) ? failed(USERNAME_TAKEN) : {};
+    },
+  );
 
-  post(app, ctx, FRONTEND + 'checkemailexist', 'public', z.object({ email: text }), async ({ body, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'checkemailexist', 'public', z.object({ email: text }), async ({ body, req }) => {
     await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
     return (await emailTaken(ctx, body.email)) ? failed(EMAIL_TAKEN) : {};
   });
@@ -95,10 +103,10 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
   });
 
   const sendBody = z.object({ phone: z.unknown().optional(), subscriber: signupId, supid: z.unknown().optional() });
-  post(app, ctx, FRONTEND + 'sendsmscode', 'public', sendBody, async ({ body, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'sendsmscode', 'public', sendBody, async ({ body, req }) => {
     await takeAttempt(ctx, 'codeSend', `ip:${clientAddress(req)}`);
     const temporal = await findTemporal(ctx, body.subscriber ?? '');
-    if (!temporal) throw refuse(SIGNUP_NOT_FOUND, 404);
+    if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
     if (!needsCode(temporal.phone)) throw refuse(NO_CODE_NEEDED);
     const issued = await issueCode(ctx, 'signup', temporal.id, SEND_ATTEMPTS);
@@ -114,7 +122,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     temporalid: signupId,
     country: z.unknown().optional(),
   });
-  post(app, ctx, FRONTEND + 'verifysmscode', 'public', verifyBody, async ({ body, req }) => {
+  post(app, ctx, FRONTEND_PATH + 'verifysmscode', 'public', verifyBody, async ({ body, req }) => {
     await takeAttempt(ctx, 'codeCheck', `ip:${clientAddress(req)}`);
     const temporal = await findTemporal(ctx, body.temporalid ?? '');
     if (!temporal) return { isVerified: false, ...failed(SIGNUP_NOT_FOUND) };
@@ -130,15 +138,14 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
       return { isVerified: true, ...(await signedIn(ctx, await createAccount(ctx, temporal))) };
     } catch (error) {
       // E.g. the username was taken by someone else meanwhile: the outcome field still says what happened.
-      if (error instanceof ApiError && error.status === 'failed')
-        return { isVerified: false, ...failed(error.message) };
+      if (error instanceof Refusal && error.kind !== 'busy') return { isVerified: false, ...failed(error.message) };
       throw error;
     }
   });
 
-  post(app, ctx, FRONTEND + 'signup', 'public', z.object({ id: signupId }), async ({ body }) => {
+  post(app, ctx, FRONTEND_PATH + 'signup', 'public', z.object({ id: signupId }), async ({ body }) => {
     const temporal = await findTemporal(ctx, body.id ?? '');
-    if (!temporal) throw refuse(SIGNUP_NOT_FOUND, 404);
+    if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
     if (temporal.verified !== 1) throw refuse(NOT_VERIFIED);
     return signedIn(ctx, await createAccount(ctx, temporal));

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { STAGE, type MessageRow } from '../db/schema-messaging';
-import { charge } from '../messaging/credits';
-import { randomAlpha, refreshPreview, searchTextOf, type Executor } from '../messaging/message-store';
+import { charge } from '../credit/balance';
+import { randomAlpha, refreshPreview, searchTextOf } from '../messaging/message-store';
+import type { Executor } from '../db/database';
 
 /** Which template recipients a delivery takes: all, the birthdays of a day, or some indices (late batches). */
 export interface TemplateFilter {

@@ -1,10 +1,18 @@
-import { formatAccra } from '../../../src/domain/dates';
-import type { GatewayContext } from '../context';
+import { DAY_MS, formatAccra } from '../../../src/domain/dates';
+import type { GatewayContext } from '../core/context';
 import type { MessageRow, MessageState } from '../db/schema-messaging';
-import { ApiError } from '../http/api-error';
+import { Refusal } from '../core/errors';
 import { pruneAnswers } from '../messaging/idempotency';
-import { birthdayMonthDays, type Executor } from '../messaging/message-store';
-import { birthdaysOn, DAY, nextBirthdayRun, nextSlotAfter, occurrence, parsePeriod, startOfDay } from './recurrence';
+import { birthdayMonthDays } from '../messaging/message-store';
+import type { Executor } from '../db/database';
+import {
+  birthdaysOn,
+  nextBirthdayRun,
+  nextSlotAfter,
+  occurrence,
+  parsePeriod,
+  startOfDay,
+} from '../../../src/domain/recurrence';
 import { createRunRow, deliverTemplates } from './runs';
 
 interface Plan {
@@ -24,7 +32,7 @@ async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<Pl
   }
   if (reg.kind === 'birthday') {
     // Day after day, even when catching up after downtime: each day has its own birthdays.
-    const next = nextBirthdayRun(new Set(await birthdayMonthDays(db, reg.id)), startOfDay(runAt) + DAY, false);
+    const next = nextBirthdayRun(new Set(await birthdayMonthDays(db, reg.id)), startOfDay(runAt) + DAY_MS, false);
     return { state: next === null ? 'done' : 'active', next_run_at: next, slot: reg.slot };
   }
   return { state: 'done', next_run_at: null, slot: reg.slot };
@@ -60,7 +68,7 @@ async function runOnce(ctx: GatewayContext, reg: MessageRow, now: number): Promi
       return true;
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     await claim(ctx.db, `${formatAccra(runAt)}: ${error.message}`);
     return false;
   }

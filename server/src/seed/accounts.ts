@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainsTable, UsersTable } from '../db/schema-core';
 import type { Insertable } from 'kysely';
 import { hashPassword } from '../auth/passwords';

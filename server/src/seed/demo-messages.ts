@@ -1,9 +1,9 @@
 import { expectedDeliveryTime } from '../../../src/domain/dates';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { tickCarrier } from '../carrier/delivery';
-import { acceptSend } from '../messaging/accept-send';
-import type { SendItemInput } from '../messaging/send-items';
+import { acceptSend } from '../sending/accept-send';
+import type { SendItemInput } from '../sending/send-items';
 
 const HOUR_MS = 3_600_000;
 

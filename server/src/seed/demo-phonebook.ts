@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { formatAccra } from '../../../src/domain/dates';
+import { DAY_MS, formatAccra } from '../../../src/domain/dates';
 
 type Person = [firstname: string, surname: string, phonenumber: string, birthday: string];
 
@@ -32,8 +32,7 @@ async function seedBook(ctx: GatewayContext, owner: UserRow, groupname: string, 
 /** A phone book with contacts and birthdays for the demo users (API.md demo data). */
 export async function seedDemoPhonebook(ctx: GatewayContext, users: { demo: UserRow; client: UserRow }): Promise<void> {
   // One birthday today and one tomorrow in Accra, so the birthday scheduler has work in a demo.
-  const day = (offsetDays: number, year: number) =>
-    `${year}-${formatAccra(ctx.now() + offsetDays * 86_400_000, 'MM-dd')}`;
+  const day = (offsetDays: number, year: number) => `${year}-${formatAccra(ctx.now() + offsetDays * DAY_MS, 'MM-dd')}`;
   await seedBook(ctx, users.demo, 'Customers', [
     ['Kwame', 'Mensah', '233241000001', day(0, 1988)],
     ['Ama', 'Owusu', '233241000002', day(1, 1992)],

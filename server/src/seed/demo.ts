@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import { logoPng } from '../images/png';
 import { createDomain, createUser } from './accounts';
 import { seedDemoMessages } from './demo-messages';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
-import { refuse } from '../http/api-error';
+import { refuse } from '../core/errors';
 
 export const INVALID_DOMAIN = 'Please enter a valid domain name, e.g. sms.example.com';
 export const DOMAIN_NOT_ALLOWED = 'That domain cannot be used: please enter a domain name of your own';

@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
 
 /** Lower-cased host without port; a request's Host header or the `domain` query. */

@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { resellerRate } from '../../../src/domain/pricing';
 import { domainOfUser } from './domains';

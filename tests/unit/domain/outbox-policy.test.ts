@@ -5,15 +5,14 @@ import {
   RETRY_CAP_MS,
   countRecipients,
   decideSendOutcome,
-  idempotencyKey,
   isTransient,
-  parseIdempotencyKey,
   parseRetryAfter,
   retryDelayMs,
   smallerBatchSize,
   splitIntoBatches,
   type SendFailure,
 } from '../../../src/domain/outbox-policy';
+import { idempotencyKey } from '../../../src/domain/idempotency-key';
 import { makeItem, numbers } from './factories';
 
 const JOB = '6f1c2a3e-0000-4000-8000-000000000001';
@@ -78,20 +77,6 @@ describe('splitIntoBatches', () => {
     expect(countRecipients([makeItem({ destinationAddress: '1,2, 3,' }), makeItem({ destinationAddress: '4' })])).toBe(
       4,
     );
-  });
-});
-
-describe('idempotency keys', () => {
-  it.each([
-    [`${JOB}:0-99`, { jobId: JOB, from: 0, to: 99 }],
-    ['a:b:5-5', { jobId: 'a:b', from: 5, to: 5 }],
-    [`${JOB}:9-3`, null],
-    [`${JOB}:0-`, null],
-    [':0-1', null],
-    ['', null],
-    [null, null],
-  ])('%j -> %j', (key, expected) => {
-    expect(parseIdempotencyKey(key)).toEqual(expected);
   });
 });
 

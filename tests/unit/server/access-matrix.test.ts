@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRONTEND, routeAccess, type Access } from '../../../server/src/http/route';
+import { routeAccess, type Access } from '../../../server/src/http/route';
+import { FRONTEND_PATH as FRONTEND } from '../../../src/domain/api-paths';
 import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
 
 const FORBIDDEN = { status: 'failed', message: 'You are not allowed to do this' };

@@ -6,7 +6,7 @@ import {
   occurrence,
   parsePeriod,
   stepIsLongEnough,
-} from '../../../server/src/scheduler/recurrence';
+} from '../../../src/domain/recurrence';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

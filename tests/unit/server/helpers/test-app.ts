@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../../../server/src/app';
-import type { GatewayContext } from '../../../../server/src/context';
+import type { GatewayContext } from '../../../../server/src/core/context';
 import { openDatabase, type Db } from '../../../../server/src/db/database';
 import { migrateToLatest } from '../../../../server/src/db/migrate';
 import { seedDemo } from '../../../../server/src/seed/demo';

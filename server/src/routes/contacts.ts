@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
-import { FRONTEND, ownProfile, post, postLarge } from '../http/route';
-import { forbidden, notFound, refuse } from '../http/api-error';
-import { assertOwnRows, ownGroupByName } from './groups';
-import { checkContact } from './contact-fields';
-import { importContacts } from './import';
-import { chunks, idList } from './ids';
+import type { GatewayContext } from '../core/context';
+import { ownProfile, post, postLarge } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { forbidden, notFound, refuse } from '../core/errors';
+import { assertOwnRows, ownGroupByName } from '../phonebook/groups';
+import { checkContact } from '../phonebook/contact-fields';
+import { importContacts } from '../phonebook/import';
+import { chunks } from '../db/queries';
+import { idList } from '../http/body-fields';
 
 const profileOnly = z.object({ profile_id: z.coerce.number().optional() });
 const field = z.unknown().optional();
@@ -35,7 +37,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: GatewayContext)
   post(
     app,
     ctx,
-    FRONTEND + 'createcontact',
+    FRONTEND_PATH + 'createcontact',
     'user',
     profileOnly.extend({ groupname: groupnameField, ...contactFields }),
     async ({ body, user }) => {
@@ -65,30 +67,40 @@ export function registerContactRoutes(app: FastifyInstance, ctx: GatewayContext)
       .array(z.record(z.string(), z.unknown()))
       .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} contacts can be loaded at once`),
   });
-  postLarge(app, ctx, FRONTEND + 'createcontactexel', 'user', IMPORT_BODY_LIMIT, importBody, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
-    const group = await ownGroupByName(ctx, user.profile_id, body.groupname);
-    if (!group) throw phoneBookNotFound();
-    if (body.excelData.length === 0) throw refuse('The excel sheet has no contacts');
-    const result = await importContacts(ctx, group, body.excelData);
-    if (result.inserted === 0)
-      throw refuse(
-        `No contact could be loaded: ${result.rejectedRows[0]?.reason ?? 'empty sheet'} (row ${result.rejectedRows[0]?.row ?? 2})`,
-      );
-    const rejectedText = result.rejected ? `, ${result.rejected} row${result.rejected === 1 ? '' : 's'} rejected` : '';
-    return {
-      status: 'successful',
-      message: `${result.inserted} contact${result.inserted === 1 ? '' : 's'} loaded into ${group.groupname}${rejectedText}`,
-      ...result,
-    };
-  });
+  postLarge(
+    app,
+    ctx,
+    FRONTEND_PATH + 'createcontactexel',
+    'user',
+    IMPORT_BODY_LIMIT,
+    importBody,
+    async ({ body, user }) => {
+      ownProfile(user, body.profile_id);
+      const group = await ownGroupByName(ctx, user.profile_id, body.groupname);
+      if (!group) throw phoneBookNotFound();
+      if (body.excelData.length === 0) throw refuse('The excel sheet has no contacts');
+      const result = await importContacts(ctx, group, body.excelData);
+      if (result.inserted === 0)
+        throw refuse(
+          `No contact could be loaded: ${result.rejectedRows[0]?.reason ?? 'empty sheet'} (row ${result.rejectedRows[0]?.row ?? 2})`,
+        );
+      const rejectedText = result.rejected
+        ? `, ${result.rejected} row${result.rejected === 1 ? '' : 's'} rejected`
+        : '';
+      return {
+        status: 'successful',
+        message: `${result.inserted} contact${result.inserted === 1 ? '' : 's'} loaded into ${group.groupname}${rejectedText}`,
+        ...result,
+      };
+    },
+  );
 
   const updateBody = profileOnly.extend({
     id: z.coerce.number().int(),
     groupid: z.coerce.number().int().optional(),
     ...contactFields,
   });
-  post(app, ctx, FRONTEND + 'updatecontact', 'user', updateBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'updatecontact', 'user', updateBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const existing = await ctx.db.selectFrom('contacts').selectAll().where('id', '=', body.id).executeTakeFirst();
     if (!existing) throw notFound('Contact not found');
@@ -123,7 +135,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: GatewayContext)
   post(
     app,
     ctx,
-    FRONTEND + 'deletecontact',
+    FRONTEND_PATH + 'deletecontact',
     'user',
     profileOnly.extend({ arrayofContacts: idList }),
     async ({ body, user }) => {

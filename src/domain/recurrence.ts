@@ -1,9 +1,9 @@
-import type { RecurringPeriod } from '../../../src/domain/types';
-import { RECURRING_PERIODS } from '../../../src/domain/recurring';
+import type { RecurringPeriod } from './types';
+import { RECURRING_PERIODS } from './recurring';
+import { DAY_MS } from './dates';
 
 // Africa/Accra is UTC+0 all year (no daylight saving), so Accra wall-clock arithmetic is UTC arithmetic.
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** Birthday messages go out at 08:00 Accra time on the day (documented in the report and README). */
 export const BIRTHDAY_HOUR = 8;
 /** The shortest recurrence accepted, so a typo cannot turn into a message a second. */
@@ -104,5 +104,3 @@ export function nextBirthdayRun(monthDays: ReadonlySet<string>, from: number, to
   }
   return null;
 }
-
-export const DAY = DAY_MS;

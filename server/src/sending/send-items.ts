@@ -11,9 +11,9 @@ import {
 } from '../../../src/domain/send-form';
 import type { MessageKind, RecurringPeriod } from '../../../src/domain/types';
 import type { UserRow } from '../db/schema-core';
-import { refuse } from '../http/api-error';
-import { parseDeliveryTime } from './delivery-time';
-import { parsePeriod, stepIsLongEnough } from '../scheduler/recurrence';
+import { refuse } from '../core/errors';
+import { parseDeliveryTime } from '../messaging/delivery-time';
+import { parsePeriod, stepIsLongEnough } from '../../../src/domain/recurrence';
 
 const text = z
   .union([z.string(), z.number(), z.null()])

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { GatewayContext } from '../context';
-import { CHECKOUT_CSP, checkoutPage, messagePage } from './checkout-page';
-import { CheckoutRefused, cancelCheckout, closedReason, findCheckout, payCheckout } from './checkout';
+import type { GatewayContext } from '../core/context';
+import { CHECKOUT_CSP, checkoutPage, messagePage } from '../payments/checkout-page';
+import { Refusal } from '../core/errors';
+import { httpStatusOf } from '../http/error-handler';
+import { cancelCheckout, closedReason, findCheckout, payCheckout } from '../payments/checkout';
 
 const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
 
@@ -48,7 +50,7 @@ export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
           else if (action === 'cancel') await cancelCheckout(ctx, reference);
           else return html(reply, 400, messagePage('Please choose Pay or Cancel'));
         } catch (error) {
-          if (error instanceof CheckoutRefused) return html(reply, 409, messagePage(error.message));
+          if (error instanceof Refusal) return html(reply, httpStatusOf(error), messagePage(error.message));
           throw error;
         }
         return reply.redirect(`/purchasesms?payment=${action === 'pay' ? 'success' : 'cancelled'}`, 303);

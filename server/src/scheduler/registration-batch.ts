@@ -1,8 +1,10 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { MessageRow } from '../db/schema-messaging';
-import { birthdaysOn, DAY, nextBirthdayRun, startOfDay } from '../scheduler/recurrence';
-import { deliverTemplates } from '../scheduler/runs';
-import { birthdayMonthDays, type Executor, type NewRecipient } from './message-store';
+import { birthdaysOn, nextBirthdayRun, startOfDay } from '../../../src/domain/recurrence';
+import { DAY_MS } from '../../../src/domain/dates';
+import { deliverTemplates } from './runs';
+import { birthdayMonthDays, type NewRecipient } from '../messaging/message-store';
+import type { Executor } from '../db/database';
 
 /**
  * After a batch joins a registration: plan a birthday send's next run, and send recipients that arrive
@@ -37,7 +39,7 @@ export async function planBirthdays(db: Executor, reg: MessageRow, now: number):
   const monthDays = new Set((await birthdayMonthDays(db, reg.id)).filter(Boolean));
   // Never a second run on a day that already had one: its birthdays were sent.
   const ranToday = reg.last_run_at !== null && startOfDay(reg.last_run_at) >= startOfDay(now);
-  const from = ranToday ? startOfDay(now) + DAY : now;
+  const from = ranToday ? startOfDay(now) + DAY_MS : now;
   const next = nextBirthdayRun(monthDays, from, !ranToday);
   await db.updateTable('messages').set({ next_run_at: next }).where('id', '=', reg.id).execute();
 }

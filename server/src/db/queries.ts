@@ -1,11 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { z } from 'zod';
 
 /** API.md lists: 20 items a page, pageNum from 1. */
 export const PAGE_SIZE = 20;
-
-export const pageNumField = z.coerce.number().int().min(1).catch(1).default(1);
-export const searchField = z.string().max(200).catch('').default('');
 
 export function pageWindow(pageNum: number, size = PAGE_SIZE) {
   // One extra row tells whether another page follows, without a count.
@@ -29,4 +25,17 @@ export function anyColumnLike(columns: string[], search: string): Expression<Sql
   const pattern = likePattern(search);
   const tests = columns.map((c) => sql<SqlBool>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
+}
+
+/** Splits long id lists so no statement passes the databases' bound-parameter limits. */
+export function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** A unique-index violation on either database (a name or reference taken by a concurrent request). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

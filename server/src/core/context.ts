@@ -1,4 +1,4 @@
-import type { Db } from './db/database';
+import type { Db } from '../db/database';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
 export interface GatewayContext {

@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
 import { messageBodyFor } from '../../../src/domain/sender-id';
 import { INVALID_DATE } from '../../../src/domain/send-form';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { STAGE, type MessageList, type MessageRow } from '../db/schema-messaging';
-import { notFound, refuse } from '../http/api-error';
+import { notFound, refuse } from '../core/errors';
 import { PAST_DELIVERY_TIME, PAST_GRACE_MS } from './accept-send';
-import { monthDay } from '../scheduler/recurrence';
-import { balances, charge, refund } from './credits';
-import { parseDeliveryTime } from './delivery-time';
-import { searchTextOf, type Executor } from './message-store';
-import { planBirthdays } from './registration-batch';
+import { monthDay } from '../../../src/domain/recurrence';
+import { balances, charge, refund } from '../credit/balance';
+import { parseDeliveryTime } from '../messaging/delivery-time';
+import { searchTextOf } from '../messaging/message-store';
+import type { Executor } from '../db/database';
+import { planBirthdays } from '../scheduler/registration-batch';
 import { checkSender, measure, recurrenceOf } from './send-items';
 
 export interface RegistrationEdit {

@@ -1,22 +1,23 @@
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { STAGE, type MessageList, type MessageRow } from '../db/schema-messaging';
-import { refuse } from '../http/api-error';
+import { conflict, refuse } from '../core/errors';
 import type { MessageKind } from '../../../src/domain/types';
-import { withBirthdays } from './birthdays';
-import { balances, charge, checkCreditExpiry } from './credits';
-import { rememberAnswer, storedAnswer, type IdempotencyKey, type SendAnswer } from './idempotency';
+import { withBirthdays } from '../messaging/birthdays';
+import { balances, charge, checkCreditExpiry } from '../credit/balance';
+import type { IdempotencyRange } from '../../../src/domain/idempotency-key';
+import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
 import {
   insertRecipients,
   randomAlpha,
   refreshPreview,
   searchTextOf,
   sumParts,
-  type Executor,
   type NewRecipient,
-} from './message-store';
+} from '../messaging/message-store';
+import type { Executor } from '../db/database';
 import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
-import { afterRegistrationBatch } from './registration-batch';
+import { afterRegistrationBatch } from '../scheduler/registration-batch';
 
 const LIST_OF: Record<MessageKind, MessageList> = {
   quick: 'bulk',
@@ -45,7 +46,7 @@ export async function acceptSend(
   ctx: GatewayContext,
   user: UserRow,
   items: SendItemInput[],
-  idem: IdempotencyKey | null,
+  idem: IdempotencyRange | null,
   options: AcceptOptions = {},
 ): Promise<SendAnswer> {
   if (idem) {
@@ -197,11 +198,10 @@ async function findOrCreateMessage(
     .where('job_key', '=', jobId)
     .executeTakeFirstOrThrow();
   if (message.kind !== envelope.kind || message.source_address !== envelope.sourceAddress) {
-    throw refuse(
+    throw conflict(
       `This job was started as a ${message.message_type} from ${message.source_address}: keep its type and sender ID`,
-      409,
     );
   }
-  if (message.state === 'deleted') throw refuse('This send was deleted; start a new one', 409);
+  if (message.state === 'deleted') throw conflict('This send was deleted; start a new one');
   return message;
 }

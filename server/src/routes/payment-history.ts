@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { GatewayContext } from '../context';
-import { FRONTEND, ownProfile, post } from '../http/route';
-import { anyColumnLike, likePattern, pageNumField, pageOf, pageWindow, searchField } from '../phonebook/paging';
-import { paymentAnswer } from './records';
+import type { GatewayContext } from '../core/context';
+import { ownProfile, post } from '../http/route';
+import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { anyColumnLike, likePattern, pageOf, pageWindow } from '../db/queries';
+import { pageNumField, searchField } from '../http/body-fields';
+import { paymentAnswer } from '../payments/records';
 
 const listBody = z.object({ profile_id: z.coerce.number().optional(), search: searchField, pageNum: pageNumField });
 
 /** purchasehistory (own) and allpurchasehistory (the admin's clients'): 20 a page, newest first. */
 export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND + 'purchasehistory', 'user', listBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'purchasehistory', 'user', listBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { offset, limit } = pageWindow(body.pageNum);
     let query = ctx.db.selectFrom('payments').selectAll().where('profile_id', '=', user.profile_id);
@@ -21,7 +23,7 @@ export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayCo
     return { credithistory: page.items.map(paymentAnswer), pageNum: body.pageNum, hasMore: page.hasMore };
   });
 
-  post(app, ctx, FRONTEND + 'allpurchasehistory', 'admin', listBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'allpurchasehistory', 'admin', listBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { offset, limit } = pageWindow(body.pageNum);
     let query = ctx.db

@@ -1,0 +1,39 @@
+/**
+ * Why an area refuses a request. Areas throw these; http/error-handler.ts alone turns them into
+ * API.md's `{ error: { status, message } }` with an HTTP status, so no area knows about HTTP.
+ */
+export type RefusalKind =
+  | 'refused'
+  | 'wrong-login'
+  | 'invalid-token'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'insufficient-credit'
+  | 'too-many-attempts'
+  | 'busy';
+
+export class Refusal extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const NOT_ALLOWED = 'You are not allowed to do this';
+export const TRY_AGAIN = 'Something went wrong please try again';
+
+/** Bad input or a rule of SPEC.md said no. */
+export const refuse = (message: string) => new Refusal('refused', message);
+export const wrongLogin = (message: string) => new Refusal('wrong-login', message);
+export const invalidToken = () => new Refusal('invalid-token', 'Invalid Token');
+export const forbidden = (message = NOT_ALLOWED) => new Refusal('forbidden', message);
+export const notFound = (message = 'Not found') => new Refusal('not-found', message);
+/** The record is not in a state that allows this (already paid, deleted, started as another type). */
+export const conflict = (message: string) => new Refusal('conflict', message);
+export const insufficientCredit = (message: string) => new Refusal('insufficient-credit', message);
+export const tooManyAttempts = (message: string) => new Refusal('too-many-attempts', message);
+/** A write kept losing a race with others: the caller may simply try again. */
+export const busy = () => new Refusal('busy', TRY_AGAIN);

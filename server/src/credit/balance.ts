@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import { formatAccra, YEAR_MS } from '../../../src/domain/dates';
+import { insufficientCredit } from '../core/errors';
+import type { Executor } from '../db/database';
+import type { UserRow } from '../db/schema-core';
+
+// The one module that changes an account's credit balance: every change is one conditional
+// statement (never read-then-write), inside the caller's transaction.
+
+const shown = (n: number) => String(Math.round(n * 100) / 100);
+
+/** Takes credits only if the balance covers them, in one statement; false when it does not. */
+export async function takeCredits(db: Executor, profileId: number, credits: number): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${credits}` })
+    .where('profile_id', '=', profileId)
+    .where('creditbalance', '>=', credits)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Takes the price of a send; when short, refuses with what it needs and what there is. */
+export async function charge(db: Executor, profileId: number, credits: number, what = 'this send'): Promise<void> {
+  if (credits <= 0 || (await takeCredits(db, profileId, credits))) return;
+  const { creditbalance } = await balances(db, profileId);
+  throw insufficientCredit(`Insufficient credit: ${what} needs ${credits} credits, you have ${shown(creditbalance)}`);
+}
+
+/** Gives back what a cancelled or shrunk send had taken. */
+export async function refund(db: Executor, profileId: number, credits: number): Promise<void> {
+  if (credits <= 0) return;
+  await db
+    .updateTable('users')
+    .set({ creditbalance: sql<number>`creditbalance + ${credits}` })
+    .where('profile_id', '=', profileId)
+    .execute();
+}
+
+export async function balances(db: Executor, profileId: number) {
+  return db
+    .selectFrom('users')
+    .select(['creditbalance', 'internationalcreditbalance'])
+    .where('profile_id', '=', profileId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Adds credits atomically and answers the balances around the change. With `extendYears`, the
+ * expiry moves that far past the later of now and the current expiry (a purchase adds validity);
+ * with `atLeast`, the expiry only rises to that instant (a gift must not expire at once).
+ */
+export async function addCredits(
+  db: Executor,
+  profileId: number,
+  credits: number,
+  nowMs: number,
+  expiry: { extendYears: number } | { atLeast: number } | null,
+): Promise<{ previousbalance: number; newbalance: number }> {
+  const nowSec = Math.floor(nowMs / 1000);
+  let creditexpires = sql<number>`${sql.ref('creditexpires')}`;
+  if (expiry && 'extendYears' in expiry) {
+    const add = Math.round((expiry.extendYears * YEAR_MS) / 1000);
+    creditexpires = sql<number>`(case when ${sql.ref('creditexpires')} > ${nowSec} then ${sql.ref('creditexpires')} else ${nowSec} end) + ${add}`;
+  } else if (expiry) {
+    const target = Math.floor(expiry.atLeast / 1000);
+    creditexpires = sql<number>`case when ${sql.ref('creditexpires')} > ${target} then ${sql.ref('creditexpires')} else ${target} end`;
+  }
+  const row = await db
+    .updateTable('users')
+    .set({ creditbalance: sql`${sql.ref('creditbalance')} + ${credits}`, creditexpires })
+    .where('profile_id', '=', profileId)
+    .returning('creditbalance')
+    .executeTakeFirstOrThrow();
+  const newbalance = Number(row.creditbalance);
+  return { previousbalance: newbalance - credits, newbalance };
+}
+
+/** creditexpires is epoch seconds; 0 means no expiry was ever set (e.g. only the sign-up gift). */
+export function checkCreditExpiry(user: UserRow, now: number): void {
+  if (user.creditexpires > 0 && user.creditexpires * 1000 <= now) {
+    throw insufficientCredit(
+      `Your credit expired on ${formatAccra(user.creditexpires * 1000)}; please buy credit to send`,
+    );
+  }
+}

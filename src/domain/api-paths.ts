@@ -1,0 +1,12 @@
+// Every path of API.md, once: the PWA calls them and the gateway registers them.
+
+/** Everything the gateway answers starts here (never cached by the service worker). */
+export const GATEWAY_PREFIX = '/smsgateway/';
+export const FRONTEND_PATH = '/smsgateway/api/frontend/';
+export const SEND_PATH = '/smsgateway/api/sendsms';
+export const SIGNUP_PATH = '/smsgateway/api/temporalsignup';
+export const DOMAIN_PATH = '/smsgateway/api/domain';
+export const IMAGES_PATH = `${FRONTEND_PATH}images/`;
+/** The (dev-mode) checkout page of a payment reference. */
+export const CHECKOUT_PATH = '/smsgateway/pay/';
+export const DEV_CARRIER_PATH = '/smsgateway/dev/carrier';
