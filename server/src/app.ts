@@ -17,6 +17,7 @@ import { registerDomainSettingsRoutes } from './routes/domain-settings';
 import { registerDevRoutes } from './routes/dev';
 import { registerManifestRoute } from './routes/manifest';
 import { registerCheckoutRoutes } from './routes/checkout';
+import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
@@ -32,7 +33,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
 
   app.addHook('preHandler', refuseMalformedUnicode);
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/smsgateway/') && !reply.hasHeader('Cache-Control'))
+    if (req.url.startsWith(GATEWAY_PREFIX) && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiFailure } from './api-failure';
-import { FRONTEND_PATH, request } from './http';
+import { FRONTEND_PATH } from '../domain/api-paths';
+import { request } from './http';
 import { flag, text } from './answer-fields';
 
 /** What update-domain-details/ and verify-domain/ answer: the outcome and the domain's verification state. */

@@ -6,7 +6,6 @@ import { ApiFailure, GENERIC_FAILURE } from './api-failure';
 // on every page; answers are small, so the interpreted checks cost nothing that shows.
 z.config({ jitless: true });
 
-export const FRONTEND_PATH = '/smsgateway/api/frontend/';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface RequestOptions<S extends z.ZodType> {

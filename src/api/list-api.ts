@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FRONTEND_PATH, request } from './http';
+import { FRONTEND_PATH } from '../domain/api-paths';
+import { request } from './http';
 import { flag, hasMoreOf, num, pageFields, rowId, text } from './answer-fields';
 
 /** SPEC 3 Bulk message (dashboard lists). Unknown fields are kept for the screens. */

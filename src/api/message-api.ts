@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RecurringPeriod } from '../domain/types';
-import { FRONTEND_PATH, request } from './http';
+import { FRONTEND_PATH } from '../domain/api-paths';
+import { request } from './http';
 import { OutcomeSchema, intId, outcomeOf, text, type Outcome } from './answer-fields';
 
 export type { Outcome };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiFailure } from './api-failure';
-import { FRONTEND_PATH, request } from './http';
+import { FRONTEND_PATH } from '../domain/api-paths';
+import { request } from './http';
 
 const ErrorField = z.object({ status: z.string().optional(), message: z.string().optional() }).nullish();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FRONTEND_PATH, request } from './http';
+import { FRONTEND_PATH } from '../domain/api-paths';
+import { request } from './http';
 import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
 
 export type { Outcome };

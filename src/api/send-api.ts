@@ -4,7 +4,7 @@ import { request } from './http';
 import { ApiFailure } from './api-failure';
 import { num, requiredNum, text } from './answer-fields';
 
-export const SEND_PATH = '/smsgateway/api/sendsms';
+import { SEND_PATH } from '../domain/api-paths';
 
 /** API.md sendsms answer: the balances are required, so a malformed answer never zeroes the stored ones. */
 export const SendAnswerSchema = z.looseObject({

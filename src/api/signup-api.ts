@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiFailure } from './api-failure';
-import { FRONTEND_PATH, request } from './http';
+import { FRONTEND_PATH, SIGNUP_PATH } from '../domain/api-paths';
+import { request } from './http';
 import { UserInfoSchema } from './user-schema';
 
 const ErrorField = z.object({ status: z.string().optional(), message: z.string().optional() }).optional();
@@ -38,7 +39,7 @@ const Id = z.union([z.string().min(1), z.number()]).transform(String);
 
 export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id: string }> {
   const answer = await request({
-    path: '/smsgateway/api/temporalsignup',
+    path: SIGNUP_PATH,
     body: { humanKey: '', ...body },
     schema: z.object({ error: ErrorField, id: Id.optional() }).passthrough(),
   });

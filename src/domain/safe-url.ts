@@ -1,4 +1,4 @@
-export const IMAGES_PATH = '/smsgateway/api/frontend/images/';
+import { IMAGES_PATH } from './api-paths';
 
 /**
  * A URL from the server (logo, background, payment link) is used only when it is http(s) on the

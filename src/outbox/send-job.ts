@@ -4,11 +4,11 @@ import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, type AlertSeverity } from
 import {
   BATCH_GAP_MS,
   decideSendOutcome,
-  idempotencyKey,
   smallerBatchSize,
   type SendBatch,
   type SendFailure,
 } from '../domain/outbox-policy';
+import { idempotencyKey } from '../domain/idempotency-key';
 import { updatesBalanceAfterSend } from '../domain/sender-id';
 import type { SendItem } from '../domain/types';
 import type { OutboxJob, StoredUser } from '../db/app-db';

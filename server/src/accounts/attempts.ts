@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { rateLimit } from '../auth/rate-limit';
 import { tooManyAttempts } from '../core/errors';
@@ -20,9 +19,6 @@ export const LIMITS = {
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
-
-/** The socket address (trustProxy is off, so a client cannot choose it with a header). */
-export const clientAddress = (req: FastifyRequest) => req.ip || 'unknown';
 
 /** Counts one attempt against `name:subject`; 429 once the window's limit is passed. */
 export async function takeAttempt(ctx: GatewayContext, name: LimitName, subject: string): Promise<void> {

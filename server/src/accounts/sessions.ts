@@ -1,13 +1,23 @@
-import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { newToken, sha256, TOKEN_TTL_MS } from '../auth/tokens';
+import { apiKeyHash, newToken, sha256, TOKEN_TTL_MS } from '../auth/tokens';
 import { userInfo } from '../tenancy/user-info';
 
-/** The bearer value of the Authorization header, or null. */
-export function bearerToken(req: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  return match?.[1] ?? null;
+/** The user behind a live session token, or undefined. */
+export async function userForToken(ctx: GatewayContext, token: string): Promise<UserRow | undefined> {
+  return ctx.db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.profile_id', 'tokens.profile_id')
+    .selectAll('users')
+    .where('tokens.token_hash', '=', sha256(token))
+    .where('tokens.revoked', '=', 0)
+    .where('tokens.expires_at', '>', ctx.now())
+    .executeTakeFirst();
+}
+
+/** The user whose API key (stored hashed) this is, or undefined. */
+export async function userForApiKey(ctx: GatewayContext, key: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom('users').selectAll().where('apikey', '=', apiKeyHash(key)).executeTakeFirst();
 }
 
 /** A new session: the token goes to the client once, only its hash is stored. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
-import { authenticateToken, authenticateApiKey } from '../auth/authenticate';
+import { authenticateToken, authenticateApiKey } from './authenticate';
 import { forbidden, refuse } from '../core/errors';
 import { resolveDomain } from '../tenancy/domains';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
@@ -78,13 +78,6 @@ async function caller(ctx: GatewayContext, req: FastifyRequest, access: Access):
 /** The body's profile_id, when sent, must be the caller's own: no acting as someone else. */
 export function ownProfile(user: UserRow, profileId: number | string | undefined): void {
   if (profileId !== undefined && profileId !== '' && Number(profileId) !== user.profile_id) throw forbidden();
-}
-
-/** An admin acts on a client only when the client's supervisor is that admin (tenant wall). */
-export async function clientOf(ctx: GatewayContext, admin: UserRow, clientId: number): Promise<UserRow> {
-  const client = await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', clientId).executeTakeFirst();
-  if (!client || client.supid !== admin.profile_id) throw forbidden();
-  return client;
 }
 
 const largeBodyCallers = new WeakMap<FastifyRequest, UserRow>();

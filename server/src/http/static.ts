@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { GatewayContext } from '../core/context';
+import { GATEWAY_PREFIX } from '../../../src/domain/api-paths';
 
 /** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing (issue 4). */
 export const CONTENT_SECURITY_POLICY = [
@@ -26,7 +27,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
   const dist = ctx.distDir;
   if (!dist || !existsSync(join(dist, 'index.html'))) {
     app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/smsgateway/'))
+      if (req.url.startsWith(GATEWAY_PREFIX))
         return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
       return reply.status(503).type('text/plain').send('The app is not built: run npm run build');
     });
@@ -61,7 +62,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
   app.setNotFoundHandler((req, reply) => {
     const isNavigation =
       (req.method === 'GET' || req.method === 'HEAD') &&
-      !req.url.startsWith('/smsgateway/') &&
+      !req.url.startsWith(GATEWAY_PREFIX) &&
       !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
     if (isNavigation) return sendShell(reply);
     return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });

@@ -6,8 +6,8 @@ import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { SELECT_IMAGE_FILE } from '../../../src/domain/file-types';
 import { isSafeImageName } from './image-files';
+import { IMAGES_PATH } from '../../../src/domain/api-paths';
 
-export const IMAGES_PATH = '/smsgateway/api/frontend/images/';
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'Kindly select an image of at most 2 MB';
 

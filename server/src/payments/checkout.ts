@@ -6,10 +6,11 @@ import { conflict } from '../core/errors';
 import { addCredits, takeCredits } from '../credit/balance';
 import { publicPaymentId, recordPayment } from './records';
 import { SELLER_SHORT, referralBonus, sellerHoldsCredit, sellerOf, type Quote } from './quote';
+import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
 
 /** How long a checkout link stays payable. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
-export const checkoutPath = (reference: string) => `/smsgateway/pay/${reference}`;
+export const checkoutPath = (reference: string) => `${CHECKOUT_PATH}${reference}`;
 
 export async function createCheckout(
   ctx: GatewayContext,

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { ContactRow, GroupRow } from '../db/schema-phonebook-payments';
-import { forbidden } from '../core/errors';
-import { chunks } from '../db/queries';
+import { mayRead } from '../core/access';
+import { forbidden, notFound, refuse } from '../core/errors';
+import { anyColumnLike, chunks, isUniqueViolation, pageOf, pageWindow } from '../db/queries';
 
 /**
  * groupsrequest and allgroups carry each book's contacts (SPEC 3), but a book may hold 100,000:
@@ -92,4 +93,116 @@ export async function assertOwnRows(ctx: GatewayContext, table: 'groups' | 'cont
       .executeTakeFirst();
     if (foreign) throw forbidden();
   }
+}
+
+const MAX_GROUPNAME = 100;
+/** groupcontacts pages: large, since a send from a phone book reads every number. */
+const CONTACTS_PAGE = 1000;
+export const phoneBookNotFound = () => notFound('Phone book not found');
+
+/** The caller's own books, newest first, as groupsrequest answers them. */
+export async function ownGroups(ctx: GatewayContext, user: UserRow) {
+  const groups = await groupsWithOwner(ctx)
+    .where('groups.profile_id', '=', user.profile_id)
+    .orderBy('groups.created_at', 'desc')
+    .orderBy('groups.id', 'desc')
+    .execute();
+  return groupAnswers(ctx, groups);
+}
+
+/** An admin's clients' books (allgroups), searched by book or owner name, a page at a time. */
+export async function clientGroupsPage(ctx: GatewayContext, admin: UserRow, search: string, pageNum: number) {
+  const { offset, limit } = pageWindow(pageNum);
+  let query = groupsWithOwner(ctx).where('users.supid', '=', admin.profile_id);
+  if (search.trim()) query = query.where(anyColumnLike(['groups.groupname', 'users.username'], search));
+  const rows = await query
+    .orderBy('groups.created_at', 'desc')
+    .orderBy('groups.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  const page = pageOf(rows);
+  return { groups: await groupAnswers(ctx, page.items), hasMore: page.hasMore };
+}
+
+/** A new book; names are unique per account, case-insensitively. */
+export async function createGroup(ctx: GatewayContext, user: UserRow, name: unknown) {
+  const groupname = typeof name === 'string' || typeof name === 'number' ? String(name).trim() : '';
+  if (!groupname) throw refuse('Please enter a name for the phone book');
+  if (groupname.length > MAX_GROUPNAME) throw refuse(`A phone book name must be at most ${MAX_GROUPNAME} characters`);
+  const taken = () => refuse(`You already have a phone book named ${groupname}`);
+  if (await ownGroupByName(ctx, user.profile_id, groupname)) throw taken();
+  try {
+    const row = await ctx.db
+      .insertInto('groups')
+      .values({ profile_id: user.profile_id, groupname, created_at: ctx.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, groupname };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/** Deletes own books with their contacts; ids already gone are skipped, another's book refuses all. */
+export async function deleteGroups(ctx: GatewayContext, user: UserRow, ids: number[]): Promise<number> {
+  await assertOwnRows(ctx, 'groups', ids, user);
+  let deleted = 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const part of chunks(ids)) {
+      await trx
+        .deleteFrom('contacts')
+        .where('group_id', 'in', part)
+        .where('profile_id', '=', user.profile_id)
+        .execute();
+      const res = await trx
+        .deleteFrom('groups')
+        .where('id', 'in', part)
+        .where('profile_id', '=', user.profile_id)
+        .executeTakeFirst();
+      deleted += Number(res.numDeletedRows);
+    }
+  });
+  return deleted;
+}
+
+/** A page of a book's contacts, newest first, for its owner or the owner's admin (read-only, SPEC 6). */
+export async function groupContactsPage(
+  ctx: GatewayContext,
+  user: UserRow,
+  groupId: number,
+  search: string,
+  pageNum: number,
+) {
+  const group = await groupsWithOwner(ctx).select('users.supid').where('groups.id', '=', groupId).executeTakeFirst();
+  if (!group) throw phoneBookNotFound();
+  if (!mayRead(user, group)) throw forbidden();
+  let query = ctx.db.selectFrom('contacts').where('group_id', '=', group.id);
+  if (search.trim()) {
+    query = query.where(
+      anyColumnLike(['firstname', 'middlename', 'surname', 'email', 'phonenumber', 'birthday'], search),
+    );
+  }
+  const { offset, limit } = pageWindow(pageNum, CONTACTS_PAGE);
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const page = pageOf(rows, CONTACTS_PAGE);
+  return { contacts: page.items.map(contactAnswer), total: Number(total.n), hasMore: page.hasMore };
+}
+
+const NUMBERS_PAGE = 1000;
+
+/** Profile 6's export: every distinct number in the platform's phone books, 1,000 a page. */
+export async function platformNumbersPage(ctx: GatewayContext, pageNum: number) {
+  const numbers = ctx.db.selectFrom('contacts').where('phonenumber', '<>', '');
+  const { offset, limit } = pageWindow(pageNum, NUMBERS_PAGE);
+  const [rows, total] = await Promise.all([
+    numbers.select('phonenumber').distinct().orderBy('phonenumber').offset(offset).limit(limit).execute(),
+    numbers.select((eb) => eb.fn.count<number>('phonenumber').distinct().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const page = pageOf(rows, NUMBERS_PAGE);
+  return { numbers: page.items.map((r) => r.phonenumber), total: Number(total.n), hasMore: page.hasMore };
 }

@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../http/authenticate';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { refuse } from '../core/errors';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
-import { domainOfUser } from '../tenancy/domains';
 import { userInfo } from '../tenancy/user-info';
-import { canSetPremium } from '../../../src/domain/permissions';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/sender-id';
 import { numericId, profileId, text } from '../http/body-fields';
 import { clientInfo, clientsOf, pendingSenderIdRequests } from '../accounts/client-info';
 import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
-import { bearerToken } from '../accounts/sessions';
-
-export const ACCOUNT_TYPES = ['REGULAR', 'PREMIUM', 'RESELLER'] as const;
-export const UNKNOWN_ACCOUNT_TYPE = 'Please choose an account type: REGULAR, PREMIUM or RESELLER';
-export const PREMIUM_NOT_ALLOWED = 'The PREMIUM account type is not available for your account';
-export const RESELLING_OFF = 'Reselling is not available on this platform';
-export const RESELLER_STAYS = 'A reseller with its own domain cannot change its account type';
+import { replaceApiKey } from '../accounts/account-store';
+import { changeAccountType } from '../accounts/account-type';
 
 const ownBody = z.object({ profile_id: profileId });
 // The original client sends the IDs as comma text; a list is accepted too.
@@ -34,12 +27,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     z.object({ profile_id: profileId, username: z.unknown().optional() }),
     async ({ body, user }) => {
       ownProfile(user, body.profile_id);
-      const apikey = newApiKey();
-      await ctx.db
-        .updateTable('users')
-        .set({ apikey: apiKeyHash(apikey) })
-        .where('profile_id', '=', user.profile_id)
-        .execute();
+      const apikey = await replaceApiKey(ctx, user);
       // The only time the key is shown: the gateway keeps its hash.
       return { apikey };
     },
@@ -48,23 +36,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   const typeBody = z.object({ profile_id: profileId, accountType: text });
   post(app, ctx, FRONTEND_PATH + 'changeaccountype', 'user', typeBody, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
-    const accountType = body.accountType.trim().toUpperCase();
-    if (!(ACCOUNT_TYPES as readonly string[]).includes(accountType)) throw refuse(UNKNOWN_ACCOUNT_TYPE);
-    if (accountType !== user.accountType) {
-      if (accountType === 'PREMIUM' && !canSetPremium(user)) throw refuse(PREMIUM_NOT_ALLOWED);
-      const domain = await domainOfUser(ctx, user);
-      if (user.accountType === 'RESELLER' && domain?.profile_id === user.profile_id) throw refuse(RESELLER_STAYS);
-      if (accountType === 'RESELLER' && domain?.enablereseller !== 1) throw refuse(RESELLING_OFF);
-      // A reseller manages the clients who sign up on its domain, so it is an admin; leaving reselling
-      // leaves the rights too (issue 11). Profile 6 runs the platform whatever its type.
-      const isAdmin = accountType === 'RESELLER' || user.profile_id === TOP_SUPERVISOR_ID ? 1 : 0;
-      await ctx.db
-        .updateTable('users')
-        .set({ accountType, isAdmin })
-        .where('profile_id', '=', user.profile_id)
-        .execute();
-      Object.assign(user, { accountType, isAdmin });
-    }
+    await changeAccountType(ctx, user, body.accountType);
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerToken, clientAddress } from '../http/authenticate';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { refuse, wrongLogin } from '../core/errors';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { userInfo } from '../tenancy/user-info';
-import { clientAddress, giveBackAttempt, takeAttempt } from '../accounts/attempts';
+import { giveBackAttempt, takeAttempt } from '../accounts/attempts';
 import { profileId, text } from '../http/body-fields';
 import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
-import { bearerToken, revokeToken, signedIn } from '../accounts/sessions';
+import { revokeToken, signedIn } from '../accounts/sessions';
 
 /** One answer for an unknown account, a wrong password and a domain the account may not use. */
 export const WRONG_LOGIN = 'Incorrect email/username or password';

@@ -4,6 +4,7 @@ import { CHECKOUT_CSP, checkoutPage, messagePage } from '../payments/checkout-pa
 import { Refusal } from '../core/errors';
 import { httpStatusOf } from '../http/error-handler';
 import { cancelCheckout, closedReason, findCheckout, payCheckout } from '../payments/checkout';
+import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
 
 const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
 
@@ -25,7 +26,7 @@ export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    scope.get<{ Params: { reference: string } }>('/smsgateway/pay/:reference', async (req, reply) => {
+    scope.get<{ Params: { reference: string } }>(`${CHECKOUT_PATH}:reference`, async (req, reply) => {
       const c = REFERENCE.test(req.params.reference) ? await findCheckout(ctx, req.params.reference) : undefined;
       if (!c) return html(reply, 404, messagePage('Unknown payment'));
       const closed = closedReason(ctx, c);
@@ -40,7 +41,7 @@ export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
     });
 
     scope.post<{ Params: { reference: string }; Body: Record<string, string> | undefined }>(
-      '/smsgateway/pay/:reference',
+      `${CHECKOUT_PATH}:reference`,
       async (req, reply) => {
         const reference = req.params.reference;
         if (!REFERENCE.test(reference)) return html(reply, 404, messagePage('Unknown payment'));

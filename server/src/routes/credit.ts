@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import type { UserRow } from '../db/schema-core';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
-import { forbidden, notFound, refuse } from '../core/errors';
+import { forbidden, refuse } from '../core/errors';
 import { giveCredit } from '../payments/gift';
-import { pageOf, pageWindow } from '../db/queries';
-import { USER_NOT_FOUND } from '../../../src/domain/contact';
+import { clientAccount } from '../accounts/account-store';
+import { platformNumbersPage } from '../phonebook/groups';
 import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../src/domain/money';
 import { smsCredits } from '../../../src/domain/pricing';
 
@@ -26,17 +25,6 @@ const giftBody = z.object({
   currency: text,
   clientprofile_id: z.unknown(),
 });
-const NUMBERS_PAGE = 1000;
-
-/** The admin's own client, else 'User not found' (another tenant's users do not exist for it). */
-async function beneficiary(ctx: GatewayContext, admin: UserRow, id: unknown): Promise<UserRow> {
-  const profileId = Number(id);
-  const client = Number.isInteger(profileId)
-    ? await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst()
-    : undefined;
-  if (!client || client.supid !== admin.profile_id) throw notFound(USER_NOT_FOUND);
-  return client;
-}
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   post(app, ctx, FRONTEND_PATH + 'manualcreditpurchase', 'admin', giftBody, async ({ body, user }) => {
@@ -44,7 +32,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
     const problem = creditsError(body.amount);
     if (problem) throw refuse(problem);
     const credits = Number(body.amount);
-    const client = await beneficiary(ctx, user, body.clientprofile_id);
+    const client = await clientAccount(ctx, user, body.clientprofile_id);
     await giveCredit(ctx, {
       admin: user,
       client,
@@ -73,7 +61,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
       // Never a row that gives nothing (a rate above the amount still makes one credit: ceil).
       if (!(credits >= 1 && credits <= MAX_GIFT_CREDITS))
         throw refuse('This amount and rate make no usable number of credits');
-      const client = await beneficiary(ctx, user, body.clientprofile_id);
+      const client = await clientAccount(ctx, user, body.clientprofile_id);
       await giveCredit(ctx, { admin: user, client, credits, amount, currency: body.currency || 'GHS', kind: 'direct' });
       return { status: 'successful', message: `${credits} credits given to ${client.username}` };
     },
@@ -86,16 +74,10 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
   });
   post(app, ctx, FRONTEND_PATH + 'numbers/', 'profile6', numbersBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
-    const numbers = ctx.db.selectFrom('contacts').where('phonenumber', '<>', '');
-    const { offset, limit } = pageWindow(body.pageNum, NUMBERS_PAGE);
-    const [rows, total] = await Promise.all([
-      numbers.select('phonenumber').distinct().orderBy('phonenumber').offset(offset).limit(limit).execute(),
-      numbers.select((eb) => eb.fn.count<number>('phonenumber').distinct().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const page = pageOf(rows, NUMBERS_PAGE);
+    const page = await platformNumbersPage(ctx, body.pageNum);
     return {
-      numbers: page.items.map((r) => r.phonenumber),
-      total: Number(total.n),
+      numbers: page.numbers,
+      total: page.total,
       pageNum: body.pageNum,
       hasMore: page.hasMore,
     };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
+import { DEV_CARRIER_PATH } from '../../../src/domain/api-paths';
 
 const inboxQuery = z.object({
   to: z.string().trim().optional(),
@@ -18,7 +19,7 @@ function parsed<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
 
 /** Dev mode only (app.ts registers these when GATEWAY_DEV=1): what the simulated carrier delivered. */
 export async function registerDevRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  app.get('/smsgateway/dev/carrier', async (req) => {
+  app.get(DEV_CARRIER_PATH, async (req) => {
     const { to, jobId, limit } = parsed(inboxQuery, req.query);
     let query = ctx.db.selectFrom('carrier_messages').selectAll();
     if (to) query = query.where('to_number', '=', to);
@@ -41,7 +42,7 @@ export async function registerDevRoutes(app: FastifyInstance, ctx: GatewayContex
 
   // How often each recipient of one job reached the carrier: the e2e "exactly once" check. Each run of a
   // recurring job is its own delivery (message_id), so only a repeat within one delivery is a duplicate.
-  app.get('/smsgateway/dev/carrier/summary', async (req) => {
+  app.get(`${DEV_CARRIER_PATH}/summary`, async (req) => {
     const { jobId } = parsed(summaryQuery, req.query);
     const ofJob = ctx.db.selectFrom('carrier_messages').where('job_id', '=', jobId.toLowerCase());
     const row = await ofJob.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

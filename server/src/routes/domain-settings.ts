@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import type { DomainsTable } from '../db/schema-core';
-import type { Updateable } from 'kysely';
 import { ownProfile, post, postLarge } from '../http/route';
-import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
-import { refuse } from '../core/errors';
-import { normalizeHost } from '../tenancy/domains';
-import { checkClaimableHost, INVALID_DOMAIN, newClaim, verificationName, verifyClaim } from '../tenancy/domain-claims';
-import type { DomainRow } from '../db/schema-core';
-import { acceptImage } from '../images/upload';
-import { checkLocalRate } from '../payments/local-rate';
-import { isUniqueViolation } from '../db/queries';
-import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
-import { validateSenderIdRequest } from '../../../src/domain/sender-id';
+import { verificationOf } from '../tenancy/domain-claims';
+import { saveDomainSettings, verifyOwnDomain } from '../tenancy/domain-settings';
 
 /** Two 2 MiB images as base64 data URLs, plus the rest. */
 const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
-export const DOMAIN_IN_USE = 'That domain is already in use';
 
 const maybe = z.unknown().optional();
 const settingsBody = z.object({
@@ -38,171 +27,28 @@ const settingsBody = z.object({
   recaptcha_site_key: maybe,
   enablereseller: maybe,
 });
-type Settings = z.infer<typeof settingsBody>;
-
-const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined);
-// The PWA may send booleans, 0/1 or their text; undefined leaves the setting as it is.
-function flagOf(v: unknown): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  return v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v).toLowerCase()) ? 1 : 0;
-}
-
-/** A host from what a reseller typed ('https://Sms.Example.com/' is sms.example.com), or the refusal. */
-export function hostOf(value: string): string {
-  let host = value.trim();
-  if (/^[a-z]+:\/\//i.test(host)) {
-    try {
-      host = new URL(host).hostname;
-    } catch {
-      throw refuse(INVALID_DOMAIN);
-    }
-  }
-  return normalizeHost(host.replace(/\/.*$/, ''));
-}
-
-/** The changes a request asks for; '' for an image or price list means "keep the current one". */
-async function changesOf(ctx: GatewayContext, body: Settings): Promise<Updateable<DomainsTable>> {
-  const set: Updateable<DomainsTable> = {};
-  const companyname = textOf(body.companyname);
-  if (companyname !== undefined) set.companyname = companyname.slice(0, 100);
-  const localrate =
-    textOf(body.localrate) ?? (typeof body.localrate === 'object' && body.localrate ? body.localrate : undefined);
-  if (localrate !== undefined && localrate !== '') {
-    const checked = checkLocalRate(localrate);
-    if (!checked.ok) throw refuse(checked.message);
-    set.localrate = checked.json;
-  }
-  const senderid = textOf(body.senderid);
-  if (senderid) {
-    const checked = validateSenderIdRequest(senderid);
-    if (!checked.ok) throw refuse(checked.message);
-    if (checked.ids.length > 1) throw refuse('Please enter one sender ID for the domain');
-    set.senderid = checked.ids[0];
-  } else if (senderid === '') set.senderid = '';
-  const percent = textOf(body.referralpercentage);
-  if (percent !== undefined && percent !== '') {
-    // The call carries the percentage as typed (digits only, SPEC 5); it is stored as a fraction.
-    if (!acceptsReferralPercentageInput(percent)) throw refuse('Referral percentage must be a whole number');
-    if (Number(percent) > 100) throw refuse('Referral percentage must be between 0 and 100');
-    set.referralpercentage = referralPercentToFraction(Number(percent));
-  }
-  for (const key of ['enablereferral', 'usepaymentgateway', 'enablereseller'] as const) {
-    const flag = flagOf(body[key]);
-    if (flag !== undefined) set[key] = flag;
-  }
-  for (const key of ['paystackseckey', 'paystackpubkey', 'recaptcha_secret_key', 'recaptcha_site_key'] as const) {
-    const value = textOf(body[key]);
-    if (value !== undefined) set[key] = value.slice(0, 500);
-  }
-  // Images last: a file is written only once everything else is accepted.
-  for (const key of ['logo', 'backgroundImage'] as const) {
-    const value = body[key];
-    if (value === undefined || value === null || value === '') continue;
-    set[key] = await acceptImage(ctx, typeof value === 'string' ? value : '');
-  }
-  return set;
-}
-
-/** What the reseller must publish: the TXT record's name and value, while the domain is unverified. */
-export function verificationOf(domain: DomainRow) {
-  const verified = domain.verified === 1;
-  return {
-    domainverified: verified,
-    domainverifyname: verified ? '' : verificationName(domain.host),
-    domainverifytoken: verified ? '' : domain.verify_token,
-  };
-}
-const verificationText = (d: DomainRow) =>
-  `add a DNS TXT record ${verificationName(d.host)} with the value ${d.verify_token}, then press Verify.`;
 
 export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  postLarge(
-    app,
-    ctx,
-    FRONTEND_PATH + 'update-domain-details/',
-    'admin',
-    SETTINGS_BODY_LIMIT,
-    settingsBody,
-    async ({ body, user }) => {
-      ownProfile(user, body.profile_id);
-      const current = await ctx.db
-        .selectFrom('domains')
-        .selectAll()
-        .where('profile_id', '=', user.profile_id)
-        .orderBy('domainprofile_id')
-        .executeTakeFirst();
-      const typed = textOf(body.domain);
-      const host = typed ? hostOf(typed) : current?.host;
-      if (!host) throw refuse('Please enter your domain name');
-      if (current && host !== current.host && user.profile_id === TOP_SUPERVISOR_ID)
-        throw refuse('The main domain cannot be changed');
-      const holder = await ctx.db
-        .selectFrom('domains')
-        .select('profile_id')
-        .where('host', '=', host)
-        .executeTakeFirst();
-      if (holder && holder.profile_id !== user.profile_id) throw refuse(DOMAIN_IN_USE);
-      if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
-      const claiming = host !== current?.host;
-      if (claiming) checkClaimableHost(ctx, host);
-      const changes = await changesOf(ctx, body);
-      // A new host must be verified before it serves this brand (issue 11).
-      const claim = claiming ? newClaim(ctx, host) : {};
-      try {
-        if (current) {
-          await ctx.db
-            .updateTable('domains')
-            .set({ ...changes, ...claim, host })
-            .where('domainprofile_id', '=', current.domainprofile_id)
-            .execute();
-        } else {
-          await ctx.db
-            .insertInto('domains')
-            .values({ ...changes, ...claim, host, profile_id: user.profile_id, created_at: ctx.now() })
-            .execute();
-        }
-      } catch (error) {
-        if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
-        throw error;
-      }
-      const saved = await ctx.db.selectFrom('domains').selectAll().where('host', '=', host).executeTakeFirstOrThrow();
-      const pending = saved.verified !== 1 ? `. It goes live once verified: ${verificationText(saved)}` : '';
-      // The stored image URLs and the verification state come back so the PWA can show them without another call.
-      return {
-        status: 'successful',
-        message: `${current ? 'Domain details updated' : `Domain ${host} created`}${pending}`,
-        logo: saved.logo,
-        backgroundImage: saved.backgroundImage,
-        ...verificationOf(saved),
-      };
-    },
-  );
+  const settingsPath = FRONTEND_PATH + 'update-domain-details/';
+  postLarge(app, ctx, settingsPath, 'admin', SETTINGS_BODY_LIMIT, settingsBody, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const { message, saved } = await saveDomainSettings(ctx, user, body);
+    // The stored image URLs and the verification state come back so the PWA can show them without another call.
+    return {
+      status: 'successful',
+      message,
+      logo: saved.logo,
+      backgroundImage: saved.backgroundImage,
+      ...verificationOf(saved),
+    };
+  });
 
-  // The reseller asks the gateway to look for its DNS record now.
-  post(
-    app,
-    ctx,
-    FRONTEND_PATH + 'verify-domain/',
-    'admin',
-    z.object({ profile_id: z.coerce.number().optional() }),
-    async ({ body, user }) => {
-      ownProfile(user, body.profile_id);
-      const domain = await ctx.db
-        .selectFrom('domains')
-        .selectAll()
-        .where('profile_id', '=', user.profile_id)
-        .orderBy('domainprofile_id')
-        .executeTakeFirst();
-      if (!domain) throw refuse('Please save your domain name first');
-      const outcome = await verifyClaim(ctx, domain);
-      if (!outcome.ok) return { status: 'failed', message: outcome.message, ...verificationOf(domain) };
-      return {
-        status: 'successful',
-        message: `${domain.host} is verified and now shows your brand`,
-        domainverified: true,
-        domainverifytoken: '',
-        domainverifyname: '',
-      };
-    },
-  );
+  const verifyBody = z.object({ profile_id: z.coerce.number().optional() });
+  post(app, ctx, FRONTEND_PATH + 'verify-domain/', 'admin', verifyBody, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const { domain, outcome } = await verifyOwnDomain(ctx, user);
+    if (!outcome.ok) return { status: 'failed', message: outcome.message, ...verificationOf(domain) };
+    const message = `${domain.host} is verified and now shows your brand`;
+    return { status: 'successful', message, ...verificationOf({ ...domain, verified: 1 }) };
+  });
 }

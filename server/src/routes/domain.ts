@@ -6,12 +6,13 @@ import type { GatewayContext } from '../core/context';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { notFound, refuse } from '../core/errors';
 import { IMAGE_TYPES, isSafeImageName } from '../images/image-files';
+import { DOMAIN_PATH, IMAGES_PATH } from '../../../src/domain/api-paths';
 
 /** One host name (RFC 1035: at most 253 characters), or none for the request's own host. */
 const domainQuery = z.object({ domain: z.string().trim().max(253).optional() });
 
 export async function registerDomainRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  app.get('/smsgateway/api/domain', async (req) => {
+  app.get(DOMAIN_PATH, async (req) => {
     const query = domainQuery.safeParse(req.query ?? {});
     if (!query.success) throw refuse('Invalid query: domain must be one host name');
     const domain = await resolveDomain(ctx, query.data.domain ?? req.hostname);
@@ -19,7 +20,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: GatewayCon
   });
 
   // Logos and backgrounds: public, so the login page and the service worker can fetch them.
-  app.get<{ Params: { file: string } }>('/smsgateway/api/frontend/images/:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>(`${IMAGES_PATH}:file`, async (req, reply) => {
     const { file } = req.params;
     if (!isSafeImageName(file)) throw notFound();
     const path = join(ctx.imagesDir, file);

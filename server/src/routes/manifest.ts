@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { resolveDomain } from '../tenancy/domains';
 import { isSafeImageName } from '../images/image-files';
-
-const IMAGES_PREFIX = '/smsgateway/api/frontend/images/';
+import { IMAGES_PATH } from '../../../src/domain/api-paths';
 
 /** Width and height from a PNG's IHDR chunk, or null for anything else. */
 function pngSize(path: string): { w: number; h: number } | null {
@@ -29,7 +28,7 @@ export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayCo
       { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
       { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
     ];
-    const file = domain.logo.startsWith(IMAGES_PREFIX) ? domain.logo.slice(IMAGES_PREFIX.length) : '';
+    const file = domain.logo.startsWith(IMAGES_PATH) ? domain.logo.slice(IMAGES_PATH.length) : '';
     if (file && isSafeImageName(file) && existsSync(join(ctx.imagesDir, file))) {
       const size = pngSize(join(ctx.imagesDir, file));
       if (size && size.w === size.h && size.w >= 144) {

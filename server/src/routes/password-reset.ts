@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../http/authenticate';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { hashPassword } from '../auth/passwords';
@@ -8,7 +9,7 @@ import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { RESET_ATTEMPTS } from '../../../src/domain/constants';
 import { resetFieldError } from '../../../src/domain/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
-import { clientAddress, takeAttempt } from '../accounts/attempts';
+import { takeAttempt } from '../accounts/attempts';
 import { text } from '../http/body-fields';
 import { checkCode, issueCode, type CodeCheck } from '../accounts/codes';
 import { findByEmail, mayUseDomain } from '../accounts/credentials';

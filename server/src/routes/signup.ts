@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../http/authenticate';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { hashPassword } from '../auth/passwords';
@@ -6,7 +7,7 @@ import { notFound, refuse, Refusal } from '../core/errors';
 import { post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { CODE_LENGTH, SEND_ATTEMPTS, SIGNUP_COUNTRY } from '../../../src/domain/constants';
-import { clientAddress, takeAttempt } from '../accounts/attempts';
+import { takeAttempt } from '../accounts/attempts';
 import { text } from '../http/body-fields';
 import { checkCode, issueCode } from '../accounts/codes';
 import { createAccount } from '../accounts/create-account';
@@ -23,6 +24,7 @@ import {
   signupdUser,
 } from '../accounts/temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, usernameShapeError, usernameTaken } from '../accounts/uniqueness';
+import { SIGNUP_PATH } from '../../../src/domain/api-paths';
 
 export const NO_CODE_NEEDED = 'Sign-ups outside Ghana need no code: complete the sign-up';
 export const SENDS_USED_UP = `The code has been sent ${SEND_ATTEMPTS} times already, please sign up again`;
@@ -75,7 +77,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     return (await emailTaken(ctx, body.email)) ? failed(EMAIL_TAKEN) : {};
   });
 
-  post(app, ctx, '/smsgateway/api/temporalsignup', 'public', temporalBody, async ({ body, domain, req }) => {
+  post(app, ctx, SIGNUP_PATH, 'public', temporalBody, async ({ body, domain, req }) => {
     await takeAttempt(ctx, 'signup', `ip:${clientAddress(req)}`);
     const problem = await signupError(ctx, body, domain);
     if (problem) return failed(problem);

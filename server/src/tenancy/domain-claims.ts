@@ -51,3 +51,13 @@ export async function verifyClaim(ctx: GatewayContext, domain: DomainRow): Promi
     .execute();
   return { ok: true };
 }
+
+/** What the owner must publish, while its domain is unverified: the TXT record's name and value. */
+export function verificationOf(domain: DomainRow, ownsDomain = true) {
+  const pending = ownsDomain && domain.verified !== 1;
+  return {
+    domainverified: !pending,
+    domainverifyname: pending ? verificationName(domain.host) : '',
+    domainverifytoken: pending ? domain.verify_token : '',
+  };
+}

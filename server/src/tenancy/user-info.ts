@@ -1,11 +1,10 @@
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { resellerRate } from '../../../src/domain/pricing';
+import { DAY_MS } from '../../../src/domain/dates';
 import { domainOfUser } from './domains';
-import { verificationName } from './domain-claims';
+import { verificationOf } from './domain-claims';
 import { partsSentSince } from '../messaging/volume';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** SPEC 3 User info. Secret keys of a domain go only to the profile that owns that domain. */
 export async function userInfo(ctx: GatewayContext, user: UserRow, token = '') {
@@ -55,9 +54,9 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     recurringsmsTab: user.recurringsmsTab === 1,
     credithistoryTab: user.credithistoryTab === 1,
     // Only the owner learns its domain's verification token (issue 11).
-    domainverified: !ownsDomain || domain.verified === 1,
-    domainverifyname: ownsDomain && domain.verified !== 1 ? verificationName(domain.host) : '',
-    domainverifytoken: ownsDomain && domain.verified !== 1 ? domain.verify_token : '',
+    ...(domain
+      ? verificationOf(domain, ownsDomain)
+      : { domainverified: true, domainverifyname: '', domainverifytoken: '' }),
   };
 }
 

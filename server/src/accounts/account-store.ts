@@ -1,0 +1,29 @@
+import type { GatewayContext } from '../core/context';
+import { isClientOf } from '../core/access';
+import { notFound } from '../core/errors';
+import type { UserRow } from '../db/schema-core';
+import { apiKeyHash, newApiKey } from '../auth/tokens';
+import { USER_NOT_FOUND } from '../../../src/domain/contact';
+
+export async function findAccount(ctx: GatewayContext, profileId: number): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+}
+
+/** The admin's own client, else 'User not found' (another tenant's users do not exist for it). */
+export async function clientAccount(ctx: GatewayContext, admin: UserRow, id: unknown): Promise<UserRow> {
+  const profileId = Number(id);
+  const client = Number.isInteger(profileId) ? await findAccount(ctx, profileId) : undefined;
+  if (!client || !isClientOf(admin, client)) throw notFound(USER_NOT_FOUND);
+  return client;
+}
+
+/** A new API key: shown once to its owner, only its hash is kept. */
+export async function replaceApiKey(ctx: GatewayContext, user: UserRow): Promise<string> {
+  const apikey = newApiKey();
+  await ctx.db
+    .updateTable('users')
+    .set({ apikey: apiKeyHash(apikey) })
+    .where('profile_id', '=', user.profile_id)
+    .execute();
+  return apikey;
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../core/context';
+import { invalidToken } from '../core/errors';
+import type { UserRow } from '../db/schema-core';
+import { userForApiKey, userForToken } from '../accounts/sessions';
+
+/** The bearer value of the Authorization header, or null. */
+export function bearerToken(req: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The socket address (trustProxy is off, so a client cannot choose it with a header). */
+export const clientAddress = (req: FastifyRequest) => req.ip || 'unknown';
+
+/** The user behind a live session token, or 401 'Invalid Token'. */
+export async function authenticateToken(ctx: GatewayContext, req: FastifyRequest): Promise<UserRow> {
+  const token = bearerToken(req);
+  const user = token ? await userForToken(ctx, token) : undefined;
+  if (!user) throw invalidToken();
+  return user;
+}
+
+/**
+ * The user a send is for (API.md sendsms): an API key (stored hashed) from an integration, or the
+ * session token of the PWA's own outbox, which never holds the key.
+ */
+export async function authenticateApiKey(ctx: GatewayContext, req: FastifyRequest): Promise<UserRow> {
+  const key = bearerToken(req);
+  if (!key) throw invalidToken();
+  return (await userForApiKey(ctx, key)) ?? authenticateToken(ctx, req);
+}

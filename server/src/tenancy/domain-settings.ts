@@ -1,0 +1,166 @@
+import type { Updateable } from 'kysely';
+import type { GatewayContext } from '../core/context';
+import { refuse } from '../core/errors';
+import { isUniqueViolation } from '../db/queries';
+import type { DomainRow, DomainsTable, UserRow } from '../db/schema-core';
+import { acceptImage } from '../images/upload';
+import { checkLocalRate } from '../payments/local-rate';
+import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
+import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
+import { validateSenderIdRequest } from '../../../src/domain/sender-id';
+import {
+  checkClaimableHost,
+  INVALID_DOMAIN,
+  newClaim,
+  verificationName,
+  verifyClaim,
+} from './domain-claims';
+import { normalizeHost } from './domains';
+
+export const DOMAIN_IN_USE = 'That domain is already in use';
+
+/** What update-domain-details may change; every field as sent, checked here. */
+export type DomainSettingsInput = Partial<
+  Record<
+    | 'domain'
+    | 'companyname'
+    | 'localrate'
+    | 'logo'
+    | 'backgroundImage'
+    | 'senderid'
+    | 'enablereferral'
+    | 'referralpercentage'
+    | 'usepaymentgateway'
+    | 'paystackseckey'
+    | 'paystackpubkey'
+    | 'recaptcha_secret_key'
+    | 'recaptcha_site_key'
+    | 'enablereseller',
+    unknown
+  >
+>;
+
+const textOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined);
+// The PWA may send booleans, 0/1 or their text; undefined leaves the setting as it is.
+function flagOf(v: unknown): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  return v === true || v === 1 || ['true', '1', 'yes', 'on'].includes(String(v).toLowerCase()) ? 1 : 0;
+}
+
+/** A host from what a reseller typed ('https://Sms.Example.com/' is sms.example.com), or the refusal. */
+export function hostOf(value: string): string {
+  let host = value.trim();
+  if (/^[a-z]+:\/\//i.test(host)) {
+    try {
+      host = new URL(host).hostname;
+    } catch {
+      throw refuse(INVALID_DOMAIN);
+    }
+  }
+  return normalizeHost(host.replace(/\/.*$/, ''));
+}
+
+/** The changes a request asks for; '' for an image or price list means "keep the current one". */
+async function changesOf(ctx: GatewayContext, body: DomainSettingsInput): Promise<Updateable<DomainsTable>> {
+  const set: Updateable<DomainsTable> = {};
+  const companyname = textOf(body.companyname);
+  if (companyname !== undefined) set.companyname = companyname.slice(0, 100);
+  const localrate =
+    textOf(body.localrate) ?? (typeof body.localrate === 'object' && body.localrate ? body.localrate : undefined);
+  if (localrate !== undefined && localrate !== '') {
+    const checked = checkLocalRate(localrate);
+    if (!checked.ok) throw refuse(checked.message);
+    set.localrate = checked.json;
+  }
+  const senderid = textOf(body.senderid);
+  if (senderid) {
+    const checked = validateSenderIdRequest(senderid);
+    if (!checked.ok) throw refuse(checked.message);
+    if (checked.ids.length > 1) throw refuse('Please enter one sender ID for the domain');
+    set.senderid = checked.ids[0];
+  } else if (senderid === '') set.senderid = '';
+  const percent = textOf(body.referralpercentage);
+  if (percent !== undefined && percent !== '') {
+    // The call carries the percentage as typed (digits only, SPEC 5); it is stored as a fraction.
+    if (!acceptsReferralPercentageInput(percent)) throw refuse('Referral percentage must be a whole number');
+    if (Number(percent) > 100) throw refuse('Referral percentage must be between 0 and 100');
+    set.referralpercentage = referralPercentToFraction(Number(percent));
+  }
+  for (const key of ['enablereferral', 'usepaymentgateway', 'enablereseller'] as const) {
+    const flag = flagOf(body[key]);
+    if (flag !== undefined) set[key] = flag;
+  }
+  for (const key of ['paystackseckey', 'paystackpubkey', 'recaptcha_secret_key', 'recaptcha_site_key'] as const) {
+    const value = textOf(body[key]);
+    if (value !== undefined) set[key] = value.slice(0, 500);
+  }
+  // Images last: a file is written only once everything else is accepted.
+  for (const key of ['logo', 'backgroundImage'] as const) {
+    const value = body[key];
+    if (value === undefined || value === null || value === '') continue;
+    set[key] = await acceptImage(ctx, typeof value === 'string' ? value : '');
+  }
+  return set;
+}
+
+const verificationText = (d: DomainRow) =>
+  `add a DNS TXT record ${verificationName(d.host)} with the value ${d.verify_token}, then press Verify.`;
+
+/** The admin's own domain row (its first, as the original client shows one), if any. */
+function ownDomain(ctx: GatewayContext, user: UserRow) {
+  return ctx.db
+    .selectFrom('domains')
+    .selectAll()
+    .where('profile_id', '=', user.profile_id)
+    .orderBy('domainprofile_id')
+    .executeTakeFirst();
+}
+
+/** Saves a reseller's domain settings; a new host waits for its DNS verification before it serves. */
+export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, body: DomainSettingsInput) {
+  const current = await ownDomain(ctx, user);
+  const typed = textOf(body.domain);
+  const host = typed ? hostOf(typed) : current?.host;
+  if (!host) throw refuse('Please enter your domain name');
+  if (current && host !== current.host && user.profile_id === TOP_SUPERVISOR_ID)
+    throw refuse('The main domain cannot be changed');
+  const holder = await ctx.db.selectFrom('domains').select('profile_id').where('host', '=', host).executeTakeFirst();
+  if (holder && holder.profile_id !== user.profile_id) throw refuse(DOMAIN_IN_USE);
+  if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
+  const claiming = host !== current?.host;
+  if (claiming) checkClaimableHost(ctx, host);
+  const changes = await changesOf(ctx, body);
+  // A new host must be verified before it serves this brand (issue 11).
+  const claim = claiming ? newClaim(ctx, host) : {};
+  try {
+    if (current) {
+      await ctx.db
+        .updateTable('domains')
+        .set({ ...changes, ...claim, host })
+        .where('domainprofile_id', '=', current.domainprofile_id)
+        .execute();
+    } else {
+      await ctx.db
+        .insertInto('domains')
+        .values({ ...changes, ...claim, host, profile_id: user.profile_id, created_at: ctx.now() })
+        .execute();
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
+    throw error;
+  }
+  const saved = await ctx.db.selectFrom('domains').selectAll().where('host', '=', host).executeTakeFirstOrThrow();
+  const pending = saved.verified !== 1 ? `. It goes live once verified: ${verificationText(saved)}` : '';
+  // The stored image URLs and the verification state come back so the PWA can show them without another call.
+  return {
+    message: `${current ? 'Domain details updated' : `Domain ${host} created`}${pending}`,
+    saved,
+  };
+}
+
+/** verify-domain: looks for the reseller's DNS record now. */
+export async function verifyOwnDomain(ctx: GatewayContext, user: UserRow) {
+  const domain = await ownDomain(ctx, user);
+  if (!domain) throw refuse('Please save your domain name first');
+  return { domain, outcome: await verifyClaim(ctx, domain) };
+}
