@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { DUMMY_HASH_SEED, hashPassword, verifyPassword } from '../auth/passwords';
+import { apiKeyHash, newApiKey } from '../auth/tokens';
+import { checkCode, type CodeCheck } from './codes';
+import { revokeAllTokens } from './sessions';
 
 const dummyHashes = new Map<number, Promise<string>>();
 
@@ -52,4 +55,24 @@ export async function passwordMatches(
  */
 export function mayUseDomain(user: Pick<UserRow, 'profile_id' | 'supid'>, domain: DomainRow): boolean {
   return user.supid === domain.profile_id || user.profile_id === domain.profile_id;
+}
+
+/** A code is only ever checked against the account named in the request: a sweep of codes finds nothing. */
+export async function checkResetCode(ctx: GatewayContext, email: string, code: string): Promise<CodeCheck> {
+  const user = await findByEmail(ctx, email);
+  return user ? checkCode(ctx, 'reset', { subjectId: user.profile_id }, code) : { ok: false, reason: 'wrong' };
+}
+
+/**
+ * A reset's new password. The API key goes too (whoever took the account may have generated one),
+ * and every session ends (perhaps the reason for the reset), issue 11.
+ */
+export async function setNewPassword(ctx: GatewayContext, profileId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password, ctx.scryptCost);
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, apikey: apiKeyHash(newApiKey()) })
+    .where('profile_id', '=', profileId)
+    .execute();
+  await revokeAllTokens(ctx, profileId);
 }

@@ -3,9 +3,12 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
 import { isGhanaNumber } from '../../../src/domain/phone-number';
+import { DAY_MS } from '../../../src/domain/dates';
+import { SIGNUP_COUNTRY } from '../../../src/domain/constants';
+import { hashPassword } from '../auth/passwords';
 
 /** A started sign-up can be finished for a day; after that the form starts again. */
-export const TEMPORAL_TTL_MS = 24 * 3600 * 1000;
+export const TEMPORAL_TTL_MS = DAY_MS;
 
 export const SIGNUP_NOT_FOUND = 'Sign-up not found or expired, please sign up again';
 export const SIGNUP_DONE = 'This sign-up is already complete, please log in';
@@ -69,4 +72,41 @@ export async function purgeExpiredSignups(ctx: GatewayContext): Promise<void> {
   const stale = ctx.db.selectFrom('temporal_signups').select('id').where('created_at', '<=', cutoff);
   await ctx.db.deleteFrom('codes').where('purpose', '=', 'signup').where('subject_id', 'in', stale).execute();
   await ctx.db.deleteFrom('temporal_signups').where('created_at', '<=', cutoff).execute();
+}
+
+/** What temporalsignup stores, as typed (already checked by signupError). */
+export interface SignupInput {
+  username: string;
+  cname: string;
+  email: string;
+  phone: string;
+  country: string;
+  password: string;
+  referralcode: string;
+}
+
+/** A sign-up waiting for its code (or complete at once where no code is needed), under the request's domain. */
+export async function createTemporal(ctx: GatewayContext, input: SignupInput, domain: DomainRow) {
+  return ctx.db
+    .insertInto('temporal_signups')
+    .values({
+      public_id: newPublicId(),
+      username: input.username.trim(),
+      companyname: input.cname.trim(),
+      email: input.email.trim(),
+      phone: input.phone.trim(),
+      country: input.country.trim() || SIGNUP_COUNTRY,
+      password_hash: await hashPassword(input.password, ctx.scryptCost),
+      referralcode: domain.enablereferral === 1 ? input.referralcode.trim().toUpperCase() : '',
+      supid: domain.profile_id,
+      domain: domain.host,
+      verified: needsCode(input.phone) ? 0 : 1,
+      created_at: ctx.now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function markVerified(ctx: GatewayContext, temporalId: number): Promise<void> {
+  await ctx.db.updateTable('temporal_signups').set({ verified: 1 }).where('id', '=', temporalId).execute();
 }

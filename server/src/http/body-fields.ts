@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** Text a form sends: null or missing is '', a number typed into a field is its digits. */
 export const text = z.preprocess((v) => (v == null ? '' : typeof v === 'number' ? String(v) : v), z.string());
 
+/** Text or a number, trimmed; anything else (an object, a list) is read as ''. */
+export const looseText = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+
 /** The body's profile_id as sent (number or string), checked by ownProfile. */
 export const profileId = z.union([z.number(), z.string()]).optional();
 

@@ -132,3 +132,14 @@ export async function cancelCheckout(ctx: GatewayContext, reference: string): Pr
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw conflict('This payment has already been completed');
 }
+
+/** The name a checkout page shows: the seller's brand. */
+export async function sellerName(ctx: GatewayContext, c: CheckoutRow): Promise<string> {
+  const seller = await ctx.db
+    .selectFrom('domains')
+    .select('companyname')
+    .where('profile_id', '=', c.seller_id)
+    .orderBy('domainprofile_id')
+    .executeTakeFirst();
+  return seller?.companyname || 'SMS credit';
+}

@@ -68,3 +68,22 @@ export function referralBonus(domain: DomainRow, buyer: UserRow, credits: number
   // The epsilon keeps 0.29 x 100 = 28.999999999999996 from losing a credit.
   return Math.floor(credits * domain.referralpercentage + 1e-9);
 }
+
+export type Purchase =
+  { problem: string } | { seller: UserRow; domain: DomainRow; quote: Extract<Quote, { ok: true }> };
+
+/**
+ * What a user would get for an amount, or why it cannot buy it now: a bad amount, no price for it,
+ * or a reseller supervisor without the credit to hand over (profile 6, the platform, always has it).
+ */
+export async function purchaseFor(ctx: GatewayContext, user: UserRow, rawAmount: unknown): Promise<Purchase> {
+  const amount = amountOf(rawAmount);
+  if (typeof amount !== 'number') return { problem: amount.message };
+  const sale = await sellerOf(ctx.db, user);
+  if (!sale) return { problem: NO_SELLER };
+  const q = await quote(ctx, user, sale.domain, amount);
+  if (!q.ok) return { problem: q.message };
+  const needed = q.credits + referralBonus(sale.domain, user, q.credits);
+  if (sellerHoldsCredit(sale.seller) && sale.seller.creditbalance < needed) return { problem: SELLER_SHORT };
+  return { ...sale, quote: q };
+}

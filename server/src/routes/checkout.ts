@@ -3,7 +3,7 @@ import type { GatewayContext } from '../core/context';
 import { CHECKOUT_CSP, checkoutPage, messagePage } from '../payments/checkout-page';
 import { Refusal } from '../core/errors';
 import { httpStatusOf } from '../http/error-handler';
-import { cancelCheckout, closedReason, findCheckout, payCheckout } from '../payments/checkout';
+import { cancelCheckout, closedReason, findCheckout, payCheckout, sellerName } from '../payments/checkout';
 import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
 
 const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
@@ -31,13 +31,7 @@ export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
       if (!c) return html(reply, 404, messagePage('Unknown payment'));
       const closed = closedReason(ctx, c);
       if (closed) return html(reply, 409, messagePage(closed));
-      const seller = await ctx.db
-        .selectFrom('domains')
-        .select('companyname')
-        .where('profile_id', '=', c.seller_id)
-        .orderBy('domainprofile_id')
-        .executeTakeFirst();
-      return html(reply, 200, checkoutPage(c, seller?.companyname || 'SMS credit'));
+      return html(reply, 200, checkoutPage(c, await sellerName(ctx, c)));
     });
 
     scope.post<{ Params: { reference: string }; Body: Record<string, string> | undefined }>(

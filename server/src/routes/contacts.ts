@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import type { GatewayContext } from '../core/context';
-import { idList } from '../http/body-fields';
+import { idList, looseText, profileId } from '../http/body-fields';
 import { ownProfile, post, postLarge } from '../http/route';
 import { createContact, deleteContacts, importIntoGroup, updateContact } from '../phonebook/contacts';
 
-const profileOnly = z.object({ profile_id: z.coerce.number().optional() });
+const profileOnly = z.object({ profile_id: profileId });
 const field = z.unknown().optional();
 const contactFields = {
   firstname: field,
@@ -16,10 +16,7 @@ const contactFields = {
   phonenumber: field,
   birthday: field,
 };
-const groupnameField = z
-  .unknown()
-  .optional()
-  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+const groupnameField = looseText;
 
 /** 100,000 contacts are about 13.5 MiB as the PWA sends them; more is refused before it is read (issue 11). */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;

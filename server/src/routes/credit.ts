@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
+import { looseText as text, profileId } from '../http/body-fields';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { forbidden, refuse } from '../core/errors';
@@ -10,17 +11,13 @@ import { platformNumbersPage } from '../phonebook/groups';
 import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../src/domain/money';
 import { smsCredits } from '../../../src/domain/pricing';
 
-const text = z
-  .unknown()
-  .optional()
-  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
 /** A number as sent (JSON number) or as typed (text): the money rules read both exactly. */
 const amountField = z
   .unknown()
   .optional()
   .transform((v): string | number => (typeof v === 'number' ? v : typeof v === 'string' ? v.trim() : ''));
 const giftBody = z.object({
-  profile_id: z.coerce.number().optional(),
+  profile_id: profileId,
   amount: amountField,
   currency: text,
   clientprofile_id: z.unknown(),
@@ -69,7 +66,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
 
   // Profile 6's export: every distinct number in the platform's phone books, 1,000 a page.
   const numbersBody = z.object({
-    profile_id: z.coerce.number().optional(),
+    profile_id: profileId,
     pageNum: z.coerce.number().int().min(1).catch(1),
   });
   post(app, ctx, FRONTEND_PATH + 'numbers/', 'profile6', numbersBody, async ({ body, user }) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { DEV_CARRIER_PATH } from '../../../src/domain/api-paths';
+import { carrierInbox, carrierJobSummary } from '../carrier/dev-inbox';
 
 const inboxQuery = z.object({
   to: z.string().trim().optional(),
@@ -19,39 +20,7 @@ function parsed<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
 
 /** Dev mode only (app.ts registers these when GATEWAY_DEV=1): what the simulated carrier delivered. */
 export async function registerDevRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  app.get(DEV_CARRIER_PATH, async (req) => {
-    const { to, jobId, limit } = parsed(inboxQuery, req.query);
-    let query = ctx.db.selectFrom('carrier_messages').selectAll();
-    if (to) query = query.where('to_number', '=', to);
-    if (jobId) query = query.where('job_id', '=', jobId);
-    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-    return {
-      messages: rows.map((r) => ({
-        to: r.to_number,
-        from: r.from_id,
-        text: r.text,
-        parts: r.parts,
-        unicode: r.unicode === 1,
-        jobId: r.job_id,
-        index: r.recipient_index,
-        status: r.status,
-        time: new Date(r.created_at).toISOString(),
-      })),
-    };
-  });
+  app.get(DEV_CARRIER_PATH, async (req) => ({ messages: await carrierInbox(ctx, parsed(inboxQuery, req.query)) }));
 
-  // How often each recipient of one job reached the carrier: the e2e "exactly once" check. Each run of a
-  // recurring job is its own delivery (message_id), so only a repeat within one delivery is a duplicate.
-  app.get(`${DEV_CARRIER_PATH}/summary`, async (req) => {
-    const { jobId } = parsed(summaryQuery, req.query);
-    const ofJob = ctx.db.selectFrom('carrier_messages').where('job_id', '=', jobId.toLowerCase());
-    const row = await ofJob.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const distinct = await ctx.db
-      .selectFrom(ofJob.select(['message_id', 'recipient_index']).distinct().as('d'))
-      .select((eb) => eb.fn.countAll<number>().as('unique'))
-      .executeTakeFirstOrThrow();
-    const unique = Number(distinct.unique);
-    const total = Number(row.total);
-    return { total, unique, duplicates: total - unique };
-  });
+  app.get(`${DEV_CARRIER_PATH}/summary`, async (req) => carrierJobSummary(ctx, parsed(summaryQuery, req.query).jobId));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
+import { profileId } from '../http/body-fields';
 import { ownProfile, post, postLarge } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { verificationOf } from '../tenancy/domain-claims';
@@ -11,7 +12,7 @@ const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
 
 const maybe = z.unknown().optional();
 const settingsBody = z.object({
-  profile_id: z.coerce.number().optional(),
+  profile_id: profileId,
   domain: maybe,
   companyname: maybe,
   localrate: maybe,
@@ -43,7 +44,7 @@ export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: Ga
     };
   });
 
-  const verifyBody = z.object({ profile_id: z.coerce.number().optional() });
+  const verifyBody = z.object({ profile_id: profileId });
   post(app, ctx, FRONTEND_PATH + 'verify-domain/', 'admin', verifyBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { domain, outcome } = await verifyOwnDomain(ctx, user);

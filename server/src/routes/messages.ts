@@ -4,6 +4,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
 import { forbidden } from '../core/errors';
+import { profileId } from '../http/body-fields';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { listPage, type ListScope } from '../messaging/list-queries';
@@ -11,7 +12,6 @@ import { bulkMessageView, scheduledMessageView } from '../messaging/message-view
 import { deleteRegistration, updateRegistration } from '../sending/schedule-edit';
 import { readableMessage, statusRows } from '../messaging/status-query';
 
-const profileId = z.union([z.coerce.number(), z.literal('')]).optional();
 const flag = z
   .union([z.boolean(), z.number(), z.string()])
   .optional()

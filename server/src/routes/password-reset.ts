@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { clientAddress } from '../http/authenticate';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import { hashPassword } from '../auth/passwords';
-import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { RESET_ATTEMPTS } from '../../../src/domain/constants';
@@ -11,9 +9,8 @@ import { resetFieldError } from '../../../src/domain/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
 import { takeAttempt } from '../accounts/attempts';
 import { text } from '../http/body-fields';
-import { checkCode, issueCode, type CodeCheck } from '../accounts/codes';
-import { findByEmail, mayUseDomain } from '../accounts/credentials';
-import { revokeAllTokens } from '../accounts/sessions';
+import { issueCode } from '../accounts/codes';
+import { checkResetCode, findByEmail, mayUseDomain, setNewPassword } from '../accounts/credentials';
 import { sendResetCode } from '../accounts/system-texts';
 
 /** SPEC 9: 3 reset codes per account; the count starts again an hour after the first, or after a reset. */
@@ -66,21 +63,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
       }[check.reason];
       return { passwordchanged: false, error: failed(message) };
     }
-    const passwordHash = await hashPassword(body.newPassword, ctx.scryptCost);
-    // The API key goes too: whoever took the account may have generated one (issue 11).
-    await ctx.db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, apikey: apiKeyHash(newApiKey()) })
-      .where('profile_id', '=', check.subjectId)
-      .execute();
-    // Whoever held a session of this account (perhaps the reason for the reset) is signed out.
-    await revokeAllTokens(ctx, check.subjectId);
+    await setNewPassword(ctx, check.subjectId, body.newPassword);
     return { passwordchanged: true };
   });
-}
-
-/** A code is only ever checked against the account named in the request: a sweep of codes finds nothing. */
-async function checkResetCode(ctx: GatewayContext, email: string, code: string): Promise<CodeCheck> {
-  const user = await findByEmail(ctx, email);
-  return user ? checkCode(ctx, 'reset', { subjectId: user.profile_id }, code) : { ok: false, reason: 'wrong' };
 }

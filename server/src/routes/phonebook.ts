@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import type { GatewayContext } from '../core/context';
-import { idList, pageNumField, searchField } from '../http/body-fields';
+import { idList, pageNumField, searchField, profileId } from '../http/body-fields';
 import { ownProfile, post } from '../http/route';
 import { clientGroupsPage, createGroup, deleteGroups, groupContactsPage, ownGroups } from '../phonebook/groups';
 import { registerContactRoutes } from './contacts';
 
-const profileOnly = z.object({ profile_id: z.coerce.number().optional() });
+const profileOnly = z.object({ profile_id: profileId });
 const listBody = profileOnly.extend({ search: searchField, pageNum: pageNumField });
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

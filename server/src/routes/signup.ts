@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { clientAddress } from '../http/authenticate';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import { hashPassword } from '../auth/passwords';
 import { notFound, refuse, Refusal } from '../core/errors';
 import { post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
-import { CODE_LENGTH, SEND_ATTEMPTS, SIGNUP_COUNTRY } from '../../../src/domain/constants';
+import { CODE_LENGTH, SEND_ATTEMPTS } from '../../../src/domain/constants';
 import { takeAttempt } from '../accounts/attempts';
 import { text } from '../http/body-fields';
 import { checkCode, issueCode } from '../accounts/codes';
@@ -17,7 +16,8 @@ import { sendSignupCode } from '../accounts/system-texts';
 import {
   findTemporal,
   needsCode,
-  newPublicId,
+  createTemporal,
+  markVerified,
   purgeExpiredSignups,
   SIGNUP_DONE,
   SIGNUP_NOT_FOUND,
@@ -82,25 +82,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     const problem = await signupError(ctx, body, domain);
     if (problem) return failed(problem);
     await purgeExpiredSignups(ctx);
-    const country = body.country.trim() || SIGNUP_COUNTRY;
-    const row = await ctx.db
-      .insertInto('temporal_signups')
-      .values({
-        public_id: newPublicId(),
-        username: body.username.trim(),
-        companyname: body.cname.trim(),
-        email: body.email.trim(),
-        phone: body.phone.trim(),
-        country,
-        password_hash: await hashPassword(body.password, ctx.scryptCost),
-        referralcode: domain.enablereferral === 1 ? body.referralcode.trim().toUpperCase() : '',
-        supid: domain.profile_id,
-        domain: domain.host,
-        verified: needsCode(body.phone) ? 0 : 1,
-        created_at: ctx.now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await createTemporal(ctx, body, domain);
     return { error: { status: 'successful' }, id: row.public_id, signupdUser: signupdUser(row) };
   });
 
@@ -135,7 +117,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
       const message = { expired: CODE_EXPIRED, exhausted: CODE_ATTEMPTS_USED, unknown: CODE_MISSING }[check.reason];
       return { isVerified: false, ...failed(message) };
     }
-    await ctx.db.updateTable('temporal_signups').set({ verified: 1 }).where('id', '=', temporal.id).execute();
+    await markVerified(ctx, temporal.id);
     try {
       return { isVerified: true, ...(await signedIn(ctx, await createAccount(ctx, temporal))) };
     } catch (error) {

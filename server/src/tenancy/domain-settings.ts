@@ -8,13 +8,7 @@ import { checkLocalRate } from '../payments/local-rate';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
 import { validateSenderIdRequest } from '../../../src/domain/sender-id';
-import {
-  checkClaimableHost,
-  INVALID_DOMAIN,
-  newClaim,
-  verificationName,
-  verifyClaim,
-} from './domain-claims';
+import { checkClaimableHost, INVALID_DOMAIN, newClaim, verificationName, verifyClaim } from './domain-claims';
 import { normalizeHost } from './domains';
 
 export const DOMAIN_IN_USE = 'That domain is already in use';

@@ -1,0 +1,36 @@
+import type { GatewayContext } from '../core/context';
+
+/** What the simulated carrier delivered, newest first (the demo's dev inbox). */
+export async function carrierInbox(ctx: GatewayContext, filter: { to?: string; jobId?: string; limit: number }) {
+  let query = ctx.db.selectFrom('carrier_messages').selectAll();
+  if (filter.to) query = query.where('to_number', '=', filter.to);
+  if (filter.jobId) query = query.where('job_id', '=', filter.jobId);
+  const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
+  return rows.map((r) => ({
+    to: r.to_number,
+    from: r.from_id,
+    text: r.text,
+    parts: r.parts,
+    unicode: r.unicode === 1,
+    jobId: r.job_id,
+    index: r.recipient_index,
+    status: r.status,
+    time: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/**
+ * How often each recipient of one job reached the carrier: the e2e "exactly once" check. Each run of a
+ * recurring job is its own delivery (message_id), so only a repeat within one delivery is a duplicate.
+ */
+export async function carrierJobSummary(ctx: GatewayContext, jobId: string) {
+  const ofJob = ctx.db.selectFrom('carrier_messages').where('job_id', '=', jobId.toLowerCase());
+  const row = await ofJob.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const distinct = await ctx.db
+    .selectFrom(ofJob.select(['message_id', 'recipient_index']).distinct().as('d'))
+    .select((eb) => eb.fn.countAll<number>().as('unique'))
+    .executeTakeFirstOrThrow();
+  const unique = Number(distinct.unique);
+  const total = Number(row.total);
+  return { total, unique, duplicates: total - unique };
+}
