@@ -56,16 +56,20 @@ export type UserInfo = {
 export type DomainDetails = {
   profile_id: number;
   domainprofile_id: number;
+  /** The host these details are for. */
+  domain: string;
   companyname: string;
   telnumber: string;
   logo: string;
   backgroundImage: string;
+  theme_color: string;
   localrate: string;
   usepaymentgateway: boolean;
   paystackpubkey: string;
   enablereferral: boolean;
   referralpercentage: number;
   enablereseller: boolean;
+  recaptcha_site_key: string;
   internationalcreditbalance: number;
   supusepaymentgateway: boolean;
   suplocalrate: string;

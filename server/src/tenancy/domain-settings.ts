@@ -4,7 +4,7 @@ import { refuse } from '../core/errors';
 import { isUniqueViolation } from '../db/queries';
 import type { DomainRow, DomainsTable, UserRow } from '../db/schema-core';
 import { acceptImage } from '../images/upload';
-import { checkLocalRate } from '../payments/local-rate';
+import { checkLocalRate } from '../../../src/domain/local-rate';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
 import { validateSenderIdRequest } from '../../../src/domain/sender-id';

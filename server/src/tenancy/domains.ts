@@ -1,3 +1,4 @@
+import type { DomainDetails } from '../../../src/domain/types';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
 
@@ -91,5 +92,5 @@ export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
     supenablereferral: top.enablereferral === 1,
     supenablereseller: top.enablereseller === 1,
     supInternationalBalance: supOwner?.internationalcreditbalance ?? owner?.internationalcreditbalance ?? 0,
-  };
+  } satisfies DomainDetails;
 }

@@ -1,3 +1,4 @@
+import type { AccountType, UserInfo } from '../../../src/domain/types';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { resellerRate } from '../../../src/domain/pricing';
@@ -21,7 +22,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     telnumber: user.telnumber,
     companyname: user.companyname,
     country: user.country,
-    accountType: user.accountType,
+    // Stored only through changeaccountype, which admits the three types.
+    accountType: user.accountType as AccountType,
     token,
     // Stored hashed: the key itself is only in changeapikey's answer, once.
     apikey: '',
@@ -57,7 +59,7 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     ...(domain
       ? verificationOf(domain, ownsDomain)
       : { domainverified: true, domainverifyname: '', domainverifytoken: '' }),
-  };
+  } satisfies UserInfo;
 }
 
 export type UserInfoAnswer = Awaited<ReturnType<typeof userInfo>>;

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess, type Access } from '../../../server/src/http/route';
 import { FRONTEND_PATH as FRONTEND } from '../../../src/domain/api-paths';
-import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 
 const FORBIDDEN = { status: 'failed', message: 'You are not allowed to do this' };
 
@@ -71,14 +71,10 @@ const routes: Route[] = postRoutes(gw.app).map((path) => ({
 const named = (...names: string[]) => routes.filter((r) => names.includes(r.name));
 const withAccess = (...levels: Access[]) => routes.filter((r) => levels.includes(r.access));
 
-type Session = Awaited<ReturnType<typeof login>>;
 let demo: Session, sup: Session, acme: Session, acmeClient: Session;
 
 beforeAll(async () => {
-  demo = await login(gw, 'demouser', 'demo12345');
-  sup = await login(gw, 'supervisor', 'supervisor123');
-  acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
-  acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
+  ({ sup, demo, acme, acmeClient } = await signInDemoTenants(gw));
 });
 afterAll(() => gw.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, login, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 
-type Session = Awaited<ReturnType<typeof login>>;
 const FORBIDDEN = { status: 'failed', message: 'You are not allowed to do this' };
 
 describe('changeapikey', () => {
@@ -223,10 +222,7 @@ describe('sender IDs', () => {
   let acmeClient: Session;
   beforeEach(async () => {
     gw = await makeTestApp();
-    demo = await login(gw, 'demouser', 'demo12345');
-    sup = await login(gw, 'supervisor', 'supervisor123');
-    acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
-    acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
+    ({ sup, demo, acme, acmeClient } = await signInDemoTenants(gw));
   });
   afterEach(() => gw.close());
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
 
 // Issue 11 item 8: amounts and rates are finite, positive, bounded and exact; a refusal is a 400
 // (or the call's own refusal field) with a message, and never leaves a payment row or a balance change.
-
-type Session = Awaited<ReturnType<typeof login>>;
 
 describe('amounts and rates that the gateway stores (issue 11)', () => {
   let gw: TestGateway;

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
-
-type Session = Awaited<ReturnType<typeof login>>;
+import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 
 describe('credit giving and numbers', () => {
   let gw: TestGateway;
@@ -11,10 +9,7 @@ describe('credit giving and numbers', () => {
   let acmeClient: Session;
   beforeAll(async () => {
     gw = await makeTestApp();
-    sup = await login(gw, 'supervisor', 'supervisor123');
-    demo = await login(gw, 'demouser', 'demo12345');
-    acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
-    acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
+    ({ sup, demo, acme, acmeClient } = await signInDemoTenants(gw));
   });
   afterAll(() => gw.close());
 

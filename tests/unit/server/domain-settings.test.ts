@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
 import { logoPng } from '../../../server/src/images/png';
 import { createUser } from '../../../server/src/seed/accounts';
 
-type Session = Awaited<ReturnType<typeof login>>;
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 const PRICES = {
   REGULAR: [

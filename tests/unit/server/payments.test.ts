@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
 import { createUser } from '../../../server/src/seed/accounts';
 
-type Session = Awaited<ReturnType<typeof login>>;
 const YEAR_S = 365 * 86_400;
 
 describe('checksupcredit, paystack-link and the checkout page', () => {

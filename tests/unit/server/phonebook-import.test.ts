@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
 import { birthdayDate, rowToContactInput } from '../../../server/src/phonebook/contact-fields';
-
-type Session = Awaited<ReturnType<typeof login>>;
 
 describe('contact fields from sheets', () => {
   it('reads birthdays as ISO, Excel serials and day-first text', () => {

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
-
-type Session = Awaited<ReturnType<typeof login>>;
+import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 
 describe('phone books and contacts', () => {
   let gw: TestGateway;
@@ -11,10 +9,7 @@ describe('phone books and contacts', () => {
   let acmeClient: Session;
   beforeAll(async () => {
     gw = await makeTestApp();
-    demo = await login(gw, 'demouser', 'demo12345');
-    sup = await login(gw, 'supervisor', 'supervisor123');
-    acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
-    acmeClient = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
+    ({ sup, demo, acme, acmeClient } = await signInDemoTenants(gw));
   });
   afterAll(() => gw.close());
 

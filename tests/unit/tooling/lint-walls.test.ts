@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: root });
@@ -66,5 +67,88 @@ describe('the layer walls of ARCHITECTURE.md are enforced by lint', () => {
     expect(html).toContain('no-restricted-syntax');
     const fetchCall = await ruleIds('src/sync/x.ts', "export const y = () => fetch('/x');\n");
     expect(fetchCall).toContain('no-restricted-globals');
+  });
+});
+
+describe('the gateway walls of server/src/README.md are enforced by lint', () => {
+  it.each([
+    [
+      'server/src/messaging/x.ts',
+      'an area knows nothing of HTTP',
+      "import { post } from '../http/route';\nexport const y = post;\n",
+    ],
+    [
+      'server/src/phonebook/x.ts',
+      'an area uses no Fastify',
+      "import Fastify from 'fastify';\nexport const y = Fastify;\n",
+    ],
+    [
+      'server/src/messaging/x.ts',
+      'an area imports no area of its rank or above',
+      "import { acceptSend } from '../sending/accept-send';\nexport const y = acceptSend;\n",
+    ],
+    [
+      'server/src/tenancy/x.ts',
+      'areas of one rank do not import each other',
+      "import { runs } from '../scheduler/runs';\nexport const y = runs;\n",
+    ],
+    [
+      'server/src/db/x.ts',
+      'db imports no area',
+      "import { partsSentSince } from '../messaging/volume';\nexport const y = partsSentSince;\n",
+    ],
+    [
+      'server/src/accounts/x.ts',
+      'nothing imports the composition files',
+      "import { buildApp } from '../app';\nexport const y = buildApp;\n",
+    ],
+    [
+      'server/src/payments/x.ts',
+      'nothing but app.ts imports routes',
+      "import { registerPaymentRoutes } from '../routes/payments';\nexport const y = registerPaymentRoutes;\n",
+    ],
+    [
+      'server/src/routes/x.ts',
+      'routes take only types from db',
+      "import { pageOf } from '../db/queries';\nexport const y = pageOf;\n",
+    ],
+    [
+      'server/src/routes/x.ts',
+      'routes hold no queries',
+      "export const y = (ctx: { db: { selectFrom(t: string): unknown } }) => ctx.db.selectFrom('users');\n",
+    ],
+  ])('%s: refused, %s', async (path, _why, code) => {
+    expect(await ruleIds(path, code)).toContain('gateway/gateway-walls');
+  });
+
+  it.each([
+    [
+      'server/src/sending/x.ts',
+      "import { refreshPreview } from '../messaging/message-store';\nexport const y = refreshPreview;\n",
+    ],
+    ['server/src/messaging/x.ts', "import { refuse } from '../core/errors';\nexport const y = refuse;\n"],
+    [
+      'server/src/routes/x.ts',
+      "import type { UserRow } from '../db/schema-core';\nimport { ownGroups } from '../phonebook/groups';\nexport const y = (u: UserRow) => [ownGroups, u];\n",
+    ],
+    ['server/src/http/x.ts', "import { userForToken } from '../accounts/sessions';\nexport const y = userForToken;\n"],
+    [
+      'server/src/app.ts',
+      "import { registerPaymentRoutes } from './routes/payments';\nexport const y = registerPaymentRoutes;\n",
+    ],
+  ])('%s: an allowed import passes', async (path, code) => {
+    expect(await ruleIds(path, code)).not.toContain('gateway/gateway-walls');
+  });
+
+  it('refuses an import cycle anywhere in the tree', async () => {
+    const dir = mkdtempSync(join(root, 'tests/unit/tooling/cycle-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -168,3 +168,16 @@ export async function lastTextTo(gw: TestGateway, number: string) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
+
+export type Session = Awaited<ReturnType<typeof login>>;
+
+/** The seeded demo tenants, signed in on their own hosts: profile 6, its client, a reseller and its client. */
+export async function signInDemoTenants(gw: TestGateway) {
+  const [sup, demo, acme, acmeClient] = await Promise.all([
+    login(gw, 'supervisor', 'supervisor123'),
+    login(gw, 'demouser', 'demo12345'),
+    login(gw, 'acmeadmin', 'acme12345', 'acme.localhost'),
+    login(gw, 'acmeclient', 'client12345', 'acme.localhost'),
+  ]);
+  return { sup, demo, acme, acmeClient };
+}

@@ -1,6 +1,6 @@
-import type { PriceAccountType, PriceTier } from '../../../src/domain/types';
-import { isPriceTierAcceptable, newPriceTier } from '../../../src/domain/pricing';
-import { isNumericText } from '../../../src/domain/fields';
+import type { PriceAccountType, PriceTier } from './types';
+import { isPriceTierAcceptable, newPriceTier } from './pricing';
+import { isNumericText } from './fields';
 
 export const BAD_PRICE_LIST = 'The price list is not valid';
 export const BAD_PRICE_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
