@@ -104,7 +104,8 @@ export interface RecipientDefaults {
   randomAlpha: string;
 }
 
-const RECIPIENT_COLUMNS = [
+/** Every column of a recipient row but its id, in the order the insert helpers write them. */
+export const RECIPIENT_COLUMNS = [
   'message_id',
   'recipient_index',
   'number',

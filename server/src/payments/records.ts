@@ -6,19 +6,8 @@ import { formatAccra } from '../../../src/domain/dates';
 
 export type PaymentKind = 'paystack' | 'manual' | 'direct' | 'referral';
 
-export interface NewPayment {
-  paymentid: string;
-  profile_id: number;
-  kind: PaymentKind;
-  amount: number;
-  currency: string;
-  date: number;
-  previousbalance: number;
-  balanceadded: number;
-  newbalance: number;
-  paymentassist: string;
-  description: string;
-}
+/** A history line as an area gives it; the id and the search text are the store's. */
+export type NewPayment = Omit<PaymentRow, 'id' | 'searchtext' | 'kind'> & { kind: PaymentKind };
 
 /** A public payment id derived from a secret reference, so histories never show a live checkout link. */
 export const publicPaymentId = (prefix: string, reference: string) =>

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import { STAGE, type MessageRow } from '../db/schema-messaging';
 import { charge } from '../credit/balance';
-import { randomAlpha, refreshPreview, searchTextOf } from '../messaging/message-store';
+import { RECIPIENT_COLUMNS, randomAlpha, refreshPreview, searchTextOf } from '../messaging/message-store';
 import type { Executor } from '../db/database';
 
 /** Which template recipients a delivery takes: all, the birthdays of a day, or some indices (late batches). */
@@ -101,23 +101,7 @@ export async function deliverTemplates(
     await charge(db, reg.profile_id, Number(totals.unpaid), `this ${reg.message_type} delivery`);
     await db
       .insertInto('message_recipients')
-      .columns([
-        'message_id',
-        'recipient_index',
-        'number',
-        'text',
-        'unicode',
-        'parts',
-        'stage',
-        'status',
-        'verdict',
-        'referencekey',
-        'paid',
-        'birthday_md',
-        'md_given',
-        'due_at',
-        'updated_at',
-      ])
+      .columns(RECIPIENT_COLUMNS)
       .expression(
         chosen().select([
           sql<number>`cast(${run.id} as integer)`.as('message_id'),
