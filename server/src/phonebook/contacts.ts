@@ -4,7 +4,7 @@ import { mayWrite } from '../core/access';
 import { forbidden, notFound, refuse } from '../core/errors';
 import { chunks } from '../db/queries';
 import type { UserRow } from '../db/schema-core';
-import { checkContact, type ContactFields } from './contact-fields';
+import { checkContact, type ContactFields } from '../../../src/domain/contact-fields';
 import { assertOwnRows, ownGroupByName, phoneBookNotFound } from './groups';
 import { importContacts } from './import';
 

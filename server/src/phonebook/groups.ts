@@ -3,6 +3,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { ContactRow, GroupRow } from '../db/schema-phonebook-payments';
 import { mayRead } from '../core/access';
+import { groupNameError, groupNameTaken } from '../../../src/domain/phonebook';
 import { forbidden, notFound, refuse } from '../core/errors';
 import { anyColumnLike, chunks, isUniqueViolation, pageOf, pageWindow } from '../db/queries';
 
@@ -95,7 +96,6 @@ export async function assertOwnRows(ctx: GatewayContext, table: 'groups' | 'cont
   }
 }
 
-const MAX_GROUPNAME = 100;
 /** groupcontacts pages: large, since a send from a phone book reads every number. */
 const CONTACTS_PAGE = 1000;
 export const phoneBookNotFound = () => notFound('Phone book not found');
@@ -128,9 +128,9 @@ export async function clientGroupsPage(ctx: GatewayContext, admin: UserRow, sear
 /** A new book; names are unique per account, case-insensitively. */
 export async function createGroup(ctx: GatewayContext, user: UserRow, name: unknown) {
   const groupname = typeof name === 'string' || typeof name === 'number' ? String(name).trim() : '';
-  if (!groupname) throw refuse('Please enter a name for the phone book');
-  if (groupname.length > MAX_GROUPNAME) throw refuse(`A phone book name must be at most ${MAX_GROUPNAME} characters`);
-  const taken = () => refuse(`You already have a phone book named ${groupname}`);
+  const problem = groupNameError(groupname, []);
+  if (problem) throw refuse(problem);
+  const taken = () => refuse(groupNameTaken(groupname));
   if (await ownGroupByName(ctx, user.profile_id, groupname)) throw taken();
   try {
     const row = await ctx.db

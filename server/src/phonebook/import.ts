@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CompiledQuery, Insertable } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { ContactsTable, GroupRow } from '../db/schema-phonebook-payments';
-import { EMPTY_ROW, checkContact, rowToContactInput } from './contact-fields';
+import { EMPTY_ROW, checkContact } from '../../../src/domain/contact-fields';
+import { rowToContactInput } from '../../../src/domain/contact-headings';
 
 // 1,000 rows x 10 columns stays well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const CHUNK_ROWS = 1000;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
-import { birthdayDate, rowToContactInput } from '../../../server/src/phonebook/contact-fields';
+import { birthdayDate } from '../../../src/domain/contact-fields';
+import { rowToContactInput } from '../../../src/domain/contact-headings';
 
 describe('contact fields from sheets', () => {
   it('reads birthdays as ISO, Excel serials and day-first text', () => {

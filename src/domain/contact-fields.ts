@@ -1,20 +1,33 @@
-import { DAY_MS } from '../../../src/domain/dates';
-import { contactEmailError } from '../../../src/domain/contact';
+// A contact's fields as stored, and the one check both the PWA and the gateway apply (SPEC.md 3, 5 "Contact").
+import { contactEmailError } from './contact';
+import { INVALID_DATE } from './send-form';
+import { DAY_MS } from './dates';
 
-/** The editable fields of a contact as stored. */
-export type ContactFields = {
-  firstname: string;
-  middlename: string;
-  surname: string;
-  email: string;
-  phonenumber: string;
-  birthday: string;
+export const CONTACT_FIELDS = ['firstname', 'middlename', 'surname', 'email', 'phonenumber', 'birthday'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactFields = Record<ContactField, string>;
+
+export const CONTACT_FIELD_LABELS: Record<ContactField, string> = {
+  firstname: 'First name',
+  middlename: 'Middle name',
+  surname: 'Surname',
+  email: 'Email',
+  phonenumber: 'Phone number',
+  birthday: 'Birthday',
 };
 
 export const MAX_FIELD_LENGTH = 255;
-export const INVALID_DATE = 'Please enter a valid date';
 export const FIELD_TOO_LONG = `Each contact field must be at most ${MAX_FIELD_LENGTH} characters`;
 export const EMPTY_ROW = 'Empty row';
+
+export const emptyContact = (): ContactFields => ({
+  firstname: '',
+  middlename: '',
+  surname: '',
+  email: '',
+  phonenumber: '',
+  birthday: '',
+});
 
 // Excel counts days from 1899-12-30 (its 1900 leap-year bug folded in).
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -26,13 +39,22 @@ function isoDate(year: number, month: number, day: number): string | null {
   return d.toISOString().slice(0, 10);
 }
 
+function excelSerial(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  return new Date(EXCEL_EPOCH_MS + Math.floor(serial) * DAY_MS).toISOString().slice(0, 10);
+}
+
 /**
  * A birthday as 'yyyy-MM-dd' ('' when blank, null when unreadable). Accepts ISO dates and date-times
- * (the date part as written), Excel day serials, and d/M/yyyy, day first as written in Ghana unless
- * the second number cannot be a month.
+ * (the date part as written), Excel day serials and date cells (SheetJS reads them as UTC midnight),
+ * and d/M/yyyy, day first as written in Ghana unless the second number cannot be a month.
  */
 export function birthdayDate(value: unknown): string | null {
   if (value === null || value === undefined) return '';
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime())
+      ? null
+      : isoDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
   if (typeof value === 'number') return excelSerial(value);
   const text = String(value).trim();
   if (text === '') return '';
@@ -49,11 +71,6 @@ export function birthdayDate(value: unknown): string | null {
   return isoDate(parsed.getFullYear(), parsed.getMonth() + 1, parsed.getDate());
 }
 
-function excelSerial(serial: number): string | null {
-  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
-  return new Date(EXCEL_EPOCH_MS + Math.floor(serial) * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** Cell text: numbers without exponent or grouping (phone numbers arrive as numbers from Excel). */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -61,10 +78,10 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
+export type ContactCheck = { ok: true; contact: ContactFields } | { ok: false; message: string };
+
 /** Checks and normalises one contact; the first problem is the error a user sees. */
-export function checkContact(
-  input: Partial<Record<keyof ContactFields, unknown>>,
-): { ok: true; contact: ContactFields } | { ok: false; message: string } {
+export function checkContact(input: Partial<Record<ContactField, unknown>>): ContactCheck {
   const contact: ContactFields = {
     firstname: cellText(input.firstname),
     middlename: cellText(input.middlename),
@@ -82,46 +99,9 @@ export function checkContact(
   return { ok: true, contact };
 }
 
-// Headings of real sheets vary ('First Name', 'Phone Number', 'numbers', 'DOB'): match on letters only.
-const HEADINGS: Record<string, keyof ContactFields> = {
-  firstname: 'firstname',
-  first: 'firstname',
-  fname: 'firstname',
-  name: 'firstname',
-  middlename: 'middlename',
-  middle: 'middlename',
-  othername: 'middlename',
-  othernames: 'middlename',
-  surname: 'surname',
-  lastname: 'surname',
-  last: 'surname',
-  lname: 'surname',
-  email: 'email',
-  emailaddress: 'email',
-  mail: 'email',
-  phonenumber: 'phonenumber',
-  phonenumbers: 'phonenumber',
-  phone: 'phonenumber',
-  numbers: 'phonenumber',
-  number: 'phonenumber',
-  mobile: 'phonenumber',
-  mobilenumber: 'phonenumber',
-  telephone: 'phonenumber',
-  telnumber: 'phonenumber',
-  tel: 'phonenumber',
-  msisdn: 'phonenumber',
-  birthday: 'birthday',
-  birthdate: 'birthday',
-  dateofbirth: 'birthday',
-  dob: 'birthday',
-};
-
-/** A sheet row (heading → cell) as contact input; unknown headings are ignored. */
-export function rowToContactInput(row: Record<string, unknown>): Partial<Record<keyof ContactFields, unknown>> {
-  const input: Partial<Record<keyof ContactFields, unknown>> = {};
-  for (const [heading, value] of Object.entries(row)) {
-    const field = HEADINGS[heading.toLowerCase().replace(/[^a-z]/g, '')];
-    if (field && (input[field] === undefined || cellText(input[field]) === '')) input[field] = value;
-  }
-  return input;
+/** checkContact for a sheet row: a row with no field filled is refused too (it would load a blank contact). */
+export function checkContactRow(input: Partial<Record<ContactField, unknown>>): ContactCheck {
+  const checked = checkContact(input);
+  if (checked.ok && CONTACT_FIELDS.every((f) => checked.contact[f] === '')) return { ok: false, message: EMPTY_ROW };
+  return checked;
 }

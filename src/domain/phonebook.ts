@@ -1,0 +1,91 @@
+// Phone book rules and texts (SPEC.md 2 "Phone book list and group page", 3, 4): shared by the screens and the gateway.
+import { formatAccra } from './dates';
+
+export const MAX_GROUPNAME = 100;
+export const GROUPNAME_REQUIRED = 'Please enter a name for the phone book';
+export const GROUPNAME_TOO_LONG = `A phone book name must be at most ${MAX_GROUPNAME} characters`;
+export const groupNameTaken = (name: string) => `You already have a phone book named ${name.trim()}`;
+
+/** Why a new book's name is refused (names are unique per account, whatever their case), or null. */
+export function groupNameError(name: string, existing: readonly string[]): string | null {
+  const wanted = name.trim();
+  if (!wanted) return GROUPNAME_REQUIRED;
+  if (wanted.length > MAX_GROUPNAME) return GROUPNAME_TOO_LONG;
+  const lower = wanted.toLowerCase();
+  return existing.some((g) => g.trim().toLowerCase() === lower) ? groupNameTaken(wanted) : null;
+}
+
+export const contactsHeading = (groupname: string) => `Contacts of ${groupname}`;
+
+const count = new Intl.NumberFormat('en-US');
+export const contactCountText = (n: number) => `${count.format(n)} ${n === 1 ? 'contact' : 'contacts'}`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A birthday shown as a date only (SPEC 3), whatever time part a gateway adds: a day has no time zone,
+ * and a plain format keeps 100,000 of them cheap to show and to search.
+ */
+export function birthdayText(birthday: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday.trim());
+  const month = day ? MONTHS[Number(day[2]) - 1] : undefined;
+  return day && month ? `${Number(day[3])} ${month} ${day[1]}` : birthday.trim();
+}
+
+/** A book's creation day as shown on its card, in Accra. */
+export const createdText = (setuptime: string) => (setuptime ? `Created ${formatAccra(setuptime, 'd MMM yyyy')}` : '');
+
+/** The name a contact goes by in a list: its names, else its number, else its e-mail. */
+export function contactName(c: {
+  firstname: string;
+  middlename: string;
+  surname: string;
+  phonenumber: string;
+  email: string;
+}): string {
+  const name = [c.firstname, c.middlename, c.surname]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || c.phonenumber || c.email || 'No name';
+}
+
+/**
+ * After a part of an import got no answer, whether it reached the gateway, told by the book's count
+ * then: 'resend' it (it did not land), 'skip' it (it did), or 'unknown' (the book changed otherwise).
+ */
+export function lostPartOutcome(
+  before: number,
+  confirmed: number,
+  partRows: number,
+  nowTotal: number,
+): 'resend' | 'skip' | 'unknown' {
+  if (nowTotal === before + confirmed) return 'resend';
+  if (nowTotal === before + confirmed + partRows) return 'skip';
+  return 'unknown';
+}
+
+type Searchable = {
+  firstname: string;
+  middlename: string;
+  surname: string;
+  email: string;
+  phonenumber: string;
+  birthday: string;
+};
+
+/** What a contact search looks through (SPEC 5 "Search": every field but ids and reference keys, and the birthday as shown), lower-cased once. */
+export function contactSearchText(c: Searchable): string {
+  return [c.firstname, c.middlename, c.surname, c.email, c.phonenumber, c.birthday, birthdayText(c.birthday)]
+    .join('\n')
+    .toLowerCase();
+}
+
+/** Indices of the texts that hold the search, case-insensitively; all of them for an empty search. */
+export function searchIndices(texts: readonly string[], search: string): number[] | null {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return null;
+  const found: number[] = [];
+  for (let i = 0; i < texts.length; i += 1) if (texts[i]!.includes(needle)) found.push(i);
+  return found;
+}
