@@ -2,6 +2,7 @@ import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListName } from '../api/list-api';
+import type { OutboxState } from '../domain/outbox-policy';
 import type { UserInfo, SendItem } from '../domain/types';
 
 /** Domain details as stored on the device, with when they were fetched (SPEC 3: kept about a year). */
@@ -106,8 +107,6 @@ export interface StoredClientList {
   pending: PendingRequestAnswer[];
   fetchedAt: number;
 }
-
-export type OutboxState = 'queued' | 'sending' | 'paused' | 'done' | 'failed';
 
 /** One send: the job row; its messages live in outboxBatches, 100 a record (STACK.md: per-record cost). */
 export interface OutboxJob {

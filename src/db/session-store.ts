@@ -1,4 +1,5 @@
 import { db } from './db';
+import { isWaitingJob } from '../domain/outbox-policy';
 import type { StoredSession, StoredUser } from './app-db';
 
 export const readSession = () => db.session.get('current');
@@ -70,19 +71,11 @@ export async function wipeAccount(profileId: number): Promise<void> {
 
 /** Sends of an account that have not gone out yet (asked about before sign-out). */
 export async function waitingJobCount(profileId: number): Promise<number> {
-  return db.outboxJobs
-    .where('profile_id')
-    .equals(profileId)
-    .filter((job) => job.state !== 'done' && job.state !== 'failed')
-    .count();
+  return db.outboxJobs.where('profile_id').equals(profileId).filter(isWaitingJob).count();
 }
 
 /** Recipients of an account's sends that have not gone out yet ("N messages are waiting to be sent"). */
 export async function waitingMessageCount(profileId: number): Promise<number> {
-  const jobs = await db.outboxJobs
-    .where('profile_id')
-    .equals(profileId)
-    .filter((job) => job.state !== 'done' && job.state !== 'failed')
-    .toArray();
+  const jobs = await db.outboxJobs.where('profile_id').equals(profileId).filter(isWaitingJob).toArray();
   return jobs.reduce((sum, job) => sum + Math.max(0, job.total - job.sent), 0);
 }

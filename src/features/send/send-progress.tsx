@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { isWaitingJob } from '../../domain/outbox-policy';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
 import { dismissSendJob } from '../../sync/outbox-jobs';
 import { useOnline } from '../../ui/use-online';
@@ -51,7 +52,7 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
   return (
     <Stack gap="xs" aria-label="Sends in progress" role="region">
       {shown.map((job) => {
-        const finished = job.state === 'done' || job.state === 'failed';
+        const finished = !isWaitingJob(job);
         const label = job.summary.campaign || job.summary.text.slice(0, 40);
         return (
           <Paper key={job.id} withBorder p="sm" radius="md">
