@@ -3,7 +3,7 @@ import { Alert, Group, SegmentedControl, Stack, Text, TextInput, Title, Loader, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countListRows, readListState } from '../../db/list-store';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { LIST_HEIGHT } from '../../domain/constants';
 import { canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/permissions';
 import { matchesSearch } from '../../domain/search';
@@ -16,7 +16,7 @@ import { useList } from '../../sync/hooks/use-list';
 import { useSession } from '../../sync/hooks/use-session';
 import { useOnline } from '../../ui/use-online';
 import { DeleteMessageDialog, EditMessageDialog } from './edit-message-dialog';
-import { LIST_KINDS, type MessageListKind } from './list-kinds';
+import { LIST_KINDS, STATUS_PATHS, type MessageListKind } from './list-kinds';
 import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
 import { VirtualList } from '../../ui/virtual-list';
 
@@ -41,7 +41,6 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const list = useList(info.list[view]);
   const online = useOnline();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [search, setSearch] = useState(list.state?.search ?? '');
   const [debounced] = useDebouncedValue(search, 400);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -96,7 +95,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         <BulkMessageRow
           data={row.data}
           showAuthor={user.isAdmin}
-          onOpen={() => navigate(`${pathname.replace(/\/$/, '')}/${encodeURIComponent(key)}`)}
+          onOpen={() => navigate(STATUS_PATHS[view].getHref(key))}
         />
       );
     }
