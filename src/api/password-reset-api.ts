@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiFailure } from './api-failure';
 import { FRONTEND_PATH, request } from './http';
+import { TRY_AGAIN } from '../domain/alerts';
 
 const ErrorField = z.object({ status: z.string().optional(), message: z.string().optional() }).nullish();
 
@@ -10,8 +11,7 @@ export async function requestPasswordReset(email: string, supid: number): Promis
     body: { email, supid },
     schema: z.object({ passcodeSet: z.boolean().optional(), error: ErrorField }).passthrough(),
   });
-  if (!answer.passcodeSet)
-    throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
+  if (!answer.passcodeSet) throw new ApiFailure('refused', answer.error?.message ?? TRY_AGAIN, 200);
 }
 
 /** `email` lets the gateway count attempts against that one account (brute-force limit per account). */
@@ -26,6 +26,5 @@ export async function changePassword(body: {
     body,
     schema: z.object({ passwordchanged: z.boolean().optional(), error: ErrorField }).passthrough(),
   });
-  if (!answer.passwordchanged)
-    throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
+  if (!answer.passwordchanged) throw new ApiFailure('refused', answer.error?.message ?? TRY_AGAIN, 200);
 }

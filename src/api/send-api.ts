@@ -3,6 +3,7 @@ import type { SendItem } from '../domain/types';
 import { request } from './http';
 import { ApiFailure } from './api-failure';
 import { num, requiredNum, text } from './answer-fields';
+import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 
 export const SEND_PATH = '/smsgateway/api/sendsms';
 
@@ -46,8 +47,8 @@ export async function sendSms(
   });
   if (result.refusal) {
     const { status, message } = result.refusal;
-    if (message === 'Invalid Token') throw new ApiFailure('invalid-token', message, 200, 'failed');
-    throw new ApiFailure('refused', message || 'Something went wrong please try again', 200, status);
+    if (message === INVALID_TOKEN) throw new ApiFailure('invalid-token', message, 200, 'failed');
+    throw new ApiFailure('refused', message || TRY_AGAIN, 200, status);
   }
   return result.answer;
 }

@@ -1,6 +1,6 @@
 import { ApiFailure } from '../api/api-failure';
 import { sendSms, type SendAnswer } from '../api/send-api';
-import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, type AlertSeverity } from '../domain/alerts';
+import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, TRY_AGAIN, type AlertSeverity } from '../domain/alerts';
 import {
   BATCH_GAP_MS,
   decideSendOutcome,
@@ -129,8 +129,7 @@ async function onFailure(
       return null;
     case 'final':
     case 'done': {
-      const message =
-        result.failure === 413 ? tooLargeAlone(sent) : failure?.message || 'Something went wrong please try again';
+      const message = result.failure === 413 ? tooLargeAlone(sent) : failure?.message || TRY_AGAIN;
       await updateJob(job.id, { state: 'failed', error: message, updatedAt: now });
       ctx.alert({ message, severity: alertSeverity(failure?.status ?? 'error') });
       emitOutboxEvent({ type: 'failed', jobId: job.id, message });
