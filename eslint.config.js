@@ -56,6 +56,20 @@ export default tseslint.config(
     },
   },
   {
+    // Only src/db touches the Dexie tables (ARCHITECTURE.md: one module per store); others call its store functions.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'dexie', message: 'Only src/db uses Dexie: add a store function there.' }],
+          patterns: [{ group: ['**/db/db'], message: 'Only src/db reads its tables: add a store function there.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -61,6 +61,22 @@ export async function readListRows(
 
 export const countListRows = (profileId: number, list: ListName) => inList(profileId, list).count();
 
+/**
+ * A stored list item by the key in its detail URL: the message_id, or the randomAlpha the lists link
+ * with (SPEC 2). Undefined when this device has not stored it (a deep link, another device's send).
+ */
+export async function findStoredMessage(
+  profileId: number,
+  list: ListName,
+  key: string,
+): Promise<StoredListItem | undefined> {
+  const byId = await db.listItems.get([profileId, list, key]);
+  if (byId) return byId;
+  return inList(profileId, list)
+    .filter((row) => row.data.randomAlpha === key)
+    .first();
+}
+
 export async function removeListItem(profileId: number, list: ListName, itemId: string): Promise<void> {
   await db.listItems.delete([profileId, list, itemId]);
 }

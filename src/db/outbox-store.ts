@@ -61,6 +61,10 @@ export async function nextRunnableJob(profileId: number, signedInAt: number): Pr
   return jobs.find((job) => isWaitingJob(job) && !(job.state === 'paused' && job.pausedSignIn === signedInAt));
 }
 
+/** Whether any account on this device has a send still waiting (queued, sending or paused). */
+export const anyWaitingJob = async (): Promise<boolean> =>
+  (await db.outboxJobs.where('state').anyOf(WAITING_STATES).count()) > 0;
+
 export async function updateJob(id: string, changes: Partial<OutboxJob>): Promise<void> {
   await db.outboxJobs.update(id, changes);
 }

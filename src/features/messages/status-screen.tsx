@@ -10,7 +10,7 @@ import { buildStatusReport } from '../../excel/export-file';
 import { reportFileName } from '../../excel/status-report';
 import { emitAlert } from '../../sync/alerts-bus';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
-import { findStoredMessage } from '../../sync/message-lookup';
+import { findStoredMessage } from '../../db/list-store';
 import { useMessageStatus } from '../../sync/message-status';
 import { downloadBytes } from '../../ui/download';
 import { LIST_KINDS } from './list-kinds';
