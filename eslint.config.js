@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { layersPlugin } from './eslint/layers.js';
+import { featuresPlugin } from './eslint/features.js';
 
 export default tseslint.config(
   {
@@ -20,9 +21,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
-    plugins: { layers: layersPlugin },
+    plugins: { layers: layersPlugin, features: featuresPlugin },
     rules: {
       'layers/no-cross-layer': 'error',
+      'features/no-cross-feature': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
