@@ -1,6 +1,6 @@
 import { nextRunnableJob, updateJob, watchOutbox } from '../db/outbox-store';
 import { readSession } from '../db/session-store';
-import { onJobQueued } from './enqueue';
+import { onJobQueued } from './job-queued';
 import { browserNetwork, type NetworkWatch } from './network';
 import { defaultLock, type LockProvider } from './origin-lock';
 import { realScheduler, type Scheduler } from './scheduler';
