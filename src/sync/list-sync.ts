@@ -21,14 +21,18 @@ export function sortKeyOf(list: ListName, item: ListItem): number {
   return Number.isFinite(id) ? id : 0;
 }
 
+/** A page's items as stored rows; the page was validated with this list's schema, so each is this list's item. */
 export function toStoredItems(profileId: number, list: ListName, items: readonly ListItem[]): StoredListItem[] {
-  return items.map((item) => ({
-    profile_id: profileId,
-    list,
-    itemId: LIST_CALLS[list].id(item),
-    sortKey: sortKeyOf(list, item),
-    data: item,
-  }));
+  return items.map(
+    (item) =>
+      ({
+        profile_id: profileId,
+        list,
+        itemId: LIST_CALLS[list].id(item),
+        sortKey: sortKeyOf(list, item),
+        data: item,
+      }) as StoredListItem,
+  );
 }
 
 async function loadPage(list: ListName, state: StoredListState, pageNum: number, now: number) {
