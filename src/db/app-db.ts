@@ -2,7 +2,7 @@ import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
-import type { OutboxState } from '../domain/outbox-policy';
+import type { OutboxState } from '../domain/outbox-state';
 import type { UserInfo, SendItem } from '../domain/types';
 
 /** Domain details as stored on the device, with when they were fetched (SPEC 3: kept about a year). */

@@ -1,7 +1,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { db } from './db';
 import type { OutboxBatch, OutboxJob, StoredUser } from './app-db';
-import { isWaitingJob, WAITING_STATES } from '../domain/outbox-policy';
+import { isWaitingJob, WAITING_STATES } from '../domain/outbox-state';
 import { patchUser } from './session-store';
 
 /**

@@ -1,5 +1,5 @@
 import { db } from './db';
-import { isWaitingJob } from '../domain/outbox-policy';
+import { isWaitingJob } from '../domain/outbox-state';
 import type { StoredSession, StoredUser } from './app-db';
 
 export const readSession = () => db.session.get('current');

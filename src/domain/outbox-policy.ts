@@ -8,16 +8,6 @@ export const RETRY_BASE_MS = 1000;
 export const RETRY_CAP_MS = 60_000;
 export const TRANSIENT_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 
-/** Where a send stands on the device (OutboxJob.state). */
-export type OutboxState = 'queued' | 'sending' | 'paused' | 'done' | 'failed';
-
-/** States whose job still has recipients to send: never dropped silently, never reloaded over. */
-export const WAITING_STATES = ['queued', 'sending', 'paused'] as const satisfies readonly OutboxState[];
-
-/** The one test of "is this send still waiting?" (not done, not refused). */
-export const isWaitingJob = (job: { state: OutboxState }): boolean =>
-  (WAITING_STATES as readonly OutboxState[]).includes(job.state);
-
 export type SendBatch<T extends SendItem = SendItem> = { from: number; to: number; items: T[] };
 
 export function countRecipients(items: readonly SendItem[]): number {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { isWaitingJob } from '../../domain/outbox-policy';
+import { isWaitingJob } from '../../domain/outbox-state';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
 import { dismissSendJob } from '../../sync/outbox-jobs';
 import { useOnline } from '../../ui/use-online';

@@ -7,7 +7,6 @@ import {
   decideSendOutcome,
   idempotencyKey,
   isTransient,
-  isWaitingJob,
   parseIdempotencyKey,
   parseRetryAfter,
   retryDelayMs,
@@ -79,18 +78,6 @@ describe('splitIntoBatches', () => {
     expect(countRecipients([makeItem({ destinationAddress: '1,2, 3,' }), makeItem({ destinationAddress: '4' })])).toBe(
       4,
     );
-  });
-});
-
-describe('isWaitingJob', () => {
-  it.each([
-    ['queued', true],
-    ['sending', true],
-    ['paused', true],
-    ['done', false],
-    ['failed', false],
-  ] as const)('a %s send is waiting: %s', (state, waiting) => {
-    expect(isWaitingJob({ state })).toBe(waiting);
   });
 });
 
