@@ -23,7 +23,7 @@ export const BulkMessageSchema = z.looseObject({
 export type BulkMessage = z.infer<typeof BulkMessageSchema>;
 
 /** SPEC 3 Scheduled or recurring message. */
-export const ScheduledMessageSchema = z.looseObject({
+const ScheduledMessageSchema = z.looseObject({
   message_id: rowId,
   shortMessage: text,
   sourceAddress: text,
@@ -39,7 +39,7 @@ export const ScheduledMessageSchema = z.looseObject({
 export type ScheduledMessage = z.infer<typeof ScheduledMessageSchema>;
 
 /** SPEC 3 Payment record; the clients' version adds who paid. */
-export const PaymentSchema = z.looseObject({
+const PaymentSchema = z.looseObject({
   paymentid: rowId,
   amount: num,
   currency: text,

@@ -3,10 +3,8 @@ import type { RecurringPeriod } from '../domain/types';
 import { FRONTEND_PATH, request } from './http';
 import { OutcomeSchema, intId, outcomeOf, text, type Outcome } from './answer-fields';
 
-export type { Outcome };
-
 /** SPEC 3 Message status row. */
-export const StatusRowSchema = z.looseObject({
+const StatusRowSchema = z.looseObject({
   id: intId.catch(0),
   mobilenumber: text,
   status: text,

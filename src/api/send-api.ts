@@ -8,7 +8,7 @@ import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 export const SEND_PATH = '/smsgateway/api/sendsms';
 
 /** API.md sendsms answer: the balances are required, so a malformed answer never zeroes the stored ones. */
-export const SendAnswerSchema = z.looseObject({
+const SendAnswerSchema = z.looseObject({
   message: text,
   creditbalance: requiredNum,
   internationalcreditbalance: requiredNum,

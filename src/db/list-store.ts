@@ -4,16 +4,12 @@ import { db } from './db';
 import type { ListItemOf } from '../api/list-api';
 import type { ListName, StoredListItem, StoredListState } from './app-db';
 
-export function emptyListState(profileId: number, list: ListName): StoredListState {
+function emptyListState(profileId: number, list: ListName): StoredListState {
   return { profile_id: profileId, list, pageNum: 0, search: '', visited: false, done: false, refreshedAt: 0 };
 }
 
 export async function readListState(profileId: number, list: ListName): Promise<StoredListState> {
   return (await db.listState.get([profileId, list])) ?? emptyListState(profileId, list);
-}
-
-export async function saveListState(state: StoredListState): Promise<void> {
-  await db.listState.put(state);
 }
 
 /** Writes a page: an item already stored is replaced (its statuses may have moved on), never duplicated. */

@@ -14,11 +14,6 @@ export async function currentAccount(): Promise<{ session: StoredSession; user: 
   });
 }
 
-/** The session token for API calls, or null. */
-export async function authToken(): Promise<string | null> {
-  return (await readSession())?.token ?? null;
-}
-
 /** Stores a sign-in: the session (token) and the user info, in one transaction. */
 export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.session, db.users, async () => {
@@ -67,11 +62,6 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.clientLists.delete(profileId);
     },
   );
-}
-
-/** Sends of an account that have not gone out yet (asked about before sign-out). */
-export async function waitingJobCount(profileId: number): Promise<number> {
-  return db.outboxJobs.where('profile_id').equals(profileId).filter(isWaitingJob).count();
 }
 
 /** Recipients of an account's sends that have not gone out yet ("N messages are waiting to be sent"). */

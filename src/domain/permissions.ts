@@ -43,8 +43,6 @@ export const canChangeAccountType = canSetPremium;
 
 export const canGiveCreditByRate = (user: Pick<UserInfo, 'content'>): boolean => user.content === 'local';
 
-export const showsAdminFeatures = (user: Pick<UserInfo, 'isAdmin'>): boolean => user.isAdmin;
-
 export type ListView = 'personal' | 'client';
 export type PhoneBookView = 'own' | 'client';
 

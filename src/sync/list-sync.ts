@@ -13,7 +13,7 @@ async function account(): Promise<{ profileId: number; token: string }> {
 }
 
 /** Newest first: the item's own time; ids stand in when a gateway leaves the time out. */
-export function sortKeyOf(list: ListName, item: ListItem): number {
+function sortKeyOf(list: ListName, item: ListItem): number {
   const call = LIST_CALLS[list];
   const time = Date.parse(call.time(item));
   if (Number.isFinite(time)) return time;

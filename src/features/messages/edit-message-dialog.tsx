@@ -6,7 +6,12 @@ import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
 import { isNumericText } from '../../domain/fields';
 import { INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../domain/send-form';
-import { RECURRING_PERIODS, RECURRING_UNITS, isRecurringPeriod } from '../../domain/recurring';
+import {
+  DEFAULT_RECURRING_PERIOD,
+  RECURRING_PERIODS,
+  RECURRING_UNITS,
+  isRecurringPeriod,
+} from '../../domain/recurring';
 import type { RecurringPeriod } from '../../domain/types';
 import type { ScheduledMessage } from '../../api/list-api';
 import { emitAlert } from '../../sync/alerts-bus';
@@ -29,7 +34,9 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
     formatAccra(data.expectedDeliveryTime, 'yyyy-MM-dd HH:mm:ss') || null,
   );
   const period0 = data.recurringPeriod;
-  const [period, setPeriod] = useState<RecurringPeriod>(isRecurringPeriod(period0) ? period0 : 'Hourly');
+  const [period, setPeriod] = useState<RecurringPeriod>(
+    isRecurringPeriod(period0) ? period0 : DEFAULT_RECURRING_PERIOD,
+  );
   const [interval, setIntervalText] = useState(String(data.recurringInterval));
   const [busy, setBusy] = useState(false);
 
