@@ -5,6 +5,7 @@ import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { layersPlugin } from './eslint/layers.js';
 import { gatewayPlugin } from './eslint/gateway-layers.js';
+import { featuresPlugin } from './eslint/features.js';
 
 export default tseslint.config(
   {
@@ -22,7 +23,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
-    plugins: { layers: layersPlugin, gateway: gatewayPlugin, 'import-x': importX },
+    plugins: { layers: layersPlugin, gateway: gatewayPlugin, features: featuresPlugin, 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -31,6 +32,7 @@ export default tseslint.config(
     rules: {
       'layers/no-cross-layer': 'error',
       'gateway/gateway-walls': 'error',
+      'features/no-cross-feature': 'error',
       // No module imports itself back through others, anywhere in the tree.
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -62,6 +64,20 @@ export default tseslint.config(
         { object: 'window', property: 'fetch', message: 'Only src/api/ calls fetch.' },
         { object: 'self', property: 'fetch', message: 'Only src/api/ calls fetch.' },
         { object: 'globalThis', property: 'fetch', message: 'Only src/api/ calls fetch.' },
+      ],
+    },
+  },
+  {
+    // Only src/db touches the Dexie tables (ARCHITECTURE.md: one module per store); others call its store functions.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'dexie', message: 'Only src/db uses Dexie: add a store function there.' }],
+          patterns: [{ group: ['**/db/db'], message: 'Only src/db reads its tables: add a store function there.' }],
+        },
       ],
     },
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiFailure } from './api-failure';
+import { TRY_AGAIN } from '../domain/alerts';
 
 // Tolerant field readers shared by the answer schemas: gateways send numbers as text and null for ''.
 
@@ -64,7 +65,7 @@ export type Outcome = { status: string; message: string };
 export function outcomeOf(answer: z.infer<typeof OutcomeSchema>): Outcome {
   const error = answer.error;
   if (error && (error.status === 'failed' || error.status === 'error')) {
-    throw new ApiFailure('refused', error.message || 'Something went wrong please try again', 200, error.status);
+    throw new ApiFailure('refused', error.message || TRY_AGAIN, 200, error.status);
   }
   return { status: answer.status || 'successful', message: answer.message };
 }

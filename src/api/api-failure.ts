@@ -22,5 +22,3 @@ export class ApiFailure extends Error {
     this.name = 'ApiFailure';
   }
 }
-
-export const GENERIC_FAILURE = 'Something went wrong please try again';

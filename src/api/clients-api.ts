@@ -5,7 +5,7 @@ import { intId, text } from './answer-fields';
 import { UserInfoSchema } from './user-schema';
 
 /** A client as an admin sees it (API.md allusers): user info without token, API key or secret keys. */
-export const ClientSchema = UserInfoSchema.omit({
+const ClientSchema = UserInfoSchema.omit({
   token: true,
   apikey: true,
   paystackseckey: true,

@@ -11,7 +11,7 @@ const text = z
 const num = z.coerce.number().catch(0);
 
 /** SPEC 3 Domain details as the gateway answers them; unknown fields are dropped. */
-export const DomainDetailsSchema = z.object({
+const DomainDetailsSchema = z.object({
   profile_id: z.coerce.number(),
   domainprofile_id: z.coerce.number().catch(0),
   domain: text,

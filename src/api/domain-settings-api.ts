@@ -3,6 +3,7 @@ import { ApiFailure } from './api-failure';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { flag, text } from './answer-fields';
+import { RESELLER_SAVE_FAILED } from '../domain/alerts';
 
 /** What update-domain-details/ and verify-domain/ answer: the outcome and the domain's verification state. */
 const SettingsAnswerSchema = z.looseObject({
@@ -46,8 +47,7 @@ export async function saveDomainSettings(
     schema: SettingsAnswerSchema,
     timeoutMs: 60_000,
   });
-  if (answer.status !== 'successful')
-    throw new ApiFailure('refused', answer.message || 'Oops something went wrong', 200);
+  if (answer.status !== 'successful') throw new ApiFailure('refused', answer.message || RESELLER_SAVE_FAILED, 200);
   return answer;
 }
 

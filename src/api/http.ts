@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseRetryAfter } from '../domain/outbox-policy';
-import { ApiFailure, GENERIC_FAILURE } from './api-failure';
+import { ApiFailure } from './api-failure';
+import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 
 // Zod's fast path probes `new Function`, which the app's CSP (no 'unsafe-eval') reports as a violation
 // on every page; answers are small, so the interpreted checks cost nothing that shows.
@@ -55,7 +56,7 @@ export async function request<S extends z.ZodType>(options: RequestOptions<S>): 
   if (!response.ok)
     throw failureFrom(response.status, payload, parseRetryAfter(response.headers.get('Retry-After'), Date.now()));
   const parsed = options.schema.safeParse(payload);
-  if (!parsed.success) throw new ApiFailure('invalid-answer', GENERIC_FAILURE, response.status);
+  if (!parsed.success) throw new ApiFailure('invalid-answer', TRY_AGAIN, response.status);
   return parsed.data;
 }
 
@@ -71,11 +72,11 @@ async function readJson(response: Response): Promise<unknown> {
 
 function failureFrom(httpStatus: number, payload: unknown, retryAfterMs: number | undefined): ApiFailure {
   const error = (payload as { error?: { status?: unknown; message?: unknown } } | null)?.error;
-  const message = typeof error?.message === 'string' && error.message ? error.message : GENERIC_FAILURE;
+  const message = typeof error?.message === 'string' && error.message ? error.message : TRY_AGAIN;
   const status = typeof error?.status === 'string' ? error.status : httpStatus < 500 ? 'failed' : 'error';
-  if (httpStatus === 401 || message === 'Invalid Token') {
+  if (httpStatus === 401 || message === INVALID_TOKEN) {
     onInvalidToken();
-    return new ApiFailure('invalid-token', 'Invalid Token', httpStatus, 'failed');
+    return new ApiFailure('invalid-token', INVALID_TOKEN, httpStatus, 'failed');
   }
   if (httpStatus === 413) return new ApiFailure('too-large', message, 413, status);
   return new ApiFailure('refused', message, httpStatus, status, retryAfterMs);

@@ -24,7 +24,7 @@ export const BulkMessageSchema = z.looseObject({
 export type BulkMessage = z.infer<typeof BulkMessageSchema>;
 
 /** SPEC 3 Scheduled or recurring message. */
-export const ScheduledMessageSchema = z.looseObject({
+const ScheduledMessageSchema = z.looseObject({
   message_id: rowId,
   shortMessage: text,
   sourceAddress: text,
@@ -40,7 +40,7 @@ export const ScheduledMessageSchema = z.looseObject({
 export type ScheduledMessage = z.infer<typeof ScheduledMessageSchema>;
 
 /** SPEC 3 Payment record; the clients' version adds who paid. */
-export const PaymentSchema = z.looseObject({
+const PaymentSchema = z.looseObject({
   paymentid: rowId,
   amount: num,
   currency: text,
@@ -57,16 +57,18 @@ export type Payment = z.infer<typeof PaymentSchema>;
 
 export type ListItem = BulkMessage | ScheduledMessage | Payment;
 
-/** The six message lists and two credit histories of SPEC 3, own and clients'. */
-export type ListName =
-  | 'quick-own'
-  | 'quick-client'
-  | 'scheduled-own'
-  | 'scheduled-client'
-  | 'recurring-own'
-  | 'recurring-client'
-  | 'credit-own'
-  | 'credit-client';
+/** The six message lists and two credit histories of SPEC 3, own and clients', by what they hold. */
+export type QuickListName = 'quick-own' | 'quick-client';
+export type ScheduledListName = 'scheduled-own' | 'scheduled-client' | 'recurring-own' | 'recurring-client';
+export type CreditListName = 'credit-own' | 'credit-client';
+export type ListName = QuickListName | ScheduledListName | CreditListName;
+
+/** The item a list holds, as its schema below validated it. */
+export type ListItemOf<L extends ListName> = L extends QuickListName
+  ? BulkMessage
+  : L extends ScheduledListName
+    ? ScheduledMessage
+    : Payment;
 
 interface ListCall {
   call: string;

@@ -4,10 +4,8 @@ import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { OutcomeSchema, intId, outcomeOf, text, type Outcome } from './answer-fields';
 
-export type { Outcome };
-
 /** SPEC 3 Message status row. */
-export const StatusRowSchema = z.looseObject({
+const StatusRowSchema = z.looseObject({
   id: intId.catch(0),
   mobilenumber: text,
   status: text,

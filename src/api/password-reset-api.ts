@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiFailure } from './api-failure';
 import { FRONTEND_PATH } from '../domain/api-paths';
+import { TRY_AGAIN } from '../domain/alerts';
 import { request } from './http';
 
 const ErrorField = z.object({ status: z.string().optional(), message: z.string().optional() }).nullish();
@@ -11,8 +12,7 @@ export async function requestPasswordReset(email: string, supid: number): Promis
     body: { email, supid },
     schema: z.object({ passcodeSet: z.boolean().optional(), error: ErrorField }).passthrough(),
   });
-  if (!answer.passcodeSet)
-    throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
+  if (!answer.passcodeSet) throw new ApiFailure('refused', answer.error?.message ?? TRY_AGAIN, 200);
 }
 
 /** `email` lets the gateway count attempts against that one account (brute-force limit per account). */
@@ -27,6 +27,5 @@ export async function changePassword(body: {
     body,
     schema: z.object({ passwordchanged: z.boolean().optional(), error: ErrorField }).passthrough(),
   });
-  if (!answer.passwordchanged)
-    throw new ApiFailure('refused', answer.error?.message ?? 'Something went wrong please try again', 200);
+  if (!answer.passwordchanged) throw new ApiFailure('refused', answer.error?.message ?? TRY_AGAIN, 200);
 }

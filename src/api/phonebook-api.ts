@@ -3,10 +3,8 @@ import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
 
-export type { Outcome };
-
 /** SPEC 3 Contact. */
-export const ContactSchema = z.looseObject({
+const ContactSchema = z.looseObject({
   id: intId,
   groupid: intId.optional().catch(undefined),
   firstname: text,
@@ -20,7 +18,7 @@ export const ContactSchema = z.looseObject({
 export type Contact = z.infer<typeof ContactSchema>;
 
 /** SPEC 3 Group; the gateway inlines the newest contacts and counts them all in `contactcount`. */
-export const GroupSchema = z
+const GroupSchema = z
   .looseObject({
     id: intId,
     groupname: text,

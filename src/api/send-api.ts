@@ -3,11 +3,12 @@ import type { SendItem } from '../domain/types';
 import { request } from './http';
 import { ApiFailure } from './api-failure';
 import { num, requiredNum, text } from './answer-fields';
+import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 
 import { SEND_PATH } from '../domain/api-paths';
 
 /** API.md sendsms answer: the balances are required, so a malformed answer never zeroes the stored ones. */
-export const SendAnswerSchema = z.looseObject({
+const SendAnswerSchema = z.looseObject({
   message: text,
   creditbalance: requiredNum,
   internationalcreditbalance: requiredNum,
@@ -46,8 +47,8 @@ export async function sendSms(
   });
   if (result.refusal) {
     const { status, message } = result.refusal;
-    if (message === 'Invalid Token') throw new ApiFailure('invalid-token', message, 200, 'failed');
-    throw new ApiFailure('refused', message || 'Something went wrong please try again', 200, status);
+    if (message === INVALID_TOKEN) throw new ApiFailure('invalid-token', message, 200, 'failed');
+    throw new ApiFailure('refused', message || TRY_AGAIN, 200, status);
   }
   return result.answer;
 }

@@ -3,6 +3,7 @@ import { ApiFailure } from './api-failure';
 import { FRONTEND_PATH, SIGNUP_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { UserInfoSchema } from './user-schema';
+import { TRY_AGAIN } from '../domain/alerts';
 
 const ErrorField = z.object({ status: z.string().optional(), message: z.string().optional() }).optional();
 const Outcome = z.object({ error: ErrorField }).passthrough();
@@ -46,7 +47,7 @@ export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id:
   if (answer.error?.status && answer.error.status !== 'successful') {
     throw new ApiFailure('refused', answer.error.message ?? 'Sign-up failed', 200, answer.error.status);
   }
-  if (answer.id === undefined) throw new ApiFailure('invalid-answer', 'Something went wrong please try again');
+  if (answer.id === undefined) throw new ApiFailure('invalid-answer', TRY_AGAIN);
   return { id: answer.id };
 }
 
@@ -61,12 +62,7 @@ export async function sendSmsCode(body: {
     schema: z.object({ status: z.string().optional(), codeId: Id.optional(), error: ErrorField }).passthrough(),
   });
   if (answer.codeId === undefined) {
-    throw new ApiFailure(
-      'refused',
-      answer.error?.message ?? 'Something went wrong please try again',
-      200,
-      answer.error?.status ?? 'failed',
-    );
+    throw new ApiFailure('refused', answer.error?.message ?? TRY_AGAIN, 200, answer.error?.status ?? 'failed');
   }
   return { codeId: answer.codeId };
 }

@@ -10,6 +10,7 @@ import { onOutboxEvent } from '../outbox/outbox-events';
 import { startOutbox } from '../outbox/start-outbox';
 import { startPhonebookSync } from '../sync/phonebook-sync';
 import { UpdatePrompt } from './update-prompt';
+import { INVALID_TOKEN } from '../domain/alerts';
 
 const router = createBrowserRouter(routes);
 
@@ -19,7 +20,7 @@ export function App({ workbox }: { workbox: Workbox | null }) {
   useEffect(() => startPhonebookSync(), []);
   // The outbox drainer (a dedicated worker where possible) sends queued jobs; its alerts are SPEC 8's.
   useEffect(() => {
-    const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally('Invalid Token') });
+    const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally(INVALID_TOKEN) });
     // A send the gateway refused (no credit, say): the balance shown is read again from the gateway.
     const off = onOutboxEvent((event) => {
       if (event.type === 'failed') void refreshUser();

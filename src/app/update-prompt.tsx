@@ -2,20 +2,13 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Notification } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Workbox } from 'workbox-window';
-import { db } from '../db/db';
+import { anyDraftHasText } from '../db/draft-store';
+import { anyWaitingJob } from '../db/outbox-store';
 
 /** 'A new version is available: Reload', offered, never forced, and held back while a send drains or a draft has text. */
 export function UpdatePrompt({ workbox }: { workbox: Workbox | null }) {
   const [waiting, setWaiting] = useState(false);
-  const busy = useLiveQuery(
-    async () => {
-      const draining = await db.outboxJobs.where('state').anyOf('queued', 'sending').count();
-      const drafts = await db.drafts.toArray();
-      return draining > 0 || drafts.some((d) => typeof d.fields.text === 'string' && d.fields.text.trim() !== '');
-    },
-    [],
-    true,
-  );
+  const busy = useLiveQuery(async () => (await anyWaitingJob()) || (await anyDraftHasText()), [], true);
   useEffect(() => {
     if (!workbox) return;
     const onWaiting = () => setWaiting(true);

@@ -1,7 +1,8 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
-import type { ListName } from '../api/list-api';
+import type { ListItemOf, ListName } from '../api/list-api';
+import type { OutboxState } from '../domain/outbox-state';
 import type { UserInfo, SendItem } from '../domain/types';
 
 /** Domain details as stored on the device, with when they were fetched (SPEC 3: kept about a year). */
@@ -23,15 +24,20 @@ export type StoredUser = UserInfo;
 
 export type { ListName };
 
-/** One item of a mirrored list; `itemId` is message_id (or paymentid), so an item appears once. */
-export interface StoredListItem {
-  profile_id: number;
-  list: ListName;
-  itemId: string;
-  /** Newest first: epoch ms of the item's own time, then the order the gateway gave. */
-  sortKey: number;
-  data: Record<string, unknown>;
-}
+/**
+ * One item of a mirrored list, typed by its list (the answer as src/api validated it); `itemId` is
+ * message_id (or paymentid), so an item appears once. Without `L`, any list's item.
+ */
+export type StoredListItem<L extends ListName = ListName> = L extends ListName
+  ? {
+      profile_id: number;
+      list: L;
+      itemId: string;
+      /** Newest first: epoch ms of the item's own time, then the order the gateway gave. */
+      sortKey: number;
+      data: ListItemOf<L>;
+    }
+  : never;
 
 /** SPEC 3 list state, per account and list. */
 export interface StoredListState {
@@ -106,8 +112,6 @@ export interface StoredClientList {
   pending: PendingRequestAnswer[];
   fetchedAt: number;
 }
-
-export type OutboxState = 'queued' | 'sending' | 'paused' | 'done' | 'failed';
 
 /** One send: the job row; its messages live in outboxBatches, 100 a record (STACK.md: per-record cost). */
 export interface OutboxJob {

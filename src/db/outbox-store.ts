@@ -1,10 +1,8 @@
 import Dexie, { liveQuery } from 'dexie';
 import { db } from './db';
 import type { OutboxBatch, OutboxJob, StoredUser } from './app-db';
+import { isWaitingJob, WAITING_STATES } from '../domain/outbox-state';
 import { patchUser } from './session-store';
-
-/** States whose job still has recipients to send. */
-export const WAITING_STATES = ['queued', 'sending', 'paused'] as const;
 
 /**
  * Stores a job and all its batch records in one transaction: the send is queued whole or not at all.
@@ -60,11 +58,12 @@ export const jobsOf = (profileId: number) =>
  */
 export async function nextRunnableJob(profileId: number, signedInAt: number): Promise<OutboxJob | undefined> {
   const jobs = await jobsOf(profileId);
-  return jobs.find(
-    (job) =>
-      job.state === 'queued' || job.state === 'sending' || (job.state === 'paused' && job.pausedSignIn !== signedInAt),
-  );
+  return jobs.find((job) => isWaitingJob(job) && !(job.state === 'paused' && job.pausedSignIn === signedInAt));
 }
+
+/** Whether any account on this device has a send still waiting (queued, sending or paused). */
+export const anyWaitingJob = async (): Promise<boolean> =>
+  (await db.outboxJobs.where('state').anyOf(WAITING_STATES).count()) > 0;
 
 export async function updateJob(id: string, changes: Partial<OutboxJob>): Promise<void> {
   await db.outboxJobs.update(id, changes);
@@ -74,7 +73,7 @@ export async function updateJob(id: string, changes: Partial<OutboxJob>): Promis
 export async function removeFinishedJob(id: string): Promise<boolean> {
   return db.transaction('rw', [db.outboxJobs, db.outboxBatches, db.jobSheets], async () => {
     const job = await db.outboxJobs.get(id);
-    if (!job || (job.state !== 'done' && job.state !== 'failed')) return false;
+    if (!job || isWaitingJob(job)) return false;
     await db.outboxBatches.where('jobId').equals(id).delete();
     await db.jobSheets.where('jobId').equals(id).delete();
     await db.outboxJobs.delete(id);

@@ -9,10 +9,6 @@ export async function readGroups(profileId: number, client = false): Promise<Sto
     .sort((a, b) => b.setuptime.localeCompare(a.setuptime) || b.id - a.id);
 }
 
-export async function readGroup(profileId: number, groupId: number): Promise<StoredGroup | undefined> {
-  return db.groups.get([profileId, groupId]);
-}
-
 /** A phone book's contacts as shown, newest first, minus those deleted on the device. */
 export async function readContacts(profileId: number, groupId: number): Promise<StoredContact[]> {
   const rows = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).toArray();
@@ -34,10 +30,6 @@ export async function replaceGroups(profileId: number, client: boolean, groups: 
     await db.groups.bulkDelete(gone);
     await db.groups.bulkPut(groups.map((g) => (pending.has(g.id) ? { ...g, pendingDelete: true } : g)));
   });
-}
-
-export async function putGroups(groups: readonly StoredGroup[]): Promise<void> {
-  await db.groups.bulkPut(groups as StoredGroup[]);
 }
 
 /** Replaces a phone book's contacts with the gateway's complete list (pending deletions stay hidden). */

@@ -1,4 +1,5 @@
 import { db } from './db';
+import { isWaitingJob } from '../domain/outbox-state';
 import type { StoredSession, StoredUser } from './app-db';
 
 export const readSession = () => db.session.get('current');
@@ -11,11 +12,6 @@ export async function currentAccount(): Promise<{ session: StoredSession; user: 
     const user = await db.users.get(session.profile_id);
     return user ? { session, user } : null;
   });
-}
-
-/** The session token for API calls, or null. */
-export async function authToken(): Promise<string | null> {
-  return (await readSession())?.token ?? null;
 }
 
 /** Stores a sign-in: the session (token) and the user info, in one transaction. */
@@ -68,21 +64,8 @@ export async function wipeAccount(profileId: number): Promise<void> {
   );
 }
 
-/** Sends of an account that have not gone out yet (asked about before sign-out). */
-export async function waitingJobCount(profileId: number): Promise<number> {
-  return db.outboxJobs
-    .where('profile_id')
-    .equals(profileId)
-    .filter((job) => job.state !== 'done' && job.state !== 'failed')
-    .count();
-}
-
 /** Recipients of an account's sends that have not gone out yet ("N messages are waiting to be sent"). */
 export async function waitingMessageCount(profileId: number): Promise<number> {
-  const jobs = await db.outboxJobs
-    .where('profile_id')
-    .equals(profileId)
-    .filter((job) => job.state !== 'done' && job.state !== 'failed')
-    .toArray();
+  const jobs = await db.outboxJobs.where('profile_id').equals(profileId).filter(isWaitingJob).toArray();
   return jobs.reduce((sum, job) => sum + Math.max(0, job.total - job.sent), 0);
 }

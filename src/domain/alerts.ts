@@ -9,12 +9,10 @@ export const INVALID_TOKEN = 'Invalid Token';
 export const RESELLER_SAVE_FAILED = 'Oops something went wrong';
 export const NO_SCHEDULED_SMS = 'You do not have any scheduled sms';
 export const NO_RECURRING_SMS = 'You do not have any recurring sms';
+// SPEC 8's text for failed reset or validation calls, and the generic failure text (SPEC names no other).
 export const TRY_AGAIN = 'Something went wrong please try again';
 export const WRONG_CODE = 'Wrong Code Entered, please re-enter code again or resend code again';
 export const SUBMISSION_IN_PROGRESS = 'Message submission in progress';
-
-// SPEC.md names no generic text; the reset/validation one reads as generic.
-export const GENERIC_ERROR = TRY_AGAIN;
 
 export function alertSeverity(status: string | null | undefined): AlertSeverity {
   switch (status) {
@@ -35,7 +33,7 @@ export const alertDurationMs = (onAllRecurringList = false): number =>
 
 // Server text first, then what the client knows, then the generic text.
 export function failureMessage(serverMessage?: string | null, clientMessage?: string | null): string {
-  return [serverMessage, clientMessage].find((m): m is string => !!m && m.trim() !== '') ?? GENERIC_ERROR;
+  return [serverMessage, clientMessage].find((m): m is string => !!m && m.trim() !== '') ?? TRY_AGAIN;
 }
 
 export const isInvalidToken = (message: string | null | undefined): boolean => message === INVALID_TOKEN;

@@ -8,6 +8,7 @@ import type {
   TypeAndSubtype,
 } from './types';
 import { DEFAULT_CHARACTER_LIMIT } from './constants';
+import { DEFAULT_RECURRING_PERIOD } from './recurring';
 
 export const MESSAGE_KINDS: readonly MessageKind[] = ['quick', 'scheduled', 'recurring', 'birthday'];
 
@@ -63,6 +64,6 @@ export const SEND_FORM_DEFAULTS: Readonly<SendFormDefaults> = {
   messageType: 'quick',
   subtype: 'regular',
   source: 'manual',
-  recurringPeriod: 'Hourly',
+  recurringPeriod: DEFAULT_RECURRING_PERIOD,
   characterLimit: DEFAULT_CHARACTER_LIMIT,
 };

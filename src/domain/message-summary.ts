@@ -12,10 +12,13 @@ export type ListMessage = {
   submitted?: unknown;
 };
 
+/** What the recipient count reads: scheduled registrations carry these too, but no messageStatus. */
+export type CountedMessage = Pick<ListMessage, 'destinationAddress' | 'destinationCount' | 'posted'>;
+
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** Recipients of a message: the gateway's count when given (the number list may be a preview). */
-export function recipientCount(message: ListMessage): number {
+export function recipientCount(message: CountedMessage): number {
   return (
     finite(message.destinationCount) ??
     finite(message.posted) ??

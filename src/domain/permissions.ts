@@ -1,6 +1,7 @@
 // What a user may see and do (SPEC.md 2 "Page shell", SPEC.md 4 and 6).
 import type { UserInfo } from './types';
 import { TOP_SUPERVISOR_ID } from './constants';
+import { APP_PATHS } from './app-paths';
 
 export type MenuKey =
   'send' | 'dashboard' | 'scheduled' | 'recurring' | 'credithistory' | 'phonebook' | 'purchase' | 'profile' | 'clients';
@@ -11,20 +12,20 @@ type MenuUser = Pick<UserInfo, 'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 
 
 export function menuItems(user: MenuUser): MenuItem[] {
   const items: Array<MenuItem | false> = [
-    { key: 'send', label: 'Send SMS', path: '/' },
-    user.dashboardTab && { key: 'dashboard', label: 'Dashboard', path: '/dashboard' },
-    user.scheduledsmsTab && { key: 'scheduled', label: 'Scheduled SMS', path: '/scheduledsms' },
-    user.recurringsmsTab && { key: 'recurring', label: 'Recurring SMS', path: '/recurringsms' },
+    { key: 'send', label: 'Send SMS', path: APP_PATHS.home.getHref() },
+    user.dashboardTab && { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.dashboard.getHref() },
+    user.scheduledsmsTab && { key: 'scheduled', label: 'Scheduled SMS', path: APP_PATHS.scheduledSms.getHref() },
+    user.recurringsmsTab && { key: 'recurring', label: 'Recurring SMS', path: APP_PATHS.recurringSms.getHref() },
     // Admins land on the page with the own/client tab pair; others have only their own history.
     user.credithistoryTab && {
       key: 'credithistory',
       label: 'SMS credits purchase history',
-      path: user.isAdmin ? '/clientcredithistory' : '/credithistory',
+      path: (user.isAdmin ? APP_PATHS.clientCreditHistory : APP_PATHS.creditHistory).getHref(),
     },
-    { key: 'phonebook', label: 'Phone book', path: '/phonebook' },
-    { key: 'purchase', label: 'Purchase SMS credits', path: '/purchasesms' },
-    { key: 'profile', label: 'Profile', path: '/profile' },
-    user.isAdmin && { key: 'clients', label: 'Client management', path: '/clientmanagement' },
+    { key: 'phonebook', label: 'Phone book', path: APP_PATHS.phonebook.getHref() },
+    { key: 'purchase', label: 'Purchase SMS credits', path: APP_PATHS.purchaseSms.getHref() },
+    { key: 'profile', label: 'Profile', path: APP_PATHS.profile.getHref() },
+    user.isAdmin && { key: 'clients', label: 'Client management', path: APP_PATHS.clientManagement.getHref() },
   ];
   return items.filter((item): item is MenuItem => item !== false);
 }
@@ -41,8 +42,6 @@ export const canSetPremium = (user: Pick<UserInfo, 'supid'>): boolean => PREMIUM
 export const canChangeAccountType = canSetPremium;
 
 export const canGiveCreditByRate = (user: Pick<UserInfo, 'content'>): boolean => user.content === 'local';
-
-export const showsAdminFeatures = (user: Pick<UserInfo, 'isAdmin'>): boolean => user.isAdmin;
 
 export type ListView = 'personal' | 'client';
 export type PhoneBookView = 'own' | 'client';

@@ -1,18 +1,13 @@
 // Where a path sends a visitor (SPEC.md 2 "Routes" and "Access rules for routing").
+import { APP_PATHS, type RouteAccess } from './app-paths';
 
-export type RouteAccess = 'public' | 'user' | 'admin';
 export type RouteContext = { loggedIn: boolean; isAdmin: boolean; isMainHost: boolean };
 export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'landing' };
 
-const ROUTES: ReadonlyArray<readonly [RegExp, RouteAccess]> = [
-  [/^\/(login|signup)$/, 'public'],
-  [/^\/$/, 'user'],
-  [/^\/dashboard(\/[^/]+)?$/, 'user'],
-  [/^\/(scheduledsms|recurringsms|purchasesms|credithistory|clientcredithistory|profile)$/, 'user'],
-  [/^\/phonebook(\/[^/]+)?$/, 'user'],
-  [/^\/(clientdashboard|clientphonebook)(\/[^/]+)?$/, 'admin'],
-  [/^\/(clientscheduledsms|clientrecurringsms|clientmanagement)$/, 'admin'],
-];
+// Each route's pattern as a matcher: a `:param` is one path segment, matched case-sensitively.
+const ROUTES: ReadonlyArray<readonly [RegExp, RouteAccess]> = Object.values(APP_PATHS).map(
+  ({ path, access }) => [new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`), access] as const,
+);
 
 // Query, hash and a trailing slash do not change which screen a path names.
 export function normalizePath(path: string): string {
@@ -27,16 +22,17 @@ export function routeAccess(path: string): RouteAccess | null {
 }
 
 const render: RouteDecision = { kind: 'render' };
-const home: RouteDecision = { kind: 'redirect', to: '/' };
+const home: RouteDecision = { kind: 'redirect', to: APP_PATHS.home.getHref() };
 
 export function routeDecision(path: string, { loggedIn, isAdmin, isMainHost }: RouteContext): RouteDecision {
   const access = routeAccess(path);
   if (access === 'public') return loggedIn ? home : render;
-  if (!loggedIn) return isMainHost ? { kind: 'landing' } : { kind: 'redirect', to: '/login' };
+  if (!loggedIn) return isMainHost ? { kind: 'landing' } : { kind: 'redirect', to: APP_PATHS.login.getHref() };
   // Unknown paths and admin screens opened by others fall back to the send form.
   if (access === null || (access === 'admin' && !isAdmin)) return home;
   return render;
 }
 
 // After sign-out the main host shows its landing page at /, any white-label host its login.
-export const signedOutTarget = (isMainHost: boolean): string => (isMainHost ? '/' : '/login');
+export const signedOutTarget = (isMainHost: boolean): string =>
+  (isMainHost ? APP_PATHS.home : APP_PATHS.login).getHref();

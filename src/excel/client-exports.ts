@@ -18,7 +18,7 @@ export type CustomerRow = {
   setuptime: string;
 };
 
-export const CUSTOMER_HEADINGS = [
+const CUSTOMER_HEADINGS = [
   'Username',
   'Company',
   'Email',

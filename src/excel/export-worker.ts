@@ -3,13 +3,9 @@ import { writeCustomerData, writeNumbers } from './client-exports';
 import type { ExportRequest } from './export-request';
 import { writeStatusReport } from './status-report';
 
-type WorkerScope = {
-  onmessage: ((event: MessageEvent<ExportRequest>) => void) | null;
-  postMessage(message: unknown, transfer?: Transferable[]): void;
-};
-const scope = self as unknown as WorkerScope;
+declare const self: DedicatedWorkerGlobalScope;
 
-scope.onmessage = (event) => {
+self.onmessage = (event: MessageEvent<ExportRequest>) => {
   try {
     const request = event.data;
     const bytes =
@@ -18,8 +14,8 @@ scope.onmessage = (event) => {
         : request.kind === 'numbers'
           ? writeNumbers(request.rows)
           : writeStatusReport(request.rows);
-    scope.postMessage({ ok: true, bytes }, [bytes.buffer]);
+    self.postMessage({ ok: true, bytes }, [bytes.buffer]);
   } catch (error) {
-    scope.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+    self.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }
 };

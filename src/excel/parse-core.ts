@@ -29,7 +29,7 @@ export class SpreadsheetError extends Error {
   override name = 'SpreadsheetError';
 }
 
-export const CSV_SHEET_NAME = 'Sheet1';
+const CSV_SHEET_NAME = 'Sheet1';
 const PROGRESS_EVERY_ROWS = 10_000;
 const noProgress: ProgressFn = () => {};
 

@@ -4,7 +4,7 @@ import { SpreadsheetError, type ProgressFn, type SheetResult } from './parse-cor
 import type { ParseReply, ParseRequest } from './parse-protocol';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, PARSE_TIMEOUT_MS, PARSE_TOO_SLOW, READER_STOPPED } from './limits';
 
-export { SpreadsheetError, type SheetResult, type ProgressFn };
+export { SpreadsheetError, type SheetResult };
 
 export interface OpenedSpreadsheet {
   fileName: string;

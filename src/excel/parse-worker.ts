@@ -3,33 +3,30 @@ import { SpreadsheetError, openAndReadSingle, openBook, type OpenedBook } from '
 import type { ParseReply, ParseRequest } from './parse-protocol';
 import { UNREADABLE_FILE } from './limits';
 
-type WorkerScope = {
-  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
-  postMessage(message: ParseReply): void;
-};
-const scope = self as unknown as WorkerScope;
+declare const self: DedicatedWorkerGlobalScope;
+
+const reply = (message: ParseReply) => self.postMessage(message);
 
 // The opened file stays here, so choosing another sheet does not send the bytes again.
 let book: OpenedBook | null = null;
 
 async function handle(request: ParseRequest): Promise<void> {
-  const progress = (fraction: number, stage: string) =>
-    scope.postMessage({ type: 'progress', id: request.id, fraction, stage });
+  const progress = (fraction: number, stage: string) => reply({ type: 'progress', id: request.id, fraction, stage });
   if (request.type === 'open') {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     book = openBook(bytes, request.fileName, progress);
     const answer = openAndReadSingle(book, progress);
-    scope.postMessage({ type: 'opened', id: request.id, ...answer });
+    reply({ type: 'opened', id: request.id, ...answer });
     return;
   }
   if (!book) throw new SpreadsheetError(UNREADABLE_FILE);
-  scope.postMessage({ type: 'sheet', id: request.id, result: book.readSheet(request.sheet, progress) });
+  reply({ type: 'sheet', id: request.id, result: book.readSheet(request.sheet, progress) });
 }
 
-scope.onmessage = (event) => {
+self.onmessage = (event: MessageEvent<ParseRequest>) => {
   const request = event.data;
   handle(request).catch((error: unknown) => {
     const message = error instanceof SpreadsheetError ? error.message : UNREADABLE_FILE;
-    scope.postMessage({ type: 'error', id: request.id, message });
+    reply({ type: 'error', id: request.id, message });
   });
 };

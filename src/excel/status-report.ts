@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 export type ReportRow = { mobilenumber: string; status: string };
 export type ReportMeta = { sheetName?: string };
 
-export const REPORT_HEADINGS = ['Mobile number', 'Status'] as const;
+const REPORT_HEADINGS = ['Mobile number', 'Status'] as const;
 
 // Spreadsheet programs run a cell that starts with these as a formula (CSV/DDE injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -14,7 +14,7 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-export function statusReportSheet(rows: readonly ReportRow[]): XLSX.WorkSheet {
+function statusReportSheet(rows: readonly ReportRow[]): XLSX.WorkSheet {
   const table: string[][] = [[...REPORT_HEADINGS]];
   for (const row of rows)
     table.push([neutraliseFormula(String(row.mobilenumber ?? '')), neutraliseFormula(String(row.status ?? ''))]);

@@ -1,16 +1,14 @@
 // The drainer in a dedicated worker: background tabs throttle page timers (Chrome: one wake-up a
 // minute after 5 minutes hidden), which would stretch the 2 s batch gap; worker timers keep pace.
-import { onJobQueued } from './enqueue';
+import { onJobQueued } from './job-queued';
 import { startDrainer } from './drainer';
 import { browserNetwork, type NetworkWatch } from './network';
 import { onOutboxEvent } from './outbox-events';
 import type { FromDrainer, ToDrainer } from './worker-messages';
 
-const scope = self as unknown as {
-  postMessage(message: FromDrainer): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<ToDrainer>) => void): void;
-  close(): void;
-};
+declare const self: DedicatedWorkerGlobalScope;
+
+const reply = (message: FromDrainer) => self.postMessage(message);
 
 // The worker's own 'online' events, plus the page's relayed ones.
 const own = browserNetwork();
@@ -27,12 +25,12 @@ const network: NetworkWatch = {
   },
 };
 
-const drainer = startDrainer({ network, alert: (alert) => scope.postMessage({ type: 'alert', alert }) });
-onOutboxEvent((event) => scope.postMessage({ type: 'event', event }));
+const drainer = startDrainer({ network, alert: (alert) => reply({ type: 'alert', alert }) });
+onOutboxEvent((event) => reply({ type: 'event', event }));
 onJobQueued(() => drainer.wake());
 
-scope.addEventListener('message', (event) => {
+self.addEventListener('message', (event: MessageEvent<ToDrainer>) => {
   if (event.data.type === 'wake') drainer.wake();
   if (event.data.type === 'online') for (const listener of relayed) listener();
-  if (event.data.type === 'stop') void drainer.stop().then(() => scope.close());
+  if (event.data.type === 'stop') void drainer.stop().then(() => self.close());
 });

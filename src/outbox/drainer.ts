@@ -1,15 +1,15 @@
 import { nextRunnableJob, updateJob, watchOutbox } from '../db/outbox-store';
 import { readSession } from '../db/session-store';
-import { onJobQueued } from './enqueue';
+import { onJobQueued } from './job-queued';
 import { browserNetwork, type NetworkWatch } from './network';
 import { defaultLock, type LockProvider } from './origin-lock';
 import { realScheduler, type Scheduler } from './scheduler';
 import { BrokenJobError, runJob, type OutboxAlert } from './send-job';
 import { emitOutboxEvent } from './outbox-events';
 
-export const DRAINER_LOCK = 'outbox-drainer';
+const DRAINER_LOCK = 'outbox-drainer';
 /** The gateway's default body limit is 1 MiB (API.md); larger sends go straight to batches. */
-export const MAX_WHOLE_BYTES = 1_000_000;
+const MAX_WHOLE_BYTES = 1_000_000;
 const RECOVERY_MS = 5000;
 const OFFLINE_RECHECK_MS = 15_000;
 

@@ -4,6 +4,7 @@ import type { OutboxBatch, OutboxJob } from '../db/app-db';
 import { addJob } from '../db/outbox-store';
 import { readSession } from '../db/session-store';
 import { jsonBytes } from './job-items';
+import { announceJobQueued } from './job-queued';
 
 export interface SendRequest {
   items: readonly SendItem[];
@@ -14,15 +15,7 @@ export interface SendRequest {
   form?: Record<string, unknown>;
 }
 
-type Waker = () => void;
-const wakers = new Set<Waker>();
 let persistAsked = false;
-
-/** Drainers (this realm's) hear about new jobs at once; other tabs hear through Dexie's change events. */
-export function onJobQueued(waker: Waker): () => void {
-  wakers.add(waker);
-  return () => wakers.delete(waker);
-}
 
 function newJobId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -85,6 +78,6 @@ export async function enqueue(send: SendRequest, now = Date.now()): Promise<stri
   };
   await addJob(job, batches);
   askPersistentStorage();
-  for (const wake of wakers) wake();
+  announceJobQueued();
   return id;
 }

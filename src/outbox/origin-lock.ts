@@ -4,7 +4,7 @@ export type LockProvider = (name: string, task: () => Promise<void>, signal: Abo
 const memoryQueues = new Map<string, Promise<void>>();
 
 /** Web Locks: one holder per origin, across tabs and workers; the lock passes on when the holder closes. */
-export const webLock: LockProvider = async (name, task, signal) => {
+const webLock: LockProvider = async (name, task, signal) => {
   try {
     await navigator.locks.request(name, { mode: 'exclusive', signal }, task);
   } catch (error) {

@@ -24,9 +24,3 @@ export const realScheduler: Scheduler = {
       signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
-
-/** A promise that settles when the signal aborts (never rejects). */
-export function whenAborted(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}

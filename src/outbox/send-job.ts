@@ -1,6 +1,6 @@
 import { ApiFailure } from '../api/api-failure';
 import { sendSms, type SendAnswer } from '../api/send-api';
-import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, type AlertSeverity } from '../domain/alerts';
+import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, TRY_AGAIN, type AlertSeverity } from '../domain/alerts';
 import {
   BATCH_GAP_MS,
   decideSendOutcome,
@@ -13,7 +13,7 @@ import { updatesBalanceAfterSend } from '../domain/sender-id';
 import type { SendItem } from '../domain/types';
 import type { OutboxJob, StoredUser } from '../db/app-db';
 import { acknowledgeSend, readBatch, readBatches, updateJob } from '../db/outbox-store';
-import { db } from '../db/db';
+import { currentAccount } from '../db/session-store';
 import { emitOutboxEvent } from './outbox-events';
 import { joinBatchItems, recipientsOf, tooLargeAlone } from './job-items';
 import type { Scheduler } from './scheduler';
@@ -41,10 +41,9 @@ export interface JobContext {
  * outbox sends with the session token (the gateway keeps API keys hashed and never hands them back).
  */
 async function sender(profileId: number): Promise<{ credential: string; signedInAt: number } | null> {
-  const session = await db.session.get('current');
-  if (!session || session.profile_id !== profileId) return null;
-  const user = await db.users.get(profileId);
-  return user ? { credential: session.token, signedInAt: session.signedInAt } : null;
+  const account = await currentAccount();
+  if (!account || account.session.profile_id !== profileId) return null;
+  return { credential: account.session.token, signedInAt: account.session.signedInAt };
 }
 
 /** What a failed call means to the retry policy; 'ack' is an answer the gateway gave with 2xx. */
@@ -129,8 +128,7 @@ async function onFailure(
       return null;
     case 'final':
     case 'done': {
-      const message =
-        result.failure === 413 ? tooLargeAlone(sent) : failure?.message || 'Something went wrong please try again';
+      const message = result.failure === 413 ? tooLargeAlone(sent) : failure?.message || TRY_AGAIN;
       await updateJob(job.id, { state: 'failed', error: message, updatedAt: now });
       ctx.alert({ message, severity: alertSeverity(failure?.status ?? 'error') });
       emitOutboxEvent({ type: 'failed', jobId: job.id, message });

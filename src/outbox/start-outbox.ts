@@ -1,4 +1,4 @@
-import { onJobQueued } from './enqueue';
+import { onJobQueued } from './job-queued';
 import { startDrainer, type DrainerOptions } from './drainer';
 import { emitOutboxEvent } from './outbox-events';
 import type { OutboxAlert } from './send-job';

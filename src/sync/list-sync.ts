@@ -13,7 +13,7 @@ async function account(): Promise<{ profileId: number; token: string }> {
 }
 
 /** Newest first: the item's own time; ids stand in when a gateway leaves the time out. */
-export function sortKeyOf(list: ListName, item: ListItem): number {
+function sortKeyOf(list: ListName, item: ListItem): number {
   const call = LIST_CALLS[list];
   const time = Date.parse(call.time(item));
   if (Number.isFinite(time)) return time;
@@ -21,14 +21,18 @@ export function sortKeyOf(list: ListName, item: ListItem): number {
   return Number.isFinite(id) ? id : 0;
 }
 
+/** A page's items as stored rows; the page was validated with this list's schema, so each is this list's item. */
 export function toStoredItems(profileId: number, list: ListName, items: readonly ListItem[]): StoredListItem[] {
-  return items.map((item) => ({
-    profile_id: profileId,
-    list,
-    itemId: LIST_CALLS[list].id(item),
-    sortKey: sortKeyOf(list, item),
-    data: item,
-  }));
+  return items.map(
+    (item) =>
+      ({
+        profile_id: profileId,
+        list,
+        itemId: LIST_CALLS[list].id(item),
+        sortKey: sortKeyOf(list, item),
+        data: item,
+      }) as StoredListItem,
+  );
 }
 
 async function loadPage(list: ListName, state: StoredListState, pageNum: number, now: number) {

@@ -4,7 +4,7 @@ import { recipientStatus } from '../domain/message-status';
 import { describeFailure } from './failures';
 import { loadMessageStatus } from './message-sync';
 
-export const STATUS_POLL_MS = 3000;
+const STATUS_POLL_MS = 3000;
 /** After this many looks a number still pending (the carrier may never answer) is asked about less often. */
 const FAST_POLLS = 20;
 

@@ -57,12 +57,6 @@ export class Paginator {
     return this.inFlight;
   }
 
-  /** What the stored list state says, before any load (a list known to be complete starts 'done'). */
-  settle(done: boolean): void {
-    if (this.state.status === 'idle' || this.state.status === 'done')
-      this.set({ status: done ? 'done' : 'idle', error: null });
-  }
-
   private set(state: PaginatorState): void {
     this.state = state;
     for (const listener of this.listeners) listener();

@@ -1,5 +1,6 @@
 import { ApiFailure } from '../api/api-failure';
 import * as api from '../api/phonebook-api';
+import type { Outcome } from '../api/answer-fields';
 import type { Contact, ContactFields, Group } from '../api/phonebook-api';
 import type { StoredContact, StoredGroup } from '../db/app-db';
 import * as store from '../db/phonebook-store';
@@ -57,17 +58,6 @@ export async function refreshGroups(): Promise<void> {
   await mirrorInlineContacts(profileId, groups);
 }
 
-/** allgroups: a page of an admin's clients' phone books; page 1 without search replaces the mirror. */
-export async function loadClientGroups(search: string, pageNum: number): Promise<{ hasMore: boolean }> {
-  const { profileId, token } = await account();
-  const page = await api.fetchClientGroups(token, profileId, search, pageNum);
-  const rows = page.groups.map((g) => toGroup(profileId, g, true));
-  if (pageNum === 1 && !search.trim()) await store.replaceGroups(profileId, true, rows);
-  else await store.putGroups(rows);
-  await mirrorInlineContacts(profileId, page.groups);
-  return { hasMore: page.hasMore };
-}
-
 /** Every contact of one phone book, page by page (1,000 each); a gateway without groupcontacts keeps the inline ones. */
 export async function refreshGroupContacts(groupId: number): Promise<void> {
   const { profileId, token } = await account();
@@ -88,7 +78,7 @@ export async function refreshGroupContacts(groupId: number): Promise<void> {
 type Deletion = {
   mark: (profileId: number, ids: readonly number[], pending: boolean) => Promise<void>;
   remove: (profileId: number, ids: readonly number[]) => Promise<void>;
-  send: (token: string, profileId: number, ids: readonly number[]) => Promise<api.Outcome>;
+  send: (token: string, profileId: number, ids: readonly number[]) => Promise<Outcome>;
 };
 
 const GROUPS: Deletion = { mark: store.markGroupsDeleted, remove: store.removeGroups, send: api.deleteGroups };
@@ -139,7 +129,7 @@ export type WriteResult = { ok: true; message: string } | { ok: false; message: 
 
 // Writes need the gateway (it gives ids and checks the fields); the mirror is refreshed after.
 async function write(
-  call: (token: string, profileId: number) => Promise<api.Outcome>,
+  call: (token: string, profileId: number) => Promise<Outcome>,
   after: () => Promise<void>,
 ): Promise<WriteResult> {
   const { profileId, token } = await account();
@@ -160,12 +150,6 @@ export const createGroup = (groupname: string) => write((t, p) => api.createGrou
 export const createContact = (groupId: number, groupname: string, contact: ContactFields) =>
   write(
     (t, p) => api.createContact(t, p, groupname, contact),
-    () => refreshGroupContacts(groupId),
-  );
-
-export const updateContact = (groupId: number, id: number, contact: ContactFields) =>
-  write(
-    (t, p) => api.updateContact(t, p, groupId, id, contact),
     () => refreshGroupContacts(groupId),
   );
 

@@ -1,6 +1,7 @@
 import { ApiFailure } from '../api/api-failure';
 import { fetchUser, login, signOutCall } from '../api/auth-api';
 import { setInvalidTokenListener } from '../api/http';
+import { INVALID_TOKEN } from '../domain/alerts';
 import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session-store';
 import type { StoredUser } from '../db/app-db';
 import { emitAlert } from './alerts-bus';
@@ -62,7 +63,7 @@ export async function refreshUser(): Promise<void> {
 
 /** Wires 'Invalid Token' from any call to sign-out, and refreshes the user on start and on return to the app. */
 export function startSessionSync(): () => void {
-  setInvalidTokenListener(() => void signOutLocally('Invalid Token'));
+  setInvalidTokenListener(() => void signOutLocally(INVALID_TOKEN));
   const onVisible = () => {
     if (document.visibilityState === 'visible') void refreshUser();
   };

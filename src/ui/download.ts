@@ -1,5 +1,5 @@
 /** The xlsx MIME type the exports are downloaded as. */
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Hands bytes to the browser as a file download. */
 export function downloadBytes(bytes: Uint8Array, fileName: string, type = XLSX_MIME): void {

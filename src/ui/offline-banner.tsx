@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useOnline } from './use-online';
 
-export const OFFLINE_TEXT = 'You are offline: showing saved data; sends will go out when you are back online';
+const OFFLINE_TEXT = 'You are offline: showing saved data; sends will go out when you are back online';
 
 /** Shown while the network is gone, so nobody mistakes saved data for fresh data. */
 export function OfflineBanner() {

@@ -1,3 +1,5 @@
+import { INVALID_TOKEN, TRY_AGAIN } from '../../../src/domain/alerts';
+
 /**
  * Why an area refuses a request. Areas throw these; http/error-handler.ts alone turns them into
  * API.md's `{ error: { status, message } }` with an HTTP status, so no area knows about HTTP.
@@ -23,12 +25,11 @@ export class Refusal extends Error {
 }
 
 export const NOT_ALLOWED = 'You are not allowed to do this';
-export const TRY_AGAIN = 'Something went wrong please try again';
 
 /** Bad input or a rule of SPEC.md said no. */
 export const refuse = (message: string) => new Refusal('refused', message);
 export const wrongLogin = (message: string) => new Refusal('wrong-login', message);
-export const invalidToken = () => new Refusal('invalid-token', 'Invalid Token');
+export const invalidToken = () => new Refusal('invalid-token', INVALID_TOKEN);
 export const forbidden = (message = NOT_ALLOWED) => new Refusal('forbidden', message);
 export const notFound = (message = 'Not found') => new Refusal('not-found', message);
 /** The record is not in a state that allows this (already paid, deleted, started as another type). */

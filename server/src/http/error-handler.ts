@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
-import { Refusal, TRY_AGAIN, type RefusalKind } from '../core/errors';
+import { TRY_AGAIN } from '../../../src/domain/alerts';
+import { Refusal, type RefusalKind } from '../core/errors';
 
 /** The one place where an area's refusal becomes an HTTP status. */
 const HTTP_STATUS: Record<RefusalKind, number> = {

@@ -2,6 +2,7 @@ import { ColorSwatch, Tooltip, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { hasPendingSenderIds } from '../../domain/permissions';
 import { useClientList } from '../../sync/hooks/use-client-list';
+import { APP_PATHS } from '../../domain/app-paths';
 
 /** Admins only: red while any client's sender ID awaits approval, green otherwise (SPEC 2); follows the stored list. */
 export function PendingSenderIndicator() {
@@ -13,7 +14,11 @@ export function PendingSenderIndicator() {
   const label = pending ? 'Sender IDs are awaiting approval' : 'No sender IDs awaiting approval';
   return (
     <Tooltip label={label}>
-      <UnstyledButton aria-label={label} onClick={() => navigate('/clientmanagement')} data-pending={pending}>
+      <UnstyledButton
+        aria-label={label}
+        onClick={() => navigate(APP_PATHS.clientManagement.getHref())}
+        data-pending={pending}
+      >
         <ColorSwatch color={pending ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-green-7)'} size={16} />
       </UnstyledButton>
     </Tooltip>

@@ -17,12 +17,12 @@ type ShellHeaderProps = {
 
 const number = new Intl.NumberFormat('en-GH', { maximumFractionDigits: 2 });
 
-export function balanceText(user: StoredUser): string {
+function balanceText(user: StoredUser): string {
   const balance = balanceOf(user);
   return balance.unit === 'USD' ? `USD ${number.format(balance.amount)}` : `${number.format(balance.amount)} credits`;
 }
 
-export function expiryText(user: StoredUser): string {
+function expiryText(user: StoredUser): string {
   return user.creditexpires
     ? `Credit expires ${formatAccra(user.creditexpires * 1000, 'dd MMM yyyy')}`
     : 'No credit expiry';

@@ -2,6 +2,7 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
 import { menuItems } from '../../domain/permissions';
 import type { StoredUser } from '../../db/app-db';
+import { APP_PATHS } from '../../domain/app-paths';
 
 type SideMenuProps = { user: StoredUser; onNavigate: () => void };
 
@@ -12,7 +13,9 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
     <ScrollArea component="nav" aria-label="Main menu">
       {menuItems(user).map((item) => {
         const active =
-          item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
+          item.path === APP_PATHS.home.path
+            ? pathname === APP_PATHS.home.path
+            : pathname === item.path || pathname.startsWith(`${item.path}/`);
         return (
           <NavLink
             key={item.key}

@@ -13,6 +13,7 @@ import { PriceTable } from '../../ui/price-table';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { APP_PATHS } from '../../domain/app-paths';
 
 /** SPEC 2 login: e-mail or username and password, the reset dialog, and REGULAR prices on resellers' domains. */
 export function LoginScreen() {
@@ -71,7 +72,7 @@ export function LoginScreen() {
           <Anchor component="button" type="button" size="sm" onClick={reset.open}>
             Forgot password?
           </Anchor>
-          <Anchor component={Link} to="/signup" size="sm">
+          <Anchor component={Link} to={APP_PATHS.signup.getHref()} size="sm">
             Create an account
           </Anchor>
         </Group>

@@ -11,6 +11,7 @@ import { SIGNUP_COUNTRY } from '../../domain/constants';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
 import { ValidationScreen } from './validation-screen';
+import { APP_PATHS } from '../../domain/app-paths';
 
 type Form = {
   username: string;
@@ -150,7 +151,7 @@ export function SignupScreen() {
         </Button>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to={APP_PATHS.login.getHref()}>
             Login
           </Anchor>
         </Text>

@@ -9,7 +9,7 @@ import { GiveCreditCard } from './give-credit-card';
 import { NumbersCard } from './numbers-card';
 import { PendingSenderIdsCard } from './pending-sender-ids-card';
 
-export const CLIENTS_OFFLINE_NOTE =
+const CLIENTS_OFFLINE_NOTE =
   'You are offline: this is the client list stored on this device. Giving credit and deciding sender IDs need a connection';
 
 /** SPEC 2 "Client management" (admins): credit giving, pending sender IDs, the clients, the exports. */

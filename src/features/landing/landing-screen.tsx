@@ -5,6 +5,7 @@ import { LANDING_PRICES } from '../../domain/price-table';
 import { FREE_SIGNUP_CREDITS, LANDING_REFERRAL_PERCENT } from '../../domain/constants';
 import { BrandLogo } from '../../ui/brand-logo';
 import { PriceTable } from '../../ui/price-table';
+import { APP_PATHS } from '../../domain/app-paths';
 
 /** The main host's landing page for visitors (SPEC 1 and 9): the offer, both price tables, sign-up and login. */
 export function LandingScreen() {
@@ -20,10 +21,10 @@ export function LandingScreen() {
             <Text fw={700}>{companyname}</Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button component={Link} to="/login" variant="default">
+            <Button component={Link} to={APP_PATHS.login.getHref()} variant="default">
               Login
             </Button>
-            <Button component={Link} to="/signup">
+            <Button component={Link} to={APP_PATHS.signup.getHref()}>
               Sign up
             </Button>
           </Group>
@@ -45,10 +46,10 @@ export function LandingScreen() {
               <List.Item>Developer, API and SMPP integration for your own systems</List.Item>
             </List>
             <Group>
-              <Button component={Link} to="/signup" size="md">
+              <Button component={Link} to={APP_PATHS.signup.getHref()} size="md">
                 Sign up and get {FREE_SIGNUP_CREDITS} free SMS
               </Button>
-              <Anchor component={Link} to="/login">
+              <Anchor component={Link} to={APP_PATHS.login.getHref()}>
                 I already have an account
               </Anchor>
             </Group>

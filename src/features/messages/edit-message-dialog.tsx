@@ -2,12 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { DATE_TIME_PICKER_PROPS } from '../send/date-picker-props';
+import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
 import { isNumericText } from '../../domain/fields';
 import { INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../domain/send-form';
-import { RECURRING_PERIODS, RECURRING_UNITS, isRecurringPeriod } from '../../domain/recurring';
+import {
+  DEFAULT_RECURRING_PERIOD,
+  RECURRING_PERIODS,
+  RECURRING_UNITS,
+  isRecurringPeriod,
+} from '../../domain/recurring';
 import type { RecurringPeriod } from '../../domain/types';
+import type { ScheduledMessage } from '../../api/list-api';
 import { emitAlert } from '../../sync/alerts-bus';
 import {
   deleteRecurringMessage,
@@ -17,22 +23,21 @@ import {
 } from '../../sync/message-sync';
 import { FormStack } from '../../ui/form-stack';
 
-type Data = Record<string, unknown>;
-const str = (value: unknown) => (value == null ? '' : String(value));
-
-type Props = { data: Data; recurring: boolean; senderIds: readonly string[]; onClose: () => void };
+type Props = { data: ScheduledMessage; recurring: boolean; senderIds: readonly string[]; onClose: () => void };
 
 /** SPEC 2 edit of a scheduled or recurring message; an invalid date gives 'Please enter a valid date' (SPEC 5). */
 export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props) {
-  const [text, setText] = useState(str(data.shortMessage));
-  const [sender, setSender] = useState(str(data.sourceAddress));
-  const [campaign, setCampaign] = useState(str(data.messageDescription));
+  const [text, setText] = useState(data.shortMessage);
+  const [sender, setSender] = useState(data.sourceAddress);
+  const [campaign, setCampaign] = useState(data.messageDescription);
   const [date, setDate] = useState<string | null>(
-    formatAccra(str(data.expectedDeliveryTime), 'yyyy-MM-dd HH:mm:ss') || null,
+    formatAccra(data.expectedDeliveryTime, 'yyyy-MM-dd HH:mm:ss') || null,
   );
-  const period0 = str(data.recurringPeriod);
-  const [period, setPeriod] = useState<RecurringPeriod>(isRecurringPeriod(period0) ? period0 : 'Hourly');
-  const [interval, setIntervalText] = useState(str(data.recurringInterval));
+  const period0 = data.recurringPeriod;
+  const [period, setPeriod] = useState<RecurringPeriod>(
+    isRecurringPeriod(period0) ? period0 : DEFAULT_RECURRING_PERIOD,
+  );
+  const [interval, setIntervalText] = useState(String(data.recurringInterval));
   const [busy, setBusy] = useState(false);
 
   const save = async (event: FormEvent) => {
@@ -41,7 +46,7 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
     if (recurring && (!isNumericText(interval) || Number(interval) <= 0))
       return emitAlert({ message: RECURRING_INTERVAL_REQUIRED, severity: 'warning' });
     const changes = {
-      message_id: str(data.message_id),
+      message_id: data.message_id,
       shortMessage: text,
       sourceAddress: sender,
       messageDescription: campaign.trim(),

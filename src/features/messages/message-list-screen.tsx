@@ -3,20 +3,21 @@ import { Alert, Group, SegmentedControl, Stack, Text, TextInput, Title, Loader, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countListRows, readListState } from '../../db/list-store';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { LIST_HEIGHT } from '../../domain/constants';
 import { canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/permissions';
 import { matchesSearch } from '../../domain/search';
 import { alertDurationMs } from '../../domain/alerts';
 import { splitSenderIds } from '../../domain/sender-id';
 import { deliveryCounts, submissionInProgress } from '../../domain/message-summary';
+import type { ScheduledListName } from '../../api/list-api';
 import type { StoredListItem, StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../sync/alerts-bus';
 import { useList } from '../../sync/hooks/use-list';
 import { useSession } from '../../sync/hooks/use-session';
 import { useOnline } from '../../ui/use-online';
 import { DeleteMessageDialog, EditMessageDialog } from './edit-message-dialog';
-import { LIST_KINDS, type MessageListKind } from './list-kinds';
+import { LIST_KINDS, STATUS_PATHS, isQuickRow, type MessageListKind, type MessageListName } from './list-kinds';
 import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
 import { VirtualList } from '../../ui/virtual-list';
 
@@ -33,7 +34,7 @@ export function MessageListScreen({ kind, view }: Props) {
   return <MessageList key={`${kind}-${view}`} kind={kind} view={view} user={session.user} />;
 }
 
-type Dialog = { type: 'edit' | 'delete'; row: StoredListItem } | null;
+type Dialog = { type: 'edit' | 'delete'; row: StoredListItem<ScheduledListName> } | null;
 
 function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const info = LIST_KINDS[kind];
@@ -41,7 +42,6 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const list = useList(info.list[view]);
   const online = useOnline();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [search, setSearch] = useState(list.state?.search ?? '');
   const [debounced] = useDebouncedValue(search, 400);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -62,7 +62,9 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   // Delivery reports arrive by the second: while a message near the top is still going, look again.
   const live =
     kind === 'quick' &&
-    rows.slice(0, 20).some((r) => deliveryCounts(r.data).pending > 0 || submissionInProgress(r.data));
+    rows
+      .slice(0, 20)
+      .some((r) => isQuickRow(r) && (deliveryCounts(r.data).pending > 0 || submissionInProgress(r.data)));
   useEffect(() => {
     if (!live || !online) return;
     const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), LIVE_REFRESH_MS);
@@ -89,14 +91,14 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   }, [empty, info.empty, kind, view]);
 
   const senderIds = splitSenderIds(user.senderidapproved);
-  const render = (row: StoredListItem) => {
-    if (kind === 'quick') {
-      const key = String(row.data.randomAlpha || row.itemId);
+  const render = (row: StoredListItem<MessageListName>) => {
+    if (isQuickRow(row)) {
+      const key = row.data.randomAlpha || row.itemId;
       return (
         <BulkMessageRow
           data={row.data}
           showAuthor={user.isAdmin}
-          onOpen={() => navigate(`${pathname.replace(/\/$/, '')}/${encodeURIComponent(key)}`)}
+          onOpen={() => navigate(STATUS_PATHS[view].getHref(key))}
         />
       );
     }
@@ -177,10 +179,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
       )}
       {dialog?.type === 'delete' && (
         <DeleteMessageDialog
-          title={String(dialog.row.data.messageDescription || dialog.row.data.shortMessage || 'this message').slice(
-            0,
-            60,
-          )}
+          title={(dialog.row.data.messageDescription || dialog.row.data.shortMessage || 'this message').slice(0, 60)}
           recurring={kind === 'recurring'}
           messageId={dialog.row.itemId}
           onClose={() => setDialog(null)}

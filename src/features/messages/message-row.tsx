@@ -1,17 +1,17 @@
 import { ActionIcon, Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
-import { deliveryCounts, recipientCount, submissionInProgress } from '../../domain/message-summary';
+import {
+  deliveryCounts,
+  recipientCount,
+  submissionInProgress,
+  type CountedMessage,
+} from '../../domain/message-summary';
 import { SUBMISSION_IN_PROGRESS } from '../../domain/alerts';
 import { recurringDisplay, isRecurringPeriod } from '../../domain/recurring';
+import type { BulkMessage, ScheduledMessage } from '../../api/list-api';
 
 const number = new Intl.NumberFormat('en-US');
 export const ROW_HEIGHT = 132;
-
-type Data = Record<string, unknown>;
-const text = (data: Data, key: string): string =>
-  typeof data[key] === 'string' ? (data[key] as string) : data[key] == null ? '' : String(data[key]);
-const num = (data: Data, key: string): number =>
-  typeof data[key] === 'number' ? (data[key] as number) : Number(data[key]) || 0;
 
 function Header({ title, time }: { title: string; time: string }) {
   return (
@@ -26,13 +26,17 @@ function Header({ title, time }: { title: string; time: string }) {
   );
 }
 
-function Meta({ data, showAuthor, extra }: { data: Data; showAuthor: boolean; extra?: string }) {
+// What both kinds of row show under the text: sender, recipients (the gateway's count when given), author.
+type MetaData = Pick<ScheduledMessage, 'sourceAddress' | 'username'> & CountedMessage;
+type MetaProps = { data: MetaData; showAuthor: boolean; extra?: string | undefined };
+
+function Meta({ data, showAuthor, extra }: MetaProps) {
   const count = recipientCount(data);
   const parts = [
-    `From ${text(data, 'sourceAddress') || '—'}`,
+    `From ${data.sourceAddress || '—'}`,
     `${number.format(count)} ${count === 1 ? 'recipient' : 'recipients'}`,
     extra,
-    showAuthor && text(data, 'username') ? `by ${text(data, 'username')}` : '',
+    showAuthor && data.username ? `by ${data.username}` : '',
   ];
   return (
     <Text size="xs" c="dimmed" truncate>
@@ -41,11 +45,13 @@ function Meta({ data, showAuthor, extra }: { data: Data; showAuthor: boolean; ex
   );
 }
 
+type BulkRowProps = { data: BulkMessage; showAuthor: boolean; onOpen: () => void };
+
 /** A sent message on a dashboard: campaign, text, sender, recipients and how many were sent, failed or are pending. */
-export function BulkMessageRow({ data, showAuthor, onOpen }: { data: Data; showAuthor: boolean; onOpen: () => void }) {
+export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
   const counts = deliveryCounts(data);
   const inProgress = submissionInProgress(data);
-  const title = text(data, 'messageDescription') || text(data, 'messageType') || 'Message';
+  const title = data.messageDescription || data.messageType || 'Message';
   return (
     <Paper withBorder radius="md" h={ROW_HEIGHT - 10} style={{ overflow: 'hidden' }}>
       <UnstyledButton
@@ -53,13 +59,13 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: { data: Data; showA
         p="sm"
         w="100%"
         h="100%"
-        aria-label={`Open ${title}, sent ${formatAccra(text(data, 'messageSentTime'))}`}
+        aria-label={`Open ${title}, sent ${formatAccra(data.messageSentTime)}`}
       >
-        <Header title={title} time={formatAccra(text(data, 'messageSentTime'))} />
+        <Header title={title} time={formatAccra(data.messageSentTime)} />
         <Text size="sm" truncate mt={2}>
-          {text(data, 'shortMessage')}
+          {data.shortMessage}
         </Text>
-        <Meta data={data} showAuthor={showAuthor} extra={`${num(data, 'messagecount') || 1} SMS each`} />
+        <Meta data={data} showAuthor={showAuthor} extra={`${data.messagecount || 1} SMS each`} />
         <Group gap={6} mt={6} wrap="nowrap">
           {inProgress ? (
             <Badge color="blue" variant="light" size="sm">
@@ -82,7 +88,7 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: { data: Data; showA
 }
 
 type ScheduledRowProps = {
-  data: Data;
+  data: ScheduledMessage;
   showAuthor: boolean;
   recurring: boolean;
   onEdit?: () => void;
@@ -91,23 +97,21 @@ type ScheduledRowProps = {
 
 /** A scheduled, birthday or recurring registration; edit and delete only in the personal view (SPEC 2). */
 export function ScheduledMessageRow({ data, showAuthor, recurring, onEdit, onDelete }: ScheduledRowProps) {
-  const title = text(data, 'messageDescription') || text(data, 'messageType') || 'Message';
-  const period = text(data, 'recurringPeriod');
+  const title = data.messageDescription || data.messageType || 'Message';
+  const period = data.recurringPeriod;
   const repeat =
-    recurring && isRecurringPeriod(period)
-      ? `every ${recurringDisplay(period, num(data, 'recurringInterval'))}`
-      : undefined;
-  const next = formatAccra(text(data, 'expectedDeliveryTime'));
+    recurring && isRecurringPeriod(period) ? `every ${recurringDisplay(period, data.recurringInterval)}` : undefined;
+  const next = formatAccra(data.expectedDeliveryTime);
   return (
     <Paper withBorder radius="md" h={ROW_HEIGHT - 10} p="sm" style={{ overflow: 'hidden' }}>
       <Header title={title} time={next ? `${recurring ? 'Next' : 'Due'} ${next}` : ''} />
       <Text size="sm" truncate mt={2}>
-        {text(data, 'shortMessage')}
+        {data.shortMessage}
       </Text>
       <Meta data={data} showAuthor={showAuthor} extra={repeat} />
       <Group gap={6} mt={6} justify="space-between" wrap="nowrap">
         <Text size="xs" c="dimmed" truncate>
-          Registered {formatAccra(text(data, 'messageRegistrationTime'))}
+          Registered {formatAccra(data.messageRegistrationTime)}
         </Text>
         {(onEdit || onDelete) && (
           <Group gap={4} wrap="nowrap">

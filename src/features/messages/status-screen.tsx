@@ -10,7 +10,7 @@ import { buildStatusReport } from '../../excel/export-file';
 import { reportFileName } from '../../excel/status-report';
 import { emitAlert } from '../../sync/alerts-bus';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
-import { findStoredMessage } from '../../sync/message-lookup';
+import { findStoredMessage } from '../../db/list-store';
 import { useMessageStatus } from '../../sync/message-status';
 import { downloadBytes } from '../../ui/download';
 import { LIST_KINDS } from './list-kinds';
@@ -34,12 +34,12 @@ export function StatusScreen({ view }: { view: View }) {
   const totals = useMemo(() => statusTotals(rows), [rows]);
   const shown = useMemo(() => filterBySearch(rows, search), [rows, search]);
   const data = stored?.data;
-  const title = String(data?.messageDescription || data?.messageType || 'Message');
+  const title = data?.messageDescription || data?.messageType || 'Message';
 
   const exportReport = async () => {
     setExporting(true);
     try {
-      downloadBytes(await buildStatusReport(rows), reportFileName(`${title}-${String(data?.randomAlpha ?? id)}`));
+      downloadBytes(await buildStatusReport(rows), reportFileName(`${title}-${data?.randomAlpha ?? id}`));
     } catch {
       emitAlert({ message: 'The status report could not be written. Please try again', severity: 'error' });
     } finally {
@@ -61,11 +61,11 @@ export function StatusScreen({ view }: { view: View }) {
         <Paper withBorder p="sm" radius="md">
           <Text fw={600}>{title}</Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {String(data.shortMessage ?? '')}
+            {data.shortMessage}
           </Text>
           <Text size="xs" c="dimmed" mt={4}>
-            From {String(data.sourceAddress ?? '')} · sent {formatAccra(String(data.messageSentTime ?? ''))}
-            {view === 'client' && data.username ? ` · by ${String(data.username)}` : ''}
+            From {data.sourceAddress} · sent {formatAccra(data.messageSentTime)}
+            {view === 'client' && data.username ? ` · by ${data.username}` : ''}
           </Text>
         </Paper>
       )}

@@ -5,7 +5,7 @@ import { safeAssetUrl } from '../../domain/safe-url';
 import { emitAlert } from '../../sync/alerts-bus';
 
 /** The gateway takes images up to 2 MiB (checked by their bytes there). */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {

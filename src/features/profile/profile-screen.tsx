@@ -11,7 +11,7 @@ import { ResellerPromoCard } from './reseller-promo-card';
 import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
 
-export const PROFILE_OFFLINE_NOTE =
+const PROFILE_OFFLINE_NOTE =
   'You are offline: this is your profile as stored on this device. Changes need a connection';
 
 /** SPEC 2 "Profile": the account, sender IDs, account type, API key and the reseller promo. */

@@ -21,8 +21,7 @@ import { describeFailure } from '../../sync/failures';
 import { saveResellerSettings, verifyResellerDomain } from '../../sync/domain-settings';
 import { ImageField } from './image-field';
 import { PriceTierEditor, tierDrafts, tiersAcceptable, tiersOf, type TierDraft } from './price-tier-editor';
-
-const SAVE_FAILED = 'Oops something went wrong';
+import { RESELLER_SAVE_FAILED } from '../../domain/alerts';
 const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
 
 /** A secret as shown once saved: never in full. */
@@ -93,7 +92,7 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
       setCaptchaSecret('');
       emitAlert({ message: answer.message || 'successful', status: 'successful' });
     } catch (failure) {
-      const view = describeFailure(failure, SAVE_FAILED);
+      const view = describeFailure(failure, RESELLER_SAVE_FAILED);
       emitAlert({ message: view.message, severity: view.severity });
     } finally {
       setBusy(false);
@@ -106,7 +105,7 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
       setVerification(answer);
       emitAlert({ message: answer.message, status: answer.status });
     } catch (failure) {
-      const view = describeFailure(failure, SAVE_FAILED);
+      const view = describeFailure(failure, RESELLER_SAVE_FAILED);
       emitAlert({ message: view.message, severity: view.severity });
     }
   };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { DATE_TIME_PICKER_PROPS } from './date-picker-props';
+import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { formatAccra } from '../../domain/dates';
 import { usesChosenDate } from '../../domain/message-kinds';
 import { RECURRING_PERIODS, RECURRING_UNITS } from '../../domain/recurring';

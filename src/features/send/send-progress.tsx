@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { isWaitingJob } from '../../domain/outbox-state';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
 import { dismissSendJob } from '../../sync/outbox-jobs';
 import { useOnline } from '../../ui/use-online';
+import { APP_PATHS } from '../../domain/app-paths';
 
 const number = new Intl.NumberFormat('en-US');
 const RECENT_MS = 10 * 60_000;
 
 const LIST_OF: Record<string, string> = {
-  'scheduled sms': '/scheduledsms',
-  'birthday sms': '/scheduledsms',
-  'recurring sms': '/recurringsms',
+  'scheduled sms': APP_PATHS.scheduledSms.getHref(),
+  'birthday sms': APP_PATHS.scheduledSms.getHref(),
+  'recurring sms': APP_PATHS.recurringSms.getHref(),
 };
 
 function stateText(job: JobView, online: boolean): string {
@@ -51,7 +53,7 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
   return (
     <Stack gap="xs" aria-label="Sends in progress" role="region">
       {shown.map((job) => {
-        const finished = job.state === 'done' || job.state === 'failed';
+        const finished = !isWaitingJob(job);
         const label = job.summary.campaign || job.summary.text.slice(0, 40);
         return (
           <Paper key={job.id} withBorder p="sm" radius="md">
@@ -85,7 +87,7 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
             {job.state === 'done' && (
               <Button
                 component={Link}
-                to={LIST_OF[job.summary.messageType] ?? '/dashboard'}
+                to={LIST_OF[job.summary.messageType] ?? APP_PATHS.dashboard.getHref()}
                 variant="subtle"
                 size="compact-sm"
                 mt={4}

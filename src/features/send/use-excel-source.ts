@@ -27,7 +27,7 @@ export type SavedSheet = { fileName: string; sheet: string; headings: string[]; 
 /** Where a loaded sheet is kept between visits: saved when one is loaded, cleared when it is replaced or removed. */
 export type SheetKeeper = { save(sheet: SavedSheet): void; clear(): void };
 
-export const STILL_READING = 'Please wait: the file is still being read';
+const STILL_READING = 'Please wait: the file is still being read';
 
 /** Why the loaded sheet cannot be sent yet, in SPEC 5's words; null when its rows are ready. */
 export function excelProblem(state: ExcelState): string | null {

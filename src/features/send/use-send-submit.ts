@@ -9,7 +9,7 @@ import type { SendFormApi } from './use-send-form';
 import { draftOf } from './send-form-state';
 import type { SendPlan } from './use-send-plan';
 
-export const QUEUED_OFFLINE =
+const QUEUED_OFFLINE =
   'You are offline: your messages are saved on this device and will be sent when you are back online';
 
 type Inputs = {

@@ -3,10 +3,8 @@ import { clearDraftSheet, readDraftSheet, saveDraftSheet, type DraftSheet } from
 import { useProfileId } from './use-profile-id';
 import { emitAlert } from '../alerts-bus';
 
-export const SHEET_NOT_KEPT =
+const SHEET_NOT_KEPT =
   'The loaded sheet could not be kept on this device (its storage may be full): it will need loading again after a reload';
-
-export type { DraftSheet };
 
 export interface DraftSheetView {
   /** The sheet stored with the draft: undefined while reading, null when there is none. */

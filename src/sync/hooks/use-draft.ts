@@ -4,7 +4,7 @@ import { clearDraft, readDraft, saveDraft } from '../../db/draft-store';
 import type { StoredDraft } from '../../db/app-db';
 import { useProfileId } from './use-profile-id';
 
-export const DRAFT_SAVE_DELAY_MS = 400;
+const DRAFT_SAVE_DELAY_MS = 400;
 
 export interface DraftView {
   /** The stored fields: undefined while reading, null when there is no draft. */

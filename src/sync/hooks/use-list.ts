@@ -12,9 +12,9 @@ import { useProfileId } from './use-profile-id';
 const IDLE: PaginatorState = { status: 'idle', error: null };
 const noSubscription = () => () => {};
 
-export interface ListView {
+export interface ListView<L extends ListName = ListName> {
   /** Stored rows, newest first, filtered by the list's search; undefined while reading. */
-  rows: StoredListItem[] | undefined;
+  rows: StoredListItem<L>[] | undefined;
   state: StoredListState | undefined;
   status: PaginatorState['status'];
   error: unknown;
@@ -28,7 +28,7 @@ export interface ListView {
 }
 
 /** A mirrored list for an infinite-scroll screen: Dexie rows plus the paginator that fills them. */
-export function useList(list: ListName, options: { limit?: number } = {}): ListView {
+export function useList<L extends ListName>(list: L, options: { limit?: number } = {}): ListView<L> {
   const profileId = useProfileId();
   const state = useLiveQuery(
     async () => (profileId === undefined ? undefined : readListState(profileId, list)),

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { AppDb, SCHEMA_VERSIONS, type OutboxJob, type SchemaVersion } from '../../../src/db/app-db';
 import { makeItem } from '../domain/factories';
+import { BulkMessageSchema } from '../../../src/api/list-api';
 
 const NAME = 'upgrade-test';
 
@@ -60,7 +61,13 @@ describe('schema versions', () => {
       { profile_id: 7, fields: { text: 'Half typed', senderId: 'DEMO' }, updatedAt: 5 },
       { profile_id: 8, fields: { text: 'Other account' }, updatedAt: 6 },
     ]);
-    await v1.listItems.add({ profile_id: 7, list: 'quick-own', itemId: '1', sortKey: 1, data: {} });
+    await v1.listItems.add({
+      profile_id: 7,
+      list: 'quick-own',
+      itemId: '1',
+      sortKey: 1,
+      data: BulkMessageSchema.parse({ message_id: '1' }),
+    });
     v1.close();
 
     const v2 = new AppDb(NAME, [...SCHEMA_VERSIONS, VERSION_NEXT]);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { BulkMessageSchema } from '../../../src/api/list-api';
 import { db } from '../../../src/db/db';
 import { putListItems, readListRows, storedItemIds } from '../../../src/db/list-store';
 import * as phonebook from '../../../src/db/phonebook-store';
@@ -13,7 +14,7 @@ const row = (itemId: string, sortKey: number, data: Record<string, unknown> = {}
   list: 'quick-own',
   itemId,
   sortKey,
-  data: { message_id: itemId, ...data },
+  data: BulkMessageSchema.parse({ message_id: itemId, ...data }),
 });
 const group = (id: number, extra: Partial<StoredGroup> = {}): StoredGroup => ({
   profile_id: 7,

@@ -5,9 +5,9 @@ import { isSubmissionInProgress, recipientStatus, statusTotals } from '../../../
 import {
   BATCHES_SENT,
   BATCHING_NOTICE,
-  GENERIC_ERROR,
   NO_RECURRING_SMS,
   NO_SCHEDULED_SMS,
+  TRY_AGAIN,
   WRONG_CODE,
   alertDurationMs,
   alertSeverity,
@@ -143,7 +143,7 @@ describe('alerts', () => {
   it('prefers the server text, then the client text, then the generic one', () => {
     expect(failureMessage('Server says no', 'client')).toBe('Server says no');
     expect(failureMessage('  ', 'client')).toBe('client');
-    expect(failureMessage(undefined, null)).toBe(GENERIC_ERROR);
+    expect(failureMessage(undefined, null)).toBe(TRY_AGAIN);
   });
 
   it('keeps the SPEC.md 8 texts exact', () => {

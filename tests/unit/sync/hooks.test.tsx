@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { BulkMessageSchema } from '../../../src/api/list-api';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
 import { enqueue } from '../../../src/outbox/enqueue';
@@ -42,7 +43,13 @@ describe('data hooks', () => {
   });
 
   it('useList says offline and keeps the rows when the gateway is unreachable', async () => {
-    await db.listItems.put({ profile_id: 7, list: 'quick-own', itemId: '5', sortKey: 5, data: message(5) });
+    await db.listItems.put({
+      profile_id: 7,
+      list: 'quick-own',
+      itemId: '5',
+      sortKey: 5,
+      data: BulkMessageSchema.parse(message(5)),
+    });
     await db.listState.put({
       profile_id: 7,
       list: 'quick-own',

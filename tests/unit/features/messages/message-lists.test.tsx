@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { db } from '../../../../src/db/db';
 import { saveSignIn } from '../../../../src/db/session-store';
-import type { ListName } from '../../../../src/db/app-db';
+import { LIST_CALLS, type ListName } from '../../../../src/api/list-api';
+import { toStoredItems } from '../../../../src/sync/list-sync';
 import { MessageListScreen, OFFLINE_LIST_NOTE } from '../../../../src/features/messages/message-list-screen';
 import { onAlert } from '../../../../src/sync/alerts-bus';
 import { makeUser } from '../../domain/factories';
@@ -31,15 +32,9 @@ const message = (id: number, over: Record<string, unknown> = {}) => ({
 });
 
 async function store(profileId: number, list: ListName, items: Record<string, unknown>[]) {
-  await db.listItems.bulkPut(
-    items.map((data) => ({
-      profile_id: profileId,
-      list,
-      itemId: String(data.message_id),
-      sortKey: Date.parse(String(data.messageSentTime ?? data.messageRegistrationTime)),
-      data,
-    })),
-  );
+  // Stored as the app stores a page: validated by the list's schema, newest first by the item's time.
+  const valid = items.map((data) => LIST_CALLS[list].schema.parse(data));
+  await db.listItems.bulkPut(toStoredItems(profileId, list, valid));
   await db.listState.put({
     profile_id: profileId,
     list,

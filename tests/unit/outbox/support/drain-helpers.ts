@@ -1,7 +1,8 @@
 import { afterEach, beforeEach } from 'vitest';
 import { db } from '../../../../src/db/db';
 import { readJob } from '../../../../src/db/outbox-store';
-import type { OutboxJob, OutboxState } from '../../../../src/db/app-db';
+import type { OutboxJob } from '../../../../src/db/app-db';
+import type { OutboxState } from '../../../../src/domain/outbox-state';
 import { startDrainer, type DrainerOptions } from '../../../../src/outbox/drainer';
 import type { NetworkWatch } from '../../../../src/outbox/network';
 import type { OutboxAlert } from '../../../../src/outbox/send-job';

@@ -1,4 +1,4 @@
-import { DATE_PICKER_STEP_MINUTES } from '../../domain/constants';
+import { DATE_PICKER_STEP_MINUTES } from '../domain/constants';
 
 /** SPEC 9 picker settings (15-minute steps, HH:mm) with names for every control, for screen readers and tests. */
 export const DATE_TIME_PICKER_PROPS = {

@@ -1,0 +1,44 @@
+// Every route of the app (SPEC.md 2 "Routes") in one table: the router, menus, links and redirects read it.
+
+/** Who may open a route (SPEC.md 2 "Access rules for routing"). */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+/** A route: `path` is the router's pattern, `getHref` the address to link to. */
+export type AppPath<Args extends unknown[] = []> = {
+  path: string;
+  access: RouteAccess;
+  getHref: (...args: Args) => string;
+};
+
+const page = (path: string, access: RouteAccess): AppPath => ({ path, access, getHref: () => path });
+
+// The id is encoded so that any message key stays one path segment.
+const itemPage = (base: string, access: RouteAccess): AppPath<[id: string | number]> => ({
+  path: `${base}/:id`,
+  access,
+  getHref: (id) => `${base}/${encodeURIComponent(String(id))}`,
+});
+
+export const APP_PATHS = {
+  /** The send form when signed in; the landing page or the login for visitors. */
+  home: page('/', 'user'),
+  login: page('/login', 'public'),
+  signup: page('/signup', 'public'),
+  dashboard: page('/dashboard', 'user'),
+  dashboardStatus: itemPage('/dashboard', 'user'),
+  clientDashboard: page('/clientdashboard', 'admin'),
+  clientDashboardStatus: itemPage('/clientdashboard', 'admin'),
+  scheduledSms: page('/scheduledsms', 'user'),
+  clientScheduledSms: page('/clientscheduledsms', 'admin'),
+  recurringSms: page('/recurringsms', 'user'),
+  clientRecurringSms: page('/clientrecurringsms', 'admin'),
+  phonebook: page('/phonebook', 'user'),
+  phonebookContacts: itemPage('/phonebook', 'user'),
+  clientPhonebook: page('/clientphonebook', 'admin'),
+  clientPhonebookContacts: itemPage('/clientphonebook', 'admin'),
+  purchaseSms: page('/purchasesms', 'user'),
+  creditHistory: page('/credithistory', 'user'),
+  clientCreditHistory: page('/clientcredithistory', 'user'),
+  profile: page('/profile', 'user'),
+  clientManagement: page('/clientmanagement', 'admin'),
+} as const satisfies Record<string, AppPath<never[]>>;
