@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
+import type { ContactFields } from '../domain/contact-fields';
 import { request } from './http';
 import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
 
@@ -96,17 +97,16 @@ export async function fetchGroupContacts(
   return { contacts: a.contacts, total: a.total, pageNum: a.pageNum, hasMore: hasMoreOf(a.hasMore, a.contacts.length) };
 }
 
-export interface ContactFields {
-  firstname: string;
-  middlename: string;
-  surname: string;
-  email: string;
-  phonenumber: string;
-  birthday: string;
-}
-
 const CreatedSchema = OutcomeSchema.extend({ id: num });
-const ImportSchema = OutcomeSchema.extend({ inserted: num, rejected: num });
+const RejectedRowSchema = z.looseObject({ row: num, reason: text });
+const ImportSchema = OutcomeSchema.extend({
+  inserted: num,
+  rejected: num,
+  rejectedRows: z.array(RejectedRowSchema).optional().catch(undefined),
+});
+
+/** A row the gateway would not load: its number counts from the heading (row 1) of the rows sent. */
+export type RejectedRow = { row: number; reason: string };
 
 async function write(token: string, name: string, body: object): Promise<Outcome> {
   return outcomeOf(await request({ path: call(name), auth: token, body, schema: OutcomeSchema }));
@@ -150,7 +150,7 @@ export async function importContacts(
   profileId: number,
   groupname: string,
   excelData: readonly Record<string, unknown>[],
-): Promise<Outcome & { inserted: number; rejected: number }> {
+): Promise<Outcome & { inserted: number; rejected: number; rejectedRows: RejectedRow[] }> {
   const body = { profile_id: profileId, groupname, excelData };
   const a = await request({
     path: call('createcontactexel'),
@@ -159,7 +159,8 @@ export async function importContacts(
     schema: ImportSchema,
     timeoutMs: 120_000,
   });
-  return { ...outcomeOf(a), inserted: a.inserted, rejected: a.rejected };
+  const rejectedRows = (a.rejectedRows ?? []).map((r) => ({ row: r.row, reason: r.reason }));
+  return { ...outcomeOf(a), inserted: a.inserted, rejected: a.rejected, rejectedRows };
 }
 
 export const updateContact = (token: string, profileId: number, groupId: number, id: number, contact: ContactFields) =>

@@ -19,6 +19,10 @@ export const ClientManagementScreen = lazyScreen(() =>
 export const ProfileScreen = lazyScreen(() =>
   import('../features/profile/profile-screen').then((m) => m.ProfileScreen),
 );
+export const PhonebookScreen = lazyScreen(() =>
+  import('../features/phonebook/phonebook-screen').then((m) => m.PhonebookScreen),
+);
+export const GroupScreen = lazyScreen(() => import('../features/phonebook/group-screen').then((m) => m.GroupScreen));
 export const StatusScreen = lazyScreen(() => import('../features/messages/status-screen').then((m) => m.StatusScreen));
 
 /** Screens whose issues are still open; each says so plainly (issue 6: a clear placeholder). */

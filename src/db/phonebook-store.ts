@@ -94,3 +94,31 @@ export async function pendingDeletions(profileId: number): Promise<{ groups: num
   ]);
   return { groups: groups.map((k) => k[1]), contacts: contacts.map((k) => k[1]) };
 }
+
+export async function readGroup(profileId: number, groupId: number): Promise<StoredGroup | undefined> {
+  return db.groups.get([profileId, groupId]);
+}
+
+/** Adds or updates books without touching the others (a page of an admin's clients' books). */
+export async function putGroups(groups: readonly StoredGroup[]): Promise<void> {
+  await db.groups.bulkPut(groups as StoredGroup[]);
+}
+
+/** The ids of a book's stored contacts (pending deletions included), newest first. */
+export async function storedContactIds(profileId: number, groupId: number): Promise<number[]> {
+  const keys = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).primaryKeys();
+  return keys.map((k) => k[1]).sort((a, b) => b - a);
+}
+
+export async function readContact(profileId: number, id: number): Promise<StoredContact | undefined> {
+  return db.contacts.get([profileId, id]);
+}
+
+export async function putContact(contact: StoredContact): Promise<void> {
+  await db.contacts.put(contact);
+}
+
+/** The book's count as the gateway last said it (shown on its card). */
+export async function setGroupContactCount(profileId: number, groupId: number, count: number): Promise<void> {
+  await db.groups.update([profileId, groupId], { contactcount: count });
+}

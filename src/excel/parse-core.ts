@@ -1,7 +1,7 @@
 // Reading a spreadsheet for sending: runs inside the parse worker (and directly in unit tests).
 import * as XLSX from 'xlsx';
 import Papa from 'papaparse';
-import { readSendSheet } from '../domain/excel-sheet';
+import { CONTACT_SHEET_NAME, readSendSheet } from '../domain/excel-sheet';
 import { isCsvFile, sendSheetFileError } from '../domain/send-sheet-file';
 import { toSheetTable, type SheetTable } from './sheet-table';
 import {
@@ -19,17 +19,19 @@ export type ProgressFn = (fraction: number, stage: string) => void;
 export type SheetResult =
   { ok: true; sheet: string; headings: string[]; table: SheetTable } | { ok: false; sheet: string; message: string };
 
-export interface OpenedBook {
+export interface OpenedBook<R = SheetResult> {
   sheetNames: string[];
-  readSheet(name: string, onProgress?: ProgressFn): SheetResult;
+  readSheet(name: string, onProgress?: ProgressFn): R;
 }
+
+/** What a sheet's cells (first row: headings) become: the send form's rows, or contacts (contacts-sheet.ts). */
+export type SheetShape<R> = (sheet: string, table: unknown[][], onProgress: ProgressFn) => R;
 
 /** A refusal with the text the user sees. */
 export class SpreadsheetError extends Error {
   override name = 'SpreadsheetError';
 }
 
-const CSV_SHEET_NAME = 'Sheet1';
 const PROGRESS_EVERY_ROWS = 10_000;
 const noProgress: ProgressFn = () => {};
 
@@ -57,7 +59,7 @@ function fromSheetTable(sheet: string, table: unknown[][], onProgress: ProgressF
   };
 }
 
-function openCsv(bytes: Uint8Array, onProgress: ProgressFn): OpenedBook {
+function openCsv<R>(bytes: Uint8Array, onProgress: ProgressFn, shape: SheetShape<R>): OpenedBook<R> {
   onProgress(0.1, 'Reading the file');
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   // preview stops papaparse one row past the cap, so an enormous file is never held whole as rows.
@@ -67,8 +69,9 @@ function openCsv(bytes: Uint8Array, onProgress: ProgressFn): OpenedBook {
   if (width * parsed.data.length > MAX_CELLS) throw new SpreadsheetError(TOO_MANY_CELLS);
   onProgress(0.6, 'Reading rows');
   return {
-    sheetNames: [CSV_SHEET_NAME],
-    readSheet: (name, progress = noProgress) => fromSheetTable(name, parsed.data, progress),
+    // A csv file is one sheet, and contact imports want it named Sheet1 (SPEC 5).
+    sheetNames: [CONTACT_SHEET_NAME],
+    readSheet: (name, progress = noProgress) => shape(name, parsed.data, progress),
   };
 }
 
@@ -98,7 +101,7 @@ function sheetTable(ws: XLSX.WorkSheet, onProgress: ProgressFn): unknown[][] {
   return table;
 }
 
-function openWorkbook(bytes: Uint8Array, onProgress: ProgressFn): OpenedBook {
+function openWorkbook<R>(bytes: Uint8Array, onProgress: ProgressFn, shape: SheetShape<R>): OpenedBook<R> {
   onProgress(0.05, 'Reading the file');
   let sheetNames: string[];
   try {
@@ -118,19 +121,32 @@ function openWorkbook(bytes: Uint8Array, onProgress: ProgressFn): OpenedBook {
       } catch {
         throw new SpreadsheetError(UNREADABLE_FILE);
       }
-      if (!ws) return { ok: false, sheet: name, message: UNREADABLE_FILE };
+      if (!ws) throw new SpreadsheetError(UNREADABLE_FILE);
       progress(0.6, 'Reading rows');
-      return fromSheetTable(name, sheetTable(ws, progress), progress);
+      return shape(name, sheetTable(ws, progress), progress);
     },
   };
 }
 
-/** Opens a file's bytes: its sheet names, and a reader for one sheet (headings and rows of SPEC 5). */
-export function openBook(bytes: Uint8Array, fileName: string, onProgress: ProgressFn = noProgress): OpenedBook {
+/** Opens a file's bytes: its sheet names, and a reader for one sheet (SPEC 5's send rows, or as `shape` makes them). */
+export function openBook(bytes: Uint8Array, fileName: string, onProgress?: ProgressFn): OpenedBook;
+export function openBook<R>(
+  bytes: Uint8Array,
+  fileName: string,
+  onProgress: ProgressFn,
+  shape: SheetShape<R>,
+): OpenedBook<R>;
+export function openBook<R>(
+  bytes: Uint8Array,
+  fileName: string,
+  onProgress: ProgressFn = noProgress,
+  shape?: SheetShape<R>,
+): OpenedBook<R | SheetResult> {
   const wrongType = sendSheetFileError(fileName);
   if (wrongType) throw new SpreadsheetError(wrongType);
   if (bytes.byteLength > MAX_FILE_BYTES) throw new SpreadsheetError(FILE_TOO_BIG);
-  return isCsvFile(fileName) ? openCsv(bytes, onProgress) : openWorkbook(bytes, onProgress);
+  const read: SheetShape<R | SheetResult> = shape ?? fromSheetTable;
+  return isCsvFile(fileName) ? openCsv(bytes, onProgress, read) : openWorkbook(bytes, onProgress, read);
 }
 
 export type OpenAnswer = { sheetNames: string[]; first: SheetResult | null };

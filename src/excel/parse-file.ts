@@ -18,7 +18,8 @@ export interface OpenedSpreadsheet {
 
 export type WorkerFactory = () => Worker;
 
-const defaultWorker: WorkerFactory = () =>
+/** The parse worker, one bundle for the send form and the contact import. */
+export const defaultWorker: WorkerFactory = () =>
   new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' });
 
 type NewRequest = { type: 'open'; file: Blob; fileName: string } | { type: 'sheet'; sheet: string };

@@ -1,11 +1,15 @@
 // Messages between the parse worker and its front.
 import type { SheetResult } from './parse-core';
+import type { ContactsFileResult } from './contacts-sheet';
 
 export type ParseRequest =
-  { type: 'open'; id: number; file: Blob; fileName: string } | { type: 'sheet'; id: number; sheet: string };
+  | { type: 'open'; id: number; file: Blob; fileName: string }
+  | { type: 'sheet'; id: number; sheet: string }
+  | { type: 'contacts'; id: number; file: Blob; fileName: string };
 
 export type ParseReply =
   | { type: 'progress'; id: number; fraction: number; stage: string }
   | { type: 'opened'; id: number; sheetNames: string[]; first: SheetResult | null }
   | { type: 'sheet'; id: number; result: SheetResult }
+  | { type: 'contacts'; id: number; result: ContactsFileResult }
   | { type: 'error'; id: number; message: string };

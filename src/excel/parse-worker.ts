@@ -2,6 +2,7 @@
 import { SpreadsheetError, openAndReadSingle, openBook, type OpenedBook } from './parse-core';
 import type { ParseReply, ParseRequest } from './parse-protocol';
 import { UNREADABLE_FILE } from './limits';
+import { readContactsBook } from './contacts-sheet';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -12,6 +13,11 @@ let book: OpenedBook | null = null;
 
 async function handle(request: ParseRequest): Promise<void> {
   const progress = (fraction: number, stage: string) => reply({ type: 'progress', id: request.id, fraction, stage });
+  if (request.type === 'contacts') {
+    const bytes = new Uint8Array(await request.file.arrayBuffer());
+    reply({ type: 'contacts', id: request.id, result: readContactsBook(bytes, request.fileName, progress) });
+    return;
+  }
   if (request.type === 'open') {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     book = openBook(bytes, request.fileName, progress);

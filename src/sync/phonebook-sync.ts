@@ -1,7 +1,8 @@
 import { ApiFailure } from '../api/api-failure';
 import * as api from '../api/phonebook-api';
 import type { Outcome } from '../api/answer-fields';
-import type { Contact, ContactFields, Group } from '../api/phonebook-api';
+import type { Contact, Group } from '../api/phonebook-api';
+import type { ContactFields } from '../domain/contact-fields';
 import type { StoredContact, StoredGroup } from '../db/app-db';
 import * as store from '../db/phonebook-store';
 import { currentAccount } from '../db/session-store';
@@ -56,6 +57,25 @@ export async function refreshGroups(): Promise<void> {
     groups.map((g) => toGroup(profileId, g, false)),
   );
   await mirrorInlineContacts(profileId, groups);
+}
+
+/** The signed-in account's profile and token, for the contact import too. */
+export const phonebookAccount = account;
+
+/** Client books read a page at a time; an admin with more than this many pages sees the newest. */
+const MAX_CLIENT_PAGES = 50;
+
+/** allgroups: every page of an admin's clients' phone books, mirrored (read-only) for search and offline use. */
+export async function loadAllClientGroups(): Promise<void> {
+  const { profileId, token } = await account();
+  const rows: StoredGroup[] = [];
+  for (let pageNum = 1; pageNum <= MAX_CLIENT_PAGES; pageNum += 1) {
+    const page = await api.fetchClientGroups(token, profileId, '', pageNum);
+    rows.push(...page.groups.map((g) => toGroup(profileId, g, true)));
+    await mirrorInlineContacts(profileId, page.groups);
+    if (!page.hasMore || page.groups.length === 0) break;
+  }
+  await store.replaceGroups(profileId, true, rows);
 }
 
 /** Every contact of one phone book, page by page (1,000 each); a gateway without groupcontacts keeps the inline ones. */
@@ -147,18 +167,33 @@ async function write(
 
 export const createGroup = (groupname: string) => write((t, p) => api.createGroup(t, p, groupname), refreshGroups);
 
-export const createContact = (groupId: number, groupname: string, contact: ContactFields) =>
-  write(
-    (t, p) => api.createContact(t, p, groupname, contact),
-    () => refreshGroupContacts(groupId),
-  );
-
-export const importContacts = (groupId: number, groupname: string, rows: readonly Record<string, unknown>[]) =>
-  write(
-    (t, p) => api.importContacts(t, p, groupname, rows),
+/** createcontact; the new contact (with the gateway's id) goes into the device's copy, the book's count follows. */
+export async function createContact(groupId: number, groupname: string, contact: ContactFields): Promise<WriteResult> {
+  let id = 0;
+  return write(
+    async (t, p) => {
+      const outcome = await api.createContact(t, p, groupname, contact);
+      id = outcome.id;
+      return outcome;
+    },
     async () => {
-      await refreshGroups();
-      await refreshGroupContacts(groupId);
+      const { profileId } = await account();
+      if (id > 0)
+        await store.putContact({ profile_id: profileId, id, group_id: groupId, referencekey: '', ...contact });
+      const group = await store.readGroup(profileId, groupId);
+      if (group && id > 0) await store.setGroupContactCount(profileId, groupId, group.contactcount + 1);
+    },
+  );
+}
+
+/** updatecontact; the device's copy changes once the gateway has accepted it (an edit is never kept on the device only). */
+export const updateContact = (groupId: number, id: number, contact: ContactFields) =>
+  write(
+    (t, p) => api.updateContact(t, p, groupId, id, contact),
+    async () => {
+      const { profileId } = await account();
+      const before = await store.readContact(profileId, id);
+      if (before) await store.putContact({ ...before, ...contact });
     },
   );
 

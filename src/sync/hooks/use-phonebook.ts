@@ -1,41 +1,66 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { readContacts, readGroups } from '../../db/phonebook-store';
+import { readContacts, readGroup, readGroups } from '../../db/phonebook-store';
 import type { StoredContact, StoredGroup } from '../../db/app-db';
-import { refreshGroupContacts, refreshGroups } from '../phonebook-sync';
+import { loadAllClientGroups, refreshGroupContacts, refreshGroups } from '../phonebook-sync';
 import { useProfileId } from './use-profile-id';
 
 export type MirrorStatus = 'loading' | 'fresh' | 'stored';
 
-/** The account's own phone books from the device, refreshed from the gateway on mount ('stored' when it cannot be reached). */
-export function useGroups(): { groups: StoredGroup[] | undefined; status: MirrorStatus } {
-  const profileId = useProfileId();
+/** Runs `refresh` once per account while `enabled`: 'fresh' when it worked, 'stored' when the gateway was out of reach. */
+function useRefresh(profileId: number | undefined, enabled: boolean, refresh: () => Promise<unknown>, key = '') {
   const [status, setStatus] = useState<MirrorStatus>('loading');
-  const groups = useLiveQuery(async () => (profileId === undefined ? undefined : readGroups(profileId)), [profileId]);
   useEffect(() => {
-    if (profileId === undefined) return;
-    refreshGroups().then(
-      () => setStatus('fresh'),
-      () => setStatus('stored'),
+    if (profileId === undefined || !enabled) return;
+    let live = true;
+    refresh().then(
+      () => live && setStatus('fresh'),
+      () => live && setStatus('stored'),
     );
-  }, [profileId]);
-  return { groups, status };
+    return () => {
+      live = false;
+    };
+    // `refresh` is a module function per caller; the key says what it refreshes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profileId, enabled, key]);
+  return status;
+}
+
+/** The account's own phone books from the device, refreshed from the gateway on mount. */
+export function useGroups(enabled = true): { groups: StoredGroup[] | undefined; status: MirrorStatus } {
+  const profileId = useProfileId();
+  const groups = useLiveQuery(async () => (profileId === undefined ? undefined : readGroups(profileId)), [profileId]);
+  return { groups, status: useRefresh(profileId, enabled, refreshGroups) };
+}
+
+/** An admin's clients' phone books (read-only), all pages mirrored on mount. */
+export function useClientGroups(enabled = true): { groups: StoredGroup[] | undefined; status: MirrorStatus } {
+  const profileId = useProfileId();
+  const groups = useLiveQuery(
+    async () => (profileId === undefined ? undefined : readGroups(profileId, true)),
+    [profileId],
+  );
+  return { groups, status: useRefresh(profileId, enabled, loadAllClientGroups) };
+}
+
+/** One phone book as stored on the device (null when it is not there). */
+export function useGroup(groupId: number): StoredGroup | null | undefined {
+  const profileId = useProfileId();
+  return useLiveQuery(
+    async () => (profileId === undefined ? undefined : ((await readGroup(profileId, groupId)) ?? null)),
+    [profileId, groupId],
+  );
 }
 
 /** One phone book's contacts from the device (deleted ones hidden at once), refreshed on mount. */
 export function useContacts(groupId: number): { contacts: StoredContact[] | undefined; status: MirrorStatus } {
   const profileId = useProfileId();
-  const [status, setStatus] = useState<MirrorStatus>('loading');
   const contacts = useLiveQuery(
     async () => (profileId === undefined ? undefined : readContacts(profileId, groupId)),
     [profileId, groupId],
   );
-  useEffect(() => {
-    if (profileId === undefined) return;
-    refreshGroupContacts(groupId).then(
-      () => setStatus('fresh'),
-      () => setStatus('stored'),
-    );
-  }, [profileId, groupId]);
-  return { contacts, status };
+  return {
+    contacts,
+    status: useRefresh(profileId, Number.isInteger(groupId), () => refreshGroupContacts(groupId), String(groupId)),
+  };
 }

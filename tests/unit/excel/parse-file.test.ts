@@ -30,7 +30,7 @@ class InProcessWorker {
         if (request.type === 'open') {
           this.book = openBook(new Uint8Array(await request.file.arrayBuffer()), request.fileName, progress);
           reply({ type: 'opened', id: request.id, ...openAndReadSingle(this.book, progress) });
-        } else {
+        } else if (request.type === 'sheet') {
           reply({ type: 'sheet', id: request.id, result: this.book!.readSheet(request.sheet, progress) });
         }
       } catch (error) {

@@ -1,5 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
+import { readContactSheet } from '../../../src/domain/contact-sheet';
+import { importContacts } from '../../../src/sync/contact-import';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readContacts, readGroups } from '../../../src/db/phonebook-store';
 import { onAlert, type AppAlert } from '../../../src/sync/alerts-bus';
@@ -40,11 +42,15 @@ describe('phone book mirrors against the real gateway', () => {
 
   it('mirrors the phone books and every contact of a book for offline reading', async () => {
     const choir = (await readGroups(profileId)).find((g) => g.groupname === 'Choir')!;
-    const rows = Array.from({ length: 1205 }, (_, i) => ({
-      firstname: `P${i}`,
-      phonenumber: `23324${String(i).padStart(7, '0')}`,
-    }));
-    expect(await sync.importContacts(choir.id, 'Choir', rows)).toMatchObject({ ok: true });
+    const sheet = readContactSheet([
+      ['firstname', 'phonenumber'],
+      ...Array.from({ length: 1205 }, (_, i) => [`P${i}`, `23324${String(i).padStart(7, '0')}`]),
+    ]);
+    if (!sheet.ok) throw new Error(sheet.message);
+    expect(await importContacts(choir.id, 'Choir', sheet.sheet.table)).toMatchObject({
+      status: 'done',
+      inserted: 1205,
+    });
     await sync.refreshGroupContacts(choir.id);
     expect(await readContacts(profileId, choir.id)).toHaveLength(1205);
     expect((await readGroups(profileId)).find((g) => g.id === choir.id)?.contactcount).toBe(1205);

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { contactCountText } from '../../domain/phonebook';
+import type { StoredGroup } from '../../db/app-db';
+import { deleteGroups } from '../../sync/phonebook-sync';
+
+/** SPEC 4: the book goes from the screen at once; a refusal puts it back with an alert. */
+export function DeleteGroupDialog({ group, onClose }: { group: StoredGroup | null; onClose: () => void }) {
+  const confirm = () => {
+    if (group) void deleteGroups([group.id]);
+    onClose();
+  };
+  return (
+    <Modal opened={group !== null} onClose={onClose} title="Delete phone book" centered>
+      {group && (
+        <>
+          <Text>
+            Delete the phone book <b>{group.groupname}</b> and its {contactCountText(group.contactcount)}? This cannot
+            be undone.
+          </Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={confirm}>
+              Delete
+            </Button>
+          </Group>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { APP_PATHS } from '../../domain/app-paths';
+import type { ContactFields } from '../../domain/contact-fields';
+import {
+  birthdayText,
+  contactCountText,
+  contactName,
+  contactSearchText,
+  contactsHeading,
+} from '../../domain/phonebook';
+import type { StoredContact } from '../../db/app-db';
+import { deleteContacts } from '../../sync/phonebook-sync';
+import { useClientGroups, useContacts, useGroup, useGroups } from '../../sync/hooks/use-phonebook';
+import { useOnline } from '../../ui/use-online';
+import { VirtualList } from '../../ui/virtual-list';
+import { ContactDialog } from './contact-dialog';
+import { ImportDialog } from './import-dialog';
+import { PHONEBOOK_OFFLINE_NOTE } from './phonebook-screen';
+
+const ROW_HEIGHT = 76;
+
+type Editing = { mode: 'add' } | { mode: 'edit'; contact: StoredContact } | null;
+
+/** SPEC 2 "group page": search, add by hand or from Excel, contacts newest first; the client version reads only. */
+export function GroupScreen({ clients = false }: { clients?: boolean }) {
+  const groupId = Number(useParams().id);
+  useGroups(!clients);
+  useClientGroups(clients);
+  const group = useGroup(groupId);
+  const { contacts, status } = useContacts(groupId);
+  const online = useOnline();
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [importing, setImporting] = useState(false);
+  const editable = !clients;
+
+  // Lower-cased once per load, so each key stroke searches 100,000 contacts with plain string tests.
+  const index = useMemo(() => (contacts ?? []).map((c) => ({ contact: c, text: contactSearchText(c) })), [contacts]);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle ? index.filter((i) => i.text.includes(needle)) : index;
+  }, [index, search]);
+  const liveSelected = useMemo(
+    () => [...selected].filter((id) => contacts?.some((c) => c.id === id)),
+    [selected, contacts],
+  );
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const removeSelected = () => {
+    void deleteContacts(liveSelected);
+    setSelected(new Set());
+  };
+
+  const back = clients ? APP_PATHS.clientPhonebook.getHref() : APP_PATHS.phonebook.getHref();
+  const name = group?.groupname ?? '';
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Button component={Link} to={back} variant="default">
+          Back
+        </Button>
+        {status === 'loading' && <Loader size="sm" aria-label="Loading contacts" />}
+      </Group>
+      {group === null && status !== 'loading' && (
+        <Alert color="red" variant="light" role="alert">
+          This phone book was not found. It may have been deleted.
+        </Alert>
+      )}
+      {(!online || status === 'stored') && (
+        <Alert color="yellow" variant="light" role="status">
+          {PHONEBOOK_OFFLINE_NOTE}
+        </Alert>
+      )}
+      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        {contactsHeading(name)}
+      </Title>
+      {group?.client && <Text size="sm">Owner: {group.username}</Text>}
+      {editable && group && (
+        <Group gap="sm" wrap="wrap">
+          <Button onClick={() => setEditing({ mode: 'add' })} disabled={!online}>
+            Add contact manually
+          </Button>
+          <Button variant="light" onClick={() => setImporting(true)} disabled={!online}>
+            Load contacts from Excel
+          </Button>
+        </Group>
+      )}
+      <TextInput
+        label="Search contacts"
+        placeholder="Name, phone number, e-mail or birthday"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {contacts === undefined
+            ? ''
+            : search.trim()
+              ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(contacts.length)}`
+              : contactCountText(contacts.length)}
+        </Text>
+        {editable && liveSelected.length > 0 && (
+          <Button color="red" variant="light" size="xs" onClick={removeSelected}>
+            Delete selected ({liveSelected.length})
+          </Button>
+        )}
+      </Group>
+      {contacts && shown.length === 0 && (
+        <Text c="dimmed">
+          {contacts.length ? 'No contact matches your search.' : 'This phone book has no contacts yet.'}
+        </Text>
+      )}
+      {shown.length > 0 && (
+        <VirtualList
+          items={shown}
+          rowHeight={ROW_HEIGHT}
+          height={`min(72vh, ${shown.length * ROW_HEIGHT + 8}px)`}
+          itemKey={(i) => String(i.contact.id)}
+          label={contactsHeading(name)}
+          renderItem={(i) => (
+            <ContactRow
+              contact={i.contact}
+              editable={editable}
+              selected={selected.has(i.contact.id)}
+              onToggle={() => toggle(i.contact.id)}
+              onEdit={() => setEditing({ mode: 'edit', contact: i.contact })}
+              onDelete={() => void deleteContacts([i.contact.id])}
+            />
+          )}
+        />
+      )}
+      {group && editing && (
+        <ContactDialog
+          group={group}
+          contact={editing.mode === 'edit' ? editing.contact : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {group && importing && <ImportDialog group={group} onClose={() => setImporting(false)} />}
+    </Stack>
+  );
+}
+
+type RowProps = {
+  contact: StoredContact;
+  editable: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete }: RowProps) {
+  const details = [c.phonenumber, c.email, c.birthday && `Birthday ${birthdayText(c.birthday)}`].filter(Boolean);
+  const label = contactName(c as ContactFields);
+  return (
+    <Group
+      wrap="nowrap"
+      gap="sm"
+      px={4}
+      h="100%"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
+    >
+      {editable && <Checkbox checked={selected} onChange={onToggle} aria-label={`Select ${label}`} />}
+      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} truncate>
+          {label}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {details.join(' · ')}
+        </Text>
+      </Stack>
+      {editable && (
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`Edit ${label}`}>
+            Edit
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${label}`}>
+            Delete
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, FileInput, Group, List, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { CONTACT_FIELD_LABELS, CONTACT_FIELDS } from '../../domain/contact-fields';
+import { RECOGNISED_HEADINGS } from '../../domain/contact-headings';
+import { contactAt, type ContactSheet } from '../../domain/contact-sheet';
+import { SELECT_EXCEL_FILE } from '../../domain/file-types';
+import type { StoredGroup } from '../../db/app-db';
+import { readContactsFile, type ContactsReading } from '../../excel/contacts-file';
+import { TEMPLATE_FILE_NAME, writeContactsTemplate } from '../../excel/contacts-template';
+import { importContacts, type ImportCheckpoint, type ImportProgress } from '../../sync/contact-import';
+import { emitAlert } from '../../sync/alerts-bus';
+import { downloadBytes } from '../../ui/download';
+
+const PREVIEW_ROWS = 5;
+const LISTED_SET_ASIDE = 10;
+const count = (n: number) => n.toLocaleString('en-US');
+
+type Stage =
+  | { kind: 'choose'; error?: string }
+  | { kind: 'reading'; fraction: number; stage: string }
+  | { kind: 'ready'; fileName: string; sheet: ContactSheet; error?: string; checkpoint?: ImportCheckpoint }
+  | { kind: 'loading'; fileName: string; sheet: ContactSheet; progress: ImportProgress };
+
+/** SPEC 5 "Excel upload for contacts": Sheet1 read in the worker, a preview and the count, then loaded in parts. */
+export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [stage, setStage] = useState<Stage>({ kind: 'choose' });
+  const reading = useRef<ContactsReading | null>(null);
+  useEffect(() => () => reading.current?.cancel(), []);
+
+  const read = async (chosen: File | null) => {
+    setFile(chosen);
+    reading.current?.cancel();
+    if (!chosen) return setStage({ kind: 'choose', error: SELECT_EXCEL_FILE });
+    setStage({ kind: 'reading', fraction: 0, stage: 'Reading the file' });
+    const job = readContactsFile(chosen, {
+      onProgress: (fraction: number, s: string) => setStage({ kind: 'reading', fraction, stage: s }),
+    });
+    reading.current = job;
+    try {
+      const result = await job.result;
+      if (reading.current !== job) return;
+      setStage(
+        result.ok
+          ? { kind: 'ready', fileName: result.fileName, sheet: result.sheet }
+          : { kind: 'choose', error: result.message },
+      );
+    } catch (error) {
+      if (reading.current === job) setStage({ kind: 'choose', error: (error as Error).message });
+    }
+  };
+
+  const load = async (ready: Extract<Stage, { kind: 'ready' }>) => {
+    const show = (progress: ImportProgress) => setStage({ ...ready, kind: 'loading', progress });
+    show({ phase: 'sending', done: 0, total: ready.sheet.table.length });
+    const result = await importContacts(group.id, group.groupname, ready.sheet.table, show, ready.checkpoint);
+    if (result.status === 'done') {
+      emitAlert({ message: result.message, status: 'successful' });
+      onClose();
+      return;
+    }
+    setStage({ ...ready, kind: 'ready', error: result.message, checkpoint: result.checkpoint });
+  };
+
+  const busy = stage.kind === 'reading' || stage.kind === 'loading';
+  return (
+    <Modal opened onClose={busy ? () => {} : onClose} title="Load contacts from Excel" centered size="xl">
+      <Stack gap="sm">
+        <Text size="sm">
+          The contacts must be on a sheet named Sheet1, with headings in the first row. Columns read:{' '}
+          {CONTACT_FIELDS.map((f) => `${CONTACT_FIELD_LABELS[f]} (${RECOGNISED_HEADINGS[f].join(', ')})`).join('; ')}.{' '}
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => downloadBytes(writeContactsTemplate(), TEMPLATE_FILE_NAME)}
+          >
+            Download the template
+          </Anchor>
+        </Text>
+        <FileInput
+          label="Excel file"
+          placeholder="Choose a file (xlsx, xlsm, xls, xml or csv)"
+          accept=".xlsx,.xlsm,.xls,.xml,.csv"
+          value={file}
+          onChange={(f) => void read(f)}
+          clearable
+          disabled={busy}
+          error={stage.kind === 'choose' ? stage.error : undefined}
+        />
+        {stage.kind === 'reading' && (
+          <Stack gap={4}>
+            <Text size="sm">{stage.stage}</Text>
+            <Progress value={stage.fraction * 100} aria-label="Reading the file" animated />
+          </Stack>
+        )}
+        {(stage.kind === 'ready' || stage.kind === 'loading') && <SheetPreview sheet={stage.sheet} />}
+        {stage.kind === 'loading' && <LoadProgress progress={stage.progress} />}
+        {stage.kind === 'ready' && stage.error && (
+          <Alert color="red" variant="light" role="alert">
+            {stage.error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => (stage.kind === 'ready' ? void load(stage) : void read(file))}
+            loading={busy}
+            disabled={stage.kind === 'ready' && stage.sheet.table.length === 0}
+          >
+            {stage.kind === 'ready' || stage.kind === 'loading'
+              ? `Load ${count(stage.sheet.table.length)} contacts`
+              : 'Read file'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function SheetPreview({ sheet }: { sheet: ContactSheet }) {
+  const { table } = sheet;
+  const rows = Array.from({ length: Math.min(PREVIEW_ROWS, table.length) }, (_, i) => contactAt(table, i));
+  const ignored = sheet.headings.filter((h) => h.heading && !h.field).map((h) => h.heading);
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{count(table.length)} contacts ready to load</Text>
+      {ignored.length > 0 && <Text size="sm">Columns not read: {ignored.join(', ')}</Text>}
+      {rows.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder fz="sm" aria-label="First rows of the sheet">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                {CONTACT_FIELDS.map((f) => (
+                  <Table.Th key={f}>{CONTACT_FIELD_LABELS[f]}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{table.rows[i]}</Table.Td>
+                  {CONTACT_FIELDS.map((f) => (
+                    <Table.Td key={f}>{c[f]}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {sheet.setAsideCount > 0 && (
+        <Alert color="yellow" variant="light" title={`${count(sheet.setAsideCount)} rows will not be loaded`}>
+          <List size="sm">
+            {sheet.setAside.slice(0, LISTED_SET_ASIDE).map((r) => (
+              <List.Item key={r.row}>
+                Row {r.row}: {r.reason}
+              </List.Item>
+            ))}
+          </List>
+          {sheet.setAsideCount > LISTED_SET_ASIDE && (
+            <Text size="sm">and {count(sheet.setAsideCount - LISTED_SET_ASIDE)} more</Text>
+          )}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function LoadProgress({ progress }: { progress: ImportProgress }) {
+  const label = progress.phase === 'sending' ? 'Loading contacts' : 'Saving the contacts on this device';
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        {label}: {count(progress.done)} of {count(progress.total)}
+      </Text>
+      <Progress value={progress.total ? (progress.done / progress.total) * 100 : 0} aria-label={label} animated />
+    </Stack>
+  );
+}

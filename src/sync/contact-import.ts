@@ -1,0 +1,131 @@
+// Loading a checked sheet of contacts into a phone book, in parts, without ever loading a part twice.
+import { ApiFailure } from '../api/api-failure';
+import * as api from '../api/phonebook-api';
+import { contactAt, type ContactTable, type SetAsideRow } from '../domain/contact-sheet';
+import { lostPartOutcome } from '../domain/phonebook';
+import * as store from '../db/phonebook-store';
+import { describeFailure } from './failures';
+import { phonebookAccount, refreshGroupContacts, refreshGroups } from './phonebook-sync';
+
+/** Rows a request: about 700 KB of JSON, well under the gateway's body limit, and a progress step a phone shows. */
+export const IMPORT_PART_ROWS = 5000;
+
+export type ImportProgress = { phase: 'sending' | 'saving'; done: number; total: number };
+
+/** Where an import stands: enough to go on after a lost connection without sending a part twice. */
+export type ImportCheckpoint = {
+  /** The book's count before the first part, and the contacts the gateway confirmed since. */
+  before: number;
+  confirmed: number;
+  /** The first row (table index) not yet confirmed. */
+  next: number;
+  /** A part sent without an answer: the count tells later whether it landed. */
+  unanswered: { from: number; to: number } | null;
+  /** The device's newest contact id before the import: newer ones are the imported. */
+  newestBefore: number;
+  rejected: SetAsideRow[];
+};
+
+export type ImportResult =
+  | { status: 'done'; inserted: number; rejected: SetAsideRow[]; message: string }
+  /** No connection: `checkpoint` goes on where it stopped (none: nothing was sent yet). */
+  | { status: 'interrupted'; checkpoint: ImportCheckpoint | undefined; message: string }
+  /** The gateway said no (or the book changed so that a lost part cannot be told): nothing more is sent. */
+  | { status: 'refused'; checkpoint: ImportCheckpoint | undefined; message: string };
+
+const count = new Intl.NumberFormat('en-US');
+const plural = (n: number, one: string) => `${count.format(n)} ${one}${n === 1 ? '' : 's'}`;
+
+export const lostPartMessage = (from: number, to: number, loaded: number) =>
+  `The connection was lost while rows ${from} to ${to} were sent. ${plural(loaded, 'contact')} of this file are loaded; load the rest when you are back online`;
+
+export const unknownPartMessage = (from: number, to: number) =>
+  `The phone book changed while rows ${from} to ${to} were being sent, so it cannot be told whether they were loaded. Please check the contacts before loading them again`;
+
+function isNoAnswer(error: unknown): boolean {
+  return !(error instanceof ApiFailure) || error.kind === 'network' || error.kind === 'timeout';
+}
+
+async function bookTotal(token: string, profileId: number, groupId: number): Promise<number> {
+  return (await api.fetchGroupContacts(token, profileId, groupId, 1)).total;
+}
+
+/**
+ * createcontactexel part by part. Every row was checked as the gateway checks it, so a part that lands
+ * adds exactly its rows: after a part without an answer, the book's count tells whether to send it again.
+ */
+export async function importContacts(
+  groupId: number,
+  groupname: string,
+  table: ContactTable,
+  onProgress: (progress: ImportProgress) => void = () => {},
+  resumeFrom?: ImportCheckpoint,
+): Promise<ImportResult> {
+  const { profileId, token } = await phonebookAccount();
+  let at: ImportCheckpoint;
+  try {
+    at = resumeFrom ? { ...resumeFrom, rejected: [...resumeFrom.rejected] } : await start(token, profileId, groupId);
+    if (at.unanswered) {
+      const { from, to } = at.unanswered;
+      const outcome = lostPartOutcome(at.before, at.confirmed, to - from, await bookTotal(token, profileId, groupId));
+      if (outcome === 'unknown')
+        return {
+          status: 'refused',
+          checkpoint: at,
+          message: unknownPartMessage(table.rows[from]!, table.rows[to - 1]!),
+        };
+      at =
+        outcome === 'skip'
+          ? { ...at, confirmed: at.confirmed + (to - from), next: to, unanswered: null }
+          : { ...at, unanswered: null };
+    }
+  } catch (error) {
+    const view = describeFailure(error);
+    return { status: isNoAnswer(error) ? 'interrupted' : 'refused', checkpoint: resumeFrom, message: view.message };
+  }
+
+  while (at.next < table.length) {
+    const from = at.next;
+    const to = Math.min(table.length, from + IMPORT_PART_ROWS);
+    onProgress({ phase: 'sending', done: from, total: table.length });
+    const part = Array.from({ length: to - from }, (_, i) => contactAt(table, from + i));
+    try {
+      const answer = await api.importContacts(token, profileId, groupname, part);
+      // The gateway numbers rows from 2 within the part; the user knows them by their sheet row.
+      const rejected = answer.rejectedRows.map((r) => ({
+        row: table.rows[from + r.row - 2] ?? r.row,
+        reason: r.reason,
+      }));
+      at = { ...at, confirmed: at.confirmed + answer.inserted, next: to, rejected: [...at.rejected, ...rejected] };
+    } catch (error) {
+      if (isNoAnswer(error)) {
+        at = { ...at, unanswered: { from, to } };
+        return {
+          status: 'interrupted',
+          checkpoint: at,
+          message: lostPartMessage(table.rows[from]!, table.rows[to - 1]!, at.confirmed),
+        };
+      }
+      return { status: 'refused', checkpoint: at, message: describeFailure(error).message };
+    }
+  }
+  onProgress({ phase: 'sending', done: table.length, total: table.length });
+
+  // The device's copy follows: only the new contacts are fetched (1,000 a request).
+  onProgress({ phase: 'saving', done: 0, total: at.confirmed });
+  await refreshGroupContacts(groupId).catch(() => {});
+  await refreshGroups().catch(() => {});
+  onProgress({ phase: 'saving', done: at.confirmed, total: at.confirmed });
+  const rejectedText = at.rejected.length ? `, ${plural(at.rejected.length, 'row')} rejected` : '';
+  return {
+    status: 'done',
+    inserted: at.confirmed,
+    rejected: at.rejected,
+    message: `${plural(at.confirmed, 'contact')} loaded into ${groupname}${rejectedText}`,
+  };
+
+  async function start(t: string, p: number, g: number): Promise<ImportCheckpoint> {
+    const [before, stored] = await Promise.all([bookTotal(t, p, g), store.storedContactIds(p, g)]);
+    return { before, confirmed: 0, next: 0, unanswered: null, newestBefore: stored[0] ?? 0, rejected: [] };
+  }
+}
