@@ -18,6 +18,10 @@ try {
     { name: 'signup', path: '/signup' },
     { name: 'shell-demouser', path: '/', login: ['demouser', 'demo12345'] },
     { name: 'shell-acmeadmin', path: '/', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
+    { name: 'phonebook-demouser', path: '/phonebook', login: ['demouser', 'demo12345'] },
+    { name: 'phonebook-group-demouser', path: '/phonebook/1', login: ['demouser', 'demo12345'] },
+    { name: 'phonebook-clients-supervisor', path: '/clientphonebook', login: ['supervisor', 'supervisor123'] },
+    { name: 'phonebook-client-group-supervisor', path: '/clientphonebook/2', login: ['supervisor', 'supervisor123'] },
     { name: 'clients-supervisor', path: '/clientmanagement', login: ['supervisor', 'supervisor123'] },
     { name: 'clients-acmeadmin', path: '/clientmanagement', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
   ];

@@ -19,7 +19,7 @@ import { ContactDialog } from './contact-dialog';
 import { ImportDialog } from './import-dialog';
 import { PHONEBOOK_OFFLINE_NOTE } from './phonebook-screen';
 
-const ROW_HEIGHT = 76;
+const ROW_HEIGHT = 88;
 
 type Editing = { mode: 'add' } | { mode: 'edit'; contact: StoredContact } | null;
 
@@ -160,7 +160,7 @@ type RowProps = {
 };
 
 function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete }: RowProps) {
-  const details = [c.phonenumber, c.email, c.birthday && `Birthday ${birthdayText(c.birthday)}`].filter(Boolean);
+  const more = [c.email, c.birthday && `Birthday ${birthdayText(c.birthday)}`].filter(Boolean).join(' · ');
   const label = contactName(c as ContactFields);
   return (
     <Group
@@ -176,8 +176,13 @@ function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete
           {label}
         </Text>
         <Text size="sm" c="dimmed" truncate>
-          {details.join(' · ')}
+          {c.phonenumber || 'No phone number'}
         </Text>
+        {more && (
+          <Text size="sm" c="dimmed" truncate>
+            {more}
+          </Text>
+        )}
       </Stack>
       {editable && (
         <Group gap={4} wrap="nowrap">
