@@ -193,6 +193,9 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await page.getByText('1 of 2 contacts').waitFor();
     expect(await page.getByRole('button', { name: 'Add contact manually' }).isDisabled()).toBe(true);
     await context.setOffline(false);
+    // Back online: the book is fetched again and the note goes.
+    await page.getByText('You are offline: these are the phone books', { exact: false }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Add contact manually' }).isDisabled()).toBe(false);
     await context.close();
   });
 });

@@ -7,18 +7,25 @@ import { useProfileId } from './use-profile-id';
 
 export type MirrorStatus = 'loading' | 'fresh' | 'stored';
 
-/** Runs `refresh` once per account while `enabled`: 'fresh' when it worked, 'stored' when the gateway was out of reach. */
+/**
+ * Runs `refresh` per account while `enabled`, and again when the network returns: 'fresh' when it
+ * worked, 'stored' while the gateway is out of reach (the screen then says it shows saved data).
+ */
 function useRefresh(profileId: number | undefined, enabled: boolean, refresh: () => Promise<unknown>, key = '') {
   const [status, setStatus] = useState<MirrorStatus>('loading');
   useEffect(() => {
     if (profileId === undefined || !enabled) return;
     let live = true;
-    refresh().then(
-      () => live && setStatus('fresh'),
-      () => live && setStatus('stored'),
-    );
+    const run = () =>
+      refresh().then(
+        () => live && setStatus('fresh'),
+        () => live && setStatus('stored'),
+      );
+    void run();
+    window.addEventListener('online', run);
     return () => {
       live = false;
+      window.removeEventListener('online', run);
     };
     // `refresh` is a module function per caller; the key says what it refreshes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
