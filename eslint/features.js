@@ -1,5 +1,6 @@
 // Feature folders stand alone (bulletproof-react): what two features share moves to src/ui or src/domain.
 import { dirname, relative, resolve, sep } from 'node:path';
+import { importVisitors } from './import-visitors.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -29,12 +30,7 @@ export const featuresPlugin = {
           const to = featureOf(resolve(dirname(file), source));
           if (to && to !== from) context.report({ node, messageId: 'wall', data: { from, to, source } });
         }
-        return {
-          ImportDeclaration: (node) => check(node, node.source.value),
-          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-          ExportAllDeclaration: (node) => check(node, node.source.value),
-          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-        };
+        return importVisitors(check);
       },
     },
   },

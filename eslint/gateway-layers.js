@@ -1,5 +1,6 @@
 // The gateway's walls (server/src/README.md) as a lint rule: routes → http → areas → db/core.
 import { dirname, relative, resolve, sep } from 'node:path';
+import { importVisitors } from './import-visitors.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const GATEWAY = ['server', 'src'];
@@ -87,16 +88,8 @@ export const gatewayPlugin = {
           const why = wallBetween(from, to, typeOnly);
           if (why) context.report({ node, messageId: 'wall', data: { source, why } });
         }
-        const allTypes = (node) =>
-          node.importKind === 'type' ||
-          (node.specifiers?.length > 0 &&
-            node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
         return {
-          ImportDeclaration: (node) => check(node, node.source.value, allTypes(node)),
-          ExportNamedDeclaration: (node) =>
-            node.source && check(node, node.source.value, node.exportKind === 'type' || allTypes(node)),
-          ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
-          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
+          ...importVisitors(check),
           CallExpression: (node) => {
             if (from.kind !== 'routes' || node.callee.type !== 'MemberExpression') return;
             const name = node.callee.property.name;

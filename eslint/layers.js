@@ -1,5 +1,6 @@
 // The one-way imports of ARCHITECTURE.md as a lint rule: a wrong import fails `npm run lint`.
 import { dirname, relative, resolve, sep } from 'node:path';
+import { importVisitors } from './import-visitors.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -70,17 +71,7 @@ export const layersPlugin = {
           }
           context.report({ node, messageId: 'wall', data: { from, to, source } });
         }
-        const allTypes = (node) =>
-          node.importKind === 'type' ||
-          (node.specifiers?.length > 0 &&
-            node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
-        return {
-          ImportDeclaration: (node) => check(node, node.source.value, allTypes(node)),
-          ExportNamedDeclaration: (node) =>
-            node.source && check(node, node.source.value, node.exportKind === 'type' || allTypes(node)),
-          ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
-          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
-        };
+        return importVisitors(check);
       },
     },
   },

@@ -6,18 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import type { Page } from 'playwright-core';
+import { longTasks, ms, stats, watchLongTasks } from './bench-stats';
 import { launchBrowser, newPage } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { SendPage } from '../e2e/support/pages/send-page';
 
 const ROWS = 100_000;
 const dir = mkdtempSync(join(tmpdir(), 'pwa-send-bench-'));
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-  return { median: at(0.5), p95: at(0.95), max: s.at(-1) ?? 0, n: s.length };
-};
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 function writeFiles() {
   const header = ['numbers', 'firstname', 'surname', 'amount', 'birthday'];
@@ -36,18 +31,6 @@ function writeFiles() {
   writeFileSync(csv, [header.join(','), ...rows.map((r) => r.join(','))].join('\n'));
   return { xlsx, csv };
 }
-
-/** Collects main-thread long tasks (over 50 ms) from now on. */
-async function watchLongTasks(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[]; __obs?: PerformanceObserver };
-    w.__long = [];
-    w.__obs?.disconnect();
-    w.__obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration)));
-    w.__obs.observe({ type: 'longtask', buffered: false });
-  });
-}
-const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __long: number[] }).__long);
 
 /** Keystroke to painted counter, typing the last 50 characters of a 1,377-character text (9 parts, the limit). */
 async function counters(page: Page, label: string) {

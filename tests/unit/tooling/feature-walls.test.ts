@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESLint } from 'eslint';
-import { resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
-
-/** Lints source text as if it were the file at `path`, and returns the rule ids it breaks. */
-async function ruleIds(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
-  return result!.messages.map((m) => m.ruleId ?? m.message);
-}
+import { ruleIds } from './lint-text';
 
 describe('a feature folder may not import another feature folder', () => {
   it.each([

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ESLint } from 'eslint';
+import { eslint, root, ruleIds } from './lint-text';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
-
-/** Lints source text as if it were the file at `path`, and returns the rule ids it breaks. */
-async function ruleIds(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
-  return result!.messages.map((m) => m.ruleId ?? m.message);
-}
+import { join } from 'node:path';
 
 describe('the layer walls of ARCHITECTURE.md are enforced by lint', () => {
   it.each([
