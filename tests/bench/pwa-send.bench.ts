@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { longTasks, ms, stats, watchLongTasks } from './bench-stats';
 import { launchBrowser, newPage } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
+import { LoginPage } from '../e2e/support/pages/login-page';
 import { SendPage } from '../e2e/support/pages/send-page';
 
 const ROWS = 100_000;
@@ -75,8 +76,7 @@ const gateway = await startGateway();
 const browser = await launchBrowser();
 try {
   const { page } = await newPage(browser);
-  const send = new SendPage(page);
-  await send.signIn(gateway.url('/login'));
+  const send = await new LoginPage(page).signIn(gateway.url('/login'));
   // tsx keeps function names with a helper the page does not have.
   await page.evaluate('globalThis.__name = (f) => f');
   await counters(page, 'no rows loaded');

@@ -5,17 +5,25 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { ShellPage } from './support/pages/shell-page';
 import { SignupPage } from './support/pages/signup-page';
-import { latestCode, uniqueUser } from './support/dev-inbox';
+import { uniqueUser } from '../unit/support/factories';
+import { latestCode } from './support/carrier';
 
 describe('sign-up, login and password reset through the real gateway', () => {
   const world = useGatewayAndBrowser();
 
-  async function login(page: Page, who: string, password: string, host?: string) {
-    const form = new LoginPage(page);
-    await form.open(world.gateway.url('/login', host));
-    await form.emailOrUsername.fill(who);
-    await form.password.fill(password);
-    await form.submit.click();
+  /** The code the simulated carrier sent to `phone` after a time (ms), once it arrives. */
+  async function codeSentTo(phone: string, after: number): Promise<string> {
+    let code: string | null = null;
+    await expect
+      .poll(async () => (code = await latestCode(world.gateway, phone, after)), { timeout: 10_000 })
+      .not.toBeNull();
+    return code!;
+  }
+
+  /** Submits the login form, whatever the answer. */
+  async function login(page: Page, who: string, password: string) {
+    const form = await new LoginPage(page).open(world.gateway.url('/login'));
+    await form.logIn(who, password);
   }
 
   it('signs up with the code from the SMS and lands signed in', async () => {
@@ -27,18 +35,12 @@ describe('sign-up, login and password reset through the real gateway', () => {
     const sentAfter = Date.now() - 1000;
     await signup.register.click();
     await page.getByText(`Enter the 4-digit code sent to ${user.phone}`).waitFor();
-    let code: string | null = null;
-    await expect
-      .poll(async () => (code = await latestCode(world.gateway, user.phone, sentAfter)), { timeout: 10_000 })
-      .not.toBeNull();
+    const code = await codeSentTo(user.phone, sentAfter);
     // A wrong code first: SPEC 8's text, and one attempt fewer.
-    await signup.enterCode(code === '0000' ? '1111' : '0000');
-    await page.getByRole('button', { name: 'Validate' }).click();
-    await new ShellPage(page).alert('Wrong Code Entered, please re-enter code again or resend code again').waitFor();
+    await signup.validate(code === '0000' ? '1111' : '0000');
+    await signup.shell.alert('Wrong Code Entered, please re-enter code again or resend code again').waitFor();
     await page.getByText('6 attempts left').waitFor();
-    await signup.enterCode(code!);
-    await page.getByRole('button', { name: 'Validate' }).click();
-    const shell = new ShellPage(page);
+    const shell = await signup.validate(code);
     await shell.menu.waitFor({ state: 'attached' });
     await shell.accountMenu(user.username).waitFor();
     // 10 free SMS credits on sign-up (SPEC 1).
@@ -101,13 +103,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
     await signup.fill(user);
     const t0 = Date.now() - 1000;
     await signup.register.click();
-    let code: string | null = null;
-    await expect
-      .poll(async () => (code = await latestCode(world.gateway, user.phone, t0)), { timeout: 10_000 })
-      .not.toBeNull();
-    await signup.enterCode(code!);
-    await page.getByRole('button', { name: 'Validate' }).click();
-    const shell = new ShellPage(page);
+    const shell = await signup.validate(await codeSentTo(user.phone, t0));
     await shell.signOutWide(user.username);
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
 
@@ -121,13 +117,10 @@ describe('sign-up, login and password reset through the real gateway', () => {
     const t1 = Date.now() - 1000;
     await dialog.getByRole('button', { name: 'Send code' }).click();
     await dialog.getByLabel('Code', { exact: true }).waitFor();
-    let resetCode: string | null = null;
-    await expect
-      .poll(async () => (resetCode = await latestCode(world.gateway, user.phone, t1)), { timeout: 10_000 })
-      .not.toBeNull();
+    const resetCode = await codeSentTo(user.phone, t1);
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.getByText('Please enter code sent to your phone').waitFor();
-    await dialog.getByLabel('Code', { exact: true }).fill(resetCode!);
+    await dialog.getByLabel('Code', { exact: true }).fill(resetCode);
     await dialog.getByLabel('New password', { exact: true }).fill('12345');
     await dialog.getByText('Password must be more than six characters').waitFor();
     await dialog.getByLabel('New password', { exact: true }).fill('newsecret99');

@@ -1,25 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import type { Page } from 'playwright-core';
-import { newPage, PHONE } from './support/browser';
+import { PHONE, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
+import { uniqueUser } from '../unit/support/factories';
 import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
-import { uniqueUser } from './support/dev-inbox';
-import { LoginPage } from './support/pages/login-page';
-import { serviceWorkerControls } from './support/pages/outbox-page';
-import { SendPage } from './support/pages/send-page';
-import { ShellPage } from './support/pages/shell-page';
+import { downloadedSheet } from './support/downloads';
 
 describe('client management: sender-ID approval, credit for clients, the client list and the exports', () => {
   const world = useGatewayAndBrowser();
 
   async function openAs(who: string, password: string, host?: string, options = {}) {
-    const { page, context } = await newPage(world.browser, options);
-    await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
-    await page.goto(world.gateway.url('/clientmanagement', host));
-    await page.getByRole('heading', { name: 'Client management', level: 1 }).waitFor();
-    return { page, context, shell: new ShellPage(page) };
+    const { page, context, send } = await world.openSignedIn({ who, password, host, ...options });
+    await send.shell.visit(world.gateway.url('/clientmanagement', host), 'Client management');
+    return { page, context, shell: send.shell };
   }
 
   const section = (page: Page, name: string) => page.getByRole('region', { name });
@@ -37,11 +30,9 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await page.getByRole('button', { name: 'No sender IDs awaiting approval' }).waitFor();
     await context.close();
 
-    const client = await newPage(world.browser);
-    const send = new SendPage(client.page);
-    await send.signIn(world.gateway.url('/login'));
-    await send.choose('Sender ID', 'PROMO');
-    expect(await send.selectValue('Sender ID')).toBe('PROMO');
+    const client = await world.openSignedIn();
+    await client.send.choose('Sender ID', 'PROMO');
+    expect(await client.send.selectValue('Sender ID')).toBe('PROMO');
     await client.context.close();
   });
 
@@ -150,11 +141,10 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await expect.poll(() => clients.getByRole('listitem').count()).toBe(1);
     await clients.getByLabel('Search clients').fill('');
 
-    const download = page.waitForEvent('download');
-    await clients.getByRole('button', { name: 'Export customer data (Excel)' }).click();
-    const file = await (await download).path();
-    const book = XLSX.read(readFileSync(file!), { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const { sheet, rows } = await downloadedSheet<(string | number)[]>(
+      page,
+      clients.getByRole('button', { name: 'Export customer data (Excel)' }),
+    );
     expect(rows[0]).toEqual([
       'Username',
       'Company',
@@ -170,7 +160,7 @@ describe('client management: sender-ID approval, credit for clients, the client 
     ]);
     const mine = rows.find((r) => r[0] === who.username)!;
     expect(mine.slice(0, 6)).toEqual([who.username, `'${company}`, who.email, who.phone, 'REGULAR', 10]);
-    expect(book.Sheets[book.SheetNames[0]!]!['B' + (rows.indexOf(mine) + 1)]?.f).toBeUndefined();
+    expect(sheet['B' + (rows.indexOf(mine) + 1)]?.f).toBeUndefined();
     expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['demouser', 'acmeadmin']));
     await context.close();
   });
@@ -192,11 +182,7 @@ describe('client management: sender-ID approval, credit for clients, the client 
     if (total! > 1000) await numbers.getByRole('button', { name: 'Load more numbers' }).click();
     else await numbers.getByText('All numbers are loaded.').waitFor();
 
-    const download = page.waitForEvent('download');
-    await numbers.getByRole('button', { name: 'Export numbers (Excel)' }).click();
-    const file = await (await download).path();
-    const book = XLSX.read(readFileSync(file!), { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const { rows } = await downloadedSheet(page, numbers.getByRole('button', { name: 'Export numbers (Excel)' }));
     expect(rows[0]).toEqual(['numbers']);
     expect(rows.length - 1).toBeGreaterThanOrEqual(count!);
     // Not profile 6: no numbers section.

@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import * as XLSX from 'xlsx';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, PHONE } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
-import { SendPage } from './support/pages/send-page';
+import { describe, expect, it } from 'vitest';
+import { freshNumbersEnding } from '../unit/support/phone-numbers';
+import { SCREENSHOT_VIEWPORTS } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { downloadedSheet } from './support/downloads';
 import { MessagesPage } from './support/pages/messages-page';
 
 const wall = (d: Date) =>
   `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 
 describe('dashboards, status page, scheduled and recurring lists', () => {
-  let gateway: RunningGateway;
-  let browser: Browser;
-  beforeAll(async () => {
-    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-  });
+  const world = useGatewayAndBrowser();
 
   it('shows a sent message on the dashboard with its statuses arriving, its status page, and the Excel export', async () => {
-    const { page, context } = await newPage(browser, { acceptDownloads: true });
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
-    const base = 241_000_000 + Math.floor(Math.random() * 700_000) * 100;
+    const { page, context, send } = await world.openSignedIn({ acceptDownloads: true });
     // The simulated carrier sends the first, fails the one ending in 13, holds the one ending in 99.
-    const [ok, fails, holds] = [`233${base + 1}`, `233${base + 13}`, `233${base + 99}`];
+    const [ok, fails, holds] = freshNumbersEnding([1, 13, 99]);
     await send.choose('Sender ID', 'DEMO');
     await send.field('Campaign name (optional)').fill('Status check');
     await send.numbers.fill([ok, fails, holds].join(','));
@@ -35,8 +22,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await send.submitButton.click();
     await send.shell.alert('Messages sent successfully').waitFor();
 
-    const messages = new MessagesPage(page);
-    await messages.open(gateway.url('/dashboard'), 'Dashboard');
+    const messages = await new MessagesPage(page).open(world.gateway.url('/dashboard'), 'Dashboard');
     const item = messages.item('Dashboard', 'Status check');
     await item.waitFor();
     // Delivery reports arrive after the send: the dashboard picks them up by itself.
@@ -59,11 +45,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     expect(await messages.statusTable.getByRole('row').nth(1).textContent()).toContain(fails);
     await page.getByRole('textbox', { name: 'Search' }).fill('');
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export status report (Excel)' }).click();
-    const file = await (await download).path();
-    const book = XLSX.read(readFileSync(file!), { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const { rows } = await downloadedSheet(page, page.getByRole('button', { name: 'Export status report (Excel)' }));
     expect(rows[0]).toEqual(['Mobile number', 'Status']);
     expect(rows.slice(1).sort()).toEqual(
       [
@@ -76,9 +58,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
   });
 
   it('registers a scheduled message, lists it, edits it (refusing an invalid date) and deletes it', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     const when = new Date(Date.now() + 2 * 86_400_000);
     when.setUTCHours(10, 15, 0, 0);
     await send.choose('Message type', 'Scheduled SMS');
@@ -90,8 +70,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await send.submitButton.click();
     await send.shell.alert('Scheduled sms registered successfully').waitFor();
 
-    const messages = new MessagesPage(page);
-    await messages.open(gateway.url('/scheduledsms'), 'Scheduled SMS');
+    const messages = await new MessagesPage(page).open(world.gateway.url('/scheduledsms'), 'Scheduled SMS');
     const item = messages.item('Scheduled SMS', 'E2E scheduled');
     await item.getByText(`Due ${wall(when)}`).waitFor();
     await item.getByRole('button', { name: 'Edit E2E scheduled' }).click();
@@ -112,9 +91,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
   });
 
   it('registers a recurring message and lists it with its interval rounded for reading', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     const when = new Date(Date.now() + 86_400_000);
     when.setUTCHours(7, 0, 0, 0);
     await send.choose('Message type', 'Recurring SMS');
@@ -127,18 +104,14 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await send.field('Every (Day(s))').fill('1.5');
     await send.submitButton.click();
     await send.shell.alert('Recurring sms registered successfully').waitFor();
-    const messages = new MessagesPage(page);
-    await messages.open(gateway.url('/recurringsms'), 'Recurring SMS');
+    const messages = await new MessagesPage(page).open(world.gateway.url('/recurringsms'), 'Recurring SMS');
     await messages.item('Recurring SMS', 'E2E recurring').getByText('every 1 day 12 hours').waitFor();
     await context.close();
   });
 
   it('gives admins the Personal/Client toggle, author names, and no edit or delete on clients’ items', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'), 'supervisor', 'supervisor123');
-    const messages = new MessagesPage(page);
-    await messages.open(gateway.url('/dashboard'), 'Dashboard');
+    const { page, context } = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123' });
+    const messages = await new MessagesPage(page).open(world.gateway.url('/dashboard'), 'Dashboard');
     await page.getByText('Client', { exact: true }).click();
     await page.waitForURL('**/clientdashboard');
     await page.getByRole('heading', { name: 'Client dashboard' }).waitFor();
@@ -148,7 +121,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await page.waitForURL(/\/clientdashboard\/[A-Za-z0-9]+$/);
     await messages.statusTable.waitFor();
     expect(await page.getByRole('button', { name: 'Export status report (Excel)' }).count()).toBe(0);
-    await messages.open(gateway.url('/clientrecurringsms'), 'Client recurring SMS');
+    await messages.open(world.gateway.url('/clientrecurringsms'), 'Client recurring SMS');
     const daily = messages.item('Client recurring SMS', 'Daily stock update');
     await daily.getByText(/by demouser/).waitFor();
     expect(await daily.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
@@ -156,14 +129,9 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
   });
 
   it('screenshots the dashboard and the status page at 1280 and 390 px', async () => {
-    for (const [name, viewport] of [
-      ['1280', { width: 1280, height: 900 }],
-      ['390', PHONE],
-    ] as const) {
-      const { page, context } = await newPage(browser, { viewport });
-      await new SendPage(page).signIn(gateway.url('/login'));
-      const messages = new MessagesPage(page);
-      await messages.open(gateway.url('/dashboard'), 'Dashboard');
+    for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
+      const { page, context } = await world.openSignedIn({ viewport });
+      const messages = await new MessagesPage(page).open(world.gateway.url('/dashboard'), 'Dashboard');
       await messages.endText.waitFor();
       await page.screenshot({ path: `test-results/screens/dashboard-${name}.png` });
       await messages.item('Dashboard', 'Welcome campaign').getByRole('button').click();

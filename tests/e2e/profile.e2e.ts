@@ -1,34 +1,27 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logoPng } from '../../server/src/images/png';
 import type { Page } from 'playwright-core';
-import { DESKTOP, newPage, PHONE } from './support/browser';
+import { sendItem, uniqueUser } from '../unit/support/factories';
+import { appManifest, DESKTOP, newPage, PHONE, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { apiCall, apiLogin, apiSend, apiSignUp, quickSendItem } from './support/api-accounts';
-import { uniqueUser } from './support/dev-inbox';
-import { LoginPage } from './support/pages/login-page';
-import { serviceWorkerControls } from './support/pages/outbox-page';
-import { SendPage } from './support/pages/send-page';
-import { ShellPage } from './support/pages/shell-page';
+import { apiCall, apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 
 describe('the profile: sender IDs, account type, API key, reseller promo', () => {
   const world = useGatewayAndBrowser();
 
   async function openProfile(who: string, password: string, host?: string, viewport = DESKTOP) {
-    const { page, context } = await newPage(world.browser, { viewport });
-    await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
-    await page.goto(world.gateway.url('/profile', host));
-    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
-    return { page, context, shell: new ShellPage(page) };
+    const { page, context, send } = await world.openSignedIn({ who, password, host, viewport });
+    await send.shell.visit(world.gateway.url('/profile', host), 'Profile');
+    return { page, context, send, shell: send.shell };
   }
   const section = (page: Page, name: string) => page.getByRole('region', { name });
 
   it('requests sender IDs with each SPEC 5 message; approved by profile 6, the ID is offered in the send form', async () => {
     const who = uniqueUser('prof');
     await apiSignUp(world.gateway, { ...who, cname: 'Profile Traders' });
-    const { page, context, shell } = await openProfile(who.username, who.password);
+    const { page, context, send, shell } = await openProfile(who.username, who.password);
     await section(page, 'Your account').getByText(who.email).waitFor();
     const request = section(page, 'Request sender IDs');
     const ask = async (ids: string) => {
@@ -59,7 +52,6 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     );
     expect(approved.userInfo.senderidapproved).toBe('MYSHOP');
     await page.goto(world.gateway.url('/'));
-    const send = new SendPage(page);
     await send.heading.waitFor();
     // fetchuser on return brings the approval; the single approved ID is preselected.
     await page.reload();
@@ -101,7 +93,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     const first = await generate();
     expect(first).toMatch(/^sk_/);
     await card.getByText('curl -X POST').waitFor();
-    const item = quickSendItem({ destinationAddress: '233241777001' });
+    const item = sendItem({ destinationAddress: '233241777001' });
     expect((await apiSend(world.gateway, first, [item])).creditbalance).toBeGreaterThan(0);
     const second = await generate();
     expect(second).not.toBe(first);
@@ -144,13 +136,14 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await settings.getByLabel('Domain', { exact: true }).fill(host);
     await settings.getByLabel('Company name').fill('Kumasi Texts');
     // SPEC 5's image rule, then a real logo.
-    const dir = mkdtempSync(join(tmpdir(), 'e2e-logo-'));
-    writeFileSync(join(dir, 'notes.txt'), 'not an image');
-    writeFileSync(join(dir, 'logo.png'), logoPng(64, [20, 90, 60], [250, 250, 250]));
+    const notes = join(world.scratch, 'notes.txt');
+    const logo = join(world.scratch, 'logo.png');
+    writeFileSync(notes, 'not an image');
+    writeFileSync(logo, logoPng(64, [20, 90, 60], [250, 250, 250]));
     const logoInput = settings.locator('input[type="file"]').first();
-    await logoInput.setInputFiles(join(dir, 'notes.txt'));
+    await logoInput.setInputFiles(notes);
     await shell.alert('Kindly select an image file').waitFor();
-    await logoInput.setInputFiles(join(dir, 'logo.png'));
+    await logoInput.setInputFiles(logo);
     await settings.getByRole('img', { name: 'Logo preview' }).waitFor();
     // The tier rule: a zero rate is not saved.
     const regular = settings.getByRole('group', { name: 'REGULAR prices' });
@@ -177,11 +170,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     const prices = visitor.page.getByRole('table', { name: 'SMS prices (REGULAR)' });
     await prices.getByText('250,000').waitFor(); // GHS 5000 at 0.02
     await expect.poll(() => visitor.page.title()).toBe('Kumasi Texts');
-    const manifest = await visitor.page.evaluate(async () => {
-      const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
-      return (await fetch(href)).json();
-    });
-    expect(manifest.name).toBe('Kumasi Texts');
+    expect((await appManifest(visitor.page)).name).toBe('Kumasi Texts');
     await visitor.context.close();
 
     // A real domain must be verified: the TXT record to publish is shown, and still there after a reload.

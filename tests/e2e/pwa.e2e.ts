@@ -1,47 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
+import { describe, expect, it } from 'vitest';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newPage, serviceWorkerControls } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
-import { ShellPage } from './support/pages/shell-page';
-
-const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 describe('the installable, offline PWA', () => {
-  let gateway: RunningGateway;
-  let browser: Browser;
   // A private copy of dist/, so one test can publish a "new version" of the service worker.
-  const dist = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
-  beforeAll(async () => {
-    cpSync(resolve(import.meta.dirname, '../../dist'), dist, { recursive: true });
-    [gateway, browser] = await Promise.all([startGateway({ DIST_DIR: dist }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  const world = useGatewayAndBrowser({ ownDist: true });
 
   it('opens a deep link offline after one visit: the signed-in shell, the logo, and a note that it is offline', async () => {
-    const { page, context } = await newPage(browser);
-    const login = new LoginPage(page);
-    await login.open(gateway.url('/login', 'acme.localhost'));
-    await controlled(page);
-    await login.emailOrUsername.fill('acmeclient');
-    await login.password.fill('client12345');
-    await login.submit.click();
-    const shell = new ShellPage(page);
-    await shell.menu.waitFor({ state: 'attached' });
+    const { page, context } = await newPage(world.browser);
+    const login = await new LoginPage(page).open(world.gateway.url('/login', 'acme.localhost'));
+    await serviceWorkerControls(page);
+    const { shell } = await login.signInHere('acmeclient', 'client12345');
     // The branding image is in the service worker's cache before the network goes.
     await expect
       .poll(() => page.evaluate(async () => (await caches.open('branding-images').then((c) => c.keys())).length))
       .toBeGreaterThan(0);
 
     await context.setOffline(true);
-    await page.goto(gateway.url('/phonebook', 'acme.localhost'));
+    await page.goto(world.gateway.url('/phonebook', 'acme.localhost'));
     await page.getByRole('heading', { name: 'Phone book' }).waitFor();
     await page.getByText('You are offline: showing saved data; sends will go out when you are back online').waitFor();
     const logo = page.getByRole('img', { name: 'Acme SMS logo' }).first();
@@ -54,9 +33,9 @@ describe('the installable, offline PWA', () => {
 
   it("passes Chromium's install criteria on each domain (manifest, icons, service worker)", async () => {
     for (const host of ['localhost', 'acme.localhost']) {
-      const { page, context } = await newPage(browser);
-      await page.goto(gateway.url('/login', host));
-      await controlled(page);
+      const { page, context } = await newPage(world.browser);
+      await page.goto(world.gateway.url('/login', host));
+      await serviceWorkerControls(page);
       const cdp = await context.newCDPSession(page);
       const installability = async () =>
         (
@@ -74,12 +53,12 @@ describe('the installable, offline PWA', () => {
   });
 
   it('offers a new version with a prompt, and reloads only when asked', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(gateway.url('/login'));
-    await controlled(page);
+    const { page, context } = await newPage(world.browser);
+    await page.goto(world.gateway.url('/login'));
+    await serviceWorkerControls(page);
     const firstScript = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
     // Publish a new service worker, then come back to the app.
-    appendFileSync(join(dist, 'sw.js'), `\n// new version ${Date.now()}\n`);
+    appendFileSync(join(world.dist, 'sw.js'), `\n// new version ${Date.now()}\n`);
     await page.reload();
     const prompt = page.getByText('A new version is available');
     await prompt.waitFor({ timeout: 30_000 });

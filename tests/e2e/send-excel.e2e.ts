@@ -1,37 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
+import { freshNumbers } from '../unit/support/phone-numbers';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { outboxJobs, storedRecords } from './support/app-storage';
 import { carrierMessages, carrierMessagesOfJob, carrierSummary, eventually } from './support/carrier';
-import { outboxJobs, SendPage, storedRecords } from './support/pages/send-page';
 
 describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches after 413', () => {
-  let gateway: RunningGateway;
-  let browser: Browser;
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'e2e-sheets-'));
-    // A small body limit: 250 personalized messages (about 105 KB) meet HTTP 413, a batch of 100 (about 42 KB) fits.
-    [gateway, browser] = await Promise.all([startGateway({ MAX_BODY_BYTES: '60000' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  const prefix = () => 241_000_000 + Math.floor(Math.random() * 700_000) * 10;
+  // A small body limit: 250 personalized messages (about 105 KB) meet HTTP 413, a batch of 100 (about 42 KB) fits.
+  const world = useGatewayAndBrowser({ env: { MAX_BODY_BYTES: '60000' } });
 
   it('reads a two-sheet Excel file in a worker, asks for the sheet, keeps it through a reload, and sends each row its own text', async () => {
-    const base = prefix();
+    const [ama, kofi, esi] = freshNumbers(3) as [string, string, string];
     const people = [
-      [`233${base + 1}`, 'Ama', 1234.5],
-      [`233${base + 11}`, 'Kofi', 20],
-      [`233${base + 21}`, 'Esi', 1000000],
+      [ama, 'Ama', 1234.5],
+      [kofi, 'Kofi', 20],
+      [esi, 'Esi', 1000000],
     ];
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Notes'], ['not the list']]), 'Notes');
@@ -40,12 +25,10 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
       XLSX.utils.aoa_to_sheet([['Numbers', 'Name', 'Amount due'], ...people]),
       'Customers',
     );
-    const file = join(dir, 'customers.xlsx');
+    const file = join(world.scratch, 'customers.xlsx');
     writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
     await page.locator('input[type="file"]').setInputFiles(file);
@@ -81,7 +64,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
         async ([number]) =>
           (
             await eventually(
-              () => carrierMessages(gateway, String(number)),
+              () => carrierMessages(world.gateway, String(number)),
               (m) => m.length > 0,
               15_000,
             )
@@ -95,11 +78,9 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
   });
 
   it('refuses files that are not spreadsheets', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     await send.choose('Contact source', 'Excel or CSV file');
-    const file = join(dir, 'photo.png');
+    const file = join(world.scratch, 'photo.png');
     writeFileSync(file, 'not an image either');
     await page.locator('input[type="file"]').setInputFiles(file);
     await send.shell.alert('Kindly select an excel file').waitFor();
@@ -107,17 +88,15 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
   });
 
   it('sends 300 personalized messages in batches of 100 after HTTP 413, with the SPEC 8 alerts, each recipient its own text once', async () => {
-    const base = prefix();
-    const numberOf = (i: number) => `233${base + i * 10 + 1}`;
+    const recipients = freshNumbers(300);
+    const numberOf = (i: number) => recipients[i]!;
     const rows = Array.from({ length: 300 }, (_, i) => `${numberOf(i)},Customer ${i}`);
-    const file = join(dir, 'many.csv');
+    const file = join(world.scratch, 'many.csv');
     writeFileSync(file, ['numbers,name', ...rows].join('\n'));
     const textFor = (i: number) =>
       `Hello Customer ${i}, thank you for shopping with us this month. Show this SMS at the till for a free gift.`;
 
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     await send.choose('Sender ID', 'ALERTS');
     await send.choose('Sub-type', 'Personalized');
     await page.locator('input[type="file"]').setInputFiles(file);
@@ -139,18 +118,18 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     expect(job).toMatchObject({ state: 'done', sent: 300, total: 300, split: true });
     expect(
       await eventually(
-        () => carrierSummary(gateway, job!.id),
+        () => carrierSummary(world.gateway, job!.id),
         (x) => x.total >= 300,
         20_000,
         'carrier summary',
       ),
     ).toEqual({ total: 300, unique: 300, duplicates: 0 });
     // Each of the 300 phones got exactly its own row's text: the first of every batch (0, 100, 200) included.
-    const delivered = (await carrierMessagesOfJob(gateway, job!.id)).sort((a, b) => a.index - b.index);
+    const delivered = (await carrierMessagesOfJob(world.gateway, job!.id)).sort((a, b) => a.index - b.index);
     expect(delivered.map((m) => [m.index, m.to, m.text])).toEqual(
       Array.from({ length: 300 }, (_, i) => [i, numberOf(i), textFor(i)]),
     );
-    expect((await carrierMessages(gateway, numberOf(100))).map((m) => m.text)).toEqual([textFor(100)]);
+    expect((await carrierMessages(world.gateway, numberOf(100))).map((m) => m.text)).toEqual([textFor(100)]);
     await context.close();
   });
 });

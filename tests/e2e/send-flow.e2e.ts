@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
+import { sendItem, uniqueUser } from '../unit/support/factories';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { apiLogin, apiSend, apiSignUp, quickSendItem } from './support/api-accounts';
-import { uniqueUser } from './support/dev-inbox';
-import { SendPage } from './support/pages/send-page';
+import { apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 
 // Issue 17: the Sender ID dropdown lists exactly the approved IDs the gateway gives.
 
@@ -13,9 +11,7 @@ describe('the sender IDs of the send form', () => {
   it("shows a new account the 'TEST' ID the gateway approved for it, preselected as its only one", async () => {
     const who = uniqueUser('fresh');
     await apiSignUp(world.gateway, { ...who, cname: 'Fresh Traders' });
-    const { page, context } = await newPage(world.browser);
-    const send = new SendPage(page);
-    await send.signIn(world.gateway.url('/login'), who.username, who.password);
+    const { page, context, send } = await world.openSignedIn({ who: who.username, password: who.password });
     expect(await send.selectValue('Sender ID')).toBe('TEST');
     await page.getByRole('combobox', { name: 'Sender ID', exact: true }).click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['TEST']);
@@ -23,9 +19,7 @@ describe('the sender IDs of the send form', () => {
   });
 
   it("asks an account with two approved IDs to choose one: 'Please select sender ID for this messge'", async () => {
-    const { page, context } = await newPage(world.browser);
-    const send = new SendPage(page);
-    await send.signIn(world.gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     expect(await send.selectValue('Sender ID')).toBe('');
     await send.numbers.fill('0241000001');
     await send.message.fill('Hello');
@@ -41,14 +35,12 @@ describe('a send the gateway refuses keeps the work (issue 17)', () => {
   it('offers "Edit and send again" after a refusal for lack of credit, and the form comes back with the same text and numbers', async () => {
     const who = uniqueUser('short');
     await apiSignUp(world.gateway, { ...who, cname: 'Short Credit Ltd' });
-    const { page, context } = await newPage(world.browser);
-    const send = new SendPage(page);
-    await send.signIn(world.gateway.url('/login'), who.username, who.password);
+    const { page, context, send } = await world.openSignedIn({ who: who.username, password: who.password });
     // Spent elsewhere meanwhile (another device): the gateway holds no credit, this device still shows 10.
     const other = await apiLogin(world.gateway, who.username, who.password);
     const numbersTen = Array.from({ length: 10 }, (_, i) => `23324555${String(i).padStart(4, '0')}`).join(',');
     const spent = await apiSend(world.gateway, other.token, [
-      quickSendItem({ sourceAddress: 'TEST', destinationAddress: numbersTen }),
+      sendItem({ sourceAddress: 'TEST', destinationAddress: numbersTen }),
     ]);
     expect(spent.creditbalance).toBe(0);
 

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, PHONE } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway';
+import { describe, expect, it } from 'vitest';
+import { freshNumbers } from '../unit/support/phone-numbers';
+import { SCREENSHOT_VIEWPORTS } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { outboxJobs, storedDraftText } from './support/app-storage';
 import { carrierMessages, carrierSummary, eventually } from './support/carrier';
-import { outboxJobs, SendPage, storedDraftText } from './support/pages/send-page';
-
-/** Numbers no other test uses (none ends in 13 or 99, which the simulated carrier fails or holds). */
-function freshNumbers(count: number): string[] {
-  const base = 241_000_000 + Math.floor(Math.random() * 700_000) * 10;
-  return Array.from({ length: count }, (_, i) => `233${base + i * 10 + 1}`);
-}
 
 describe('send SMS: manual, phone book, birthday, offline, drafts, validation', () => {
-  let gateway: RunningGateway;
-  let browser: Browser;
-  beforeAll(async () => {
-    [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await gateway?.stop();
-  });
+  const world = useGatewayAndBrowser();
 
   it('sends a quick message to typed numbers: queued at once, every number reaches the carrier once, balance updated', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     const balanceBefore = await page.getByLabel('Credit balance').textContent();
     const [a, b] = freshNumbers(2) as [string, string];
     await send.choose('Sender ID', 'DEMO');
@@ -44,22 +28,20 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     expect(job).toMatchObject({ state: 'done', sent: 2, total: 2 });
     expect(
       await eventually(
-        () => carrierSummary(gateway, job!.id),
+        () => carrierSummary(world.gateway, job!.id),
         (x) => x.total >= 2,
         20_000,
         'carrier summary',
       ),
     ).toEqual({ total: 2, unique: 2, duplicates: 0 });
-    const [delivered] = await carrierMessages(gateway, a);
+    const [delivered] = await carrierMessages(world.gateway, a);
     expect(delivered).toMatchObject({ from: 'DEMO', text: 'Hello from the e2e test' });
     await expect.poll(() => page.getByLabel('Credit balance').textContent()).not.toBe(balanceBefore);
     await context.close();
   });
 
   it('shows each validation message of the form (SPEC 5)', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     const expectProblem = async (text: string) => {
       await send.submitButton.click();
       await send.shell.alert(text).waitFor();
@@ -94,9 +76,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
   });
 
   it('restores the draft after a reload', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     await send.choose('Message type', 'Scheduled SMS');
     await send.choose('Sender ID', 'ALERTS');
     await send.numbers.fill('0241000001, 0241000002');
@@ -112,9 +92,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
   });
 
   it('sends a personalized message to a phone book, one text per contact', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { context, send } = await world.openSignedIn();
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
     await send.choose('Contact source', 'Phone book');
@@ -133,7 +111,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
       ['233201000002', 'Dear Nana, staff meeting at 3pm'],
     ]) {
       await eventually(
-        () => carrierMessages(gateway, number!),
+        () => carrierMessages(world.gateway, number!),
         (m) => m.some((x) => x.text === text),
         15_000,
         `"${text}" at the carrier`,
@@ -143,9 +121,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
   });
 
   it('registers a birthday message from a phone book, with {age}, delivered now for today’s birthdays', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     await send.choose('Message type', 'Birthday Message');
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
@@ -157,12 +133,12 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.field('Campaign name (optional)').fill('E2E birthdays');
     await send.submitButton.click();
     await send.shell.alert('Birthday sms registered successfully').waitFor();
-    await page.goto(gateway.url('/scheduledsms'));
+    await page.goto(world.gateway.url('/scheduledsms'));
     await page.getByRole('list', { name: 'Scheduled SMS' }).getByText('E2E birthdays').waitFor();
     // The seed gives Kwame (born 1988) a birthday today; the gateway sends birthdays from 08:00 Accra.
     if (new Date().getUTCHours() >= 8) {
       const messages = await eventually(
-        () => carrierMessages(gateway, '233241000001'),
+        () => carrierMessages(world.gateway, '233241000001'),
         (m) => m.some((x) => x.text.startsWith('Happy birthday Kwame')),
         20_000,
         'Kwame’s birthday message',
@@ -175,9 +151,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
   });
 
   it('queues a send offline and sends it once the network returns', async () => {
-    const { page, context } = await newPage(browser);
-    const send = new SendPage(page);
-    await send.signIn(gateway.url('/login'));
+    const { page, context, send } = await world.openSignedIn();
     const [number] = freshNumbers(1) as [string];
     await context.setOffline(true);
     await send.choose('Sender ID', 'DEMO');
@@ -186,30 +160,25 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.submitButton.click();
     await send.shell.alert(/You are offline: your messages are saved/).waitFor();
     await page.getByText('Saved: sends when you are back online (1 recipients)').waitFor();
-    expect(await carrierMessages(gateway, number)).toEqual([]);
+    expect(await carrierMessages(world.gateway, number)).toEqual([]);
     await context.setOffline(false);
     await page.getByText('Sent to 1 recipients').waitFor({ timeout: 30_000 });
     const [job] = await outboxJobs(page);
     expect(
       await eventually(
-        () => carrierSummary(gateway, job!.id),
+        () => carrierSummary(world.gateway, job!.id),
         (x) => x.total >= 1,
         20_000,
         'carrier summary',
       ),
     ).toEqual({ total: 1, unique: 1, duplicates: 0 });
-    expect((await carrierMessages(gateway, number))[0]!.text).toBe('Written offline');
+    expect((await carrierMessages(world.gateway, number))[0]!.text).toBe('Written offline');
     await context.close();
   });
 
   it('screenshots the send form at 1280 and 390 px', async () => {
-    for (const [name, viewport] of [
-      ['1280', { width: 1280, height: 900 }],
-      ['390', PHONE],
-    ] as const) {
-      const { page, context } = await newPage(browser, { viewport });
-      const send = new SendPage(page);
-      await send.signIn(gateway.url('/login'));
+    for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
+      const { page, context, send } = await world.openSignedIn({ viewport });
       await send.choose('Message type', 'Recurring SMS');
       await send.choose('Sender ID', 'DEMO');
       await send.numbers.fill('0241000001, 0241000002, 0241000003');

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { newPage, PHONE } from './support/browser';
+import { appManifest, newPage, PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
-import { ShellPage } from './support/pages/shell-page';
 import { apiCall } from './support/api-accounts';
+import { storedSession } from './support/app-storage';
 
 describe('routing rules, the page shell and white-label branding', () => {
   const world = useGatewayAndBrowser();
-
-  const signIn = (page: Page, who: string, password: string, host?: string) =>
-    new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
 
   it('shows a visitor the landing page on the main host, on any protected path', async () => {
     const { page, context } = await newPage(world.browser);
@@ -36,8 +32,7 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it('sends a signed-in user from /login and /signup to /, and keeps admin screens from others', async () => {
-    const { page, context } = await newPage(world.browser);
-    await signIn(page, 'demouser', 'demo12345');
+    const { page, context } = await world.openSignedIn();
     for (const path of ['/login', '/signup', '/clientmanagement', '/clientdashboard']) {
       await page.goto(world.gateway.url(path));
       await page.waitForURL((url) => url.pathname === '/');
@@ -47,9 +42,8 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it('shows the menu items of SPEC 2 by role: no Client management for a client, yes for an admin', async () => {
-    const client = await newPage(world.browser);
-    await signIn(client.page, 'demouser', 'demo12345');
-    expect(await new ShellPage(client.page).menuLabels()).toEqual([
+    const client = await world.openSignedIn();
+    expect(await client.send.shell.menuLabels()).toEqual([
       'Send SMS',
       'Dashboard',
       'Scheduled SMS',
@@ -60,9 +54,8 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Profile',
     ]);
     await client.context.close();
-    const admin = await newPage(world.browser);
-    await signIn(admin.page, 'acmeadmin', 'acme12345', 'acme.localhost');
-    const labels = await new ShellPage(admin.page).menuLabels();
+    const admin = await world.openSignedIn({ who: 'acmeadmin', password: 'acme12345', host: 'acme.localhost' });
+    const labels = await admin.send.shell.menuLabels();
     expect(labels.at(-1)).toBe('Client management');
     // Admins see whether a sender ID awaits approval.
     await admin.page.getByRole('button', { name: /sender IDs? (are awaiting|awaiting) approval/i }).waitFor();
@@ -78,13 +71,8 @@ describe('routing rules, the page shell and white-label branding', () => {
     const acme = await newPage(world.browser);
     await acme.page.goto(world.gateway.url('/login', 'acme.localhost'));
     await expect.poll(() => acme.page.title()).toBe('Acme SMS');
-    const manifest = async (page: Page) =>
-      page.evaluate(async () => {
-        const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
-        return (await fetch(href)).json();
-      });
-    expect((await manifest(main.page)).name).toBe('Bulk SMS Ghana');
-    const acmeManifest = await manifest(acme.page);
+    expect((await appManifest(main.page)).name).toBe('Bulk SMS Ghana');
+    const acmeManifest = await appManifest(acme.page);
     expect(acmeManifest).toMatchObject({ name: 'Acme SMS', display: 'standalone', theme_color: '#a51d1d' });
     expect(acmeManifest.icons[0].src).toContain('acme-logo.png');
     expect(
@@ -95,9 +83,8 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it('on a phone: the menu is behind the burger, the header shows expiry, contact and Logout', async () => {
-    const { page, context } = await newPage(world.browser, { viewport: PHONE });
-    await signIn(page, 'demouser', 'demo12345');
-    const shell = new ShellPage(page);
+    const { page, context, send } = await world.openSignedIn({ viewport: PHONE });
+    const { shell } = send;
     const onScreen = () => shell.menu.evaluate((el) => el.getBoundingClientRect().right > 0);
     expect(await onScreen()).toBe(false);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
@@ -118,39 +105,23 @@ describe('routing rules, the page shell and white-label branding', () => {
 describe('a forced sign-out leaves the page by SPEC 2 and says why (issue 17)', () => {
   const world = useGatewayAndBrowser();
 
-  /** The session token the app holds, read from its IndexedDB as the app stores it. */
-  const storedToken = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise<{ token: string; profile_id: number }>((resolve, reject) => {
-          const open = indexedDB.open('bulk-sms');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const get = open.result.transaction('session').objectStore('session').get('current');
-            get.onsuccess = () => resolve(get.result);
-            get.onerror = () => reject(get.error);
-          };
-        }),
-    );
-
   it.each([
     ['the main host', '/', 'demouser', 'demo12345', undefined, 'Bulk SMS for businesses in Ghana'],
     ["a reseller's host", '/login', 'acmeclient', 'client12345', 'acme.localhost', null],
   ])(
     'on %s: a token revoked on the gateway signs the user out to %s with the Invalid Token alert',
     async (_, target, who, password, host, heading) => {
-      const { page, context } = await newPage(world.browser);
-      await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
+      const { page, context, send } = await world.openSignedIn({ who, password, host });
       await page.goto(world.gateway.url('/dashboard', host));
-      await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
-      const session = await storedToken(page);
+      await send.shell.menu.waitFor({ state: 'attached' });
+      const session = await storedSession(page);
       // Signed out elsewhere (another device, a password reset): this device's token is dead.
       expect(
         (await apiCall(world.gateway, 'signout', { profile_id: session.profile_id }, session.token, host)).status,
       ).toBe('successful');
       await page.reload();
       await page.waitForURL((url) => url.pathname === target);
-      await new ShellPage(page).alert('Invalid Token').waitFor();
+      await send.shell.alert('Invalid Token').waitFor();
       if (heading) await page.getByRole('heading', { name: heading }).waitFor();
       else await new LoginPage(page).emailOrUsername.waitFor();
       await context.close();

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { apiCall, apiLogin, apiSend, apiSignUp, quickSendItem } from './support/api-accounts';
-import { uniqueUser } from './support/dev-inbox';
+import { sendItem, uniqueUser } from '../unit/support/factories';
+import { apiCall, apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 import { LoginPage } from './support/pages/login-page';
-import { SendPage } from './support/pages/send-page';
 
 // Issue 11: stored text is shown by React escaping only. The usual payloads go into every field a
 // user can edit; on every screen that shows them, none runs, none becomes an element, and each is
@@ -76,7 +75,7 @@ describe('stored text never runs as code on any screen (issue 11)', () => {
       demo.token,
     );
     const sent = await apiSend(gateway, demo.token, [
-      quickSendItem({
+      sendItem({
         shortMessage: `Hello ${PAYLOADS.svg} ${PAYLOADS.script}`,
         destinationAddress: '233241990012',
         messageDescription: `Campaign ${PAYLOADS.img}`,
@@ -107,8 +106,7 @@ describe('stored text never runs as code on any screen (issue 11)', () => {
     // The client's own screens.
     const client = await newPage(world.browser);
     const guard = await watched(client.page);
-    const send = new SendPage(client.page);
-    await send.signIn(gateway.url('/login'));
+    const send = await new LoginPage(client.page).signIn(gateway.url('/login'));
     await send.choose('Contact source', 'Phone book');
     await client.page.getByRole('combobox', { name: 'Phone books' }).click();
     await client.page.getByRole('option', { name: new RegExp(group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor();

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import type { RunningGateway } from './gateway';
-import { carrierMessages } from './carrier';
+import { signupForm, type NewAccount } from '../../unit/support/factories';
+import { carrierMessages, codeIn } from './carrier';
 
 type Json = Record<string, any>;
 
@@ -65,15 +66,11 @@ export async function apiLogin(
  * A new account signed up through the API as the sign-up screen does it (Ghana number, SMS code read
  * from the dev inbox), under the domain of `host`. Answers its userInfo.
  */
-export async function apiSignUp(
-  gateway: RunningGateway,
-  who: { username: string; email: string; phone: string; password: string; cname: string },
-  host = 'localhost',
-): Promise<Json> {
+export async function apiSignUp(gateway: RunningGateway, who: NewAccount, host = 'localhost'): Promise<Json> {
   const temporal = await apiCall(
     gateway,
     '/smsgateway/api/temporalsignup',
-    { ...who, country: 'Ghana', cpassword: who.password, referralcode: '', humanKey: '', supid: 0, domain: host },
+    signupForm(who, { domain: host }),
     undefined,
     host,
   );
@@ -86,7 +83,7 @@ export async function apiSignUp(
     host,
   );
   const [sms] = await carrierMessages(gateway, who.phone);
-  const code = /\b(\d{4})\b/.exec(sms?.text ?? '')?.[1];
+  const code = codeIn(sms?.text);
   const verified = await apiCall(
     gateway,
     'verifysmscode',
@@ -96,24 +93,6 @@ export async function apiSignUp(
   );
   if (!verified.userInfo) throw new Error(`verifysmscode failed: ${JSON.stringify(verified)}`);
   return verified.userInfo;
-}
-
-/** A quick send item as the PWA builds it, with overrides. */
-export function quickSendItem(overrides: Record<string, unknown>) {
-  return {
-    shortMessage: 'Hello',
-    destinationAddress: '',
-    sourceAddress: 'DEMO',
-    messageDescription: '',
-    messageType: 'quick sms',
-    specialUnicodeSupport: false,
-    flash: false,
-    expectedDeliveryTime: '',
-    typeandsubtype: 'quick:regular',
-    recurringInterval: 0,
-    recurringPeriod: 'Hourly',
-    ...overrides,
-  };
 }
 
 /** POST sendsms with a bearer (a session token or an API key), as the PWA or an integration does. */

@@ -15,6 +15,11 @@ export const CHROMIUM_ARGS = [
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+/** The two widths screens are looked at (name, viewport), for screenshots under test-results/screens/. */
+export const SCREENSHOT_VIEWPORTS = [
+  ['1280', { width: 1280, height: 900 }],
+  ['390', PHONE],
+] as const;
 
 const openPages = new Set<Page>();
 
@@ -41,3 +46,14 @@ export async function newPage(
 export function trackedPages(): Page[] {
   return [...openPages].filter((p) => !p.isClosed());
 }
+
+/** Resolves once the service worker controls the page (offline reloads come from it). */
+export const serviceWorkerControls = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+/** The web app manifest the page links to, as Chromium would fetch it. */
+export const appManifest = (page: Page) =>
+  page.evaluate(async () => {
+    const href = document.querySelector('link[rel="manifest"]')!.getAttribute('href')!;
+    return (await fetch(href)).json();
+  });

@@ -1,25 +1,66 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
-import { startGateway, type RunningGateway } from './gateway';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './browser';
+import { BUILT_DIST, startGateway, type RunningGateway } from './gateway';
+import { LoginPage } from './pages/login-page';
+import type { SendPage } from './pages/send-page';
+
+export interface E2eOptions {
+  /** Extra environment for the gateway, e.g. a small MAX_BODY_BYTES. */
+  env?: Record<string, string>;
+  /** Serve a private copy of dist/ (at world.dist), for a test that publishes a new version of the app. */
+  ownDist?: boolean;
+}
+
+export interface SignInOptions extends BrowserContextOptions {
+  who?: string;
+  password?: string;
+  /** The domain to sign in on (localhost, the main host, unless told). */
+  host?: string;
+}
 
 export interface E2eWorld {
   gateway: RunningGateway;
   browser: Browser;
+  /** A temporary directory of the file's own (files to upload, the dist/ copy), removed after its tests. */
+  scratch: string;
+  /** The dist/ the gateway serves. */
+  dist: string;
+  /** A fresh context signed in (the demo client on the main host unless told), on the Send SMS form. */
+  openSignedIn(options?: SignInOptions): Promise<{ page: Page; context: BrowserContext; send: SendPage }>;
 }
 
 /**
- * One real gateway (fresh database, demo data) and one Chromium for a test file, started before
- * its tests and stopped after. Read the fields inside tests: they are set in beforeAll.
+ * One real gateway (fresh database, demo data) and one Chromium for a test file or describe block,
+ * started before its tests and stopped after. Read the fields inside tests: they are set in beforeAll.
  */
-export function useGatewayAndBrowser(env: Record<string, string> = {}): E2eWorld {
-  const world = {} as E2eWorld;
+export function useGatewayAndBrowser(options: E2eOptions = {}): E2eWorld {
+  const world = {
+    async openSignedIn({ who, password, host, ...contextOptions }: SignInOptions = {}) {
+      const { page, context } = await newPage(world.browser, contextOptions);
+      const send = await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
+      return { page, context, send };
+    },
+  } as E2eWorld;
   beforeAll(async () => {
-    [world.gateway, world.browser] = await Promise.all([startGateway(env), launchBrowser()]);
+    world.scratch = mkdtempSync(join(tmpdir(), 'e2e-'));
+    world.dist = BUILT_DIST;
+    if (options.ownDist) {
+      world.dist = join(world.scratch, 'dist');
+      cpSync(BUILT_DIST, world.dist, { recursive: true });
+    }
+    [world.gateway, world.browser] = await Promise.all([
+      startGateway({ ...options.env, DIST_DIR: world.dist }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await world.browser?.close();
     await world.gateway?.stop();
+    if (world.scratch) rmSync(world.scratch, { recursive: true, force: true });
   });
   return world;
 }

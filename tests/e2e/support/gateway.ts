@@ -13,6 +13,8 @@ export interface RunningGateway {
 }
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+/** The built PWA (npm run build) the gateway serves unless told another DIST_DIR. */
+export const BUILT_DIST = join(ROOT, 'dist');
 
 /** Starts the real gateway (fresh temporary SQLite, demo data, dev mode) serving the built PWA. */
 export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
@@ -24,7 +26,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
       PORT: '0',
       HOST: 'localhost',
       DATA_DIR: dataDir,
-      DIST_DIR: join(ROOT, 'dist'),
+      DIST_DIR: BUILT_DIST,
       GATEWAY_DEV: '1',
       SEED_DEMO: '1',
       SCRYPT_COST: String(2 ** 14),

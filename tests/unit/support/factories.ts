@@ -1,6 +1,8 @@
 import type { UserInfo } from '../../../src/domain/types';
 import type { DomainDetailsAnswer } from '../../../src/api/domain-api';
 
+// The test data builders, one of each kind, for screen, gateway and browser tests alike.
+
 /** Domain details as the gateway answers them, with overrides. */
 export function domainDetails(overrides: Partial<DomainDetailsAnswer> = {}): DomainDetailsAnswer {
   return {
@@ -73,6 +75,52 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     domainverified: true,
     domainverifyname: '',
     domainverifytoken: '',
+    ...overrides,
+  };
+}
+
+/** Unique identities so tests never collide on usernames, e-mails or numbers. */
+export function uniqueUser(prefix = 'e2e') {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  return {
+    username: `${prefix}${tag}`.slice(0, 20),
+    email: `${prefix}.${tag}@example.com`,
+    phone: `23324${digits}`,
+    password: 'secret123',
+  };
+}
+
+export type NewAccount = ReturnType<typeof uniqueUser> & { cname: string };
+
+/** The temporalsignup body the sign-up screen posts for an account (Ghana, no referral), with overrides. */
+export function signupForm(who: NewAccount, overrides: Record<string, unknown> = {}) {
+  return {
+    ...who,
+    country: 'Ghana',
+    cpassword: who.password,
+    referralcode: '',
+    humanKey: '',
+    supid: 0,
+    domain: 'localhost',
+    ...overrides,
+  };
+}
+
+/** A quick send item as the PWA builds it (SPEC 3), with overrides. */
+export function sendItem(overrides: Record<string, unknown> = {}) {
+  return {
+    shortMessage: 'Hello',
+    destinationAddress: '',
+    sourceAddress: 'DEMO',
+    messageDescription: '',
+    messageType: 'quick sms',
+    specialUnicodeSupport: false,
+    flash: false,
+    expectedDeliveryTime: '',
+    typeandsubtype: 'quick:regular',
+    recurringInterval: 0,
+    recurringPeriod: 'Hourly',
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { SendPage } from './send-page';
 
 /** The login screen, by what a user sees: its heading, logo and fields. */
 export class LoginPage {
@@ -7,6 +8,7 @@ export class LoginPage {
   async open(url: string) {
     await this.page.goto(url);
     await this.emailOrUsername.waitFor();
+    return this;
   }
 
   get companyName() {
@@ -25,16 +27,30 @@ export class LoginPage {
     return this.page.getByLabel(/^Password/);
   }
 
-  get submit() {
+  get loginButton() {
     return this.page.getByRole('button', { name: 'Login' });
   }
 
-  /** Opens the login screen at `url`, signs in, and waits for the signed-in shell's menu. */
-  async signIn(url: string, who: string, password: string) {
-    await this.open(url);
+  /** Fills the open form and presses Login, whatever the answer (a refusal stays here). */
+  async logIn(who: string, password: string) {
     await this.emailOrUsername.fill(who);
     await this.password.fill(password);
-    await this.submit.click();
-    await this.page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+    await this.loginButton.click();
+  }
+
+  /** Signs in on the open form: the Send SMS form every account lands on, once the shell and the form show. */
+  async signInHere(who: string, password: string): Promise<SendPage> {
+    await this.logIn(who, password);
+    const send = new SendPage(this.page);
+    await send.shell.menu.waitFor({ state: 'attached' });
+    await send.heading.waitFor();
+    await send.submitButton.waitFor();
+    return send;
+  }
+
+  /** Opens the login screen at `url` and signs in (the demo client unless told): the Send SMS form. */
+  async signIn(url: string, who = 'demouser', password = 'demo12345'): Promise<SendPage> {
+    await this.open(url);
+    return this.signInHere(who, password);
   }
 }

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
+import { ShellPage } from './shell-page';
 
 /** A message list (dashboard, scheduled, recurring) and the status page. */
 export class MessagesPage {
   constructor(readonly page: Page) {}
 
   async open(url: string, title: string) {
-    await this.page.goto(url);
-    await this.page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await new ShellPage(this.page).visit(url, title);
+    return this;
   }
 
   list(title: string) {

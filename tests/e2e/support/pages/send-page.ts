@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { LoginPage } from './login-page';
 import { ShellPage } from './shell-page';
 
 const MONTHS = [
@@ -22,16 +21,6 @@ export class SendPage {
   readonly shell: ShellPage;
   constructor(readonly page: Page) {
     this.shell = new ShellPage(page);
-  }
-
-  async signIn(url: string, who = 'demouser', password = 'demo12345') {
-    const login = new LoginPage(this.page);
-    await login.open(url);
-    await login.emailOrUsername.fill(who);
-    await login.password.fill(password);
-    await login.submit.click();
-    await this.heading.waitFor();
-    await this.submitButton.waitFor();
   }
 
   get heading() {
@@ -96,66 +85,21 @@ export class SendPage {
   get jobState() {
     return this.page.getByTestId('job-state').first();
   }
-}
 
-/** Outbox jobs as stored in the page's IndexedDB (the drainer's progress and the Idempotency-Key's jobId). */
-export async function outboxJobs(
-  page: Page,
-): Promise<Array<{ id: string; state: string; sent: number; total: number; split: boolean }>> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('bulk-sms');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('outboxJobs').objectStore('outboxJobs').getAll();
-          read.onsuccess = () => {
-            resolve(read.result);
-            db.close();
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
-}
+  /** Queues a quick regular send from DEMO to these numbers. */
+  async queueQuickSend(numbers: readonly string[], text: string) {
+    await this.choose('Sender ID', 'DEMO');
+    await this.numbers.fill(numbers.join('\n'));
+    await this.message.fill(text);
+    await this.submitButton.click();
+  }
 
-/** The send form's stored draft (debounced writes land here). */
-export async function storedDraftText(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve) => {
-        const open = indexedDB.open('bulk-sms');
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('drafts').objectStore('drafts').getAll();
-          read.onsuccess = () => {
-            const first = read.result[0] as { fields?: { text?: string } } | undefined;
-            resolve(first?.fields?.text ?? null);
-            db.close();
-          };
-        };
-      }),
-  );
-}
-
-/** Every record of one IndexedDB store of the app (the draft's sheet, the draft), as the page holds them. */
-export async function storedRecords<T = Record<string, unknown>>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open('bulk-sms');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction(name).objectStore(name).getAll();
-          read.onsuccess = () => {
-            resolve(read.result as T[]);
-            db.close();
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-    store,
-  );
+  /** The origin-wide outbox drainer lock as the browser reports it: who holds it, how many wait. */
+  drainerLocks() {
+    return this.page.evaluate(async () => {
+      const state = await navigator.locks.query();
+      const mine = (l: { name?: string }) => l.name === 'outbox-drainer';
+      return { held: (state.held ?? []).filter(mine).length, pending: (state.pending ?? []).filter(mine).length };
+    });
+  }
 }

@@ -4,6 +4,12 @@ import type { Page } from 'playwright-core';
 export class ShellPage {
   constructor(readonly page: Page) {}
 
+  /** Goes to a screen of the app by its address and waits for its title (the page's h1). */
+  async visit(url: string, title: string) {
+    await this.page.goto(url);
+    await this.page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  }
+
   get menu() {
     return this.page.getByRole('navigation', { name: 'Main menu' });
   }

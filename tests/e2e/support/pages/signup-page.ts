@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { ShellPage } from './shell-page';
 
 export interface SignupData {
   username: string;
@@ -11,7 +12,10 @@ export interface SignupData {
 
 /** The sign-up form and its validation screen. */
 export class SignupPage {
-  constructor(readonly page: Page) {}
+  readonly shell: ShellPage;
+  constructor(readonly page: Page) {
+    this.shell = new ShellPage(page);
+  }
 
   field(label: string) {
     return this.page.getByLabel(new RegExp(`^${label}`));
@@ -36,5 +40,12 @@ export class SignupPage {
     const first = this.page.getByRole('textbox').first();
     await first.click();
     await this.page.keyboard.type(code);
+  }
+
+  /** Enters the code and presses Validate: a right one signs the new account in (its shell), a wrong one stays. */
+  async validate(code: string) {
+    await this.enterCode(code);
+    await this.page.getByRole('button', { name: 'Validate' }).click();
+    return this.shell;
   }
 }
