@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Page } from 'playwright-core';
-import { newPage, PHONE } from './support/browser';
+import { PHONE, serviceWorkerControls } from './support/browser';
+import { outboxJobs } from './support/app-storage';
+import { carrierSummary } from './support/carrier';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { LoginPage } from './support/pages/login-page';
-import { carrierSummary, serviceWorkerControls } from './support/pages/outbox-page';
-import { outboxJobs, SendPage } from './support/pages/send-page';
+import { SendPage } from './support/pages/send-page';
 import { ShellPage } from './support/pages/shell-page';
 
 const files = mkdtempSync(join(tmpdir(), 'phonebook-e2e-'));
@@ -28,8 +28,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
   const world = useGatewayAndBrowser();
 
   async function openAs(who: string, password: string, path: string, options = {}) {
-    const { page, context } = await newPage(world.browser, options);
-    await new LoginPage(page).signIn(world.gateway.url('/login'), who, password);
+    const { page, context } = await world.openSignedIn({ who, password, ...options });
     await page.goto(world.gateway.url(path));
     return { page, context, shell: new ShellPage(page) };
   }
@@ -156,7 +155,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await expect.poll(async () => (await outboxJobs(page))[0]?.state, { timeout: 60_000 }).toBe('done');
     const [job] = await outboxJobs(page);
     await expect
-      .poll(() => carrierSummary(context, world.gateway, job!.id), { timeout: 60_000 })
+      .poll(() => carrierSummary(world.gateway, job!.id), { timeout: 60_000 })
       .toEqual({ total: 1000, unique: 1000, duplicates: 0 });
     await context.close();
   });
