@@ -1,78 +1,51 @@
 // Test data with overrides, so each test states only what it is about.
 import type { DomainDetails, SendItem, UserInfo } from '../../../src/domain/types';
+import { domainDetails, userInfo } from '../support/factories';
+
+// The domain tests' defaults: a client with a small balance and no optional features, on a plain domain.
+// The fields themselves come from the one factory module (tests/unit/support/factories.ts).
 
 export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
+  return userInfo({
     profile_id: 100,
-    username: 'demouser',
-    email: 'demo@example.com',
-    telnumber: '233241234567',
     companyname: 'Demo Ltd',
-    country: 'Ghana',
-    accountType: 'REGULAR',
     token: 't',
     apikey: 'k',
-    isAdmin: false,
-    supid: 6,
-    senderidapproved: 'DEMO,ALERTS',
     pendingsenderid: '',
     referralcode: '',
     creditbalance: 50,
     internationalcreditbalance: 2,
-    creditexpires: 1_767_225_600,
-    content: 'local',
+    creditexpires: 1767225600,
     domain: 'localhost',
-    logo: '',
-    backgroundImage: '',
-    senderid: '',
     enablereferral: false,
     enablereseller: false,
-    referralpercentage: 0.1,
     usepaymentgateway: false,
-    paystackseckey: '',
-    paystackpubkey: '',
-    recaptcha_site_key: '',
-    recaptcha_secret_key: '',
-    localrate: '',
     setuptime: '2024-01-01T00:00:00Z',
     applicableRate: 0.025,
     dashboardTab: false,
     scheduledsmsTab: false,
     recurringsmsTab: false,
     credithistoryTab: false,
-    domainverified: true,
-    domainverifyname: '',
-    domainverifytoken: '',
     ...overrides,
-  };
+  });
 }
 
 export function makeDomain(overrides: Partial<DomainDetails> = {}): DomainDetails {
-  return {
-    profile_id: 6,
-    domainprofile_id: 1,
-    domain: 'localhost',
+  return domainDetails({
     companyname: 'Main SMS',
     telnumber: '0240000000',
     logo: '',
-    backgroundImage: '',
     theme_color: '',
     localrate: '',
     usepaymentgateway: false,
     paystackpubkey: '',
     enablereferral: false,
-    referralpercentage: 0.1,
     enablereseller: false,
-    recaptcha_site_key: '',
-    internationalcreditbalance: 0,
     supusepaymentgateway: false,
-    suplocalrate: '',
-    suppaystackpubkey: '',
     supenablereferral: false,
     supenablereseller: false,
-    supInternationalBalance: 0,
     ...overrides,
-  };
+  });
 }
 
 export function makeItem(overrides: Partial<SendItem> = {}): SendItem {
