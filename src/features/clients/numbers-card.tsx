@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { SectionCard } from '../../ui/section-card';
 import { formatAccra } from '../../domain/dates';
 import { buildNumbersExport } from '../../excel/export-file';
 import { emitAlert } from '../../sync/alerts-bus';
@@ -46,34 +47,29 @@ export function NumbersCard({ online }: { online: boolean }) {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="numbers-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="numbers-title">
-          Numbers
-        </Title>
-        <Text data-testid="numbers-loaded">
-          Total numbers loaded {number.format(numbers.length)}
-          {total !== null && <Text span c="dimmed">{` of ${number.format(total)}`}</Text>}
+    <SectionCard id="numbers-title" title="Numbers">
+      <Text data-testid="numbers-loaded">
+        Total numbers loaded {number.format(numbers.length)}
+        {total !== null && <Text span c="dimmed">{` of ${number.format(total)}`}</Text>}
+      </Text>
+      <Group gap="sm" wrap="wrap">
+        <Button onClick={() => void loadMore()} loading={loading} disabled={!online || !hasMore}>
+          {page === 0 ? 'Load numbers' : 'Load more numbers'}
+        </Button>
+        <Button
+          variant="light"
+          onClick={() => void exportNumbers()}
+          loading={exporting}
+          disabled={numbers.length === 0}
+        >
+          Export numbers (Excel)
+        </Button>
+      </Group>
+      {!hasMore && page > 0 && (
+        <Text size="sm" c="dimmed">
+          All numbers are loaded.
         </Text>
-        <Group gap="sm" wrap="wrap">
-          <Button onClick={() => void loadMore()} loading={loading} disabled={!online || !hasMore}>
-            {page === 0 ? 'Load numbers' : 'Load more numbers'}
-          </Button>
-          <Button
-            variant="light"
-            onClick={() => void exportNumbers()}
-            loading={exporting}
-            disabled={numbers.length === 0}
-          >
-            Export numbers (Excel)
-          </Button>
-        </Group>
-        {!hasMore && page > 0 && (
-          <Text size="sm" c="dimmed">
-            All numbers are loaded.
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+      )}
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../ui/section-card';
 import type { ClientAnswer, PendingRequestAnswer } from '../../api/clients-api';
 import { senderIdRequests } from '../../domain/client-management';
 import { emitAlert } from '../../sync/alerts-bus';
@@ -38,71 +39,66 @@ export function PendingSenderIdsCard({ users, platformWide, viewerId, isPlatform
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="pending-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="pending-title">
-          Pending sender IDs
-        </Title>
-        {requests.length === 0 && <Text c="dimmed">No sender IDs are awaiting approval.</Text>}
-        {!canDecide && requests.length > 0 && (
-          <Text size="sm" c="dimmed">
-            These requests are decided by the platform.
-          </Text>
-        )}
-        {requests.map((r) => (
-          <Group
-            key={r.profile_id}
-            justify="space-between"
-            align="flex-start"
-            wrap="wrap"
-            gap="xs"
-            aria-label={`Sender IDs requested by ${r.username}`}
-            role="group"
-          >
-            <Stack gap={0} miw={0} style={{ flex: '1 1 200px' }}>
-              <Text fw={600} truncate>
-                {r.username}
-              </Text>
-              <Text size="sm" c="dimmed" truncate>
-                {[r.companyname, r.supervisor && `client of ${r.supervisor}`].filter(Boolean).join(' · ')}
-              </Text>
-            </Stack>
-            <Stack gap={6} style={{ flex: '2 1 260px' }}>
-              {r.ids.map((id) => (
-                <Group key={id} gap="xs" wrap="nowrap" justify="flex-end">
-                  <Badge variant="light" color="orange" size="lg" style={{ textTransform: 'none' }}>
-                    {id}
-                  </Badge>
-                  {canDecide && (
-                    <>
-                      <Button
-                        size="compact-sm"
-                        color="teal"
-                        aria-label={`Approve ${id} for ${r.username}`}
-                        loading={busy === `${r.profile_id}:${id}`}
-                        disabled={!online || (busy !== null && busy !== `${r.profile_id}:${id}`)}
-                        onClick={() => void decide(r.profile_id, r.username, id, true)}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        color="red"
-                        variant="light"
-                        aria-label={`Reject ${id} for ${r.username}`}
-                        disabled={!online || busy !== null}
-                        onClick={() => void decide(r.profile_id, r.username, id, false)}
-                      >
-                        Reject
-                      </Button>
-                    </>
-                  )}
-                </Group>
-              ))}
-            </Stack>
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
+    <SectionCard id="pending-title" title="Pending sender IDs">
+      {requests.length === 0 && <Text c="dimmed">No sender IDs are awaiting approval.</Text>}
+      {!canDecide && requests.length > 0 && (
+        <Text size="sm" c="dimmed">
+          These requests are decided by the platform.
+        </Text>
+      )}
+      {requests.map((r) => (
+        <Group
+          key={r.profile_id}
+          justify="space-between"
+          align="flex-start"
+          wrap="wrap"
+          gap="xs"
+          aria-label={`Sender IDs requested by ${r.username}`}
+          role="group"
+        >
+          <Stack gap={0} miw={0} style={{ flex: '1 1 200px' }}>
+            <Text fw={600} truncate>
+              {r.username}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {[r.companyname, r.supervisor && `client of ${r.supervisor}`].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+          <Stack gap={6} style={{ flex: '2 1 260px' }}>
+            {r.ids.map((id) => (
+              <Group key={id} gap="xs" wrap="nowrap" justify="flex-end">
+                <Badge variant="light" color="orange" size="lg" style={{ textTransform: 'none' }}>
+                  {id}
+                </Badge>
+                {canDecide && (
+                  <>
+                    <Button
+                      size="compact-sm"
+                      color="teal"
+                      aria-label={`Approve ${id} for ${r.username}`}
+                      loading={busy === `${r.profile_id}:${id}`}
+                      disabled={!online || (busy !== null && busy !== `${r.profile_id}:${id}`)}
+                      onClick={() => void decide(r.profile_id, r.username, id, true)}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="light"
+                      aria-label={`Reject ${id} for ${r.username}`}
+                      disabled={!online || busy !== null}
+                      onClick={() => void decide(r.profile_id, r.username, id, false)}
+                    >
+                      Reject
+                    </Button>
+                  </>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </Group>
+      ))}
+    </SectionCard>
   );
 }

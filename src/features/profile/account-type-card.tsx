@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../ui/section-card';
 import { canBecomeReseller, priceTiersFor } from '../../domain/domain-settings';
 import { canSetPremium } from '../../domain/permissions';
 import type { AccountType, DomainDetails } from '../../domain/types';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../sync/alerts-bus';
-import { describeFailure } from '../../sync/failures';
+import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
 import { PriceTable } from '../../ui/price-table';
 import { ResellerRateTable } from './reseller-rate-table';
@@ -27,42 +28,31 @@ export function AccountTypeCard({
   ];
   const [chosen, setChosen] = useState<AccountType>(user.accountType);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   const confirm = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await switchAccountType(chosen);
       emitAlert({ message: `Your account type is now ${chosen}`, severity: 'success' });
       setConfirming(false);
-    } catch (failure) {
-      const view = describeFailure(failure);
-      emitAlert({ message: view.message, severity: view.severity });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="type-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="type-title">
-          Account type
-        </Title>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label="Account type"
-            data={options}
-            value={chosen}
-            onChange={(value) => value && setChosen(value as AccountType)}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 220 }}
-          />
-          <Button onClick={() => setConfirming(true)} disabled={!online || chosen === user.accountType}>
-            Change account type
-          </Button>
-        </Group>
-      </Stack>
+    <SectionCard id="type-title" title="Account type">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Account type"
+          data={options}
+          value={chosen}
+          onChange={(value) => value && setChosen(value as AccountType)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <Button onClick={() => setConfirming(true)} disabled={!online || chosen === user.accountType}>
+          Change account type
+        </Button>
+      </Group>
       <Modal
         opened={confirming}
         onClose={() => !busy && setConfirming(false)}
@@ -90,6 +80,6 @@ export function AccountTypeCard({
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </SectionCard>
   );
 }

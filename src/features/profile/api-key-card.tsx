@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Code, CopyButton, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { emitAlert } from '../../sync/alerts-bus';
-import { describeFailure } from '../../sync/failures';
+import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../ui/section-card';
+import { useAction } from '../../sync/hooks/use-action';
 import { newApiKey } from '../../sync/profile';
 
 const example = (origin: string, key: string) => `curl -X POST ${origin}/smsgateway/api/sendsms \\
@@ -13,57 +13,45 @@ const example = (origin: string, key: string) => `curl -X POST ${origin}/smsgate
 export function ApiKeyCard({ online }: { online: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   const generate = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       setKey(await newApiKey());
       setConfirming(false);
-    } catch (failure) {
-      const view = describeFailure(failure);
-      emitAlert({ message: view.message, severity: view.severity });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="apikey-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="apikey-title">
-          API key
-        </Title>
-        <Text size="sm" c="dimmed">
-          Your own systems send SMS with an API key. For your safety it is shown only when it is generated: copy it
-          then.
-        </Text>
-        {key && (
-          <Stack gap="xs">
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code style={{ overflowWrap: 'anywhere', flex: 1 }} data-testid="api-key">
-                {key}
-              </Code>
-              <CopyButton value={key}>
-                {({ copied, copy }) => (
-                  <Button size="compact-sm" variant="light" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy API key'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Text size="sm">Send a message with it:</Text>
-            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {example(window.location.origin, key)}
+    <SectionCard id="apikey-title" title="API key">
+      <Text size="sm" c="dimmed">
+        Your own systems send SMS with an API key. For your safety it is shown only when it is generated: copy it then.
+      </Text>
+      {key && (
+        <Stack gap="xs">
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code style={{ overflowWrap: 'anywhere', flex: 1 }} data-testid="api-key">
+              {key}
             </Code>
-          </Stack>
-        )}
-        <Group>
-          <Button variant="light" color="red" onClick={() => setConfirming(true)} disabled={!online}>
-            Generate a new API key
-          </Button>
-        </Group>
-      </Stack>
+            <CopyButton value={key}>
+              {({ copied, copy }) => (
+                <Button size="compact-sm" variant="light" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy API key'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm">Send a message with it:</Text>
+          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {example(window.location.origin, key)}
+          </Code>
+        </Stack>
+      )}
+      <Group>
+        <Button variant="light" color="red" onClick={() => setConfirming(true)} disabled={!online}>
+          Generate a new API key
+        </Button>
+      </Group>
       <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title="Generate a new API key?" centered>
         <Stack gap="sm">
           <Text>Your current API key stops working at once: anything that sends with it must use the new one.</Text>
@@ -77,6 +65,6 @@ export function ApiKeyCard({ online }: { online: boolean }) {
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { canBecomeReseller } from '../../domain/domain-settings';
 import type { DomainDetails } from '../../domain/types';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../sync/alerts-bus';
-import { describeFailure } from '../../sync/failures';
+import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
 import { ResellerRateTable } from './reseller-rate-table';
 
@@ -18,20 +17,14 @@ export function ResellerPromoCard({
   domain: DomainDetails;
   online: boolean;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const reseller = user.accountType === 'RESELLER';
 
   const become = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await switchAccountType('RESELLER');
       emitAlert({ message: 'You are now a reseller', severity: 'success' });
-    } catch (failure) {
-      const view = describeFailure(failure);
-      emitAlert({ message: view.message, severity: view.severity });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -17,7 +17,7 @@ import type { DomainSettingsInput, SettingsAnswer } from '../../api/domain-setti
 import { acceptsReferralPercentageInput, parseLocalRate, referralFractionToPercent } from '../../domain/pricing';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../sync/alerts-bus';
-import { describeFailure } from '../../sync/failures';
+import { useAction } from '../../sync/hooks/use-action';
 import { saveResellerSettings, verifyResellerDomain } from '../../sync/domain-settings';
 import { ImageField } from './image-field';
 import { PriceTierEditor, tierDrafts, tiersAcceptable, tiersOf, type TierDraft } from './price-tier-editor';
@@ -63,7 +63,8 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
         }
       : null,
   );
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(RESELLER_SAVE_FAILED);
+  const checking = useAction(RESELLER_SAVE_FAILED);
 
   const save = async () => {
     if (!tiersAcceptable(regular) || !tiersAcceptable(premium))
@@ -84,31 +85,21 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
       ...(logo ? { logo } : {}),
       ...(background ? { backgroundImage: background } : {}),
     };
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await saveResellerSettings(input);
       setVerification(answer);
       setSeckey('');
       setCaptchaSecret('');
       emitAlert({ message: answer.message || 'successful', status: 'successful' });
-    } catch (failure) {
-      const view = describeFailure(failure, RESELLER_SAVE_FAILED);
-      emitAlert({ message: view.message, severity: view.severity });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const verify = async () => {
-    try {
+  const verify = () =>
+    checking.run(async () => {
       const answer = await verifyResellerDomain();
       setVerification(answer);
       emitAlert({ message: answer.message, status: answer.status });
-    } catch (failure) {
-      const view = describeFailure(failure, RESELLER_SAVE_FAILED);
-      emitAlert({ message: view.message, severity: view.severity });
-    }
-  };
+    });
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-title">
@@ -137,7 +128,13 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
               <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
                 {`${verification.domainverifyname}  TXT  "${verification.domainverifytoken}"`}
               </Code>
-              <Button size="compact-sm" mt="xs" onClick={() => void verify()} disabled={!online}>
+              <Button
+                size="compact-sm"
+                mt="xs"
+                onClick={() => void verify()}
+                loading={checking.busy}
+                disabled={!online}
+              >
                 Verify
               </Button>
             </Alert>
