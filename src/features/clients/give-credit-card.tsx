@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DialogActions } from '../../ui/dialog-actions';
 import type { ClientAnswer } from '../../api/clients-api';
 import { planCreditGift } from '../../domain/client-management';
 import type { StoredUser } from '../../db/app-db';
@@ -143,14 +144,12 @@ export function GiveCreditCard({
                 GHS {pending.amount} at {pending.rate} per SMS.
               </Text>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPending(null)} disabled={busy}>
-                Cancel
-              </Button>
-              <Button onClick={() => void confirm()} loading={busy}>
-                Confirm
-              </Button>
-            </Group>
+            <DialogActions
+              confirmLabel="Confirm"
+              onCancel={() => setPending(null)}
+              onConfirm={() => void confirm()}
+              busy={busy}
+            />
           </Stack>
         )}
       </Modal>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { DialogActions } from '../../ui/dialog-actions';
 import { contactEmailError } from '../../domain/contact';
 import {
   CONTACT_FIELD_LABELS,
@@ -63,14 +64,7 @@ export function ContactDialog(props: { group: StoredGroup; contact: StoredContac
             {error}
           </Alert>
         )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {contact ? 'Save contact' : 'Add contact'}
-          </Button>
-        </Group>
+        <DialogActions confirmLabel={contact ? 'Save contact' : 'Add contact'} mt="md" onCancel={onClose} busy={busy} />
       </form>
     </Modal>
   );

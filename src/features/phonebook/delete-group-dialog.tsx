@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
+import { DialogActions } from '../../ui/dialog-actions';
 import { contactCountText } from '../../domain/phonebook';
 import type { StoredGroup } from '../../db/app-db';
 import { deleteGroups } from '../../sync/phonebook-sync';
@@ -17,14 +18,7 @@ export function DeleteGroupDialog({ group, onClose }: { group: StoredGroup | nul
             Delete the phone book <b>{group.groupname}</b> and its {contactCountText(group.contactcount)}? This cannot
             be undone.
           </Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={confirm}>
-              Delete
-            </Button>
-          </Group>
+          <DialogActions confirmLabel="Delete" color="red" mt="md" onCancel={onClose} onConfirm={confirm} />
         </>
       )}
     </Modal>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { DialogActions } from '../../ui/dialog-actions';
 import { SectionCard } from '../../ui/section-card';
 import { canBecomeReseller, priceTiersFor } from '../../domain/domain-settings';
 import { canSetPremium } from '../../domain/permissions';
@@ -70,14 +71,12 @@ export function AccountTypeCard({
               tiers={priceTiersFor({ ...user, accountType: chosen }, domain)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button onClick={() => void confirm()} loading={busy}>
-              Confirm
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Confirm"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void confirm()}
+            busy={busy}
+          />
         </Stack>
       </Modal>
     </SectionCard>

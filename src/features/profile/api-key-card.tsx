@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { DialogActions } from '../../ui/dialog-actions';
 import { SectionCard } from '../../ui/section-card';
 import { useAction } from '../../sync/hooks/use-action';
 import { newApiKey } from '../../sync/profile';
@@ -55,14 +56,13 @@ export function ApiKeyCard({ online }: { online: boolean }) {
       <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title="Generate a new API key?" centered>
         <Stack gap="sm">
           <Text>Your current API key stops working at once: anything that sends with it must use the new one.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void generate()} loading={busy}>
-              Generate
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel="Generate"
+            color="red"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void generate()}
+            busy={busy}
+          />
         </Stack>
       </Modal>
     </SectionCard>
