@@ -18,6 +18,7 @@ try {
     { name: 'signup', path: '/signup' },
     { name: 'shell-demouser', path: '/', login: ['demouser', 'demo12345'] },
     { name: 'shell-acmeadmin', path: '/', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
+    { name: 'profile-demouser', path: '/profile', login: ['demouser', 'demo12345'] },
     { name: 'phonebook-demouser', path: '/phonebook', login: ['demouser', 'demo12345'] },
     { name: 'phonebook-group-demouser', path: '/phonebook/1', login: ['demouser', 'demo12345'] },
     { name: 'phonebook-clients-supervisor', path: '/clientphonebook', login: ['supervisor', 'supervisor123'] },
