@@ -1,5 +1,6 @@
 // Phone book rules and texts (SPEC.md 2 "Phone book list and group page", 3, 4): shared by the screens and the gateway.
 import { formatAccra } from './dates';
+import { countText } from './plural';
 
 export const MAX_GROUPNAME = 100;
 export const GROUPNAME_REQUIRED = 'Please enter a name for the phone book';
@@ -17,8 +18,7 @@ export function groupNameError(name: string, existing: readonly string[]): strin
 
 export const contactsHeading = (groupname: string) => `Contacts of ${groupname}`;
 
-const count = new Intl.NumberFormat('en-US');
-export const contactCountText = (n: number) => `${count.format(n)} ${n === 1 ? 'contact' : 'contacts'}`;
+export const contactCountText = (n: number) => countText(n, 'contact');
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

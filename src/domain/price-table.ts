@@ -1,6 +1,7 @@
 // Price table rows as the landing, login and purchase pages show them (SPEC.md 9).
 import type { PriceAccountType, PriceTier } from './types';
 import { smsCredits } from './pricing';
+import { plural } from './plural';
 
 export type PriceTableRow = {
   price: number;
@@ -10,8 +11,6 @@ export type PriceTableRow = {
   priceLabel: string;
   expiryLabel: string;
 };
-
-const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 export function formatExpiry(years: number): string {
   const totalMonths = Math.round(years * 12);

@@ -1,5 +1,6 @@
 // Recurring periods, their units and how an interval is shown (SPEC.md 2 and 9).
 import type { RecurringPeriod } from './types';
+import { plural } from './plural';
 
 export const RECURRING_PERIODS: readonly RecurringPeriod[] = ['Hourly', 'Daily', 'Monthly', 'Yearly'];
 export const DEFAULT_RECURRING_PERIOD: RecurringPeriod = 'Hourly';
@@ -20,8 +21,6 @@ const SCALES: Readonly<Record<RecurringPeriod, Scale>> = {
   Monthly: { unit: 'month', smaller: 'day', factor: 30 },
   Yearly: { unit: 'year', smaller: 'month', factor: 12 },
 };
-
-const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 export function recurringDisplay(period: RecurringPeriod, interval: number): string {
   const { unit, smaller, factor } = SCALES[period];

@@ -3,6 +3,7 @@ import { ApiFailure } from '../api/api-failure';
 import * as api from '../api/phonebook-api';
 import { contactAt, type ContactTable, type SetAsideRow } from '../domain/contact-sheet';
 import { lostPartOutcome } from '../domain/phonebook';
+import { countText } from '../domain/plural';
 import * as store from '../db/phonebook-store';
 import { describeFailure } from './failures';
 import { phonebookAccount, refreshGroupContacts, refreshGroups } from './phonebook-sync';
@@ -33,11 +34,8 @@ export type ImportResult =
   /** The gateway said no (or the book changed so that a lost part cannot be told): nothing more is sent. */
   | { status: 'refused'; checkpoint: ImportCheckpoint | undefined; message: string };
 
-const count = new Intl.NumberFormat('en-US');
-const plural = (n: number, one: string) => `${count.format(n)} ${one}${n === 1 ? '' : 's'}`;
-
 export const lostPartMessage = (from: number, to: number, loaded: number) =>
-  `The connection was lost while rows ${from} to ${to} were sent. ${plural(loaded, 'contact')} of this file are loaded; load the rest when you are back online`;
+  `The connection was lost while rows ${from} to ${to} were sent. ${countText(loaded, 'contact')} of this file are loaded; load the rest when you are back online`;
 
 export const unknownPartMessage = (from: number, to: number) =>
   `The phone book changed while rows ${from} to ${to} were being sent, so it cannot be told whether they were loaded. Please check the contacts before loading them again`;
@@ -116,12 +114,12 @@ export async function importContacts(
   await refreshGroupContacts(groupId).catch(() => {});
   await refreshGroups().catch(() => {});
   onProgress({ phase: 'saving', done: at.confirmed, total: at.confirmed });
-  const rejectedText = at.rejected.length ? `, ${plural(at.rejected.length, 'row')} rejected` : '';
+  const rejectedText = at.rejected.length ? `, ${countText(at.rejected.length, 'row')} rejected` : '';
   return {
     status: 'done',
     inserted: at.confirmed,
     rejected: at.rejected,
-    message: `${plural(at.confirmed, 'contact')} loaded into ${groupname}${rejectedText}`,
+    message: `${countText(at.confirmed, 'contact')} loaded into ${groupname}${rejectedText}`,
   };
 
   async function start(t: string, p: number, g: number): Promise<ImportCheckpoint> {

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import { mayWrite } from '../core/access';
 import { forbidden, notFound, refuse } from '../core/errors';
-import { chunks } from '../db/queries';
 import type { UserRow } from '../db/schema-core';
 import { checkContact, type ContactFields } from '../../../src/domain/contact-fields';
-import { assertOwnRows, ownGroupByName, phoneBookNotFound } from './groups';
+import { deleteOwnRows, ownGroupByName, phoneBookNotFound } from './groups';
 import { importContacts } from './import';
 
 export type ContactInput = Partial<Record<keyof ContactFields, unknown>>;
@@ -83,19 +82,6 @@ export async function updateContact(
     .execute();
 }
 
-/** Deletes own contacts; ids already gone are skipped, another's contact refuses all. */
-export async function deleteContacts(ctx: GatewayContext, user: UserRow, ids: number[]): Promise<number> {
-  await assertOwnRows(ctx, 'contacts', ids, user);
-  let deleted = 0;
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const part of chunks(ids)) {
-      const res = await trx
-        .deleteFrom('contacts')
-        .where('id', 'in', part)
-        .where('profile_id', '=', user.profile_id)
-        .executeTakeFirst();
-      deleted += Number(res.numDeletedRows);
-    }
-  });
-  return deleted;
-}
+/** Deletes own contacts. */
+export const deleteContacts = (ctx: GatewayContext, user: UserRow, ids: number[]) =>
+  deleteOwnRows(ctx, user, 'contacts', ids);

@@ -146,18 +146,29 @@ export async function createGroup(ctx: GatewayContext, user: UserRow, name: unkn
 }
 
 /** Deletes own books with their contacts; ids already gone are skipped, another's book refuses all. */
-export async function deleteGroups(ctx: GatewayContext, user: UserRow, ids: number[]): Promise<number> {
-  await assertOwnRows(ctx, 'groups', ids, user);
+/**
+ * Deletes the caller's rows of `table` (and, for books, their contacts) in one transaction, in
+ * chunks; ids already gone are skipped, and another account's id refuses the whole request.
+ */
+export async function deleteOwnRows(
+  ctx: GatewayContext,
+  user: UserRow,
+  table: 'groups' | 'contacts',
+  ids: number[],
+): Promise<number> {
+  await assertOwnRows(ctx, table, ids, user);
   let deleted = 0;
   await ctx.db.transaction().execute(async (trx) => {
     for (const part of chunks(ids)) {
-      await trx
-        .deleteFrom('contacts')
-        .where('group_id', 'in', part)
-        .where('profile_id', '=', user.profile_id)
-        .execute();
+      if (table === 'groups') {
+        await trx
+          .deleteFrom('contacts')
+          .where('group_id', 'in', part)
+          .where('profile_id', '=', user.profile_id)
+          .execute();
+      }
       const res = await trx
-        .deleteFrom('groups')
+        .deleteFrom(table)
         .where('id', 'in', part)
         .where('profile_id', '=', user.profile_id)
         .executeTakeFirst();
@@ -166,6 +177,10 @@ export async function deleteGroups(ctx: GatewayContext, user: UserRow, ids: numb
   });
   return deleted;
 }
+
+/** Deletes own books with their contacts. */
+export const deleteGroups = (ctx: GatewayContext, user: UserRow, ids: number[]) =>
+  deleteOwnRows(ctx, user, 'groups', ids);
 
 /** A page of a book's contacts, newest first, for its owner or the owner's admin (read-only, SPEC 6). */
 export async function groupContactsPage(

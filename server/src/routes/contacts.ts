@@ -5,6 +5,7 @@ import type { GatewayContext } from '../core/context';
 import { idList, looseText, profileId } from '../http/body-fields';
 import { ownProfile, post, postLarge } from '../http/route';
 import { createContact, deleteContacts, importIntoGroup, updateContact } from '../phonebook/contacts';
+import { plural } from '../../../src/domain/plural';
 
 const profileOnly = z.object({ profile_id: profileId });
 const field = z.unknown().optional();
@@ -21,8 +22,6 @@ const groupnameField = looseText;
 /** 100,000 contacts are about 13.5 MiB as the PWA sends them; more is refused before it is read (issue 11). */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 100_000;
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function registerContactRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   const createBody = profileOnly.extend({ groupname: groupnameField, ...contactFields });

@@ -6,10 +6,10 @@ import { idList, pageNumField, searchField, profileId } from '../http/body-field
 import { ownProfile, post } from '../http/route';
 import { clientGroupsPage, createGroup, deleteGroups, groupContactsPage, ownGroups } from '../phonebook/groups';
 import { registerContactRoutes } from './contacts';
+import { plural } from '../../../src/domain/plural';
 
 const profileOnly = z.object({ profile_id: profileId });
 const listBody = profileOnly.extend({ search: searchField, pageNum: pageNumField });
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export async function registerPhonebookRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   post(app, ctx, FRONTEND_PATH + 'groupsrequest', 'user', profileOnly, async ({ body, user }) => {
