@@ -17,6 +17,7 @@ import { registerDomainSettingsRoutes } from './routes/domain-settings';
 import { registerDevRoutes } from './routes/dev';
 import { registerManifestRoute } from './routes/manifest';
 import { registerCheckoutRoutes } from './routes/checkout';
+import { registerPaystackRoutes } from './routes/paystack';
 import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 
 const PERMISSIONS_POLICY =
@@ -58,6 +59,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerPhonebookRoutes,
     registerCreditRoutes,
     registerPaymentRoutes,
+    registerPaystackRoutes,
     registerDomainSettingsRoutes,
   ]) {
     await register(app, ctx);

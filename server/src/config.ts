@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { resolveTxt } from 'node:dns/promises';
 import type { GatewayContext } from './core/context';
 import type { Db } from './db/database';
+import { MAX_PURCHASE_GHS } from '../../src/domain/money';
+import { PAYSTACK_API } from './payments/paystack-api';
 
 export interface GatewayConfig {
   port: number;
@@ -19,6 +21,27 @@ export interface GatewayConfig {
   hsts: boolean;
   /** Requests logged (method and path only). */
   logRequests: boolean;
+  /** Paystack's API; null in dev mode without PAYSTACK_BASE_URL (the simulated checkout). */
+  paystackBaseUrl: string | null;
+  maxPurchaseGhs: number;
+}
+
+/** PAYSTACK_BASE_URL: an http(s) URL without query; Paystack's own API outside dev mode when unset. */
+function paystackBase(env: NodeJS.ProcessEnv, devMode: boolean): string | null {
+  const raw = env.PAYSTACK_BASE_URL?.trim();
+  if (!raw) return devMode ? null : PAYSTACK_API;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PAYSTACK_BASE_URL must be a URL such as ${PAYSTACK_API}; it is '${raw.slice(0, 40)}'`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.username || url.password) {
+    throw new ConfigError(
+      `PAYSTACK_BASE_URL must be an http(s) URL without query or credentials, such as ${PAYSTACK_API}`,
+    );
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 /** A variable that stops the start, with what is wrong and how to put it right. */
@@ -74,6 +97,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     hsts: flag(env, 'HSTS', false),
     logRequests: flag(env, 'GATEWAY_LOG', false),
+    paystackBaseUrl: paystackBase(env, devMode),
+    maxPurchaseGhs: integer(env, 'MAX_PURCHASE_GHS', MAX_PURCHASE_GHS, 1, 1_000_000_000),
   };
 }
 
@@ -91,6 +116,8 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     resolveTxt,
     hsts: config.hsts,
     logRequests: config.logRequests,
+    paystackBaseUrl: config.paystackBaseUrl,
+    maxPurchaseGhs: config.maxPurchaseGhs,
     reportError: (where, error) => console.error(where, error),
   };
 }

@@ -9,4 +9,8 @@ export const DOMAIN_PATH = '/smsgateway/api/domain';
 export const IMAGES_PATH = `${FRONTEND_PATH}images/`;
 /** The (dev-mode) checkout page of a payment reference. */
 export const CHECKOUT_PATH = '/smsgateway/pay/';
+/** Where Paystack sends the customer back after paying (it appends ?trxref=&reference=). */
+export const PAYSTACK_CALLBACK_PATH = '/smsgateway/paystack/callback';
+/** Where Paystack posts its signed events (set on each domain's Paystack dashboard). */
+export const PAYSTACK_WEBHOOK_PATH = '/smsgateway/paystack/webhook';
 export const DEV_CARRIER_PATH = '/smsgateway/dev/carrier';

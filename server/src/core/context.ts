@@ -23,6 +23,13 @@ export interface GatewayContext {
   hsts?: boolean;
   /** Requests logged (method and path only, never headers or bodies). */
   logRequests?: boolean;
+  /**
+   * Paystack's API base (PAYSTACK_BASE_URL). Null only in dev mode without one: purchases then use
+   * the simulated checkout page, and nothing reaches a payment provider.
+   */
+  paystackBaseUrl?: string | null;
+  /** The most one purchase may be, in GHS (MAX_PURCHASE_GHS). */
+  maxPurchaseGhs?: number;
   /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
   reportError?: (where: string, error: unknown) => void;
 }

@@ -57,10 +57,15 @@ export interface CheckoutsTable {
   expiry_years: number;
   title: Generated<string>;
   description: Generated<string>;
-  status: string; // pending | paid | cancelled
+  /** pending | paid | cancelled (simulated page) | failed | mismatch (Paystack's amount or currency differed). */
+  status: string;
   created_at: number;
   expires_at: number;
   settled_at: number | null;
+  /** 'sim' (dev mode's simulated page) or 'paystack'. */
+  provider: Generated<string>;
+  /** What the provider last said of the payment (its gateway_response), for support. */
+  provider_note: Generated<string>;
 }
 export type CheckoutRow = Selectable<CheckoutsTable>;
 

@@ -29,7 +29,7 @@ export function checkoutPage(c: CheckoutRow, merchant: string): string {
     `<form method="post" action="${action}"><input type="hidden" name="action" value="${value}"><button class="${value}" type="submit">${label}</button></form>`;
   return page(
     'Checkout',
-    `<h1>${escapeHtml(merchant)}</h1><p class="muted">Simulated card payment: no card is charged.</p>
+    `<h1>${escapeHtml(merchant)}</h1><p class="muted">Dev mode: a simulated card payment, no card is charged and no money moves.</p>
 <dl><dt>Item</dt><dd>${escapeHtml(c.title || 'SMS credit')}</dd>
 ${c.description ? `<dt>Details</dt><dd>${escapeHtml(c.description)}</dd>` : ''}
 <dt>Amount</dt><dd>${money(c.amount, c.currency)}</dd><dt>SMS credits</dt><dd>${c.credits.toLocaleString('en-US')}</dd></dl>

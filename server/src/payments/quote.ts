@@ -6,6 +6,7 @@ import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { userInfo } from '../tenancy/user-info';
 import { parseLocalRate, smsCredits, RESELLER_EXPIRY_YEARS } from '../../../src/domain/pricing';
 import { moneyError } from '../../../src/domain/money';
+import { refuse } from '../core/errors';
 
 export type Quote =
   { ok: true; amount: number; credits: number; rate: number; expiryYears: number } | { ok: false; message: string };
@@ -15,9 +16,9 @@ export const SELLER_SHORT =
   'Your provider cannot supply this much credit right now, please try a smaller amount or contact them';
 
 /** The amount as the user typed it: GHS, above zero, at most two decimals and the purchase maximum. */
-export function amountOf(value: unknown): number | { message: string } {
+export function amountOf(value: unknown, max?: number): number | { message: string } {
   const amount = typeof value === 'number' || typeof value === 'string' ? value : '';
-  const problem = moneyError(amount);
+  const problem = moneyError(amount, max);
   return problem ? { message: problem } : Number(amount);
 }
 
@@ -77,8 +78,9 @@ export type Purchase =
  * or a reseller supervisor without the credit to hand over (profile 6, the platform, always has it).
  */
 export async function purchaseFor(ctx: GatewayContext, user: UserRow, rawAmount: unknown): Promise<Purchase> {
-  const amount = amountOf(rawAmount);
-  if (typeof amount !== 'number') return { problem: amount.message };
+  const amount = amountOf(rawAmount, ctx.maxPurchaseGhs);
+  // Not an amount at all (text, non-finite, negative, three decimals, over the maximum): a 400.
+  if (typeof amount !== 'number') throw refuse(amount.message);
   const sale = await sellerOf(ctx.db, user);
   if (!sale) return { problem: NO_SELLER };
   const q = await quote(ctx, user, sale.domain, amount);

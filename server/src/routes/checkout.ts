@@ -3,7 +3,7 @@ import type { GatewayContext } from '../core/context';
 import { CHECKOUT_CSP, checkoutPage, messagePage } from '../payments/checkout-page';
 import { Refusal } from '../core/errors';
 import { httpStatusOf } from '../http/error-handler';
-import { cancelCheckout, closedReason, findCheckout, payCheckout, sellerName } from '../payments/checkout';
+import { cancelCheckout, closedReason, findSimulatedCheckout, payCheckout, sellerName } from '../payments/checkout';
 import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
 
 const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
@@ -27,7 +27,9 @@ export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
     );
 
     scope.get<{ Params: { reference: string } }>(`${CHECKOUT_PATH}:reference`, async (req, reply) => {
-      const c = REFERENCE.test(req.params.reference) ? await findCheckout(ctx, req.params.reference) : undefined;
+      const c = REFERENCE.test(req.params.reference)
+        ? await findSimulatedCheckout(ctx, req.params.reference)
+        : undefined;
       if (!c) return html(reply, 404, messagePage('Unknown payment'));
       const closed = closedReason(ctx, c);
       if (closed) return html(reply, 409, messagePage(closed));

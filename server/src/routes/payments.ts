@@ -6,10 +6,8 @@ import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { purchaseFor } from '../payments/quote';
 import { checkoutPath, createCheckout } from '../payments/checkout';
+import { paystackBase, startPaystackPayment } from '../payments/paystack';
 import { registerHistoryRoutes } from './payment-history';
-
-export const CARD_PAYMENTS_UNAVAILABLE =
-  'Card payments are not available on this server yet, please contact your provider';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   // The outcome travels in the answer's fields (SPEC 7), so refusals are HTTP 200 too.
@@ -36,7 +34,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
     title: text,
     description: text,
   });
-  post(app, ctx, FRONTEND_PATH + 'paystack-link/', 'user', linkBody, async ({ body, user }) => {
+  post(app, ctx, FRONTEND_PATH + 'paystack-link/', 'user', linkBody, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const refused = (message: string) => ({ status: false, error: { status: 'failed', message } });
     const currency = (body.currency || 'GHS').toUpperCase();
@@ -44,13 +42,16 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
     const purchase = await purchaseFor(ctx, user, body.amount);
     if ('problem' in purchase) return refused(purchase.problem);
     if (purchase.domain.usepaymentgateway !== 1) return refused('Card payments are not enabled on this domain');
-    // Only the demo's simulated checkout takes payments for now: outside dev mode no credit without a real payment.
-    if (!ctx.devMode) return refused(CARD_PAYMENTS_UNAVAILABLE);
-    const reference = await createCheckout(ctx, user, purchase.seller, purchase.quote, {
-      currency,
-      title: body.title,
-      description: body.description,
-    });
+    const text = { currency, title: body.title, description: body.description };
+    const base = paystackBase(ctx);
+    if (base) {
+      // Behind the TLS proxy that production requires, the customer's way back is https.
+      const origin = `${ctx.devMode ? req.protocol : 'https'}://${req.host}`;
+      const started = await startPaystackPayment(ctx, base, user, purchase, text, origin);
+      return 'problem' in started ? refused(started.problem) : { status: true, link: started.link };
+    }
+    // Dev mode without PAYSTACK_BASE_URL: the simulated page, which says that no card is charged.
+    const reference = await createCheckout(ctx, user, purchase.seller, purchase.quote, text, 'sim');
     return { status: true, link: checkoutPath(reference) };
   });
 

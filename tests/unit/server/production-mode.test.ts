@@ -2,16 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../../server/src/config';
 import { safeRequest } from '../../../server/src/app';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 
 // Issue 11: production mode registers none of the demo's routes, and a bad configuration stops the start.
 
 describe('production mode (GATEWAY_DEV off)', () => {
   let gw: TestGateway;
+  let paystack: FakePaystack;
   beforeAll(async () => {
-    gw = await makeTestApp({ devMode: false });
+    paystack = await startFakePaystack(['sk_test_main']);
+    gw = await makeTestApp({ devMode: false, paystackBaseUrl: paystack.url });
     await gw.app.ready();
   });
-  afterAll(() => gw.close());
+  afterAll(async () => {
+    await gw.close();
+    await paystack.close();
+  });
 
   it('registers no dev inbox and no simulated checkout', () => {
     const routes = `${gw.app.printRoutes({ commonPrefix: false })}`;
@@ -26,7 +32,7 @@ describe('production mode (GATEWAY_DEV off)', () => {
     }
   });
 
-  it('gives no payment link, so no credit can be had without a real payment', async () => {
+  it('gives only Paystack payment links, so no credit can be had without a real payment', async () => {
     const demo = await login(gw, 'demouser', 'demo12345');
     const res = await gw.app.inject({
       method: 'POST',
@@ -34,13 +40,12 @@ describe('production mode (GATEWAY_DEV off)', () => {
       payload: { profile_id: demo.profile_id, amount: 20, currency: 'GHS' },
       headers: { host: 'localhost', authorization: `Bearer ${demo.token}` },
     });
-    expect(res.json()).toEqual({
-      status: false,
-      error: {
-        status: 'failed',
-        message: 'Card payments are not available on this server yet, please contact your provider',
-      },
-    });
+    const tx = paystack.only();
+    expect(res.json()).toEqual({ status: true, link: `${paystack.url}/checkout/${tx.accessCode}` });
+    // Behind the TLS proxy production requires, the way back is https.
+    expect(tx.callbackUrl).toBe('https://localhost/smsgateway/paystack/callback');
+    const row = await gw.ctx.db.selectFrom('checkouts').select(['provider', 'status']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ provider: 'paystack', status: 'pending' });
   });
 
   it('sends the security headers beside the CSP', async () => {
@@ -59,6 +64,15 @@ describe('the configuration, read once at start', () => {
     [{ MAX_BODY_BYTES: '1e9' }, "MAX_BODY_BYTES must be a whole number from 1024 to 67108864; it is '1e9'"],
     [{ SEED_DEMO: 'yes' }, "SEED_DEMO must be 1 or 0; it is 'yes'"],
     [
+      { PAYSTACK_BASE_URL: 'paystack' },
+      "PAYSTACK_BASE_URL must be a URL such as https://api.paystack.co; it is 'paystack'",
+    ],
+    [
+      { PAYSTACK_BASE_URL: 'ftp://127.0.0.1/' },
+      'PAYSTACK_BASE_URL must be an http(s) URL without query or credentials, such as https://api.paystack.co',
+    ],
+    [{ MAX_PURCHASE_GHS: '0' }, "MAX_PURCHASE_GHS must be a whole number from 1 to 1000000000; it is '0'"],
+    [
       { DATABASE_URL: 'mysql://x' },
       "DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts 'mysql://x'",
     ],
@@ -75,6 +89,14 @@ describe('the configuration, read once at start', () => {
     });
     expect(configFromEnv({ MAIN_HOST: 'sms.example.com', SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(configFromEnv({ GATEWAY_DEV: '1' })).toMatchObject({ devMode: true, seedDemo: true, mainHost: 'localhost' });
+  });
+
+  it('pays through Paystack outside dev mode, and through the simulated page in dev mode unless PAYSTACK_BASE_URL is set', () => {
+    expect(configFromEnv({ MAIN_HOST: 'sms.example.com' }).paystackBaseUrl).toBe('https://api.paystack.co');
+    expect(configFromEnv({ GATEWAY_DEV: '1' }).paystackBaseUrl).toBeNull();
+    expect(configFromEnv({ GATEWAY_DEV: '1', PAYSTACK_BASE_URL: 'http://127.0.0.1:4010/' }).paystackBaseUrl).toBe(
+      'http://127.0.0.1:4010',
+    );
   });
 });
 
