@@ -23,6 +23,10 @@ try {
     { name: 'phonebook-group-demouser', path: '/phonebook/1', login: ['demouser', 'demo12345'] },
     { name: 'phonebook-clients-supervisor', path: '/clientphonebook', login: ['supervisor', 'supervisor123'] },
     { name: 'phonebook-client-group-supervisor', path: '/clientphonebook/2', login: ['supervisor', 'supervisor123'] },
+    { name: 'purchase-demouser', path: '/purchasesms', login: ['demouser', 'demo12345'] },
+    { name: 'purchase-acmeadmin', path: '/purchasesms', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
+    { name: 'credithistory-demouser', path: '/credithistory', login: ['demouser', 'demo12345'] },
+    { name: 'credithistory-supervisor', path: '/clientcredithistory', login: ['supervisor', 'supervisor123'] },
     { name: 'clients-supervisor', path: '/clientmanagement', login: ['supervisor', 'supervisor123'] },
     { name: 'clients-acmeadmin', path: '/clientmanagement', host: 'acme.localhost', login: ['acmeadmin', 'acme12345'] },
   ];

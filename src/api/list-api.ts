@@ -49,9 +49,11 @@ const PaymentSchema = z.looseObject({
   balanceadded: num,
   newbalance: num,
   paymentassist: text,
+  description: text,
   username: text,
   email: text,
   telnumber: text,
+  supid: num,
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

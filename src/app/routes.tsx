@@ -3,15 +3,16 @@ import { APP_PATHS } from '../domain/app-paths';
 import { RouteGuard } from './route-guard';
 import {
   ClientManagementScreen,
+  CreditHistoryScreen,
   GroupScreen,
   LoginScreen,
   MessageListScreen,
   PhonebookScreen,
   ProfileScreen,
+  PurchaseScreen,
   SendScreen,
   SignupScreen,
   StatusScreen,
-  placeholder,
 } from './screens';
 
 /** The routes of SPEC 2, all behind the guard. */
@@ -34,9 +35,9 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.phonebookContacts.path, element: <GroupScreen /> },
       { path: APP_PATHS.clientPhonebook.path, element: <PhonebookScreen clients /> },
       { path: APP_PATHS.clientPhonebookContacts.path, element: <GroupScreen clients /> },
-      { path: APP_PATHS.purchaseSms.path, element: placeholder('Purchase SMS credits') },
-      { path: APP_PATHS.creditHistory.path, element: placeholder('SMS credits purchase history') },
-      { path: APP_PATHS.clientCreditHistory.path, element: placeholder('SMS credits purchase history') },
+      { path: APP_PATHS.purchaseSms.path, element: <PurchaseScreen /> },
+      { path: APP_PATHS.creditHistory.path, element: <CreditHistoryScreen /> },
+      { path: APP_PATHS.clientCreditHistory.path, element: <CreditHistoryScreen tabs /> },
       { path: APP_PATHS.profile.path, element: <ProfileScreen /> },
       { path: APP_PATHS.clientManagement.path, element: <ClientManagementScreen /> },
       { path: '*', element: null },

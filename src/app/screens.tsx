@@ -1,5 +1,4 @@
 import { lazyScreen } from './lazy-screen';
-import { ComingSoon } from '../features/placeholder/coming-soon';
 
 // Every screen loads on demand, so the login route ships only what it shows.
 // The signed-in shell too: visitors on the login page never download it.
@@ -23,11 +22,10 @@ export const PhonebookScreen = lazyScreen(() =>
   import('../features/phonebook/phonebook-screen').then((m) => m.PhonebookScreen),
 );
 export const GroupScreen = lazyScreen(() => import('../features/phonebook/group-screen').then((m) => m.GroupScreen));
+export const PurchaseScreen = lazyScreen(() =>
+  import('../features/purchase/purchase-screen').then((m) => m.PurchaseScreen),
+);
+export const CreditHistoryScreen = lazyScreen(() =>
+  import('../features/purchase/credit-history-screen').then((m) => m.CreditHistoryScreen),
+);
 export const StatusScreen = lazyScreen(() => import('../features/messages/status-screen').then((m) => m.StatusScreen));
-
-/** Screens whose issues are still open; each says so plainly (issue 6: a clear placeholder). */
-export const placeholder = (title: string) => {
-  const Screen = () => <ComingSoon title={title} />;
-  Screen.displayName = `Placeholder(${title})`;
-  return <Screen />;
-};

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { userInfo } from '../tenancy/user-info';
-import { parseLocalRate, smsCredits, RESELLER_EXPIRY_YEARS } from '../../../src/domain/pricing';
+import { quoteTerms, tiersFor } from '../../../src/domain/purchase-quote';
+import type { AccountType } from '../../../src/domain/types';
 import { moneyError } from '../../../src/domain/money';
 import { refuse } from '../core/errors';
 
@@ -46,18 +47,10 @@ export async function sellerOf(
  * type; resellers buy at their applicable volume rate (SPEC 9 reseller table).
  */
 export async function quote(ctx: GatewayContext, user: UserRow, domain: DomainRow, amount: number): Promise<Quote> {
-  if (user.accountType === 'RESELLER') {
-    const rate = (await userInfo(ctx, user)).applicableRate;
-    return { ok: true, amount, rate, credits: smsCredits(amount, rate), expiryYears: RESELLER_EXPIRY_YEARS };
-  }
-  const rates = parseLocalRate(domain.localrate);
-  const tiers = (user.accountType === 'PREMIUM' ? rates.PREMIUM : rates.REGULAR)
-    .filter((t) => t.rate > 0)
-    .sort((a, b) => a.price - b.price);
-  if (tiers.length === 0) return { ok: false, message: 'No prices are set for your account type yet' };
-  const tier = tiers.filter((t) => t.price <= amount).pop();
-  if (!tier) return { ok: false, message: `The minimum purchase is GHS ${tiers[0]!.price}` };
-  return { ok: true, amount, rate: tier.rate, credits: smsCredits(amount, tier.rate), expiryYears: tier.expiry };
+  const accountType = user.accountType as AccountType;
+  const applicableRate = accountType === 'RESELLER' ? (await userInfo(ctx, user)).applicableRate : 0;
+  const terms = quoteTerms(amount, accountType, tiersFor(domain.localrate, accountType), applicableRate);
+  return 'problem' in terms ? { ok: false, message: terms.problem } : { ok: true, amount, ...terms };
 }
 
 /** Profile 6 is the platform itself; every other seller hands over credit it holds. */

@@ -10,7 +10,7 @@ import { emitAlert } from '../../sync/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
 import { PriceTable } from '../../ui/price-table';
-import { ResellerRateTable } from './reseller-rate-table';
+import { ResellerRateTable } from '../../ui/reseller-rate-table';
 
 /** SPEC 4 and 6: change the account type (PREMIUM for parents 6 and 1 only), its prices shown before confirming. */
 export function AccountTypeCard({

@@ -5,7 +5,7 @@ import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../sync/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
-import { ResellerRateTable } from './reseller-rate-table';
+import { ResellerRateTable } from '../../ui/reseller-rate-table';
 
 /** SPEC 2 and 6: the reseller promo (reselling enabled, parents 6, 1 and 308), the volume table and the applicable rate. */
 export function ResellerPromoCard({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeAssetUrl } from '../../../src/domain/safe-url';
+import { safeAssetUrl, safePaymentUrl } from '../../../src/domain/safe-url';
 
 const origin = 'https://acme.example.com';
 
@@ -32,5 +32,25 @@ describe('safeAssetUrl: URLs from the server are used only when safe', () => {
   it('refuses null and undefined', () => {
     expect(safeAssetUrl(null, origin)).toBeNull();
     expect(safeAssetUrl(undefined, origin)).toBeNull();
+  });
+});
+
+describe('safePaymentUrl: the payment page the app leaves for', () => {
+  const origin = 'https://sms.example.com';
+  it.each([
+    ['https://checkout.paystack.com/abc123', 'https://checkout.paystack.com/abc123'],
+    ['/smsgateway/pay/' + 'a'.repeat(48), `${origin}/smsgateway/pay/${'a'.repeat(48)}`],
+  ])('accepts %s', (link, expected) => {
+    expect(safePaymentUrl(link, origin)).toBe(expected);
+  });
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://checkout.paystack.com/abc',
+    'https://user:pass@checkout.paystack.com/abc',
+    '/profile',
+    '',
+  ])('refuses %s', (link) => {
+    expect(safePaymentUrl(link, origin)).toBeNull();
   });
 });

@@ -1,0 +1,81 @@
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { tiersFor } from '../../domain/purchase-quote';
+import { formatAccra } from '../../domain/dates';
+import { APP_PATHS } from '../../domain/app-paths';
+import type { StoredDomain, StoredUser } from '../../db/app-db';
+import { useDomain } from '../../sync/hooks/use-domain';
+import { useSession } from '../../sync/hooks/use-session';
+import { useOnline } from '../../ui/use-online';
+import { PriceTable } from '../../ui/price-table';
+import { SectionCard } from '../../ui/section-card';
+import { ResellerRateTable } from '../../ui/reseller-rate-table';
+import { PurchaseForm } from './purchase-form';
+import { PurchaseOutcome } from './purchase-outcome';
+
+export const NO_CARD_PAYMENTS = 'Card payments are not enabled here: please contact your provider to buy credit';
+const number = new Intl.NumberFormat('en-US');
+
+/**
+ * Who sells to the user and on what terms: its domain's (the user info carries them), except for
+ * the owner of the current domain, who buys from its own supervisor (SPEC 6: the sup-prefixed settings).
+ */
+function sellerTerms(user: StoredUser, domain: StoredDomain | null) {
+  const ownsDomain = domain !== null && domain.profile_id === user.profile_id;
+  return {
+    localrate: ownsDomain ? domain.suplocalrate : user.localrate,
+    cardPayments: ownsDomain ? domain.supusepaymentgateway : user.usepaymentgateway,
+  };
+}
+
+/** SPEC 2 "Purchase": the balance, the price table for the account type and, when allowed, the form. */
+export function PurchaseScreen() {
+  const session = useSession();
+  const domainState = useDomain();
+  const online = useOnline();
+  if (session.status !== 'signed-in') return null;
+  const { user } = session;
+  const terms = sellerTerms(user, domainState.status === 'ready' ? domainState.domain : null);
+  const reseller = user.accountType === 'RESELLER';
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={1} size="h2">
+        Purchase SMS credits
+      </Title>
+      <PurchaseOutcome />
+      <Group gap="xl" wrap="wrap">
+        <Text>
+          Balance: <b>{number.format(user.creditbalance)} SMS credits</b>
+          {user.creditexpires > 0 && `, valid until ${formatAccra(user.creditexpires * 1000, 'd MMM yyyy')}`}
+        </Text>
+        <Text component={Link} to={APP_PATHS.creditHistory.getHref()} c="blue.8" size="sm">
+          SMS credits purchase history
+        </Text>
+      </Group>
+      <SectionCard id="prices-title" title="Prices">
+        {reseller ? (
+          <>
+            <ResellerRateTable />
+            <Text size="sm">
+              Your applicable rate: <b>{user.applicableRate} per SMS</b> (from your last 30 days of sending)
+            </Text>
+          </>
+        ) : tiersFor(terms.localrate, user.accountType).length > 0 ? (
+          <PriceTable
+            title={`${user.accountType} account prices`}
+            tiers={tiersFor(terms.localrate, user.accountType)}
+          />
+        ) : (
+          <Text c="dimmed">No prices are set for your account type yet.</Text>
+        )}
+      </SectionCard>
+      {terms.cardPayments ? (
+        <PurchaseForm buyer={{ ...user, localrate: terms.localrate }} online={online} />
+      ) : (
+        <Alert color="blue" variant="light">
+          {NO_CARD_PAYMENTS}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
