@@ -2,14 +2,34 @@
 //   npm run build && npx tsx scripts/screenshots.ts [outDir] [name-filter]
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, newPage, DESKTOP, PHONE } from '../tests/e2e/support/browser';
-import { startGateway } from '../tests/e2e/support/gateway';
+import { startGateway, type RunningGateway } from '../tests/e2e/support/gateway';
+import { apiCall, apiLogin } from '../tests/e2e/support/api-accounts';
 
 const out = process.argv[2] ?? 'test-results/screens';
 const only = process.argv[3] ?? '';
 mkdirSync(out, { recursive: true });
+/** A purchase through the simulated checkout, so the histories have a row to show. */
+async function buyCredit(gw: RunningGateway, who: string, password: string, amount: number) {
+  const me = await apiLogin(gw, who, password);
+  const { link } = await apiCall(
+    gw,
+    'paystack-link/',
+    { profile_id: me.profile_id, amount, currency: 'GHS' },
+    me.token,
+  );
+  await fetch(gw.url(link), {
+    method: 'POST',
+    body: 'action=pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+}
+
 const gateway = await startGateway();
 const browser = await launchBrowser();
 try {
+  await buyCredit(gateway, 'demouser', 'demo12345', 100);
+  await buyCredit(gateway, 'demouser', 'demo12345', 2500);
   type Shot = { name: string; path: string; host?: string; login?: [string, string] };
   const all: Shot[] = [
     { name: 'landing', path: '/' },

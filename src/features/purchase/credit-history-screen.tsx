@@ -13,6 +13,8 @@ import { CLIENT_PAYMENT_ROW_HEIGHT, PAYMENT_ROW_HEIGHT, PaymentRow } from './pay
 
 export const OFFLINE_HISTORY_NOTE = 'You are offline: this is the history stored on this device';
 const TITLE = 'SMS credits purchase history';
+const NO_PURCHASES = 'You have not bought any SMS credits yet';
+const NO_CLIENT_PURCHASES = 'Your clients have not bought any SMS credits yet';
 
 /** SPEC 2: /credithistory is the own history; /clientcredithistory the tab pair P (own) and C (clients', admins). */
 export function CreditHistoryScreen({ tabs = false }: { tabs?: boolean }) {
@@ -75,9 +77,12 @@ function History({ list: name }: { list: CreditListName }) {
         <Loader size="sm" aria-label="Loading more" />
       </Center>
     ) : list.endText ? (
-      <Text ta="center" c="dimmed" size="sm" py="sm">
-        {list.endText}
-      </Text>
+      <Stack gap={4} align="center" py="sm">
+        {rows.length === 0 && !search.trim() && <Text size="sm">{client ? NO_CLIENT_PURCHASES : NO_PURCHASES}</Text>}
+        <Text c="dimmed" size="sm">
+          {list.endText}
+        </Text>
+      </Stack>
     ) : null;
 
   return (
