@@ -22,6 +22,7 @@ import { saveResellerSettings, verifyResellerDomain } from '../../sync/domain-se
 import { ImageField } from './image-field';
 import { PriceTierEditor, tierDrafts, tiersAcceptable, tiersOf, type TierDraft } from './price-tier-editor';
 import { RESELLER_SAVE_FAILED } from '../../domain/alerts';
+import { PAYSTACK_WEBHOOK_PATH } from '../../domain/api-paths';
 const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
 
 /** A secret as shown once saved: never in full. */
@@ -178,6 +179,13 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
             checked={gateway}
             onChange={(e) => setGateway(e.currentTarget.checked)}
           />
+          {gateway && own && (
+            <Text size="sm" c="dimmed">
+              On your Paystack dashboard, set the webhook URL to{' '}
+              <Code>{`https://${user.domain}${PAYSTACK_WEBHOOK_PATH}`}</Code>: payments are credited when Paystack
+              confirms them.
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Paystack public key" value={pubkey} onChange={(e) => setPubkey(e.currentTarget.value)} />
             <PasswordInput
