@@ -51,7 +51,7 @@ function openInWorker(bytes: Uint8Array, fileName: string): Promise<{ ms: number
       resolve({ ms: performance.now() - t0, length: reply.first?.table?.length ?? -1 });
     };
     worker.on('message', onMessage);
-    worker.postMessage({ type: 'open', id, file: new Blob([bytes]), fileName });
+    worker.postMessage({ type: 'open', id, file: new Blob([bytes as Uint8Array<ArrayBuffer>]), fileName });
   });
 }
 

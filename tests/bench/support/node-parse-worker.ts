@@ -7,6 +7,7 @@ const self = {
   postMessage: (message: unknown) => port.postMessage(message),
 };
 (globalThis as unknown as { self: typeof self }).self = self;
-await import('../../../src/excel/parse-worker');
+// Imported by address: the worker's file is typed for a browser worker, which this project's types are not.
+await import(new URL('../../../src/excel/parse-worker.ts', import.meta.url).href);
 port.on('message', (data: unknown) => self.onmessage?.({ data }));
 port.postMessage({ type: 'ready' });
