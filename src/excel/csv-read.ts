@@ -13,14 +13,27 @@ const lineAt = (text: string, index: number) => {
   return line;
 };
 
+/** The separator that splits the first lines into the same number (more than one) of fields; ',' when none does. */
+export function sniffDelimiter(text: string): string {
+  const sample = text.slice(0, 64 * 1024);
+  let best = { delimiter: ',', steady: 0, width: 1 };
+  for (const delimiter of DELIMITERS) {
+    const rows = Papa.parse<string[]>(sample, { delimiter, preview: 20, skipEmptyLines: 'greedy' }).data;
+    const width = rows[0]?.length ?? 0;
+    const steady = rows.filter((row) => row.length === width).length;
+    if (width > 1 && (steady > best.steady || (steady === best.steady && width > best.width)))
+      best = { delimiter, steady, width };
+  }
+  return best.delimiter;
+}
+
 /** The rows of a text file; `rows[i]` is line i + 1 while no quoted value spans lines (blank lines stay, as blank rows). */
 export function readCsvText(text: string): string[][] {
   const sep = SEP_LINE.exec(text);
   // The sep line becomes a blank line, so row numbers stay line numbers.
   const body = sep ? `\n${text.slice(sep[0].length)}` : text;
   const parsed = Papa.parse<string[]>(body, {
-    delimiter: sep?.[1] ?? '',
-    delimitersToGuess: DELIMITERS,
+    delimiter: sep?.[1] ?? sniffDelimiter(body),
     skipEmptyLines: false,
     // preview stops papaparse one row past the cap, so an enormous file is never held whole as rows.
     preview: MAX_ROWS + 3,

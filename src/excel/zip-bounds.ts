@@ -80,10 +80,11 @@ function inflated(data: Uint8Array): ReadableStream<Uint8Array> {
   );
 }
 
-/** Counts cell elements (`<c ` or `<x:c ` and their `>`/`/` forms) across chunks. */
+/** Counts opening cell elements (`<c ` or `<x:c `, also `<c>` and `<c/>`) across chunks; closing tags are not cells. */
 export function cellCounter() {
   let before2 = 0;
   let before1 = 0;
+  let closing = false;
   let cells = 0;
   return {
     add(chunk: Uint8Array) {
@@ -92,10 +93,12 @@ export function cellCounter() {
         // 'c' after '<' or a prefix's ':', then a space, tab, new line, '>' or '/'.
         if (
           before1 === 0x63 &&
+          !closing &&
           (before2 === 0x3c || before2 === 0x3a) &&
           (b === 0x20 || b === 0x3e || b === 0x2f || b === 0x09 || b === 0x0a || b === 0x0d)
         )
           cells += 1;
+        if (before1 === 0x3c) closing = b === 0x2f;
         before2 = before1;
         before1 = b;
       }
@@ -112,9 +115,10 @@ const isSheetXml = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/i.test(name);
 export async function checkZipBounds(
   bytes: Uint8Array,
   onProgress: (fraction: number) => void = () => {},
+  limits: { bytes: number; cells: number } = { bytes: MAX_UNPACKED_BYTES, cells: MAX_BOOK_CELLS },
 ): Promise<void> {
   const entries = zipEntries(bytes);
-  if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_UNPACKED_BYTES) throw new SpreadsheetError(TOO_BIG_UNPACKED);
+  if (entries.reduce((sum, e) => sum + e.size, 0) > limits.bytes) throw new SpreadsheetError(TOO_BIG_UNPACKED);
   let unpacked = 0;
   const counter = cellCounter();
   for (const [k, entry] of entries.entries()) {
@@ -130,17 +134,17 @@ export async function checkZipBounds(
           const { done, value } = await reader.read();
           if (done) break;
           unpacked += value.byteLength;
-          if (unpacked > MAX_UNPACKED_BYTES) throw new SpreadsheetError(TOO_BIG_UNPACKED);
+          if (unpacked > limits.bytes) throw new SpreadsheetError(TOO_BIG_UNPACKED);
           if (sheet) counter.add(value);
-          if (counter.count > MAX_BOOK_CELLS) throw new SpreadsheetError(TOO_MANY_CELLS);
+          if (counter.count > limits.cells) throw new SpreadsheetError(TOO_MANY_CELLS);
         }
       } catch (error) {
         await reader.cancel().catch(() => {});
         throw error instanceof SpreadsheetError ? error : new SpreadsheetError(UNREADABLE_FILE);
       }
     }
-    if (unpacked > MAX_UNPACKED_BYTES) throw new SpreadsheetError(TOO_BIG_UNPACKED);
-    if (counter.count > MAX_BOOK_CELLS) throw new SpreadsheetError(TOO_MANY_CELLS);
+    if (unpacked > limits.bytes) throw new SpreadsheetError(TOO_BIG_UNPACKED);
+    if (counter.count > limits.cells) throw new SpreadsheetError(TOO_MANY_CELLS);
     onProgress((k + 1) / entries.length);
   }
 }

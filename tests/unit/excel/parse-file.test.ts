@@ -3,6 +3,9 @@ import * as XLSX from 'xlsx';
 import { openSpreadsheet, SpreadsheetError } from '../../../src/excel/parse-file';
 import type { ParseReply, ParseRequest } from '../../../src/excel/parse-protocol';
 import { rowsOf } from '../../../src/excel/sheet-table';
+import { readContactsFile } from '../../../src/excel/contacts-file';
+import { contactAt } from '../../../src/domain/contact-sheet';
+import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, PARSE_TOO_SLOW } from '../../../src/excel/limits';
 
 type Scope = { onmessage: ((event: { data: ParseRequest }) => void) | null; postMessage(reply: ParseReply): void };
@@ -93,5 +96,28 @@ describe('openSpreadsheet', () => {
     const file = new File(['phone\n1'], 'x.csv');
     const opened = await openSpreadsheet(file, { createWorker: () => new InProcessWorker() as unknown as Worker });
     expect(opened.first).toMatchObject({ ok: false });
+  });
+});
+
+describe('the worker serves the phone-book import with the same reader', () => {
+  it.each(['Sheet 1', 'sheet1'])('reads contacts from a sheet named %j, numbers checked', async (sheet) => {
+    const file = xlsxFile('contacts.xlsx', {
+      [sheet]: [[], ['First name', 'Phone number'], ['Ama', '024 123 4567'], ['Kofi', '2.33241E+11']],
+    });
+    const reading = readContactsFile(file, { createWorker: () => new InProcessWorker() as unknown as Worker });
+    const result = await reading.result;
+    if (!result.ok) throw new Error(result.message);
+    expect(contactAt(result.sheet.table, 0)).toMatchObject({ firstname: 'Ama', phonenumber: '0241234567' });
+    expect(result.sheet.table.rows).toEqual([3]);
+    expect(result.sheet.setAside).toEqual([{ row: 4, reason: NUMBER_REASONS.scientific }]);
+  });
+
+  it('reads a UTF-16 text file saved as .xls, keeping its zeros', async () => {
+    const text = 'numbers\tname\r\n0241234567\tAma\r\n';
+    const bytes = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+    const opened = await openSpreadsheet(new File([bytes], 'unicode.xls'), {
+      createWorker: () => new InProcessWorker() as unknown as Worker,
+    });
+    expect(opened.first?.ok && rowsOf(opened.first.table)).toEqual([{ numbers: '0241234567', name: 'Ama' }]);
   });
 });
