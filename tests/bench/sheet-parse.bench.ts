@@ -6,7 +6,7 @@ import * as XLSX from 'xlsx';
 import { ms, stats } from './bench-stats';
 
 const ROWS = 100_000;
-const RUNS = 5;
+const RUNS = 9;
 
 const rows = Array.from({ length: ROWS }, (_, i) => [
   `0${String(241_000_000 + i)}`,
