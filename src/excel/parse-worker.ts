@@ -4,7 +4,11 @@ import type { ParseReply, ParseRequest } from './parse-protocol';
 import { UNREADABLE_FILE } from './limits';
 import { readContactsBook } from './contacts-sheet';
 
-declare const self: DedicatedWorkerGlobalScope;
+// The worker's scope, as much of it as the reader uses (the unit tests stand one in for it).
+declare const self: {
+  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
+  postMessage(message: ParseReply): void;
+};
 
 const reply = (message: ParseReply) => self.postMessage(message);
 

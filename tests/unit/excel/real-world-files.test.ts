@@ -100,7 +100,8 @@ function sheetFrom(origin: string): XLSX.WorkBook {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     book,
-    XLSX.utils.aoa_to_sheet(
+    XLSX.utils.sheet_add_aoa(
+      XLSX.utils.aoa_to_sheet([]),
       [
         ['numbers', 'name'],
         ['0241234510', 'P0'],
