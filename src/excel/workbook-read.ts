@@ -15,6 +15,8 @@ export function sniffFile(bytes: Uint8Array): SniffedFile {
   if (isZip(bytes)) return { kind: 'zip', bytes };
   if (OLE.every((b, i) => bytes[i] === b)) return { kind: 'ole', bytes };
   const text = decodeText(bytes);
+  // NUL characters in decoded text: a binary file (a picture, a PDF part) renamed, no rows of text.
+  if (text.slice(0, 4096).includes('\u0000')) throw new SpreadsheetError(UNREADABLE_FILE);
   // HTML tables and SpreadsheetML 2003 start with a tag; anything else is rows of text.
   return /^\s*</.test(text) ? { kind: 'markup', text } : { kind: 'text', text };
 }

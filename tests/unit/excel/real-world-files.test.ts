@@ -330,5 +330,7 @@ describe('sheets offered, protected files', () => {
     expect(await refusal(() => openBook(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]), 'junk.xlsx'))).toBe(
       UNREADABLE_FILE,
     );
+    const picture = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48]);
+    expect(await refusal(() => openBook(picture, 'photo.xls'))).toBe(UNREADABLE_FILE);
   });
 });
