@@ -91,6 +91,10 @@ export function readSendSheet(table: ReadonlyArray<readonly unknown[]>): SheetRo
   if (numbersColumns.length === 0) return { ok: false, message: NUMBERS_HEADING_MISSING };
   if (numbersColumns.length > 1) return { ok: false, message: twoNumbersColumns(numbersColumns) };
   const numbersAt = numbersColumns[0]!.index;
+  // Each headed column and its row field: the numbers column's is always 'numbers'.
+  const fields = headings.flatMap((h, i): [number, string][] =>
+    h === '' ? [] : [[i, i === numbersAt ? NUMBERS_HEADING : h]],
+  );
   const rows: Record<string, string>[] = [];
   const setAside: SetAsideNumber[] = [];
   let formulaCells = false;
@@ -103,12 +107,11 @@ export function readSendSheet(table: ReadonlyArray<readonly unknown[]>): SheetRo
       continue;
     }
     const row: Record<string, string> = {};
-    headings.forEach((heading, i) => {
-      if (heading === '') return;
+    for (const [i, key] of fields) {
       const cell = cells![i];
       if (cell === UNSAVED_FORMULA) formulaCells = true;
-      row[i === numbersAt ? NUMBERS_HEADING : heading] = i === numbersAt ? number.number : formatCell(cell, false);
-    });
+      row[key] = i === numbersAt ? number.number : formatCell(cell, false);
+    }
     rows.push(row);
   }
   if (rows.length === 0 && setAside.length === 0) return { ok: false, message: EMPTY_SHEET };

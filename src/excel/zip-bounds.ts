@@ -16,7 +16,7 @@ const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 const ZIP64 = 0xffffffff;
-const SLICE = 16 * 1024;
+const SLICE = 64 * 1024;
 
 export const isZip = (bytes: Uint8Array): boolean =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4;
@@ -80,28 +80,35 @@ function inflated(data: Uint8Array): ReadableStream<Uint8Array> {
   );
 }
 
-/** Counts opening cell elements (`<c ` or `<x:c `, also `<c>` and `<c/>`) across chunks; closing tags are not cells. */
+const TAIL = 16;
+const isNameEnd = (b: number | undefined) =>
+  b === 0x20 || b === 0x3e || b === 0x2f || b === 0x09 || b === 0x0a || b === 0x0d;
+
+/** Counts opening cell elements (`<c `, `<x:c `, `<c>`, `<c/>`) across chunks; closing tags are not cells. */
 export function cellCounter() {
-  let before2 = 0;
-  let before1 = 0;
-  let closing = false;
+  let tail = new Uint8Array(0);
   let cells = 0;
+  /** An opening tag's name ends at `at` ('c'), after '<' or after '<prefix:'. */
+  const opensCell = (buf: Uint8Array, at: number) => {
+    const before = buf[at - 1];
+    if (before === 0x3c) return true;
+    if (before !== 0x3a) return false;
+    for (let k = at - 2; k >= 0 && k >= at - TAIL; k -= 1) if (buf[k] === 0x3c) return buf[k + 1] !== 0x2f;
+    return false;
+  };
   return {
     add(chunk: Uint8Array) {
-      for (let i = 0; i < chunk.length; i += 1) {
-        const b = chunk[i]!;
-        // 'c' after '<' or a prefix's ':', then a space, tab, new line, '>' or '/'.
-        if (
-          before1 === 0x63 &&
-          !closing &&
-          (before2 === 0x3c || before2 === 0x3a) &&
-          (b === 0x20 || b === 0x3e || b === 0x2f || b === 0x09 || b === 0x0a || b === 0x0d)
-        )
-          cells += 1;
-        if (before1 === 0x3c) closing = b === 0x2f;
-        before2 = before1;
-        before1 = b;
+      // The last bytes of the previous chunk go first, so a tag cut in two is still seen whole.
+      const buf = new Uint8Array(tail.length + chunk.length);
+      buf.set(tail);
+      buf.set(chunk, tail.length);
+      // A 'c' ending the previous chunk was not judged yet (its next byte was not there).
+      let at = buf.indexOf(0x63, Math.max(1, tail.length - 1));
+      while (at >= 0 && at < buf.length - 1) {
+        if (isNameEnd(buf[at + 1]) && opensCell(buf, at)) cells += 1;
+        at = buf.indexOf(0x63, at + 1);
       }
+      tail = buf.slice(Math.max(0, buf.length - TAIL));
     },
     get count() {
       return cells;
