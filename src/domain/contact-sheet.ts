@@ -1,7 +1,8 @@
 // A sheet read as contacts (SPEC.md 5 "Excel upload for contacts"): headings mapped, every row checked as the gateway will.
 import { CONTACT_FIELDS, checkContactRow, type ContactField, type ContactFields } from './contact-fields';
 import { headingUses, rowToContactInput, TEMPLATE_HEADINGS, type HeadingUse } from './contact-headings';
-import { normalizeHeading } from './excel-sheet';
+import { headingRowOf, normalizeHeading } from './excel-sheet';
+import { checkSheetNumber } from './sheet-number';
 
 export const NO_CONTACT_HEADING = `None of the headings in the first row of Sheet1 is a contact field. Please use the template's headings: ${TEMPLATE_HEADINGS.join(', ')}`;
 export const NO_CONTACT_ROWS = 'The excel sheet has no contacts';
@@ -32,23 +33,30 @@ const isBlankCell = (v: unknown) => v === null || v === undefined || (typeof v =
 export function readContactSheet(
   table: ReadonlyArray<readonly unknown[]>,
 ): { ok: true; sheet: ContactSheet } | { ok: false; message: string } {
-  const headings = (table[0] ?? []).map(normalizeHeading);
+  // Blank rows above the headings are skipped, as the send form does; row numbers stay the sheet's.
+  const headingAt = Math.max(0, headingRowOf(table));
+  const headings = (table[headingAt] ?? []).map(normalizeHeading);
   const uses = headingUses(headings);
   if (!uses.some((u) => u.field !== null)) return { ok: false, message: NO_CONTACT_HEADING };
   // Blank rows after the last filled one are the sheet's formatting, not contacts.
   let end = table.length;
-  while (end > 1 && (table[end - 1] ?? []).every(isBlankCell)) end -= 1;
+  while (end > headingAt + 1 && (table[end - 1] ?? []).every(isBlankCell)) end -= 1;
   const columns: string[][] = CONTACT_FIELDS.map(() => []);
   const rows: number[] = [];
   const setAside: SetAsideRow[] = [];
   let setAsideCount = 0;
-  for (let r = 1; r < end; r += 1) {
+  const phoneAt = uses.findIndex((u) => u.field === 'phonenumber');
+  for (let r = headingAt + 1; r < end; r += 1) {
     const cells = table[r] ?? [];
     const record: Record<string, unknown> = {};
     headings.forEach((h, i) => {
       if (h !== '' && uses[i]?.field) record[h] = cells[i];
     });
-    const checked = checkContactRow(rowToContactInput(record));
+    // A phone number cell is checked as the send form checks one (issue 18); a blank one is the gateway's to judge.
+    const phone = phoneAt < 0 || isBlankCell(cells[phoneAt]) ? null : checkSheetNumber(cells[phoneAt]);
+    if (phone?.ok) record[headings[phoneAt]!] = phone.number;
+    const row = checkContactRow(rowToContactInput(record));
+    const checked = row.ok && phone && !phone.ok ? { ok: false as const, message: phone.reason } : row;
     if (!checked.ok) {
       setAsideCount += 1;
       if (setAside.length < SET_ASIDE_LISTED) setAside.push({ row: r + 1, reason: checked.message });

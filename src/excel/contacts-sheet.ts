@@ -1,27 +1,28 @@
 // Reading a file of contacts (SPEC.md 5 "Excel upload for contacts"): runs inside the parse worker (and in unit tests).
 import { readContactSheet, type ContactSheet } from '../domain/contact-sheet';
-import { CONTACT_SHEET_NAME, contactSheetError } from '../domain/excel-sheet';
+import { contactSheetError, contactSheetName } from '../domain/excel-sheet';
 import { openBook, type ProgressFn, type SheetShape } from './parse-core';
 
-export type ContactsFileResult = { ok: true; fileName: string; sheet: ContactSheet } | { ok: false; message: string };
+export type ContactsFileResult =
+  { ok: true; fileName: string; sheet: ContactSheet; notes: string[] } | { ok: false; message: string };
 
 const asContacts =
   (fileName: string): SheetShape<ContactsFileResult> =>
-  (_sheet, table, progress) => {
+  (_sheet, table, progress, notes) => {
     progress(0.9, 'Checking the contacts');
     const read = readContactSheet(table);
     progress(1, 'Done');
-    return read.ok ? { ok: true, fileName, sheet: read.sheet } : read;
+    return read.ok ? { ok: true, fileName, sheet: read.sheet, notes } : read;
   };
 
-/** The contacts on Sheet1 of a file's bytes; any other sheet name is refused before its cells are read. */
-export function readContactsBook(
+/** The contacts on Sheet1 ('Sheet 1', 'sheet1') of a file's bytes; any other sheet name is refused before its cells are read. */
+export async function readContactsBook(
   bytes: Uint8Array,
   fileName: string,
   onProgress: ProgressFn = () => {},
-): ContactsFileResult {
-  const book = openBook(bytes, fileName, onProgress, asContacts(fileName));
-  const wrongSheet = contactSheetError(book.sheetNames);
-  if (wrongSheet) return { ok: false, message: wrongSheet };
-  return book.readSheet(CONTACT_SHEET_NAME, onProgress);
+): Promise<ContactsFileResult> {
+  const book = await openBook(bytes, fileName, onProgress, asContacts(fileName));
+  const sheet = contactSheetName(book.sheetNames);
+  if (sheet === null) return { ok: false, message: contactSheetError(book.sheetNames)! };
+  return book.readSheet(sheet, onProgress);
 }

@@ -1,21 +1,16 @@
 // The page's side of the Excel exports: the worker writes, the page downloads.
-import { writeCustomerData, writeNumbers, type CustomerRow } from './client-exports';
+import type { CustomerRow } from './client-exports';
 import type { ExportRequest } from './export-request';
-import { writeStatusReport, type ReportRow } from './status-report';
+import { writeExport } from './export-writers';
+import type { ReportRow } from './status-report';
+import type { SetAsideNumber } from '../domain/excel-sheet';
 
 const EXPORT_TIMEOUT_MS = 60_000;
 
 type Reply = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
-/** Writes on the main thread where there is no Worker (unit tests). */
-function writeHere(request: ExportRequest): Uint8Array {
-  if (request.kind === 'customers') return writeCustomerData(request.rows);
-  if (request.kind === 'numbers') return writeNumbers(request.rows);
-  return writeStatusReport(request.rows);
-}
-
 function inWorker(request: ExportRequest): Promise<Uint8Array> {
-  if (typeof Worker === 'undefined') return Promise.resolve(writeHere(request));
+  if (typeof Worker === 'undefined') return Promise.resolve(writeExport(request));
   const worker = new Worker(new URL('./export-worker.ts', import.meta.url), { type: 'module' });
   return new Promise<Uint8Array>((resolve, reject) => {
     const timer = setTimeout(() => finish({ ok: false, message: 'Writing the file took too long' }), EXPORT_TIMEOUT_MS);
@@ -46,6 +41,10 @@ export function buildCustomerData(rows: readonly CustomerRow[]): Promise<Uint8Ar
 /** Profile 6's numbers export. */
 export const buildNumbersExport = (numbers: readonly string[]): Promise<Uint8Array> =>
   inWorker({ kind: 'numbers', rows: [...numbers] });
+
+/** The rows a sheet set aside (issue 18): row, value as typed, why. */
+export const buildSetAsideExport = (rows: readonly SetAsideNumber[]): Promise<Uint8Array> =>
+  inWorker({ kind: 'set-aside', rows: rows.map((r) => ({ row: r.row, value: r.value, reason: r.reason })) });
 
 const CUSTOMER_FIELDS = [
   'username',

@@ -1,8 +1,10 @@
 import type { CustomerRow } from './client-exports';
 import type { ReportRow } from './status-report';
+import type { SetAsideNumber } from '../domain/excel-sheet';
 
 /** What the export worker is asked to write. */
 export type ExportRequest =
   | { kind: 'status'; rows: ReportRow[] }
   | { kind: 'customers'; rows: CustomerRow[] }
-  | { kind: 'numbers'; rows: string[] };
+  | { kind: 'numbers'; rows: string[] }
+  | { kind: 'set-aside'; rows: SetAsideNumber[] };

@@ -16,3 +16,15 @@ export const PARSE_TOO_SLOW = `Reading this file took more than ${PARSE_TIMEOUT_
 export const UNREADABLE_FILE =
   'This file could not be read as a spreadsheet. Please save it again as .xlsx or .csv and load it once more';
 export const READER_STOPPED = 'The file reader stopped. Please load the file again';
+/** All the xml of an xlsx, unpacked: a few real files reach tens of MB, a zip bomb reaches gigabytes. */
+export const MAX_UNPACKED_BYTES = 300 * 1024 * 1024;
+/** Cells written in a whole workbook, counted before SheetJS builds it (each costs it about 200 bytes). */
+export const MAX_BOOK_CELLS = MAX_CELLS;
+
+export const TOO_BIG_UNPACKED = `This file unpacks to more than ${mb(MAX_UNPACKED_BYTES)} of data, far more than a list of contacts. Please keep only the sheet and columns the message needs`;
+export const PROTECTED_FILE =
+  'This file is protected with a password, so it cannot be read. Please open it, remove the password (File > Info > Protect Workbook > Encrypt with Password) and save it, then load it again';
+export const csvQuoteError = (line: number) =>
+  `Line ${line.toLocaleString('en-US')} of this file has a quote (") that is not closed or stands in the middle of a value, so its rows cannot be told apart. Please correct that line, or save the file again from Excel, and load it once more`;
+export const rowsOutsideRange = (declared: number, real: number) =>
+  `The file says this sheet ends at row ${declared.toLocaleString('en-US')}, but it holds rows down to ${real.toLocaleString('en-US')}: all of them were read`;

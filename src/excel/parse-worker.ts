@@ -4,7 +4,11 @@ import type { ParseReply, ParseRequest } from './parse-protocol';
 import { UNREADABLE_FILE } from './limits';
 import { readContactsBook } from './contacts-sheet';
 
-declare const self: DedicatedWorkerGlobalScope;
+// The worker's scope, as much of it as the reader uses (the unit tests stand one in for it).
+declare const self: {
+  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
+  postMessage(message: ParseReply): void;
+};
 
 const reply = (message: ParseReply) => self.postMessage(message);
 
@@ -15,12 +19,13 @@ async function handle(request: ParseRequest): Promise<void> {
   const progress = (fraction: number, stage: string) => reply({ type: 'progress', id: request.id, fraction, stage });
   if (request.type === 'contacts') {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
-    reply({ type: 'contacts', id: request.id, result: readContactsBook(bytes, request.fileName, progress) });
+    reply({ type: 'contacts', id: request.id, result: await readContactsBook(bytes, request.fileName, progress) });
     return;
   }
   if (request.type === 'open') {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
-    book = openBook(bytes, request.fileName, progress);
+    book = null;
+    book = await openBook(bytes, request.fileName, progress);
     const answer = openAndReadSingle(book, progress);
     reply({ type: 'opened', id: request.id, ...answer });
     return;

@@ -1,6 +1,7 @@
 import { FileInput, Progress, Select, Stack, Text } from '@mantine/core';
 import { SEND_SHEET_ACCEPT } from '../../domain/send-sheet-file';
-import type { ExcelSource } from './use-excel-source';
+import { NO_ROW_TO_SEND, type ExcelSource } from './use-excel-source';
+import { SetAsideRows } from './set-aside-rows';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -49,10 +50,19 @@ export function ExcelPicker({
         />
       )}
       {state.status === 'loaded' && (
-        <Text size="sm" c="teal.9" role="status">
+        <Text size="sm" c={state.table.length === 0 ? 'red.8' : 'teal.9'} role="status">
           Loaded {count.format(state.table.length)} {state.table.length === 1 ? 'row' : 'rows'} from {state.sheet} (
-          {state.fileName})
+          {state.fileName}){state.table.length === 0 && `. ${NO_ROW_TO_SEND}`}
         </Text>
+      )}
+      {state.status === 'loaded' &&
+        state.notes.map((note) => (
+          <Text key={note} size="sm" c="dimmed">
+            {note}
+          </Text>
+        ))}
+      {state.status === 'loaded' && state.setAside.length > 0 && (
+        <SetAsideRows rows={state.setAside} fileName={state.fileName} />
       )}
       {state.status === 'refused' && (
         <Text size="sm" c="red.8">

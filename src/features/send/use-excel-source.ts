@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SheetTable } from '../../excel/sheet-table';
 import { openSpreadsheet, SpreadsheetError, type OpenedSpreadsheet, type SheetResult } from '../../excel/parse-file';
-import { SELECT_SHEET } from '../../domain/excel-sheet';
+import { SELECT_SHEET, type SetAsideNumber } from '../../domain/excel-sheet';
 import { UPLOAD_EXCEL } from '../../domain/send-form';
 import { sendSheetFileError } from '../../domain/send-sheet-file';
 import { emitAlert } from '../../sync/alerts-bus';
@@ -10,7 +10,17 @@ export type ExcelState =
   | { status: 'empty' }
   | { status: 'reading'; fileName: string; fraction: number; stage: string; sheetNames: string[] }
   | { status: 'choose-sheet'; fileName: string; sheetNames: string[] }
-  | { status: 'loaded'; fileName: string; sheetNames: string[]; sheet: string; headings: string[]; table: SheetTable }
+  | {
+      status: 'loaded';
+      fileName: string;
+      sheetNames: string[];
+      sheet: string;
+      headings: string[];
+      table: SheetTable;
+      /** Rows whose number is not a phone number: never sent, shown and downloadable (none for a kept sheet). */
+      setAside: SetAsideNumber[];
+      notes: string[];
+    }
   | { status: 'refused'; fileName: string; sheetNames: string[]; sheet: string | null; message: string };
 
 export type ExcelSource = {
@@ -28,6 +38,8 @@ export type SavedSheet = { fileName: string; sheet: string; headings: string[]; 
 export type SheetKeeper = { save(sheet: SavedSheet): void; clear(): void };
 
 const STILL_READING = 'Please wait: the file is still being read';
+export const NO_ROW_TO_SEND =
+  'No row of this sheet has a mobile number that can be sent. Please correct the rows set aside and load the file again';
 
 /** Why the loaded sheet cannot be sent yet, in SPEC 5's words; null when its rows are ready. */
 export function excelProblem(state: ExcelState): string | null {
@@ -71,6 +83,8 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
           sheet: result.sheet,
           headings: result.headings,
           table: result.table,
+          setAside: result.setAside,
+          notes: result.notes,
         });
       } else {
         setState({ status: 'refused', fileName, sheetNames, sheet: result.sheet, message: result.message });
@@ -147,6 +161,8 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
       sheet: saved.sheet,
       headings: saved.headings,
       table: saved.table,
+      setAside: [],
+      notes: [],
     });
   }, []);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkContact, checkContactRow, EMPTY_ROW } from '../../../src/domain/contact-fields';
 import { contactAt, NO_CONTACT_HEADING, readContactSheet } from '../../../src/domain/contact-sheet';
+import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
 import { birthdayText, groupNameError, lostPartOutcome } from '../../../src/domain/phonebook';
 
 describe('a sheet read as contacts (SPEC 5 Excel upload for contacts)', () => {
@@ -36,15 +37,26 @@ describe('a sheet read as contacts (SPEC 5 Excel upload for contacts)', () => {
       ['firstname', 'email', 'phonenumber'],
       ['Ama', 'not-an-address', '0241'],
       ['', '', ''],
-      ['Yaw', '', '0242'],
+      ['Yaw', '', '0242 000-000'],
+      ['Esi', '', '2.33241E+11'],
+      ['Kojo', '', true],
     ]);
     if (!read.ok) throw new Error(read.message);
     expect(read.sheet.setAside).toEqual([
       { row: 2, reason: 'Please enter a valid email address' },
       { row: 3, reason: 'Empty row' },
+      { row: 5, reason: NUMBER_REASONS.scientific },
+      { row: 6, reason: NUMBER_REASONS.boolean },
     ]);
     expect(read.sheet.table.length).toBe(1);
-    expect(read.sheet.setAsideCount).toBe(2);
+    expect(contactAt(read.sheet.table, 0)).toMatchObject({ firstname: 'Yaw', phonenumber: '0242000000' });
+    expect(read.sheet.setAsideCount).toBe(4);
+  });
+
+  it('finds the headings under blank rows and keeps the sheet row numbers', () => {
+    const read = readContactSheet([[], [null], ['firstname', 'phone'], ['Ama', '0241234567']]);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.sheet.table.rows).toEqual([4]);
   });
 
   it('refuses a sheet none of whose headings is a contact field, naming the template headings', () => {

@@ -3,7 +3,12 @@ import {
   NUMBERS_HEADING_MISSING,
   RENAME_CONTACT_SHEET,
   SELECT_SHEET,
+  EMPTY_SHEET,
+  FORMULAS_NOT_SAVED,
+  FORMULA_CELLS_EMPTY,
+  columnLetters,
   contactSheetError,
+  contactSheetName,
   findNumbersColumn,
   formatCell,
   normalizeHeading,
@@ -19,6 +24,7 @@ import {
   isSpreadsheetFile,
   spreadsheetFileError,
 } from '../../../src/domain/file-types';
+import { NUMBER_REASONS, UNSAVED_FORMULA } from '../../../src/domain/sheet-number';
 
 describe('file types', () => {
   it.each([
@@ -111,7 +117,7 @@ describe('readSendSheet', () => {
     );
   });
 
-  it('keys rows by clean headings and skips rows without a number', () => {
+  it('keys rows by clean headings and sets aside rows without a number, with their sheet row', () => {
     const result = readSendSheet([
       [' Numbers', 'first\nname', '', 'balance'],
       [241234567, 'Ama', 'ignored', 1250],
@@ -125,7 +131,58 @@ describe('readSendSheet', () => {
         { numbers: '241234567', firstname: 'Ama', balance: '1,250' },
         { numbers: '0201234567', firstname: 'Kofi', balance: '' },
       ],
+      setAside: [{ row: 3, value: '', reason: NUMBER_REASONS.missing }],
+      notes: [],
     });
+  });
+
+  it('finds the headings under blank rows, skips blank rows, and names sheet rows', () => {
+    const result = readSendSheet([[], [null, '  '], ['numbers', 'name'], ['0241234567', 'Ama'], [], [true, 'Kofi']]);
+    expect(result).toEqual({
+      ok: true,
+      headings: ['numbers', 'name'],
+      rows: [{ numbers: '0241234567', name: 'Ama' }],
+      setAside: [{ row: 6, value: 'TRUE', reason: NUMBER_REASONS.boolean }],
+      notes: [],
+    });
+  });
+
+  it('refuses two numbers columns, naming both', () => {
+    const result = readSendSheet([
+      ['numbers', 'name', 'Numbers '],
+      ['0241234567', 'Ama', '0201234567'],
+    ]);
+    expect(result).toEqual({
+      ok: false,
+      message:
+        '2 columns are headed "numbers": column A ("numbers") and column C ("Numbers"). Please keep the heading "numbers" on one column only, the one holding the mobile numbers',
+    });
+  });
+
+  it('says a sheet with the heading and no rows is empty', () => {
+    expect(readSendSheet([['numbers', 'name'], [], [null]])).toEqual({ ok: false, message: EMPTY_SHEET });
+  });
+
+  it('says so when the numbers are formulas without saved results, and when other cells are', () => {
+    expect(readSendSheet([['numbers'], [UNSAVED_FORMULA], [UNSAVED_FORMULA]])).toEqual({
+      ok: false,
+      message: FORMULAS_NOT_SAVED,
+    });
+    expect(FORMULAS_NOT_SAVED).toContain('open and save the file in Excel, or paste values');
+    expect(
+      readSendSheet([
+        ['numbers', 'total'],
+        ['0241234567', UNSAVED_FORMULA],
+      ]),
+    ).toMatchObject({
+      ok: true,
+      rows: [{ numbers: '0241234567', total: '' }],
+      notes: [FORMULA_CELLS_EMPTY],
+    });
+  });
+
+  it('names columns as Excel does', () => {
+    expect([0, 25, 26, 701, 16383].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'ZZ', 'XFD']);
   });
 });
 
@@ -142,6 +199,10 @@ describe('sheets', () => {
   it('needs Sheet1 for contacts', () => {
     expect(contactSheetError(['Sheet1', 'Other'])).toBeNull();
     expect(contactSheetError(['Contacts'])).toBe(RENAME_CONTACT_SHEET);
+    expect(contactSheetName(['Other', 'Sheet 1'])).toBe('Sheet 1');
+    expect(contactSheetName(['sheet1'])).toBe('sheet1');
+    expect(contactSheetName(['SHEET1', 'Sheet1'])).toBe('Sheet1');
+    expect(contactSheetName(['Sheet2'])).toBeNull();
     expect(SELECT_SHEET).toBe('Select the right sheet containing the needed data for this SMS');
     expect(RENAME_CONTACT_SHEET).toBe(
       'Kindly change the name of the sheet containing the data you are trying to load to Sheet1',

@@ -1,44 +1,41 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
 import { openSpreadsheet, SpreadsheetError } from '../../../src/excel/parse-file';
-import {
-  openAndReadSingle,
-  openBook,
-  SpreadsheetError as CoreError,
-  type OpenedBook,
-} from '../../../src/excel/parse-core';
 import type { ParseReply, ParseRequest } from '../../../src/excel/parse-protocol';
 import { rowsOf } from '../../../src/excel/sheet-table';
+import { readContactsFile } from '../../../src/excel/contacts-file';
+import { contactAt } from '../../../src/domain/contact-sheet';
+import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, PARSE_TOO_SLOW } from '../../../src/excel/limits';
 
-/** A stand-in Worker that runs the worker's code in-process (the real one needs a browser). */
+type Scope = { onmessage: ((event: { data: ParseRequest }) => void) | null; postMessage(reply: ParseReply): void };
+
+/** The parse worker's own code (src/excel/parse-worker.ts) behind a stand-in Worker: happy-dom runs no module workers. */
 class InProcessWorker {
+  static scope: Scope = { onmessage: null, postMessage: (reply) => InProcessWorker.current?.deliver(reply) };
+  static current: InProcessWorker | null = null;
   onmessage: ((event: MessageEvent<ParseReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
-  private book: OpenedBook | null = null;
+  constructor() {
+    InProcessWorker.current = this;
+  }
+  deliver(reply: ParseReply) {
+    if (!this.terminated) this.onmessage?.({ data: reply } as MessageEvent<ParseReply>);
+  }
   terminate() {
     this.terminated = true;
   }
   postMessage(request: ParseRequest) {
-    void (async () => {
-      const reply = (message: ParseReply) =>
-        !this.terminated && this.onmessage?.({ data: message } as MessageEvent<ParseReply>);
-      const progress = (fraction: number, stage: string) =>
-        reply({ type: 'progress', id: request.id, fraction, stage });
-      try {
-        if (request.type === 'open') {
-          this.book = openBook(new Uint8Array(await request.file.arrayBuffer()), request.fileName, progress);
-          reply({ type: 'opened', id: request.id, ...openAndReadSingle(this.book, progress) });
-        } else if (request.type === 'sheet') {
-          reply({ type: 'sheet', id: request.id, result: this.book!.readSheet(request.sheet, progress) });
-        }
-      } catch (error) {
-        reply({ type: 'error', id: request.id, message: error instanceof CoreError ? error.message : 'x' });
-      }
-    })();
+    InProcessWorker.scope.onmessage?.({ data: request });
   }
 }
+
+beforeAll(async () => {
+  vi.stubGlobal('self', InProcessWorker.scope);
+  await import('../../../src/excel/parse-worker');
+});
+afterAll(() => vi.unstubAllGlobals());
 
 function xlsxFile(name: string, sheets: Record<string, unknown[][]>): File {
   const book = XLSX.utils.book_new();
@@ -55,7 +52,7 @@ describe('openSpreadsheet', () => {
       Notes: [['x']],
       People: [
         ['numbers', 'name'],
-        ['024', 'Ama'],
+        ['0241234567', 'Ama'],
       ],
     });
     const opened = await openSpreadsheet(file, {
@@ -67,7 +64,7 @@ describe('openSpreadsheet', () => {
     const people = await opened.readSheet('People');
     expect(people.ok && [people.headings, rowsOf(people.table)]).toEqual([
       ['numbers', 'name'],
-      [{ numbers: '024', name: 'Ama' }],
+      [{ numbers: '0241234567', name: 'Ama' }],
     ]);
     opened.close();
     expect(worker.terminated).toBe(true);
@@ -99,5 +96,28 @@ describe('openSpreadsheet', () => {
     const file = new File(['phone\n1'], 'x.csv');
     const opened = await openSpreadsheet(file, { createWorker: () => new InProcessWorker() as unknown as Worker });
     expect(opened.first).toMatchObject({ ok: false });
+  });
+});
+
+describe('the worker serves the phone-book import with the same reader', () => {
+  it.each(['Sheet 1', 'sheet1'])('reads contacts from a sheet named %j, numbers checked', async (sheet) => {
+    const file = xlsxFile('contacts.xlsx', {
+      [sheet]: [[], ['First name', 'Phone number'], ['Ama', '024 123 4567'], ['Kofi', '2.33241E+11']],
+    });
+    const reading = readContactsFile(file, { createWorker: () => new InProcessWorker() as unknown as Worker });
+    const result = await reading.result;
+    if (!result.ok) throw new Error(result.message);
+    expect(contactAt(result.sheet.table, 0)).toMatchObject({ firstname: 'Ama', phonenumber: '0241234567' });
+    expect(result.sheet.table.rows).toEqual([3]);
+    expect(result.sheet.setAside).toEqual([{ row: 4, reason: NUMBER_REASONS.scientific }]);
+  });
+
+  it('reads a UTF-16 text file saved as .xls, keeping its zeros', async () => {
+    const text = 'numbers\tname\r\n0241234567\tAma\r\n';
+    const bytes = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+    const opened = await openSpreadsheet(new File([bytes], 'unicode.xls'), {
+      createWorker: () => new InProcessWorker() as unknown as Worker,
+    });
+    expect(opened.first?.ok && rowsOf(opened.first.table)).toEqual([{ numbers: '0241234567', name: 'Ama' }]);
   });
 });

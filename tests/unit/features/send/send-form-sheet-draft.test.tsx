@@ -17,7 +17,14 @@ vi.mock('../../../../src/excel/parse-file', async (actual) => ({
       { numbers: '233241000002', Name: 'Kofi', 'Amount due': '20' },
       { numbers: '233241000003', Name: 'Esi', 'Amount due': '30' },
     ];
-    const first = { ok: true as const, sheet: 'Customers', headings, table: toSheetTable(rows, headings) };
+    const first = {
+      ok: true as const,
+      sheet: 'Customers',
+      headings,
+      table: toSheetTable(rows, headings),
+      setAside: [],
+      notes: [],
+    };
     return Promise.resolve({
       fileName: file.name,
       sheetNames: ['Customers'],

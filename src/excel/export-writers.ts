@@ -1,0 +1,18 @@
+// Which writer makes each export: one place for the worker and the no-worker path (unit tests).
+import { writeCustomerData, writeNumbers } from './client-exports';
+import type { ExportRequest } from './export-request';
+import { writeSetAside } from './set-aside-export';
+import { writeStatusReport } from './status-report';
+
+export function writeExport(request: ExportRequest): Uint8Array {
+  switch (request.kind) {
+    case 'customers':
+      return writeCustomerData(request.rows);
+    case 'numbers':
+      return writeNumbers(request.rows);
+    case 'set-aside':
+      return writeSetAside(request.rows);
+    case 'status':
+      return writeStatusReport(request.rows);
+  }
+}
