@@ -1,4 +1,6 @@
+import Dexie from 'dexie';
 import { db } from './db';
+import { contactSearchText } from '../domain/phonebook';
 import type { StoredContact, StoredGroup } from './app-db';
 
 /** The account's phone books as shown: own or clients', minus the ones deleted on the device. */
@@ -9,10 +11,34 @@ export async function readGroups(profileId: number, client = false): Promise<Sto
     .sort((a, b) => b.setuptime.localeCompare(a.setuptime) || b.id - a.id);
 }
 
+/** A contact as the gateway gives it: the store adds the search text and keeps the pending flag. */
+export type ContactInput = Omit<StoredContact, 'search' | 'pendingDelete'>;
+
+export const withSearch = (c: ContactInput): StoredContact => ({ ...c, search: contactSearchText(c) });
+
+/** Rows a read or write step handles: small enough that no step holds the page for long on a cheap phone. */
+export const CONTACT_CHUNK = 2000;
+
+/** Every stored contact of a book (pending deletions included), oldest first, read in id ranges of CONTACT_CHUNK. */
+export async function readBook(profileId: number, groupId: number): Promise<StoredContact[]> {
+  const rows: StoredContact[] = [];
+  let after = -Infinity;
+  for (;;) {
+    // getAll over a key range: each part is deserialised in its own task, never 100,000 rows at once.
+    const part = await db.contacts
+      .where('[profile_id+group_id+id]')
+      .between([profileId, groupId, after], [profileId, groupId, Infinity], false, true)
+      .limit(CONTACT_CHUNK)
+      .toArray();
+    for (const c of part) rows.push(c);
+    if (part.length < CONTACT_CHUNK) return rows;
+    after = part[part.length - 1]!.id;
+  }
+}
+
 /** A phone book's contacts as shown, newest first, minus those deleted on the device. */
 export async function readContacts(profileId: number, groupId: number): Promise<StoredContact[]> {
-  const rows = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).toArray();
-  return rows.filter((c) => !c.pendingDelete).sort((a, b) => b.id - a.id);
+  return (await readBook(profileId, groupId)).filter((c) => !c.pendingDelete).reverse();
 }
 
 /**
@@ -28,41 +54,84 @@ export async function replaceGroups(profileId: number, client: boolean, groups: 
       .filter((g) => g.client === client && !fresh.has(g.id))
       .map((g) => [profileId, g.id] as [number, number]);
     await db.groups.bulkDelete(gone);
-    await db.groups.bulkPut(groups.map((g) => (pending.has(g.id) ? { ...g, pendingDelete: true } : g)));
+    await db.groups.bulkPut(groups.map((g) => (pending.has(g.id) ? { ...g, pendingDelete: 1 as const } : g)));
   });
 }
 
-/** Replaces a phone book's contacts with the gateway's complete list (pending deletions stay hidden). */
+const sameContact = (a: StoredContact, b: ContactInput) =>
+  a.group_id === b.group_id &&
+  a.firstname === b.firstname &&
+  a.middlename === b.middlename &&
+  a.surname === b.surname &&
+  a.email === b.email &&
+  a.phonenumber === b.phonenumber &&
+  a.birthday === b.birthday &&
+  a.referencekey === b.referencekey &&
+  a.search !== undefined;
+
+/**
+ * Writes the gateway's rows that differ from the device's (STACK.md: every write costs, so an unchanged
+ * book costs reads only). A contact deleted on the device stays deleted (never resurrected). Returns rows written.
+ */
+export async function mergeContacts(profileId: number, contacts: readonly ContactInput[]): Promise<number> {
+  let written = 0;
+  for (let from = 0; from < contacts.length; from += CONTACT_CHUNK) {
+    const part = contacts.slice(from, from + CONTACT_CHUNK);
+    written += await db.transaction('rw', db.contacts, async () => {
+      const stored = await db.contacts.bulkGet(part.map((c) => [profileId, c.id] as [number, number]));
+      const changed: StoredContact[] = [];
+      part.forEach((c, i) => {
+        const old = stored[i];
+        if (old && sameContact(old, c)) return;
+        changed.push(old?.pendingDelete ? { ...withSearch(c), pendingDelete: 1 } : withSearch(c));
+      });
+      await db.contacts.bulkPut(changed);
+      return changed.length;
+    });
+  }
+  return written;
+}
+
+/**
+ * Removes the book's stored contacts the gateway no longer lists, but not those newer than `keepAbove`
+ * (made while the list was being read). Returns how many went.
+ */
+export async function dropContactsNotIn(
+  profileId: number,
+  groupId: number,
+  listed: ReadonlySet<number>,
+  keepAbove = Infinity,
+): Promise<number> {
+  const keys = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).primaryKeys();
+  const gone = keys.filter(([, id]) => !listed.has(id) && id <= keepAbove);
+  for (let from = 0; from < gone.length; from += CONTACT_CHUNK)
+    await db.contacts.bulkDelete(gone.slice(from, from + CONTACT_CHUNK));
+  return gone.length;
+}
+
+/** The book's contacts become the gateway's complete list: changed rows written, missing ones dropped, pending deletions kept. */
 export async function replaceContacts(
   profileId: number,
   groupId: number,
-  contacts: readonly StoredContact[],
+  contacts: readonly ContactInput[],
 ): Promise<void> {
-  await db.transaction('rw', db.contacts, async () => {
-    const stored = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).toArray();
-    const pending = new Set(stored.filter((c) => c.pendingDelete).map((c) => c.id));
-    const fresh = new Set(contacts.map((c) => c.id));
-    await db.contacts.bulkDelete(
-      stored.filter((c) => !fresh.has(c.id)).map((c) => [profileId, c.id] as [number, number]),
-    );
-    await db.contacts.bulkPut(contacts.map((c) => (pending.has(c.id) ? { ...c, pendingDelete: true } : c)));
-  });
+  await mergeContacts(profileId, contacts);
+  await dropContactsNotIn(profileId, groupId, new Set(contacts.map((c) => c.id)));
 }
 
-export async function putContacts(contacts: readonly StoredContact[]): Promise<void> {
-  await db.contacts.bulkPut(contacts as StoredContact[]);
-}
+// Dexie removes a property updated to undefined, so a put-back row leaves the pending index.
+const pendingChange = (pending: boolean) => ({ pendingDelete: pending ? (1 as const) : undefined });
 
 /** SPEC 4: a deletion shows at once; `pending` false puts the rows back (the gateway refused). */
 export async function markGroupsDeleted(profileId: number, ids: readonly number[], pending: boolean): Promise<void> {
   await db.groups.bulkUpdate(
-    ids.map((id) => ({ key: [profileId, id] as [number, number], changes: { pendingDelete: pending } })),
+    ids.map((id) => ({ key: [profileId, id] as [number, number], changes: pendingChange(pending) })),
   );
 }
 
 export async function markContactsDeleted(profileId: number, ids: readonly number[], pending: boolean): Promise<void> {
   await db.contacts.bulkUpdate(
-    ids.map((id) => ({ key: [profileId, id] as [number, number], changes: { pendingDelete: pending } })),
+    ids.map((id) => ({ key: [profileId, id] as [number, number], changes: pendingChange(pending) })),
   );
 }
 
@@ -81,16 +150,8 @@ export async function removeContacts(profileId: number, ids: readonly number[]):
 /** Deletions made on the device that the gateway has not confirmed yet (sent again when online). */
 export async function pendingDeletions(profileId: number): Promise<{ groups: number[]; contacts: number[] }> {
   const [groups, contacts] = await Promise.all([
-    db.groups
-      .where('profile_id')
-      .equals(profileId)
-      .filter((g) => !!g.pendingDelete)
-      .primaryKeys(),
-    db.contacts
-      .where('profile_id')
-      .equals(profileId)
-      .filter((c) => !!c.pendingDelete)
-      .primaryKeys(),
+    db.groups.where('[profile_id+pendingDelete]').equals([profileId, 1]).primaryKeys(),
+    db.contacts.where('[profile_id+pendingDelete]').equals([profileId, 1]).primaryKeys(),
   ]);
   return { groups: groups.map((k) => k[1]), contacts: contacts.map((k) => k[1]) };
 }
@@ -104,21 +165,41 @@ export async function putGroups(groups: readonly StoredGroup[]): Promise<void> {
   await db.groups.bulkPut(groups as StoredGroup[]);
 }
 
-/** The ids of a book's stored contacts (pending deletions included), newest first. */
-export async function storedContactIds(profileId: number, groupId: number): Promise<number[]> {
-  const keys = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).primaryKeys();
-  return keys.map((k) => k[1]).sort((a, b) => b - a);
+const bookRange = (profileId: number, groupId: number) =>
+  db.contacts
+    .where('[profile_id+group_id+id]')
+    .between([profileId, groupId, -Infinity], [profileId, groupId, Infinity], true, true);
+
+/** The ids of a book's newest stored contacts (pending deletions included), newest first. */
+export async function newestContactIds(profileId: number, groupId: number, limit: number): Promise<number[]> {
+  const keys = await bookRange(profileId, groupId).reverse().limit(limit).primaryKeys();
+  return keys.map((k) => k[1]);
+}
+
+/** How many contacts of a book the device holds (pending deletions included). */
+export async function countStoredContacts(profileId: number, groupId: number): Promise<number> {
+  return db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).count();
 }
 
 export async function readContact(profileId: number, id: number): Promise<StoredContact | undefined> {
   return db.contacts.get([profileId, id]);
 }
 
-export async function putContact(contact: StoredContact): Promise<void> {
-  await db.contacts.put(contact);
+export async function putContact(contact: ContactInput): Promise<void> {
+  await db.contacts.put(withSearch(contact));
 }
 
 /** The book's count as the gateway last said it (shown on its card). */
 export async function setGroupContactCount(profileId: number, groupId: number, count: number): Promise<void> {
   await db.groups.update([profileId, groupId], { contactcount: count });
+}
+
+/** Calls `listener` after any write to the stored contacts (this tab or another); returns the unsubscribe. */
+export function onContactsChanged(listener: () => void): () => void {
+  const table = `idb://${db.name}/contacts/`;
+  const handler = (parts: Record<string, unknown>) => {
+    if (Object.keys(parts).some((part) => part.startsWith(table))) listener();
+  };
+  Dexie.on('storagemutated', handler);
+  return () => Dexie.on('storagemutated').unsubscribe(handler);
 }

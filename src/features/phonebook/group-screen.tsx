@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
@@ -37,28 +37,56 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
   const [importing, setImporting] = useState(false);
   const editable = !clients;
 
-  // Lower-cased once per load, so each key stroke searches 100,000 contacts with plain string tests.
-  const index = useMemo(() => (contacts ?? []).map((c) => ({ contact: c, text: contactSearchText(c) })), [contacts]);
+  // Deleted here: hidden at once, before the device's copy is read again; put back if the gateway refuses.
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const visible = useMemo(
+    () => (hidden.size ? (contacts ?? []).filter((c) => !hidden.has(c.id)) : (contacts ?? [])),
+    [contacts, hidden],
+  );
+  // Each contact's lower-case search text is stored with it, so a key stroke is plain string tests.
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return needle ? index.filter((i) => i.text.includes(needle)) : index;
-  }, [index, search]);
-  const liveSelected = useMemo(
-    () => [...selected].filter((id) => contacts?.some((c) => c.id === id)),
-    [selected, contacts],
-  );
+    return needle ? visible.filter((c) => (c.search ?? contactSearchText(c)).includes(needle)) : visible;
+  }, [visible, search]);
+  const liveSelected = useMemo(() => {
+    const ids = new Set(visible.map((c) => c.id));
+    return [...selected].filter((id) => ids.has(id));
+  }, [selected, visible]);
 
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const remove = useCallback((ids: readonly number[]) => {
+    setHidden((h) => new Set([...h, ...ids]));
+    void deleteContacts(ids).then((outcome) => {
+      if (outcome === 'refused') setHidden((h) => new Set([...h].filter((id) => !ids.includes(id))));
     });
+  }, []);
   const removeSelected = () => {
-    void deleteContacts(liveSelected);
+    remove(liveSelected);
     setSelected(new Set());
   };
+  const edit = useCallback((contact: StoredContact) => setEditing({ mode: 'edit', contact }), []);
+  const renderContact = useCallback(
+    (c: StoredContact) => (
+      <ContactRow
+        contact={c}
+        editable={editable}
+        selected={selected.has(c.id)}
+        onToggle={toggle}
+        onEdit={edit}
+        onDelete={remove}
+      />
+    ),
+    [editable, selected, toggle, edit, remove],
+  );
 
   const back = clients ? APP_PATHS.clientPhonebook.getHref() : APP_PATHS.phonebook.getHref();
   const name = group?.groupname ?? '';
@@ -105,8 +133,8 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
           {contacts === undefined
             ? ''
             : search.trim()
-              ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(contacts.length)}`
-              : contactCountText(contacts.length)}
+              ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(visible.length)}`
+              : contactCountText(visible.length)}
         </Text>
         {editable && liveSelected.length > 0 && (
           <Button color="red" variant="light" size="xs" onClick={removeSelected}>
@@ -116,7 +144,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
       </Group>
       {contacts && shown.length === 0 && (
         <Text c="dimmed">
-          {contacts.length ? 'No contact matches your search.' : 'This phone book has no contacts yet.'}
+          {visible.length ? 'No contact matches your search.' : 'This phone book has no contacts yet.'}
         </Text>
       )}
       {shown.length > 0 && (
@@ -124,18 +152,9 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
           items={shown}
           rowHeight={ROW_HEIGHT}
           height={`min(72vh, ${shown.length * ROW_HEIGHT + 8}px)`}
-          itemKey={(i) => String(i.contact.id)}
+          itemKey={contactKey}
           label={contactsHeading(name)}
-          renderItem={(i) => (
-            <ContactRow
-              contact={i.contact}
-              editable={editable}
-              selected={selected.has(i.contact.id)}
-              onToggle={() => toggle(i.contact.id)}
-              onEdit={() => setEditing({ mode: 'edit', contact: i.contact })}
-              onDelete={() => void deleteContacts([i.contact.id])}
-            />
-          )}
+          renderItem={renderContact}
         />
       )}
       {group && editing && (
@@ -150,16 +169,19 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
   );
 }
 
+const contactKey = (c: StoredContact) => String(c.id);
+
 type RowProps = {
   contact: StoredContact;
   editable: boolean;
   selected: boolean;
-  onToggle: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  onToggle: (id: number) => void;
+  onEdit: (contact: StoredContact) => void;
+  onDelete: (ids: readonly number[]) => void;
 };
 
-function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete }: RowProps) {
+// Memoised with stable handlers: a selection or a scroll re-renders only the rows whose props changed.
+const ContactRow = memo(function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete }: RowProps) {
   const more = [c.email, c.birthday && `Birthday ${birthdayText(c.birthday)}`].filter(Boolean).join(' · ');
   const label = contactName(c as ContactFields);
   return (
@@ -170,7 +192,7 @@ function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete
       h="100%"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
     >
-      {editable && <Checkbox checked={selected} onChange={onToggle} aria-label={`Select ${label}`} />}
+      {editable && <Checkbox checked={selected} onChange={() => onToggle(c.id)} aria-label={`Select ${label}`} />}
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
         <Text fw={600} truncate>
           {label}
@@ -186,14 +208,20 @@ function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete
       </Stack>
       {editable && (
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`Edit ${label}`}>
+          <Button size="compact-sm" variant="subtle" onClick={() => onEdit(c)} aria-label={`Edit ${label}`}>
             Edit
           </Button>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${label}`}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => onDelete([c.id])}
+            aria-label={`Delete ${label}`}
+          >
             Delete
           </Button>
         </Group>
       )}
     </Group>
   );
-}
+});
