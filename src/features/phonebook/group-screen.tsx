@@ -49,6 +49,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
     return needle ? visible.filter((c) => (c.search ?? contactSearchText(c)).includes(needle)) : visible;
   }, [visible, search]);
   const liveSelected = useMemo(() => {
+    if (selected.size === 0) return [];
     const ids = new Set(visible.map((c) => c.id));
     return [...selected].filter((id) => ids.has(id));
   }, [selected, visible]);

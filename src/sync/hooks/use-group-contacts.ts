@@ -3,8 +3,8 @@ import { onContactsChanged, readContacts } from '../../db/phonebook-store';
 import type { StoredContact } from '../../db/app-db';
 
 /** The shortest pause between two reads of a whole book, and how many times the last read's length it waits at least. */
-const MIN_GAP_MS = 300;
-const GAP_PER_READ = 3;
+const MIN_GAP_MS = 1000;
+const GAP_PER_READ = 4;
 
 /**
  * One phone book's contacts from the device, newest first. Writes only mark the copy stale: the whole book
