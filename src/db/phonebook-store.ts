@@ -11,6 +11,12 @@ export async function readGroups(profileId: number, client = false): Promise<Sto
     .sort((a, b) => b.setuptime.localeCompare(a.setuptime) || b.id - a.id);
 }
 
+/** A book's contacts with ids from `low` to `high` (all of them by default), in id order. */
+const bookRange = (profileId: number, groupId: number, low = -Infinity, high = Infinity) =>
+  db.contacts
+    .where('[profile_id+group_id+id]')
+    .between([profileId, groupId, low], [profileId, groupId, high], true, true);
+
 /** A contact as the gateway gives it: the store adds the search text and keeps the pending flag. */
 export type ContactInput = Omit<StoredContact, 'search' | 'pendingDelete'>;
 
@@ -70,6 +76,28 @@ const sameContact = (a: StoredContact, b: ContactInput) =>
   a.search !== undefined;
 
 /**
+ * The stored rows a part of the gateway's list may replace: the book's rows over the part's id span (one
+ * range read, not a read per contact) and any row of the part pending deletion, found by its index.
+ */
+async function storedFor(profileId: number, part: readonly ContactInput[]): Promise<Map<number, StoredContact>> {
+  const byBook = new Map<number, number[]>();
+  for (const c of part) {
+    const ids = byBook.get(c.group_id);
+    if (ids) ids.push(c.id);
+    else byBook.set(c.group_id, [c.id]);
+  }
+  const found = new Map<number, StoredContact>();
+  for (const [groupId, ids] of byBook) {
+    const rows = await bookRange(profileId, groupId, Math.min(...ids), Math.max(...ids)).toArray();
+    for (const row of rows) found.set(row.id, row);
+  }
+  const ids = new Set(part.map((c) => c.id));
+  const pending = await db.contacts.where('[profile_id+pendingDelete]').equals([profileId, 1]).toArray();
+  for (const row of pending) if (ids.has(row.id)) found.set(row.id, row);
+  return found;
+}
+
+/**
  * Writes the gateway's rows that differ from the device's (STACK.md: every write costs, so an unchanged
  * book costs reads only). A contact deleted on the device stays deleted (never resurrected). Returns rows written.
  */
@@ -78,13 +106,13 @@ export async function mergeContacts(profileId: number, contacts: readonly Contac
   for (let from = 0; from < contacts.length; from += CONTACT_CHUNK) {
     const part = contacts.slice(from, from + CONTACT_CHUNK);
     written += await db.transaction('rw', db.contacts, async () => {
-      const stored = await db.contacts.bulkGet(part.map((c) => [profileId, c.id] as [number, number]));
+      const stored = await storedFor(profileId, part);
       const changed: StoredContact[] = [];
-      part.forEach((c, i) => {
-        const old = stored[i];
-        if (old && sameContact(old, c)) return;
+      for (const c of part) {
+        const old = stored.get(c.id);
+        if (old && sameContact(old, c)) continue;
         changed.push(old?.pendingDelete ? { ...withSearch(c), pendingDelete: 1 } : withSearch(c));
-      });
+      }
       await db.contacts.bulkPut(changed);
       return changed.length;
     });
@@ -102,7 +130,7 @@ export async function dropContactsNotIn(
   listed: ReadonlySet<number>,
   keepAbove = Infinity,
 ): Promise<number> {
-  const keys = await db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).primaryKeys();
+  const keys = await bookRange(profileId, groupId).primaryKeys();
   const gone = keys.filter(([, id]) => !listed.has(id) && id <= keepAbove);
   for (let from = 0; from < gone.length; from += CONTACT_CHUNK)
     await db.contacts.bulkDelete(gone.slice(from, from + CONTACT_CHUNK));
@@ -139,7 +167,7 @@ export async function markContactsDeleted(profileId: number, ids: readonly numbe
 export async function removeGroups(profileId: number, ids: readonly number[]): Promise<void> {
   await db.transaction('rw', db.groups, db.contacts, async () => {
     await db.groups.bulkDelete(ids.map((id) => [profileId, id] as [number, number]));
-    for (const id of ids) await db.contacts.where('[profile_id+group_id]').equals([profileId, id]).delete();
+    for (const id of ids) await bookRange(profileId, id).delete();
   });
 }
 
@@ -165,11 +193,6 @@ export async function putGroups(groups: readonly StoredGroup[]): Promise<void> {
   await db.groups.bulkPut(groups as StoredGroup[]);
 }
 
-const bookRange = (profileId: number, groupId: number) =>
-  db.contacts
-    .where('[profile_id+group_id+id]')
-    .between([profileId, groupId, -Infinity], [profileId, groupId, Infinity], true, true);
-
 /** The ids of a book's newest stored contacts (pending deletions included), newest first. */
 export async function newestContactIds(profileId: number, groupId: number, limit: number): Promise<number[]> {
   const keys = await bookRange(profileId, groupId).reverse().limit(limit).primaryKeys();
@@ -178,7 +201,7 @@ export async function newestContactIds(profileId: number, groupId: number, limit
 
 /** How many contacts of a book the device holds (pending deletions included). */
 export async function countStoredContacts(profileId: number, groupId: number): Promise<number> {
-  return db.contacts.where('[profile_id+group_id]').equals([profileId, groupId]).count();
+  return bookRange(profileId, groupId).count();
 }
 
 export async function readContact(profileId: number, id: number): Promise<StoredContact | undefined> {

@@ -103,23 +103,40 @@ async function firstPage(token: string, profileId: number, groupId: number): Pro
   }
 }
 
-/** Goes through a book's pages (newest first) while `take` says so; the next page is fetched while one is stored. */
+/**
+ * Goes through a book's pages (newest first) while `take` says so, storing what it takes CONTACT_CHUNK rows
+ * a write; the next page is fetched while the last rows are written. `onStored` gets the rows stored so far.
+ */
 async function eachPage(
   token: string,
   profileId: number,
   groupId: number,
   first: api.ContactsPage,
-  take: (page: api.ContactsPage) => { store: Promise<void>; more: boolean },
+  take: (page: api.ContactsPage) => { rows: store.ContactInput[]; more: boolean },
+  onStored?: (stored: number) => void,
 ): Promise<void> {
   let page = first;
+  let buffer: store.ContactInput[] = [];
+  let stored = 0;
+  let writing = Promise.resolve();
   for (let pageNum = 1; ; pageNum += 1) {
     const step = take(page);
+    for (const row of step.rows) buffer.push(row);
     const more = step.more && page.hasMore && page.contacts.length > 0;
     const next = more ? api.fetchGroupContacts(token, profileId, groupId, pageNum + 1) : null;
-    // A failed store rejects first; the fetch under way must not surface as an unhandled rejection.
+    // A failed write rejects first; the fetch under way must not surface as an unhandled rejection.
     next?.catch(() => {});
-    await step.store;
-    if (!next) return;
+    if (!next || buffer.length >= store.CONTACT_CHUNK) {
+      const rows = buffer;
+      buffer = [];
+      await writing; // one write at a time
+      writing = store.mergeContacts(profileId, rows).then(() => {
+        stored += rows.length;
+        onStored?.(stored);
+      });
+      writing.catch(() => {});
+    }
+    if (!next) return writing;
     page = await next;
   }
 }
@@ -136,15 +153,12 @@ async function mirrorAllPages(
   const [newestStored = 0] = await store.newestContactIds(profileId, groupId, 1);
   const keepAbove = Math.max(first.contacts[0]?.id ?? 0, newestStored);
   const listed = new Set<number>();
-  await eachPage(token, profileId, groupId, first, (page) => {
+  const take = (page: api.ContactsPage) => {
     const rows = page.contacts.map((c) => toContact(profileId, groupId, c));
     for (const c of rows) listed.add(c.id);
-    const stored = listed.size;
-    return {
-      store: store.mergeContacts(profileId, rows).then(() => onProgress?.(stored, first.total)),
-      more: true,
-    };
-  });
+    return { rows, more: true };
+  };
+  await eachPage(token, profileId, groupId, first, take, (stored) => onProgress?.(stored, first.total));
   await store.dropContactsNotIn(profileId, groupId, listed, keepAbove);
   await store.setGroupContactCount(profileId, groupId, first.total);
 }
@@ -191,16 +205,13 @@ export function mirrorNewContacts(groupId: number, newestBefore: number, onProgr
     const first = await firstPage(token, profileId, groupId);
     if (!first) return;
     const expected = Math.max(0, first.total - (await store.countStoredContacts(profileId, groupId)));
-    let stored = 0;
-    await eachPage(token, profileId, groupId, first, (page) => {
-      const fresh = page.contacts.filter((c) => c.id > newestBefore).map((c) => toContact(profileId, groupId, c));
-      stored += fresh.length;
-      const done = stored;
-      return {
-        store: store.mergeContacts(profileId, fresh).then(() => onProgress?.(done, Math.max(expected, done))),
-        more: fresh.length === page.contacts.length,
-      };
-    });
+    const take = (page: api.ContactsPage) => {
+      const rows = page.contacts.filter((c) => c.id > newestBefore).map((c) => toContact(profileId, groupId, c));
+      return { rows, more: rows.length === page.contacts.length };
+    };
+    await eachPage(token, profileId, groupId, first, take, (stored) =>
+      onProgress?.(stored, Math.max(expected, stored)),
+    );
     await store.setGroupContactCount(profileId, groupId, first.total);
   });
 }

@@ -38,12 +38,15 @@ describe('phone book store: merging the gateway’s contacts', () => {
   });
 
   it('never brings back a contact deleted on the device while the gateway still lists it', async () => {
-    await store.mergeContacts(7, [contact(1), contact(2)]);
-    await store.markContactsDeleted(7, [2], true);
+    await store.mergeContacts(7, [contact(1), contact(2), contact(3)]);
+    await store.markContactsDeleted(7, [2, 3], true);
     await store.mergeContacts(7, [contact(1), contact(2, { firstname: 'Changed elsewhere' })]);
+    // Moved to another book elsewhere: still deleted here.
+    await store.mergeContacts(7, [contact(3, { group_id: 2 })]);
+    expect(await shownIds(2)).toEqual([]);
     await store.replaceContacts(7, 1, [contact(1), contact(2)]);
     expect(await shownIds()).toEqual([1]);
-    expect(await store.pendingDeletions(7)).toEqual({ groups: [], contacts: [2] });
+    expect(await store.pendingDeletions(7)).toEqual({ groups: [], contacts: [2, 3] });
   });
 
   it('drops contacts the gateway no longer lists, pending deletions included, but keeps ones newer than the list', async () => {
