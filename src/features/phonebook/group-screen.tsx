@@ -1,21 +1,15 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
-import type { ContactFields } from '../../domain/contact-fields';
-import {
-  birthdayText,
-  contactCountText,
-  contactName,
-  contactSearchText,
-  contactsHeading,
-} from '../../domain/phonebook';
+import { contactCountText, contactSearchText, contactsHeading } from '../../domain/phonebook';
 import type { StoredContact } from '../../db/app-db';
 import { deleteContacts } from '../../sync/phonebook-sync';
 import { useClientGroups, useContacts, useGroup, useGroups } from '../../sync/hooks/use-phonebook';
 import { useOnline } from '../../ui/use-online';
 import { VirtualList } from '../../ui/virtual-list';
 import { ContactDialog } from './contact-dialog';
+import { ContactRow } from './contact-row';
 import { ImportDialog } from './import-dialog';
 import { PHONEBOOK_OFFLINE_NOTE } from './phonebook-screen';
 
@@ -44,10 +38,12 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
     [contacts, hidden],
   );
   // Each contact's lower-case search text is stored with it, so a key stroke is plain string tests.
+  // The field follows each key at once; the list follows when the browser has time (a phone typing fast).
+  const searched = useDeferredValue(search);
   const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
+    const needle = searched.trim().toLowerCase();
     return needle ? visible.filter((c) => (c.search ?? contactSearchText(c)).includes(needle)) : visible;
-  }, [visible, search]);
+  }, [visible, searched]);
   const liveSelected = useMemo(() => {
     if (selected.size === 0) return [];
     const ids = new Set(visible.map((c) => c.id));
@@ -66,9 +62,8 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
   );
   const remove = useCallback((ids: readonly number[]) => {
     setHidden((h) => new Set([...h, ...ids]));
-    void deleteContacts(ids).then((outcome) => {
-      if (outcome === 'refused') setHidden((h) => new Set([...h].filter((id) => !ids.includes(id))));
-    });
+    const putBack = () => setHidden((h) => new Set([...h].filter((id) => !ids.includes(id))));
+    void deleteContacts(ids).then((outcome) => outcome === 'refused' && putBack(), putBack);
   }, []);
   const removeSelected = () => {
     remove(liveSelected);
@@ -133,7 +128,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
         <Text size="sm" c="dimmed" aria-live="polite">
           {contacts === undefined
             ? ''
-            : search.trim()
+            : searched.trim()
               ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(visible.length)}`
               : contactCountText(visible.length)}
         </Text>
@@ -171,58 +166,3 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
 }
 
 const contactKey = (c: StoredContact) => String(c.id);
-
-type RowProps = {
-  contact: StoredContact;
-  editable: boolean;
-  selected: boolean;
-  onToggle: (id: number) => void;
-  onEdit: (contact: StoredContact) => void;
-  onDelete: (ids: readonly number[]) => void;
-};
-
-// Memoised with stable handlers: a selection or a scroll re-renders only the rows whose props changed.
-const ContactRow = memo(function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete }: RowProps) {
-  const more = [c.email, c.birthday && `Birthday ${birthdayText(c.birthday)}`].filter(Boolean).join(' · ');
-  const label = contactName(c as ContactFields);
-  return (
-    <Group
-      wrap="nowrap"
-      gap="sm"
-      px={4}
-      h="100%"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
-    >
-      {editable && <Checkbox checked={selected} onChange={() => onToggle(c.id)} aria-label={`Select ${label}`} />}
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} truncate>
-          {label}
-        </Text>
-        <Text size="sm" c="dimmed" truncate>
-          {c.phonenumber || 'No phone number'}
-        </Text>
-        {more && (
-          <Text size="sm" c="dimmed" truncate>
-            {more}
-          </Text>
-        )}
-      </Stack>
-      {editable && (
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="subtle" onClick={() => onEdit(c)} aria-label={`Edit ${label}`}>
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            onClick={() => onDelete([c.id])}
-            aria-label={`Delete ${label}`}
-          >
-            Delete
-          </Button>
-        </Group>
-      )}
-    </Group>
-  );
-});

@@ -3,7 +3,7 @@ import { onContactsChanged, readContacts } from '../../db/phonebook-store';
 import type { StoredContact } from '../../db/app-db';
 
 /** The shortest pause between two reads of a whole book, and how many times the last read's length it waits at least. */
-const MIN_GAP_MS = 1000;
+const MIN_GAP_MS = 100;
 const GAP_PER_READ = 4;
 
 /**
