@@ -11,6 +11,24 @@ export async function readGroups(profileId: number, client = false): Promise<Sto
     .sort((a, b) => b.setuptime.localeCompare(a.setuptime) || b.id - a.id);
 }
 
+/**
+ * When the gateway confirmed a deletion, on a clock of this app run: a list fetched before that moment must
+ * not bring the row back (a list fetched after it no longer holds it; a reload starts a new run).
+ */
+let clock = 0;
+const confirmedGone = { groups: new Map<string, number>(), contacts: new Map<string, number>() };
+const goneKey = (profileId: number, id: number) => `${profileId}:${id}`;
+
+/** Taken just before a list is fetched, and given with its rows to the writes below. */
+export const listStamp = () => ++clock;
+
+const goneSince = (gone: Map<string, number>, profileId: number, id: number, fetchedAt: number) =>
+  (gone.get(goneKey(profileId, id)) ?? -Infinity) > fetchedAt;
+const bookGone = (profileId: number, groupId: number, fetchedAt: number) =>
+  goneSince(confirmedGone.groups, profileId, groupId, fetchedAt);
+const contactGone = (c: ContactInput, fetchedAt: number) =>
+  goneSince(confirmedGone.contacts, c.profile_id, c.id, fetchedAt) || bookGone(c.profile_id, c.group_id, fetchedAt);
+
 /** A book's contacts with ids from `low` to `high` (all of them by default), in id order. */
 const bookRange = (profileId: number, groupId: number, low = -Infinity, high = Infinity) =>
   db.contacts
@@ -52,7 +70,12 @@ export async function readContacts(profileId: number, groupId: number): Promise<
  * Replaces the mirror of the account's own (or clients') phone books with the gateway's list.
  * Rows deleted on the device and not yet confirmed stay hidden until the gateway answers.
  */
-export async function replaceGroups(profileId: number, client: boolean, groups: readonly StoredGroup[]): Promise<void> {
+export async function replaceGroups(
+  profileId: number,
+  client: boolean,
+  groups: readonly StoredGroup[],
+  fetchedAt = listStamp(),
+): Promise<void> {
   await db.transaction('rw', db.groups, async () => {
     const stored = await db.groups.where('profile_id').equals(profileId).toArray();
     const pending = new Set(stored.filter((g) => g.pendingDelete).map((g) => g.id));
@@ -61,7 +84,8 @@ export async function replaceGroups(profileId: number, client: boolean, groups: 
       .filter((g) => g.client === client && !fresh.has(g.id))
       .map((g) => [profileId, g.id] as [number, number]);
     await db.groups.bulkDelete(gone);
-    await db.groups.bulkPut(groups.map((g) => (pending.has(g.id) ? { ...g, pendingDelete: 1 as const } : g)));
+    const kept = groups.filter((g) => !bookGone(profileId, g.id, fetchedAt));
+    await db.groups.bulkPut(kept.map((g) => (pending.has(g.id) ? { ...g, pendingDelete: 1 as const } : g)));
   });
 }
 
@@ -102,10 +126,14 @@ async function storedFor(profileId: number, part: readonly ContactInput[]): Prom
  * Writes the gateway's rows that differ from the device's (STACK.md: every write costs, so an unchanged
  * book costs reads only). A contact deleted on the device stays deleted (never resurrected). Returns rows written.
  */
-export async function mergeContacts(profileId: number, contacts: readonly ContactInput[]): Promise<number> {
+export async function mergeContacts(
+  profileId: number,
+  contacts: readonly ContactInput[],
+  fetchedAt = listStamp(),
+): Promise<number> {
   let written = 0;
   for (let from = 0; from < contacts.length; from += CONTACT_CHUNK) {
-    const part = contacts.slice(from, from + CONTACT_CHUNK);
+    const part = contacts.slice(from, from + CONTACT_CHUNK).filter((c) => !contactGone(c, fetchedAt));
     written += await db.transaction('rw', db.contacts, async () => {
       const stored = await storedFor(profileId, part);
       const changed = part.filter((c) => {
@@ -148,8 +176,9 @@ export async function replaceContacts(
   profileId: number,
   groupId: number,
   contacts: readonly ContactInput[],
+  fetchedAt = listStamp(),
 ): Promise<void> {
-  await mergeContacts(profileId, contacts);
+  await mergeContacts(profileId, contacts, fetchedAt);
   await dropContactsNotIn(profileId, groupId, new Set(contacts.map((c) => c.id)));
 }
 
@@ -171,6 +200,8 @@ export async function markContactsDeleted(profileId: number, ids: readonly numbe
 
 /** The gateway confirmed: the books and their contacts go for good. */
 export async function removeGroups(profileId: number, ids: readonly number[]): Promise<void> {
+  const at = ++clock;
+  for (const id of ids) confirmedGone.groups.set(goneKey(profileId, id), at);
   await db.transaction('rw', db.groups, db.contacts, async () => {
     await db.groups.bulkDelete(ids.map((id) => [profileId, id] as [number, number]));
     for (const id of ids) await bookRange(profileId, id).delete();
@@ -178,6 +209,8 @@ export async function removeGroups(profileId: number, ids: readonly number[]): P
 }
 
 export async function removeContacts(profileId: number, ids: readonly number[]): Promise<void> {
+  const at = ++clock;
+  for (const id of ids) confirmedGone.contacts.set(goneKey(profileId, id), at);
   await db.contacts.bulkDelete(ids.map((id) => [profileId, id] as [number, number]));
 }
 
@@ -195,8 +228,8 @@ export async function readGroup(profileId: number, groupId: number): Promise<Sto
 }
 
 /** Adds or updates books without touching the others (a page of an admin's clients' books). */
-export async function putGroups(groups: readonly StoredGroup[]): Promise<void> {
-  await db.groups.bulkPut(groups as StoredGroup[]);
+export async function putGroups(groups: readonly StoredGroup[], fetchedAt = listStamp()): Promise<void> {
+  await db.groups.bulkPut(groups.filter((g) => !bookGone(g.profile_id, g.id, fetchedAt)));
 }
 
 /** The ids of a book's newest stored contacts (pending deletions included), newest first. */

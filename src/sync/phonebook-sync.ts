@@ -38,25 +38,28 @@ const toContact = (profileId: number, groupId: number, c: Contact): store.Contac
   referencekey: c.referencekey,
 });
 
-async function mirrorInlineContacts(profileId: number, groups: readonly Group[]): Promise<void> {
+async function mirrorInlineContacts(profileId: number, groups: readonly Group[], fetchedAt: number): Promise<void> {
   for (const g of groups) {
     const contacts = g.contacts.map((c) => toContact(profileId, g.id, c));
     // A book larger than its inline part is completed by checkGroupContacts when opened.
-    if (contacts.length >= g.contactcount) await store.replaceContacts(profileId, g.id, contacts);
-    else await store.mergeContacts(profileId, contacts);
+    if (contacts.length >= g.contactcount) await store.replaceContacts(profileId, g.id, contacts, fetchedAt);
+    else await store.mergeContacts(profileId, contacts, fetchedAt);
   }
 }
 
 /** groupsrequest: the account's own phone books (and their inline contacts) mirrored for offline use. */
 export async function refreshGroups(): Promise<void> {
   const { profileId, token } = await account();
+  // Deletions the gateway confirms while this list is on its way must not come back with it.
+  const fetchedAt = store.listStamp();
   const groups = await api.fetchOwnGroups(token, profileId);
   await store.replaceGroups(
     profileId,
     false,
     groups.map((g) => toGroup(profileId, g, false)),
+    fetchedAt,
   );
-  await mirrorInlineContacts(profileId, groups);
+  await mirrorInlineContacts(profileId, groups, fetchedAt);
 }
 
 /** The signed-in account's profile and token, for the contact import too. */
@@ -69,13 +72,14 @@ const MAX_CLIENT_PAGES = 50;
 export async function loadAllClientGroups(): Promise<void> {
   const { profileId, token } = await account();
   const rows: StoredGroup[] = [];
+  const fetchedAt = store.listStamp();
   for (let pageNum = 1; pageNum <= MAX_CLIENT_PAGES; pageNum += 1) {
     const page = await api.fetchClientGroups(token, profileId, '', pageNum);
     rows.push(...page.groups.map((g) => toGroup(profileId, g, true)));
-    await mirrorInlineContacts(profileId, page.groups);
+    await mirrorInlineContacts(profileId, page.groups, fetchedAt);
     if (!page.hasMore || page.groups.length === 0) break;
   }
-  await store.replaceGroups(profileId, true, rows);
+  await store.replaceGroups(profileId, true, rows, fetchedAt);
 }
 
 /** Contacts stored so far and the number expected, while a book is mirrored. */
@@ -91,9 +95,14 @@ function oneAtATime(groupId: number, run: () => Promise<void>): Promise<void> {
 }
 
 /** groupcontacts page 1; a gateway without it (or a book gone) answers 404 and the book list is refreshed instead. */
-async function firstPage(token: string, profileId: number, groupId: number): Promise<api.ContactsPage | null> {
+async function firstPage(
+  token: string,
+  profileId: number,
+  groupId: number,
+): Promise<(api.ContactsPage & { fetchedAt: number }) | null> {
+  const fetchedAt = store.listStamp();
   try {
-    return await api.fetchGroupContacts(token, profileId, groupId, 1);
+    return { ...(await api.fetchGroupContacts(token, profileId, groupId, 1)), fetchedAt };
   } catch (error) {
     if (error instanceof ApiFailure && error.httpStatus === 404) {
       await refreshGroups();
@@ -111,11 +120,11 @@ async function eachPage(
   token: string,
   profileId: number,
   groupId: number,
-  first: api.ContactsPage,
+  first: api.ContactsPage & { fetchedAt: number },
   take: (page: api.ContactsPage) => { rows: store.ContactInput[]; more: boolean },
   onStored?: (stored: number) => void,
 ): Promise<void> {
-  let page = first;
+  let page: api.ContactsPage = first;
   let buffer: store.ContactInput[] = [];
   let stored = 0;
   let writing = Promise.resolve();
@@ -130,7 +139,7 @@ async function eachPage(
       const rows = buffer;
       buffer = [];
       await writing; // one write at a time
-      writing = store.mergeContacts(profileId, rows).then(() => {
+      writing = store.mergeContacts(profileId, rows, first.fetchedAt).then(() => {
         stored += rows.length;
         onStored?.(stored);
       });
@@ -146,7 +155,7 @@ async function mirrorAllPages(
   profileId: number,
   token: string,
   groupId: number,
-  first: api.ContactsPage,
+  first: api.ContactsPage & { fetchedAt: number },
   onProgress?: MirrorProgress,
 ): Promise<void> {
   // Contacts made while this runs get newer ids than any listed or stored now: they stay.
@@ -190,6 +199,7 @@ export function checkGroupContacts(groupId: number, onProgress?: MirrorProgress)
     await store.mergeContacts(
       profileId,
       first.contacts.map((c) => toContact(profileId, groupId, c)),
+      first.fetchedAt,
     );
     await store.setGroupContactCount(profileId, groupId, first.total);
   });

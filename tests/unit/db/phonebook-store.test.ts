@@ -49,6 +49,31 @@ describe('phone book store: merging the gateway’s contacts', () => {
     expect(await store.pendingDeletions(7)).toEqual({ groups: [], contacts: [2, 3] });
   });
 
+  it('does not bring back a book or contact whose deletion the gateway confirmed, from a list fetched before', async () => {
+    const group = { profile_id: 7, username: 'demo', setuptime: '2026-01-01', contactcount: 1, client: false };
+    await store.replaceGroups(7, false, [
+      { ...group, id: 1, groupname: 'Choir' },
+      { ...group, id: 2, groupname: 'Staff' },
+    ]);
+    await store.mergeContacts(7, [contact(1), contact(2), contact(3, { group_id: 2 })]);
+    const fetchedBefore = store.listStamp();
+    await store.removeContacts(7, [2]);
+    await store.removeGroups(7, [2]);
+    await store.replaceContacts(7, 1, [contact(1), contact(2)], fetchedBefore);
+    await store.mergeContacts(7, [contact(3, { group_id: 2 })], fetchedBefore);
+    const books = [
+      { ...group, id: 1, groupname: 'Choir' },
+      { ...group, id: 2, groupname: 'Staff' },
+    ];
+    await store.replaceGroups(7, false, books, fetchedBefore);
+    expect(await shownIds()).toEqual([1]);
+    expect(await shownIds(2)).toEqual([]);
+    expect((await store.readGroups(7)).map((g) => g.id)).toEqual([1]);
+    // A list fetched after the deletion is the gateway's word.
+    await store.replaceGroups(7, false, books);
+    expect((await store.readGroups(7)).map((g) => g.id)).toEqual([2, 1]);
+  });
+
   it('drops contacts the gateway no longer lists, pending deletions included, but keeps ones newer than the list', async () => {
     await store.mergeContacts(7, [contact(1), contact(2), contact(3), contact(4), contact(9, { group_id: 2 })]);
     await store.markContactsDeleted(7, [2], true);
