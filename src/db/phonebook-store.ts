@@ -40,8 +40,10 @@ export type ContactInput = Omit<StoredContact, 'search' | 'pendingDelete'>;
 
 export const withSearch = (c: ContactInput): StoredContact => ({ ...c, search: contactSearchText(c) });
 
-/** Rows a read or write step handles: small enough that no step holds the page for long on a cheap phone. */
+/** Rows a read step handles: small enough that no step holds the page for long on a cheap phone. */
 export const CONTACT_CHUNK = 1000;
+/** Rows a write transaction takes (each transaction costs a commit), copied PUT_STEP a task. */
+export const WRITE_CHUNK = 5000;
 const PUT_STEP = 250;
 
 /** Every stored contact of a book (pending deletions included), oldest first, read in id ranges of CONTACT_CHUNK. */
@@ -132,10 +134,12 @@ export async function mergeContacts(
   fetchedAt = listStamp(),
 ): Promise<number> {
   let written = 0;
-  for (let from = 0; from < contacts.length; from += CONTACT_CHUNK) {
-    const part = contacts.slice(from, from + CONTACT_CHUNK).filter((c) => !contactGone(c, fetchedAt));
+  for (let from = 0; from < contacts.length; from += WRITE_CHUNK) {
+    const part = contacts.slice(from, from + WRITE_CHUNK).filter((c) => !contactGone(c, fetchedAt));
     written += await db.transaction('rw', db.contacts, async () => {
-      const stored = await storedFor(profileId, part);
+      const stored = new Map<number, StoredContact>();
+      for (let at = 0; at < part.length; at += CONTACT_CHUNK)
+        for (const [id, row] of await storedFor(profileId, part.slice(at, at + CONTACT_CHUNK))) stored.set(id, row);
       const changed = part.filter((c) => {
         const old = stored.get(c.id);
         return !old || !sameContact(old, c);

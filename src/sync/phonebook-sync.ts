@@ -113,7 +113,7 @@ async function firstPage(
 }
 
 /**
- * Goes through a book's pages (newest first) while `take` says so, storing what it takes CONTACT_CHUNK rows
+ * Goes through a book's pages (newest first) while `take` says so, storing what it takes WRITE_CHUNK rows
  * a write; the next page is fetched while the last rows are written. `onStored` gets the rows stored so far.
  */
 async function eachPage(
@@ -135,7 +135,7 @@ async function eachPage(
     const next = more ? api.fetchGroupContacts(token, profileId, groupId, pageNum + 1) : null;
     // A failed write rejects first; the fetch under way must not surface as an unhandled rejection.
     next?.catch(() => {});
-    if (!next || buffer.length >= store.CONTACT_CHUNK) {
+    if (!next || buffer.length >= store.WRITE_CHUNK) {
       const rows = buffer;
       buffer = [];
       await writing; // one write at a time
