@@ -3,6 +3,7 @@ import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
 import type { OutboxState } from '../domain/outbox-state';
+import { contactSearchText } from '../domain/phonebook';
 import type { UserInfo, SendItem } from '../domain/types';
 
 /** Domain details as stored on the device, with when they were fetched (SPEC 3: kept about a year). */
@@ -60,8 +61,8 @@ export interface StoredGroup {
   contactcount: number;
   /** A client's group (admin view), read-only. */
   client: boolean;
-  /** Deleted on the device, not yet confirmed by the gateway (SPEC 4: applied locally at once). */
-  pendingDelete?: boolean;
+  /** Deleted on the device, not yet confirmed by the gateway (SPEC 4: applied locally at once); 1, an indexable key. */
+  pendingDelete?: 1;
 }
 
 export interface StoredContact {
@@ -75,7 +76,9 @@ export interface StoredContact {
   phonenumber: string;
   birthday: string;
   referencekey: string;
-  pendingDelete?: boolean;
+  /** The lower-case text a search looks in (contactSearchText), stored so 100,000 contacts are never lower-cased on screen; the store always sets it. */
+  search?: string;
+  pendingDelete?: 1;
 }
 
 /** The send form as typed, per account (SPEC 4 drafts). */
@@ -163,6 +166,25 @@ export interface OutboxBatch {
   items: SendItem[];
 }
 
+type PendingRow = { pendingDelete?: boolean | 1 };
+
+// Version 4 stored `pendingDelete: true`; IndexedDB cannot index booleans, so a pending row holds 1 and others none.
+const pendingAsKey = (row: PendingRow) => {
+  if (row.pendingDelete === true || row.pendingDelete === 1) row.pendingDelete = 1;
+  else delete row.pendingDelete;
+};
+
+async function upgradePhonebooksToV5(tx: Transaction): Promise<void> {
+  await tx.table('groups').toCollection().modify(pendingAsKey);
+  await tx
+    .table('contacts')
+    .toCollection()
+    .modify((c: StoredContact & PendingRow) => {
+      pendingAsKey(c);
+      c.search = contactSearchText(c);
+    });
+}
+
 export interface SchemaVersion {
   version: number;
   stores: Record<string, string | null>;
@@ -193,6 +215,17 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 3, stores: { clientLists: '&profile_id' } },
   // A refused send returns to the form with the sheet it was made from (issue 17).
   { version: 4, stores: { jobSheets: '&[jobId+chunk], jobId' } },
+  // 100,000-contact phone books (issue 12): pending deletions found by index, books read in id order by key
+  // ranges, and each contact's search text stored once.
+  {
+    version: 5,
+    stores: {
+      groups: '&[profile_id+id], profile_id, [profile_id+pendingDelete]',
+      contacts:
+        '&[profile_id+id], [profile_id+group_id], profile_id, [profile_id+pendingDelete], [profile_id+group_id+id]',
+    },
+    upgrade: upgradePhonebooksToV5,
+  },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */

@@ -6,7 +6,7 @@ import { lostPartOutcome } from '../domain/phonebook';
 import { countText } from '../domain/plural';
 import * as store from '../db/phonebook-store';
 import { describeFailure } from './failures';
-import { phonebookAccount, refreshGroupContacts, refreshGroups } from './phonebook-sync';
+import { mirrorNewContacts, phonebookAccount } from './phonebook-sync';
 
 /** Rows a request: about 700 KB of JSON, well under the gateway's body limit, and a progress step a phone shows. */
 export const IMPORT_PART_ROWS = 5000;
@@ -109,10 +109,11 @@ export async function importContacts(
   }
   onProgress({ phase: 'sending', done: table.length, total: table.length });
 
-  // The device's copy follows: only the new contacts are fetched (1,000 a request).
+  // The device's copy follows: only the new contacts are fetched (1,000 a request), the rest is there already.
   onProgress({ phase: 'saving', done: 0, total: at.confirmed });
-  await refreshGroupContacts(groupId).catch(() => {});
-  await refreshGroups().catch(() => {});
+  await mirrorNewContacts(groupId, at.newestBefore, (done, total) =>
+    onProgress({ phase: 'saving', done, total }),
+  ).catch(() => {});
   onProgress({ phase: 'saving', done: at.confirmed, total: at.confirmed });
   const rejectedText = at.rejected.length ? `, ${countText(at.rejected.length, 'row')} rejected` : '';
   return {
@@ -123,7 +124,7 @@ export async function importContacts(
   };
 
   async function start(t: string, p: number, g: number): Promise<ImportCheckpoint> {
-    const [before, stored] = await Promise.all([bookTotal(t, p, g), store.storedContactIds(p, g)]);
-    return { before, confirmed: 0, next: 0, unanswered: null, newestBefore: stored[0] ?? 0, rejected: [] };
+    const [before, [newest]] = await Promise.all([bookTotal(t, p, g), store.newestContactIds(p, g, 1)]);
+    return { before, confirmed: 0, next: 0, unanswered: null, newestBefore: newest ?? 0, rejected: [] };
   }
 }

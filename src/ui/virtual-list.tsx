@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 type VirtualListProps<T> = {
   items: readonly T[];
@@ -16,6 +16,35 @@ type VirtualListProps<T> = {
   label: string;
   overscan?: number;
 };
+
+type RowProps = {
+  item: unknown;
+  index: number;
+  setSize: number;
+  rowHeight: number;
+  renderItem: (item: unknown, index: number) => ReactNode;
+};
+
+// A scroll re-renders the list, but a row already in view keeps its props, so only rows coming into view render.
+const Row = memo(function Row({ item, index, setSize, rowHeight, renderItem }: RowProps) {
+  return (
+    <div
+      role="listitem"
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: rowHeight,
+        transform: `translateY(${index * rowHeight}px)`,
+      }}
+    >
+      {renderItem(item, index)}
+    </div>
+  );
+});
 
 /**
  * A windowed list: only the rows in view (plus a few either side) are in the DOM, so 10,000 items
@@ -72,22 +101,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   for (let i = first; i < last; i += 1) {
     const item = items[i] as T;
     rows.push(
-      <div
+      <Row
         key={itemKey(item)}
-        role="listitem"
-        aria-setsize={items.length}
-        aria-posinset={i + 1}
-        style={{
-          position: 'absolute',
-          top: 0,
-          left: 0,
-          right: 0,
-          height: rowHeight,
-          transform: `translateY(${i * rowHeight}px)`,
-        }}
-      >
-        {renderItem(item, i)}
-      </div>,
+        item={item}
+        index={i}
+        setSize={items.length}
+        rowHeight={rowHeight}
+        renderItem={renderItem as RowProps['renderItem']}
+      />,
     );
   }
 

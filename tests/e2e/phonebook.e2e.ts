@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Page } from 'playwright-core';
 import { PHONE, serviceWorkerControls } from './support/browser';
-import { outboxJobs } from './support/app-storage';
+import { outboxJobs, storedRecords } from './support/app-storage';
 import { carrierSummary } from './support/carrier';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { SendPage } from './support/pages/send-page';
@@ -191,10 +191,29 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await page.getByLabel('Search contacts').fill('nana');
     await page.getByText('1 of 2 contacts').waitFor();
     expect(await page.getByRole('button', { name: 'Add contact manually' }).isDisabled()).toBe(true);
+    // A deletion offline: gone at once, still gone after a reload offline, sent when the network is back.
+    await page.getByLabel('Search contacts').fill('');
+    await page.getByRole('button', { name: 'Delete Nana Agyeman' }).click();
+    await page.getByText('1 contact', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByText('Esi Quaye').waitFor();
+    await page.getByText('1 contact', { exact: true }).waitFor();
+    expect(await page.getByText('Nana Agyeman').count()).toBe(0);
     await context.setOffline(false);
     // Back online: the book is fetched again and the note goes.
     await page.getByText('You are offline: these are the phone books', { exact: false }).waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Add contact manually' }).isDisabled()).toBe(false);
+    const pending = async () =>
+      (await storedRecords<{ pendingDelete?: number }>(page, 'contacts')).filter((c) => c.pendingDelete).length;
+    await expect.poll(pending).toBe(0);
+    expect(await page.getByText('Nana Agyeman').count()).toBe(0);
     await context.close();
+    // Another device sees the deletion: it reached the gateway.
+    const other = await openAs('demouser', 'demo12345', '/phonebook');
+    await other.page.getByRole('link', { name: 'Staff', exact: true }).click();
+    await other.page.getByText('Esi Quaye').waitFor();
+    await other.page.getByText('1 contact', { exact: true }).waitFor();
+    expect(await other.page.getByText('Nana Agyeman').count()).toBe(0);
+    await other.context.close();
   });
 });

@@ -1,21 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
-import type { ContactFields } from '../../domain/contact-fields';
-import {
-  birthdayText,
-  contactCountText,
-  contactName,
-  contactSearchText,
-  contactsHeading,
-} from '../../domain/phonebook';
+import { contactCountText, contactSearchText, contactsHeading } from '../../domain/phonebook';
 import type { StoredContact } from '../../db/app-db';
 import { deleteContacts } from '../../sync/phonebook-sync';
 import { useClientGroups, useContacts, useGroup, useGroups } from '../../sync/hooks/use-phonebook';
 import { useOnline } from '../../ui/use-online';
 import { VirtualList } from '../../ui/virtual-list';
 import { ContactDialog } from './contact-dialog';
+import { ContactRow } from './contact-row';
 import { ImportDialog } from './import-dialog';
 import { PHONEBOOK_OFFLINE_NOTE } from './phonebook-screen';
 
@@ -37,28 +31,58 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
   const [importing, setImporting] = useState(false);
   const editable = !clients;
 
-  // Lower-cased once per load, so each key stroke searches 100,000 contacts with plain string tests.
-  const index = useMemo(() => (contacts ?? []).map((c) => ({ contact: c, text: contactSearchText(c) })), [contacts]);
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return needle ? index.filter((i) => i.text.includes(needle)) : index;
-  }, [index, search]);
-  const liveSelected = useMemo(
-    () => [...selected].filter((id) => contacts?.some((c) => c.id === id)),
-    [selected, contacts],
+  // Deleted here: hidden at once, before the device's copy is read again; put back if the gateway refuses.
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const visible = useMemo(
+    () => (hidden.size ? (contacts ?? []).filter((c) => !hidden.has(c.id)) : (contacts ?? [])),
+    [contacts, hidden],
   );
+  // Each contact's lower-case search text is stored with it, so a key stroke is plain string tests.
+  // The field follows each key at once; the list follows when the browser has time (a phone typing fast).
+  const searched = useDeferredValue(search);
+  const shown = useMemo(() => {
+    const needle = searched.trim().toLowerCase();
+    return needle ? visible.filter((c) => (c.search ?? contactSearchText(c)).includes(needle)) : visible;
+  }, [visible, searched]);
+  const liveSelected = useMemo(() => {
+    if (selected.size === 0) return [];
+    const ids = new Set(visible.map((c) => c.id));
+    return [...selected].filter((id) => ids.has(id));
+  }, [selected, visible]);
 
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const remove = useCallback((ids: readonly number[]) => {
+    setHidden((h) => new Set([...h, ...ids]));
+    const putBack = () => setHidden((h) => new Set([...h].filter((id) => !ids.includes(id))));
+    void deleteContacts(ids).then((outcome) => outcome === 'refused' && putBack(), putBack);
+  }, []);
   const removeSelected = () => {
-    void deleteContacts(liveSelected);
+    remove(liveSelected);
     setSelected(new Set());
   };
+  const edit = useCallback((contact: StoredContact) => setEditing({ mode: 'edit', contact }), []);
+  const renderContact = useCallback(
+    (c: StoredContact) => (
+      <ContactRow
+        contact={c}
+        editable={editable}
+        selected={selected.has(c.id)}
+        onToggle={toggle}
+        onEdit={edit}
+        onDelete={remove}
+      />
+    ),
+    [editable, selected, toggle, edit, remove],
+  );
 
   const back = clients ? APP_PATHS.clientPhonebook.getHref() : APP_PATHS.phonebook.getHref();
   const name = group?.groupname ?? '';
@@ -104,9 +128,9 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
         <Text size="sm" c="dimmed" aria-live="polite">
           {contacts === undefined
             ? ''
-            : search.trim()
-              ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(contacts.length)}`
-              : contactCountText(contacts.length)}
+            : searched.trim()
+              ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(visible.length)}`
+              : contactCountText(visible.length)}
         </Text>
         {editable && liveSelected.length > 0 && (
           <Button color="red" variant="light" size="xs" onClick={removeSelected}>
@@ -116,7 +140,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
       </Group>
       {contacts && shown.length === 0 && (
         <Text c="dimmed">
-          {contacts.length ? 'No contact matches your search.' : 'This phone book has no contacts yet.'}
+          {visible.length ? 'No contact matches your search.' : 'This phone book has no contacts yet.'}
         </Text>
       )}
       {shown.length > 0 && (
@@ -124,18 +148,9 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
           items={shown}
           rowHeight={ROW_HEIGHT}
           height={`min(72vh, ${shown.length * ROW_HEIGHT + 8}px)`}
-          itemKey={(i) => String(i.contact.id)}
+          itemKey={contactKey}
           label={contactsHeading(name)}
-          renderItem={(i) => (
-            <ContactRow
-              contact={i.contact}
-              editable={editable}
-              selected={selected.has(i.contact.id)}
-              onToggle={() => toggle(i.contact.id)}
-              onEdit={() => setEditing({ mode: 'edit', contact: i.contact })}
-              onDelete={() => void deleteContacts([i.contact.id])}
-            />
-          )}
+          renderItem={renderContact}
         />
       )}
       {group && editing && (
@@ -150,50 +165,4 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
   );
 }
 
-type RowProps = {
-  contact: StoredContact;
-  editable: boolean;
-  selected: boolean;
-  onToggle: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-};
-
-function ContactRow({ contact: c, editable, selected, onToggle, onEdit, onDelete }: RowProps) {
-  const more = [c.email, c.birthday && `Birthday ${birthdayText(c.birthday)}`].filter(Boolean).join(' · ');
-  const label = contactName(c as ContactFields);
-  return (
-    <Group
-      wrap="nowrap"
-      gap="sm"
-      px={4}
-      h="100%"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
-    >
-      {editable && <Checkbox checked={selected} onChange={onToggle} aria-label={`Select ${label}`} />}
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} truncate>
-          {label}
-        </Text>
-        <Text size="sm" c="dimmed" truncate>
-          {c.phonenumber || 'No phone number'}
-        </Text>
-        {more && (
-          <Text size="sm" c="dimmed" truncate>
-            {more}
-          </Text>
-        )}
-      </Stack>
-      {editable && (
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`Edit ${label}`}>
-            Edit
-          </Button>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${label}`}>
-            Delete
-          </Button>
-        </Group>
-      )}
-    </Group>
-  );
-}
+const contactKey = (c: StoredContact) => String(c.id);

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { readContacts, readGroup, readGroups } from '../../db/phonebook-store';
+import { readGroup, readGroups } from '../../db/phonebook-store';
 import type { StoredContact, StoredGroup } from '../../db/app-db';
-import { loadAllClientGroups, refreshGroupContacts, refreshGroups } from '../phonebook-sync';
+import { checkGroupContacts, loadAllClientGroups, refreshGroups } from '../phonebook-sync';
+import { useStoredContacts } from './use-group-contacts';
 import { useProfileId } from './use-profile-id';
 
 export type MirrorStatus = 'loading' | 'fresh' | 'stored';
@@ -59,15 +60,12 @@ export function useGroup(groupId: number): StoredGroup | null | undefined {
   );
 }
 
-/** One phone book's contacts from the device (deleted ones hidden at once), refreshed on mount. */
+/** One phone book's contacts from the device (re-read throttled), checked against the gateway on mount. */
 export function useContacts(groupId: number): { contacts: StoredContact[] | undefined; status: MirrorStatus } {
   const profileId = useProfileId();
-  const contacts = useLiveQuery(
-    async () => (profileId === undefined ? undefined : readContacts(profileId, groupId)),
-    [profileId, groupId],
-  );
+  const contacts = useStoredContacts(profileId, groupId);
   return {
     contacts,
-    status: useRefresh(profileId, Number.isInteger(groupId), () => refreshGroupContacts(groupId), String(groupId)),
+    status: useRefresh(profileId, Number.isInteger(groupId), () => checkGroupContacts(groupId), String(groupId)),
   };
 }

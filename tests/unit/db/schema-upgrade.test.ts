@@ -129,6 +129,53 @@ describe('schema versions', () => {
     v2.close();
   });
 
+  it('upgrades version 4 to 5 keeping every phone book and contact, pending deletions as an indexed 1, search text added', async () => {
+    const v4 = new AppDb(NAME, SCHEMA_VERSIONS.slice(0, 4));
+    const group = { profile_id: 7, username: 'demo', setuptime: '2026-01-01', contactcount: 2, client: false };
+    await v4.groups.bulkAdd([
+      { ...group, id: 1, groupname: 'Choir' },
+      { ...group, id: 2, groupname: 'Staff', pendingDelete: true },
+      { ...group, id: 3, groupname: 'Old', pendingDelete: false },
+    ] as never[]);
+    const contact = { profile_id: 7, group_id: 1, middlename: '', email: '', referencekey: 'r' };
+    await v4.contacts.bulkAdd([
+      { ...contact, id: 10, firstname: 'Ama', surname: 'OWUSU', phonenumber: '233241000001', birthday: '1990-03-04' },
+      {
+        ...contact,
+        id: 11,
+        firstname: 'Kofi',
+        surname: '',
+        phonenumber: '233241000002',
+        birthday: '',
+        pendingDelete: true,
+      },
+      { ...contact, id: 12, firstname: 'Esi', surname: '', phonenumber: '', birthday: '', pendingDelete: false },
+    ] as never[]);
+    await v4.outboxJobs.add(job('a', 'queued'));
+    v4.close();
+
+    const v5 = new AppDb(NAME, SCHEMA_VERSIONS.slice(0, 5));
+    await v5.open();
+    expect(v5.verno).toBe(5);
+    expect((await v5.groups.toArray()).map((g) => [g.id, g.groupname, g.pendingDelete])).toEqual([
+      [1, 'Choir', undefined],
+      [2, 'Staff', 1],
+      [3, 'Old', undefined],
+    ]);
+    const contacts = await v5.contacts.toArray();
+    expect(contacts.map((c) => [c.id, c.firstname, c.pendingDelete, 'pendingDelete' in c])).toEqual([
+      [10, 'Ama', undefined, false],
+      [11, 'Kofi', 1, true],
+      [12, 'Esi', undefined, false],
+    ]);
+    expect(contacts[0]!.search).toBe('ama\n\nowusu\n\n233241000001\n1990-03-04\n4 mar 1990');
+    expect(await v5.contacts.where('[profile_id+pendingDelete]').equals([7, 1]).primaryKeys()).toEqual([[7, 11]]);
+    expect(await v5.groups.where('[profile_id+pendingDelete]').equals([7, 1]).primaryKeys()).toEqual([[7, 2]]);
+    expect(await v5.contacts.where('[profile_id+group_id+id]').between([7, 1, 11], [7, 1, Infinity]).count()).toBe(2);
+    expect((await v5.outboxJobs.toArray()).map((j) => j.id)).toEqual(['a']);
+    v5.close();
+  });
+
   it('declares every store of the data layer in version 1', () => {
     const stores = Object.keys(SCHEMA_VERSIONS[0]!.stores).sort();
     expect(stores).toEqual([
