@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Group, SegmentedControl, Stack, Text, TextInput, Title, Loader, Center } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countListRows, readListState } from '../../db/list-store';
 import { useNavigate } from 'react-router-dom';
 import { LIST_HEIGHT } from '../../domain/constants';
 import { canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/permissions';
-import { matchesSearch } from '../../domain/search';
 import { alertDurationMs } from '../../domain/alerts';
 import { splitSenderIds } from '../../domain/sender-id';
 import { deliveryCounts, submissionInProgress } from '../../domain/message-summary';
@@ -20,6 +18,8 @@ import { DeleteMessageDialog, EditMessageDialog } from './edit-message-dialog';
 import { LIST_KINDS, STATUS_PATHS, isQuickRow, type MessageListKind, type MessageListName } from './list-kinds';
 import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
 import { VirtualList } from '../../ui/virtual-list';
+import { ListFooter, ListNotes } from '../../ui/list-parts';
+import { useListSearch } from '../../sync/hooks/use-list-search';
 
 export const OFFLINE_LIST_NOTE = 'You are offline: these are the messages stored on this device';
 const LIVE_REFRESH_MS = 5000;
@@ -42,22 +42,9 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const list = useList(info.list[view]);
   const online = useOnline();
   const navigate = useNavigate();
-  const [search, setSearch] = useState(list.state?.search ?? '');
-  const [debounced] = useDebouncedValue(search, 400);
+  const { search, setSearch, rows } = useListSearch(list);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { search: searchList, refresh, loadMore } = list;
-
-  // The gateway searches too (it holds more than the device); stored rows are filtered here at once.
-  const started = useRef(false);
-  useEffect(() => {
-    if (!started.current) {
-      started.current = true;
-      if (debounced === (list.state?.search ?? '')) return;
-    }
-    searchList(debounced);
-  }, [debounced, searchList, list.state?.search]);
-
-  const rows = useMemo(() => (list.rows ?? []).filter((row) => matchesSearch(row.data, search)), [list.rows, search]);
+  const { refresh, loadMore } = list;
 
   // Delivery reports arrive by the second: while a message near the top is still going, look again.
   const live =
@@ -113,17 +100,6 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
     );
   };
 
-  const footer =
-    list.status === 'loading' ? (
-      <Center py="sm">
-        <Loader size="sm" aria-label="Loading more" />
-      </Center>
-    ) : list.endText ? (
-      <Text ta="center" c="dimmed" size="sm" py="sm">
-        {list.endText}
-      </Text>
-    ) : null;
-
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -149,16 +125,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={480}
       />
-      {(list.offline || !online) && (
-        <Alert color="yellow" variant="light" py="xs" role="status">
-          {OFFLINE_LIST_NOTE}
-        </Alert>
-      )}
-      {list.status === 'error' && !list.offline && online && (
-        <Alert color="red" variant="light" py="xs">
-          The list could not be loaded; showing what is stored on this device.
-        </Alert>
-      )}
+      <ListNotes list={list} online={online} offlineNote={OFFLINE_LIST_NOTE} />
       <VirtualList
         items={rows}
         rowHeight={ROW_HEIGHT}
@@ -166,7 +133,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         itemKey={(row) => row.itemId}
         renderItem={render}
         onEndReached={list.status === 'idle' && online ? loadMore : undefined}
-        footer={footer}
+        footer={<ListFooter list={list} />}
         label={info.title[view]}
       />
       {dialog?.type === 'edit' && (

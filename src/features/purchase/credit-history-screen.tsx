@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Center, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { LIST_HEIGHT } from '../../domain/constants';
-import { matchesSearch } from '../../domain/search';
 import type { CreditListName } from '../../api/list-api';
 import type { StoredListItem } from '../../db/app-db';
 import { useList } from '../../sync/hooks/use-list';
 import { useSession } from '../../sync/hooks/use-session';
 import { useOnline } from '../../ui/use-online';
 import { VirtualList } from '../../ui/virtual-list';
+import { ListFooter, ListNotes } from '../../ui/list-parts';
+import { useListSearch } from '../../sync/hooks/use-list-search';
 import { CLIENT_PAYMENT_ROW_HEIGHT, PAYMENT_ROW_HEIGHT, PaymentRow } from './payment-row';
 
 export const OFFLINE_HISTORY_NOTE = 'You are offline: this is the history stored on this device';
@@ -55,35 +55,9 @@ export function CreditHistoryScreen({ tabs = false }: { tabs?: boolean }) {
 function History({ list: name }: { list: CreditListName }) {
   const list = useList(name);
   const online = useOnline();
-  const [search, setSearch] = useState(list.state?.search ?? '');
-  const [debounced] = useDebouncedValue(search, 400);
-  const { search: searchList, loadMore } = list;
+  const { search, setSearch, rows } = useListSearch(list);
+  const { loadMore } = list;
   const client = name === 'credit-client';
-
-  // The gateway searches what the device does not hold; stored rows are filtered here at once.
-  const started = useRef(false);
-  useEffect(() => {
-    if (!started.current) {
-      started.current = true;
-      if (debounced === (list.state?.search ?? '')) return;
-    }
-    searchList(debounced);
-  }, [debounced, searchList, list.state?.search]);
-
-  const rows = useMemo(() => (list.rows ?? []).filter((row) => matchesSearch(row.data, search)), [list.rows, search]);
-  const footer =
-    list.status === 'loading' ? (
-      <Center py="sm">
-        <Loader size="sm" aria-label="Loading more" />
-      </Center>
-    ) : list.endText ? (
-      <Stack gap={4} align="center" py="sm">
-        {rows.length === 0 && !search.trim() && <Text size="sm">{client ? NO_CLIENT_PURCHASES : NO_PURCHASES}</Text>}
-        <Text c="dimmed" size="sm">
-          {list.endText}
-        </Text>
-      </Stack>
-    ) : null;
 
   return (
     <>
@@ -94,16 +68,7 @@ function History({ list: name }: { list: CreditListName }) {
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={480}
       />
-      {(list.offline || !online) && (
-        <Alert color="yellow" variant="light" py="xs" role="status">
-          {OFFLINE_HISTORY_NOTE}
-        </Alert>
-      )}
-      {list.status === 'error' && !list.offline && online && (
-        <Alert color="red" variant="light" py="xs">
-          The history could not be loaded; showing what is stored on this device.
-        </Alert>
-      )}
+      <ListNotes list={list} online={online} offlineNote={OFFLINE_HISTORY_NOTE} />
       <VirtualList
         items={rows}
         rowHeight={client ? CLIENT_PAYMENT_ROW_HEIGHT : PAYMENT_ROW_HEIGHT}
@@ -111,7 +76,15 @@ function History({ list: name }: { list: CreditListName }) {
         itemKey={(row: StoredListItem<CreditListName>) => row.itemId}
         renderItem={(row) => <PaymentRow data={row.data} client={client} />}
         onEndReached={list.status === 'idle' && online ? loadMore : undefined}
-        footer={footer}
+        footer={
+          <ListFooter
+            list={list}
+            empty={
+              rows.length === 0 &&
+              !search.trim() && <Text size="sm">{client ? NO_CLIENT_PURCHASES : NO_PURCHASES}</Text>
+            }
+          />
+        }
         label={TITLE}
       />
     </>
