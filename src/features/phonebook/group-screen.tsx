@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
@@ -38,13 +38,11 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
     [contacts, hidden],
   );
   // Each contact's lower-case search text is stored with it: a key stroke is plain tests over one array of strings.
-  // The field follows each key at once; the list follows when the browser has time (a phone typing fast).
-  const searched = useDeferredValue(search);
   const texts = useMemo(() => visible.map((c) => c.search ?? contactSearchText(c)), [visible]);
   const shown = useMemo(() => {
-    const found = searchIndices(texts, searched);
+    const found = searchIndices(texts, search);
     return found ? found.map((i) => visible[i]!) : visible;
-  }, [visible, texts, searched]);
+  }, [visible, texts, search]);
   const liveSelected = useMemo(() => {
     if (selected.size === 0) return [];
     const ids = new Set(visible.map((c) => c.id));
@@ -129,7 +127,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
         <Text size="sm" c="dimmed" aria-live="polite">
           {contacts === undefined
             ? ''
-            : searched.trim()
+            : search.trim()
               ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(visible.length)}`
               : contactCountText(visible.length)}
         </Text>
