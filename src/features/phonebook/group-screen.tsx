@@ -1,8 +1,8 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
-import { contactCountText, contactSearchText, contactsHeading } from '../../domain/phonebook';
+import { contactCountText, contactSearchText, contactsHeading, searchIndices } from '../../domain/phonebook';
 import type { StoredContact } from '../../db/app-db';
 import { deleteContacts } from '../../sync/phonebook-sync';
 import { useClientGroups, useContacts, useGroup, useGroups } from '../../sync/hooks/use-phonebook';
@@ -37,13 +37,12 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
     () => (hidden.size ? (contacts ?? []).filter((c) => !hidden.has(c.id)) : (contacts ?? [])),
     [contacts, hidden],
   );
-  // Each contact's lower-case search text is stored with it, so a key stroke is plain string tests.
-  // The field follows each key at once; the list follows when the browser has time (a phone typing fast).
-  const searched = useDeferredValue(search);
+  // Each contact's lower-case search text is stored with it: a key stroke is plain tests over one array of strings.
+  const texts = useMemo(() => visible.map((c) => c.search ?? contactSearchText(c)), [visible]);
   const shown = useMemo(() => {
-    const needle = searched.trim().toLowerCase();
-    return needle ? visible.filter((c) => (c.search ?? contactSearchText(c)).includes(needle)) : visible;
-  }, [visible, searched]);
+    const found = searchIndices(texts, search);
+    return found ? found.map((i) => visible[i]!) : visible;
+  }, [visible, texts, search]);
   const liveSelected = useMemo(() => {
     if (selected.size === 0) return [];
     const ids = new Set(visible.map((c) => c.id));
@@ -128,7 +127,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
         <Text size="sm" c="dimmed" aria-live="polite">
           {contacts === undefined
             ? ''
-            : searched.trim()
+            : search.trim()
               ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(visible.length)}`
               : contactCountText(visible.length)}
         </Text>
