@@ -1,9 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { readContacts } from '../../db/phonebook-store';
 import type { StoredContact, StoredGroup } from '../../db/app-db';
 import { useGroups, type MirrorStatus } from '../../sync/hooks/use-phonebook';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
+import { useStoredBooks } from '../../sync/hooks/use-group-contacts';
 import { refreshGroupContacts } from '../../sync/phonebook-sync';
 
 export type PhonebookSource = {
@@ -20,11 +19,8 @@ export function usePhonebookSource(groupIds: readonly string[], active: boolean)
   const { groups, status } = useGroups();
   const key = groupIds.join(',');
   const ids = useMemo(() => (key === '' ? [] : key.split(',').map(Number)), [key]);
-  const contacts = useLiveQuery(async () => {
-    if (profileId === undefined) return undefined;
-    const lists = await Promise.all(ids.map((id) => readContacts(profileId, id)));
-    return lists.flat();
-  }, [profileId, ids]);
+  // Read again at most every few read-lengths while a large book is being mirrored, not on every write.
+  const contacts = useStoredBooks(profileId, key);
 
   // Books larger than the part the group list carries are completed here; offline the stored part is used.
   useEffect(() => {

@@ -12,11 +12,17 @@ const GAP_PER_READ = 4;
  * not keep the page busy re-reading itself.
  */
 export function useStoredContacts(profileId: number | undefined, groupId: number): StoredContact[] | undefined {
-  const key = `${profileId}:${groupId}`;
+  return useStoredBooks(profileId, String(groupId));
+}
+
+/** The contacts of several books (ids comma-joined, so the caller's array identity does not matter), read as above. */
+export function useStoredBooks(profileId: number | undefined, groupIds: string): StoredContact[] | undefined {
+  const key = `${profileId}:${groupIds}`;
   const [read, setRead] = useState<{ key: string; rows: StoredContact[] }>();
 
   useEffect(() => {
-    if (profileId === undefined || !Number.isInteger(groupId)) return;
+    const ids = groupIds === '' ? [] : groupIds.split(',').map(Number);
+    if (profileId === undefined || !ids.every(Number.isInteger)) return;
     let live = true;
     let reading = false;
     let stale = false;
@@ -30,7 +36,7 @@ export function useStoredContacts(profileId: number | undefined, groupId: number
       stale = false;
       const start = Date.now();
       try {
-        const rows = await readContacts(profileId, groupId);
+        const rows = (await Promise.all(ids.map((id) => readContacts(profileId, id)))).flat();
         if (live) setRead({ key, rows });
       } finally {
         reading = false;
@@ -53,7 +59,7 @@ export function useStoredContacts(profileId: number | undefined, groupId: number
       unsubscribe();
       clearTimeout(timer);
     };
-  }, [profileId, groupId, key]);
+  }, [profileId, groupIds, key]);
 
   return read?.key === key ? read.rows : undefined;
 }
