@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every text file of dist/,
-// which the gateway serves as they are (@fastify/static preCompressed): the best levels, once per build.
+// After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every hashed text file of
+// dist/assets/, which the gateway serves as they are (@fastify/static preCompressed): the best levels,
+// once per build. Files outside assets/ change in place and are compressed by the gateway as they go.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TEXT = /\.(js|mjs|css|html|json|webmanifest|svg|txt|xml)$/;
-const dist = process.argv[2] ?? 'dist';
+const assets = join(process.argv[2] ?? 'dist', 'assets');
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -20,7 +21,7 @@ function* files(dir) {
 let raw = 0;
 let br = 0;
 let count = 0;
-for (const path of files(dist)) {
+for (const path of files(assets)) {
   const data = readFileSync(path);
   const brotli = brotliCompressSync(data, {
     params: {
@@ -35,4 +36,4 @@ for (const path of files(dist)) {
   count += 1;
 }
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
-console.log(`compressed ${count} files in ${dist}/: ${kib(raw)} -> ${kib(br)} brotli`);
+console.log(`compressed ${count} files in ${assets}/: ${kib(raw)} -> ${kib(br)} brotli`);

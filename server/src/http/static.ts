@@ -44,18 +44,31 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
     if (mtimeMs !== cached?.mtimeMs) cached = { mtimeMs, shell: compressedVariants(readFileSync(indexPath)) };
     return cached.shell;
   };
-  await app.register(fastifyStatic, {
-    root: dist,
+  // Hashed files never change under their name, so their .br and .gz twins written at build time
+  // (scripts/compress-dist.mjs) cannot go stale; the few other files (sw.js, icons) are compressed as
+  // they go out, so a service worker replaced in place is never served from an old twin.
+  const common = {
     wildcard: true,
-    index: false,
-    // Ours below, not send's `public, max-age=0`, which would otherwise be written over them.
+    index: false as const,
+    // Ours in setHeaders, not send's `public, max-age=0`, which would otherwise be written over them.
     cacheControl: false,
-    // The build writes a .br and a .gz beside every text file (scripts/compress-dist.mjs).
+  };
+  await app.register(fastifyStatic, {
+    ...common,
+    root: join(dist, 'assets'),
+    prefix: '/assets/',
     preCompressed: true,
-    setHeaders(res, servedPath) {
-      const path = servedPath.replace(/\.(br|gz)$/, '');
-      if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.setHeader('Cache-Control', 'no-cache');
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Vary', 'Accept-Encoding');
+    },
+  });
+  await app.register(fastifyStatic, {
+    ...common,
+    root: dist,
+    decorateReply: false,
+    setHeaders(res, path) {
+      res.setHeader('Cache-Control', 'no-cache');
       if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       res.setHeader('Vary', 'Accept-Encoding');
     },

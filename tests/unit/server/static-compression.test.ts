@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { CONTENT_SECURITY_POLICY } from '../../../server/src/http/static';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
 
@@ -68,6 +68,14 @@ describe('compressed and cached first load', () => {
     expect(sw.headers['content-encoding']).toBe('br');
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect(decode(sw.rawPayload, 'br')).toBe(SW);
+    // A new service worker written in place, beside a stale compressed twin: the new one goes out.
+    const next = `${SW}\n// next version`;
+    writeFileSync(join(dist, 'sw.js'), next);
+    writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync(SW));
+    for (const accept of ['br', 'gzip']) {
+      const replaced = await get('/sw.js', accept);
+      expect(decode(replaced.rawPayload, replaced.headers['content-encoding'] as string)).toBe(next);
+    }
     for (const host of ['localhost', 'acme.localhost']) {
       const manifest = await get('/manifest.webmanifest', 'br, gzip', host);
       expect(manifest.statusCode).toBe(200);
