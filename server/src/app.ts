@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { GatewayContext } from './core/context';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerStatic } from './http/static';
 import { refuseMalformedUnicode } from './http/well-formed';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app, ctx);
+  await registerCompression(app);
 
   for (const register of [
     registerDomainRoutes,

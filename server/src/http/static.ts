@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { GatewayContext } from '../core/context';
 import { GATEWAY_PREFIX } from '../../../src/domain/api-paths';
 
@@ -36,35 +38,67 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
   // Re-read when the file changes: a rebuild under a running gateway must not leave it serving
   // an index.html that names assets the build has deleted.
   const indexPath = join(dist, 'index.html');
-  let cached = { mtimeMs: -1, html: Buffer.alloc(0) };
+  let cached: { mtimeMs: number; shell: ShellVariants } | null = null;
   const indexHtml = () => {
     const { mtimeMs } = statSync(indexPath);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath) };
-    return cached.html;
+    if (mtimeMs !== cached?.mtimeMs) cached = { mtimeMs, shell: compressedVariants(readFileSync(indexPath)) };
+    return cached.shell;
+  };
+  // Hashed files never change under their name, so their .br and .gz twins written at build time
+  // (scripts/compress-dist.mjs) cannot go stale; the few other files (sw.js, icons) are compressed as
+  // they go out, so a service worker replaced in place is never served from an old twin.
+  const common = {
+    wildcard: true,
+    index: false as const,
+    // Ours in setHeaders, not send's `public, max-age=0`, which would otherwise be written over them.
+    cacheControl: false,
   };
   await app.register(fastifyStatic, {
-    root: dist,
-    wildcard: true,
-    index: false,
-    setHeaders(res, path) {
-      if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.setHeader('Cache-Control', 'no-cache');
-      if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    ...common,
+    root: join(dist, 'assets'),
+    prefix: '/assets/',
+    preCompressed: true,
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
-  const sendShell = (reply: FastifyReply) =>
-    reply
+  await app.register(fastifyStatic, {
+    ...common,
+    root: dist,
+    decorateReply: false,
+    setHeaders(res, path) {
+      res.setHeader('Cache-Control', 'no-cache');
+      if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      res.setHeader('Vary', 'Accept-Encoding');
+    },
+  });
+  const sendShell = (req: FastifyRequest, reply: FastifyReply) => {
+    const encoding = shellEncoding.negotiate(req.headers['accept-encoding'] ?? '') ?? 'identity';
+    const shell = indexHtml();
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply
       .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(indexHtml());
-  app.get('/', (_req, reply) => sendShell(reply));
+      .send(shell[encoding]);
+  };
+  app.get('/', (req, reply) => sendShell(req, reply));
   app.setNotFoundHandler((req, reply) => {
     const isNavigation =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.url.startsWith(GATEWAY_PREFIX) &&
       !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
-    if (isNavigation) return sendShell(reply);
+    if (isNavigation) return sendShell(req, reply);
     return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
   });
+}
+
+type ShellVariants = Record<'br' | 'gzip' | 'identity', Buffer>;
+const shellEncoding = new Negotiator<'br' | 'gzip' | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
+
+/** index.html as it is and compressed once per change (a few KB: quick even at the highest levels). */
+function compressedVariants(html: Buffer): ShellVariants {
+  return { identity: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
 }

@@ -1,0 +1,207 @@
+// Issue 16 figures: what the landing page and a reseller's login page cost on a first visit (bytes
+// over the wire before the page is usable, time to it unthrottled and on a Lighthouse-like phone),
+// the offline time to them from the service worker, and Lighthouse (median of 3) when it runs.
+//   npm run bench -- first-load          (FIRST_LOAD_LIGHTHOUSE=0 skips Lighthouse)
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, PHONE } from '../e2e/support/browser';
+import { startGateway } from '../e2e/support/gateway';
+import { stats } from './bench-stats';
+
+type Target = { name: string; path: string; host: string; usable: (page: Page) => Promise<void> };
+const TARGETS: Target[] = [
+  {
+    name: 'landing (localhost /)',
+    path: '/',
+    host: 'localhost',
+    usable: async (page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    },
+  },
+  {
+    name: 'reseller login (acme.localhost /login)',
+    path: '/login',
+    host: 'acme.localhost',
+    usable: async (page) => {
+      await page.getByLabel(/^Email or username/).waitFor();
+      await page.getByLabel(/^Password/).waitFor();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+    },
+  },
+];
+// Lighthouse's mobile preset: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower.
+const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput: 204_800, uploadThroughput: 96_000 };
+const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 3);
+
+/**
+ * Counts encoded bytes (headers and body as received: CDP's encodedDataLength, through Playwright,
+ * which also follows dedicated workers) of every response the page and its workers finished; the
+ * service worker's own precache fetches are counted apart (precacheBytes).
+ */
+function countBytes(context: BrowserContext) {
+  const finished: Array<Promise<[string, number]>> = [];
+  context.on('requestfinished', (request) => {
+    if (request.serviceWorker()) return;
+    finished.push(
+      (async (): Promise<[string, number]> => {
+        const [size, response] = await Promise.all([request.sizes(), request.response()]);
+        // A dedicated worker's script reports no body size here: its Content-Length is what came.
+        const body = size.responseBodySize || Number((await response?.allHeaders())?.['content-length'] ?? 0);
+        return [request.url(), size.responseHeadersSize + body];
+      })(),
+    );
+  });
+  return async () => {
+    const bytes = new Map<string, number>();
+    for (const [url, n] of await Promise.all([...finished])) bytes.set(url, (bytes.get(url) ?? 0) + n);
+    return bytes;
+  };
+}
+
+async function firstVisit(browser: Browser, gatewayUrl: string, target: Target, throttled: boolean) {
+  const { page, context } = await newPage(browser, { viewport: PHONE });
+  const snapshot = countBytes(context);
+  const cdp = await context.newCDPSession(page);
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  const t0 = Date.now();
+  await page.goto(gatewayUrl, { waitUntil: 'commit' });
+  await target.usable(page);
+  const ms = Date.now() - t0;
+  const before = await snapshot();
+  await context.close();
+  return { ms, before };
+}
+
+async function offlineShell(browser: Browser, gatewayUrl: string, target: Target) {
+  const { page, context } = await newPage(browser, { viewport: PHONE });
+  await page.goto(gatewayUrl);
+  await target.usable(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = Date.now();
+    await page.reload({ waitUntil: 'commit' });
+    await target.usable(page);
+    times.push(Date.now() - t0);
+  }
+  await context.close();
+  return stats(times);
+}
+
+const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+const heaviest = (m: Map<string, number>) =>
+  [...m.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([url, n]) => `${new URL(url).pathname} ${kb(n)}`)
+    .join(', ');
+
+/** What the service worker's precache costs on the wire after the first visit (its fetches are not the page's). */
+async function precacheBytes(origin: string) {
+  const urls = [...readFileSync('dist/sw.js', 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
+  let wire = 0;
+  for (const url of urls) {
+    const res = await fetch(new URL(url, origin), { headers: { 'accept-encoding': 'br, gzip' } });
+    wire += Number(res.headers.get('content-length') ?? (await res.arrayBuffer()).byteLength);
+  }
+  return { files: urls.length, wire };
+}
+
+const gateway = await startGateway();
+const browser = await launchBrowser();
+try {
+  const precache = await precacheBytes(gateway.url('/'));
+  console.log(
+    `service worker precache after the first visit: ${precache.files} files, ${kb(precache.wire)} on the wire`,
+  );
+  for (const target of TARGETS) {
+    const url = gateway.url(target.path, target.host);
+    console.log(`\n${target.name}`);
+    const open = await firstVisit(browser, url, target, false);
+    console.log(`  bytes before usable: ${kb(sum(open.before))} in ${open.before.size} responses`);
+    console.log(`    heaviest: ${heaviest(open.before)}`);
+    const workers = [...open.before].filter(([url]) => /worker|xlsx/i.test(url));
+    console.log(
+      `    workers and SheetJS before usable: ${workers.map(([url, n]) => `${new URL(url).pathname} ${kb(n)}`).join(', ') || 'none'}`,
+    );
+    const fast: number[] = [];
+    const slow: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      fast.push((await firstVisit(browser, url, target, false)).ms);
+      slow.push((await firstVisit(browser, url, target, true)).ms);
+    }
+    console.log(`  time to usable, first visit, unthrottled: median ${stats(fast).median} ms (${fast.join(', ')})`);
+    console.log(
+      `  time to usable, first visit, phone (150 ms RTT, 1.6 Mbit/s, CPU x4): median ${stats(slow).median} ms (${slow.join(', ')})`,
+    );
+    const offline = await offlineShell(browser, url, target);
+    console.log(`  offline time to usable from the service worker: median ${offline.median} ms, max ${offline.max} ms`);
+  }
+} finally {
+  await browser.close();
+}
+
+if (process.env.FIRST_LOAD_LIGHTHOUSE !== '0') {
+  for (const target of TARGETS) {
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const report = lighthouse(gateway.url(target.path, target.host));
+      if (!report.ok) {
+        console.log(`\nlighthouse ${target.name}: not run (${report.why})`);
+        break;
+      }
+      runs.push(report);
+    }
+    if (runs.length < RUNS) continue;
+    const med = (f: (r: LighthouseRun) => number) => stats(runs.map(f)).median;
+    console.log(
+      `\nlighthouse ${target.name} (mobile, median of ${RUNS}): performance ${med((r) => r.perf)}, accessibility ${med((r) => r.a11y)}, ` +
+        `best practices ${med((r) => r.bp)}; LCP ${med((r) => r.lcp).toFixed(0)} ms, TBT ${med((r) => r.tbt).toFixed(0)} ms, FCP ${med((r) => r.fcp).toFixed(0)} ms`,
+    );
+  }
+}
+await gateway.stop();
+
+type LighthouseRun = { ok: true; perf: number; a11y: number; bp: number; lcp: number; tbt: number; fcp: number };
+function lighthouse(url: string): LighthouseRun | { ok: false; why: string } {
+  const res = spawnSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12',
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance,accessibility,best-practices',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+      maxBuffer: 128 * 1024 * 1024,
+      timeout: 180_000,
+    },
+  );
+  if (res.status !== 0 || !res.stdout.trim().startsWith('{'))
+    return { ok: false, why: (res.stderr || 'no output').split('\n').slice(-2).join(' ').slice(0, 200) };
+  const report = JSON.parse(res.stdout);
+  const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
+  const audit = (id: string) => Number(report.audits[id]?.numericValue ?? NaN);
+  return {
+    ok: true,
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    fcp: audit('first-contentful-paint'),
+  };
+}

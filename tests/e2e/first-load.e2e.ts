@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { newPage, PHONE } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { LoginPage } from './support/pages/login-page';
+
+// Issue 16: a first visit gets the built assets compressed and cacheable for good, and the outbox's
+// worker only once someone is signed in.
+
+describe('first load on a phone', () => {
+  const world = useGatewayAndBrowser();
+
+  it("serves a reseller's login page brotli-compressed, hashed assets immutable, the shell and service worker revalidated", async () => {
+    const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const responses: Response[] = [];
+    page.on('response', (r) => responses.push(r));
+    const login = new LoginPage(page);
+    await login.open(world.gateway.url('/login', 'acme.localhost'));
+    await login.loginButton.waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    const assets = responses.filter((r) => /\/assets\/.+\.(js|css)$/.test(new URL(r.url()).pathname));
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      const headers = await asset.allHeaders();
+      expect(headers['content-encoding'], asset.url()).toBe('br');
+      expect(headers['cache-control'], asset.url()).toBe('public, max-age=31536000, immutable');
+      expect(headers.vary, asset.url()).toMatch(/accept-encoding/i);
+    }
+    const shell = responses.find((r) => new URL(r.url()).pathname === '/login')!;
+    expect(await shell.headerValue('content-encoding')).toBe('br');
+    expect(await shell.headerValue('cache-control')).toBe('no-cache');
+    expect(await shell.headerValue('content-security-policy')).toContain("script-src 'self'");
+
+    // The service worker and the manifest, as the browser fetches them for an update check.
+    for (const path of ['/sw.js', '/manifest.webmanifest']) {
+      const answer = await page.evaluate(async (url) => {
+        const res = await fetch(url, { cache: 'no-store' });
+        return { ok: res.ok, cacheControl: res.headers.get('cache-control') };
+      }, path);
+      expect(answer, path).toEqual({ ok: true, cacheControl: 'no-cache' });
+    }
+    await context.close();
+  });
+
+  it('starts the outbox worker at sign-in, not on the login page', async () => {
+    const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const login = new LoginPage(page);
+    await login.open(world.gateway.url('/login', 'acme.localhost'));
+    await login.loginButton.waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(page.workers().map((w) => w.url())).toEqual([]);
+
+    const drainer = page.waitForEvent('worker', (w) => w.url().includes('drainer-worker'));
+    await login.signInHere('acmeclient', 'client12345');
+    expect((await drainer).url()).toContain('/assets/drainer-worker-');
+    await context.close();
+  });
+});
