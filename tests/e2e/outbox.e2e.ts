@@ -23,11 +23,14 @@ describe('the outbox in Chromium, against the real gateway', () => {
 
       await page.reload();
       await send.heading.waitFor();
+      // A drainer that had just claimed the job when the page reloaded leaves it 'sending' with
+      // nothing sent, shown as paused; either way the whole job is kept and waits for the network.
       await expect
         .poll(() => send.jobState.textContent(), TIMEOUT)
-        .toMatch(/Saved: sends when you are back online \(250 recipients\)/);
+        .toMatch(/Saved: sends when you are back online \(250 recipients\)|Paused while offline: 0 of 250 recipients/);
       const [queued] = await outboxJobs(page);
-      expect(queued).toMatchObject({ state: 'queued', total: 250, sent: 0 });
+      expect(queued).toMatchObject({ total: 250, sent: 0 });
+      expect(['queued', 'sending']).toContain(queued!.state);
 
       await context.setOffline(false);
       await expect.poll(async () => (await outboxJobs(page))[0]?.state, TIMEOUT).toBe('done');
