@@ -2,7 +2,7 @@
 // over the wire before the page is usable, time to it unthrottled and on a Lighthouse-like phone),
 // the offline time to them from the service worker, and Lighthouse (median of 3) when it runs.
 //   npm run bench -- first-load          (FIRST_LOAD_LIGHTHOUSE=0 skips Lighthouse)
-import { spawnSync } from 'node:child_process';
+import { categoryScore, runLighthouse } from './lighthouse';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from '../e2e/support/browser';
@@ -171,35 +171,15 @@ await gateway.stop();
 
 type LighthouseRun = { ok: true; perf: number; a11y: number; bp: number; lcp: number; tbt: number; fcp: number };
 function lighthouse(url: string): LighthouseRun | { ok: false; why: string } {
-  const res = spawnSync(
-    'npx',
-    [
-      '--yes',
-      'lighthouse@12',
-      url,
-      '--quiet',
-      '--output=json',
-      '--output-path=stdout',
-      '--only-categories=performance,accessibility,best-practices',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
-    ],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-      maxBuffer: 128 * 1024 * 1024,
-      timeout: 180_000,
-    },
-  );
-  if (res.status !== 0 || !res.stdout.trim().startsWith('{'))
-    return { ok: false, why: (res.stderr || 'no output').split('\n').slice(-2).join(' ').slice(0, 200) };
-  const report = JSON.parse(res.stdout);
-  const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
+  const run = runLighthouse(url);
+  if (!run.ok) return run;
+  const { report } = run;
   const audit = (id: string) => Number(report.audits[id]?.numericValue ?? NaN);
   return {
     ok: true,
-    perf: score('performance'),
-    a11y: score('accessibility'),
-    bp: score('best-practices'),
+    perf: categoryScore(report, 'performance'),
+    a11y: categoryScore(report, 'accessibility'),
+    bp: categoryScore(report, 'best-practices'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     fcp: audit('first-contentful-paint'),

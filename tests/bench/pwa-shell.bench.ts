@@ -1,7 +1,7 @@
 // Issue 6 figures: the login route's initial JavaScript and CSS (gzipped), time to the shell from
 // the service worker cache offline, and Lighthouse on the landing and login pages.
 //   npm run build && npx tsx tests/bench/pwa-shell.bench.ts
-import { spawnSync } from 'node:child_process';
+import { categoryScore, runLighthouse } from './lighthouse';
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, newPage, PHONE } from '../e2e/support/browser';
@@ -71,33 +71,13 @@ try {
 // Lighthouse (mobile emulation, simulated throttling) when it can be fetched from the registry.
 for (const path of ['/', '/login']) {
   const url = gateway.url(path);
-  const res = spawnSync(
-    'npx',
-    [
-      '--yes',
-      'lighthouse@12',
-      url,
-      '--quiet',
-      '--output=json',
-      '--output-path=stdout',
-      '--only-categories=performance,accessibility,best-practices',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
-    ],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
-      maxBuffer: 128 * 1024 * 1024,
-      timeout: 180_000,
-    },
-  );
-  if (res.status !== 0 || !res.stdout.trim().startsWith('{')) {
-    console.log(
-      `lighthouse ${path}: not run (${(res.stderr || 'no output').split('\n').slice(-2).join(' ').slice(0, 200)})`,
-    );
+  const run = runLighthouse(url);
+  if (!run.ok) {
+    console.log(`lighthouse ${path}: not run (${run.why})`);
     continue;
   }
-  const report = JSON.parse(res.stdout);
-  const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
+  const { report } = run;
+  const score = (c: string) => categoryScore(report, c);
   const a = report.audits;
   console.log(
     `lighthouse ${path}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}; ` +

@@ -1,19 +1,10 @@
 // Issue 18: a hostile xlsx is refused from its directory and a streaming count, before SheetJS builds it.
 import { describe, expect, it } from 'vitest';
-import { openBook, SpreadsheetError } from '../../../src/excel/parse-core';
+import { refusal } from './support/refusal';
+import { openBook } from '../../../src/excel/parse-core';
 import { cellCounter, checkZipBounds } from '../../../src/excel/zip-bounds';
 import { MAX_BOOK_CELLS, MAX_UNPACKED_BYTES, TOO_BIG_UNPACKED, TOO_MANY_CELLS } from '../../../src/excel/limits';
 import { rewriteXlsx, unzip, utf8, workbook, zip } from './support/workbook-bytes';
-
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof SpreadsheetError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const book = () => workbook({ S: [['numbers'], ['0241234567']] });
 const withSheet = (xml: (cells: string) => string) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { refusal } from './support/refusal';
 import * as XLSX from 'xlsx';
-import { openAndReadSingle, openBook, SpreadsheetError, type SheetResult } from '../../../src/excel/parse-core';
+import { openAndReadSingle, openBook, type SheetResult } from '../../../src/excel/parse-core';
 import { numbersOf, rowsOf } from '../../../src/excel/sheet-table';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, MAX_ROWS, TOO_MANY_CELLS, TOO_MANY_ROWS } from '../../../src/excel/limits';
 import { NUMBERS_HEADING_MISSING } from '../../../src/domain/excel-sheet';
@@ -10,16 +11,6 @@ import { workbook, utf8 as csv } from './support/workbook-bytes';
 /** The rows as readSendSheet gave them, rebuilt from the columns that cross from the worker. */
 const withRows = (r: SheetResult | null) =>
   r?.ok ? { ok: r.ok, sheet: r.sheet, headings: r.headings, rows: rowsOf(r.table) } : r;
-
-async function refusal(run: () => unknown): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof SpreadsheetError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('openBook: xlsx', () => {
   const customers = [

@@ -1,7 +1,8 @@
 // Issue 18: files as real programs write them; nothing dropped, mangled or guessed.
 import { describe, expect, it } from 'vitest';
+import { refusal } from './support/refusal';
 import * as XLSX from 'xlsx';
-import { openAndReadSingle, openBook, SpreadsheetError, type SheetResult } from '../../../src/excel/parse-core';
+import { openAndReadSingle, openBook, type SheetResult } from '../../../src/excel/parse-core';
 import { numbersOf, rowsOf } from '../../../src/excel/sheet-table';
 import { PROTECTED_FILE, TOO_MANY_ROWS, UNREADABLE_FILE } from '../../../src/excel/limits';
 import { EMPTY_SHEET, FORMULAS_NOT_SAVED } from '../../../src/domain/excel-sheet';
@@ -20,16 +21,6 @@ async function loaded(bytes: Uint8Array, name: string) {
   const result = await first(bytes, name);
   if (!result.ok) throw new Error(result.message);
   return result;
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof SpreadsheetError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 const sheetXml = (edit: (xml: string) => string) => (name: string, xml: string) =>
