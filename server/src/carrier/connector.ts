@@ -8,10 +8,13 @@
 export interface OutgoingPart {
   /** carrier_parts.id: the durable id of this part. */
   partId: number;
-  /** Destination in international form without '+': 233244000001. */
+  /** Destination in international form without '+' (sent with TON 1, NPI 1): 233244000001. */
   to: string;
-  /** The sender ID as approved: alphanumeric ('DEMO') or a number. */
+  /** The sender ID as approved: alphanumeric ('DEMO') or a number (then international, 233...). */
   from: string;
+  /** source_addr_ton / _npi: 5 / 0 for an alphanumeric sender, 1 / 1 for an international number. */
+  fromTon: number;
+  fromNpi: number;
   /** 0 (GSM 03.38, unpacked septets) or 8 (UCS-2 big-endian). */
   dataCoding: 0 | 8;
   /** 0x40 when shortMessage starts with a UDH (concatenated parts). */
