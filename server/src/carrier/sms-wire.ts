@@ -1,0 +1,145 @@
+// Message text as SMPP 3.4 carries it: GSM 03.38 (data_coding 0) or UCS-2 (data_coding 8), long texts
+// concatenated with a UDH (8-bit reference), and addresses with their TON and NPI.
+import { canonicalPhone } from '../../../src/domain/phone-number';
+import { gsmDecode, gsmSeptets, isGsmEncodable } from './gsm-alphabet';
+
+export interface WirePiece {
+  dataCoding: 0 | 8;
+  esmClass: number;
+  /** UDH (concatenated parts only) followed by the encoded text of this part. */
+  shortMessage: Buffer;
+  seq: number;
+  total: number;
+}
+
+export const UDH_INDICATOR = 0x40;
+const GSM_SINGLE = 160;
+const GSM_PART = 153;
+const UCS2_SINGLE = 70;
+const UCS2_PART = 67;
+
+/** Cuts units into parts of at most `size`, never between two units that belong together. */
+function cut<T>(units: readonly T[][], single: number, size: number): T[][] {
+  const all = units.flat();
+  if (all.length <= single) return [all];
+  const parts: T[][] = [[]];
+  for (const unit of units) {
+    if (parts.at(-1)!.length + unit.length > size) parts.push([]);
+    parts.at(-1)!.push(...unit);
+  }
+  return parts;
+}
+
+/** UTF-16 code units, big-endian, a surrogate pair kept as one unit of two. */
+function ucs2Units(text: string): number[][] {
+  return [...text].map((char) => {
+    const units: number[] = [];
+    for (let i = 0; i < char.length; i += 1) units.push(char.charCodeAt(i));
+    return units;
+  });
+}
+
+function ucs2Bytes(units: readonly number[]): Buffer {
+  const out = Buffer.alloc(units.length * 2);
+  units.forEach((u, i) => out.writeUInt16BE(u, i * 2));
+  return out;
+}
+
+/**
+ * A recipient's text as the parts that go on the wire. GSM when the gateway counted it as GSM and
+ * every character is in the GSM alphabet; otherwise UCS-2, so no character is ever changed.
+ */
+export function splitForWire(text: string, unicode: boolean, reference: number): WirePiece[] {
+  const gsm = !unicode && isGsmEncodable(text);
+  const chunks: Buffer[] = gsm
+    ? cut(
+        [...text].map((char) => gsmSeptets(char)!),
+        GSM_SINGLE,
+        GSM_PART,
+      ).map((septets) => Buffer.from(septets))
+    : cut(ucs2Units(text), UCS2_SINGLE, UCS2_PART).map(ucs2Bytes);
+  const total = chunks.length;
+  return chunks.map((body, k) => ({
+    dataCoding: gsm ? 0 : 8,
+    esmClass: total > 1 ? UDH_INDICATOR : 0,
+    shortMessage: total > 1 ? Buffer.concat([Buffer.from([5, 0, 3, reference & 0xff, total, k + 1]), body]) : body,
+    seq: k + 1,
+    total,
+  }));
+}
+
+/** The inverse of splitForWire for one part: its text and, when concatenated, its place. */
+export function decodeWire(piece: { dataCoding: number; esmClass: number; shortMessage: Uint8Array }) {
+  let body = Buffer.from(piece.shortMessage);
+  let reference: number | null = null;
+  let seq = 1;
+  let total = 1;
+  if (piece.esmClass & UDH_INDICATOR && body.length > 0) {
+    const udhLength = body[0]! + 1;
+    const udh = body.subarray(1, udhLength);
+    for (let i = 0; i + 1 < udh.length; i += 2 + udh[i + 1]!) {
+      const [id, len] = [udh[i]!, udh[i + 1]!];
+      if (id === 0x00 && len === 3) [reference, total, seq] = [udh[i + 2]!, udh[i + 3]!, udh[i + 4]!];
+      if (id === 0x08 && len === 4) [reference, total, seq] = [udh.readUInt16BE(i + 2), udh[i + 4]!, udh[i + 5]!];
+    }
+    body = body.subarray(udhLength);
+  }
+  let text: string;
+  if (piece.dataCoding === 8) {
+    text = '';
+    for (let i = 0; i + 1 < body.length; i += 2) text += String.fromCharCode(body.readUInt16BE(i));
+  } else text = gsmDecode(body);
+  return { text, reference, seq, total };
+}
+
+/** Whole texts per destination from the parts a carrier received, parts joined by reference in seq order. */
+export function reassemble(
+  pieces: readonly { to: string; dataCoding: number; esmClass: number; shortMessage: Uint8Array }[],
+): Map<string, string[]> {
+  const texts = new Map<string, string[]>();
+  const open = new Map<string, { total: number; parts: Map<number, string> }>();
+  for (const piece of pieces) {
+    const { text, reference, seq, total } = decodeWire(piece);
+    const list = texts.get(piece.to) ?? [];
+    texts.set(piece.to, list);
+    if (reference === null || total <= 1) {
+      list.push(text);
+      continue;
+    }
+    const key = `${piece.to}\u0000${reference}\u0000${total}`;
+    const group = open.get(key) ?? { total, parts: new Map<number, string>() };
+    open.set(key, group);
+    group.parts.set(seq, text);
+    if (group.parts.size === total) {
+      list.push(
+        [...group.parts.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([, t]) => t)
+          .join(''),
+      );
+      open.delete(key);
+    }
+  }
+  return texts;
+}
+
+export interface SmppAddress {
+  addr: string;
+  ton: number;
+  npi: number;
+}
+
+/**
+ * The sender as SMPP addresses it: alphanumeric (any letter) TON 5 / NPI 0; a short code (up to 8
+ * digits) TON 3 / NPI 0; any other number international, TON 1 / NPI 1.
+ */
+export function senderAddress(from: string): SmppAddress {
+  const value = from.trim();
+  if (/[^\d+\s-]/.test(value)) return { addr: value.slice(0, 11), ton: 5, npi: 0 };
+  const digits = value.replace(/\D/g, '');
+  if (digits.length <= 8) return { addr: digits, ton: 3, npi: 0 };
+  return { addr: canonicalPhone(value), ton: 1, npi: 1 };
+}
+
+/** A destination in international form without '+', as carriers route it: 233244000001. */
+export const destinationAddress = (number: string): string => canonicalPhone(number);
