@@ -19,6 +19,7 @@ import { registerDevRoutes } from './routes/dev';
 import { registerManifestRoute } from './routes/manifest';
 import { registerCheckoutRoutes } from './routes/checkout';
 import { registerPaystackRoutes } from './routes/paystack';
+import { registerCarrierRoutes } from './routes/carrier';
 import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 
 const PERMISSIONS_POLICY =
@@ -63,6 +64,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerPaymentRoutes,
     registerPaystackRoutes,
     registerDomainSettingsRoutes,
+    registerCarrierRoutes,
   ]) {
     await register(app, ctx);
   }

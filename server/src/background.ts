@@ -1,5 +1,5 @@
 import type { GatewayContext } from './core/context';
-import { tickCarrier } from './carrier/delivery';
+import { stopCarrier, tickCarrier } from './carrier/delivery';
 import { tickScheduler } from './scheduler/scheduler';
 
 export const CARRIER_TICK_MS = 200;
@@ -34,5 +34,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+    // After the last tick: unbind, record the last answers, give back what was never written.
+    await stopCarrier(ctx);
   };
 }

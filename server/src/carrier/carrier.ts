@@ -1,26 +1,25 @@
 import type { GatewayContext } from '../core/context';
+import { dispatcherFor } from './delivery';
+import { queueSystemText } from './part-claims';
 
-/** The simulated carrier's verdict for a number (API.md): FAILED, PENDING forever, or SENT. */
-export function carrierStatusFor(number: string): 'SENT' | 'FAILED' | 'PENDING' {
-  const digits = number.replace(/^\+/, '');
-  if (!/^\d+$/.test(digits) || digits.length < 9 || digits.length > 15 || digits.endsWith('13')) return 'FAILED';
-  if (digits.endsWith('99')) return 'PENDING';
-  return 'SENT';
-}
+export { carrierStatusFor } from './sim-rules';
 
-/** Hands one system text (sign-up or reset code) to the simulated carrier; the dev inbox shows it. */
+/** How long a code's request waits for the carrier to take it before answering anyway (it stays queued). */
+const SYSTEM_TEXT_WAIT_MS = 3000;
+
+/**
+ * Hands one system text (sign-up or reset code) to the carrier, through the same connector as customers'
+ * messages: queued as parts first, so it is never lost, then sent at once rather than on the next step.
+ */
 export async function deliverSystemText(ctx: GatewayContext, to: string, from: string, text: string): Promise<void> {
-  await ctx.db
-    .insertInto('carrier_messages')
-    .values({
-      to_number: to,
-      from_id: from,
-      text,
-      job_id: null,
-      recipient_index: null,
-      message_id: null,
-      status: carrierStatusFor(to),
-      created_at: ctx.now(),
-    })
-    .execute();
+  await queueSystemText(ctx, to, from, text);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SYSTEM_TEXT_WAIT_MS);
+  });
+  const sent = dispatcherFor(ctx)
+    .run({ chunk: 100, maxChunks: 1, systemOnly: true })
+    .catch((error: unknown) => ctx.reportError?.('system text', error));
+  await Promise.race([sent, waited]);
+  clearTimeout(timer);
 }

@@ -1,3 +1,4 @@
+import type { Connector } from './connector';
 import type { Db } from '../db/database';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
@@ -17,6 +18,12 @@ export interface GatewayContext {
   distDir: string | null;
   /** Milliseconds the simulated carrier waits before a delivery report. */
   carrierDelayMs: number;
+  /** The carrier (CARRIER_URL); the simulator when absent (dev mode and tests). */
+  connector?: Connector;
+  /** How long an in-doubt part waits for its receipt before it is UNKNOWN (default 48 hours). */
+  receiptWindowMs?: number;
+  /** Operational lines (the carrier's state every minute while busy); never secrets. */
+  log?: (line: string) => void;
   /** DNS TXT look-up for domain verification (node:dns in production; tests answer themselves). */
   resolveTxt?: (name: string) => Promise<string[][]>;
   /** Behind TLS: Strict-Transport-Security on every answer. */

@@ -54,7 +54,7 @@ export interface MessagesTable {
 }
 export type MessageRow = Selectable<MessagesTable>;
 
-/** Recipient stages: queued for the carrier, submitted (awaiting its report), final, or a registration's template. */
+/** Recipient stages: queued for the carrier, submitted (its parts claimed, awaiting receipts), final, or a registration's template. */
 export const STAGE = { queued: 0, submitted: 1, final: 2, template: 9 } as const;
 
 /** One recipient of one message: the status row of status/{id}, and the idempotency memory per (job, index). */
@@ -73,7 +73,8 @@ export interface MessageRecipientsTable {
   paid: number; // templates: the first delivery was paid at acceptance
   birthday_md: string; // templates of birthday sends: 'MM-dd' in Accra
   md_given: number; // 1 when birthday_md came from the send's date, not from a contact
-  due_at: number; // when the carrier's report arrives
+  due_at: number; // the simulated carrier's report time
+  done_at: number | null; // when the carrier says it was delivered (or failed), from its receipt
   updated_at: number;
 }
 export type RecipientRow = Selectable<MessageRecipientsTable>;

@@ -1,6 +1,7 @@
+import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { MessagingTables } from './schema-messaging';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
-export interface Database extends CoreTables, MessagingTables, PhonebookPaymentTables {}
+export interface Database extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables {}

@@ -122,7 +122,7 @@ export const RECIPIENT_COLUMNS = [
   'due_at',
   'updated_at',
 ] as const;
-type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id'>>;
+type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id' | 'done_at'>>;
 type Inserted = { recipient_index: number; parts: number; number: string };
 
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));

@@ -36,6 +36,7 @@ const EXPECTED_ROLE: Record<string, Access> = {
   approvesenderid: 'profile6',
   rejectsenderid: 'profile6',
   'numbers/': 'profile6',
+  carrierhealth: 'profile6',
 };
 
 /** A caller's own lists: what they answer must hold nothing of another tenant. */

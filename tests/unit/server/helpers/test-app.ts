@@ -9,6 +9,7 @@ import type { GatewayContext } from '../../../../server/src/core/context';
 import { openDatabase, type Db } from '../../../../server/src/db/database';
 import { migrateToLatest } from '../../../../server/src/db/migrate';
 import { seedDemo } from '../../../../server/src/seed/demo';
+import { stopCarrier } from '../../../../server/src/carrier/delivery';
 
 export interface TestClock {
   now: number;
@@ -87,6 +88,7 @@ export async function makeTestApp(options: Partial<GatewayContext> & { demo?: bo
     clock,
     async close() {
       await app.close();
+      await stopCarrier(ctx);
       await db.destroy();
       await drop();
       rmSync(imagesDir, { recursive: true, force: true });

@@ -1,0 +1,37 @@
+import type { GatewayContext } from '../core/context';
+import { PART } from '../db/schema-carrier';
+import { dispatcherFor } from './delivery';
+
+const STATE_NAMES: Record<number, string> = {
+  [PART.claimed]: 'waiting',
+  [PART.submitting]: 'submitting',
+  [PART.accepted]: 'awaitingReceipt',
+  [PART.inDoubt]: 'inDoubt',
+};
+
+/**
+ * The carrier at a glance for the platform's admin: this instance's connector (bound, in flight,
+ * sent per second, throttled, errors, in doubt) and the parts in the database by state.
+ */
+export async function carrierHealth(ctx: GatewayContext) {
+  const rows = await ctx.db
+    .selectFrom('carrier_parts')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('state', '<>', PART.final)
+    .groupBy('state')
+    .execute();
+  const parts: Record<string, number> = { waiting: 0, submitting: 0, awaitingReceipt: 0, inDoubt: 0 };
+  for (const row of rows) {
+    const name = STATE_NAMES[row.state];
+    if (name) parts[name] = Number(row.n);
+  }
+  const instances = await ctx.db
+    .selectFrom('carrier_instances')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    connectors: [dispatcherFor(ctx).connector.health()],
+    parts,
+    instances: Number(instances.n),
+  };
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { GatewayContext } from '../core/context';
+import type { Connector, OutgoingPart, SubmitOutcome } from './connector';
+import {
+  claimLooseParts,
+  claimRecipients,
+  markSubmitting,
+  referenceOf,
+  releaseParts,
+  type ClaimedPart,
+} from './part-claims';
+import { recordOutcomes, type PartOutcome } from './part-outcomes';
+import { storeReceipts } from './receipts';
+import { beat, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
+import { destinationAddress, senderAddress, splitForWire, type WirePiece } from './sms-wire';
+
+/** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
+const IDLE_GIVE_UP_MS = 1000;
+const SLOT_WAIT_MS = 50;
+
+export interface RunOptions {
+  /** Recipients claimed per step. */
+  chunk: number;
+  /** Steps in this run. */
+  maxChunks: number;
+  /** Only loose parts (system texts): the sign-up and reset codes' fast path. */
+  systemOnly?: boolean;
+}
+
+/** A connector that also produces its own receipts on demand (the simulator). */
+interface ReceiptSource {
+  deliverDue(limit: number): Promise<number>;
+}
+const hasDueReceipts = (c: Connector): c is Connector & ReceiptSource => 'deliverDue' in c;
+
+/**
+ * Moves claimed parts through one connector: each batch is saved as 'submitting' in the same
+ * transaction that records the previous answers, so what may be on the wire at a crash is at most
+ * the connector's window, and a part is never written twice.
+ */
+export class Dispatcher {
+  readonly owner = randomUUID();
+  private queue: ClaimedPart[] = [];
+  private readonly flying = new Map<number, ClaimedPart>();
+  private answers: PartOutcome[] = [];
+  private wake: (() => void) | null = null;
+  private answered: Promise<void> | null = null;
+  private started: Promise<void> | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private lastSplit: { key: string; pieces: WirePiece[] } | null = null;
+  private lastLog = 0;
+
+  constructor(
+    private readonly ctx: GatewayContext,
+    readonly connector: Connector,
+  ) {}
+
+  /** Starts the connector once, with receipts going to the database. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await beat(this.ctx, this.owner, true);
+      await this.connector.start((receipts) => storeReceipts(this.ctx, this.connector.name, receipts).then(() => {}));
+    })();
+    return this.started;
+  }
+
+  /** One carrier step; steps never overlap (each waits for the one before). Returns recipients and receipts handled. */
+  run(options: RunOptions): Promise<number> {
+    const next = this.chain.then(() => this.step(options));
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  async stop(): Promise<void> {
+    await this.chain;
+    if (!this.started) return;
+    await this.started;
+    await this.connector.stop();
+    await this.settle();
+    await releaseParts(
+      this.ctx,
+      this.owner,
+      this.queue.map((p) => p.id),
+    );
+    this.queue = [];
+    await leaveInstance(this.ctx, this.owner);
+  }
+
+  private async step({ chunk, maxChunks, systemOnly }: RunOptions): Promise<number> {
+    await this.start();
+    await this.housekeeping();
+    let handled = 0;
+    for (let steps = 0; steps < maxChunks; steps += 1) {
+      if (this.queue.length === 0) {
+        const loose = await claimLooseParts(this.ctx, this.connector.name, this.owner, chunk);
+        handled += loose.length;
+        const fresh = systemOnly ? [] : await claimRecipients(this.ctx, this.connector.name, this.owner, chunk);
+        handled += fresh.filter((p) => p.seq === 1).length;
+        this.queue.push(...loose, ...fresh);
+        if (this.queue.length === 0) break;
+      }
+      if (!(await this.pump())) break;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    if (hasDueReceipts(this.connector)) handled += await this.connector.deliverDue(chunk);
+    this.logWhileBusy();
+    return handled;
+  }
+
+  /**
+   * Sends the queue through the connector's free slots and records every answer; false when the
+   * connector had no slot for a while with nothing on the wire (unbound, throttled): the next step resumes.
+   */
+  private async pump(): Promise<boolean> {
+    let idleSince: number | null = null;
+    while (this.queue.length > 0 || this.flying.size > 0 || this.answers.length > 0) {
+      const free = Math.min(this.connector.freeSlots(), this.queue.length);
+      if (free === 0 && this.answers.length === 0) {
+        if (this.flying.size === 0) {
+          idleSince ??= Date.now();
+          if (Date.now() - idleSince > IDLE_GIVE_UP_MS) return false;
+        }
+        await Promise.race([this.connector.waitForSlot(SLOT_WAIT_MS), this.nextAnswer()]);
+        continue;
+      }
+      idleSince = null;
+      await this.flush(this.queue.splice(0, free));
+    }
+    return true;
+  }
+
+  /** Waits for every part on the wire to be answered, and records the answers (the queue stays). */
+  private async settle() {
+    while (this.flying.size > 0 || this.answers.length > 0) {
+      if (this.answers.length === 0) await this.nextAnswer();
+      await this.flush([]);
+    }
+  }
+
+  /** One transaction: the answers so far, and the next batch saved as 'submitting'; then the batch is written. */
+  private async flush(batch: ClaimedPart[]) {
+    const answers = this.answers.splice(0);
+    const now = this.ctx.now();
+    const marked = await this.ctx.db.transaction().execute(async (trx) => {
+      if (answers.length > 0) await recordOutcomes(trx, this.connector.name, answers, now);
+      return markSubmitting(
+        trx,
+        this.owner,
+        batch.map((p) => p.id),
+        now,
+      );
+    });
+    // A part the connector never wrote goes back to the head of the line, in its order.
+    const retried = answers.filter((a) => a.outcome.kind === 'retry').map((a) => a.partId);
+    const back = retried.map((id) => this.flying.get(id)).filter((p): p is ClaimedPart => p !== undefined);
+    for (const a of answers) this.flying.delete(a.partId);
+    this.queue.unshift(...back);
+    // A part another instance took over in the meantime (this one was thought dead) is its to send.
+    for (const part of batch) if (marked.has(part.id)) this.send(part);
+  }
+
+  private send(part: ClaimedPart) {
+    this.flying.set(part.id, part);
+    let outgoing: OutgoingPart;
+    try {
+      outgoing = this.outgoing(part);
+    } catch (error) {
+      this.answer(part.id, { kind: 'rejected', code: 0, reason: `cannot encode: ${String(error)}` });
+      return;
+    }
+    this.connector.submit(outgoing).then(
+      (outcome) => this.answer(part.id, outcome),
+      (error: unknown) => this.answer(part.id, { kind: 'in-doubt', reason: String(error) }),
+    );
+  }
+
+  private answer(partId: number, outcome: SubmitOutcome) {
+    this.answers.push({ partId, outcome });
+    this.wake?.();
+  }
+
+  /** One shared promise for everyone waiting: resolved by the next answer. */
+  private nextAnswer(): Promise<void> {
+    this.answered ??= new Promise<void>((resolve) => {
+      this.wake = () => {
+        this.answered = null;
+        this.wake = null;
+        resolve();
+      };
+    });
+    return this.answered;
+  }
+
+  /** The wire form of a part: its recipient's text split once, as the app counted it. */
+  private outgoing(part: ClaimedPart): OutgoingPart {
+    const firstPartId = part.id - (part.seq - 1);
+    const key = `${part.recipientId ?? `p${firstPartId}`}`;
+    if (this.lastSplit?.key !== key) {
+      this.lastSplit = {
+        key,
+        pieces: splitForWire(part.text, part.unicode, referenceOf(part.recipientId, firstPartId)),
+      };
+    }
+    const piece = this.lastSplit.pieces[part.seq - 1];
+    if (!piece) throw new Error(`part ${part.seq} of ${this.lastSplit.pieces.length}`);
+    const from = senderAddress(part.from);
+    return {
+      partId: part.id,
+      to: destinationAddress(part.to),
+      from: from.addr,
+      fromTon: from.ton,
+      fromNpi: from.npi,
+      dataCoding: piece.dataCoding,
+      esmClass: piece.esmClass,
+      shortMessage: piece.shortMessage,
+      meta: {
+        recipientId: part.recipientId ?? 0,
+        number: part.to,
+        messageId: part.messageId,
+        jobId: part.jobId,
+        recipientIndex: part.recipientIndex,
+        seq: part.seq,
+        total: part.total,
+        text: part.text,
+        unicode: piece.dataCoding === 8,
+      },
+    };
+  }
+
+  private async housekeeping() {
+    await beat(this.ctx, this.owner, false);
+    await sweepDeadInstances(this.ctx, this.owner);
+    await expireInDoubt(this.ctx);
+  }
+
+  /** A line a minute in the log while there is work: the connector's state at a glance. */
+  private logWhileBusy() {
+    const now = Date.now();
+    const h = this.connector.health();
+    if (now - this.lastLog < 60_000 || (h.inFlight === 0 && this.queue.length === 0)) return;
+    this.lastLog = now;
+    this.ctx.log?.(
+      `carrier ${h.name}: ${h.bound ? 'bound' : 'not bound'}, ${h.inFlight} in flight, ${h.sentPerSecond}/s, ` +
+        `${h.throttled ? 'throttled, ' : ''}${h.errors} errors, ${h.inDoubt} in doubt, ${this.queue.length} waiting`,
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import type { Executor } from '../db/database';
+import { PART } from '../db/schema-carrier';
+import type { SubmitOutcome } from './connector';
+import { caseById } from './part-claims';
+import { finalizeRecipientsOfParts } from './recipient-status';
+import { applyWaitingReceipts } from './receipts';
+
+export interface PartOutcome {
+  partId: number;
+  outcome: SubmitOutcome;
+}
+
+/**
+ * Records what the connector said of written parts: the carrier's id, a permanent refusal (the part
+ * fails), a part never written (back to 'claimed': the dispatcher keeps it first in line), or no
+ * answer (in doubt: never sent again). Receipts that came before their answer are applied here.
+ */
+export async function recordOutcomes(trx: Executor, connector: string, outcomes: readonly PartOutcome[], now: number) {
+  const accepted: [number, string][] = [];
+  const rejected: [number, string][] = [];
+  const inDoubt: [number, string][] = [];
+  const retry: number[] = [];
+  for (const { partId, outcome } of outcomes) {
+    // Ids are kept lower-case: carriers spell hex ids in either case in their receipts.
+    if (outcome.kind === 'accepted') accepted.push([partId, outcome.carrierId.trim().toLowerCase()]);
+    else if (outcome.kind === 'rejected') rejected.push([partId, `${outcome.code} ${outcome.reason}`.trim()]);
+    else if (outcome.kind === 'in-doubt') inDoubt.push([partId, outcome.reason]);
+    else retry.push(partId);
+  }
+  if (accepted.length > 0) {
+    await trx
+      .updateTable('carrier_parts')
+      .set({ state: PART.accepted, carrier_id: caseById(accepted), updated_at: now })
+      .where(
+        'id',
+        'in',
+        accepted.map(([id]) => id),
+      )
+      .where('state', '=', PART.submitting)
+      .execute();
+    await applyWaitingReceipts(trx, connector, accepted, now);
+  }
+  if (rejected.length > 0) {
+    await trx
+      .updateTable('carrier_parts')
+      .set({ state: PART.final, result: 'REJECTED', error: caseById(rejected), done_at: now, updated_at: now })
+      .where(
+        'id',
+        'in',
+        rejected.map(([id]) => id),
+      )
+      .execute();
+    await finalizeRecipientsOfParts(
+      trx,
+      rejected.map(([id]) => id),
+      now,
+    );
+  }
+  if (inDoubt.length > 0) {
+    await trx
+      .updateTable('carrier_parts')
+      .set({ state: PART.inDoubt, error: caseById(inDoubt), updated_at: now })
+      .where(
+        'id',
+        'in',
+        inDoubt.map(([id]) => id),
+      )
+      .where('state', '=', PART.submitting)
+      .execute();
+  }
+  if (retry.length > 0) {
+    await trx
+      .updateTable('carrier_parts')
+      .set({ state: PART.claimed, updated_at: now })
+      .where('id', 'in', retry)
+      .where('state', '=', PART.submitting)
+      .execute();
+  }
+}

@@ -1,0 +1,193 @@
+import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
+import { PART } from '../db/schema-carrier';
+import type { Receipt } from './connector';
+import { caseNumberById } from './part-claims';
+import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
+import { carrierIdForms } from './carrier-ids';
+
+const IN_CHUNK = 400;
+
+interface StoredReceipt {
+  id: number;
+  carrier_id: string;
+  state: string;
+  error: string;
+  to_number: string;
+  done_at: number | null;
+}
+
+interface Match {
+  partId: number;
+  receipt: StoredReceipt;
+}
+
+async function chunked<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += IN_CHUNK) out.push(...(await run(items.slice(i, i + IN_CHUNK))));
+  return out;
+}
+
+/** Ends the matched parts with their receipts (once: a final part is never changed), then their recipients. */
+async function applyMatches(trx: Executor, matches: readonly Match[], now: number) {
+  if (matches.length === 0) return 0;
+  const byState = new Map<string, Match[]>();
+  for (const m of matches) {
+    const key = `${m.receipt.state}\u0000${m.receipt.error}`;
+    byState.set(key, [...(byState.get(key) ?? []), m]);
+  }
+  for (const [, group] of byState) {
+    const { state, error } = group[0]!.receipt;
+    await trx
+      .updateTable('carrier_parts')
+      .set({
+        state: PART.final,
+        result: state,
+        error,
+        done_at: caseNumberById(group.map((m) => [m.partId, m.receipt.done_at ?? now])),
+        updated_at: now,
+      })
+      .where(
+        'id',
+        'in',
+        group.map((m) => m.partId),
+      )
+      .where('state', 'in', [PART.submitting, PART.accepted, PART.inDoubt])
+      .execute();
+  }
+  await trx
+    .updateTable('carrier_receipts')
+    .set({ part_id: caseNumberById(matches.map((m) => [m.receipt.id, m.partId])) })
+    .where(
+      'id',
+      'in',
+      matches.map((m) => m.receipt.id),
+    )
+    .execute();
+  return finalizeRecipientsOfParts(
+    trx,
+    matches.map((m) => m.partId),
+    now,
+  );
+}
+
+/**
+ * Finds each receipt's part: by the carrier id as the receipt spells it first, then in its other forms
+ * (hex or decimal), then, for a part whose submit answer never came (in doubt), by its destination.
+ */
+async function matchReceipts(trx: Executor, connector: string, receipts: readonly StoredReceipt[]) {
+  const forms = receipts.map((r) => carrierIdForms(r.carrier_id));
+  const wanted = [...new Set(forms.flat())];
+  const parts = await chunked(wanted, (slice) =>
+    trx
+      .selectFrom('carrier_parts')
+      .select(['id', 'carrier_id'])
+      .where('connector', '=', connector)
+      .where('carrier_id', 'in', slice)
+      .execute(),
+  );
+  const byCarrierId = new Map(parts.map((p) => [p.carrier_id!, p.id]));
+  const matches: Match[] = [];
+  const unmatched: StoredReceipt[] = [];
+  const taken = new Set<number>();
+  receipts.forEach((receipt, k) => {
+    const partId = forms[k]!.map((f) => byCarrierId.get(f)).find((id) => id !== undefined && !taken.has(id));
+    if (partId === undefined) unmatched.push(receipt);
+    else {
+      taken.add(partId);
+      matches.push({ partId, receipt });
+    }
+  });
+  const numbers = [...new Set(unmatched.map((r) => r.to_number).filter(Boolean))];
+  if (numbers.length > 0) {
+    const doubtful = await chunked(numbers, (slice) =>
+      trx
+        .selectFrom('carrier_parts')
+        .select(['id', 'to_number'])
+        .where('state', '=', PART.inDoubt)
+        .where('connector', '=', connector)
+        .where('to_number', 'in', slice)
+        .orderBy('id')
+        .execute(),
+    );
+    for (const receipt of unmatched) {
+      const part = doubtful.find((p) => p.to_number === receipt.to_number && !taken.has(p.id));
+      if (!part) continue;
+      taken.add(part.id);
+      matches.push({ partId: part.id, receipt });
+    }
+  }
+  return matches;
+}
+
+/**
+ * Stores receipts (a repeat of one is a no-op) and applies the final ones to their parts; a receipt
+ * whose part has no carrier id yet (its submit answer is still on the way) waits in carrier_receipts
+ * until recordOutcomes applies it. Resolves once committed: only then may deliver_sm_resp go.
+ */
+export async function storeReceipts(ctx: GatewayContext, connector: string, receipts: readonly Receipt[]) {
+  if (receipts.length === 0) return 0;
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const fresh = await chunked(receipts, (slice) =>
+      trx
+        .insertInto('carrier_receipts')
+        .values(
+          slice.map((r) => ({
+            connector,
+            carrier_id: r.carrierId.trim().toLowerCase(),
+            state: r.state,
+            error: r.error,
+            to_number: r.to,
+            done_at: r.doneAt,
+            received_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['connector', 'carrier_id', 'state']).doNothing())
+        .returning(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
+        .execute(),
+    );
+    const finals = fresh.filter((r) => FINAL_STATES.has(r.state));
+    if (finals.length === 0) return 0;
+    return applyMatches(trx, await matchReceipts(trx, connector, finals), now);
+  });
+}
+
+/** Receipts that arrived before their part's submit answer, applied now that the carrier ids are known. */
+export async function applyWaitingReceipts(
+  trx: Executor,
+  connector: string,
+  accepted: readonly (readonly [number, string])[],
+  now: number,
+) {
+  const partByForm = new Map<string, number>();
+  for (const [partId, carrierId] of accepted) {
+    for (const form of carrierIdForms(carrierId)) if (!partByForm.has(form)) partByForm.set(form, partId);
+  }
+  const waiting = await chunked([...partByForm.keys()], (slice) =>
+    trx
+      .selectFrom('carrier_receipts')
+      .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
+      .where('part_id', 'is', null)
+      .where('connector', '=', connector)
+      .where('carrier_id', 'in', slice)
+      .execute(),
+  );
+  const finals = waiting.filter((r) => FINAL_STATES.has(r.state));
+  if (finals.length === 0) return 0;
+  // Exact ids first: the same digits can be one part's decimal id and another's hex one.
+  const exact = new Map(accepted.map(([partId, carrierId]) => [carrierId, partId]));
+  const matches: Match[] = [];
+  const taken = new Set<number>();
+  for (const receipt of finals) {
+    const partId =
+      exact.get(receipt.carrier_id) ??
+      carrierIdForms(receipt.carrier_id)
+        .map((f) => partByForm.get(f))
+        .find((id) => id !== undefined && !taken.has(id));
+    if (partId === undefined || taken.has(partId)) continue;
+    taken.add(partId);
+    matches.push({ partId, receipt });
+  }
+  return applyMatches(trx, matches, now);
+}

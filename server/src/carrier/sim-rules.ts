@@ -1,0 +1,7 @@
+/** The simulated carrier's verdict for a number (API.md): FAILED, PENDING forever, or SENT. */
+export function carrierStatusFor(number: string): 'SENT' | 'FAILED' | 'PENDING' {
+  const digits = number.replace(/^\+/, '');
+  if (!/^\d+$/.test(digits) || digits.length < 9 || digits.length > 15 || digits.endsWith('13')) return 'FAILED';
+  if (digits.endsWith('99')) return 'PENDING';
+  return 'SENT';
+}
