@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { resolveTxt } from 'node:dns/promises';
 import type { GatewayContext } from './core/context';
+import { ConfigError } from './core/errors';
 import type { Db } from './db/database';
 import { MAX_PURCHASE_GHS } from '../../src/domain/money';
 import { PAYSTACK_API } from './payments/paystack-api';
+import { parseCarrierUrl, type CarrierSettings } from './carrier/carrier-url';
+import { SmppConnector } from './carrier/smpp-connector';
 
 export interface GatewayConfig {
   port: number;
@@ -24,6 +27,18 @@ export interface GatewayConfig {
   /** Paystack's API; null in dev mode without PAYSTACK_BASE_URL (the simulated checkout). */
   paystackBaseUrl: string | null;
   maxPurchaseGhs: number;
+  /** CARRIER_URL: the real carrier over SMPP, or the simulator (dev mode's default). */
+  carrier: CarrierSettings;
+}
+
+/** CARRIER_URL; outside dev mode it must be set, so a production start never takes credit and delivers nothing. */
+function carrierSettings(env: NodeJS.ProcessEnv, devMode: boolean): CarrierSettings {
+  const raw = env.CARRIER_URL?.trim();
+  if (raw) return parseCarrierUrl(raw);
+  if (devMode) return { kind: 'sim' };
+  throw new ConfigError(
+    "CARRIER_URL must be set outside dev mode: your carrier's SMPP account, e.g. smpp://SYSTEM_ID:PASSWORD@smsc.example.net:2775?window=10&tps=100, or sim to deliver nothing (GATEWAY_DEV=1 runs the demo with the simulator)",
+  );
 }
 
 /** PAYSTACK_BASE_URL: an http(s) URL without query; Paystack's own API outside dev mode when unset. */
@@ -44,10 +59,7 @@ function paystackBase(env: NodeJS.ProcessEnv, devMode: boolean): string | null {
   return url.toString().replace(/\/+$/, '');
 }
 
-/** A variable that stops the start, with what is wrong and how to put it right. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -99,6 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     logRequests: flag(env, 'GATEWAY_LOG', false),
     paystackBaseUrl: paystackBase(env, devMode),
     maxPurchaseGhs: integer(env, 'MAX_PURCHASE_GHS', MAX_PURCHASE_GHS, 1, 1_000_000_000),
+    carrier: carrierSettings(env, devMode),
   };
 }
 
@@ -118,6 +131,8 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     logRequests: config.logRequests,
     paystackBaseUrl: config.paystackBaseUrl,
     maxPurchaseGhs: config.maxPurchaseGhs,
+    connector: config.carrier.kind === 'smpp' ? new SmppConnector('default', config.carrier) : undefined,
     reportError: (where, error) => console.error(where, error),
+    log: (line) => console.log(line),
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo';
 import { startBackground } from './background';
+import { describeCarrier } from './carrier/carrier-url';
 
 let config: ReturnType<typeof configFromEnv>;
 try {
@@ -30,6 +31,7 @@ const port = (app.server.address() as { port: number }).port;
 const lines = [
   `Gateway ready (${db.dialectName}${config.devMode ? ', dev mode: demo data, dev inbox and simulated checkout' : ', production mode'})`,
   `  main host:  http://${config.mainHost}:${port}`,
+  `  carrier:    ${describeCarrier(config.carrier)}`,
 ];
 if (config.devMode) lines.push(`  reseller:   http://acme.${config.mainHost}:${port}`);
 // Published demo passwords are printed for the demo only; production prints none.

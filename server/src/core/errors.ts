@@ -38,3 +38,8 @@ export const insufficientCredit = (message: string) => new Refusal('insufficient
 export const tooManyAttempts = (message: string) => new Refusal('too-many-attempts', message);
 /** A write kept losing a race with others: the caller may simply try again. */
 export const busy = () => new Refusal('busy', TRY_AGAIN);
+
+/** A variable that stops the start, with what is wrong and how to put it right. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

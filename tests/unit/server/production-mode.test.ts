@@ -6,6 +6,8 @@ import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 
 // Issue 11: production mode registers none of the demo's routes, and a bad configuration stops the start.
 
+const SMPP = 'smpp://gateway:s3cr%40t@smsc.example.net:2775?window=20&tps=50';
+
 describe('production mode (GATEWAY_DEV off)', () => {
   let gw: TestGateway;
   let paystack: FakePaystack;
@@ -82,17 +84,20 @@ describe('the configuration, read once at start', () => {
 
   it('needs MAIN_HOST outside dev mode, and seeds no demo accounts there unless asked', () => {
     expect(() => configFromEnv({})).toThrow(/^MAIN_HOST must be set outside dev mode/);
-    expect(configFromEnv({ MAIN_HOST: 'sms.example.com' })).toMatchObject({
+    expect(() => configFromEnv({ MAIN_HOST: 'sms.example.com' })).toThrow(/^CARRIER_URL must be set outside dev mode/);
+    expect(configFromEnv({ MAIN_HOST: 'sms.example.com', CARRIER_URL: SMPP })).toMatchObject({
       devMode: false,
       seedDemo: false,
       mainHost: 'sms.example.com',
     });
-    expect(configFromEnv({ MAIN_HOST: 'sms.example.com', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(configFromEnv({ MAIN_HOST: 'sms.example.com', CARRIER_URL: SMPP, SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(configFromEnv({ GATEWAY_DEV: '1' })).toMatchObject({ devMode: true, seedDemo: true, mainHost: 'localhost' });
   });
 
   it('pays through Paystack outside dev mode, and through the simulated page in dev mode unless PAYSTACK_BASE_URL is set', () => {
-    expect(configFromEnv({ MAIN_HOST: 'sms.example.com' }).paystackBaseUrl).toBe('https://api.paystack.co');
+    expect(configFromEnv({ MAIN_HOST: 'sms.example.com', CARRIER_URL: 'sim' }).paystackBaseUrl).toBe(
+      'https://api.paystack.co',
+    );
     expect(configFromEnv({ GATEWAY_DEV: '1' }).paystackBaseUrl).toBeNull();
     expect(configFromEnv({ GATEWAY_DEV: '1', PAYSTACK_BASE_URL: 'http://127.0.0.1:4010/' }).paystackBaseUrl).toBe(
       'http://127.0.0.1:4010',
