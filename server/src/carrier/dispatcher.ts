@@ -10,13 +10,15 @@ import {
   type ClaimedPart,
 } from './part-claims';
 import { recordOutcomes, type PartOutcome } from './part-outcomes';
-import { storeReceipts } from './receipts';
+import { matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
 import { beat, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
 import { destinationAddress, senderAddress, splitForWire, type WirePiece } from './sms-wire';
 
 /** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
 const IDLE_GIVE_UP_MS = 1000;
 const SLOT_WAIT_MS = 50;
+/** A receipt waits this long for its part's submit answer before it is matched to a part in doubt. */
+export const IN_DOUBT_SETTLE_MS = 30_000;
 
 export interface RunOptions {
   /** Recipients claimed per step. */
@@ -230,6 +232,8 @@ export class Dispatcher {
   private async housekeeping() {
     await beat(this.ctx, this.owner, false);
     await sweepDeadInstances(this.ctx, this.owner);
+    await rematchRecentReceipts(this.ctx, this.connector.name);
+    await matchInDoubtReceipts(this.ctx, this.connector.name, IN_DOUBT_SETTLE_MS);
     await expireInDoubt(this.ctx);
   }
 

@@ -1,12 +1,11 @@
 import type { GatewayContext } from '../core/context';
 import { PART } from '../db/schema-carrier';
 import { finalizeRecipientsOfParts } from './recipient-status';
+import { RECEIPT_WINDOW_MS } from './receipt-window';
 
 /** An instance not seen for this long is dead: what it never wrote is free, what it may have written is in doubt. */
 export const INSTANCE_LEASE_MS = 30_000;
 const BEAT_EVERY_MS = 5_000;
-/** How long an in-doubt part waits for a receipt before its recipient is shown as UNKNOWN (never SENT). */
-export const RECEIPT_WINDOW_MS = 48 * 3_600_000;
 
 const lastBeat = new WeakMap<GatewayContext, Map<string, number>>();
 

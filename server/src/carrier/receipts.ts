@@ -4,6 +4,7 @@ import { PART } from '../db/schema-carrier';
 import type { Receipt } from './connector';
 import { caseNumberById } from './part-claims';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
+import { RECEIPT_WINDOW_MS } from './receipt-window';
 import { carrierIdForms } from './carrier-ids';
 
 const IN_CHUNK = 400;
@@ -71,10 +72,7 @@ async function applyMatches(trx: Executor, matches: readonly Match[], now: numbe
   );
 }
 
-/**
- * Finds each receipt's part: by the carrier id as the receipt spells it first, then in its other forms
- * (hex or decimal), then, for a part whose submit answer never came (in doubt), by its destination.
- */
+/** Finds each receipt's part by the carrier id, as the receipt spells it first, then in its other forms. */
 async function matchReceipts(trx: Executor, connector: string, receipts: readonly StoredReceipt[]) {
   const forms = receipts.map((r) => carrierIdForms(r.carrier_id));
   const wanted = [...new Set(forms.flat())];
@@ -88,36 +86,90 @@ async function matchReceipts(trx: Executor, connector: string, receipts: readonl
   );
   const byCarrierId = new Map(parts.map((p) => [p.carrier_id!, p.id]));
   const matches: Match[] = [];
-  const unmatched: StoredReceipt[] = [];
   const taken = new Set<number>();
   receipts.forEach((receipt, k) => {
     const partId = forms[k]!.map((f) => byCarrierId.get(f)).find((id) => id !== undefined && !taken.has(id));
-    if (partId === undefined) unmatched.push(receipt);
-    else {
-      taken.add(partId);
-      matches.push({ partId, receipt });
-    }
+    if (partId === undefined) return;
+    taken.add(partId);
+    matches.push({ partId, receipt });
   });
-  const numbers = [...new Set(unmatched.map((r) => r.to_number).filter(Boolean))];
-  if (numbers.length > 0) {
-    const doubtful = await chunked(numbers, (slice) =>
-      trx
+  return matches;
+}
+
+/** How far back the sweep looks for receipts that crossed their answer in flight. */
+const RECENT_MS = 5 * 60_000;
+
+/**
+ * On PostgreSQL a receipt and its submit answer can be stored at the same moment by two
+ * transactions that cannot see each other: neither finds the other. Each step looks again at the
+ * recent receipts still unmatched and matches them by id.
+ */
+export async function rematchRecentReceipts(ctx: GatewayContext, connector: string) {
+  const now = ctx.now();
+  const recent = await ctx.db
+    .selectFrom('carrier_receipts')
+    .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
+    .where('part_id', 'is', null)
+    .where('connector', '=', connector)
+    .where('state', 'in', [...FINAL_STATES])
+    .where('received_at', '>=', now - RECENT_MS)
+    .orderBy('id')
+    .limit(IN_CHUNK)
+    .execute();
+  if (recent.length === 0) return 0;
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => applyMatches(trx, await matchReceipts(trx, connector, recent), now));
+}
+
+/**
+ * Receipts no part claimed by id, once their submit answers have had time to land: they belong to
+ * parts in doubt (answer lost), matched by destination, the oldest such part first. Earlier, a
+ * receipt that merely beat its answer could be given to another part of the same number.
+ */
+export async function matchInDoubtReceipts(ctx: GatewayContext, connector: string, settleMs: number) {
+  const now = ctx.now();
+  const window = ctx.receiptWindowMs ?? RECEIPT_WINDOW_MS;
+  const waiting = await ctx.db
+    .selectFrom('carrier_receipts')
+    .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
+    .where('part_id', 'is', null)
+    .where('connector', '=', connector)
+    .where('state', 'in', [...FINAL_STATES])
+    .where('received_at', '<=', now - settleMs)
+    .where('received_at', '>', now - window)
+    // Only receipts that have a part in doubt to go to: the others (another system's ids) stay put.
+    .where('to_number', 'in', (eb) =>
+      eb
         .selectFrom('carrier_parts')
-        .select(['id', 'to_number'])
+        .select('to_number')
         .where('state', '=', PART.inDoubt)
-        .where('connector', '=', connector)
-        .where('to_number', 'in', slice)
-        .orderBy('id')
-        .execute(),
-    );
-    for (const receipt of unmatched) {
+        .where('connector', '=', connector),
+    )
+    .orderBy('id')
+    .limit(IN_CHUNK)
+    .execute();
+  const numbers = [...new Set(waiting.map((r) => r.to_number).filter(Boolean))];
+  if (numbers.length === 0) return 0;
+  return ctx.db.transaction().execute(async (trx) => {
+    const doubtful = await trx
+      .selectFrom('carrier_parts')
+      .select(['id', 'to_number'])
+      .where('state', '=', PART.inDoubt)
+      .where('connector', '=', connector)
+      .where('to_number', 'in', numbers)
+      .orderBy('id')
+      .execute();
+    const taken = new Set<number>();
+    const matches: Match[] = [];
+    for (const receipt of waiting) {
       const part = doubtful.find((p) => p.to_number === receipt.to_number && !taken.has(p.id));
       if (!part) continue;
       taken.add(part.id);
       matches.push({ partId: part.id, receipt });
     }
-  }
-  return matches;
+    return applyMatches(trx, matches, now);
+  });
 }
 
 /**

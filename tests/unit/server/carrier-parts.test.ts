@@ -6,7 +6,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, sendItem, sendSms } from './helpers/messaging';
 import { ScriptConnector, receiptFor, type Script } from './helpers/script-connector';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
-import { Dispatcher } from '../../../server/src/carrier/dispatcher';
+import { Dispatcher, IN_DOUBT_SETTLE_MS } from '../../../server/src/carrier/dispatcher';
 import { INSTANCE_LEASE_MS } from '../../../server/src/carrier/instances';
 import { PART } from '../../../server/src/db/schema-carrier';
 import { decodeWire } from '../../../server/src/carrier/sms-wire';
@@ -178,6 +178,8 @@ describe('restarts and instances', () => {
     // The carrier did take one of them: its receipt (an id the gateway never heard) lands by destination.
     await after.receipts([receiptFor('lost-answer-1', before.ledger[0]!.to)]);
     await after.receipts(after.ledger.map((p) => receiptFor(`c${p.partId}`, p.to)));
+    gw.clock.advance(IN_DOUBT_SETTLE_MS);
+    await tickCarrier(gw.ctx);
     gw.clock.advance(48 * 3_600_000 + 1);
     await tickCarrier(gw.ctx);
     const rows = await statuses(gw, res.body.message_id);

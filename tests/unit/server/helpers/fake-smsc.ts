@@ -24,8 +24,9 @@ export interface SmscFaults {
   /** Destinations refused with this status. */
   reject: Map<string, number>;
   /**
-   * Drop the link once, when this many submits (counted over the SMSC's life) have arrived, the last
-   * one unanswered; `takeLast` puts it in the ledger first (accepted, the answer lost).
+   * Drop the link once, when this many submits (counted over the SMSC's life) have arrived, with
+   * what is already on the wire unanswered; `takeLast` takes those into the ledger (accepted, the
+   * answers lost), else they are lost with the link.
    */
   dropAt: number;
   takeLast: boolean;
@@ -109,8 +110,13 @@ export class FakeSmsc {
   private outstanding = new Map<Session, number>();
   private server: Server | null = null;
   private sessions = new Set<Session>();
+  /** Sessions that may receive deliver_sm: transceivers and receivers. */
+  private receivers = new Set<Session>();
   private nextId = 0x1000;
   private pendingReverse: (() => void)[] = [];
+  private dying = new Set<Session>();
+  /** Receipts with no bound session to go to: sent on the next bind, as SMSCs keep them. */
+  private held: (() => void)[] = [];
 
   get port(): number {
     return (this.server?.address() as AddressInfo).port;
@@ -134,6 +140,8 @@ export class FakeSmsc {
   dropAll() {
     for (const session of this.sessions) session.destroy();
     this.sessions.clear();
+    this.receivers.clear();
+    this.dying.clear();
   }
 
   /** Sends enquire_link from the SMSC's side to every bound session. */
@@ -153,7 +161,10 @@ export class FakeSmsc {
   private onSession(session: Session) {
     const number = this.binds + this.refusedBinds + 1;
     session.on('error', () => session.destroy());
-    session.on('close', () => this.sessions.delete(session));
+    session.on('close', () => {
+      this.sessions.delete(session);
+      this.receivers.delete(session);
+    });
     const bind = (pdu: PDU) => {
       if (pdu.password !== this.faults.password) {
         this.refusedBinds += 1;
@@ -162,7 +173,9 @@ export class FakeSmsc {
       }
       this.binds += 1;
       this.sessions.add(session);
+      if (pdu.command !== 'bind_transmitter') this.receivers.add(session);
       session.send(pdu.response({ system_id: 'FAKESMSC' }));
+      if (pdu.command !== 'bind_transmitter') for (const receipt of this.held.splice(0)) receipt();
     };
     session.on('bind_transceiver', bind);
     session.on('bind_transmitter', bind);
@@ -198,13 +211,16 @@ export class FakeSmsc {
       respond({ command_status: refusal });
       return;
     }
-    const dropping = f.dropAt > 0 && this.submits >= f.dropAt;
-    if (dropping) this.faults = { ...f, dropAt: 0 }; // once: the link comes back after this
-    const unanswered = dropping || f.silent;
-    if (unanswered && !f.takeLast) {
-      if (dropping) this.dropAll();
-      return;
+    // The link goes down once, after what already arrived on it is read: those submits are taken
+    // (with takeLast) but their answers are lost with the link.
+    const dropping = this.dying.has(session) || (f.dropAt > 0 && this.submits >= f.dropAt);
+    if (dropping && !this.dying.has(session)) {
+      this.faults = { ...f, dropAt: 0 };
+      this.dying.add(session);
+      setImmediate(() => this.dropAll());
     }
+    const unanswered = dropping || f.silent;
+    if (unanswered && !f.takeLast) return;
     const id = (this.nextId += 1);
     const answerId = f.ids === 'hex-then-decimal' ? id.toString(16).toUpperCase() : String(id);
     const receiptId = f.ids === 'decimal-then-hex' ? id.toString(16) : String(id);
@@ -220,12 +236,13 @@ export class FakeSmsc {
       shortMessage,
       messageId: answerId,
     });
+    const receipt = () => this.sendReceipt(receiptId, pdu, to);
     if (unanswered) {
-      if (dropping) this.dropAll();
+      // Taken, the answer lost: the message is delivered and its receipt comes all the same.
+      if (f.receipts) this.schedule(receipt);
       return;
     }
     const answer = () => respond({ message_id: answerId });
-    const receipt = () => this.sendReceipt(receiptId, pdu, to);
     if (f.receiptFirst && f.receipts) {
       receipt();
       setTimeout(answer, 20);
@@ -239,10 +256,13 @@ export class FakeSmsc {
     const f = this.faults;
     if (f.reverseBatch > 0) {
       this.pendingReverse.push(receipt);
-      if (this.pendingReverse.length >= f.reverseBatch) {
+      const flush = () => {
         const batch = this.pendingReverse.splice(0).reverse();
         setTimeout(() => batch.forEach((r) => r()), f.receiptDelayMs);
-      }
+      };
+      if (this.pendingReverse.length >= f.reverseBatch) flush();
+      // A batch that never fills is sent anyway, a little later.
+      else setTimeout(() => this.pendingReverse.length > 0 && flush(), f.receiptDelayMs + 50);
       return;
     }
     if (f.receiptDelayMs > 0) setTimeout(receipt, f.receiptDelayMs);
@@ -251,8 +271,11 @@ export class FakeSmsc {
 
   /** A receipt as SMSCs send it, on any bound session of this SMSC (receipts may arrive on another one). */
   private sendReceipt(id: string, submit: PDU, to: string) {
-    const session = [...this.sessions].at(-1);
-    if (!session) return;
+    const session = [...this.receivers].at(-1);
+    if (!session) {
+      this.held.push(() => this.sendReceipt(id, submit, to));
+      return;
+    }
     const now = Date.now();
     const state = this.faults.receiptState(to);
     const text = `id:${id} sub:001 dlvrd:${state === 'DELIVRD' ? '001' : '000'} submit date:${stamp(now)} done date:${stamp(now)} stat:${state} err:${state === 'DELIVRD' ? '000' : '001'} text:`;
