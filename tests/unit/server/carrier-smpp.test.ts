@@ -10,6 +10,7 @@ import { tickCarrier } from '../../../server/src/carrier/delivery';
 import { reassemble } from '../../../server/src/carrier/sms-wire';
 import type { SmppSettings } from '../../../server/src/carrier/carrier-url';
 import { PART } from '../../../server/src/db/schema-carrier';
+import { needsUnicode } from '../../../src/domain/sms';
 import { IN_DOUBT_SETTLE_MS } from '../../../server/src/carrier/dispatcher';
 
 const FAST = { reconnect: { baseMs: 10, maxMs: 40 }, throttle: { baseMs: 5, maxMs: 20 } };
@@ -66,23 +67,6 @@ async function untilAllFinal(g: TestGateway) {
         .where('state', 'in', [PART.claimed, PART.submitting, PART.accepted])
         .limit(1)
         .execute();
-      if (open.length && process.env.DEBUG_CARRIER) {
-        const part = await g.ctx.db
-          .selectFrom('carrier_parts')
-          .selectAll()
-          .where('id', '=', open[0]!.id)
-          .executeTakeFirstOrThrow();
-        console.log(
-          JSON.stringify(part),
-          JSON.stringify(
-            await g.ctx.db.selectFrom('carrier_parts').selectAll().where('to_number', '=', part.to_number).execute(),
-          ),
-          JSON.stringify(
-            await g.ctx.db.selectFrom('carrier_receipts').selectAll().where('to_number', '=', part.to_number).execute(),
-          ),
-          JSON.stringify(smsc!.ledger.filter((e) => e.to === part.to_number).map((e) => e.messageId)),
-        );
-      }
       expect(open).toEqual([]);
     },
     { timeout: 20_000, interval: 20 },
@@ -111,7 +95,7 @@ async function sendComposed(g: TestGateway, apikey: string, list: { number: stri
       sendItem({
         shortMessage: r.text,
         destinationAddress: r.number,
-        specialUnicodeSupport: /[^\u0000-\u00ff]/.test(r.text),
+        specialUnicodeSupport: needsUnicode(r.text),
       }),
     ),
   );
@@ -159,11 +143,6 @@ describe('sending through SMPP', () => {
     await sendComposed(gw, demo.apikey, list);
     await untilAllFinal(gw);
     const status = await statusByNumber(gw);
-    if (process.env.DEBUG_CARRIER)
-      console.log(
-        [...status.entries()].join(' '),
-        JSON.stringify(await gw.ctx.db.selectFrom('carrier_receipts').selectAll().limit(5).execute()),
-      );
     for (const r of list) {
       expect(status.get(r.number)).toBe(r.number.endsWith('3') || r.number === '233242000007' ? 'FAILED' : 'SENT');
     }
