@@ -29,6 +29,8 @@ export interface GatewayConfig {
   maxPurchaseGhs: number;
   /** CARRIER_URL: the real carrier over SMPP, or the simulator (dev mode's default). */
   carrier: CarrierSettings;
+  /** CARRIER_LEASE_S: an instance silent this long is taken over by the others. */
+  carrierLeaseS: number;
 }
 
 /** CARRIER_URL; outside dev mode it must be set, so a production start never takes credit and delivers nothing. */
@@ -112,6 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     paystackBaseUrl: paystackBase(env, devMode),
     maxPurchaseGhs: integer(env, 'MAX_PURCHASE_GHS', MAX_PURCHASE_GHS, 1, 1_000_000_000),
     carrier: carrierSettings(env, devMode),
+    carrierLeaseS: integer(env, 'CARRIER_LEASE_S', 30, 2, 3600),
   };
 }
 
@@ -132,6 +135,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     paystackBaseUrl: config.paystackBaseUrl,
     maxPurchaseGhs: config.maxPurchaseGhs,
     connector: config.carrier.kind === 'smpp' ? new SmppConnector('default', config.carrier) : undefined,
+    instanceLeaseMs: config.carrierLeaseS * 1000,
     reportError: (where, error) => console.error(where, error),
     log: (line) => console.log(line),
   };

@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../core/context';
 import { PART } from '../db/schema-carrier';
+import { STAGE } from '../db/schema-messaging';
 import { dispatcherFor } from './delivery';
 
 const STATE_NAMES: Record<number, string> = {
@@ -14,6 +15,12 @@ const STATE_NAMES: Record<number, string> = {
  * sent per second, throttled, errors, in doubt) and the parts in the database by state.
  */
 export async function carrierHealth(ctx: GatewayContext) {
+  // Recipients first, then parts: a recipient claimed in between shows up as parts, never as nothing.
+  const queued = await ctx.db
+    .selectFrom('message_recipients')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stage', '=', STAGE.queued)
+    .executeTakeFirstOrThrow();
   const rows = await ctx.db
     .selectFrom('carrier_parts')
     .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
@@ -31,6 +38,8 @@ export async function carrierHealth(ctx: GatewayContext) {
     .executeTakeFirstOrThrow();
   return {
     connectors: [dispatcherFor(ctx).connector.health()],
+    /** Recipients accepted and not yet handed to the carrier (their parts are not made yet). */
+    queuedRecipients: Number(queued.n),
     parts,
     instances: Number(instances.n),
   };

@@ -11,7 +11,7 @@ import {
 } from './part-claims';
 import { recordOutcomes, type PartOutcome } from './part-outcomes';
 import { matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
-import { beat, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
+import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
 import { destinationAddress, senderAddress, splitForWire, type WirePiece } from './sms-wire';
 
 /** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
@@ -51,6 +51,7 @@ export class Dispatcher {
   private chain: Promise<unknown> = Promise.resolve();
   private lastSplit: { key: string; pieces: WirePiece[] } | null = null;
   private lastLog = 0;
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: GatewayContext,
@@ -61,6 +62,11 @@ export class Dispatcher {
   start(): Promise<void> {
     this.started ??= (async () => {
       await beat(this.ctx, this.owner, true);
+      // On its own timer: a long step must not look like a dead instance to the others.
+      this.heartbeat = setInterval(() => {
+        beat(this.ctx, this.owner, true).catch((error: unknown) => this.ctx.reportError?.('carrier heartbeat', error));
+      }, beatEveryMs(this.ctx));
+      this.heartbeat.unref();
       await this.connector.start((receipts) => storeReceipts(this.ctx, this.connector.name, receipts).then(() => {}));
     })();
     return this.started;
@@ -77,6 +83,7 @@ export class Dispatcher {
     await this.chain;
     if (!this.started) return;
     await this.started;
+    if (this.heartbeat) clearInterval(this.heartbeat);
     await this.connector.stop();
     await this.settle();
     await releaseParts(

@@ -9,12 +9,16 @@ const BEAT_EVERY_MS = 5_000;
 
 const lastBeat = new WeakMap<GatewayContext, Map<string, number>>();
 
+/** How often an instance writes its heartbeat: well inside the lease, so a live one is never taken for dead. */
+export const beatEveryMs = (ctx: GatewayContext) =>
+  Math.min(BEAT_EVERY_MS, (ctx.instanceLeaseMs ?? INSTANCE_LEASE_MS) / 4);
+
 /** This instance's heartbeat, written at most every few seconds (or now, when `force`). */
 export async function beat(ctx: GatewayContext, id: string, force: boolean) {
   const now = ctx.now();
   const beats = lastBeat.get(ctx) ?? new Map<string, number>();
   lastBeat.set(ctx, beats);
-  if (!force && now - (beats.get(id) ?? 0) < BEAT_EVERY_MS) return;
+  if (!force && now - (beats.get(id) ?? 0) < beatEveryMs(ctx)) return;
   beats.set(id, now);
   await ctx.db
     .insertInto('carrier_instances')
@@ -32,7 +36,7 @@ export async function sweepDeadInstances(ctx: GatewayContext, self: string) {
   const dead = await ctx.db
     .selectFrom('carrier_instances')
     .select('id')
-    .where('seen_at', '<', now - INSTANCE_LEASE_MS)
+    .where('seen_at', '<', now - (ctx.instanceLeaseMs ?? INSTANCE_LEASE_MS))
     .where('id', '<>', self)
     .execute();
   if (dead.length === 0) return;

@@ -36,7 +36,8 @@ export async function recordOutcomes(trx: Executor, connector: string, outcomes:
         'in',
         accepted.map(([id]) => id),
       )
-      .where('state', '=', PART.submitting)
+      // An answer also settles a part another instance had put in doubt meanwhile.
+      .where('state', 'in', [PART.submitting, PART.inDoubt])
       .execute();
     await applyWaitingReceipts(trx, connector, accepted, now);
   }

@@ -20,6 +20,8 @@ export interface GatewayContext {
   carrierDelayMs: number;
   /** The carrier (CARRIER_URL); the simulator when absent (dev mode and tests). */
   connector?: Connector;
+  /** How long an instance may be silent before another takes over its parts (CARRIER_LEASE_S, default 30 s). */
+  instanceLeaseMs?: number;
   /** How long an in-doubt part waits for its receipt before it is UNKNOWN (default 48 hours). */
   receiptWindowMs?: number;
   /** Operational lines (the carrier's state every minute while busy); never secrets. */

@@ -10,6 +10,8 @@ export interface RunningGateway {
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash would; the data stays for a restart. */
+  kill(): Promise<void>;
 }
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -18,7 +20,8 @@ export const BUILT_DIST = join(ROOT, 'dist');
 
 /** Starts the real gateway (fresh temporary SQLite, demo data, dev mode) serving the built PWA. */
 export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-gateway-'));
+  // A restart passes the same DATA_DIR again.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-gateway-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -55,8 +58,14 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
     dataDir,
     url: (path = '/', host = 'localhost') => `http://${host}:${port}${path}`,
     output: () => log,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

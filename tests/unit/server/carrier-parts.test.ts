@@ -157,7 +157,9 @@ describe('restarts and instances', () => {
     const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: numbers.join(',') })]);
     // The old instance: it claims the send, puts ten parts on the wire, hears nothing back, and dies.
     const before = new ScriptConnector('default', () => 'hold', 10);
-    void new Dispatcher({ ...gw.ctx }, before).run({ chunk: 2000, maxChunks: 1 });
+    // Its clock stops with it: whatever its heartbeat timer still writes is the time it died.
+    const diedAt = gw.clock.now;
+    void new Dispatcher({ ...gw.ctx, now: () => diedAt }, before).run({ chunk: 2000, maxChunks: 1 });
     await vi.waitFor(() => expect(before.heldCount).toBe(10));
 
     await tickCarrier(gw.ctx); // the restarted gateway: the old one's lease is not over yet

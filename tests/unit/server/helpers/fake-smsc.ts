@@ -279,6 +279,11 @@ export class FakeSmsc {
     const now = Date.now();
     const state = this.faults.receiptState(to);
     const text = `id:${id} sub:001 dlvrd:${state === 'DELIVRD' ? '001' : '000'} submit date:${stamp(now)} done date:${stamp(now)} stat:${state} err:${state === 'DELIVRD' ? '000' : '001'} text:`;
+    let acked = false;
+    // A receipt not answered before its link goes is sent again on the next bind, as SMSCs do.
+    session.once('close', () => {
+      if (!acked) this.held.push(() => this.sendReceipt(id, submit, to));
+    });
     const send = () => {
       this.receiptsSent += 1;
       session.send(
@@ -296,6 +301,7 @@ export class FakeSmsc {
           message_state: STATE_NUMBER[state] ?? 7,
         }),
         () => {
+          acked = true;
           this.receiptsAcked += 1;
         },
       );

@@ -25,11 +25,18 @@ export interface TestGateway {
 
 /** A fresh database: in-memory SQLite, or a new PostgreSQL database when DATABASE_URL is set. */
 async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
+  const fresh = await freshPostgres();
+  if (!fresh) {
     const db = openDatabase({ sqliteFile: ':memory:' });
     return { db, drop: async () => {} };
   }
+  return { db: openDatabase({ databaseUrl: fresh.url }), drop: fresh.drop };
+}
+
+/** A new PostgreSQL database when DATABASE_URL is set (its URL, for a gateway process too), else null. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
   const name = `gw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -37,9 +44,8 @@ async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: testUrl.toString() });
   return {
-    db,
+    url: testUrl.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
