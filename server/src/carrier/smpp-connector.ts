@@ -143,6 +143,8 @@ export class SmppConnector implements Connector {
     const s = this.settings;
     const open = (command: string) => {
       const session = smpp.connect({ host: s.host, port: s.port, tls: s.tls, rejectUnauthorized: true });
+      // Small PDUs answered one by one: Nagle's delay would hold each write back for the previous ACK.
+      session.socket.setNoDelay(true);
       session.on('error', (error: Error) => this.fail(link, `link error: ${error.message}`));
       session.on('close', () => this.drop(link, 'the link closed'));
       session.on('enquire_link', (pdu: PDU) => session.send(pdu.response()));

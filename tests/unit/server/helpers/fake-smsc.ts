@@ -115,6 +115,7 @@ export class FakeSmsc {
   private nextId = 0x1000;
   private pendingReverse: (() => void)[] = [];
   private dying = new Set<Session>();
+  private unacked = new Map<Session, Set<() => void>>();
   /** Receipts with no bound session to go to: sent on the next bind, as SMSCs keep them. */
   private held: (() => void)[] = [];
 
@@ -160,10 +161,13 @@ export class FakeSmsc {
 
   private onSession(session: Session) {
     const number = this.binds + this.refusedBinds + 1;
+    session.socket.setNoDelay(true);
     session.on('error', () => session.destroy());
     session.on('close', () => {
       this.sessions.delete(session);
       this.receivers.delete(session);
+      for (const again of this.unacked.get(session) ?? []) this.held.push(again);
+      this.unacked.delete(session);
     });
     const bind = (pdu: PDU) => {
       if (pdu.password !== this.faults.password) {
@@ -279,11 +283,11 @@ export class FakeSmsc {
     const now = Date.now();
     const state = this.faults.receiptState(to);
     const text = `id:${id} sub:001 dlvrd:${state === 'DELIVRD' ? '001' : '000'} submit date:${stamp(now)} done date:${stamp(now)} stat:${state} err:${state === 'DELIVRD' ? '000' : '001'} text:`;
-    let acked = false;
     // A receipt not answered before its link goes is sent again on the next bind, as SMSCs do.
-    session.once('close', () => {
-      if (!acked) this.held.push(() => this.sendReceipt(id, submit, to));
-    });
+    const again = () => this.sendReceipt(id, submit, to);
+    const open = this.unacked.get(session) ?? new Set<() => void>();
+    this.unacked.set(session, open);
+    open.add(again);
     const send = () => {
       this.receiptsSent += 1;
       session.send(
@@ -301,7 +305,7 @@ export class FakeSmsc {
           message_state: STATE_NUMBER[state] ?? 7,
         }),
         () => {
-          acked = true;
+          open.delete(again);
           this.receiptsAcked += 1;
         },
       );

@@ -24,10 +24,10 @@ export interface TestGateway {
 }
 
 /** A fresh database: in-memory SQLite, or a new PostgreSQL database when DATABASE_URL is set. */
-async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function freshDatabase(sqliteFile = ':memory:'): Promise<{ db: Db; drop: () => Promise<void> }> {
   const fresh = await freshPostgres();
   if (!fresh) {
-    const db = openDatabase({ sqliteFile: ':memory:' });
+    const db = openDatabase({ sqliteFile });
     return { db, drop: async () => {} };
   }
   return { db: openDatabase({ databaseUrl: fresh.url }), drop: fresh.drop };
@@ -63,9 +63,11 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
 }
 
 /** The gateway app over a fresh database with the demo tenants seeded (unless `demo: false`). */
-export async function makeTestApp(options: Partial<GatewayContext> & { demo?: boolean } = {}): Promise<TestGateway> {
-  const { demo = true, ...overrides } = options;
-  const { db, drop } = await freshDatabase();
+export async function makeTestApp(
+  options: Partial<GatewayContext> & { demo?: boolean; sqliteFile?: string } = {},
+): Promise<TestGateway> {
+  const { demo = true, sqliteFile, ...overrides } = options;
+  const { db, drop } = await freshDatabase(sqliteFile);
   await migrateToLatest(db);
   const clock: TestClock = {
     now: Date.parse('2026-11-20T10:00:00Z'),
