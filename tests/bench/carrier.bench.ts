@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { makeTestApp, freshPostgres, type TestGateway } from '../unit/server/helpers/test-app';
-import { account, numbers, sendItem, sendSms } from '../unit/server/helpers/messaging';
+import { fundedAccount, numbers, sendItem, sendSms } from '../unit/server/helpers/messaging';
+import { settingsFor } from '../unit/server/helpers/fake-smsc';
 import { SmppConnector } from '../../server/src/carrier/smpp-connector';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { PART } from '../../server/src/db/schema-carrier';
@@ -77,22 +78,8 @@ const count = async (gw: TestGateway, states: number[]) =>
 /** The clean run, in this process: the dispatcher stepping back to back as the background loop would. */
 async function clean(smsc: Smsc, window: number) {
   const dir = mkdtempSync(join(tmpdir(), 'carrier-bench-'));
-  const settings = {
-    kind: 'smpp' as const,
-    tls: false,
-    host: '127.0.0.1',
-    port: smsc.port,
-    systemId: 'gateway',
-    password: 'secret',
-    systemType: '',
-    bind: 'transceiver' as const,
-    window,
-    tps: 100_000,
-    enquireS: 30,
-    timeoutS: 5,
-  };
   const gw = await makeTestApp({
-    connector: new SmppConnector('default', settings),
+    connector: new SmppConnector('default', settingsFor(smsc.port, { window, timeoutS: 5 })),
     sqliteFile: join(dir, 'gateway.sqlite'),
     maxBodyBytes: 16 * 1024 * 1024,
     carrierDelayMs: 0,
@@ -103,12 +90,7 @@ async function clean(smsc: Smsc, window: number) {
     while ((await tickCarrier(gw.ctx)) > 0 || (await count(gw, [PART.claimed, PART.submitting, PART.accepted])) > 0)
       await pause(5);
     await smsc.reset();
-    const demo = await account(gw, 'demouser');
-    await gw.ctx.db
-      .updateTable('users')
-      .set({ creditbalance: 10_000_000 })
-      .where('profile_id', '=', demo.profile_id)
-      .execute();
+    const demo = await fundedAccount(gw, 'demouser', 10_000_000);
     const res = await sendSms(gw, demo.apikey, [
       sendItem({ shortMessage: TEXT, destinationAddress: numbers(RECIPIENTS) }),
     ]);

@@ -3,7 +3,7 @@
 // scripted connector (no network): the SMPP connector's own faults are in smpp-*.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
-import { account, sendItem, sendSms } from './helpers/messaging';
+import { fundedAccount, sendItem, sendSms } from './helpers/messaging';
 import { ScriptConnector, receiptFor, type Script } from './helpers/script-connector';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 import { Dispatcher, IN_DOUBT_SETTLE_MS } from '../../../server/src/carrier/dispatcher';
@@ -23,12 +23,7 @@ async function gatewayWith(connector: ScriptConnector, script?: Script) {
   await tickCarrier(gw.ctx);
   connector.ledger.length = 0;
   if (script) connector.setScript(script);
-  const demo = await account(gw, 'demouser');
-  await gw.ctx.db
-    .updateTable('users')
-    .set({ creditbalance: 1_000_000 })
-    .where('profile_id', '=', demo.profile_id)
-    .execute();
+  const demo = await fundedAccount(gw, 'demouser', 1_000_000);
   return { gw, demo };
 }
 

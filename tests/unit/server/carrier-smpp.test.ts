@@ -3,8 +3,8 @@
 // the send composed, once; receipts land on the right recipients. On SQLite and PostgreSQL.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
-import { account, sendItem, sendSms } from './helpers/messaging';
-import { FakeSmsc, type SmscFaults } from './helpers/fake-smsc';
+import { fundedAccount, sendItem, sendSms } from './helpers/messaging';
+import { FakeSmsc, settingsFor, type SmscFaults } from './helpers/fake-smsc';
 import { SmppConnector } from '../../../server/src/carrier/smpp-connector';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 import { reassemble } from '../../../server/src/carrier/sms-wire';
@@ -27,32 +27,13 @@ afterEach(async () => {
 async function setUp(faults: Partial<SmscFaults> = {}, over: Partial<SmppSettings> = {}) {
   smsc = new FakeSmsc();
   await smsc.start();
-  const settings: SmppSettings = {
-    kind: 'smpp',
-    tls: false,
-    host: '127.0.0.1',
-    port: smsc.port,
-    systemId: 'gateway',
-    password: 'secret',
-    systemType: '',
-    bind: 'transceiver',
-    window: 10,
-    tps: 100_000,
-    enquireS: 30,
-    timeoutS: 2,
-    ...over,
-  };
+  const settings = settingsFor(smsc.port, over);
   gw = await makeTestApp({ connector: new SmppConnector('default', settings, FAST), carrierDelayMs: 0 });
   await vi.waitFor(() => tickCarrier(gw!.ctx).then(() => expect(gw!.ctx.connector!.health().bound).toBe(true)));
   await untilAllFinal(gw); // the demo data's own messages
   smsc.ledger.length = 0;
   smsc.setFaults(faults);
-  const demo = await account(gw, 'demouser');
-  await gw.ctx.db
-    .updateTable('users')
-    .set({ creditbalance: 1_000_000 })
-    .where('profile_id', '=', demo.profile_id)
-    .execute();
+  const demo = await fundedAccount(gw, 'demouser', 1_000_000);
   return { gw, smsc, demo };
 }
 

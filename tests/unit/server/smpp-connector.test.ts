@@ -5,7 +5,7 @@ import { SmppConnector } from '../../../server/src/carrier/smpp-connector';
 import type { SmppSettings } from '../../../server/src/carrier/carrier-url';
 import type { OutgoingPart, Receipt, SubmitOutcome } from '../../../server/src/carrier/connector';
 import { splitForWire, reassemble } from '../../../server/src/carrier/sms-wire';
-import { FakeSmsc } from './helpers/fake-smsc';
+import { FakeSmsc, settingsFor } from './helpers/fake-smsc';
 
 const FAST = { reconnect: { baseMs: 10, maxMs: 40 }, throttle: { baseMs: 5, maxMs: 20 } };
 
@@ -24,21 +24,7 @@ afterEach(async () => {
   await smsc.stop();
 });
 
-const settings = (over: Partial<SmppSettings> = {}): SmppSettings => ({
-  kind: 'smpp',
-  tls: false,
-  host: '127.0.0.1',
-  port: smsc.port,
-  systemId: 'gateway',
-  password: 'secret',
-  systemType: '',
-  bind: 'transceiver',
-  window: 10,
-  tps: 100_000,
-  enquireS: 30,
-  timeoutS: 2,
-  ...over,
-});
+const settings = (over: Partial<SmppSettings> = {}) => settingsFor(smsc.port, over);
 
 async function started(
   over: Partial<SmppSettings> = {},

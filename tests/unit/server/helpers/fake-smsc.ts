@@ -2,6 +2,7 @@
 // accepted and injects the faults real carriers show. Tests and the carrier bench share it.
 import smpp, { type PDU, type Server, type Session } from 'smpp';
 import type { AddressInfo } from 'node:net';
+import type { SmppSettings } from '../../../../server/src/carrier/carrier-url';
 
 export interface LedgerEntry {
   session: number;
@@ -94,6 +95,23 @@ function rawShortMessage(pdu: PDU): Buffer {
   const body = typeof message === 'string' ? coder.encode(message) : (message ?? Buffer.alloc(0));
   return Buffer.concat([header, body]);
 }
+
+/** Connector settings for this SMSC: its password, a large rate, and whatever a test changes. */
+export const settingsFor = (port: number, over: Partial<SmppSettings> = {}): SmppSettings => ({
+  kind: 'smpp',
+  tls: false,
+  host: '127.0.0.1',
+  port,
+  systemId: 'gateway',
+  password: 'secret',
+  systemType: '',
+  bind: 'transceiver',
+  window: 10,
+  tps: 100_000,
+  enquireS: 30,
+  timeoutS: 2,
+  ...over,
+});
 
 export class FakeSmsc {
   readonly ledger: LedgerEntry[] = [];

@@ -48,6 +48,17 @@ export async function sendSms(
 /** A seeded user with a live token (and its API key, from the users row). */
 export const account = (gw: TestGateway, username: string) => tokenFor(gw, username);
 
+/** A seeded user with a live token and `credits` to send with: big sends need more than the demo's. */
+export async function fundedAccount(gw: TestGateway, username: string, credits: number) {
+  const user = await account(gw, username);
+  await gw.ctx.db
+    .updateTable('users')
+    .set({ creditbalance: credits })
+    .where('profile_id', '=', user.profile_id)
+    .execute();
+  return user;
+}
+
 export async function balanceOf(gw: TestGateway, username: string): Promise<number> {
   const row = await gw.ctx.db
     .selectFrom('users')
