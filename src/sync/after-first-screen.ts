@@ -1,0 +1,29 @@
+// Work the first screen does not need (IndexedDB's live session watch, the start-up syncs) waits until
+// that screen has shown, so its downloads and parsing never delay it on a slow phone (issue 16).
+// Outside the app (unit tests), nothing holds and the work runs at once.
+
+const HOLD_AT_MOST_MS = 4000;
+let holding = false;
+const queue: Array<() => void> = [];
+
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 500 }) : setTimeout(run, 50);
+
+/** Called once at start-up: work given to afterFirstScreen waits for releaseFirstScreen (or a few seconds). */
+export function holdUntilFirstScreen(): void {
+  holding = true;
+  setTimeout(releaseFirstScreen, HOLD_AT_MOST_MS);
+}
+
+/** The first screen has rendered: the held work runs once the browser is idle. */
+export function releaseFirstScreen(): void {
+  if (!holding) return;
+  holding = false;
+  const held = queue.splice(0);
+  whenIdle(() => held.forEach((run) => run()));
+}
+
+export function afterFirstScreen(run: () => void): void {
+  if (holding) queue.push(run);
+  else run();
+}
