@@ -1,7 +1,13 @@
 import './install-prompt';
 import { registerServiceWorker } from './register-sw';
+import { firstScreenModules, screenModules } from './screen-modules';
+import { afterFirstScreen, holdUntilFirstScreen } from '../sync/after-first-screen';
 
 // The entry stays tiny: index.html's splash paints at once instead of waiting for the app's
 // stylesheet (render-blocking when imported here), which now arrives with the app chunk.
-const workbox = registerServiceWorker();
+holdUntilFirstScreen();
+// The first screen's code is asked for now, beside the app's (issue 16).
+for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
+  void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
+const workbox = registerServiceWorker(afterFirstScreen);
 void import('./root').then(({ mount }) => mount(workbox));

@@ -1,13 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Workbox } from 'workbox-window';
-import '@mantine/core/styles.css';
+import '../ui/mantine-styles-first';
 import { App } from './app';
-import { holdUntilFirstScreen } from '../sync/after-first-screen';
 
 /** Mounts the app over the static splash of index.html. */
 export function mount(workbox: Workbox | null): void {
-  holdUntilFirstScreen();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App workbox={workbox} />

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { routeDecision } from '../domain/routing';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
@@ -8,13 +8,6 @@ import { FullPageLoader } from './full-page-loader';
 import { useSignedOutNavigation } from './use-signed-out-navigation';
 import { useDocumentBranding } from './branding';
 import { AppLayout, LandingScreen } from './screens';
-import { releaseFirstScreen } from '../sync/after-first-screen';
-
-/** Rendered beside a screen inside its Suspense: its effect runs once the screen itself has rendered. */
-function ScreenShown() {
-  useEffect(() => releaseFirstScreen(), []);
-  return null;
-}
 
 /** SPEC 2 access rules: landing or /login for visitors, / for a signed-in user on /login or /signup, admin routes for admins. */
 export function RouteGuard() {
@@ -36,7 +29,6 @@ export function RouteGuard() {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <LandingScreen />
-        <ScreenShown />
       </Suspense>
     );
   }
@@ -44,14 +36,12 @@ export function RouteGuard() {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <AppLayout user={user} domain={domain} />
-        <ScreenShown />
       </Suspense>
     );
   }
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Outlet />
-      <ScreenShown />
     </Suspense>
   );
 }
