@@ -42,8 +42,10 @@ const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 3);
  */
 function countBytes(context: BrowserContext) {
   const finished: Array<Promise<[string, number]>> = [];
+  let counting = true;
   context.on('requestfinished', (request) => {
-    if (request.serviceWorker()) return;
+    // What finishes after the page is usable (the code loaded after the first screen) is not counted.
+    if (!counting || request.serviceWorker()) return;
     finished.push(
       (async (): Promise<[string, number]> => {
         const [size, response] = await Promise.all([request.sizes(), request.response()]);
@@ -54,6 +56,7 @@ function countBytes(context: BrowserContext) {
     );
   });
   return async () => {
+    counting = false;
     const bytes = new Map<string, number>();
     for (const [url, n] of await Promise.all([...finished])) bytes.set(url, (bytes.get(url) ?? 0) + n);
     return bytes;
