@@ -2,12 +2,18 @@
 // that screen has shown, so its downloads and parsing never delay it on a slow phone (issue 16).
 // Outside the app (unit tests), nothing holds and the work runs at once.
 
-const HOLD_AT_MOST_MS = 4000;
+const HOLD_AT_MOST_MS = 5000;
 let holding = false;
 const queue: Array<() => void> = [];
 
+// A second after the screen shows, when the browser is idle: its images and the domain's answer come
+// first, and Dexie's and zod's parsing stays out of the first paint's long tasks on a slow phone.
+const AFTER_SCREEN_MS = 1000;
 const whenIdle = (run: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 500 }) : setTimeout(run, 50);
+  setTimeout(
+    () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : run()),
+    AFTER_SCREEN_MS,
+  );
 
 /** Called once at start-up: work given to afterFirstScreen waits for releaseFirstScreen (or a few seconds). */
 export function holdUntilFirstScreen(): void {
