@@ -9,5 +9,7 @@ holdUntilFirstScreen();
 // The first screen's code is asked for now, beside the app's (issue 16).
 for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
   void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
+// So are the domain's details on a first visit, which the first screen waits for.
+void import('../sync/domain-sync').then((m) => m.refreshDomain(window.location.hostname)).catch(() => {});
 const workbox = registerServiceWorker(afterFirstScreen);
 void import('./root').then(({ mount }) => mount(workbox));

@@ -4,6 +4,7 @@
 
 const HOLD_AT_MOST_MS = 5000;
 let holding = false;
+let releasing = false;
 const queue: Array<() => void> = [];
 
 // A second after the screen shows, when the browser is idle: its images and the domain's answer come
@@ -21,12 +22,14 @@ export function holdUntilFirstScreen(): void {
   setTimeout(releaseFirstScreen, HOLD_AT_MOST_MS);
 }
 
-/** The first screen has rendered: the held work runs once the browser is idle. */
+/** The first screen has rendered: the held work, and any given until it runs, runs once the browser is idle. */
 export function releaseFirstScreen(): void {
-  if (!holding) return;
-  holding = false;
-  const held = queue.splice(0);
-  whenIdle(() => held.forEach((run) => run()));
+  if (!holding || releasing) return;
+  releasing = true;
+  whenIdle(() => {
+    holding = false;
+    queue.splice(0).forEach((run) => run());
+  });
 }
 
 export function afterFirstScreen(run: () => void): void {

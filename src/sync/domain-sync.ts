@@ -18,7 +18,19 @@ async function storedInDatabase(host: string): Promise<StoredDomain | undefined>
  * The copy the screens read is written at once; IndexedDB's, which other code reads, once the
  * first screen has shown (Dexie stays off its path: issue 16).
  */
-export async function refreshDomain(host: string, now = Date.now()): Promise<void> {
+export function refreshDomain(host: string, now = Date.now()): Promise<void> {
+  // The entry asks first, beside the app's code; the screens' own calls meanwhile share that answer.
+  let pending = inFlight.get(host);
+  if (!pending) {
+    pending = refresh(host, now).finally(() => inFlight.delete(host));
+    inFlight.set(host, pending);
+  }
+  return pending;
+}
+
+const inFlight = new Map<string, Promise<void>>();
+
+async function refresh(host: string, now: number): Promise<void> {
   try {
     const domain = { ...(await fetchDomainDetails(host)), host, fetchedAt: now };
     writeDomainMirror(domain);
