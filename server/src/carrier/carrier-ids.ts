@@ -1,14 +1,23 @@
 /**
- * The forms a carrier's message id may take between its submit answer and its receipt: as given
- * (lower-case), then its hex or decimal counterpart. Carriers differ (Kannel's and Jasmin's trackers
- * are full of receipts lost to this): one answers '0A1B2C' and reports 'id:662316', or the other way.
+ * How a carrier's receipts spell the message id its submit answer gave (CARRIER_URL `ids=`): the
+ * same, or converted. Carriers differ (Kannel's and Jasmin's trackers are full of receipts lost to
+ * this): one answers '0A1B2C' and reports 'id:662316'. Guessing both forms at once is not safe:
+ * sequential ids overlap, so a receipt could be given to another part; the form is configured.
  */
-export function carrierIdForms(id: string): string[] {
-  const given = id.trim().toLowerCase();
-  const forms = [given];
-  const bare = given.replace(/^0+(?=.)/, '');
-  if (bare !== given) forms.push(bare);
-  if (/^[0-9]{1,30}$/.test(given)) forms.push(BigInt(given).toString(16));
-  if (/^[0-9a-f]{1,24}$/.test(given)) forms.push(BigInt(`0x${given}`).toString(10));
-  return [...new Set(forms)];
+export type ReceiptIdForm = 'same' | 'hex' | 'decimal';
+
+/** One key per id: trimmed, lower-case, without leading zeros. */
+export function carrierIdKey(id: string): string {
+  return id
+    .trim()
+    .toLowerCase()
+    .replace(/^0+(?=.)/, '');
+}
+
+/** The key a receipt for this answer will carry: the answer's id, or its hex or decimal form. */
+export function receiptKeyOf(answerId: string, form: ReceiptIdForm): string {
+  const key = carrierIdKey(answerId);
+  if (form === 'hex' && /^[0-9]{1,30}$/.test(key)) return BigInt(key).toString(16);
+  if (form === 'decimal' && /^[0-9a-f]{1,24}$/.test(key)) return BigInt(`0x${key}`).toString(10);
+  return key;
 }

@@ -1,5 +1,6 @@
 // CARRIER_URL: which connector the gateway sends through (docs/carrier.md).
 import { ConfigError } from '../core/errors';
+import type { ReceiptIdForm } from './carrier-ids';
 
 export interface SmppSettings {
   kind: 'smpp';
@@ -14,12 +15,14 @@ export interface SmppSettings {
   tps: number;
   enquireS: number;
   timeoutS: number;
+  /** How receipts spell the answer's message id: the same, or its hex or decimal form. */
+  ids: ReceiptIdForm;
 }
 
 export type CarrierSettings = { kind: 'sim' } | SmppSettings;
 
 const EXAMPLE = 'smpp://SYSTEM_ID:PASSWORD@HOST:PORT?window=10&tps=100 (or sim)';
-const FIELDS = new Set(['window', 'tps', 'system_type', 'bind', 'enquire', 'timeout']);
+const FIELDS = new Set(['window', 'tps', 'system_type', 'bind', 'enquire', 'timeout', 'ids']);
 
 function wrong(what: string): never {
   throw new ConfigError(`CARRIER_URL ${what}; it must look like ${EXAMPLE}`);
@@ -67,6 +70,10 @@ export function parseCarrierUrl(raw: string): CarrierSettings {
   if (bind !== 'transceiver' && bind !== 'transmitter+receiver') {
     wrong(`has bind=${bind.slice(0, 20)}: it must be transceiver or transmitter+receiver`);
   }
+  const ids = url.searchParams.get('ids') ?? 'same';
+  if (ids !== 'same' && ids !== 'hex' && ids !== 'decimal') {
+    wrong(`has ids=${ids.slice(0, 20)}: it must be same, hex or decimal (how receipts spell the message id)`);
+  }
   const systemId = decoded(url.username, 'SYSTEM_ID');
   // SMPP 3.4: system_id up to 15 octets, password up to 8, system_type up to 12.
   if (systemId.length > 15) wrong('has a SYSTEM_ID longer than 15 characters');
@@ -87,6 +94,7 @@ export function parseCarrierUrl(raw: string): CarrierSettings {
     tps: numberField(url.searchParams, 'tps', 100, 1, 100_000),
     enquireS: numberField(url.searchParams, 'enquire', 30, 1, 3600),
     timeoutS: numberField(url.searchParams, 'timeout', 10, 0.05, 600),
+    ids,
   };
 }
 
@@ -96,7 +104,7 @@ export function describeCarrier(settings: CarrierSettings): string {
   const s = settings;
   return (
     `${s.tls ? 'smpps' : 'smpp'}://${encodeURIComponent(s.systemId)}:***@${s.host}:${s.port}` +
-    `?window=${s.window}&tps=${s.tps}&bind=${s.bind}&enquire=${s.enquireS}&timeout=${s.timeoutS}` +
+    `?window=${s.window}&tps=${s.tps}&bind=${s.bind}&enquire=${s.enquireS}&timeout=${s.timeoutS}&ids=${s.ids}` +
     (s.systemType ? `&system_type=${encodeURIComponent(s.systemType)}` : '')
   );
 }

@@ -11,6 +11,7 @@ import {
 } from './part-claims';
 import { recordOutcomes, type PartOutcome } from './part-outcomes';
 import { matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
+import { lockReceiptMatching } from './carrier-lock';
 import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
 import { destinationAddress, senderAddress, splitForWire, type WirePiece } from './sms-wire';
 
@@ -151,7 +152,10 @@ export class Dispatcher {
     const answers = this.answers.splice(0);
     const now = this.ctx.now();
     const marked = await this.ctx.db.transaction().execute(async (trx) => {
-      if (answers.length > 0) await recordOutcomes(trx, this.connector.name, answers, now);
+      if (answers.length > 0) {
+        await lockReceiptMatching(this.ctx.db, trx, this.connector.name);
+        await recordOutcomes(trx, this.connector.name, answers, now);
+      }
       return markSubmitting(
         trx,
         this.owner,

@@ -2,6 +2,7 @@ import type { Executor } from '../db/database';
 import { PART } from '../db/schema-carrier';
 import type { SubmitOutcome } from './connector';
 import { caseById } from './part-claims';
+import { carrierIdKey } from './carrier-ids';
 import { finalizeRecipientsOfParts } from './recipient-status';
 import { applyWaitingReceipts } from './receipts';
 
@@ -21,8 +22,8 @@ export async function recordOutcomes(trx: Executor, connector: string, outcomes:
   const inDoubt: [number, string][] = [];
   const retry: number[] = [];
   for (const { partId, outcome } of outcomes) {
-    // Ids are kept lower-case: carriers spell hex ids in either case in their receipts.
-    if (outcome.kind === 'accepted') accepted.push([partId, outcome.carrierId.trim().toLowerCase()]);
+    // The connector gives the id in the form its receipts use; one key for it (case, leading zeros).
+    if (outcome.kind === 'accepted') accepted.push([partId, carrierIdKey(outcome.carrierId)]);
     else if (outcome.kind === 'rejected') rejected.push([partId, `${outcome.code} ${outcome.reason}`.trim()]);
     else if (outcome.kind === 'in-doubt') inDoubt.push([partId, outcome.reason]);
     else retry.push(partId);

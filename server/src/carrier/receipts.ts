@@ -5,7 +5,8 @@ import type { Receipt } from './connector';
 import { caseNumberById } from './part-claims';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
-import { carrierIdForms } from './carrier-ids';
+import { lockReceiptMatching } from './carrier-lock';
+import { carrierIdKey } from './carrier-ids';
 
 const IN_CHUNK = 400;
 
@@ -72,10 +73,9 @@ async function applyMatches(trx: Executor, matches: readonly Match[], now: numbe
   );
 }
 
-/** Finds each receipt's part by the carrier id, as the receipt spells it first, then in its other forms. */
+/** Finds each receipt's part by its carrier id (already in the form the receipts use). */
 async function matchReceipts(trx: Executor, connector: string, receipts: readonly StoredReceipt[]) {
-  const forms = receipts.map((r) => carrierIdForms(r.carrier_id));
-  const wanted = [...new Set(forms.flat())];
+  const wanted = [...new Set(receipts.map((r) => r.carrier_id))];
   const parts = await chunked(wanted, (slice) =>
     trx
       .selectFrom('carrier_parts')
@@ -87,12 +87,12 @@ async function matchReceipts(trx: Executor, connector: string, receipts: readonl
   const byCarrierId = new Map(parts.map((p) => [p.carrier_id!, p.id]));
   const matches: Match[] = [];
   const taken = new Set<number>();
-  receipts.forEach((receipt, k) => {
-    const partId = forms[k]!.map((f) => byCarrierId.get(f)).find((id) => id !== undefined && !taken.has(id));
-    if (partId === undefined) return;
+  for (const receipt of receipts) {
+    const partId = byCarrierId.get(receipt.carrier_id);
+    if (partId === undefined || taken.has(partId)) continue;
     taken.add(partId);
     matches.push({ partId, receipt });
-  });
+  }
   return matches;
 }
 
@@ -100,9 +100,9 @@ async function matchReceipts(trx: Executor, connector: string, receipts: readonl
 const RECENT_MS = 5 * 60_000;
 
 /**
- * On PostgreSQL a receipt and its submit answer can be stored at the same moment by two
- * transactions that cannot see each other: neither finds the other. Each step looks again at the
- * recent receipts still unmatched and matches them by id.
+ * A safety net for receipts stored while their part's answer was being recorded: both kinds of
+ * transaction hold the connector's lock (carrier-lock.ts), so this should find nothing; each step
+ * looks again at the recent receipts still unmatched and matches them by id.
  */
 export async function rematchRecentReceipts(ctx: GatewayContext, connector: string) {
   const now = ctx.now();
@@ -181,13 +181,14 @@ export async function storeReceipts(ctx: GatewayContext, connector: string, rece
   if (receipts.length === 0) return 0;
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
+    await lockReceiptMatching(ctx.db, trx, connector);
     const fresh = await chunked(receipts, (slice) =>
       trx
         .insertInto('carrier_receipts')
         .values(
           slice.map((r) => ({
             connector,
-            carrier_id: r.carrierId.trim().toLowerCase(),
+            carrier_id: carrierIdKey(r.carrierId),
             state: r.state,
             error: r.error,
             to_number: r.to,
@@ -212,11 +213,8 @@ export async function applyWaitingReceipts(
   accepted: readonly (readonly [number, string])[],
   now: number,
 ) {
-  const partByForm = new Map<string, number>();
-  for (const [partId, carrierId] of accepted) {
-    for (const form of carrierIdForms(carrierId)) if (!partByForm.has(form)) partByForm.set(form, partId);
-  }
-  const waiting = await chunked([...partByForm.keys()], (slice) =>
+  const partByKey = new Map(accepted.map(([partId, key]) => [key, partId]));
+  const waiting = await chunked([...partByKey.keys()], (slice) =>
     trx
       .selectFrom('carrier_receipts')
       .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
@@ -225,18 +223,10 @@ export async function applyWaitingReceipts(
       .where('carrier_id', 'in', slice)
       .execute(),
   );
-  const finals = waiting.filter((r) => FINAL_STATES.has(r.state));
-  if (finals.length === 0) return 0;
-  // Exact ids first: the same digits can be one part's decimal id and another's hex one.
-  const exact = new Map(accepted.map(([partId, carrierId]) => [carrierId, partId]));
   const matches: Match[] = [];
   const taken = new Set<number>();
-  for (const receipt of finals) {
-    const partId =
-      exact.get(receipt.carrier_id) ??
-      carrierIdForms(receipt.carrier_id)
-        .map((f) => partByForm.get(f))
-        .find((id) => id !== undefined && !taken.has(id));
+  for (const receipt of waiting.filter((r) => FINAL_STATES.has(r.state))) {
+    const partId = partByKey.get(receipt.carrier_id);
     if (partId === undefined || taken.has(partId)) continue;
     taken.add(partId);
     matches.push({ partId, receipt });

@@ -7,6 +7,7 @@ import { backoffMs, type BackoffLimits } from './backoff';
 import { TokenBucket } from './token-bucket';
 import { isReceipt, parseReceipt } from './smpp-receipt';
 import { SmppStats } from './smpp-stats';
+import { receiptKeyOf } from './carrier-ids';
 
 const ESME_ROK = 0;
 const THROTTLED = new Set([0x58, 0x14]); // ESME_RTHROTTLED, ESME_RMSGQFUL
@@ -286,7 +287,11 @@ export class SmppConnector implements Connector {
     if (status === ESME_ROK && resp.command === 'submit_sm_resp') {
       this.throttleAttempts = 0;
       this.stats.accept();
-      entry.waiting.resolve({ kind: 'accepted', carrierId: String(resp.message_id ?? '') });
+      // In the form this carrier's receipts will use (CARRIER_URL ids=), so they match exactly.
+      entry.waiting.resolve({
+        kind: 'accepted',
+        carrierId: receiptKeyOf(String(resp.message_id ?? ''), this.settings.ids),
+      });
     } else if (THROTTLED.has(status)) {
       // Not taken: the whole connector waits, then this part goes first, in its order.
       this.stats.throttled += 1;

@@ -19,6 +19,7 @@ describe('CARRIER_URL', () => {
       tps: 200,
       enquireS: 30,
       timeoutS: 10,
+      ids: 'same',
     });
     expect(
       parseCarrierUrl(
@@ -48,6 +49,7 @@ describe('CARRIER_URL', () => {
     ['smpp://a:b@host:2775?windows=10', "has an unknown field 'windows'"],
     ['smpp://a:b@host:2775?tps=1&tps=2', "repeats 'tps'"],
     ['smpp://a:b@host:2775?bind=receiver', 'has bind=receiver'],
+    ['smpp://a:b@host:2775?ids=both', 'has ids=both: it must be same, hex or decimal'],
     ['smpp://a:toolongpassword@host:2775', 'has a PASSWORD longer than 8 characters'],
     ['smpp://a:%E0%A4%A@host:2775', 'has a malformed PASSWORD'],
     ['smpp://a:b@:2775', 'is not a URL'],
@@ -67,7 +69,7 @@ describe('CARRIER_URL', () => {
   it('prints the settings with the password as ***', () => {
     const settings = parseCarrierUrl('smpp://acme:hunter2@smsc.example.net:2775?window=10&tps=100');
     expect(describeCarrier(settings)).toBe(
-      'smpp://acme:***@smsc.example.net:2775?window=10&tps=100&bind=transceiver&enquire=30&timeout=10',
+      'smpp://acme:***@smsc.example.net:2775?window=10&tps=100&bind=transceiver&enquire=30&timeout=10&ids=same',
     );
     expect(describeCarrier({ kind: 'sim' })).toMatch(/^sim/);
   });

@@ -11,7 +11,7 @@ import {
   senderAddress,
   splitForWire,
 } from '../../../server/src/carrier/sms-wire';
-import { carrierIdForms } from '../../../server/src/carrier/carrier-ids';
+import { carrierIdKey, receiptKeyOf } from '../../../server/src/carrier/carrier-ids';
 
 /** A seeded PRNG (mulberry32): the same fuzz texts on every run. */
 function prng(seed: number) {
@@ -180,11 +180,14 @@ describe('addresses', () => {
 });
 
 describe('carrier ids', () => {
-  it('tries an id as given, then its hex or decimal counterpart, without leading zeros', () => {
-    expect(carrierIdForms('0A1B2C')).toEqual(['0a1b2c', 'a1b2c', '662316']);
-    expect(carrierIdForms('660268')).toEqual(['660268', 'a132c', '6685288']);
-    expect(carrierIdForms('sim-12')).toEqual(['sim-12']);
-    expect(carrierIdForms(' 00012 ')).toEqual(['00012', '12', 'c', '18']);
-    expect(carrierIdForms('f'.repeat(40))).toEqual(['f'.repeat(40)]);
+  it('keys an id without case or leading zeros, in the form the carrier’s receipts use', () => {
+    expect(carrierIdKey(' 0A1B2C ')).toBe('a1b2c');
+    expect(carrierIdKey('000')).toBe('0');
+    expect(receiptKeyOf('0A1B2C', 'same')).toBe('a1b2c');
+    expect(receiptKeyOf('0A1B2C', 'decimal')).toBe('662316');
+    expect(receiptKeyOf('662316', 'hex')).toBe('a1b2c');
+    // Not a number in the stated base: kept as given rather than guessed.
+    expect(receiptKeyOf('sim-12', 'decimal')).toBe('sim-12');
+    expect(receiptKeyOf('12ab', 'hex')).toBe('12ab');
   });
 });

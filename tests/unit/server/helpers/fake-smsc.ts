@@ -110,6 +110,7 @@ export const settingsFor = (port: number, over: Partial<SmppSettings> = {}): Smp
   tps: 100_000,
   enquireS: 30,
   timeoutS: 2,
+  ids: 'same',
   ...over,
 });
 
