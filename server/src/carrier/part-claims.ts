@@ -28,6 +28,18 @@ const countBy = <T>(rows: readonly T[], key: (row: T) => number) => {
   return counts;
 };
 
+/** A recipient's text and encoding: its own, or its message's when it has none (message-store.ts). */
+function recipientText(r: {
+  text: string | null;
+  unicode: number | null;
+  short_message: string | null;
+  message_unicode: number | null;
+}) {
+  const text = r.text ?? r.short_message ?? '';
+  const unicode = (r.text === null ? r.message_unicode : (r.unicode ?? r.message_unicode)) === 1;
+  return { text, unicode };
+}
+
 /** The wire reference of a recipient's concatenated parts: the same on every rebuild. */
 export const referenceOf = (recipientId: number | null, partId: number) => (recipientId ?? partId) & 0xff;
 
@@ -71,9 +83,7 @@ export async function claimRecipients(
     const mine = rows.filter((r) => claimed.has(r.id));
     const parts: Omit<ClaimedPart, 'id'>[] = [];
     for (const r of mine) {
-      // A recipient without its own text follows its message's text and encoding (message-store.ts).
-      const text = r.text ?? r.short_message;
-      const unicode = (r.text === null ? r.message_unicode : (r.unicode ?? r.message_unicode)) === 1;
+      const { text, unicode } = recipientText(r);
       const total = splitForWire(text, unicode, 0).length;
       for (let seq = 1; seq <= total; seq += 1) {
         parts.push({
@@ -171,9 +181,8 @@ export async function claimLooseParts(
     .execute();
   return rows.map((p) => {
     const system = p.recipient_id === null;
-    const text = system ? (p.own_text ?? '') : (p.text ?? p.short_message ?? '');
     // A system text is plain: the wire split goes to UCS-2 by itself if it holds anything GSM lacks.
-    const unicode = !system && (p.text === null ? p.message_unicode : (p.unicode ?? p.message_unicode)) === 1;
+    const { text, unicode } = system ? { text: p.own_text ?? '', unicode: false } : recipientText(p);
     return {
       id: p.id,
       recipientId: p.recipient_id,
