@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ApiFailure } from './api-failure';
 import { TRY_AGAIN } from '../domain/alerts';
 

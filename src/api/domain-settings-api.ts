@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ApiFailure } from './api-failure';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';

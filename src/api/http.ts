@@ -1,21 +1,24 @@
-import { z } from 'zod';
 import { parseRetryAfter } from '../domain/outbox-policy';
 import { ApiFailure } from './api-failure';
 import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 
-// Zod's fast path probes `new Function`, which the app's CSP (no 'unsafe-eval') reports as a violation
-// on every page; answers are small, so the interpreted checks cost nothing that shows.
-z.config({ jitless: true });
-
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-export interface RequestOptions<S extends z.ZodType> {
+/**
+ * What checks an answer: a zod schema (from ./zod) or a hand-written check where zod would be the only
+ * reason to load it on the first screen (domain details: issue 16).
+ */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export interface RequestOptions<T> {
   path: string;
   method?: 'GET' | 'POST';
   body?: unknown;
   /** Bearer credential: the session token, or the API key for sendsms. */
   auth?: string | null;
-  schema: S;
+  schema: AnswerSchema<T>;
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -30,7 +33,7 @@ export function setInvalidTokenListener(listener: InvalidTokenListener): void {
 }
 
 /** The one place in src/ that calls fetch. */
-export async function request<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.infer<S>> {
+export async function request<T>(options: RequestOptions<T>): Promise<T> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;

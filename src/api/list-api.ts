@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { flag, hasMoreOf, num, pageFields, rowId, text } from './answer-fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import type { ContactFields } from '../domain/contact-fields';
 import { request } from './http';

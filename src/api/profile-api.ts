@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { text } from './answer-fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { CURRENCY } from '../domain/constants';
 import { request } from './http';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { SendItem } from '../domain/types';
 import { request } from './http';
 import { ApiFailure } from './api-failure';

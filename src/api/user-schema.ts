@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { AccountType, UserInfo } from '../domain/types';
 
 const flag = z

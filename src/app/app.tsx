@@ -5,20 +5,27 @@ import { Providers } from './providers';
 import { routes } from './routes';
 import { AlertArea } from '../ui/alert-area';
 import { emitAlert, onAlert } from '../sync/alerts-bus';
-import { refreshUser, signOutLocally, startSessionSync } from '../sync/session';
 import { useSession } from '../sync/hooks/use-session';
-import { onOutboxEvent } from '../outbox/outbox-events';
-import { startOutbox } from '../outbox/start-outbox';
-import { startPhonebookSync } from '../sync/phonebook-sync';
+import { watchSession } from '../sync/session-state';
+import { afterFirstScreen } from '../sync/after-first-screen';
 import { UpdatePrompt } from './update-prompt';
 import { INVALID_TOKEN } from '../domain/alerts';
+import { lazyStart } from './lazy-start';
 
 const router = createBrowserRouter(routes);
 
 export function App({ workbox }: { workbox: Workbox | null }) {
-  useEffect(() => startSessionSync(), []);
-  // Phone book deletions made offline go to the gateway on start and when the network returns.
-  useEffect(() => startPhonebookSync(), []);
+  // Sign-out on 'Invalid Token', fetchuser on start and on return, phone book deletions made offline
+  // sent on start and when the network returns: all after the first screen (Dexie and zod stay off it).
+  useEffect(() => {
+    const stops: Array<() => void> = [];
+    afterFirstScreen(() => {
+      watchSession();
+      stops.push(lazyStart(() => import('../sync/session').then((m) => m.startSessionSync())));
+      stops.push(lazyStart(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync())));
+    });
+    return () => stops.forEach((stop) => stop());
+  }, []);
   useOutboxOnceSignedIn(useSession().status === 'signed-in');
   return (
     <Providers>
@@ -32,21 +39,28 @@ export function App({ workbox }: { workbox: Workbox | null }) {
 /**
  * The outbox drainer (a dedicated worker where possible) sends queued jobs; its alerts are SPEC 8's.
  * It starts at the first sign-in of this tab, then runs on: no job is sent without a session, and
- * its worker (about 200 KB) stays off the landing and login pages (issue 16).
+ * its code and worker (about 200 KB) stay off the landing and login pages (issue 16).
  */
 function useOutboxOnceSignedIn(signedIn: boolean) {
   const [wanted, setWanted] = useState(false);
   if (signedIn && !wanted) setWanted(true);
   useEffect(() => {
     if (!wanted) return;
-    const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally(INVALID_TOKEN) });
-    // A send the gateway refused (no credit, say): the balance shown is read again from the gateway.
-    const off = onOutboxEvent((event) => {
-      if (event.type === 'failed') void refreshUser();
+    return lazyStart(async () => {
+      const [{ startOutbox }, { onOutboxEvent }, { refreshUser, signOutLocally }] = await Promise.all([
+        import('../outbox/start-outbox'),
+        import('../outbox/outbox-events'),
+        import('../sync/session'),
+      ]);
+      const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally(INVALID_TOKEN) });
+      // A send the gateway refused (no credit, say): the balance shown is read again from the gateway.
+      const off = onOutboxEvent((event) => {
+        if (event.type === 'failed') void refreshUser();
+      });
+      return () => {
+        off();
+        void stop();
+      };
     });
-    return () => {
-      off();
-      void stop();
-    };
   }, [wanted]);
 }

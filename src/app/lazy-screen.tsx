@@ -1,23 +1,66 @@
-import { lazy, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { releaseFirstScreen } from '../sync/after-first-screen';
+import { FullPageLoader } from './full-page-loader';
 
 const RELOADED_KEY = 'chunk-reload-at';
 
 /**
- * A lazily loaded screen. After a deploy, an old page may ask for a chunk that no longer exists:
- * reload once to get the new app, and only once a minute so a real outage does not loop.
+ * After a deploy, an old page may ask for a chunk that no longer exists: reload once to get the new
+ * app, and only once a minute so a real outage does not loop.
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy<ComponentType<P>>(async () => {
-    try {
-      return { default: await load() };
-    } catch (error) {
-      const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
-      if (Date.now() - last > 60_000) {
-        sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
-        window.location.reload();
-        return new Promise<never>(() => {});
-      }
-      throw error;
+async function loadOrReload<C>(load: () => Promise<C>): Promise<C> {
+  try {
+    return await load();
+  } catch (error) {
+    const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
+    if (Date.now() - last > 60_000) {
+      sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+      window.location.reload();
+      return new Promise<never>(() => {});
     }
-  });
+    throw error;
+  }
+}
+
+/**
+ * A screen loaded on demand. It shows `fallback` while its code loads, without suspending: React
+ * holds a suspended screen back for at least 300 ms once it has shown a fallback, which was most of
+ * the time to the offline login form (issue 16). Once loaded, it renders at once.
+ */
+export function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <FullPageLoader />,
+) {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = () =>
+    (loading ??= loadOrReload(load).then(
+      (screen) => (loaded = screen),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+
+  function LazyScreen(props: P) {
+    const [Screen, setScreen] = useState<ComponentType<P> | null>(() => loaded);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (Screen) return;
+      let live = true;
+      start().then(
+        (screen) => live && setScreen(() => screen),
+        (error: unknown) => live && setFailure({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [Screen]);
+    useEffect(() => {
+      if (Screen) releaseFirstScreen();
+    }, [Screen]);
+    if (failure) throw failure.error;
+    return Screen ? <Screen {...props} /> : fallback;
+  }
+  return Object.assign(LazyScreen, { preload: () => start().then(() => undefined) });
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Workbox } from 'workbox-window';
-import '@mantine/core/styles.css';
+import '../ui/mantine-styles-first';
 import { App } from './app';
 
 /** Mounts the app over the static splash of index.html. */

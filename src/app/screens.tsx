@@ -1,31 +1,57 @@
+import { Center, Loader } from '@mantine/core';
 import { lazyScreen } from './lazy-screen';
+import { screenModules } from './screen-modules';
 
 // Every screen loads on demand, so the login route ships only what it shows.
 // The signed-in shell too: visitors on the login page never download it.
-export const AppLayout = lazyScreen(() => import('./shell/app-layout').then((m) => m.AppLayout));
-export const LandingScreen = lazyScreen(() =>
-  import('../features/landing/landing-screen').then((m) => m.LandingScreen),
+// Mantine's styles for components the landing and login pages do not show come with every other screen.
+const withAllStyles = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([screenModules.allStyles(), load]).then(([, screen]) => screen);
+// Inside the signed-in shell, a screen loading shows a spinner where it will be, under the header.
+const inShell = (
+  <Center py="xl">
+    <Loader aria-label="Loading" />
+  </Center>
 );
-export const LoginScreen = lazyScreen(() => import('../features/auth/login-screen').then((m) => m.LoginScreen));
-export const SignupScreen = lazyScreen(() => import('../features/auth/signup-screen').then((m) => m.SignupScreen));
-export const SendScreen = lazyScreen(() => import('../features/send/send-screen').then((m) => m.SendScreen));
-export const MessageListScreen = lazyScreen(() =>
-  import('../features/messages/message-list-screen').then((m) => m.MessageListScreen),
+export const AppLayout = lazyScreen(() => withAllStyles(screenModules.shell()).then((m) => m.AppLayout));
+export const LandingScreen = lazyScreen(() => screenModules.landing().then((m) => m.LandingScreen));
+export const LoginScreen = lazyScreen(() => screenModules.login().then((m) => m.LoginScreen));
+export const SignupScreen = lazyScreen(() =>
+  withAllStyles(import('../features/auth/signup-screen')).then((m) => m.SignupScreen),
 );
-export const ClientManagementScreen = lazyScreen(() =>
-  import('../features/clients/client-management-screen').then((m) => m.ClientManagementScreen),
+export const SendScreen = lazyScreen(
+  () => withAllStyles(import('../features/send/send-screen')).then((m) => m.SendScreen),
+  inShell,
 );
-export const ProfileScreen = lazyScreen(() =>
-  import('../features/profile/profile-screen').then((m) => m.ProfileScreen),
+export const MessageListScreen = lazyScreen(
+  () => withAllStyles(import('../features/messages/message-list-screen')).then((m) => m.MessageListScreen),
+  inShell,
 );
-export const PhonebookScreen = lazyScreen(() =>
-  import('../features/phonebook/phonebook-screen').then((m) => m.PhonebookScreen),
+export const ClientManagementScreen = lazyScreen(
+  () => withAllStyles(import('../features/clients/client-management-screen')).then((m) => m.ClientManagementScreen),
+  inShell,
 );
-export const GroupScreen = lazyScreen(() => import('../features/phonebook/group-screen').then((m) => m.GroupScreen));
-export const PurchaseScreen = lazyScreen(() =>
-  import('../features/purchase/purchase-screen').then((m) => m.PurchaseScreen),
+export const ProfileScreen = lazyScreen(
+  () => withAllStyles(import('../features/profile/profile-screen')).then((m) => m.ProfileScreen),
+  inShell,
 );
-export const CreditHistoryScreen = lazyScreen(() =>
-  import('../features/purchase/credit-history-screen').then((m) => m.CreditHistoryScreen),
+export const PhonebookScreen = lazyScreen(
+  () => withAllStyles(import('../features/phonebook/phonebook-screen')).then((m) => m.PhonebookScreen),
+  inShell,
 );
-export const StatusScreen = lazyScreen(() => import('../features/messages/status-screen').then((m) => m.StatusScreen));
+export const GroupScreen = lazyScreen(
+  () => withAllStyles(import('../features/phonebook/group-screen')).then((m) => m.GroupScreen),
+  inShell,
+);
+export const PurchaseScreen = lazyScreen(
+  () => withAllStyles(import('../features/purchase/purchase-screen')).then((m) => m.PurchaseScreen),
+  inShell,
+);
+export const CreditHistoryScreen = lazyScreen(
+  () => withAllStyles(import('../features/purchase/credit-history-screen')).then((m) => m.CreditHistoryScreen),
+  inShell,
+);
+export const StatusScreen = lazyScreen(
+  () => withAllStyles(import('../features/messages/status-screen')).then((m) => m.StatusScreen),
+  inShell,
+);

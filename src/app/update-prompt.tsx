@@ -1,20 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Notification } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Workbox } from 'workbox-window';
-import { anyDraftHasText } from '../db/draft-store';
-import { anyWaitingJob } from '../db/outbox-store';
+import { lazyStart } from './lazy-start';
 
 /** 'A new version is available: Reload', offered, never forced, and held back while a send drains or a draft has text. */
 export function UpdatePrompt({ workbox }: { workbox: Workbox | null }) {
   const [waiting, setWaiting] = useState(false);
-  const busy = useLiveQuery(async () => (await anyWaitingJob()) || (await anyDraftHasText()), [], true);
+  const [busy, setBusy] = useState(true);
   useEffect(() => {
     if (!workbox) return;
     const onWaiting = () => setWaiting(true);
     workbox.addEventListener('waiting', onWaiting);
     return () => workbox.removeEventListener('waiting', onWaiting);
   }, [workbox]);
+  useEffect(() => {
+    if (!waiting) return;
+    return lazyStart(() => import('./update-busy').then((m) => m.watchUpdateBusy(setBusy)));
+  }, [waiting]);
   if (!waiting || busy || !workbox) return null;
   const reload = () => {
     workbox.addEventListener('controlling', () => window.location.reload());

@@ -5,6 +5,7 @@ import type { ListItemOf, ListName } from '../api/list-api';
 import type { OutboxState } from '../domain/outbox-state';
 import { contactSearchText } from '../domain/phonebook';
 import type { UserInfo, SendItem } from '../domain/types';
+import { DB_NAME } from './boot-mirror';
 
 /** Domain details as stored on the device, with when they were fetched (SPEC 3: kept about a year). */
 export interface StoredDomain extends DomainDetailsAnswer {
@@ -244,7 +245,7 @@ export class AppDb extends Dexie {
   clientLists!: EntityTable<StoredClientList, 'profile_id'>;
   jobSheets!: Table<StoredJobSheet, [string, number]>;
 
-  constructor(name = 'bulk-sms', versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
+  constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);
     for (const v of versions) {
       const declared = this.version(v.version).stores(v.stores);

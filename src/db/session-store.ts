@@ -1,6 +1,7 @@
 import { db } from './db';
 import { isWaitingJob } from '../domain/outbox-state';
 import type { StoredSession, StoredUser } from './app-db';
+import { writeSessionHint } from './boot-mirror';
 
 export const readSession = () => db.session.get('current');
 
@@ -16,6 +17,8 @@ export async function currentAccount(): Promise<{ session: StoredSession; user: 
 
 /** Stores a sign-in: the session (token) and the user info, in one transaction. */
 export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<void> {
+  // The hint goes first: a reload between the two never shows the login form to a signed-in user.
+  writeSessionHint(true);
   await db.transaction('rw', db.session, db.users, async () => {
     await db.users.put({ ...user, token: '' });
     await db.session.put({ id: 'current', profile_id: user.profile_id, token: user.token, signedInAt: now });
@@ -36,6 +39,7 @@ export async function patchUser(profileId: number, changes: Partial<StoredUser>)
  * bound to the account, and go out when it signs in again.
  */
 export async function wipeAccount(profileId: number): Promise<void> {
+  let signedOut = false;
   await db.transaction(
     'rw',
     [
@@ -52,6 +56,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
     async () => {
       const session = await db.session.get('current');
       if (session?.profile_id === profileId) await db.session.delete('current');
+      signedOut = !session || session.profile_id === profileId;
       await db.users.delete(profileId);
       await db.listItems.where('profile_id').equals(profileId).delete();
       await db.listState.where('profile_id').equals(profileId).delete();
@@ -62,6 +67,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.clientLists.delete(profileId);
     },
   );
+  if (signedOut) writeSessionHint(false);
 }
 
 /** Recipients of an account's sends that have not gone out yet ("N messages are waiting to be sent"). */

@@ -1,18 +1,45 @@
 import { fetchDomainDetails } from '../api/domain-api';
-import { readDomain, saveDomain } from '../db/domain-store';
+import { parseDomainMirror, readDomainMirrorText, writeDomainMirror } from '../db/boot-mirror';
+import type { StoredDomain } from '../db/app-db';
 import { DOMAIN_CACHE_MS } from '../domain/constants';
+import { afterFirstScreen } from './after-first-screen';
+
+/** The details IndexedDB holds for `host` (a device that stored them before the localStorage copy existed). */
+async function storedInDatabase(host: string): Promise<StoredDomain | undefined> {
+  const { readDomain } = await import('../db/domain-store');
+  const stored = await readDomain(host).catch(() => undefined);
+  if (stored && !readDomainMirrorText(host)) writeDomainMirror(stored);
+  return stored;
+}
 
 /**
  * Shows the stored details at once and refreshes them from the gateway when it answers, so a
  * reseller's new logo arrives on the next visit while offline visits keep the last known brand.
+ * The copy the screens read is written at once; IndexedDB's, which other code reads, once the
+ * first screen has shown (Dexie stays off its path: issue 16).
  */
-export async function refreshDomain(host: string, now = Date.now()): Promise<void> {
-  const stored = await readDomain(host);
+export function refreshDomain(host: string, now = Date.now()): Promise<void> {
+  // The entry asks first, beside the app's code; the screens' own calls meanwhile share that answer.
+  let pending = inFlight.get(host);
+  if (!pending) {
+    pending = refresh(host, now).finally(() => inFlight.delete(host));
+    inFlight.set(host, pending);
+  }
+  return pending;
+}
+
+const inFlight = new Map<string, Promise<void>>();
+
+async function refresh(host: string, now: number): Promise<void> {
   try {
-    const fresh = await fetchDomainDetails(host);
-    await saveDomain({ ...fresh, host, fetchedAt: now });
+    const domain = { ...(await fetchDomainDetails(host)), host, fetchedAt: now };
+    writeDomainMirror(domain);
+    await new Promise<void>((resolve, reject) =>
+      afterFirstScreen(() => void import('../db/domain-store').then((m) => m.saveDomain(domain)).then(resolve, reject)),
+    );
   } catch (error) {
     // Offline or failing: stored details stay in use until they pass the one-year limit (SPEC 3).
+    const stored = parseDomainMirror(readDomainMirrorText(host), host) ?? (await storedInDatabase(host));
     if (!stored || now - stored.fetchedAt > DOMAIN_CACHE_MS) throw error;
   }
 }

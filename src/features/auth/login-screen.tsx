@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
-import { signIn } from '../../sync/session';
 import { emitAlert } from '../../sync/alerts-bus';
 import { describeFailure } from '../../sync/failures';
 import { DOMAIN_NOT_LOADED } from '../../domain/signup';
@@ -12,7 +11,13 @@ import { parseLocalRate } from '../../domain/pricing';
 import { PriceTable } from '../../ui/price-table';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
-import { ResetPasswordDialog } from './reset-password-dialog';
+
+// Off the first screen's path (issue 16): the reset dialog loads when first opened, and sign-in (zod
+// and Dexie) when the form is sent.
+const ResetPasswordDialog = lazy(() =>
+  import('./reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
+);
+const loadSignIn = () => import('../../sync/session').then((m) => m.signIn);
 import { APP_PATHS } from '../../domain/app-paths';
 
 /** SPEC 2 login: e-mail or username and password, the reset dialog, and REGULAR prices on resellers' domains. */
@@ -23,6 +28,8 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [resetOpened, reset] = useDisclosure(false);
+  const [resetUsed, setResetUsed] = useState(false);
+  if (resetOpened && !resetUsed) setResetUsed(true);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,6 +39,7 @@ export function LoginScreen() {
     }
     setBusy(true);
     try {
+      const signIn = await loadSignIn();
       await signIn({ emailusername, password, host: window.location.hostname, domainSupid: domain.profile_id });
     } catch (error) {
       const failure = describeFailure(error);
@@ -78,7 +86,11 @@ export function LoginScreen() {
         </Group>
       </FormStack>
       {regular.length > 0 && <PriceTable title="SMS prices (REGULAR)" tiers={regular} />}
-      <ResetPasswordDialog opened={resetOpened} onClose={reset.close} supid={domain?.profile_id ?? 0} />
+      {resetUsed && (
+        <Suspense fallback={null}>
+          <ResetPasswordDialog opened={resetOpened} onClose={reset.close} supid={domain?.profile_id ?? 0} />
+        </Suspense>
+      )}
     </AuthFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Text, TextInput } from '@mantine/core';
+import '../../ui/mantine-styles-rest';
 import { resetFieldError } from '../../domain/signup';
 import { RESET_ATTEMPTS } from '../../domain/constants';
 import { TRY_AGAIN } from '../../domain/alerts';

@@ -1,17 +1,16 @@
-import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { readDomain } from '../../db/domain-store';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { onDomainMirror, parseDomainMirror, readDomainMirrorText } from '../../db/boot-mirror';
+import type { StoredDomain } from '../../db/app-db';
 import { refreshDomain } from '../domain-sync';
 
-export type DomainState =
-  | { status: 'loading' }
-  | { status: 'ready'; domain: NonNullable<Awaited<ReturnType<typeof readDomain>>> }
-  | { status: 'unavailable' };
+export type DomainState = { status: 'loading' } | { status: 'ready'; domain: StoredDomain } | { status: 'unavailable' };
 
 /** The current host's domain details, from the device at once, refreshed from the gateway. */
 export function useDomain(host = window.location.hostname): DomainState {
   const [failed, setFailed] = useState(false);
-  const stored = useLiveQuery(() => readDomain(host), [host], null);
+  const subscribe = useCallback((changed: () => void) => onDomainMirror(host, changed), [host]);
+  const text = useSyncExternalStore(subscribe, () => readDomainMirrorText(host));
+  const stored = useMemo(() => parseDomainMirror(text, host), [text, host]);
   useEffect(() => {
     refreshDomain(host).then(
       () => setFailed(false),

@@ -1,14 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { currentAccount } from '../../db/session-store';
-import type { StoredSession, StoredUser } from '../../db/app-db';
+import { useSyncExternalStore } from 'react';
+import { sessionSnapshot, subscribeSession, type SessionState } from '../session-state';
 
-export type SessionState =
-  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: StoredUser; session: StoredSession };
+export type { SessionState };
 
 /** The signed-in account from the device, live: sign-in, sign-out and fetchuser show at once everywhere. */
 export function useSession(): SessionState {
-  const account = useLiveQuery(() => currentAccount(), [], undefined);
-  if (account === undefined) return { status: 'loading' };
-  if (account === null) return { status: 'signed-out' };
-  return { status: 'signed-in', ...account };
+  return useSyncExternalStore(subscribeSession, sessionSnapshot);
 }

@@ -1,0 +1,80 @@
+import { parseDomainDetails } from '../domain/domain-details';
+import type { StoredDomain } from './app-db';
+
+// A small copy in localStorage of what the first screen needs (is someone signed in, the domain's
+// details), read without opening IndexedDB through Dexie, so the login page shows before Dexie
+// loads (issue 16). IndexedDB stays the truth: the copy is written with it and corrected from it.
+
+/** The name of the app's IndexedDB database (app-db.ts), known here without loading Dexie. */
+export const DB_NAME = 'bulk-sms';
+
+const SESSION_KEY = 'bulk-sms:signed-in';
+const DOMAIN_KEY = (host: string) => `bulk-sms:domain:${host}`;
+
+export type SessionHint = 'signed-in' | 'signed-out' | null;
+
+// The outbox's worker shares this layer and has no localStorage: there the copy is neither read nor written.
+type KeyValueStore = { getItem(key: string): string | null; setItem(key: string, value: string): void };
+const storage = (): KeyValueStore | undefined => (globalThis as { localStorage?: KeyValueStore }).localStorage;
+
+function read(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null; // storage blocked: the app reads IndexedDB instead
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    const store = storage();
+    if (store && store.getItem(key) !== value) store.setItem(key, value);
+  } catch {
+    // storage full or blocked: the copy is only a shortcut
+  }
+  for (const listener of listeners) listener(key);
+}
+
+export const readSessionHint = (): SessionHint => {
+  const value = read(SESSION_KEY);
+  return value === '1' ? 'signed-in' : value === '0' ? 'signed-out' : null;
+};
+
+export const writeSessionHint = (signedIn: boolean) => write(SESSION_KEY, signedIn ? '1' : '0');
+
+/** The stored domain copy as text: a stable snapshot for useSyncExternalStore. */
+export const readDomainMirrorText = (host: string) => read(DOMAIN_KEY(host));
+
+/** The stored domain copy, or null when there is none or it does not read as domain details. */
+export function parseDomainMirror(text: string | null, host: string): StoredDomain | null {
+  if (!text) return null;
+  try {
+    const raw = JSON.parse(text) as { fetchedAt?: unknown };
+    const details = parseDomainDetails(raw);
+    const fetchedAt = Number(raw.fetchedAt);
+    return details && Number.isFinite(fetchedAt) ? { ...details, host, fetchedAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const writeDomainMirror = (domain: StoredDomain) => write(DOMAIN_KEY(domain.host), JSON.stringify(domain));
+
+type Listener = (key: string) => void;
+const listeners = new Set<Listener>();
+
+/** Calls back when the domain copy of `host` changes, in this tab or another. */
+export function onDomainMirror(host: string, callback: () => void): () => void {
+  const key = DOMAIN_KEY(host);
+  const local: Listener = (changed) => changed === key && callback();
+  const other = (event: Event) => {
+    const changed = (event as Event & { key: string | null }).key;
+    if (changed === key || changed === null) callback();
+  };
+  listeners.add(local);
+  globalThis.addEventListener('storage', other);
+  return () => {
+    listeners.delete(local);
+    globalThis.removeEventListener('storage', other);
+  };
+}

@@ -1,0 +1,97 @@
+import type { StoredSession, StoredUser } from '../db/app-db';
+import { DB_NAME, readSessionHint, writeSessionHint } from '../db/boot-mirror';
+import { afterFirstScreen } from './after-first-screen';
+
+export type SessionState =
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: StoredUser; session: StoredSession };
+type Held = SessionState | { status: 'failed'; error: unknown };
+
+// The session as the screens see it. IndexedDB (through Dexie, loaded on demand) is the truth; until it
+// answers, the localStorage hint says "signed out" at once, so the login page never waits for Dexie
+// (issue 16). A hint of "signed in", or none while a database exists, waits for IndexedDB.
+
+const LOADING: SessionState = { status: 'loading' };
+const SIGNED_OUT: SessionState = { status: 'signed-out' };
+const listeners = new Set<() => void>();
+let state: Held = LOADING;
+let generation = 0;
+let watching = false;
+let stopWatch: (() => void) | null = null;
+
+function set(next: Held): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Reads the session from IndexedDB, live, while anything shows it (idempotent). */
+export function watchSession(): void {
+  if (watching || listeners.size === 0) return;
+  watching = true;
+  const mine = generation;
+  void import('./session-watch').then(
+    ({ watchAccount }) => {
+      if (mine !== generation) return;
+      stopWatch = watchAccount(
+        (account) => {
+          writeSessionHint(account !== null);
+          set(account ? { status: 'signed-in', ...account } : SIGNED_OUT);
+        },
+        (error) => set({ status: 'failed', error }),
+      );
+    },
+    (error) => mine === generation && set({ status: 'failed', error }),
+  );
+}
+
+/** Whether the app's database exists; undefined where the browser cannot say. */
+async function databaseExists(): Promise<boolean | undefined> {
+  try {
+    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return undefined;
+    return (await indexedDB.databases()).some((d) => d.name === DB_NAME);
+  } catch {
+    return undefined;
+  }
+}
+
+function start(): void {
+  const mine = ++generation;
+  const hint = readSessionHint();
+  if (hint === 'signed-out') {
+    set(SIGNED_OUT);
+    afterFirstScreen(watchSession);
+  } else if (hint === 'signed-in') {
+    set(LOADING);
+    watchSession();
+  } else {
+    set(LOADING);
+    void databaseExists().then((exists) => {
+      if (mine !== generation) return;
+      if (exists !== false) return watchSession();
+      if (state.status === 'loading') set(SIGNED_OUT);
+      afterFirstScreen(watchSession);
+    });
+  }
+}
+
+function stop(): void {
+  generation++;
+  stopWatch?.();
+  stopWatch = null;
+  watching = false;
+  state = LOADING;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) start();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) stop();
+  };
+}
+
+/** The current session; a failed IndexedDB read is thrown, as the screens' error boundary expects. */
+export function sessionSnapshot(): SessionState {
+  if (state.status === 'failed') throw state.error;
+  return state;
+}
