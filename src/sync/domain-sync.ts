@@ -30,6 +30,9 @@ export function refreshDomain(host: string, now = Date.now()): Promise<void> {
 
 const inFlight = new Map<string, Promise<void>>();
 
+/** Resolves once every refresh under way has ended, its IndexedDB copy written (tests wait for it between cases). */
+export const domainRefreshesSettled = () => Promise.allSettled([...inFlight.values()]).then(() => undefined);
+
 async function refresh(host: string, now: number): Promise<void> {
   try {
     const domain = { ...(await fetchDomainDetails(host)), host, fetchedAt: now };
