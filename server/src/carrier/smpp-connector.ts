@@ -263,6 +263,7 @@ export class SmppConnector implements Connector {
       short_message: part.shortMessage,
     });
     const session = link.tx;
+    writeTogether(session);
     const sent = session.send(pdu, (resp) => this.onAnswer(resp.sequence_number, resp));
     if (!sent) return false;
     const seq = pdu.sequence_number;
@@ -338,6 +339,25 @@ export class SmppConnector implements Connector {
       return;
     }
     this.stats.receipts += receipts.length;
-    for (const { pdu, session } of batch) session.send(pdu.response());
+    for (const { pdu, session } of batch) {
+      writeTogether(session);
+      session.send(pdu.response());
+    }
   }
+}
+
+const corked = new WeakSet<Session>();
+
+/**
+ * The PDUs a session is given in one turn of the event loop leave in one write: a write each was a
+ * tenth of the gateway's time in a 100,000-recipient send (issue 21). Released at the end of the turn.
+ */
+function writeTogether(session: Session) {
+  if (corked.has(session)) return;
+  corked.add(session);
+  session.socket.cork();
+  process.nextTick(() => {
+    corked.delete(session);
+    session.socket.uncork();
+  });
 }
