@@ -62,6 +62,18 @@ describe('splitting for the wire', () => {
     expect(two.every((p) => p.esmClass === 0x40 && p.dataCoding === 0)).toBe(true);
   });
 
+  it('gives the same long text sent again its own reference, and the same text as unicode its UCS-2 form', () => {
+    const text = `Akwaaba ${'x'.repeat(200)}`;
+    const first = splitForWire(text, false, 7);
+    const again = splitForWire(text, false, 8);
+    expect(first.map((p) => p.shortMessage[3])).toEqual([7, 7]);
+    expect(again.map((p) => p.shortMessage[3])).toEqual([8, 8]);
+    expect(again.map((p) => decodeWire(p).text).join('')).toBe(text);
+    const wide = splitForWire(text, true, 9);
+    expect(wide.every((p) => p.dataCoding === 8)).toBe(true);
+    expect(wide.map((p) => decodeWire(p).text).join('')).toBe(text);
+  });
+
   it('never splits an escape pair across parts, wherever it falls around the 153 boundary', () => {
     for (let at = 145; at <= 160; at += 1) {
       const text = `${'b'.repeat(at)}€${'c'.repeat(200 - at)}`;
