@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import type { Connector, OutgoingPart, SubmitOutcome } from './connector';
-import {
-  claimLooseParts,
-  claimRecipients,
-  markSubmitting,
-  referenceOf,
-  releaseParts,
-  type ClaimedPart,
-} from './part-claims';
-import { recordOutcomes, type PartOutcome } from './part-outcomes';
-import { matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
-import { lockReceiptMatching } from './carrier-lock';
+import { claimLooseParts, claimRecipients, referenceOf, releaseParts, type ClaimedPart } from './part-claims';
+import { recordAndMark, type AcceptedPart, type PartOutcome } from './part-outcomes';
+import { applyReceiptsThatWaited, matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
 import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
 import { destinationAddress, senderAddress, splitForWire, type WirePiece } from './sms-wire';
 
@@ -53,6 +45,8 @@ export class Dispatcher {
   private lastSplit: { key: string; pieces: WirePiece[] } | null = null;
   private lastLog = 0;
   private heartbeat: NodeJS.Timeout | null = null;
+  private lookFor: AcceptedPart[] = [];
+  private looking: Promise<void> | null = null;
 
   constructor(
     private readonly ctx: GatewayContext,
@@ -87,6 +81,7 @@ export class Dispatcher {
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.connector.stop();
     await this.settle();
+    await this.looking;
     await releaseParts(
       this.ctx,
       this.owner,
@@ -113,6 +108,7 @@ export class Dispatcher {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (hasDueReceipts(this.connector)) handled += await this.connector.deliverDue(chunk);
+    await this.looking;
     this.logWhileBusy();
     return handled;
   }
@@ -147,22 +143,18 @@ export class Dispatcher {
     }
   }
 
-  /** One transaction: the answers so far, and the next batch saved as 'submitting'; then the batch is written. */
+  /** One commit: the answers so far, and the next batch saved as 'submitting'; then the batch is written. */
   private async flush(batch: ClaimedPart[]) {
     const answers = this.answers.splice(0);
-    const now = this.ctx.now();
-    const marked = await this.ctx.db.transaction().execute(async (trx) => {
-      if (answers.length > 0) {
-        await lockReceiptMatching(this.ctx.db, trx, this.connector.name);
-        await recordOutcomes(trx, this.connector.name, answers, now);
-      }
-      return markSubmitting(
-        trx,
-        this.owner,
-        batch.map((p) => p.id),
-        now,
-      );
-    });
+    const { marked, accepted } = await recordAndMark(
+      this.ctx.db,
+      this.connector.name,
+      this.owner,
+      answers,
+      batch.map((p) => p.id),
+      this.ctx.now(),
+    );
+    this.lookForWaitingReceipts(accepted);
     // A part the connector never wrote goes back to the head of the line, in its order.
     const retried = answers.filter((a) => a.outcome.kind === 'retry').map((a) => a.partId);
     const back = retried.map((id) => this.flying.get(id)).filter((p): p is ClaimedPart => p !== undefined);
@@ -170,6 +162,25 @@ export class Dispatcher {
     this.queue.unshift(...back);
     // A part another instance took over in the meantime (this one was thought dead) is its to send.
     for (const part of batch) if (marked.has(part.id)) this.send(part);
+  }
+
+  /**
+   * Receipts that beat their answers, looked for after the answers' commit, off the send's path:
+   * one look at a time, each for every carrier id recorded since the one before.
+   */
+  private lookForWaitingReceipts(accepted: AcceptedPart[]) {
+    if (accepted.length === 0) return;
+    this.lookFor.push(...accepted);
+    this.looking ??= (async () => {
+      while (this.lookFor.length > 0) {
+        const keys = this.lookFor.splice(0);
+        await applyReceiptsThatWaited(this.ctx, this.connector.name, keys).catch((error: unknown) =>
+          // They stay stored: the housekeeping's rematch takes them on a later step.
+          this.ctx.reportError?.('carrier receipts', error),
+        );
+      }
+      this.looking = null;
+    })();
   }
 
   private send(part: ClaimedPart) {

@@ -7,6 +7,7 @@ import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
 import { lockReceiptMatching } from './carrier-lock';
 import { carrierIdKey } from './carrier-ids';
+import type { AcceptedPart } from './part-outcomes';
 
 const IN_CHUNK = 400;
 
@@ -206,16 +207,11 @@ export async function storeReceipts(ctx: GatewayContext, connector: string, rece
   });
 }
 
-/** Receipts that arrived before their part's submit answer, applied now that the carrier ids are known. */
-export async function applyWaitingReceipts(
-  trx: Executor,
-  connector: string,
-  accepted: readonly (readonly [number, string])[],
-  now: number,
-) {
+/** Receipts stored for these carrier ids that no part took yet (they came before their submit answer). */
+async function receiptsWaitingFor(db: Executor, connector: string, accepted: readonly AcceptedPart[]) {
   const partByKey = new Map(accepted.map(([partId, key]) => [key, partId]));
   const waiting = await chunked([...partByKey.keys()], (slice) =>
-    trx
+    db
       .selectFrom('carrier_receipts')
       .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
       .where('part_id', 'is', null)
@@ -231,5 +227,27 @@ export async function applyWaitingReceipts(
     taken.add(partId);
     matches.push({ partId, receipt });
   }
-  return applyMatches(trx, matches, now);
+  return matches;
+}
+
+/**
+ * Applies the receipts that arrived before their parts' submit answers, once those answers are
+ * committed. Under the connector's lock, which storeReceipts holds from its insert to its commit:
+ * either this sees the receipt, or the receipt's own match saw the carrier id (applying twice
+ * changes nothing). On SQLite, one writer at a time: a plain read first, a transaction only when
+ * something waited.
+ */
+export async function applyReceiptsThatWaited(
+  ctx: GatewayContext,
+  connector: string,
+  accepted: readonly AcceptedPart[],
+) {
+  if (accepted.length === 0) return 0;
+  const now = ctx.now();
+  if (ctx.db.dialectName !== 'postgres' && (await receiptsWaitingFor(ctx.db, connector, accepted)).length === 0)
+    return 0;
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockReceiptMatching(ctx.db, trx, connector);
+    return applyMatches(trx, await receiptsWaitingFor(trx, connector, accepted), now);
+  });
 }
