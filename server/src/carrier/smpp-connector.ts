@@ -21,6 +21,11 @@ export const statusName = (code: number) => ERROR_NAMES.get(code) ?? `0x${code.t
 export interface SmppTiming {
   reconnect: BackoffLimits;
   throttle: BackoffLimits;
+  /**
+   * The CA that signed the SMSC's certificate (smpps://), for tests; a gateway whose carrier uses a
+   * private CA is given it with NODE_EXTRA_CA_CERTS (docs/carrier.md).
+   */
+  tlsCa?: Buffer;
 }
 const DEFAULT_TIMING: SmppTiming = {
   reconnect: { baseMs: 1000, maxMs: 60_000 },
@@ -143,7 +148,8 @@ export class SmppConnector implements Connector {
     if (this.stopping) return;
     const s = this.settings;
     const open = (command: string) => {
-      const session = smpp.connect({ host: s.host, port: s.port, tls: s.tls, rejectUnauthorized: true });
+      const ca = this.timing.tlsCa ? { ca: this.timing.tlsCa } : {};
+      const session = smpp.connect({ host: s.host, port: s.port, tls: s.tls, rejectUnauthorized: true, ...ca });
       // Small PDUs answered one by one: Nagle's delay would hold each write back for the previous ACK.
       session.socket.setNoDelay(true);
       session.on('error', (error: Error) => this.fail(link, `link error: ${error.message}`));

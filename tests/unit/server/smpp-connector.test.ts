@@ -1,11 +1,18 @@
 // Issue 21: the SMPP 3.4 connector against an SMSC in the test process, fault by fault. No database
 // here: what the gateway stores is in carrier-smpp.test.ts.
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SmppConnector } from '../../../server/src/carrier/smpp-connector';
 import type { SmppSettings } from '../../../server/src/carrier/carrier-url';
 import type { OutgoingPart, Receipt, SubmitOutcome } from '../../../server/src/carrier/connector';
 import { splitForWire, reassemble } from '../../../server/src/carrier/sms-wire';
 import { FakeSmsc, settingsFor } from './helpers/fake-smsc';
+
+// A self-signed certificate for localhost and 127.0.0.1, made for these tests only.
+const TLS = {
+  key: readFileSync(new URL('./fixtures/smsc-tls-test.key', import.meta.url)),
+  cert: readFileSync(new URL('./fixtures/smsc-tls-test.crt', import.meta.url)),
+};
 
 const FAST = { reconnect: { baseMs: 10, maxMs: 40 }, throttle: { baseMs: 5, maxMs: 20 } };
 
@@ -195,6 +202,26 @@ describe('the SMPP connector', () => {
     smsc.setFaults({ password: 'hunter2' });
     await vi.waitFor(() => expect(connector!.health().bound).toBe(true));
     expect(connector.health().lastError).toBe('');
+  });
+
+  it('binds over TLS (smpps://) to an SMSC whose certificate it trusts, and never to one it does not', async () => {
+    await smsc.stop();
+    smsc = new FakeSmsc();
+    await smsc.start(TLS);
+    connector = new SmppConnector('default', settings({ tls: true }), { ...FAST, tlsCa: TLS.cert });
+    await connector.start(async (r) => void stored.push(...r));
+    await vi.waitFor(() => expect(connector!.health().bound).toBe(true));
+    const list = parts(3);
+    expect(kinds(await submitAll(connector, list))).toEqual(['accepted', 'accepted', 'accepted']);
+    expect([...reassemble(smsc.ledger).values()]).toEqual(list.map((p) => [p.meta.text]));
+    await vi.waitFor(() => expect(stored).toHaveLength(3));
+    await connector.stop();
+
+    connector = new SmppConnector('default', settings({ tls: true }), FAST);
+    await connector.start(async () => {});
+    await vi.waitFor(() => expect(connector!.health().lastError).toContain('certificate'));
+    expect(connector.health().bound).toBe(false);
+    expect(smsc.binds).toBe(1);
   });
 
   it('sends enquire_link on time and answers the SMSC’s', async () => {

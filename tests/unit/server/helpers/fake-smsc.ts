@@ -146,8 +146,9 @@ export class FakeSmsc {
     this.faults = { ...this.faults, ...faults };
   }
 
-  async start(): Promise<void> {
-    this.server = smpp.createServer({}, (session) => this.onSession(session));
+  /** Listens on a free port; with a key and certificate, over TLS (smpps://). */
+  async start(tls: { key: Buffer; cert: Buffer } | Record<string, never> = {}): Promise<void> {
+    this.server = smpp.createServer(tls, (session) => this.onSession(session));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
   }
 
