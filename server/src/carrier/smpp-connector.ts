@@ -26,6 +26,8 @@ export interface SmppTiming {
    * private CA is given it with NODE_EXTRA_CA_CERTS (docs/carrier.md).
    */
   tlsCa?: Buffer;
+  /** The longest a receipt waits for more to make a batch (tests widen it). */
+  receiptWaitMs?: number;
 }
 const DEFAULT_TIMING: SmppTiming = {
   reconnect: { baseMs: 1000, maxMs: 60_000 },
@@ -63,6 +65,7 @@ export class SmppConnector implements Connector {
   private slotWaiters: (() => void)[] = [];
   private receipts: { receipt: Receipt | null; pdu: PDU; session: Session }[] = [];
   private receiptTimer: NodeJS.Timeout | null = null;
+  private storing: Promise<void> | null = null;
   private readonly stats = new SmppStats();
 
   constructor(
@@ -113,7 +116,7 @@ export class SmppConnector implements Connector {
     // Answers already on their way are worth a short wait; what stays unanswered is in doubt.
     const deadline = Date.now() + Math.min(this.settings.timeoutS * 1000, UNBIND_WAIT_MS);
     while (this.flying.size > 0 && Date.now() < deadline) await this.waitForSlot(20);
-    await this.flushReceipts();
+    while (this.storing || this.receipts.length > 0) await this.flushReceipts();
     const link = this.link;
     if (link) {
       await Promise.all(
@@ -327,15 +330,31 @@ export class SmppConnector implements Connector {
     }
     this.receipts.push({ receipt: parseReceipt(pdu), pdu, session });
     if (this.receipts.length >= RECEIPT_BATCH) void this.flushReceipts();
-    else this.receiptTimer ??= setTimeout(() => void this.flushReceipts(), RECEIPT_WAIT_MS);
+    else
+      this.receiptTimer ??= setTimeout(() => void this.flushReceipts(), this.timing.receiptWaitMs ?? RECEIPT_WAIT_MS);
+  }
+
+  /**
+   * Stores the receipts so far, one batch at a time (on PostgreSQL each batch takes the connector's
+   * lock anyway; batches at once only queued for it, holding connections), what arrives meanwhile
+   * making the next batch.
+   */
+  private flushReceipts(): Promise<void> {
+    if (this.receiptTimer) clearTimeout(this.receiptTimer);
+    this.receiptTimer = null;
+    this.storing ??= this.storeWaiting().finally(() => {
+      this.storing = null;
+      if (this.receipts.length > 0) void this.flushReceipts();
+    });
+    return this.storing;
+  }
+
+  private async storeWaiting() {
+    while (this.receipts.length > 0) await this.storeBatch(this.receipts.splice(0));
   }
 
   /** Stores a batch of receipts, then answers each deliver_sm: never before they are in the database. */
-  private async flushReceipts() {
-    if (this.receiptTimer) clearTimeout(this.receiptTimer);
-    this.receiptTimer = null;
-    const batch = this.receipts.splice(0);
-    if (batch.length === 0) return;
+  private async storeBatch(batch: typeof this.receipts) {
     const receipts = batch.map((b) => b.receipt).filter((r): r is Receipt => r !== null);
     try {
       await this.sink?.(receipts);

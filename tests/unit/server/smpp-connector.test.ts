@@ -102,6 +102,35 @@ describe('the SMPP connector', () => {
     expect(smsc.ledger).toHaveLength(200);
   });
 
+  it('stores every receipt that trickles in while a batch is being stored, and those after', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const sink = async (r: readonly Receipt[]) => {
+      await gate;
+      stored.push(...r);
+    };
+    // A receipt waits up to 300 ms for others to make a batch.
+    connector = new SmppConnector('default', settings(), { ...FAST, receiptWaitMs: 300 });
+    await connector.start(sink);
+    await vi.waitFor(() => expect(connector!.health().bound).toBe(true));
+    const c = connector;
+    const [a, b, later] = parts(3);
+    await c.submit(a!);
+    await vi.waitFor(() => expect(smsc.receiptsSent).toBe(1));
+    // Once its wait is over, the first batch is being stored (held at the gate) when the second comes.
+    await new Promise((resolve) => setTimeout(resolve, 320));
+    await c.submit(b!);
+    await vi.waitFor(() => expect(smsc.receiptsSent).toBe(2), { interval: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release(); // the second is stored with the next batch, before its own wait ends
+    await vi.waitFor(() => expect(stored).toHaveLength(2), { interval: 1 });
+    // That wait ends with nothing left to store; a receipt after it is stored all the same.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await c.submit(later!);
+    await vi.waitFor(() => expect(stored).toHaveLength(3));
+    expect(smsc.receiptsAcked).toBe(3);
+  });
+
   it('answers deliver_sm only once the receipts are stored, and not at all when storing fails', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
