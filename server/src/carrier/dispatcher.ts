@@ -12,6 +12,8 @@ const IDLE_GIVE_UP_MS = 1000;
 const SLOT_WAIT_MS = 50;
 /** A receipt waits this long for its part's submit answer before it is matched to a part in doubt. */
 export const IN_DOUBT_SETTLE_MS = 30_000;
+/** The instances sweep and the receipt matching safety nets run at most this often (steps come every 200 ms). */
+const HOUSEKEEPING_EVERY_MS = 1000;
 
 export interface RunOptions {
   /** Recipients claimed per step. */
@@ -45,6 +47,7 @@ export class Dispatcher {
   private lastSplit: { key: string; pieces: WirePiece[] } | null = null;
   private lastLog = 0;
   private heartbeat: NodeJS.Timeout | null = null;
+  private lastHousekeeping = Number.NEGATIVE_INFINITY;
   private lookFor: AcceptedPart[] = [];
   private looking: Promise<void> | null = null;
 
@@ -81,7 +84,7 @@ export class Dispatcher {
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.connector.stop();
     await this.settle();
-    await this.looking;
+    while (this.looking) await this.looking;
     await releaseParts(
       this.ctx,
       this.owner,
@@ -108,7 +111,7 @@ export class Dispatcher {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (hasDueReceipts(this.connector)) handled += await this.connector.deliverDue(chunk);
-    await this.looking;
+    while (this.looking) await this.looking;
     this.logWhileBusy();
     return handled;
   }
@@ -169,18 +172,22 @@ export class Dispatcher {
    * one look at a time, each for every carrier id recorded since the one before.
    */
   private lookForWaitingReceipts(accepted: AcceptedPart[]) {
-    if (accepted.length === 0) return;
     this.lookFor.push(...accepted);
-    this.looking ??= (async () => {
-      while (this.lookFor.length > 0) {
-        const keys = this.lookFor.splice(0);
-        await applyReceiptsThatWaited(this.ctx, this.connector.name, keys).catch((error: unknown) =>
-          // They stay stored: the housekeeping's rematch takes them on a later step.
-          this.ctx.reportError?.('carrier receipts', error),
-        );
-      }
+    if (this.lookFor.length === 0) return;
+    this.looking ??= this.lookAll().finally(() => {
       this.looking = null;
-    })();
+      if (this.lookFor.length > 0) this.lookForWaitingReceipts([]);
+    });
+  }
+
+  private async lookAll() {
+    while (this.lookFor.length > 0) {
+      const keys = this.lookFor.splice(0);
+      await applyReceiptsThatWaited(this.ctx, this.connector.name, keys).catch((error: unknown) =>
+        // They stay stored: the housekeeping's rematch takes them on a later step.
+        this.ctx.reportError?.('carrier receipts', error),
+      );
+    }
   }
 
   private send(part: ClaimedPart) {
@@ -252,6 +259,9 @@ export class Dispatcher {
   }
 
   private async housekeeping() {
+    const now = this.ctx.now();
+    if (now - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS && now >= this.lastHousekeeping) return;
+    this.lastHousekeeping = now;
     await beat(this.ctx, this.owner, false);
     await sweepDeadInstances(this.ctx, this.owner);
     await rematchRecentReceipts(this.ctx, this.connector.name);
