@@ -3,7 +3,8 @@
 // is stored; then the same send with the link dropped and the gateway killed in the middle:
 // duplicates, parts in doubt and receipts lost.
 // Run: npm run bench -- carrier   (PostgreSQL: node scripts/with-postgres.mjs npx tsx tests/bench/carrier.bench.ts)
-// CARRIER_RECIPIENTS=20000 for a quicker run; CARRIER_SCENARIOS=clean|interrupted to run one part.
+// CARRIER_RECIPIENTS=20000 for a quicker run; CARRIER_SCENARIOS=clean|interrupted to run one part;
+// CARRIER_WINDOWS=10 for one window.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { apiCall, apiLogin, apiSend } from '../e2e/support/api-accounts';
 
 const RECIPIENTS = Number(process.env.CARRIER_RECIPIENTS ?? 100_000);
 const SCENARIOS = process.env.CARRIER_SCENARIOS ?? 'clean,interrupted';
+const WINDOWS = (process.env.CARRIER_WINDOWS ?? '10,50').split(',').map(Number);
 const TEXT = 'Akwaaba! Your order 4471 is ready for pickup at the Osu branch until 6 pm today.';
 
 interface SmscStats {
@@ -232,7 +234,7 @@ async function interrupted(smsc: Smsc, window: number) {
 
 const smsc = await startSmsc();
 try {
-  for (const window of [10, 50]) if (SCENARIOS.includes('clean')) await clean(smsc, window);
+  for (const window of WINDOWS) if (SCENARIOS.includes('clean')) await clean(smsc, window);
   if (SCENARIOS.includes('interrupted')) await interrupted(smsc, 10);
 } finally {
   await smsc.stop();
