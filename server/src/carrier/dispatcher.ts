@@ -5,6 +5,7 @@ import { claimLooseParts, claimRecipients, referenceOf, releaseParts, type Claim
 import { recordAndMark, type AcceptedPart, type PartOutcome } from './part-outcomes';
 import { applyReceiptsThatWaited, matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
 import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
+import { refreshPlannerStats } from './planner-stats';
 import { destinationAddress, senderAddress, splitForWire, type WirePiece } from './sms-wire';
 
 /** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
@@ -106,6 +107,7 @@ export class Dispatcher {
         handled += fresh.filter((p) => p.seq === 1).length;
         this.queue.push(...loose, ...fresh);
         if (this.queue.length === 0) break;
+        await refreshPlannerStats(this.ctx);
       }
       if (!(await this.pump())) break;
       await new Promise<void>((resolve) => setImmediate(resolve));
