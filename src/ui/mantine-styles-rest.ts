@@ -1,5 +1,7 @@
-// The rest of @mantine/core/styles.css (see mantine-styles-first.ts), in its order: loaded with every
+// The rest of @mantine/core/styles.css (see mantine-styles-first.ts), in its order (ScrollArea and
+// Table too: the first screens' price tables are plain tables): loaded with every
 // screen but the landing and login pages, before any other package's styles (@mantine/dates).
+import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ModalBase.css';
@@ -70,6 +72,7 @@ import '@mantine/core/styles/Splitter.css';
 import '@mantine/core/styles/Spoiler.css';
 import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/TableOfContents.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
