@@ -38,9 +38,12 @@ export const DEMO_ACCOUNTS = [
   { username: 'acmeclient', password: 'client12345', note: 'client of Acme SMS' },
 ];
 
+/** The demo logos' side: the app shows a logo at 72 px at most, 256 covers that on a 3x screen (2 KiB, not 7). */
+const DEMO_LOGO_PX = 256;
+
 function writeLogo(ctx: GatewayContext, name: string, bg: [number, number, number], fg: [number, number, number]) {
   mkdirSync(ctx.imagesDir, { recursive: true });
-  writeFileSync(join(ctx.imagesDir, name), logoPng(512, bg, fg));
+  writeFileSync(join(ctx.imagesDir, name), logoPng(DEMO_LOGO_PX, bg, fg));
   return `/smsgateway/api/frontend/images/${name}`;
 }
 
