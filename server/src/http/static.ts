@@ -8,6 +8,9 @@ import type { GatewayContext } from '../core/context';
 import { GATEWAY_PREFIX } from '../../../src/domain/api-paths';
 
 /** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing (issue 4). */
+/** Where the build's hashed files are served: cached for a year, never revalidated. */
+export const ASSETS_PREFIX = '/assets/';
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -56,8 +59,12 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
   await app.register(fastifyStatic, {
     ...common,
     root: join(dist, 'assets'),
-    prefix: '/assets/',
+    prefix: ASSETS_PREFIX,
     preCompressed: true,
+    // Never revalidated (immutable): no validators or ranges to announce on each of them.
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
     setHeaders(res) {
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('Vary', 'Accept-Encoding');

@@ -60,6 +60,16 @@ describe('compressed and cached first load', () => {
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(decode(res.rawPayload, expected)).toBe(SCRIPT);
       if (expected) expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
+      // Only what a script needs: no validators (never revalidated), no document-only policies.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      for (const header of [
+        'etag',
+        'last-modified',
+        'accept-ranges',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+      ])
+        expect(res.headers[header], header).toBeUndefined();
     }
   });
 
@@ -97,6 +107,8 @@ describe('compressed and cached first load', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(expected);
         expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+        expect(res.headers['permissions-policy']).toContain('camera=()');
         expect(res.headers['cache-control']).toBe('no-cache');
         expect(res.headers.vary).toMatch(/accept-encoding/i);
         expect(decode(res.rawPayload, expected)).toBe(INDEX);
