@@ -1,7 +1,8 @@
 // Issue 16 figures: what the landing page and a reseller's login page cost on a first visit (bytes
 // over the wire before the page is usable, time to it unthrottled and on a Lighthouse-like phone),
 // the offline time to them from the service worker, and Lighthouse (median of 3) when it runs.
-//   npm run bench -- first-load          (FIRST_LOAD_LIGHTHOUSE=0 skips Lighthouse)
+//   npm run bench -- first-load          (FIRST_LOAD_LIGHTHOUSE=0 skips Lighthouse; FIRST_LOAD_LIST=40 lists
+//   40 answers before usable instead of the 6 heaviest)
 import { categoryScore, runLighthouse } from './lighthouse';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -102,7 +103,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const heaviest = (m: Map<string, number>) =>
   [...m.entries()]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
+    .slice(0, Number(process.env.FIRST_LOAD_LIST ?? 6))
     .map(([url, n]) => `${new URL(url).pathname} ${kb(n)}`)
     .join(', ');
 
