@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import type { Workbox } from 'workbox-window';
 import { Providers } from './providers';
 import { routes } from './routes';
 import { AlertArea } from '../ui/alert-area';
@@ -9,12 +8,13 @@ import { useSession } from '../sync/hooks/use-session';
 import { watchSession } from '../sync/session-state';
 import { afterFirstScreen } from '../sync/after-first-screen';
 import { UpdatePrompt } from './update-prompt';
+import { useUpdateWorkbox } from './use-update-workbox';
 import { INVALID_TOKEN } from '../domain/alerts';
 import { lazyStart } from './lazy-start';
 
 const router = createBrowserRouter(routes);
 
-export function App({ workbox }: { workbox: Workbox | null }) {
+export function App() {
   // Sign-out on 'Invalid Token', fetchuser on start and on return, phone book deletions made offline
   // sent on start and when the network returns: all after the first screen (Dexie and zod stay off it).
   useEffect(() => {
@@ -27,6 +27,7 @@ export function App({ workbox }: { workbox: Workbox | null }) {
     return () => stops.forEach((stop) => stop());
   }, []);
   useOutboxOnceSignedIn(useSession().status === 'signed-in');
+  const workbox = useUpdateWorkbox();
   return (
     <Providers>
       <RouterProvider router={router} />

@@ -11,5 +11,5 @@ for (const name of firstScreenModules(window.location.pathname, window.location.
   void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
 // So are the domain's details on a first visit, which the first screen waits for.
 void import('../sync/domain-sync').then((m) => m.refreshDomain(window.location.hostname)).catch(() => {});
-const workbox = registerServiceWorker();
-void import('./root').then(({ mount }) => mount(workbox));
+registerServiceWorker();
+void import('./root').then(({ mount }) => mount());

@@ -1,13 +1,19 @@
-import { Workbox } from 'workbox-window';
-
-/** Registers the service worker in production builds; updates are offered by the UpdatePrompt, never forced. */
-export function registerServiceWorker(): Workbox | null {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null;
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  void wb.register();
+/**
+ * Registers the service worker in production builds at the load event, with the browser's own API:
+ * workbox-window (2.5 KiB) comes after the first screen, for the update prompt (use-update-workbox.ts).
+ * Updates are offered by the UpdatePrompt, never forced.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
   // Look for a new version when the app comes back to the foreground.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void wb.update();
+    if (document.visibilityState !== 'visible') return;
+    void navigator.serviceWorker
+      .getRegistration()
+      .then((registration) => registration?.update())
+      .catch(() => {});
   });
-  return wb;
 }

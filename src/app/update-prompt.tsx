@@ -11,6 +11,8 @@ export function UpdatePrompt({ workbox }: { workbox: Workbox | null }) {
     if (!workbox) return;
     const onWaiting = () => setWaiting(true);
     workbox.addEventListener('waiting', onWaiting);
+    // Listening first: a version found waiting when it registers is announced to this listener.
+    void workbox.register().catch(() => {});
     return () => workbox.removeEventListener('waiting', onWaiting);
   }, [workbox]);
   useEffect(() => {

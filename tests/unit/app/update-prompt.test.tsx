@@ -13,6 +13,7 @@ function waitingWorkbox(): Workbox {
     addEventListener: (type: string, listener: () => void) => type === 'waiting' && listener(),
     removeEventListener: () => {},
     messageSkipWaiting: () => {},
+    register: async () => undefined,
   } as unknown as Workbox;
 }
 
