@@ -2,6 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** What only the landing and login pages need at first, beyond React and Mantine's core. */
+const FIRST_SCREEN =
+  /@mantine\/(core\/esm\/components\/(Anchor|ActionIcon|Image|Input|List|SimpleGrid|Text|TextInput|Title)\/|hooks\/esm\/use-(disclosure|uncontrolled)\/)|\/src\/(features\/(auth\/(auth-frame|login-screen)|landing\/)|ui\/(price-table|brand-logo|form-stack|failures)|domain\/(domain-settings|pricing|plural|fields|price-table)|sync\/(alerts-bus|session-state|domain-sync|hooks\/use-domain))/;
+
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8081';
 
 export default defineConfig({
@@ -27,6 +31,19 @@ export default defineConfig({
     // The bench reads it to tell which files each route loads.
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The landing and login pages' own small pieces in one answer, not twenty (issue 16).
+              name: 'first-screen',
+              test: FIRST_SCREEN,
+            },
+          ],
+        },
+      },
+    },
   },
   worker: { format: 'es' },
   server: {
