@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
+import type { Database } from '../db/schema';
 import { PART } from '../db/schema-carrier';
 import { STAGE } from '../db/schema-messaging';
 import { destinationAddress, splitForWire } from './sms-wire';
@@ -225,16 +226,19 @@ export async function queueSystemText(ctx: GatewayContext, to: string, from: str
  */
 export async function markSubmitting(trx: Executor, owner: string, ids: readonly number[], now: number) {
   if (ids.length === 0) return new Set<number>();
-  const done = await trx
+  const done = await markSubmittingQuery(trx, owner, ids, now).execute();
+  return new Set(done.map((d) => d.id));
+}
+
+/** The update behind markSubmitting, for a statement that does more in the same breath (part-outcomes.ts). */
+export const markSubmittingQuery = (db: QueryCreator<Database>, owner: string, ids: readonly number[], now: number) =>
+  db
     .updateTable('carrier_parts')
     .set({ state: PART.submitting, updated_at: now })
     .where('owner', '=', owner)
     .where('state', '=', PART.claimed)
     .where('id', 'in', ids)
-    .returning('id')
-    .execute();
-  return new Set(done.map((d) => d.id));
-}
+    .returning('id');
 
 /** Gives back parts that were never written (the connector stopped): any instance may send them. */
 export async function releaseParts(ctx: GatewayContext, owner: string, ids: readonly number[]) {

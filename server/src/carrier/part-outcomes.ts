@@ -3,7 +3,7 @@ import type { Db, Executor } from '../db/database';
 import type { Database } from '../db/schema';
 import { PART } from '../db/schema-carrier';
 import type { SubmitOutcome } from './connector';
-import { caseById, markSubmitting } from './part-claims';
+import { caseById, markSubmitting, markSubmittingQuery } from './part-claims';
 import { carrierIdKey } from './carrier-ids';
 import { finalizeRecipientsOfParts } from './recipient-status';
 import { lockReceiptMatching } from './carrier-lock';
@@ -117,15 +117,12 @@ export async function recordAndMark(
       await acceptParts(db, accepted, now).execute();
       return { marked: new Set(), accepted };
     }
-    const rows = await db
-      .with('answered', (qb) => acceptParts(qb, accepted, now).returning('id'))
-      .updateTable('carrier_parts')
-      .set({ state: PART.submitting, updated_at: now })
-      .where('owner', '=', owner)
-      .where('state', '=', PART.claimed)
-      .where('id', 'in', ids)
-      .returning('id')
-      .execute();
+    const rows = await markSubmittingQuery(
+      db.with('answered', (qb) => acceptParts(qb, accepted, now).returning('id')),
+      owner,
+      ids,
+      now,
+    ).execute();
     return { marked: new Set(rows.map((r) => r.id)), accepted };
   }
   return db.transaction().execute(async (trx) => {
