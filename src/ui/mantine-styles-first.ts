@@ -24,3 +24,5 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
+// Not Mantine's, but on the first screens: the plain price table's look.
+import './price-table.css';

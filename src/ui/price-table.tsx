@@ -1,7 +1,6 @@
 import { priceTableRows } from '../domain/price-table';
 import type { PriceTier } from '../domain/types';
 import { CURRENCY } from '../domain/constants';
-import classes from './price-table.module.css';
 
 type PriceTableProps = { title: string; tiers: readonly PriceTier[] };
 
@@ -10,15 +9,15 @@ const credits = new Intl.NumberFormat('en-GH');
 /**
  * SPEC 9 price table: price in GHS, SMS credits (price / rate, rounded up), rate, expiry; last row
  * 'or more'. A plain table: it is on the landing and login pages, where Mantine's Table would bring
- * its ScrollArea too (issue 16).
+ * its ScrollArea too (issue 16). Its styles: price-table.css, in the app's stylesheet.
  */
 export function PriceTable({ title, tiers }: PriceTableProps) {
   const rows = priceTableRows(tiers);
   if (rows.length === 0) return null;
   return (
-    <div className={classes.scroll}>
-      <table className={classes.table} aria-label={title}>
-        <caption className={classes.caption}>{title}</caption>
+    <div className="price-table-scroll">
+      <table className="price-table" aria-label={title}>
+        <caption className="price-table-caption">{title}</caption>
         <thead>
           <tr>
             <th>Price ({CURRENCY})</th>
