@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueUser } from '../unit/support/factories';
-import { PHONE } from './support/browser';
+import { PHONE, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiSignUp } from './support/api-accounts';
 
@@ -108,6 +108,8 @@ describe('purchase SMS credits and the credit histories', () => {
     await send.shell.visit(world.gateway.url('/credithistory'), 'SMS credits purchase history');
     const history = page.getByRole('list', { name: 'SMS credits purchase history' });
     await history.getByText('GHS 100.00').waitFor();
+    // Offline works once the service worker has stored the app (it controls the page when it has).
+    await serviceWorkerControls(page);
     await context.setOffline(true);
     await page.getByText('You are offline: this is the history stored on this device').waitFor();
     await history.getByText('GHS 100.00').waitFor();
