@@ -100,19 +100,24 @@ async function matchReceipts(trx: Executor, connector: string, receipts: readonl
 /** How far back the sweep looks for receipts that crossed their answer in flight. */
 const RECENT_MS = 5 * 60_000;
 
-/**
- * A safety net for receipts stored while their part's answer was being recorded: both kinds of
- * transaction hold the connector's lock (carrier-lock.ts), so this should find nothing; each step
- * looks again at the recent receipts still unmatched and matches them by id.
- */
-export async function rematchRecentReceipts(ctx: GatewayContext, connector: string) {
-  const now = ctx.now();
-  const recent = await ctx.db
+/** Final receipts of this connector that no part took yet. */
+const unmatchedFinalReceipts = (ctx: GatewayContext, connector: string) =>
+  ctx.db
     .selectFrom('carrier_receipts')
     .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
     .where('part_id', 'is', null)
     .where('connector', '=', connector)
-    .where('state', 'in', [...FINAL_STATES])
+    .where('state', 'in', [...FINAL_STATES]);
+
+/**
+ * A safety net for receipts stored while their part's answer was being recorded: the look after the
+ * answers' commit (applyReceiptsThatWaited) and storing receipts both hold the connector's lock
+ * (carrier-lock.ts), so this should find nothing, or only what a failed look left; the housekeeping
+ * looks again at the recent receipts still unmatched and matches them by id.
+ */
+export async function rematchRecentReceipts(ctx: GatewayContext, connector: string) {
+  const now = ctx.now();
+  const recent = await unmatchedFinalReceipts(ctx, connector)
     .where('received_at', '>=', now - RECENT_MS)
     .orderBy('id')
     .limit(IN_CHUNK)
@@ -131,12 +136,7 @@ export async function rematchRecentReceipts(ctx: GatewayContext, connector: stri
 export async function matchInDoubtReceipts(ctx: GatewayContext, connector: string, settleMs: number) {
   const now = ctx.now();
   const window = ctx.receiptWindowMs ?? RECEIPT_WINDOW_MS;
-  const waiting = await ctx.db
-    .selectFrom('carrier_receipts')
-    .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
-    .where('part_id', 'is', null)
-    .where('connector', '=', connector)
-    .where('state', 'in', [...FINAL_STATES])
+  const waiting = await unmatchedFinalReceipts(ctx, connector)
     .where('received_at', '<=', now - settleMs)
     .where('received_at', '>', now - window)
     // Only receipts that have a part in doubt to go to: the others (another system's ids) stay put.
