@@ -36,6 +36,13 @@ describe('a send the gateway refuses keeps the work (issue 17)', () => {
     const who = uniqueUser('short');
     await apiSignUp(world.gateway, { ...who, cname: 'Short Credit Ltd' });
     const { page, context, send } = await world.openSignedIn({ who: who.username, password: who.password });
+    // The app reads the balance again (fetchuser) a moment after it starts; on a loaded machine that
+    // came after the spending below, and the form then refused the send itself. Open the app again and
+    // let that reading end first, so that only the gateway knows the credit is gone.
+    const refreshed = page.waitForResponse((answer) => answer.url().endsWith('/fetchuser'));
+    await page.reload();
+    await refreshed;
+    await expect.poll(() => page.getByLabel('Credit balance').textContent()).toBe('10 credits');
     // Spent elsewhere meanwhile (another device): the gateway holds no credit, this device still shows 10.
     const other = await apiLogin(world.gateway, who.username, who.password);
     const numbersTen = Array.from({ length: 10 }, (_, i) => `23324555${String(i).padStart(4, '0')}`).join(',');
