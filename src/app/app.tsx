@@ -5,36 +5,50 @@ import { routes } from './routes';
 import { AlertArea } from '../ui/alert-area';
 import { emitAlert, onAlert } from '../sync/alerts-bus';
 import { useSession } from '../sync/hooks/use-session';
-import { watchSession } from '../sync/session-state';
 import { afterFirstScreen } from '../sync/after-first-screen';
 import { UpdatePrompt } from './update-prompt';
-import { useUpdateWorkbox } from './use-update-workbox';
 import { INVALID_TOKEN } from '../domain/alerts';
 import { lazyStart } from './lazy-start';
 
 const router = createBrowserRouter(routes);
 
 export function App() {
-  // Sign-out on 'Invalid Token', fetchuser on start and on return, phone book deletions made offline
-  // sent on start and when the network returns: all after the first screen (Dexie and zod stay off it).
-  useEffect(() => {
-    const stops: Array<() => void> = [];
-    afterFirstScreen(() => {
-      watchSession();
-      stops.push(lazyStart(() => import('../sync/session').then((m) => m.startSessionSync())));
-      stops.push(lazyStart(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync())));
-    });
-    return () => stops.forEach((stop) => stop());
-  }, []);
-  useOutboxOnceSignedIn(useSession().status === 'signed-in');
-  const workbox = useUpdateWorkbox();
+  const signedIn = useSession().status === 'signed-in';
+  useSyncsOnceSignedIn(signedIn);
+  useOutboxOnceSignedIn(signedIn);
   return (
     <Providers>
       <RouterProvider router={router} />
       <AlertArea subscribe={onAlert} />
-      <UpdatePrompt workbox={workbox} />
+      <UpdatePrompt />
     </Providers>
   );
+}
+
+/**
+ * Sign-out on 'Invalid Token', fetchuser on start and on return, phone book deletions made offline sent
+ * on start and when the network returns: from the first sign-in of this tab (or the start of a signed-in
+ * one), after the first screen. A signed-out visitor's landing or login page never loads IndexedDB's
+ * code (Dexie) or the answers' schemas (zod) for them (issue 16).
+ */
+function useSyncsOnceSignedIn(signedIn: boolean) {
+  const wanted = useOnceTrue(signedIn);
+  useEffect(() => {
+    if (!wanted) return;
+    const stops: Array<() => void> = [];
+    afterFirstScreen(() => {
+      stops.push(lazyStart(() => import('../sync/session').then((m) => m.startSessionSync())));
+      stops.push(lazyStart(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync())));
+    });
+    return () => stops.forEach((stop) => stop());
+  }, [wanted]);
+}
+
+/** True from the first render where `value` is, on. */
+function useOnceTrue(value: boolean): boolean {
+  const [once, setOnce] = useState(false);
+  if (value && !once) setOnce(true);
+  return once || value;
 }
 
 /**
@@ -43,8 +57,7 @@ export function App() {
  * its code and worker (about 200 KB) stay off the landing and login pages (issue 16).
  */
 function useOutboxOnceSignedIn(signedIn: boolean) {
-  const [wanted, setWanted] = useState(false);
-  if (signedIn && !wanted) setWanted(true);
+  const wanted = useOnceTrue(signedIn);
   useEffect(() => {
     if (!wanted) return;
     return lazyStart(async () => {

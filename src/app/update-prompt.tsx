@@ -2,9 +2,17 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Notification } from '@mantine/core';
 import type { Workbox } from 'workbox-window';
 import { lazyStart } from './lazy-start';
+import { useUpdateWorkbox } from './use-update-workbox';
+
+// workbox-window arrives after the first screen: its state lives here, so that arrival re-renders
+// this prompt alone, not the whole app (a long task on a slow phone, issue 16).
+/** The update prompt over the service worker registered at start. */
+export function UpdatePrompt() {
+  return <UpdateOffer workbox={useUpdateWorkbox()} />;
+}
 
 /** 'A new version is available: Reload', offered, never forced, and held back while a send drains or a draft has text. */
-export function UpdatePrompt({ workbox }: { workbox: Workbox | null }) {
+export function UpdateOffer({ workbox }: { workbox: Workbox | null }) {
   const [waiting, setWaiting] = useState(false);
   const [busy, setBusy] = useState(true);
   useEffect(() => {

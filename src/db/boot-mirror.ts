@@ -17,22 +17,34 @@ export type SessionHint = 'signed-in' | 'signed-out' | null;
 type KeyValueStore = { getItem(key: string): string | null; setItem(key: string, value: string): void };
 const storage = (): KeyValueStore | undefined => (globalThis as { localStorage?: KeyValueStore }).localStorage;
 
+// What storage refused to hold (blocked, full): kept for this page's life, so the screens still show it.
+const refused = new Map<string, string>();
+
+/** Forgets what storage refused (tests start each case without any copy). */
+export const forgetRefusedCopies = () => refused.clear();
+
 function read(key: string): string | null {
   try {
-    return storage()?.getItem(key) ?? null;
+    return storage()?.getItem(key) ?? refused.get(key) ?? null;
   } catch {
-    return null; // storage blocked: the app reads IndexedDB instead
+    return refused.get(key) ?? null; // storage blocked: the app reads IndexedDB too
   }
 }
 
-function write(key: string, value: string): void {
+/** Writes the copy; false when storage refused it (then only this page keeps it). */
+function write(key: string, value: string): boolean {
+  let kept = false;
   try {
     const store = storage();
     if (store && store.getItem(key) !== value) store.setItem(key, value);
+    kept = store !== undefined;
   } catch {
     // storage full or blocked: the copy is only a shortcut
   }
+  if (kept) refused.delete(key);
+  else refused.set(key, value);
   for (const listener of listeners) listener(key);
+  return kept;
 }
 
 export const readSessionHint = (): SessionHint => {
@@ -40,7 +52,7 @@ export const readSessionHint = (): SessionHint => {
   return value === '1' ? 'signed-in' : value === '0' ? 'signed-out' : null;
 };
 
-export const writeSessionHint = (signedIn: boolean) => write(SESSION_KEY, signedIn ? '1' : '0');
+export const writeSessionHint = (signedIn: boolean) => void write(SESSION_KEY, signedIn ? '1' : '0');
 
 /** The stored domain copy as text: a stable snapshot for useSyncExternalStore. */
 export const readDomainMirrorText = (host: string) => read(DOMAIN_KEY(host));
@@ -58,7 +70,9 @@ export function parseDomainMirror(text: string | null, host: string): StoredDoma
   }
 }
 
-export const writeDomainMirror = (domain: StoredDomain) => write(DOMAIN_KEY(domain.host), JSON.stringify(domain));
+/** Writes the domain copy; false when localStorage refused it (this page still shows it). */
+export const writeDomainMirror = (domain: StoredDomain): boolean =>
+  write(DOMAIN_KEY(domain.host), JSON.stringify(domain));
 
 type Listener = (key: string) => void;
 const listeners = new Set<Listener>();
@@ -70,6 +84,21 @@ export function onDomainMirror(host: string, callback: () => void): () => void {
   const other = (event: Event) => {
     const changed = (event as Event & { key: string | null }).key;
     if (changed === key || changed === null) callback();
+  };
+  listeners.add(local);
+  globalThis.addEventListener('storage', other);
+  return () => {
+    listeners.delete(local);
+    globalThis.removeEventListener('storage', other);
+  };
+}
+
+/** Calls back when the signed-in copy is written (a sign-in here or in another tab), or storage is cleared. */
+export function onSessionHint(callback: () => void): () => void {
+  const local: Listener = (changed) => changed === SESSION_KEY && callback();
+  const other = (event: Event) => {
+    const changed = (event as Event & { key: string | null }).key;
+    if (changed === SESSION_KEY || changed === null) callback();
   };
   listeners.add(local);
   globalThis.addEventListener('storage', other);

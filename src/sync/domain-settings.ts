@@ -18,7 +18,7 @@ async function signedIn() {
 export async function saveResellerSettings(input: DomainSettingsInput): Promise<SettingsAnswer> {
   const { token, profileId } = await signedIn();
   const answer = await saveDomainSettings(token, profileId, input);
-  await Promise.all([refreshUser(), refreshDomain(window.location.hostname).catch(() => {})]);
+  await Promise.all([refreshUser(), refreshDomain(window.location.hostname, { force: true }).catch(() => {})]);
   return answer;
 }
 

@@ -4,7 +4,7 @@ import type { StoredDomain } from '../db/app-db';
 import { DOMAIN_CACHE_MS } from '../domain/constants';
 import { afterFirstScreen } from './after-first-screen';
 
-/** The details IndexedDB holds for `host` (a device that stored them before the localStorage copy existed). */
+/** The details IndexedDB holds for `host` (a device without localStorage, or one that stored them before the copy existed). */
 async function storedInDatabase(host: string): Promise<StoredDomain | undefined> {
   const { readDomain } = await import('../db/domain-store');
   const stored = await readDomain(host).catch(() => undefined);
@@ -15,11 +15,21 @@ async function storedInDatabase(host: string): Promise<StoredDomain | undefined>
 /**
  * Shows the stored details at once and refreshes them from the gateway when it answers, so a
  * reseller's new logo arrives on the next visit while offline visits keep the last known brand.
- * The copy the screens read is written at once; IndexedDB's, which other code reads, once the
- * first screen has shown (Dexie stays off its path: issue 16).
+ * The copy is kept in localStorage, which the first screen reads without loading Dexie (issue 16);
+ * only where localStorage refuses it does IndexedDB keep it, once the first screen has shown.
  */
-export function refreshDomain(host: string, now = Date.now()): Promise<void> {
-  // The entry asks first, beside the app's code; the screens' own calls meanwhile share that answer.
+export function refreshDomain(host: string, { force = false, now = Date.now() } = {}): Promise<void> {
+  // The entry asks first, beside the app's code; the screens' own calls meanwhile share that answer,
+  // and for a few minutes after it. Each answer rewrites the copy, and every screen showing the
+  // brand rendered again: twice more on a first visit to the landing page (issue 16).
+  const last = answeredAt.get(host);
+  if (
+    !force &&
+    last !== undefined &&
+    now - last < REUSE_ANSWER_MS &&
+    parseDomainMirror(readDomainMirrorText(host), host)
+  )
+    return Promise.resolve();
   let pending = inFlight.get(host);
   if (!pending) {
     pending = refresh(host, now).finally(() => inFlight.delete(host));
@@ -28,7 +38,9 @@ export function refreshDomain(host: string, now = Date.now()): Promise<void> {
   return pending;
 }
 
+const REUSE_ANSWER_MS = 5 * 60_000;
 const inFlight = new Map<string, Promise<void>>();
+const answeredAt = new Map<string, number>();
 
 /** Resolves once every refresh under way has ended, its IndexedDB copy written (tests wait for it between cases). */
 export const domainRefreshesSettled = () => Promise.allSettled([...inFlight.values()]).then(() => undefined);
@@ -36,7 +48,9 @@ export const domainRefreshesSettled = () => Promise.allSettled([...inFlight.valu
 async function refresh(host: string, now: number): Promise<void> {
   try {
     const domain = { ...(await fetchDomainDetails(host)), host, fetchedAt: now };
-    writeDomainMirror(domain);
+    answeredAt.set(host, now);
+    // Where localStorage refuses the copy (blocked or full), IndexedDB keeps one for offline visits.
+    if (writeDomainMirror(domain)) return;
     await new Promise<void>((resolve, reject) =>
       afterFirstScreen(() => void import('../db/domain-store').then((m) => m.saveDomain(domain)).then(resolve, reject)),
     );

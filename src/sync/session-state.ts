@@ -1,6 +1,5 @@
 import type { StoredSession, StoredUser } from '../db/app-db';
-import { DB_NAME, readSessionHint, writeSessionHint } from '../db/boot-mirror';
-import { afterFirstScreen } from './after-first-screen';
+import { DB_NAME, onSessionHint, readSessionHint, writeSessionHint } from '../db/boot-mirror';
 
 export type SessionState =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: StoredUser; session: StoredSession };
@@ -9,6 +8,8 @@ type Held = SessionState | { status: 'failed'; error: unknown };
 // The session as the screens see it. IndexedDB (through Dexie, loaded on demand) is the truth; until it
 // answers, the localStorage hint says "signed out" at once, so the login page never waits for Dexie
 // (issue 16). A hint of "signed in", or none while a database exists, waits for IndexedDB.
+// Signed out, IndexedDB is not read at all (Dexie is not even loaded) until an account may exist: a
+// sign-in, here or in another tab, writes the hint first (session-store.ts), which starts the watch.
 
 const LOADING: SessionState = { status: 'loading' };
 const SIGNED_OUT: SessionState = { status: 'signed-out' };
@@ -17,6 +18,7 @@ let state: Held = LOADING;
 let generation = 0;
 let watching = false;
 let stopWatch: (() => void) | null = null;
+let stopWaiting: (() => void) | null = null;
 
 function set(next: Held): void {
   state = next;
@@ -53,12 +55,17 @@ async function databaseExists(): Promise<boolean | undefined> {
   }
 }
 
+/** Signed out: the watch starts when the hint is written (a sign-in, in this tab or another). */
+function waitForAnAccount(): void {
+  stopWaiting ??= onSessionHint(watchSession);
+}
+
 function start(): void {
   const mine = ++generation;
   const hint = readSessionHint();
   if (hint === 'signed-out') {
     set(SIGNED_OUT);
-    afterFirstScreen(watchSession);
+    waitForAnAccount();
   } else if (hint === 'signed-in') {
     set(LOADING);
     watchSession();
@@ -68,7 +75,7 @@ function start(): void {
       if (mine !== generation) return;
       if (exists !== false) return watchSession();
       if (state.status === 'loading') set(SIGNED_OUT);
-      afterFirstScreen(watchSession);
+      waitForAnAccount();
     });
   }
 }
@@ -77,6 +84,8 @@ function stop(): void {
   generation++;
   stopWatch?.();
   stopWatch = null;
+  stopWaiting?.();
+  stopWaiting = null;
   watching = false;
   state = LOADING;
 }

@@ -48,13 +48,21 @@ describe('first load on a phone', () => {
     await context.close();
   });
 
-  it('starts the outbox worker at sign-in, not on the login page', async () => {
+  it('starts the outbox worker at sign-in, not on the login page, where IndexedDB’s code never loads', async () => {
     const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const login = new LoginPage(page);
+    // workbox-window is the last thing loaded after the first screen: by then the rest has been asked for.
+    const afterFirstScreen = page.waitForRequest((r) => r.url().includes('/assets/workbox-window'));
     await login.open(world.gateway.url('/login', 'acme.localhost'));
     await login.loginButton.waitFor();
+    await afterFirstScreen;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(page.workers().map((w) => w.url())).toEqual([]);
+    // A visitor’s page: no Dexie, no answer schemas, and the domain's details asked for once.
+    expect(asked.filter((path) => /\/assets\/(db|zod|session-watch)-/.test(path))).toEqual([]);
+    expect(asked.filter((path) => path === '/smsgateway/api/domain')).toHaveLength(1);
 
     const drainer = page.waitForEvent('worker', (w) => w.url().includes('drainer-worker'));
     await login.signInHere('acmeclient', 'client12345');

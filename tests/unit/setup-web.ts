@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { domainRefreshesSettled } from '../../src/sync/domain-sync';
+import { forgetRefusedCopies } from '../../src/db/boot-mirror';
 
 // The first screen's copy of the session and the domain (src/db/boot-mirror.ts) lives in
 // localStorage: each test starts without it, as each starts from its own IndexedDB rows.
@@ -11,4 +12,5 @@ afterEach(async () => {
   cleanup();
   await domainRefreshesSettled();
   if (typeof localStorage !== 'undefined') localStorage.clear();
+  forgetRefusedCopies();
 });

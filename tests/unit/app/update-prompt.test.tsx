@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { Workbox } from 'workbox-window';
 import { Providers } from '../../../src/app/providers';
-import { UpdatePrompt } from '../../../src/app/update-prompt';
+import { UpdateOffer } from '../../../src/app/update-prompt';
 import { db } from '../../../src/db/db';
 import { addJob, updateJob } from '../../../src/db/outbox-store';
 import type { OutboxJob } from '../../../src/db/app-db';
@@ -48,7 +48,7 @@ describe('the update prompt', () => {
     async (state) => {
       render(
         <Providers env="test">
-          <UpdatePrompt workbox={waitingWorkbox()} />
+          <UpdateOffer workbox={waitingWorkbox()} />
         </Providers>,
       );
       expect(await screen.findByText(PROMPT)).toBeTruthy();

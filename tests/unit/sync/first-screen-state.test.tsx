@@ -5,6 +5,7 @@ import { saveSignIn, wipeAccount } from '../../../src/db/session-store';
 import { readSessionHint } from '../../../src/db/boot-mirror';
 import { useSession } from '../../../src/sync/hooks/use-session';
 import { useDomain } from '../../../src/sync/hooks/use-domain';
+import { domainRefreshesSettled, refreshDomain } from '../../../src/sync/domain-sync';
 import { makeUser } from '../domain/factories';
 import { domainDetails } from '../support/factories';
 import { stubFetch } from '../support/fetch-stub';
@@ -28,6 +29,22 @@ describe('the first screen’s session and domain', () => {
     expect(readSessionHint()).toBe('signed-in');
   });
 
+  it('signed out, does not load IndexedDB’s watch until an account may exist', async () => {
+    localStorage.setItem('bulk-sms:signed-in', '0');
+    const watch = await import('../../../src/sync/session-watch');
+    const watchAccount = vi.spyOn(watch, 'watchAccount');
+    const { result } = renderHook(() => useSession());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(watchAccount).not.toHaveBeenCalled();
+    // A sign-in in another tab: the browser tells this one that the copy changed.
+    await db.session.put({ id: 'current', profile_id: 7, token: 't', signedInAt: 1 });
+    await db.users.put({ ...makeUser({ profile_id: 7 }), token: '' });
+    localStorage.setItem('bulk-sms:signed-in', '1');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'bulk-sms:signed-in', newValue: '1' }));
+    await waitFor(() => expect(result.current.status).toBe('signed-in'));
+    expect(watchAccount).toHaveBeenCalledTimes(1);
+  });
+
   it('waits for IndexedDB, never showing signed out, when a session is stored but the copy is missing', async () => {
     await saveSignIn(makeUser({ profile_id: 7 }), 1);
     localStorage.clear(); // a device that signed in before the copy existed
@@ -48,7 +65,7 @@ describe('the first screen’s session and domain', () => {
     expect(readSessionHint()).toBe('signed-out');
   });
 
-  it('shows the domain from the gateway and keeps it in both copies', async () => {
+  it('shows the domain from the gateway and keeps it in localStorage, without IndexedDB', async () => {
     stubFetch((url) =>
       url.startsWith('/smsgateway/api/domain') ? { body: domainDetails({ companyname: 'Acme SMS' }) } : undefined,
     );
@@ -56,7 +73,53 @@ describe('the first screen’s session and domain', () => {
     const { result } = renderHook(() => useDomain());
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(result.current.status === 'ready' && result.current.domain.companyname).toBe('Acme SMS');
-    await waitFor(async () => expect((await db.domains.get(host))?.companyname).toBe('Acme SMS'));
+    await domainRefreshesSettled();
+    expect(localStorage.getItem(`bulk-sms:domain:${host}`)).toContain('Acme SMS');
+    expect(await db.domains.get(host)).toBeUndefined();
+  });
+
+  it('asks the gateway once for the screens that show the brand one after another; a saved setting asks again', async () => {
+    const asked: string[] = [];
+    stubFetch((url) => {
+      if (!url.startsWith('/smsgateway/api/domain')) return undefined;
+      asked.push(url);
+      return { body: domainDetails({ companyname: `Acme SMS ${asked.length}` }) };
+    });
+    const host = window.location.hostname;
+    const first = renderHook(() => useDomain());
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    await domainRefreshesSettled();
+    const second = renderHook(() => useDomain());
+    expect(second.result.current.status === 'ready' && second.result.current.domain.companyname).toBe('Acme SMS 1');
+    await domainRefreshesSettled();
+    expect(asked).toHaveLength(1);
+    await refreshDomain(host, { force: true });
+    expect(asked).toHaveLength(2);
+    await waitFor(() =>
+      expect(second.result.current.status === 'ready' && second.result.current.domain.companyname).toBe('Acme SMS 2'),
+    );
+  });
+
+  it('keeps the domain in IndexedDB where localStorage refuses it, and shows it from there offline', async () => {
+    const host = window.location.hostname;
+    // A full localStorage: every write refused (unstubbed after each test).
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    });
+    {
+      stubFetch((url) =>
+        url.startsWith('/smsgateway/api/domain') ? { body: domainDetails({ companyname: 'Acme SMS' }) } : undefined,
+      );
+      await refreshDomain(host);
+      expect((await db.domains.get(host))?.companyname).toBe('Acme SMS');
+      stubFetch(() => undefined);
+      const { result } = renderHook(() => useDomain());
+      await waitFor(() => expect(result.current.status).toBe('ready'));
+      expect(result.current.status === 'ready' && result.current.domain.companyname).toBe('Acme SMS');
+    }
   });
 
   it('offline, shows the details IndexedDB held before the copy existed, and copies them', async () => {
