@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { releaseFirstScreen } from '../sync/after-first-screen';
 import { FullPageLoader } from './full-page-loader';
 
@@ -49,7 +49,8 @@ export function lazyScreen<P extends object>(
       if (Screen) return;
       let live = true;
       start().then(
-        (screen) => live && setScreen(() => screen),
+        // Rendered in slices (a transition): a screen's first render is the longest task of its arrival.
+        (screen) => live && startTransition(() => setScreen(() => screen)),
         (error: unknown) => live && setFailure({ error }),
       );
       return () => {
