@@ -3,6 +3,8 @@
 // component's styles are in mantine-styles-rest.ts, which each other screen loads.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables (src/app/theme.ts), which Mantine would otherwise compute at start.
+import './theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
