@@ -77,9 +77,8 @@ export const writeDomainMirror = (domain: StoredDomain): boolean =>
 type Listener = (key: string) => void;
 const listeners = new Set<Listener>();
 
-/** Calls back when the domain copy of `host` changes, in this tab or another. */
-export function onDomainMirror(host: string, callback: () => void): () => void {
-  const key = DOMAIN_KEY(host);
+/** Calls back when the copy under `key` is written, in this tab or another, or another tab clears storage. */
+function onCopy(key: string, callback: () => void): () => void {
   const local: Listener = (changed) => changed === key && callback();
   const other = (event: Event) => {
     const changed = (event as Event & { key: string | null }).key;
@@ -93,17 +92,8 @@ export function onDomainMirror(host: string, callback: () => void): () => void {
   };
 }
 
-/** Calls back when the signed-in copy is written (a sign-in here or in another tab), or storage is cleared. */
-export function onSessionHint(callback: () => void): () => void {
-  const local: Listener = (changed) => changed === SESSION_KEY && callback();
-  const other = (event: Event) => {
-    const changed = (event as Event & { key: string | null }).key;
-    if (changed === SESSION_KEY || changed === null) callback();
-  };
-  listeners.add(local);
-  globalThis.addEventListener('storage', other);
-  return () => {
-    listeners.delete(local);
-    globalThis.removeEventListener('storage', other);
-  };
-}
+/** Calls back when the domain copy of `host` changes, in this tab or another. */
+export const onDomainMirror = (host: string, callback: () => void) => onCopy(DOMAIN_KEY(host), callback);
+
+/** Calls back when the signed-in copy is written (a sign-in, here or in another tab). */
+export const onSessionHint = (callback: () => void) => onCopy(SESSION_KEY, callback);
