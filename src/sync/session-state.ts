@@ -26,7 +26,7 @@ function set(next: Held): void {
 }
 
 /** Reads the session from IndexedDB, live, while anything shows it (idempotent). */
-export function watchSession(): void {
+function watchSession(): void {
   if (watching || listeners.size === 0) return;
   watching = true;
   const mine = generation;

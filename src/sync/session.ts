@@ -5,7 +5,6 @@ import { INVALID_TOKEN } from '../domain/alerts';
 import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session-store';
 import type { StoredUser } from '../db/app-db';
 import { emitAlert } from './alerts-bus';
-import { watchSession } from './session-state';
 
 /** Signs in (SPEC 7 login) and stores the account on the device. */
 export async function signIn(input: {
@@ -20,15 +19,13 @@ export async function signIn(input: {
     domain: input.host,
     domain_supid: input.domainSupid,
   });
-  await saveSignIn(user);
-  watchSession(); // the screens learn of it from IndexedDB, even if the first screen has not yet started the watch
+  await saveSignIn(user); // its signed-in copy, written first, starts the session watch (session-state.ts)
   return user;
 }
 
 /** Stores an account the sign-up flow has just signed in. */
 export async function acceptSignedInUser(user: StoredUser): Promise<void> {
   await saveSignIn(user);
-  watchSession();
 }
 
 /** Sign-out: the gateway revokes the token (best effort, offline too), the device forgets the account. */
