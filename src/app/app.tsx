@@ -17,9 +17,10 @@ function AppRoutes() {
 }
 
 export function App() {
-  const signedIn = useSession().status === 'signed-in';
-  useSyncsOnceSignedIn(signedIn);
-  useOutboxOnceSignedIn(signedIn);
+  // From the first sign-in of this tab (or the start of a signed-in one), on: nothing stops at sign-out.
+  const signedInOnce = useOnceTrue(useSession().status === 'signed-in');
+  useSyncsOnceSignedIn(signedInOnce);
+  useOutboxOnceSignedIn(signedInOnce);
   return (
     <Providers>
       <BrowserRouter>
@@ -37,8 +38,7 @@ export function App() {
  * one), after the first screen. A signed-out visitor's landing or login page never loads IndexedDB's
  * code (Dexie) or the answers' schemas (zod) for them (issue 16).
  */
-function useSyncsOnceSignedIn(signedIn: boolean) {
-  const wanted = useOnceTrue(signedIn);
+function useSyncsOnceSignedIn(wanted: boolean) {
   useEffect(() => {
     if (!wanted) return;
     const stops: Array<() => void> = [];
@@ -62,8 +62,7 @@ function useOnceTrue(value: boolean): boolean {
  * It starts at the first sign-in of this tab, then runs on: no job is sent without a session, and
  * its code and worker (about 200 KB) stay off the landing and login pages (issue 16).
  */
-function useOutboxOnceSignedIn(signedIn: boolean) {
-  const wanted = useOnceTrue(signedIn);
+function useOutboxOnceSignedIn(wanted: boolean) {
   useEffect(() => {
     if (!wanted) return;
     return lazyStart(async () => {

@@ -4,9 +4,11 @@ import type { Workbox } from 'workbox-window';
 import { lazyStart } from './lazy-start';
 import { useUpdateWorkbox } from './use-update-workbox';
 
-// workbox-window arrives after the first screen: its state lives here, so that arrival re-renders
-// this prompt alone, not the whole app (a long task on a slow phone, issue 16).
-/** The update prompt over the service worker registered at start. */
+/**
+ * The update prompt over the service worker registered at start. workbox-window arrives after the
+ * first screen: its state lives here, so that arrival re-renders this prompt alone, not the whole app
+ * (a long task on a slow phone, issue 16).
+ */
 export function UpdatePrompt() {
   return <UpdateOffer workbox={useUpdateWorkbox()} />;
 }
