@@ -8,42 +8,54 @@ const FIRST_SCREEN =
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8081';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      // Registration is ours (workbox-window), and the manifest is served per domain by the gateway.
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,woff2}'],
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      },
-      devOptions: { enabled: false },
-    }),
+    // The prerender module the gateway runs (src/app/prerender.tsx) has no service worker of its own.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        // Registration is ours (workbox-window), and the manifest is served per domain by the gateway.
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,woff2}'],
+          maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        },
+        devOptions: { enabled: false },
+      }),
   ],
+  // The prerender module: one self-contained file for Node, so the gateway needs nothing resolved.
+  // Node's ESM entries (module-sync) of packages that name them, as the browser build takes their ESM: not a
+  // CommonJS copy of react-router beside an ESM one, each with its own router context.
+  ssr: { noExternal: true, resolve: { conditions: ['module-sync', 'module', 'node', 'import'] } },
+  // React's production build inside it, whatever NODE_ENV the gateway runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(process.env.SSR_NODE_ENV ?? 'production') } : {},
   build: {
     target: 'es2022',
     sourcemap: false,
     // The bench reads it to tell which files each route loads.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // The landing and login pages' own small pieces in one answer, not twenty (issue 16).
-              name: 'first-screen',
-              // Styles stay with the app's stylesheet: as this chunk's own, index.html would wait for them.
-              test: (id: string) => FIRST_SCREEN.test(id) && !id.endsWith('.css'),
+      output: isSsrBuild
+        ? // One file: the gateway imports it under a URL naming the build, which chunks would not share.
+          { codeSplitting: false }
+        : {
+            codeSplitting: {
+              groups: [
+                {
+                  // The landing and login pages' own small pieces in one answer, not twenty (issue 16).
+                  name: 'first-screen',
+                  // Styles stay with the app's stylesheet: as this chunk's own, index.html would wait for them.
+                  test: (id: string) => FIRST_SCREEN.test(id) && !id.endsWith('.css'),
+                },
+              ],
             },
-          ],
-        },
-      },
+          },
     },
   },
   worker: { format: 'es' },
@@ -54,4 +66,4 @@ export default defineConfig({
       '/manifest.webmanifest': { target: gateway, changeOrigin: false },
     },
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { Providers } from './providers';
 import { routes } from './routes';
@@ -16,16 +16,19 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-export function App() {
+/** The router around the screens: the browser's address, or the gateway's prerender's fixed one. */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
+
+export function App({ Router = BrowserRouter }: { Router?: AppRouter }) {
   // From the first sign-in of this tab (or the start of a signed-in one), on: nothing stops at sign-out.
   const signedInOnce = useOnceTrue(useSession().status === 'signed-in');
   useSyncsOnceSignedIn(signedInOnce);
   useOutboxOnceSignedIn(signedInOnce);
   return (
     <Providers>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <AlertArea subscribe={onAlert} />
       <UpdatePrompt />
     </Providers>

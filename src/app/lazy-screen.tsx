@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { releaseFirstScreen } from '../sync/after-first-screen';
 import { FullPageLoader } from './full-page-loader';
+import { replayTypedBeforeHydration } from './typed-before-hydration';
 
 const RELOADED_KEY = 'chunk-reload-at';
 
@@ -58,7 +59,9 @@ export function lazyScreen<P extends object>(
       };
     }, [Screen]);
     useEffect(() => {
-      if (Screen) releaseFirstScreen();
+      if (!Screen) return;
+      releaseFirstScreen();
+      replayTypedBeforeHydration();
     }, [Screen]);
     if (failure) throw failure.error;
     return Screen ? <Screen {...props} /> : fallback;

@@ -2,6 +2,7 @@ import './install-prompt';
 import { registerServiceWorker } from './register-sw';
 import { firstScreenModules, screenModules } from './screen-modules';
 import { holdUntilFirstScreen } from '../sync/after-first-screen';
+import { PRERENDERED_DETAILS_ID } from '../domain/prerendered-page';
 
 // The entry stays tiny: index.html's splash paints at once instead of waiting for the app's
 // stylesheet (render-blocking when imported here), which now arrives with the app chunk.
@@ -9,7 +10,9 @@ holdUntilFirstScreen();
 // The first screen's code is asked for now, beside the app's (issue 16).
 for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
   void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
-// So are the domain's details on a first visit, which the first screen waits for.
-void import('../sync/domain-sync').then((m) => m.refreshDomain(window.location.hostname)).catch(() => {});
+// So are the domain's details on a first visit, which the first screen waits for, unless the gateway
+// prerendered the page with them (root.tsx takes them from it).
+if (!document.getElementById(PRERENDERED_DETAILS_ID))
+  void import('../sync/domain-sync').then((m) => m.refreshDomain(window.location.hostname)).catch(() => {});
 registerServiceWorker();
 void import('./root').then(({ mount }) => mount());

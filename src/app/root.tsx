@@ -1,20 +1,46 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/mantine-styles-first';
 import { App } from './app';
+import { expectTypedBeforeHydration } from './typed-before-hydration';
+import { LandingScreen, LoginScreen } from './screens';
+import { adoptDomainDetails } from '../sync/domain-sync';
+import { settledSessionStatus } from '../sync/session-state';
+import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/prerendered-page';
 
 /**
- * Mounts the app over the static splash of index.html. As a transition, React renders it in slices of a
- * few milliseconds, yielding between them, instead of one task of a few hundred on a slow phone (the
- * total blocking time Lighthouse counts, issue 16); the splash shows meanwhile.
+ * Mounts the app. A page the gateway prerendered for a visitor (the landing or login page, issue 16) is
+ * hydrated: React takes over the HTML already shown, and what was typed into it meanwhile stays.
+ * Otherwise the app renders over index.html's splash, as a transition: React renders it in slices of a
+ * few milliseconds instead of one task of a few hundred on a slow phone (the total blocking time
+ * Lighthouse counts); the splash shows meanwhile.
  */
-export function mount(): void {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+export async function mount(): Promise<void> {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  if (await hydratable(container)) {
+    expectTypedBeforeHydration(container);
+    hydrateRoot(container, app, {
+      // A page that does not match is rendered again by React: correct, but slower (the e2e tests fail on it).
+      onRecoverableError: (error) => console.error('The prerendered page was rendered again:', error),
+    });
+    return;
+  }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
+
+/** Whether the page holds the visitor's screen the app's first render will show, as the gateway rendered it. */
+async function hydratable(container: HTMLElement): Promise<boolean> {
+  const path = container.getAttribute(PRERENDERED_PATH_ATTRIBUTE);
+  const details = document.getElementById(PRERENDERED_DETAILS_ID)?.textContent;
+  if (path === null || path !== window.location.pathname || !details) return false;
+  if (!adoptDomainDetails(window.location.hostname, details)) return false;
+  // Someone signed in on this device sees their own screens, not the visitor's page.
+  const [status] = await Promise.all([settledSessionStatus(), LandingScreen.preload(), LoginScreen.preload()]);
+  return status === 'signed-out';
 }

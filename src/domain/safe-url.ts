@@ -26,6 +26,17 @@ export function safeAssetUrl(url: string | null | undefined, pageOrigin: string)
 }
 
 /**
+ * safeAssetUrl's answer as a path on the page's own origin (where the rule keeps every asset): the same
+ * in the gateway's prerendered HTML as in the browser, whatever scheme a proxy in front of it shows.
+ */
+export function safeAssetPath(url: string | null | undefined, pageOrigin: string): string | null {
+  const safe = safeAssetUrl(url, pageOrigin);
+  if (!safe) return null;
+  const { pathname, search } = new URL(safe);
+  return pathname + search;
+}
+
+/**
  * A payment page from the gateway's paystack-link/ answer: Paystack's (https) or the gateway's own
  * simulated page on this origin. Anything else (javascript:, data:, plain http elsewhere) is refused.
  */

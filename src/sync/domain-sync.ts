@@ -1,5 +1,6 @@
 import { fetchDomainDetails } from '../api/domain-api';
 import { parseDomainMirror, readDomainMirrorText, writeDomainMirror } from '../db/boot-mirror';
+import { parseDomainDetails } from '../domain/domain-details';
 import type { StoredDomain } from '../db/app-db';
 import { DOMAIN_CACHE_MS } from '../domain/constants';
 import { afterFirstScreen } from './after-first-screen';
@@ -36,6 +37,24 @@ export function refreshDomain(host: string, { force = false, now = Date.now() } 
     inFlight.set(host, pending);
   }
   return pending;
+}
+
+/**
+ * Takes the details a page prerendered by the gateway carries (its /domain answer, as JSON) as this
+ * visit's answer: stored as the copy, and not asked for again for a few minutes. False when they do
+ * not read as domain details.
+ */
+export function adoptDomainDetails(host: string, json: string, now = Date.now()): boolean {
+  let details;
+  try {
+    details = parseDomainDetails(JSON.parse(json));
+  } catch {
+    return false;
+  }
+  if (!details) return false;
+  answeredAt.set(host, now);
+  writeDomainMirror({ ...details, host, fetchedAt: now });
+  return true;
 }
 
 const REUSE_ANSWER_MS = 5 * 60_000;

@@ -104,3 +104,25 @@ export function sessionSnapshot(): SessionState {
   if (state.status === 'failed') throw state.error;
   return state;
 }
+
+/**
+ * The session a page prerendered by the gateway was rendered with (a visitor), while nothing says
+ * otherwise; the app hydrates such a page only once the device has said so (root.tsx).
+ */
+export function prerenderedSessionSnapshot(): SessionState {
+  return state.status === 'loading' && readSessionHint() !== 'signed-in' ? SIGNED_OUT : sessionSnapshot();
+}
+
+/**
+ * Starts the session's reading for the page's whole life and resolves with the first settled state:
+ * whether a prerendered visitor's page may be hydrated as it is.
+ */
+export function settledSessionStatus(): Promise<Held['status']> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (state.status !== 'loading') resolve(state.status);
+    };
+    subscribeSession(check);
+    check();
+  });
+}

@@ -1,11 +1,11 @@
 import { Image } from '@mantine/core';
-import { safeAssetUrl } from '../domain/safe-url';
+import { safeAssetPath } from '../domain/safe-url';
 
 type BrandLogoProps = { logo: string; companyname: string; size?: number };
 
 /** The domain's logo, only from a URL that passes the safe-URL rule. */
 export function BrandLogo({ logo, companyname, size = 72 }: BrandLogoProps) {
-  const src = safeAssetUrl(logo, window.location.origin);
+  const src = safeAssetPath(logo, window.location.origin);
   if (!src) return null;
   return <Image src={src} alt={`${companyname} logo`} w={size} h={size} fit="contain" radius="md" />;
 }

@@ -60,9 +60,9 @@ describe('first load on a phone', () => {
     await afterFirstScreen;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(page.workers().map((w) => w.url())).toEqual([]);
-    // A visitor’s page: no Dexie, no answer schemas, and the domain's details asked for once.
+    // A visitor’s page: no Dexie, no answer schemas, and the domain's details carried by the page.
     expect(asked.filter((path) => /\/assets\/(db|zod|session-watch)-/.test(path))).toEqual([]);
-    expect(asked.filter((path) => path === '/smsgateway/api/domain')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/smsgateway/api/domain')).toEqual([]);
 
     const drainer = page.waitForEvent('worker', (w) => w.url().includes('drainer-worker'));
     await login.signInHere('acmeclient', 'client12345');

@@ -6,6 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { GatewayContext } from '../core/context';
 import { GATEWAY_PREFIX } from '../../../src/domain/api-paths';
+import { PRERENDERED_PATHS } from '../../../src/domain/prerendered-page';
+import { domainDetails, resolveDomain } from '../tenancy/domains';
+import { prerenderedPages } from './prerendered-page';
 
 /** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing (issue 4). */
 /** Where the build's hashed files are served: cached for a year, never revalidated. */
@@ -41,11 +44,42 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
   // Re-read when the file changes: a rebuild under a running gateway must not leave it serving
   // an index.html that names assets the build has deleted.
   const indexPath = join(dist, 'index.html');
-  let cached: { mtimeMs: number; shell: ShellVariants } | null = null;
+  let cached: { mtimeMs: number; html: string; shell: ShellVariants } | null = null;
   const indexHtml = () => {
     const { mtimeMs } = statSync(indexPath);
-    if (mtimeMs !== cached?.mtimeMs) cached = { mtimeMs, shell: compressedVariants(readFileSync(indexPath)) };
-    return cached.shell;
+    if (mtimeMs !== cached?.mtimeMs) {
+      const html = readFileSync(indexPath);
+      cached = { mtimeMs, html: html.toString('utf8'), shell: compressedVariants(html) };
+    }
+    return cached;
+  };
+  const prerender = prerenderedPages(dist, (line) => app.log.warn(line));
+  // Compressed once per page: the same few pages go to every visitor of a host.
+  const compressedPages = new Map<string, ShellVariants>();
+  /** The page prerendered for a visitor's first visit to the landing or login page, or null. */
+  const prerendered = async (req: FastifyRequest): Promise<ShellVariants | null> => {
+    const path = req.url.split('?')[0] ?? '';
+    if (!PRERENDERED_PATHS.has(path)) return null;
+    const { mtimeMs, html: template } = indexHtml();
+    const domain = await resolveDomain(ctx, req.hostname);
+    const details = await domainDetails(ctx, domain);
+    const page = await prerender({
+      path,
+      host: req.hostname,
+      origin: `${req.protocol}://${req.host}`,
+      details,
+      template,
+      version: mtimeMs,
+      title: details.companyname || 'Bulk SMS',
+    });
+    if (page === null) return null;
+    let variants = compressedPages.get(page);
+    if (!variants) {
+      if (compressedPages.size >= 200) compressedPages.clear();
+      variants = compressedVariants(Buffer.from(page));
+      compressedPages.set(page, variants);
+    }
+    return variants;
   };
   // Hashed files never change under their name, so their .br and .gz twins written at build time
   // (scripts/compress-dist.mjs) cannot go stale; the few other files (sw.js, icons) are compressed as
@@ -74,15 +108,21 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
     ...common,
     root: dist,
     decorateReply: false,
+    // The build's own folders (.ssr/, the prerender module; .vite/, its manifest) are not the app's files.
+    dotfiles: 'ignore',
     setHeaders(res, path) {
       res.setHeader('Cache-Control', 'no-cache');
       if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
-  const sendShell = (req: FastifyRequest, reply: FastifyReply) => {
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
     const encoding = shellEncoding.negotiate(req.headers['accept-encoding'] ?? '') ?? 'identity';
-    const shell = indexHtml();
+    const page = await prerendered(req).catch((error: unknown) => {
+      req.log.warn(`no prerendered page, serving the plain shell: ${String(error)}`);
+      return null;
+    });
+    const shell = page ?? indexHtml().shell;
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply
       .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)

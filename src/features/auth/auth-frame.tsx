@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Title } from '@mantine/core';
 import type { StoredDomain } from '../../db/app-db';
-import { safeAssetUrl } from '../../domain/safe-url';
+import { safeAssetPath } from '../../domain/safe-url';
 import { BrandLogo } from '../../ui/brand-logo';
 
 type AuthFrameProps = { domain: StoredDomain | null; title?: string; children: ReactNode; wide?: boolean };
 
 /** The login and sign-up pages: the domain's background image, logo and company name around a card. */
 export function AuthFrame({ domain, title, children, wide }: AuthFrameProps) {
-  const background = domain ? safeAssetUrl(domain.backgroundImage, window.location.origin) : null;
+  const background = domain ? safeAssetPath(domain.backgroundImage, window.location.origin) : null;
   const companyname = domain?.companyname || 'Bulk SMS';
   return (
     <Box

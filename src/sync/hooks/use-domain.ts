@@ -9,7 +9,9 @@ export type DomainState = { status: 'loading' } | { status: 'ready'; domain: Sto
 export function useDomain(host = window.location.hostname): DomainState {
   const [failed, setFailed] = useState(false);
   const subscribe = useCallback((changed: () => void) => onDomainMirror(host, changed), [host]);
-  const text = useSyncExternalStore(subscribe, () => readDomainMirrorText(host));
+  const read = () => readDomainMirrorText(host);
+  // A prerendered page was rendered with the details it carries, adopted as the copy before hydrating.
+  const text = useSyncExternalStore(subscribe, read, read);
   const stored = useMemo(() => parseDomainMirror(text, host), [text, host]);
   useEffect(() => {
     refreshDomain(host).then(

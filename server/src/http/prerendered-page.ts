@@ -1,0 +1,117 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  PRERENDERED_DETAILS_ID,
+  PRERENDERED_PATH_ATTRIBUTE,
+  type Prerender,
+  type PrerenderRequest,
+} from '../../../src/domain/prerendered-page';
+
+// The landing and login pages, prerendered: index.html with the app's HTML for the host in place of
+// its splash, so a first visit on a slow phone paints the page itself before the app's code arrives
+// (issue 16). The app hydrates it (src/app/root.tsx). Installed apps never see it: their service
+// worker answers navigations with index.html as it is.
+
+/** Where the build writes the prerender module (`vite build --ssr`): a dot folder, never served. */
+export const PRERENDER_MODULE = join('.ssr', 'prerender.js');
+
+/** Between index.html's splash markers: what the prerendered page replaces. */
+const SPLASH = /\s*<!--splash-->[\s\S]*<!--\/splash-->\s*/;
+const ROOT = /<div id="root">/;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** JSON that cannot end its <script> element or open a comment in it, whatever the tenant wrote. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+type Filling = { path: string; appHtml: string; details: unknown; title: string; stylesheets: string[] };
+
+/** index.html with the app's HTML in place of the splash; null when the template has no splash markers. */
+export function fillShell(template: string, { path, appHtml, details, title, stylesheets }: Filling): string | null {
+  if (!SPLASH.test(template) || !ROOT.test(template) || !template.includes('</body>')) return null;
+  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
+  return (
+    template
+      // Mantine's colours are set for this attribute, which the app sets itself once it runs.
+      .replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">')
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      // The app's stylesheet before the page paints, not with the app's code.
+      .replace('</head>', () => `${links}</head>`)
+      .replace(ROOT, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(path)}">`)
+      .replace(SPLASH, () => appHtml)
+      .replace(
+        '</body>',
+        () =>
+          `<script type="application/json" id="${PRERENDERED_DETAILS_ID}">${jsonForScript(details)}</script></body>`,
+      )
+  );
+}
+
+type Page = Omit<PrerenderRequest, 'now'> & { template: string; version: number; title: string };
+type Logger = (line: string) => void;
+
+/**
+ * Renders pages with the build's prerender module, if the build has one, keeping the last few hundred
+ * (per build, path, origin and domain details: a tenant's new logo renders anew). Null: serve the shell.
+ */
+export function prerenderedPages(dist: string, log: Logger = () => {}) {
+  const modulePath = join(dist, PRERENDER_MODULE);
+  let loaded: { version: number; prerender: Promise<Prerender | null>; stylesheets: string[] } | null = null;
+  const pages = new Map<string, string | null>();
+  const MAX_PAGES = 200;
+
+  // A rebuild under a running gateway brings a new module (its URL names the build) and new stylesheets.
+  const load = (version: number) => {
+    if (loaded?.version === version) return loaded;
+    pages.clear();
+    const prerender = existsSync(modulePath)
+      ? import(`${pathToFileURL(modulePath).href}?build=${statSync(modulePath).mtimeMs}`).then(
+          (m: { prerender: Prerender }) => m.prerender,
+          (error: unknown) => {
+            log(`prerender module not loaded, serving the plain shell: ${String(error)}`);
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+    loaded = { version, prerender, stylesheets: appStylesheets(dist) };
+    return loaded;
+  };
+
+  return async function render(page: Page): Promise<string | null> {
+    const { template, version, title, ...request } = page;
+    const key = JSON.stringify([version, request.path, request.origin, request.details]);
+    if (pages.has(key)) return pages.get(key)!;
+    const { prerender, stylesheets } = load(version);
+    const run = await prerender;
+    let html: string | null = null;
+    try {
+      const appHtml = run ? await run({ ...request, now: Date.now() }) : null;
+      html = appHtml === null ? null : fillShell(template, { ...request, appHtml, title, stylesheets });
+    } catch (error) {
+      log(`prerender failed on ${request.origin}${request.path}, serving the plain shell: ${String(error)}`);
+    }
+    if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
+    pages.set(key, html);
+    return html;
+  };
+}
+
+/** The stylesheets the app's chunk brings (Vite's manifest), which the prerendered page needs at once. */
+function appStylesheets(dist: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { css?: string[] }
+    >;
+    return (manifest['src/app/root.tsx']?.css ?? []).map((file) => `/${file}`);
+  } catch {
+    return [];
+  }
+}
