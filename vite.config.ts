@@ -39,8 +39,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The bench reads it to tell which files each route loads.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
+    // The prerender module too: the gateway compiles it once at start.
+    minify: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // Code the landing and login pages never run on the gateway (spreadsheets, IndexedDB, the update
+      // prompt) stays out of the prerender module: imported on demand from node_modules, so never.
+      external: isSsrBuild ? [/^xlsx(\/|$)/, /^dexie(\/|$)/, /^workbox-window(\/|$)/] : [],
       output: isSsrBuild
         ? // One file: the gateway imports it under a URL naming the build, which chunks would not share.
           { codeSplitting: false }

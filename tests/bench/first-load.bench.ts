@@ -10,25 +10,52 @@ import { launchBrowser, newPage, PHONE } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { stats } from './bench-stats';
 
-type Target = { name: string; path: string; host: string; usable: (page: Page) => Promise<void> };
+/**
+ * shown: the page's content on screen (from the gateway's prerendered HTML, before any code runs);
+ * usable: the app has taken it over (hydrated), so what the visitor does works as the app means it.
+ */
+type Target = {
+  name: string;
+  path: string;
+  host: string;
+  shown: (page: Page) => Promise<void>;
+  usable: (page: Page) => Promise<void>;
+};
 const TARGETS: Target[] = [
   {
     name: 'landing (localhost /)',
     path: '/',
     host: 'localhost',
-    usable: async (page) => {
+    shown: async (page) => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Login' }).first().waitFor();
     },
+    // React marks each element it has hydrated or rendered with its fiber.
+    usable: (page) =>
+      page
+        .waitForFunction(() => {
+          const heading = document.querySelector('h1');
+          return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+        })
+        .then(() => undefined),
   },
   {
     name: 'reseller login (acme.localhost /login)',
     path: '/login',
     host: 'acme.localhost',
-    usable: async (page) => {
+    shown: async (page) => {
       await page.getByLabel(/^Email or username/).waitFor();
       await page.getByLabel(/^Password/).waitFor();
       await page.getByRole('button', { name: 'Login' }).waitFor();
+    },
+    // Typed in at once: the Login button enables once the app holds what was typed.
+    usable: async (page) => {
+      await page.getByLabel(/^Email or username/).fill('acmeclient');
+      await page.getByLabel(/^Password/).fill('client12345');
+      await page.waitForFunction(() => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Login');
+        return button !== undefined && !button.disabled;
+      });
     },
   },
 ];
@@ -74,16 +101,19 @@ async function firstVisit(browser: Browser, gatewayUrl: string, target: Target, 
   }
   const t0 = Date.now();
   await page.goto(gatewayUrl, { waitUntil: 'commit' });
+  await target.shown(page);
+  const shownMs = Date.now() - t0;
   await target.usable(page);
   const ms = Date.now() - t0;
   const before = await snapshot();
   await context.close();
-  return { ms, before };
+  return { shownMs, ms, before };
 }
 
 async function offlineShell(browser: Browser, gatewayUrl: string, target: Target) {
   const { page, context } = await newPage(browser, { viewport: PHONE });
   await page.goto(gatewayUrl);
+  await target.shown(page);
   await target.usable(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await context.setOffline(true);
@@ -91,6 +121,7 @@ async function offlineShell(browser: Browser, gatewayUrl: string, target: Target
   for (let i = 0; i < 5; i++) {
     const t0 = Date.now();
     await page.reload({ waitUntil: 'commit' });
+    await target.shown(page);
     await target.usable(page);
     times.push(Date.now() - t0);
   }
@@ -135,16 +166,23 @@ try {
     console.log(
       `    workers and SheetJS before usable: ${workers.map(([url, n]) => `${new URL(url).pathname} ${kb(n)}`).join(', ') || 'none'}`,
     );
-    const fast: number[] = [];
-    const slow: number[] = [];
+    const fast: Array<{ shownMs: number; ms: number }> = [];
+    const slow: Array<{ shownMs: number; ms: number }> = [];
     for (let i = 0; i < RUNS; i++) {
-      fast.push((await firstVisit(browser, url, target, false)).ms);
-      slow.push((await firstVisit(browser, url, target, true)).ms);
+      fast.push(await firstVisit(browser, url, target, false));
+      slow.push(await firstVisit(browser, url, target, true));
     }
-    console.log(`  time to usable, first visit, unthrottled: median ${stats(fast).median} ms (${fast.join(', ')})`);
-    console.log(
-      `  time to usable, first visit, phone (150 ms RTT, 1.6 Mbit/s, CPU x4): median ${stats(slow).median} ms (${slow.join(', ')})`,
-    );
+    for (const [how, runs] of [
+      ['unthrottled', fast],
+      ['phone (150 ms RTT, 1.6 Mbit/s, CPU x4)', slow],
+    ] as const) {
+      const shown = runs.map((r) => r.shownMs);
+      const usable = runs.map((r) => r.ms);
+      console.log(
+        `  first visit, ${how}: shown at median ${stats(shown).median} ms (${shown.join(', ')}), ` +
+          `usable at median ${stats(usable).median} ms (${usable.join(', ')})`,
+      );
+    }
     const offline = await offlineShell(browser, url, target);
     console.log(`  offline time to usable from the service worker: median ${offline.median} ms, max ${offline.max} ms`);
   }

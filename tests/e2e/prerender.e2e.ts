@@ -52,6 +52,14 @@ describe('prerendered landing and login pages', () => {
     // A visitor quicker than the network types in the meantime.
     await login.emailOrUsername.fill('acmeclient');
     await login.password.fill('client12345');
+    // Enter does not send the form natively (its password would go out in the address): the page's
+    // Login button is disabled until the app holds the fields.
+    await page.evaluate(() => {
+      (window as unknown as { submits: number }).submits = 0;
+      document.addEventListener('submit', () => (window as unknown as { submits: number }).submits++, true);
+    });
+    await login.password.press('Enter');
+    expect(await page.evaluate(() => (window as unknown as { submits: number }).submits)).toBe(0);
 
     release();
     // Hydrated: the Login button enables from what was typed, and signs in.

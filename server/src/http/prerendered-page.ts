@@ -54,6 +54,7 @@ export function fillShell(template: string, { path, appHtml, details, title, sty
   );
 }
 
+/** A page to render: `version` names the index.html it fills (its pages are kept per version). */
 type Page = Omit<PrerenderRequest, 'now'> & { template: string; version: number; title: string };
 type Logger = (line: string) => void;
 
@@ -63,16 +64,17 @@ type Logger = (line: string) => void;
  */
 export function prerenderedPages(dist: string, log: Logger = () => {}) {
   const modulePath = join(dist, PRERENDER_MODULE);
-  let loaded: { version: number; prerender: Promise<Prerender | null>; stylesheets: string[] } | null = null;
+  let loaded: { builtAt: number; prerender: Promise<Prerender | null>; stylesheets: string[] } | null = null;
   const pages = new Map<string, string | null>();
   const MAX_PAGES = 200;
 
   // A rebuild under a running gateway brings a new module (its URL names the build) and new stylesheets.
-  const load = (version: number) => {
-    if (loaded?.version === version) return loaded;
+  const load = () => {
+    const builtAt = existsSync(modulePath) ? statSync(modulePath).mtimeMs : 0;
+    if (loaded?.builtAt === builtAt) return loaded;
     pages.clear();
-    const prerender = existsSync(modulePath)
-      ? import(`${pathToFileURL(modulePath).href}?build=${statSync(modulePath).mtimeMs}`).then(
+    const prerender = builtAt
+      ? import(`${pathToFileURL(modulePath).href}?build=${builtAt}`).then(
           (m: { prerender: Prerender }) => m.prerender,
           (error: unknown) => {
             log(`prerender module not loaded, serving the plain shell: ${String(error)}`);
@@ -80,15 +82,17 @@ export function prerenderedPages(dist: string, log: Logger = () => {}) {
           },
         )
       : Promise.resolve(null);
-    loaded = { version, prerender, stylesheets: appStylesheets(dist) };
+    loaded = { builtAt, prerender, stylesheets: appStylesheets(dist) };
     return loaded;
   };
+  // Loaded at start (a few MB to compile), not while the first visitor waits.
+  load();
 
   return async function render(page: Page): Promise<string | null> {
     const { template, version, title, ...request } = page;
-    const key = JSON.stringify([version, request.path, request.origin, request.details]);
+    const { builtAt, prerender, stylesheets } = load();
+    const key = JSON.stringify([builtAt, version, request.path, request.origin, request.details]);
     if (pages.has(key)) return pages.get(key)!;
-    const { prerender, stylesheets } = load(version);
     const run = await prerender;
     let html: string | null = null;
     try {
