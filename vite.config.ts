@@ -27,12 +27,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         devOptions: { enabled: false },
       }),
   ],
-  // The prerender module: one self-contained file for Node, so the gateway needs nothing resolved.
+  // The prerender module: the app bundled for Node in one file, which needs nothing beside it.
   // Node's ESM entries (module-sync) of packages that name them, as the browser build takes their ESM: not a
   // CommonJS copy of react-router beside an ESM one, each with its own router context.
   ssr: { noExternal: true, resolve: { conditions: ['module-sync', 'module', 'node', 'import'] } },
   // React's production build inside it, whatever NODE_ENV the gateway runs with.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(process.env.SSR_NODE_ENV ?? 'production') } : {},
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -43,9 +43,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
-      // Code the landing and login pages never run on the gateway (spreadsheets, IndexedDB, the update
-      // prompt) stays out of the prerender module: imported on demand from node_modules, so never.
-      external: isSsrBuild ? [/^xlsx(\/|$)/, /^dexie(\/|$)/, /^workbox-window(\/|$)/] : [],
       output: isSsrBuild
         ? // One file: the gateway imports it under a URL naming the build, which chunks would not share.
           { codeSplitting: false }

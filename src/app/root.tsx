@@ -24,9 +24,12 @@ export async function mount(): Promise<void> {
   );
   if (await hydratable(container)) {
     expectTypedBeforeHydration(container);
-    hydrateRoot(container, app, {
-      // A page that does not match is rendered again by React: correct, but slower (the e2e tests fail on it).
-      onRecoverableError: (error) => console.error('The prerendered page was rendered again:', error),
+    // In slices too: hydrating is rendering the whole page once.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A page that does not match is rendered again by React: correct, but slower (the e2e tests fail on it).
+        onRecoverableError: (error) => console.error('The prerendered page was rendered again:', error),
+      });
     });
     return;
   }

@@ -30,7 +30,8 @@ function consoleErrors(page: Page) {
 }
 
 describe('prerendered landing and login pages', () => {
-  const world = useGatewayAndBrowser();
+  // A copy of dist/ away from the repository, as a deployment may hold it: the module needs nothing beside it.
+  const world = useGatewayAndBrowser({ ownDist: true });
 
   it("shows a reseller's login page before the code arrives, and keeps what was typed into it", async () => {
     const { page, context } = await newPage(world.browser, { viewport: PHONE });
