@@ -7,6 +7,7 @@ import {
   type Prerender,
   type PrerenderRequest,
 } from '../../../src/domain/prerendered-page';
+import { escapeHtml } from '../core/html';
 
 // The landing and login pages, prerendered: index.html with the app's HTML for the host in place of
 // its splash, so a first visit on a slow phone paints the page itself before the app's code arrives
@@ -19,9 +20,6 @@ export const PRERENDER_MODULE = join('.ssr', 'prerender.js');
 /** Between index.html's splash markers: what the prerendered page replaces. */
 const SPLASH = /\s*<!--splash-->[\s\S]*<!--\/splash-->\s*/;
 const ROOT = /<div id="root">/;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** JSON that cannot end its <script> element or open a comment in it, whatever the tenant wrote. */
 export const jsonForScript = (value: unknown) =>
@@ -56,16 +54,17 @@ export function fillShell(template: string, { path, appHtml, details, title, sty
 
 /** A page to render: `version` names the index.html it fills (its pages are kept per version). */
 type Page = Omit<PrerenderRequest, 'now'> & { template: string; version: number; title: string };
-type Logger = (line: string) => void;
+type Options<T> = { encode: (html: string) => T; log?: (line: string) => void };
 
 /**
- * Renders pages with the build's prerender module, if the build has one, keeping the last few hundred
- * (per build, path, origin and domain details: a tenant's new logo renders anew). Null: serve the shell.
+ * Renders pages with the build's prerender module, if the build has one, and keeps the last few hundred
+ * as `encode` made them (per build, path, origin and domain details: a tenant's new logo renders anew).
+ * Null: serve the plain shell.
  */
-export function prerenderedPages(dist: string, log: Logger = () => {}) {
+export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Options<T>) {
   const modulePath = join(dist, PRERENDER_MODULE);
   let loaded: { builtAt: number; prerender: Promise<Prerender | null>; stylesheets: string[] } | null = null;
-  const pages = new Map<string, string | null>();
+  const pages = new Map<string, T | null>();
   const MAX_PAGES = 200;
 
   // A rebuild under a running gateway brings a new module (its URL names the build) and new stylesheets.
@@ -88,7 +87,7 @@ export function prerenderedPages(dist: string, log: Logger = () => {}) {
   // Loaded at start (a few MB to compile), not while the first visitor waits.
   load();
 
-  return async function render(page: Page): Promise<string | null> {
+  return async function render(page: Page): Promise<T | null> {
     const { template, version, title, ...request } = page;
     const { builtAt, prerender, stylesheets } = load();
     const key = JSON.stringify([builtAt, version, request.path, request.origin, request.details]);
@@ -101,9 +100,10 @@ export function prerenderedPages(dist: string, log: Logger = () => {}) {
     } catch (error) {
       log(`prerender failed on ${request.origin}${request.path}, serving the plain shell: ${String(error)}`);
     }
+    const encoded = html === null ? null : encode(html);
     if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
-    pages.set(key, html);
-    return html;
+    pages.set(key, encoded);
+    return encoded;
   };
 }
 

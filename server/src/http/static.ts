@@ -53,9 +53,11 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
     }
     return cached;
   };
-  const prerender = prerenderedPages(dist, (line) => app.log.warn(line));
-  // Compressed once per page: the same few pages go to every visitor of a host.
-  const compressedPages = new Map<string, ShellVariants>();
+  // Each page compressed once: the same few pages go to every visitor of a host.
+  const prerender = prerenderedPages(dist, {
+    encode: (page) => compressedVariants(Buffer.from(page)),
+    log: (line) => app.log.warn(line),
+  });
   /** The page prerendered for a visitor's first visit to the landing or login page, or null. */
   const prerendered = async (req: FastifyRequest): Promise<ShellVariants | null> => {
     const path = req.url.split('?')[0] ?? '';
@@ -63,7 +65,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
     const { mtimeMs, html: template } = indexHtml();
     const domain = await resolveDomain(ctx, req.hostname);
     const details = await domainDetails(ctx, domain);
-    const page = await prerender({
+    return prerender({
       path,
       host: req.hostname,
       origin: `${req.protocol}://${req.host}`,
@@ -72,14 +74,6 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       version: mtimeMs,
       title: details.companyname || 'Bulk SMS',
     });
-    if (page === null) return null;
-    let variants = compressedPages.get(page);
-    if (!variants) {
-      if (compressedPages.size >= 200) compressedPages.clear();
-      variants = compressedVariants(Buffer.from(page));
-      compressedPages.set(page, variants);
-    }
-    return variants;
   };
   // Hashed files never change under their name, so their .br and .gz twins written at build time
   // (scripts/compress-dist.mjs) cannot go stale; the few other files (sw.js, icons) are compressed as

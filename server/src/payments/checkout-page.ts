@@ -1,12 +1,10 @@
 import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { checkoutPath } from './checkout';
+import { escapeHtml } from '../core/html';
 
 /** No script at all: the page works under the PWA's `script-src 'self'` and posts plain forms back. */
 export const CHECKOUT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f1f3f5;margin:0;padding:2rem;color:#212529}
 main{max-width:26rem;margin:auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 1px 4px #0002}
