@@ -84,7 +84,7 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
     loaded = { builtAt, prerender, stylesheets: appStylesheets(dist) };
     return loaded;
   };
-  // Loaded at start (a few MB to compile), not while the first visitor waits.
+  // Loaded at start (1.5 MB to compile, about 140 ms), not while the first visitor waits.
   load();
 
   return async function render(page: Page): Promise<T | null> {
