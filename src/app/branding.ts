@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { safeAssetUrl } from '../domain/safe-url';
+import { brandName, brandThemeColor } from '../domain/brand';
 
 type Brand = { companyname: string; logo: string; theme_color: string; backgroundImage?: string } | null;
 
@@ -15,9 +16,9 @@ function setLink(rel: string, href: string) {
 
 /** The document follows the domain: title, favicon, theme colour (white label, issue 6). */
 export function useDocumentBranding(brand: Brand, pageTitle?: string): void {
-  const name = brand?.companyname || 'Bulk SMS';
+  const name = brandName(brand?.companyname);
   const logo = brand ? safeAssetUrl(brand.logo, window.location.origin) : null;
-  const color = brand && /^#[0-9a-f]{6}$/i.test(brand.theme_color) ? brand.theme_color : '#0b4a8b';
+  const color = brandThemeColor(brand?.theme_color);
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} | ${name}` : name;
   }, [name, pageTitle]);

@@ -49,6 +49,7 @@ describe('prerendered landing and login pages', () => {
     expect(await page.getByRole('heading', { name: 'Sign in to your account' }).isVisible()).toBe(true);
     expect(await page.getByText('SMS prices (REGULAR)').isVisible()).toBe(true);
     expect(await page.title()).toBe('Acme SMS');
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#a51d1d');
     expect(await page.evaluate(() => document.querySelector('.boot'))).toBeNull();
     // A visitor quicker than the network types in the meantime.
     await login.emailOrUsername.fill('acmeclient');

@@ -29,17 +29,32 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-type Filling = { path: string; appHtml: string; details: unknown; title: string; stylesheets: string[] };
+type Filling = {
+  path: string;
+  appHtml: string;
+  details: unknown;
+  title: string;
+  themeColor: string;
+  stylesheets: string[];
+};
 
 /** index.html with the app's HTML in place of the splash; null when the template has no splash markers. */
-export function fillShell(template: string, { path, appHtml, details, title, stylesheets }: Filling): string | null {
+export function fillShell(
+  template: string,
+  { path, appHtml, details, title, themeColor, stylesheets }: Filling,
+): string | null {
   if (!SPLASH.test(template) || !ROOT.test(template) || !template.includes('</body>')) return null;
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
   return (
     template
       // Mantine's colours are set for this attribute, which the app sets itself once it runs.
       .replace(/<html([^>]*)>/, '<html$1 data-mantine-color-scheme="light">')
+      // The brand's title and colour, as the app sets them (branding.ts) once it runs.
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace(
+        /<meta name="theme-color" content="[^"]*"/,
+        () => `<meta name="theme-color" content="${escapeHtml(themeColor)}"`,
+      )
       // The app's stylesheet before the page paints, not with the app's code.
       .replace('</head>', () => `${links}</head>`)
       .replace(ROOT, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(path)}">`)
@@ -53,7 +68,7 @@ export function fillShell(template: string, { path, appHtml, details, title, sty
 }
 
 /** A page to render: `version` names the index.html it fills (its pages are kept per version). */
-type Page = Omit<PrerenderRequest, 'now'> & { template: string; version: number; title: string };
+type Page = Omit<PrerenderRequest, 'now'> & { template: string; version: number; title: string; themeColor: string };
 type Options<T> = { encode: (html: string) => T; log?: (line: string) => void };
 
 /**
@@ -88,7 +103,7 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
   load();
 
   return async function render(page: Page): Promise<T | null> {
-    const { template, version, title, ...request } = page;
+    const { template, version, title, themeColor, ...request } = page;
     const { builtAt, prerender, stylesheets } = load();
     const key = JSON.stringify([builtAt, version, request.path, request.origin, request.details]);
     if (pages.has(key)) return pages.get(key)!;
@@ -96,7 +111,7 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
     let html: string | null = null;
     try {
       const appHtml = run ? await run({ ...request, now: Date.now() }) : null;
-      html = appHtml === null ? null : fillShell(template, { ...request, appHtml, title, stylesheets });
+      html = appHtml === null ? null : fillShell(template, { ...request, appHtml, title, themeColor, stylesheets });
     } catch (error) {
       log(`prerender failed on ${request.origin}${request.path}, serving the plain shell: ${String(error)}`);
     }

@@ -7,6 +7,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { GatewayContext } from '../core/context';
 import { GATEWAY_PREFIX } from '../../../src/domain/api-paths';
 import { PRERENDERED_PATHS } from '../../../src/domain/prerendered-page';
+import { brandName, brandThemeColor } from '../../../src/domain/brand';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { prerenderedPages } from './prerendered-page';
 
@@ -72,7 +73,8 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       details,
       template,
       version: mtimeMs,
-      title: details.companyname || 'Bulk SMS',
+      title: brandName(details.companyname),
+      themeColor: brandThemeColor(details.theme_color),
     });
   };
   // Hashed files never change under their name, so their .br and .gz twins written at build time

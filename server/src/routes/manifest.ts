@@ -5,6 +5,7 @@ import type { GatewayContext } from '../core/context';
 import { resolveDomain } from '../tenancy/domains';
 import { isSafeImageName } from '../images/image-files';
 import { IMAGES_PATH } from '../../../src/domain/api-paths';
+import { brandName, brandThemeColor } from '../../../src/domain/brand';
 
 /** Width and height from a PNG's IHDR chunk, or null for anything else. */
 function pngSize(path: string): { w: number; h: number } | null {
@@ -23,7 +24,7 @@ function pngSize(path: string): { w: number; h: number } | null {
 export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.get('/manifest.webmanifest', async (req, reply) => {
     const domain = await resolveDomain(ctx, req.hostname);
-    const name = domain.companyname || 'Bulk SMS';
+    const name = brandName(domain.companyname);
     const icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> = [
       { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
       { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
@@ -47,7 +48,7 @@ export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayCo
       display: 'standalone',
       orientation: 'any',
       background_color: '#ffffff',
-      theme_color: domain.theme_color || '#0b4a8b',
+      theme_color: brandThemeColor(domain.theme_color),
       icons,
     };
   });

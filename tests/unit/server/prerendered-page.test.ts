@@ -12,6 +12,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 const TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
+    <meta name="theme-color" content="#0b4a8b" />
     <title>Bulk SMS</title>
     <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
   </head>
@@ -40,6 +41,7 @@ describe('fillShell', () => {
       appHtml: '<main>app</main>',
       details,
       title,
+      themeColor: '#a51d1d',
       stylesheets: ['/assets/root-Xy12.css'],
     })!;
 
@@ -50,6 +52,7 @@ describe('fillShell', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/root-Xy12.css"></head>');
     expect(html).toContain('<html lang="en" data-mantine-color-scheme="light">');
     expect(html).toContain('<title>Acme SMS</title>');
+    expect(html).toContain('<meta name="theme-color" content="#a51d1d" />');
     expect(html).toMatch(
       /<\/div>\s*<script type="application\/json" id="domain-details">\{"companyname":"Acme SMS"\}<\/script><\/body>/,
     );
@@ -74,6 +77,7 @@ describe('fillShell', () => {
         appHtml: '',
         details: {},
         title: '',
+        themeColor: '#0b4a8b',
         stylesheets: [],
       }),
     ).toBeNull();
@@ -127,6 +131,8 @@ describe('the gateway serves prerendered pages', () => {
     const acme = await details('acme.localhost');
     expect(acme.companyname).not.toBe(main.companyname);
     expect(login.body).toContain(`<main data-path="/login">${acme.companyname} at http://acme.localhost</main>`);
+    // The reseller's colour for the browser's bar, before the app runs.
+    expect(login.body).toContain('<meta name="theme-color" content="#a51d1d" />');
   });
 
   it('sends the plain shell where it does not prerender: other paths, a redirecting page, a failing render', async () => {
