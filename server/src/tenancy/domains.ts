@@ -49,23 +49,23 @@ export async function domainOfUser(
     .executeTakeFirst();
 }
 
-/** GET /smsgateway/api/domain answer (SPEC 3 Domain details): public settings only, never secret keys. */
+/** What the public domain answer leaves out: the owners' balances are theirs, not every visitor's. */
+export type PublicDomainDetails = Omit<DomainDetails, 'internationalcreditbalance' | 'supInternationalBalance'>;
+
+/** GET /smsgateway/api/domain answer (SPEC 3 Domain details): public settings only, never secret keys or balances. */
 export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
   const owner = await ctx.db
     .selectFrom('users')
-    .select(['profile_id', 'supid', 'internationalcreditbalance'])
+    .select(['profile_id', 'supid'])
     .where('profile_id', '=', domain.profile_id)
     .executeTakeFirst();
   const sup =
     owner && owner.supid
-      ? await ctx.db.selectFrom('domains').selectAll().where('profile_id', '=', owner.supid).executeTakeFirst()
-      : undefined;
-  const supOwner =
-    owner && owner.supid
       ? await ctx.db
-          .selectFrom('users')
-          .select('internationalcreditbalance')
+          .selectFrom('domains')
+          .selectAll()
           .where('profile_id', '=', owner.supid)
+          .orderBy('domainprofile_id')
           .executeTakeFirst()
       : undefined;
   const top = sup ?? domain;
@@ -85,12 +85,10 @@ export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
     referralpercentage: domain.referralpercentage,
     enablereseller: domain.enablereseller === 1,
     recaptcha_site_key: domain.recaptcha_site_key,
-    internationalcreditbalance: owner?.internationalcreditbalance ?? 0,
     supusepaymentgateway: top.usepaymentgateway === 1,
     suplocalrate: top.localrate,
     suppaystackpubkey: top.paystackpubkey,
     supenablereferral: top.enablereferral === 1,
     supenablereseller: top.enablereseller === 1,
-    supInternationalBalance: supOwner?.internationalcreditbalance ?? owner?.internationalcreditbalance ?? 0,
-  } satisfies DomainDetails;
+  } satisfies PublicDomainDetails;
 }

@@ -28,6 +28,30 @@ describe('GET /smsgateway/api/domain', () => {
     expect(body).not.toHaveProperty('recaptcha_secret_key');
   });
 
+  it("keeps the owners' balances out of the public answer", async () => {
+    // Give the reseller and its supervisor figures that would stand out in the answer.
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ internationalcreditbalance: 4321.5 })
+      .where('username', '=', 'acmeadmin')
+      .execute();
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ internationalcreditbalance: 8765.25 })
+      .where('profile_id', '=', 6)
+      .execute();
+    for (const host of ['acme.localhost', 'localhost']) {
+      const res = await get(`?domain=${host}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).not.toHaveProperty('internationalcreditbalance');
+      expect(body).not.toHaveProperty('supInternationalBalance');
+      expect(res.body).not.toContain('4321.5');
+      expect(res.body).not.toContain('8765.25');
+      expect(res.body).not.toMatch(/balance/i);
+    }
+  });
+
   it('gives the main host details for an unknown domain, ignoring case and port', async () => {
     expect((await get('?domain=nowhere.example')).json().profile_id).toBe(6);
     expect((await get('?domain=ACME.localhost:8080')).json().companyname).toBe('Acme SMS');
