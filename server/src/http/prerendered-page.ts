@@ -67,14 +67,25 @@ export function fillShell(
   );
 }
 
-/** A page to render: `version` names the index.html it fills (its pages are kept per version). */
-type Page = Omit<PrerenderRequest, 'now'> & { template: string; version: number; title: string; themeColor: string };
+/**
+ * A page to render for a resolved domain: `domain` is the host of the domain record the request's host
+ * resolved to, never the Host header itself, so every unknown host shares its domain's one page.
+ * `version` names the index.html it fills (its pages are kept per version).
+ */
+type Page = Pick<PrerenderRequest, 'path' | 'details'> & {
+  domain: string;
+  secure: boolean;
+  template: string;
+  version: number;
+  title: string;
+  themeColor: string;
+};
 type Options<T> = { encode: (html: string) => T; log?: (line: string) => void };
 
 /**
  * Renders pages with the build's prerender module, if the build has one, and keeps the last few hundred
- * as `encode` made them (per build, path, origin and domain details: a tenant's new logo renders anew).
- * Null: serve the plain shell.
+ * as `encode` made them (per build, path, scheme, domain and its details: a tenant's new logo renders
+ * anew). Null: serve the plain shell.
  */
 export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Options<T>) {
   const modulePath = join(dist, PRERENDER_MODULE);
@@ -103,9 +114,11 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
   load();
 
   return async function render(page: Page): Promise<T | null> {
-    const { template, version, title, themeColor, ...request } = page;
+    const { template, version, title, themeColor, domain, secure, path, details } = page;
+    // The page is the domain's, on its own name: the port and spelling of the Host header play no part.
+    const request = { path, details, host: domain, origin: `${secure ? 'https' : 'http'}://${domain}` };
     const { builtAt, prerender, stylesheets } = load();
-    const key = JSON.stringify([builtAt, version, request.path, request.origin, request.details]);
+    const key = JSON.stringify([builtAt, version, path, request.origin, details]);
     if (pages.has(key)) return pages.get(key)!;
     const run = await prerender;
     let html: string | null = null;

@@ -66,10 +66,11 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
     const { mtimeMs, html: template } = indexHtml();
     const domain = await resolveDomain(ctx, req.hostname);
     const details = await domainDetails(ctx, domain);
+    // Per resolved domain, not per Host header: random host names must not each cost a render.
     return prerender({
       path,
-      host: req.hostname,
-      origin: `${req.protocol}://${req.host}`,
+      domain: domain.host,
+      secure: req.protocol === 'https',
       details,
       template,
       version: mtimeMs,

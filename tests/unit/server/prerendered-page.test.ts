@@ -29,6 +29,7 @@ const TEMPLATE = `<!doctype html>
 const MODULE = `
 const escape = (s) => String(s).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function prerender({ path, host, origin, details }) {
+  globalThis.__prerenders = (globalThis.__prerenders ?? 0) + 1;
   if (details.companyname === 'Broken') throw new Error('render failed');
   if (path === '/' && host !== 'localhost') return null;
   return '<main data-path="' + path + '">' + escape(details.companyname) + ' at ' + escape(origin) + '</main>';
@@ -158,6 +159,25 @@ describe('the gateway serves prerendered pages', () => {
       .where('host', '=', 'acme.localhost')
       .execute();
     expect((await get('/login', 'acme.localhost')).body).toContain(`${acme.companyname} at http://acme.localhost`);
+  });
+
+  it('renders a page once per domain, however many host names a visitor sends', async () => {
+    const renders = () => (globalThis as { __prerenders?: number }).__prerenders ?? 0;
+    const main = await details('localhost');
+    await get('/login', 'warm-up.example');
+    const before = renders();
+    for (let i = 0; i < 1000; i += 1) {
+      const host = `r${i}-${Math.random().toString(36).slice(2, 10)}.example${i % 3 === 0 ? `:${1000 + i}` : ''}`;
+      const res = await get('/login', host);
+      expect(res.statusCode).toBe(200);
+      // An unknown host is served the main domain's page.
+      expect(res.body).toContain(`<main data-path="/login">${main.companyname} at http://localhost</main>`);
+    }
+    // Every unknown host shares the main domain's one page: the cache is not filled (and emptied) by them.
+    expect(renders() - before).toBe(0);
+    // The known hosts, port or not, still have theirs.
+    expect((await get('/login', 'acme.localhost:8080')).body).toContain('at http://acme.localhost</main>');
+    expect(renders() - before).toBeLessThanOrEqual(1);
   });
 
   it("never serves the build's own folders", async () => {
