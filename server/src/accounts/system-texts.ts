@@ -2,20 +2,21 @@ import type { GatewayContext } from '../core/context';
 import { deliverSystemText } from '../carrier/carrier';
 import { SENDER_ID_MAX_LENGTH } from '../../../src/domain/constants';
 import { canonicalPhone } from '../../../src/domain/phone-number';
+import { systemSenderOf } from '../tenancy/domains';
 import { takeAttempt } from './attempts';
 
-/** The sender and company name a supervisor's texts go out under: its domain's sender ID, else its company. */
-async function brandOf(ctx: GatewayContext, supervisorId: number): Promise<{ from: string; company: string }> {
-  const domain = await ctx.db
-    .selectFrom('domains')
-    .select(['senderid', 'companyname'])
-    .where('profile_id', '=', supervisorId)
-    .orderBy('domainprofile_id')
-    .executeTakeFirst();
-  const company = domain?.companyname.trim() || 'SMS';
-  const from = (domain?.senderid.trim() || company).slice(0, SENDER_ID_MAX_LENGTH);
-  return { from, company };
+/** The sender when no domain has an approved one. */
+const FALLBACK_SENDER = 'SMS';
+
+/** The sender a supervisor's codes go out under: only an approved sender ID, never a tenant's free text. */
+async function senderOf(ctx: GatewayContext, supervisorId: number): Promise<string> {
+  return ((await systemSenderOf(ctx, supervisorId)) || FALLBACK_SENDER).slice(0, SENDER_ID_MAX_LENGTH);
 }
+
+// The texts are fixed: nothing a tenant typed (its company name) goes into a code under the product's name.
+export const signupCodeText = (code: string) => `Your verification code is ${code}. It expires in 10 minutes.`;
+export const resetCodeText = (code: string) =>
+  `Your password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
 
 /** One more code texted to `phone`: 429 once the number has had its share this hour. */
 const countCodeTo = (ctx: GatewayContext, phone: string) =>
@@ -23,9 +24,7 @@ const countCodeTo = (ctx: GatewayContext, phone: string) =>
 
 export async function sendSignupCode(ctx: GatewayContext, supervisorId: number, phone: string, code: string) {
   await countCodeTo(ctx, phone);
-  const { from, company } = await brandOf(ctx, supervisorId);
-  const text = `Your ${company} verification code is ${code}. It expires in 10 minutes.`;
-  await deliverSystemText(ctx, phone, from, text);
+  await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), signupCodeText(code));
 }
 
 /** Quietly sends nothing past the number's limit: the reset answer is the same either way. */
@@ -35,7 +34,5 @@ export async function sendResetCode(ctx: GatewayContext, supervisorId: number, p
   } catch {
     return;
   }
-  const { from, company } = await brandOf(ctx, supervisorId);
-  const text = `Your ${company} password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
-  await deliverSystemText(ctx, phone, from, text);
+  await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), resetCodeText(code));
 }

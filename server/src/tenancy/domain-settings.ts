@@ -9,7 +9,7 @@ import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
 import { validateSenderIdRequest } from '../../../src/domain/sender-id';
 import { checkClaimableHost, INVALID_DOMAIN, newClaim, verificationName, verifyClaim } from './domain-claims';
-import { normalizeHost } from './domains';
+import { isApprovedSender, normalizeHost } from './domains';
 
 export const DOMAIN_IN_USE = 'That domain is already in use';
 
@@ -54,8 +54,18 @@ export function hostOf(value: string): string {
   return normalizeHost(host.replace(/\/.*$/, ''));
 }
 
-/** The changes a request asks for; '' for an image or price list means "keep the current one". */
-async function changesOf(ctx: GatewayContext, body: DomainSettingsInput): Promise<Updateable<DomainsTable>> {
+export const senderNotApproved = (id: string) =>
+  `Sender ID ${id} is not one of your approved sender IDs: request it on your profile, and choose it here once it is approved`;
+
+/**
+ * The changes a request asks for; '' for an image or price list means "keep the current one".
+ * `approved` is the owner's approved sender IDs: the domain's codes go out under one of them.
+ */
+async function changesOf(
+  ctx: GatewayContext,
+  body: DomainSettingsInput,
+  approved: string,
+): Promise<Updateable<DomainsTable>> {
   const set: Updateable<DomainsTable> = {};
   const companyname = textOf(body.companyname);
   if (companyname !== undefined) set.companyname = companyname.slice(0, 100);
@@ -71,6 +81,7 @@ async function changesOf(ctx: GatewayContext, body: DomainSettingsInput): Promis
     const checked = validateSenderIdRequest(senderid);
     if (!checked.ok) throw refuse(checked.message);
     if (checked.ids.length > 1) throw refuse('Please enter one sender ID for the domain');
+    if (!isApprovedSender(checked.ids[0]!, approved)) throw refuse(senderNotApproved(checked.ids[0]!));
     set.senderid = checked.ids[0];
   } else if (senderid === '') set.senderid = '';
   const percent = textOf(body.referralpercentage);
@@ -123,7 +134,7 @@ export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, bod
   if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
   const claiming = host !== current?.host;
   if (claiming) checkClaimableHost(ctx, host);
-  const changes = await changesOf(ctx, body);
+  const changes = await changesOf(ctx, body, user.senderidapproved);
   // A new host must be verified before it serves this brand (issue 11).
   const claim = claiming ? newClaim(ctx, host) : {};
   try {

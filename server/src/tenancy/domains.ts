@@ -1,6 +1,8 @@
 import type { DomainDetails } from '../../../src/domain/types';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
+import { Refusal } from '../core/errors';
+import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
 
 /** Lower-cased host without port; a request's Host header or the `domain` query. */
 export function normalizeHost(host: string | undefined): string {
@@ -23,10 +25,42 @@ export async function resolveDomain(ctx: GatewayContext, host: string | undefine
   return mainDomain(ctx);
 }
 
+/** The main host's domain record (profile 6's), if the gateway has one. */
+export function findMainDomain(ctx: GatewayContext): Promise<DomainRow | undefined> {
+  return ctx.db
+    .selectFrom('domains')
+    .selectAll()
+    .where('host', '=', ctx.mainHost)
+    .where('verified', '=', 1)
+    .executeTakeFirst();
+}
+
+/** The main host's domain record; without one the gateway is not set up, which is a 503, not a fault. */
 export async function mainDomain(ctx: GatewayContext): Promise<DomainRow> {
-  const main = await ctx.db.selectFrom('domains').selectAll().where('host', '=', ctx.mainHost).executeTakeFirst();
-  if (!main) throw new Error(`no domain record for the main host ${ctx.mainHost}`);
+  const main = await findMainDomain(ctx);
+  if (!main) throw new Refusal('busy', `This service is not set up yet: it has no main domain for ${ctx.mainHost}`);
   return main;
+}
+
+/** Whether a sender ID is one of the owner's approved IDs (its own: the placeholder 'TEST' is not). */
+export const isApprovedSender = (senderid: string, approved: string): boolean =>
+  senderid !== '' && senderid !== TEST_SENDER_ID && splitSenderIds(approved).includes(senderid);
+
+/**
+ * The sender ID a domain's system texts (sign-up and reset codes) go out under: the domain's own
+ * while its owner still has it approved, else the main domain's, else none ('').
+ */
+export async function systemSenderOf(ctx: GatewayContext, profileId: number): Promise<string> {
+  const own = await ctx.db
+    .selectFrom('domains')
+    .innerJoin('users', 'users.profile_id', 'domains.profile_id')
+    .select(['domains.senderid', 'users.senderidapproved'])
+    .where('domains.profile_id', '=', profileId)
+    .orderBy('domains.domainprofile_id')
+    .executeTakeFirst();
+  const senderid = own?.senderid.trim() ?? '';
+  if (own && isApprovedSender(senderid, own.senderidapproved)) return senderid;
+  return (await findMainDomain(ctx))?.senderid.trim() ?? '';
 }
 
 /** The domain a user's settings live on: its own (resellers, admins) or else its supervisor's. */

@@ -40,7 +40,8 @@ describe('update-domain-details/', () => {
       domain: 'acme.localhost',
       companyname: 'Acme SMS Ltd',
       localrate: JSON.stringify(PRICES),
-      senderid: 'ACMESMS',
+      // One of the reseller's approved sender IDs (the demo approved ACME).
+      senderid: 'ACME',
       enablereferral: true,
       referralpercentage: '15',
       usepaymentgateway: 'false',
@@ -80,7 +81,7 @@ describe('update-domain-details/', () => {
     expect(row).toMatchObject({
       paystackseckey: 'sk_new',
       recaptcha_secret_key: 'secret',
-      senderid: 'ACMESMS',
+      senderid: 'ACME',
       enablereseller: 0,
     });
   });

@@ -40,7 +40,7 @@ describe('password reset', () => {
     expect(res.body).toEqual({ passcodeSet: true });
     const sms = await lastTextTo(gw, DEMO_PHONE);
     expect(sms).toMatchObject({ from_id: 'BULKSMS' });
-    expect(sms!.text).toMatch(/^Your Bulk SMS Ghana password reset code is \d{4}\./);
+    expect(sms!.text).toMatch(/^Your password reset code is \d{4}\. It expires in 10 minutes\./);
 
     const done = await change(gw, { resetCode: await codeFor(gw, DEMO_PHONE) });
     expect(done.body).toEqual({ passwordchanged: true });

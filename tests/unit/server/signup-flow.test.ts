@@ -18,7 +18,7 @@ describe('the Ghana sign-up flow', () => {
     const s = await started(gw, { referralcode: demo.referralcode.toLowerCase() });
     const sms = await lastTextTo(gw, s.body.phone);
     expect(sms).toMatchObject({ from_id: 'BULKSMS', status: 'SENT' });
-    expect(sms!.text).toMatch(/^Your Bulk SMS Ghana verification code is \d{4}\./);
+    expect(sms!.text).toMatch(/^Your verification code is \d{4}\. It expires in 10 minutes\.$/);
     // Only the hash of the code is stored.
     const row = await gw.ctx.db.selectFrom('codes').selectAll().where('id', '=', s.codeId).executeTakeFirstOrThrow();
     expect(row.code_hash).not.toContain(s.code);
@@ -67,7 +67,8 @@ describe('the Ghana sign-up flow', () => {
   it('signs up under a reseller with its sender ID and brand', async () => {
     const s = await started(gw, {}, 'acme.localhost');
     expect(await lastTextTo(gw, s.body.phone)).toMatchObject({ from_id: 'ACME' });
-    expect((await lastTextTo(gw, s.body.phone))!.text).toContain('Acme SMS');
+    // The code's text is fixed: the sender ID (approved) is the brand, nothing the reseller typed.
+    expect((await lastTextTo(gw, s.body.phone))!.text).toMatch(/^Your verification code is \d{4}\./);
     const res = await verify(gw, s, s.code, 'acme.localhost');
     const acme = await gw.ctx.db
       .selectFrom('users')
