@@ -16,6 +16,8 @@ export const USERNAME_MIN_LENGTH = 5;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PHONE_MIN_LENGTH = 9;
 export const SENDER_ID_MAX_LENGTH = 11;
+export const SEARCH_MAX_LENGTH = 200;
+export const CAMPAIGN_NAME_MAX_LENGTH = 100;
 
 export const DOMAIN_CACHE_MS = 31_536_000_000;
 export const LIST_HEIGHT = '72vh';

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../core/context';
 import { isClientOf } from '../core/access';
 import { notFound } from '../core/errors';
 import type { UserRow } from '../db/schema-core';
+import { isRowId } from '../db/queries';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { USER_NOT_FOUND } from '../../../src/domain/contact';
 
@@ -12,7 +13,7 @@ export async function findAccount(ctx: GatewayContext, profileId: number): Promi
 /** The admin's own client, else 'User not found' (another tenant's users do not exist for it). */
 export async function clientAccount(ctx: GatewayContext, admin: UserRow, id: unknown): Promise<UserRow> {
   const profileId = Number(id);
-  const client = Number.isInteger(profileId) ? await findAccount(ctx, profileId) : undefined;
+  const client = isRowId(profileId) ? await findAccount(ctx, profileId) : undefined;
   if (!client || !isClientOf(admin, client)) throw notFound(USER_NOT_FOUND);
   return client;
 }

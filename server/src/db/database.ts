@@ -6,6 +6,12 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { keepStatements } from './sqlite-statements';
 
+/**
+ * No statement may run longer than this on PostgreSQL: one runaway query (a huge LIKE, a missing
+ * index) is cancelled and refused instead of holding a connection and the CPU for everyone.
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 export type DialectName = 'sqlite' | 'postgres';
 
 export type Db = Kysely<Database> & { dialectName: DialectName };
@@ -21,7 +27,9 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): Db {
   if (options.databaseUrl) {
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS }),
+      }),
     });
     return Object.assign(db, { dialectName: 'postgres' as const });
   }

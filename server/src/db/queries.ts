@@ -1,5 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 
+/** The largest row id either database holds (PostgreSQL's serial is a 32-bit integer). */
+export const MAX_ID = 2 ** 31 - 1;
+/** A value that can be a row id: a whole number from 1 to MAX_ID. */
+export const isRowId = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+
 /** API.md lists: 20 items a page, pageNum from 1. */
 export const PAGE_SIZE = 20;
 

@@ -16,6 +16,20 @@ const HTTP_STATUS: Record<RefusalKind, number> = {
   busy: 503,
 };
 
+/**
+ * PostgreSQL's refusals of a value the boundary let through (a number out of a column's range, a
+ * text it cannot store) and of a statement cut off by its time limit: the caller's input, not a fault.
+ */
+const DATABASE_REFUSALS: Record<string, { status: number; body: { status: string; message: string } }> = {
+  '22003': { status: 400, body: { status: 'failed', message: 'A number in the request is out of range' } },
+  '22P05': { status: 400, body: { status: 'failed', message: 'The request holds text that cannot be stored' } },
+  '22021': { status: 400, body: { status: 'failed', message: 'The request holds text that cannot be stored' } },
+  '57014': {
+    status: 503,
+    body: { status: 'error', message: 'That took too long: please narrow it down and try again' },
+  },
+};
+
 export const httpStatusOf = (refusal: Refusal) => HTTP_STATUS[refusal.kind];
 
 /** API.md's error shape for refusals, Fastify's own 4xx (bad JSON, too large) and faults (500). */
@@ -25,6 +39,8 @@ export function registerErrorHandler(app: FastifyInstance, ctx: GatewayContext):
       const status = error.kind === 'busy' ? 'error' : 'failed';
       return reply.status(httpStatusOf(error)).send({ error: { status, message: error.message } });
     }
+    const refusedInput = DATABASE_REFUSALS[(error as { code?: unknown }).code as string];
+    if (refusedInput) return reply.status(refusedInput.status).send({ error: refusedInput.body });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) {
       return reply.status(413).send({ error: { status: 'failed', message: 'Request body is too large' } });

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { MessageRow } from '../db/schema-messaging';
 import { notFound } from '../core/errors';
+import { isRowId } from '../db/queries';
 
 /** statusnumber: 1 SENT, 2 FAILED, 0 anything else (pending, or not yet sent for a registration). */
 const STATUS_NUMBER: Record<string, number> = { SENT: 1, FAILED: 2 };
@@ -13,9 +14,11 @@ export async function readableMessage(ctx: GatewayContext, user: UserRow, idOrAl
   const key = idOrAlpha.trim();
   const query = ctx.db.selectFrom('messages').selectAll().where('state', '<>', 'deleted');
   // The PWA routes list items by randomAlpha (SPEC 2) and calls by message_id: both are accepted.
-  const message = /^\d{1,15}$/.test(key)
+  const byId = /^\d{1,10}$/.test(key) && isRowId(Number(key));
+  const byAlpha = /^[A-Za-z]{1,40}$/.test(key);
+  const message = byId
     ? await query.where('id', '=', Number(key)).executeTakeFirst()
-    : /^[A-Za-z]{1,40}$/.test(key)
+    : byAlpha
       ? await query.where('random_alpha', '=', key).executeTakeFirst()
       : undefined;
   if (!message) throw notFound(NOT_FOUND);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import { looseText as text, profileId } from '../http/body-fields';
+import { looseText as text, pageNumField, profileId } from '../http/body-fields';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { forbidden, refuse } from '../core/errors';
@@ -67,7 +67,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
   // Profile 6's export: every distinct number in the platform's phone books, 1,000 a page.
   const numbersBody = z.object({
     profile_id: profileId,
-    pageNum: z.coerce.number().int().min(1).catch(1),
+    pageNum: pageNumField,
   });
   post(app, ctx, FRONTEND_PATH + 'numbers/', 'profile6', numbersBody, async ({ body, user }) => {
     ownProfile(user, body.profile_id);

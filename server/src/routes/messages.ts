@@ -4,12 +4,13 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
 import { forbidden } from '../core/errors';
-import { profileId } from '../http/body-fields';
+import { numericId, pageNumField, profileId, searchField } from '../http/body-fields';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { listPage, type ListScope } from '../messaging/list-queries';
 import { bulkMessageView, scheduledMessageView } from '../messaging/message-views';
 import { deleteRegistration, updateRegistration } from '../sending/schedule-edit';
+import { campaignName } from '../sending/send-items';
 import { readableMessage, statusRows } from '../messaging/status-query';
 
 const flag = z
@@ -23,26 +24,23 @@ const optionalText = z
 
 const listBody = z.object({
   profile_id: profileId,
-  search: z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined ? '' : String(v))),
-  pageNum: z.coerce.number().int().optional().default(1),
+  search: searchField,
+  pageNum: pageNumField,
 });
 
 const editBody = z.object({
   profile_id: profileId,
-  message_id: z.coerce.number().int().positive(),
+  message_id: numericId,
   shortMessage: optionalText,
   sourceAddress: optionalText,
-  messageDescription: optionalText,
+  messageDescription: campaignName.optional(),
   expectedDeliveryTime: optionalText,
   specialUnicodeSupport: flag,
   recurringPeriod: optionalText,
   recurringInterval: z.union([z.number(), z.string(), z.null()]).optional(),
 });
 
-const deleteBody = z.object({ profile_id: profileId, message_id: z.coerce.number().int().positive() });
+const deleteBody = z.object({ profile_id: profileId, message_id: numericId });
 
 /** Lists answer under the field SPEC 7 / API.md give each one. */
 const LISTS: { own: string; all: string; list: MessageList; field: 'bulksms' | 'scheduled' | 'recurring' }[] = [

@@ -27,28 +27,36 @@ export interface RegistrationEdit {
 
 const NOUN: Record<'scheduled' | 'recurring', string> = { scheduled: 'Scheduled sms', recurring: 'Recurring sms' };
 
-/** The caller's own registration on that list; another account's id is simply not found. */
+/**
+ * The caller's own registration on that list; another account's id is simply not found. Locked, the
+ * row stays so until the transaction ends: two edits (or an edit and a run) never work from one old row.
+ */
 async function ownRegistration(
   db: Executor,
   user: UserRow,
   list: 'scheduled' | 'recurring',
   id: number,
+  lock = false,
 ): Promise<MessageRow> {
-  const row = await db
+  // `lock` is PostgreSQL's row lock: SQLite has no FOR UPDATE and runs one transaction at a time anyway.
+  let query = db
     .selectFrom('messages')
     .selectAll()
     .where('id', '=', id)
     .where('profile_id', '=', user.profile_id)
     .where('list', '=', list satisfies MessageList)
-    .where('state', '<>', 'deleted')
-    .executeTakeFirst();
+    .where('state', '<>', 'deleted');
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound(`${NOUN[list]} not found`);
   return row;
 }
 
 /**
  * updatescheduled / updaterecurring. A change of parts on recipients whose first delivery was prepaid
- * is charged or refunded at once, so the balance always reflects what is still owed.
+ * is charged or refunded at once, so the balance always reflects what is still owed. Everything is
+ * read again inside the transaction, with the row locked: racing edits each charge or refund only
+ * the difference between the parts the recipients hold and the new parts.
  */
 export async function updateRegistration(
   ctx: GatewayContext,
@@ -56,33 +64,36 @@ export async function updateRegistration(
   list: 'scheduled' | 'recurring',
   edit: RegistrationEdit,
 ) {
-  const reg = await ownRegistration(ctx.db, user, list, edit.message_id);
-  if (reg.state === 'done') throw refuse(`This ${NOUN[list].toLowerCase()} has already been sent`);
-  const sender = (edit.sourceAddress ?? reg.source_address).trim();
-  checkSender(user, sender);
-  const text = messageBodyFor(sender, edit.shortMessage ?? reg.short_message);
-  const { unicode, parts } = measure(text, edit.specialUnicodeSupport ?? false);
-  const at = edit.expectedDeliveryTime === undefined ? reg.anchor_at : parseDeliveryTime(edit.expectedDeliveryTime);
-  if (at === null) throw refuse(INVALID_DATE);
-  // A new time must lie ahead, as for a new send (issue 11); a birthday's date is a day of the year.
-  if (edit.expectedDeliveryTime !== undefined && reg.kind !== 'birthday' && at < ctx.now() - PAST_GRACE_MS)
-    throw refuse(PAST_DELIVERY_TIME);
-  const recurrence =
-    list === 'recurring'
-      ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval)
-      : null;
   const now = ctx.now();
-
   await ctx.db.transaction().execute(async (trx) => {
+    const reg = await ownRegistration(trx, user, list, edit.message_id, ctx.db.dialectName === 'postgres');
+    if (reg.state === 'done') throw refuse(`This ${NOUN[list].toLowerCase()} has already been sent`);
+    const sender = (edit.sourceAddress ?? reg.source_address).trim();
+    checkSender(user, sender);
+    const text = messageBodyFor(sender, edit.shortMessage ?? reg.short_message);
+    const { unicode, parts } = measure(text, edit.specialUnicodeSupport ?? false);
+    const at = edit.expectedDeliveryTime === undefined ? reg.anchor_at : parseDeliveryTime(edit.expectedDeliveryTime);
+    if (at === null) throw refuse(INVALID_DATE);
+    // A new time must lie ahead, as for a new send; a birthday's date is a day of the year.
+    if (edit.expectedDeliveryTime !== undefined && reg.kind !== 'birthday' && at < now - PAST_GRACE_MS)
+      throw refuse(PAST_DELIVERY_TIME);
+    const recurrence =
+      list === 'recurring'
+        ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval)
+        : null;
+
     const prepaid = await trx
       .selectFrom('message_recipients')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('parts'), sql<number>`0`).as('parts'),
+      ])
       .where('message_id', '=', reg.id)
       .where('stage', '=', STAGE.template)
       .where('paid', '=', 1)
       .where('text', 'is', null)
       .executeTakeFirstOrThrow();
-    const delta = (parts - reg.parts) * Number(prepaid.n);
+    const delta = parts * Number(prepaid.n) - Number(prepaid.parts);
     if (delta > 0) await charge(trx, user.profile_id, delta, 'this change');
     if (delta < 0) await refund(trx, user.profile_id, -delta);
     await trx

@@ -10,6 +10,7 @@ import {
   RECURRING_INTERVAL_REQUIRED,
 } from '../../../src/domain/send-form';
 import type { MessageKind, RecurringPeriod } from '../../../src/domain/types';
+import { CAMPAIGN_NAME_MAX_LENGTH } from '../../../src/domain/constants';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { parseDeliveryTime } from '../messaging/delivery-time';
@@ -19,6 +20,10 @@ const text = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined ? '' : String(v)));
+/** A campaign name (messageDescription): it is searched and shown on every list, so it is bounded. */
+export const campaignName = text.pipe(
+  z.string().max(CAMPAIGN_NAME_MAX_LENGTH, `must be at most ${CAMPAIGN_NAME_MAX_LENGTH} characters`),
+);
 const flag = z
   .union([z.boolean(), z.number(), z.string(), z.null()])
   .optional()
@@ -31,7 +36,7 @@ export const sendItemSchema = z.object({
     .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
     .transform((v) => (Array.isArray(v) ? v.join(',') : String(v))),
   sourceAddress: text,
-  messageDescription: text,
+  messageDescription: campaignName,
   messageType: text,
   specialUnicodeSupport: flag,
   flash: flag,

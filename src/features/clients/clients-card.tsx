@@ -8,6 +8,7 @@ import { buildCustomerData } from '../../excel/export-file';
 import { emitAlert } from '../../sync/alerts-bus';
 import { downloadBytes } from '../../ui/download';
 import { VirtualList } from '../../ui/virtual-list';
+import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 
 const ROW_HEIGHT = 84;
 const number = new Intl.NumberFormat('en-US');
@@ -70,6 +71,7 @@ export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer
           label="Search clients"
           placeholder="Username, company, email, phone, sender ID"
           value={search}
+          maxLength={SEARCH_MAX_LENGTH}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
         {known && shown.length === 0 && (

@@ -23,6 +23,7 @@ import {
   updateScheduledMessage,
 } from '../../sync/message-sync';
 import { FormStack } from '../../ui/form-stack';
+import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
 
 type Props = { data: ScheduledMessage; recurring: boolean; senderIds: readonly string[]; onClose: () => void };
 
@@ -84,6 +85,7 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
           <TextInput
             label="Campaign name (optional)"
             value={campaign}
+            maxLength={CAMPAIGN_NAME_MAX_LENGTH}
             onChange={(e) => setCampaign(e.currentTarget.value)}
           />
         </SimpleGrid>

@@ -3,7 +3,7 @@ import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core'
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countListRows, readListState } from '../../db/list-store';
 import { useNavigate } from 'react-router-dom';
-import { LIST_HEIGHT } from '../../domain/constants';
+import { LIST_HEIGHT, SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/permissions';
 import { alertDurationMs } from '../../domain/alerts';
 import { splitSenderIds } from '../../domain/sender-id';
@@ -122,6 +122,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         label="Search"
         placeholder="Search messages"
         value={search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={480}
       />

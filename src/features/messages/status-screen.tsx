@@ -15,6 +15,7 @@ import { useMessageStatus } from '../../sync/message-status';
 import { downloadBytes } from '../../ui/download';
 import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
+import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -94,6 +95,7 @@ export function StatusScreen({ view }: { view: View }) {
                 label="Search"
                 placeholder="Number or status"
                 value={search}
+                maxLength={SEARCH_MAX_LENGTH}
                 onChange={(e) => setSearch(e.currentTarget.value)}
                 w={{ base: '100%', xs: 280 }}
               />

@@ -12,6 +12,7 @@ import { ContactDialog } from './contact-dialog';
 import { ContactRow } from './contact-row';
 import { ImportDialog } from './import-dialog';
 import { PHONEBOOK_OFFLINE_NOTE } from './phonebook-screen';
+import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 
 const ROW_HEIGHT = 88;
 
@@ -121,6 +122,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
         label="Search contacts"
         placeholder="Name, phone number, e-mail or birthday"
         value={search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
       <Group justify="space-between" wrap="wrap" gap="sm">

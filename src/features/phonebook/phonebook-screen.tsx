@@ -8,6 +8,7 @@ import { createGroup } from '../../sync/phonebook-sync';
 import { useClientGroups, useGroups } from '../../sync/hooks/use-phonebook';
 import { useOnline } from '../../ui/use-online';
 import { DeleteGroupDialog } from './delete-group-dialog';
+import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 
 export const PHONEBOOK_OFFLINE_NOTE =
   'You are offline: these are the phone books saved on this device. Creating, editing and deleting need a connection';
@@ -44,6 +45,7 @@ export function PhonebookScreen({ clients = false }: { clients?: boolean }) {
         label="Search phone books"
         placeholder={clients ? 'Phone book or owner name' : 'Phone book name'}
         value={search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
       {groups && shown.length === 0 && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { LIST_HEIGHT } from '../../domain/constants';
+import { LIST_HEIGHT, SEARCH_MAX_LENGTH } from '../../domain/constants';
 import type { CreditListName } from '../../api/list-api';
 import type { StoredListItem } from '../../db/app-db';
 import { useList } from '../../sync/hooks/use-list';
@@ -65,6 +65,7 @@ function History({ list: name }: { list: CreditListName }) {
         label="Search"
         placeholder="Search purchases"
         value={search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={480}
       />

@@ -3,6 +3,7 @@ import { MESSAGE_KINDS, MESSAGE_KIND_LABELS, contactSourcesFor } from '../../dom
 import { TEST_SENDER_ID } from '../../domain/sender-id';
 import type { ContactSource, MessageKind, MessageSubtype } from '../../domain/types';
 import type { SendFormApi } from './use-send-form';
+import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
 
 const SUBTYPE_LABELS: Record<MessageSubtype, string> = { regular: 'Regular', personalized: 'Personalized' };
 const SOURCE_LABELS: Record<ContactSource, string> = {
@@ -58,7 +59,7 @@ export function MessageTypeFields({ form, senderIds }: Props) {
         <TextInput
           label="Campaign name (optional)"
           value={fields.campaign}
-          maxLength={100}
+          maxLength={CAMPAIGN_NAME_MAX_LENGTH}
           onChange={(event) => set('campaign', event.currentTarget.value)}
         />
       </SimpleGrid>

@@ -81,6 +81,9 @@ const WEIRD: [string, unknown][] = [
   ['null', null],
   ['lone surrogates', 'AB\ud800C'],
   ['long text', 'x'.repeat(200_000)],
+  ['NUL bytes', 'ab\u0000c'],
+  ['numbers past 32 bits', 2 ** 31],
+  ['numeric text past 32 bits', '9007199254740993'],
   ['prototype keys', { __proto__: { admin: true }, constructor: 'x' }],
 ];
 
@@ -119,10 +122,13 @@ describe('malformed input on every route is refused, never a 500 (issue 11)', ()
     ['a body that is an array', '[1,2]'],
     ['a body that is a string', '"x"'],
     ['broken JSON', '{"profile_id":'],
+    ['every field as arrays nested 5,000 deep', 'deep'],
   ])('every route given %s', async (_, raw) => {
     const failures: string[] = [];
+    const everyField = (value: string) => `{${FIELDS.map((f) => `"${f}":${value}`).join(',')}}`;
     for (const path of paths()) {
-      const payload = raw === '1e400' ? `{${FIELDS.map((f) => `"${f}":1e400`).join(',')}}` : raw;
+      const payload =
+        raw === '1e400' ? everyField('1e400') : raw === 'deep' ? everyField('['.repeat(5000) + ']'.repeat(5000)) : raw;
       const res = await post(path, payload);
       if (res.statusCode >= 500) failures.push(`${path} ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
