@@ -7,7 +7,11 @@ export const MINUTE_MS = 60_000;
 
 /** Limits of the public account calls: per client address and, where there is one, per account. */
 export const LIMITS = {
+  // Sign-in: a name from one address is locked after 10 failures, an address (many people behind one
+  // mobile network's address) after 30; a name tried from everywhere is slowed, never locked.
   login: { limit: 10, windowMs: 15 * MINUTE_MS },
+  loginAddress: { limit: 30, windowMs: 15 * MINUTE_MS },
+  loginName: { limit: 10, windowMs: 15 * MINUTE_MS },
   signup: { limit: 20, windowMs: 60 * MINUTE_MS },
   codeSend: { limit: 20, windowMs: 60 * MINUTE_MS },
   codeCheck: { limit: 30, windowMs: 15 * MINUTE_MS },
@@ -26,6 +30,16 @@ export async function takeAttempt(ctx: GatewayContext, name: LimitName, subject:
   if (await rateLimit(ctx, `${name}:${subject}`, limit, windowMs)) return;
   const minutes = Math.round(windowMs / MINUTE_MS);
   throw tooManyAttempts(`Too many attempts, please wait ${minutes} minutes and try again`);
+}
+
+/** How long an attempt past a slowing limit waits before it is answered. */
+export const SLOWED_ATTEMPT_MS = 1000;
+
+/** Counts one attempt; past the window's limit it is answered late instead of refused, so nobody is locked out. */
+export async function slowAttempt(ctx: GatewayContext, name: LimitName, subject: string): Promise<void> {
+  const { limit, windowMs } = LIMITS[name];
+  if (await rateLimit(ctx, `${name}:${subject}`, limit, windowMs)) return;
+  await new Promise((resolve) => setTimeout(resolve, SLOWED_ATTEMPT_MS));
 }
 
 /** Gives back an attempt that succeeded, so only failures use up the limit (still counted while in flight). */

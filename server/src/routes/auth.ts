@@ -6,7 +6,7 @@ import { refuse, wrongLogin } from '../core/errors';
 import { ownProfile, post } from '../http/route';
 import { FRONTEND_PATH } from '../../../src/domain/api-paths';
 import { userInfo } from '../tenancy/user-info';
-import { giveBackAttempt, takeAttempt } from '../accounts/attempts';
+import { giveBackAttempt, slowAttempt, takeAttempt } from '../accounts/attempts';
 import { profileId, text } from '../http/body-fields';
 import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
 import { revokeToken, signedIn } from '../accounts/sessions';
@@ -30,15 +30,21 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
   post(app, ctx, FRONTEND_PATH + 'login', 'public', loginBody, async ({ body, domain, req }) => {
     const login = body.emailusername.trim().toLowerCase();
     if (!login || !body.password) throw refuse(LOGIN_EMPTY);
-    // Failed attempts count per address and per account (by name when unknown); a success gives its attempts back.
+    // Failures count per address, per name from that address, and per name from anywhere (which only
+    // slows): nobody can lock another out, and a name is counted as typed, so no answer ties an
+    // e-mail to its username. A success gives its attempts back.
     const ip = `ip:${clientAddress(req)}`;
-    await takeAttempt(ctx, 'login', ip);
+    const name = `name:${login}`;
+    const pair = `${name}|${ip}`;
+    await takeAttempt(ctx, 'loginAddress', ip);
+    await takeAttempt(ctx, 'login', pair);
+    await slowAttempt(ctx, 'loginName', name);
     const user = await findByLogin(ctx, login);
-    const account = user ? `profile:${user.profile_id}` : `name:${login}`;
-    await takeAttempt(ctx, 'login', account);
     const passwordOk = await passwordMatches(ctx, user, body.password);
     if (!user || !passwordOk || !mayUseDomain(user, domain)) throw wrongLogin(WRONG_LOGIN);
-    for (const key of [ip, account]) await giveBackAttempt(ctx, 'login', key);
+    await giveBackAttempt(ctx, 'loginAddress', ip);
+    await giveBackAttempt(ctx, 'login', pair);
+    await giveBackAttempt(ctx, 'loginName', name);
     return signedIn(ctx, user);
   });
 
