@@ -1,9 +1,12 @@
 import type { GatewayContext } from './core/context';
 import { stopCarrier, tickCarrier } from './carrier/delivery';
 import { tickScheduler } from './scheduler/scheduler';
+import { expireCheckouts } from './payments/reservations';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
+/** How often checkouts past their time give a reseller's reserved credits back. */
+export const CHECKOUT_SWEEP_MS = 60_000;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
 const CARRIER_CHUNKS_PER_TICK = 25;
 
@@ -26,11 +29,12 @@ function every(ctx: GatewayContext, ms: number, step: () => Promise<unknown>, na
   };
 }
 
-/** Starts the carrier's delivery reports and the scheduler; returns a stop function. */
+/** Starts the carrier's delivery reports, the scheduler and the checkout sweep; returns a stop function. */
 export function startBackground(ctx: GatewayContext): () => Promise<void> {
   const stops = [
     every(ctx, CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
     every(ctx, SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
+    every(ctx, CHECKOUT_SWEEP_MS, () => expireCheckouts(ctx), 'checkout sweep'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

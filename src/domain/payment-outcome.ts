@@ -3,7 +3,15 @@ import type { AlertSeverity } from './alerts';
 // How a purchase ended, as the gateway tells the purchase page (/purchasesms?payment=...) when the
 // customer comes back from the payment page, and what the page says of it.
 
-export const PAYMENT_OUTCOMES = ['success', 'failed', 'cancelled', 'pending', 'mismatch', 'unknown'] as const;
+export const PAYMENT_OUTCOMES = [
+  'success',
+  'failed',
+  'cancelled',
+  'pending',
+  'mismatch',
+  'unsettled',
+  'unknown',
+] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
 /** The query field of /purchasesms that carries the outcome. */
@@ -24,6 +32,10 @@ export const PAYMENT_OUTCOME_TEXT: Readonly<Record<PaymentOutcome, { severity: A
   mismatch: {
     severity: 'error',
     message: 'The payment did not match this purchase, so no credits were added: please contact your provider',
+  },
+  unsettled: {
+    severity: 'error',
+    message: 'Your payment was received, but your provider cannot supply the credits right now: please contact them',
   },
   unknown: { severity: 'warning', message: 'This payment is not known: please start a new purchase' },
 };

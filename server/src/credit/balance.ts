@@ -20,18 +20,6 @@ export async function takeCredits(db: Executor, profileId: number, credits: numb
   return Number(res.numUpdatedRows) === 1;
 }
 
-/**
- * Takes credits the account owes whatever its balance (a reseller paid for credits it must hand
- * over): the balance may go below zero, never the buyer's credits.
- */
-export async function takeOwedCredits(db: Executor, profileId: number, credits: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${credits}` })
-    .where('profile_id', '=', profileId)
-    .execute();
-}
-
 /** Takes the price of a send; when short, refuses with what it needs and what there is. */
 export async function charge(db: Executor, profileId: number, credits: number, what = 'this send'): Promise<void> {
   if (credits <= 0 || (await takeCredits(db, profileId, credits))) return;
@@ -39,7 +27,7 @@ export async function charge(db: Executor, profileId: number, credits: number, w
   throw insufficientCredit(`Insufficient credit: ${what} needs ${credits} credits, you have ${shown(creditbalance)}`);
 }
 
-/** Gives back what a cancelled or shrunk send had taken. */
+/** Gives back what was taken earlier: by a cancelled or shrunk send, or reserved by a checkout that ended unpaid. */
 export async function refund(db: Executor, profileId: number, credits: number): Promise<void> {
   if (credits <= 0) return;
   await db

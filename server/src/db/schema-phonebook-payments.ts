@@ -45,7 +45,7 @@ export interface PaymentsTable {
 }
 export type PaymentRow = Selectable<PaymentsTable>;
 
-/** A simulated Paystack checkout: created by paystack-link, paid or cancelled once on its page. */
+/** A purchase's checkout: created by paystack-link, paid (or closed unpaid) once, on Paystack or the simulated page. */
 export interface CheckoutsTable {
   reference: string;
   profile_id: number; // the buyer
@@ -57,7 +57,10 @@ export interface CheckoutsTable {
   expiry_years: number;
   title: Generated<string>;
   description: Generated<string>;
-  /** pending | paid | cancelled (simulated page) | failed | mismatch (Paystack's amount or currency differed). */
+  /**
+   * pending | paid | cancelled (simulated page) | failed | expired | mismatch (Paystack's amount or
+   * currency differed) | unsettled (Paystack confirmed it, but the reseller could no longer supply the credits).
+   */
   status: string;
   created_at: number;
   expires_at: number;
@@ -66,6 +69,8 @@ export interface CheckoutsTable {
   provider: Generated<string>;
   /** What the provider last said of the payment (its gateway_response), for support. */
   provider_note: Generated<string>;
+  /** Credits (with any referral bonus) taken from a reseller seller for this checkout while pending; 0 once it ends. */
+  reserved: Generated<number>;
 }
 export type CheckoutRow = Selectable<CheckoutsTable>;
 

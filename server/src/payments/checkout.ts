@@ -3,9 +3,27 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { conflict } from '../core/errors';
-import { addCredits, takeCredits, takeOwedCredits } from '../credit/balance';
+import { addCredits, refund, takeCredits } from '../credit/balance';
 import { publicPaymentId, recordPayment } from './records';
-import { SELLER_SHORT, referralBonus, sellerHoldsCredit, sellerOf, type Quote } from './quote';
+import {
+  RETRY,
+  claim,
+  expireIfDue,
+  onCheckout,
+  readCheckout,
+  release,
+  type CheckoutStatus,
+  type Trx,
+} from './reservations';
+import {
+  SELLER_SHORT,
+  referralBonus,
+  sellerDomain,
+  sellerHoldsCredit,
+  sellerOf,
+  sellerShare,
+  type Sale,
+} from './quote';
 import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
 
 /** How long a checkout link stays payable. */
@@ -14,104 +32,149 @@ export const checkoutPath = (reference: string) => `${CHECKOUT_PATH}${reference}
 
 export type CheckoutProvider = 'sim' | 'paystack';
 
+/** What a payment Paystack confirmed may still settle: the seller has the money, whatever the link said since. */
+const CONFIRMABLE: readonly string[] = ['pending', 'failed', 'expired', 'unsettled'] satisfies CheckoutStatus[];
+
+/**
+ * Makes a checkout for a sale. A seller that holds credit (a reseller) sets the credits and any
+ * referral bonus aside now, in the same transaction, taken from its balance only if it covers them;
+ * otherwise the buyer is told the seller is short. They go back if the checkout ends unpaid.
+ */
 export async function createCheckout(
   ctx: GatewayContext,
   buyer: UserRow,
-  seller: UserRow,
-  q: Extract<Quote, { ok: true }>,
+  sale: Sale,
   text: { currency: string; title: string; description: string },
   provider: CheckoutProvider,
-): Promise<string> {
+): Promise<{ reference: string } | { problem: string }> {
   // 192 random bits, in hex (Paystack takes letters, digits, '-', '.' and '='): the simulated
   // page's link is its only key, as with a real provider's checkout.
   const reference = randomBytes(24).toString('hex');
-  await ctx.db
-    .insertInto('checkouts')
-    .values({
-      reference,
-      profile_id: buyer.profile_id,
-      seller_id: seller.profile_id,
-      amount: q.amount,
-      currency: text.currency,
-      credits: q.credits,
-      rate: q.rate,
-      expiry_years: q.expiryYears,
-      title: text.title.slice(0, 200),
-      description: text.description.slice(0, 500),
-      status: 'pending',
-      provider,
-      created_at: ctx.now(),
-      expires_at: ctx.now() + CHECKOUT_TTL_MS,
-    })
-    .execute();
-  return reference;
+  const reserved = sellerShare(sale, buyer);
+  const q = sale.quote;
+  return ctx.db.transaction().execute(async (trx) => {
+    // One conditional statement reads and takes: two links at once cannot both have the last credits.
+    if (reserved > 0 && !(await takeCredits(trx, sale.seller.profile_id, reserved))) return { problem: SELLER_SHORT };
+    await trx
+      .insertInto('checkouts')
+      .values({
+        reference,
+        profile_id: buyer.profile_id,
+        seller_id: sale.seller.profile_id,
+        amount: q.amount,
+        currency: text.currency,
+        credits: q.credits,
+        rate: q.rate,
+        expiry_years: q.expiryYears,
+        title: text.title.slice(0, 200),
+        description: text.description.slice(0, 500),
+        status: 'pending',
+        provider,
+        created_at: ctx.now(),
+        expires_at: ctx.now() + CHECKOUT_TTL_MS,
+        reserved,
+      })
+      .execute();
+    return { reference };
+  });
 }
 
-export const findCheckout = (ctx: GatewayContext, reference: string) =>
-  ctx.db.selectFrom('checkouts').selectAll().where('reference', '=', reference).executeTakeFirst();
+/** A checkout as stored (Paystack's ways back settle even one past its time, from its reservation if it still holds one). */
+export const findCheckout = (ctx: GatewayContext, reference: string) => readCheckout(ctx.db, reference);
 
-/** A checkout of the simulated page (dev mode): Paystack's are never shown or paid there. */
+/** A checkout of the simulated page (dev mode), expired first if due: Paystack's are never shown or paid there. */
 export async function findSimulatedCheckout(ctx: GatewayContext, reference: string) {
+  await expireIfDue(ctx, reference);
   const c = await findCheckout(ctx, reference);
   return c?.provider === 'sim' ? c : undefined;
 }
 
 const ALREADY_PAID = 'This payment has already been completed';
+const LINK_EXPIRED = 'This payment link has expired, please start a new purchase';
 
 /** Why a checkout can no longer be paid or cancelled, or null while it can. */
 export function closedReason(ctx: GatewayContext, c: CheckoutRow): string | null {
   if (c.status === 'paid') return ALREADY_PAID;
   if (c.status === 'cancelled') return 'This payment was cancelled';
+  if (c.status === 'expired') return LINK_EXPIRED;
   if (c.status !== 'pending') return 'This payment can no longer be completed, please start a new purchase';
-  if (Number(c.expires_at) < ctx.now()) return 'This payment link has expired, please start a new purchase';
+  if (Number(c.expires_at) < ctx.now()) return LINK_EXPIRED;
   return null;
 }
 
 /**
- * Pays a checkout once: marks it paid, moves the credits (from a reseller's own balance when the
+ * What the seller hands over for a paid checkout: its reservation, topped up from its balance only
+ * while the balance covers it (never below zero); the buyer's credits first, then as much of the
+ * referral bonus as is covered. Answers the bonus to pay, or null when the credits are not covered.
+ */
+async function handOver(trx: Trx, c: CheckoutRow, wantedBonus: number): Promise<number | null> {
+  const held = Number(c.reserved);
+  const credits = Number(c.credits);
+  const need = credits + wantedBonus;
+  if (held >= need) {
+    await refund(trx, c.seller_id, held - need);
+    return wantedBonus;
+  }
+  if (await takeCredits(trx, c.seller_id, need - held)) return wantedBonus;
+  if (held >= credits) return held - credits;
+  if (await takeCredits(trx, c.seller_id, credits - held)) return 0;
+  await refund(trx, c.seller_id, held);
+  return null;
+}
+
+export type Settlement = 'paid' | 'unsettled';
+
+/**
+ * Pays a checkout once: marks it paid, moves the credits (from a reseller's reservation when the
  * seller is one), extends the expiry, records the payment and pays the referrer, all in one transaction.
  *
  * `confirmed` is a payment Paystack has confirmed: the money is in the seller's account, so neither
- * the link's age, nor an earlier failed attempt on the same page, nor a seller who has since run
- * short of credit may keep the credits from the buyer (the seller's balance then goes below zero).
+ * the link's age nor an earlier failed attempt on the same page keeps the credits from the buyer. A
+ * reseller whose reservation was given back meanwhile pays only what its balance covers then; if it
+ * cannot, the checkout is 'unsettled' (nothing credited, reported for support) and a later
+ * confirmation tries again.
  */
-export async function payCheckout(ctx: GatewayContext, reference: string, confirmed = false): Promise<void> {
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const c = await trx.selectFrom('checkouts').selectAll().where('reference', '=', reference).executeTakeFirst();
+export async function payCheckout(ctx: GatewayContext, reference: string, confirmed = false): Promise<Settlement> {
+  if (!confirmed) await expireIfDue(ctx, reference);
+  return onCheckout(ctx, reference, async (trx, c) => {
     // Only Paystack's confirmation pays a Paystack checkout; the simulated page pays only its own.
     if (!c || (!confirmed && c.provider !== 'sim')) throw conflict('Unknown payment');
-    const payable = confirmed ? ['pending', 'failed'] : ['pending'];
-    if (c.status === 'paid' || !payable.includes(c.status) || (!confirmed && closedReason(ctx, c))) {
-      throw conflict(closedReason(ctx, c) ?? ALREADY_PAID);
+    const closed = closedReason(ctx, c);
+    if (c.status === 'paid' || (confirmed ? !CONFIRMABLE.includes(c.status) : closed)) {
+      throw conflict(closed ?? ALREADY_PAID);
     }
-    // The conditional update is the once-only guard, even against a concurrent second click,
-    // or a callback and a webhook arriving together.
-    const claimed = await trx
-      .updateTable('checkouts')
-      .set({ status: 'paid', settled_at: now })
-      .where('reference', '=', reference)
-      .where('status', 'in', payable)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw conflict(ALREADY_PAID);
-
     const buyer = await trx
       .selectFrom('users')
       .selectAll()
       .where('profile_id', '=', c.profile_id)
       .executeTakeFirstOrThrow();
-    const sale = await sellerOf(trx, buyer);
-    if (!sale || (!confirmed && sale.seller.profile_id !== c.seller_id)) {
+    if (!confirmed && (await sellerOf(trx, buyer))?.seller.profile_id !== c.seller_id) {
       throw conflict('This payment can no longer be completed');
     }
+    const now = ctx.now();
+    // The conditional update is the once-only guard, even against a concurrent second click, a
+    // callback and a webhook arriving together, or the sweep giving the reservation back.
+    if (!(await claim(trx, c, { status: 'paid', settled_at: now }))) return RETRY;
+
+    // The seller named on the checkout received the money, whoever supervises the buyer now.
+    const domain = await sellerDomain(trx, c.seller_id);
     const referrer = buyer.referred_by
       ? await trx.selectFrom('users').selectAll().where('profile_id', '=', buyer.referred_by).executeTakeFirst()
       : undefined;
-    const bonus = referrer ? referralBonus(sale.domain, buyer, c.credits) : 0;
-    if (sellerHoldsCredit(sale.seller)) {
-      // The seller named on the checkout received the money, whoever supervises the buyer now.
-      if (confirmed) await takeOwedCredits(trx, c.seller_id, c.credits + bonus);
-      else if (!(await takeCredits(trx, sale.seller.profile_id, c.credits + bonus))) throw conflict(SELLER_SHORT);
+    const wanted = referrer && domain ? referralBonus(domain, buyer, c.credits) : 0;
+    const bonus = sellerHoldsCredit({ profile_id: c.seller_id }) ? await handOver(trx, c, wanted) : wanted;
+    if (bonus === null) {
+      if (!confirmed) throw conflict(SELLER_SHORT);
+      await trx
+        .updateTable('checkouts')
+        .set({ status: 'unsettled', provider_note: `paid, but the seller could not supply ${c.credits} credits` })
+        .where('reference', '=', c.reference)
+        .execute();
+      ctx.reportError?.('paystack: a confirmed payment is unsettled, the seller is short of credit', {
+        reference: c.reference.slice(0, 8),
+        seller: c.seller_id,
+      });
+      return 'unsettled';
     }
 
     const paymentid = publicPaymentId('PAY', reference);
@@ -143,36 +206,32 @@ export async function payCheckout(ctx: GatewayContext, reference: string, confir
         description: `Referral bonus for a purchase by ${buyer.username}`,
       });
     }
+    return 'paid';
   });
 }
 
-/** Marks a pending checkout as failed or mismatched, with what the provider said; nothing is credited. */
+/** Ends a checkout failed or mismatched, with what the provider said; nothing is credited, the reservation goes back. */
 export async function closeUnpaid(
   ctx: GatewayContext,
   reference: string,
   status: 'failed' | 'mismatch',
   note: string,
 ): Promise<void> {
-  await ctx.db
-    .updateTable('checkouts')
-    .set({ status, provider_note: note.slice(0, 200), settled_at: ctx.now() })
-    .where('reference', '=', reference)
-    .where('status', 'in', status === 'mismatch' ? ['pending', 'failed'] : ['pending'])
-    .execute();
+  const from = status === 'mismatch' ? CONFIRMABLE : ['pending'];
+  await onCheckout(ctx, reference, async (trx, c) => {
+    if (!c || !from.includes(c.status)) return undefined;
+    return (await release(trx, c, status, ctx.now(), note)) ? undefined : RETRY;
+  });
 }
 
-/** Cancels a pending checkout; nothing is recorded. */
+/** Cancels a pending checkout of the simulated page; nothing is recorded, the reservation goes back. */
 export async function cancelCheckout(ctx: GatewayContext, reference: string): Promise<void> {
-  const c = await findSimulatedCheckout(ctx, reference);
-  const closed = c ? closedReason(ctx, c) : 'Unknown payment';
-  if (!c || closed) throw conflict(closed ?? 'Unknown payment');
-  const res = await ctx.db
-    .updateTable('checkouts')
-    .set({ status: 'cancelled', settled_at: ctx.now() })
-    .where('reference', '=', reference)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw conflict('This payment has already been completed');
+  await expireIfDue(ctx, reference);
+  await onCheckout(ctx, reference, async (trx, c) => {
+    const closed = c?.provider === 'sim' ? closedReason(ctx, c) : 'Unknown payment';
+    if (!c || closed) throw conflict(closed ?? 'Unknown payment');
+    return (await release(trx, c, 'cancelled', ctx.now())) ? undefined : RETRY;
+  });
 }
 
 /** The name a checkout page shows: the seller's brand. */

@@ -4,7 +4,8 @@ import type { UserRow } from '../db/schema-core';
 import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { Refusal } from '../core/errors';
 import { closeUnpaid, createCheckout, findCheckout, payCheckout } from './checkout';
-import type { Purchase } from './quote';
+import { expireIfDue } from './reservations';
+import type { Sale } from './quote';
 import {
   PAYSTACK_API,
   PaystackRefused,
@@ -22,8 +23,6 @@ import { PAYMENT_OUTCOME_PARAM, type PaymentOutcome } from '../../../src/domain/
 
 export const PAYSTACK_NOT_SET_UP = 'Card payments are not set up for this domain yet, please contact your provider';
 export const PAYSTACK_DOWN = 'The payment provider could not be reached, please try again in a moment';
-
-type Sale = Exclude<Purchase, { problem: string }>;
 
 /** Paystack's API for this gateway; null only in dev mode without PAYSTACK_BASE_URL (the simulated page). */
 export const paystackBase = (ctx: GatewayContext): string | null =>
@@ -71,7 +70,9 @@ export async function startPaystackPayment(
 ): Promise<{ link: string } | { problem: string }> {
   const secretKey = await secretKeyOf(ctx, sale.seller.profile_id);
   if (!secretKey) return { problem: PAYSTACK_NOT_SET_UP };
-  const reference = await createCheckout(ctx, buyer, sale.seller, sale.quote, text, 'paystack');
+  const made = await createCheckout(ctx, buyer, sale, text, 'paystack');
+  if ('problem' in made) return made;
+  const { reference } = made;
   try {
     const started = await initializeTransaction(base, secretKey, {
       email: buyer.email,
@@ -124,20 +125,23 @@ export async function settlePaystack(
       return 'mismatch';
     }
     try {
-      await payCheckout(ctx, c.reference, true);
+      return (await payCheckout(ctx, c.reference, true)) === 'paid' ? 'success' : 'unsettled';
     } catch (error) {
       // Paid meanwhile by the other of callback and webhook: the credits went in once.
       if (!(error instanceof Refusal)) throw error;
       const now = await findCheckout(ctx, c.reference);
-      if (now?.status !== 'paid') throw error;
+      if (now?.status === 'paid') return 'success';
+      if (now?.status === 'mismatch') return 'mismatch';
+      throw error;
     }
-    return 'success';
   }
   if (tx.status === 'failed' || tx.status === 'reversed') {
     await closeUnpaid(ctx, c.reference, 'failed', note);
     return 'failed';
   }
-  // 'abandoned' is a page the customer left; it stays payable until Paystack says otherwise.
+  // 'abandoned' is a page the customer left; it stays payable until Paystack says otherwise, while
+  // the reseller's credits stay reserved only until the link's time is up.
+  await expireIfDue(ctx, c.reference);
   return tx.status === 'abandoned' ? 'cancelled' : 'pending';
 }
 

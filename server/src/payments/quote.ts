@@ -8,6 +8,7 @@ import { quoteTerms, tiersFor } from '../../../src/domain/purchase-quote';
 import type { AccountType } from '../../../src/domain/types';
 import { moneyError } from '../../../src/domain/money';
 import { refuse } from '../core/errors';
+import { expireCheckouts } from './reservations';
 
 export type Quote =
   { ok: true; amount: number; credits: number; rate: number; expiryYears: number } | { ok: false; message: string };
@@ -33,14 +34,18 @@ export async function sellerOf(
 ): Promise<{ seller: UserRow; domain: DomainRow } | null> {
   if (!user.supid) return null;
   const seller = await db.selectFrom('users').selectAll().where('profile_id', '=', user.supid).executeTakeFirst();
-  const domain = await db
-    .selectFrom('domains')
-    .selectAll()
-    .where('profile_id', '=', user.supid)
-    .orderBy('domainprofile_id')
-    .executeTakeFirst();
+  const domain = await sellerDomain(db, user.supid);
   return seller && domain ? { seller, domain } : null;
 }
+
+/** A seller's domain (its first), whose prices and referral settings apply to its sales. */
+export const sellerDomain = (db: Kysely<Database>, sellerId: number) =>
+  db
+    .selectFrom('domains')
+    .selectAll()
+    .where('profile_id', '=', sellerId)
+    .orderBy('domainprofile_id')
+    .executeTakeFirst();
 
 /**
  * Credits for an amount: the tier is the highest price not above the amount, for the buyer's account
@@ -54,7 +59,7 @@ export async function quote(ctx: GatewayContext, user: UserRow, domain: DomainRo
 }
 
 /** Profile 6 is the platform itself; every other seller hands over credit it holds. */
-export const sellerHoldsCredit = (seller: UserRow) => seller.profile_id !== TOP_SUPERVISOR_ID;
+export const sellerHoldsCredit = (seller: Pick<UserRow, 'profile_id'>) => seller.profile_id !== TOP_SUPERVISOR_ID;
 
 /** The referral bonus of a purchase: whole credits, paid only on domains with referral on. */
 export function referralBonus(domain: DomainRow, buyer: UserRow, credits: number): number {
@@ -65,20 +70,30 @@ export function referralBonus(domain: DomainRow, buyer: UserRow, credits: number
 
 export type Purchase =
   { problem: string } | { seller: UserRow; domain: DomainRow; quote: Extract<Quote, { ok: true }> };
+export type Sale = Exclude<Purchase, { problem: string }>;
+
+/** What the seller hands over for a sale (the credits and any referral bonus); 0 from the platform, which mints it. */
+export const sellerShare = (sale: Sale, buyer: UserRow) =>
+  sellerHoldsCredit(sale.seller) ? sale.quote.credits + referralBonus(sale.domain, buyer, sale.quote.credits) : 0;
 
 /**
  * What a user would get for an amount, or why it cannot buy it now: a bad amount, no price for it,
  * or a reseller supervisor without the credit to hand over (profile 6, the platform, always has it).
+ * Only a hint: the credits are reserved, or refused, when the checkout is made (checkout.ts).
  */
 export async function purchaseFor(ctx: GatewayContext, user: UserRow, rawAmount: unknown): Promise<Purchase> {
   const amount = amountOf(rawAmount, ctx.maxPurchaseGhs);
   // Not an amount at all (text, non-finite, negative, three decimals, over the maximum): a 400.
   if (typeof amount !== 'number') throw refuse(amount.message);
+  // The seller's links past their time give their reserved credits back before it is asked for more.
+  if (user.supid && sellerHoldsCredit({ profile_id: user.supid })) await expireCheckouts(ctx, user.supid);
   const sale = await sellerOf(ctx.db, user);
   if (!sale) return { problem: NO_SELLER };
   const q = await quote(ctx, user, sale.domain, amount);
   if (!q.ok) return { problem: q.message };
-  const needed = q.credits + referralBonus(sale.domain, user, q.credits);
-  if (sellerHoldsCredit(sale.seller) && sale.seller.creditbalance < needed) return { problem: SELLER_SHORT };
-  return { ...sale, quote: q };
+  const purchase = { ...sale, quote: q };
+  if (sellerHoldsCredit(sale.seller) && sale.seller.creditbalance < sellerShare(purchase, user)) {
+    return { problem: SELLER_SHORT };
+  }
+  return purchase;
 }

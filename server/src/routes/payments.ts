@@ -51,8 +51,8 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
       return 'problem' in started ? refused(started.problem) : { status: true, link: started.link };
     }
     // Dev mode without PAYSTACK_BASE_URL: the simulated page, which says that no card is charged.
-    const reference = await createCheckout(ctx, user, purchase.seller, purchase.quote, text, 'sim');
-    return { status: true, link: checkoutPath(reference) };
+    const made = await createCheckout(ctx, user, purchase, text, 'sim');
+    return 'problem' in made ? refused(made.problem) : { status: true, link: checkoutPath(made.reference) };
   });
 
   await registerHistoryRoutes(app, ctx);
