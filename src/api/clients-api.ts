@@ -9,6 +9,7 @@ const ClientSchema = UserInfoSchema.omit({
   token: true,
   apikey: true,
   paystackseckey: true,
+  paystackseckeyending: true,
   recaptcha_secret_key: true,
   domainverifytoken: true,
 });

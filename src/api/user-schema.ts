@@ -50,6 +50,7 @@ export const UserInfoSchema = z.object({
   referralpercentage: num,
   usepaymentgateway: flag,
   paystackseckey: text,
+  paystackseckeyending: text,
   paystackpubkey: text,
   recaptcha_site_key: text,
   recaptcha_secret_key: text,

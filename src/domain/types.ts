@@ -36,7 +36,10 @@ export type UserInfo = {
   enablereseller: boolean;
   referralpercentage: number;
   usepaymentgateway: boolean;
+  /** Always '': the secret key is write-only (update-domain-details). */
   paystackseckey: string;
+  /** The saved secret key's last four characters, for its owner only; '' when none is saved. */
+  paystackseckeyending: string;
   paystackpubkey: string;
   recaptcha_site_key: string;
   recaptcha_secret_key: string;

@@ -9,6 +9,7 @@ export function withoutSecrets(info: UserInfoAnswer) {
     token: _token,
     apikey: _apikey,
     paystackseckey: _pay,
+    paystackseckeyending: _payEnding,
     recaptcha_secret_key: _captcha,
     domainverifytoken: _verify,
     ...rest

@@ -12,6 +12,8 @@ import { checkClaimableHost, INVALID_DOMAIN, newClaim, verificationName, verifyC
 import { isApprovedSender, normalizeHost } from './domains';
 
 export const DOMAIN_IN_USE = 'That domain is already in use';
+export const PAYSTACK_TEST_KEY =
+  'Paystack test keys (sk_test_, pk_test_) take no real money: please enter your live keys (sk_live_, pk_live_)';
 
 /** What update-domain-details may change; every field as sent, checked here. */
 export type DomainSettingsInput = Partial<
@@ -97,7 +99,12 @@ async function changesOf(
   }
   for (const key of ['paystackseckey', 'paystackpubkey', 'recaptcha_secret_key', 'recaptcha_site_key'] as const) {
     const value = textOf(body[key]);
-    if (value !== undefined) set[key] = value.slice(0, 500);
+    // The Paystack secret is write-only (answers carry '' for it): an empty one keeps the saved key.
+    if (value !== undefined && !(key === 'paystackseckey' && value === '')) set[key] = value.slice(0, 500);
+  }
+  // A test key pays with test cards, no money: only a dev-mode gateway takes one.
+  if (!ctx.devMode && [set.paystackseckey, set.paystackpubkey].some((k) => k && /^(sk|pk)_test_/i.test(k))) {
+    throw refuse(PAYSTACK_TEST_KEY);
   }
   // Images last: a file is written only once everything else is accepted.
   for (const key of ['logo', 'backgroundImage'] as const) {

@@ -7,7 +7,10 @@ import { domainOfUser } from './domains';
 import { verificationOf } from './domain-claims';
 import { partsSentSince } from '../messaging/volume';
 
-/** SPEC 3 User info. Secret keys of a domain go only to the profile that owns that domain. */
+/**
+ * SPEC 3 User info. The reCAPTCHA secret goes only to the profile that owns the domain; the Paystack
+ * secret key is write-only: never answered, its owner sees only its last four characters.
+ */
 export async function userInfo(ctx: GatewayContext, user: UserRow, token = '') {
   return userInfoFor(ctx, user, await domainOfUser(ctx, user), token);
 }
@@ -44,7 +47,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     enablereseller: domain?.enablereseller === 1,
     referralpercentage: domain?.referralpercentage ?? 0,
     usepaymentgateway: domain?.usepaymentgateway === 1,
-    paystackseckey: ownsDomain ? domain.paystackseckey : '',
+    paystackseckey: '',
+    paystackseckeyending: ownsDomain ? domain.paystackseckey.slice(-4) : '',
     paystackpubkey: domain?.paystackpubkey ?? '',
     recaptcha_site_key: domain?.recaptcha_site_key ?? '',
     recaptcha_secret_key: ownsDomain ? domain.recaptcha_secret_key : '',

@@ -25,7 +25,7 @@ import { RESELLER_SAVE_FAILED } from '../../domain/alerts';
 import { PAYSTACK_WEBHOOK_PATH } from '../../domain/api-paths';
 const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
 
-/** A secret as shown once saved: never in full. */
+/** A secret as shown once saved (or its last four characters, all the gateway tells): never in full. */
 const masked = (secret: string) => (secret ? `saved, ending ${secret.slice(-4)}` : 'not set');
 
 /**
@@ -190,7 +190,7 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
             <TextInput label="Paystack public key" value={pubkey} onChange={(e) => setPubkey(e.currentTarget.value)} />
             <PasswordInput
               label="Paystack secret key"
-              description={`Currently ${masked(own ? user.paystackseckey : '')}; leave empty to keep it`}
+              description={`Currently ${masked(own ? user.paystackseckeyending : '')}; leave empty to keep it`}
               value={seckey}
               onChange={(e) => setSeckey(e.currentTarget.value)}
             />

@@ -62,6 +62,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     referralpercentage: 0.1,
     usepaymentgateway: true,
     paystackseckey: '',
+    paystackseckeyending: '',
     paystackpubkey: '',
     recaptcha_site_key: '',
     recaptcha_secret_key: '',
