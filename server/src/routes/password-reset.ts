@@ -30,16 +30,38 @@ const changeBody = z.object({
   email: text,
 });
 
+/** Reset codes still being issued and texted after their answer went out. */
+const resetsInFlight = new Set<Promise<void>>();
+
+/** Starts `work` once the answer has gone, so the answer takes the same time whether or not there is any. */
+function afterAnswer(ctx: GatewayContext, work: () => Promise<void>): void {
+  const running = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((error: unknown) => ctx.reportError?.('password reset code', error))
+    .finally(() => resetsInFlight.delete(running));
+  resetsInFlight.add(running);
+}
+
+/** Resolves once every reset code asked for so far has been issued and handed to the carrier. */
+export async function resetsSettled(): Promise<void> {
+  await Promise.all(resetsInFlight);
+}
+
 export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  app.addHook('onClose', resetsSettled);
   post(app, ctx, FRONTEND_PATH + 'setpasswordreset', 'public', requestBody, async ({ body, domain, req }) => {
     await takeAttempt(ctx, 'resetRequest', `ip:${clientAddress(req)}`);
     const invalid = resetFieldError('email', body.email);
     if (invalid) return { passcodeSet: false, error: failed(invalid) };
     const user = await findByEmail(ctx, body.email);
-    // The same answer whether or not the account exists, may use this domain, or has sends left.
+    // The same answer, after the same work, whether or not the account exists, may use this domain, or
+    // has sends left: the code is issued and texted after the answer has gone.
     if (user && mayUseDomain(user, domain) && user.telnumber) {
-      const issued = await issueCode(ctx, 'reset', user.profile_id, RESET_ATTEMPTS, RESET_SENDS_WINDOW_MS);
-      if (issued) await sendResetCode(ctx, domain.profile_id, user.telnumber, issued.code);
+      const phone = user.telnumber;
+      afterAnswer(ctx, async () => {
+        const issued = await issueCode(ctx, 'reset', user.profile_id, RESET_ATTEMPTS, RESET_SENDS_WINDOW_MS);
+        if (issued) await sendResetCode(ctx, domain.profile_id, phone, issued.code);
+      });
     }
     return { passcodeSet: true };
   });

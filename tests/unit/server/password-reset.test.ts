@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, lastTextTo, login, makeTestApp, type TestGateway } from './helpers/test-app';
+import { resetsSettled } from '../../../server/src/routes/password-reset';
 
 const DEMO_PHONE = '233241234567';
 const WRONG_CODE = 'Wrong Code Entered, please re-enter code again or resend code again';
 
-const requestReset = (gw: TestGateway, email: string, host = 'localhost', remoteAddress?: string) =>
-  call(gw, 'setpasswordreset', { email, supid: 6 }, { host, remoteAddress });
+/** setpasswordreset, then the code's sending, which goes on after the answer. */
+async function requestReset(gw: TestGateway, email: string, host = 'localhost', remoteAddress?: string) {
+  const answer = await call(gw, 'setpasswordreset', { email, supid: 6 }, { host, remoteAddress });
+  await resetsSettled();
+  return answer;
+}
 
 /** changepassword as the reset dialog sends it: the account's e-mail with the code. */
 const change = (gw: TestGateway, body: Record<string, unknown>, remoteAddress?: string) =>
