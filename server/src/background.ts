@@ -1,10 +1,13 @@
 import type { GatewayContext } from './core/context';
 import { stopCarrier, tickCarrier } from './carrier/delivery';
 import { tickScheduler } from './scheduler/scheduler';
+import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
+/** Unverified domain claims past their period are closed this often. */
+const CLAIM_SWEEP_MS = 3600 * 1000;
 /** How often checkouts past their time give a reseller's reserved credits back. */
 export const CHECKOUT_SWEEP_MS = 60_000;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
@@ -34,6 +37,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
   const stops = [
     every(ctx, CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
     every(ctx, SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
+    every(ctx, CLAIM_SWEEP_MS, () => expireClaims(ctx), 'domain claims'),
     every(ctx, CHECKOUT_SWEEP_MS, () => expireCheckouts(ctx), 'checkout sweep'),
   ];
   return async () => {

@@ -9,11 +9,12 @@ import { domainVerification } from './migrations/006-domain-verification';
 import { testSenderId } from './migrations/007-test-sender-id';
 import { checkoutProvider } from './migrations/008-checkout-provider';
 import { carrierParts } from './migrations/009-carrier-parts';
+import { domainClaims } from './migrations/011-domain-claims';
 import { checkoutReservations } from './migrations/010-checkout-reservations';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
-const migrations: Record<string, (dialect: DialectName) => Migration> = {
+export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001-core': core,
   '002-messaging': messaging,
   '003-phonebook-payments': phonebookAndPayments,
@@ -23,6 +24,7 @@ const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '007-test-sender-id': testSenderId,
   '008-checkout-provider': checkoutProvider,
   '009-carrier-parts': carrierParts,
+  '011-domain-claims': domainClaims,
   '010-checkout-reservations': checkoutReservations,
 };
 

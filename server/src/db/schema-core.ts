@@ -55,7 +55,10 @@ export interface DomainsTable {
   created_at: number;
   /** 0 until the gateway has seen the DNS TXT record: an unverified host serves the main brand. */
   verified: Generated<number>;
+  /** The unverified claim's token; '' once the claim has closed (expired, or another verified the host). */
   verify_token: Generated<string>;
+  /** When the host was claimed (ms): an unverified claim expires after CLAIM_TTL_DAYS. */
+  claimed_at: Generated<number>;
 }
 export type DomainRow = Selectable<DomainsTable>;
 

@@ -8,10 +8,19 @@ import { checkLocalRate } from '../../../src/domain/local-rate';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
 import { validateSenderIdRequest } from '../../../src/domain/sender-id';
-import { checkClaimableHost, INVALID_DOMAIN, newClaim, verificationName, verifyClaim } from './domain-claims';
+import {
+  checkClaimableHost,
+  claimIsOpen,
+  closeRivalClaims,
+  DOMAIN_IN_USE,
+  INVALID_DOMAIN,
+  liveHolderOf,
+  newClaim,
+  verificationName,
+  verifyClaim,
+} from './domain-claims';
 import { isApprovedSender, normalizeHost } from './domains';
 
-export const DOMAIN_IN_USE = 'That domain is already in use';
 export const PAYSTACK_TEST_KEY =
   'Paystack test keys (sk_test_, pk_test_) take no real money: please enter your live keys (sk_live_, pk_live_)';
 
@@ -136,10 +145,12 @@ export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, bod
   if (!host) throw refuse('Please enter your domain name');
   if (current && host !== current.host && user.profile_id === TOP_SUPERVISOR_ID)
     throw refuse('The main domain cannot be changed');
-  const holder = await ctx.db.selectFrom('domains').select('profile_id').where('host', '=', host).executeTakeFirst();
-  if (holder && holder.profile_id !== user.profile_id) throw refuse(DOMAIN_IN_USE);
+  // Only a verified domain holds a host: another's unverified claim blocks nobody.
+  const holder = await liveHolderOf(ctx, host);
+  if (holder !== undefined && holder !== user.profile_id) throw refuse(DOMAIN_IN_USE);
   if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
-  const claiming = host !== current?.host;
+  // A new host, or the same one whose claim has closed (expired, or lost), gets a new claim and token.
+  const claiming = !current || host !== current.host || (current.verified !== 1 && !claimIsOpen(ctx, current));
   if (claiming) checkClaimableHost(ctx, host);
   const changes = await changesOf(ctx, body, user.senderidapproved);
   // A new host must be verified before it serves this brand (issue 11).
@@ -161,7 +172,9 @@ export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, bod
     if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
     throw error;
   }
-  const saved = await ctx.db.selectFrom('domains').selectAll().where('host', '=', host).executeTakeFirstOrThrow();
+  const saved = (await ownDomain(ctx, user))!;
+  // Live at once (dev mode's *.localhost): the other claims of the host are closed, as by a verification.
+  if (claiming && saved.verified === 1) await closeRivalClaims(ctx.db, host, saved.domainprofile_id);
   const pending = saved.verified !== 1 ? `. It goes live once verified: ${verificationText(saved)}` : '';
   // The stored image URLs and the verification state come back so the PWA can show them without another call.
   return {
