@@ -9,8 +9,8 @@ import { domainVerification } from './migrations/006-domain-verification';
 import { testSenderId } from './migrations/007-test-sender-id';
 import { checkoutProvider } from './migrations/008-checkout-provider';
 import { carrierParts } from './migrations/009-carrier-parts';
-import { domainClaims } from './migrations/011-domain-claims';
 import { checkoutReservations } from './migrations/010-checkout-reservations';
+import { domainClaims } from './migrations/011-domain-claims';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
@@ -24,8 +24,8 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '007-test-sender-id': testSenderId,
   '008-checkout-provider': checkoutProvider,
   '009-carrier-parts': carrierParts,
-  '011-domain-claims': domainClaims,
   '010-checkout-reservations': checkoutReservations,
+  '011-domain-claims': domainClaims,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
