@@ -22,6 +22,7 @@ export const pageNumField = z.coerce.number().int().min(1).max(MAX_ID).catch(1).
 /** A list's search text: a number is its digits, anything else not text is no search; a long text is refused. */
 export const searchField = z
   .unknown()
+  .optional()
   .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''))
   .pipe(z.string().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`));
 
