@@ -6,13 +6,24 @@ import { mayRead } from '../core/access';
 import { groupNameError, groupNameTaken } from '../../../src/domain/phonebook';
 import { forbidden, notFound, refuse } from '../core/errors';
 import { anyColumnLike, chunks, isUniqueViolation, pageOf, pageWindow } from '../db/queries';
+import { yieldToLoop } from '../core/event-loop';
 
 /**
  * groupsrequest and allgroups carry each book's contacts (SPEC 3), but a book may hold 100,000:
- * at most this many, newest first, come inline; `contactcount` tells the whole, and groupcontacts
- * pages through the rest.
+ * at most this many, newest first, come inline for one book; `contactcount` tells the whole, and
+ * groupcontacts pages through the rest.
  */
 export const INLINE_CONTACTS = 1000;
+/**
+ * One answer inlines at most this many contacts over all its books (newest books first), so 150 books of
+ * 1,000 answer in about 400 KB, not 30 MiB; a book past it comes with fewer (or no) contacts and its count.
+ */
+export const INLINE_BUDGET = 2000;
+/** The books one account may keep: its whole list is one answer. */
+export const MAX_BOOKS = 100;
+export const TOO_MANY_BOOKS = `You already have ${MAX_BOOKS} phone books, the most one account can keep: delete one to create another`;
+/** Books counted per query: a count reads every contact of its books, so each query stays short. */
+const COUNT_CHUNK = 10;
 
 export function contactAnswer(c: ContactRow) {
   return {
@@ -31,29 +42,39 @@ export type ContactAnswer = ReturnType<typeof contactAnswer>;
 
 type GroupWithOwner = GroupRow & { username: string };
 
-/** Group answers (SPEC 3 Group plus `contactcount`) for rows already filtered by owner. */
+/** Group answers (SPEC 3 Group plus `contactcount`) for rows already filtered by owner, newest book first. */
 export async function groupAnswers(ctx: GatewayContext, groups: GroupWithOwner[]) {
   if (groups.length === 0) return [];
-  const ids = groups.map((g) => g.id);
-  const counts = await ctx.db
-    .selectFrom('contacts')
-    .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('group_id', 'in', ids)
-    .groupBy('group_id')
-    .execute();
-  // One indexed, limited read per book: a window over every contact would scan 100,000-contact books whole.
+  const countOf = new Map<number, number>();
+  for (const part of chunks(
+    groups.map((g) => g.id),
+    COUNT_CHUNK,
+  )) {
+    const counts = await ctx.db
+      .selectFrom('contacts')
+      .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('group_id', 'in', part)
+      .groupBy('group_id')
+      .execute();
+    for (const c of counts) countOf.set(c.group_id, Number(c.n));
+    await yieldToLoop();
+  }
+  // One indexed, limited read per book while the answer's budget lasts; the books past it cost no read.
   const byGroup = new Map<number, ContactAnswer[]>();
-  for (const id of ids) {
+  let budget = INLINE_BUDGET;
+  for (const g of groups) {
+    const take = Math.min(INLINE_CONTACTS, budget, countOf.get(g.id) ?? 0);
+    if (take === 0) continue;
     const rows = await ctx.db
       .selectFrom('contacts')
       .selectAll()
-      .where('group_id', '=', id)
+      .where('group_id', '=', g.id)
       .orderBy('id', 'desc')
-      .limit(INLINE_CONTACTS)
+      .limit(take)
       .execute();
-    byGroup.set(id, rows.map(contactAnswer));
+    byGroup.set(g.id, rows.map(contactAnswer));
+    budget -= rows.length;
   }
-  const countOf = new Map(counts.map((c) => [c.group_id, Number(c.n)]));
   return groups.map((g) => ({
     id: g.id,
     groupname: g.groupname,
@@ -125,7 +146,7 @@ export async function clientGroupsPage(ctx: GatewayContext, admin: UserRow, sear
   return { groups: await groupAnswers(ctx, page.items), hasMore: page.hasMore };
 }
 
-/** A new book; names are unique per account, case-insensitively. */
+/** A new book; names are unique per account, case-insensitively, and an account keeps at most MAX_BOOKS. */
 export async function createGroup(ctx: GatewayContext, user: UserRow, name: unknown) {
   const groupname = typeof name === 'string' || typeof name === 'number' ? String(name).trim() : '';
   const problem = groupNameError(groupname, []);
@@ -133,12 +154,31 @@ export async function createGroup(ctx: GatewayContext, user: UserRow, name: unkn
   const taken = () => refuse(groupNameTaken(groupname));
   if (await ownGroupByName(ctx, user.profile_id, groupname)) throw taken();
   try {
-    const row = await ctx.db
-      .insertInto('groups')
-      .values({ profile_id: user.profile_id, groupname, created_at: ctx.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, groupname };
+    return await ctx.db.transaction().execute(async (trx) => {
+      // PostgreSQL: the account's books locked first, so two creations at the limit are counted one after
+      // the other (SQLite runs one transaction at a time).
+      if (ctx.db.dialectName === 'postgres') {
+        await trx
+          .selectFrom('groups')
+          .select('id')
+          .where('profile_id', '=', user.profile_id)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+      }
+      const books = await trx
+        .selectFrom('groups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('profile_id', '=', user.profile_id)
+        .executeTakeFirstOrThrow();
+      if (Number(books.n) >= MAX_BOOKS) throw refuse(TOO_MANY_BOOKS);
+      const row = await trx
+        .insertInto('groups')
+        .values({ profile_id: user.profile_id, groupname, created_at: ctx.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, groupname };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();
     throw error;
