@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
+import { yieldToLoop } from '../core/event-loop';
 import type { Connector, OutgoingPart, SubmitOutcome } from './connector';
 import { claimLooseParts, claimRecipients, referenceOf, releaseParts, type ClaimedPart } from './part-claims';
 import { recordAndMark, type AcceptedPart, type PartOutcome } from './part-outcomes';
@@ -11,6 +12,12 @@ import { destinationAddress, senderAddress, splitForWire, type WirePiece } from 
 /** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
 const IDLE_GIVE_UP_MS = 1000;
 const SLOT_WAIT_MS = 50;
+/**
+ * Recipients claimed, and parts or answers recorded, per transaction: on SQLite a step of 2,000 held the
+ * event loop for 100 ms and more; the steps yield between them.
+ */
+const CLAIM_STEP = 250;
+export const FLUSH_STEP = 250;
 /** A receipt waits this long for its part's submit answer before it is matched to a part in doubt. */
 export const IN_DOUBT_SETTLE_MS = 30_000;
 /** The instances sweep and the receipt matching safety nets run at most this often (steps come every 200 ms). */
@@ -103,19 +110,34 @@ export class Dispatcher {
       if (this.queue.length === 0) {
         const loose = await claimLooseParts(this.ctx, this.connector.name, this.owner, chunk);
         handled += loose.length;
-        const fresh = systemOnly ? [] : await claimRecipients(this.ctx, this.connector.name, this.owner, chunk);
+        const fresh = systemOnly ? [] : await this.claimInSteps(chunk);
         handled += fresh.filter((p) => p.seq === 1).length;
         this.queue.push(...loose, ...fresh);
         if (this.queue.length === 0) break;
         await refreshPlannerStats(this.ctx);
       }
       if (!(await this.pump())) break;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToLoop();
     }
     if (hasDueReceipts(this.connector)) handled += await this.connector.deliverDue(chunk);
     while (this.looking) await this.looking;
     this.logWhileBusy();
     return handled;
+  }
+
+  /** Claims up to `chunk` recipients CLAIM_STEP at a time, yielding between the steps' transactions. */
+  private async claimInSteps(chunk: number): Promise<ClaimedPart[]> {
+    const parts: ClaimedPart[] = [];
+    for (let left = chunk; left > 0;) {
+      const want = Math.min(left, CLAIM_STEP);
+      const claimed = await claimRecipients(this.ctx, this.connector.name, this.owner, want);
+      for (const part of claimed) parts.push(part);
+      const recipients = claimed.filter((p) => p.seq === 1).length;
+      left -= recipients;
+      if (recipients < want || left === 0) break;
+      await yieldToLoop();
+    }
+    return parts;
   }
 
   /**
@@ -135,7 +157,9 @@ export class Dispatcher {
         continue;
       }
       idleSince = null;
-      await this.flush(this.queue.splice(0, free));
+      const recorded = this.answers.length;
+      await this.flush(this.queue.splice(0, Math.min(free, FLUSH_STEP)));
+      if (recorded >= FLUSH_STEP || free >= FLUSH_STEP) await yieldToLoop();
     }
     return true;
   }
@@ -148,9 +172,9 @@ export class Dispatcher {
     }
   }
 
-  /** One commit: the answers so far, and the next batch saved as 'submitting'; then the batch is written. */
+  /** One commit: the answers so far (FLUSH_STEP at most), and the next batch saved as 'submitting'; then the batch is written. */
   private async flush(batch: ClaimedPart[]) {
-    const answers = this.answers.splice(0);
+    const answers = this.answers.splice(0, FLUSH_STEP);
     const { marked, accepted } = await recordAndMark(
       this.ctx.db,
       this.connector.name,

@@ -35,12 +35,7 @@ export async function createContact(ctx: GatewayContext, user: UserRow, groupnam
 }
 
 /** Loads sheet rows into an own book: every row checked, the rejected ones reported. */
-export async function importIntoGroup(
-  ctx: GatewayContext,
-  user: UserRow,
-  groupname: string,
-  rows: Record<string, unknown>[],
-) {
+export async function importIntoGroup(ctx: GatewayContext, user: UserRow, groupname: string, rows: readonly unknown[]) {
   const group = await ownGroupNamed(ctx, user, groupname);
   if (rows.length === 0) throw refuse('The excel sheet has no contacts');
   const result = await importContacts(ctx, group, rows);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledQuery, Insertable } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import { refuse } from '../core/errors';
+import { yieldToLoop } from '../core/event-loop';
 import type { ContactsTable, GroupRow } from '../db/schema-phonebook-payments';
 import { EMPTY_ROW, checkContact } from '../../../src/domain/contact-fields';
 import { rowToContactInput } from '../../../src/domain/contact-headings';
@@ -12,6 +14,9 @@ const REPORTED_REJECTIONS = 100;
 
 export type RejectedRow = { row: number; reason: string };
 
+/** A sheet row must be named cells; anything else refuses the whole import, before a row is stored. */
+const notARow = (index: number) => `Invalid request: excelData.${index} must be a row of named cells`;
+
 export interface ImportResult {
   inserted: number;
   rejected: number;
@@ -20,41 +25,48 @@ export interface ImportResult {
 
 /**
  * Checks every row, then inserts the good ones in chunks inside one transaction, so an import
- * lands whole or not at all. `row` numbers are sheet rows: the heading is row 1.
+ * lands whole or not at all. `row` numbers are sheet rows: the heading is row 1. Both loops yield
+ * between chunks of CHUNK_ROWS: a 100,000-row import never holds the event loop for long.
  */
 export async function importContacts(
   ctx: GatewayContext,
   group: GroupRow,
-  rows: ReadonlyArray<Record<string, unknown>>,
+  rows: ReadonlyArray<unknown>,
 ): Promise<ImportResult> {
   const now = ctx.now();
   const good: Insertable<ContactsTable>[] = [];
   const rejectedRows: RejectedRow[] = [];
   let rejected = 0;
-  rows.forEach((row, i) => {
-    const checked = checkContact(rowToContactInput(row));
-    const reason = !checked.ok
-      ? checked.message
-      : Object.values(checked.contact).every((v) => v === '')
-        ? EMPTY_ROW
-        : null;
-    if (reason || !checked.ok) {
-      rejected++;
-      if (rejectedRows.length < REPORTED_REJECTIONS) rejectedRows.push({ row: i + 2, reason: reason ?? EMPTY_ROW });
-      return;
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    if (start > 0) await yieldToLoop();
+    for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i += 1) {
+      const row = rows[i];
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) throw refuse(notARow(i));
+      const checked = checkContact(rowToContactInput(row as Record<string, unknown>));
+      const reason = !checked.ok
+        ? checked.message
+        : Object.values(checked.contact).every((v) => v === '')
+          ? EMPTY_ROW
+          : null;
+      if (reason || !checked.ok) {
+        rejected++;
+        if (rejectedRows.length < REPORTED_REJECTIONS) rejectedRows.push({ row: i + 2, reason: reason ?? EMPTY_ROW });
+        continue;
+      }
+      good.push({
+        ...checked.contact,
+        group_id: group.id,
+        profile_id: group.profile_id,
+        referencekey: randomUUID(),
+        created_at: now,
+      });
     }
-    good.push({
-      ...checked.contact,
-      group_id: group.id,
-      profile_id: group.profile_id,
-      referencekey: randomUUID(),
-      created_at: now,
-    });
-  });
+  }
   if (good.length > 0) {
     await ctx.db.transaction().execute(async (trx) => {
       let full: CompiledQuery | null = null;
       for (let start = 0; start < good.length; start += CHUNK_ROWS) {
+        if (start > 0) await yieldToLoop();
         const chunk = good.slice(start, start + CHUNK_ROWS);
         if (chunk.length < CHUNK_ROWS) {
           await trx.insertInto('contacts').values(chunk).execute();

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { STAGE, type MessageList, type MessageRow } from '../db/schema-messaging';
 import { conflict, refuse } from '../core/errors';
+import { yieldToLoop } from '../core/event-loop';
 import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
 import { balances, charge, checkCreditExpiry } from '../credit/balance';
@@ -14,6 +15,7 @@ import {
   searchTextOf,
   sumParts,
   type NewRecipient,
+  type RecipientDefaults,
 } from '../messaging/message-store';
 import type { Executor } from '../db/database';
 import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
@@ -32,6 +34,9 @@ const ANSWER_TEXT: Record<MessageKind, string> = {
   recurring: 'Recurring sms registered successfully',
   birthday: 'Birthday sms registered successfully',
 };
+
+/** Recipients stored per step of a send's transaction. */
+const ACCEPT_SLICE = 2000;
 
 export interface AcceptOptions {
   /** The demo seed stores messages without taking credits. */
@@ -55,7 +60,7 @@ export async function acceptSend(
   }
   const now = ctx.now();
   checkCreditExpiry(user, now);
-  const { envelope, recipients } = normalizeSend(items, user, now, idem?.from ?? 0);
+  const { envelope, recipients } = await normalizeSend(items, user, now, idem?.from ?? 0);
   if (isPastRegistration(envelope, now) && !(idem && (await jobStarted(ctx, user.profile_id, idem.jobId)))) {
     // A new scheduled or recurring send for a time already gone; later batches of a job started in time go on.
     throw refuse(PAST_DELIVERY_TIME);
@@ -72,14 +77,22 @@ export async function acceptSend(
 
   return ctx.db.transaction().execute(async (trx) => {
     const message = await findOrCreateMessage(trx, user, envelope, idem?.jobId ?? null, now);
-    const inserted = await insertRecipients(trx, message, prepared, {
+    const defaults: RecipientDefaults = {
       stage: registration ? STAGE.template : STAGE.queued,
       status: registration ? 'SCHEDULED' : 'PENDING',
       dueAt: now + ctx.carrierDelayMs,
       paid: registration && paying,
       now,
       randomAlpha: message.random_alpha,
-    });
+    };
+    // A slice at a time, yielding between slices: 80,000 recipients never hold the event loop for long.
+    const inserted: Awaited<ReturnType<typeof insertRecipients>> = [];
+    for (let start = 0; start < prepared.length; start += ACCEPT_SLICE) {
+      if (start > 0) await yieldToLoop();
+      const slice = prepared.slice(start, start + ACCEPT_SLICE);
+      for (const row of await insertRecipients(trx, message, slice, defaults)) inserted.push(row);
+    }
+    inserted.sort((a, b) => a.recipient_index - b.recipient_index);
     const cost = sumParts(inserted);
     if (paying) await charge(trx, user.profile_id, cost);
     if (inserted.length > 0) {

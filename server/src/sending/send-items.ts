@@ -13,6 +13,7 @@ import type { MessageKind, RecurringPeriod } from '../../../src/domain/types';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../../src/domain/constants';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
+import { yieldToLoop } from '../core/event-loop';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { parsePeriod, stepIsLongEnough } from '../../../src/domain/recurrence';
 
@@ -126,8 +127,14 @@ export function recurrenceOf(period: string, interval: unknown): { period: Recur
   return { period: p, interval: n };
 }
 
-/** Checks every item and numbers the recipients from `firstIndex` (API.md Send items). */
-export function normalizeSend(items: SendItemInput[], user: UserRow, now: number, firstIndex: number) {
+/** Items and recipients checked between two yields to the event loop. */
+const NORMALIZE_STEP = 2000;
+
+/**
+ * Checks every item and numbers the recipients from `firstIndex` (API.md Send items), yielding every
+ * NORMALIZE_STEP items or recipients: 80,000 of them never hold the event loop for long.
+ */
+export async function normalizeSend(items: SendItemInput[], user: UserRow, now: number, firstIndex: number) {
   const first = items[0];
   if (!first) throw refuse('No messages in messageobject');
   const kind = kindOf(first);
@@ -151,7 +158,9 @@ export function normalizeSend(items: SendItemInput[], user: UserRow, now: number
   };
   checkSender(user, sender);
   const recipients: SendRecipient[] = [];
+  let work = 0;
   for (const item of items) {
+    if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
     if (kindOf(item) !== kind || item.sourceAddress.trim() !== sender) {
       throw refuse('All messages of one send must share the message type and the sender ID');
     }
@@ -161,6 +170,7 @@ export function normalizeSend(items: SendItemInput[], user: UserRow, now: number
     const { unicode, parts } = same ? head : measure(body, item.specialUnicodeSupport);
     for (const number of splitDestinations(item.destinationAddress)) {
       recipients.push({ index: firstIndex + recipients.length, number, text: body, unicode, parts });
+      if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
     }
   }
   if (recipients.length === 0) throw refuse('No recipients: destinationAddress is empty');

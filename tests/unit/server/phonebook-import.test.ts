@@ -96,6 +96,12 @@ describe('createcontactexel', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('No contact could be loaded: Please enter a valid email address (row 2)');
     expect((await importRows(demo, 'Big', 'not rows')).status).toBe(400);
+    // A row that is not named cells refuses the whole sheet (the rows are checked by the import, not the route).
+    const notARow = await importRows(demo, 'Big', [{ firstname: 'Kept out' }, 'x']);
+    expect(notARow.status).toBe(400);
+    expect(notARow.body.error.message).toBe('Invalid request: excelData.1 must be a row of named cells');
+    const keptOut = await gw.ctx.db.selectFrom('contacts').select('id').where('firstname', '=', 'Kept out').execute();
+    expect(keptOut).toEqual([]);
     // Another user's book cannot be named.
     expect((await importRows(acmeClient, 'Big', [{ firstname: 'x' }])).status).toBe(404);
     const anonymous = await call(gw, 'createcontactexel', { groupname: 'Big', excelData: [{ firstname: 'x' }] });
