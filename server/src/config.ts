@@ -7,6 +7,19 @@ import { MAX_PURCHASE_GHS } from '../../src/domain/money';
 import { PAYSTACK_API } from './payments/paystack-api';
 import { parseCarrierUrl, type CarrierSettings } from './carrier/carrier-url';
 import { SmppConnector } from './carrier/smpp-connector';
+import { signupFieldError } from '../../src/domain/signup';
+import { isEmailAddress } from '../../src/domain/fields';
+import { canonicalPhone } from '../../src/domain/phone-number';
+import { usernameShapeError } from './accounts/uniqueness';
+
+/** Profile 6, the operator's account, written with the main domain at the first start on an empty database. */
+export interface OperatorAccount {
+  username: string;
+  password: string;
+  email: string;
+  /** In international form without '+' (233...). */
+  phone: string;
+}
 
 export interface GatewayConfig {
   port: number;
@@ -18,6 +31,8 @@ export interface GatewayConfig {
   devMode: boolean;
   maxBodyBytes: number;
   seedDemo: boolean;
+  /** OPERATOR_USERNAME, OPERATOR_PASSWORD, OPERATOR_EMAIL, OPERATOR_PHONE; null when none is set. */
+  operator: OperatorAccount | null;
   scryptCost: number;
   distDir: string;
   /** Behind TLS: browsers are told to keep to HTTPS (Strict-Transport-Security). */
@@ -63,6 +78,68 @@ function paystackBase(env: NodeJS.ProcessEnv, devMode: boolean): string | null {
 
 export { ConfigError };
 
+const OPERATOR_VARIABLES = ['OPERATOR_USERNAME', 'OPERATOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PHONE'] as const;
+/** What sign-up bounds beside SPEC's minimums (accounts/signup-fields.ts). */
+const OPERATOR_MAX = { username: 50, password: 128 } as const;
+
+/** The operator's account from its four variables, checked as sign-up checks a new account's fields. */
+function operatorFrom(env: NodeJS.ProcessEnv): OperatorAccount | null {
+  const set = OPERATOR_VARIABLES.filter((name) => (env[name] ?? '') !== '');
+  if (set.length === 0) return null;
+  const missing = OPERATOR_VARIABLES.find((name) => !set.includes(name));
+  if (missing) {
+    throw new ConfigError(
+      `${missing} must be set with ${set.join(', ')}: the four OPERATOR_ variables together create profile 6, the operator's account, at the first start`,
+    );
+  }
+  const username = env.OPERATOR_USERNAME!.trim();
+  const usernameError =
+    signupFieldError('username', username) ??
+    usernameShapeError(username) ??
+    (username.length > OPERATOR_MAX.username ? `Username must be ${OPERATOR_MAX.username} characters or fewer` : null);
+  if (usernameError) throw new ConfigError(`OPERATOR_USERNAME is not a valid username: ${usernameError}`);
+  // The password is never repeated in a message, only its length.
+  const password = env.OPERATOR_PASSWORD!;
+  const passwordError =
+    signupFieldError('password', password) ??
+    (password.length > OPERATOR_MAX.password ? `Password must be ${OPERATOR_MAX.password} characters or fewer` : null);
+  if (passwordError) {
+    throw new ConfigError(
+      `OPERATOR_PASSWORD is not a valid password (it has ${password.length} characters): ${passwordError}`,
+    );
+  }
+  const email = env.OPERATOR_EMAIL!.trim();
+  if (!isEmailAddress(email))
+    throw new ConfigError(`OPERATOR_EMAIL must be an e-mail address; it is '${email.slice(0, 60)}'`);
+  const phone = env.OPERATOR_PHONE!.trim();
+  const phoneError = signupFieldError('mobile', phone);
+  if (phoneError) {
+    throw new ConfigError(
+      `OPERATOR_PHONE must be a mobile number such as 233241234567 (${phoneError}); it is '${phone.slice(0, 30)}'`,
+    );
+  }
+  return { username, password, email, phone: canonicalPhone(phone) };
+}
+
+/**
+ * SEED_DEMO: the demo accounts' passwords are published, so outside dev mode only on localhost; and
+ * never with the operator's account, since the demo brings its own profile 6.
+ */
+function seedDemoFrom(env: NodeJS.ProcessEnv, devMode: boolean, mainHost: string, operator: OperatorAccount | null) {
+  const seedDemo = flag(env, 'SEED_DEMO', devMode && !operator);
+  if (seedDemo && operator) {
+    throw new ConfigError(
+      'SEED_DEMO=1 cannot go with the OPERATOR_ variables: the demo data brings its own profile 6 (supervisor); set SEED_DEMO=0 or leave the OPERATOR_ variables out',
+    );
+  }
+  if (seedDemo && !devMode && mainHost !== 'localhost') {
+    throw new ConfigError(
+      `SEED_DEMO=1 is refused outside dev mode unless MAIN_HOST is localhost: the demo accounts' passwords are published (MAIN_HOST is '${mainHost}')`,
+    );
+  }
+  return seedDemo;
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -97,6 +174,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
       `DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/db); it starts '${databaseUrl.slice(0, 12)}'`,
     );
   }
+  const operator = operatorFrom(env);
   return {
     port: integer(env, 'PORT', 8080, 0, 65_535),
     host: env.HOST?.trim() || 'localhost',
@@ -105,8 +183,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     mainHost: mainHost || 'localhost',
     devMode,
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    // The demo accounts have published passwords: only in dev mode unless asked for.
-    seedDemo: flag(env, 'SEED_DEMO', devMode),
+    // The demo accounts have published passwords: only in dev mode unless asked for on localhost.
+    seedDemo: seedDemoFrom(env, devMode, mainHost || 'localhost', operator),
+    operator,
     scryptCost: integer(env, 'SCRYPT_COST', 2 ** 17, 2 ** 10, 2 ** 20),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     hsts: flag(env, 'HSTS', false),

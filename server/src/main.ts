@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, configFromEnv, contextFrom } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { DEMO_ACCOUNTS, seedDemo } from './seed/demo';
+import { DEMO_ACCOUNTS } from './seed/demo';
+import { prepareDatabase, type FirstStart } from './seed/first-start';
 import { startBackground } from './background';
 import { describeCarrier } from './carrier/carrier-url';
 
@@ -20,8 +21,16 @@ const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: resolve(c
 await migrateToLatest(db);
 const ctx = contextFrom(config, db);
 
-const empty = !(await db.selectFrom('users').select('profile_id').limit(1).executeTakeFirst());
-if (empty && config.seedDemo) await seedDemo(ctx);
+let wrote: FirstStart;
+try {
+  wrote = await prepareDatabase(ctx, config);
+} catch (error) {
+  // No operator's account on an empty database, or no main domain for MAIN_HOST: named, no stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Cannot start the gateway: ${error.message}`);
+  await db.destroy();
+  process.exit(1);
+}
 
 const app = await buildApp(ctx);
 const stopBackground = startBackground(ctx);
@@ -34,8 +43,10 @@ const lines = [
   `  carrier:    ${describeCarrier(config.carrier)}`,
 ];
 if (config.devMode) lines.push(`  reseller:   http://acme.${config.mainHost}:${port}`);
+if (wrote === 'operator')
+  lines.push(`  operator:   ${config.operator!.username} (profile 6) created with the main domain`);
 // Published demo passwords are printed for the demo only; production prints none.
-if (empty && config.seedDemo && config.devMode) {
+if (wrote === 'demo' && config.devMode) {
   lines.push('  demo accounts (username / password):');
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(11)} ${a.password.padEnd(14)} ${a.note}`);
 }

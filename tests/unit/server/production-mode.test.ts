@@ -82,7 +82,7 @@ describe('the configuration, read once at start', () => {
     expect(() => configFromEnv({ GATEWAY_DEV: '1', ...env })).toThrow(new ConfigError(message));
   });
 
-  it('needs MAIN_HOST outside dev mode, and seeds no demo accounts there unless asked', () => {
+  it('needs MAIN_HOST outside dev mode, and seeds no demo accounts there unless asked on localhost', () => {
     expect(() => configFromEnv({})).toThrow(/^MAIN_HOST must be set outside dev mode/);
     expect(() => configFromEnv({ MAIN_HOST: 'sms.example.com' })).toThrow(/^CARRIER_URL must be set outside dev mode/);
     expect(configFromEnv({ MAIN_HOST: 'sms.example.com', CARRIER_URL: SMPP })).toMatchObject({
@@ -90,7 +90,11 @@ describe('the configuration, read once at start', () => {
       seedDemo: false,
       mainHost: 'sms.example.com',
     });
-    expect(configFromEnv({ MAIN_HOST: 'sms.example.com', CARRIER_URL: SMPP, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    // The demo's passwords are published: a real host never gets them.
+    expect(() => configFromEnv({ MAIN_HOST: 'sms.example.com', CARRIER_URL: SMPP, SEED_DEMO: '1' })).toThrow(
+      /^SEED_DEMO=1 is refused outside dev mode unless MAIN_HOST is localhost/,
+    );
+    expect(configFromEnv({ MAIN_HOST: 'localhost', CARRIER_URL: SMPP, SEED_DEMO: '1' }).seedDemo).toBe(true);
     expect(configFromEnv({ GATEWAY_DEV: '1' })).toMatchObject({ devMode: true, seedDemo: true, mainHost: 'localhost' });
   });
 
