@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, lastTextTo, login, makeTestApp, type Session, type TestGateway } from './helpers/test-app';
 import { started } from './helpers/signup-fixtures';
+import { resetsSettled } from '../../../server/src/routes/password-reset';
 
 // Sign-up and reset codes go out under the product's carrier account: a reseller must not be able to
 // make them come from another brand's name, or say anything but the code.
@@ -91,6 +92,8 @@ describe("system texts under a reseller's domain", () => {
       { host: 'acme.localhost' },
     );
     expect(reset.body).toEqual({ passcodeSet: true });
+    // The code is texted after the answer has gone.
+    await resetsSettled();
     const text = await lastTextTo(gw, client.telnumber);
     expect(text).toMatchObject({ from_id: 'BULKSMS' });
     expect(text!.text).toMatch(RESET_TEXT);
