@@ -18,7 +18,10 @@ const ContactSchema = z.looseObject({
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
-/** SPEC 3 Group; the gateway inlines the newest contacts and counts them all in `contactcount`. */
+/**
+ * SPEC 3 Group; the gateway inlines a book's newest contacts (at most a page, and fewer, or none, once
+ * its answer's budget is spent) and counts them all in `contactcount`.
+ */
 const GroupSchema = z
   .looseObject({
     id: intId,
@@ -84,7 +87,10 @@ export interface ContactsPage {
   hasMore: boolean;
 }
 
-/** groupcontacts (reference gateway): one phone book's contacts, 1,000 a page, for books larger than the inline part. */
+/** groupcontacts' page: a book's newest contacts, as many as one book inlines in the phone book list at most. */
+export const GROUP_CONTACTS_PAGE = 1000;
+
+/** groupcontacts (reference gateway): one phone book's contacts, GROUP_CONTACTS_PAGE a page, for books larger than the inline part. */
 export async function fetchGroupContacts(
   token: string,
   profileId: number,

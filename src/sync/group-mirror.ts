@@ -1,4 +1,5 @@
 // The account's phone books (and the contacts they carry inline) mirrored on the device.
+import { ApiFailure } from '../api/api-failure';
 import * as api from '../api/phonebook-api';
 import type { Contact, Group } from '../api/phonebook-api';
 import type { StoredGroup } from '../db/app-db';
@@ -35,16 +36,47 @@ export const toContact = (profileId: number, groupId: number, c: Contact): store
   referencekey: c.referencekey,
 });
 
-async function mirrorInlineContacts(profileId: number, groups: readonly Group[], fetchedAt: number): Promise<void> {
+/**
+ * The contacts each book came with; a book that came with fewer than its newest page (the answer's inline
+ * budget was spent on newer books) gets that page through groupcontacts, unless the device already holds
+ * as many contacts as the book has: the device keeps what the list used to carry whole.
+ */
+async function mirrorInlineContacts(
+  profileId: number,
+  token: string,
+  groups: readonly Group[],
+  fetchedAt: number,
+): Promise<void> {
   for (const g of groups) {
     const contacts = g.contacts.map((c) => toContact(profileId, g.id, c));
     // A book larger than its inline part is completed by checkGroupContacts when opened.
     if (contacts.length >= g.contactcount) await store.replaceContacts(profileId, g.id, contacts, fetchedAt);
     else await store.mergeContacts(profileId, contacts, fetchedAt);
+    const short = contacts.length < Math.min(g.contactcount, api.GROUP_CONTACTS_PAGE);
+    if (short && (await store.countStoredContacts(profileId, g.id)) !== g.contactcount)
+      await mirrorNewestPage(profileId, token, g.id);
   }
 }
 
-/** groupsrequest: the account's own phone books (and their inline contacts) mirrored for offline use. */
+/** groupcontacts page 1 in place of the inline part: the whole book when it fits, else merged. */
+async function mirrorNewestPage(profileId: number, token: string, groupId: number): Promise<void> {
+  const fetchedAt = store.listStamp();
+  let page: api.ContactsPage;
+  try {
+    page = await api.fetchGroupContacts(token, profileId, groupId, 1);
+  } catch (error) {
+    // Deleted since the list was read: the next list drops it.
+    if (error instanceof ApiFailure && error.httpStatus === 404) return;
+    throw error;
+  }
+  const contacts = page.contacts.map((c) => toContact(profileId, groupId, c));
+  if (!page.hasMore && contacts.length >= page.total)
+    await store.replaceContacts(profileId, groupId, contacts, fetchedAt);
+  else await store.mergeContacts(profileId, contacts, fetchedAt);
+  await store.setGroupContactCount(profileId, groupId, page.total);
+}
+
+/** groupsrequest: the account's own phone books (and their contacts, as above) mirrored for offline use. */
 export async function refreshGroups(): Promise<void> {
   const { profileId, token } = await account();
   // Deletions the gateway confirms while this list is on its way must not come back with it.
@@ -56,7 +88,7 @@ export async function refreshGroups(): Promise<void> {
     groups.map((g) => toGroup(profileId, g, false)),
     fetchedAt,
   );
-  await mirrorInlineContacts(profileId, groups, fetchedAt);
+  await mirrorInlineContacts(profileId, token, groups, fetchedAt);
 }
 
 /** The signed-in account's profile and token, for the contact import too. */
@@ -73,7 +105,7 @@ export async function loadAllClientGroups(): Promise<void> {
   for (let pageNum = 1; pageNum <= MAX_CLIENT_PAGES; pageNum += 1) {
     const page = await api.fetchClientGroups(token, profileId, '', pageNum);
     rows.push(...page.groups.map((g) => toGroup(profileId, g, true)));
-    await mirrorInlineContacts(profileId, page.groups, fetchedAt);
+    await mirrorInlineContacts(profileId, token, page.groups, fetchedAt);
     if (!page.hasMore || page.groups.length === 0) break;
   }
   await store.replaceGroups(profileId, true, rows, fetchedAt);
