@@ -16,7 +16,7 @@ import { yieldToLoop } from '../core/event-loop';
 export const INLINE_CONTACTS = 1000;
 /**
  * One answer inlines at most this many contacts over all its books (newest books first), so 150 books of
- * 1,000 answer in about 400 KB, not 30 MiB; a book past it comes with fewer (or no) contacts and its count.
+ * 1,000 answer in about 0.5 MiB, not 33 MiB; a book past it comes with fewer (or no) contacts and its count.
  */
 export const INLINE_BUDGET = 2000;
 /** The books one account may keep: its whole list is one answer. */
