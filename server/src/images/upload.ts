@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
@@ -52,14 +52,17 @@ function existingImage(ctx: GatewayContext, value: string): string | null {
   return isSafeImageName(file) && existsSync(join(ctx.imagesDir, file)) ? path : null;
 }
 
+/** A logo or background as a request gives it: an image already served, or new bytes to store at `path`. */
+export type ImageChoice = { path: string; bytes?: Buffer };
+
 /**
- * A logo or background from update-domain-details: an image the gateway already serves is kept;
- * a data URL of an accepted type, whose bytes are that type and at most 2 MiB, is stored under a
- * random name. Anything else: 'Kindly select an image file' (SPEC 5).
+ * Reads a logo or background from update-domain-details, writing nothing: an image the gateway
+ * already serves is kept; a data URL of an accepted type, whose bytes are that type and at most
+ * 2 MiB, gets a random name. Anything else: 'Kindly select an image file'.
  */
-export async function acceptImage(ctx: GatewayContext, value: string): Promise<string> {
+export function readImage(ctx: GatewayContext, value: string): ImageChoice {
   const kept = existingImage(ctx, value.trim());
-  if (kept) return kept;
+  if (kept) return { path: kept };
   const match = /^data:([a-z0-9.+/-]+)((?:;[^,;]*)*);base64,(.*)$/is.exec(value.trim());
   const declared = match ? DECLARED[match[1]!.toLowerCase()] : undefined;
   if (!match || !declared) throw refuse(SELECT_IMAGE_FILE);
@@ -70,8 +73,23 @@ export async function acceptImage(ctx: GatewayContext, value: string): Promise<s
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_IMAGE_BYTES) throw refuse(IMAGE_TOO_LARGE);
   if (sniffImage(bytes) !== declared) throw refuse(SELECT_IMAGE_FILE);
-  const name = `${randomBytes(16).toString('hex')}.${declared}`;
+  return { path: `${IMAGES_PATH}${randomBytes(16).toString('hex')}.${declared}`, bytes };
+}
+
+const fileOf = (ctx: GatewayContext, path: string) => join(ctx.imagesDir, path.slice(IMAGES_PATH.length));
+
+/** Writes the new images among `choices`: called once the request that brings them has been accepted. */
+export async function writeImages(ctx: GatewayContext, choices: readonly ImageChoice[]): Promise<void> {
+  const fresh = choices.filter((c) => c.bytes);
+  if (fresh.length === 0) return;
   await mkdir(ctx.imagesDir, { recursive: true });
-  await writeFile(join(ctx.imagesDir, name), bytes, { flag: 'wx' });
-  return IMAGES_PATH + name;
+  for (const c of fresh) await writeFile(fileOf(ctx, c.path), c.bytes!, { flag: 'wx' });
+}
+
+/** Deletes images the gateway stored that nothing uses any more (replaced, or written for a refused request). */
+export async function removeImages(ctx: GatewayContext, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    if (!path.startsWith(IMAGES_PATH) || !isSafeImageName(path.slice(IMAGES_PATH.length))) continue;
+    await rm(fileOf(ctx, path), { force: true });
+  }
 }

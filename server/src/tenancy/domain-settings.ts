@@ -1,9 +1,10 @@
 import type { Updateable } from 'kysely';
 import type { GatewayContext } from '../core/context';
-import { refuse } from '../core/errors';
+import { refuse, tooManyAttempts } from '../core/errors';
 import { isUniqueViolation } from '../db/queries';
 import type { DomainRow, DomainsTable, UserRow } from '../db/schema-core';
-import { acceptImage } from '../images/upload';
+import { readImage, removeImages, writeImages, type ImageChoice } from '../images/upload';
+import { rateLimit } from '../auth/rate-limit';
 import { checkLocalRate } from '../../../src/domain/local-rate';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
@@ -76,7 +77,7 @@ async function changesOf(
   ctx: GatewayContext,
   body: DomainSettingsInput,
   approved: string,
-): Promise<Updateable<DomainsTable>> {
+): Promise<{ set: Updateable<DomainsTable>; images: ImageChoice[] }> {
   const set: Updateable<DomainsTable> = {};
   const companyname = textOf(body.companyname);
   if (companyname !== undefined) set.companyname = companyname.slice(0, 100);
@@ -115,13 +116,42 @@ async function changesOf(
   if (!ctx.devMode && [set.paystackseckey, set.paystackpubkey].some((k) => k && /^(sk|pk)_test_/i.test(k))) {
     throw refuse(PAYSTACK_TEST_KEY);
   }
-  // Images last: a file is written only once everything else is accepted.
+  // Images are read here and written only once the whole request has been accepted.
+  const images: ImageChoice[] = [];
   for (const key of ['logo', 'backgroundImage'] as const) {
     const value = body[key];
     if (value === undefined || value === null || value === '') continue;
-    set[key] = await acceptImage(ctx, typeof value === 'string' ? value : '');
+    const image = readImage(ctx, typeof value === 'string' ? value : '');
+    set[key] = image.path;
+    images.push(image);
   }
-  return set;
+  return { set, images };
+}
+
+/** Uploads of new logos and backgrounds an account may make in an hour. */
+const IMAGE_UPLOADS = { limit: 20, windowMs: 60 * 60_000 } as const;
+
+/** Counts a request that brings new image files against its account's hourly uploads. */
+async function countUploads(ctx: GatewayContext, user: UserRow, images: readonly ImageChoice[]): Promise<void> {
+  if (!images.some((image) => image.bytes)) return;
+  const { limit, windowMs } = IMAGE_UPLOADS;
+  if (await rateLimit(ctx, `imageUpload:profile:${user.profile_id}`, limit, windowMs)) return;
+  throw tooManyAttempts('Too many image uploads, please wait 60 minutes and try again');
+}
+
+/** The images a saved row no longer shows and no other domain uses: their files go. */
+async function removeReplacedImages(ctx: GatewayContext, before: DomainRow, after: DomainRow): Promise<void> {
+  const replaced = (['logo', 'backgroundImage'] as const)
+    .map((key) => before[key])
+    .filter((path) => path && path !== after.logo && path !== after.backgroundImage);
+  for (const path of replaced) {
+    const shared = await ctx.db
+      .selectFrom('domains')
+      .select('domainprofile_id')
+      .where((eb) => eb.or([eb('logo', '=', path), eb('backgroundImage', '=', path)]))
+      .executeTakeFirst();
+    if (!shared) await removeImages(ctx, [path]);
+  }
 }
 
 const verificationText = (d: DomainRow) =>
@@ -152,9 +182,12 @@ export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, bod
   // A new host, or the same one whose claim has closed (expired, or lost), gets a new claim and token.
   const claiming = !current || host !== current.host || (current.verified !== 1 && !claimIsOpen(ctx, current));
   if (claiming) checkClaimableHost(ctx, host);
-  const changes = await changesOf(ctx, body, user.senderidapproved);
-  // A new host must be verified before it serves this brand (issue 11).
+  const { set: changes, images } = await changesOf(ctx, body, user.senderidapproved);
+  await countUploads(ctx, user, images);
+  // A new host must be verified before it serves this brand.
   const claim = claiming ? newClaim(ctx, host) : {};
+  // Written before the row points at them; a refused save deletes them again.
+  await writeImages(ctx, images);
   try {
     if (current) {
       await ctx.db
@@ -169,10 +202,15 @@ export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, bod
         .execute();
     }
   } catch (error) {
+    await removeImages(
+      ctx,
+      images.filter((image) => image.bytes).map((image) => image.path),
+    );
     if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
     throw error;
   }
   const saved = (await ownDomain(ctx, user))!;
+  if (current) await removeReplacedImages(ctx, current, saved);
   // Live at once (dev mode's *.localhost): the other claims of the host are closed, as by a verification.
   if (claiming && saved.verified === 1) await closeRivalClaims(ctx.db, host, saved.domainprofile_id);
   const pending = saved.verified !== 1 ? `. It goes live once verified: ${verificationText(saved)}` : '';
