@@ -11,6 +11,7 @@ const ClientSchema = UserInfoSchema.omit({
   paystackseckey: true,
   paystackseckeyending: true,
   recaptcha_secret_key: true,
+  recaptchasecretkeyending: true,
   domainverifytoken: true,
 });
 export type ClientAnswer = z.infer<typeof ClientSchema>;

@@ -54,6 +54,7 @@ export const UserInfoSchema = z.object({
   paystackpubkey: text,
   recaptcha_site_key: text,
   recaptcha_secret_key: text,
+  recaptchasecretkeyending: text,
   localrate: text,
   setuptime: text,
   applicableRate: num,

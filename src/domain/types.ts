@@ -43,6 +43,8 @@ export type UserInfo = {
   paystackpubkey: string;
   recaptcha_site_key: string;
   recaptcha_secret_key: string;
+  /** The saved reCAPTCHA secret's last four characters, for its owner only; '' when none is saved. */
+  recaptchasecretkeyending: string;
   localrate: string;
   setuptime: string;
   applicableRate: number;

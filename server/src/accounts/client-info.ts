@@ -11,6 +11,7 @@ export function withoutSecrets(info: UserInfoAnswer) {
     paystackseckey: _pay,
     paystackseckeyending: _payEnding,
     recaptcha_secret_key: _captcha,
+    recaptchasecretkeyending: _captchaEnding,
     domainverifytoken: _verify,
     ...rest
   } = info;

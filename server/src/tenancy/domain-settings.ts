@@ -109,8 +109,9 @@ async function changesOf(
   }
   for (const key of ['paystackseckey', 'paystackpubkey', 'recaptcha_secret_key', 'recaptcha_site_key'] as const) {
     const value = textOf(body[key]);
-    // The Paystack secret is write-only (answers carry '' for it): an empty one keeps the saved key.
-    if (value !== undefined && !(key === 'paystackseckey' && value === '')) set[key] = value.slice(0, 500);
+    // The secrets are write-only (answers carry '' for them): an empty one keeps the saved key.
+    const secret = key === 'paystackseckey' || key === 'recaptcha_secret_key';
+    if (value !== undefined && !(secret && value === '')) set[key] = value.slice(0, 500);
   }
   // A test key pays with test cards, no money: only a dev-mode gateway takes one.
   if (!ctx.devMode && [set.paystackseckey, set.paystackpubkey].some((k) => k && /^(sk|pk)_test_/i.test(k))) {

@@ -197,7 +197,7 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
             <TextInput label="reCAPTCHA site key" value={siteKey} onChange={(e) => setSiteKey(e.currentTarget.value)} />
             <PasswordInput
               label="reCAPTCHA secret key"
-              description={`Currently ${masked(own ? user.recaptcha_secret_key : '')}; leave empty to keep it`}
+              description={`Currently ${masked(own ? user.recaptchasecretkeyending : '')}; leave empty to keep it`}
               value={captchaSecret}
               onChange={(e) => setCaptchaSecret(e.currentTarget.value)}
             />

@@ -344,15 +344,16 @@ describe('a reseller’s credits for its clients’ card payments', () => {
     expect(dev.body.status).toBe('successful');
   });
 
-  it('the Paystack secret key is never in an answer: login, fetchuser, allusers, the domain, a settings save', async () => {
+  it('the Paystack and reCAPTCHA secret keys are never in an answer: login, fetchuser, allusers, the domain, a settings save', async () => {
     await start();
     const secret = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0beef';
+    const captcha = '6LcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAcafe';
     await gw.ctx.db
       .updateTable('domains')
-      .set({ paystackseckey: secret })
+      .set({ paystackseckey: secret, recaptcha_secret_key: captcha })
       .where('host', '=', 'acme.localhost')
       .execute();
-    const secretParts = [secret, secret.slice(0, 20), secret.slice(8, 30)];
+    const secretParts = [secret, secret.slice(0, 20), secret.slice(8, 30), captcha, captcha.slice(0, 20)];
     const loginRes = await call(
       gw,
       'login',
@@ -384,6 +385,7 @@ describe('a reseller’s credits for its clients’ card payments', () => {
     }
     // Its owner is told only that a key is saved, and its last four characters.
     expect(answers[0].userInfo).toMatchObject({ paystackseckey: '', paystackseckeyending: 'beef' });
+    expect(answers[0].userInfo).toMatchObject({ recaptcha_secret_key: '', recaptchasecretkeyending: 'cafe' });
     expect(answers[1].userInfo).toMatchObject({ paystackseckey: '', paystackseckeyending: 'beef' });
     expect(answers[5].userInfo).toMatchObject({ paystackseckey: '', paystackseckeyending: '' });
   });

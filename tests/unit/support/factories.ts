@@ -66,6 +66,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     paystackpubkey: '',
     recaptcha_site_key: '',
     recaptcha_secret_key: '',
+    recaptchasecretkeyending: '',
     localrate: '',
     setuptime: '2026-01-01T00:00:00.000Z',
     applicableRate: 0,
