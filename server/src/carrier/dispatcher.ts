@@ -110,9 +110,8 @@ export class Dispatcher {
       if (this.queue.length === 0) {
         const loose = await claimLooseParts(this.ctx, this.connector.name, this.owner, chunk);
         handled += loose.length;
-        const fresh = systemOnly ? [] : await this.claimInSteps(chunk);
-        handled += fresh.filter((p) => p.seq === 1).length;
-        this.queue.push(...loose, ...fresh);
+        this.queue.push(...loose);
+        if (!systemOnly) handled += await this.claimInSteps(chunk);
         if (this.queue.length === 0) break;
         await refreshPlannerStats(this.ctx);
       }
@@ -125,19 +124,22 @@ export class Dispatcher {
     return handled;
   }
 
-  /** Claims up to `chunk` recipients CLAIM_STEP at a time, yielding between the steps' transactions. */
-  private async claimInSteps(chunk: number): Promise<ClaimedPart[]> {
-    const parts: ClaimedPart[] = [];
-    for (let left = chunk; left > 0;) {
-      const want = Math.min(left, CLAIM_STEP);
+  /**
+   * Claims up to `chunk` recipients CLAIM_STEP at a time, yielding between the steps' transactions; each
+   * step's parts join the queue at once, so a failed later step strands none. Returns the recipients claimed.
+   */
+  private async claimInSteps(chunk: number): Promise<number> {
+    let recipients = 0;
+    while (recipients < chunk) {
+      const want = Math.min(chunk - recipients, CLAIM_STEP);
       const claimed = await claimRecipients(this.ctx, this.connector.name, this.owner, want);
-      for (const part of claimed) parts.push(part);
-      const recipients = claimed.filter((p) => p.seq === 1).length;
-      left -= recipients;
-      if (recipients < want || left === 0) break;
+      this.queue.push(...claimed);
+      const fresh = claimed.filter((p) => p.seq === 1).length;
+      recipients += fresh;
+      if (fresh < want || recipients >= chunk) break;
       await yieldToLoop();
     }
-    return parts;
+    return recipients;
   }
 
   /**

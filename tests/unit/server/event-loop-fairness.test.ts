@@ -11,7 +11,8 @@ import { createGroup } from '../../../server/src/phonebook/groups';
 import { acceptSend } from '../../../server/src/sending/accept-send';
 import { sendItemSchema, type SendItemInput } from '../../../server/src/sending/send-items';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
-import { FLUSH_STEP } from '../../../server/src/carrier/dispatcher';
+import { Dispatcher, FLUSH_STEP } from '../../../server/src/carrier/dispatcher';
+import type { Db } from '../../../server/src/db/database';
 import { RECEIPT_STEP, SimConnector } from '../../../server/src/carrier/sim-connector';
 import { storeReceipts } from '../../../server/src/carrier/receipts';
 
@@ -149,6 +150,54 @@ describe('the event loop turns during one user’s large request', () => {
       .where('id', '=', res.body.message_id)
       .executeTakeFirstOrThrow();
     expect(submitted.submitted).toBe(1000);
+  });
+
+  it('a claim step that fails strands none of the recipients the steps before it claimed', async () => {
+    const carrier = new ScriptConnector('wide', (part) => ({ kind: 'accepted', carrierId: `c${part.partId}` }), 2000);
+    gw = await makeTestApp({ connector: carrier, carrierDelayMs: 0 });
+    await tickCarrier(gw.ctx); // the demo data's own messages
+    const demo = await fundedAccount(gw, 'demouser', 10_000);
+    const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: numbers(1000) })]);
+    carrier.ledger.length = 0;
+
+    // The second claim of the step fails as a busy database would, after the first committed.
+    let claims = 0;
+    let failing = true;
+    const real = gw.ctx.db;
+    const isClaim = (r: unknown) => Array.isArray(r) && r.length > 0 && 'recipientId' in r[0] && 'seq' in r[0];
+    const db = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'transaction') {
+          return () => {
+            const builder = target.transaction();
+            return {
+              execute: <T>(fn: (trx: unknown) => Promise<T>) =>
+                builder.execute(async (trx) => {
+                  const out = await fn(trx);
+                  if (failing && isClaim(out) && ++claims === 2) throw new Error('database is locked');
+                  return out;
+                }),
+            };
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Db;
+    const dispatcher = new Dispatcher({ ...gw.ctx, db }, carrier);
+    await expect(dispatcher.run({ chunk: 1000, maxChunks: 1 })).rejects.toThrow('database is locked');
+    failing = false;
+    await dispatcher.run({ chunk: 1000, maxChunks: Number.POSITIVE_INFINITY });
+    await dispatcher.stop();
+
+    const sent = carrier.ledger.map((p) => p.meta.number).sort();
+    expect(sent).toEqual(numbers(1000).split(',').sort());
+    const message = await gw.ctx.db
+      .selectFrom('messages')
+      .select(['posted', 'submitted'])
+      .where('id', '=', res.body.message_id)
+      .executeTakeFirstOrThrow();
+    expect(message).toEqual({ posted: 1000, submitted: 1000 });
   });
 
   it(`the simulated carrier reports ${RECEIPT_STEP} receipts a turn, and every recipient ends SENT`, async () => {
