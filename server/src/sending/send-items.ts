@@ -48,6 +48,27 @@ export const sendItemSchema = z.object({
 });
 export type SendItemInput = z.infer<typeof sendItemSchema>;
 
+/** Items checked between two yields: a body of thousands of items never holds the event loop for long. */
+const ITEMS_PER_CHECK = 1000;
+
+/** A send's items, each checked against the item schema a thousand at a time; refused as a bad body is. */
+export async function parseSendItems(items: readonly unknown[]): Promise<SendItemInput[]> {
+  const checked: SendItemInput[] = [];
+  for (let start = 0; start < items.length; start += ITEMS_PER_CHECK) {
+    if (start > 0) await yieldToLoop();
+    for (let i = start; i < Math.min(items.length, start + ITEMS_PER_CHECK); i += 1) {
+      const parsed = sendItemSchema.safeParse(items[i]);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const path = ['messageobject', i, ...(issue?.path ?? [])].join('.');
+        throw refuse(`Invalid request: ${path} ${issue?.message ?? ''}`.trim());
+      }
+      checked.push(parsed.data);
+    }
+  }
+  return checked;
+}
+
 /** What every recipient of one send shares. */
 export interface SendEnvelope {
   kind: MessageKind;

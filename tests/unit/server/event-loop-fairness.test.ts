@@ -9,7 +9,7 @@ import { ScriptConnector } from './helpers/script-connector';
 import { importIntoGroup } from '../../../server/src/phonebook/contacts';
 import { createGroup } from '../../../server/src/phonebook/groups';
 import { acceptSend } from '../../../server/src/sending/accept-send';
-import { sendItemSchema, type SendItemInput } from '../../../server/src/sending/send-items';
+import { parseSendItems, sendItemSchema, type SendItemInput } from '../../../server/src/sending/send-items';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 import { Dispatcher, FLUSH_STEP } from '../../../server/src/carrier/dispatcher';
 import type { Db } from '../../../server/src/db/database';
@@ -82,6 +82,27 @@ describe('the event loop turns during one user’s large request', () => {
       .where('groups.groupname', '=', 'Big import')
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(20_000);
+  });
+
+  it('a send of 5,000 items lets the loop turn while its items are checked', async () => {
+    const turns = loopTurns();
+    const readAt: number[] = [];
+    const watched = () => ({
+      ...sendItem(),
+      get shortMessage() {
+        readAt.push(turns.now);
+        return 'Hello';
+      },
+    });
+    const items = [watched(), ...Array.from({ length: 4_998 }, () => sendItem()), watched()];
+    const checked = await parseSendItems(items);
+    turns.stop();
+    expect(checked).toHaveLength(5_000);
+    expect(readAt).toHaveLength(2);
+    expect(readAt[1]!).toBeGreaterThan(readAt[0]!);
+    await expect(parseSendItems([sendItem(), { ...sendItem(), messageDescription: 'x'.repeat(101) }])).rejects.toThrow(
+      'Invalid request: messageobject.1.messageDescription must be at most 100 characters',
+    );
   });
 
   it('a 20,002-recipient send lets the loop turn while its numbers are read and while its recipients are stored', async () => {
