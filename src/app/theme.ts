@@ -1,11 +1,12 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { NARROW_BREAKPOINT_PX } from '../domain/constants';
 
 // Shade 8 of Mantine's blue passes WCAG AA contrast for white text; the default shade does not.
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
-  // SPEC 9: the side menu shows from 1000 px; Mantine's md is that breakpoint here.
-  breakpoints: { xs: '36em', sm: '48em', md: '62.5em', lg: '75em', xl: '88em' },
+  // The side menu shows from 1000 px (docs/product.md#limits); Mantine's md is that breakpoint here.
+  breakpoints: { xs: '36em', sm: '48em', md: `${NARROW_BREAKPOINT_PX / 16}em`, lg: '75em', xl: '88em' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 

@@ -231,11 +231,6 @@ export async function readGroup(profileId: number, groupId: number): Promise<Sto
   return db.groups.get([profileId, groupId]);
 }
 
-/** Adds or updates books without touching the others (a page of an admin's clients' books). */
-export async function putGroups(groups: readonly StoredGroup[], fetchedAt = listStamp()): Promise<void> {
-  await db.groups.bulkPut(groups.filter((g) => !bookGone(g.profile_id, g.id, fetchedAt)));
-}
-
 /** The ids of a book's newest stored contacts (pending deletions included), newest first. */
 export async function newestContactIds(profileId: number, groupId: number, limit: number): Promise<number[]> {
   const keys = await bookRange(profileId, groupId).reverse().limit(limit).primaryKeys();

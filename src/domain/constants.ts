@@ -23,7 +23,6 @@ export const DOMAIN_CACHE_MS = 31_536_000_000;
 export const LIST_HEIGHT = '72vh';
 export const NARROW_BREAKPOINT_PX = 1000;
 export const DATE_PICKER_STEP_MINUTES = 15;
-export const TIME_FORMAT = 'HH:mm';
 export const TIME_ZONE = 'Africa/Accra';
 
 export const FREE_SIGNUP_CREDITS = 10;

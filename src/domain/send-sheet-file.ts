@@ -3,8 +3,6 @@ import { SELECT_EXCEL_FILE, SPREADSHEET_EXTENSIONS, fileExtension } from './file
 
 export const SEND_SHEET_EXTENSIONS = [...SPREADSHEET_EXTENSIONS, 'csv'] as const;
 
-export const isCsvFile = (fileName: string): boolean => fileExtension(fileName) === 'csv';
-
 export function sendSheetFileError(fileName: string | null | undefined): string | null {
   const ok = !!fileName && (SEND_SHEET_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
   return ok ? null : SELECT_EXCEL_FILE;

@@ -1,6 +1,5 @@
 // The drainer in a dedicated worker: background tabs throttle page timers (Chrome: one wake-up a
 // minute after 5 minutes hidden), which would stretch the 2 s batch gap; worker timers keep pace.
-import { onJobQueued } from './job-queued';
 import { startDrainer } from './drainer';
 import { browserNetwork, type NetworkWatch } from './network';
 import { onOutboxEvent } from './outbox-events';
@@ -25,9 +24,9 @@ const network: NetworkWatch = {
   },
 };
 
-const drainer = startDrainer({ network, alert: (alert) => reply({ type: 'alert', alert }) });
+// Jobs are queued in the page, whose in-realm signal never reaches this worker: the page posts 'wake'.
+const drainer = startDrainer({ network, hearsEnqueue: false, alert: (alert) => reply({ type: 'alert', alert }) });
 onOutboxEvent((event) => reply({ type: 'event', event }));
-onJobQueued(() => drainer.wake());
 
 self.addEventListener('message', (event: MessageEvent<ToDrainer>) => {
   if (event.data.type === 'wake') drainer.wake();

@@ -20,6 +20,8 @@ export interface DrainerOptions {
   maxWholeBytes?: number;
   alert?: (alert: OutboxAlert) => void;
   random?: () => number;
+  /** Wakes when this realm queues a job (default); a worker, where nothing is queued, is woken by the page. */
+  hearsEnqueue?: boolean;
 }
 
 export interface Drainer {
@@ -54,7 +56,7 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
           };
         });
   const unsubscribe = [
-    onJobQueued(wake),
+    ...(options.hearsEnqueue === false ? [] : [onJobQueued(wake)]),
     network.onOnline(() => {
       onlineKick = true;
       wake();

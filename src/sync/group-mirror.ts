@@ -6,7 +6,7 @@ import type { StoredGroup } from '../db/app-db';
 import * as store from '../db/phonebook-store';
 import { currentAccount } from '../db/session-store';
 
-/** The signed-in account's profile and token: every phone-book call needs both. */
+/** The signed-in account's profile and token: every phone-book call (the contact import's too) needs both. */
 export async function account(): Promise<{ profileId: number; token: string }> {
   const found = await currentAccount();
   if (!found) throw new Error('Sign in to see your phone books');
@@ -90,9 +90,6 @@ export async function refreshGroups(): Promise<void> {
   );
   await mirrorInlineContacts(profileId, token, groups, fetchedAt);
 }
-
-/** The signed-in account's profile and token, for the contact import too. */
-export const phonebookAccount = account;
 
 /** Client books read a page at a time; an admin with more than this many pages sees the newest. */
 const MAX_CLIENT_PAGES = 50;

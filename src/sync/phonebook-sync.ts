@@ -8,8 +8,8 @@ import { emitAlert } from './alerts-bus';
 import { describeFailure } from './failures';
 import { account, refreshGroups } from './group-mirror';
 
-export { loadAllClientGroups, phonebookAccount, refreshGroups } from './group-mirror';
-export { checkGroupContacts, mirrorNewContacts, refreshGroupContacts, type MirrorProgress } from './contact-mirror';
+export { account as phonebookAccount, loadAllClientGroups, refreshGroups } from './group-mirror';
+export { checkGroupContacts, mirrorNewContacts, refreshGroupContacts } from './contact-mirror';
 
 type Deletion = {
   mark: (profileId: number, ids: readonly number[], pending: boolean) => Promise<void>;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 // Booleans are 0/1 integers and times are epoch milliseconds, the same on SQLite and PostgreSQL.
 
@@ -29,8 +29,6 @@ export interface UsersTable {
   created_at: number;
 }
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 
 /** A white-label domain: its host and the settings of the profile that owns it. */
 export interface DomainsTable {

@@ -77,7 +77,6 @@ export interface MessageRecipientsTable {
   done_at: number | null; // when the carrier says it was delivered (or failed), from its receipt
   updated_at: number;
 }
-export type RecipientRow = Selectable<MessageRecipientsTable>;
 
 /** The success answer of each Idempotency-Key, so a full repeat gets the same body. */
 export interface SendAnswersTable {

@@ -3,5 +3,5 @@ import { startDrainer } from '../../../src/outbox/drainer';
 import { onOutboxEvent } from '../../../src/outbox/outbox-events';
 
 const scope = self as unknown as { postMessage(message: unknown): void };
-startDrainer({ maxWholeBytes: 1 });
+startDrainer({ maxWholeBytes: 1, hearsEnqueue: false });
 onOutboxEvent((event) => scope.postMessage(event));
