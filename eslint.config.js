@@ -58,7 +58,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/ calls fetch (ARCHITECTURE.md).' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only src/api/ calls fetch (docs/architecture.md#the-pwa-layers).' },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'window', property: 'fetch', message: 'Only src/api/ calls fetch.' },
@@ -68,7 +71,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only src/db touches the Dexie tables (ARCHITECTURE.md: one module per store); others call its store functions.
+    // Only src/db touches the Dexie tables (docs/architecture.md#the-pwa-layers: one module per store); others call its store functions.
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     ignores: ['src/db/**'],
     rules: {

@@ -50,7 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 {
-                  // The landing and login pages' own small pieces in one answer, not twenty (issue 16).
+                  // The landing and login pages' own small pieces in one answer, not twenty.
                   name: 'first-screen',
                   // Styles stay with the app's stylesheet: as this chunk's own, index.html would wait for them.
                   test: (id: string) => FIRST_SCREEN.test(id) && !id.endsWith('.css'),

@@ -1,4 +1,4 @@
-// The one-way imports of ARCHITECTURE.md as a lint rule: a wrong import fails `npm run lint`.
+// The one-way imports of docs/architecture.md#the-pwa-layers as a lint rule: a wrong import fails `npm run lint`.
 import { dirname, relative, resolve, sep } from 'node:path';
 import { importVisitors } from './import-visitors.js';
 
@@ -42,12 +42,12 @@ export const layersPlugin = {
     'no-cross-layer': {
       meta: {
         type: 'problem',
-        docs: { description: 'Imports follow the layers of ARCHITECTURE.md' },
+        docs: { description: 'Imports follow the layers of docs/architecture.md' },
         schema: [],
         messages: {
-          wall: "Layer '{{from}}' may not import from '{{to}}' ({{source}}): see ARCHITECTURE.md.",
+          wall: "Layer '{{from}}' may not import from '{{to}}' ({{source}}): see docs/architecture.md#the-pwa-layers.",
           typeOnly: "Layer '{{from}}' may import only types from '{{to}}' ({{source}}): use `import type`.",
-          pkg: "Layer '{{from}}' may not use the package '{{source}}': see ARCHITECTURE.md.",
+          pkg: "Layer '{{from}}' may not use the package '{{source}}': see docs/architecture.md#the-pwa-layers.",
         },
       },
       create(context) {

@@ -25,7 +25,7 @@ import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
 
-/** Builds the gateway: the API of API.md and, when `ctx.distDir` is set, the PWA. */
+/** Builds the gateway: the API of docs/api.md and, when `ctx.distDir` is set, the PWA. */
 export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: ctx.maxBodyBytes,
@@ -40,9 +40,8 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
       reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
-    // No window of another origin keeps a handle on ours; no powerful feature the app never uses (issue 11).
-    // Both apply to documents: a hashed asset (script, style, image) never is one, and the 170 bytes
-    // they took on each of the 35 answers before the login form were 4 % of its bytes (issue 16).
+    // No window of another origin keeps a handle on ours; no powerful feature the app never uses.
+    // Both apply to documents: a hashed asset (script, style, image) never is one, so it goes without them.
     if (!req.url.startsWith(ASSETS_PREFIX)) {
       reply.header('Cross-Origin-Opener-Policy', 'same-origin');
       reply.header('Permissions-Policy', PERMISSIONS_POLICY);
@@ -72,7 +71,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   ]) {
     await register(app, ctx);
   }
-  // The demo's dev inbox and simulated checkout exist in dev mode only (issue 11): never in production.
+  // The demo's dev inbox and simulated checkout exist in dev mode only: never in production.
   if (ctx.devMode) {
     await registerDevRoutes(app, ctx);
     await registerCheckoutRoutes(app, ctx);

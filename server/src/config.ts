@@ -79,7 +79,7 @@ function paystackBase(env: NodeJS.ProcessEnv, devMode: boolean): string | null {
 export { ConfigError };
 
 const OPERATOR_VARIABLES = ['OPERATOR_USERNAME', 'OPERATOR_PASSWORD', 'OPERATOR_EMAIL', 'OPERATOR_PHONE'] as const;
-/** What sign-up bounds beside SPEC's minimums (accounts/signup-fields.ts). */
+/** What sign-up bounds beside the form's minimums (accounts/signup-fields.ts). */
 const OPERATOR_MAX = { username: 50, password: 128 } as const;
 
 /** The operator's account from its four variables, checked as sign-up checks a new account's fields. */

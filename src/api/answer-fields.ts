@@ -39,7 +39,7 @@ export const intId = z
   .transform((v) => Number(v))
   .refine((n) => Number.isSafeInteger(n), 'not an integer id');
 
-/** pageNum and hasMore of API.md list answers; a gateway without hasMore pages on until an empty page. */
+/** pageNum and hasMore of list answers (docs/api.md#calls-and-answers); a gateway without hasMore pages on until an empty page. */
 export const pageFields = {
   pageNum: z
     .union([z.number(), z.string(), z.null()])
@@ -53,7 +53,7 @@ export function hasMoreOf(hasMore: unknown, itemCount: number): boolean {
   return hasMore === true || hasMore === 1 || hasMore === '1' || hasMore === 'true';
 }
 
-/** `{ status: "successful", message }` answers of the write calls (API.md). */
+/** `{ status: "successful", message }` answers of the write calls. */
 export const OutcomeSchema = z.looseObject({
   status: text,
   message: text,
@@ -61,7 +61,7 @@ export const OutcomeSchema = z.looseObject({
 });
 export type Outcome = { status: string; message: string };
 
-/** A 200 that carries `error.status` failed/error is a refusal all the same (API.md "Answers and errors"). */
+/** A 200 that carries `error.status` failed/error is a refusal all the same (docs/api.md#answers-and-errors). */
 export function outcomeOf(answer: z.infer<typeof OutcomeSchema>): Outcome {
   const error = answer.error;
   if (error && (error.status === 'failed' || error.status === 'error')) {

@@ -13,7 +13,7 @@ export class ApiFailure extends Error {
     message: string,
     /** HTTP status when there was an answer, else 0. */
     readonly httpStatus = 0,
-    /** The error status of API.md ('failed' is user-fixable, 'error' a fault). */
+    /** The error status (docs/api.md#answers-and-errors): 'failed' is user-fixable, 'error' a fault. */
     readonly status: string = kind === 'refused' ? 'failed' : 'error',
     /** The server's Retry-After (on 429 and 503), in ms from when the answer came. */
     readonly retryAfterMs?: number,

@@ -4,7 +4,7 @@ import { request } from './http';
 import { intId, text } from './answer-fields';
 import { UserInfoSchema } from './user-schema';
 
-/** A client as an admin sees it (API.md allusers): user info without token, API key or secret keys. */
+/** A client as an admin sees it (allusers, docs/api.md#calls-and-answers): user info without token, API key or secret keys. */
 const ClientSchema = UserInfoSchema.omit({
   token: true,
   apikey: true,
@@ -34,7 +34,7 @@ const ClientsAnswerSchema = z.object({
 });
 export type ClientsAnswer = z.infer<typeof ClientsAnswerSchema>;
 
-/** An admin's clients, and for profile 6 every pending sender-ID request (API.md allusers). */
+/** An admin's clients, and for profile 6 every pending sender-ID request (allusers). */
 export async function fetchClients(token: string, profileId: number): Promise<ClientsAnswer> {
   return request({
     path: `${FRONTEND_PATH}allusers`,
@@ -48,7 +48,7 @@ const SuccessSchema = z.object({ status: text, message: text });
 
 export type CreditGift = { profileId: number; clientProfileId: number; amount: string; currency: string };
 
-/** SPEC 5 credit giving by amount (manualcreditpurchase): the amount is the number of credits. */
+/** Credit given by amount (manualcreditpurchase, docs/product.md#client-management): the amount is the number of credits. */
 export async function giveCreditByAmount(token: string, gift: CreditGift): Promise<z.infer<typeof SuccessSchema>> {
   return request({
     path: `${FRONTEND_PATH}manualcreditpurchase`,
@@ -63,7 +63,7 @@ export async function giveCreditByAmount(token: string, gift: CreditGift): Promi
   });
 }
 
-/** SPEC 5 credit giving by rate (directcreditpurchase): credits = ceil(amount / rate). */
+/** Credit given by rate (directcreditpurchase): credits = ceil(amount / rate). */
 export async function giveCreditByRate(
   token: string,
   gift: CreditGift & { rate: string },

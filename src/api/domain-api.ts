@@ -2,7 +2,7 @@ import { parseDomainDetails } from '../domain/domain-details';
 import type { DomainDetails } from '../domain/types';
 import { request, type AnswerSchema } from './http';
 
-/** SPEC 3 Domain details as the gateway answers them; unknown fields are dropped. */
+/** Domain details as the gateway answers them (docs/api.md#transport); unknown fields are dropped. */
 export type DomainDetailsAnswer = DomainDetails;
 
 const DomainDetailsSchema: AnswerSchema<DomainDetailsAnswer> = {

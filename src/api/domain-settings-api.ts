@@ -17,7 +17,7 @@ const SettingsAnswerSchema = z.looseObject({
 });
 export type SettingsAnswer = z.infer<typeof SettingsAnswerSchema>;
 
-/** The reseller settings of SPEC 7 update-domain-details/; a field left out keeps its saved value. */
+/** The reseller settings (update-domain-details/, docs/product.md#reseller-settings); a field left out keeps its saved value. */
 export type DomainSettingsInput = Partial<{
   domain: string;
   companyname: string;
@@ -34,7 +34,7 @@ export type DomainSettingsInput = Partial<{
   recaptcha_site_key: string;
 }>;
 
-/** SPEC 8: 'successful' with its message, else the server's error (a refusal). */
+/** 'successful' with its message, else the server's error (a refusal). */
 export async function saveDomainSettings(
   token: string,
   profileId: number,

@@ -6,7 +6,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * What checks an answer: a zod schema (from ./zod) or a hand-written check where zod would be the only
- * reason to load it on the first screen (domain details: issue 16).
+ * reason to load it on the first screen (domain details).
  */
 export interface AnswerSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
@@ -27,7 +27,7 @@ export interface RequestOptions<T> {
 type InvalidTokenListener = () => void;
 let onInvalidToken: InvalidTokenListener = () => {};
 
-/** The app signs out on 'Invalid Token' from any call (SPEC 4, 8). */
+/** The app signs out on 'Invalid Token' from any call (docs/product.md#sign-in-and-sessions). */
 export function setInvalidTokenListener(listener: InvalidTokenListener): void {
   onInvalidToken = listener;
 }

@@ -3,7 +3,7 @@ import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { flag, hasMoreOf, num, pageFields, rowId, text } from './answer-fields';
 
-/** SPEC 3 Bulk message (dashboard lists). Unknown fields are kept for the screens. */
+/** A sent message (the dashboard lists, docs/product.md#lists-and-status). Unknown fields are kept for the screens. */
 export const BulkMessageSchema = z.looseObject({
   message_id: rowId,
   randomAlpha: text,
@@ -23,7 +23,7 @@ export const BulkMessageSchema = z.looseObject({
 });
 export type BulkMessage = z.infer<typeof BulkMessageSchema>;
 
-/** SPEC 3 Scheduled or recurring message. */
+/** A scheduled, birthday or recurring registration. */
 const ScheduledMessageSchema = z.looseObject({
   message_id: rowId,
   shortMessage: text,
@@ -39,7 +39,7 @@ const ScheduledMessageSchema = z.looseObject({
 });
 export type ScheduledMessage = z.infer<typeof ScheduledMessageSchema>;
 
-/** SPEC 3 Payment record; the clients' version adds who paid. */
+/** A payment record (docs/product.md#credit-history); the clients' version adds who paid. */
 const PaymentSchema = z.looseObject({
   paymentid: rowId,
   amount: num,
@@ -59,7 +59,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 
 export type ListItem = BulkMessage | ScheduledMessage | Payment;
 
-/** The six message lists and two credit histories of SPEC 3, own and clients', by what they hold. */
+/** The six message lists and two credit histories, own and clients', by what they hold. */
 export type QuickListName = 'quick-own' | 'quick-client';
 export type ScheduledListName = 'scheduled-own' | 'scheduled-client' | 'recurring-own' | 'recurring-client';
 export type CreditListName = 'credit-own' | 'credit-client';
@@ -74,7 +74,7 @@ export type ListItemOf<L extends ListName> = L extends QuickListName
 
 interface ListCall {
   call: string;
-  /** The answer's array field (API.md). */
+  /** The answer's array field (docs/api.md#calls-and-answers). */
   key: string;
   schema: z.ZodType<ListItem>;
   /** The item's identity: an item appears once per list. */

@@ -4,7 +4,7 @@ import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
 import { OutcomeSchema, intId, outcomeOf, text, type Outcome } from './answer-fields';
 
-/** SPEC 3 Message status row. */
+/** A recipient's status row (docs/product.md#delivery-status). */
 const StatusRowSchema = z.looseObject({
   id: intId.catch(0),
   mobilenumber: text,

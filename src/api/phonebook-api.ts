@@ -4,7 +4,7 @@ import type { ContactFields } from '../domain/contact-fields';
 import { request } from './http';
 import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
 
-/** SPEC 3 Contact. */
+/** A contact (docs/product.md#phone-books). */
 const ContactSchema = z.looseObject({
   id: intId,
   groupid: intId.optional().catch(undefined),
@@ -19,7 +19,7 @@ const ContactSchema = z.looseObject({
 export type Contact = z.infer<typeof ContactSchema>;
 
 /**
- * SPEC 3 Group; the gateway inlines a book's newest contacts (at most a page, and fewer, or none, once
+ * A phone book (group); the gateway inlines a book's newest contacts (at most a page, and fewer, or none, once
  * its answer's budget is spent) and counts them all in `contactcount`.
  */
 const GroupSchema = z
@@ -150,7 +150,7 @@ export async function createContact(
   return { ...outcomeOf(a), id: a.id };
 }
 
-/** createcontactexel (name as SPEC 7): rows of a sheet into one phone book; some rows may be rejected. */
+/** createcontactexel (the wire's spelling, docs/api.md#calls-and-answers): rows of a sheet into one phone book; some rows may be rejected. */
 export async function importContacts(
   token: string,
   profileId: number,

@@ -16,7 +16,7 @@ export async function requestSenderIds(token: string, profileId: number, ids: re
   return answer.userInfo;
 }
 
-/** changeaccountype (SPEC 7 spelling). */
+/** changeaccountype (the wire's spelling). */
 export async function changeAccountType(token: string, profileId: number, accountType: AccountType) {
   const answer = await request({
     path: `${FRONTEND_PATH}changeaccountype`,

@@ -6,7 +6,7 @@ import { OutcomeSchema, outcomeOf, text } from './answer-fields';
 import { ApiFailure } from './api-failure';
 import { TRY_AGAIN } from '../domain/alerts';
 
-/** checksupcredit (SPEC 7): `error.status` 'successful' is the go-ahead; a refusal throws with its message. */
+/** checksupcredit (docs/api.md#calls-and-answers): `error.status` 'successful' is the go-ahead; a refusal throws with its message. */
 export async function checkSupplierCredit(token: string, profileId: number, amount: string): Promise<void> {
   const answer = await request({
     path: `${FRONTEND_PATH}checksupcredit`,
@@ -23,7 +23,7 @@ const LinkSchema = z.looseObject({
   error: z.looseObject({ status: text, message: text }).optional(),
 });
 
-/** paystack-link/ (SPEC 7): the payment page to send the buyer to. */
+/** paystack-link/: the payment page to send the buyer to. */
 export async function paymentLink(token: string, profileId: number, amount: string): Promise<string> {
   const answer = await request({
     path: `${FRONTEND_PATH}paystack-link/`,

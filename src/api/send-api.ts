@@ -7,7 +7,7 @@ import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 
 import { SEND_PATH } from '../domain/api-paths';
 
-/** API.md sendsms answer: the balances are required, so a malformed answer never zeroes the stored ones. */
+/** The sendsms answer (docs/api.md#sends): the balances are required, so a malformed answer never zeroes the stored ones. */
 const SendAnswerSchema = z.looseObject({
   message: text,
   creditbalance: requiredNum,
@@ -16,7 +16,7 @@ const SendAnswerSchema = z.looseObject({
 });
 export type SendAnswer = z.infer<typeof SendAnswerSchema>;
 
-// A gateway may refuse with HTTP 200 and the outcome in `error` (API.md "Answers and errors").
+// A gateway may refuse with HTTP 200 and the outcome in `error` (docs/api.md#answers-and-errors).
 const RefusalSchema = z.object({ error: z.object({ status: z.enum(['failed', 'error']), message: text }) });
 const SendResultSchema = z.union([
   RefusalSchema.transform((r) => ({ refusal: r.error, answer: null })),
@@ -24,7 +24,7 @@ const SendResultSchema = z.union([
 ]);
 
 export interface SendOptions {
-  /** API.md `<jobId>:<from>-<to>`: the gateway accepts each recipient of a job once. */
+  /** `<jobId>:<from>-<to>` (docs/api.md#idempotency-key-and-batches): the gateway accepts each recipient of a job once. */
   idempotencyKey?: string;
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -80,7 +80,7 @@ export async function verifySmsCode(body: { codeId: string; code: string; tempor
   };
 }
 
-/** Non-Ghana sign-ups skip the code (SPEC 4): the temporal id becomes the account. */
+/** Non-Ghana sign-ups skip the code (docs/product.md#sign-up): the temporal id becomes the account. */
 export async function completeSignup(id: string) {
   const answer = await request({
     path: `${FRONTEND_PATH}signup`,

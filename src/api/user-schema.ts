@@ -21,7 +21,7 @@ const accountType = z
   .pipe(z.enum(['REGULAR', 'PREMIUM', 'RESELLER']))
   .catch('REGULAR') as z.ZodType<AccountType>;
 
-/** SPEC 3 User info as answered by login, signup, fetchuser and friends. */
+/** User info as answered by login, signup, fetchuser and friends. */
 export const UserInfoSchema = z.object({
   profile_id: z.coerce.number(),
   username: text,

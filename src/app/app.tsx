@@ -10,8 +10,8 @@ import { UpdatePrompt } from './update-prompt';
 import { INVALID_TOKEN } from '../domain/alerts';
 import { lazyStart } from './lazy-start';
 
-// Declarative routing: the app uses none of the data router's loaders or actions, whose code (53 KB
-// minified, 14 KiB brotli) the first screen would otherwise download, compile and run (issue 16).
+// Declarative routing: the app uses none of the data router's loaders or actions, whose code the
+// first screen would otherwise download, compile and run.
 function AppRoutes() {
   return useRoutes(routes);
 }
@@ -39,7 +39,7 @@ export function App({ Router = BrowserRouter }: { Router?: AppRouter }) {
  * Sign-out on 'Invalid Token', fetchuser on start and on return, phone book deletions made offline sent
  * on start and when the network returns: from the first sign-in of this tab (or the start of a signed-in
  * one), after the first screen. A signed-out visitor's landing or login page never loads IndexedDB's
- * code (Dexie) or the answers' schemas (zod) for them (issue 16).
+ * code (Dexie) or the answers' schemas (zod) for them.
  */
 function useSyncsOnceSignedIn(wanted: boolean) {
   useEffect(() => {
@@ -61,9 +61,9 @@ function useOnceTrue(value: boolean): boolean {
 }
 
 /**
- * The outbox drainer (a dedicated worker where possible) sends queued jobs; its alerts are SPEC 8's.
- * It starts at the first sign-in of this tab, then runs on: no job is sent without a session, and
- * its code and worker (about 200 KB) stay off the landing and login pages (issue 16).
+ * The outbox drainer (a dedicated worker where possible) sends queued jobs, with the alerts of
+ * docs/product.md#the-outbox-and-batches. It starts at the first sign-in of this tab, then runs on: no
+ * job is sent without a session, and its code and worker stay off the landing and login pages.
  */
 function useOutboxOnceSignedIn(wanted: boolean) {
   useEffect(() => {

@@ -14,7 +14,7 @@ function setLink(rel: string, href: string) {
   if (link.href !== href) link.href = href;
 }
 
-/** The document follows the domain: title, favicon, theme colour (white label, issue 6). */
+/** The document follows the domain: title, favicon, theme colour (docs/product.md#tenants-and-white-label). */
 export function useDocumentBranding(brand: Brand, pageTitle?: string): void {
   const name = brandName(brand?.companyname);
   const logo = brand ? safeAssetUrl(brand.logo, window.location.origin) : null;

@@ -25,8 +25,8 @@ async function loadOrReload<C>(load: () => Promise<C>): Promise<C> {
 
 /**
  * A screen loaded on demand. It shows `fallback` while its code loads, without suspending: React
- * holds a suspended screen back for at least 300 ms once it has shown a fallback, which was most of
- * the time to the offline login form (issue 16). Once loaded, it renders at once.
+ * holds a suspended screen back for at least 300 ms once it has shown a fallback, which would delay the
+ * offline login form. Once loaded, it renders at once.
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,

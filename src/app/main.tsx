@@ -7,7 +7,7 @@ import { PRERENDERED_DETAILS_ID } from '../domain/prerendered-page';
 // The entry stays tiny: index.html's splash paints at once instead of waiting for the app's
 // stylesheet (render-blocking when imported here), which now arrives with the app chunk.
 holdUntilFirstScreen();
-// The first screen's code is asked for now, beside the app's (issue 16).
+// The first screen's code is asked for now, beside the app's, not after it.
 for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
   void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
 // So are the domain's details on a first visit, which the first screen waits for, unless the gateway

@@ -1,6 +1,6 @@
 // Built for Node (vite build --ssr, into dist/.ssr/) and run by the gateway: the landing and login
 // pages' HTML, rendered with the host's details, so a first visit paints the page itself before the
-// app's code arrives; the app then hydrates it (root.tsx). Issue 16.
+// app's code arrives; the app then hydrates it (root.tsx, docs/architecture.md#the-pwa-flows).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';

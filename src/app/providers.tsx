@@ -8,8 +8,8 @@ type ProvidersProps = { children: ReactNode; env?: 'default' | 'test' };
 /** Everything a screen needs around it; shared by the app and the unit-test renderApp helper. */
 export function Providers({ children, env = 'default' }: ProvidersProps) {
   return (
-    // The theme's CSS variables are in theme-variables.css, not computed at each start (about 50 ms of
-    // a slow phone's first render, issue 16); a unit test keeps that file equal to what Mantine computes.
+    // The theme's CSS variables are in theme-variables.css, not computed at each start (a part of a slow
+    // phone's first render); a unit test keeps that file equal to what Mantine computes.
     <MantineProvider theme={theme} withCssVariables={false} env={env}>
       {children}
     </MantineProvider>

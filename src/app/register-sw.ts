@@ -1,6 +1,6 @@
 /**
  * Registers the service worker in production builds at the load event, with the browser's own API:
- * workbox-window (2.5 KiB) comes after the first screen, for the update prompt (use-update-workbox.ts).
+ * workbox-window comes after the first screen, for the update prompt (use-update-workbox.ts).
  * Updates are offered by the UpdatePrompt, never forced.
  */
 export function registerServiceWorker(): void {

@@ -9,7 +9,7 @@ import { settledSessionStatus } from '../sync/session-state';
 import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/prerendered-page';
 
 /**
- * Mounts the app. A page the gateway prerendered for a visitor (the landing or login page, issue 16) is
+ * Mounts the app. A page the gateway prerendered for a visitor (the landing or login page) is
  * hydrated: React takes over the HTML already shown, and what was typed into it meanwhile stays.
  * Otherwise the app renders over index.html's splash, as a transition: React renders it in slices of a
  * few milliseconds instead of one task of a few hundred on a slow phone (the total blocking time

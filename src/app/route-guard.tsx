@@ -9,7 +9,7 @@ import { useSignedOutNavigation } from './use-signed-out-navigation';
 import { useDocumentBranding } from './branding';
 import { AppLayout, LandingScreen } from './screens';
 
-/** SPEC 2 access rules: landing or /login for visitors, / for a signed-in user on /login or /signup, admin routes for admins. */
+/** Access rules (docs/product.md#screens-and-routes): landing or /login for visitors, / for a signed-in user on /login or /signup, admin routes for admins. */
 export function RouteGuard() {
   const session = useSession();
   const domainState = useDomain();

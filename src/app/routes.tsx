@@ -15,7 +15,7 @@ import {
   StatusScreen,
 } from './screens';
 
-/** The routes of SPEC 2, all behind the guard. */
+/** The routes (docs/product.md#screens-and-routes), all behind the guard. */
 export const routes: RouteObject[] = [
   {
     element: <RouteGuard />,

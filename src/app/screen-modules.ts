@@ -2,7 +2,7 @@ import { parseDomainMirror, readDomainMirrorText, readSessionHint } from '../db/
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
 
 // The code of the screens a first visit can open on, without React, so the entry can ask for it beside
-// the app's own chunk instead of after it (issue 16: no entry -> app -> screen chain).
+// the app's own chunk instead of after it (no entry -> app -> screen chain).
 export const screenModules = {
   landing: () => import('../features/landing/landing-screen'),
   login: () => import('../features/auth/login-screen'),

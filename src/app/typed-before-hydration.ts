@@ -1,4 +1,4 @@
-// What a visitor types into a prerendered page (issue 16) before the app takes it over. React keeps the
+// What a visitor types into a prerendered page (docs/architecture.md#the-pwa-flows) before the app takes it over. React keeps the
 // text on the page when it hydrates, but its state (the form's fields) starts empty: the Login button
 // would stay disabled over a filled form. Once the screen is hydrated, each field typed into is given
 // to React as if typed then.

@@ -7,7 +7,7 @@ import { useUpdateWorkbox } from './use-update-workbox';
 /**
  * The update prompt over the service worker registered at start. workbox-window arrives after the
  * first screen: its state lives here, so that arrival re-renders this prompt alone, not the whole app
- * (a long task on a slow phone, issue 16).
+ * (a long task on a slow phone).
  */
 export function UpdatePrompt() {
   return <UpdateOffer workbox={useUpdateWorkbox()} />;

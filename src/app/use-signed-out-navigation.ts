@@ -5,7 +5,7 @@ import { signedOutTarget } from '../domain/routing';
 import type { SessionState } from '../sync/hooks/use-session';
 
 /**
- * SPEC 2, for every sign-out, chosen or forced ('Invalid Token', a failed fetchuser): on the main host
+ * docs/product.md#screens-and-routes, for every sign-out, chosen or forced ('Invalid Token', a failed fetchuser): on the main host
  * the app goes to / after 100 ms, on any other host to /login.
  */
 export function useSignedOutNavigation(status: SessionState['status'], isMainHost: boolean): void {

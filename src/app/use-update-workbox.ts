@@ -4,7 +4,7 @@ import { afterFirstScreen } from '../sync/after-first-screen';
 
 /**
  * workbox-window over the service worker registered at start (register-sw.ts), for the update
- * prompt: loaded once the first screen has shown, off the login page's path (issue 16). The prompt
+ * prompt: loaded once the first screen has shown, off the login page's path. The prompt
  * listens before it registers, so a version already waiting is still announced.
  */
 export function useUpdateWorkbox(): Workbox | null {

@@ -7,7 +7,7 @@ import { contactSearchText } from '../domain/phonebook';
 import type { UserInfo, SendItem } from '../domain/types';
 import { DB_NAME } from './boot-mirror';
 
-/** Domain details as stored on the device, with when they were fetched (SPEC 3: kept about a year). */
+/** Domain details as stored on the device, with when they were fetched (kept about a year: docs/product.md#stored-on-the-device). */
 export interface StoredDomain extends DomainDetailsAnswer {
   host: string;
   fetchedAt: number;
@@ -21,7 +21,7 @@ export interface StoredSession {
   signedInAt: number;
 }
 
-/** User info of an account that signed in on this device (SPEC 3), minus nothing: wiped on sign-out. */
+/** User info of an account that signed in on this device, minus nothing: wiped on sign-out. */
 export type StoredUser = UserInfo;
 
 export type { ListName };
@@ -41,7 +41,7 @@ export type StoredListItem<L extends ListName = ListName> = L extends ListName
     }
   : never;
 
-/** SPEC 3 list state, per account and list. */
+/** A list's state (page, search, visited), per account and list. */
 export interface StoredListState {
   profile_id: number;
   list: ListName;
@@ -62,7 +62,7 @@ export interface StoredGroup {
   contactcount: number;
   /** A client's group (admin view), read-only. */
   client: boolean;
-  /** Deleted on the device, not yet confirmed by the gateway (SPEC 4: applied locally at once); 1, an indexable key. */
+  /** Deleted on the device, not yet confirmed by the gateway (applied on the device at once: docs/product.md#phone-books); 1, an indexable key. */
   pendingDelete?: 1;
 }
 
@@ -82,7 +82,7 @@ export interface StoredContact {
   pendingDelete?: 1;
 }
 
-/** The send form as typed, per account (SPEC 4 drafts). */
+/** The send form as typed, per account (the draft: docs/product.md#the-send-form). */
 export interface StoredDraft {
   profile_id: number;
   fields: Record<string, unknown>;
@@ -91,7 +91,7 @@ export interface StoredDraft {
 
 /**
  * The send form's loaded spreadsheet, per account: one head record (chunk -1) and the rows as
- * column slices of SHEET_CHUNK_ROWS rows each (STACK.md: per-record cost dominates, so never a row a record).
+ * column slices of SHEET_CHUNK_ROWS rows each (IndexedDB's per-record cost dominates, so never a row a record).
  */
 export interface StoredDraftSheet {
   profile_id: number;
@@ -117,7 +117,7 @@ export interface StoredClientList {
   fetchedAt: number;
 }
 
-/** One send: the job row; its messages live in outboxBatches, 100 a record (STACK.md: per-record cost). */
+/** One send: the job row; its messages live in outboxBatches, 100 a record (IndexedDB's per-record cost). */
 export interface OutboxJob {
   id: string; // UUID, the Idempotency-Key's jobId
   profile_id: number;
@@ -161,7 +161,7 @@ export interface StoredJobSheet {
 export interface OutboxBatch {
   jobId: string;
   index: number;
-  /** Recipient indices this batch carries (API.md Idempotency-Key from-to). */
+  /** Recipient indices this batch carries (the Idempotency-Key's from-to: docs/api.md#idempotency-key-and-batches). */
   from: number;
   to: number;
   items: SendItem[];
@@ -212,11 +212,11 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // The draft's loaded sheet survives a reload, so the user need not choose the file again.
   { version: 2, stores: { draftSheets: '&[profile_id+chunk], profile_id' } },
-  // Client management works from the last fetched list offline (issue 15).
+  // Client management works from the last fetched list offline.
   { version: 3, stores: { clientLists: '&profile_id' } },
-  // A refused send returns to the form with the sheet it was made from (issue 17).
+  // A refused send returns to the form with the sheet it was made from.
   { version: 4, stores: { jobSheets: '&[jobId+chunk], jobId' } },
-  // 100,000-contact phone books (issue 12): pending deletions found by index, books read in id order by key
+  // 100,000-contact phone books: pending deletions found by index, books read in id order by key
   // ranges, and each contact's search text stored once.
   {
     version: 5,

@@ -3,7 +3,7 @@ import type { StoredDomain } from './app-db';
 
 // A small copy in localStorage of what the first screen needs (is someone signed in, the domain's
 // details), read without opening IndexedDB through Dexie, so the login page shows before Dexie
-// loads (issue 16). IndexedDB stays the truth: the copy is written with it and corrected from it.
+// loads. IndexedDB stays the truth: the copy is written with it and corrected from it.
 
 /** The name of the app's IndexedDB database (app-db.ts), known here without loading Dexie. */
 export const DB_NAME = 'bulk-sms';

@@ -1,7 +1,7 @@
 import { db } from './db';
 import type { StoredDraftSheet } from './app-db';
 
-/** Rows a record: 100,000 rows are 100 records, a fraction of a second to write (STACK.md). */
+/** Rows a record: 100,000 rows are 100 records, quick to write (IndexedDB's cost is per record). */
 export const SHEET_CHUNK_ROWS = 1000;
 const HEAD = -1;
 

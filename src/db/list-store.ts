@@ -42,7 +42,7 @@ const inList = (profileId: number, list: ListName) =>
 const asRowsOf = <L extends ListName>(rows: StoredListItem[]) => rows as StoredListItem<L>[];
 
 /**
- * The stored rows of a list, newest first, filtered by the search as the gateway would (SPEC 5).
+ * The stored rows of a list, newest first, filtered by the search as the gateway would (docs/product.md#lists-and-status).
  * A short unfiltered window walks the index backwards; anything else reads the list in one getAll
  * (far cheaper per row than a cursor) and filters in memory.
  */
@@ -64,7 +64,7 @@ export const countListRows = (profileId: number, list: ListName) => inList(profi
 
 /**
  * A stored list item by the key in its detail URL: the message_id, or the randomAlpha the lists link
- * with (SPEC 2). Undefined when this device has not stored it (a deep link, another device's send).
+ * with. Undefined when this device has not stored it (a deep link, another device's send).
  */
 export async function findStoredMessage<L extends ListName>(
   profileId: number,

@@ -82,8 +82,8 @@ export async function removeFinishedJob(id: string): Promise<boolean> {
 }
 
 /**
- * Records an acknowledged send and, in the same transaction, what SPEC 4 says a send changes on the
- * stored user (balances unless told not to, the scheduled tab flag).
+ * Records an acknowledged send and, in the same transaction, what a send changes on the stored user
+ * (balances unless told not to, the scheduled tab flag: docs/product.md#the-send-form).
  */
 export async function acknowledgeSend(
   jobId: string,

@@ -125,7 +125,7 @@ async function storedFor(profileId: number, part: readonly ContactInput[]): Prom
 }
 
 /**
- * Writes the gateway's rows that differ from the device's (STACK.md: every write costs, so an unchanged
+ * Writes the gateway's rows that differ from the device's (every IndexedDB write costs, so an unchanged
  * book costs reads only). A contact deleted on the device stays deleted (never resurrected). Returns rows written.
  */
 export async function mergeContacts(
@@ -189,7 +189,7 @@ export async function replaceContacts(
 // Dexie removes a property updated to undefined, so a put-back row leaves the pending index.
 const pendingChange = (pending: boolean) => ({ pendingDelete: pending ? (1 as const) : undefined });
 
-/** SPEC 4: a deletion shows at once; `pending` false puts the rows back (the gateway refused). */
+/** A deletion shows at once (docs/product.md#phone-books); `pending` false puts the rows back (the gateway refused). */
 export async function markGroupsDeleted(profileId: number, ids: readonly number[], pending: boolean): Promise<void> {
   await db.groups.bulkUpdate(
     ids.map((id) => ({ key: [profileId, id] as [number, number], changes: pendingChange(pending) })),

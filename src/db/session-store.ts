@@ -35,7 +35,7 @@ export async function patchUser(profileId: number, changes: Partial<StoredUser>)
 }
 
 /**
- * Sign-out (SPEC 4): the account's user info, session, mirrors and drafts (with the loaded sheet) go; its outbox jobs stay,
+ * Sign-out (docs/product.md#stored-on-the-device): the account's user info, session, mirrors and drafts (with the loaded sheet) go; its outbox jobs stay,
  * bound to the account, and go out when it signs in again.
  */
 export async function wipeAccount(profileId: number): Promise<void> {

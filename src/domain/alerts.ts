@@ -1,4 +1,4 @@
-// Alert severities, durations and the fixed texts of SPEC.md 8.
+// Alert severities, durations and the fixed texts (docs/product.md#alerts).
 import { ALERT_DURATION_MS, ALL_RECURRING_ALERT_DURATION_MS } from './constants';
 
 export type AlertSeverity = 'warning' | 'success' | 'error' | 'info';
@@ -9,7 +9,7 @@ export const INVALID_TOKEN = 'Invalid Token';
 export const RESELLER_SAVE_FAILED = 'Oops something went wrong';
 export const NO_SCHEDULED_SMS = 'You do not have any scheduled sms';
 export const NO_RECURRING_SMS = 'You do not have any recurring sms';
-// SPEC 8's text for failed reset or validation calls, and the generic failure text (SPEC names no other).
+// The text for failed reset or validation calls, and the generic failure text.
 export const TRY_AGAIN = 'Something went wrong please try again';
 export const WRONG_CODE = 'Wrong Code Entered, please re-enter code again or resend code again';
 export const SUBMISSION_IN_PROGRESS = 'Message submission in progress';

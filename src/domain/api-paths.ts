@@ -1,4 +1,4 @@
-// Every path of API.md, once: the PWA calls them and the gateway registers them.
+// Every path of the gateway's API (docs/api.md), once: the PWA calls them and the gateway registers them.
 
 /** Everything the gateway answers starts here (never cached by the service worker). */
 export const GATEWAY_PREFIX = '/smsgateway/';

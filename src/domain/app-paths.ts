@@ -1,6 +1,6 @@
-// Every route of the app (SPEC.md 2 "Routes") in one table: the router, menus, links and redirects read it.
+// Every route of the app (docs/product.md#screens-and-routes) in one table: the router, menus, links and redirects read it.
 
-/** Who may open a route (SPEC.md 2 "Access rules for routing"). */
+/** Who may open a route. */
 export type RouteAccess = 'public' | 'user' | 'admin';
 
 /** A route: `path` is the router's pattern, `getHref` the address to link to. */

@@ -1,4 +1,4 @@
-// What a domain shows as its brand when its own details leave it out (white label, issue 6).
+// What a domain shows as its brand when its own details leave it out (docs/product.md#tenants-and-white-label).
 
 export const DEFAULT_BRAND_NAME = 'Bulk SMS';
 export const DEFAULT_THEME_COLOR = '#0b4a8b';

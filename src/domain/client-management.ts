@@ -1,4 +1,4 @@
-// Client management's decisions as pure functions (SPEC.md 2 "Client management", 5 "Credit giving", 6).
+// Client management's decisions as pure functions (docs/product.md#client-management).
 import { findBeneficiary, USER_NOT_FOUND } from './contact';
 import { creditsError, moneyError, rateError } from './money';
 import { smsCredits } from './pricing';
@@ -11,7 +11,7 @@ export type CreditPlan<T> =
 
 /**
  * A gift checked before it is confirmed: the beneficiary (exact username or e-mail among the giver's
- * own clients), then the numbers in SPEC 5's order; the credits it makes are shown before confirming.
+ * own clients), then the rate and the amount; the credits it makes are shown before confirming.
  */
 export function planCreditGift<T extends Client>(
   clients: readonly T[],
@@ -23,7 +23,7 @@ export function planCreditGift<T extends Client>(
     input.beneficiary,
   );
   if (!client) return { ok: false, field: 'beneficiary', message: USER_NOT_FOUND };
-  // The gateway's own rules (money.ts), so what is confirmed is what it accepts; SPEC 5's texts first.
+  // The gateway's own rules (money.ts), so what is confirmed is what it accepts; the product's texts first.
   if (input.rate !== undefined) {
     const rateProblem = rateError(input.rate);
     if (rateProblem) return { ok: false, field: 'rate', message: rateProblem };

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md 1, 3, 4 and 9, named once for the PWA, the service worker and the gateway.
+// The product's constants (docs/product.md#limits), named once for the PWA, the service worker and the gateway.
 
 export const PAGE_SIZES = [5, 10, 25] as const;
 export const DEFAULT_PAGE_SIZE = 5;

@@ -1,4 +1,4 @@
-// A contact's fields as stored, and the one check both the PWA and the gateway apply (SPEC.md 3, 5 "Contact").
+// A contact's fields as stored, and the one check both the PWA and the gateway apply (docs/product.md#phone-books).
 import { contactEmailError } from './contact';
 import { INVALID_DATE } from './send-form';
 import { DAY_MS } from './dates';

@@ -1,4 +1,4 @@
-// Which sheet headings fill which contact field (SPEC.md 5 "Excel upload for contacts").
+// Which sheet headings fill which contact field (docs/product.md#for-contacts).
 import { CONTACT_FIELDS, CONTACT_FIELD_LABELS, cellText, type ContactField } from './contact-fields';
 
 // Headings of real sheets vary ('First Name', 'Phone Number', 'numbers', 'DOB'): matched on letters only.

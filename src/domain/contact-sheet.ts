@@ -1,4 +1,4 @@
-// A sheet read as contacts (SPEC.md 5 "Excel upload for contacts"): headings mapped, every row checked as the gateway will.
+// A sheet read as contacts (docs/product.md#for-contacts): headings mapped, every row checked as the gateway will.
 import { CONTACT_FIELDS, checkContactRow, type ContactField, type ContactFields } from './contact-fields';
 import { headingUses, rowToContactInput, TEMPLATE_HEADINGS, type HeadingUse } from './contact-headings';
 import { headingRowOf, normalizeHeading } from './excel-sheet';
@@ -52,7 +52,7 @@ export function readContactSheet(
     headings.forEach((h, i) => {
       if (h !== '' && uses[i]?.field) record[h] = cells[i];
     });
-    // A phone number cell is checked as the send form checks one (issue 18); a blank one is the gateway's to judge.
+    // A phone number cell is checked as the send form checks one; a blank one is the gateway's to judge.
     const phone = phoneAt < 0 || isBlankCell(cells[phoneAt]) ? null : checkSheetNumber(cells[phoneAt]);
     if (phone?.ok) record[headings[phoneAt]!] = phone.number;
     const row = checkContactRow(rowToContactInput(record));

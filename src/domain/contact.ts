@@ -1,4 +1,4 @@
-// Contact and credit-giving checks (SPEC.md 5 "Contact" and "Credit giving").
+// Contact and credit-giving checks (docs/product.md#phone-books, docs/product.md#client-management).
 import { isBlank, isEmailAddress, isNumericText } from './fields';
 
 export const CONTACT_INVALID_EMAIL = 'Please enter a valid email address';

@@ -1,11 +1,11 @@
-// Dates in the Africa/Accra zone (SPEC.md 1, 3 and 9).
+// Dates in the Africa/Accra zone (docs/product.md#dates-money-and-balances).
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { TIME_ZONE } from './constants';
 
 export const DEFAULT_DATE_PATTERN = 'yyyy-MM-dd HH:mm';
 export const DELIVERY_TIME_PATTERN = 'yyyy-MM-dd HH:mm:00';
 export const DAY_MS = 86_400_000;
-/** A year of credit validity: 365 days (SPEC 3's expiry in years). */
+/** A year of credit validity: 365 days (a tier's expiry is in years). */
 export const YEAR_MS = 365 * DAY_MS;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,7 +38,7 @@ export function fromAccraWallTime(text: string): Date {
 
 export const fromEpochSeconds = (seconds: number): Date => new Date(seconds * 1000);
 
-// SPEC.md 9: the ceiling of elapsed 365-day years; an unborn or unreadable date is age 0.
+// The ceiling of elapsed 365-day years (docs/product.md#personalisation); an unborn or unreadable date is age 0.
 export function birthdayAge(birthday: string, on: Date): number {
   if (!isValidDate(birthday) || Number.isNaN(on.getTime())) return 0;
   const elapsed = on.getTime() - toDate(birthday).getTime();

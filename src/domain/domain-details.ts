@@ -1,7 +1,7 @@
 import type { DomainDetails } from './types';
 
 // Checked by hand, not with zod: this is the one answer the landing and login pages need before they
-// show, and zod (about 20 KiB on the wire) would be there only for it (issue 16). The rules are the
+// show, and zod would be on their path only for it. The rules are the
 // zod schema's that came before: tests/unit/domain/domain-details.test.ts holds it and compares.
 const TEXT_FIELDS = [
   'domain',

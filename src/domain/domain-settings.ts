@@ -1,4 +1,4 @@
-// Domain-dependent rights: reseller promo, referral, purchase and price tiers (SPEC.md 2, 3 and 6).
+// Domain-dependent rights: reseller promo, referral, purchase and price tiers (docs/product.md#roles-and-permissions).
 import type { DomainDetails, PriceTier, UserInfo } from './types';
 import { TOP_SUPERVISOR_ID } from './constants';
 import { parseLocalRate } from './pricing';
@@ -34,7 +34,7 @@ export function domainSettings(user: SettingsUser | null, domain: DomainDetails)
 
 export const RESELLER_PROMO_PARENT_IDS: readonly number[] = [6, 1, 308];
 
-// "Parent accounts with ids 6, 1 or 308" read as the user's supid, as SPEC.md 6 uses supid for 6 and 1.
+// "Parent accounts with ids 6, 1 or 308" read as the user's supid, as for PREMIUM (6 and 1).
 export function showResellerPromo(user: Pick<UserInfo, 'profile_id' | 'supid'>, domain: DomainDetails): boolean {
   return domainSettings(user, domain).enablereseller && RESELLER_PROMO_PARENT_IDS.includes(user.supid);
 }

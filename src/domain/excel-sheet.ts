@@ -1,4 +1,4 @@
-// Reading a sheet for sending or for contacts (SPEC.md 5 "Excel upload").
+// Reading a sheet for sending or for contacts (docs/product.md#spreadsheets).
 import { formatAccra } from './dates';
 import { NUMBER_REASONS, UNSAVED_FORMULA, cellAsTyped, checkSheetNumber } from './sheet-number';
 
@@ -129,7 +129,7 @@ export function sheetChoiceError(sheetNames: readonly string[], chosen: string |
 // Numbers and some exports write 'Sheet 1' or 'sheet1': the same sheet to the person who named it.
 const sheetKey = (name: string) => name.replace(/\s+/g, '').toLowerCase();
 
-/** The sheet that SPEC 5's Sheet1 rule means, however its case and spaces are written; null when there is none. */
+/** The sheet that the Sheet1 rule means, however its case and spaces are written; null when there is none. */
 export const contactSheetName = (sheetNames: readonly string[]): string | null =>
   sheetNames.find((n) => n === CONTACT_SHEET_NAME) ??
   sheetNames.find((n) => sheetKey(n) === sheetKey(CONTACT_SHEET_NAME)) ??

@@ -1,4 +1,4 @@
-// Accepted upload extensions (SPEC.md 5 "Image upload" and "Excel upload").
+// Accepted upload extensions (docs/product.md#spreadsheets, docs/product.md#reseller-settings).
 
 export const SPREADSHEET_EXTENSIONS = ['xlsx', 'xlsm', 'xls', 'xml'] as const;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'tiff', 'bmp'] as const;

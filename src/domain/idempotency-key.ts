@@ -1,4 +1,4 @@
-// API.md's Idempotency-Key `<jobId>:<from>-<to>`: which recipients of which send a request carries.
+// The Idempotency-Key `<jobId>:<from>-<to>` (docs/api.md#idempotency-key-and-batches): which recipients of which send a request carries.
 // The outbox writes it and the gateway reads it back, with this one pattern.
 
 export type IdempotencyRange = { key: string; jobId: string; from: number; to: number };

@@ -8,7 +8,7 @@ const MAX_TIERS = 50;
 
 /**
  * update-domain-details' localrate (JSON text or object) as the stored JSON text, or the refusal.
- * Tiers follow SPEC 5 (numeric price and rate, rate not zero); a missing expiry gets the new-tier default.
+ * Tiers follow docs/product.md#reseller-settings (numeric price and rate, rate not zero); a missing expiry gets the new-tier default.
  */
 export function checkLocalRate(value: unknown): { ok: true; json: string } | { ok: false; message: string } {
   let parsed: unknown = value;

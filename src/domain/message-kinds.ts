@@ -1,4 +1,4 @@
-// Message kinds, their API names and the send form's defaults (SPEC.md 2 and 4, API.md "Send items").
+// Message kinds, their API names and the send form's defaults (docs/product.md#message-kinds).
 import type {
   ContactSource,
   MessageKind,
@@ -42,7 +42,7 @@ export function contactSourcesFor(subtype: MessageSubtype): ContactSource[] {
   return subtype === 'personalized' ? ['excel', 'phonebook'] : ['manual', 'excel', 'phonebook'];
 }
 
-// Choosing Personalized switches the source to excel (SPEC.md 4).
+// Choosing Personalized switches the source to excel (docs/product.md#contact-sources).
 export function sourceAfterSubtypeChange(subtype: MessageSubtype, current: ContactSource): ContactSource {
   return subtype === 'personalized' ? 'excel' : current;
 }

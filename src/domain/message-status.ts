@@ -1,4 +1,4 @@
-// Delivery status of recipients (SPEC.md 2 "Lists" and "Message status page", SPEC.md 4).
+// Delivery status of recipients (docs/product.md#delivery-status).
 import { splitDestinations } from './recipients';
 
 export type RecipientStatus = 'sent' | 'failed' | 'pending';

@@ -1,4 +1,4 @@
-// A dashboard item's delivery counts and progress, from either shape of messageStatus (SPEC.md 3, API.md).
+// A dashboard item's delivery counts and progress, from either shape of messageStatus.
 import { isSubmissionInProgress, recipientStatus, type StatusTotals } from './message-status';
 import { splitDestinations } from './recipients';
 
@@ -42,7 +42,7 @@ export function deliveryCounts(message: ListMessage): StatusTotals {
   return totals;
 }
 
-/** SPEC.md 2: 'Message submission in progress' while submitted numbers are fewer than posted ones. */
+/** 'Message submission in progress' while submitted numbers are fewer than posted ones. */
 export function submissionInProgress(message: ListMessage): boolean {
   const posted = finite(message.posted);
   const submitted = finite(message.submitted);

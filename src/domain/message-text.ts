@@ -1,4 +1,4 @@
-// Message text clean-up before sending (SPEC.md 5).
+// Message text clean-up before sending (docs/product.md#personalisation).
 import type { ContactSource, MessageKind, MessageSubtype } from './types';
 
 // Word processors and phone keyboards turn ' into these; plain GSM text has only the straight one.

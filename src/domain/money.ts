@@ -1,4 +1,4 @@
-// Amounts of money and credit that the gateway stores: finite, positive, bounded, exact (issue 11).
+// Amounts of money and credit that the gateway stores: finite, positive, bounded, exact (docs/product.md#dates-money-and-balances).
 import { AMOUNT_NOT_NUMBER, RATE_NOT_NUMBER } from './contact';
 import { isNumericText } from './fields';
 

@@ -1,4 +1,4 @@
-// The outbox's decisions as pure functions: batching, idempotency keys, retry or give up (API.md, SPEC.md 8 and 9).
+// The outbox's decisions as pure functions: batching, idempotency keys, retry or give up (docs/product.md#the-outbox-and-batches).
 import type { SendItem } from './types';
 import { splitDestinations } from './recipients';
 
@@ -14,7 +14,7 @@ export function countRecipients(items: readonly SendItem[]): number {
   return items.reduce((sum, item) => sum + splitDestinations(item.destinationAddress).length, 0);
 }
 
-// Recipients are numbered across the whole send (API.md), so a regular item's list may span batches.
+// Recipients are numbered across the whole send (docs/api.md#sends), so a regular item's list may span batches.
 export function splitIntoBatches<T extends SendItem>(items: readonly T[], size: number = BATCH_SIZE): SendBatch<T>[] {
   const limit = Math.max(1, Math.floor(size));
   const batches: SendBatch<T>[] = [];
@@ -70,7 +70,7 @@ export function decideSendOutcome(result: SendFailure, attempt: number, options:
   if (typeof result === 'number' && result >= 200 && result < 300) return { kind: 'done' };
   if (result === 401) return { kind: 'signed-out' };
   if (result === 413) return (options.recipients ?? 2) > 1 ? { kind: 'split' } : { kind: 'final', reason: result };
-  // Transient failures are retried without limit: queued work is never dropped (API.md).
+  // Transient failures are retried without limit: queued work is never dropped.
   if (isTransient(result)) {
     const asked = Math.min(RETRY_CAP_MS, Math.max(0, options.retryAfterMs ?? 0));
     return { kind: 'retry', afterMs: Math.max(retryDelayMs(attempt, options.random), asked) };

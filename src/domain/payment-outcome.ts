@@ -20,7 +20,7 @@ export const PAYMENT_OUTCOME_PARAM = 'payment';
 export const isPaymentOutcome = (value: string | null): value is PaymentOutcome =>
   (PAYMENT_OUTCOMES as readonly (string | null)[]).includes(value);
 
-/** What the purchase page says, with the alert's severity (SPEC 8). */
+/** What the purchase page says, with the alert's severity (docs/product.md#buying-credit). */
 export const PAYMENT_OUTCOME_TEXT: Readonly<Record<PaymentOutcome, { severity: AlertSeverity; message: string }>> = {
   success: { severity: 'success', message: 'Payment received: your SMS credits have been added' },
   failed: { severity: 'error', message: 'The payment failed: no money was taken and no credits were added' },

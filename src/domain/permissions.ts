@@ -1,4 +1,4 @@
-// What a user may see and do (SPEC.md 2 "Page shell", SPEC.md 4 and 6).
+// What a user may see and do (docs/product.md#roles-and-permissions).
 import type { UserInfo } from './types';
 import { TOP_SUPERVISOR_ID } from './constants';
 import { APP_PATHS } from './app-paths';

@@ -1,4 +1,4 @@
-// {field} placeholders filled from a contact or spreadsheet row (SPEC.md 2 and 5).
+// {field} placeholders filled from a contact or spreadsheet row (docs/product.md#personalisation).
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 

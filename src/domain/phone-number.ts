@@ -16,5 +16,5 @@ export function canonicalPhone(text: string): string {
   return GHANA_CODE + digits;
 }
 
-/** A Ghana number (+233), however it is written: sign-up sends it a code (SPEC 4), whatever country is claimed. */
+/** A Ghana number (+233), however it is written: sign-up sends it a code (docs/product.md#sign-up), whatever country is claimed. */
 export const isGhanaNumber = (text: string): boolean => canonicalPhone(text).startsWith(GHANA_CODE);

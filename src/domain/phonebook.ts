@@ -1,4 +1,4 @@
-// Phone book rules and texts (SPEC.md 2 "Phone book list and group page", 3, 4): shared by the screens and the gateway.
+// Phone book rules and texts (docs/product.md#phone-books): shared by the screens and the gateway.
 import { formatAccra } from './dates';
 import { countText } from './plural';
 
@@ -23,7 +23,7 @@ export const contactCountText = (n: number) => countText(n, 'contact');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * A birthday shown as a date only (SPEC 3), whatever time part a gateway adds: a day has no time zone,
+ * A birthday shown as a date only, whatever time part a gateway adds: a day has no time zone,
  * and a plain format keeps 100,000 of them cheap to show and to search.
  */
 export function birthdayText(birthday: string): string {
@@ -74,7 +74,7 @@ type Searchable = {
   birthday: string;
 };
 
-/** What a contact search looks through (SPEC 5 "Search": every field but ids and reference keys, and the birthday as shown), lower-cased once. */
+/** What a contact search looks through (every field but ids and reference keys, and the birthday as shown), lower-cased once. */
 export function contactSearchText(c: Searchable): string {
   return [c.firstname, c.middlename, c.surname, c.email, c.phonenumber, c.birthday, birthdayText(c.birthday)]
     .join('\n')

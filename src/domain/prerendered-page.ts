@@ -1,4 +1,4 @@
-// What the gateway writes into a page it prerenders (issue 16) and the app reads back before it renders.
+// What the gateway writes into a page it prerenders (docs/architecture.md#the-pwa-flows) and the app reads back before it renders.
 
 /** The paths the gateway prerenders for a visitor: the landing page and the login page. */
 export const PRERENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/login']);

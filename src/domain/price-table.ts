@@ -1,4 +1,4 @@
-// Price table rows as the landing, login and purchase pages show them (SPEC.md 9).
+// Price table rows as the landing, login and purchase pages show them (docs/product.md#price-tables).
 import type { PriceAccountType, PriceTier } from './types';
 import { smsCredits } from './pricing';
 import { plural } from './plural';
@@ -38,7 +38,7 @@ export function priceTableRows(tiers: readonly PriceTier[]): PriceTableRow[] {
 const tiers = (expiry: number, rows: ReadonlyArray<readonly [number, number]>): PriceTier[] =>
   rows.map(([price, rate], i) => ({ id: i + 1, price, rate, expiry }));
 
-// The landing page's fixed advertisement (SPEC.md 9), not any domain's own prices.
+// The landing page's fixed advertisement, not any domain's own prices.
 export const LANDING_PRICES: Readonly<Record<PriceAccountType, readonly PriceTier[]>> = {
   REGULAR: tiers(0.25, [
     [20, 0.029],

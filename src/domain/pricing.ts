@@ -1,4 +1,4 @@
-// Credits, price tiers and the reseller table (SPEC.md 3 and 9).
+// Credits, price tiers and the reseller table (docs/product.md#price-tables).
 import type { LocalRate, PriceAccountType, PriceTier } from './types';
 import { isNumericText } from './fields';
 
@@ -48,7 +48,7 @@ export function newPriceTier(accountType: PriceAccountType, id: number): PriceTi
   return { id, price: 0, rate: 0.048, expiry: accountType === 'PREMIUM' ? 1 : 0.25 };
 }
 
-// Only premium tiers let the editor change the expiry (SPEC.md 9).
+// Only premium tiers let the editor change the expiry (docs/product.md#reseller-settings).
 export const isExpiryEditable = (accountType: PriceAccountType): boolean => accountType === 'PREMIUM';
 
 // Negative prices or rates are refused too: they would only produce negative or zero credits.

@@ -1,4 +1,4 @@
-// What an amount buys (SPEC 3 Price tier, 9 price and reseller tables): the same rule on the
+// What an amount buys (docs/product.md#buying-credit): the same rule on the
 // purchase page, as the user types, and in the gateway, which decides.
 import { parseLocalRate, resellerRate, smsCredits, RESELLER_EXPIRY_YEARS } from './pricing';
 import { YEAR_MS } from './dates';

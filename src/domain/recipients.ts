@@ -1,4 +1,4 @@
-// Pasted recipient numbers (SPEC.md 5 "Manual numbers") and the recipient-count warning (SPEC.md 9).
+// Pasted recipient numbers and the recipient-count warning (docs/product.md#contact-sources).
 import { RECOMMENDED_MAX_RECIPIENTS } from './constants';
 
 export const TOO_MANY_RECIPIENTS_WARNING =
@@ -19,7 +19,7 @@ export function recipientCountWarning(count: number): string | null {
   return count > RECOMMENDED_MAX_RECIPIENTS ? TOO_MANY_RECIPIENTS_WARNING : null;
 }
 
-// A send item's comma list, as both sides number recipients (API.md "Send items").
+// A send item's comma list, as both sides number recipients (docs/api.md#sends).
 export function splitDestinations(destinationAddress: string): string[] {
   return destinationAddress
     .split(',')

@@ -4,7 +4,7 @@ import { DAY_MS } from './dates';
 
 // Africa/Accra is UTC+0 all year (no daylight saving), so Accra wall-clock arithmetic is UTC arithmetic.
 const HOUR_MS = 3_600_000;
-/** Birthday messages go out at 08:00 Accra time on the day (documented in the report and README). */
+/** Birthday messages go out at 08:00 Accra time on the day (docs/product.md#birthdays). */
 export const BIRTHDAY_HOUR = 8;
 /** The shortest recurrence accepted, so a typo cannot turn into a message a second. */
 export const MIN_RECURRING_STEP_MS = 60_000;

@@ -1,4 +1,4 @@
-// Recurring periods, their units and how an interval is shown (SPEC.md 2 and 9).
+// Recurring periods, their units and how an interval is shown (docs/product.md#recurring).
 import type { RecurringPeriod } from './types';
 import { plural } from './plural';
 

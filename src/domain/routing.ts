@@ -1,4 +1,4 @@
-// Where a path sends a visitor (SPEC.md 2 "Routes" and "Access rules for routing").
+// Where a path sends a visitor (docs/product.md#screens-and-routes).
 import { APP_PATHS, type RouteAccess } from './app-paths';
 
 export type RouteContext = { loggedIn: boolean; isAdmin: boolean; isMainHost: boolean };

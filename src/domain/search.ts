@@ -1,4 +1,4 @@
-// List search: every field but ids and reference keys, case-insensitive (SPEC.md 5, API.md).
+// List search: every field but ids and reference keys, case-insensitive (docs/product.md#lists-and-status).
 
 // Identifiers match by accident (a search for "12" would hit every id containing 12).
 const EXCLUDED_KEY = /^(id|.*_id|paymentid|supid|groupid|codeid|randomalpha|referencekey)$/i;

@@ -1,4 +1,4 @@
-// What a send costs before it is sent (API.md: parts x recipients, taken when accepted).
+// What a send costs before it is sent (parts x recipients, taken when accepted: docs/product.md#what-a-send-costs).
 import type { SendItem } from './types';
 import { splitDestinations } from './recipients';
 import { OUT_OF_RANGE_PARTS, smsLength, smsParts } from './sms';

@@ -1,4 +1,4 @@
-// The send form's checks, in the order of SPEC.md 5, and its non-blocking warnings.
+// The send form's checks, in their order (docs/product.md#the-send-form), and its non-blocking warnings.
 import type { ContactSource, MessageKind, MessageSubtype } from './types';
 import { isValidDate } from './dates';
 import { isBlank, isNumericText } from './fields';
@@ -14,7 +14,7 @@ export const BIRTHDAY_DATE_REQUIRED = 'Please enter a birthday date';
 export const RECURRING_INTERVAL_REQUIRED = 'Please select a recurring interval';
 export const PERSONALIZED_NEEDS_CONTACTS =
   'For personalized SMS please load contacts using excel or from your phone book';
-// Not in SPEC.md: without them an empty send would reach the gateway only to be refused there.
+// The product's own: without them an empty send would reach the gateway only to be refused there.
 export const NO_NUMBERS = 'Please enter at least one mobile number';
 export const EMPTY_MESSAGE = 'Please enter your message';
 
@@ -44,7 +44,7 @@ export function validateSendForm(form: SendFormState): string | null {
   const manual = form.source === 'manual';
   if (isBlank(form.senderId)) return SENDER_ID_REQUIRED;
   if (form.source === 'phonebook' && form.selectedGroups.length === 0) return NO_PHONE_BOOK;
-  // SPEC.md names the personalized case; a regular excel send without a file has no recipients either.
+  // Named for the personalized case; a regular excel send without a file has no recipients either.
   if (form.source === 'excel' && !form.excelLoaded) return UPLOAD_EXCEL;
   if (usesChosenDate(form.messageType, form.source) && !isValidDate(form.date)) {
     return form.messageType === 'birthday' ? BIRTHDAY_DATE_REQUIRED : INVALID_DATE;

@@ -1,4 +1,4 @@
-// What the send form turns into: the send items of API.md "Send items" (SPEC.md 3, 4, 5 and 8).
+// What the send form turns into: the send items of docs/api.md#sends (docs/product.md#sending).
 import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod, SendItem } from './types';
 import { birthdayAge, expectedDeliveryTime, fromAccraWallTime } from './dates';
 import { SEND_MESSAGE_TYPES, typeAndSubtype, usesChosenDate } from './message-kinds';

@@ -1,4 +1,4 @@
-// Files accepted as recipients for a send: SPEC.md 5's spreadsheets, and CSV (issue 7).
+// Files accepted as recipients for a send: spreadsheets and CSV (docs/product.md#for-sending).
 import { SELECT_EXCEL_FILE, SPREADSHEET_EXTENSIONS, fileExtension } from './file-types';
 
 export const SEND_SHEET_EXTENSIONS = [...SPREADSHEET_EXTENSIONS, 'csv'] as const;

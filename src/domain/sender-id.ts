@@ -1,4 +1,4 @@
-// Sender ID requests and the sender-ID exceptions of SPEC.md 4, 5 and 8.
+// Sender ID requests, and the 'TEST' and 'rccg' exceptions (docs/product.md#sender-ids).
 import { SENDER_ID_MAX_LENGTH } from './constants';
 
 export const NO_SENDER_ID = 'No senderId provided';
@@ -42,7 +42,7 @@ export function messageBodyFor(senderId: string, text: string): string {
   return senderId === TEST_SENDER_ID ? TEST_SENDER_BODY : text;
 }
 
-// Sends from an 'rccg' sender ID leave the stored balances as they are (SPEC.md 4); matched case-insensitively.
+// Sends from an 'rccg' sender ID leave the stored balances as they are (docs/product.md#the-send-form); matched case-insensitively.
 export function updatesBalanceAfterSend(senderIds: readonly string[]): boolean {
   return !senderIds.some((id) => id.toLowerCase().includes('rccg'));
 }

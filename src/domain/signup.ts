@@ -1,4 +1,4 @@
-// Sign-up, reset-password and login field rules (SPEC.md 5 "Sign-up").
+// Sign-up, reset-password and login field rules (docs/product.md#sign-up).
 import { CODE_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH, USERNAME_MIN_LENGTH } from './constants';
 import { isBlank, isEmailAddress } from './fields';
 
@@ -57,7 +57,7 @@ export type SignupForm = {
   confirm: string;
 };
 
-// Register needs the four fields SPEC.md names filled and no warning shown (mobile is checked once typed).
+// Register needs username, e-mail, password and confirm filled and no warning shown (mobile is checked once typed).
 export function canRegister(form: SignupForm, otherWarnings: ReadonlyArray<string | null | undefined> = []): boolean {
   const required = [form.username, form.email, form.password, form.confirm];
   if (required.some(isBlank)) return false;

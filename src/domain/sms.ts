@@ -1,4 +1,4 @@
-// SMS encoding and part counting (SPEC.md 4 and 9).
+// SMS encoding and part counting (docs/product.md#parts-and-encodings).
 
 // Latin-1 letters (U+00C0..U+00FF) that the GSM 03.38 basic alphabet does carry.
 const GSM_LATIN1_LETTERS = new Set('ÄÅÆÇÉÑÖØÜßàäåæèéìñòöøùü');

@@ -1,4 +1,4 @@
-// Shapes shared by the PWA, the service worker and the gateway; field names exactly as SPEC.md 3 and API.md.
+// Shapes shared by the PWA, the service worker and the gateway; field names exactly as the wire has them (docs/api.md).
 
 export type AccountType = 'REGULAR' | 'PREMIUM' | 'RESELLER';
 export type MessageKind = 'quick' | 'scheduled' | 'recurring' | 'birthday';

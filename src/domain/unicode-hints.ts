@@ -1,4 +1,4 @@
-// Which characters make a text unicode (SPEC.md 4), and the typographic ones that have plain twins.
+// Which characters make a text unicode (docs/product.md#parts-and-encodings), and the typographic ones that have plain twins.
 import { needsUnicode } from './sms';
 
 // Word processors and phone keyboards type these; each has a plain GSM equivalent.

@@ -1,9 +1,9 @@
-// SPEC 2 and 9 Excel exports of client management: customer data, and profile 6's numbers.
+// The Excel exports of client management (docs/product.md#client-management): customer data, and profile 6's numbers.
 import * as XLSX from 'xlsx';
 import { formatAccra } from '../domain/dates';
 import { neutraliseFormula } from './status-report';
 
-/** What the customer data export lists of each client (API.md allusers fields). */
+/** What the customer data export lists of each client (allusers' fields). */
 export type CustomerRow = {
   username: string;
   companyname: string;
@@ -63,7 +63,7 @@ export function writeCustomerData(rows: readonly CustomerRow[]): Uint8Array {
   return book(sheet, 'Customers');
 }
 
-/** One column headed numbers (SPEC 5), so the file loads straight back into the send form. */
+/** One column headed numbers (docs/product.md#for-sending), so the file loads straight back into the send form. */
 export function writeNumbers(numbers: readonly string[]): Uint8Array {
   const table: string[][] = [['numbers'], ...numbers.map((n) => [cell(n)])];
   const sheet = XLSX.utils.aoa_to_sheet(table, { dense: true });

@@ -1,4 +1,4 @@
-// Reading a file of contacts (SPEC.md 5 "Excel upload for contacts"): runs inside the parse worker (and in unit tests).
+// Reading a file of contacts (docs/product.md#for-contacts): runs inside the parse worker (and in unit tests).
 import { readContactSheet, type ContactSheet } from '../domain/contact-sheet';
 import { contactSheetError, contactSheetName } from '../domain/excel-sheet';
 import { openBook, type ProgressFn, type SheetShape } from './parse-core';

@@ -1,4 +1,4 @@
-// The contact import's template (SPEC.md 5): the data on Sheet1 under headings the import reads, and a sheet of help.
+// The contact import's template (docs/product.md#for-contacts): the data on Sheet1 under headings the import reads, and a sheet of help.
 import * as XLSX from 'xlsx';
 import { TEMPLATE_HEADINGS } from '../domain/contact-headings';
 import { CONTACT_SHEET_NAME } from '../domain/excel-sheet';

@@ -42,7 +42,7 @@ export function buildCustomerData(rows: readonly CustomerRow[]): Promise<Uint8Ar
 export const buildNumbersExport = (numbers: readonly string[]): Promise<Uint8Array> =>
   inWorker({ kind: 'numbers', rows: [...numbers] });
 
-/** The rows a sheet set aside (issue 18): row, value as typed, why. */
+/** The rows a sheet set aside: row, value as typed, why. */
 export const buildSetAsideExport = (rows: readonly SetAsideNumber[]): Promise<Uint8Array> =>
   inWorker({ kind: 'set-aside', rows: rows.map((r) => ({ row: r.row, value: r.value, reason: r.reason })) });
 

@@ -51,7 +51,7 @@ function fromSheetTable(sheet: string, table: unknown[][], onProgress: ProgressF
   };
 }
 
-/** Opens a file's bytes: its visible sheet names, and a reader for one sheet (SPEC 5's send rows, or as `shape` makes them). */
+/** Opens a file's bytes: its visible sheet names, and a reader for one sheet (the send form's rows, or as `shape` makes them). */
 export function openBook(bytes: Uint8Array, fileName: string, onProgress?: ProgressFn): Promise<OpenedBook>;
 export function openBook<R>(
   bytes: Uint8Array,
@@ -75,7 +75,7 @@ export async function openBook<R>(
   if (file.kind === 'text') {
     const rows = readCsvText(file.text);
     onProgress(0.6, 'Reading rows');
-    // A text file is one sheet, and contact imports want it named Sheet1 (SPEC 5).
+    // A text file is one sheet, and contact imports want it named Sheet1 (docs/product.md#for-contacts).
     return { sheetNames: ['Sheet1'], readSheet: (name, progress = noProgress) => read(name, rows, progress, []) };
   }
   const book = await openWorkbookFile(file, onProgress);

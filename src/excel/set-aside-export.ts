@@ -1,4 +1,4 @@
-// The rows a send set aside (issue 18), as an xlsx the user can correct and load again.
+// The rows a send set aside (docs/product.md#for-sending), as an xlsx the user can correct and load again.
 import * as XLSX from 'xlsx';
 import type { SetAsideNumber } from '../domain/excel-sheet';
 import { neutraliseFormula } from './status-report';

@@ -1,4 +1,4 @@
-// The status report export (SPEC.md 2 and 9): an xlsx of each recipient and its status.
+// The status report export (docs/product.md#delivery-status): an xlsx of each recipient and its status.
 import * as XLSX from 'xlsx';
 
 export type ReportRow = { mobilenumber: string; status: string };
@@ -23,7 +23,7 @@ function statusReportSheet(rows: readonly ReportRow[]): XLSX.WorkSheet {
   return sheet;
 }
 
-/** The report as xlsx bytes, compressed (STACK.md: about 3x smaller). */
+/** The report as xlsx bytes, compressed. */
 export function writeStatusReport(rows: readonly ReportRow[], meta: ReportMeta = {}): Uint8Array {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, statusReportSheet(rows), meta.sheetName ?? 'Status report');

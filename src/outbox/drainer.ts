@@ -8,7 +8,7 @@ import { BrokenJobError, runJob, type OutboxAlert } from './send-job';
 import { emitOutboxEvent } from './outbox-events';
 
 const DRAINER_LOCK = 'outbox-drainer';
-/** The gateway's default body limit is 1 MiB (API.md); larger sends go straight to batches. */
+/** The gateway's default body limit is 1 MiB (docs/api.md#answers-and-errors); larger sends go straight to batches. */
 const MAX_WHOLE_BYTES = 1_000_000;
 const RECOVERY_MS = 5000;
 const OFFLINE_RECHECK_MS = 15_000;

@@ -16,7 +16,7 @@ const sameMessage = (a: SendItem, b: SendItem) =>
 
 /**
  * The whole send rebuilt from its batch records: a regular item cut across batches is joined again,
- * so the body is as small as the form made it and recipients keep their order (API.md indices).
+ * so the body is as small as the form made it and recipients keep their order (the Idempotency-Key's indices).
  */
 export function joinBatchItems(batches: readonly { items: readonly SendItem[] }[]): SendItem[] {
   const joined: SendItem[] = [];

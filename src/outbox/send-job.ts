@@ -66,7 +66,7 @@ function failureOf(error: unknown): SendFailure | 'ack' {
 }
 
 function userChanges(job: OutboxJob, answer: SendAnswer | null): Partial<StoredUser> {
-  // SPEC 4: a send sets the scheduled tab flag and, unless an 'rccg' sender, the balances.
+  // A send sets the scheduled tab flag and, unless an 'rccg' sender, the balances (docs/product.md#the-send-form).
   if (!answer || !updatesBalanceAfterSend(job.senderIds)) return { scheduledsmsTab: true };
   return {
     scheduledsmsTab: true,
@@ -122,7 +122,7 @@ async function onFailure(
       emitOutboxEvent({ type: 'retry', jobId: job.id, afterMs: decision.afterMs, reason: String(result.failure) });
       return null;
     case 'signed-out':
-      // Kept for this account: it goes on after the next sign-in (ARCHITECTURE.md).
+      // Kept for this account: it goes on after the next sign-in (docs/architecture.md#the-pwa-flows).
       await updateJob(job.id, { state: 'paused', pausedSignIn: signedInAt, updatedAt: now });
       emitOutboxEvent({ type: 'paused', jobId: job.id });
       return null;

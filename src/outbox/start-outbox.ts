@@ -7,7 +7,7 @@ import type { FromDrainer, ToDrainer } from './worker-messages';
 export interface OutboxOptions {
   /** Shows an alert (the app passes emitAlert). */
   alert: (alert: OutboxAlert) => void;
-  /** 'Invalid Token' on a send: SPEC 8 signs out (the job waits for the next sign-in). */
+  /** 'Invalid Token' on a send signs out (the job waits for the next sign-in: docs/product.md#sign-in-and-sessions). */
   onInvalidToken?: () => void;
   /** Run in the page instead of a dedicated worker (tests, browsers without module workers). */
   inPage?: boolean;

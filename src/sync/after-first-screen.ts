@@ -1,5 +1,5 @@
 // Work the first screen does not need (IndexedDB's live session watch, the start-up syncs) waits until
-// that screen has shown, so its downloads and parsing never delay it on a slow phone (issue 16).
+// that screen has shown, so its downloads and parsing never delay it on a slow phone.
 // Outside the app (unit tests), nothing holds and the work runs at once.
 
 const HOLD_AT_MOST_MS = 5000;

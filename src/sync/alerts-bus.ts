@@ -4,7 +4,7 @@ export interface AppAlert {
   id: number;
   message: string;
   severity: AlertSeverity;
-  /** How long it shows (SPEC 8: 5 s, 20 s on the all-recurring list); it also closes on demand. */
+  /** How long it shows (5 s, 20 s on the all-recurring list: docs/product.md#alerts); it also closes on demand. */
   durationMs: number;
 }
 

@@ -30,7 +30,7 @@ async function afterCredit(): Promise<void> {
 
 export type GiftInput = { clientProfileId: number; amount: string; currency?: string };
 
-/** SPEC 5 credit by amount; answers the gateway's message. */
+/** Credit by amount (docs/product.md#client-management); answers the gateway's message. */
 export async function giveCredit(gift: GiftInput): Promise<string> {
   const { token, profileId } = await admin();
   const answer = await giveCreditByAmount(token, {
@@ -43,7 +43,7 @@ export async function giveCredit(gift: GiftInput): Promise<string> {
   return answer.message;
 }
 
-/** SPEC 5 credit by rate; answers the gateway's message. */
+/** Credit by rate; answers the gateway's message. */
 export async function giveCreditAtRate(gift: GiftInput & { rate: string }): Promise<string> {
   const { token, profileId } = await admin();
   const answer = await giveCreditByRate(token, {

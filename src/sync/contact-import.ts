@@ -8,7 +8,7 @@ import * as store from '../db/phonebook-store';
 import { describeFailure } from './failures';
 import { mirrorNewContacts, phonebookAccount } from './phonebook-sync';
 
-/** Rows a request: about 700 KB of JSON, well under the gateway's body limit, and a progress step a phone shows. */
+/** Rows a request: well under the gateway's body limit, and a progress step a phone shows. */
 export const IMPORT_PART_ROWS = 5000;
 
 export type ImportProgress = { phase: 'sending' | 'saving'; done: number; total: number };

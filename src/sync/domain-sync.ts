@@ -16,13 +16,13 @@ async function storedInDatabase(host: string): Promise<StoredDomain | undefined>
 /**
  * Shows the stored details at once and refreshes them from the gateway when it answers, so a
  * reseller's new logo arrives on the next visit while offline visits keep the last known brand.
- * The copy is kept in localStorage, which the first screen reads without loading Dexie (issue 16);
+ * The copy is kept in localStorage, which the first screen reads without loading Dexie;
  * only where localStorage refuses it does IndexedDB keep it, once the first screen has shown.
  */
 export function refreshDomain(host: string, { force = false, now = Date.now() } = {}): Promise<void> {
   // The entry asks first, beside the app's code; the screens' own calls meanwhile share that answer,
   // and for a few minutes after it. Each answer rewrites the copy, and every screen showing the
-  // brand rendered again: twice more on a first visit to the landing page (issue 16).
+  // brand rendered again.
   const last = answeredAt.get(host);
   if (
     !force &&
@@ -74,7 +74,7 @@ async function refresh(host: string, now: number): Promise<void> {
       afterFirstScreen(() => void import('../db/domain-store').then((m) => m.saveDomain(domain)).then(resolve, reject)),
     );
   } catch (error) {
-    // Offline or failing: stored details stay in use until they pass the one-year limit (SPEC 3).
+    // Offline or failing: stored details stay in use until they pass the one-year limit (docs/product.md#stored-on-the-device).
     const stored = parseDomainMirror(readDomainMirrorText(host), host) ?? (await storedInDatabase(host));
     if (!stored || now - stored.fetchedAt > DOMAIN_CACHE_MS) throw error;
   }

@@ -8,7 +8,7 @@ export interface FailureView {
   offline: boolean;
 }
 
-/** SPEC 8: the server's message, else the client's text, else the generic one; severity by status. */
+/** docs/product.md#alerts: the server's message, else the client's text, else the generic one; severity by status. */
 export function describeFailure(error: unknown, clientMessage?: string): FailureView {
   if (error instanceof ApiFailure) {
     const offline = error.kind === 'network' || error.kind === 'timeout';

@@ -39,7 +39,7 @@ export const toContact = (profileId: number, groupId: number, c: Contact): store
 /**
  * The contacts each book came with; a book that came with fewer than its newest page (the answer's inline
  * budget was spent on newer books) gets that page through groupcontacts, unless the device already holds
- * as many contacts as the book has: the device keeps what the list used to carry whole.
+ * as many contacts as the book has: the device keeps each book's newest page whole.
  */
 async function mirrorInlineContacts(
   profileId: number,

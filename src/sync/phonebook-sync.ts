@@ -22,7 +22,7 @@ const CONTACTS: Deletion = { mark: store.markContactsDeleted, remove: store.remo
 
 export type DeleteOutcome = 'deleted' | 'refused' | 'pending';
 
-// SPEC 4: gone from the screen at once, then sent; a refusal puts the rows back and says why.
+// Gone from the screen at once (docs/product.md#phone-books), then sent; a refusal puts the rows back and says why.
 async function deleteRows(kind: Deletion, ids: readonly number[], alertOnSuccess: boolean): Promise<DeleteOutcome> {
   if (ids.length === 0) return 'deleted';
   const { profileId, token } = await account();

@@ -7,7 +7,7 @@ export const UNSAFE_PAYMENT_PAGE =
   'The payment page address was not accepted; please try again or contact your provider';
 
 /**
- * SPEC 4 Purchase: check the supervisor's credit, then get a payment link; answers the checked
+ * A purchase (docs/product.md#buying-credit): check the supervisor's credit, then get a payment link; answers the checked
  * address of the payment page for the screen to go to.
  */
 export async function startPurchase(amount: string, pageOrigin: string): Promise<string> {

@@ -7,7 +7,7 @@ type Held = SessionState | { status: 'failed'; error: unknown };
 
 // The session as the screens see it. IndexedDB (through Dexie, loaded on demand) is the truth; until it
 // answers, the localStorage hint says "signed out" at once, so the login page never waits for Dexie
-// (issue 16). A hint of "signed in", or none while a database exists, waits for IndexedDB.
+// to load. A hint of "signed in", or none while a database exists, waits for IndexedDB.
 // Signed out, IndexedDB is not read at all (Dexie is not even loaded) until an account may exist: a
 // sign-in, here or in another tab, writes the hint first (session-store.ts), which starts the watch.
 

@@ -6,7 +6,7 @@ import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session
 import type { StoredUser } from '../db/app-db';
 import { emitAlert } from './alerts-bus';
 
-/** Signs in (SPEC 7 login) and stores the account on the device. */
+/** Signs in (login) and stores the account on the device. */
 export async function signIn(input: {
   emailusername: string;
   password: string;
@@ -38,7 +38,7 @@ export async function signOut(): Promise<void> {
 
 /**
  * Forgets the current account without calling the gateway (its token is already dead), and says why
- * (SPEC 8: 'Invalid Token' as a 'failed' alert); the route guard then leaves the page (SPEC 2).
+ * ('Invalid Token' as a 'failed' alert); the route guard then leaves the page (docs/product.md#sign-in-and-sessions).
  */
 export async function signOutLocally(reason?: string): Promise<void> {
   const account = await currentAccount();
@@ -48,8 +48,8 @@ export async function signOutLocally(reason?: string): Promise<void> {
 }
 
 /**
- * fetchuser (SPEC 7): fresh balances and flags. A refusal ('Invalid Token' or any failed fetchuser,
- * SPEC 8) signs out; no network leaves the stored account as it is.
+ * fetchuser: fresh balances and flags. A refusal ('Invalid Token' or any failed fetchuser) signs out
+ * (docs/product.md#sign-in-and-sessions); no network leaves the stored account as it is.
  */
 export async function refreshUser(): Promise<void> {
   const account = await currentAccount();

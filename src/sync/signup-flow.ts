@@ -20,7 +20,7 @@ export interface PendingSignup {
   supid: number;
 }
 
-/** Temporary sign-up, then (for Ghana) a code by SMS (SPEC 4); other countries are signed in at once. */
+/** Temporary sign-up, then (for Ghana) a code by SMS (docs/product.md#sign-up); other countries are signed in at once. */
 export async function startSignup(form: TemporalSignupRequest): Promise<PendingSignup | 'signed-in'> {
   const { id } = await temporalSignup(form);
   if (form.country !== SIGNUP_COUNTRY) {

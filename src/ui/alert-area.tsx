@@ -14,7 +14,7 @@ const TITLES: Record<AlertSeverity, string> = {
 
 type AlertAreaProps = { subscribe: (listener: (alert: ShownAlert) => void) => () => void };
 
-/** SPEC 8 notification area, top right: each alert closes after its duration or when closed. */
+/** The notification area, top right (docs/product.md#alerts): each alert closes after its duration or when closed. */
 export function AlertArea({ subscribe }: AlertAreaProps) {
   const [alerts, setAlerts] = useState<ShownAlert[]>([]);
   useEffect(

@@ -1,6 +1,6 @@
 import { DATE_PICKER_STEP_MINUTES } from '../domain/constants';
 
-/** SPEC 9 picker settings (15-minute steps, HH:mm) with names for every control, for screen readers and tests. */
+/** The picker's settings (15-minute steps, HH:mm: docs/product.md#scheduling) with names for every control, for screen readers and tests. */
 export const DATE_TIME_PICKER_PROPS = {
   valueFormat: 'YYYY-MM-DD HH:mm',
   timePickerProps: {

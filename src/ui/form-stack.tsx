@@ -7,7 +7,7 @@ type FormStackProps = StackProps & {
   label?: string;
 };
 
-/** A form laid out as a Stack; the browser's own validation bubbles are off because SPEC's messages are shown instead. */
+/** A form laid out as a Stack; the browser's own validation bubbles are off because the product's own messages are shown instead (docs/product.md#texts-shown-to-users). */
 export function FormStack({ onSubmit, children, label, ...stack }: FormStackProps) {
   return (
     <form noValidate onSubmit={onSubmit} aria-label={label}>

@@ -1,5 +1,5 @@
-// Mantine's styles for what the landing, login and notification area show (issue 16: per-component CSS
-// instead of all of @mantine/core/styles.css on the first screen), in styles.css's order. Every other
+// Mantine's styles for what the landing, login and notification area show (per-component CSS instead
+// of all of @mantine/core/styles.css on the first screen), in styles.css's order. Every other
 // component's styles are in mantine-styles-rest.ts, which each other screen loads.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

@@ -7,9 +7,9 @@ type PriceTableProps = { title: string; tiers: readonly PriceTier[] };
 const credits = new Intl.NumberFormat('en-GH');
 
 /**
- * SPEC 9 price table: price in GHS, SMS credits (price / rate, rounded up), rate, expiry; last row
- * 'or more'. A plain table: it is on the landing and login pages, where Mantine's Table would bring
- * its ScrollArea too (issue 16). Its styles: price-table.css, in the app's stylesheet.
+ * A price table (docs/product.md#price-tables): price in GHS, SMS credits (price / rate, rounded up),
+ * rate, expiry; last row 'or more'. A plain table: it is on the landing and login pages, where
+ * Mantine's Table would bring its ScrollArea too. Its styles: price-table.css, in the app's stylesheet.
  */
 export function PriceTable({ title, tiers }: PriceTableProps) {
   const rows = priceTableRows(tiers);

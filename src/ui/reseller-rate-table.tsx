@@ -3,7 +3,7 @@ import { RESELLER_EXPIRY_YEARS, RESELLER_RATE_TABLE } from '../domain/pricing';
 
 const volume = new Intl.NumberFormat('en-US');
 
-/** SPEC 9's fixed reseller volume table (credits valid a year). */
+/** The fixed reseller volume table, credits valid a year (docs/product.md#price-tables). */
 export function ResellerRateTable() {
   return (
     <Table.ScrollContainer minWidth={280}>

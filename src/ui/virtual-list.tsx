@@ -4,7 +4,7 @@ type VirtualListProps<T> = {
   items: readonly T[];
   /** Every row has this height (px): the window is computed, never measured row by row. */
   rowHeight: number;
-  /** CSS height of the scrolling box (SPEC 9: 72vh). */
+  /** CSS height of the scrolling box (72vh: docs/product.md#limits). */
   height: string;
   itemKey: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;

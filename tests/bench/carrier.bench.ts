@@ -1,4 +1,4 @@
-// Issue 21: a 100,000-recipient send through the SMPP connector to a local SMSC (its own process).
+// A 100,000-recipient send through the SMPP connector to a local SMSC (its own process).
 // Prints, per database and window: submits per second end to end, and the time until every receipt
 // is stored; then the same send with the link dropped and the gateway killed in the middle:
 // duplicates, parts in doubt and receipts lost.

@@ -1,4 +1,4 @@
-// Issue 16 figures: what the landing page and a reseller's login page cost on a first visit (bytes
+// Figures: what the landing page and a reseller's login page cost on a first visit (bytes
 // over the wire before the page is usable, time to it unthrottled and on a Lighthouse-like phone),
 // the offline time to them from the service worker, and Lighthouse (median of 3) when it runs.
 //   npm run bench -- first-load          (FIRST_LOAD_LIGHTHOUSE=0 skips Lighthouse; FIRST_LOAD_LIST=40 lists

@@ -1,4 +1,4 @@
-// Issue 12 figures: 100,000 contacts from an xlsx file: parse in the worker, upload in parts and
+// Figures: 100,000 contacts from an xlsx file: parse in the worker, upload in parts and
 // mirror on the device (times, longest main-thread task), then search and scroll the group page.
 //   npm run build && npx tsx tests/bench/phonebook-import.bench.ts
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';

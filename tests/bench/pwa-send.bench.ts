@@ -1,4 +1,4 @@
-// Issue 7 figures: 100,000-row xlsx and csv parsed in the worker (time, longest main-thread task),
+// Figures: 100,000-row xlsx and csv parsed in the worker (time, longest main-thread task),
 // the counters per keystroke on a 1,377-character text, and the dashboard scrolling 10,000 items.
 //   npm run build && npx tsx tests/bench/pwa-send.bench.ts
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';

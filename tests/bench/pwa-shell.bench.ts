@@ -1,4 +1,4 @@
-// Issue 6 figures: the login route's initial JavaScript and CSS (gzipped), time to the shell from
+// Figures: the login route's initial JavaScript and CSS (gzipped), time to the shell from
 // the service worker cache offline, and Lighthouse on the landing and login pages.
 //   npm run build && npx tsx tests/bench/pwa-shell.bench.ts
 import { categoryScore, runLighthouse } from './lighthouse';

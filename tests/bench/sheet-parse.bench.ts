@@ -1,4 +1,4 @@
-// Issue 18 figures: a 100,000-row xlsx and csv of recipients read by the parse worker's own code in a
+// Figures: a 100,000-row xlsx and csv of recipients read by the parse worker's own code in a
 // worker thread (open: bytes in, the only sheet's columns out), median of a few runs.
 //   npx tsx tests/bench/sheet-parse.bench.ts
 import { Worker } from 'node:worker_threads';

@@ -36,19 +36,19 @@ describe('sign-up, login and password reset through the real gateway', () => {
     await signup.register.click();
     await page.getByText(`Enter the 4-digit code sent to ${user.phone}`).waitFor();
     const code = await codeSentTo(user.phone, sentAfter);
-    // A wrong code first: SPEC 8's text, and one attempt fewer.
+    // A wrong code first: the wrong-code text, and one attempt fewer.
     await signup.validate(code === '0000' ? '1111' : '0000');
     await signup.shell.alert('Wrong Code Entered, please re-enter code again or resend code again').waitFor();
     await page.getByText('6 attempts left').waitFor();
     const shell = await signup.validate(code);
     await shell.menu.waitFor({ state: 'attached' });
     await shell.accountMenu(user.username).waitFor();
-    // 10 free SMS credits on sign-up (SPEC 1).
+    // 10 free SMS credits on sign-up.
     await expect.poll(() => page.getByLabel('Credit balance').textContent()).toBe('10 credits');
     await context.close();
   });
 
-  it('shows each sign-up message of SPEC 5 as the user types, and keeps Register disabled', async () => {
+  it('shows each sign-up message as the user types, and keeps Register disabled', async () => {
     const { page, context } = await newPage(world.browser);
     const signup = new SignupPage(page);
     await page.goto(world.gateway.url('/signup'));
@@ -82,7 +82,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
     const shell = new ShellPage(page);
     await shell.accountMenu('demouser').waitFor();
     await shell.signOutWide('demouser');
-    // Main host: back to the landing page at / (SPEC 2).
+    // Main host: back to the landing page at /.
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
     await login(page, 'demo@example.com', 'demo12345');
     await shell.accountMenu('demouser').waitFor();

@@ -65,7 +65,7 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await sup.context.close();
   });
 
-  it('gives credit by amount with each SPEC 5 message, and both balances follow', async () => {
+  it('gives credit by amount with each refusal message, and both balances follow', async () => {
     const { page, context, shell } = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
     const give = section(page, 'Give credit');
     const before = await balance(page).textContent();

@@ -4,7 +4,7 @@ import { newPage, PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 
-// Issue 16: a first visit gets the built assets compressed and cacheable for good, and the outbox's
+// A first visit gets the built assets compressed and cacheable for good, and the outbox's
 // worker only once someone is signed in.
 
 describe('first load on a phone', () => {

@@ -5,7 +5,7 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { apiCall, apiLogin } from './support/api-accounts';
 
-// Issue 16: the gateway sends the landing and login pages already rendered for the host, so a first
+// The gateway sends the landing and login pages already rendered for the host, so a first
 // visit on a slow phone shows the page itself, not a spinner, while the app's code is on its way.
 // The app then takes that page over (hydrates it) without rendering it again, and what a visitor
 // typed meanwhile stays.

@@ -18,7 +18,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
   }
   const section = (page: Page, name: string) => page.getByRole('region', { name });
 
-  it('requests sender IDs with each SPEC 5 message; approved by profile 6, the ID is offered in the send form', async () => {
+  it('requests sender IDs with each refusal message; approved by profile 6, the ID is offered in the send form', async () => {
     const who = uniqueUser('prof');
     await apiSignUp(world.gateway, { ...who, cname: 'Profile Traders' });
     const { page, context, send, shell } = await openProfile(who.username, who.password);
@@ -135,7 +135,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await settings.waitFor();
     await settings.getByLabel('Domain', { exact: true }).fill(host);
     await settings.getByLabel('Company name').fill('Kumasi Texts');
-    // SPEC 5's image rule, then a real logo.
+    // The image rule, then a real logo.
     const notes = join(world.scratch, 'notes.txt');
     const logo = join(world.scratch, 'logo.png');
     writeFileSync(notes, 'not an image');

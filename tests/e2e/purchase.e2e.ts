@@ -5,7 +5,7 @@ import { PHONE, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiSignUp } from './support/api-accounts';
 
-// Issue 14: the price tables, a purchase through the dev mode's simulated checkout landing in the
+// The price tables, a purchase through the dev mode's simulated checkout landing in the
 // history with the right balances, a cancelled one adding nothing, the admin's P/C tabs, offline.
 
 const rowTexts = async (page: Page, table: string) =>

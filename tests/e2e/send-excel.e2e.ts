@@ -87,7 +87,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await context.close();
   });
 
-  it('sends 300 personalized messages in batches of 100 after HTTP 413, with the SPEC 8 alerts, each recipient its own text once', async () => {
+  it('sends 300 personalized messages in batches of 100 after HTTP 413, with the batching alerts, each recipient its own text once', async () => {
     const recipients = freshNumbers(300);
     const numberOf = (i: number) => recipients[i]!;
     const rows = Array.from({ length: 300 }, (_, i) => `${numberOf(i)},Customer ${i}`);

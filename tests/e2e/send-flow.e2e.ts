@@ -3,7 +3,7 @@ import { sendItem, uniqueUser } from '../unit/support/factories';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 
-// Issue 17: the Sender ID dropdown lists exactly the approved IDs the gateway gives.
+// The Sender ID dropdown lists exactly the approved IDs the gateway gives.
 
 describe('the sender IDs of the send form', () => {
   const world = useGatewayAndBrowser();
@@ -29,7 +29,7 @@ describe('the sender IDs of the send form', () => {
   });
 });
 
-describe('a send the gateway refuses keeps the work (issue 17)', () => {
+describe('a send the gateway refuses keeps the work', () => {
   const world = useGatewayAndBrowser();
 
   it('offers "Edit and send again" after a refusal for lack of credit, and the form comes back with the same text and numbers', async () => {

@@ -21,7 +21,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.submitButton.click();
     await send.shell.alert('Messages sent successfully').waitFor();
     await page.getByText('Sent to 2 recipients').waitFor();
-    // SPEC 4: the form is back to its defaults after a successful send.
+    // The form is back to its defaults after a successful send.
     expect(await send.message.inputValue()).toBe('');
     expect(await send.numbers.inputValue()).toBe('');
     const [job] = await outboxJobs(page);
@@ -40,7 +40,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await context.close();
   });
 
-  it('shows each validation message of the form (SPEC 5)', async () => {
+  it('shows each validation message of the form', async () => {
     const { page, context, send } = await world.openSignedIn();
     const expectProblem = async (text: string) => {
       await send.submitButton.click();
@@ -127,7 +127,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.choose('Sub-type', 'Personalized');
     await send.choose('Contact source', 'Phone book');
     await send.choosePhonebook(/^Customers/);
-    // Phone-book and sheet birthdays use the current time (SPEC 4): no date to pick.
+    // Phone-book and sheet birthdays use the current time: no date to pick.
     expect(await page.getByText('Birthday date').count()).toBe(0);
     await send.message.fill('Happy birthday {firstname}, {age} today!');
     await send.field('Campaign name (optional)').fill('E2E birthdays');

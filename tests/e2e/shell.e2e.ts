@@ -41,7 +41,7 @@ describe('routing rules, the page shell and white-label branding', () => {
     await context.close();
   });
 
-  it('shows the menu items of SPEC 2 by role: no Client management for a client, yes for an admin', async () => {
+  it('shows the menu items by role: no Client management for a client, yes for an admin', async () => {
     const client = await world.openSignedIn();
     expect(await client.send.shell.menuLabels()).toEqual([
       'Send SMS',
@@ -102,7 +102,7 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 });
 
-describe('a forced sign-out leaves the page by SPEC 2 and says why (issue 17)', () => {
+describe('a forced sign-out leaves the page as any sign-out does and says why', () => {
   const world = useGatewayAndBrowser();
 
   it.each([

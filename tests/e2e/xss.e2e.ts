@@ -6,7 +6,7 @@ import { sendItem, uniqueUser } from '../unit/support/factories';
 import { apiCall, apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 import { LoginPage } from './support/pages/login-page';
 
-// Issue 11: stored text is shown by React escaping only. The usual payloads go into every field a
+// Stored text is shown by React escaping only. The usual payloads go into every field a
 // user can edit; on every screen that shows them, none runs, none becomes an element, and each is
 // shown as the text that was typed. (The CSP would block inline script too: the test therefore also
 // counts CSP violations, which an injected element would cause, and looks for the elements themselves.)
@@ -50,7 +50,7 @@ async function watched(page: Page) {
   };
 }
 
-describe('stored text never runs as code on any screen (issue 11)', () => {
+describe('stored text never runs as code on any screen', () => {
   const world = useGatewayAndBrowser();
 
   it('shows the usual payloads as typed in phone books, messages, dashboards, status, client views and the brand', async () => {

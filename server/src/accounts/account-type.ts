@@ -11,7 +11,7 @@ export const PREMIUM_NOT_ALLOWED = 'The PREMIUM account type is not available fo
 export const RESELLING_OFF = 'Reselling is not available on this platform';
 export const RESELLER_STAYS = 'A reseller with its own domain cannot change its account type';
 
-/** changeaccountype: the account's new type, by SPEC's rules; `user` is updated in place. */
+/** changeaccountype: the account's new type (docs/product.md#account-type); `user` is updated in place. */
 export async function changeAccountType(ctx: GatewayContext, user: UserRow, requested: string): Promise<void> {
   const accountType = requested.trim().toUpperCase();
   if (!(ACCOUNT_TYPES as readonly string[]).includes(accountType)) throw refuse(UNKNOWN_ACCOUNT_TYPE);
@@ -21,7 +21,7 @@ export async function changeAccountType(ctx: GatewayContext, user: UserRow, requ
   if (user.accountType === 'RESELLER' && domain?.profile_id === user.profile_id) throw refuse(RESELLER_STAYS);
   if (accountType === 'RESELLER' && domain?.enablereseller !== 1) throw refuse(RESELLING_OFF);
   // A reseller manages the clients who sign up on its domain, so it is an admin; leaving reselling
-  // leaves the rights too (issue 11). Profile 6 runs the platform whatever its type.
+  // leaves the rights too. Profile 6 runs the platform whatever its type.
   const isAdmin = accountType === 'RESELLER' || user.profile_id === TOP_SUPERVISOR_ID ? 1 : 0;
   await ctx.db.updateTable('users').set({ accountType, isAdmin }).where('profile_id', '=', user.profile_id).execute();
   Object.assign(user, { accountType, isAdmin });

@@ -18,7 +18,7 @@ export const LIMITS = {
   resetRequest: { limit: 10, windowMs: 15 * MINUTE_MS },
   resetChange: { limit: 20, windowMs: 15 * MINUTE_MS },
   lookup: { limit: 60, windowMs: 15 * MINUTE_MS },
-  // Codes texted to one phone, whatever account or sign-up asks: nobody floods a number (issue 11).
+  // Codes texted to one phone, whatever account or sign-up asks: nobody floods a number.
   codeToNumber: { limit: 5, windowMs: 60 * MINUTE_MS },
 } as const;
 

@@ -52,7 +52,7 @@ export async function clientsOf(ctx: GatewayContext, supervisor: UserRow) {
 }
 
 /**
- * Profile 6 decides every sender ID on the platform (SPEC 4 and 6), resellers' clients' included, but
+ * Profile 6 decides every sender ID on the platform (docs/product.md#sender-ids), resellers' clients' included, but
  * sees of another tenant's account only what the decision needs: who asks, under which reseller, for what.
  */
 export async function pendingSenderIdRequests(ctx: GatewayContext) {

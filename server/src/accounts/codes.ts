@@ -5,7 +5,7 @@ import { VALIDATION_ATTEMPTS, VALIDATION_TIMER_SECONDS } from '../../../src/doma
 
 export type CodePurpose = 'signup' | 'reset';
 
-/** SPEC 9: a code is valid 600 s (the validation timer) and allows 7 attempts. */
+/** A code is valid 600 s (the validation timer) and allows 7 attempts (docs/product.md#sign-up). */
 export const CODE_TTL_MS = VALIDATION_TIMER_SECONDS * 1000;
 
 // Checked against one known row (by id or by account), never searched for by its hash.

@@ -11,11 +11,11 @@ import { TEST_SENDER_ID } from '../../../src/domain/sender-id';
 import { SIGNUP_DONE, type TemporalRow } from './temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './uniqueness';
 
-/** The free credits last as long as a regular tier's (SPEC 9: 0.25 years). */
+/** The free credits last as long as a new regular tier's (0.25 years). */
 const FREE_CREDIT_EXPIRY_YEARS = 0.25;
 
 /**
- * Turns a finished sign-up into an account: 10 free credits (SPEC 1), the referrer, the domain
+ * Turns a finished sign-up into an account: 10 free credits (docs/product.md#sign-up), the referrer, the domain
  * owner as supervisor, every menu tab on. Claiming the sign-up row in the same transaction means
  * it can only ever make one account.
  */
@@ -43,7 +43,7 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
             .where((eb) => eb.or([eb('supid', '=', temporal.supid), eb('profile_id', '=', temporal.supid)]))
             .executeTakeFirst()
         : undefined;
-      // SPEC 1's free credits once per phone: a second account on a number starts with none (issue 11).
+      // The free credits once per phone: a second account on a number starts with none.
       const phone = canonicalPhone(temporal.phone);
       const tail = phone.slice(-9);
       const sameNumber = await trx

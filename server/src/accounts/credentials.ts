@@ -50,7 +50,7 @@ export async function passwordMatches(
 }
 
 /**
- * API.md tenant rule: a client signs in on its supervisor's domains, a domain's owner also on its
+ * The tenant rule (docs/product.md#sign-in-and-sessions): a client signs in on its supervisor's domains, a domain's owner also on its
  * own; the request host decides, never the body.
  */
 export function mayUseDomain(user: Pick<UserRow, 'profile_id' | 'supid'>, domain: DomainRow): boolean {
@@ -65,7 +65,7 @@ export async function checkResetCode(ctx: GatewayContext, email: string, code: s
 
 /**
  * A reset's new password. The API key goes too (whoever took the account may have generated one),
- * and every session ends (perhaps the reason for the reset), issue 11.
+ * and every session ends (perhaps the reason for the reset).
  */
 export async function setNewPassword(ctx: GatewayContext, profileId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password, ctx.scryptCost);

@@ -50,7 +50,7 @@ export const requestIds =
     const already = ids.find((id) => approved.includes(id));
     if (already) return `Sender ID ${already} is already approved`;
     const next = unique([...pending, ...ids]);
-    // One account cannot bury the approver in requests (issue 11).
+    // One account cannot bury the approver in requests.
     if (next.length > MAX_PENDING_SENDER_IDS)
       return `At most ${MAX_PENDING_SENDER_IDS} sender IDs can await approval at once`;
     return { approved, pending: next };
@@ -62,7 +62,7 @@ export const decideIds =
   ({ approved, pending }) => {
     const missing = ids.find((id) => !pending.includes(id));
     if (missing) return `Sender ID ${missing} is not awaiting approval`;
-    // 'TEST' is kept only until the account has an ID of its own (issue 17).
+    // 'TEST' is kept only until the account has an ID of its own (docs/product.md#sender-ids).
     return {
       approved: approve ? unique([...approved.filter((id) => id !== TEST_SENDER_ID), ...ids]) : approved,
       pending: pending.filter((id) => !ids.includes(id)),

@@ -17,7 +17,7 @@ export type SignupFields = {
 // Bounds the form does not state, so a request cannot store megabytes in an account.
 const MAX = { username: 50, cname: 100, email: 254, password: 128 } as const;
 
-/** The first reason a sign-up is refused, in the words of SPEC 5, or null. */
+/** The first reason a sign-up is refused, in the form's words (docs/product.md#sign-up), or null. */
 export async function signupError(ctx: GatewayContext, body: SignupFields, domain: DomainRow): Promise<string | null> {
   const username = body.username.trim();
   const email = body.email.trim();

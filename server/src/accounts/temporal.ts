@@ -15,7 +15,7 @@ export const SIGNUP_DONE = 'This sign-up is already complete, please log in';
 export const INVALID_REFERRAL = 'Referral code not found, please check it or leave it empty';
 
 /**
- * SPEC 4: sign-ups outside Ghana skip the code. Decided from the number itself, in canonical form
+ * Sign-ups outside Ghana skip the code (docs/product.md#sign-up). Decided from the number itself, in canonical form
  * (0244..., 00233..., +233 ...), never from the claimed country: a Ghana phone always gets its code.
  */
 export function needsCode(phone: string): boolean {

@@ -7,6 +7,6 @@ export const newApiKey = () => `sk_${randomBytes(24).toString('base64url')}`;
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** What is stored of an API key (users.apikey): its hash, never the key. */
 export const apiKeyHash = sha256;
-/** A 4-digit code (SPEC 9 code length 4), uniformly drawn. */
+/** A 4-digit code (docs/product.md#sign-up), uniformly drawn. */
 export const newCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 export const newReferralCode = () => randomBytes(5).toString('hex').toUpperCase();

@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema-core';
 
 type Caller = Pick<UserRow, 'profile_id' | 'isAdmin'>;
 
-/** The owner reads its records; so does its admin, the owner's supervisor (SPEC 6). */
+/** The owner reads its records; so does its admin, the owner's supervisor (docs/product.md#roles-and-permissions). */
 export const mayRead = (caller: Caller, record: { profile_id: number; supid: number | null }): boolean =>
   record.profile_id === caller.profile_id || (caller.isAdmin === 1 && record.supid === caller.profile_id);
 

@@ -2,7 +2,7 @@ import { INVALID_TOKEN, TRY_AGAIN } from '../../../src/domain/alerts';
 
 /**
  * Why an area refuses a request. Areas throw these; http/error-handler.ts alone turns them into
- * API.md's `{ error: { status, message } }` with an HTTP status, so no area knows about HTTP.
+ * The wire's `{ error: { status, message } }` (docs/api.md#answers-and-errors) with an HTTP status, so no area knows about HTTP.
  */
 export type RefusalKind =
   | 'refused'
@@ -26,7 +26,7 @@ export class Refusal extends Error {
 
 export const NOT_ALLOWED = 'You are not allowed to do this';
 
-/** Bad input or a rule of SPEC.md said no. */
+/** Bad input, or a rule of the product said no. */
 export const refuse = (message: string) => new Refusal('refused', message);
 export const wrongLogin = (message: string) => new Refusal('wrong-login', message);
 export const invalidToken = () => new Refusal('invalid-token', INVALID_TOKEN);

@@ -5,7 +5,7 @@ export const MAX_ID = 2 ** 31 - 1;
 /** A value that can be a row id: a whole number from 1 to MAX_ID. */
 export const isRowId = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 
-/** API.md lists: 20 items a page, pageNum from 1. */
+/** Lists: 20 items a page, pageNum from 1 (docs/api.md#calls-and-answers). */
 export const PAGE_SIZE = 20;
 
 export function pageWindow(pageNum: number, size = PAGE_SIZE) {

@@ -36,7 +36,7 @@ export interface MessagesTable {
   credits: number; // deliveries: parts x recipients sent; registrations: credits prepaid at acceptance
   destination_preview: string; // the first PREVIEW_NUMBERS numbers, comma list
   preview_count: number;
-  search_text: string; // lower-cased searchable fields (SPEC 5: not ids nor reference keys)
+  search_text: string; // lower-cased searchable fields (not ids nor reference keys: docs/product.md#lists-and-status)
   parent_id: number | null;
   state: MessageState;
   registered_at: number;

@@ -22,7 +22,7 @@ export async function authenticateToken(ctx: GatewayContext, req: FastifyRequest
 }
 
 /**
- * The user a send is for (API.md sendsms): an API key (stored hashed) from an integration, or the
+ * The user a send is for (sendsms, docs/api.md#transport): an API key (stored hashed) from an integration, or the
  * session token of the PWA's own outbox, which never holds the key.
  */
 export async function authenticateApiKey(ctx: GatewayContext, req: FastifyRequest): Promise<UserRow> {

@@ -32,7 +32,7 @@ const DATABASE_REFUSALS: Record<string, { status: number; body: { status: string
 
 export const httpStatusOf = (refusal: Refusal) => HTTP_STATUS[refusal.kind];
 
-/** API.md's error shape for refusals, Fastify's own 4xx (bad JSON, too large) and faults (500). */
+/** The error shape of docs/api.md#answers-and-errors for refusals, Fastify's own 4xx (bad JSON, too large) and faults (500). */
 export function registerErrorHandler(app: FastifyInstance, ctx: GatewayContext): void {
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof Refusal) {

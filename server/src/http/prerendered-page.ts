@@ -11,7 +11,7 @@ import { escapeHtml } from '../core/html';
 
 // The landing and login pages, prerendered: index.html with the app's HTML for the host in place of
 // its splash, so a first visit on a slow phone paints the page itself before the app's code arrives
-// (issue 16). The app hydrates it (src/app/root.tsx). Installed apps never see it: their service
+// (docs/architecture.md#the-pwa-flows). The app hydrates it (src/app/root.tsx). Installed apps never see it: their service
 // worker answers navigations with index.html as it is.
 
 /** Where the build writes the prerender module (`vite build --ssr`): a dot folder, never served. */
@@ -110,7 +110,7 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
     loaded = { builtAt, prerender, stylesheets: appStylesheets(dist) };
     return loaded;
   };
-  // Loaded at start (1.5 MB to compile, about 140 ms), not while the first visitor waits.
+  // Loaded at start (it takes a while to compile), not while the first visitor waits.
   load();
 
   return async function render(page: Page): Promise<T | null> {

@@ -11,7 +11,7 @@ import { brandName, brandThemeColor } from '../../../src/domain/brand';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { prerenderedPages } from './prerendered-page';
 
-/** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing (issue 4). */
+/** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing. */
 /** Where the build's hashed files are served: cached for a year, never revalidated. */
 export const ASSETS_PREFIX = '/assets/';
 

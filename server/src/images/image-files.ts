@@ -1,4 +1,4 @@
-/** Content types of the image extensions SPEC 5 accepts for logos and backgrounds (plus svg for seeds). */
+/** Content types of the image extensions accepted for logos and backgrounds (docs/product.md#reseller-settings; plus svg for seeds). */
 export const IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',

@@ -20,7 +20,7 @@ export interface Gift {
 /**
  * An admin gives credit to its client. A reseller hands over credit it holds (taken atomically);
  * profile 6 is the platform and mints it. The client's credit stays valid at least as long as a
- * new regular tier's (SPEC 3: 0.25 years), so a gift to a lapsed account is usable.
+ * new regular tier's (0.25 years: docs/product.md#client-management), so a gift to a lapsed account is usable.
  */
 export async function giveCredit(ctx: GatewayContext, gift: Gift): Promise<void> {
   const now = ctx.now();

@@ -18,7 +18,7 @@ import { PAYSTACK_CALLBACK_PATH } from '../../../src/domain/api-paths';
 import { APP_PATHS } from '../../../src/domain/app-paths';
 import { PAYMENT_OUTCOME_PARAM, type PaymentOutcome } from '../../../src/domain/payment-outcome';
 
-// Real card payments (issue 14): credit only what Paystack confirms, once per reference, whether the
+// Real card payments (docs/api.md#paystack-no-token): credit only what Paystack confirms, once per reference, whether the
 // customer's return (callback) or Paystack's signed event (webhook) arrives first.
 
 export const PAYSTACK_NOT_SET_UP = 'Card payments are not set up for this domain yet, please contact your provider';

@@ -26,7 +26,8 @@ export function amountOf(value: unknown, max?: number): number | { message: stri
 
 /**
  * Who sells to a user and on which domain: its supervisor, at the supervisor's domain prices
- * (SPEC 6: the sup-prefixed settings apply to a domain's owner, who buys from its own supervisor).
+ * (the sup-prefixed settings apply to a domain's owner, who buys from its own supervisor:
+ * docs/product.md#roles-and-permissions).
  */
 export async function sellerOf(
   db: Kysely<Database>,
@@ -49,7 +50,7 @@ export const sellerDomain = (db: Kysely<Database>, sellerId: number) =>
 
 /**
  * Credits for an amount: the tier is the highest price not above the amount, for the buyer's account
- * type; resellers buy at their applicable volume rate (SPEC 9 reseller table).
+ * type; resellers buy at their applicable volume rate (docs/product.md#price-tables).
  */
 export async function quote(ctx: GatewayContext, user: UserRow, domain: DomainRow, amount: number): Promise<Quote> {
   const accountType = user.accountType as AccountType;

@@ -13,7 +13,7 @@ export type NewPayment = Omit<PaymentRow, 'id' | 'searchtext' | 'kind'> & { kind
 export const publicPaymentId = (prefix: string, reference: string) =>
   `${prefix}-${createHash('sha256').update(reference).digest('hex').slice(0, 16).toUpperCase()}`;
 
-/** Stores a history line with its search text (every shown field but ids, as SPEC 5 asks). */
+/** Stores a history line with its search text (every shown field but ids: docs/product.md#lists-and-status). */
 export async function recordPayment(trx: Transaction<Database>, p: NewPayment): Promise<void> {
   const searchtext = [
     p.amount,
@@ -34,7 +34,7 @@ export async function recordPayment(trx: Transaction<Database>, p: NewPayment): 
     .execute();
 }
 
-/** SPEC 3 Payment record. */
+/** A payment record (docs/product.md#credit-history). */
 export function paymentAnswer(p: PaymentRow) {
   return {
     paymentid: p.paymentid,

@@ -9,14 +9,14 @@ import { anyColumnLike, chunks, isUniqueViolation, pageOf, pageWindow } from '..
 import { yieldToLoop } from '../core/event-loop';
 
 /**
- * groupsrequest and allgroups carry each book's contacts (SPEC 3), but a book may hold 100,000:
+ * groupsrequest and allgroups carry each book's contacts, but a book may hold 100,000:
  * at most this many, newest first, come inline for one book; `contactcount` tells the whole, and
  * groupcontacts pages through the rest.
  */
 export const INLINE_CONTACTS = 1000;
 /**
- * One answer inlines at most this many contacts over all its books (newest books first), so 150 books of
- * 1,000 answer in about 0.5 MiB, not 33 MiB; a book past it comes with fewer (or no) contacts and its count.
+ * One answer inlines at most this many contacts over all its books (newest books first), so many full
+ * books still make a small answer; a book past it comes with fewer (or no) contacts and its count.
  */
 export const INLINE_BUDGET = 2000;
 /** The books one account may keep: its whole list is one answer. */
@@ -42,7 +42,7 @@ export type ContactAnswer = ReturnType<typeof contactAnswer>;
 
 type GroupWithOwner = GroupRow & { username: string };
 
-/** Group answers (SPEC 3 Group plus `contactcount`) for rows already filtered by owner, newest book first. */
+/** Group answers (with `contactcount`) for rows already filtered by owner, newest book first. */
 export async function groupAnswers(ctx: GatewayContext, groups: GroupWithOwner[]) {
   if (groups.length === 0) return [];
   const countOf = new Map<number, number>();
@@ -222,7 +222,7 @@ export async function deleteOwnRows(
 export const deleteGroups = (ctx: GatewayContext, user: UserRow, ids: number[]) =>
   deleteOwnRows(ctx, user, 'groups', ids);
 
-/** A page of a book's contacts, newest first, for its owner or the owner's admin (read-only, SPEC 6). */
+/** A page of a book's contacts, newest first, for its owner or the owner's admin (read-only: docs/product.md#phone-books). */
 export async function groupContactsPage(
   ctx: GatewayContext,
   user: UserRow,

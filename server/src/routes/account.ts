@@ -56,7 +56,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   });
 
   // Profile 6 is the platform's operator: sender IDs are registered platform-wide, so it decides for
-  // every account, resellers' clients included (no reseller admin may, SPEC 6).
+  // every account, resellers' clients included (no reseller admin may: docs/product.md#sender-ids).
   const decisionBody = z.object({ profile_id: profileId, id: numericId, pendingsenderid: idsText });
   for (const [call, approve] of [
     ['approvesenderid', true],

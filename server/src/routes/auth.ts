@@ -18,7 +18,7 @@ export const LOGIN_EMPTY = 'Please enter your email or username and your passwor
 const loginBody = z.object({
   emailusername: text,
   password: text,
-  // Informational: the request's host decides the tenant (API.md), never these.
+  // Informational: the request's host decides the tenant (docs/product.md#sign-in-and-sessions), never these.
   domain_supid: z.unknown().optional(),
   domain: z.unknown().optional(),
   humanKey: z.unknown().optional(),
@@ -60,7 +60,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 
-  // API.md: fetchuser's 'Invalid Token' also carries the message at top level (the original client reads it there).
+  // fetchuser's 'Invalid Token' also carries the message at top level (the original client reads it there).
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode !== 401 || req.routeOptions.url !== FRONTEND_PATH + 'fetchuser' || typeof payload !== 'string')
       return payload;

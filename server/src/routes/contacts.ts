@@ -19,7 +19,7 @@ const contactFields = {
 };
 const groupnameField = looseText;
 
-/** 100,000 contacts are about 13.5 MiB as the PWA sends them; more is refused before it is read (issue 11). */
+/** 100,000 contacts as the PWA sends them fit with room to spare; more is refused before it is read. */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 100_000;
 

@@ -49,7 +49,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
     giftBody.extend({ rate: amountField }),
     async ({ body, user }) => {
       ownProfile(user, body.profile_id);
-      // SPEC 6: credit by rate is for accounts whose content is local.
+      // Credit by rate is for accounts whose content is local (docs/product.md#client-management).
       if (user.content !== 'local') throw forbidden('Credit by rate is only available to local accounts');
       const problem = rateError(body.rate) ?? moneyError(body.amount);
       if (problem) throw refuse(problem);

@@ -20,7 +20,7 @@ function pngSize(path: string): { w: number; h: number } | null {
   }
 }
 
-/** The web app manifest of the request's domain: its name, colour and logo (issue 6, white label). */
+/** The web app manifest of the request's domain: its name, colour and logo (docs/product.md#tenants-and-white-label). */
 export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.get('/manifest.webmanifest', async (req, reply) => {
     const domain = await resolveDomain(ctx, req.hostname);

@@ -42,7 +42,7 @@ const editBody = z.object({
 
 const deleteBody = z.object({ profile_id: profileId, message_id: numericId });
 
-/** Lists answer under the field SPEC 7 / API.md give each one. */
+/** Lists answer under the field docs/api.md#calls-and-answers gives each one. */
 const LISTS: { own: string; all: string; list: MessageList; field: 'bulksms' | 'scheduled' | 'recurring' }[] = [
   { own: 'quickrequest', all: 'allbulksms', list: 'bulk', field: 'bulksms' },
   { own: 'scheduledrequest', all: 'allscheduled', list: 'scheduled', field: 'scheduled' },

@@ -13,7 +13,7 @@ import { issueCode } from '../accounts/codes';
 import { checkResetCode, findByEmail, mayUseDomain, setNewPassword } from '../accounts/credentials';
 import { sendResetCode } from '../accounts/system-texts';
 
-/** SPEC 9: 3 reset codes per account; the count starts again an hour after the first, or after a reset. */
+/** 3 reset codes per account (docs/product.md#password-reset); the count starts again an hour after the first, or after a reset. */
 export const RESET_SENDS_WINDOW_MS = 3600 * 1000;
 export const RESET_CODE_EXPIRED = 'The code has expired, please request a new code';
 export const RESET_ATTEMPTS_USED = 'Too many wrong codes, please request a new code';

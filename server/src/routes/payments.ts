@@ -10,7 +10,7 @@ import { paystackBase, startPaystackPayment } from '../payments/paystack';
 import { registerHistoryRoutes } from './payment-history';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  // The outcome travels in the answer's fields (SPEC 7), so refusals are HTTP 200 too.
+  // The outcome travels in the answer's fields (docs/api.md#calls-and-answers), so refusals are HTTP 200 too.
   post(
     app,
     ctx,

@@ -8,7 +8,7 @@ const REFERENCE = /^[0-9a-f]{48}$/;
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /**
- * Paystack's two ways back (issue 14): the customer's browser returning to the callback URL, and
+ * Paystack's two ways back (docs/api.md#paystack-no-token): the customer's browser returning to the callback URL, and
  * Paystack's signed webhook. Neither carries a user token; the reference and the signature do.
  */
 export async function registerPaystackRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {

@@ -17,7 +17,7 @@ export async function registerPhonebookRoutes(app: FastifyInstance, ctx: Gateway
     return { groups: await ownGroups(ctx, user) };
   });
 
-  // The original client calls allgroups with a trailing space (API.md).
+  // The original client calls allgroups with a trailing space (docs/api.md#transport).
   for (const path of ['allgroups', 'allgroups%20', 'allgroups ']) {
     post(app, ctx, FRONTEND_PATH + path, 'admin', listBody, async ({ body, user }) => {
       ownProfile(user, body.profile_id);

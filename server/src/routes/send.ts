@@ -9,7 +9,7 @@ import { parseIdempotencyKey } from '../../../src/domain/idempotency-key';
 import { parseSendItems } from '../sending/send-items';
 
 const sendBody = z.object({ messageobject: z.array(z.unknown()).min(1, 'needs at least one message') });
-/** POST /smsgateway/api/sendsms (API.md): authorised by the API key, honours the Idempotency-Key. */
+/** POST /smsgateway/api/sendsms (docs/api.md#sends): authorised by the API key, honours the Idempotency-Key. */
 export async function registerSendRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   post(app, ctx, SEND_PATH, 'apikey', sendBody, async ({ body, user, req }) => {
     const header = req.headers['idempotency-key'];

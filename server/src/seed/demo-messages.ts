@@ -33,7 +33,7 @@ async function sendAt(ctx: GatewayContext, user: UserRow, at: number, send: Demo
   await acceptSend(past, user, [item(send, deliverAt)], null, { charge: false });
 }
 
-/** Some sent, scheduled, recurring and birthday messages for the demo users (API.md demo data). */
+/** Some sent, scheduled, recurring and birthday messages for the demo users (README's demo accounts). */
 export async function seedDemoMessages(ctx: GatewayContext, users: { demo: UserRow; client: UserRow }): Promise<void> {
   const now = ctx.now();
   const { demo, client } = users;

@@ -29,7 +29,7 @@ async function seedBook(ctx: GatewayContext, owner: UserRow, groupname: string, 
     .execute();
 }
 
-/** A phone book with contacts and birthdays for the demo users (API.md demo data). */
+/** A phone book with contacts and birthdays for the demo users (README's demo accounts). */
 export async function seedDemoPhonebook(ctx: GatewayContext, users: { demo: UserRow; client: UserRow }): Promise<void> {
   // One birthday today and one tomorrow in Accra, so the birthday scheduler has work in a demo.
   const day = (offsetDays: number, year: number) => `${year}-${formatAccra(ctx.now() + offsetDays * DAY_MS, 'MM-dd')}`;

@@ -9,7 +9,7 @@ import { LANDING_PRICES } from '../../../src/domain/price-table';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-// SPEC 9 landing prices (src/domain, one place): the main host sells at these.
+// The landing prices (src/domain, one place: docs/product.md#price-tables): the main host sells at these.
 export const MAIN_LOCALRATE = JSON.stringify(LANDING_PRICES);
 const tiers = (rows: [number, number][], expiry: number) =>
   rows.map(([price, rate], i) => ({ id: i + 1, price, rate, expiry }));
@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'acmeclient', password: 'client12345', note: 'client of Acme SMS' },
 ];
 
-/** The demo logos' side: the app shows a logo at 72 px at most, 256 covers that on a 3x screen (2 KiB, not 7). */
+/** The demo logos' side: the app shows a logo at 72 px at most, 256 covers that on a 3x screen. */
 const DEMO_LOGO_PX = 256;
 
 function writeLogo(ctx: GatewayContext, name: string, bg: [number, number, number], fg: [number, number, number]) {
@@ -47,7 +47,7 @@ function writeLogo(ctx: GatewayContext, name: string, bg: [number, number, numbe
   return `/smsgateway/api/frontend/images/${name}`;
 }
 
-/** The demo data of API.md, written into an empty database by `npm start`. */
+/** The demo data (README's demo accounts), written into an empty database by `npm start`. */
 export async function seedDemo(ctx: GatewayContext): Promise<void> {
   const expires = Math.floor((ctx.now() + 90 * DAY_MS) / 1000);
   const tabs = { dashboardTab: 1, scheduledsmsTab: 1, recurringsmsTab: 1, credithistoryTab: 1 };

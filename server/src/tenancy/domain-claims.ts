@@ -22,7 +22,7 @@ export const verificationName = (host: string) => `_bulksms-verification.${host}
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
- * A host a reseller may claim (issue 11): a name of two or more labels whose last is not numeric (no
+ * A host a reseller may claim (docs/api.md#domains): a name of two or more labels whose last is not numeric (no
  * IP literal), and never the main host, one of its aliases (www.) or a loopback name.
  */
 export function checkClaimableHost(ctx: GatewayContext, host: string): void {

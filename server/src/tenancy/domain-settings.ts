@@ -98,7 +98,7 @@ async function changesOf(
   } else if (senderid === '') set.senderid = '';
   const percent = textOf(body.referralpercentage);
   if (percent !== undefined && percent !== '') {
-    // The call carries the percentage as typed (digits only, SPEC 5); it is stored as a fraction.
+    // The call carries the percentage as typed (digits only: docs/product.md#reseller-settings); it is stored as a fraction.
     if (!acceptsReferralPercentageInput(percent)) throw refuse('Referral percentage must be a whole number');
     if (Number(percent) > 100) throw refuse('Referral percentage must be between 0 and 100');
     set.referralpercentage = referralPercentToFraction(Number(percent));

@@ -9,7 +9,7 @@ export function normalizeHost(host: string | undefined): string {
   return (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-/** The domain record for a host; an unknown host gets the main product host's (API.md). */
+/** The domain record for a host; an unknown host gets the main product host's (docs/api.md#transport). */
 export async function resolveDomain(ctx: GatewayContext, host: string | undefined): Promise<DomainRow> {
   const wanted = normalizeHost(host);
   // A claimed host is live only once verified: until then it shows the main brand, not the claimant's.
@@ -86,7 +86,7 @@ export async function domainOfUser(
 /** What the public domain answer leaves out: the owners' balances are theirs, not every visitor's. */
 export type PublicDomainDetails = Omit<DomainDetails, 'internationalcreditbalance' | 'supInternationalBalance'>;
 
-/** GET /smsgateway/api/domain answer (SPEC 3 Domain details): public settings only, never secret keys or balances. */
+/** GET /smsgateway/api/domain answer (domain details, docs/api.md#transport): public settings only, never secret keys or balances. */
 export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
   const owner = await ctx.db
     .selectFrom('users')

@@ -8,7 +8,7 @@ import { verificationOf } from './domain-claims';
 import { partsSentSince } from '../messaging/volume';
 
 /**
- * SPEC 3 User info. The reCAPTCHA secret goes only to the profile that owns the domain; the Paystack
+ * User info. The reCAPTCHA secret goes only to the profile that owns the domain; the Paystack
  * secret key is write-only: never answered, its owner sees only its last four characters.
  */
 export async function userInfo(ctx: GatewayContext, user: UserRow, token = '') {
@@ -60,7 +60,7 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     scheduledsmsTab: user.scheduledsmsTab === 1,
     recurringsmsTab: user.recurringsmsTab === 1,
     credithistoryTab: user.credithistoryTab === 1,
-    // Only the owner learns its domain's verification token (issue 11).
+    // Only the owner learns its domain's verification token.
     ...(domain
       ? verificationOf(domain, ownsDomain)
       : { domainverified: true, domainverifyname: '', domainverifytoken: '' }),
@@ -70,7 +70,7 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
 export type UserInfoAnswer = Awaited<ReturnType<typeof userInfo>>;
 
 /**
- * Reseller rate over the last 30 days (SPEC 3): the messaging area provides the volume once it
+ * Reseller rate over the last 30 days (docs/product.md#price-tables): the messaging area provides the volume once it
  * exists; until a reseller has sent anything the first tier applies.
  */
 async function applicableRate(ctx: GatewayContext, user: UserRow): Promise<number> {

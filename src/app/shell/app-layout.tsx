@@ -10,7 +10,7 @@ import { useSignOut } from './use-sign-out';
 
 type AppLayoutProps = { user: StoredUser; domain: StoredDomain | null };
 
-/** The signed-in page shell (SPEC 2): header, side menu (from 1000 px, toggled below), the screen. */
+/** The signed-in page shell (docs/product.md#page-shell): header, side menu (from 1000 px, toggled below), the screen. */
 export function AppLayout({ user, domain }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // Below 1000 px the closed menu is off-screen: inert keeps it out of the tab order and screen readers.

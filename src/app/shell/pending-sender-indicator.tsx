@@ -4,7 +4,7 @@ import { hasPendingSenderIds } from '../../domain/permissions';
 import { useClientList } from '../../sync/hooks/use-client-list';
 import { APP_PATHS } from '../../domain/app-paths';
 
-/** Admins only: red while any client's sender ID awaits approval, green otherwise (SPEC 2); follows the stored list. */
+/** Admins only: red while any client's sender ID awaits approval, green otherwise (docs/product.md#page-shell); follows the stored list. */
 export function PendingSenderIndicator() {
   const navigate = useNavigate();
   const { list } = useClientList();

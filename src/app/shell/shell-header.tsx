@@ -28,7 +28,7 @@ function expiryText(user: StoredUser): string {
     : 'No credit expiry';
 }
 
-/** Wide screens: brand, balance, expiry, admin indicator, user menu. Narrow: burger, expiry, contact, Logout (SPEC 2). */
+/** Wide screens: brand, balance, expiry, admin indicator, user menu. Narrow: burger, expiry, contact, Logout (docs/product.md#page-shell). */
 export function ShellHeader({ user, domain, menuOpened, onToggleMenu, onSignOut }: ShellHeaderProps) {
   const companyname = domain?.companyname || 'Bulk SMS';
   const isMainProvider = domain?.profile_id === TOP_SUPERVISOR_ID;

@@ -6,7 +6,7 @@ import { APP_PATHS } from '../../domain/app-paths';
 
 type SideMenuProps = { user: StoredUser; onNavigate: () => void };
 
-/** SPEC 2 side menu: each item under its condition (tab flags, admin). */
+/** The side menu: each item under its condition, tab flags or admin (docs/product.md#page-shell). */
 export function SideMenu({ user, onNavigate }: SideMenuProps) {
   const { pathname } = useLocation();
   return (

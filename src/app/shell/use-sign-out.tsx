@@ -6,7 +6,7 @@ import { signOut } from '../../sync/session';
 /** Sign-out that asks first when sends are still queued: they stay bound to the account and go out on its next sign-in. */
 export function useSignOut(profileId: number) {
   const [waiting, setWaiting] = useState(0);
-  // Where the app goes next is the route guard's (SPEC 2), the same for every sign-out.
+  // Where the app goes next is the route guard's (docs/product.md#screens-and-routes), the same for every sign-out.
   const finish = useCallback(async () => {
     setWaiting(0);
     await signOut();

@@ -12,7 +12,7 @@ import { PriceTable } from '../../ui/price-table';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
 
-// Off the first screen's path (issue 16): the reset dialog loads when first opened, and sign-in (zod
+// Off the first screen's path: the reset dialog loads when first opened, and sign-in (zod
 // and Dexie) when the form is sent.
 const ResetPasswordDialog = lazy(() =>
   import('./reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
@@ -20,7 +20,7 @@ const ResetPasswordDialog = lazy(() =>
 const loadSignIn = () => import('../../sync/session').then((m) => m.signIn);
 import { APP_PATHS } from '../../domain/app-paths';
 
-/** SPEC 2 login: e-mail or username and password, the reset dialog, and REGULAR prices on resellers' domains. */
+/** The login (docs/product.md#sign-in-and-sessions): e-mail or username and password, the reset dialog, and REGULAR prices on resellers' domains. */
 export function LoginScreen() {
   const state = useDomain();
   const domain = state.status === 'ready' ? state.domain : null;

@@ -11,7 +11,7 @@ import { describeFailure } from '../../sync/failures';
 
 type ResetPasswordDialogProps = { opened: boolean; onClose: () => void; supid: number };
 
-/** SPEC 4 password reset: request a code, then code + new password + confirm; resend counter from 3, closing at 0. */
+/** Password reset (docs/product.md#password-reset): request a code, then code + new password + confirm; resend counter from 3, closing at 0. */
 export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDialogProps) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');

@@ -24,7 +24,7 @@ type Form = {
 };
 const EMPTY: Form = { username: '', cname: '', email: '', mobile: '', password: '', confirm: '', referralcode: '' };
 
-/** SPEC 2 sign-up, validated as typed (SPEC 5), then the code screen; country fixed to Ghana. */
+/** Sign-up, validated as typed, then the code screen (docs/product.md#sign-up); country fixed to Ghana. */
 export function SignupScreen() {
   const state = useDomain();
   const domain = state.status === 'ready' ? state.domain : null;

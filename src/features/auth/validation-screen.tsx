@@ -14,7 +14,7 @@ type ValidationScreenProps = { domain: StoredDomain | null; pending: PendingSign
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** SPEC 4: a 4-digit code, a 600 s timer that restarts on resend, 7 attempts, 4 sends; back to the form at 0. */
+/** The code screen (docs/product.md#sign-up): a 4-digit code, a 600 s timer that restarts on resend, 7 attempts, 4 sends; back to the form at 0. */
 export function ValidationScreen({ domain, pending: first, onBack }: ValidationScreenProps) {
   const [pending, setPending] = useState(first);
   const [code, setCode] = useState('');

@@ -12,7 +12,7 @@ import { PendingSenderIdsCard } from './pending-sender-ids-card';
 const CLIENTS_OFFLINE_NOTE =
   'You are offline: this is the client list stored on this device. Giving credit and deciding sender IDs need a connection';
 
-/** SPEC 2 "Client management" (admins): credit giving, pending sender IDs, the clients, the exports. */
+/** Client management, for admins (docs/product.md#client-management): credit giving, pending sender IDs, the clients, the exports. */
 export function ClientManagementScreen() {
   const session = useSession();
   const clients = useClientList();

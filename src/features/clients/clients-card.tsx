@@ -25,7 +25,7 @@ const SEARCHED: readonly (keyof ClientAnswer)[] = [
 ];
 const searchable = (c: ClientAnswer) => Object.fromEntries(SEARCHED.map((k) => [k, c[k]]));
 
-/** SPEC 2: the searchable clients list (virtualised for thousands) and the customer data export. */
+/** The searchable clients list (virtualised for thousands) and the customer data export. */
 export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer[]; known: boolean }) {
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState(false);

@@ -12,7 +12,7 @@ type Mode = 'amount' | 'rate';
 type Pending = { client: ClientAnswer; credits: number; amount: string; rate?: string };
 const number = new Intl.NumberFormat('en-US');
 
-/** SPEC 5 credit giving: by amount, or by rate for local accounts; the credits are shown before confirming. */
+/** Credit giving (docs/product.md#client-management): by amount, or by rate for local accounts; the credits are shown before confirming. */
 export function GiveCreditCard({
   user,
   clients,

@@ -10,7 +10,7 @@ import { downloadBytes } from '../../ui/download';
 
 const number = new Intl.NumberFormat('en-US');
 
-/** Profile 6 (SPEC 2 and 6): the platform's phone-book numbers, loaded 1,000 a page, and their export. */
+/** Profile 6 (docs/product.md#client-management): the platform's phone-book numbers, loaded 1,000 a page, and their export. */
 export function NumbersCard({ online }: { online: boolean }) {
   const [numbers, setNumbers] = useState<string[]>([]);
   const [page, setPage] = useState(0);

@@ -12,12 +12,12 @@ type Props = {
   platformWide: readonly PendingRequestAnswer[];
   viewerId: number;
   isPlatform: boolean;
-  /** SPEC 6: only profile 6 approves or rejects. */
+  /** Only profile 6 approves or rejects (docs/product.md#sender-ids). */
   canDecide: boolean;
   online: boolean;
 };
 
-/** SPEC 2 and 4: every pending sender ID, with Approve and Reject for profile 6 only. */
+/** Every pending sender ID, with Approve and Reject for profile 6 only. */
 export function PendingSenderIdsCard({ users, platformWide, viewerId, isPlatform, canDecide, online }: Props) {
   const requests = senderIdRequests(users, platformWide, { profile_id: viewerId, isPlatform });
   const [busy, setBusy] = useState<string | null>(null);

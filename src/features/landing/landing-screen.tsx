@@ -7,7 +7,7 @@ import { BrandLogo } from '../../ui/brand-logo';
 import { PriceTable } from '../../ui/price-table';
 import { APP_PATHS } from '../../domain/app-paths';
 
-/** The main host's landing page for visitors (SPEC 1 and 9): the offer, both price tables, sign-up and login. */
+/** The main host's landing page for visitors (docs/product.md#tenants-and-white-label): the offer, both price tables, sign-up and login. */
 export function LandingScreen() {
   const state = useDomain();
   const domain = state.status === 'ready' ? state.domain : null;

@@ -27,7 +27,7 @@ import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
 
 type Props = { data: ScheduledMessage; recurring: boolean; senderIds: readonly string[]; onClose: () => void };
 
-/** SPEC 2 edit of a scheduled or recurring message; an invalid date gives 'Please enter a valid date' (SPEC 5). */
+/** Edit of a scheduled or recurring message; an invalid date gives 'Please enter a valid date' (docs/product.md#scheduling). */
 export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props) {
   const [text, setText] = useState(data.shortMessage);
   const [sender, setSender] = useState(data.sourceAddress);

@@ -15,7 +15,7 @@ type KindInfo = {
   empty: string | null;
 };
 
-/** The six message lists of SPEC 2 and 3: own and clients', quick, scheduled and recurring. */
+/** The six message lists (docs/product.md#lists-and-status): own and clients', quick, scheduled and recurring. */
 export const LIST_KINDS = {
   quick: {
     title: { personal: 'Dashboard', client: 'Client dashboard' },
@@ -43,7 +43,7 @@ const QUICK_LISTS: readonly MessageListName[] = Object.values(LIST_KINDS.quick.l
 export const isQuickRow = (row: StoredListItem<MessageListName>): row is StoredListItem<QuickListName> =>
   QUICK_LISTS.includes(row.list);
 
-/** Where a quick message's row opens its delivery status, per view (SPEC 2: /dashboard/:id). */
+/** Where a quick message's row opens its delivery status, per view (/dashboard/:id). */
 export const STATUS_PATHS = {
   personal: APP_PATHS.dashboardStatus,
   client: APP_PATHS.clientDashboardStatus,

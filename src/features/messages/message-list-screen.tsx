@@ -26,7 +26,7 @@ const LIVE_REFRESH_MS = 5000;
 
 type Props = { kind: MessageListKind; view: View };
 
-/** SPEC 2 "Lists": dashboards, scheduled and recurring lists, own and clients'. */
+/** The lists (docs/product.md#lists-and-status): dashboards, scheduled and recurring lists, own and clients'. */
 export function MessageListScreen({ kind, view }: Props) {
   const session = useSession();
   if (session.status !== 'signed-in') return null;
@@ -58,7 +58,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
     return () => clearInterval(timer);
   }, [live, online, refresh]);
 
-  // SPEC 8: an empty scheduled or recurring list says so (20 s on the all-recurring list).
+  // An empty scheduled or recurring list says so (20 s on the all-recurring list).
   const emptyShown = useRef(false);
   const empty = useLiveQuery(async () => {
     // State and rows read together: they are written in one transaction, so they never disagree here.

@@ -96,7 +96,7 @@ type ScheduledRowProps = {
   onDelete?: () => void;
 };
 
-/** A scheduled, birthday or recurring registration; edit and delete only in the personal view (SPEC 2). */
+/** A scheduled, birthday or recurring registration; edit and delete only in the personal view (docs/product.md#lists-and-status). */
 export function ScheduledMessageRow({ data, showAuthor, recurring, onEdit, onDelete }: ScheduledRowProps) {
   const title = data.messageDescription || data.messageType || 'Message';
   const period = data.recurringPeriod;

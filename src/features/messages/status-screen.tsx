@@ -19,7 +19,7 @@ import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 
 const number = new Intl.NumberFormat('en-US');
 
-/** SPEC 2 "Message status page": totals, search, the Mobile number / Status table and (own only) the Excel export. */
+/** The status page (docs/product.md#delivery-status): totals, search, the Mobile number / Status table and (own only) the Excel export. */
 export function StatusScreen({ view }: { view: View }) {
   const { id = '' } = useParams();
   const profileId = useProfileId();

@@ -6,7 +6,7 @@ import { recipientStatus } from '../../domain/message-status';
 
 const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8' } as const;
 
-/** Mobile number and Status, a page at a time (SPEC 9: 5, 10 or 25 rows, 5 by default). */
+/** Mobile number and Status, a page at a time (5, 10 or 25 rows, 5 by default: docs/product.md#delivery-status). */
 export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);

@@ -18,7 +18,7 @@ const INPUT_TYPE: Partial<Record<ContactField, string>> = { email: 'email', phon
 const fieldsOf = (c: StoredContact | null): ContactFields =>
   c ? { ...c, birthday: c.birthday.slice(0, 10) } : emptyContact();
 
-/** Add or edit one contact: every field optional, a given e-mail must look like an address (SPEC 5). */
+/** Add or edit one contact: every field optional, a given e-mail must look like an address (docs/product.md#phone-books). */
 export function ContactDialog(props: { group: StoredGroup; contact: StoredContact | null; onClose: () => void }) {
   const { group, contact, onClose } = props;
   const [fields, setFields] = useState<ContactFields>(() => fieldsOf(contact));

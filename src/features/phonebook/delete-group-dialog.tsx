@@ -4,7 +4,7 @@ import { contactCountText } from '../../domain/phonebook';
 import type { StoredGroup } from '../../db/app-db';
 import { deleteGroups } from '../../sync/phonebook-sync';
 
-/** SPEC 4: the book goes from the screen at once; a refusal puts it back with an alert. */
+/** The book goes from the screen at once (docs/product.md#phone-books); a refusal puts it back with an alert. */
 export function DeleteGroupDialog({ group, onClose }: { group: StoredGroup | null; onClose: () => void }) {
   const confirm = () => {
     if (group) void deleteGroups([group.id]);

@@ -18,7 +18,7 @@ const ROW_HEIGHT = 88;
 
 type Editing = { mode: 'add' } | { mode: 'edit'; contact: StoredContact } | null;
 
-/** SPEC 2 "group page": search, add by hand or from Excel, contacts newest first; the client version reads only. */
+/** A book's page (docs/product.md#phone-books): search, add by hand or from Excel, contacts newest first; the client version reads only. */
 export function GroupScreen({ clients = false }: { clients?: boolean }) {
   const groupId = Number(useParams().id);
   useGroups(!clients);

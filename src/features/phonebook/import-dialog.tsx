@@ -21,7 +21,7 @@ type Stage =
   | { kind: 'ready'; fileName: string; sheet: ContactSheet; error?: string; checkpoint?: ImportCheckpoint }
   | { kind: 'loading'; fileName: string; sheet: ContactSheet; progress: ImportProgress };
 
-/** SPEC 5 "Excel upload for contacts": Sheet1 read in the worker, a preview and the count, then loaded in parts. */
+/** Contacts from a sheet (docs/product.md#for-contacts): Sheet1 read in the worker, a preview and the count, then loaded in parts. */
 export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });

@@ -13,7 +13,7 @@ import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 export const PHONEBOOK_OFFLINE_NOTE =
   'You are offline: these are the phone books saved on this device. Creating, editing and deleting need a connection';
 
-/** SPEC 2 "Phone book list": the user's books (create, delete) or, for an admin, its clients' (read-only). */
+/** The phone book list: the user's books (create, delete) or, for an admin, its clients' (read-only). */
 export function PhonebookScreen({ clients = false }: { clients?: boolean }) {
   const own = useGroups(!clients);
   const theirs = useClientGroups(clients);

@@ -29,7 +29,7 @@ function Ids({ ids, color, empty }: { ids: string[]; color: string; empty: strin
   );
 }
 
-/** SPEC 2: username, email, mobile number, company, country, account type, sender IDs, referral code. */
+/** docs/product.md#profile: username, email, mobile number, company, country, account type, sender IDs, referral code. */
 export function AccountCard({ user, referral }: { user: StoredUser; referral: boolean }) {
   const shareLink = `${window.location.origin}/signup?referral=${encodeURIComponent(user.referralcode)}`;
   return (

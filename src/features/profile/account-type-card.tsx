@@ -12,7 +12,7 @@ import { switchAccountType } from '../../sync/profile';
 import { PriceTable } from '../../ui/price-table';
 import { ResellerRateTable } from '../../ui/reseller-rate-table';
 
-/** SPEC 4 and 6: change the account type (PREMIUM for parents 6 and 1 only), its prices shown before confirming. */
+/** Change the account type (docs/product.md#account-type: PREMIUM under supervisors 6 and 1 only), its prices shown before confirming. */
 export function AccountTypeCard({
   user,
   domain,

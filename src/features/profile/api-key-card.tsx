@@ -10,7 +10,7 @@ const example = (origin: string, key: string) => `curl -X POST ${origin}/smsgate
   -d '{"messageobject":[{"shortMessage":"Hello from our shop","destinationAddress":"233241234567,233201234567",
        "sourceAddress":"YOURID","messageType":"quick sms","typeandsubtype":"quick:regular"}]}'`;
 
-/** SPEC 2: generate a new API key (the old one stops working) and copy it; shown once, as the gateway keeps only its hash. */
+/** Generate a new API key (the old one stops working) and copy it; shown once, as the gateway keeps only its hash. */
 export function ApiKeyCard({ online }: { online: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState<string | null>(null);

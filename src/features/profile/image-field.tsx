@@ -17,7 +17,7 @@ const readDataUrl = (file: File) =>
 
 type Props = { label: string; current: string; onPicked: (dataUrl: string | null) => void };
 
-/** SPEC 5 image rule ('Kindly select an image file'), a size limit, and a preview of what will be saved. */
+/** The image rule ('Kindly select an image file': docs/product.md#reseller-settings), a size limit, and a preview of what will be saved. */
 export function ImageField({ label, current, onPicked }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);

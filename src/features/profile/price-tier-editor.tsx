@@ -9,7 +9,7 @@ export type TierDraft = { id: number; price: string; rate: string; expiry: strin
 export const tierDrafts = (tiers: readonly PriceTier[]): TierDraft[] =>
   tiers.map((t) => ({ id: t.id, price: String(t.price), rate: String(t.rate), expiry: String(t.expiry) }));
 
-/** SPEC 5: saved only when price and rate are numeric and the rate is not zero. */
+/** Saved only when price and rate are numeric and the rate is not zero. */
 export const tiersAcceptable = (rows: readonly TierDraft[]) =>
   rows.every((r) => isPriceTierAcceptable(r.price, r.rate));
 
@@ -18,7 +18,7 @@ export const tiersOf = (rows: readonly TierDraft[]): PriceTier[] =>
 
 type Props = { accountType: PriceAccountType; rows: TierDraft[]; onChange: (rows: TierDraft[]) => void };
 
-/** One account type's price list: price and rate per row, expiry editable for PREMIUM only (SPEC 9), and its preview. */
+/** One account type's price list: price and rate per row, expiry editable for PREMIUM only (docs/product.md#reseller-settings), and its preview. */
 export function PriceTierEditor({ accountType, rows, onChange }: Props) {
   const set = (index: number, key: keyof TierDraft, value: string) =>
     onChange(rows.map((r, i) => (i === index ? { ...r, [key]: value } : r)));

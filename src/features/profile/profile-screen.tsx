@@ -14,7 +14,7 @@ import { SenderIdCard } from './sender-id-card';
 const PROFILE_OFFLINE_NOTE =
   'You are offline: this is your profile as stored on this device. Changes need a connection';
 
-/** SPEC 2 "Profile": the account, sender IDs, account type, API key and the reseller promo. */
+/** The profile (docs/product.md#profile): the account, sender IDs, account type, API key and the reseller promo. */
 export function ProfileScreen() {
   const session = useSession();
   const domainState = useDomain();

@@ -7,7 +7,7 @@ import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
 import { ResellerRateTable } from '../../ui/reseller-rate-table';
 
-/** SPEC 2 and 6: the reseller promo (reselling enabled, parents 6, 1 and 308), the volume table and the applicable rate. */
+/** The reseller promo (docs/product.md#reseller-promo: reselling enabled, supervisors 6, 1 and 308), the volume table and the applicable rate. */
 export function ResellerPromoCard({
   user,
   domain,

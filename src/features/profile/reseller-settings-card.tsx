@@ -29,8 +29,9 @@ const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is no
 const masked = (secret: string) => (secret ? `saved, ending ${secret.slice(-4)}` : 'not set');
 
 /**
- * SPEC 2 reseller flow: the domain (pointed at this server, then verified), company name, logo,
- * background, sender ID, price tiers, referral, payment gateway and captcha keys; SPEC 8's save texts.
+ * The reseller settings (docs/product.md#reseller-settings): the domain (pointed at this server, then
+ * verified), company name, logo, background, sender ID, price tiers, referral, payment gateway and
+ * captcha keys, and the save's texts.
  */
 export function ResellerSettingsCard({ user, online }: { user: StoredUser; online: boolean }) {
   // Before it owns a domain, the user's info carries its supervisor's settings: only the prices are a

@@ -7,7 +7,7 @@ import { emitAlert } from '../../sync/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { askForSenderIds } from '../../sync/profile';
 
-/** SPEC 4 and 5: request sender IDs (comma-split, trimmed, de-duplicated); they wait as pending for approval. */
+/** Request sender IDs (docs/product.md#sender-ids: comma-split, trimmed, de-duplicated); they wait as pending for approval. */
 export function SenderIdCard({ user, online }: { user: StoredUser; online: boolean }) {
   const [ids, setIds] = useState('');
   const [error, setError] = useState<string | null>(null);

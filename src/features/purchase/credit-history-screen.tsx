@@ -16,7 +16,7 @@ const TITLE = 'SMS credits purchase history';
 const NO_PURCHASES = 'You have not bought any SMS credits yet';
 const NO_CLIENT_PURCHASES = 'Your clients have not bought any SMS credits yet';
 
-/** SPEC 2: /credithistory is the own history; /clientcredithistory the tab pair P (own) and C (clients', admins). */
+/** /credithistory is the own history; /clientcredithistory the tab pair P (own) and C (clients', admins). */
 export function CreditHistoryScreen({ tabs = false }: { tabs?: boolean }) {
   const session = useSession();
   const [tab, setTab] = useState<'P' | 'C'>('P');

@@ -7,7 +7,7 @@ const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 export const PAYMENT_ROW_HEIGHT = 96;
 export const CLIENT_PAYMENT_ROW_HEIGHT = 140;
 
-/** SPEC 3 Payment record: date (Accra), amount, previous balance, credits added, new balance; clients' adds who. */
+/** A payment record (docs/product.md#credit-history): date (Accra), amount, previous balance, credits added, new balance; clients' adds who. */
 export function PaymentRow({ data, client }: { data: Payment; client: boolean }) {
   const title = data.amount > 0 ? `${data.currency} ${money.format(data.amount)}` : data.description || 'Credit';
   return (

@@ -14,7 +14,7 @@ const number = new Intl.NumberFormat('en-US');
 type Buyer = Pick<StoredUser, 'accountType' | 'applicableRate' | 'creditexpires'> & { localrate: string };
 
 /**
- * SPEC 4 Purchase: an amount in GHS, with the credits and the new expiry it buys shown as it is
+ * A purchase (docs/product.md#buying-credit): an amount in GHS, with the credits and the new expiry it buys shown as it is
  * typed; then checksupcredit, paystack-link/ and the payment page.
  */
 export function PurchaseForm({ buyer, online }: { buyer: Buyer; online: boolean }) {

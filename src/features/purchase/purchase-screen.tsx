@@ -18,7 +18,8 @@ const number = new Intl.NumberFormat('en-US');
 
 /**
  * Who sells to the user and on what terms: its domain's (the user info carries them), except for
- * the owner of the current domain, who buys from its own supervisor (SPEC 6: the sup-prefixed settings).
+ * the owner of the current domain, who buys from its own supervisor (the sup-prefixed settings:
+ * docs/product.md#roles-and-permissions).
  */
 function sellerTerms(user: StoredUser, domain: StoredDomain | null) {
   const ownsDomain = domain !== null && domain.profile_id === user.profile_id;
@@ -28,7 +29,7 @@ function sellerTerms(user: StoredUser, domain: StoredDomain | null) {
   };
 }
 
-/** SPEC 2 "Purchase": the balance, the price table for the account type and, when allowed, the form. */
+/** The purchase page (docs/product.md#buying-credit): the balance, the price table for the account type and, when allowed, the form. */
 export function PurchaseScreen() {
   const session = useSession();
   const domainState = useDomain();

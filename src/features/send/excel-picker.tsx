@@ -5,7 +5,7 @@ import { SetAsideRows } from './set-aside-rows';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** The recipients' spreadsheet: file, reading progress, sheet choice and what was loaded (SPEC 5). */
+/** The recipients' spreadsheet: file, reading progress, sheet choice and what was loaded (docs/product.md#for-sending). */
 export function ExcelPicker({
   excel,
   file,

@@ -14,7 +14,7 @@ const SOURCE_LABELS: Record<ContactSource, string> = {
 
 type Props = { form: SendFormApi; senderIds: readonly string[] };
 
-/** Message type, sub-type, contact source, sender ID and campaign name (SPEC 2). */
+/** Message type, sub-type, contact source, sender ID and campaign name (docs/product.md#the-send-form). */
 export function MessageTypeFields({ form, senderIds }: Props) {
   const { fields, set } = form;
   const sources = contactSourcesFor(fields.subtype);

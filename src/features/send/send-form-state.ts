@@ -1,4 +1,4 @@
-// The send form's fields, their SPEC 4 defaults, and how a stored draft is read back.
+// The send form's fields, their defaults (docs/product.md#the-send-form), and how a stored draft is read back.
 import { SEND_FORM_DEFAULTS } from '../../domain/message-kinds';
 import { isRecurringPeriod } from '../../domain/recurring';
 import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod } from '../../domain/types';

@@ -21,7 +21,7 @@ import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
 
-/** SPEC 2 "Send SMS form (/)". */
+/** The send form at / (docs/product.md#sending). */
 export function SendScreen() {
   const session = useSession();
   if (session.status !== 'signed-in') return null;
@@ -63,7 +63,7 @@ function DraftLoader() {
 }
 
 function DraftSendForm({ user }: { user: StoredUser }) {
-  // SPEC 2: the dropdown lists the approved IDs, exactly; a new account's is the gateway's 'TEST'.
+  // The dropdown lists the approved IDs, exactly; a new account's is the gateway's 'TEST'.
   const senderIds = useMemo(() => splitSenderIds(user.senderidapproved), [user.senderidapproved]);
   const form = useSendForm(senderIds);
   return form ? <SendForm form={form} user={user} senderIds={senderIds} /> : <DraftLoader />;

@@ -6,7 +6,7 @@ const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 type Props = { plan: SendPlan; balance: { amount: number; local: boolean } };
 
-/** Recipients, what the send costs against the balance, and the non-blocking warnings of SPEC 5 and 9. */
+/** Recipients, what the send costs against the balance, and the non-blocking warnings (docs/product.md#the-send-form). */
 export function SendSummary({ plan, balance }: Props) {
   const { cost } = plan;
   const balanceText = balance.local

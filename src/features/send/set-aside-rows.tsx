@@ -15,7 +15,7 @@ function rowList(rows: readonly number[]): string {
   return `${rows.length === 1 ? 'row' : 'rows'} ${named}${more > 0 ? ` and ${countText(more, 'more row')}` : ''}`;
 }
 
-/** The rows a sheet set aside (issue 18): how many, why, their row numbers, and a download of them. */
+/** The rows a sheet set aside (docs/product.md#for-sending): how many, why, their row numbers, and a download of them. */
 export function SetAsideRows({ rows, fileName }: { rows: readonly SetAsideNumber[]; fileName: string }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -41,7 +41,7 @@ const STILL_READING = 'Please wait: the file is still being read';
 export const NO_ROW_TO_SEND =
   'No row of this sheet has a mobile number that can be sent. Please correct the rows set aside and load the file again';
 
-/** Why the loaded sheet cannot be sent yet, in SPEC 5's words; null when its rows are ready. */
+/** Why the loaded sheet cannot be sent yet (docs/product.md#for-sending); null when its rows are ready. */
 export function excelProblem(state: ExcelState): string | null {
   switch (state.status) {
     case 'empty':

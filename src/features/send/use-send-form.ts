@@ -7,7 +7,7 @@ import { defaultFields, draftOf, fieldsFromDraft, type SendFormFields } from './
 export type SendFormApi = {
   fields: SendFormFields;
   set<K extends keyof SendFormFields>(key: K, value: SendFormFields[K]): void;
-  /** SPEC 4: back to the defaults after a successful send (the draft too). */
+  /** Back to the defaults after a successful send (the draft too). */
   reset(): void;
 };
 
@@ -18,7 +18,7 @@ function withChange<K extends keyof SendFormFields>(
 ): SendFormFields {
   const next = { ...current, [key]: value };
   if (key === 'subtype') {
-    // SPEC 4: choosing Personalized sets the source to excel (manual cannot carry fields).
+    // Choosing Personalized sets the source to excel (manual cannot carry fields).
     next.source = sourceAfterSubtypeChange(next.subtype, current.source);
     if (!contactSourcesFor(next.subtype).includes(next.source)) next.source = 'excel';
   }
@@ -27,7 +27,7 @@ function withChange<K extends keyof SendFormFields>(
 
 /**
  * The form's fields, restored from the account's draft once and saved (debounced) on every change;
- * a single approved sender ID is preselected (SPEC 4), an ID no longer approved is dropped.
+ * a single approved sender ID is preselected (docs/product.md#the-send-form), an ID no longer approved is dropped.
  */
 export function useSendForm(senderIds: readonly string[]): SendFormApi | null {
   const { fields: stored, save } = useDraft();

@@ -20,7 +20,7 @@ type Inputs = {
   onQueued: () => void;
 };
 
-/** Checks the form in SPEC 5 order, builds the send items and hands them to the outbox. */
+/** Checks the form in its order (docs/product.md#the-send-form), builds the send items and hands them to the outbox. */
 export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) {
   const [problem, setProblem] = useState<{ message: string; fields: SendFormApi['fields'] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +46,7 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) 
       text: fields.text,
       numbers: fields.numbers,
     });
-    // SPEC 5: with several sheets the missing choice has its own message, as has a sheet without numbers.
+    // With several sheets the missing choice has its own message, as has a sheet without numbers.
     if (error === UPLOAD_EXCEL) error = excelProblem(excel.state) ?? error;
     if (!error && plan.recipientCount === 0) error = 'There are no mobile numbers to send to';
     if (error) return refuse(error);

@@ -14,7 +14,7 @@ export interface DraftView {
   clear(): Promise<void>;
 }
 
-/** The send form's draft of the signed-in account (SPEC 4: restored on reload). */
+/** The send form's draft of the signed-in account (restored on reload: docs/product.md#the-send-form). */
 export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
   const profileId = useProfileId();
   const fields = useLiveQuery(

@@ -5,7 +5,7 @@ import type { ListName } from '../../api/list-api';
 import type { ListView } from './use-list';
 
 /**
- * A list screen's search box: the stored rows are filtered on the device at once (SPEC 5), and the
+ * A list screen's search box: the stored rows are filtered on the device at once (docs/product.md#lists-and-status), and the
  * gateway, which holds more than the device, is asked after a pause in typing.
  */
 export function useListSearch<L extends ListName>(list: ListView<L>) {

@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// STACK.md: Debian's Chromium, no downloads; the network flags keep it off the closed internet.
+// Debian's Chromium, no downloads; the network flags keep it off the closed internet.
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -8,7 +8,7 @@ import { parseDomainMirror, readDomainMirrorText } from '../../../src/db/boot-mi
 import { domainDetails } from '../support/factories';
 import { stubFetch } from '../support/fetch-stub';
 
-// Issue 16: a page the gateway prerendered is taken over by the app with the details it carries (no
+// A page the gateway prerendered is taken over by the app with the details it carries (no
 // second request for them), and what a visitor typed into it before the code arrived reaches the form.
 
 function SignInForm() {

@@ -25,7 +25,7 @@ function declarations(css: string): string[] {
   });
 }
 
-// Issue 16: the app does not let Mantine compute its CSS variables at start; they are in a file.
+// The app does not let Mantine compute its CSS variables at start; they are in a file.
 describe('the theme’s CSS variables', () => {
   it('are in src/ui/theme-variables.css exactly as Mantine computes them for the theme', () => {
     render(

@@ -6,7 +6,7 @@ import { removeFinishedJob, restoreJobToDraft, updateJob } from '../../../src/db
 import { enqueue } from '../../../src/outbox/enqueue';
 import { makeItem } from '../domain/factories';
 
-// Issue 17: a send the gateway refuses goes back into the form with everything it had.
+// A send the gateway refuses goes back into the form with everything it had.
 
 describe('a refused send back into the form', () => {
   beforeEach(async () => {

@@ -21,7 +21,7 @@ const clients = [
   },
 ];
 
-describe('planCreditGift (SPEC 5 credit giving)', () => {
+describe('planCreditGift', () => {
   it.each([
     [
       { beneficiary: 'nobody', amount: '10' },

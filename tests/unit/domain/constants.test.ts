@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from '../../../src/domain/constants';
 
-describe('SPEC.md constants', () => {
+describe("the product's constants", () => {
   it.each<[keyof typeof c, unknown]>([
     ['PAGE_SIZES', [5, 10, 25]],
     ['DEFAULT_PAGE_SIZE', 5],

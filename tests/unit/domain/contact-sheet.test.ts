@@ -4,7 +4,7 @@ import { contactAt, NO_CONTACT_HEADING, readContactSheet } from '../../../src/do
 import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
 import { birthdayText, groupNameError, lostPartOutcome } from '../../../src/domain/phonebook';
 
-describe('a sheet read as contacts (SPEC 5 Excel upload for contacts)', () => {
+describe('a sheet read as contacts', () => {
   it('maps usual headings to the fields and keeps each row its own values', () => {
     const read = readContactSheet([
       ['First Name', 'Surname', 'Phone Number', 'E-mail', 'DOB', 'Notes'],

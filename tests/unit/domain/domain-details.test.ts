@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { parseDomainDetails } from '../../../src/domain/domain-details';
 import { domainDetails } from '../support/factories';
 
-// The zod schema the domain answer was checked with before issue 16 moved zod off the login page: the
-// hand-written check must accept, reject and coerce exactly as it did.
+// The zod schema the domain answer was once checked with: the hand-written check, which keeps zod off
+// the login page, must accept, reject and coerce exactly as it does.
 const flag = z
   .union([z.boolean(), z.number(), z.string()])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');

@@ -53,7 +53,7 @@ describe('file types', () => {
     expect(isImageFile(name)).toBe(ok);
   });
 
-  it('gives the SPEC.md texts for a wrong or missing file', () => {
+  it("gives the product's texts for a wrong or missing file", () => {
     expect(spreadsheetFileError('a.pdf')).toBe('Kindly select an excel file');
     expect(spreadsheetFileError(null)).toBe(SELECT_EXCEL_FILE);
     expect(spreadsheetFileError('a.xlsx')).toBeNull();

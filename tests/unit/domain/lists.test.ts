@@ -16,7 +16,7 @@ import {
 } from '../../../src/domain/alerts';
 
 describe('recurring', () => {
-  it('has the SPEC.md periods and units', () => {
+  it("has the product's periods and units", () => {
     expect(RECURRING_PERIODS).toEqual(['Hourly', 'Daily', 'Monthly', 'Yearly']);
     expect(RECURRING_PERIODS.map((p) => RECURRING_UNITS[p])).toEqual(['Hour(s)', 'Day(s)', 'Month(s)', 'Year(s)']);
     expect(isRecurringPeriod('Daily')).toBe(true);
@@ -146,7 +146,7 @@ describe('alerts', () => {
     expect(failureMessage(undefined, null)).toBe(TRY_AGAIN);
   });
 
-  it('keeps the SPEC.md 8 texts exact', () => {
+  it('keeps the alert texts exact', () => {
     expect(BATCHING_NOTICE).toBe(
       'Kindly keep the browser open while we send the messages in batches for you. Thank you',
     );

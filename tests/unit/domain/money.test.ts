@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditsError, moneyError, rateError } from '../../../src/domain/money';
 
-describe('money rules (issue 11)', () => {
+describe('money rules', () => {
   it.each([
     ['20', null],
     ['20.50', null],

@@ -154,7 +154,7 @@ describe('decideSendOutcome', () => {
     });
   });
 
-  it('marks only API.md transient statuses as transient', () => {
+  it('marks only the transient statuses as transient', () => {
     expect([408, 429, 500, 502, 503, 504].every(isTransient)).toBe(true);
     expect([400, 401, 413, 501].some(isTransient)).toBe(false);
   });

@@ -13,7 +13,7 @@ import {
 } from '../../../src/domain/pricing';
 import { LANDING_PRICES, formatExpiry, priceTableRows } from '../../../src/domain/price-table';
 
-// SPEC.md 9, all 14 landing-page rows: price, rate, credits.
+// All 14 landing-page rows (docs/product.md#price-tables): price, rate, credits.
 const LANDING_ROWS = [
   [20, 0.029, 690],
   [50, 0.0278, 1799],
@@ -79,7 +79,7 @@ describe('smsCredits', () => {
 });
 
 describe('landing price table', () => {
-  it.each(['REGULAR', 'PREMIUM'] as const)('%s rows match SPEC.md 9', (type) => {
+  it.each(['REGULAR', 'PREMIUM'] as const)('%s rows match the landing tables', (type) => {
     const rows = priceTableRows(LANDING_PRICES[type]);
     const expected = LANDING_ROWS.slice(type === 'REGULAR' ? 0 : 7, type === 'REGULAR' ? 7 : 14);
     expect(rows.map((r) => [r.price, r.rate, r.credits])).toEqual(expected.map((r) => [...r]));
@@ -136,7 +136,7 @@ describe('resellerRate', () => {
 });
 
 describe('price tiers', () => {
-  it('starts new tiers at SPEC.md defaults', () => {
+  it('starts new tiers at the defaults', () => {
     expect(newPriceTier('REGULAR', 3)).toEqual({ id: 3, price: 0, rate: 0.048, expiry: 0.25 });
     expect(newPriceTier('PREMIUM', 4)).toEqual({ id: 4, price: 0, rate: 0.048, expiry: 1 });
     expect(isExpiryEditable('PREMIUM')).toBe(true);
@@ -180,7 +180,7 @@ describe('price tiers', () => {
 });
 
 describe('parseLocalRate', () => {
-  it('reads the JSON text of API.md', () => {
+  it('reads the JSON text of the wire', () => {
     const text =
       '{"REGULAR":[{"id":1,"price":20,"rate":0.029,"expiry":0.25}],"PREMIUM":[{"id":2,"price":"50","rate":"0.0328","expiry":1}]}';
     expect(parseLocalRate(text)).toEqual({

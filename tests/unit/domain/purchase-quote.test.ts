@@ -7,7 +7,7 @@ const NOW = Date.parse('2026-11-23T10:00:00Z');
 const localrate = JSON.stringify(LANDING_PRICES);
 const regular = { accountType: 'REGULAR' as const, localrate, applicableRate: 0, creditexpires: 0 };
 
-describe('what an amount buys (SPEC 3 Price tier, 9)', () => {
+describe('what an amount buys', () => {
   it('takes the highest tier not above the amount, credits rounded up', () => {
     expect(quoteTerms(100, 'REGULAR', LANDING_PRICES.REGULAR, 0)).toEqual({
       rate: 0.0266,

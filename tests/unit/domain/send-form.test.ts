@@ -34,7 +34,7 @@ const form = (over: Partial<SendFormState> = {}): SendFormState => ({
   ...over,
 });
 
-describe('validateSendForm: each SPEC.md 5 message', () => {
+describe('validateSendForm: each message', () => {
   it.each<[string, Partial<SendFormState>, string | null]>([
     ['a valid quick send', {}, null],
     ['no sender id', { senderId: '' }, 'Please select sender ID for this messge'],
@@ -92,7 +92,7 @@ describe('validateSendForm: each SPEC.md 5 message', () => {
     expect(validateSendForm(form(over))).toBe(expected);
   });
 
-  it('reports the first failing rule in SPEC.md order', () => {
+  it('reports the first failing rule in order', () => {
     const everythingWrong = form({
       messageType: 'recurring',
       subtype: 'personalized',
@@ -133,7 +133,7 @@ describe('message kinds', () => {
     expect(submitLabel(kind)).toBe(label);
   });
 
-  it('labels the kinds as the form does and names them as API.md does', () => {
+  it('labels the kinds as the form does and names them as the wire does', () => {
     expect(MESSAGE_KINDS.map((k) => MESSAGE_KIND_LABELS[k])).toEqual([
       'Quick SMS',
       'Scheduled SMS',
@@ -148,7 +148,7 @@ describe('message kinds', () => {
     ]);
   });
 
-  it('names type and subtype as API.md does', () => {
+  it('names type and subtype as the wire does', () => {
     expect(typeAndSubtype('birthday', 'personalized')).toBe('birthday:personalized');
   });
 
@@ -169,7 +169,7 @@ describe('message kinds', () => {
     expect(usesChosenDate(kind, source)).toBe(expected);
   });
 
-  it('resets to the SPEC.md 4 defaults', () => {
+  it('resets to the defaults', () => {
     expect(SEND_FORM_DEFAULTS).toEqual({
       messageType: 'quick',
       subtype: 'regular',

@@ -25,7 +25,7 @@ const draft = (over: Partial<SendDraft> = {}): SendDraft => ({
 });
 
 describe('buildSendItems', () => {
-  it('sends one regular text to every number once, with the API.md fields', () => {
+  it("sends one regular text to every number once, with the wire's fields", () => {
     const items = buildSendItems(draft(), [{ number: '024' }, { number: '025' }, { number: '024' }], NOW);
     expect(items).toEqual([
       {

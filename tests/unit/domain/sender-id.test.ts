@@ -31,7 +31,7 @@ describe('validateSenderIdRequest', () => {
     [' SHOP , Promo1 ,SHOP,', { ok: true, ids: ['SHOP', 'Promo1'] }],
     ['My Shop', { ok: true, ids: ['My Shop'] }],
     ['A&B Co.', { ok: true, ids: ['A&B Co.'] }],
-    // Issue 11: only what carriers accept; a lone surrogate or markup never becomes a sender.
+    // Only what carriers accept; a lone surrogate or markup never becomes a sender.
     ['AB\ud800C', { ok: false, message: senderIdCharacters('AB\ud800C') }],
     ['<b>SHOP</b>', { ok: false, message: senderIdCharacters('<b>SHOP</b>') }],
     [

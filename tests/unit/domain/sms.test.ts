@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countSms, needsUnicode, smsLength, smsPartLimit, smsParts, smsPartsLabel } from '../../../src/domain/sms';
 
 describe('smsParts', () => {
-  // Every boundary of SPEC.md 9 at its edge and one past it.
+  // Every boundary (docs/product.md#parts-and-encodings) at its edge and one past it.
   it.each([
     [0, 1],
     [1, 1],

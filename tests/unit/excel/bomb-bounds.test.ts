@@ -1,4 +1,4 @@
-// Issue 18: a hostile xlsx is refused from its directory and a streaming count, before SheetJS builds it.
+// A hostile xlsx is refused from its directory and a streaming count, before SheetJS builds it.
 import { describe, expect, it } from 'vitest';
 import { refusal } from './support/refusal';
 import { openBook } from '../../../src/excel/parse-core';

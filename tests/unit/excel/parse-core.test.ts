@@ -50,7 +50,7 @@ describe('openBook: xlsx', () => {
     expect(chosen.ok && numbersOf(chosen.table)).toEqual(['233241000001', '0241000002']);
   });
 
-  it('refuses a sheet without a numbers heading with the SPEC message', async () => {
+  it("refuses a sheet without a numbers heading with the product's message", async () => {
     const answer = openAndReadSingle(
       await openBook(
         workbook({
@@ -124,7 +124,7 @@ describe('openBook: csv', () => {
 });
 
 describe('openBook: hostile files', () => {
-  it('refuses other file types with the SPEC message', async () => {
+  it("refuses other file types with the product's message", async () => {
     expect(await refusal(() => openBook(csv('x'), 'photo.png'))).toBe('Kindly select an excel file');
   });
 

@@ -1,4 +1,4 @@
-// Issue 18: files as real programs write them; nothing dropped, mangled or guessed.
+// Files as real programs write them; nothing dropped, mangled or guessed.
 import { describe, expect, it } from 'vitest';
 import { refusal } from './support/refusal';
 import * as XLSX from 'xlsx';

@@ -16,7 +16,7 @@ import { drainerFor, keysOf, useDrainerTestWorld, waitForJob } from './support/d
 const SEND = '/smsgateway/api/sendsms';
 const textOf = (i: number, n: string) => `Dear customer ${i}, your code is ${n.slice(-4)}`;
 
-describe('outbox: batches still too large, and the server asking to wait (issue 10)', () => {
+describe('outbox: batches still too large, and the server asking to wait', () => {
   const world = useDrainerTestWorld();
   let live: LiveGateway;
 
@@ -90,7 +90,7 @@ describe('outbox: batches still too large, and the server asking to wait (issue 
     const job = await waitForJob(id);
     const message = `The message for row 3 (${numbers[2]}) is too large for the gateway even on its own: shorten its text and send again`;
     expect(job).toMatchObject({ state: 'failed', sent: 2, error: message });
-    // The gateway's 413 is a 'failed' (user-fixable) refusal: a warning (SPEC 8).
+    // The gateway's 413 is a 'failed' (user-fixable) refusal: a warning (docs/product.md#alerts).
     expect(alerts.at(-1)).toEqual({ message, severity: 'warning' });
     expect(keysOf(live, id)).toEqual(['0-4', '0-4', '0-1', '2-3', '2-2']);
     const { rows } = await carrierLog(live, id);

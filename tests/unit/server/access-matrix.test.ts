@@ -10,7 +10,7 @@ import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } 
 
 const FORBIDDEN = { status: 'failed', message: 'You are not allowed to do this' };
 
-/** API.md's calls without a token (signup too: it ends the sign-up, before any session exists). */
+/** The calls without a token (docs/api.md#transport; signup too: it ends the sign-up, before any session exists). */
 const PUBLIC = [
   'login',
   'signup',
@@ -22,7 +22,7 @@ const PUBLIC = [
   'changepassword',
 ];
 
-/** Roles that API.md and SPEC 6 fix for calls, whoever implements them. */
+/** Roles the calls require (docs/api.md#calls-and-answers, docs/product.md#roles-and-permissions), whoever implements them. */
 const EXPECTED_ROLE: Record<string, Access> = {
   allusers: 'admin',
   allbulksms: 'admin',
@@ -88,7 +88,7 @@ describe('the route table', () => {
     expect(named('login', 'fetchuser', 'allusers', 'approvesenderid')).toHaveLength(4);
   });
 
-  it('declares public exactly the calls API.md leaves without a token', () => {
+  it('declares public exactly the calls the API leaves without a token', () => {
     const declaredPublic = withAccess('public').map((r) => r.name);
     expect(declaredPublic.filter((n) => !PUBLIC.includes(n))).toEqual([]);
   });

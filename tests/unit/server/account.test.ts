@@ -20,7 +20,7 @@ describe('changeapikey', () => {
 
   it('gives a new random key, shown once and stored hashed; the old one stops working for sendsms', async () => {
     const me = await login(gw, 'demouser', 'demo12345');
-    // The key is never part of user info: it is shown once, when generated (issue 11).
+    // The key is never part of user info: it is shown once, when generated.
     expect(me.apikey).toBe('');
     const first = await call(
       gw,
@@ -102,7 +102,7 @@ describe('changeaccountype', () => {
     expect((await changeType(client, 'REGULAR', 'acme.localhost')).status).toBe(200);
   });
 
-  it('takes admin rights away with the RESELLER type (issue 11)', async () => {
+  it('takes admin rights away with the RESELLER type', async () => {
     const me = await login(gw, 'demouser', 'demo12345');
     expect((await changeType(me, 'RESELLER')).body.userInfo).toMatchObject({ accountType: 'RESELLER', isAdmin: true });
     expect((await call(gw, 'allusers', { profile_id: me.profile_id }, { token: me.token })).status).toBe(200);

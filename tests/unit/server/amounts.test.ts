@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
 
-// Issue 11 item 8: amounts and rates are finite, positive, bounded and exact; a refusal is a 400
+// Amounts and rates (docs/product.md#dates-money-and-balances) are finite, positive, bounded and exact; a refusal is a 400
 // (or the call's own refusal field) with a message, and never leaves a payment row or a balance change.
 
-describe('amounts and rates that the gateway stores (issue 11)', () => {
+describe('amounts and rates that the gateway stores', () => {
   let gw: TestGateway;
   let sup: Session;
   let demo: Session;

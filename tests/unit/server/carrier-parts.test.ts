@@ -1,4 +1,4 @@
-// Issue 21: each part's state is stored before it goes on the wire, receipts set each recipient's
+// Each part's state is stored before it goes on the wire, receipts set each recipient's
 // status, and neither a restart nor a second instance ever sends a part twice. The carrier here is a
 // scripted connector (no network): the SMPP connector's own faults are in smpp-*.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';

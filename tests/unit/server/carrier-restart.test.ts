@@ -1,4 +1,4 @@
-// Issue 21: real gateway processes on one database against the test SMSC: one killed (SIGKILL) in the
+// Real gateway processes on one database against the test SMSC: one killed (SIGKILL) in the
 // middle of a send and started again, and two running side by side. Nothing is sent twice; what may
 // have gone out when the process died is in doubt, at most one window. SQLite file or PostgreSQL.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 21: the gateway sending through its SMPP connector to an SMSC in the test process, with the
+// The gateway sending through its SMPP connector to an SMSC in the test process, with the
 // faults real carriers show. For each: every recipient's text, reassembled at the SMSC, is exactly what
 // the send composed, once; receipts land on the right recipients. On SQLite and PostgreSQL.
 import { afterEach, describe, expect, it, vi } from 'vitest';

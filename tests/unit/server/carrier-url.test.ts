@@ -1,4 +1,4 @@
-// Issue 21: CARRIER_URL, exactly smpp://SYSTEM_ID:PASSWORD@HOST:PORT?window=10&tps=100 (or sim).
+// CARRIER_URL (docs/carrier.md#connecting-a-carrier), exactly smpp://SYSTEM_ID:PASSWORD@HOST:PORT?window=10&tps=100 (or sim).
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/src/config';
 import { describeCarrier, parseCarrierUrl } from '../../../server/src/carrier/carrier-url';

@@ -4,7 +4,7 @@ import { account, list, numbers, sendItem, sendSms } from './helpers/messaging';
 import { carrierStatusFor, deliverSystemText } from '../../../server/src/carrier/carrier';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 
-describe('the simulated carrier (API.md)', () => {
+describe('the simulated carrier', () => {
   it('decides a status by number', () => {
     expect(carrierStatusFor('233241234567')).toBe('SENT');
     expect(carrierStatusFor('+233241234567')).toBe('SENT');

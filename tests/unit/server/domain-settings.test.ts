@@ -176,7 +176,7 @@ describe('update-domain-details/', () => {
       domainverified: false,
       domainverifyname: '_bulksms-verification.sms.new-reseller.example',
     });
-    // Not live until verified (issue 11): the host shows the main brand meanwhile.
+    // Not live until verified (docs/api.md#domains): the host shows the main brand meanwhile.
     expect((await details('sms.new-reseller.example')).profile_id).toBe(6);
     gw.ctx.resolveTxt = async (name) =>
       name === '_bulksms-verification.sms.new-reseller.example' ? [[token.slice(0, 10), token.slice(10)]] : [];
@@ -194,7 +194,7 @@ describe('update-domain-details/', () => {
   });
 
   it.each([['127.0.0.1'], ['10.0.0.8'], ['[::1]'], ['www.localhost'], ['localhost'], ['intranet'], ['WWW.LOCALHOST.']])(
-    'refuses to let a reseller claim %s (issue 11)',
+    'refuses to let a reseller claim %s',
     async (host) => {
       const res = await save(acme, { domain: host });
       expect(res.status).toBe(400);
@@ -205,7 +205,7 @@ describe('update-domain-details/', () => {
     },
   );
 
-  it("keeps a claimed host on the main brand until the gateway sees its TXT record; logins there stay the main host's (issue 11)", async () => {
+  it("keeps a claimed host on the main brand until the gateway sees its TXT record; logins there stay the main host's", async () => {
     const mine = await save(acme, { domain: 'sms.acme-claims.example' });
     expect(mine.body.domainverified).toBe(false);
     // The owner's user info carries what to publish; nobody else's (profile 6's client list) does.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess } from '../../../server/src/http/route';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
 
-// Issue 11: malformed input is a 400 with a message, never a 500. Every registered POST route gets
+// Malformed input is a 400 with a message, never a 500. Every registered POST route gets
 // bodies whose every usual field has the wrong type, a non-finite or huge number, or broken Unicode.
 
 const FIELDS = [
@@ -90,7 +90,7 @@ const WEIRD: [string, unknown][] = [
 const bodyOf = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const paths = () => [...routeAccess.keys()].sort();
 
-describe('malformed input on every route is refused, never a 500 (issue 11)', () => {
+describe('malformed input on every route is refused, never a 500', () => {
   let gw: TestGateway;
   let sup: Awaited<ReturnType<typeof login>>;
   beforeAll(async () => {

@@ -4,9 +4,9 @@ import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, sendItem, sendSms } from './helpers/messaging';
 import { IMPORT_BODY_LIMIT } from '../../../server/src/routes/contacts';
 
-// Issue 11 item 9: limits that keep one user from hurting others.
+// Limits that keep one user from hurting others (docs/product.md#limits).
 
-describe('limits per account (issue 11)', () => {
+describe('limits per account', () => {
   let gw: TestGateway;
   beforeAll(async () => {
     gw = await makeTestApp();

@@ -4,7 +4,7 @@ import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 import { createUser } from '../../../server/src/seed/accounts';
 import { PAYSTACK_DOWN, PAYSTACK_NOT_SET_UP } from '../../../server/src/payments/paystack';
 
-// Issue 14: credit only what Paystack confirms, once per reference, against a local stand-in that
+// Credit only what Paystack confirms (docs/api.md#paystack-no-token), once per reference, against a local stand-in that
 // speaks Paystack's documented shapes. GHS 100 on the main domain buys 3,760 credits (tier 100 at 0.0266).
 
 const CREDITS_FOR_100 = 3760;

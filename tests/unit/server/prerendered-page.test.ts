@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fillShell, jsonForScript, PRERENDER_MODULE } from '../../../server/src/http/prerendered-page';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 
-// Issue 16: the gateway sends the landing and login pages with the app's HTML for the host in them
+// The gateway sends the landing and login pages with the app's HTML for the host in them
 // (the prerender module the build writes), the host's details beside it, and the plain shell whenever
 // it cannot: no module, a module that fails, a path it does not prerender.
 

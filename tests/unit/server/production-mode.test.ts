@@ -4,7 +4,7 @@ import { safeRequest } from '../../../server/src/app';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
 import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 
-// Issue 11: production mode registers none of the demo's routes, and a bad configuration stops the start.
+// Production mode registers none of the demo's routes, and a bad configuration stops the start.
 
 const SMPP = 'smpp://gateway:s3cr%40t@smsc.example.net:2775?window=20&tps=50';
 
@@ -109,7 +109,7 @@ describe('the configuration, read once at start', () => {
   });
 });
 
-describe('request logs (issue 11)', () => {
+describe('request logs', () => {
   it('hold the method and path only, with no query and no checkout reference', () => {
     expect(safeRequest({ method: 'GET', url: '/smsgateway/pay/Abc_123-xyzXYZ0123456789?x=1' })).toEqual({
       method: 'GET',

@@ -6,7 +6,7 @@ import { tickCarrier } from '../../../server/src/carrier/delivery';
 
 const range = (from: number, to: number) => numbers(to - from + 1, from);
 
-describe('Idempotency-Key <jobId>:<from>-<to> (API.md)', () => {
+describe('Idempotency-Key <jobId>:<from>-<to>', () => {
   let gw: TestGateway;
   let demo: Awaited<ReturnType<typeof account>>;
   beforeAll(async () => {

@@ -6,8 +6,8 @@ import { tickCarrier } from '../../../server/src/carrier/delivery';
 import { tickScheduler } from '../../../server/src/scheduler/scheduler';
 import { countSms } from '../../../src/domain/sms';
 
-// Issue 10: a personalized send cut into batches gave the first recipient of every later batch the
-// first batch's text. What the carrier receives for each recipient must not depend on the cut.
+// What the carrier receives for each recipient of a personalized send must not depend on how the send
+// is cut into batches: the first recipient of a later batch gets its own text, not the first batch's.
 
 const HOUR = 3_600_000;
 const N = 240;
@@ -90,7 +90,7 @@ function randomCut(seed: number): Batch[] {
   return [...out, ...repeats, [a, a + 19]];
 }
 
-describe('a personalized send, however it is cut into batches (issue 10)', () => {
+describe('a personalized send, however it is cut into batches', () => {
   let gw: TestGateway;
   let demo: Awaited<ReturnType<typeof account>>;
   beforeAll(async () => {

@@ -92,7 +92,7 @@ describe('POST /smsgateway/api/sendsms: quick sends', () => {
     expect(res.body.error).toEqual({ status: 'failed', message: expect.stringContaining('out of range') });
   });
 
-  it("takes 'TEST' only from an account that has it approved (issue 17), and replaces its body with the SPEC 8 notice", async () => {
+  it("takes 'TEST' only from an account that has it approved, and replaces its body with the apply-for-an-ID notice", async () => {
     const own = await sendSms(gw, demo.apikey, [
       sendItem({ sourceAddress: 'TEST', shortMessage: 'my own words', destinationAddress: '233241444441' }),
     ]);

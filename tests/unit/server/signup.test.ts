@@ -176,7 +176,7 @@ describe('sign-ups outside Ghana', () => {
   });
 
   it.each([['+233241112222'], ['0244000001'], ['00233244000002'], ['244000004']])(
-    'still need the code for the Ghana number %s, whatever the country says (issue 11)',
+    'still need the code for the Ghana number %s, whatever the country says',
     async (phone) => {
       const t = await temporal(gw, form({ country: 'Togo', phone }));
       expect(t.body.signupdUser.needsCode).toBe(true);
@@ -187,7 +187,7 @@ describe('sign-ups outside Ghana', () => {
     },
   );
 
-  it("gives a new account 'TEST' as its approved sender ID, until profile 6 approves one of its own (issue 17)", async () => {
+  it("gives a new account 'TEST' as its approved sender ID, until profile 6 approves one of its own", async () => {
     const t = await temporal(gw, form({ country: 'Nigeria', phone: '+2348035559999' }));
     const me = (await call(gw, 'signup', { id: t.body.id })).body.userInfo;
     expect(me).toMatchObject({ senderidapproved: 'TEST', pendingsenderid: '' });
@@ -208,7 +208,7 @@ describe('sign-ups outside Ghana', () => {
     expect(decided.body.userInfo).toMatchObject({ senderidapproved: 'MYSHOP', pendingsenderid: '' });
   });
 
-  it('grants the free credits once per phone number, however it is written (issue 11)', async () => {
+  it('grants the free credits once per phone number, however it is written', async () => {
     const first = await temporal(gw, form({ country: 'Nigeria', phone: '+2348035550001' }));
     expect((await call(gw, 'signup', { id: first.body.id })).body.userInfo.creditbalance).toBe(10);
     const again = await temporal(gw, form({ country: 'Nigeria', phone: '002348035550001' }));
@@ -218,7 +218,7 @@ describe('sign-ups outside Ghana', () => {
   });
 });
 
-describe('codes texted to one number (issue 11)', () => {
+describe('codes texted to one number', () => {
   let gw: TestGateway;
   beforeAll(async () => {
     gw = await makeTestApp();

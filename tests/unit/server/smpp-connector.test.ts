@@ -1,4 +1,4 @@
-// Issue 21: the SMPP 3.4 connector against an SMSC in the test process, fault by fault. No database
+// The SMPP 3.4 connector against an SMSC in the test process, fault by fault. No database
 // here: what the gateway stores is in carrier-smpp.test.ts.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

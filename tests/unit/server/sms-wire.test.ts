@@ -1,4 +1,4 @@
-// Issue 21: text on the wire. GSM 03.38 or UCS-2, concatenated with a UDH, never an escape pair or a
+// Text on the wire (docs/carrier.md#what-goes-on-the-wire). GSM 03.38 or UCS-2, concatenated with a UDH, never an escape pair or a
 // surrogate pair split, and the same part count as a well-known calculator.
 import { describe, expect, it } from 'vitest';
 import { SegmentedMessage } from 'sms-segments-calculator';
@@ -157,7 +157,7 @@ describe('what the carrier sends against what the app charges (src/domain/sms.ts
     expect(new SegmentedMessage(straddle).segmentsCount).toBe(3);
   });
 
-  it('documents the UCS-2 lengths where the wire needs more parts than SPEC’s 2 x length + 60 counts', () => {
+  it('documents the UCS-2 lengths where the wire needs more parts than the billed 2 x length + 60 counts', () => {
     const over: string[] = [];
     for (let n = 1; n <= 700; n += 1) {
       const text = 'ɛ'.repeat(n);
@@ -165,7 +165,7 @@ describe('what the carrier sends against what the app charges (src/domain/sms.ts
       const wire = splitForWire(text, true, 0).length;
       if (charged < 10 && wire > charged) over.push(`${n}:${charged}->${wire}`);
     }
-    // SPEC counts UCS-2 as 2 x length + 60 septets (sms.ts); the wire carries 67 units a part, so
+    // The product bills UCS-2 as 2 x length + 60 septets (sms.ts, docs/product.md#parts-and-encodings); the wire carries 67 units a part, so
     // from 269 characters on some lengths need one part more than they are charged for.
     expect(over.slice(0, 2)).toEqual(['269:4->5', '270:4->5']);
     expect(over.filter((o) => o.startsWith('3'))[0]).toBe('336:5->6');

@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { CONTENT_SECURITY_POLICY } from '../../../server/src/http/static';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
 
-// Issue 16: every text file of dist/ goes out pre-compressed (br, else gzip, else as it is), the shell
+// Every text file of dist/ goes out pre-compressed (br, else gzip, else as it is), the shell
 // and API answers above 1 KB compressed on the fly, with the caching headers unchanged.
 
 const INDEX = `<!doctype html><html><head><title>App</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;

@@ -109,7 +109,7 @@ export function signupForm(who: NewAccount, overrides: Record<string, unknown> =
   };
 }
 
-/** A quick send item as the PWA builds it (SPEC 3), with overrides. */
+/** A quick send item as the PWA builds it (docs/api.md#sends), with overrides. */
 export function sendItem(overrides: Record<string, unknown> = {}) {
   return {
     shortMessage: 'Hello',

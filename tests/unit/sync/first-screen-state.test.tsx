@@ -10,7 +10,7 @@ import { makeUser } from '../domain/factories';
 import { domainDetails } from '../support/factories';
 import { stubFetch } from '../support/fetch-stub';
 
-// Issue 16: the first screen reads the session and the domain from a localStorage copy before Dexie
+// The first screen reads the session and the domain from a localStorage copy before Dexie
 // loads; IndexedDB stays the truth, so a signed-in user never sees the login form, and the copy follows it.
 describe('the first screen’s session and domain', () => {
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import { eslint, root, ruleIds } from './lint-text';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-describe('the layer walls of ARCHITECTURE.md are enforced by lint', () => {
+describe('the layer walls of docs/architecture.md are enforced by lint', () => {
   it.each([
     ['src/domain/x.ts', 'domain may not reach the database', "import { db } from '../db/db';\nexport const y = db;\n"],
     [

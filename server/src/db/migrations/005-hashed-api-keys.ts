@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
 
 /**
- * API keys are stored as their SHA-256, like session tokens (issue 11): a copy of the database no
+ * API keys are stored as their SHA-256, like session tokens: a copy of the database no
  * longer sends SMS as every customer. A key is shown once, when it is generated.
  */
 export function hashedApiKeys(_dialect: DialectName): Migration {

@@ -3,7 +3,7 @@ import type { DialectName } from '../database';
 import { empty } from '../columns';
 
 /**
- * A domain a reseller claims serves its brand only once the gateway has verified it (issue 11):
+ * A domain a reseller claims serves its brand only once the gateway has verified it (docs/api.md#domains):
  * domains that already exist stay live; new claims start unverified with their own token.
  */
 export function domainVerification(_dialect: DialectName): Migration {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 
 /**
- * SPEC 2 lists a user's approved sender IDs; an account without its own is given 'TEST' (issue 17),
+ * An account without an approved sender ID of its own is given 'TEST' (docs/product.md#sender-ids),
  * which sends the apply-for-an-ID notice, until its first own ID is approved.
  */
 export function testSenderId(_dialect: DialectName): Migration {

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
 
 /**
- * Issue 14: a checkout is paid either on the dev mode's simulated page or on Paystack; the provider
+ * A checkout is paid either on the dev mode's simulated page or on Paystack; the provider
  * decides what may settle it (only Paystack's verified answer for real payments), and what the
  * provider last said is kept for support.
  */

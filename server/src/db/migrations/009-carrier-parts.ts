@@ -3,7 +3,7 @@ import type { DialectName } from '../database';
 import { bigint, empty, notNull, withId, zero } from '../columns';
 
 /**
- * Issue 21: a real carrier. Each message part's state is stored before it goes on the wire
+ * A real carrier (docs/carrier.md). Each message part's state is stored before it goes on the wire
  * (carrier_parts), receipts are stored before they are answered (carrier_receipts), and each
  * gateway instance keeps a heartbeat so the others can take over what a dead one had claimed.
  */

@@ -5,7 +5,7 @@ import { canGiveCreditByRate } from '../../../../src/domain/permissions';
 import { renderApp } from '../../support/render-app';
 import { userInfo } from '../../support/factories';
 
-describe('give credit (SPEC 2, 6)', () => {
+describe('give credit', () => {
   it.each([
     ['local', true],
     ['international', false],

@@ -15,7 +15,7 @@ import { notEnoughCredit } from '../../../../src/domain/send-cost';
 import { stubFetch } from '../../support/fetch-stub';
 import { choose, expectProblem, field, jobs, renderSendForm, resetDb, select, submit } from './send-helpers';
 
-describe('send form: each validation message, in SPEC 5 order', { timeout: 30_000 }, () => {
+describe('send form: each validation message, in order', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await resetDb();
     stubFetch(() => undefined);

@@ -2,7 +2,7 @@ import { buildApp } from '../../../../server/src/app';
 import type { TestGateway } from './test-app';
 import { call, tokenFor } from './test-app';
 
-/** A send item as the PWA builds it (SPEC 3), with overrides. */
+/** A send item as the PWA builds it (docs/api.md#sends), with overrides. */
 export function sendItem(overrides: Record<string, unknown> = {}) {
   return {
     shortMessage: 'Hello from the test',
