@@ -98,8 +98,7 @@ const acceptParts = (db: QueryCreator<Database>, accepted: readonly AcceptedPart
  * One commit for the answers so far and the next parts to write, saved as 'submitting' before they
  * go on the wire: returns those saved (the ones this instance still owns) and the accepted parts.
  * Nearly every answer is an acceptance: on PostgreSQL both updates are then one statement, one
- * round trip, as at a window of 10 the send's pace is this round trip plus the carrier's (the
- * transaction of four to six before gave 430 to 640 submits a second, issue 21). A refusal ends
+ * round trip, as at a window of 10 the send's pace is this round trip plus the carrier's. A refusal ends
  * recipients: that transaction takes the connector's lock, as storing receipts does.
  */
 export async function recordAndMark(

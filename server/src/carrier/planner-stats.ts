@@ -10,8 +10,7 @@ const lastAnalyzed = new WeakMap<GatewayContext, number>();
  * Keeps PostgreSQL's planner statistics of the carrier's tables current while a send runs. A large
  * send fills them faster than autovacuum looks (once a minute at best): without statistics the
  * planner reads a part's state index instead of its id, and that index holds an entry for every
- * state each part went through, so every step got slower as the send went on (100,000 recipients at
- * a window of 10: about 1,200 submits a second instead of 2,200, issue 21). Called when parts were
+ * state each part went through, so every step would get slower as the send went on. Called when parts were
  * claimed; at most once a minute; SQLite plans by its indexes alone.
  */
 export async function refreshPlannerStats(ctx: GatewayContext): Promise<void> {

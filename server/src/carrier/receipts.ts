@@ -130,8 +130,8 @@ export async function rematchRecentReceipts(ctx: GatewayContext, connector: stri
 
 /**
  * Receipts no part claimed by id, once their submit answers have had time to land: they belong to
- * parts in doubt (answer lost), matched by destination, the oldest such part first. Earlier, a
- * receipt that merely beat its answer could be given to another part of the same number.
+ * parts in doubt (answer lost), matched by destination, the oldest such part first. Waiting first
+ * means a receipt that merely beat its answer is never given to another part of the same number.
  */
 export async function matchInDoubtReceipts(ctx: GatewayContext, connector: string, settleMs: number) {
   const now = ctx.now();

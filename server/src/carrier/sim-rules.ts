@@ -1,4 +1,4 @@
-/** The simulated carrier's verdict for a number (API.md): FAILED, PENDING forever, or SENT. */
+/** The simulated carrier's verdict for a number (docs/api.md#dev-mode-only-gateway_dev1): FAILED, PENDING forever, or SENT. */
 export function carrierStatusFor(number: string): 'SENT' | 'FAILED' | 'PENDING' {
   const digits = number.replace(/^\+/, '');
   if (!/^\d+$/.test(digits) || digits.length < 9 || digits.length > 15 || digits.endsWith('13')) return 'FAILED';

@@ -374,8 +374,8 @@ export class SmppConnector implements Connector {
 const corked = new WeakSet<Session>();
 
 /**
- * The PDUs a session is given in one turn of the event loop leave in one write: a write each was a
- * tenth of the gateway's time in a 100,000-recipient send (issue 21). Released at the end of the turn.
+ * The PDUs a session is given in one turn of the event loop leave in one write, not a write each, which
+ * would cost a large send much of the gateway's time. Released at the end of the turn.
  */
 function writeTogether(session: Session) {
   if (corked.has(session)) return;

@@ -63,8 +63,8 @@ export function splitForWire(text: string, unicode: boolean, reference: number):
   }));
 }
 
-// A send gives most recipients the same text: the last one's encoding is kept (a fifth of the
-// connector's time went to encoding the same words again, issue 21). The buffers are only read.
+// A send gives most recipients the same text: the last one's encoding is kept, so the connector does
+// not encode the same words again. The buffers are only read.
 let lastEncoded: { text: string; unicode: boolean; gsm: boolean; chunks: Buffer[] } | null = null;
 
 function encodeChunks(text: string, unicode: boolean): { gsm: boolean; chunks: Buffer[] } {

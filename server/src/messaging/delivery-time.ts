@@ -5,7 +5,7 @@ const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2
 
 /**
  * A send's or an edit's expectedDeliveryTime as epoch ms: Accra wall time 'yyyy-MM-dd HH:mm:00'
- * (API.md; a bare date is midnight), or an ISO instant with a zone. Null when it is not a real date.
+ * (docs/api.md#sends; a bare date is midnight), or an ISO instant with a zone. Null when it is not a real date.
  */
 export function parseDeliveryTime(value: string | undefined | null): number | null {
   const text = (value ?? '').trim();

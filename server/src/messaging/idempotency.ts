@@ -25,7 +25,7 @@ export async function rememberAnswer(db: Executor, profileId: number, key: strin
     .execute();
 }
 
-/** Answers are kept 30 days (API.md asks for at least 7); the per-recipient memory itself is kept for good. */
+/** Answers are kept 30 days, far longer than a send's batches take to arrive; the per-recipient memory itself is kept for good. */
 export const ANSWER_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export async function pruneAnswers(db: Executor, now: number): Promise<void> {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
 
-/** API.md paging: 20 a page, newest first. */
+/** Paging: 20 a page, newest first (docs/api.md#calls-and-answers). */
 export const PAGE_SIZE = 20;
 
 /** Whose messages: the caller's own, or (admins) those of the clients whose supervisor the caller is. */
@@ -26,7 +26,7 @@ export async function listPage(
   const page = Number.isInteger(pageNum) && pageNum >= 1 ? pageNum : 1;
   let query = ctx.db.selectFrom('messages').selectAll().where('list', '=', list).where('state', '<>', 'deleted');
   query = 'own' in scope ? query.where('profile_id', '=', scope.own) : query.where('supid', '=', scope.clientsOf);
-  // search_text holds every searchable field lower-cased once (SPEC 5), so this is one LIKE on both databases.
+  // search_text holds every searchable field lower-cased once (docs/product.md#lists-and-status), so this is one LIKE on both databases.
   if (search.trim()) query = query.where(sql<boolean>`search_text like ${containsPattern(search)} escape '\\'`);
   const rows = await query
     .orderBy('id', 'desc')

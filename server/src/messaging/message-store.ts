@@ -14,7 +14,7 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 let pool = Buffer.alloc(0);
 let used = 0;
 
-/** SPEC 2: list items open at {path}/{randomAlpha}; 14 random letters make collisions negligible (unique index). */
+/** List items open at {path}/{randomAlpha} (docs/product.md#screens-and-routes); 14 random letters make collisions negligible (unique index). */
 export function randomAlpha(): string {
   let out = '';
   while (out.length < 14) {

@@ -11,11 +11,11 @@ function destinations(row: MessageRow) {
 }
 
 /**
- * SPEC 3 Bulk message for the dashboards. A send can have 100,000 recipients, so messageStatus is a
+ * A sent message for the dashboards. A send can have 100,000 recipients, so messageStatus is a
  * summary ({ status, count } for SENT, FAILED and PENDING) and the rows come from status/{id}.
  * 'Message submission in progress' while submitted < posted.
  */
-/** The fields every message view shares (SPEC 3). */
+/** The fields every message view shares. */
 function messageFields(row: MessageRow) {
   return {
     message_id: row.id,
@@ -50,7 +50,7 @@ export function bulkMessageView(row: MessageRow) {
   };
 }
 
-/** SPEC 3 Scheduled or recurring message; expectedDeliveryTime is the next delivery (the last one once done). */
+/** A scheduled, birthday or recurring registration; expectedDeliveryTime is the next delivery (the last one once done). */
 export function scheduledMessageView(row: MessageRow) {
   return {
     ...messageFields(row),

@@ -13,7 +13,7 @@ const NOT_FOUND = 'Message not found';
 export async function readableMessage(ctx: GatewayContext, user: UserRow, idOrAlpha: string): Promise<MessageRow> {
   const key = idOrAlpha.trim();
   const query = ctx.db.selectFrom('messages').selectAll().where('state', '<>', 'deleted');
-  // The PWA routes list items by randomAlpha (SPEC 2) and calls by message_id: both are accepted.
+  // The PWA routes list items by randomAlpha and calls by message_id: both are accepted.
   const byId = /^\d{1,10}$/.test(key) && isRowId(Number(key));
   const byAlpha = /^[A-Za-z]{1,40}$/.test(key);
   const message = byId
@@ -29,7 +29,7 @@ export async function readableMessage(ctx: GatewayContext, user: UserRow, idOrAl
 }
 
 /**
- * SPEC 3 status rows of a delivery, in recipient order. For a registration: its latest delivery's rows,
+ * The status rows of a delivery (docs/product.md#delivery-status), in recipient order. For a registration: its latest delivery's rows,
  * or its recipients with status SCHEDULED before the first delivery.
  */
 export async function statusRows(ctx: GatewayContext, message: MessageRow) {

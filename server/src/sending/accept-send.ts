@@ -107,7 +107,7 @@ export async function acceptSend(
       await refreshPreview(trx, message.id);
       if (registration) await afterRegistrationBatch(ctx, trx, message, inserted, prepared, now);
     }
-    // SPEC 4: sending sets the scheduled tab flag; the dashboard (and recurring list) show it too.
+    // Sending sets the scheduled tab flag (docs/product.md#the-send-form); the dashboard (and recurring list) show it too.
     await trx
       .updateTable('users')
       .set({ dashboardTab: 1, scheduledsmsTab: 1, ...(envelope.kind === 'recurring' ? { recurringsmsTab: 1 } : {}) })

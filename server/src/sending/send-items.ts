@@ -30,7 +30,7 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || String(v).toLowerCase() === 'true');
 
-/** SPEC 3 send payload item; numbers may arrive as strings and lists as arrays. */
+/** A send item (docs/api.md#sends); numbers may arrive as strings and lists as arrays. */
 export const sendItemSchema = z.object({
   shortMessage: text,
   destinationAddress: z
@@ -117,7 +117,7 @@ export function checkSender(user: UserRow, sender: string): void {
   throw refuse(`Sender ID ${sender} is not approved for your account; request it from your profile page`);
 }
 
-/** Encoding and parts of one text, refusing what does not fit in 9 parts (SPEC 9 'out of range'). */
+/** Encoding and parts of one text, refusing what does not fit in 9 parts ('out of range': docs/product.md#parts-and-encodings). */
 export function measure(body: string, unicodeFlag: boolean): { unicode: boolean; parts: number } {
   const unicode = unicodeFlag || needsUnicode(body);
   const length = smsLength(body, unicode);
@@ -130,7 +130,7 @@ export function measure(body: string, unicodeFlag: boolean): { unicode: boolean;
   return { unicode, parts };
 }
 
-/** The delivery time a kind needs, or the send form's refusal (SPEC 5). */
+/** The delivery time a kind needs, or the send form's refusal (docs/product.md#scheduling). */
 export function deliveryTimeFor(kind: MessageKind, value: string, now: number): number {
   if (kind === 'quick') return now;
   const at = parseDeliveryTime(value);
@@ -152,7 +152,7 @@ export function recurrenceOf(period: string, interval: unknown): { period: Recur
 const NORMALIZE_STEP = 2000;
 
 /**
- * Checks every item and numbers the recipients from `firstIndex` (API.md Send items), yielding every
+ * Checks every item and numbers the recipients from `firstIndex` (docs/api.md#sends), yielding every
  * NORMALIZE_STEP items or recipients: 80,000 of them never hold the event loop for long.
  */
 export async function normalizeSend(items: SendItemInput[], user: UserRow, now: number, firstIndex: number) {
