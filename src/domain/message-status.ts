@@ -1,11 +1,32 @@
 // Delivery status of recipients (docs/product.md#delivery-status).
 import { splitDestinations } from './recipients';
 
-export type RecipientStatus = 'sent' | 'failed' | 'pending';
-export type StatusTotals = Record<RecipientStatus, number> & { total: number };
+/**
+ * A recipient's status: one vocabulary for the gateway (message_recipients.status, recipient_events)
+ * and the app (status/{id} rows).
+ * - SCHEDULED: a recipient of a scheduled, recurring or birthday send, waiting for its run;
+ * - PENDING: accepted and on its way: queued for the carrier, or waiting for its delivery receipt;
+ * - SENT: the carrier reported every part delivered;
+ * - FAILED: the carrier refused a part or reported it undelivered;
+ * - UNKNOWN: the carrier took a part but no receipt came within the receipt window (docs/carrier.md).
+ * SENT, FAILED and UNKNOWN are final: a recipient's status never changes after one of them.
+ */
+export const RECIPIENT_STATUSES = ['SCHEDULED', 'PENDING', 'SENT', 'FAILED', 'UNKNOWN'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+export type FinalStatus = Extract<RecipientStatus, 'SENT' | 'FAILED' | 'UNKNOWN'>;
 
-// Anything but SENT and FAILED is still on its way.
-export function recipientStatus(status: string | null | undefined): RecipientStatus {
+const FINAL_STATUSES: ReadonlySet<string> = new Set<FinalStatus>(['SENT', 'FAILED', 'UNKNOWN']);
+
+/** Whether a status can no longer change (SENT, FAILED, UNKNOWN): nothing is worth asking again. */
+export const isFinalStatus = (status: string | null | undefined): status is FinalStatus =>
+  FINAL_STATUSES.has(status ?? '');
+
+/** The three groups the status page and the dashboards count and colour. */
+export type StatusGroup = 'sent' | 'failed' | 'pending';
+export type StatusTotals = Record<StatusGroup, number> & { total: number };
+
+// Anything but SENT and FAILED is counted with the pending ones (UNKNOWN included: it shows its name).
+export function statusGroup(status: string | null | undefined): StatusGroup {
   if (status === 'SENT') return 'sent';
   if (status === 'FAILED') return 'failed';
   return 'pending';
@@ -13,9 +34,13 @@ export function recipientStatus(status: string | null | undefined): RecipientSta
 
 export function statusTotals(rows: ReadonlyArray<{ status?: string | null }>): StatusTotals {
   const totals: StatusTotals = { sent: 0, failed: 0, pending: 0, total: rows.length };
-  for (const row of rows) totals[recipientStatus(row.status)] += 1;
+  for (const row of rows) totals[statusGroup(row.status)] += 1;
   return totals;
 }
+
+/** Whether some of these rows may still change, so the status page should look again later. */
+export const mayStillChange = (rows: ReadonlyArray<{ status?: string | null }>): boolean =>
+  rows.some((row) => !isFinalStatus(row.status));
 
 // The gateway records numbers as it submits them; fewer records than posted numbers means it is still going.
 export function isSubmissionInProgress(message: {

@@ -1,5 +1,5 @@
 // A dashboard item's delivery counts and progress, from either shape of messageStatus.
-import { isSubmissionInProgress, recipientStatus, type StatusTotals } from './message-status';
+import { isSubmissionInProgress, statusGroup, type StatusTotals } from './message-status';
 import { splitDestinations } from './recipients';
 
 type StatusEntry = { status?: unknown; count?: unknown };
@@ -34,7 +34,7 @@ export function deliveryCounts(message: ListMessage): StatusTotals {
   const totals: StatusTotals = { sent: 0, failed: 0, pending: 0, total: 0 };
   for (const entry of message.messageStatus ?? []) {
     const count = finite(entry.count) ?? 1;
-    totals[recipientStatus(typeof entry.status === 'string' ? entry.status : null)] += count;
+    totals[statusGroup(typeof entry.status === 'string' ? entry.status : null)] += count;
   }
   const known = totals.sent + totals.failed + totals.pending;
   totals.pending += Math.max(0, recipientCount(message) - known);

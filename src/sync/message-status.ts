@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StatusRow } from '../api/message-api';
-import { recipientStatus } from '../domain/message-status';
+import { mayStillChange } from '../domain/message-status';
 import { describeFailure } from './failures';
 import { loadMessageStatus } from './message-sync';
 
 const STATUS_POLL_MS = 3000;
-/** After this many looks a number still pending (the carrier may never answer) is asked about less often. */
+/** After this many looks a number still pending (a receipt can take hours) is asked about less often. */
 const FAST_POLLS = 20;
 
 export type MessageStatusView = {
@@ -17,7 +17,7 @@ export type MessageStatusView = {
   reload(): void;
 };
 
-/** status/{id}, read live and read again every few seconds while some recipients are still pending. */
+/** status/{id}, read live and read again every few seconds while some recipient's status may still change. */
 export function useMessageStatus(messageKey: string): MessageStatusView {
   const [rows, setRows] = useState<StatusRow[] | null>(null);
   const [error, setError] = useState<{ message: string; offline: boolean } | null>(null);
@@ -35,10 +35,10 @@ export function useMessageStatus(messageKey: string): MessageStatusView {
         setRows(fresh);
         setError(null);
         setLoading(false);
-        const pending = fresh.some((row) => recipientStatus(row.status) === 'pending');
         polls.current += 1;
         const wait = polls.current > FAST_POLLS ? STATUS_POLL_MS * 5 : STATUS_POLL_MS;
-        if (pending) timer = setTimeout(() => setTick((t) => t + 1), wait);
+        // SENT, FAILED and UNKNOWN are final: a page of final statuses is never asked for again.
+        if (mayStillChange(fresh)) timer = setTimeout(() => setTick((t) => t + 1), wait);
       },
       (failure: unknown) => {
         if (!alive.current) return;

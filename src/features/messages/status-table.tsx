@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Group, Pagination, Select, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
-import { recipientStatus } from '../../domain/message-status';
+import { statusGroup } from '../../domain/message-status';
 
 const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8' } as const;
 
@@ -28,7 +28,7 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
               <Table.Tr key={`${row.id}-${row.mobilenumber}-${i}`}>
                 <Table.Td>{row.mobilenumber}</Table.Td>
                 <Table.Td>
-                  <Badge variant="outline" color={COLORS[recipientStatus(row.status)]} size="sm">
+                  <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
                     {row.status || 'PENDING'}
                   </Badge>
                 </Table.Td>

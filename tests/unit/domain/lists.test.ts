@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RECURRING_PERIODS, RECURRING_UNITS, isRecurringPeriod, recurringDisplay } from '../../../src/domain/recurring';
 import { filterBySearch, isSearchableKey, matchesSearch } from '../../../src/domain/search';
-import { isSubmissionInProgress, recipientStatus, statusTotals } from '../../../src/domain/message-status';
+import {
+  isFinalStatus,
+  isSubmissionInProgress,
+  mayStillChange,
+  statusGroup,
+  statusTotals,
+} from '../../../src/domain/message-status';
 import {
   BATCHES_SENT,
   BATCHING_NOTICE,
@@ -105,7 +111,21 @@ describe('message status', () => {
     ['sent', 'pending'],
     [null, 'pending'],
   ] as const)('%s -> %s', (status, expected) => {
-    expect(recipientStatus(status)).toBe(expected);
+    expect(statusGroup(status)).toBe(expected);
+  });
+
+  it('knows the final statuses: SENT, FAILED and UNKNOWN never change again', () => {
+    expect(['SENT', 'FAILED', 'UNKNOWN', 'PENDING', 'SCHEDULED', '', null].map(isFinalStatus)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(mayStillChange([{ status: 'SENT' }, { status: 'UNKNOWN' }])).toBe(false);
+    expect(mayStillChange([{ status: 'SENT' }, {}])).toBe(true);
   });
 
   it('totals a status report', () => {
