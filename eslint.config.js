@@ -5,6 +5,7 @@ import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { layersPlugin } from './eslint/layers.js';
 import { gatewayPlugin } from './eslint/gateway-layers.js';
+import { tablesPlugin } from './eslint/table-owners.js';
 import { featuresPlugin } from './eslint/features.js';
 
 export default tseslint.config(
@@ -23,7 +24,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
-    plugins: { layers: layersPlugin, gateway: gatewayPlugin, features: featuresPlugin, 'import-x': importX },
+    plugins: {
+      layers: layersPlugin,
+      gateway: gatewayPlugin,
+      tables: tablesPlugin,
+      features: featuresPlugin,
+      'import-x': importX,
+    },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -32,6 +39,7 @@ export default tseslint.config(
     rules: {
       'layers/no-cross-layer': 'error',
       'gateway/gateway-walls': 'error',
+      'tables/table-owner': 'error',
       'features/no-cross-feature': 'error',
       // No module imports itself back through others, anywhere in the tree.
       'import-x/no-cycle': 'error',

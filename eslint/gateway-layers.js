@@ -20,13 +20,13 @@ export const AREA_RANK = {
   tenancy: 2,
   accounts: 3,
   payments: 3,
-  sending: 3,
+  sending: 4,
 };
 
 const QUERY_CALLS = /^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/;
 
 /** 'core' | 'db' | 'http' | 'routes' | 'area' | 'root' (composition: app, main, config, seed), or null outside the gateway. */
-function partOf(file) {
+export function partOf(file) {
   const rel = relative(ROOT, file).split(sep);
   if (rel[0] !== GATEWAY[0] || rel[1] !== GATEWAY[1]) return null;
   const dir = rel.length > 3 ? rel[2] : null;

@@ -6,6 +6,7 @@ import type { Db } from './db/database';
 import { MAX_PURCHASE_GHS } from '../../src/domain/money';
 import { PAYSTACK_API } from './payments/paystack-api';
 import { parseCarrierUrl, type CarrierSettings } from './carrier/carrier-url';
+import { recipientLedger } from './messaging/carrier-ledger';
 import { SmppConnector } from './carrier/smpp-connector';
 import { signupFieldError } from '../../src/domain/signup';
 import { isEmailAddress } from '../../src/domain/fields';
@@ -214,6 +215,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     paystackBaseUrl: config.paystackBaseUrl,
     maxPurchaseGhs: config.maxPurchaseGhs,
     connector: config.carrier.kind === 'smpp' ? new SmppConnector('default', config.carrier) : undefined,
+    recipients: recipientLedger,
     instanceLeaseMs: config.carrierLeaseS * 1000,
     reportError: (where, error) => console.error(where, error),
     log: (line) => console.log(line),

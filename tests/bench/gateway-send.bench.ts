@@ -91,7 +91,7 @@ try {
     job_key: null,
     list: 'bulk' as const,
     kind: 'quick' as const,
-    message_type: 'quick sms',
+    message_type: 'quick sms' as const,
     typeandsubtype: 'quick:regular',
     unicode: 0,
     flash: 0,

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../core/context';
 import { isClientOf } from '../core/access';
 import { notFound } from '../core/errors';
 import type { UserRow } from '../db/schema-core';
+import type { Executor } from '../db/database';
 import { isRowId } from '../db/queries';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { USER_NOT_FOUND } from '../../../src/domain/contact';
@@ -27,4 +28,13 @@ export async function replaceApiKey(ctx: GatewayContext, user: UserRow): Promise
     .where('profile_id', '=', user.profile_id)
     .execute();
   return apikey;
+}
+
+/** A send shows the account's dashboard and scheduled tabs, and the recurring one for a recurring send (SPEC 4). */
+export async function showSendTabs(db: Executor, profileId: number, recurring: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ dashboardTab: 1, scheduledsmsTab: 1, ...(recurring ? { recurringsmsTab: 1 } : {}) })
+    .where('profile_id', '=', profileId)
+    .execute();
 }

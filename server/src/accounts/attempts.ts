@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
-import { rateLimit } from '../auth/rate-limit';
+import { giveBackHit, rateLimit } from '../auth/rate-limit';
 import { tooManyAttempts } from '../core/errors';
 
 export const MINUTE_MS = 60_000;
@@ -44,13 +43,5 @@ export async function slowAttempt(ctx: GatewayContext, name: LimitName, subject:
 
 /** Gives back an attempt that succeeded, so only failures use up the limit (still counted while in flight). */
 export async function giveBackAttempt(ctx: GatewayContext, name: LimitName, subject: string): Promise<void> {
-  const { windowMs } = LIMITS[name];
-  const now = ctx.now();
-  await ctx.db
-    .updateTable('rate_limits')
-    .set({ count: sql`${sql.ref('count')} - 1` })
-    .where('key', '=', `${name}:${subject}`)
-    .where('window_start', '=', now - (now % windowMs))
-    .where('count', '>', 0)
-    .execute();
+  await giveBackHit(ctx, `${name}:${subject}`, LIMITS[name].windowMs);
 }

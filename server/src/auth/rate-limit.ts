@@ -21,3 +21,15 @@ export async function rateLimit(ctx: GatewayContext, key: string, limit: number,
     .executeTakeFirstOrThrow();
   return row.count <= limit;
 }
+
+/** Takes back one hit of `key`'s current window (an attempt that succeeded), never below zero. */
+export async function giveBackHit(ctx: GatewayContext, key: string, windowMs: number): Promise<void> {
+  const now = ctx.now();
+  await ctx.db
+    .updateTable('rate_limits')
+    .set({ count: sql`${sql.ref('count')} - 1` })
+    .where('key', '=', key)
+    .where('window_start', '=', now - (now % windowMs))
+    .where('count', '>', 0)
+    .execute();
+}

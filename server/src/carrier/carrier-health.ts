@@ -1,6 +1,5 @@
 import type { GatewayContext } from '../core/context';
 import { PART } from '../db/schema-carrier';
-import { STAGE } from '../db/schema-messaging';
 import { dispatcherFor } from './delivery';
 
 const STATE_NAMES: Record<number, string> = {
@@ -16,11 +15,7 @@ const STATE_NAMES: Record<number, string> = {
  */
 export async function carrierHealth(ctx: GatewayContext) {
   // Recipients first, then parts: a recipient claimed in between shows up as parts, never as nothing.
-  const queued = await ctx.db
-    .selectFrom('message_recipients')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('stage', '=', STAGE.queued)
-    .executeTakeFirstOrThrow();
+  const queued = await ctx.recipients.queuedCount(ctx.db);
   const rows = await ctx.db
     .selectFrom('carrier_parts')
     .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
@@ -39,7 +34,7 @@ export async function carrierHealth(ctx: GatewayContext) {
   return {
     connectors: [dispatcherFor(ctx).connector.health()],
     /** Recipients accepted and not yet handed to the carrier (their parts are not made yet). */
-    queuedRecipients: Number(queued.n),
+    queuedRecipients: queued,
     parts,
     instances: Number(instances.n),
   };

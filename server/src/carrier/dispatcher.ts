@@ -179,6 +179,7 @@ export class Dispatcher {
     const answers = this.answers.splice(0, FLUSH_STEP);
     const { marked, accepted } = await recordAndMark(
       this.ctx.db,
+      this.ctx.recipients,
       this.connector.name,
       this.owner,
       answers,
@@ -278,6 +279,7 @@ export class Dispatcher {
         messageId: part.messageId,
         jobId: part.jobId,
         recipientIndex: part.recipientIndex,
+        queuedAt: part.queuedAt,
         seq: part.seq,
         total: part.total,
         text: part.text,

@@ -78,7 +78,7 @@ export async function expireInDoubt(ctx: GatewayContext) {
       .where('id', 'in', ids)
       .where('state', '=', PART.inDoubt)
       .execute();
-    await finalizeRecipientsOfParts(trx, ids, now);
+    await finalizeRecipientsOfParts(trx, ctx.recipients, ctx.db.dialectName, ids, now);
   });
 }
 

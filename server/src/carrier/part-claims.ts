@@ -1,12 +1,12 @@
-import { sql, type QueryCreator } from 'kysely';
+import type { QueryCreator } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import type { RecipientToSend } from '../core/recipient-ledger';
 import type { Executor } from '../db/database';
 import type { Database } from '../db/schema';
 import { PART } from '../db/schema-carrier';
-import { STAGE } from '../db/schema-messaging';
 import { destinationAddress, splitForWire } from './sms-wire';
 
-/** A part this instance holds (state 'claimed'): everything needed to put it on the wire. */
+/** A part this instance holds (state 'claimed'): one wire segment, with everything needed to put it on the wire. */
 export interface ClaimedPart {
   id: number;
   recipientId: number | null;
@@ -19,35 +19,31 @@ export interface ClaimedPart {
   messageId: number | null;
   jobId: string | null;
   recipientIndex: number | null;
+  /** When its recipient was accepted; null for a system text. */
+  queuedAt: number | null;
 }
 
 const PART_INSERT_CHUNK = 500;
 
-const countBy = <T>(rows: readonly T[], key: (row: T) => number) => {
-  const counts = new Map<number, number>();
-  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
-  return counts;
-};
-
-/** A recipient's text and encoding: its own, or its message's when it has none (message-store.ts). */
-function recipientText(r: {
-  text: string | null;
-  unicode: number | null;
-  short_message: string | null;
-  message_unicode: number | null;
-}) {
-  const text = r.text ?? r.short_message ?? '';
-  const unicode = (r.text === null ? r.message_unicode : (r.unicode ?? r.message_unicode)) === 1;
-  return { text, unicode };
-}
+/** A recipient's fields on each of its parts. */
+const ofRecipient = (r: RecipientToSend) => ({
+  recipientId: r.id,
+  to: r.number,
+  from: r.from,
+  text: r.text,
+  unicode: r.unicode,
+  messageId: r.messageId,
+  jobId: r.jobId,
+  recipientIndex: r.index,
+  queuedAt: r.queuedAt,
+});
 
 /** The wire reference of a recipient's concatenated parts: the same on every rebuild. */
 export const referenceOf = (recipientId: number | null, partId: number) => (recipientId ?? partId) & 0xff;
 
 /**
- * Claims up to `limit` queued recipients for this instance: each becomes 'submitted' and gets its parts
- * as 'claimed' rows, in one transaction. `stage = queued` in the WHERE is the claim: a concurrent
- * instance gets nothing of what this one took.
+ * Claims up to `limit` queued recipients for this instance (messaging marks them submitted, through the
+ * context's ledger) and makes their parts, one per wire segment, as 'claimed' rows: one transaction.
  */
 export async function claimRecipients(
   ctx: GatewayContext,
@@ -57,49 +53,11 @@ export async function claimRecipients(
 ): Promise<ClaimedPart[]> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    let select = trx
-      .selectFrom('message_recipients as r')
-      .innerJoin('messages as m', 'm.id', 'r.message_id')
-      .select(['r.id', 'r.message_id', 'r.recipient_index', 'r.number', 'r.text', 'r.unicode'])
-      .select(['m.short_message', 'm.unicode as message_unicode', 'm.source_address', 'm.job_id'])
-      .where('r.stage', '=', STAGE.queued)
-      .orderBy('r.id')
-      .limit(limit);
-    // PostgreSQL: another instance's claim in progress is skipped, not waited for or fought over.
-    if (ctx.db.dialectName === 'postgres') select = select.forUpdate('r').skipLocked();
-    const rows = await select.execute();
-    if (rows.length === 0) return [];
-    const done = await trx
-      .updateTable('message_recipients')
-      .set({ stage: STAGE.submitted, updated_at: now })
-      .where('stage', '=', STAGE.queued)
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .returning('id')
-      .execute();
-    const claimed = new Set(done.map((d) => d.id));
-    const mine = rows.filter((r) => claimed.has(r.id));
+    const mine = await ctx.recipients.claimQueued(trx, ctx.db.dialectName, limit, now);
     const parts: Omit<ClaimedPart, 'id'>[] = [];
     for (const r of mine) {
-      const { text, unicode } = recipientText(r);
-      const total = splitForWire(text, unicode, 0).length;
-      for (let seq = 1; seq <= total; seq += 1) {
-        parts.push({
-          recipientId: r.id,
-          seq,
-          total,
-          to: r.number,
-          from: r.source_address,
-          text,
-          unicode,
-          messageId: r.message_id,
-          jobId: r.job_id,
-          recipientIndex: r.recipient_index,
-        });
-      }
+      const total = splitForWire(r.text, r.unicode, 0).length;
+      for (let seq = 1; seq <= total; seq += 1) parts.push({ ...ofRecipient(r), seq, total });
     }
     const out: ClaimedPart[] = [];
     for (let i = 0; i < parts.length; i += PART_INSERT_CHUNK) {
@@ -122,13 +80,6 @@ export async function claimRecipients(
         .execute();
       // Multi-row inserts return their ids in row order on both SQLite and PostgreSQL.
       slice.forEach((p, k) => out.push({ ...p, id: ids[k]!.id }));
-    }
-    for (const [messageId, n] of countBy(mine, (r) => r.message_id)) {
-      await trx
-        .updateTable('messages')
-        .set((eb) => ({ submitted: eb('submitted', '+', n) }))
-        .where('id', '=', messageId)
-        .execute();
     }
     return out;
   });
@@ -167,36 +118,25 @@ export async function claimLooseParts(
     .execute();
   if (taken.length === 0) return [];
   const rows = await ctx.db
-    .selectFrom('carrier_parts as p')
-    .leftJoin('message_recipients as r', 'r.id', 'p.recipient_id')
-    .leftJoin('messages as m', 'm.id', 'r.message_id')
-    .select(['p.id', 'p.recipient_id', 'p.seq', 'p.total', 'p.number as own_number', 'p.sender', 'p.text as own_text'])
-    .select(['r.message_id', 'r.recipient_index', 'r.number', 'r.text', 'r.unicode'])
-    .select(['m.short_message', 'm.unicode as message_unicode', 'm.source_address', 'm.job_id'])
+    .selectFrom('carrier_parts')
+    .select(['id', 'recipient_id', 'seq', 'total', 'number', 'sender', 'text'])
     .where(
-      'p.id',
+      'id',
       'in',
       taken.map((p) => p.id),
     )
-    .orderBy('p.id')
+    .orderBy('id')
     .execute();
+  const recipientIds = [...new Set(rows.flatMap((p) => (p.recipient_id === null ? [] : [p.recipient_id])))];
+  const recipients = new Map((await ctx.recipients.recipientsToSend(ctx.db, recipientIds)).map((r) => [r.id, r]));
   return rows.map((p) => {
-    const system = p.recipient_id === null;
+    const recipient = p.recipient_id === null ? undefined : recipients.get(p.recipient_id);
     // A system text is plain: the wire split goes to UCS-2 by itself if it holds anything GSM lacks.
-    const { text, unicode } = system ? { text: p.own_text ?? '', unicode: false } : recipientText(p);
-    return {
-      id: p.id,
-      recipientId: p.recipient_id,
-      seq: p.seq,
-      total: p.total,
-      to: system ? p.own_number : (p.number ?? ''),
-      from: system ? p.sender : (p.source_address ?? ''),
-      text,
-      unicode,
-      messageId: p.message_id,
-      jobId: p.job_id,
-      recipientIndex: p.recipient_index,
-    };
+    const own = { text: p.text ?? '', unicode: false, to: p.number, from: p.sender, messageId: null, jobId: null };
+    const fields = recipient
+      ? ofRecipient(recipient)
+      : { ...own, recipientId: p.recipient_id, recipientIndex: null, queuedAt: null };
+    return { id: p.id, seq: p.seq, total: p.total, ...fields };
   });
 }
 
@@ -251,20 +191,4 @@ export async function releaseParts(ctx: GatewayContext, owner: string, ids: read
       .where('id', 'in', ids.slice(i, i + PART_INSERT_CHUNK))
       .execute();
   }
-}
-
-/** Sets one text column per id in one statement (CASE works on SQLite and PostgreSQL alike). */
-export function caseById(pairs: readonly (readonly [number, string])[]) {
-  return sql<string>`case id ${sql.join(
-    pairs.map(([id, value]) => sql`when ${id} then ${value}`),
-    sql` `,
-  )} end`;
-}
-
-/** The same for a number column (epoch ms): cast, as PostgreSQL types CASE of parameters as text. */
-export function caseNumberById(pairs: readonly (readonly [number, number])[]) {
-  return sql<number>`cast(case id ${sql.join(
-    pairs.map(([id, value]) => sql`when ${id} then ${value}`),
-    sql` `,
-  )} end as bigint)`;
 }

@@ -1,9 +1,11 @@
 import type { QueryCreator } from 'kysely';
-import type { Db, Executor } from '../db/database';
+import type { Db, DialectName, Executor } from '../db/database';
 import type { Database } from '../db/schema';
 import { PART } from '../db/schema-carrier';
+import { caseById } from '../db/queries';
+import type { RecipientLedger } from '../core/recipient-ledger';
 import type { SubmitOutcome } from './connector';
-import { caseById, markSubmitting, markSubmittingQuery } from './part-claims';
+import { markSubmitting, markSubmittingQuery } from './part-claims';
 import { carrierIdKey } from './carrier-ids';
 import { finalizeRecipientsOfParts } from './recipient-status';
 import { lockReceiptMatching } from './carrier-lock';
@@ -30,6 +32,8 @@ const acceptedOf = (outcomes: readonly PartOutcome[]): AcceptedPart[] =>
  */
 export async function recordOutcomes(
   trx: Executor,
+  ledger: RecipientLedger,
+  dialect: DialectName,
   outcomes: readonly PartOutcome[],
   now: number,
 ): Promise<AcceptedPart[]> {
@@ -43,22 +47,6 @@ export async function recordOutcomes(
     else if (outcome.kind === 'retry') retry.push(partId);
   }
   if (accepted.length > 0) await acceptParts(trx, accepted, now).execute();
-  if (rejected.length > 0) {
-    await trx
-      .updateTable('carrier_parts')
-      .set({ state: PART.final, result: 'REJECTED', error: caseById(rejected), done_at: now, updated_at: now })
-      .where(
-        'id',
-        'in',
-        rejected.map(([id]) => id),
-      )
-      .execute();
-    await finalizeRecipientsOfParts(
-      trx,
-      rejected.map(([id]) => id),
-      now,
-    );
-  }
   if (inDoubt.length > 0) {
     await trx
       .updateTable('carrier_parts')
@@ -78,6 +66,25 @@ export async function recordOutcomes(
       .where('id', 'in', retry)
       .where('state', '=', PART.submitting)
       .execute();
+  }
+  if (rejected.length > 0) {
+    await trx
+      .updateTable('carrier_parts')
+      .set({ state: PART.final, result: 'REJECTED', error: caseById(rejected), done_at: now, updated_at: now })
+      .where(
+        'id',
+        'in',
+        rejected.map(([id]) => id),
+      )
+      .execute();
+    // Last: ending recipients appends their events (messaging/recipient-events.ts).
+    await finalizeRecipientsOfParts(
+      trx,
+      ledger,
+      dialect,
+      rejected.map(([id]) => id),
+      now,
+    );
   }
   return accepted;
 }
@@ -103,6 +110,7 @@ const acceptParts = (db: QueryCreator<Database>, accepted: readonly AcceptedPart
  */
 export async function recordAndMark(
   db: Db,
+  ledger: RecipientLedger,
   connector: string,
   owner: string,
   answers: readonly PartOutcome[],
@@ -126,7 +134,7 @@ export async function recordAndMark(
   }
   return db.transaction().execute(async (trx) => {
     if (answers.some((a) => a.outcome.kind === 'rejected')) await lockReceiptMatching(db, trx, connector);
-    const accepted = await recordOutcomes(trx, answers, now);
-    return { marked: await markSubmitting(trx, owner, ids, now), accepted };
+    const marked = await markSubmitting(trx, owner, ids, now);
+    return { marked, accepted: await recordOutcomes(trx, ledger, db.dialectName, answers, now) };
   });
 }

@@ -2,7 +2,7 @@ import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import { PART } from '../db/schema-carrier';
 import type { Receipt } from './connector';
-import { caseNumberById } from './part-claims';
+import { caseNumberById } from '../db/queries';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
 import { lockReceiptMatching } from './carrier-lock';
@@ -31,8 +31,11 @@ async function chunked<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R
   return out;
 }
 
-/** Ends the matched parts with their receipts (once: a final part is never changed), then their recipients. */
-async function applyMatches(trx: Executor, matches: readonly Match[], now: number) {
+/**
+ * Ends the matched parts with their receipts (once: a final part is never changed), then their
+ * recipients: the transaction's last write (their events are appended).
+ */
+async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
   if (matches.length === 0) return 0;
   const byState = new Map<string, Match[]>();
   for (const m of matches) {
@@ -69,6 +72,8 @@ async function applyMatches(trx: Executor, matches: readonly Match[], now: numbe
     .execute();
   return finalizeRecipientsOfParts(
     trx,
+    ctx.recipients,
+    ctx.db.dialectName,
     matches.map((m) => m.partId),
     now,
   );
@@ -125,7 +130,7 @@ export async function rematchRecentReceipts(ctx: GatewayContext, connector: stri
   if (recent.length === 0) return 0;
   return ctx.db
     .transaction()
-    .execute(async (trx) => applyMatches(trx, await matchReceipts(trx, connector, recent), now));
+    .execute(async (trx) => applyMatches(ctx, trx, await matchReceipts(trx, connector, recent), now));
 }
 
 /**
@@ -169,7 +174,7 @@ export async function matchInDoubtReceipts(ctx: GatewayContext, connector: strin
       taken.add(part.id);
       matches.push({ partId: part.id, receipt });
     }
-    return applyMatches(trx, matches, now);
+    return applyMatches(ctx, trx, matches, now);
   });
 }
 
@@ -203,7 +208,7 @@ export async function storeReceipts(ctx: GatewayContext, connector: string, rece
     );
     const finals = fresh.filter((r) => FINAL_STATES.has(r.state));
     if (finals.length === 0) return 0;
-    return applyMatches(trx, await matchReceipts(trx, connector, finals), now);
+    return applyMatches(ctx, trx, await matchReceipts(trx, connector, finals), now);
   });
 }
 
@@ -248,6 +253,6 @@ export async function applyReceiptsThatWaited(
     return 0;
   return ctx.db.transaction().execute(async (trx) => {
     await lockReceiptMatching(ctx.db, trx, connector);
-    return applyMatches(trx, await receiptsWaitingFor(trx, connector, accepted), now);
+    return applyMatches(ctx, trx, await receiptsWaitingFor(trx, connector, accepted), now);
   });
 }

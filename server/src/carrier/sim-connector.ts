@@ -1,7 +1,6 @@
 import type { GatewayContext } from '../core/context';
 import { yieldToLoop } from '../core/event-loop';
 import { PART } from '../db/schema-carrier';
-import { STAGE } from '../db/schema-messaging';
 import type { Connector, ConnectorHealth, OutgoingPart, Receipt, ReceiptSink, SubmitOutcome } from './connector';
 import { carrierStatusFor } from './sim-rules';
 
@@ -9,11 +8,14 @@ const LOG_CHUNK = 500;
 /** Receipts stored per transaction: few enough that storing them never holds the event loop for long. */
 export const RECEIPT_STEP = 250;
 const SIM_STATE: Record<'SENT' | 'FAILED', Receipt['state']> = { SENT: 'DELIVRD', FAILED: 'UNDELIV' };
+/** The simulator's message id for a part. */
+const carrierIdOf = (partId: number) => `sim-${partId}`;
 
 /**
  * The simulated carrier (dev mode and tests): accepts every part at once, logs each recipient's text in
- * carrier_messages (the dev inbox), and reports by the number's last digits (carrierStatusFor) once the
- * recipient's due time has come. Its receipts come from the database, so a restart loses none.
+ * carrier_messages (the dev inbox), and reports by the number's last digits (carrierStatusFor)
+ * `carrierDelayMs` after the recipient was accepted. What it owes is kept in its own table
+ * (carrier_sim_reports), so a restart loses no receipt.
  */
 export class SimConnector implements Connector {
   readonly name = 'sim';
@@ -54,7 +56,10 @@ export class SimConnector implements Connector {
     });
   }
 
-  /** Logs a batch of parts in the dev inbox (a recipient once, on its first part) and accepts them. */
+  /**
+   * Logs a batch of parts in the dev inbox (a recipient once, on its first part), notes the receipts it
+   * will owe (a number ending 99 never gets one, nor a system text), and accepts them.
+   */
   private async flush() {
     const batch = this.pending.splice(0);
     const now = this.ctx.now();
@@ -72,15 +77,33 @@ export class SimConnector implements Connector {
         status: carrierStatusFor(part.meta.number),
         created_at: now,
       }));
+    const owed = batch.flatMap(({ part }) =>
+      part.meta.queuedAt === null || part.meta.number.endsWith('99')
+        ? []
+        : [
+            {
+              part_id: part.partId,
+              carrier_id: carrierIdOf(part.partId),
+              to_number: part.to,
+              number: part.meta.number,
+              due_at: part.meta.queuedAt + this.ctx.carrierDelayMs,
+            },
+          ],
+    );
     try {
-      for (let i = 0; i < rows.length; i += LOG_CHUNK) {
+      for (let i = 0; i < Math.max(rows.length, owed.length); i += LOG_CHUNK) {
         if (i > 0) await yieldToLoop();
-        await this.ctx.db
-          .insertInto('carrier_messages')
-          .values(rows.slice(i, i + LOG_CHUNK))
-          .execute();
+        const logged = rows.slice(i, i + LOG_CHUNK);
+        const reports = owed.slice(i, i + LOG_CHUNK);
+        if (logged.length > 0) await this.ctx.db.insertInto('carrier_messages').values(logged).execute();
+        if (reports.length > 0)
+          await this.ctx.db
+            .insertInto('carrier_sim_reports')
+            .values(reports)
+            .onConflict((oc) => oc.column('part_id').doNothing())
+            .execute();
       }
-      for (const { part, resolve } of batch) resolve({ kind: 'accepted', carrierId: `sim-${part.partId}` });
+      for (const { part, resolve } of batch) resolve({ kind: 'accepted', carrierId: carrierIdOf(part.partId) });
     } catch (error) {
       for (const { resolve } of batch) resolve({ kind: 'retry', reason: String(error) });
     } finally {
@@ -93,28 +116,27 @@ export class SimConnector implements Connector {
   }
 
   /**
-   * Receipts whose time has come (a number ending 99 never gets one), up to `limit` parts per chunk,
-   * stored RECEIPT_STEP at a time with a yield between: other requests go between the steps.
+   * Receipts whose time has come, up to `limit` parts per chunk, for parts whose acceptance is
+   * recorded; stored RECEIPT_STEP at a time with a yield between: other requests go between the steps.
+   * A report is forgotten once its receipt is stored, or once its part ended otherwise.
    */
   async deliverDue(limit: number, maxChunks = 50): Promise<number> {
     let total = 0;
     for (let chunk = 0; chunk < maxChunks; chunk += 1) {
       const due = await this.ctx.db
-        .selectFrom('carrier_parts as p')
-        .innerJoin('message_recipients as r', 'r.id', 'p.recipient_id')
-        .select(['p.carrier_id', 'p.to_number', 'r.number'])
-        .where('p.connector', '=', this.name)
-        .where('p.state', '=', PART.accepted)
-        .where('r.stage', '=', STAGE.submitted)
-        .where('r.due_at', '<=', this.ctx.now())
-        .where('r.number', 'not like', '%99')
-        .orderBy('p.id')
+        .selectFrom('carrier_sim_reports as s')
+        .innerJoin('carrier_parts as p', 'p.id', 's.part_id')
+        .select(['s.part_id', 's.carrier_id', 's.to_number', 's.number', 'p.state'])
+        .where('s.due_at', '<=', this.ctx.now())
+        .where('p.state', 'in', [PART.accepted, PART.final])
+        .orderBy('s.part_id')
         .limit(limit)
         .execute();
-      const receipts = due.map((d): Receipt => {
+      const owed = due.filter((d) => d.state === PART.accepted);
+      const receipts = owed.map((d): Receipt => {
         const status = carrierStatusFor(d.number);
         return {
-          carrierId: d.carrier_id ?? '',
+          carrierId: d.carrier_id,
           state: status === 'PENDING' ? 'UNKNOWN' : SIM_STATE[status],
           error: status === 'FAILED' ? '001' : '000',
           doneAt: this.ctx.now(),
@@ -125,12 +147,22 @@ export class SimConnector implements Connector {
         await yieldToLoop();
         await this.sink?.(receipts.slice(from, from + RECEIPT_STEP));
       }
+      await this.forget(due.map((d) => d.part_id));
       this.stats.receipts += receipts.length;
       total += receipts.length;
       if (due.length < limit) break;
       await yieldToLoop();
     }
     return total;
+  }
+
+  private async forget(partIds: readonly number[]) {
+    for (let i = 0; i < partIds.length; i += LOG_CHUNK) {
+      await this.ctx.db
+        .deleteFrom('carrier_sim_reports')
+        .where('part_id', 'in', partIds.slice(i, i + LOG_CHUNK))
+        .execute();
+    }
   }
 
   health(): ConnectorHealth {

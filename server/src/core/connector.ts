@@ -32,6 +32,8 @@ export interface PartMeta {
   messageId: number | null;
   jobId: string | null;
   recipientIndex: number | null;
+  /** When the recipient was accepted (the simulator reports a fixed delay after it); null for a system text. */
+  queuedAt: number | null;
   /** 1-based part number and the number of parts of this recipient's text. */
   seq: number;
   total: number;

@@ -1,4 +1,5 @@
 import type { Connector } from './connector';
+import type { RecipientLedger } from './recipient-ledger';
 import type { Db } from '../db/database';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
@@ -20,6 +21,8 @@ export interface GatewayContext {
   carrierDelayMs: number;
   /** The carrier (CARRIER_URL); the simulator when absent (dev mode and tests). */
   connector?: Connector;
+  /** Where the carrier takes queued recipients and records their outcomes: messaging's ledger. */
+  recipients: RecipientLedger;
   /** How long an instance may be silent before another takes over its parts (CARRIER_LEASE_S, default 30 s). */
   instanceLeaseMs?: number;
   /** How long an in-doubt part waits for its receipt before it is UNKNOWN (default 48 hours). */

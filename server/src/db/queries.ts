@@ -44,3 +44,19 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
   return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** Sets one text column per id in one statement (CASE works on SQLite and PostgreSQL alike). */
+export function caseById(pairs: readonly (readonly [number, string])[]) {
+  return sql<string>`case id ${sql.join(
+    pairs.map(([id, value]) => sql`when ${id} then ${value}`),
+    sql` `,
+  )} end`;
+}
+
+/** The same for a number column (epoch ms): cast, as PostgreSQL types CASE of parameters as text. */
+export function caseNumberById(pairs: readonly (readonly [number, number])[]) {
+  return sql<number>`cast(case id ${sql.join(
+    pairs.map(([id, value]) => sql`when ${id} then ${value}`),
+    sql` `,
+  )} end as bigint)`;
+}

@@ -50,8 +50,19 @@ export interface CarrierInstancesTable {
   seen_at: number;
 }
 
+/** The simulated carrier's own timing: a receipt it owes for a part it accepted, and when it is due. */
+export interface CarrierSimReportsTable {
+  part_id: number;
+  carrier_id: string;
+  to_number: string;
+  /** The number as the send gave it: the simulator's rules read this form (sim-rules.ts). */
+  number: string;
+  due_at: number;
+}
+
 export interface CarrierTables {
   carrier_parts: CarrierPartsTable;
+  carrier_sim_reports: CarrierSimReportsTable;
   carrier_receipts: CarrierReceiptsTable;
   carrier_instances: CarrierInstancesTable;
 }

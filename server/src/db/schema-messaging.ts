@@ -1,8 +1,9 @@
 import type { Generated, Selectable } from 'kysely';
+import type { MessageKind, SendMessageType } from '../../../src/domain/types';
+import type { RecipientStatus } from '../../../src/domain/message-status';
 
 /** Which list a message row shows in: dashboard deliveries, or the scheduled / recurring registrations. */
 export type MessageList = 'bulk' | 'scheduled' | 'recurring';
-export type MessageKindName = 'quick' | 'scheduled' | 'recurring' | 'birthday';
 /** 'active': a registration with runs to come; 'done': nothing more to send; 'deleted': hidden, never runs. */
 export type MessageState = 'active' | 'done' | 'deleted';
 
@@ -20,8 +21,8 @@ export interface MessagesTable {
   job_key: string | null; // jobId on the row batches join; null on runs
   random_alpha: string;
   list: MessageList;
-  kind: MessageKindName;
-  message_type: string; // 'quick sms' | 'scheduled sms' | 'recurring sms' | 'birthday sms'
+  kind: MessageKind;
+  message_type: SendMessageType;
   typeandsubtype: string;
   short_message: string;
   source_address: string;
@@ -54,7 +55,10 @@ export interface MessagesTable {
 }
 export type MessageRow = Selectable<MessagesTable>;
 
-/** Recipient stages: queued for the carrier, submitted (its parts claimed, awaiting receipts), final, or a registration's template. */
+/**
+ * Recipient stages: queued for the carrier, submitted (its parts claimed, awaiting receipts), final, or a
+ * registration's template. A queued or submitted recipient is PENDING; a template is SCHEDULED.
+ */
 export const STAGE = { queued: 0, submitted: 1, final: 2, template: 9 } as const;
 
 /** One recipient of one message: the status row of status/{id}, and the idempotency memory per (job, index). */
@@ -65,18 +69,33 @@ export interface MessageRecipientsTable {
   number: string;
   text: string | null; // own text (personalized); null means the message's short_message
   unicode: number | null; // own encoding (1 UCS-2, 0 GSM) beside own text; null means the message's
-  parts: number;
+  parts: number; // billed parts of its text (src/domain/sms.ts), not the carrier's wire segments
   stage: number;
-  status: string; // PENDING | SENT | FAILED | SCHEDULED
-  verdict: string; // what the carrier will report, fixed at submission
+  status: RecipientStatus;
   referencekey: string;
   paid: number; // templates: the first delivery was paid at acceptance
   birthday_md: string; // templates of birthday sends: 'MM-dd' in Accra
   md_given: number; // 1 when birthday_md came from the send's date, not from a contact
-  due_at: number; // the simulated carrier's report time
+  queued_at: number; // when it was accepted: queued for the carrier, or (templates) registered
   done_at: number | null; // when the carrier says it was delivered (or failed), from its receipt
   updated_at: number;
 }
+
+/**
+ * Every status change of a recipient, appended in the transaction that makes it (messaging/recipient-events.ts):
+ * the seam that webhooks, receipts to customers, reports and opt-outs read, each with its own cursor on id.
+ */
+export interface RecipientEventsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  message_id: number;
+  profile_id: number; // the message's owner
+  old_status: RecipientStatus | ''; // '' for the recipient's first status
+  new_status: RecipientStatus;
+  error: string; // the carrier's error code of the part that decided it ('' when none)
+  created_at: number;
+}
+export type RecipientEventRow = Selectable<RecipientEventsTable>;
 
 /** The success answer of each Idempotency-Key, so a full repeat gets the same body. */
 export interface SendAnswersTable {
@@ -89,5 +108,6 @@ export interface SendAnswersTable {
 export interface MessagingTables {
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
+  recipient_events: RecipientEventsTable;
   send_answers: SendAnswersTable;
 }

@@ -1,6 +1,7 @@
 import type { Executor } from '../db/database';
 import type { NewRecipient } from './message-store';
 import { monthDay } from '../../../src/domain/recurrence';
+import { contactBirthdays } from '../phonebook/contacts';
 
 const BIRTHDAY = /^\d{4}-(\d{2}-\d{2})$/;
 
@@ -17,12 +18,7 @@ export async function withBirthdays(
   recipients: readonly NewRecipient[],
   givenAt: number,
 ): Promise<NewRecipient[]> {
-  const contacts = await db
-    .selectFrom('contacts')
-    .select(['phonenumber', 'birthday'])
-    .where('profile_id', '=', profileId)
-    .where('birthday', '<>', '')
-    .execute();
+  const contacts = await contactBirthdays(db, profileId);
   const byNumber = new Map<string, string>();
   for (const c of contacts) {
     const md = BIRTHDAY.exec(c.birthday.trim())?.[1];

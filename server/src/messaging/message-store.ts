@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Insertable } from 'kysely';
 import { formatAccra } from '../../../src/domain/dates';
-import { STAGE, type MessageRecipientsTable, type MessageRow } from '../db/schema-messaging';
-
+import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
+import type { RecipientStatus } from '../../../src/domain/message-status';
 import type { Executor } from '../db/database';
 
 /** List answers and the search carry at most this many numbers of a message (the rest is counted). */
@@ -97,8 +97,7 @@ export interface NewRecipient {
 
 export interface RecipientDefaults {
   stage: number;
-  status: string;
-  dueAt: number;
+  status: RecipientStatus;
   paid: boolean;
   now: number;
   randomAlpha: string;
@@ -114,16 +113,15 @@ export const RECIPIENT_COLUMNS = [
   'parts',
   'stage',
   'status',
-  'verdict',
   'referencekey',
   'paid',
   'birthday_md',
   'md_given',
-  'due_at',
+  'queued_at',
   'updated_at',
 ] as const;
 type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id' | 'done_at'>>;
-type Inserted = { recipient_index: number; parts: number; number: string };
+type Inserted = { id: number; recipient_index: number; parts: number; number: string };
 
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));
 const sameParameters = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -134,7 +132,8 @@ export type JoinedMessage = Pick<MessageRow, 'id' | 'short_message' | 'unicode'>
 
 /**
  * Inserts recipients in multi-row chunks; a (message, index) already there is skipped (insert-or-ignore),
- * so a repeated or re-split batch adds only the new indices. Returns what was inserted.
+ * so a repeated or re-split batch adds only the new indices. Returns what was inserted; the caller
+ * appends their events (recipient-events.ts logCreated) as its transaction's last write.
  * A recipient's text and encoding are stored unless they equal the message's own, compared with the
  * message row itself, never with another item of the request: however a send is cut into batches,
  * each recipient keeps exactly the text composed for it.
@@ -162,12 +161,11 @@ export async function insertRecipients(
         parts: r.parts,
         stage: d.stage,
         status: d.status,
-        verdict: '',
         referencekey: `${d.randomAlpha}-${r.index}`,
         paid: d.paid ? 1 : 0,
         birthday_md: r.birthdayMd ?? '',
         md_given: r.mdGiven ? 1 : 0,
-        due_at: d.dueAt,
+        queued_at: d.now,
         updated_at: d.now,
       };
     });
@@ -179,7 +177,7 @@ export async function insertRecipients(
         .insertInto('message_recipients')
         .values(rows)
         .onConflict((oc) => oc.columns(['message_id', 'recipient_index']).doNothing())
-        .returning(['recipient_index', 'parts', 'number'])
+        .returning(['id', 'recipient_index', 'parts', 'number'])
         .compile();
       if (rows.length === INSERT_CHUNK && sameParameters(compiled.parameters, flatten(rows))) template = compiled;
     }
@@ -190,15 +188,3 @@ export async function insertRecipients(
 }
 
 export const sumParts = (rows: readonly { parts: number }[]) => rows.reduce((n, r) => n + r.parts, 0);
-
-/** The month-days ('MM-dd') on which a birthday registration's recipients have birthdays. */
-export async function birthdayMonthDays(db: Executor, registrationId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('message_recipients')
-    .select('birthday_md')
-    .distinct()
-    .where('message_id', '=', registrationId)
-    .where('stage', '=', STAGE.template)
-    .execute();
-  return rows.map((r) => r.birthday_md ?? '');
-}

@@ -3,6 +3,7 @@ import type { GatewayContext } from '../core/context';
 import { mayWrite } from '../core/access';
 import { forbidden, notFound, refuse } from '../core/errors';
 import type { UserRow } from '../db/schema-core';
+import type { Executor } from '../db/database';
 import { checkContact, type ContactFields } from '../../../src/domain/contact-fields';
 import { deleteOwnRows, ownGroupByName, phoneBookNotFound } from './groups';
 import { importContacts } from './import';
@@ -80,3 +81,12 @@ export async function updateContact(
 /** Deletes own contacts. */
 export const deleteContacts = (ctx: GatewayContext, user: UserRow, ids: number[]) =>
   deleteOwnRows(ctx, user, 'contacts', ids);
+
+/** An account's contacts that have a birthday: their numbers and birthdays, as stored. */
+export const contactBirthdays = (db: Executor, profileId: number) =>
+  db
+    .selectFrom('contacts')
+    .select(['phonenumber', 'birthday'])
+    .where('profile_id', '=', profileId)
+    .where('birthday', '<>', '')
+    .execute();

@@ -1,35 +1,37 @@
-import type { GatewayContext } from '../core/context';
 import type { MessageRow } from '../db/schema-messaging';
 import { birthdaysOn, nextBirthdayRun, startOfDay } from '../../../src/domain/recurrence';
 import { DAY_MS } from '../../../src/domain/dates';
 import { deliverTemplates } from './runs';
-import { birthdayMonthDays, type NewRecipient } from '../messaging/message-store';
+import type { NewRecipient } from '../messaging/message-store';
+import { messageById } from '../messaging/message-rows';
+import { setNextRun } from '../messaging/registrations';
+import { birthdayMonthDays } from '../messaging/templates';
 import type { Executor } from '../db/database';
 
 /**
  * After a batch joins a registration: plan a birthday send's next run, and send recipients that arrive
  * after their delivery already ran (a 413 re-split drains for minutes) with that delivery, not never.
+ * Returns the ids of the recipients it queued: the caller logs their events last.
  */
 export async function afterRegistrationBatch(
-  ctx: GatewayContext,
   db: Executor,
   reg: MessageRow,
   inserted: readonly { recipient_index: number }[],
   prepared: readonly NewRecipient[],
   now: number,
-): Promise<void> {
+): Promise<number[]> {
   if (reg.kind === 'birthday' && reg.state === 'active') await planBirthdays(db, reg, now);
-  if (reg.last_run_id === null || reg.last_run_at === null) return;
-  const run = await db.selectFrom('messages').selectAll().where('id', '=', reg.last_run_id).executeTakeFirst();
-  if (!run) return;
+  if (reg.last_run_id === null || reg.last_run_at === null) return [];
+  const run = await messageById(db, reg.last_run_id);
+  if (!run) return [];
   let indices = inserted.map((r) => r.recipient_index);
   if (reg.kind === 'birthday') {
-    if (startOfDay(reg.last_run_at) !== startOfDay(now)) return;
+    if (startOfDay(reg.last_run_at) !== startOfDay(now)) return [];
     const today = new Set(birthdaysOn(now));
     const mdOf = new Map(prepared.map((r) => [r.index, r.birthdayMd ?? '']));
     indices = indices.filter((i) => today.has(mdOf.get(i) ?? ''));
   }
-  if (indices.length > 0) await deliverTemplates(ctx, db, reg, run, { indices }, now);
+  return indices.length > 0 ? deliverTemplates(db, reg, run, { indices }, now) : [];
 }
 
 /** A birthday send runs at 08:00 Accra on each day one of its recipients has a birthday. */
@@ -41,5 +43,5 @@ export async function planBirthdays(db: Executor, reg: MessageRow, now: number):
   const ranToday = reg.last_run_at !== null && startOfDay(reg.last_run_at) >= startOfDay(now);
   const from = ranToday ? startOfDay(now) + DAY_MS : now;
   const next = nextBirthdayRun(monthDays, from, !ranToday);
-  await db.updateTable('messages').set({ next_run_at: next }).where('id', '=', reg.id).execute();
+  await setNextRun(db, reg.id, next);
 }

@@ -1,9 +1,12 @@
 import { DAY_MS, formatAccra } from '../../../src/domain/dates';
 import type { GatewayContext } from '../core/context';
-import type { MessageRow, MessageState } from '../db/schema-messaging';
+import type { MessageRow } from '../db/schema-messaging';
 import { Refusal } from '../core/errors';
 import { pruneAnswers } from '../messaging/idempotency';
-import { birthdayMonthDays } from '../messaging/message-store';
+import { birthdayMonthDays } from '../messaging/templates';
+import { createRun } from '../messaging/message-rows';
+import { logCreated } from '../messaging/recipient-events';
+import { claimRun, dueRegistrations, settleRun, type RunPlan } from '../messaging/registrations';
 import type { Executor } from '../db/database';
 import {
   birthdaysOn,
@@ -13,16 +16,10 @@ import {
   parsePeriod,
   startOfDay,
 } from '../../../src/domain/recurrence';
-import { createRunRow, deliverTemplates } from './runs';
-
-interface Plan {
-  state: MessageState;
-  next_run_at: number | null;
-  slot: number;
-}
+import { deliverTemplates } from './runs';
 
 /** Where a registration goes after the run due at its next_run_at. */
-async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<Plan> {
+async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<RunPlan> {
   const runAt = reg.next_run_at ?? now;
   if (reg.kind === 'recurring') {
     const period = parsePeriod(reg.recurring_period);
@@ -47,29 +44,19 @@ async function runOnce(ctx: GatewayContext, reg: MessageRow, now: number): Promi
   const runAt = reg.next_run_at;
   if (runAt === null) return false;
   const plan = await planAfter(ctx.db, reg, now);
-  const claim = (db: Executor, lastError: string) =>
-    db
-      .updateTable('messages')
-      .set({ ...plan, last_run_at: now, run_count: reg.run_count + 1, last_error: lastError })
-      .where('id', '=', reg.id)
-      .where('state', '=', 'active')
-      .where('next_run_at', '=', runAt)
-      .executeTakeFirst();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      if (Number((await claim(trx, '')).numUpdatedRows) === 0) return false;
-      const run = await createRunRow(trx, reg, now);
+      if (!(await claimRun(trx, reg, runAt, plan, now, ''))) return false;
+      const run = await createRun(trx, reg, now);
       const filter = reg.kind === 'birthday' ? { monthDays: birthdaysOn(runAt) } : {};
-      if ((await deliverTemplates(ctx, trx, reg, run, filter, now)) === 0) {
-        await trx.deleteFrom('messages').where('id', '=', run.id).execute();
-        return true;
-      }
-      await trx.updateTable('messages').set({ last_run_id: run.id }).where('id', '=', reg.id).execute();
+      const queued = await deliverTemplates(trx, reg, run, filter, now);
+      await settleRun(trx, reg.id, run.id, queued.length > 0);
+      await logCreated(trx, ctx.db.dialectName, queued, now);
       return true;
     });
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    await claim(ctx.db, `${formatAccra(runAt)}: ${error.message}`);
+    await claimRun(ctx.db, reg, runAt, plan, now, `${formatAccra(runAt)}: ${error.message}`);
     return false;
   }
 }
@@ -84,15 +71,7 @@ export async function tickScheduler(ctx: GatewayContext, options: { maxRuns?: nu
   const failed = new Set<number>();
   let runs = 0;
   while (budget > 0) {
-    const due = await ctx.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('state', '=', 'active')
-      .where('next_run_at', '<=', now)
-      .orderBy('next_run_at')
-      .orderBy('id')
-      .limit(50)
-      .execute();
+    const due = await dueRegistrations(ctx.db, now, 50);
     const todo = due.filter((reg) => !failed.has(reg.id));
     if (todo.length === 0) break;
     for (const reg of todo.slice(0, budget)) {

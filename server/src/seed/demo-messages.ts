@@ -3,6 +3,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { tickCarrier } from '../carrier/delivery';
 import { acceptSend } from '../sending/accept-send';
+import { contactBirthdays } from '../phonebook/contacts';
 import type { SendItemInput } from '../sending/send-items';
 
 const HOUR_MS = 3_600_000;
@@ -80,13 +81,7 @@ export async function seedDemoMessages(ctx: GatewayContext, users: { demo: UserR
     },
     now + 20 * HOUR_MS,
   );
-  const birthdays = await ctx.db
-    .selectFrom('contacts')
-    .select('phonenumber')
-    .where('profile_id', '=', demo.profile_id)
-    .where('birthday', '<>', '')
-    .limit(50)
-    .execute();
+  const birthdays = (await contactBirthdays(ctx.db, demo.profile_id)).slice(0, 50);
   if (birthdays.length > 0) {
     await sendAt(ctx, demo, now - HOUR_MS, {
       shortMessage: 'Happy birthday from all of us at Demo Traders!',

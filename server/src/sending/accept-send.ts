@@ -1,32 +1,19 @@
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { STAGE, type MessageList, type MessageRow } from '../db/schema-messaging';
-import { conflict, refuse } from '../core/errors';
+import { STAGE } from '../db/schema-messaging';
+import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
 import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
 import { balances, charge, checkCreditExpiry } from '../credit/balance';
 import type { IdempotencyRange } from '../../../src/domain/idempotency-key';
 import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
-import {
-  insertRecipients,
-  randomAlpha,
-  refreshPreview,
-  searchTextOf,
-  sumParts,
-  type NewRecipient,
-  type RecipientDefaults,
-} from '../messaging/message-store';
-import type { Executor } from '../db/database';
+import { insertRecipients, sumParts, type NewRecipient, type RecipientDefaults } from '../messaging/message-store';
+import { countAdded, jobStarted, messageForSend, type MessageFields } from '../messaging/message-rows';
+import { logCreated } from '../messaging/recipient-events';
+import { showSendTabs } from '../accounts/account-store';
 import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
-
-const LIST_OF: Record<MessageKind, MessageList> = {
-  quick: 'bulk',
-  scheduled: 'scheduled',
-  birthday: 'scheduled',
-  recurring: 'recurring',
-};
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -61,7 +48,7 @@ export async function acceptSend(
   const now = ctx.now();
   checkCreditExpiry(user, now);
   const { envelope, recipients } = await normalizeSend(items, user, now, idem?.from ?? 0);
-  if (isPastRegistration(envelope, now) && !(idem && (await jobStarted(ctx, user.profile_id, idem.jobId)))) {
+  if (isPastRegistration(envelope, now) && !(idem && (await jobStarted(ctx.db, user.profile_id, idem.jobId)))) {
     // A new scheduled or recurring send for a time already gone; later batches of a job started in time go on.
     throw refuse(PAST_DELIVERY_TIME);
   }
@@ -76,11 +63,10 @@ export async function acceptSend(
   const paying = options.charge !== false;
 
   return ctx.db.transaction().execute(async (trx) => {
-    const message = await findOrCreateMessage(trx, user, envelope, idem?.jobId ?? null, now);
+    const message = await messageForSend(trx, messageFields(user, envelope, idem?.jobId ?? null, now));
     const defaults: RecipientDefaults = {
       stage: registration ? STAGE.template : STAGE.queued,
       status: registration ? 'SCHEDULED' : 'PENDING',
-      dueAt: now + ctx.carrierDelayMs,
       paid: registration && paying,
       now,
       randomAlpha: message.random_alpha,
@@ -95,24 +81,11 @@ export async function acceptSend(
     inserted.sort((a, b) => a.recipient_index - b.recipient_index);
     const cost = sumParts(inserted);
     if (paying) await charge(trx, user.profile_id, cost);
-    if (inserted.length > 0) {
-      await trx
-        .updateTable('messages')
-        .set((eb) => ({
-          posted: eb('posted', '+', inserted.length),
-          credits: eb('credits', '+', registration && !paying ? 0 : cost),
-        }))
-        .where('id', '=', message.id)
-        .execute();
-      await refreshPreview(trx, message.id);
-      if (registration) await afterRegistrationBatch(ctx, trx, message, inserted, prepared, now);
-    }
+    await countAdded(trx, message.id, inserted.length, registration && !paying ? 0 : cost);
+    const lateRun =
+      registration && inserted.length > 0 ? await afterRegistrationBatch(trx, message, inserted, prepared, now) : [];
     // Sending sets the scheduled tab flag (docs/product.md#the-send-form); the dashboard (and recurring list) show it too.
-    await trx
-      .updateTable('users')
-      .set({ dashboardTab: 1, scheduledsmsTab: 1, ...(envelope.kind === 'recurring' ? { recurringsmsTab: 1 } : {}) })
-      .where('profile_id', '=', user.profile_id)
-      .execute();
+    await showSendTabs(trx, user.profile_id, envelope.kind === 'recurring');
     const balance = await balances(trx, user.profile_id);
     const answer: SendAnswer = {
       message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
@@ -126,44 +99,21 @@ export async function acceptSend(
       if (earlier) return earlier;
       await rememberAnswer(trx, user.profile_id, idem.key, answer, now);
     }
+    // Last: the new recipients' first statuses (messaging/recipient-events.ts).
+    await logCreated(trx, ctx.db.dialectName, [...inserted.map((r) => r.id), ...lateRun], now);
     return answer;
   });
 }
 
-/** Past this much, a scheduled or recurring time is refused: the picker's 15-minute step, for a slow form. */
-export const PAST_GRACE_MS = 15 * 60_000;
-export const PAST_DELIVERY_TIME = 'The delivery time has already passed, please choose a time in the future';
-
-const isPastRegistration = (envelope: SendEnvelope, now: number) =>
-  (envelope.kind === 'scheduled' || envelope.kind === 'recurring') && envelope.at < now - PAST_GRACE_MS;
-
-async function jobStarted(ctx: GatewayContext, profileId: number, jobId: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('messages')
-    .select('id')
-    .where('profile_id', '=', profileId)
-    .where('job_key', '=', jobId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The message a batch joins: the jobId's (created by its first batch), or a new one. */
-async function findOrCreateMessage(
-  db: Executor,
-  user: UserRow,
-  envelope: SendEnvelope,
-  jobId: string | null,
-  now: number,
-): Promise<MessageRow> {
+/** The message row's fields of a send. */
+const messageFields = (user: UserRow, envelope: SendEnvelope, jobId: string | null, now: number): MessageFields => {
   const registration = envelope.kind !== 'quick';
-  const row = {
+  return {
     profile_id: user.profile_id,
     supid: user.supid,
     username: user.username,
     job_id: jobId,
     job_key: jobId,
-    random_alpha: randomAlpha(),
-    list: LIST_OF[envelope.kind],
     kind: envelope.kind,
     message_type: envelope.messageType,
     typeandsubtype: envelope.typeandsubtype,
@@ -173,9 +123,8 @@ async function findOrCreateMessage(
     unicode: envelope.unicode ? 1 : 0,
     flash: envelope.flash ? 1 : 0,
     parts: envelope.parts,
-    destination_preview: '',
-    search_text: '',
-    state: registration ? ('active' as const) : ('done' as const),
+    parent_id: null,
+    state: registration ? 'active' : 'done',
     registered_at: now,
     sent_at: registration ? null : now,
     anchor_at: registration ? envelope.at : null,
@@ -184,37 +133,12 @@ async function findOrCreateMessage(
     recurring_period: envelope.recurringPeriod ?? '',
     recurring_interval: envelope.recurringInterval,
     created_at: now,
-    posted: 0,
-    submitted: 0,
-    sent: 0,
-    failed: 0,
-    credits: 0,
-    preview_count: 0,
-    slot: 0,
-    run_count: 0,
-    parent_id: null,
-    last_run_at: null,
-    last_run_id: null,
-    last_error: '',
   };
-  row.search_text = searchTextOf({ ...row, at: row.sent_at ?? row.anchor_at });
-  if (!jobId) return db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
-  await db
-    .insertInto('messages')
-    .values(row)
-    .onConflict((oc) => oc.columns(['profile_id', 'job_key']).doNothing())
-    .execute();
-  const message = await db
-    .selectFrom('messages')
-    .selectAll()
-    .where('profile_id', '=', user.profile_id)
-    .where('job_key', '=', jobId)
-    .executeTakeFirstOrThrow();
-  if (message.kind !== envelope.kind || message.source_address !== envelope.sourceAddress) {
-    throw conflict(
-      `This job was started as a ${message.message_type} from ${message.source_address}: keep its type and sender ID`,
-    );
-  }
-  if (message.state === 'deleted') throw conflict('This send was deleted; start a new one');
-  return message;
-}
+};
+
+/** Past this much, a scheduled or recurring time is refused: the picker's 15-minute step, for a slow form. */
+export const PAST_GRACE_MS = 15 * 60_000;
+export const PAST_DELIVERY_TIME = 'The delivery time has already passed, please choose a time in the future';
+
+const isPastRegistration = (envelope: SendEnvelope, now: number) =>
+  (envelope.kind === 'scheduled' || envelope.kind === 'recurring') && envelope.at < now - PAST_GRACE_MS;

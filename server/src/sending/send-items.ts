@@ -9,7 +9,7 @@ import {
   INVALID_DATE,
   RECURRING_INTERVAL_REQUIRED,
 } from '../../../src/domain/send-form';
-import type { MessageKind, RecurringPeriod } from '../../../src/domain/types';
+import type { MessageKind, RecurringPeriod, SendMessageType } from '../../../src/domain/types';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../../src/domain/constants';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
@@ -72,7 +72,7 @@ export async function parseSendItems(items: readonly unknown[]): Promise<SendIte
 /** What every recipient of one send shares. */
 export interface SendEnvelope {
   kind: MessageKind;
-  messageType: string;
+  messageType: SendMessageType;
   typeandsubtype: string;
   sourceAddress: string;
   description: string;

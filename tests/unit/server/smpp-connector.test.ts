@@ -62,6 +62,7 @@ function parts(count: number, text = (i: number) => `Hello ${i}, your code is ${
         messageId: 1,
         jobId: null,
         recipientIndex: i,
+        queuedAt: null,
         seq: k + 1,
         total: piece.total,
         text: text(i),

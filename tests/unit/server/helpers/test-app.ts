@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../../../server/src/db/database';
 import { migrateToLatest } from '../../../../server/src/db/migrate';
 import { seedDemo } from '../../../../server/src/seed/demo';
 import { stopCarrier } from '../../../../server/src/carrier/delivery';
+import { recipientLedger } from '../../../../server/src/messaging/carrier-ledger';
 
 export interface TestClock {
   now: number;
@@ -86,6 +87,7 @@ export async function makeTestApp(
     imagesDir,
     distDir: null,
     carrierDelayMs: 1000,
+    recipients: recipientLedger,
     ...overrides,
   };
   if (demo) await seedDemo(ctx);

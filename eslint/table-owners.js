@@ -1,0 +1,142 @@
+// Each table of the gateway has one owning area (server/src/README.md "Tables"): only the owner's
+// queries write it, and another area reads it only where READERS says so. A query names its table
+// in insertInto / updateTable / deleteFrom / replaceInto / mergeInto (writes), selectFrom and the
+// joins (reads), sql.table(), or in raw SQL (a write when it inserts into, updates or deletes from it).
+import { relative, sep } from 'node:path';
+import { partOf } from './gateway-layers.js';
+
+export const TABLE_OWNERS = {
+  users: 'accounts',
+  tokens: 'accounts',
+  temporal_signups: 'accounts',
+  codes: 'accounts',
+  rate_limits: 'auth',
+  carrier_parts: 'carrier',
+  carrier_receipts: 'carrier',
+  carrier_instances: 'carrier',
+  carrier_messages: 'carrier',
+  carrier_sim_reports: 'carrier',
+  messages: 'messaging',
+  message_recipients: 'messaging',
+  recipient_events: 'messaging',
+  send_answers: 'messaging',
+  groups: 'phonebook',
+  contacts: 'phonebook',
+  payments: 'payments',
+  checkouts: 'payments',
+  domains: 'tenancy',
+};
+
+/**
+ * Reads outside the owner: an area ('tenancy'), a composition folder ('seed') or one file
+ * ('carrier/planner-stats.ts', from server/src), each with its reason in server/src/README.md.
+ */
+export const READERS = {
+  users: ['credit', 'payments', 'phonebook', 'tenancy', 'seed'],
+  domains: ['accounts', 'payments', 'seed'],
+  message_recipients: ['carrier/planner-stats.ts'],
+};
+
+/** Writes outside the owner, each with its reason in server/src/README.md. */
+export const WRITERS = {
+  users: ['credit/balance.ts', 'seed'],
+  domains: ['seed'],
+  groups: ['seed'],
+  contacts: ['seed'],
+};
+
+const WRITE_CALLS = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
+const READ_CALLS = new Set([
+  'selectFrom',
+  'innerJoin',
+  'leftJoin',
+  'rightJoin',
+  'fullJoin',
+  'crossJoin',
+  'innerJoinLateral',
+  'leftJoinLateral',
+]);
+
+/** The table a query names: 'messages as m' is messages. */
+const tableOf = (text) =>
+  text
+    .trim()
+    .split(/\s+as\s+/i)[0]
+    .trim();
+
+/** Whether `who` (an area or folder name, and a file under server/src) is in a list of readers or writers. */
+const listed = (list, who, file) => (list ?? []).some((entry) => entry === who || entry === file);
+
+/** Tables named in raw SQL text, each with whether the text writes it. */
+function rawTables(text) {
+  const found = [];
+  for (const table of Object.keys(TABLE_OWNERS)) {
+    if (!new RegExp(`\\b${table}\\b`, 'i').test(text)) continue;
+    const writes = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+"?${table}\\b`, 'i').test(text);
+    found.push({ table, writes });
+  }
+  return found;
+}
+
+export const tablesPlugin = {
+  rules: {
+    'table-owner': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Only its owning area writes a table; others read it where documented' },
+        schema: [],
+        messages: {
+          write:
+            "'{{table}}' belongs to {{owner}}: {{who}} may not write it; call a function of {{owner}} (server/src/README.md).",
+          read: "'{{table}}' belongs to {{owner}}: {{who}} may not read it; call a function of {{owner}} (server/src/README.md).",
+        },
+      },
+      create(context) {
+        const part = partOf(context.filename);
+        if (!part || part.kind === 'db') return {};
+        const who = part.name;
+        const file = relative(context.cwd ?? process.cwd(), context.filename)
+          .split(sep)
+          .slice(2)
+          .join('/');
+        function check(node, table, writes) {
+          const owner = TABLE_OWNERS[table];
+          if (!owner || owner === who) return;
+          if (
+            writes
+              ? listed(WRITERS[table], who, file)
+              : listed(READERS[table], who, file) || listed(WRITERS[table], who, file)
+          )
+            return;
+          context.report({ node, messageId: writes ? 'write' : 'read', data: { table, owner, who } });
+        }
+        function checkRaw(node, text) {
+          for (const { table, writes } of rawTables(text)) check(node, table, writes);
+        }
+        return {
+          CallExpression(node) {
+            const callee = node.callee;
+            const name = callee.type === 'MemberExpression' ? callee.property.name : null;
+            const first = node.arguments[0];
+            if (!name || !first) return;
+            const literals =
+              first.type === 'Literal' ? [first] : first.type === 'ArrayExpression' ? first.elements : [];
+            const names = literals.filter((l) => l?.type === 'Literal' && typeof l.value === 'string');
+            if (WRITE_CALLS.has(name)) for (const l of names) check(node, tableOf(l.value), true);
+            else if (READ_CALLS.has(name) || (name === 'table' && callee.object.name === 'sql'))
+              for (const l of names) check(node, tableOf(l.value), false);
+            else if (name === 'raw' && callee.object.name === 'sql') for (const l of names) checkRaw(node, l.value);
+          },
+          TaggedTemplateExpression(node) {
+            const tag = node.tag;
+            const isSql =
+              tag.type === 'Identifier'
+                ? tag.name === 'sql'
+                : tag.type === 'TSInstantiationExpression' && tag.expression.name === 'sql';
+            if (isSql) checkRaw(node, node.quasi.quasis.map((q) => q.value.cooked).join(' '));
+          },
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,152 @@
+import type { Insertable } from 'kysely';
+import type { MessageKind } from '../../../src/domain/types';
+import type { Executor } from '../db/database';
+import type { MessageList, MessageRow, MessagesTable } from '../db/schema-messaging';
+import { conflict } from '../core/errors';
+import { randomAlpha, refreshPreview, searchTextOf } from './message-store';
+
+/** The list each kind of send shows in: quick sends on the dashboard, the others as registrations. */
+export const LIST_OF: Readonly<Record<MessageKind, MessageList>> = {
+  quick: 'bulk',
+  scheduled: 'scheduled',
+  birthday: 'scheduled',
+  recurring: 'recurring',
+};
+
+/** The columns a new message chooses; every other one starts empty (no counts, no preview, no runs). */
+export type MessageFields = Pick<
+  MessageRow,
+  | 'profile_id'
+  | 'supid'
+  | 'username'
+  | 'job_id'
+  | 'job_key'
+  | 'kind'
+  | 'message_type'
+  | 'typeandsubtype'
+  | 'short_message'
+  | 'source_address'
+  | 'description'
+  | 'unicode'
+  | 'flash'
+  | 'parts'
+  | 'parent_id'
+  | 'state'
+  | 'registered_at'
+  | 'sent_at'
+  | 'anchor_at'
+  | 'next_run_at'
+  | 'recurring_period'
+  | 'recurring_interval'
+  | 'created_at'
+>;
+
+/** The one builder of a message row: a send's message, a registration, or one run of a registration. */
+export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF[fields.kind]) {
+  const row = {
+    ...fields,
+    random_alpha: randomAlpha(),
+    list,
+    posted: 0,
+    submitted: 0,
+    sent: 0,
+    failed: 0,
+    credits: 0,
+    destination_preview: '',
+    preview_count: 0,
+    search_text: '',
+    last_run_at: null,
+    last_run_id: null,
+    slot: 0,
+    run_count: 0,
+    last_error: '',
+  } satisfies Insertable<MessagesTable>;
+  row.search_text = searchTextOf({ ...row, at: row.sent_at ?? row.anchor_at });
+  return row;
+}
+
+/**
+ * The message a send's batch joins: its jobId's (made by the job's first batch, whichever batch comes
+ * first), or a new one. A batch that changes the job's type or sender, or joins a deleted send, is refused.
+ */
+export async function messageForSend(db: Executor, fields: MessageFields): Promise<MessageRow> {
+  const row = newMessageRow(fields);
+  if (!fields.job_key) return db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
+  await db
+    .insertInto('messages')
+    .values(row)
+    .onConflict((oc) => oc.columns(['profile_id', 'job_key']).doNothing())
+    .execute();
+  const message = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('profile_id', '=', fields.profile_id)
+    .where('job_key', '=', fields.job_key)
+    .executeTakeFirstOrThrow();
+  if (message.kind !== fields.kind || message.source_address !== fields.source_address) {
+    throw conflict(
+      `This job was started as a ${message.message_type} from ${message.source_address}: keep its type and sender ID`,
+    );
+  }
+  if (message.state === 'deleted') throw conflict('This send was deleted; start a new one');
+  return message;
+}
+
+/** Whether a job already has its message (a later batch of a send accepted in time). */
+export async function jobStarted(db: Executor, profileId: number, jobId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('profile_id', '=', profileId)
+    .where('job_key', '=', jobId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A dashboard row for one delivery of a registration (scheduled, recurring or birthday). */
+export async function createRun(db: Executor, reg: MessageRow, now: number): Promise<MessageRow> {
+  const row = newMessageRow(
+    {
+      profile_id: reg.profile_id,
+      supid: reg.supid,
+      username: reg.username,
+      job_id: reg.job_id,
+      job_key: null,
+      kind: reg.kind,
+      message_type: reg.message_type,
+      typeandsubtype: reg.typeandsubtype,
+      short_message: reg.short_message,
+      source_address: reg.source_address,
+      description: reg.description,
+      unicode: reg.unicode,
+      flash: reg.flash,
+      parts: reg.parts,
+      parent_id: reg.id,
+      state: 'done',
+      registered_at: reg.registered_at,
+      sent_at: now,
+      anchor_at: null,
+      next_run_at: null,
+      recurring_period: reg.recurring_period,
+      recurring_interval: reg.recurring_interval,
+      created_at: now,
+    },
+    'bulk',
+  );
+  return db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Counts recipients just added to a message (and the credits they cost), and refreshes its preview. */
+export async function countAdded(db: Executor, messageId: number, recipients: number, credits: number) {
+  if (recipients === 0) return;
+  await db
+    .updateTable('messages')
+    .set((eb) => ({ posted: eb('posted', '+', recipients), credits: eb('credits', '+', credits) }))
+    .where('id', '=', messageId)
+    .execute();
+  await refreshPreview(db, messageId);
+}
+
+/** A message by id, or undefined. */
+export const messageById = (db: Executor, id: number) =>
+  db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { DialectName, Executor } from '../db/database';
+import type { RecipientEventRow } from '../db/schema-messaging';
+import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
+import { yieldToLoop } from '../core/event-loop';
+
+/**
+ * recipient_events: every status change of a recipient, appended in the transaction that makes it
+ * (docs/architecture.md "Recipient events"). Readers keep their own cursor, the last id they took,
+ * and read on from it (eventsAfter): the ids must appear in commit order, or a reader could pass an
+ * id whose transaction had not committed yet. SQLite commits one transaction at a time; on PostgreSQL
+ * an append takes one transaction lock that is held until commit, so an append is the last write of
+ * its transaction (it may wait for another's commit, and must hold nothing that one waits for).
+ */
+
+/** Events are kept this long: a reader that falls further behind misses what was pruned. */
+export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
+const PRUNE_STEP = 5000;
+const ID_CHUNK = 1000;
+
+export interface StatusChange {
+  recipientId: number;
+  messageId: number;
+  profileId: number;
+  oldStatus: RecipientStatus;
+  newStatus: FinalStatus;
+  error: string;
+}
+
+/** Serializes appends on PostgreSQL until commit, so ids commit in order (SQLite has one writer). */
+async function lockAppends(db: Executor, dialect: DialectName) {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('recipient_events'))`.execute(db);
+}
+
+/** Appends each new recipient's first status (old status ''), read from its row. */
+export async function logCreated(db: Executor, dialect: DialectName, recipientIds: readonly number[], now: number) {
+  if (recipientIds.length === 0) return;
+  await lockAppends(db, dialect);
+  for (let i = 0; i < recipientIds.length; i += ID_CHUNK) {
+    if (i > 0) await yieldToLoop();
+    await db
+      .insertInto('recipient_events')
+      .columns(['recipient_id', 'message_id', 'profile_id', 'old_status', 'new_status', 'error', 'created_at'])
+      .expression(
+        db
+          .selectFrom('message_recipients as r')
+          .innerJoin('messages as m', 'm.id', 'r.message_id')
+          .select([
+            'r.id',
+            'r.message_id',
+            'm.profile_id',
+            sql<string>`cast(${''} as text)`.as('old_status'),
+            'r.status',
+            sql<string>`cast(${''} as text)`.as('error'),
+            sql<number>`cast(${now} as bigint)`.as('created_at'),
+          ])
+          .where('r.id', 'in', recipientIds.slice(i, i + ID_CHUNK))
+          .orderBy('r.id'),
+      )
+      .execute();
+  }
+}
+
+/** Appends status changes the caller made (final statuses from the carrier). */
+export async function logChanges(db: Executor, dialect: DialectName, changes: readonly StatusChange[], now: number) {
+  if (changes.length === 0) return;
+  await lockAppends(db, dialect);
+  for (let i = 0; i < changes.length; i += ID_CHUNK) {
+    await db
+      .insertInto('recipient_events')
+      .values(
+        changes.slice(i, i + ID_CHUNK).map((c) => ({
+          recipient_id: c.recipientId,
+          message_id: c.messageId,
+          profile_id: c.profileId,
+          old_status: c.oldStatus,
+          new_status: c.newStatus,
+          error: c.error,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The events after a reader's cursor (the last id it took), oldest first. */
+export async function eventsAfter(db: Executor, cursor: number, limit: number): Promise<RecipientEventRow[]> {
+  return db.selectFrom('recipient_events').selectAll().where('id', '>', cursor).orderBy('id').limit(limit).execute();
+}
+
+/** Deletes events older than the retention, PRUNE_STEP at a time with a yield between. Returns how many. */
+export async function pruneEvents(db: Executor, now: number): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const old = await db
+      .selectFrom('recipient_events')
+      .select('id')
+      .where('created_at', '<', now - EVENT_RETENTION_MS)
+      .orderBy('created_at')
+      .limit(PRUNE_STEP)
+      .execute();
+    if (old.length === 0) return pruned;
+    for (let i = 0; i < old.length; i += ID_CHUNK) {
+      const ids = old.slice(i, i + ID_CHUNK).map((e) => e.id);
+      await db.deleteFrom('recipient_events').where('id', 'in', ids).execute();
+    }
+    pruned += old.length;
+    if (old.length < PRUNE_STEP) return pruned;
+    await yieldToLoop();
+  }
+}
