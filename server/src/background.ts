@@ -3,6 +3,7 @@ import { stopCarrier, tickCarrier } from './carrier/delivery';
 import { tickScheduler } from './scheduler/scheduler';
 import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
+import { pruneEvents } from './messaging/recipient-events';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -10,6 +11,8 @@ export const SCHEDULER_TICK_MS = 2000;
 const CLAIM_SWEEP_MS = 3600 * 1000;
 /** How often checkouts past their time give a reseller's reserved credits back. */
 export const CHECKOUT_SWEEP_MS = 60_000;
+/** Recipient events past their retention (messaging/recipient-events.ts) are pruned this often. */
+export const EVENT_SWEEP_MS = 3600 * 1000;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
 const CARRIER_CHUNKS_PER_TICK = 25;
 
@@ -32,13 +35,14 @@ function every(ctx: GatewayContext, ms: number, step: () => Promise<unknown>, na
   };
 }
 
-/** Starts the carrier's delivery reports, the scheduler and the checkout sweep; returns a stop function. */
+/** Starts the carrier's delivery reports, the scheduler and the sweeps; returns a stop function. */
 export function startBackground(ctx: GatewayContext): () => Promise<void> {
   const stops = [
     every(ctx, CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
     every(ctx, SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
     every(ctx, CLAIM_SWEEP_MS, () => expireClaims(ctx), 'domain claims'),
     every(ctx, CHECKOUT_SWEEP_MS, () => expireCheckouts(ctx), 'checkout sweep'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneEvents(ctx.db, ctx.now()), 'recipient events sweep'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
