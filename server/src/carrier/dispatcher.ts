@@ -7,7 +7,7 @@ import { recordAndMark, type AcceptedPart, type PartOutcome } from './part-outco
 import { applyReceiptsThatWaited, matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
 import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
 import { refreshPlannerStats } from './planner-stats';
-import { destinationAddress, senderAddress, splitForWire, type WirePiece } from './sms-wire';
+import { destinationAddress, senderAddress, wireSegments, type WireSegment } from './sms-wire';
 
 /** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
 const IDLE_GIVE_UP_MS = 1000;
@@ -52,7 +52,7 @@ export class Dispatcher {
   private answered: Promise<void> | null = null;
   private started: Promise<void> | null = null;
   private chain: Promise<unknown> = Promise.resolve();
-  private lastSplit: { key: string; pieces: WirePiece[] } | null = null;
+  private lastSplit: { key: string; segments: WireSegment[] } | null = null;
   private lastLog = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
@@ -251,18 +251,18 @@ export class Dispatcher {
     return this.answered;
   }
 
-  /** The wire form of a part: its recipient's text split once, as the app counted it. */
+  /** The wire form of a part: its segment of its recipient's text, split once for all its parts. */
   private outgoing(part: ClaimedPart): OutgoingPart {
     const firstPartId = part.id - (part.seq - 1);
     const key = `${part.recipientId ?? `p${firstPartId}`}`;
     if (this.lastSplit?.key !== key) {
       this.lastSplit = {
         key,
-        pieces: splitForWire(part.text, part.unicode, referenceOf(part.recipientId, firstPartId)),
+        segments: wireSegments(part.text, part.unicode, referenceOf(part.recipientId, firstPartId)),
       };
     }
-    const piece = this.lastSplit.pieces[part.seq - 1];
-    if (!piece) throw new Error(`part ${part.seq} of ${this.lastSplit.pieces.length}`);
+    const segment = this.lastSplit.segments[part.seq - 1];
+    if (!segment) throw new Error(`part ${part.seq} of ${this.lastSplit.segments.length}`);
     const from = senderAddress(part.from);
     return {
       partId: part.id,
@@ -270,9 +270,9 @@ export class Dispatcher {
       from: from.addr,
       fromTon: from.ton,
       fromNpi: from.npi,
-      dataCoding: piece.dataCoding,
-      esmClass: piece.esmClass,
-      shortMessage: piece.shortMessage,
+      dataCoding: segment.dataCoding,
+      esmClass: segment.esmClass,
+      shortMessage: segment.shortMessage,
       meta: {
         recipientId: part.recipientId ?? 0,
         number: part.to,
@@ -283,7 +283,7 @@ export class Dispatcher {
         seq: part.seq,
         total: part.total,
         text: part.text,
-        unicode: piece.dataCoding === 8,
+        unicode: segment.dataCoding === 8,
       },
     };
   }

@@ -4,7 +4,7 @@ import type { RecipientToSend } from '../core/recipient-ledger';
 import type { Executor } from '../db/database';
 import type { Database } from '../db/schema';
 import { PART } from '../db/schema-carrier';
-import { destinationAddress, splitForWire } from './sms-wire';
+import { destinationAddress, wireSegments } from './sms-wire';
 
 /** A part this instance holds (state 'claimed'): one wire segment, with everything needed to put it on the wire. */
 export interface ClaimedPart {
@@ -56,7 +56,7 @@ export async function claimRecipients(
     const mine = await ctx.recipients.claimQueued(trx, ctx.db.dialectName, limit, now);
     const parts: Omit<ClaimedPart, 'id'>[] = [];
     for (const r of mine) {
-      const total = splitForWire(r.text, r.unicode, 0).length;
+      const total = wireSegments(r.text, r.unicode, 0).length;
       for (let seq = 1; seq <= total; seq += 1) parts.push({ ...ofRecipient(r), seq, total });
     }
     const out: ClaimedPart[] = [];
@@ -142,7 +142,7 @@ export async function claimLooseParts(
 
 /** Queues a system text (sign-up or reset code) as loose parts: the next carrier step sends it. */
 export async function queueSystemText(ctx: GatewayContext, to: string, from: string, text: string) {
-  const total = splitForWire(text, false, 0).length;
+  const total = wireSegments(text, false, 0).length;
   const now = ctx.now();
   const rows = Array.from({ length: total }, (_, k) => ({
     recipient_id: null,

@@ -1,12 +1,14 @@
 // Message text as SMPP 3.4 carries it: GSM 03.38 (data_coding 0) or UCS-2 (data_coding 8), long texts
-// concatenated with a UDH (8-bit reference), and addresses with their TON and NPI.
+// cut into segments concatenated with a UDH (8-bit reference), and addresses with their TON and NPI.
+// Segments are what goes on the wire (one carrier_parts row each); the parts a send is charged for are
+// counted by src/domain/sms.ts, and differ for some UCS-2 lengths (tests/unit/server/sms-wire.test.ts).
 import { canonicalPhone } from '../../../src/domain/phone-number';
 import { gsmDecode, gsmSeptets, isGsmEncodable } from './gsm-alphabet';
 
-export interface WirePiece {
+export interface WireSegment {
   dataCoding: 0 | 8;
   esmClass: number;
-  /** UDH (concatenated parts only) followed by the encoded text of this part. */
+  /** UDH (concatenated segments only) followed by the encoded text of this segment. */
   shortMessage: Buffer;
   seq: number;
   total: number;
@@ -18,7 +20,7 @@ const GSM_PART = 153;
 const UCS2_SINGLE = 70;
 const UCS2_PART = 67;
 
-/** Cuts units into parts of at most `size`, never between two units that belong together. */
+/** Cuts units into segments of at most `size`, never between two units that belong together. */
 function cut<T>(units: readonly T[][], single: number, size: number): T[][] {
   let length = 0;
   for (const unit of units) length += unit.length;
@@ -48,10 +50,10 @@ function ucs2Bytes(units: readonly number[]): Buffer {
 }
 
 /**
- * A recipient's text as the parts that go on the wire. GSM when the gateway counted it as GSM and
+ * A recipient's text as the segments that go on the wire. GSM when the gateway counted it as GSM and
  * every character is in the GSM alphabet; otherwise UCS-2, so no character is ever changed.
  */
-export function splitForWire(text: string, unicode: boolean, reference: number): WirePiece[] {
+export function wireSegments(text: string, unicode: boolean, reference: number): WireSegment[] {
   const { gsm, chunks } = encodeChunks(text, unicode);
   const total = chunks.length;
   return chunks.map((body, k) => ({
@@ -81,7 +83,7 @@ function encodeChunks(text: string, unicode: boolean): { gsm: boolean; chunks: B
   return lastEncoded;
 }
 
-/** The inverse of splitForWire for one part: its text and, when concatenated, its place. */
+/** The inverse of wireSegments for one segment: its text and, when concatenated, its place. */
 export function decodeWire(piece: { dataCoding: number; esmClass: number; shortMessage: Uint8Array }) {
   let body = Buffer.from(piece.shortMessage);
   let reference: number | null = null;
@@ -105,7 +107,7 @@ export function decodeWire(piece: { dataCoding: number; esmClass: number; shortM
   return { text, reference, seq, total };
 }
 
-/** Whole texts per destination from the parts a carrier received, parts joined by reference in seq order. */
+/** Whole texts per destination from the segments a carrier received, joined by reference in seq order. */
 export function reassemble(
   pieces: readonly { to: string; dataCoding: number; esmClass: number; shortMessage: Uint8Array }[],
 ): Map<string, string[]> {

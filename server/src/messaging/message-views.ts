@@ -1,5 +1,6 @@
 import type { MessageRow } from '../db/schema-messaging';
 import { isoOrNull } from './delivery-time';
+import type { RecipientStatus } from '../../../src/domain/message-status';
 
 /** The numbers part of a list item: at most PREVIEW_NUMBERS of them, with the true count beside. */
 function destinations(row: MessageRow) {
@@ -45,7 +46,7 @@ export function bulkMessageView(row: MessageRow) {
       { status: 'SENT', count: row.sent },
       { status: 'FAILED', count: row.failed },
       { status: 'PENDING', count: pending },
-    ],
+    ] satisfies { status: RecipientStatus; count: number }[],
     scheduledMessageId: row.parent_id,
   };
 }

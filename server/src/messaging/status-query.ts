@@ -3,9 +3,10 @@ import type { UserRow } from '../db/schema-core';
 import type { MessageRow } from '../db/schema-messaging';
 import { notFound } from '../core/errors';
 import { isRowId } from '../db/queries';
+import type { RecipientStatus } from '../../../src/domain/message-status';
 
-/** statusnumber: 1 SENT, 2 FAILED, 0 anything else (pending, or not yet sent for a registration). */
-const STATUS_NUMBER: Record<string, number> = { SENT: 1, FAILED: 2 };
+/** statusnumber: 1 SENT, 2 FAILED, 0 anything else (pending, unknown, or not yet sent for a registration). */
+const STATUS_NUMBER: Partial<Record<RecipientStatus, number>> = { SENT: 1, FAILED: 2 };
 
 const NOT_FOUND = 'Message not found';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SmppConnector } from '../../../server/src/carrier/smpp-connector';
 import type { SmppSettings } from '../../../server/src/carrier/carrier-url';
 import type { OutgoingPart, Receipt, SubmitOutcome } from '../../../server/src/carrier/connector';
-import { splitForWire, reassemble } from '../../../server/src/carrier/sms-wire';
+import { wireSegments, reassemble } from '../../../server/src/carrier/sms-wire';
 import { FakeSmsc, settingsFor } from './helpers/fake-smsc';
 
 // A self-signed certificate for localhost and 127.0.0.1, made for these tests only.
@@ -47,7 +47,7 @@ async function started(
 function parts(count: number, text = (i: number) => `Hello ${i}, your code is ${1000 + i}`): OutgoingPart[] {
   return Array.from({ length: count }, (_, i) => {
     const to = `2332410${String(i).padStart(5, '0')}`;
-    return splitForWire(text(i), false, i).map((piece, k) => ({
+    return wireSegments(text(i), false, i).map((piece, k) => ({
       partId: i * 10 + k + 1,
       to,
       from: 'DEMO',

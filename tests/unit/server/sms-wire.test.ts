@@ -9,7 +9,7 @@ import {
   destinationAddress,
   reassemble,
   senderAddress,
-  splitForWire,
+  wireSegments,
 } from '../../../server/src/carrier/sms-wire';
 import { carrierIdKey, receiptKeyOf } from '../../../server/src/carrier/carrier-ids';
 
@@ -25,7 +25,7 @@ function prng(seed: number) {
 }
 
 const roundTrip = (text: string, unicode = needsUnicode(text)) => {
-  const pieces = splitForWire(text, unicode, 0x5a);
+  const pieces = wireSegments(text, unicode, 0x5a);
   return pieces.map((p) => decodeWire(p).text).join('');
 };
 
@@ -45,7 +45,7 @@ describe('the GSM 03.38 alphabet', () => {
       expect(needsUnicode(char)).toBe(false);
       expect(isGsmEncodable(char)).toBe(false);
       // Never changed on the wire: such a text goes as UCS-2.
-      expect(splitForWire(`Price ${char}`, false, 1)[0]!.dataCoding).toBe(8);
+      expect(wireSegments(`Price ${char}`, false, 1)[0]!.dataCoding).toBe(8);
       expect(roundTrip(`Price ${char}`, false)).toBe(`Price ${char}`);
     }
   });
@@ -53,10 +53,10 @@ describe('the GSM 03.38 alphabet', () => {
 
 describe('splitting for the wire', () => {
   it('sends one part of up to 160 GSM septets without a UDH, and 153 per part beyond', () => {
-    expect(splitForWire('a'.repeat(160), false, 7)).toEqual([
+    expect(wireSegments('a'.repeat(160), false, 7)).toEqual([
       { dataCoding: 0, esmClass: 0, shortMessage: Buffer.from('a'.repeat(160)), seq: 1, total: 1 },
     ]);
-    const two = splitForWire('a'.repeat(161), false, 7);
+    const two = wireSegments('a'.repeat(161), false, 7);
     expect(two.map((p) => p.shortMessage.length)).toEqual([6 + 153, 6 + 8]);
     expect([...two[1]!.shortMessage.subarray(0, 6)]).toEqual([5, 0, 3, 7, 2, 2]);
     expect(two.every((p) => p.esmClass === 0x40 && p.dataCoding === 0)).toBe(true);
@@ -64,12 +64,12 @@ describe('splitting for the wire', () => {
 
   it('gives the same long text sent again its own reference, and the same text as unicode its UCS-2 form', () => {
     const text = `Akwaaba ${'x'.repeat(200)}`;
-    const first = splitForWire(text, false, 7);
-    const again = splitForWire(text, false, 8);
+    const first = wireSegments(text, false, 7);
+    const again = wireSegments(text, false, 8);
     expect(first.map((p) => p.shortMessage[3])).toEqual([7, 7]);
     expect(again.map((p) => p.shortMessage[3])).toEqual([8, 8]);
     expect(again.map((p) => decodeWire(p).text).join('')).toBe(text);
-    const wide = splitForWire(text, true, 9);
+    const wide = wireSegments(text, true, 9);
     expect(wide.every((p) => p.dataCoding === 8)).toBe(true);
     expect(wide.map((p) => decodeWire(p).text).join('')).toBe(text);
   });
@@ -77,16 +77,16 @@ describe('splitting for the wire', () => {
   it('never splits an escape pair across parts, wherever it falls around the 153 boundary', () => {
     for (let at = 145; at <= 160; at += 1) {
       const text = `${'b'.repeat(at)}€${'c'.repeat(200 - at)}`;
-      const pieces = splitForWire(text, false, 3);
+      const pieces = wireSegments(text, false, 3);
       for (const p of pieces) expect(p.shortMessage.at(-1)).not.toBe(27);
       expect(pieces.map((p) => decodeWire(p).text).join('')).toBe(text);
     }
   });
 
   it('sends UCS-2 in 70 units, 67 per part beyond, never splitting a surrogate pair', () => {
-    expect(splitForWire('ɛ'.repeat(70), true, 1)).toHaveLength(1);
+    expect(wireSegments('ɛ'.repeat(70), true, 1)).toHaveLength(1);
     const emoji = `${'ɔ'.repeat(66)}😀${'ŋ'.repeat(10)}`;
-    const pieces = splitForWire(emoji, true, 9);
+    const pieces = wireSegments(emoji, true, 9);
     expect(pieces.map((p) => (p.shortMessage.length - 6) / 2)).toEqual([66, 12]);
     expect(pieces.map((p) => decodeWire(p).text).join('')).toBe(emoji);
     expect(pieces.every((p) => p.dataCoding === 8)).toBe(true);
@@ -106,8 +106,8 @@ describe('splitting for the wire', () => {
   it('reassembles each destination’s texts from parts arriving in any order', () => {
     const long = 'x'.repeat(400);
     const pieces = [
-      ...splitForWire(long, false, 1).map((p) => ({ ...p, to: '233241000001' })),
-      ...splitForWire('ɛ'.repeat(100), true, 2).map((p) => ({ ...p, to: '233241000002' })),
+      ...wireSegments(long, false, 1).map((p) => ({ ...p, to: '233241000001' })),
+      ...wireSegments('ɛ'.repeat(100), true, 2).map((p) => ({ ...p, to: '233241000002' })),
     ].reverse();
     expect(reassemble(pieces)).toEqual(
       new Map([
@@ -132,7 +132,7 @@ describe('splitting for the wire', () => {
     ];
     for (const text of texts) {
       // Both choose the encoding from the alphabet here (the app itself counts '€' as UCS-2).
-      const ours = splitForWire(text, false, 0);
+      const ours = wireSegments(text, false, 0);
       const theirs = new SegmentedMessage(text);
       expect({ text, parts: ours.length, gsm: ours[0]!.dataCoding === 0 }).toEqual({
         text,
@@ -147,13 +147,13 @@ describe('what the carrier sends against what the app charges (src/domain/sms.ts
   it('agrees for GSM texts, except where an escape pair would straddle a part boundary', () => {
     for (let n = 1; n <= 1377; n += 1) {
       const text = 'a'.repeat(n);
-      expect(splitForWire(text, false, 0).length).toBe(Math.min(countSms(text).parts, 9));
+      expect(wireSegments(text, false, 0).length).toBe(Math.min(countSms(text).parts, 9));
     }
     // 152 + '[' (2 septets) + 152 = 306 septets: two parts by count, but the escape pair cannot sit
     // across the 153 boundary, so the wire needs three (the same as sms-segments-calculator).
     const straddle = `${'a'.repeat(152)}[${'b'.repeat(152)}`;
     expect(countSms(straddle).parts).toBe(2);
-    expect(splitForWire(straddle, false, 0)).toHaveLength(3);
+    expect(wireSegments(straddle, false, 0)).toHaveLength(3);
     expect(new SegmentedMessage(straddle).segmentsCount).toBe(3);
   });
 
@@ -162,7 +162,7 @@ describe('what the carrier sends against what the app charges (src/domain/sms.ts
     for (let n = 1; n <= 700; n += 1) {
       const text = 'ɛ'.repeat(n);
       const charged = countSms(text).parts;
-      const wire = splitForWire(text, true, 0).length;
+      const wire = wireSegments(text, true, 0).length;
       if (charged < 10 && wire > charged) over.push(`${n}:${charged}->${wire}`);
     }
     // The product bills UCS-2 as 2 x length + 60 septets (sms.ts, docs/product.md#parts-and-encodings); the wire carries 67 units a part, so
