@@ -88,18 +88,12 @@ async function recipientsToSend(db: Executor, ids: readonly number[]) {
   return out;
 }
 
-/** Final statuses, once each (stage = submitted is the guard), their counters and their events. */
-async function recordFinal(
-  trx: Executor,
-  dialect: DialectName,
-  outcomes: readonly RecipientOutcome[],
-  now: number,
-): Promise<number> {
+/** Ends submitted recipients with their final statuses, once each (stage = submitted is the guard). */
+async function endRecipients(trx: Executor, outcomes: readonly RecipientOutcome[], now: number) {
   const byStatus = new Map<RecipientOutcome['status'], RecipientOutcome[]>();
   for (const o of outcomes) byStatus.set(o.status, [...(byStatus.get(o.status) ?? []), o]);
   const errorOf = new Map(outcomes.map((o) => [o.recipientId, o.error]));
-  const counts = new Map<number, { sent: number; failed: number }>();
-  const changed: Omit<StatusChange, 'profileId'>[] = [];
+  const ended: Omit<StatusChange, 'profileId'>[] = [];
   for (const [status, group] of byStatus) {
     const done = await trx
       .updateTable('message_recipients')
@@ -117,13 +111,9 @@ async function recordFinal(
       .where('stage', '=', STAGE.submitted)
       .returning(['id', 'message_id'])
       .execute();
+    // A submitted recipient is PENDING (schema-messaging.ts, STAGE).
     for (const d of done) {
-      const c = counts.get(d.message_id) ?? { sent: 0, failed: 0 };
-      if (status === 'SENT') c.sent += 1;
-      if (status === 'FAILED') c.failed += 1;
-      counts.set(d.message_id, c);
-      // A submitted recipient is PENDING (schema-messaging.ts, STAGE).
-      changed.push({
+      ended.push({
         recipientId: d.id,
         messageId: d.message_id,
         oldStatus: 'PENDING',
@@ -132,7 +122,25 @@ async function recordFinal(
       });
     }
   }
-  if (changed.length === 0) return 0;
+  return ended;
+}
+
+/** Final statuses: the recipients, their messages' sent and failed counters, and their events. */
+async function recordFinal(
+  trx: Executor,
+  dialect: DialectName,
+  outcomes: readonly RecipientOutcome[],
+  now: number,
+): Promise<number> {
+  const ended = await endRecipients(trx, outcomes, now);
+  if (ended.length === 0) return 0;
+  const counts = new Map<number, { sent: number; failed: number }>();
+  for (const e of ended) {
+    const c = counts.get(e.messageId) ?? { sent: 0, failed: 0 };
+    if (e.newStatus === 'SENT') c.sent += 1;
+    if (e.newStatus === 'FAILED') c.failed += 1;
+    counts.set(e.messageId, c);
+  }
   for (const [messageId, c] of counts) {
     if (c.sent === 0 && c.failed === 0) continue;
     await trx
@@ -147,13 +155,9 @@ async function recordFinal(
     .where('id', 'in', [...counts.keys()])
     .execute();
   const ownerOf = new Map(owners.map((m) => [m.id, m.profile_id]));
-  await logChanges(
-    trx,
-    dialect,
-    changed.map((c) => ({ ...c, profileId: ownerOf.get(c.messageId) ?? 0 })),
-    now,
-  );
-  return changed.length;
+  const changes = ended.map((e) => ({ ...e, profileId: ownerOf.get(e.messageId) ?? 0 }));
+  await logChanges(trx, dialect, changes, now);
+  return ended.length;
 }
 
 async function queuedCount(db: Executor) {

@@ -4,11 +4,14 @@ import { formatAccra } from '../../../src/domain/dates';
 import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
 import type { RecipientStatus } from '../../../src/domain/message-status';
 import type { Executor } from '../db/database';
+import { yieldToLoop } from '../core/event-loop';
 
 /** List answers and the search carry at most this many numbers of a message (the rest is counted). */
 export const PREVIEW_NUMBERS = 200;
 /** Multi-row inserts of this many recipients stay far below SQLite's and PostgreSQL's bound-parameter caps. */
 export const INSERT_CHUNK = 1000;
+/** Recipients inserted between two yields to the event loop: 80,000 never hold it for long. */
+const INSERT_STEP = 2000;
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 let pool = Buffer.alloc(0);
@@ -150,6 +153,7 @@ export async function insertRecipients(
   // first one's compiled statement with their own bound parameters.
   let template: CompiledQuery<Inserted> | null = null;
   for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
+    if (start > 0 && start % INSERT_STEP === 0) await yieldToLoop();
     const rows: RecipientInsert[] = recipients.slice(start, start + INSERT_CHUNK).map((r) => {
       const follows = r.text === message.short_message && r.unicode === messageUnicode;
       return {

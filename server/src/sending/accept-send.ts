@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
+import type { Executor } from '../db/database';
 import { STAGE } from '../db/schema-messaging';
 import { refuse } from '../core/errors';
-import { yieldToLoop } from '../core/event-loop';
 import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
 import { balances, charge, checkCreditExpiry } from '../credit/balance';
@@ -21,9 +21,6 @@ const ANSWER_TEXT: Record<MessageKind, string> = {
   recurring: 'Recurring sms registered successfully',
   birthday: 'Birthday sms registered successfully',
 };
-
-/** Recipients stored per step of a send's transaction. */
-const ACCEPT_SLICE = 2000;
 
 export interface AcceptOptions {
   /** The demo seed stores messages without taking credits. */
@@ -71,14 +68,7 @@ export async function acceptSend(
       now,
       randomAlpha: message.random_alpha,
     };
-    // A slice at a time, yielding between slices: 80,000 recipients never hold the event loop for long.
-    const inserted: Awaited<ReturnType<typeof insertRecipients>> = [];
-    for (let start = 0; start < prepared.length; start += ACCEPT_SLICE) {
-      if (start > 0) await yieldToLoop();
-      const slice = prepared.slice(start, start + ACCEPT_SLICE);
-      for (const row of await insertRecipients(trx, message, slice, defaults)) inserted.push(row);
-    }
-    inserted.sort((a, b) => a.recipient_index - b.recipient_index);
+    const inserted = await insertRecipients(trx, message, prepared, defaults);
     const cost = sumParts(inserted);
     if (paying) await charge(trx, user.profile_id, cost);
     await countAdded(trx, message.id, inserted.length, registration && !paying ? 0 : cost);
@@ -87,22 +77,35 @@ export async function acceptSend(
     // Sending sets the scheduled tab flag (docs/product.md#the-send-form); the dashboard (and recurring list) show it too.
     await showSendTabs(trx, user.profile_id, envelope.kind === 'recurring');
     const balance = await balances(trx, user.profile_id);
-    const answer: SendAnswer = {
+    const answer = await answerOnce(trx, user, idem, now, inserted.length > 0, {
       message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
       creditbalance: balance.creditbalance,
       internationalcreditbalance: balance.internationalcreditbalance,
       message_id: message.id,
-    };
-    if (idem) {
-      // A racing twin inserts nothing: the first request of its key has stored the answer by then.
-      const earlier = inserted.length === 0 ? await storedAnswer(trx, user.profile_id, idem.key) : null;
-      if (earlier) return earlier;
-      await rememberAnswer(trx, user.profile_id, idem.key, answer, now);
-    }
+    });
     // Last: the new recipients' first statuses (messaging/recipient-events.ts).
     await logCreated(trx, ctx.db.dialectName, [...inserted.map((r) => r.id), ...lateRun], now);
     return answer;
   });
+}
+
+/**
+ * The answer of a batch, remembered for its Idempotency-Key. A racing twin inserts nothing: the first
+ * request of its key has stored its answer by then, and the twin gets that one.
+ */
+async function answerOnce(
+  trx: Executor,
+  user: UserRow,
+  idem: IdempotencyRange | null,
+  now: number,
+  insertedAny: boolean,
+  answer: SendAnswer,
+): Promise<SendAnswer> {
+  if (!idem) return answer;
+  const earlier = insertedAny ? null : await storedAnswer(trx, user.profile_id, idem.key);
+  if (earlier) return earlier;
+  await rememberAnswer(trx, user.profile_id, idem.key, answer, now);
+  return answer;
 }
 
 /** The message row's fields of a send. */
