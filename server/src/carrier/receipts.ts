@@ -31,10 +31,7 @@ async function chunked<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R
   return out;
 }
 
-/**
- * Ends the matched parts with their receipts (once: a final part is never changed), then their
- * recipients: the transaction's last write (their events are appended).
- */
+/** Ends the matched parts with their receipts (once: a final part is never changed), then (last) their recipients. */
 async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
   if (matches.length === 0) return 0;
   const byState = new Map<string, Match[]>();
