@@ -30,7 +30,7 @@ export async function replaceApiKey(ctx: GatewayContext, user: UserRow): Promise
   return apikey;
 }
 
-/** A send shows the account's dashboard and scheduled tabs, and the recurring one for a recurring send (SPEC 4). */
+/** A send shows the account's dashboard and scheduled tabs, and the recurring one for a recurring send (docs/product.md#the-send-form). */
 export async function showSendTabs(db: Executor, profileId: number, recurring: boolean): Promise<void> {
   await db
     .updateTable('users')
