@@ -29,12 +29,12 @@ export const TABLE_OWNERS = {
 
 /**
  * Reads outside the owner: an area ('tenancy'), a composition folder ('seed') or one file
- * ('carrier/planner-stats.ts', from server/src), each with its reason in server/src/README.md.
+ * ('carrier/parts/planner-stats.ts', from server/src), each with its reason in server/src/README.md.
  */
 export const READERS = {
   users: ['credit', 'payments', 'phonebook', 'tenancy', 'seed'],
   domains: ['accounts', 'payments', 'seed'],
-  message_recipients: ['carrier/planner-stats.ts'],
+  message_recipients: ['carrier/parts/planner-stats.ts'],
 };
 
 /** Writes outside the owner, each with its reason in server/src/README.md. */

@@ -7,7 +7,7 @@ import { MAX_PURCHASE_GHS } from '../../src/domain/money';
 import { PAYSTACK_API } from './payments/paystack-api';
 import { parseCarrierUrl, type CarrierSettings } from './carrier/carrier-url';
 import { recipientLedger } from './messaging/carrier-ledger';
-import { SmppConnector } from './carrier/smpp-connector';
+import { SmppConnector } from './carrier/smpp/smpp-connector';
 import { signupFieldError } from '../../src/domain/signup';
 import { isEmailAddress } from '../../src/domain/fields';
 import { canonicalPhone } from '../../src/domain/phone-number';

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { makeTestApp, freshPostgres, type TestGateway } from '../unit/server/helpers/test-app';
 import { fundedAccount, numbers, sendItem, sendSms } from '../unit/server/helpers/messaging';
 import { settingsFor } from '../unit/server/helpers/fake-smsc';
-import { SmppConnector } from '../../server/src/carrier/smpp-connector';
+import { SmppConnector } from '../../server/src/carrier/smpp/smpp-connector';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { PART } from '../../server/src/db/schema-carrier';
 import { STAGE } from '../../server/src/db/schema-messaging';

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../core/context';
-import { deliverSystemText } from '../carrier/carrier';
+import { deliverSystemText } from '../carrier/system-texts';
 import { SENDER_ID_MAX_LENGTH } from '../../../src/domain/constants';
 import { canonicalPhone } from '../../../src/domain/phone-number';
 import { systemSenderOf } from '../tenancy/domains';

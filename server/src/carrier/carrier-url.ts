@@ -1,6 +1,6 @@
 // CARRIER_URL: which connector the gateway sends through (docs/carrier.md).
 import { ConfigError } from '../core/errors';
-import type { ReceiptIdForm } from './carrier-ids';
+import type { ReceiptIdForm } from './parts/carrier-ids';
 
 export interface SmppSettings {
   kind: 'smpp';

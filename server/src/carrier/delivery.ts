@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../core/context';
-import type { Connector } from './connector';
+import type { Connector } from '../core/connector';
 import { Dispatcher } from './dispatcher';
-import { SimConnector } from './sim-connector';
+import { SimConnector } from './sim/sim-connector';
 
 /** Rows per step: one short transaction each, so a 100,000-recipient send never holds the event loop long. */
 export const CARRIER_CHUNK = 2000;

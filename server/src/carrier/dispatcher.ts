@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import { yieldToLoop } from '../core/event-loop';
-import type { Connector, OutgoingPart, SubmitOutcome } from './connector';
-import { claimLooseParts, claimRecipients, referenceOf, releaseParts, type ClaimedPart } from './part-claims';
-import { recordAndMark, type AcceptedPart, type PartOutcome } from './part-outcomes';
-import { applyReceiptsThatWaited, matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './receipts';
+import type { Connector, OutgoingPart, SubmitOutcome } from '../core/connector';
+import { claimLooseParts, claimRecipients, referenceOf, releaseParts, type ClaimedPart } from './parts/part-claims';
+import { recordAndMark, type AcceptedPart, type PartOutcome } from './parts/part-outcomes';
+import { applyReceiptsThatWaited, matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './parts/receipts';
 import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
-import { refreshPlannerStats } from './planner-stats';
-import { destinationAddress, senderAddress, wireSegments, type WireSegment } from './sms-wire';
+import { refreshPlannerStats } from './parts/planner-stats';
+import { destinationAddress, senderAddress, wireSegments, type WireSegment } from './smpp/sms-wire';
 
 /** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
 const IDLE_GIVE_UP_MS = 1000;

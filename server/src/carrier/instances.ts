@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../core/context';
 import { PART } from '../db/schema-carrier';
-import { finalizeRecipientsOfParts } from './recipient-status';
-import { RECEIPT_WINDOW_MS } from './receipt-window';
+import { finalizeRecipientsOfParts } from './parts/recipient-status';
+import { RECEIPT_WINDOW_MS } from './parts/receipt-window';
 
 /** An instance not seen for this long is dead: what it never wrote is free, what it may have written is in doubt. */
 export const INSTANCE_LEASE_MS = 30_000;

@@ -4,7 +4,7 @@
  * 'submitting'; it never decides on its own to send a part twice.
  */
 
-/** One carrier part, ready for the wire: one wire segment of a recipient's text (carrier/sms-wire.ts). */
+/** One carrier part, ready for the wire: one wire segment of a recipient's text (carrier/smpp/sms-wire.ts). */
 export interface OutgoingPart {
   /** carrier_parts.id: the durable id of this part. */
   partId: number;

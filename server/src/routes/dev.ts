@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { DEV_CARRIER_PATH } from '../../../src/domain/api-paths';
-import { carrierInbox, carrierJobSummary } from '../carrier/dev-inbox';
+import { carrierInbox, carrierJobSummary } from '../carrier/sim/dev-inbox';
 
 const inboxQuery = z.object({
   to: z.string().trim().optional(),

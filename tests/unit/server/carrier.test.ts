@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, list, numbers, sendItem, sendSms } from './helpers/messaging';
-import { carrierStatusFor, deliverSystemText } from '../../../server/src/carrier/carrier';
+import { carrierStatusFor, deliverSystemText } from '../../../server/src/carrier/system-texts';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 
 describe('the simulated carrier', () => {

@@ -13,8 +13,8 @@ import { parseSendItems, sendItemSchema, type SendItemInput } from '../../../ser
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 import { Dispatcher, FLUSH_STEP } from '../../../server/src/carrier/dispatcher';
 import type { Db } from '../../../server/src/db/database';
-import { RECEIPT_STEP, SimConnector } from '../../../server/src/carrier/sim-connector';
-import { storeReceipts } from '../../../server/src/carrier/receipts';
+import { RECEIPT_STEP, SimConnector } from '../../../server/src/carrier/sim/sim-connector';
+import { storeReceipts } from '../../../server/src/carrier/parts/receipts';
 
 /** Counts the event loop's turns: it advances only while nothing holds the loop. */
 function loopTurns() {

@@ -11,7 +11,7 @@ import { ScriptConnector, receiptFor } from './helpers/script-connector';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 import { Dispatcher, IN_DOUBT_SETTLE_MS } from '../../../server/src/carrier/dispatcher';
 import { INSTANCE_LEASE_MS } from '../../../server/src/carrier/instances';
-import { RECEIPT_WINDOW_MS } from '../../../server/src/carrier/receipt-window';
+import { RECEIPT_WINDOW_MS } from '../../../server/src/carrier/parts/receipt-window';
 import { tickScheduler } from '../../../server/src/scheduler/scheduler';
 import { EVENT_SWEEP_MS, startBackground } from '../../../server/src/background';
 import {

@@ -2,10 +2,10 @@
 // here: what the gateway stores is in carrier-smpp.test.ts.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SmppConnector } from '../../../server/src/carrier/smpp-connector';
+import { SmppConnector } from '../../../server/src/carrier/smpp/smpp-connector';
 import type { SmppSettings } from '../../../server/src/carrier/carrier-url';
-import type { OutgoingPart, Receipt, SubmitOutcome } from '../../../server/src/carrier/connector';
-import { wireSegments, reassemble } from '../../../server/src/carrier/sms-wire';
+import type { OutgoingPart, Receipt, SubmitOutcome } from '../../../server/src/core/connector';
+import { wireSegments, reassemble } from '../../../server/src/carrier/smpp/sms-wire';
 import { FakeSmsc, settingsFor } from './helpers/fake-smsc';
 
 // A self-signed certificate for localhost and 127.0.0.1, made for these tests only.

@@ -3,15 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { countSms, needsUnicode } from '../../../src/domain/sms';
-import { gsmDecode, gsmEncode, isGsmEncodable } from '../../../server/src/carrier/gsm-alphabet';
+import { gsmDecode, gsmEncode, isGsmEncodable } from '../../../server/src/carrier/smpp/gsm-alphabet';
 import {
   decodeWire,
   destinationAddress,
   reassemble,
   senderAddress,
   wireSegments,
-} from '../../../server/src/carrier/sms-wire';
-import { carrierIdKey, receiptKeyOf } from '../../../server/src/carrier/carrier-ids';
+} from '../../../server/src/carrier/smpp/sms-wire';
+import { carrierIdKey, receiptKeyOf } from '../../../server/src/carrier/parts/carrier-ids';
 
 /** A seeded PRNG (mulberry32): the same fuzz texts on every run. */
 function prng(seed: number) {

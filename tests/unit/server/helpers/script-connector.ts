@@ -5,7 +5,7 @@ import type {
   Receipt,
   ReceiptSink,
   SubmitOutcome,
-} from '../../../../server/src/carrier/connector';
+} from '../../../../server/src/core/connector';
 
 /** What the scripted carrier does with one part: an outcome now, or 'hold' (no answer until released). */
 export type Script = (part: OutgoingPart, n: number) => SubmitOutcome | 'hold';

@@ -1,7 +1,14 @@
-import type { GatewayContext } from '../core/context';
-import { yieldToLoop } from '../core/event-loop';
-import { PART } from '../db/schema-carrier';
-import type { Connector, ConnectorHealth, OutgoingPart, Receipt, ReceiptSink, SubmitOutcome } from './connector';
+import type { GatewayContext } from '../../core/context';
+import { yieldToLoop } from '../../core/event-loop';
+import { PART } from '../../db/schema-carrier';
+import type {
+  Connector,
+  ConnectorHealth,
+  OutgoingPart,
+  Receipt,
+  ReceiptSink,
+  SubmitOutcome,
+} from '../../core/connector';
 import { carrierStatusFor } from './sim-rules';
 
 const LOG_CHUNK = 500;

@@ -1,11 +1,11 @@
-import type { GatewayContext } from '../core/context';
-import type { Executor } from '../db/database';
-import { PART } from '../db/schema-carrier';
-import type { Receipt } from './connector';
-import { caseNumberById } from '../db/queries';
+import type { GatewayContext } from '../../core/context';
+import type { Executor } from '../../db/database';
+import { PART } from '../../db/schema-carrier';
+import type { Receipt } from '../../core/connector';
+import { caseNumberById } from '../../db/queries';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
-import { lockReceiptMatching } from './carrier-lock';
+import { lockReceiptMatching } from '../carrier-lock';
 import { carrierIdKey } from './carrier-ids';
 import type { AcceptedPart } from './part-outcomes';
 

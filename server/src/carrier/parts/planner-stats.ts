@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { GatewayContext } from '../core/context';
+import type { GatewayContext } from '../../core/context';
 
 /** A busy send's tables are analyzed at most this often. */
 const ANALYZE_EVERY_MS = 60_000;

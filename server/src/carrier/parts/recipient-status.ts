@@ -1,7 +1,7 @@
-import type { DialectName, Executor } from '../db/database';
-import type { RecipientLedger, RecipientOutcome } from '../core/recipient-ledger';
-import type { FinalStatus } from '../../../src/domain/message-status';
-import { PART } from '../db/schema-carrier';
+import type { DialectName, Executor } from '../../db/database';
+import type { RecipientLedger, RecipientOutcome } from '../../core/recipient-ledger';
+import type { FinalStatus } from '../../../../src/domain/message-status';
+import { PART } from '../../db/schema-carrier';
 
 /** Receipt states that end a part; ACCEPTD and ENROUTE are on the way. */
 export const FINAL_STATES = new Set(['DELIVRD', 'UNDELIV', 'REJECTD', 'EXPIRED', 'DELETED', 'UNKNOWN']);

@@ -1,4 +1,4 @@
-import type { ConnectorHealth } from './connector';
+import type { ConnectorHealth } from '../../core/connector';
 
 const RATE_WINDOW_MS = 5000;
 

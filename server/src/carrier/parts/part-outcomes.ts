@@ -1,14 +1,14 @@
 import type { QueryCreator } from 'kysely';
-import type { Db, DialectName, Executor } from '../db/database';
-import type { Database } from '../db/schema';
-import { PART } from '../db/schema-carrier';
-import { caseById } from '../db/queries';
-import type { RecipientLedger } from '../core/recipient-ledger';
-import type { SubmitOutcome } from './connector';
+import type { Db, DialectName, Executor } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { PART } from '../../db/schema-carrier';
+import { caseById } from '../../db/queries';
+import type { RecipientLedger } from '../../core/recipient-ledger';
+import type { SubmitOutcome } from '../../core/connector';
 import { markSubmitting, markSubmittingQuery } from './part-claims';
 import { carrierIdKey } from './carrier-ids';
 import { finalizeRecipientsOfParts } from './recipient-status';
-import { lockReceiptMatching } from './carrier-lock';
+import { lockReceiptMatching } from '../carrier-lock';
 
 export interface PartOutcome {
   partId: number;

@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../core/context';
+import type { GatewayContext } from '../../core/context';
 
 /** What the simulated carrier delivered, newest first (the demo's dev inbox). */
 export async function carrierInbox(ctx: GatewayContext, filter: { to?: string; jobId?: string; limit: number }) {

@@ -1,6 +1,6 @@
 // Delivery receipts as SMSCs send them in deliver_sm (SMPP 3.4 appendix B, and the TLVs of 5.3.2).
 import type { PDU } from 'smpp';
-import type { Receipt, ReceiptState } from './connector';
+import type { Receipt, ReceiptState } from '../../core/connector';
 
 const STATES = new Set<ReceiptState>([
   'DELIVRD',

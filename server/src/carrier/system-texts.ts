@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../core/context';
 import { dispatcherFor } from './delivery';
-import { queueSystemText } from './part-claims';
+import { queueSystemText } from './parts/part-claims';
 
-export { carrierStatusFor } from './sim-rules';
+export { carrierStatusFor } from './sim/sim-rules';
 
 /** How long a code's request waits for the carrier to take it before answering anyway (it stays queued). */
 const SYSTEM_TEXT_WAIT_MS = 3000;

@@ -1,10 +1,10 @@
 import type { QueryCreator } from 'kysely';
-import type { GatewayContext } from '../core/context';
-import type { RecipientToSend } from '../core/recipient-ledger';
-import type { Executor } from '../db/database';
-import type { Database } from '../db/schema';
-import { PART } from '../db/schema-carrier';
-import { destinationAddress, wireSegments } from './sms-wire';
+import type { GatewayContext } from '../../core/context';
+import type { RecipientToSend } from '../../core/recipient-ledger';
+import type { Executor } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { PART } from '../../db/schema-carrier';
+import { destinationAddress, wireSegments } from '../smpp/sms-wire';
 
 /** A part this instance holds (state 'claimed'): one wire segment, with everything needed to put it on the wire. */
 export interface ClaimedPart {

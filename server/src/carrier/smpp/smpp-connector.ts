@@ -1,13 +1,20 @@
 // SMPP 3.4 connector: the `smpp` package frames PDUs; the window, the rate, the timeouts, enquire_link,
 // reconnecting and throttling are ours (the package has none of them).
 import smpp, { type PDU, type Session } from 'smpp';
-import type { Connector, ConnectorHealth, OutgoingPart, Receipt, ReceiptSink, SubmitOutcome } from './connector';
-import type { SmppSettings } from './carrier-url';
-import { backoffMs, type BackoffLimits } from './backoff';
-import { TokenBucket } from './token-bucket';
+import type {
+  Connector,
+  ConnectorHealth,
+  OutgoingPart,
+  Receipt,
+  ReceiptSink,
+  SubmitOutcome,
+} from '../../core/connector';
+import type { SmppSettings } from '../carrier-url';
+import { backoffMs, type BackoffLimits } from '../backoff';
+import { TokenBucket } from '../token-bucket';
 import { isReceipt, parseReceipt } from './smpp-receipt';
 import { SmppStats } from './smpp-stats';
-import { receiptKeyOf } from './carrier-ids';
+import { receiptKeyOf } from '../parts/carrier-ids';
 
 const ESME_ROK = 0;
 const THROTTLED = new Set([0x58, 0x14]); // ESME_RTHROTTLED, ESME_RMSGQFUL
