@@ -17,6 +17,11 @@ export const LIMITS = {
   resetRequest: { limit: 10, windowMs: 15 * MINUTE_MS },
   resetChange: { limit: 20, windowMs: 15 * MINUTE_MS },
   lookup: { limit: 60, windowMs: 15 * MINUTE_MS },
+  // A signed-in account's own changes, counted per account: details saved, new-number codes checked,
+  // current passwords tried (a stolen session cannot guess its way to the password).
+  accountEdit: { limit: 30, windowMs: 60 * MINUTE_MS },
+  phoneCodeCheck: { limit: 20, windowMs: 15 * MINUTE_MS },
+  ownPassword: { limit: 10, windowMs: 15 * MINUTE_MS },
   // Codes texted to one phone, whatever account or sign-up asks: nobody floods a number.
   codeToNumber: { limit: 5, windowMs: 60 * MINUTE_MS },
 } as const;

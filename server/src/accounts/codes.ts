@@ -3,19 +3,23 @@ import type { GatewayContext } from '../core/context';
 import { newCode, sha256 } from '../auth/tokens';
 import { VALIDATION_ATTEMPTS, VALIDATION_TIMER_SECONDS } from '../../../src/domain/constants';
 
-export type CodePurpose = 'signup' | 'reset';
+/** A sign-up's number, a reset, or a signed-in account's new number (`phone`, bound to that number). */
+export type CodePurpose = 'signup' | 'reset' | 'phone';
 
 /** A code is valid 600 s (the validation timer) and allows 7 attempts (docs/product.md#sign-up). */
 export const CODE_TTL_MS = VALIDATION_TIMER_SECONDS * 1000;
 
-// Checked against one known row (by id or by account), never searched for by its hash.
-const codeHash = (purpose: CodePurpose, code: string) => sha256(`${purpose}:${code}`);
+// Checked against one known row (by id or by account), never searched for by its hash. A code bound to
+// something (a new phone number) matches only with it: the same digits for another number are wrong.
+const codeHash = (purpose: CodePurpose, code: string, boundTo: string) =>
+  sha256(boundTo ? `${purpose}:${boundTo}:${code}` : `${purpose}:${code}`);
 
 export type IssuedCode = { codeId: number; code: string };
 
 /**
  * Draws a new code for a sign-up or an account and uses up one of its `sends`. The one row per
  * subject starts over after `renewAfterMs` (or once used) when given; null when no send is left.
+ * A new code replaces the subject's previous one, whatever it was bound to.
  */
 export async function issueCode(
   ctx: GatewayContext,
@@ -23,6 +27,7 @@ export async function issueCode(
   subjectId: number,
   sends: number,
   renewAfterMs?: number,
+  boundTo = '',
 ): Promise<IssuedCode | null> {
   const now = ctx.now();
   await ctx.db
@@ -51,7 +56,7 @@ export async function issueCode(
   const row = await ctx.db
     .updateTable('codes')
     .set((eb) => ({
-      code_hash: codeHash(purpose, code),
+      code_hash: codeHash(purpose, code, boundTo),
       expires_at: now + CODE_TTL_MS,
       attempts_left: VALIDATION_ATTEMPTS,
       sends_left: eb('sends_left', '-', 1),
@@ -74,6 +79,7 @@ export async function checkCode(
   purpose: CodePurpose,
   where: { id: number } | { subjectId: number },
   code: string,
+  boundTo = '',
 ): Promise<CodeCheck> {
   let query = ctx.db.selectFrom('codes').selectAll().where('purpose', '=', purpose);
   query = 'id' in where ? query.where('id', '=', where.id) : query.where('subject_id', '=', where.subjectId);
@@ -88,7 +94,7 @@ export async function checkCode(
     .where('used', '=', 0)
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) === 0) return { ok: false, reason: 'exhausted' };
-  if (!sameHash(row.code_hash, codeHash(purpose, code.trim()))) return { ok: false, reason: 'wrong' };
+  if (!sameHash(row.code_hash, codeHash(purpose, code.trim(), boundTo))) return { ok: false, reason: 'wrong' };
   return useCode(ctx, row.id, row.subject_id);
 }
 

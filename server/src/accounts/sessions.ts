@@ -40,12 +40,13 @@ export async function revokeToken(ctx: GatewayContext, token: string): Promise<v
   await ctx.db.updateTable('tokens').set({ revoked: 1 }).where('token_hash', '=', sha256(token)).execute();
 }
 
-/** After a password change every session of the account ends. */
-export async function revokeAllTokens(ctx: GatewayContext, profileId: number): Promise<void> {
-  await ctx.db
+/** After a password change every session of the account ends, but the one that made the change when named. */
+export async function revokeAllTokens(ctx: GatewayContext, profileId: number, exceptToken?: string): Promise<void> {
+  let query = ctx.db
     .updateTable('tokens')
     .set({ revoked: 1 })
     .where('profile_id', '=', profileId)
-    .where('revoked', '=', 0)
-    .execute();
+    .where('revoked', '=', 0);
+  if (exceptToken) query = query.where('token_hash', '<>', sha256(exceptToken));
+  await query.execute();
 }

@@ -15,6 +15,8 @@ async function senderOf(ctx: GatewayContext, supervisorId: number): Promise<stri
 
 // The texts are fixed: nothing a tenant typed (its company name) goes into a code under the product's name.
 export const signupCodeText = (code: string) => `Your verification code is ${code}. It expires in 10 minutes.`;
+export const phoneCodeText = (code: string) =>
+  `Your code to confirm this as your account's number is ${code}. It expires in 10 minutes.`;
 export const resetCodeText = (code: string) =>
   `Your password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
 
@@ -25,6 +27,12 @@ const countCodeTo = (ctx: GatewayContext, phone: string) =>
 export async function sendSignupCode(ctx: GatewayContext, supervisorId: number, phone: string, code: string) {
   await countCodeTo(ctx, phone);
   await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), signupCodeText(code));
+}
+
+/** The code that confirms a signed-in account's new number, texted to that number. */
+export async function sendPhoneCode(ctx: GatewayContext, supervisorId: number, phone: string, code: string) {
+  await countCodeTo(ctx, phone);
+  await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), phoneCodeText(code));
 }
 
 /** Quietly sends nothing past the number's limit: the reset answer is the same either way. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { ownProfile, post } from '../http/route';
-import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { FRONTEND_PATH, OWN_ACCOUNT_CALLS } from '../../../src/domain/api-paths';
 import { userInfo } from '../tenancy/user-info';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/sender-id';
@@ -13,6 +13,7 @@ import { clientInfo, clientsOf, pendingSenderIdRequests } from '../accounts/clie
 import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
 import { replaceApiKey } from '../accounts/account-store';
 import { changeAccountType } from '../accounts/account-type';
+import { changeOwnPassword, confirmPhoneChange, startPhoneChange, updateContactDetails } from '../accounts/own-account';
 
 const ownBody = z.object({ profile_id: profileId });
 // The original client sends the IDs as comma text; a list is accepted too.
@@ -53,6 +54,40 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     if (!checked.ok) throw refuse(checked.message);
     const updated = await changeSenderIds(ctx, user.profile_id, requestIds(checked.ids));
     return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+  });
+
+  // Editing one's own account: each acts on the caller only and answers the updated user info.
+  const detailsBody = z.object({ profile_id: profileId, email: text, companyname: text });
+  post(app, ctx, FRONTEND_PATH + OWN_ACCOUNT_CALLS.details, 'user', detailsBody, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const updated = await updateContactDetails(ctx, user, body);
+    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+  });
+
+  const phoneCodeBody = z.object({ profile_id: profileId, phone: text });
+  post(app, ctx, FRONTEND_PATH + OWN_ACCOUNT_CALLS.phoneCode, 'user', phoneCodeBody, async ({ body, user, domain }) => {
+    ownProfile(user, body.profile_id);
+    await startPhoneChange(ctx, user, body.phone, domain.profile_id);
+    return { status: 'successful', message: 'A code has been sent to the new number' };
+  });
+
+  const phoneBody = z.object({ profile_id: profileId, phone: text, code: text });
+  post(app, ctx, FRONTEND_PATH + OWN_ACCOUNT_CALLS.phone, 'user', phoneBody, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const updated = await confirmPhoneChange(ctx, user, body.phone, body.code);
+    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+  });
+
+  const passwordBody = z.object({
+    profile_id: profileId,
+    currentPassword: text,
+    newPassword: text,
+    confirmNewPassword: text,
+  });
+  post(app, ctx, FRONTEND_PATH + OWN_ACCOUNT_CALLS.password, 'user', passwordBody, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '');
+    return { status: 'successful', message: 'Your password has been changed: other devices are signed out' };
   });
 
   // Profile 6 is the platform's operator: sender IDs are registered platform-wide, so it decides for
