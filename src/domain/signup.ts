@@ -13,11 +13,13 @@ export const RESET_INVALID_EMAIL = 'Please enter a valid email';
 export const RESET_PASSWORD_TOO_SHORT = 'Password must be more than six characters';
 export const RESET_PASSWORDS_DIFFER = 'Please ensure passwords the are same';
 export const RESET_CODE_EMPTY = 'Please enter code sent to your phone';
+export const RESET_LOGIN_EMPTY = 'Please enter your email or username';
 
 export const DOMAIN_NOT_LOADED = 'Please wait for while and try again';
 
 export type SignupField = 'username' | 'email' | 'mobile' | 'password' | 'confirm';
-export type ResetField = 'email' | 'password' | 'confirm' | 'code';
+/** `login`: the e-mail or username the reset is for, as login takes it (a username has no '@'). */
+export type ResetField = 'email' | 'login' | 'password' | 'confirm' | 'code';
 
 export function signupFieldError(field: SignupField, value: string, password?: string): string | null {
   switch (field) {
@@ -40,6 +42,9 @@ export function resetFieldError(field: ResetField, value: string, password?: str
   switch (field) {
     case 'email':
       return isEmailAddress(value) ? null : RESET_INVALID_EMAIL;
+    case 'login':
+      if (isBlank(value)) return RESET_LOGIN_EMPTY;
+      return value.includes('@') && !isEmailAddress(value) ? RESET_INVALID_EMAIL : null;
     case 'password':
       return value.length < PASSWORD_MIN_LENGTH ? RESET_PASSWORD_TOO_SHORT : null;
     case 'confirm':

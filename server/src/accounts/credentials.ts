@@ -31,14 +31,6 @@ export async function findByLogin(ctx: GatewayContext, login: string): Promise<U
   return rows.find((u) => u.username.toLowerCase() === wanted) ?? rows[0];
 }
 
-export async function findByEmail(ctx: GatewayContext, email: string): Promise<UserRow | undefined> {
-  return ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-}
-
 /** Checks the password, running scrypt even when there is no account. */
 export async function passwordMatches(
   ctx: GatewayContext,
@@ -57,9 +49,12 @@ export function mayUseDomain(user: Pick<UserRow, 'profile_id' | 'supid'>, domain
   return user.supid === domain.profile_id || user.profile_id === domain.profile_id;
 }
 
-/** A code is only ever checked against the account named in the request: a sweep of codes finds nothing. */
-export async function checkResetCode(ctx: GatewayContext, email: string, code: string): Promise<CodeCheck> {
-  const user = await findByEmail(ctx, email);
+/**
+ * A code is only ever checked against the account named in the request (its e-mail or username, as
+ * login takes them): a sweep of codes finds nothing.
+ */
+export async function checkResetCode(ctx: GatewayContext, login: string, code: string): Promise<CodeCheck> {
+  const user = await findByLogin(ctx, login);
   return user ? checkCode(ctx, 'reset', { subjectId: user.profile_id }, code) : { ok: false, reason: 'wrong' };
 }
 

@@ -10,7 +10,7 @@ import { WRONG_CODE } from '../../../src/domain/alerts';
 import { takeAttempt } from '../accounts/attempts';
 import { text } from '../http/body-fields';
 import { issueCode } from '../accounts/codes';
-import { checkResetCode, findByEmail, mayUseDomain, setNewPassword } from '../accounts/credentials';
+import { checkResetCode, findByLogin, mayUseDomain, setNewPassword } from '../accounts/credentials';
 import { sendResetCode } from '../accounts/system-texts';
 
 /** 3 reset codes per account (docs/product.md#password-reset); the count starts again an hour after the first, or after a reset. */
@@ -21,6 +21,7 @@ const PASSWORD_MAX = 128;
 
 const failed = (message: string) => ({ status: 'failed' as const, message });
 
+// `email` carries the account's e-mail or username, as login's emailusername does.
 const requestBody = z.object({ email: text, supid: z.unknown().optional() });
 const changeBody = z.object({
   resetCode: text,
@@ -51,9 +52,9 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
   app.addHook('onClose', resetsSettled);
   post(app, ctx, FRONTEND_PATH + 'setpasswordreset', 'public', requestBody, async ({ body, domain, req }) => {
     await takeAttempt(ctx, 'resetRequest', `ip:${clientAddress(req)}`);
-    const invalid = resetFieldError('email', body.email);
+    const invalid = resetFieldError('login', body.email);
     if (invalid) return { passcodeSet: false, error: failed(invalid) };
-    const user = await findByEmail(ctx, body.email);
+    const user = await findByLogin(ctx, body.email);
     // The same answer, after the same work, whether or not the account exists, may use this domain, or
     // has sends left: the code is issued and texted after the answer has gone.
     if (user && mayUseDomain(user, domain) && user.telnumber) {
@@ -73,7 +74,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
       resetFieldError('password', body.newPassword) ??
       (body.newPassword.length > PASSWORD_MAX ? `Password must be ${PASSWORD_MAX} characters or fewer` : null) ??
       resetFieldError('confirm', body.confirmNewPassword, body.newPassword) ??
-      resetFieldError('email', body.email);
+      resetFieldError('login', body.email);
     if (problem) return { passwordchanged: false, error: failed(problem) };
     const check = await checkResetCode(ctx, body.email, body.resetCode);
     if (!check.ok) {

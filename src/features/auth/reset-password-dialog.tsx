@@ -11,7 +11,10 @@ import { describeFailure } from '../../sync/failures';
 
 type ResetPasswordDialogProps = { opened: boolean; onClose: () => void; supid: number };
 
-/** Password reset (docs/product.md#password-reset): request a code, then code + new password + confirm; resend counter from 3, closing at 0. */
+/**
+ * Password reset (docs/product.md#password-reset): request a code for an e-mail or username (as login
+ * takes them), then code + new password + confirm; resend counter from 3, closing at 0.
+ */
 export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDialogProps) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
@@ -36,7 +39,7 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
     emitAlert({ message: failure.message, severity: failure.severity });
   };
 
-  const emailError = touched ? resetFieldError('email', email) : null;
+  const emailError = touched ? resetFieldError('login', email) : null;
   const codeError = touched ? resetFieldError('code', code) : null;
   const passwordError = touched && password ? resetFieldError('password', password) : null;
   const confirmError = touched && confirm ? resetFieldError('confirm', confirm, password) : null;
@@ -44,11 +47,11 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (resetFieldError('email', email)) return;
+    if (resetFieldError('login', email)) return;
     setBusy(true);
     try {
       await requestResetCode(email, supid);
-      emitAlert({ message: 'If the address has an account, a code has been sent to its phone', severity: 'success' });
+      emitAlert({ message: 'If there is such an account, a code has been sent to its phone', severity: 'success' });
       setStep('code');
       setTouched(false);
     } catch (error) {
@@ -93,11 +96,10 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
     <Modal opened={opened} onClose={close} title="Reset password" centered>
       {step === 'email' ? (
         <FormStack gap="sm" onSubmit={(e) => void sendCode(e)}>
-          <Text size="sm">Enter the e-mail address of your account; we will send a code to its phone.</Text>
+          <Text size="sm">Enter the e-mail address or username of your account; we will send a code to its phone.</Text>
           <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
+            label="Email or username"
+            autoComplete="username"
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={emailError}

@@ -47,6 +47,11 @@ describe('resetFieldError', () => {
   it.each([
     ['email', 'bad', undefined, 'Please enter a valid email'],
     ['email', 'a@b.co', undefined, null],
+    // The reset dialog takes an e-mail or a username, as login does; a value with '@' is an e-mail.
+    ['login', 'demouser', undefined, null],
+    ['login', 'a@b.co', undefined, null],
+    ['login', 'bad@', undefined, 'Please enter a valid email'],
+    ['login', '  ', undefined, 'Please enter your email or username'],
     ['password', '12345', undefined, 'Password must be more than six characters'],
     ['password', '123456', undefined, null],
     ['confirm', 'abcdef', 'abcdeg', 'Please ensure passwords the are same'],

@@ -99,13 +99,47 @@ describe('password reset', () => {
     expect(await lastTextTo(gw, '233200000000')).toMatchObject({ from_id: 'ACME' });
   });
 
-  it('refuses a malformed e-mail with the reset text', async () => {
-    const res = await requestReset(gw, 'not-an-email');
+  it('refuses a malformed e-mail with the reset text, and an empty name', async () => {
+    // A value with '@' is an e-mail (usernames cannot hold one); one without is a username.
+    const res = await requestReset(gw, 'not@an-email');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       passcodeSet: false,
       error: { status: 'failed', message: 'Please enter a valid email' },
     });
+    expect((await requestReset(gw, '  ')).body).toEqual({
+      passcodeSet: false,
+      error: { status: 'failed', message: 'Please enter your email or username' },
+    });
+  });
+
+  it('takes a username as login does: the code goes to its phone and changes its password', async () => {
+    const res = await requestReset(gw, ' DemoUser ');
+    expect(res.body).toEqual({ passcodeSet: true });
+    const code = await codeFor(gw, DEMO_PHONE);
+    expect(code).toMatch(/^\d{4}$/);
+    // The code counts for the account named by its username, or by its e-mail.
+    expect((await change(gw, { resetCode: otherCode(code), email: 'demouser' })).body.error.message).toBe(WRONG_CODE);
+    expect((await change(gw, { resetCode: code, email: 'demouser' })).body).toEqual({ passwordchanged: true });
+    expect((await login(gw, 'demouser', 'brand-new1')).username).toBe('demouser');
+  });
+
+  it('answers a known username, an unknown one and another tenant’s the same, headers included', async () => {
+    const shape = async (name: string) => {
+      const res = await gw.app.inject({
+        method: 'POST',
+        url: '/smsgateway/api/frontend/setpasswordreset',
+        headers: { host: 'localhost' },
+        payload: { email: name, supid: 6 },
+      });
+      await resetsSettled();
+      const { date: _date, ...headers } = res.headers;
+      return { status: res.statusCode, body: res.body, headers };
+    };
+    const known = await shape('demouser');
+    expect(await shape('nobody-here')).toEqual(known);
+    expect(await shape('acmeclient')).toEqual(known);
+    expect(await texts(gw, '233200000000')).toHaveLength(0);
   });
 
   it('sends 3 codes per account, then quietly no more until an hour has passed', async () => {
@@ -160,7 +194,7 @@ describe('password reset', () => {
     const anonymous = await change(gw, { resetCode: code, email: '' });
     expect(anonymous.body).toEqual({
       passwordchanged: false,
-      error: { status: 'failed', message: 'Please enter a valid email' },
+      error: { status: 'failed', message: 'Please enter your email or username' },
     });
     // A sweep of every code from many addresses against the named account stops after its 7 attempts.
     let changed = 0;
