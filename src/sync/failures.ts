@@ -24,3 +24,12 @@ export function describeFailure(error: unknown, clientMessage?: string): Failure
   }
   return { message: failureMessage(null, clientMessage), severity: 'error', offline: false };
 }
+
+/**
+ * The gateway's refusal of what was typed (400, 409), to show on the field it is about; null for
+ * anything else (offline, too many attempts, a fault), which is an alert's business.
+ */
+export function fieldRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiFailure) || error.kind !== 'refused') return null;
+  return error.httpStatus === 400 || error.httpStatus === 409 ? error.message : null;
+}

@@ -1,4 +1,13 @@
-import { changeAccountType, changeApiKey, requestSenderIds } from '../api/profile-api';
+import {
+  changeAccountType,
+  changeApiKey,
+  changeOwnPassword,
+  confirmPhone,
+  requestSenderIds,
+  sendPhoneCode,
+  updateAccountDetails,
+} from '../api/profile-api';
+import { compactPhone, type PasswordChange } from '../domain/own-account';
 import { currentAccount, saveUser } from '../db/session-store';
 import type { AccountType } from '../domain/types';
 
@@ -23,4 +32,28 @@ export async function switchAccountType(accountType: AccountType): Promise<void>
 export async function newApiKey(): Promise<string> {
   const { token, user } = await signedIn();
   return changeApiKey(token, user.profile_id, user.username);
+}
+
+/** Saves the e-mail and company; the stored user follows the answer. */
+export async function saveAccountDetails(details: { email: string; companyname: string }): Promise<void> {
+  const { token, user } = await signedIn();
+  await saveUser(await updateAccountDetails(token, user.profile_id, details));
+}
+
+/** Asks for a code texted to the new number. */
+export async function askPhoneCode(phone: string): Promise<void> {
+  const { token, user } = await signedIn();
+  await sendPhoneCode(token, user.profile_id, compactPhone(phone));
+}
+
+/** Takes the new number with its code; the stored user follows the answer. */
+export async function takeNewPhone(phone: string, code: string): Promise<void> {
+  const { token, user } = await signedIn();
+  await saveUser(await confirmPhone(token, user.profile_id, compactPhone(phone), code.trim()));
+}
+
+/** A new password given the current one; the gateway's message says the other devices are signed out. */
+export async function changePassword(change: PasswordChange): Promise<string> {
+  const { token, user } = await signedIn();
+  return changeOwnPassword(token, user.profile_id, change);
 }

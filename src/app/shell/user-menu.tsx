@@ -1,9 +1,11 @@
 import { Button, Menu } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { APP_PATHS } from '../../domain/app-paths';
 import { useInstallPrompt } from '../install-prompt';
 
 type UserMenuProps = { username: string; onSignOut: () => void };
 
-/** The wide header's user menu: Install app (when the browser offers it) and Logout. */
+/** The wide header's user menu: the profile (to edit the account), Install app (when offered) and Logout. */
 export function UserMenu({ username, onSignOut }: UserMenuProps) {
   const install = useInstallPrompt();
   return (
@@ -14,6 +16,9 @@ export function UserMenu({ username, onSignOut }: UserMenuProps) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item component={Link} to={APP_PATHS.profile.getHref()}>
+          Profile and password
+        </Menu.Item>
         {install.available && <Menu.Item onClick={() => void install.install()}>Install app</Menu.Item>}
         <Menu.Item color="red" onClick={onSignOut}>
           Logout

@@ -7,6 +7,9 @@ import { useOnline } from '../../ui/use-online';
 import { AccountCard } from './account-card';
 import { AccountTypeCard } from './account-type-card';
 import { ApiKeyCard } from './api-key-card';
+import { ContactDetailsCard } from './contact-details-card';
+import { PasswordCard } from './password-card';
+import { PhoneCard } from './phone-card';
 import { ResellerPromoCard } from './reseller-promo-card';
 import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
@@ -14,7 +17,10 @@ import { SenderIdCard } from './sender-id-card';
 const PROFILE_OFFLINE_NOTE =
   'You are offline: this is your profile as stored on this device. Changes need a connection';
 
-/** The profile (docs/product.md#profile): the account, sender IDs, account type, API key and the reseller promo. */
+/**
+ * The profile (docs/product.md#profile): the account, sender IDs, account type, API key and the
+ * reseller promo; and the account's own e-mail, company, phone and password, edited here.
+ */
 export function ProfileScreen() {
   const session = useSession();
   const domainState = useDomain();
@@ -33,6 +39,9 @@ export function ProfileScreen() {
         </Alert>
       )}
       <AccountCard user={user} referral={domain ? showReferral(user, domain) : false} />
+      <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />
+      <PhoneCard user={user} online={online} />
+      <PasswordCard online={online} />
       <SenderIdCard user={user} online={online} />
       {canChangeAccountType(user) && domain && (
         <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { uniqueUser } from '../unit/support/factories';
+import { DESKTOP, PHONE } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
+import { latestCode } from './support/carrier';
+
+describe('editing one’s own account from the profile: e-mail, company, phone, password', () => {
+  const world = useGatewayAndBrowser();
+  const section = (page: Page, name: string) => page.getByRole('region', { name });
+  const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+  /** The code the dev inbox shows for `phone` after a time (ms), once it has arrived. */
+  async function codeSentTo(phone: string, after: number): Promise<string> {
+    let code: string | null = null;
+    await expect
+      .poll(async () => (code = await latestCode(world.gateway, phone, after)), { timeout: 10_000 })
+      .not.toBeNull();
+    return code!;
+  }
+
+  it('at 1280 px: reached from the user menu; each field’s problem shows on it, each change lands', async () => {
+    const who = uniqueUser('own');
+    await apiSignUp(world.gateway, { ...who, cname: 'Old Company' });
+    const otherDevice = await apiLogin(world.gateway, who.username, who.password);
+    const { page, context, send } = await world.openSignedIn({
+      who: who.username,
+      password: who.password,
+      viewport: DESKTOP,
+    });
+    const shell = send.shell;
+    await shell.accountMenu(who.username).click();
+    await page.getByRole('menuitem', { name: 'Profile and password' }).click();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    const account = section(page, 'Your account');
+
+    // E-mail and company.
+    const details = section(page, 'Contact details');
+    const save = details.getByRole('button', { name: 'Save details' });
+    expect(await save.isDisabled()).toBe(true);
+    await details.getByLabel('Email').fill('not-an-address');
+    await save.click();
+    await details.getByText('Invalid Email').waitFor();
+    await details.getByLabel('Email').fill('demo@example.com');
+    await save.click();
+    await details.getByText('Email already exists').waitFor();
+    const newEmail = `new.${who.email}`;
+    await details.getByLabel('Email').fill(newEmail);
+    await details.getByLabel('Company').fill('New Company Ltd');
+    await save.click();
+    await shell.alert('Your e-mail and company have been saved').waitFor();
+    await account.getByText(newEmail).waitFor();
+    await account.getByText('New Company Ltd').waitFor();
+
+    // A new phone, confirmed by the code texted to it.
+    const phoneCard = section(page, 'Mobile number');
+    await phoneCard.getByLabel('New mobile number').fill('024 abc');
+    await phoneCard.getByRole('button', { name: 'Send code' }).click();
+    await phoneCard.getByText('Mobile numbers must be only numbers').waitFor();
+    const newPhone = uniqueUser().phone;
+    const local = `0${newPhone.slice(3)}`;
+    await phoneCard.getByLabel('New mobile number').fill(local);
+    const sentAfter = Date.now() - 1000;
+    await phoneCard.getByRole('button', { name: 'Send code' }).click();
+    await phoneCard.getByText(`Enter the 4-digit code sent to ${local}.`).waitFor();
+    const code = await codeSentTo(newPhone, sentAfter);
+    await phoneCard.getByLabel('Code').fill(code === '0000' ? '1111' : '0000');
+    await phoneCard.getByRole('button', { name: 'Confirm number' }).click();
+    await phoneCard.getByText('Wrong Code Entered, please re-enter code again or resend code again').waitFor();
+    await phoneCard.getByLabel('Code').fill(code);
+    await phoneCard.getByRole('button', { name: 'Confirm number' }).click();
+    await shell.alert(`Your mobile number is now ${local}`).waitFor();
+    await account.getByText(newPhone).waitFor();
+
+    // The password: the current one is asked for; other devices are signed out, this one goes on.
+    const password = section(page, 'Password');
+    await password.getByLabel('Current password').fill('not-my-password');
+    await password.getByLabel('New password', { exact: true }).fill('brand-new-99');
+    await password.getByLabel('Confirm new password').fill('brand-new-99');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('Your current password is not correct').waitFor();
+    await password.getByLabel('Current password').fill(who.password);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await shell.alert('Your password has been changed: other devices are signed out').waitFor();
+    expect(await password.getByLabel('Current password').inputValue()).toBe('');
+    await page.screenshot({ path: 'test-results/screens/profile-edit-1280.png', fullPage: true });
+
+    const other = await apiCall(world.gateway, 'fetchuser', { profile_id: otherDevice.profile_id }, otherDevice.token);
+    expect(other.message).toBe('Invalid Token');
+    await page.reload();
+    await section(page, 'Your account').getByText(newEmail).waitFor();
+    expect((await apiLogin(world.gateway, newEmail, 'brand-new-99')).telnumber).toBe(newPhone);
+    await context.close();
+  });
+
+  it('at 390 px: the cards fit the phone; company and password change there too', async () => {
+    const who = uniqueUser('ownp');
+    await apiSignUp(world.gateway, { ...who, cname: 'Phone Co' });
+    const { page, context, send } = await world.openSignedIn({
+      who: who.username,
+      password: who.password,
+      viewport: PHONE,
+    });
+    await send.shell.visit(world.gateway.url('/profile'), 'Profile');
+    const details = section(page, 'Contact details');
+    await details.getByLabel('Company').fill('Phone Co Two');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await send.shell.alert('Your e-mail and company have been saved').waitFor();
+    const password = section(page, 'Password');
+    await password.getByLabel('Current password').fill(who.password);
+    await password.getByLabel('New password', { exact: true }).fill('abc');
+    await password.getByLabel('Confirm new password').fill('abc');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('Password must be more six characters').waitFor();
+    await password.getByLabel('New password', { exact: true }).fill('phone-pass-1');
+    await password.getByLabel('Confirm new password').fill('phone-pass-1');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await send.shell.alert('Your password has been changed: other devices are signed out').waitFor();
+    await section(page, 'Mobile number').getByLabel('New mobile number').waitFor();
+    expect(await noOverflow(page)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/screens/profile-edit-390.png', fullPage: true });
+    expect((await apiLogin(world.gateway, who.username, 'phone-pass-1')).companyname).toBe('Phone Co Two');
+    await context.close();
+  });
+});
