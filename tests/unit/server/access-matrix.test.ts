@@ -37,6 +37,11 @@ const EXPECTED_ROLE: Record<string, Access> = {
   rejectsenderid: 'profile6',
   'numbers/': 'profile6',
   carrierhealth: 'profile6',
+  // Editing one's own account: any signed-in user, on itself only.
+  updateprofile: 'user',
+  sendphonecode: 'user',
+  changephone: 'user',
+  changeownpassword: 'user',
 };
 
 /** A caller's own lists: what they answer must hold nothing of another tenant. */
@@ -96,6 +101,10 @@ describe('the route table', () => {
   it.each(Object.entries(EXPECTED_ROLE))('%s is declared %s', (name, role) => {
     const route = named(name)[0];
     if (route) expect(route.access).toBe(role);
+  });
+
+  it('holds the calls that edit one’s own account', () => {
+    expect(named('updateprofile', 'sendphonecode', 'changephone', 'changeownpassword')).toHaveLength(4);
   });
 });
 
@@ -342,6 +351,29 @@ describe('tenant walls', () => {
         fx.demoContact
           ? { id: fx.demoContact, groupid: fx.demoGroup, firstname: 'hacked', phonenumber: '233200000001' }
           : null,
+    },
+    {
+      name: "another tenant's user changes a supervisor client's e-mail and company",
+      route: 'updateprofile',
+      by: () => acmeClient,
+      body: () => ({ profile_id: demo.profile_id, email: 'taken-over@example.com', companyname: 'hacked' }),
+    },
+    {
+      name: "another tenant's user asks for a code to change a supervisor client's phone",
+      route: 'sendphonecode',
+      by: () => acmeClient,
+      body: () => ({ profile_id: demo.profile_id, phone: '233209990001' }),
+    },
+    {
+      name: "another tenant's user changes a supervisor client's password",
+      route: 'changeownpassword',
+      by: () => acmeClient,
+      body: () => ({
+        profile_id: demo.profile_id,
+        currentPassword: 'client12345',
+        newPassword: 'taken-over1',
+        confirmNewPassword: 'taken-over1',
+      }),
     },
     {
       name: "another tenant's user deletes a contact",
