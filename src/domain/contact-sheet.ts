@@ -2,7 +2,7 @@
 import { CONTACT_FIELDS, checkContactRow, type ContactField, type ContactFields } from './contact-fields';
 import { headingUses, rowToContactInput, TEMPLATE_HEADINGS, type HeadingUse } from './contact-headings';
 import { headingRowOf, normalizeHeading } from './excel-sheet';
-import { checkSheetNumber } from './sheet-number';
+import { checkSheetNumber, isCellError } from './sheet-number';
 
 export const NO_CONTACT_HEADING = `None of the headings in the first row of Sheet1 is a contact field. Please use the template's headings: ${TEMPLATE_HEADINGS.join(', ')}`;
 export const NO_CONTACT_ROWS = 'The excel sheet has no contacts';
@@ -27,7 +27,9 @@ export type ContactSheet = {
   setAsideCount: number;
 };
 
-const isBlankCell = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+// A cell showing an error (#REF!, #N/A) holds nothing to load; in the phone column it is named as such.
+const isBlankCell = (v: unknown) =>
+  v === null || v === undefined || isCellError(v) || (typeof v === 'string' && v.trim() === '');
 
 /** The first row is the headings; every other row becomes a contact or is set aside with the gateway's reason. */
 export function readContactSheet(
@@ -50,10 +52,12 @@ export function readContactSheet(
     const cells = table[r] ?? [];
     const record: Record<string, unknown> = {};
     headings.forEach((h, i) => {
-      if (h !== '' && uses[i]?.field) record[h] = cells[i];
+      if (h !== '' && uses[i]?.field) record[h] = isCellError(cells[i]) ? null : cells[i];
     });
     // A phone number cell is checked as the send form checks one; a blank one is the gateway's to judge.
-    const phone = phoneAt < 0 || isBlankCell(cells[phoneAt]) ? null : checkSheetNumber(cells[phoneAt]);
+    const phoneCell = cells[phoneAt];
+    const phone =
+      phoneAt < 0 || (isBlankCell(phoneCell) && !isCellError(phoneCell)) ? null : checkSheetNumber(phoneCell);
     if (phone?.ok) record[headings[phoneAt]!] = phone.number;
     const row = checkContactRow(rowToContactInput(record));
     const checked = row.ok && phone && !phone.ok ? { ok: false as const, message: phone.reason } : row;

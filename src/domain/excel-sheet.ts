@@ -1,6 +1,14 @@
 // Reading a sheet for sending or for contacts (docs/product.md#spreadsheets).
 import { formatAccra } from './dates';
-import { NUMBER_REASONS, UNSAVED_FORMULA, cellAsTyped, checkSheetNumber } from './sheet-number';
+import { contactFieldOfHeading } from './contact-headings';
+import {
+  BROKEN_REFERENCE,
+  NUMBER_REASONS,
+  UNSAVED_FORMULA,
+  cellAsTyped,
+  checkSheetNumber,
+  isCellError,
+} from './sheet-number';
 
 export type SetAsideNumber = { row: number; value: string; reason: string };
 
@@ -12,10 +20,17 @@ export const RENAME_CONTACT_SHEET =
   'Kindly change the name of the sheet containing the data you are trying to load to Sheet1';
 export const NUMBERS_HEADING = 'numbers';
 
+// Characters nobody sees that editors and web pages leave in text: zero-width spaces and joiners,
+// direction marks, the word joiner, a byte-order mark, a soft hyphen. JavaScript's trim() keeps them.
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+
 export const normalizeHeading = (heading: unknown): string =>
-  String(heading ?? '')
-    .replace(/[\r\n]+/g, '')
-    .trim();
+  isCellError(heading)
+    ? ''
+    : String(heading ?? '')
+        .replace(/[\r\n]+/g, '')
+        .replace(INVISIBLE, '')
+        .trim();
 
 // Case-insensitive: "Numbers" and "NUMBERS" are what people type as a heading.
 export function findNumbersColumn(headings: readonly unknown[]): number {
@@ -32,7 +47,7 @@ export function withThousandsSeparators(value: number): string {
 
 // Phone numbers stay bare digits as pasted ones do; other numbers read better grouped; dates as Accra days.
 export function formatCell(value: unknown, isNumbersColumn: boolean): string {
-  if (value === null || value === undefined || value === UNSAVED_FORMULA) return '';
+  if (value === null || value === undefined || value === UNSAVED_FORMULA || isCellError(value)) return '';
   if (value instanceof Date) return formatAccra(value, 'yyyy-MM-dd');
   if (isNumbersColumn) return String(value).replace(/\s+/g, '');
   if (typeof value === 'number') return withThousandsSeparators(value);
@@ -44,6 +59,16 @@ export const FORMULAS_NOT_SAVED =
   'The numbers on this sheet are formulas whose results were never saved, so there is nothing to read. Please open and save the file in Excel, or paste values, and load it again';
 export const FORMULA_CELLS_EMPTY =
   'Some cells are formulas whose results were never saved; they are read as empty. Open and save the file in Excel, or paste values, to fill them';
+
+export const ERROR_CELLS_EMPTY =
+  'Some cells show errors such as #REF! or #N/A (formulas that could not be worked out); they are read as empty';
+/** Every number of the sheet is an error value: the cause named (a broken reference for #REF!). */
+export function numbersAreErrors(errors: readonly string[]): string {
+  const cause = errors.includes(BROKEN_REFERENCE)
+    ? `${BROKEN_REFERENCE}, from formulas whose references are broken (a sheet, row or column they used was deleted)`
+    : `errors (${[...new Set(errors)].join(', ')}) from formulas`;
+  return `The numbers on this sheet are ${cause}, so there is no number to read. Please correct the formulas in Excel, or paste the numbers as values, and load the file again`;
+}
 
 /** A1-style column letters: 0 is A, 26 is AA. */
 export function columnLetters(index: number): string {
@@ -61,6 +86,18 @@ export function twoNumbersColumns(columns: readonly { index: number; heading: st
   return `${columns.length} columns are headed "numbers": ${named}. Please keep the heading "numbers" on one column only, the one holding the mobile numbers`;
 }
 
+/** A column the user may name as the numbers column when no heading says "numbers". */
+export type SheetColumn = {
+  index: number;
+  letter: string;
+  heading: string;
+  /** Its heading is one the phone-book import reads as a phone number ("Phone", "Mobile", ...). */
+  phone: boolean;
+};
+
+export const columnLabel = (column: Pick<SheetColumn, 'letter' | 'heading'>): string =>
+  column.heading ? `Column ${column.letter} ("${column.heading}")` : `Column ${column.letter}`;
+
 export type SendSheet = {
   ok: true;
   headings: string[];
@@ -69,47 +106,78 @@ export type SendSheet = {
   setAside: SetAsideNumber[];
   notes: string[];
 };
-export type SheetRows = SendSheet | { ok: false; message: string };
+export type SheetRows = SendSheet | { ok: false; message: string; columns?: SheetColumn[] };
 
-const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const isBlank = (v: unknown) =>
+  v === null || v === undefined || isCellError(v) || (typeof v === 'string' && v.trim() === '');
 export const isBlankRow = (cells: readonly unknown[] | undefined): boolean => !cells || cells.every(isBlank);
 
 /** The first row with anything in it: blank rows above the headings are how some programs write a sheet. */
 export const headingRowOf = (table: ReadonlyArray<readonly unknown[]>): number =>
   table.findIndex((cells) => !isBlankRow(cells));
 
+/** The columns of the heading row a user may choose from, phone-like headings first. */
+function columnChoices(table: ReadonlyArray<readonly unknown[]>, headingAt: number, headings: string[]): SheetColumn[] {
+  const width = table.reduce((w, cells) => Math.max(w, cells?.length ?? 0), headings.length);
+  const columns: SheetColumn[] = [];
+  for (let index = 0; index < width; index += 1) {
+    const heading = headings[index] ?? '';
+    const filled = heading !== '' || table.some((cells, r) => r > headingAt && !isBlank(cells?.[index]));
+    if (filled)
+      columns.push({
+        index,
+        letter: columnLetters(index),
+        heading,
+        phone: contactFieldOfHeading(heading) === 'phonenumber',
+      });
+  }
+  return [...columns.filter((c) => c.phone), ...columns.filter((c) => !c.phone)];
+}
+
 /**
  * The headings are the first filled row (`table[i]` is sheet row i + 1); blank rows are skipped; every
  * other row is a recipient when its number passes checkSheetNumber, else it is set aside with why.
+ * `numbersColumn` is the column the user named when no heading says "numbers"; a phone number where
+ * its heading should be means the sheet has no heading row, so that row is read as a recipient too.
  */
-export function readSendSheet(table: ReadonlyArray<readonly unknown[]>): SheetRows {
+export function readSendSheet(table: ReadonlyArray<readonly unknown[]>, numbersColumn?: number): SheetRows {
   const headingAt = headingRowOf(table);
   const headings = (table[headingAt] ?? []).map(normalizeHeading);
   const numbersColumns = headings.flatMap((h, index) =>
     h.toLowerCase() === NUMBERS_HEADING ? [{ index, heading: h }] : [],
   );
-  if (numbersColumns.length === 0) return { ok: false, message: NUMBERS_HEADING_MISSING };
-  if (numbersColumns.length > 1) return { ok: false, message: twoNumbersColumns(numbersColumns) };
-  const numbersAt = numbersColumns[0]!.index;
+  const named = numbersColumn !== undefined && Number.isInteger(numbersColumn) && numbersColumn >= 0;
+  if (!named && numbersColumns.length === 0)
+    return { ok: false, message: NUMBERS_HEADING_MISSING, columns: columnChoices(table, headingAt, headings) };
+  if (!named && numbersColumns.length > 1) return { ok: false, message: twoNumbersColumns(numbersColumns) };
+  const numbersAt = named ? numbersColumn : numbersColumns[0]!.index;
+  // A named column may lie past the last heading (a ragged CSV): it still gets its place.
+  while (headings.length <= numbersAt) headings.push('');
+  const headingIsNumber = named && headingAt >= 0 && checkSheetNumber(table[headingAt]?.[numbersAt]).ok;
   // Each headed column and its row field: the numbers column's is always 'numbers'.
   const fields = headings.flatMap((h, i): [number, string][] =>
-    h === '' ? [] : [[i, i === numbersAt ? NUMBERS_HEADING : h]],
+    i === numbersAt ? [[i, NUMBERS_HEADING]] : h === '' || headingIsNumber ? [] : [[i, h]],
   );
   const rows: Record<string, string>[] = [];
   const setAside: SetAsideNumber[] = [];
+  const errors: string[] = [];
   let formulaCells = false;
-  for (let r = headingAt + 1; r < table.length; r += 1) {
+  let errorCells = false;
+  for (let r = headingIsNumber ? headingAt : headingAt + 1; r < table.length; r += 1) {
     const cells = table[r];
-    if (isBlankRow(cells)) continue;
-    const number = checkSheetNumber(cells![numbersAt]);
+    const numberCell = cells?.[numbersAt];
+    if (isBlankRow(cells) && !isCellError(numberCell)) continue;
+    const number = checkSheetNumber(numberCell);
     if (!number.ok) {
-      setAside.push({ row: r + 1, value: cellAsTyped(cells![numbersAt]), reason: number.reason });
+      if (isCellError(numberCell)) errors.push(numberCell.cellError);
+      setAside.push({ row: r + 1, value: cellAsTyped(numberCell), reason: number.reason });
       continue;
     }
     const row: Record<string, string> = {};
     for (const [i, key] of fields) {
       const cell = cells![i];
       if (cell === UNSAVED_FORMULA) formulaCells = true;
+      if (isCellError(cell)) errorCells = true;
       row[key] = i === numbersAt ? number.number : formatCell(cell, false);
     }
     rows.push(row);
@@ -117,7 +185,11 @@ export function readSendSheet(table: ReadonlyArray<readonly unknown[]>): SheetRo
   if (rows.length === 0 && setAside.length === 0) return { ok: false, message: EMPTY_SHEET };
   if (rows.length === 0 && setAside.every((s) => s.reason === NUMBER_REASONS.formula))
     return { ok: false, message: FORMULAS_NOT_SAVED };
-  return { ok: true, headings, rows, setAside, notes: formulaCells ? [FORMULA_CELLS_EMPTY] : [] };
+  if (rows.length === 0 && errors.length === setAside.length) return { ok: false, message: numbersAreErrors(errors) };
+  const notes = [...(formulaCells ? [FORMULA_CELLS_EMPTY] : []), ...(errorCells ? [ERROR_CELLS_EMPTY] : [])];
+  // A named column is the numbers column under its field's name, so {numbers} fills it in a personalized text.
+  const shown = headings.map((h, i) => (i === numbersAt && named ? NUMBERS_HEADING : headingIsNumber ? '' : h));
+  return { ok: true, headings: shown, rows, setAside, notes };
 }
 
 // Several sheets need the user's choice; one sheet is taken as it is.

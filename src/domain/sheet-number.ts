@@ -5,6 +5,14 @@ import { parseManualNumbers } from './recipients';
 /** A formula cell whose result was never saved (files written by code): there is no value to read. */
 export const UNSAVED_FORMULA: Readonly<{ unsavedFormula: true }> = Object.freeze({ unsavedFormula: true });
 
+/** A cell showing an error value (#REF!, #N/A, ...), as Excel writes it: a formula's result, never data. */
+export type CellError = { cellError: string };
+export const cellError = (text: string): CellError => ({ cellError: text });
+export const isCellError = (value: unknown): value is CellError =>
+  typeof value === 'object' && value !== null && typeof (value as Partial<CellError>).cellError === 'string';
+/** Excel's error for a formula whose reference points at a deleted sheet, row or column. */
+export const BROKEN_REFERENCE = '#REF!';
+
 // E.164: at most 15 digits; fewer than 8 is no phone number anywhere (Ghana's are 9 without the 0).
 export const MIN_PHONE_DIGITS = 8;
 export const MAX_PHONE_DIGITS = 15;
@@ -21,7 +29,14 @@ export const NUMBER_REASONS = {
   letters: 'Letters or signs that are not part of a phone number',
   tooShort: `Too short for a phone number (fewer than ${MIN_PHONE_DIGITS} digits)`,
   tooLong: `Too long for a phone number (more than ${MAX_PHONE_DIGITS} digits)`,
+  brokenReference: `${BROKEN_REFERENCE}: a formula whose reference is broken (a sheet, row or column it used was deleted)`,
 } as const;
+
+/** Why a cell showing an error is not a number: #REF! named for what it is, other errors by their text. */
+export const cellErrorReason = (error: CellError): string =>
+  error.cellError === BROKEN_REFERENCE
+    ? NUMBER_REASONS.brokenReference
+    : `${error.cellError}: a formula's error, not a phone number`;
 
 export type SheetNumber = { ok: true; number: string } | { ok: false; reason: string };
 
@@ -48,10 +63,19 @@ function checkNumberCell(value: number): SheetNumber {
   return checkDigits(value.toFixed(0));
 }
 
+// A number broken over lines in its cell ("024 123" and "4567" under it): pieces of digits, one of them too short.
+const DIGIT_PIECE = /^\+?[\d\s().-]+$/;
+function joinedLines(text: string): string {
+  const lines = text.split(/[\r\n\u2028]+/).filter((line) => line.trim() !== '');
+  if (lines.length < 2 || !lines.every((line) => DIGIT_PIECE.test(line.trim()))) return text;
+  const short = lines.some((line) => line.replace(/\D/g, '').length < MIN_PHONE_DIGITS);
+  return short ? lines.join('') : text;
+}
+
 function checkText(value: string): SheetNumber {
   // Most cells are bare digits: checked at once, so 100,000 rows read quickly.
   if (PLAIN.test(value)) return checkDigits(value);
-  let text = value.trim();
+  let text = joinedLines(value.trim());
   if (text === '') return refuse(NUMBER_REASONS.missing);
   if (SCIENTIFIC.test(text.replace(/\s+/g, ''))) return refuse(NUMBER_REASONS.scientific);
   if (/^(true|false)$/i.test(text)) return refuse(NUMBER_REASONS.boolean);
@@ -74,6 +98,7 @@ function checkText(value: string): SheetNumber {
 export function checkSheetNumber(value: unknown): SheetNumber {
   if (value === null || value === undefined) return refuse(NUMBER_REASONS.missing);
   if (value === UNSAVED_FORMULA) return refuse(NUMBER_REASONS.formula);
+  if (isCellError(value)) return refuse(cellErrorReason(value));
   if (typeof value === 'boolean') return refuse(NUMBER_REASONS.boolean);
   if (value instanceof Date) return refuse(NUMBER_REASONS.date);
   if (typeof value === 'number') return checkNumberCell(value);
@@ -84,6 +109,7 @@ export function checkSheetNumber(value: unknown): SheetNumber {
 /** A cell as the user sees it, to name what was set aside. */
 export function cellAsTyped(value: unknown): string {
   if (value === null || value === undefined || value === UNSAVED_FORMULA) return '';
+  if (isCellError(value)) return value.cellError;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return String(value);

@@ -15,10 +15,13 @@ export type ContactsReading = {
   cancel(): void;
 };
 
-/** Reads a file of contacts in a new worker (the send form's reader, its limits and progress). */
+/**
+ * Reads a file of contacts in a new worker (the send form's reader, its limits and progress): Sheet1,
+ * or `options.sheet` when the user named the sheet holding them.
+ */
 export function readContactsFile(
   file: File,
-  options: { onProgress?: ProgressFn; timeoutMs?: number; createWorker?: WorkerFactory } = {},
+  options: { onProgress?: ProgressFn; timeoutMs?: number; createWorker?: WorkerFactory; sheet?: string } = {},
 ): ContactsReading {
   const wrongType = sendSheetFileError(file.name);
   if (wrongType) return { result: Promise.reject(new SpreadsheetError(wrongType)), cancel: () => {} };
@@ -52,6 +55,12 @@ export function readContactsFile(
     event.preventDefault?.();
     finish({ ok: false, message: READER_STOPPED });
   };
-  worker.postMessage({ type: 'contacts', id: 1, file, fileName: file.name } satisfies ParseRequest);
+  worker.postMessage({
+    type: 'contacts',
+    id: 1,
+    file,
+    fileName: file.name,
+    sheet: options.sheet,
+  } satisfies ParseRequest);
   return { result, cancel: () => finish({ ok: false, message: READER_STOPPED }) };
 }

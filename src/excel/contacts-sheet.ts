@@ -4,7 +4,9 @@ import { contactSheetError, contactSheetName } from '../domain/excel-sheet';
 import { openBook, type ProgressFn, type SheetShape } from './parse-core';
 
 export type ContactsFileResult =
-  { ok: true; fileName: string; sheet: ContactSheet; notes: string[] } | { ok: false; message: string };
+  | { ok: true; fileName: string; sheet: ContactSheet; notes: string[] }
+  /** `sheetNames`: there is no Sheet1, and these are the sheets the user may say hold the contacts. */
+  | { ok: false; message: string; sheetNames?: string[] };
 
 const asContacts =
   (fileName: string): SheetShape<ContactsFileResult> =>
@@ -15,14 +17,19 @@ const asContacts =
     return read.ok ? { ok: true, fileName, sheet: read.sheet, notes } : read;
   };
 
-/** The contacts on Sheet1 ('Sheet 1', 'sheet1') of a file's bytes; any other sheet name is refused before its cells are read. */
+/**
+ * The contacts on Sheet1 ('Sheet 1', 'sheet1') of a file's bytes, or on the sheet the user named
+ * (`chosen`). Without Sheet1 and a choice, SPEC 5's refusal comes with the sheets to choose from,
+ * before any cells are read.
+ */
 export async function readContactsBook(
   bytes: Uint8Array,
   fileName: string,
   onProgress: ProgressFn = () => {},
+  chosen?: string,
 ): Promise<ContactsFileResult> {
   const book = await openBook(bytes, fileName, onProgress, asContacts(fileName));
-  const sheet = contactSheetName(book.sheetNames);
-  if (sheet === null) return { ok: false, message: contactSheetError(book.sheetNames)! };
+  const sheet = chosen && book.sheetNames.includes(chosen) ? chosen : contactSheetName(book.sheetNames);
+  if (sheet === null) return { ok: false, message: contactSheetError(book.sheetNames)!, sheetNames: book.sheetNames };
   return book.readSheet(sheet, onProgress);
 }

@@ -11,7 +11,8 @@ export interface OpenedSpreadsheet {
   sheetNames: string[];
   /** The only sheet's rows, read at once; null when the user has to choose a sheet. */
   first: SheetResult | null;
-  readSheet(name: string, onProgress?: ProgressFn): Promise<SheetResult>;
+  /** `numbersColumn`: the column the user named when no heading says "numbers". */
+  readSheet(name: string, onProgress?: ProgressFn, numbersColumn?: number): Promise<SheetResult>;
   /** Ends the worker (a new file, or the form is gone). */
   close(): void;
 }
@@ -22,7 +23,8 @@ export type WorkerFactory = () => Worker;
 export const defaultWorker: WorkerFactory = () =>
   new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' });
 
-type NewRequest = { type: 'open'; file: Blob; fileName: string } | { type: 'sheet'; sheet: string };
+type NewRequest =
+  { type: 'open'; file: Blob; fileName: string } | { type: 'sheet'; sheet: string; numbersColumn?: number };
 
 type Pending = {
   resolve: (reply: ParseReply) => void;
@@ -92,8 +94,8 @@ export async function openSpreadsheet(file: File, options: OpenOptions = {}): Pr
     fileName: file.name,
     sheetNames: opened.sheetNames,
     first: opened.first,
-    async readSheet(name, onProgress) {
-      const reply = await ask({ type: 'sheet', sheet: name }, onProgress);
+    async readSheet(name, onProgress, numbersColumn) {
+      const reply = await ask({ type: 'sheet', sheet: name, numbersColumn }, onProgress);
       if (reply.type !== 'sheet') throw new SpreadsheetError(READER_STOPPED);
       return reply.result;
     },

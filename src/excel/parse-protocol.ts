@@ -4,8 +4,8 @@ import type { ContactsFileResult } from './contacts-sheet';
 
 export type ParseRequest =
   | { type: 'open'; id: number; file: Blob; fileName: string }
-  | { type: 'sheet'; id: number; sheet: string }
-  | { type: 'contacts'; id: number; file: Blob; fileName: string };
+  | { type: 'sheet'; id: number; sheet: string; numbersColumn?: number }
+  | { type: 'contacts'; id: number; file: Blob; fileName: string; sheet?: string };
 
 export type ParseReply =
   | { type: 'progress'; id: number; fraction: number; stage: string }

@@ -19,7 +19,8 @@ async function handle(request: ParseRequest): Promise<void> {
   const progress = (fraction: number, stage: string) => reply({ type: 'progress', id: request.id, fraction, stage });
   if (request.type === 'contacts') {
     const bytes = new Uint8Array(await request.file.arrayBuffer());
-    reply({ type: 'contacts', id: request.id, result: await readContactsBook(bytes, request.fileName, progress) });
+    const result = await readContactsBook(bytes, request.fileName, progress, request.sheet);
+    reply({ type: 'contacts', id: request.id, result });
     return;
   }
   if (request.type === 'open') {
@@ -31,7 +32,8 @@ async function handle(request: ParseRequest): Promise<void> {
     return;
   }
   if (!book) throw new SpreadsheetError(UNREADABLE_FILE);
-  reply({ type: 'sheet', id: request.id, result: book.readSheet(request.sheet, progress) });
+  const result = book.readSheet(request.sheet, progress, { numbersColumn: request.numbersColumn });
+  reply({ type: 'sheet', id: request.id, result });
 }
 
 self.onmessage = (event: MessageEvent<ParseRequest>) => {

@@ -1,7 +1,7 @@
 // A worksheet's cells as rows, from the cells that exist: the range a file declares is often wrong
 // (too small, or the whole sheet), and styled empty cells far away are formatting, not data.
 import * as XLSX from 'xlsx';
-import { UNSAVED_FORMULA } from '../domain/sheet-number';
+import { UNSAVED_FORMULA, cellError } from '../domain/sheet-number';
 import { MAX_CELLS, MAX_ROWS, TOO_MANY_CELLS, TOO_MANY_ROWS, rowsOutsideRange } from './limits';
 import { SpreadsheetError } from './spreadsheet-error';
 
@@ -15,9 +15,9 @@ type Cell = XLSX.CellObject & { z?: string | number };
 
 const isUnsavedFormula = (cell: Cell) => cell.f !== undefined && (cell.t === 'z' || cell.v === undefined);
 
-// Error cells (#N/A, #REF!) are not data anyone meant to send; empty stubs are formatting.
+// Empty stubs are formatting; error cells (#N/A, #REF!) are kept as such, so a sheet of them is named for what it is.
 const hasValue = (cell: Cell | undefined) =>
-  !!cell && cell.t !== 'e' && ((cell.t !== 'z' && cell.v !== undefined) || isUnsavedFormula(cell));
+  !!cell && ((cell.t !== 'z' && cell.v !== undefined) || isUnsavedFormula(cell));
 
 /** A whole number shown with leading zeros by its format ('0000000000' shows 241234567 as 0241234567). */
 function paddedText(cell: Cell): string | null {
@@ -41,6 +41,7 @@ function paddedText(cell: Cell): string | null {
 function valueOf(cell: Cell | undefined): unknown {
   if (!cell || !hasValue(cell)) return null;
   if (isUnsavedFormula(cell)) return UNSAVED_FORMULA;
+  if (cell.t === 'e') return cellError(XLSX.utils.format_cell(cell) || '#ERROR');
   if (cell.t === 'n') return paddedText(cell) ?? cell.v;
   return cell.v;
 }

@@ -11,12 +11,19 @@ export type SniffedFile =
 
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
+// C0 control characters but tab, line feed, form feed and carriage return: never part of a cell's text.
+const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F]/g;
+/** More than 1 character in 20 a control character: no spreadsheet text looks like that. */
+const looksBinary = (sample: string) => (sample.match(CONTROL)?.length ?? 0) * 20 > sample.length;
+
 export function sniffFile(bytes: Uint8Array): SniffedFile {
   if (isZip(bytes)) return { kind: 'zip', bytes };
   if (OLE.every((b, i) => bytes[i] === b)) return { kind: 'ole', bytes };
-  const text = decodeText(bytes);
-  // NUL characters in decoded text: a binary file (a picture, a PDF part) renamed, no rows of text.
-  if (text.slice(0, 4096).includes('\u0000')) throw new SpreadsheetError(UNREADABLE_FILE);
+  const decoded = decodeText(bytes);
+  // Control characters all over the start: a binary file (a picture, a PDF part) renamed, no rows of text.
+  // A few (a NUL that an old system left in a name) are dropped from otherwise good text.
+  if (looksBinary(decoded.slice(0, 4096))) throw new SpreadsheetError(UNREADABLE_FILE);
+  const text = decoded.replace(CONTROL, '');
   // HTML tables and SpreadsheetML 2003 start with a tag; anything else is rows of text.
   return /^\s*</.test(text) ? { kind: 'markup', text } : { kind: 'text', text };
 }

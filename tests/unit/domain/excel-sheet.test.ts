@@ -110,8 +110,16 @@ describe('cells', () => {
 
 describe('readSendSheet', () => {
   it('refuses a sheet without a numbers heading', () => {
-    expect(readSendSheet([['phone', 'name']])).toEqual({ ok: false, message: NUMBERS_HEADING_MISSING });
-    expect(readSendSheet([])).toEqual({ ok: false, message: NUMBERS_HEADING_MISSING });
+    // SPEC's message, with the columns a user may name instead (phone-like headings first).
+    expect(readSendSheet([['name', 'Phone']])).toEqual({
+      ok: false,
+      message: NUMBERS_HEADING_MISSING,
+      columns: [
+        { index: 1, letter: 'B', heading: 'Phone', phone: true },
+        { index: 0, letter: 'A', heading: 'name', phone: false },
+      ],
+    });
+    expect(readSendSheet([])).toEqual({ ok: false, message: NUMBERS_HEADING_MISSING, columns: [] });
     expect(NUMBERS_HEADING_MISSING).toBe(
       'To load mobile numbers please provide heading "numbers" for the column holding the mobile numbers on the excel sheet',
     );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NUMBER_REASONS, UNSAVED_FORMULA, cellAsTyped, checkSheetNumber } from '../../../src/domain/sheet-number';
+import {
+  NUMBER_REASONS,
+  UNSAVED_FORMULA,
+  cellAsTyped,
+  cellError,
+  checkSheetNumber,
+} from '../../../src/domain/sheet-number';
 
 describe('checkSheetNumber: normalised as the manual box does', () => {
   it.each<[unknown, string]>([
@@ -12,6 +18,10 @@ describe('checkSheetNumber: normalised as the manual box does', () => {
     ['233241234567.0', '233241234567'],
     ['00233241234567', '00233241234567'],
     [' 0241234567\n', '0241234567'],
+    // A number broken over two lines of its cell (Alt+Enter, or text wrapped by the program that wrote it).
+    ['024 123\n4567', '0241234567'],
+    ['0241\r\n234567', '0241234567'],
+    ['+233\n241234567', '+233241234567'],
     [233241234567, '233241234567'],
     [241234567, '241234567'],
   ])('%j is sent as %j', (cell, number) => {
@@ -37,6 +47,10 @@ describe('checkSheetNumber: what is not a phone number is set aside with why', (
     ['2.33241e11', NUMBER_REASONS.scientific],
     ['0241234567 / 0201234567', NUMBER_REASONS.several],
     ['0241234567, 0201234567', NUMBER_REASONS.several],
+    // Two whole numbers on two lines stay two numbers.
+    ['0241234567\n0201234567', NUMBER_REASONS.several],
+    [cellError('#REF!'), NUMBER_REASONS.brokenReference],
+    [cellError('#N/A'), "#N/A: a formula's error, not a phone number"],
     ['024 ABC 4567', NUMBER_REASONS.letters],
     ['call Ama', NUMBER_REASONS.letters],
     ['0241', NUMBER_REASONS.tooShort],
@@ -53,5 +67,6 @@ describe('checkSheetNumber: what is not a phone number is set aside with why', (
     expect(cellAsTyped(new Date(Date.UTC(2024, 4, 1)))).toBe('2024-05-01');
     expect(cellAsTyped(UNSAVED_FORMULA)).toBe('');
     expect(cellAsTyped(-5)).toBe('-5');
+    expect(cellAsTyped(cellError('#REF!'))).toBe('#REF!');
   });
 });

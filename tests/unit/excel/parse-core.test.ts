@@ -44,7 +44,12 @@ describe('openBook: xlsx', () => {
     const book = await openBook(workbook({ Notes: [['nothing here']], Customers: customers }), 'two.xlsx');
     const answer = openAndReadSingle(book);
     expect(answer).toEqual({ sheetNames: ['Notes', 'Customers'], first: null });
-    expect(book.readSheet('Notes')).toEqual({ ok: false, sheet: 'Notes', message: NUMBERS_HEADING_MISSING });
+    expect(book.readSheet('Notes')).toEqual({
+      ok: false,
+      sheet: 'Notes',
+      message: NUMBERS_HEADING_MISSING,
+      columns: [{ index: 0, letter: 'A', heading: 'nothing here', phone: false }],
+    });
     const chosen = book.readSheet('Customers');
     expect(chosen.ok && chosen.table.length).toBe(2);
     expect(chosen.ok && numbersOf(chosen.table)).toEqual(['233241000001', '0241000002']);
@@ -62,7 +67,16 @@ describe('openBook: xlsx', () => {
         'a.xlsx',
       ),
     );
-    expect(answer.first).toEqual({ ok: false, sheet: 'Sheet1', message: NUMBERS_HEADING_MISSING });
+    // SPEC's message, and beside it the columns to choose from: "phone" (a phone heading) first.
+    expect(answer.first).toEqual({
+      ok: false,
+      sheet: 'Sheet1',
+      message: NUMBERS_HEADING_MISSING,
+      columns: [
+        { index: 0, letter: 'A', heading: 'phone', phone: true },
+        { index: 1, letter: 'B', heading: 'name', phone: false },
+      ],
+    });
   });
 
   it.each<[string, XLSX.BookType]>([
