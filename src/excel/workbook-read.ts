@@ -12,6 +12,7 @@ export type SniffedFile =
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 // C0 control characters but tab, line feed, form feed and carriage return: never part of a cell's text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F]/g;
 /** More than 1 character in 20 a control character: no spreadsheet text looks like that. */
 const looksBinary = (sample: string) => (sample.match(CONTROL)?.length ?? 0) * 20 > sample.length;
