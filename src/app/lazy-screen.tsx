@@ -34,8 +34,9 @@ export function lazyScreen<P extends object>(
 ) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
-  const start = () =>
-    (loading ??= loadOrReload(load).then(
+  // A prefetch that fails is forgotten (no reload): the screen's own load tries again when it is shown.
+  const start = (reloadOnFailure = true) =>
+    (loading ??= (reloadOnFailure ? loadOrReload(load) : load()).then(
       (screen) => (loaded = screen),
       (error: unknown) => {
         loading = null;
@@ -66,5 +67,9 @@ export function lazyScreen<P extends object>(
     if (failure) throw failure.error;
     return Screen ? <Screen {...props} /> : fallback;
   }
-  return Object.assign(LazyScreen, { preload: () => start().then(() => undefined) });
+  return Object.assign(LazyScreen, {
+    preload: () => start().then(() => undefined),
+    /** Fetches the screen's code ahead of need (a person about to open it); quietly, failure or not. */
+    prefetch: () => void start(false).catch(() => {}),
+  });
 }

@@ -13,6 +13,7 @@ import {
   SendScreen,
   SignupScreen,
   StatusScreen,
+  prefetchSignedInScreens,
 } from './screens';
 
 /** The routes (docs/product.md#screens-and-routes), all behind the guard. */
@@ -20,7 +21,7 @@ export const routes: RouteObject[] = [
   {
     element: <RouteGuard />,
     children: [
-      { path: APP_PATHS.login.path, element: <LoginScreen /> },
+      { path: APP_PATHS.login.path, element: <LoginScreen onSignInIntent={prefetchSignedInScreens} /> },
       { path: APP_PATHS.signup.path, element: <SignupScreen /> },
       { path: APP_PATHS.home.path, element: <SendScreen /> },
       { path: APP_PATHS.dashboard.path, element: <MessageListScreen kind="quick" view="personal" /> },

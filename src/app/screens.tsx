@@ -55,3 +55,16 @@ export const StatusScreen = lazyScreen(
   () => withAllStyles(import('../features/messages/status-screen')).then((m) => m.StatusScreen),
   inShell,
 );
+
+let signedInPrefetched = false;
+
+/**
+ * The signed-in shell and the Send SMS form every sign-in lands on, fetched while the person types the
+ * password: after Login only the password check is left (docs/architecture.md "The first visit").
+ */
+export function prefetchSignedInScreens(): void {
+  if (signedInPrefetched) return;
+  signedInPrefetched = true;
+  AppLayout.prefetch();
+  SendScreen.prefetch();
+}

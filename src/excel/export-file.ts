@@ -1,7 +1,6 @@
 // The page's side of the Excel exports: the worker writes, the page downloads.
 import type { CustomerRow } from './client-exports';
 import type { ExportRequest } from './export-request';
-import { writeExport } from './export-writers';
 import type { ReportRow } from './status-report';
 import type { SetAsideNumber } from '../domain/excel-sheet';
 
@@ -10,7 +9,8 @@ const EXPORT_TIMEOUT_MS = 60_000;
 type Reply = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
 function inWorker(request: ExportRequest): Promise<Uint8Array> {
-  if (typeof Worker === 'undefined') return Promise.resolve(writeExport(request));
+  // Without workers (unit tests) the writers load here; loaded on need, SheetJS stays off the screens' own code.
+  if (typeof Worker === 'undefined') return import('./export-writers').then((m) => m.writeExport(request));
   const worker = new Worker(new URL('./export-worker.ts', import.meta.url), { type: 'module' });
   return new Promise<Uint8Array>((resolve, reject) => {
     const timer = setTimeout(() => finish({ ok: false, message: 'Writing the file took too long' }), EXPORT_TIMEOUT_MS);
@@ -41,6 +41,16 @@ export function buildCustomerData(rows: readonly CustomerRow[]): Promise<Uint8Ar
 /** Profile 6's numbers export. */
 export const buildNumbersExport = (numbers: readonly string[]): Promise<Uint8Array> =>
   inWorker({ kind: 'numbers', rows: [...numbers] });
+
+/** The set-aside file's name, from the sheet's: kept here, off SheetJS, as the send screen names it. */
+export const setAsideFileName = (fileName: string): string => {
+  const base = fileName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `set-aside-${base || 'rows'}.xlsx`;
+};
 
 /** The rows a sheet set aside: row, value as typed, why. */
 export const buildSetAsideExport = (rows: readonly SetAsideNumber[]): Promise<Uint8Array> =>

@@ -15,12 +15,3 @@ export function writeSetAside(rows: readonly SetAsideNumber[]): Uint8Array {
   XLSX.utils.book_append_sheet(book, sheet, 'Set aside');
   return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
 }
-
-export const setAsideFileName = (fileName: string): string => {
-  const base = fileName
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `set-aside-${base || 'rows'}.xlsx`;
-};

@@ -23,6 +23,9 @@ export async function signIn(input: {
   return user;
 }
 
+/** Loads what a sign-in runs next (the session watch, session-state.ts), while the person is still typing. */
+export const prepareSignIn = (): Promise<unknown> => import('./session-watch');
+
 /** Stores an account the sign-up flow has just signed in. */
 export async function acceptSignedInUser(user: StoredUser): Promise<void> {
   await saveSignIn(user);

@@ -69,4 +69,42 @@ describe('first load on a phone', () => {
     expect((await drainer).url()).toContain('/assets/drainer-worker-');
     await context.close();
   });
+
+  it('fetches the signed-in screens’ code while the password is typed: after Login, none of it is waited for', async () => {
+    const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const asked: string[] = [];
+    const scripts: Response[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') asked.push(new URL(r.url()).pathname);
+    });
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r);
+    });
+    const login = new LoginPage(page);
+    await login.open(world.gateway.url('/login'));
+    await login.loginButton.waitFor();
+    const screens = /\/assets\/(app-layout|send-screen|session-watch|zod)-/;
+    // Focusing the form is the sign of a person about to sign in.
+    const fetched = Promise.all(
+      ['app-layout', 'send-screen', 'session-watch', 'zod'].map((name) =>
+        page.waitForRequest((r) => r.url().includes(`/assets/${name}-`)),
+      ),
+    );
+    await login.emailOrUsername.click();
+    await fetched;
+    await login.emailOrUsername.fill('demouser');
+    await login.password.fill('demo12345');
+    await page.waitForLoadState('networkidle');
+    const beforeLogin = asked.length;
+    await login.loginButton.click();
+    await page.getByRole('heading', { name: 'Send SMS', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Send Message' }).waitFor();
+    const afterLogin = asked.slice(beforeLogin);
+    expect(afterLogin.filter((path) => screens.test(path))).toEqual([]);
+    // Nor does the send screen bring SheetJS: it loads in the workers and when an export is written.
+    const withSheetJs = [];
+    for (const script of scripts) if ((await script.text()).includes('sheet_to_json')) withSheetJs.push(script.url());
+    expect(withSheetJs).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
@@ -17,11 +17,17 @@ import { AuthFrame } from './auth-frame';
 const ResetPasswordDialog = lazy(() =>
   import('./reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
 );
-const loadSignIn = () => import('../../sync/session').then((m) => m.signIn);
+const loadSession = () => import('../../sync/session');
+const loadSignIn = () => loadSession().then((m) => m.signIn);
 import { APP_PATHS } from '../../domain/app-paths';
 
+type LoginScreenProps = {
+  /** Called once the person starts on the form (focus or typing): the code after sign-in can be fetched. */
+  onSignInIntent?: () => void;
+};
+
 /** The login (docs/product.md#sign-in-and-sessions): e-mail or username and password, the reset dialog, and REGULAR prices on resellers' domains. */
-export function LoginScreen() {
+export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
   const state = useDomain();
   const domain = state.status === 'ready' ? state.domain : null;
   const [emailusername, setEmailusername] = useState('');
@@ -30,6 +36,22 @@ export function LoginScreen() {
   const [resetOpened, reset] = useDisclosure(false);
   const [resetUsed, setResetUsed] = useState(false);
   if (resetOpened && !resetUsed) setResetUsed(true);
+
+  // Sign-in's own code (zod, Dexie) and the screens it opens load while the password is typed, not after Login.
+  const intent = useRef(false);
+  const signInIntent = useCallback(() => {
+    if (intent.current) return;
+    intent.current = true;
+    void loadSession()
+      .then((m) => m.prepareSignIn())
+      .catch(() => {});
+    onSignInIntent?.();
+  }, [onSignInIntent]);
+  // Typed before the code arrived (the prerendered page): the person is already on the form.
+  const typed = emailusername !== '' || password !== '';
+  useEffect(() => {
+    if (typed) signInIntent();
+  }, [typed, signInIntent]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +73,7 @@ export function LoginScreen() {
   const regular = domain && showLoginPriceTable(domain) ? parseLocalRate(domain.localrate).REGULAR : [];
   return (
     <AuthFrame domain={domain} title="Sign in to your account" wide={regular.length > 0}>
-      <FormStack gap="sm" onSubmit={(e) => void submit(e)}>
+      <FormStack gap="sm" onSubmit={(e) => void submit(e)} onFocus={signInIntent}>
         {state.status === 'unavailable' && (
           <Text c="orange.9" role="status">
             {DOMAIN_NOT_LOADED}

@@ -2,8 +2,7 @@ import { Alert, Button, List, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SetAsideNumber } from '../../domain/excel-sheet';
 import { countText } from '../../domain/plural';
-import { buildSetAsideExport } from '../../excel/export-file';
-import { setAsideFileName } from '../../excel/set-aside-export';
+import { buildSetAsideExport, setAsideFileName } from '../../excel/export-file';
 import { downloadBytes } from '../../ui/download';
 
 /** Row numbers named per reason; the rest are counted (the download has them all). */

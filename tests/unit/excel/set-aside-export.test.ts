@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { buildSetAsideExport } from '../../../src/excel/export-file';
-import { setAsideFileName } from '../../../src/excel/set-aside-export';
+import { buildSetAsideExport, setAsideFileName } from '../../../src/excel/export-file';
 import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
 
 describe('the rows set aside, downloadable', () => {
