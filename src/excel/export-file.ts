@@ -69,3 +69,8 @@ const CUSTOMER_FIELDS = [
   'pendingsenderid',
   'setuptime',
 ] as const satisfies readonly (keyof CustomerRow)[];
+
+export const SEND_TEMPLATE_FILE_NAME = 'send-sms-template.xlsx';
+
+/** The send form's template: Sheet1 with the "numbers" heading (send-template.ts). */
+export const buildSendTemplate = (): Promise<Uint8Array> => inWorker({ kind: 'send-template' });

@@ -7,4 +7,5 @@ export type ExportRequest =
   | { kind: 'status'; rows: ReportRow[] }
   | { kind: 'customers'; rows: CustomerRow[] }
   | { kind: 'numbers'; rows: string[] }
-  | { kind: 'set-aside'; rows: SetAsideNumber[] };
+  | { kind: 'set-aside'; rows: SetAsideNumber[] }
+  | { kind: 'send-template' };

@@ -1,6 +1,7 @@
 // Which writer makes each export: one place for the worker and the no-worker path (unit tests).
 import { writeCustomerData, writeNumbers } from './client-exports';
 import type { ExportRequest } from './export-request';
+import { writeSendTemplate } from './send-template';
 import { writeSetAside } from './set-aside-export';
 import { writeStatusReport } from './status-report';
 
@@ -14,5 +15,7 @@ export function writeExport(request: ExportRequest): Uint8Array {
       return writeSetAside(request.rows);
     case 'status':
       return writeStatusReport(request.rows);
+    case 'send-template':
+      return writeSendTemplate();
   }
 }

@@ -1,5 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, FileInput, Group, List, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { CONTACT_FIELD_LABELS, CONTACT_FIELDS } from '../../domain/contact-fields';
 import { RECOGNISED_HEADINGS } from '../../domain/contact-headings';
 import { contactAt, type ContactSheet } from '../../domain/contact-sheet';
@@ -16,7 +29,7 @@ const LISTED_SET_ASIDE = 10;
 const count = (n: number) => n.toLocaleString('en-US');
 
 type Stage =
-  | { kind: 'choose'; error?: string }
+  | { kind: 'choose'; error?: string; sheetNames?: string[] }
   | { kind: 'reading'; fraction: number; stage: string }
   | { kind: 'ready'; fileName: string; sheet: ContactSheet; error?: string; checkpoint?: ImportCheckpoint }
   | { kind: 'loading'; fileName: string; sheet: ContactSheet; progress: ImportProgress };
@@ -28,12 +41,14 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
   const reading = useRef<ContactsReading | null>(null);
   useEffect(() => () => reading.current?.cancel(), []);
 
-  const read = async (chosen: File | null) => {
+  // `sheet`: the sheet the user named when the file has no Sheet1 (SPEC 5's message, with the choice beside it).
+  const read = async (chosen: File | null, sheet?: string) => {
     setFile(chosen);
     reading.current?.cancel();
     if (!chosen) return setStage({ kind: 'choose', error: SELECT_EXCEL_FILE });
     setStage({ kind: 'reading', fraction: 0, stage: 'Reading the file' });
     const job = readContactsFile(chosen, {
+      sheet,
       onProgress: (fraction: number, s: string) => setStage({ kind: 'reading', fraction, stage: s }),
     });
     reading.current = job;
@@ -43,7 +58,7 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
       setStage(
         result.ok
           ? { kind: 'ready', fileName: result.fileName, sheet: result.sheet }
-          : { kind: 'choose', error: result.message },
+          : { kind: 'choose', error: result.message, sheetNames: result.sheetNames },
       );
     } catch (error) {
       if (reading.current === job) setStage({ kind: 'choose', error: (error as Error).message });
@@ -87,6 +102,16 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
           disabled={busy}
           error={stage.kind === 'choose' ? stage.error : undefined}
         />
+        {stage.kind === 'choose' && stage.sheetNames && stage.sheetNames.length > 0 && (
+          <Select
+            label="Sheet with the contacts"
+            description="Or rename that sheet to Sheet1 in the file and load it again"
+            placeholder="Choose the sheet"
+            data={stage.sheetNames}
+            value={null}
+            onChange={(sheet) => sheet && void read(file, sheet)}
+          />
+        )}
         {stage.kind === 'reading' && (
           <Stack gap={4}>
             <Text size="sm">{stage.stage}</Text>

@@ -1,9 +1,40 @@
-import { FileInput, Progress, Select, Stack, Text } from '@mantine/core';
+import { Anchor, FileInput, Progress, Select, Stack, Text } from '@mantine/core';
+import { columnLabel, type SheetColumn } from '../../domain/excel-sheet';
 import { SEND_SHEET_ACCEPT } from '../../domain/send-sheet-file';
+import { buildSendTemplate, SEND_TEMPLATE_FILE_NAME } from '../../excel/export-file';
+import { downloadBytes } from '../../ui/download';
 import { NO_ROW_TO_SEND, type ExcelSource } from './use-excel-source';
 import { SetAsideRows } from './set-aside-rows';
 
 const count = new Intl.NumberFormat('en-US');
+
+const downloadTemplate = async () => downloadBytes(await buildSendTemplate(), SEND_TEMPLATE_FILE_NAME);
+
+/** Beside the "numbers" heading's message (docs/product.md#for-sending): the column that holds the numbers, phone-like headings first. */
+function NumbersColumnChoice({
+  columns,
+  chosen,
+  onChoose,
+}: {
+  columns: SheetColumn[];
+  chosen: number | undefined;
+  onChoose: (index: number) => void;
+}) {
+  return (
+    <Select
+      label="Column with the mobile numbers"
+      description='Or add the heading "numbers" to that column in the file and load it again'
+      placeholder="Choose the column"
+      data={columns.map((c) => ({
+        value: String(c.index),
+        label: c.phone ? `${columnLabel(c)}: looks like phone numbers` : columnLabel(c),
+      }))}
+      value={chosen === undefined ? null : String(chosen)}
+      onChange={(value) => value !== null && onChoose(Number(value))}
+      allowDeselect={false}
+    />
+  );
+}
 
 /** The recipients' spreadsheet: file, reading progress, sheet choice and what was loaded (docs/product.md#for-sending). */
 export function ExcelPicker({
@@ -22,7 +53,14 @@ export function ExcelPicker({
     <Stack gap="xs">
       <FileInput
         label="Excel or CSV file"
-        description='The first row holds the headings; the column of mobile numbers is headed "numbers"'
+        description={
+          <>
+            The first row holds the headings; the column of mobile numbers is headed &quot;numbers&quot;.{' '}
+            <Anchor component="button" type="button" size="xs" onClick={() => void downloadTemplate()}>
+              Download a template
+            </Anchor>
+          </>
+        }
         placeholder="Choose an .xlsx, .xlsm, .xls, .xml or .csv file"
         accept={SEND_SHEET_ACCEPT}
         value={file}
@@ -68,6 +106,13 @@ export function ExcelPicker({
         <Text size="sm" c="red.8">
           {state.message}
         </Text>
+      )}
+      {(state.status === 'refused' || state.status === 'loaded') && state.columns && (
+        <NumbersColumnChoice
+          columns={state.columns}
+          chosen={state.status === 'loaded' ? state.numbersColumn : undefined}
+          onChoose={excel.chooseNumbersColumn}
+        />
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SheetTable } from '../../excel/sheet-table';
 import { openSpreadsheet, SpreadsheetError, type OpenedSpreadsheet, type SheetResult } from '../../excel/parse-file';
-import { SELECT_SHEET, type SetAsideNumber } from '../../domain/excel-sheet';
+import { SELECT_SHEET, type SetAsideNumber, type SheetColumn } from '../../domain/excel-sheet';
 import { UPLOAD_EXCEL } from '../../domain/send-form';
 import { sendSheetFileError } from '../../domain/send-sheet-file';
 import { emitAlert } from '../../sync/alerts-bus';
@@ -20,13 +20,26 @@ export type ExcelState =
       /** Rows whose number is not a phone number: never sent, shown and downloadable (none for a kept sheet). */
       setAside: SetAsideNumber[];
       notes: string[];
+      /** The sheet has no "numbers" heading: the columns offered, and the one the user named. */
+      columns?: SheetColumn[];
+      numbersColumn?: number;
     }
-  | { status: 'refused'; fileName: string; sheetNames: string[]; sheet: string | null; message: string };
+  | {
+      status: 'refused';
+      fileName: string;
+      sheetNames: string[];
+      sheet: string | null;
+      message: string;
+      /** No heading says "numbers": the columns the user may name instead (SPEC's message stays). */
+      columns?: SheetColumn[];
+    };
 
 export type ExcelSource = {
   state: ExcelState;
   load(file: File | null): void;
   chooseSheet(sheet: string | null): void;
+  /** Reads the sheet again with this column as the numbers (a sheet without a "numbers" heading). */
+  chooseNumbersColumn(index: number): void;
   clear(): void;
   /** Shows a sheet kept with the draft (no worker: its rows are already read). */
   restore(sheet: SavedSheet): void;
@@ -72,8 +85,11 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
   };
   useEffect(() => close, []);
 
+  // The columns a sheet without a "numbers" heading offered: kept while the user tries one after another.
+  const offered = useRef<SheetColumn[] | undefined>(undefined);
+
   const settle = useCallback(
-    (fileName: string, sheetNames: string[], result: SheetResult) => {
+    (fileName: string, sheetNames: string[], result: SheetResult, numbersColumn?: number) => {
       if (result.ok) {
         keeper?.save({ fileName, sheet: result.sheet, headings: result.headings, table: result.table });
         setState({
@@ -85,9 +101,18 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
           table: result.table,
           setAside: result.setAside,
           notes: result.notes,
+          ...(numbersColumn !== undefined && { columns: offered.current, numbersColumn }),
         });
       } else {
-        setState({ status: 'refused', fileName, sheetNames, sheet: result.sheet, message: result.message });
+        offered.current = result.columns;
+        setState({
+          status: 'refused',
+          fileName,
+          sheetNames,
+          sheet: result.sheet,
+          message: result.message,
+          ...(result.columns?.length && { columns: result.columns }),
+        });
         emitAlert({ message: result.message, severity: 'warning' });
       }
     },
@@ -145,6 +170,26 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
     [refuse, settle, keeper],
   );
 
+  const chooseNumbersColumn = useCallback(
+    (index: number) => {
+      const book = opened.current;
+      const sheet = state.status === 'refused' || state.status === 'loaded' ? state.sheet : null;
+      if (!book || !sheet) return;
+      const mine = ++generation.current;
+      const { fileName, sheetNames } = book;
+      keeper?.clear();
+      setState({ status: 'reading', fileName, fraction: 0, stage: `Reading ${sheet}`, sheetNames });
+      const onProgress = (fraction: number, stage: string) => {
+        if (generation.current === mine) setState({ status: 'reading', fileName, fraction, stage, sheetNames });
+      };
+      book.readSheet(sheet, onProgress, index).then(
+        (result) => generation.current === mine && settle(fileName, sheetNames, result, index),
+        (error: unknown) => generation.current === mine && refuse(fileName, sheetNames, refusalOf(error)),
+      );
+    },
+    [state, refuse, settle, keeper],
+  );
+
   const clear = useCallback(() => {
     close();
     keeper?.clear();
@@ -166,5 +211,5 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
     });
   }, []);
 
-  return { state, load, chooseSheet, clear, restore };
+  return { state, load, chooseSheet, chooseNumbersColumn, clear, restore };
 }
