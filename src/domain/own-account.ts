@@ -28,7 +28,7 @@ export const companyError = (company: string): string | null =>
 /** A number as typed into the profile, without the spaces people put in it ('024 123 4567'). */
 export const compactPhone = (phone: string): string => phone.replace(/\s+/g, '');
 
-/** A new mobile number: SPEC 5's sign-up texts, at most 15 digits, and not the number the account has. */
+/** A new mobile number: sign-up's texts, at most 15 digits, and not the number the account has. */
 export function newPhoneError(typed: string, current: string): string | null {
   const phone = compactPhone(typed);
   const problem = signupFieldError('mobile', phone);

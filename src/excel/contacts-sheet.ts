@@ -19,7 +19,7 @@ const asContacts =
 
 /**
  * The contacts on Sheet1 ('Sheet 1', 'sheet1') of a file's bytes, or on the sheet the user named
- * (`chosen`). Without Sheet1 and a choice, SPEC 5's refusal comes with the sheets to choose from,
+ * (`chosen`). Without Sheet1 and a choice, the Sheet1 refusal comes with the sheets to choose from,
  * before any cells are read.
  */
 export async function readContactsBook(

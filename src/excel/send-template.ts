@@ -1,4 +1,4 @@
-// The send form's template (SPEC.md 5 "Excel upload for sending"): one sheet, Sheet1, whose first row
+// The send form's template (docs/product.md#for-sending): one sheet, Sheet1, whose first row
 // holds the headings, the mobile numbers under "numbers"; the other headings are a personalized text's fields.
 import * as XLSX from 'xlsx';
 import { CONTACT_SHEET_NAME, NUMBERS_HEADING } from '../domain/excel-sheet';

@@ -13,7 +13,7 @@ const NUMBERS_MESSAGE =
   'To load mobile numbers please provide heading "numbers" for the column holding the mobile numbers on the excel sheet';
 const SHEET1_MESSAGE = 'Kindly change the name of the sheet containing the data you are trying to load to Sheet1';
 
-describe('SPEC 5’s spreadsheet messages, with a choice beside them', () => {
+describe('the spreadsheet messages, with a choice beside them', () => {
   const world = useGatewayAndBrowser();
 
   function xlsx(name: string, sheets: Record<string, unknown[][]>): string {
@@ -62,7 +62,7 @@ describe('SPEC 5’s spreadsheet messages, with a choice beside them', () => {
     await context.close();
   });
 
-  it('at 390 px: contacts not on Sheet1 get SPEC’s message and a choice of sheet, and load from the sheet chosen', async () => {
+  it('at 390 px: contacts not on Sheet1 get the Sheet1 message and a choice of sheet, and load from the sheet chosen', async () => {
     const [ama, kofi] = freshNumbers(2) as [string, string];
     const file = xlsx('customers.xlsx', {
       Customers: [

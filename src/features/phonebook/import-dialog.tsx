@@ -41,7 +41,7 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
   const reading = useRef<ContactsReading | null>(null);
   useEffect(() => () => reading.current?.cancel(), []);
 
-  // `sheet`: the sheet the user named when the file has no Sheet1 (SPEC 5's message, with the choice beside it).
+  // `sheet`: the sheet the user named when the file has no Sheet1 (the Sheet1 message, with the choice beside it).
   const read = async (chosen: File | null, sheet?: string) => {
     setFile(chosen);
     reading.current?.cancel();

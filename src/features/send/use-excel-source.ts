@@ -30,7 +30,7 @@ export type ExcelState =
       sheetNames: string[];
       sheet: string | null;
       message: string;
-      /** No heading says "numbers": the columns the user may name instead (SPEC's message stays). */
+      /** No heading says "numbers": the columns the user may name instead (the heading's message stays). */
       columns?: SheetColumn[];
     };
 

@@ -110,7 +110,7 @@ describe('cells', () => {
 
 describe('readSendSheet', () => {
   it('refuses a sheet without a numbers heading', () => {
-    // SPEC's message, with the columns a user may name instead (phone-like headings first).
+    // The heading's message, with the columns a user may name instead (phone-like headings first).
     expect(readSendSheet([['name', 'Phone']])).toEqual({
       ok: false,
       message: NUMBERS_HEADING_MISSING,

@@ -1,4 +1,4 @@
-// What the send form reads from a sheet that is not quite as SPEC 5 asks: invisible characters in a
+// What the send form reads from a sheet that is not quite as docs/product.md#for-sending asks: invisible characters in a
 // heading, a column the user names as the numbers column, and numbers that are formula errors.
 import { describe, expect, it } from 'vitest';
 import {

@@ -67,7 +67,7 @@ describe('openBook: xlsx', () => {
         'a.xlsx',
       ),
     );
-    // SPEC's message, and beside it the columns to choose from: "phone" (a phone heading) first.
+    // The heading's message, and beside it the columns to choose from: "phone" (a phone heading) first.
     expect(answer.first).toEqual({
       ok: false,
       sheet: 'Sheet1',

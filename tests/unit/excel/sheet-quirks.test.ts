@@ -84,7 +84,7 @@ describe('cells and headings as other programs leave them', () => {
   });
 });
 
-describe('choices beside SPEC 5’s messages', () => {
+describe('choices beside the spreadsheet messages', () => {
   const phones = workbook({
     Sheet1: [
       ['Name', 'Phone'],
@@ -114,7 +114,7 @@ describe('choices beside SPEC 5’s messages', () => {
     expect(chosen.notes).toEqual(['The mobile numbers were read from Column B ("Phone")']);
   });
 
-  it('refuses contacts that are not on Sheet1 with SPEC’s message and the sheets to choose from', async () => {
+  it('refuses contacts that are not on Sheet1 with the Sheet1 message and the sheets to choose from', async () => {
     const book = workbook({
       Customers: [
         ['Name', 'Phone'],
