@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appManifest, newPage, PHONE } from './support/browser';
+import { appManifest, DESKTOP, newPage, PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { apiCall } from './support/api-accounts';
@@ -63,6 +63,34 @@ describe('routing rules, the page shell and white-label branding', () => {
     await admin.page.getByRole('heading', { name: 'Client management' }).waitFor();
     await admin.context.close();
   });
+
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])(
+    "keeps the side menu's look at %s px after a reload, whatever order the stylesheets arrive in",
+    async (_, viewport) => {
+      const { page, context, send } = await world.openSignedIn({ viewport });
+      await page.goto(world.gateway.url('/phonebook'));
+      await page.getByRole('heading', { name: 'Phone book', level: 1 }).waitFor();
+      const first = await send.shell.menuLook();
+      // The current page's item is padded, about 40 px tall and highlighted; the others are not highlighted.
+      expect(first.current.padding).not.toBe('0px');
+      expect(first.current.height).toBeGreaterThanOrEqual(36);
+      expect(first.current.background).not.toBe(first.other.background);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Phone book', level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await send.shell.menuLook()).toEqual(first);
+      // Any other order of arrival: the stylesheets in reverse.
+      await page.evaluate(() => {
+        const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')];
+        for (const sheet of sheets.reverse()) document.head.append(sheet);
+      });
+      expect(await send.shell.menuLook()).toEqual(first);
+      await context.close();
+    },
+  );
 
   it('brands each domain: title, company name and the installable manifest', async () => {
     const main = await newPage(world.browser);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '../../ui/mantine-styles-rest';
-import '@mantine/dates/styles.css';
+import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
 import { isNumericText } from '../../domain/fields';

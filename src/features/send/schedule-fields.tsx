@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import '../../ui/mantine-styles-rest';
-import '@mantine/dates/styles.css';
+import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { formatAccra } from '../../domain/dates';
 import { usesChosenDate } from '../../domain/message-kinds';

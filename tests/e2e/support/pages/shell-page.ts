@@ -19,6 +19,27 @@ export class ShellPage {
     return (await this.menu.getByRole('link').allTextContents()).map((t) => t.trim());
   }
 
+  /** What a menu item looks like: the current page's item and another's padding, height and background. */
+  async menuLook() {
+    await this.menu.getByRole('link').first().waitFor({ state: 'attached' });
+    return this.menu.evaluate((nav) => {
+      const look = (item: Element | null) => {
+        if (!item) throw new Error('no such menu item');
+        const style = getComputedStyle(item);
+        return {
+          padding: style.padding,
+          height: Math.round(item.getBoundingClientRect().height),
+          background: style.backgroundColor,
+          color: style.color,
+        };
+      };
+      return {
+        current: look(nav.querySelector('a[aria-current="page"]')),
+        other: look(nav.querySelector('a:not([aria-current="page"])')),
+      };
+    });
+  }
+
   accountMenu(username: string) {
     return this.page.getByRole('button', { name: `Account menu for ${username}` });
   }
