@@ -92,6 +92,26 @@ describe('routing rules, the page shell and white-label branding', () => {
     },
   );
 
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('shows alerts below the header at %s px, never over the balance', async (_, viewport) => {
+    const { page, context, send } = await world.openSignedIn({ viewport });
+    await send.shell.visit(world.gateway.url('/profile'), 'Profile');
+    const request = page.getByRole('region', { name: 'Request sender IDs' });
+    await request.getByLabel('Sender IDs').fill(`SHELL${viewport.width}`);
+    await request.getByRole('button', { name: 'Request approval' }).click();
+    await send.shell.alert(/^Sender ID request sent/).waitFor();
+    const header = (await page.locator('header').boundingBox())!;
+    const alert = (await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('status')
+      .first()
+      .boundingBox())!;
+    expect(alert.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await context.close();
+  });
+
   it('brands each domain: title, company name and the installable manifest', async () => {
     const main = await newPage(world.browser);
     await main.page.goto(world.gateway.url('/login'));
@@ -110,7 +130,7 @@ describe('routing rules, the page shell and white-label branding', () => {
     await acme.context.close();
   });
 
-  it('on a phone: the menu is behind the burger, the header shows expiry, contact and Logout', async () => {
+  it('on a phone: the menu is behind the burger, the header shows balance, expiry, contact and Logout', async () => {
     const { page, context, send } = await world.openSignedIn({ viewport: PHONE });
     const { shell } = send;
     const onScreen = () => shell.menu.evaluate((el) => el.getBoundingClientRect().right > 0);
@@ -124,6 +144,9 @@ describe('routing rules, the page shell and white-label branding', () => {
       .filter({ visible: true })
       .waitFor();
     await page.getByText('Contact +233302000000').waitFor();
+    const balance = page.getByLabel('Credit balance');
+    await balance.waitFor();
+    expect(await balance.textContent()).toMatch(/^[\d,]+ credits$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
     await context.close();
