@@ -77,7 +77,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit scheduled sms' });
     await dialog.getByRole('button', { name: 'Clear the date' }).click();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await send.shell.alert('Please enter a valid date').waitFor();
+    await send.shell.saidInline('Please enter a valid date', dialog);
     const later = new Date(when.getTime() + 86_400_000);
     later.setUTCHours(11, 45, 0, 0);
     await send.pickDateTime(/^Delivery date and time/, later);

@@ -185,7 +185,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await page.getByText('Esi', { exact: false }).first().waitFor();
     await context.setOffline(true);
     await page.goto(world.gateway.url('/phonebook'));
-    await page.getByText('You are offline: these are the phone books saved on this device', { exact: false }).waitFor();
+    await page.getByText('These are the phone books saved on this device', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Staff', exact: true }).click();
     await page.getByText('Esi', { exact: false }).first().waitFor();
     await page.getByLabel('Search contacts').fill('nana');
@@ -206,7 +206,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     expect(await page.getByText('Nana Agyeman').count()).toBe(0);
     await context.setOffline(false);
     // Back online: the book is fetched again and the note goes.
-    await page.getByText('You are offline: these are the phone books', { exact: false }).waitFor({ state: 'detached' });
+    await page.getByText('These are the phone books saved', { exact: false }).waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Add contact manually' }).isDisabled()).toBe(false);
     await expect.poll(pending).toBe(0);
     expect(await page.getByText('Nana Agyeman').count()).toBe(0);

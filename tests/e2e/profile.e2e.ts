@@ -28,14 +28,16 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
       await request.getByLabel('Sender IDs').fill(ids);
       await request.getByRole('button', { name: 'Request approval' }).click();
     };
+    // Each problem on the field, said once (not also as an alert).
     await ask(' , ');
-    await shell.alert('No senderId provided').waitFor();
+    await shell.saidInline('No senderId provided', request);
     await ask('SHOP,TOOLONGSENDER');
-    await shell
-      .alert('Each senderId must have a maximum character length of eleven(11), please check TOOLONGSENDER')
-      .waitFor();
+    await shell.saidInline(
+      'Each senderId must have a maximum character length of eleven(11), please check TOOLONGSENDER',
+      request,
+    );
     await ask('0244123');
-    await shell.alert('Sorry we dont accept numbers only as sender ids').waitFor();
+    await shell.saidInline('Sorry we dont accept numbers only as sender ids', request);
     await ask(' MYSHOP , MYSHOP ,Deals ');
     await shell.alert('Sender ID request sent: MYSHOP, Deals awaiting approval').waitFor();
     const pending = section(page, 'Your account');
@@ -142,7 +144,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     writeFileSync(logo, logoPng(64, [20, 90, 60], [250, 250, 250]));
     const logoInput = settings.locator('input[type="file"]').first();
     await logoInput.setInputFiles(notes);
-    await shell.alert('Kindly select an image file').waitFor();
+    await shell.saidInline('Kindly select an image file', settings);
     await logoInput.setInputFiles(logo);
     await settings.getByRole('img', { name: 'Logo preview' }).waitFor();
     // The tier rule: a zero rate is not saved.
@@ -205,9 +207,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await serviceWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
-    await page
-      .getByText('You are offline: this is your profile as stored on this device. Changes need a connection')
-      .waitFor();
+    await page.getByText('This is your profile as stored on this device. Changes need a connection').waitFor();
     await section(page, 'Your account').getByText('demo@example.com').waitFor();
     expect(
       await section(page, 'Request sender IDs').getByRole('button', { name: 'Request approval' }).isDisabled(),

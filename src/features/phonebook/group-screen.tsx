@@ -6,6 +6,7 @@ import { contactCountText, contactSearchText, contactsHeading, searchIndices } f
 import type { StoredContact } from '../../db/app-db';
 import { deleteContacts } from '../../sync/phonebook-sync';
 import { useClientGroups, useContacts, useGroup, useGroups } from '../../sync/hooks/use-phonebook';
+import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { VirtualList } from '../../ui/virtual-list';
 import { ContactDialog } from './contact-dialog';
@@ -99,11 +100,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
           This phone book was not found. It may have been deleted.
         </Alert>
       )}
-      {(!online || status === 'stored') && (
-        <Alert color="yellow" variant="light" role="status">
-          {PHONEBOOK_OFFLINE_NOTE}
-        </Alert>
-      )}
+      {(!online || status === 'stored') && <OfflineNote online={online}>{PHONEBOOK_OFFLINE_NOTE}</OfflineNote>}
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {contactsHeading(name)}
       </Title>

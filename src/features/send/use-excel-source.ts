@@ -4,7 +4,6 @@ import { openSpreadsheet, SpreadsheetError, type OpenedSpreadsheet, type SheetRe
 import { SELECT_SHEET, type SetAsideNumber } from '../../domain/excel-sheet';
 import { UPLOAD_EXCEL } from '../../domain/send-form';
 import { sendSheetFileError } from '../../domain/send-sheet-file';
-import { emitAlert } from '../../sync/alerts-bus';
 
 export type ExcelState =
   | { status: 'empty' }
@@ -87,8 +86,8 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
           notes: result.notes,
         });
       } else {
+        // Said under the file field (excel-picker.tsx), not also as an alert.
         setState({ status: 'refused', fileName, sheetNames, sheet: result.sheet, message: result.message });
-        emitAlert({ message: result.message, severity: 'warning' });
       }
     },
     [keeper],
@@ -96,7 +95,6 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
 
   const refuse = useCallback((fileName: string, sheetNames: string[], message: string) => {
     setState({ status: 'refused', fileName, sheetNames, sheet: null, message });
-    emitAlert({ message, severity: 'warning' });
   }, []);
 
   const load = useCallback(

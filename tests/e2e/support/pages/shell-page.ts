@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The signed-in page shell: side menu, header, user menu, alerts. */
 export class ShellPage {
@@ -51,5 +51,12 @@ export class ShellPage {
 
   alert(text: string | RegExp) {
     return this.page.getByRole('region', { name: 'Notifications' }).getByText(text);
+  }
+
+  /** A problem said once: on the screen (on its field, beside its button), and not also as an alert. */
+  async saidInline(text: string | RegExp, where: Locator = this.page.getByRole('main')) {
+    await where.getByText(text).first().waitFor();
+    const alerts = await this.alert(text).count();
+    if (alerts > 0) throw new Error(`"${String(text)}" is also an alert`);
   }
 }
