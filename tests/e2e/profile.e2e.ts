@@ -113,8 +113,24 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await page.screenshot({ path: 'test-results/screens/profile-390.png', fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // Asked first, saying what changes; Cancel changes nothing.
     await promo.getByRole('button', { name: 'Become a reseller' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Become a reseller?' });
+    await confirm
+      .getByText(/you buy credit at the reseller volume rates above instead of your current REGULAR prices/)
+      .waitFor();
+    await confirm.getByText(/A Client management page joins your menu/).waitFor();
+    await confirm.getByText(/A domain to set up/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await section(page, 'Account type').getByRole('combobox', { name: 'Account type' }).inputValue()).toBe(
+      'REGULAR',
+    );
+    await promo.getByRole('button', { name: 'Become a reseller' }).click();
+    await confirm.getByRole('button', { name: 'Become a reseller' }).click();
     await shell.alert('You are now a reseller').waitFor();
+    await confirm.waitFor({ state: 'detached' });
     await section(page, 'Your reseller rates')
       .getByText(/Your applicable rate: GHS 0\.025/)
       .waitFor();
@@ -133,6 +149,10 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await apiSignUp(world.gateway, { ...who, cname: 'Brand Owner' });
     const { page, context, shell } = await openProfile(who.username, who.password);
     await section(page, 'Become a reseller').getByRole('button', { name: 'Become a reseller' }).click();
+    await page
+      .getByRole('dialog', { name: 'Become a reseller?' })
+      .getByRole('button', { name: 'Become a reseller' })
+      .click();
     const settings = section(page, 'Your white-label platform');
     await settings.waitFor();
     await settings.getByLabel('Domain', { exact: true }).fill(host);
