@@ -17,10 +17,18 @@ type Deletion = {
   mark: (profileId: number, ids: readonly number[], pending: boolean) => Promise<void>;
   remove: (profileId: number, ids: readonly number[]) => Promise<void>;
   send: (token: string, profileId: number, ids: readonly number[]) => Promise<Outcome>;
+  /** After the gateway confirmed: what else follows (the books' contact counts). */
+  after?: () => Promise<void>;
 };
 
 const GROUPS: Deletion = { mark: store.markGroupsDeleted, remove: store.removeGroups, send: api.deleteGroups };
-const CONTACTS: Deletion = { mark: store.markContactsDeleted, remove: store.removeContacts, send: api.deleteContacts };
+const CONTACTS: Deletion = {
+  mark: store.markContactsDeleted,
+  remove: store.removeContacts,
+  send: api.deleteContacts,
+  // Sent later than the screen changed (Undo's time, or a flush at the next start): the counts follow.
+  after: refreshGroups,
+};
 
 export type DeleteOutcome = 'deleted' | 'refused' | 'pending' | 'undone';
 
@@ -48,6 +56,7 @@ async function sendDeletion(
   try {
     const outcome = await kind.send(token, profileId, ids);
     await kind.remove(profileId, ids);
+    await kind.after?.().catch(() => {});
     if (alertOnSuccess && outcome.message) emitAlert({ message: outcome.message, status: 'successful' });
     return 'deleted';
   } catch (error) {
