@@ -6,7 +6,7 @@ import type { Payment } from '../../api/list-api';
 const number = new Intl.NumberFormat('en-US');
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const PAYMENT_ROW_HEIGHT = 96;
-export const CLIENT_PAYMENT_ROW_HEIGHT = 118;
+export const CLIENT_PAYMENT_ROW_HEIGHT = 112;
 
 type PaymentText = { title: string; detail: string };
 
