@@ -79,7 +79,7 @@ async function sendDeletion(
 export const deleteGroups = (ids: readonly number[]) => deleteRows(GROUPS, ids, true);
 
 /**
- * Contacts go from the device at once (SPEC 4). With `undoMs`, an alert says so with Undo, and the
+ * Contacts go from the device at once (docs/product.md#phone-books). With `undoMs`, an alert says so with Undo, and the
  * deletion is sent only once that time has passed (offline, it stays queued for the next flush).
  */
 export async function deleteContacts(ids: readonly number[], undoMs = 0): Promise<DeleteOutcome> {

@@ -88,7 +88,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
       await signup.fill({ ...uniqueUser('nophone'), phone: '' });
       const phone = signup.field('Phone');
       expect(await phone.evaluate((input: HTMLInputElement) => input.required)).toBe(true);
-      // SPEC 5: Register does not wait for the phone; pressed, it says what is missing, on the field.
+      // Register does not wait for the phone (docs/product.md#sign-up); pressed, it says what is missing, on the field.
       expect(await signup.register.isDisabled()).toBe(false);
       await signup.register.click();
       await signup.shell.saidInline('Mobile numbers not complete', page.locator('form'));

@@ -24,7 +24,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     // The form is back to its defaults after a successful send.
     expect(await send.message.inputValue()).toBe('');
     expect(await send.numbers.inputValue()).toBe('');
-    // Not the sender ID, which SPEC's reset list leaves out: demouser has several, and keeps the one used.
+    // Not the sender ID, which the reset leaves (docs/product.md#the-send-form): demouser has several, and keeps the one used.
     expect(await send.selectValue('Sender ID')).toBe('DEMO');
     const [job] = await outboxJobs(page);
     expect(job).toMatchObject({ state: 'done', sent: 2, total: 2 });

@@ -47,7 +47,7 @@ export function SignupScreen() {
   });
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingSignup | null>(null);
-  // The phone is needed (the code goes to it) though Register does not wait for it (SPEC 5): left empty
+  // The phone is needed (the code goes to it) though Register does not wait for it (docs/product.md#sign-up): left empty
   // or refused by the gateway, its warning shows on the field, never only in an alert.
   const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
   const phone = useRef<HTMLInputElement>(null);

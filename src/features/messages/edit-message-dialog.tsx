@@ -40,7 +40,7 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
   );
   const [interval, setIntervalText] = useState(String(data.recurringInterval));
   const [busy, setBusy] = useState(false);
-  // A field's problem shows on the field (SPEC 5's texts), until it is changed.
+  // A field's problem shows on the field, until it is changed.
   const [errors, setErrors] = useState<{ date?: string; interval?: string }>({});
 
   const save = async (event: FormEvent) => {
