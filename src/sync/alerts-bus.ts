@@ -6,7 +6,11 @@ export interface AppAlert {
   severity: AlertSeverity;
   /** How long it shows (5 s, 20 s on the all-recurring list: docs/product.md#alerts); it also closes on demand. */
   durationMs: number;
+  /** A button in the alert (Undo); pressing it runs `run` and closes the alert. */
+  action?: AlertAction;
 }
+
+export type AlertAction = { label: string; run: () => void };
 
 type Listener = (alert: AppAlert) => void;
 const listeners = new Set<Listener>();
@@ -18,12 +22,14 @@ export function emitAlert(input: {
   severity?: AlertSeverity;
   status?: string;
   durationMs?: number;
+  action?: AlertAction;
 }): void {
   const alert: AppAlert = {
     id: nextId++,
     message: input.message,
     severity: input.severity ?? alertSeverity(input.status),
     durationMs: input.durationMs ?? alertDurationMs(),
+    ...(input.action ? { action: input.action } : {}),
   };
   for (const listener of listeners) listener(alert);
 }

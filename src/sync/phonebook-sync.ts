@@ -4,6 +4,8 @@ import type { Outcome } from '../api/answer-fields';
 import type { ContactFields } from '../domain/contact-fields';
 import * as store from '../db/phonebook-store';
 import { currentAccount } from '../db/session-store';
+import { ALERT_DURATION_MS } from '../domain/constants';
+import { countText } from '../domain/plural';
 import { emitAlert } from './alerts-bus';
 import { describeFailure } from './failures';
 import { account, refreshGroups } from './group-mirror';
@@ -15,21 +17,46 @@ type Deletion = {
   mark: (profileId: number, ids: readonly number[], pending: boolean) => Promise<void>;
   remove: (profileId: number, ids: readonly number[]) => Promise<void>;
   send: (token: string, profileId: number, ids: readonly number[]) => Promise<Outcome>;
+  /** After the gateway confirmed: what else follows (the books' contact counts). */
+  after?: () => Promise<void>;
 };
 
 const GROUPS: Deletion = { mark: store.markGroupsDeleted, remove: store.removeGroups, send: api.deleteGroups };
-const CONTACTS: Deletion = { mark: store.markContactsDeleted, remove: store.removeContacts, send: api.deleteContacts };
+const CONTACTS: Deletion = {
+  mark: store.markContactsDeleted,
+  remove: store.removeContacts,
+  send: api.deleteContacts,
+  // Sent later than the screen changed (Undo's time, or a flush at the next start): the counts follow.
+  after: refreshGroups,
+};
 
-export type DeleteOutcome = 'deleted' | 'refused' | 'pending';
+export type DeleteOutcome = 'deleted' | 'refused' | 'pending' | 'undone';
+
+/** How long a contact deletion can be undone: the alert offering Undo shows that long, then it is sent. */
+export const UNDO_DELETE_MS = ALERT_DURATION_MS;
+
+// Contacts deleted on the device whose Undo time has not passed: not sent, even by a flush meanwhile.
+const held = new Set<number>();
 
 // Gone from the screen at once (docs/product.md#phone-books), then sent; a refusal puts the rows back and says why.
 async function deleteRows(kind: Deletion, ids: readonly number[], alertOnSuccess: boolean): Promise<DeleteOutcome> {
   if (ids.length === 0) return 'deleted';
-  const { profileId, token } = await account();
+  const { profileId } = await account();
   await kind.mark(profileId, ids, true);
+  return sendDeletion(kind, profileId, ids, alertOnSuccess);
+}
+
+async function sendDeletion(
+  kind: Deletion,
+  profileId: number,
+  ids: readonly number[],
+  alertOnSuccess: boolean,
+): Promise<DeleteOutcome> {
+  const { token } = await account();
   try {
     const outcome = await kind.send(token, profileId, ids);
     await kind.remove(profileId, ids);
+    await kind.after?.().catch(() => {});
     if (alertOnSuccess && outcome.message) emitAlert({ message: outcome.message, status: 'successful' });
     return 'deleted';
   } catch (error) {
@@ -50,15 +77,56 @@ async function deleteRows(kind: Deletion, ids: readonly number[], alertOnSuccess
 }
 
 export const deleteGroups = (ids: readonly number[]) => deleteRows(GROUPS, ids, true);
-export const deleteContacts = (ids: readonly number[]) => deleteRows(CONTACTS, ids, true);
 
-/** Sends the deletions made offline (on start and when the network returns). */
+/**
+ * Contacts go from the device at once (docs/product.md#phone-books). With `undoMs`, an alert says so with Undo, and the
+ * deletion is sent only once that time has passed (offline, it stays queued for the next flush).
+ */
+export async function deleteContacts(ids: readonly number[], undoMs = 0): Promise<DeleteOutcome> {
+  if (undoMs <= 0 || ids.length === 0) return deleteRows(CONTACTS, ids, true);
+  const { profileId } = await account();
+  await CONTACTS.mark(profileId, ids, true);
+  for (const id of ids) held.add(id);
+  return new Promise<DeleteOutcome>((resolve) => {
+    let settled = false;
+    const release = () => {
+      settled = true;
+      for (const id of ids) held.delete(id);
+    };
+    const timer = setTimeout(() => {
+      if (settled) return;
+      release();
+      void sendDeletion(CONTACTS, profileId, ids, false).then(resolve, () => resolve('pending'));
+    }, undoMs);
+    const undo = () => {
+      if (settled) return;
+      clearTimeout(timer);
+      release();
+      void CONTACTS.mark(profileId, ids, false).then(
+        () => resolve('undone'),
+        () => resolve('pending'),
+      );
+    };
+    emitAlert({
+      message: `${countText(ids.length, 'contact')} deleted`,
+      severity: 'success',
+      durationMs: undoMs,
+      action: { label: 'Undo', run: undo },
+    });
+  });
+}
+
+/** Sends the deletions made offline (on start and when the network returns), but those Undo may still take back. */
 export async function flushPendingDeletions(): Promise<void> {
   const found = await currentAccount();
   if (!found) return;
   const pending = await store.pendingDeletions(found.user.profile_id);
   await deleteRows(GROUPS, pending.groups, false);
-  await deleteRows(CONTACTS, pending.contacts, false);
+  await deleteRows(
+    CONTACTS,
+    pending.contacts.filter((id) => !held.has(id)),
+    false,
+  );
 }
 
 export type WriteResult = { ok: true; message: string } | { ok: false; message: string };

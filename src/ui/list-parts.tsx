@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { OfflineNote } from './offline-note';
 
 type Loading = { status: 'idle' | 'loading' | 'done' | 'error'; endText: string | null; offline: boolean };
 
@@ -27,11 +28,7 @@ export function ListFooter({ list, empty }: { list: Loading; empty?: ReactNode }
 export function ListNotes({ list, online, offlineNote }: { list: Loading; online: boolean; offlineNote: string }) {
   return (
     <>
-      {(list.offline || !online) && (
-        <Alert color="yellow" variant="light" py="xs" role="status">
-          {offlineNote}
-        </Alert>
-      )}
+      {(list.offline || !online) && <OfflineNote online={online}>{offlineNote}</OfflineNote>}
       {list.status === 'error' && !list.offline && online && (
         <Alert color="red" variant="light" py="xs">
           The list could not be loaded; showing what is stored on this device.

@@ -77,7 +77,8 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await give.getByLabel('Username or email').fill('nobody-here');
     await give.getByLabel('Amount (credits)').fill('250');
     await give.getByRole('button', { name: 'Give credit' }).click();
-    await shell.alert('User not found').waitFor();
+    // Each problem on its field, said once (not also as an alert).
+    await shell.saidInline('User not found', give);
     // Only exact names: a near miss is not a beneficiary.
     await give.getByLabel('Username or email').fill('acmeclien');
     await give.getByRole('button', { name: 'Give credit' }).click();
@@ -86,7 +87,7 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await give.getByLabel('Username or email').fill('client@acme.example.com');
     await give.getByLabel('Amount (credits)').fill('2x5');
     await give.getByRole('button', { name: 'Give credit' }).click();
-    await shell.alert('Amount must be a number').waitFor();
+    await shell.saidInline('Amount must be a number', give);
 
     await give.getByLabel('Amount (credits)').fill('250');
     await give.getByRole('button', { name: 'Give credit' }).click();
@@ -105,6 +106,17 @@ describe('client management: sender-ID approval, credit for clients, the client 
       clientBefore + 250,
     );
     await context.close();
+
+    // The client's history counts the gift in credits and says who gave it, in words.
+    const client = await world.openSignedIn({ who: 'acmeclient', password: 'client12345', host: 'acme.localhost' });
+    await client.send.shell.visit(
+      world.gateway.url('/credithistory', 'acme.localhost'),
+      'SMS credits purchase history',
+    );
+    const history = client.page.getByRole('list', { name: 'SMS credits purchase history' });
+    await history.getByText('250 credits given by acmeadmin').waitFor();
+    expect(await history.getByText('GHS 250.00').count()).toBe(0);
+    await client.context.close();
   });
 
   it('gives credit by rate (a local account) as ceil(amount / rate) credits, with the rate message first', async () => {
@@ -115,10 +127,10 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await give.getByLabel('Amount (GHS)').fill('abc');
     await give.getByLabel('Rate (GHS per SMS)').fill('0.0x3');
     await give.getByRole('button', { name: 'Give credit' }).click();
-    await shell.alert('Rate must be a number').waitFor();
+    await shell.saidInline('Rate must be a number', give);
     await give.getByLabel('Rate (GHS per SMS)').fill('0.03');
     await give.getByRole('button', { name: 'Give credit' }).click();
-    await shell.alert('Amount must be a number').waitFor();
+    await shell.saidInline('Amount must be a number', give);
     await give.getByLabel('Amount (GHS)').fill('10');
     await give.getByRole('button', { name: 'Give credit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm credit' });
@@ -199,7 +211,7 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await serviceWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
-    await page.getByText('You are offline: this is the client list stored on this device', { exact: false }).waitFor();
+    await page.getByText('This is the client list stored on this device', { exact: false }).waitFor();
     await section(page, 'Clients').getByText('demouser').waitFor();
     expect(await section(page, 'Give credit').getByRole('button', { name: 'Give credit' }).isDisabled()).toBe(true);
     await section(page, 'Give credit').getByText('Giving credit needs a connection.').waitFor();

@@ -4,6 +4,10 @@ import { SCREENSHOT_VIEWPORTS } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { downloadedSheet } from './support/downloads';
 import { MessagesPage } from './support/pages/messages-page';
+import { formatAccra } from '../../src/domain/dates';
+
+/** How the send form writes a run's time. */
+const RUN = 'EEE d MMM yyyy, HH:mm';
 
 const wall = (d: Date) =>
   `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
@@ -77,7 +81,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit scheduled sms' });
     await dialog.getByRole('button', { name: 'Clear the date' }).click();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await send.shell.alert('Please enter a valid date').waitFor();
+    await send.shell.saidInline('Please enter a valid date', dialog);
     const later = new Date(when.getTime() + 86_400_000);
     later.setUTCHours(11, 45, 0, 0);
     await send.pickDateTime(/^Delivery date and time/, later);
@@ -99,9 +103,19 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await send.field('Campaign name (optional)').fill('E2E recurring');
     await send.numbers.fill('0241000002');
     await send.message.fill('Weekly reminder');
+    // A day picked without a time says it will go at midnight.
+    await send.pickDateTime(
+      /^First delivery/,
+      new Date(Date.UTC(when.getUTCFullYear(), when.getUTCMonth(), when.getUTCDate())),
+    );
+    await page.getByText(/^Sends .*, 00:00 \(midnight: choose another time in the picker to change it\)$/).waitFor();
     await send.pickDateTime(/^First delivery/, when);
+    await page.getByText(`Sends ${formatAccra(when, RUN)}`, { exact: true }).waitFor();
     await send.choose('Repeat', 'Daily');
     await send.field('Every (Day(s))').fill('1.5');
+    // The next three runs, every 36 hours.
+    const runs = [1, 2, 3].map((k) => formatAccra(when.getTime() + k * 36 * 3_600_000, RUN));
+    await expect.poll(() => page.getByTestId('next-runs').textContent()).toBe(`Then: ${runs.join(' · ')}`);
     await send.submitButton.click();
     await send.shell.alert('Recurring sms registered successfully').waitFor();
     const messages = await new MessagesPage(page).open(world.gateway.url('/recurringsms'), 'Recurring SMS');

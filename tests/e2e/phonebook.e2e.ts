@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Page } from 'playwright-core';
 import { PHONE, serviceWorkerControls } from './support/browser';
-import { outboxJobs, storedRecords } from './support/app-storage';
+import { outboxJobs, storedRecords, storedSession } from './support/app-storage';
+import { apiCall } from './support/api-accounts';
 import { carrierSummary } from './support/carrier';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { SendPage } from './support/pages/send-page';
@@ -160,6 +161,55 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await context.close();
   });
 
+  it('deletes contacts at once with Undo for a few seconds, and selects all the contacts shown', async () => {
+    const { page, context, shell } = await openAs('demouser', 'demo12345', '/phonebook');
+    await createBook(page, 'Undo club');
+    const session = await storedSession(page);
+    for (const [firstname, phonenumber] of [
+      ['Ama', '233245551001'],
+      ['Kojo', '233245551002'],
+      ['Efua', '233245551003'],
+    ]) {
+      const body = { profile_id: session.profile_id, groupname: 'Undo club', firstname, phonenumber };
+      await apiCall(
+        world.gateway,
+        'createcontact',
+        { ...body, surname: '', middlename: '', email: '', birthday: '' },
+        session.token,
+      );
+    }
+    await page.reload();
+    await page.getByRole('link', { name: 'Undo club', exact: true }).click();
+    await page.getByText('3 contacts', { exact: true }).waitFor();
+
+    // Select all, delete: gone at once, and Undo brings them back.
+    await page.getByLabel('Select all').check();
+    await page.getByRole('button', { name: 'Delete selected (3)' }).click();
+    await page.getByText('This phone book has no contacts yet.').waitFor();
+    await shell.alert('3 contacts deleted').waitFor();
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('3 contacts', { exact: true }).waitFor();
+    await page.getByText('Kojo', { exact: true }).waitFor();
+
+    // Select all selects what the search shows; without Undo the deletion reaches the gateway.
+    await page.getByLabel('Search contacts').fill('kojo');
+    await page.getByText('1 of 3 contacts').waitFor();
+    await page.getByLabel('Select all').check();
+    await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+    await shell.alert('1 contact deleted').waitFor();
+    await page.getByLabel('Search contacts').fill('');
+    await page.getByText('2 contacts', { exact: true }).waitFor();
+    const pending = async () =>
+      (await storedRecords<{ pendingDelete?: number }>(page, 'contacts')).filter((c) => c.pendingDelete).length;
+    expect(await pending()).toBe(1);
+    await shell.alert('1 contact deleted').waitFor({ state: 'detached' });
+    await expect.poll(pending).toBe(0);
+    await page.reload();
+    await page.getByText('2 contacts', { exact: true }).waitFor();
+    expect(await page.getByText('Kojo', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
   it("shows an admin its clients' books and contacts read-only", async () => {
     const { page, context } = await openAs('supervisor', 'supervisor123', '/clientphonebook');
     await page.getByRole('heading', { name: 'Client phone books', level: 1 }).waitFor();
@@ -167,7 +217,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await staff.getByText('Owner: demouser').waitFor();
     expect(await page.getByRole('button', { name: 'Create phone book' }).count()).toBe(0);
     expect(await staff.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await staff.getByRole('link', { name: 'Staff' }).click();
+    await staff.getByRole('link', { name: 'Staff', exact: true }).click();
     await page.getByRole('heading', { name: 'Contacts of Staff' }).waitFor();
     await page.getByText('Esi', { exact: false }).first().waitFor();
     for (const name of ['Add contact manually', 'Load contacts from Excel', /^Edit /, /^Delete /]) {
@@ -185,7 +235,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await page.getByText('Esi', { exact: false }).first().waitFor();
     await context.setOffline(true);
     await page.goto(world.gateway.url('/phonebook'));
-    await page.getByText('You are offline: these are the phone books saved on this device', { exact: false }).waitFor();
+    await page.getByText('These are the phone books saved on this device', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Staff', exact: true }).click();
     await page.getByText('Esi', { exact: false }).first().waitFor();
     await page.getByLabel('Search contacts').fill('nana');
@@ -206,7 +256,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     expect(await page.getByText('Nana Agyeman').count()).toBe(0);
     await context.setOffline(false);
     // Back online: the book is fetched again and the note goes.
-    await page.getByText('You are offline: these are the phone books', { exact: false }).waitFor({ state: 'detached' });
+    await page.getByText('These are the phone books saved', { exact: false }).waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Add contact manually' }).isDisabled()).toBe(false);
     await expect.poll(pending).toBe(0);
     expect(await page.getByText('Nana Agyeman').count()).toBe(0);

@@ -28,14 +28,16 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
       await request.getByLabel('Sender IDs').fill(ids);
       await request.getByRole('button', { name: 'Request approval' }).click();
     };
+    // Each problem on the field, said once (not also as an alert).
     await ask(' , ');
-    await shell.alert('No senderId provided').waitFor();
+    await shell.saidInline('No senderId provided', request);
     await ask('SHOP,TOOLONGSENDER');
-    await shell
-      .alert('Each senderId must have a maximum character length of eleven(11), please check TOOLONGSENDER')
-      .waitFor();
+    await shell.saidInline(
+      'Each senderId must have a maximum character length of eleven(11), please check TOOLONGSENDER',
+      request,
+    );
     await ask('0244123');
-    await shell.alert('Sorry we dont accept numbers only as sender ids').waitFor();
+    await shell.saidInline('Sorry we dont accept numbers only as sender ids', request);
     await ask(' MYSHOP , MYSHOP ,Deals ');
     await shell.alert('Sender ID request sent: MYSHOP, Deals awaiting approval').waitFor();
     const pending = section(page, 'Your account');
@@ -111,8 +113,24 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await page.screenshot({ path: 'test-results/screens/profile-390.png', fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // Asked first, saying what changes; Cancel changes nothing.
     await promo.getByRole('button', { name: 'Become a reseller' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Become a reseller?' });
+    await confirm
+      .getByText(/you buy credit at the reseller volume rates above instead of your current REGULAR prices/)
+      .waitFor();
+    await confirm.getByText(/A Client management page joins your menu/).waitFor();
+    await confirm.getByText(/A domain to set up/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await section(page, 'Account type').getByRole('combobox', { name: 'Account type' }).inputValue()).toBe(
+      'REGULAR',
+    );
+    await promo.getByRole('button', { name: 'Become a reseller' }).click();
+    await confirm.getByRole('button', { name: 'Become a reseller' }).click();
     await shell.alert('You are now a reseller').waitFor();
+    await confirm.waitFor({ state: 'detached' });
     await section(page, 'Your reseller rates')
       .getByText(/Your applicable rate: GHS 0\.025/)
       .waitFor();
@@ -131,6 +149,10 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await apiSignUp(world.gateway, { ...who, cname: 'Brand Owner' });
     const { page, context, shell } = await openProfile(who.username, who.password);
     await section(page, 'Become a reseller').getByRole('button', { name: 'Become a reseller' }).click();
+    await page
+      .getByRole('dialog', { name: 'Become a reseller?' })
+      .getByRole('button', { name: 'Become a reseller' })
+      .click();
     const settings = section(page, 'Your white-label platform');
     await settings.waitFor();
     await settings.getByLabel('Domain', { exact: true }).fill(host);
@@ -142,7 +164,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     writeFileSync(logo, logoPng(64, [20, 90, 60], [250, 250, 250]));
     const logoInput = settings.locator('input[type="file"]').first();
     await logoInput.setInputFiles(notes);
-    await shell.alert('Kindly select an image file').waitFor();
+    await shell.saidInline('Kindly select an image file', settings);
     await logoInput.setInputFiles(logo);
     await settings.getByRole('img', { name: 'Logo preview' }).waitFor();
     // The tier rule: a zero rate is not saved.
@@ -205,9 +227,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await serviceWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
-    await page
-      .getByText('You are offline: this is your profile as stored on this device. Changes need a connection')
-      .waitFor();
+    await page.getByText('This is your profile as stored on this device. Changes need a connection').waitFor();
     await section(page, 'Your account').getByText('demo@example.com').waitFor();
     expect(
       await section(page, 'Request sender IDs').getByRole('button', { name: 'Request approval' }).isDisabled(),

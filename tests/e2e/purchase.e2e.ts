@@ -41,15 +41,17 @@ describe('purchase SMS credits and the credit histories', () => {
     await page.getByText('Dev mode: a simulated card payment').waitFor();
     await page.getByRole('button', { name: 'Pay GHS 100.00' }).click();
     await page.waitForURL(/\/purchasesms$/);
+    // Said once, as an alert (an outcome), not also on the page.
     await shell.alert('Payment received: your SMS credits have been added').waitFor();
-    await page.getByRole('main').getByText('Payment received: your SMS credits have been added').waitFor();
+    expect(await page.getByText('Payment received: your SMS credits have been added').count()).toBe(1);
     await page.getByText('Balance: 3,770 SMS credits').waitFor();
 
     // A cancelled payment adds nothing and says so.
     await amount.fill('50');
     await page.getByRole('button', { name: 'Buy SMS credits' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('main').getByText('The payment was cancelled: no credits were added').waitFor();
+    await shell.alert('The payment was cancelled: no credits were added').waitFor();
+    expect(await page.getByText('The payment was cancelled: no credits were added').count()).toBe(1);
     await page.getByText('Balance: 3,770 SMS credits').waitFor();
 
     await page.getByRole('link', { name: 'SMS credits purchase history' }).first().click();
@@ -111,7 +113,9 @@ describe('purchase SMS credits and the credit histories', () => {
     // Offline works once the service worker has stored the app (it controls the page when it has).
     await serviceWorkerControls(page);
     await context.setOffline(true);
-    await page.getByText('You are offline: this is the history stored on this device').waitFor();
+    await page.getByText('This is the history stored on this device').waitFor();
+    // Offline is said once, by the banner: the page's note says only what it shows.
+    expect(await page.getByText('You are offline', { exact: false }).count()).toBe(1);
     await history.getByText('GHS 100.00').waitFor();
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('link', { name: 'Purchase SMS credits' }).click();

@@ -35,9 +35,9 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await page.getByRole('combobox', { name: 'Sheet' }).waitFor();
     await send.message.fill('Hi');
     await send.submitButton.click();
-    await send.shell.alert('Select the right sheet containing the needed data for this SMS').waitFor();
+    await send.shell.saidInline('Select the right sheet containing the needed data for this SMS');
     await send.choose('Sheet', 'Notes');
-    await send.shell.alert(/please provide heading "numbers" for the column holding the mobile numbers/).waitFor();
+    await send.shell.saidInline(/please provide heading "numbers" for the column holding the mobile numbers/);
     await send.choose('Sheet', 'Customers');
     await page.getByText('Loaded 3 rows from Customers (customers.xlsx)').waitFor();
     // The typed fields are saved after a pause and the sheet once read: wait for both, then reload.
@@ -83,7 +83,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     const file = join(world.scratch, 'photo.png');
     writeFileSync(file, 'not an image either');
     await page.locator('input[type="file"]').setInputFiles(file);
-    await send.shell.alert('Kindly select an excel file').waitFor();
+    await send.shell.saidInline('Kindly select an excel file');
     await context.close();
   });
 

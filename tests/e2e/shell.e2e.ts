@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appManifest, newPage, PHONE } from './support/browser';
+import { appManifest, DESKTOP, newPage, PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { apiCall } from './support/api-accounts';
@@ -64,6 +64,54 @@ describe('routing rules, the page shell and white-label branding', () => {
     await admin.context.close();
   });
 
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])(
+    "keeps the side menu's look at %s px after a reload, whatever order the stylesheets arrive in",
+    async (_, viewport) => {
+      const { page, context, send } = await world.openSignedIn({ viewport });
+      await page.goto(world.gateway.url('/phonebook'));
+      await page.getByRole('heading', { name: 'Phone book', level: 1 }).waitFor();
+      const first = await send.shell.menuLook();
+      // The current page's item is padded, about 40 px tall and highlighted; the others are not highlighted.
+      expect(first.current.padding).not.toBe('0px');
+      expect(first.current.height).toBeGreaterThanOrEqual(36);
+      expect(first.current.background).not.toBe(first.other.background);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Phone book', level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await send.shell.menuLook()).toEqual(first);
+      // Any other order of arrival: the stylesheets in reverse.
+      await page.evaluate(() => {
+        const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')];
+        for (const sheet of sheets.reverse()) document.head.append(sheet);
+      });
+      expect(await send.shell.menuLook()).toEqual(first);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('shows alerts below the header at %s px, never over the balance', async (_, viewport) => {
+    const { page, context, send } = await world.openSignedIn({ viewport });
+    await send.shell.visit(world.gateway.url('/profile'), 'Profile');
+    const request = page.getByRole('region', { name: 'Request sender IDs' });
+    await request.getByLabel('Sender IDs').fill(`SHELL${viewport.width}`);
+    await request.getByRole('button', { name: 'Request approval' }).click();
+    await send.shell.alert(/^Sender ID request sent/).waitFor();
+    const header = (await page.locator('header').boundingBox())!;
+    const alert = (await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('status')
+      .first()
+      .boundingBox())!;
+    expect(alert.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await context.close();
+  });
+
   it('brands each domain: title, company name and the installable manifest', async () => {
     const main = await newPage(world.browser);
     await main.page.goto(world.gateway.url('/login'));
@@ -82,7 +130,7 @@ describe('routing rules, the page shell and white-label branding', () => {
     await acme.context.close();
   });
 
-  it('on a phone: the menu is behind the burger, the header shows expiry, contact and Logout', async () => {
+  it('on a phone: the menu is behind the burger, the header shows balance, expiry, contact and Logout', async () => {
     const { page, context, send } = await world.openSignedIn({ viewport: PHONE });
     const { shell } = send;
     const onScreen = () => shell.menu.evaluate((el) => el.getBoundingClientRect().right > 0);
@@ -96,6 +144,9 @@ describe('routing rules, the page shell and white-label branding', () => {
       .filter({ visible: true })
       .waitFor();
     await page.getByText('Contact +233302000000').waitFor();
+    const balance = page.getByLabel('Credit balance');
+    await balance.waitFor();
+    expect(await balance.textContent()).toMatch(/^[\d,]+ credits$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
     await context.close();

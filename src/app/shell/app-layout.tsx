@@ -26,6 +26,7 @@ export function AppLayout({ user, domain }: AppLayoutProps) {
         <ShellHeader
           user={user}
           domain={domain}
+          wide={wide}
           menuOpened={opened}
           onToggleMenu={toggle}
           onSignOut={() => void requestSignOut()}

@@ -13,7 +13,8 @@ export function PendingSenderIndicator() {
   const pending = list.pending.length > 0 || hasPendingSenderIds(list.users);
   const label = pending ? 'Sender IDs are awaiting approval' : 'No sender IDs awaiting approval';
   return (
-    <Tooltip label={label}>
+    // The words show on hover, on keyboard focus and on a touch, not only to screen readers.
+    <Tooltip label={label} events={{ hover: true, focus: true, touch: true }}>
       <UnstyledButton
         aria-label={label}
         onClick={() => navigate(APP_PATHS.clientManagement.getHref())}

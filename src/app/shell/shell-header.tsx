@@ -10,6 +10,8 @@ import { PendingSenderIndicator } from './pending-sender-indicator';
 type ShellHeaderProps = {
   user: StoredUser;
   domain: StoredDomain | null;
+  /** From 1000 px (docs/product.md#page-shell): one header or the other is rendered, so the balance is on the page once. */
+  wide: boolean;
   menuOpened: boolean;
   onToggleMenu: () => void;
   onSignOut: () => void;
@@ -28,8 +30,8 @@ function expiryText(user: StoredUser): string {
     : 'No credit expiry';
 }
 
-/** Wide screens: brand, balance, expiry, admin indicator, user menu. Narrow: burger, expiry, contact, Logout (docs/product.md#page-shell). */
-export function ShellHeader({ user, domain, menuOpened, onToggleMenu, onSignOut }: ShellHeaderProps) {
+/** Wide screens: brand, balance, expiry, admin indicator, user menu. Narrow: burger, balance, expiry, contact, Logout (docs/product.md#page-shell). */
+export function ShellHeader({ user, domain, wide, menuOpened, onToggleMenu, onSignOut }: ShellHeaderProps) {
   const companyname = domain?.companyname || 'Bulk SMS';
   const isMainProvider = domain?.profile_id === TOP_SUPERVISOR_ID;
   return (
@@ -41,31 +43,37 @@ export function ShellHeader({ user, domain, menuOpened, onToggleMenu, onSignOut 
           {isMainProvider ? `Powered by ${companyname}` : companyname}
         </Text>
       </Group>
-      <Group gap="md" wrap="nowrap" visibleFrom="md">
-        <Text size="sm" fw={600} aria-label="Credit balance">
-          {balanceText(user)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {expiryText(user)}
-        </Text>
-        {user.isAdmin && <PendingSenderIndicator />}
-        <UserMenu username={user.username} onSignOut={onSignOut} />
-      </Group>
-      <Group gap="xs" wrap="nowrap" hiddenFrom="md" style={{ minWidth: 0 }}>
-        <Stack gap={0} style={{ minWidth: 0 }} align="flex-end">
-          <Text size="xs" truncate>
+      {wide ? (
+        <Group gap="md" wrap="nowrap">
+          <Text size="sm" fw={600} role="status" aria-label="Credit balance">
+            {balanceText(user)}
+          </Text>
+          <Text size="sm" c="dimmed">
             {expiryText(user)}
           </Text>
-          {domain?.telnumber && (
-            <Text size="xs" c="dimmed" truncate>
-              Contact {domain.telnumber}
+          {user.isAdmin && <PendingSenderIndicator />}
+          <UserMenu username={user.username} onSignOut={onSignOut} />
+        </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Stack gap={0} style={{ minWidth: 0 }} align="flex-end" lh={1.3}>
+            <Text size="xs" fw={700} lh="inherit" truncate role="status" aria-label="Credit balance">
+              {balanceText(user)}
             </Text>
-          )}
-        </Stack>
-        <Button size="compact-sm" variant="light" color="red" onClick={onSignOut} style={{ flexShrink: 0 }}>
-          Logout
-        </Button>
-      </Group>
+            <Text size="xs" lh="inherit" truncate>
+              {expiryText(user)}
+            </Text>
+            {domain?.telnumber && (
+              <Text size="xs" c="dimmed" lh="inherit" truncate>
+                Contact {domain.telnumber}
+              </Text>
+            )}
+          </Stack>
+          <Button size="compact-sm" variant="light" color="red" onClick={onSignOut} style={{ flexShrink: 0 }}>
+            Logout
+          </Button>
+        </Group>
+      )}
     </Group>
   );
 }

@@ -1,11 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { checkEmailExists, checkUsernameExists, startSignup, type PendingSignup } from '../../sync/signup-flow';
 import { emitAlert } from '../../sync/alerts-bus';
 import { describeFailure } from '../../sync/failures';
-import { canRegister, DOMAIN_NOT_LOADED, signupFieldError, type SignupField } from '../../domain/signup';
+import {
+  canRegister,
+  DOMAIN_NOT_LOADED,
+  MOBILE_INCOMPLETE,
+  MOBILE_NOT_NUMBERS,
+  signupFieldError,
+  type SignupField,
+} from '../../domain/signup';
 import { showReferral } from '../../domain/domain-settings';
 import { SIGNUP_COUNTRY } from '../../domain/constants';
 import { FormStack } from '../../ui/form-stack';
@@ -40,11 +47,20 @@ export function SignupScreen() {
   });
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingSignup | null>(null);
+  // The phone is needed (the code goes to it) though Register does not wait for it (docs/product.md#sign-up): left empty
+  // or refused by the gateway, its warning shows on the field, never only in an alert.
+  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
+  const phone = useRef<HTMLInputElement>(null);
+  const refusePhone = (message: string) => {
+    setPhoneProblem(message);
+    phone.current?.focus();
+  };
 
   const set = (field: keyof Form) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
     setForm((f) => ({ ...f, [field]: value }));
     if (field === 'username' || field === 'email') setTaken((t) => ({ ...t, [field]: null }));
+    if (field === 'mobile') setPhoneProblem(null);
   };
   // Live: a field shows its warning once it has content (confirm is checked against the password).
   const warning = (field: SignupField, value: string) => (value ? signupFieldError(field, value, form.password) : null);
@@ -66,6 +82,7 @@ export function SignupScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
+    if (!form.mobile.trim()) return refusePhone(MOBILE_INCOMPLETE);
     if (!domain) return emitAlert({ message: DOMAIN_NOT_LOADED, severity: 'warning' });
     setBusy(true);
     try {
@@ -84,7 +101,8 @@ export function SignupScreen() {
       if (result !== 'signed-in') setPending(result);
     } catch (error) {
       const failure = describeFailure(error);
-      emitAlert({ message: failure.message, severity: failure.severity });
+      if (failure.message === MOBILE_INCOMPLETE || failure.message === MOBILE_NOT_NUMBERS) refusePhone(failure.message);
+      else emitAlert({ message: failure.message, severity: failure.severity });
     }
     setBusy(false);
   };
@@ -122,8 +140,10 @@ export function SignupScreen() {
             inputMode="tel"
             value={form.mobile}
             onChange={set('mobile')}
-            error={warning('mobile', form.mobile)}
+            error={warning('mobile', form.mobile) ?? phoneProblem}
             description="The validation code is sent to this number"
+            ref={phone}
+            required
           />
           <PasswordInput
             label="Password"

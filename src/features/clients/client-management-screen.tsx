@@ -3,6 +3,7 @@ import { Alert, Group, Loader, Stack, Title } from '@mantine/core';
 import { canApproveSenderIds, canExportNumbers, canGiveCreditByRate } from '../../domain/permissions';
 import { useClientList } from '../../sync/hooks/use-client-list';
 import { useSession } from '../../sync/hooks/use-session';
+import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { ClientsCard } from './clients-card';
 import { GiveCreditCard } from './give-credit-card';
@@ -10,7 +11,7 @@ import { NumbersCard } from './numbers-card';
 import { PendingSenderIdsCard } from './pending-sender-ids-card';
 
 const CLIENTS_OFFLINE_NOTE =
-  'You are offline: this is the client list stored on this device. Giving credit and deciding sender IDs need a connection';
+  'This is the client list stored on this device. Giving credit and deciding sender IDs need a connection';
 
 /** Client management, for admins (docs/product.md#client-management): credit giving, pending sender IDs, the clients, the exports. */
 export function ClientManagementScreen() {
@@ -36,11 +37,7 @@ export function ClientManagementScreen() {
         </Title>
         {clients.loading && <Loader size="sm" aria-label="Loading clients" />}
       </Group>
-      {offline && (
-        <Alert color="yellow" variant="light" role="status">
-          {CLIENTS_OFFLINE_NOTE}
-        </Alert>
-      )}
+      {offline && <OfflineNote online={online}>{CLIENTS_OFFLINE_NOTE}</OfflineNote>}
       {!offline && clients.error && (
         <Alert color="red" variant="light" role="alert">
           {clients.error.message}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ClientAnswer } from '../../api/clients-api';
 import { formatAccra } from '../../domain/dates';
 import { balanceOf } from '../../domain/permissions';
@@ -10,7 +10,7 @@ import { downloadBytes } from '../../ui/download';
 import { VirtualList } from '../../ui/virtual-list';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 
-const ROW_HEIGHT = 84;
+const ROW_HEIGHT = 104;
 const number = new Intl.NumberFormat('en-US');
 
 // Searched on what the list shows, so a match is always visible in its row.
@@ -97,6 +97,7 @@ export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer
 function ClientRow({ client: c }: { client: ClientAnswer }) {
   const balance = balanceOf(c);
   const ids = [c.senderidapproved, c.pendingsenderid && `pending: ${c.pendingsenderid}`].filter(Boolean).join(' · ');
+  // A line each for the company and the contact details, so a phone's narrow row cuts neither.
   return (
     <Stack
       gap={0}
@@ -106,16 +107,25 @@ function ClientRow({ client: c }: { client: ClientAnswer }) {
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600} truncate>
-          {c.username}
-          {c.companyname ? <Text span c="dimmed" fw={400}>{` · ${c.companyname}`}</Text> : null}
-        </Text>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {c.username}
+          </Text>
+          {c.accountType && (
+            <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>
+              {c.accountType}
+            </Badge>
+          )}
+        </Group>
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {balance.unit === 'USD' ? `USD ${number.format(balance.amount)}` : `${number.format(balance.amount)} credits`}
         </Text>
       </Group>
+      <Text size="sm" truncate>
+        {c.companyname || 'No company name'}
+      </Text>
       <Text size="sm" c="dimmed" truncate>
-        {[c.email, c.telnumber, c.accountType].filter(Boolean).join(' · ')}
+        {[c.email, c.telnumber].filter(Boolean).join(' · ')}
       </Text>
       <Text size="sm" c="dimmed" truncate>
         {c.creditexpires ? `Expires ${formatAccra(c.creditexpires * 1000, 'dd MMM yyyy')}` : 'No credit expiry'}

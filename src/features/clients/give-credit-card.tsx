@@ -36,8 +36,8 @@ export function GiveCreditCard({
   const check = () => {
     const plan = planCreditGift(clients, user.profile_id, { beneficiary, amount, ...(atRate ? { rate } : {}) });
     if (!plan.ok) {
+      // On its field only: a field's problem is said once.
       setErrors({ [plan.field]: plan.message });
-      emitAlert({ message: plan.message, severity: 'warning' });
       return;
     }
     setErrors({});

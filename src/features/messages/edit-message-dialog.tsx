@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '../../ui/mantine-styles-rest';
-import '@mantine/dates/styles.css';
+import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
 import { isNumericText } from '../../domain/fields';
@@ -15,7 +15,6 @@ import {
 } from '../../domain/recurring';
 import type { RecurringPeriod } from '../../domain/types';
 import type { ScheduledMessage } from '../../api/list-api';
-import { emitAlert } from '../../sync/alerts-bus';
 import {
   deleteRecurringMessage,
   deleteScheduledMessage,
@@ -41,12 +40,15 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
   );
   const [interval, setIntervalText] = useState(String(data.recurringInterval));
   const [busy, setBusy] = useState(false);
+  // A field's problem shows on the field, until it is changed.
+  const [errors, setErrors] = useState<{ date?: string; interval?: string }>({});
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!date || !isValidDate(date)) return emitAlert({ message: INVALID_DATE, severity: 'warning' });
+    if (!date || !isValidDate(date)) return setErrors({ date: INVALID_DATE });
     if (recurring && (!isNumericText(interval) || Number(interval) <= 0))
-      return emitAlert({ message: RECURRING_INTERVAL_REQUIRED, severity: 'warning' });
+      return setErrors({ interval: RECURRING_INTERVAL_REQUIRED });
+    setErrors({});
     const changes = {
       message_id: data.message_id,
       shortMessage: text,
@@ -93,7 +95,8 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
           label={recurring ? 'Next delivery (Accra time)' : 'Delivery date and time (Accra time)'}
           {...DATE_TIME_PICKER_PROPS}
           value={date}
-          onChange={setDate}
+          onChange={(value) => (setDate(value), setErrors({}))}
+          error={errors.date}
           popoverProps={{ withinPortal: true }}
         />
         {recurring && (
@@ -108,7 +111,8 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
             <NumberInput
               label={`Every (${RECURRING_UNITS[period]})`}
               value={interval}
-              onChange={(v) => setIntervalText(String(v))}
+              onChange={(v) => (setIntervalText(String(v)), setErrors({}))}
+              error={errors.interval}
               min={0}
               decimalScale={2}
               allowNegative={false}

@@ -21,7 +21,7 @@ import { VirtualList } from '../../ui/virtual-list';
 import { ListFooter, ListNotes } from '../../ui/list-parts';
 import { useListSearch } from '../../sync/hooks/use-list-search';
 
-export const OFFLINE_LIST_NOTE = 'You are offline: these are the messages stored on this device';
+export const OFFLINE_LIST_NOTE = 'These are the messages stored on this device';
 const LIVE_REFRESH_MS = 5000;
 
 type Props = { kind: MessageListKind; view: View };

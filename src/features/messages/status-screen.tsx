@@ -13,6 +13,8 @@ import { useProfileId } from '../../sync/hooks/use-profile-id';
 import { findStoredMessage } from '../../db/list-store';
 import { useMessageStatus } from '../../sync/message-status';
 import { downloadBytes } from '../../ui/download';
+import { OfflineNote } from '../../ui/offline-note';
+import { useOnline } from '../../ui/use-online';
 import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
@@ -29,6 +31,7 @@ export function StatusScreen({ view }: { view: View }) {
     [profileId, list, id],
   );
   const status = useMessageStatus(id);
+  const online = useOnline();
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState(false);
   const rows = useMemo(() => status.rows ?? [], [status.rows]);
@@ -70,13 +73,16 @@ export function StatusScreen({ view }: { view: View }) {
           </Text>
         </Paper>
       )}
-      {status.error && (
-        <Alert color={status.offline ? 'yellow' : 'red'} variant="light" role="status">
-          {status.offline
-            ? 'You are offline: delivery statuses need a connection and will load when you are back online'
-            : status.error}
-        </Alert>
-      )}
+      {status.error &&
+        (status.offline ? (
+          <OfflineNote online={online}>
+            Delivery statuses need a connection and will load when you are back online
+          </OfflineNote>
+        ) : (
+          <Alert color="red" variant="light" role="status">
+            {status.error}
+          </Alert>
+        ))}
       {status.loading && !status.rows ? (
         <Center py="xl">
           <Loader aria-label="Loading delivery statuses" />

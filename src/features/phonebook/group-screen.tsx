@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
 import { contactCountText, contactSearchText, contactsHeading, searchIndices } from '../../domain/phonebook';
 import type { StoredContact } from '../../db/app-db';
-import { deleteContacts } from '../../sync/phonebook-sync';
+import { deleteContacts, UNDO_DELETE_MS } from '../../sync/phonebook-sync';
 import { useClientGroups, useContacts, useGroup, useGroups } from '../../sync/hooks/use-phonebook';
+import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { VirtualList } from '../../ui/virtual-list';
 import { ContactDialog } from './contact-dialog';
@@ -60,11 +61,27 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
       }),
     [],
   );
+  // Gone at once, with Undo for a few seconds before the deletion is sent (phonebook-sync.ts).
   const remove = useCallback((ids: readonly number[]) => {
     setHidden((h) => new Set([...h, ...ids]));
     const putBack = () => setHidden((h) => new Set([...h].filter((id) => !ids.includes(id))));
-    void deleteContacts(ids).then((outcome) => outcome === 'refused' && putBack(), putBack);
+    void deleteContacts(ids, UNDO_DELETE_MS).then(
+      (outcome) => (outcome === 'refused' || outcome === 'undone') && putBack(),
+      putBack,
+    );
   }, []);
+  // Select all: every contact shown (the search's matches when searching).
+  const allShownSelected = shown.length > 0 && shown.every((c) => selected.has(c.id));
+  const someShownSelected = !allShownSelected && shown.some((c) => selected.has(c.id));
+  const toggleAll = () =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const c of shown) {
+        if (allShownSelected) next.delete(c.id);
+        else next.add(c.id);
+      }
+      return next;
+    });
   const removeSelected = () => {
     remove(liveSelected);
     setSelected(new Set());
@@ -99,11 +116,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
           This phone book was not found. It may have been deleted.
         </Alert>
       )}
-      {(!online || status === 'stored') && (
-        <Alert color="yellow" variant="light" role="status">
-          {PHONEBOOK_OFFLINE_NOTE}
-        </Alert>
-      )}
+      {(!online || status === 'stored') && <OfflineNote online={online}>{PHONEBOOK_OFFLINE_NOTE}</OfflineNote>}
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {contactsHeading(name)}
       </Title>
@@ -126,7 +139,16 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
+        {editable && shown.length > 0 && (
+          <Checkbox
+            label="Select all"
+            checked={allShownSelected}
+            indeterminate={someShownSelected}
+            onChange={toggleAll}
+            pl={4}
+          />
+        )}
+        <Text size="sm" c="dimmed" aria-live="polite" mr="auto">
           {contacts === undefined
             ? ''
             : search.trim()

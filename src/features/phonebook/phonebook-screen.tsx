@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
 import { contactCountText, createdText, groupNameError } from '../../domain/phonebook';
 import type { StoredGroup } from '../../db/app-db';
 import { createGroup } from '../../sync/phonebook-sync';
 import { useClientGroups, useGroups } from '../../sync/hooks/use-phonebook';
+import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 
 export const PHONEBOOK_OFFLINE_NOTE =
-  'You are offline: these are the phone books saved on this device. Creating, editing and deleting need a connection';
+  'These are the phone books saved on this device. Creating, editing and deleting need a connection';
 
 /** The phone book list: the user's books (create, delete) or, for an admin, its clients' (read-only). */
 export function PhonebookScreen({ clients = false }: { clients?: boolean }) {
@@ -35,11 +36,7 @@ export function PhonebookScreen({ clients = false }: { clients?: boolean }) {
         </Title>
         {status === 'loading' && <Loader size="sm" aria-label="Loading phone books" />}
       </Group>
-      {(!online || status === 'stored') && (
-        <Alert color="yellow" variant="light" role="status">
-          {PHONEBOOK_OFFLINE_NOTE}
-        </Alert>
-      )}
+      {(!online || status === 'stored') && <OfflineNote online={online}>{PHONEBOOK_OFFLINE_NOTE}</OfflineNote>}
       {!clients && <CreateGroupForm existing={groups ?? []} online={online} />}
       <TextInput
         label="Search phone books"
@@ -81,11 +78,12 @@ function GroupCard({ group: g, clients, onDelete }: { group: StoredGroup; client
           {g.setuptime ? ` · ${createdText(g.setuptime)}` : ''}
         </Text>
         <Group gap="xs" mt="xs">
-          <Button component={Link} to={href} size="xs" variant="light">
+          {/* Named by book: a screen reader's list of links or buttons tells each card's apart. */}
+          <Button component={Link} to={href} size="xs" variant="light" aria-label={`Open ${g.groupname}`}>
             Open
           </Button>
           {onDelete && (
-            <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+            <Button size="xs" variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${g.groupname}`}>
               Delete
             </Button>
           )}

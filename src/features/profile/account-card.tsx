@@ -21,7 +21,8 @@ function Ids({ ids, color, empty }: { ids: string[]; color: string; empty: strin
   return (
     <Group gap={6}>
       {ids.map((id) => (
-        <Badge key={id} color={color} variant="light" style={{ textTransform: 'none' }}>
+        // Dark text on the tinted badge: the light variant's own (shade 9) reads at 3.6 to 4.3:1, under WCAG AA.
+        <Badge key={id} color={color} variant="light" c="gray.9" style={{ textTransform: 'none' }}>
           {id}
         </Badge>
       ))}

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import { imageFileError } from '../../domain/file-types';
 import { safeAssetUrl } from '../../domain/safe-url';
-import { emitAlert } from '../../sync/alerts-bus';
 
 /** The gateway takes images up to 2 MiB (checked by their bytes there). */
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -21,10 +20,13 @@ type Props = { label: string; current: string; onPicked: (dataUrl: string | null
 export function ImageField({ label, current, onPicked }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  // A refused file is said on the field, not as an alert.
+  const [error, setError] = useState<string | null>(null);
   // The preview's object URL is released when replaced and when the field goes.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const pick = async (picked: File | null) => {
+    setError(null);
     if (!picked) {
       setFile(null);
       setPreview(null);
@@ -32,12 +34,9 @@ export function ImageField({ label, current, onPicked }: Props) {
       return;
     }
     const wrongType = imageFileError(picked.name);
-    if (wrongType) return emitAlert({ message: wrongType, severity: 'warning' });
+    if (wrongType) return setError(wrongType);
     if (picked.size > MAX_IMAGE_BYTES)
-      return emitAlert({
-        message: `${picked.name} is larger than 2 MB: please choose a smaller image`,
-        severity: 'warning',
-      });
+      return setError(`${picked.name} is larger than 2 MB: please choose a smaller image`);
     setFile(picked);
     setPreview(URL.createObjectURL(picked));
     onPicked(await readDataUrl(picked));
@@ -52,6 +51,7 @@ export function ImageField({ label, current, onPicked }: Props) {
         accept="image/png,image/jpeg,image/gif,image/tiff,image/bmp"
         value={file}
         onChange={(f) => void pick(f)}
+        error={error}
         clearable
       />
       <Group gap="xs">

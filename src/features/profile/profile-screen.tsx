@@ -1,8 +1,9 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { canChangeAccountType } from '../../domain/permissions';
 import { showReferral, showResellerPromo } from '../../domain/domain-settings';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { useSession } from '../../sync/hooks/use-session';
+import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { AccountCard } from './account-card';
 import { AccountTypeCard } from './account-type-card';
@@ -14,8 +15,7 @@ import { ResellerPromoCard } from './reseller-promo-card';
 import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
 
-const PROFILE_OFFLINE_NOTE =
-  'You are offline: this is your profile as stored on this device. Changes need a connection';
+const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Changes need a connection';
 
 /**
  * The profile (docs/product.md#profile): the account, sender IDs, account type, API key and the
@@ -33,11 +33,7 @@ export function ProfileScreen() {
       <Title order={1} size="h2">
         Profile
       </Title>
-      {!online && (
-        <Alert color="yellow" variant="light" role="status">
-          {PROFILE_OFFLINE_NOTE}
-        </Alert>
-      )}
+      {!online && <OfflineNote online={online}>{PROFILE_OFFLINE_NOTE}</OfflineNote>}
       <AccountCard user={user} referral={domain ? showReferral(user, domain) : false} />
       <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />
       <PhoneCard user={user} online={online} />

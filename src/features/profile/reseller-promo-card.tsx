@@ -1,10 +1,12 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { canBecomeReseller } from '../../domain/domain-settings';
 import type { DomainDetails } from '../../domain/types';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../sync/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
+import { DialogActions } from '../../ui/dialog-actions';
 import { ResellerRateTable } from '../../ui/reseller-rate-table';
 
 /** The reseller promo (docs/product.md#reseller-promo: reselling enabled, supervisors 6, 1 and 308), the volume table and the applicable rate. */
@@ -18,13 +20,15 @@ export function ResellerPromoCard({
   online: boolean;
 }) {
   const { busy, run } = useAction();
+  const [confirming, setConfirming] = useState(false);
   const reseller = user.accountType === 'RESELLER';
 
   const become = async () => {
-    await run(async () => {
+    const done = await run(async () => {
       await switchAccountType('RESELLER');
       emitAlert({ message: 'You are now a reseller', severity: 'success' });
     });
+    if (done) setConfirming(false);
   };
 
   return (
@@ -47,11 +51,37 @@ export function ResellerPromoCard({
           </Text>
         )}
         {canBecomeReseller(user, domain) && (
-          <Button onClick={() => void become()} loading={busy} disabled={!online} w="fit-content">
+          <Button onClick={() => setConfirming(true)} disabled={!online} w="fit-content">
             Become a reseller
           </Button>
         )}
       </Stack>
+      {/* Asked first: the account changes in ways the user should know before (account-type.ts on the gateway). */}
+      <Modal opened={confirming} onClose={() => !busy && setConfirming(false)} title="Become a reseller?" centered>
+        <Stack gap="sm">
+          <Text size="sm">Your account becomes a reseller account:</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>
+              Your prices: you buy credit at the reseller volume rates above instead of your current {user.accountType}{' '}
+              prices, and you set the prices your own clients pay.
+            </List.Item>
+            <List.Item>
+              A Client management page joins your menu: your clients, the credit you give them and their sender ID
+              requests.
+            </List.Item>
+            <List.Item>
+              A domain to set up: your platform settings appear on this page; point your own domain at this server and
+              verify it, so your clients sign up under your name and logo.
+            </List.Item>
+          </List>
+          <DialogActions
+            confirmLabel="Become a reseller"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void become()}
+            busy={busy}
+          />
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

@@ -183,8 +183,9 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
           {gateway && own && (
             <Text size="sm" c="dimmed">
               On your Paystack dashboard, set the webhook URL to{' '}
-              <Code>{`https://${user.domain}${PAYSTACK_WEBHOOK_PATH}`}</Code>: payments are credited when Paystack
-              confirms them.
+              {/* A URL has no spaces: it breaks anywhere rather than widen a phone's page. */}
+              <Code style={{ overflowWrap: 'anywhere' }}>{`https://${user.domain}${PAYSTACK_WEBHOOK_PATH}`}</Code>:
+              payments are credited when Paystack confirms them.
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -16,8 +16,8 @@ export function SenderIdCard({ user, online }: { user: StoredUser; online: boole
   const submit = async () => {
     const checked = validateSenderIdRequest(ids);
     if (!checked.ok) {
+      // On the field only: a field's problem is said once.
       setError(checked.message);
-      emitAlert({ message: checked.message, severity: 'warning' });
       return;
     }
     setError(null);

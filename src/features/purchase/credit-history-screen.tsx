@@ -11,7 +11,7 @@ import { ListFooter, ListNotes } from '../../ui/list-parts';
 import { useListSearch } from '../../sync/hooks/use-list-search';
 import { CLIENT_PAYMENT_ROW_HEIGHT, PAYMENT_ROW_HEIGHT, PaymentRow } from './payment-row';
 
-export const OFFLINE_HISTORY_NOTE = 'You are offline: this is the history stored on this device';
+export const OFFLINE_HISTORY_NOTE = 'This is the history stored on this device';
 const TITLE = 'SMS credits purchase history';
 const NO_PURCHASES = 'You have not bought any SMS credits yet';
 const NO_CLIENT_PURCHASES = 'Your clients have not bought any SMS credits yet';

@@ -1,15 +1,34 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
+import { countText } from '../../domain/plural';
 import type { Payment } from '../../api/list-api';
 
 const number = new Intl.NumberFormat('en-US');
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const PAYMENT_ROW_HEIGHT = 96;
-export const CLIENT_PAYMENT_ROW_HEIGHT = 140;
+export const CLIENT_PAYMENT_ROW_HEIGHT = 112;
 
-/** A payment record (docs/product.md#credit-history): date (Accra), amount, previous balance, credits added, new balance; clients' adds who. */
+type PaymentText = { title: string; detail: string };
+
+/**
+ * What a history line says. Credit an admin gave (paymentassist names it) is counted in credits; its
+ * amount is money only when given by rate (then it differs from the credits). A purchase is money.
+ */
+export function paymentText(p: Payment): PaymentText {
+  const paid = `${p.currency} ${money.format(p.amount)}`;
+  if (p.paymentassist) {
+    return {
+      title: `${countText(p.balanceadded, 'credit')} given by ${p.paymentassist}`,
+      detail: p.amount > 0 && p.amount !== p.balanceadded ? `Worth ${paid}` : '',
+    };
+  }
+  if (p.amount > 0) return { title: `${paid} purchase`, detail: p.description };
+  return { title: p.description || 'Credit', detail: '' };
+}
+
+/** A payment record (docs/product.md#credit-history): date (Accra), what it was, previous balance, credits added, new balance; clients' adds who. */
 export function PaymentRow({ data, client }: { data: Payment; client: boolean }) {
-  const title = data.amount > 0 ? `${data.currency} ${money.format(data.amount)}` : data.description || 'Credit';
+  const { title, detail } = paymentText(data);
   return (
     <Paper withBorder radius="md" p="sm" h={(client ? CLIENT_PAYMENT_ROW_HEIGHT : PAYMENT_ROW_HEIGHT) - 10}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -24,18 +43,15 @@ export function PaymentRow({ data, client }: { data: Payment; client: boolean })
         +{number.format(data.balanceadded)} credits · {number.format(data.previousbalance)} →{' '}
         {number.format(data.newbalance)}
       </Text>
-      <Text size="xs" c="dimmed" truncate>
-        {[data.description, data.paymentassist && `Assisted by ${data.paymentassist}`].filter(Boolean).join(' · ')}
-      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed" truncate>
+          {detail}
+        </Text>
+      )}
       {client && (
-        <>
-          <Text size="xs" truncate>
-            {[data.username, data.email, data.telnumber].filter(Boolean).join(' · ')}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            Supervisor {data.supid || '—'}
-          </Text>
-        </>
+        <Text size="xs" truncate>
+          {[data.username, data.email, data.telnumber].filter(Boolean).join(' · ')}
+        </Text>
       )}
     </Paper>
   );

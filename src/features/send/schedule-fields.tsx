@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import '../../ui/mantine-styles-rest';
-import '@mantine/dates/styles.css';
+import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
-import { formatAccra } from '../../domain/dates';
+import { formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
+import { occurrence, stepIsLongEnough } from '../../domain/recurrence';
 import { usesChosenDate } from '../../domain/message-kinds';
 import { RECURRING_PERIODS, RECURRING_UNITS } from '../../domain/recurring';
 import type { RecurringPeriod } from '../../domain/types';
@@ -30,35 +31,58 @@ export function ScheduleFields({ form }: { form: SendFormApi }) {
     );
   }
   const recurring = fields.messageType === 'recurring';
+  const first = fields.date && isValidDate(fields.date) ? fromAccraWallTime(fields.date).getTime() : null;
+  const interval = Number(fields.recurringInterval);
+  const next =
+    recurring && first !== null && stepIsLongEnough(fields.recurringPeriod, interval)
+      ? [1, 2, 3].map((k) => occurrence(first, fields.recurringPeriod, interval, k))
+      : [];
   return (
-    <SimpleGrid cols={{ base: 1, sm: recurring ? 3 : 1 }} spacing="sm">
-      <DateTimePicker
-        label={recurring ? 'First delivery (Accra time)' : 'Delivery date and time (Accra time)'}
-        placeholder="Pick date and time"
-        {...DATE_TIME_PICKER_PROPS}
-        value={fields.date}
-        onChange={(value) => set('date', value)}
-        minDate={today}
-      />
-      {recurring && (
-        <>
-          <Select
-            label="Repeat"
-            data={RECURRING_PERIODS.map((p) => ({ value: p, label: p }))}
-            value={fields.recurringPeriod}
-            onChange={(value) => value && set('recurringPeriod', value as RecurringPeriod)}
-            allowDeselect={false}
-          />
-          <NumberInput
-            label={`Every (${RECURRING_UNITS[fields.recurringPeriod]})`}
-            value={fields.recurringInterval}
-            onChange={(value) => set('recurringInterval', String(value))}
-            min={0}
-            decimalScale={2}
-            allowNegative={false}
-          />
-        </>
+    <Stack gap={6}>
+      <SimpleGrid cols={{ base: 1, sm: recurring ? 3 : 1 }} spacing="sm">
+        <DateTimePicker
+          label={recurring ? 'First delivery (Accra time)' : 'Delivery date and time (Accra time)'}
+          placeholder="Pick date and time"
+          {...DATE_TIME_PICKER_PROPS}
+          value={fields.date}
+          onChange={(value) => set('date', value)}
+          minDate={today}
+          description={first === null ? 'Pick the day, then the time' : deliveryText(first)}
+        />
+        {recurring && (
+          <>
+            <Select
+              label="Repeat"
+              data={RECURRING_PERIODS.map((p) => ({ value: p, label: p }))}
+              value={fields.recurringPeriod}
+              onChange={(value) => value && set('recurringPeriod', value as RecurringPeriod)}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label={`Every (${RECURRING_UNITS[fields.recurringPeriod]})`}
+              value={fields.recurringInterval}
+              onChange={(value) => set('recurringInterval', String(value))}
+              min={0}
+              decimalScale={2}
+              allowNegative={false}
+            />
+          </>
+        )}
+      </SimpleGrid>
+      {next.length > 0 && (
+        <Text size="sm" data-testid="next-runs">
+          Then: {next.map((at) => formatAccra(at, RUN_PATTERN)).join(' · ')}
+        </Text>
       )}
-    </SimpleGrid>
+    </Stack>
   );
+}
+
+const RUN_PATTERN = 'EEE d MMM yyyy, HH:mm';
+
+/** The time a picked day will really use: the picker keeps 00:00 until a time is chosen. */
+function deliveryText(at: number): string {
+  const time = formatAccra(at, 'HH:mm');
+  const midnight = time === '00:00' ? ' (midnight: choose another time in the picker to change it)' : '';
+  return `Sends ${formatAccra(at, RUN_PATTERN)}${midnight}`;
 }

@@ -4,7 +4,6 @@ import { openSpreadsheet, SpreadsheetError, type OpenedSpreadsheet, type SheetRe
 import { SELECT_SHEET, type SetAsideNumber, type SheetColumn } from '../../domain/excel-sheet';
 import { UPLOAD_EXCEL } from '../../domain/send-form';
 import { sendSheetFileError } from '../../domain/send-sheet-file';
-import { emitAlert } from '../../sync/alerts-bus';
 
 export type ExcelState =
   | { status: 'empty' }
@@ -105,6 +104,7 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
         });
       } else {
         offered.current = result.columns;
+        // Said under the file field (excel-picker.tsx), not also as an alert.
         setState({
           status: 'refused',
           fileName,
@@ -113,7 +113,6 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
           message: result.message,
           ...(result.columns?.length && { columns: result.columns }),
         });
-        emitAlert({ message: result.message, severity: 'warning' });
       }
     },
     [keeper],
@@ -121,7 +120,6 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
 
   const refuse = useCallback((fileName: string, sheetNames: string[], message: string) => {
     setState({ status: 'refused', fileName, sheetNames, sheet: null, message });
-    emitAlert({ message, severity: 'warning' });
   }, []);
 
   const load = useCallback(

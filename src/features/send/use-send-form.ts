@@ -7,7 +7,7 @@ import { defaultFields, draftOf, fieldsFromDraft, type SendFormFields } from './
 export type SendFormApi = {
   fields: SendFormFields;
   set<K extends keyof SendFormFields>(key: K, value: SendFormFields[K]): void;
-  /** Back to the defaults after a successful send (the draft too). */
+  /** Back to the defaults after a successful send (the draft too), but for the sender ID (docs/product.md#the-send-form). */
   reset(): void;
 };
 
@@ -43,7 +43,8 @@ export function useSendForm(senderIds: readonly string[]): SendFormApi | null {
     setFields((current) => (current ? withChange(current, key, value) : current));
   }, []);
 
-  const reset = useCallback(() => setFields(defaultFields()), []);
+  // With several approved IDs, the next send most likely goes out under the same one.
+  const reset = useCallback(() => setFields((current) => defaultFields(current?.senderId ?? '')), []);
 
   const shown = useMemo(() => {
     if (!fields) return null;

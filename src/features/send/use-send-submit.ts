@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { enqueue } from '../../outbox/enqueue';
-import { emitAlert } from '../../sync/alerts-bus';
 import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send-form';
 import { buildSendItems, type SendDraft } from '../../domain/send-items';
 import { creditProblem, sendCost } from '../../domain/send-cost';
@@ -8,9 +7,6 @@ import { excelProblem, type ExcelSource } from './use-excel-source';
 import type { SendFormApi } from './use-send-form';
 import { draftOf } from './send-form-state';
 import type { SendPlan } from './use-send-plan';
-
-const QUEUED_OFFLINE =
-  'You are offline: your messages are saved on this device and will be sent when you are back online';
 
 type Inputs = {
   form: SendFormApi;
@@ -25,10 +21,8 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) 
   const [problem, setProblem] = useState<{ message: string; fields: SendFormApi['fields'] } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const refuse = (message: string) => {
-    setProblem({ message, fields: form.fields });
-    emitAlert({ message, severity: 'warning' });
-  };
+  // A problem of the form is said once, beside the Send button (not also as an alert).
+  const refuse = (message: string) => setProblem({ message, fields: form.fields });
 
   const submit = async () => {
     const { fields } = form;
@@ -54,13 +48,13 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) 
     const draft: SendDraft = { ...fields, date };
     const items = buildSendItems(draft, plan.recipients, new Date());
     const credit = balance.local ? creditProblem(sendCost(items), balance.amount) : null;
-    if (credit) return refuse(credit);
+    // The summary's "Not enough credit" box already says it when it has the same text.
+    if (credit) return credit === plan.creditMessage ? setProblem(null) : refuse(credit);
 
     setBusy(true);
     try {
       await enqueue({ items, campaign: fields.campaign.trim(), form: draftOf(fields) });
       setProblem(null);
-      if (!navigator.onLine) emitAlert({ message: QUEUED_OFFLINE, severity: 'info' });
       form.reset();
       excel.clear();
       onQueued();

@@ -64,6 +64,35 @@ describe('the page shell', () => {
     expect((await screen.findByLabelText('Credit balance')).textContent).toBe('USD 12.5');
   });
 
+  it('on a phone (below 1000 px) shows the balance with the expiry, the contact number and Logout', async () => {
+    // useMediaQuery's answer for '(min-width: 62.5em)' on a 390 px phone.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (media) =>
+        ({
+          matches: false,
+          media,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      renderApp(
+        <AppLayout user={userInfo({ creditbalance: 12345 })} domain={{ ...domain, telnumber: '+233302000000' }} />,
+      );
+      await screen.findByRole('button', { name: 'Logout' });
+      expect(screen.getAllByLabelText('Credit balance').map((b) => b.textContent)).toEqual(['12,345 credits']);
+      expect(screen.getByText(/^Credit expires/)).toBeTruthy();
+      expect(screen.getByText('Contact +233302000000')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Account menu for demouser' })).toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('asks before signing out while sends wait, and keeps them for the account', async () => {
     const user = userInfo();
     await saveSignIn(user);

@@ -103,6 +103,41 @@ describe('phone book mirrors against the real gateway', () => {
     expect(left).toEqual([]);
   });
 
+  it('deletes contacts on the device at once and sends the deletion only once Undo’s time has passed', async () => {
+    const choir = (await readGroups(profileId)).find((g) => g.groupname === 'Choir')!;
+    const contact = (firstname: string, phonenumber: string) => ({
+      firstname,
+      middlename: '',
+      surname: '',
+      email: '',
+      phonenumber,
+      birthday: '',
+    });
+    await sync.createContact(choir.id, 'Choir', contact('Esi', '233241110002'));
+    await sync.createContact(choir.id, 'Choir', contact('Yaw', '233241110003'));
+    const ids = (await readContacts(profileId, choir.id)).map((c) => c.id);
+    const onGateway = async () =>
+      (await live.gw.ctx.db.selectFrom('contacts').select('id').where('id', 'in', ids).execute()).length;
+    alerts.length = 0;
+
+    // Undone: back on the device, and the gateway never heard of it, even through a flush meanwhile.
+    const undone = sync.deleteContacts(ids, 60_000);
+    await expect.poll(() => alerts.length).toBe(1);
+    expect(alerts[0]).toMatchObject({ message: '2 contacts deleted', severity: 'success', action: { label: 'Undo' } });
+    expect(await readContacts(profileId, choir.id)).toEqual([]);
+    await sync.flushPendingDeletions();
+    expect(await onGateway()).toBe(2);
+    alerts[0]!.action!.run();
+    expect(await undone).toBe('undone');
+    expect((await readContacts(profileId, choir.id)).map((c) => c.id).sort()).toEqual([...ids].sort());
+    expect(await onGateway()).toBe(2);
+
+    // Not undone: sent once the time has passed, with no second alert.
+    expect(await sync.deleteContacts(ids, 50)).toBe('deleted');
+    expect(await onGateway()).toBe(0);
+    expect(alerts.map((a) => a.message)).toEqual(['2 contacts deleted', '2 contacts deleted']);
+  });
+
   it('puts a contact back when the gateway refuses its deletion', async () => {
     const choir = (await readGroups(profileId)).find((g) => g.groupname === 'Choir')!;
     await sync.createContact(choir.id, 'Choir', {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The signed-in page shell: side menu, header, user menu, alerts. */
 export class ShellPage {
@@ -19,6 +19,27 @@ export class ShellPage {
     return (await this.menu.getByRole('link').allTextContents()).map((t) => t.trim());
   }
 
+  /** What a menu item looks like: the current page's item and another's padding, height and background. */
+  async menuLook() {
+    await this.menu.getByRole('link').first().waitFor({ state: 'attached' });
+    return this.menu.evaluate((nav) => {
+      const look = (item: Element | null) => {
+        if (!item) throw new Error('no such menu item');
+        const style = getComputedStyle(item);
+        return {
+          padding: style.padding,
+          height: Math.round(item.getBoundingClientRect().height),
+          background: style.backgroundColor,
+          color: style.color,
+        };
+      };
+      return {
+        current: look(nav.querySelector('a[aria-current="page"]')),
+        other: look(nav.querySelector('a:not([aria-current="page"])')),
+      };
+    });
+  }
+
   accountMenu(username: string) {
     return this.page.getByRole('button', { name: `Account menu for ${username}` });
   }
@@ -30,5 +51,12 @@ export class ShellPage {
 
   alert(text: string | RegExp) {
     return this.page.getByRole('region', { name: 'Notifications' }).getByText(text);
+  }
+
+  /** A problem said once: on the screen (on its field, beside its button), and not also as an alert. */
+  async saidInline(text: string | RegExp, where: Locator = this.page.getByRole('main')) {
+    await where.getByText(text).first().waitFor();
+    const alerts = await this.alert(text).count();
+    if (alerts > 0) throw new Error(`"${String(text)}" is also an alert`);
   }
 }

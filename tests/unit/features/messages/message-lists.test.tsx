@@ -57,7 +57,7 @@ describe('message lists', { timeout: 20_000 }, () => {
     await store(201, 'quick-own', [message(1), message(3, { submitted: 1 }), message(2)]);
     stubFetch(() => undefined);
     renderApp(<MessageListScreen kind="quick" view="personal" />, { path: '/dashboard' });
-    expect(await screen.findByText(OFFLINE_LIST_NOTE)).toBeTruthy();
+    expect(await screen.findByText(OFFLINE_LIST_NOTE, { exact: false })).toBeTruthy();
     const items = await screen.findAllByRole('listitem');
     expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual(['Campaign 3', 'Campaign 2', 'Campaign 1']);
     expect(items[0]!.textContent).toContain('Message submission in progress');

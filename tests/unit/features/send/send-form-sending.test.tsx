@@ -75,6 +75,17 @@ describe('send form: sending', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('keeps the sender ID last used after a send, with several approved', async () => {
+    const { user } = await renderSendForm({ senderidapproved: 'DEMO,ALERTS' });
+    await choose(user, 'Sender ID', 'ALERTS');
+    await user.type(field('Mobile numbers'), '0241000001');
+    await user.type(field('Message'), 'First');
+    await submit(user, 'Send Message');
+    await waitFor(() => expect((field('Message') as HTMLTextAreaElement).value).toBe(''));
+    expect(select('Sender ID').value).toBe('ALERTS');
+    await waitFor(async () => expect((await db.drafts.get(PROFILE))?.fields.senderId).toBe('ALERTS'));
+  });
+
   it("sends the notice instead of the text from the 'TEST' sender a new account is given", async () => {
     const { user } = await renderSendForm({ senderidapproved: 'TEST' });
     expect(select('Sender ID').value).toBe('TEST');

@@ -47,9 +47,10 @@ export async function submit(user: UserEvent, name: RegExp | string = /Send Mess
   await user.click(screen.getByRole('button', { name }));
 }
 
+/** A problem of the form is said once: beside the Send button, not also as an alert. */
 export async function expectProblem(alerts: string[], message: string) {
-  await waitFor(() => expect(alerts).toContain(message));
-  expect(screen.getByTestId('send-problem').textContent).toBe(message);
+  await waitFor(() => expect(screen.getByTestId('send-problem').textContent).toBe(message));
+  expect(alerts).not.toContain(message);
 }
 
 export const jobs = () => db.outboxJobs.toArray();
