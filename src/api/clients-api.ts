@@ -1,8 +1,8 @@
 import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
-import { intId, text } from './answer-fields';
-import { UserInfoSchema } from './user-schema';
+import { intId, shownText as text } from '../domain/contract/fields';
+import { UserInfoSchema } from '../domain/contract/user-info';
 
 /** A client as an admin sees it (allusers, docs/api.md#calls-and-answers): user info without token, API key or secret keys. */
 const ClientSchema = UserInfoSchema.omit({

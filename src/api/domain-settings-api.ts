@@ -2,7 +2,7 @@ import { z } from './zod';
 import { ApiFailure } from './api-failure';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
-import { flag, text } from './answer-fields';
+import { flag, shownText as text } from '../domain/contract/fields';
 import { RESELLER_SAVE_FAILED } from '../domain/alerts';
 
 /** What update-domain-details/ and verify-domain/ answer: the outcome and the domain's verification state. */

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
-import { flag, hasMoreOf, num, pageFields, rowId, text } from './answer-fields';
+import { flag, hasMoreOf, num, pageFields, rowId, shownText as text } from '../domain/contract/fields';
 
 /** A sent message (the dashboard lists, docs/product.md#lists-and-status). Unknown fields are kept for the screens. */
 export const BulkMessageSchema = z.looseObject({

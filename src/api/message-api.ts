@@ -2,7 +2,8 @@ import { z } from './zod';
 import type { RecurringPeriod } from '../domain/types';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { request } from './http';
-import { OutcomeSchema, intId, outcomeOf, text, type Outcome } from './answer-fields';
+import { OutcomeSchema, outcomeOf, type Outcome } from './answer-fields';
+import { intId, shownText as text } from '../domain/contract/fields';
 
 /** A recipient's status row (docs/product.md#delivery-status). */
 const StatusRowSchema = z.looseObject({

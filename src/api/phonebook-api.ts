@@ -2,7 +2,8 @@ import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import type { ContactFields } from '../domain/contact-fields';
 import { request } from './http';
-import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
+import { OutcomeSchema, outcomeOf, type Outcome } from './answer-fields';
+import { hasMoreOf, intId, num, pageFields, shownText as text } from '../domain/contract/fields';
 
 /** A contact (docs/product.md#phone-books). */
 const ContactSchema = z.looseObject({

@@ -2,7 +2,8 @@ import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
 import { CURRENCY } from '../domain/constants';
 import { request } from './http';
-import { OutcomeSchema, outcomeOf, text } from './answer-fields';
+import { OutcomeSchema, outcomeOf } from './answer-fields';
+import { shownText as text } from '../domain/contract/fields';
 import { ApiFailure } from './api-failure';
 import { TRY_AGAIN } from '../domain/alerts';
 

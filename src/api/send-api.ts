@@ -2,7 +2,7 @@ import { z } from './zod';
 import type { SendItem } from '../domain/types';
 import { request } from './http';
 import { ApiFailure } from './api-failure';
-import { num, requiredNum, text } from './answer-fields';
+import { num, requiredNum, shownText as text } from '../domain/contract/fields';
 import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 
 import { SEND_PATH } from '../domain/api-paths';

@@ -37,7 +37,14 @@ export function registerContactRoutes(app: FastifyInstance, ctx: GatewayContext)
     excelData: z.array(z.unknown()).max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} contacts can be loaded at once`),
   });
   const importPath = FRONTEND_PATH + 'createcontactexel';
-  postLarge(app, ctx, importPath, 'user', IMPORT_BODY_LIMIT, importBody, async ({ body, user }) => {
+  const importCall = {
+    name: importPath,
+    path: importPath,
+    access: 'user' as const,
+    request: importBody,
+    answer: importBody,
+  };
+  postLarge(app, ctx, importCall, IMPORT_BODY_LIMIT, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { group, result } = await importIntoGroup(ctx, user, body.groupname, body.excelData);
     const rejectedText = result.rejected ? `, ${plural(result.rejected, 'row')} rejected` : '';

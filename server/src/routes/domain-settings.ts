@@ -31,7 +31,14 @@ const settingsBody = z.object({
 
 export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const settingsPath = FRONTEND_PATH + 'update-domain-details/';
-  postLarge(app, ctx, settingsPath, 'admin', SETTINGS_BODY_LIMIT, settingsBody, async ({ body, user }) => {
+  const settingsCall = {
+    name: settingsPath,
+    path: settingsPath,
+    access: 'admin' as const,
+    request: settingsBody,
+    answer: settingsBody,
+  };
+  postLarge(app, ctx, settingsCall, SETTINGS_BODY_LIMIT, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { message, saved } = await saveDomainSettings(ctx, user, body);
     // The stored image URLs and the verification state come back so the PWA can show them without another call.
