@@ -2,6 +2,20 @@
 // module of its group. The app imports a group's module (so a screen loads only the schemas it uses), the
 // gateway registers each call from it, and tests/unit/server/contract.test.ts holds the two to this table.
 import type { Call } from './call';
+import {
+  DELETE_RECURRING,
+  DELETE_SCHEDULED,
+  MESSAGE_STATUS,
+  QUICK_CLIENTS,
+  QUICK_OWN,
+  RECURRING_CLIENTS,
+  RECURRING_OWN,
+  SCHEDULED_CLIENTS,
+  SCHEDULED_OWN,
+  UPDATE_RECURRING,
+  UPDATE_SCHEDULED,
+} from './messages';
+import { CLIENT_PURCHASE_HISTORY, PURCHASE_HISTORY } from './payments';
 import { FETCH_USER, LOGIN, SIGNOUT } from './auth';
 import {
   CHECK_EMAIL,
@@ -24,4 +38,19 @@ export const CALLS: readonly Call[] = [
   SEND_SMS_CODE,
   VERIFY_SMS_CODE,
   COMPLETE_SIGNUP,
+  // messages.ts
+  QUICK_OWN,
+  QUICK_CLIENTS,
+  SCHEDULED_OWN,
+  SCHEDULED_CLIENTS,
+  RECURRING_OWN,
+  RECURRING_CLIENTS,
+  UPDATE_SCHEDULED,
+  UPDATE_RECURRING,
+  DELETE_SCHEDULED,
+  DELETE_RECURRING,
+  MESSAGE_STATUS,
+  // payments.ts
+  PURCHASE_HISTORY,
+  CLIENT_PURCHASE_HISTORY,
 ];

@@ -55,10 +55,10 @@ export const profileId = z.union([z.number(), z.string()]).optional();
 export const ownBody = z.object({ profile_id: profileId });
 
 /** An id that may arrive as a number or a numeric string; anything else, or past MAX_ID, is refused. */
-export const numericId = z.coerce.number().int().positive().max(MAX_ID, 'is not a known id');
+export const numericId = z.coerce.number<number | string>().int().positive().max(MAX_ID, 'is not a known id');
 
 /** A list's page number: from 1; anything unreadable or beyond any list's end is the first page. */
-export const pageNumField = z.coerce.number().int().min(1).max(MAX_ID).catch(1).default(1);
+export const pageNumField = z.coerce.number<number | string>().int().min(1).max(MAX_ID).catch(1).default(1);
 
 /** A list's search text: a number is its digits, anything else not text is no search; a long text is refused. */
 export const searchField = z
@@ -66,6 +66,9 @@ export const searchField = z
   .optional()
   .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''))
   .pipe(z.string().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`));
+
+/** A list's page: whose (profile_id), what to look for, and which page (20 items a page, newest first). */
+export const listBody = z.object({ profile_id: profileId, search: searchField, pageNum: pageNumField });
 
 /** A list of row ids as the app sends them (numbers, numeric strings, or `{ id }` objects), each once. */
 export const idList = z

@@ -1,7 +1,7 @@
 // Signing up: the name and e-mail checks, the temporary sign-up, its code by SMS, and its completion
 // (docs/api.md#calls-and-answers, docs/product.md#sign-up).
 import { z } from './zod';
-import { apiCall, frontendCall, type CallBody } from './call';
+import { apiCall, frontendCall, type CallRequest } from './call';
 import { SIGNUP_PATH } from '../api-paths';
 import { anyField, codeText, errorField, rowId, sentId, text, unread } from './fields';
 import { UserInfoAnswerSchema, UserInfoSchema } from './user-info';
@@ -37,8 +37,8 @@ export const TEMPORAL_SIGNUP = apiCall(
   }),
   z.looseObject({ error: errorField, id: rowId.optional() }),
 );
-/** A sign-up as the form sends it. */
-export type SignupRequest = CallBody<typeof TEMPORAL_SIGNUP>;
+/** A sign-up as the form holds it and the gateway reads it. */
+export type SignupRequest = CallRequest<typeof TEMPORAL_SIGNUP>;
 
 export const SEND_SMS_CODE = frontendCall(
   'sendsmscode',
