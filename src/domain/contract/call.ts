@@ -59,9 +59,10 @@ export function listCall<F extends string, I extends z.ZodType, A extends Access
   access: A,
   field: F,
   item: I,
+  aliases: readonly string[] = [],
 ): Call<typeof listBody, ListAnswer<F, I>, A> & { readonly field: F } {
   const answer = z.object({ [field]: z.array(item), ...pageFields }) as unknown as ListAnswer<F, I>;
-  return { ...frontendCall(name, access, listBody, answer), field };
+  return { ...frontendCall(name, access, listBody, answer, aliases), field };
 }
 
 /** A call's path with its `:name` segments filled in (encoded). */

@@ -16,6 +16,17 @@ import {
   UPDATE_SCHEDULED,
 } from './messages';
 import { CLIENT_PURCHASE_HISTORY, PURCHASE_HISTORY } from './payments';
+import {
+  CLIENT_GROUPS,
+  CREATE_CONTACT,
+  CREATE_GROUP,
+  DELETE_CONTACTS,
+  DELETE_GROUPS,
+  GROUP_CONTACTS,
+  IMPORT_CONTACTS,
+  OWN_GROUPS,
+  UPDATE_CONTACT,
+} from './phonebook';
 import { FETCH_USER, LOGIN, SIGNOUT } from './auth';
 import {
   CHECK_EMAIL,
@@ -53,4 +64,14 @@ export const CALLS: readonly Call[] = [
   // payments.ts
   PURCHASE_HISTORY,
   CLIENT_PURCHASE_HISTORY,
+  // phonebook.ts
+  OWN_GROUPS,
+  CLIENT_GROUPS,
+  CREATE_GROUP,
+  DELETE_GROUPS,
+  GROUP_CONTACTS,
+  CREATE_CONTACT,
+  IMPORT_CONTACTS,
+  UPDATE_CONTACT,
+  DELETE_CONTACTS,
 ];
