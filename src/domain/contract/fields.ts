@@ -48,6 +48,12 @@ export const codeText = z.preprocess(
   z.string(),
 );
 
+/** An amount as sent (a JSON number) or as typed (text, trimmed): the money rules read both exactly; anything else is ''. */
+export const amountField = z
+  .unknown()
+  .optional()
+  .transform((v): string | number => (typeof v === 'number' ? v : typeof v === 'string' ? v.trim() : ''));
+
 /** The body's profile_id as sent (number or string), checked by the gateway against the caller. */
 export const profileId = z.union([z.number(), z.string()]).optional();
 
