@@ -2,6 +2,8 @@
 // module of its group. The app imports a group's module (so a screen loads only the schemas it uses), the
 // gateway registers each call from it, and tests/unit/server/contract.test.ts holds the two to this table.
 import type { Call } from './call';
+import { CARRIER_HEALTH } from './carrier';
+import { SAVE_DOMAIN_SETTINGS, VERIFY_DOMAIN } from './domain-settings';
 import {
   DELETE_RECURRING,
   DELETE_SCHEDULED,
@@ -87,4 +89,9 @@ export const CALLS: readonly Call[] = [
   IMPORT_CONTACTS,
   UPDATE_CONTACT,
   DELETE_CONTACTS,
+  // domain-settings.ts
+  SAVE_DOMAIN_SETTINGS,
+  VERIFY_DOMAIN,
+  // carrier.ts
+  CARRIER_HEALTH,
 ];
