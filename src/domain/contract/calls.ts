@@ -4,6 +4,7 @@
 import type { Call } from './call';
 import { CARRIER_HEALTH } from './carrier';
 import { SAVE_DOMAIN_SETTINGS, VERIFY_DOMAIN } from './domain-settings';
+import { SEND } from './send';
 import {
   DELETE_RECURRING,
   DELETE_SCHEDULED,
@@ -94,4 +95,6 @@ export const CALLS: readonly Call[] = [
   VERIFY_DOMAIN,
   // carrier.ts
   CARRIER_HEALTH,
+  // send.ts
+  SEND,
 ];
