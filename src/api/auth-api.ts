@@ -1,41 +1,17 @@
-import { z } from './zod';
-import { FRONTEND_PATH } from '../domain/api-paths';
-import { request } from './http';
-import { UserInfoAnswerSchema } from './user-schema';
+import { FETCH_USER, LOGIN, SIGNOUT } from '../domain/contract/auth';
+import type { CallBody } from '../domain/contract/call';
+import { callGateway } from './http';
 
-export interface LoginRequest {
-  emailusername: string;
-  password: string;
-  domain: string;
-  domain_supid: number;
-  humanKey?: string;
-}
-
-export async function login(body: LoginRequest) {
-  const answer = await request({
-    path: `${FRONTEND_PATH}login`,
-    body: { humanKey: '', ...body },
-    schema: UserInfoAnswerSchema,
-  });
+export async function login(body: CallBody<typeof LOGIN>) {
+  const answer = await callGateway(LOGIN, { body: { humanKey: '', ...body } });
   return answer.userInfo;
 }
 
 export async function fetchUser(token: string, profileId: number) {
-  const answer = await request({
-    path: `${FRONTEND_PATH}fetchuser`,
-    auth: token,
-    body: { profile_id: profileId },
-    schema: UserInfoAnswerSchema,
-  });
+  const answer = await callGateway(FETCH_USER, { auth: token, body: { profile_id: profileId } });
   return answer.userInfo;
 }
 
 export async function signOutCall(token: string, profileId: number): Promise<void> {
-  await request({
-    path: `${FRONTEND_PATH}signout`,
-    auth: token,
-    body: { profile_id: profileId },
-    schema: z.unknown(),
-    timeoutMs: 5000,
-  });
+  await callGateway(SIGNOUT, { auth: token, body: { profile_id: profileId }, timeoutMs: 5000 });
 }

@@ -1,8 +1,10 @@
 import { z } from './zod';
 import { FRONTEND_PATH } from '../domain/api-paths';
-import { request } from './http';
-import { intId, text } from './answer-fields';
-import { UserInfoSchema } from './user-schema';
+import { callGateway, request } from './http';
+import type { CallAnswer } from '../domain/contract/call';
+import { GIFT_BY_AMOUNT, GIFT_BY_RATE, PLATFORM_NUMBERS } from '../domain/contract/payments';
+import { intId, shownText as text } from '../domain/contract/fields';
+import { UserInfoSchema } from '../domain/contract/user-info';
 
 /** A client as an admin sees it (allusers, docs/api.md#calls-and-answers): user info without token, API key or secret keys. */
 const ClientSchema = UserInfoSchema.omit({
@@ -44,14 +46,12 @@ export async function fetchClients(token: string, profileId: number): Promise<Cl
   });
 }
 
-const SuccessSchema = z.object({ status: text, message: text });
-
 export type CreditGift = { profileId: number; clientProfileId: number; amount: string; currency: string };
+type GiftAnswer = CallAnswer<typeof GIFT_BY_AMOUNT>;
 
 /** Credit given by amount (manualcreditpurchase, docs/product.md#client-management): the amount is the number of credits. */
-export async function giveCreditByAmount(token: string, gift: CreditGift): Promise<z.infer<typeof SuccessSchema>> {
-  return request({
-    path: `${FRONTEND_PATH}manualcreditpurchase`,
+export async function giveCreditByAmount(token: string, gift: CreditGift): Promise<GiftAnswer> {
+  return callGateway(GIFT_BY_AMOUNT, {
     auth: token,
     body: {
       profile_id: gift.profileId,
@@ -59,17 +59,12 @@ export async function giveCreditByAmount(token: string, gift: CreditGift): Promi
       currency: gift.currency,
       clientprofile_id: gift.clientProfileId,
     },
-    schema: SuccessSchema,
   });
 }
 
 /** Credit given by rate (directcreditpurchase): credits = ceil(amount / rate). */
-export async function giveCreditByRate(
-  token: string,
-  gift: CreditGift & { rate: string },
-): Promise<z.infer<typeof SuccessSchema>> {
-  return request({
-    path: `${FRONTEND_PATH}directcreditpurchase`,
+export async function giveCreditByRate(token: string, gift: CreditGift & { rate: string }): Promise<GiftAnswer> {
+  return callGateway(GIFT_BY_RATE, {
     auth: token,
     body: {
       profile_id: gift.profileId,
@@ -78,7 +73,6 @@ export async function giveCreditByRate(
       currency: gift.currency,
       clientprofile_id: gift.clientProfileId,
     },
-    schema: SuccessSchema,
   });
 }
 
@@ -96,20 +90,9 @@ export async function decideSenderIds(
   return answer.userInfo;
 }
 
-const NumbersPageSchema = z.object({
-  numbers: z.array(text),
-  total: z.coerce.number().catch(0),
-  pageNum: z.coerce.number().catch(1),
-  hasMore: z.boolean().catch(false),
-});
-export type NumbersPage = z.infer<typeof NumbersPageSchema>;
+export type NumbersPage = CallAnswer<typeof PLATFORM_NUMBERS>;
 
 /** Profile 6's numbers export (numbers/): every distinct phone-book number, 1,000 a page. */
 export async function fetchNumbersPage(token: string, profileId: number, pageNum: number): Promise<NumbersPage> {
-  return request({
-    path: `${FRONTEND_PATH}numbers/`,
-    auth: token,
-    body: { profile_id: profileId, pageNum },
-    schema: NumbersPageSchema,
-  });
+  return callGateway(PLATFORM_NUMBERS, { auth: token, body: { profile_id: profileId, pageNum } });
 }

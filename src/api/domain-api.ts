@@ -1,6 +1,7 @@
 import { parseDomainDetails } from '../domain/domain-details';
 import type { DomainDetails } from '../domain/types';
 import { request, type AnswerSchema } from './http';
+import { DOMAIN_PATH } from '../domain/api-paths';
 
 /** Domain details as the gateway answers them (docs/api.md#transport); unknown fields are dropped. */
 export type DomainDetailsAnswer = DomainDetails;
@@ -14,7 +15,7 @@ const DomainDetailsSchema: AnswerSchema<DomainDetailsAnswer> = {
 
 export function fetchDomainDetails(host: string): Promise<DomainDetailsAnswer> {
   return request({
-    path: `/smsgateway/api/domain?domain=${encodeURIComponent(host)}`,
+    path: `${DOMAIN_PATH}?domain=${encodeURIComponent(host)}`,
     method: 'GET',
     schema: DomainDetailsSchema,
   });

@@ -1,21 +1,10 @@
-import { z } from './zod';
 import { ApiFailure } from './api-failure';
-import { FRONTEND_PATH } from '../domain/api-paths';
-import { request } from './http';
-import { flag, text } from './answer-fields';
+import { callGateway } from './http';
+import type { CallAnswer } from '../domain/contract/call';
+import { SAVE_DOMAIN_SETTINGS, VERIFY_DOMAIN } from '../domain/contract/domain-settings';
 import { RESELLER_SAVE_FAILED } from '../domain/alerts';
 
-/** What update-domain-details/ and verify-domain/ answer: the outcome and the domain's verification state. */
-const SettingsAnswerSchema = z.looseObject({
-  status: text,
-  message: text,
-  logo: text,
-  backgroundImage: text,
-  domainverified: flag,
-  domainverifyname: text,
-  domainverifytoken: text,
-});
-export type SettingsAnswer = z.infer<typeof SettingsAnswerSchema>;
+export type SettingsAnswer = CallAnswer<typeof VERIFY_DOMAIN>;
 
 /** The reseller settings (update-domain-details/, docs/product.md#reseller-settings); a field left out keeps its saved value. */
 export type DomainSettingsInput = Partial<{
@@ -40,11 +29,9 @@ export async function saveDomainSettings(
   profileId: number,
   input: DomainSettingsInput,
 ): Promise<SettingsAnswer> {
-  const answer = await request({
-    path: `${FRONTEND_PATH}update-domain-details/`,
+  const answer = await callGateway(SAVE_DOMAIN_SETTINGS, {
     auth: token,
     body: { profile_id: profileId, ...input },
-    schema: SettingsAnswerSchema,
     timeoutMs: 60_000,
   });
   if (answer.status !== 'successful') throw new ApiFailure('refused', answer.message || RESELLER_SAVE_FAILED, 200);
@@ -53,10 +40,5 @@ export async function saveDomainSettings(
 
 /** Asks the gateway to look for the domain's DNS TXT record now. */
 export async function verifyDomain(token: string, profileId: number): Promise<SettingsAnswer> {
-  return request({
-    path: `${FRONTEND_PATH}verify-domain/`,
-    auth: token,
-    body: { profile_id: profileId },
-    schema: SettingsAnswerSchema,
-  });
+  return callGateway(VERIFY_DOMAIN, { auth: token, body: { profile_id: profileId } });
 }

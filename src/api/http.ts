@@ -1,6 +1,7 @@
 import { parseRetryAfter } from '../domain/outbox-policy';
 import { ApiFailure } from './api-failure';
 import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
+import { pathFor, type Call, type CallAnswer, type CallBody } from '../domain/contract/call';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -61,6 +62,21 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) throw new ApiFailure('invalid-answer', TRY_AGAIN, response.status);
   return parsed.data;
+}
+
+export interface CallOptions<C extends Call> extends Omit<
+  RequestOptions<unknown>,
+  'path' | 'method' | 'body' | 'schema'
+> {
+  body: CallBody<C>;
+  /** The values of the path's `:name` segments (status/:id). */
+  params?: Record<string, string | number>;
+}
+
+/** Posts one call of the contract (src/domain/contract) and checks its answer with the call's answer schema. */
+export function callGateway<C extends Call>(call: C, options: CallOptions<C>): Promise<CallAnswer<C>> {
+  const { params, ...rest } = options;
+  return request({ ...rest, path: pathFor(call, params), schema: call.answer as AnswerSchema<CallAnswer<C>> });
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,60 +1,24 @@
-import { z } from './zod';
-import { FRONTEND_PATH } from '../domain/api-paths';
+import type { z } from './zod';
 import { request } from './http';
-import { flag, hasMoreOf, num, pageFields, rowId, text } from './answer-fields';
+import { pathFor, type Call } from '../domain/contract/call';
+import { hasMoreOf } from '../domain/contract/fields';
+import {
+  BulkMessageSchema,
+  QUICK_CLIENTS,
+  QUICK_OWN,
+  RECURRING_CLIENTS,
+  RECURRING_OWN,
+  SCHEDULED_CLIENTS,
+  SCHEDULED_OWN,
+  ScheduledMessageSchema,
+} from '../domain/contract/messages';
+import { CLIENT_PURCHASE_HISTORY, PURCHASE_HISTORY, PaymentSchema } from '../domain/contract/payments';
 
 /** A sent message (the dashboard lists, docs/product.md#lists-and-status). Unknown fields are kept for the screens. */
-export const BulkMessageSchema = z.looseObject({
-  message_id: rowId,
-  randomAlpha: text,
-  shortMessage: text,
-  destinationAddress: text,
-  sourceAddress: text,
-  messageDescription: text,
-  messageType: text,
-  username: text,
-  messagecount: num,
-  specialUnicodeSupport: flag,
-  messageSentTime: text,
-  messageStatus: z
-    .array(z.looseObject({ status: text }))
-    .nullish()
-    .transform((v) => v ?? []),
-});
 export type BulkMessage = z.infer<typeof BulkMessageSchema>;
-
 /** A scheduled, birthday or recurring registration. */
-const ScheduledMessageSchema = z.looseObject({
-  message_id: rowId,
-  shortMessage: text,
-  sourceAddress: text,
-  messageDescription: text,
-  messageType: text,
-  messageRegistrationTime: text,
-  expectedDeliveryTime: text,
-  recurringPeriod: text,
-  recurringInterval: num,
-  specialUnicodeSupport: flag,
-  username: text,
-});
 export type ScheduledMessage = z.infer<typeof ScheduledMessageSchema>;
-
-/** A payment record (docs/product.md#credit-history); the clients' version adds who paid. */
-const PaymentSchema = z.looseObject({
-  paymentid: rowId,
-  amount: num,
-  currency: text,
-  date: text,
-  previousbalance: num,
-  balanceadded: num,
-  newbalance: num,
-  paymentassist: text,
-  description: text,
-  username: text,
-  email: text,
-  telnumber: text,
-  supid: num,
-});
+/** A payment record (docs/product.md#credit-history). */
 export type Payment = z.infer<typeof PaymentSchema>;
 
 export type ListItem = BulkMessage | ScheduledMessage | Payment;
@@ -73,9 +37,8 @@ export type ListItemOf<L extends ListName> = L extends QuickListName
     : Payment;
 
 interface ListCall {
-  call: string;
-  /** The answer's array field (docs/api.md#calls-and-answers). */
-  key: string;
+  /** The call of the contract, whose answer holds the items under `call.field` (docs/api.md#calls-and-answers). */
+  call: Call & { field: string };
   schema: z.ZodType<ListItem>;
   /** The item's identity: an item appears once per list. */
   id: (item: ListItem) => string;
@@ -100,14 +63,14 @@ const credit = {
 };
 
 export const LIST_CALLS: Readonly<Record<ListName, ListCall>> = {
-  'quick-own': { call: 'quickrequest', key: 'bulksms', ...bulk },
-  'quick-client': { call: 'allbulksms', key: 'bulksms', ...bulk },
-  'scheduled-own': { call: 'scheduledrequest', key: 'scheduled', ...scheduled },
-  'scheduled-client': { call: 'allscheduled', key: 'scheduled', ...scheduled },
-  'recurring-own': { call: 'recurringrequest', key: 'recurring', ...scheduled },
-  'recurring-client': { call: 'allrecurring', key: 'recurring', ...scheduled },
-  'credit-own': { call: 'purchasehistory', key: 'credithistory', ...credit },
-  'credit-client': { call: 'allpurchasehistory', key: 'allcredithistory', ...credit },
+  'quick-own': { call: QUICK_OWN, ...bulk },
+  'quick-client': { call: QUICK_CLIENTS, ...bulk },
+  'scheduled-own': { call: SCHEDULED_OWN, ...scheduled },
+  'scheduled-client': { call: SCHEDULED_CLIENTS, ...scheduled },
+  'recurring-own': { call: RECURRING_OWN, ...scheduled },
+  'recurring-client': { call: RECURRING_CLIENTS, ...scheduled },
+  'credit-own': { call: PURCHASE_HISTORY, ...credit },
+  'credit-client': { call: CLIENT_PURCHASE_HISTORY, ...credit },
 };
 
 export const LIST_NAMES = Object.keys(LIST_CALLS) as ListName[];
@@ -124,17 +87,17 @@ export interface ListPage {
   hasMore: boolean;
 }
 
-const schemas = new Map<ListName, z.ZodType<{ items: ListItem[]; pageNum: number; hasMore?: unknown }>>();
+type ListAnswer = { items: ListItem[]; pageNum: number; hasMore?: unknown };
+const schemas = new Map<ListName, z.ZodType<ListAnswer>>();
 
-function answerSchema(list: ListName) {
+/** The call's answer schema, its items taken from the call's field. */
+function answerSchema(list: ListName): z.ZodType<ListAnswer> {
   let schema = schemas.get(list);
   if (!schema) {
-    const { key, schema: item } = LIST_CALLS[list];
-    schema = z.object({ [key]: z.array(item), ...pageFields }).transform((a) => ({
-      items: (a as Record<string, unknown>)[key] as ListItem[],
-      pageNum: a.pageNum,
-      hasMore: a.hasMore,
-    }));
+    const { call } = LIST_CALLS[list];
+    schema = (call.answer as z.ZodType<Record<string, unknown> & { pageNum: number; hasMore?: unknown }>).transform(
+      (a) => ({ items: a[call.field] as ListItem[], pageNum: a.pageNum, hasMore: a.hasMore }),
+    );
     schemas.set(list, schema);
   }
   return schema;
@@ -148,7 +111,7 @@ export async function fetchListPage(
   signal?: AbortSignal,
 ): Promise<ListPage> {
   const answer = await request({
-    path: FRONTEND_PATH + LIST_CALLS[list].call,
+    path: pathFor(LIST_CALLS[list].call),
     auth: token,
     body: query,
     schema: answerSchema(list),

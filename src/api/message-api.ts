@@ -1,20 +1,19 @@
-import { z } from './zod';
+import type { z } from './zod';
 import type { RecurringPeriod } from '../domain/types';
-import { FRONTEND_PATH } from '../domain/api-paths';
-import { request } from './http';
-import { OutcomeSchema, intId, outcomeOf, text, type Outcome } from './answer-fields';
+import { callGateway } from './http';
+import type { CallBody } from '../domain/contract/call';
+import { outcomeOf, type Outcome } from './answer-fields';
+import {
+  DELETE_RECURRING,
+  DELETE_SCHEDULED,
+  MESSAGE_STATUS,
+  type StatusRowSchema,
+  UPDATE_RECURRING,
+  UPDATE_SCHEDULED,
+} from '../domain/contract/messages';
 
 /** A recipient's status row (docs/product.md#delivery-status). */
-const StatusRowSchema = z.looseObject({
-  id: intId.catch(0),
-  mobilenumber: text,
-  status: text,
-  statusnumber: text,
-  referencekey: text,
-});
 export type StatusRow = z.infer<typeof StatusRowSchema>;
-
-const StatusAnswerSchema = z.object({ status: z.array(StatusRowSchema) });
 
 /** status/{id}: the recipients of one bulk message (own or a client's); another account's id is a refusal. */
 export async function fetchMessageStatus(
@@ -22,8 +21,11 @@ export async function fetchMessageStatus(
   profileId: number,
   messageId: string | number,
 ): Promise<StatusRow[]> {
-  const path = `${FRONTEND_PATH}status/${encodeURIComponent(String(messageId))}`;
-  const answer = await request({ path, auth: token, body: { profile_id: profileId }, schema: StatusAnswerSchema });
+  const answer = await callGateway(MESSAGE_STATUS, {
+    auth: token,
+    params: { id: messageId },
+    body: { profile_id: profileId },
+  });
   return answer.status;
 }
 
@@ -40,15 +42,14 @@ export interface RecurringChanges extends ScheduledChanges {
   recurringInterval: number;
 }
 
-const maybeNum = z.union([z.number(), z.string()]).optional();
-const EditAnswerSchema = OutcomeSchema.extend({ creditbalance: maybeNum, internationalcreditbalance: maybeNum });
-
 export type Balances = { creditbalance: number; internationalcreditbalance: number };
 /** Edits may refund or charge credits; the reference gateway answers with the new balances. */
 export type EditOutcome = Outcome & { balances: Balances | null };
 
-async function write(token: string, call: string, body: object): Promise<EditOutcome> {
-  const answer = await request({ path: FRONTEND_PATH + call, auth: token, body, schema: EditAnswerSchema });
+type EditCall = typeof UPDATE_SCHEDULED | typeof UPDATE_RECURRING | typeof DELETE_SCHEDULED | typeof DELETE_RECURRING;
+
+async function write<C extends EditCall>(token: string, call: C, body: CallBody<C>): Promise<EditOutcome> {
+  const answer = await callGateway(call, { auth: token, body });
   const credit = Number(answer.creditbalance);
   const international = Number(answer.internationalcreditbalance);
   const known =
@@ -63,13 +64,13 @@ async function write(token: string, call: string, body: object): Promise<EditOut
 }
 
 export const updateScheduled = (token: string, profileId: number, changes: ScheduledChanges) =>
-  write(token, 'updatescheduled', { profile_id: profileId, ...changes });
+  write(token, UPDATE_SCHEDULED, { profile_id: profileId, ...changes });
 
 export const updateRecurring = (token: string, profileId: number, changes: RecurringChanges) =>
-  write(token, 'updaterecurring', { profile_id: profileId, ...changes });
+  write(token, UPDATE_RECURRING, { profile_id: profileId, ...changes });
 
 export const deleteScheduled = (token: string, profileId: number, messageId: string | number) =>
-  write(token, 'deletescheduled', { profile_id: profileId, message_id: messageId });
+  write(token, DELETE_SCHEDULED, { profile_id: profileId, message_id: messageId });
 
 export const deleteRecurring = (token: string, profileId: number, messageId: string | number) =>
-  write(token, 'deleterecurring', { profile_id: profileId, message_id: messageId });
+  write(token, DELETE_RECURRING, { profile_id: profileId, message_id: messageId });

@@ -1,61 +1,31 @@
-import { z } from './zod';
-import { FRONTEND_PATH } from '../domain/api-paths';
+import type { z } from './zod';
 import type { ContactFields } from '../domain/contact-fields';
-import { request } from './http';
-import { OutcomeSchema, hasMoreOf, intId, num, outcomeOf, pageFields, text, type Outcome } from './answer-fields';
+import { callGateway } from './http';
+import { outcomeOf, type Outcome } from './answer-fields';
+import { hasMoreOf } from '../domain/contract/fields';
+import type { CallBody } from '../domain/contract/call';
+import {
+  CLIENT_GROUPS,
+  CREATE_CONTACT,
+  CREATE_GROUP,
+  DELETE_CONTACTS,
+  DELETE_GROUPS,
+  GROUP_CONTACTS,
+  IMPORT_CONTACTS,
+  OWN_GROUPS,
+  UPDATE_CONTACT,
+  type ContactSchema,
+  type GroupSchema,
+} from '../domain/contract/phonebook';
 
 /** A contact (docs/product.md#phone-books). */
-const ContactSchema = z.looseObject({
-  id: intId,
-  groupid: intId.optional().catch(undefined),
-  firstname: text,
-  middlename: text,
-  surname: text,
-  email: text,
-  phonenumber: text,
-  birthday: text,
-  referencekey: text,
-});
 export type Contact = z.infer<typeof ContactSchema>;
-
-/**
- * A phone book (group); the gateway inlines a book's newest contacts (at most a page, and fewer, or none, once
- * its answer's budget is spent) and counts them all in `contactcount`.
- */
-const GroupSchema = z
-  .looseObject({
-    id: intId,
-    groupname: text,
-    username: text,
-    setuptime: text,
-    contactcount: z.union([z.number(), z.string()]).optional(),
-    contacts: z
-      .array(ContactSchema)
-      .nullish()
-      .transform((v) => v ?? []),
-  })
-  .transform((g) => ({
-    ...g,
-    contactcount: g.contactcount === undefined ? g.contacts.length : Number(g.contactcount) || 0,
-  }));
+/** A phone book, with its newest contacts inline and all of them counted. */
 export type Group = z.infer<typeof GroupSchema>;
-
-const GroupsAnswerSchema = z.object({ groups: z.array(GroupSchema) });
-const GroupsPageSchema = z.object({ groups: z.array(GroupSchema), ...pageFields });
-const ContactsPageSchema = z.object({ contacts: z.array(ContactSchema), total: num, ...pageFields });
-
-const call = (name: string) => FRONTEND_PATH + name;
 
 /** groupsrequest: all the caller's own phone books. */
 export async function fetchOwnGroups(token: string, profileId: number): Promise<Group[]> {
-  return (
-    await request({
-      path: call('groupsrequest'),
-      auth: token,
-      body: { profile_id: profileId },
-      schema: GroupsAnswerSchema,
-    })
-  ).groups;
+  return (await callGateway(OWN_GROUPS, { auth: token, body: { profile_id: profileId } })).groups;
 }
 
 export interface GroupsPage {
@@ -71,12 +41,7 @@ export async function fetchClientGroups(
   search: string,
   pageNum: number,
 ): Promise<GroupsPage> {
-  const a = await request({
-    path: call('allgroups'),
-    auth: token,
-    body: { profile_id: profileId, search, pageNum },
-    schema: GroupsPageSchema,
-  });
+  const a = await callGateway(CLIENT_GROUPS, { auth: token, body: { profile_id: profileId, search, pageNum } });
   return { groups: a.groups, pageNum: a.pageNum, hasMore: hasMoreOf(a.hasMore, a.groups.length) };
 }
 
@@ -99,23 +64,17 @@ export async function fetchGroupContacts(
   search = '',
 ): Promise<ContactsPage> {
   const body = { profile_id: profileId, groupid: groupId, pageNum, search };
-  const a = await request({ path: call('groupcontacts'), auth: token, body, schema: ContactsPageSchema });
+  const a = await callGateway(GROUP_CONTACTS, { auth: token, body });
   return { contacts: a.contacts, total: a.total, pageNum: a.pageNum, hasMore: hasMoreOf(a.hasMore, a.contacts.length) };
 }
-
-const CreatedSchema = OutcomeSchema.extend({ id: num });
-const RejectedRowSchema = z.looseObject({ row: num, reason: text });
-const ImportSchema = OutcomeSchema.extend({
-  inserted: num,
-  rejected: num,
-  rejectedRows: z.array(RejectedRowSchema).optional().catch(undefined),
-});
 
 /** A row the gateway would not load: its number counts from the heading (row 1) of the rows sent. */
 export type RejectedRow = { row: number; reason: string };
 
-async function write(token: string, name: string, body: object): Promise<Outcome> {
-  return outcomeOf(await request({ path: call(name), auth: token, body, schema: OutcomeSchema }));
+type WriteCall = typeof DELETE_GROUPS | typeof UPDATE_CONTACT | typeof DELETE_CONTACTS;
+
+async function write<C extends WriteCall>(token: string, call: C, body: CallBody<C>): Promise<Outcome> {
+  return outcomeOf(await callGateway(call, { auth: token, body }));
 }
 
 export async function createGroup(
@@ -123,17 +82,12 @@ export async function createGroup(
   profileId: number,
   groupname: string,
 ): Promise<Outcome & { id: number }> {
-  const a = await request({
-    path: call('creategroup'),
-    auth: token,
-    body: { profile_id: profileId, groupname },
-    schema: CreatedSchema,
-  });
+  const a = await callGateway(CREATE_GROUP, { auth: token, body: { profile_id: profileId, groupname } });
   return { ...outcomeOf(a), id: a.id };
 }
 
 export const deleteGroups = (token: string, profileId: number, ids: readonly number[]) =>
-  write(token, 'deletegroup', { profile_id: profileId, arrayofgroups: ids });
+  write(token, DELETE_GROUPS, { profile_id: profileId, arrayofgroups: [...ids] });
 
 export async function createContact(
   token: string,
@@ -141,12 +95,7 @@ export async function createContact(
   groupname: string,
   contact: ContactFields,
 ): Promise<Outcome & { id: number }> {
-  const a = await request({
-    path: call('createcontact'),
-    auth: token,
-    body: { profile_id: profileId, groupname, ...contact },
-    schema: CreatedSchema,
-  });
+  const a = await callGateway(CREATE_CONTACT, { auth: token, body: { profile_id: profileId, groupname, ...contact } });
   return { ...outcomeOf(a), id: a.id };
 }
 
@@ -157,20 +106,14 @@ export async function importContacts(
   groupname: string,
   excelData: readonly Record<string, unknown>[],
 ): Promise<Outcome & { inserted: number; rejected: number; rejectedRows: RejectedRow[] }> {
-  const body = { profile_id: profileId, groupname, excelData };
-  const a = await request({
-    path: call('createcontactexel'),
-    auth: token,
-    body,
-    schema: ImportSchema,
-    timeoutMs: 120_000,
-  });
+  const body = { profile_id: profileId, groupname, excelData: [...excelData] };
+  const a = await callGateway(IMPORT_CONTACTS, { auth: token, body, timeoutMs: 120_000 });
   const rejectedRows = (a.rejectedRows ?? []).map((r) => ({ row: r.row, reason: r.reason }));
   return { ...outcomeOf(a), inserted: a.inserted, rejected: a.rejected, rejectedRows };
 }
 
 export const updateContact = (token: string, profileId: number, groupId: number, id: number, contact: ContactFields) =>
-  write(token, 'updatecontact', { profile_id: profileId, groupid: groupId, id, ...contact });
+  write(token, UPDATE_CONTACT, { profile_id: profileId, groupid: groupId, id, ...contact });
 
 export const deleteContacts = (token: string, profileId: number, ids: readonly number[]) =>
-  write(token, 'deletecontact', { profile_id: profileId, arrayofContacts: ids });
+  write(token, DELETE_CONTACTS, { profile_id: profileId, arrayofContacts: [...ids] });

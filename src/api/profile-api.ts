@@ -1,8 +1,8 @@
 import { z } from './zod';
 import { FRONTEND_PATH, OWN_ACCOUNT_CALLS } from '../domain/api-paths';
 import { request } from './http';
-import { text } from './answer-fields';
-import { UserInfoAnswerSchema } from './user-schema';
+import { shownText as text } from '../domain/contract/fields';
+import { UserInfoAnswerSchema } from '../domain/contract/user-info';
 import type { AccountType } from '../domain/types';
 import type { PasswordChange } from '../domain/own-account';
 

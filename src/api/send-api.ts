@@ -1,27 +1,10 @@
-import { z } from './zod';
 import type { SendItem } from '../domain/types';
-import { request } from './http';
+import { callGateway } from './http';
 import { ApiFailure } from './api-failure';
-import { num, requiredNum, text } from './answer-fields';
 import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
+import { SEND, type SendAnswer } from '../domain/contract/send';
 
-import { SEND_PATH } from '../domain/api-paths';
-
-/** The sendsms answer (docs/api.md#sends): the balances are required, so a malformed answer never zeroes the stored ones. */
-const SendAnswerSchema = z.looseObject({
-  message: text,
-  creditbalance: requiredNum,
-  internationalcreditbalance: requiredNum,
-  message_id: num,
-});
-export type SendAnswer = z.infer<typeof SendAnswerSchema>;
-
-// A gateway may refuse with HTTP 200 and the outcome in `error` (docs/api.md#answers-and-errors).
-const RefusalSchema = z.object({ error: z.object({ status: z.enum(['failed', 'error']), message: text }) });
-const SendResultSchema = z.union([
-  RefusalSchema.transform((r) => ({ refusal: r.error, answer: null })),
-  SendAnswerSchema.transform((answer) => ({ refusal: null, answer })),
-]);
+export type { SendAnswer };
 
 export interface SendOptions {
   /** `<jobId>:<from>-<to>` (docs/api.md#idempotency-key-and-batches): the gateway accepts each recipient of a job once. */
@@ -36,11 +19,9 @@ export async function sendSms(
   items: readonly SendItem[],
   options: SendOptions = {},
 ): Promise<SendAnswer> {
-  const result = await request({
-    path: SEND_PATH,
+  const result = await callGateway(SEND, {
     auth: credential,
-    body: { messageobject: items },
-    schema: SendResultSchema,
+    body: { messageobject: [...items] },
     headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {},
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? 60_000,

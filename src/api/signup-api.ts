@@ -1,17 +1,24 @@
-import { z } from './zod';
 import { ApiFailure } from './api-failure';
-import { FRONTEND_PATH, SIGNUP_PATH } from '../domain/api-paths';
-import { request } from './http';
-import { UserInfoSchema } from './user-schema';
+import { callGateway } from './http';
+import type { CallBody } from '../domain/contract/call';
+import {
+  CHECK_EMAIL,
+  CHECK_USERNAME,
+  COMPLETE_SIGNUP,
+  SEND_SMS_CODE,
+  TEMPORAL_SIGNUP,
+  VERIFY_SMS_CODE,
+  type SignupRequest,
+} from '../domain/contract/signup';
 import { TRY_AGAIN } from '../domain/alerts';
 
-const ErrorField = z.object({ status: z.string().optional(), message: z.string().optional() }).optional();
-const Outcome = z.object({ error: ErrorField }).passthrough();
-
 /** null when the value is free, else the gateway's message ('failed' answers may come as 200 or 4xx). */
-async function existenceCheck(call: string, body: Record<string, string>): Promise<string | null> {
+async function existenceCheck<C extends typeof CHECK_USERNAME | typeof CHECK_EMAIL>(
+  call: C,
+  body: CallBody<C>,
+): Promise<string | null> {
   try {
-    const answer = await request({ path: `${FRONTEND_PATH}${call}`, body, schema: Outcome });
+    const answer = await callGateway(call, { body });
     return answer.error?.status === 'failed' ? (answer.error.message ?? 'Already taken') : null;
   } catch (error) {
     if (error instanceof ApiFailure && error.kind === 'refused') return error.message;
@@ -19,31 +26,13 @@ async function existenceCheck(call: string, body: Record<string, string>): Promi
   }
 }
 
-export const checkUsernameExists = (username: string) => existenceCheck('checkusernameexist', { username });
-export const checkEmailExists = (email: string) => existenceCheck('checkemailexist', { email });
+export const checkUsernameExists = (username: string) => existenceCheck(CHECK_USERNAME, { username });
+export const checkEmailExists = (email: string) => existenceCheck(CHECK_EMAIL, { email });
 
-export interface TemporalSignupRequest {
-  username: string;
-  cname: string;
-  email: string;
-  phone: string;
-  country: string;
-  password: string;
-  cpassword: string;
-  referralcode: string;
-  supid: number;
-  domain: string;
-}
-
-/** Ids the gateway hands out may be opaque strings (an unguessable temporal id) or numbers: kept as text. */
-const Id = z.union([z.string().min(1), z.number()]).transform(String);
+export type TemporalSignupRequest = SignupRequest;
 
 export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id: string }> {
-  const answer = await request({
-    path: SIGNUP_PATH,
-    body: { humanKey: '', ...body },
-    schema: z.object({ error: ErrorField, id: Id.optional() }).passthrough(),
-  });
+  const answer = await callGateway(TEMPORAL_SIGNUP, { body: { humanKey: '', ...body } });
   if (answer.error?.status && answer.error.status !== 'successful') {
     throw new ApiFailure('refused', answer.error.message ?? 'Sign-up failed', 200, answer.error.status);
   }
@@ -51,28 +40,16 @@ export async function temporalSignup(body: TemporalSignupRequest): Promise<{ id:
   return { id: answer.id };
 }
 
-export async function sendSmsCode(body: {
-  phone: string;
-  subscriber: string;
-  supid: number;
-}): Promise<{ codeId: string }> {
-  const answer = await request({
-    path: `${FRONTEND_PATH}sendsmscode`,
-    body,
-    schema: z.object({ status: z.string().optional(), codeId: Id.optional(), error: ErrorField }).passthrough(),
-  });
+export async function sendSmsCode(body: CallBody<typeof SEND_SMS_CODE>): Promise<{ codeId: string }> {
+  const answer = await callGateway(SEND_SMS_CODE, { body });
   if (answer.codeId === undefined) {
     throw new ApiFailure('refused', answer.error?.message ?? TRY_AGAIN, 200, answer.error?.status ?? 'failed');
   }
   return { codeId: answer.codeId };
 }
 
-const VerifyAnswer = z
-  .object({ isVerified: z.boolean().optional(), userInfo: UserInfoSchema.optional(), error: ErrorField })
-  .passthrough();
-
-export async function verifySmsCode(body: { codeId: string; code: string; temporalid: string; country: string }) {
-  const answer = await request({ path: `${FRONTEND_PATH}verifysmscode`, body, schema: VerifyAnswer });
+export async function verifySmsCode(body: CallBody<typeof VERIFY_SMS_CODE>) {
+  const answer = await callGateway(VERIFY_SMS_CODE, { body });
   return {
     verified: answer.isVerified === true && !!answer.userInfo,
     userInfo: answer.userInfo ?? null,
@@ -82,10 +59,6 @@ export async function verifySmsCode(body: { codeId: string; code: string; tempor
 
 /** Non-Ghana sign-ups skip the code (docs/product.md#sign-up): the temporal id becomes the account. */
 export async function completeSignup(id: string) {
-  const answer = await request({
-    path: `${FRONTEND_PATH}signup`,
-    body: { id },
-    schema: z.object({ userInfo: UserInfoSchema }),
-  });
+  const answer = await callGateway(COMPLETE_SIGNUP, { body: { id } });
   return answer.userInfo;
 }

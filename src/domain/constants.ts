@@ -35,5 +35,7 @@ export const INTERNATIONAL_CURRENCY = 'USD';
 export const SIGNUP_COUNTRY = 'Ghana';
 
 export const TOP_SUPERVISOR_ID = 6;
+/** The largest row id either of the gateway's databases holds (PostgreSQL's serial is a 32-bit integer). */
+export const MAX_ID = 2 ** 31 - 1;
 export const SIGNED_OUT_REDIRECT_DELAY_MS = 100;
 export const END_OF_LIST_TEXT = 'Data fetch completed';

@@ -3,22 +3,13 @@ import type { DomainRow } from '../db/schema-core';
 import { signupFieldError } from '../../../src/domain/signup';
 import { findReferrer, INVALID_REFERRAL } from './temporal';
 import { uniquenessError, usernameShapeError } from './uniqueness';
-
-export type SignupFields = {
-  username: string;
-  cname: string;
-  email: string;
-  phone: string;
-  password: string;
-  cpassword: string;
-  referralcode: string;
-};
+import type { SignupRequest } from '../../../src/domain/contract/signup';
 
 // Bounds the form does not state, so a request cannot store megabytes in an account.
 const MAX = { username: 50, cname: 100, email: 254, password: 128 } as const;
 
 /** The first reason a sign-up is refused, in the form's words (docs/product.md#sign-up), or null. */
-export async function signupError(ctx: GatewayContext, body: SignupFields, domain: DomainRow): Promise<string | null> {
+export async function signupError(ctx: GatewayContext, body: SignupRequest, domain: DomainRow): Promise<string | null> {
   const username = body.username.trim();
   const email = body.email.trim();
   const fieldError =

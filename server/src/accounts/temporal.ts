@@ -6,6 +6,7 @@ import { isGhanaNumber } from '../../../src/domain/phone-number';
 import { DAY_MS } from '../../../src/domain/dates';
 import { SIGNUP_COUNTRY } from '../../../src/domain/constants';
 import { hashPassword } from '../auth/passwords';
+import type { SignupRequest } from '../../../src/domain/contract/signup';
 
 /** A started sign-up can be finished for a day; after that the form starts again. */
 export const TEMPORAL_TTL_MS = DAY_MS;
@@ -74,19 +75,9 @@ export async function purgeExpiredSignups(ctx: GatewayContext): Promise<void> {
   await ctx.db.deleteFrom('temporal_signups').where('created_at', '<=', cutoff).execute();
 }
 
-/** What temporalsignup stores, as typed (already checked by signupError). */
-export interface SignupInput {
-  username: string;
-  cname: string;
-  email: string;
-  phone: string;
-  country: string;
-  password: string;
-  referralcode: string;
-}
-
 /** A sign-up waiting for its code (or complete at once where no code is needed), under the request's domain. */
-export async function createTemporal(ctx: GatewayContext, input: SignupInput, domain: DomainRow) {
+/** `input` as typed, already checked by signupError. */
+export async function createTemporal(ctx: GatewayContext, input: SignupRequest, domain: DomainRow) {
   return ctx.db
     .insertInto('temporal_signups')
     .values({

@@ -1,7 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { MAX_ID } from '../../../src/domain/constants';
 
-/** The largest row id either database holds (PostgreSQL's serial is a 32-bit integer). */
-export const MAX_ID = 2 ** 31 - 1;
 /** A value that can be a row id: a whole number from 1 to MAX_ID. */
 export const isRowId = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 

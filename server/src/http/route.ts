@@ -6,9 +6,9 @@ import { authenticateToken, authenticateApiKey } from './authenticate';
 import { forbidden, refuse } from '../core/errors';
 import { resolveDomain } from '../tenancy/domains';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
+import type { Access, Call } from '../../../src/domain/contract/call';
 
-/** Who may call: anyone, any signed-in user, an admin (isAdmin), or the top-level supervisor. */
-export type Access = 'public' | 'user' | 'admin' | 'profile6' | 'apikey';
+export type { Access };
 
 /** The declared access of every path registered through post()/postLarge(): the access-matrix test reads it. */
 export const routeAccess = new Map<string, Access>();
@@ -29,7 +29,29 @@ export interface SignedInArgs<B> extends RouteArgs<B> {
 
 type Handler<A> = (args: A) => Promise<unknown>;
 
-/** Registers a POST route with its access rule and body schema; every answer is `no-store`. */
+/** What a call's handler gets: its body as the contract reads it, and the caller unless the call is public. */
+type ArgsOf<C extends Call> = C['access'] extends 'public'
+  ? RouteArgs<z.output<C['request']>>
+  : SignedInArgs<z.output<C['request']>>;
+
+/** The body checked by the call's request schema; the first problem is the refusal. */
+function bodyOf<C extends Call>(call: C, req: FastifyRequest): z.output<C['request']> {
+  const parsed = call.request.safeParse(req.body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw refuse(`Invalid request: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
+  }
+  return parsed.data as z.output<C['request']>;
+}
+
+/** Registers a call of the contract (src/domain/contract) at its path with its access rule; every answer is `no-store`. */
+export function post<C extends Call>(
+  app: FastifyInstance,
+  ctx: GatewayContext,
+  call: C,
+  handler: Handler<ArgsOf<C>>,
+): void;
+/** @deprecated while the calls move into the contract: a path, its access rule and its body schema. */
 export function post<S extends z.ZodType>(
   app: FastifyInstance,
   ctx: GatewayContext,
@@ -46,25 +68,27 @@ export function post<S extends z.ZodType>(
   schema: S,
   handler: Handler<SignedInArgs<z.infer<S>>>,
 ): void;
-export function post<S extends z.ZodType>(
-  app: FastifyInstance,
-  ctx: GatewayContext,
-  path: string,
-  access: Access,
-  schema: S,
-  handler: Handler<SignedInArgs<z.infer<S>>>,
-): void {
-  routeAccess.set(path, access);
-  app.post(path, async (req, reply) => {
-    const user = await caller(ctx, req, access);
-    const parsed = schema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw refuse(`Invalid request: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
-    }
-    const domain = await resolveDomain(ctx, req.hostname);
-    return handler({ body: parsed.data, user: user as UserRow, domain, req, reply });
-  });
+export function post(app: FastifyInstance, ctx: GatewayContext, callOrPath: Call | string, ...rest: unknown[]): void {
+  const call: Call =
+    typeof callOrPath === 'string'
+      ? {
+          name: callOrPath,
+          path: callOrPath,
+          access: rest[0] as Access,
+          request: rest[1] as z.ZodType,
+          answer: rest[1] as z.ZodType,
+        }
+      : callOrPath;
+  const handler = (typeof callOrPath === 'string' ? rest[2] : rest[0]) as Handler<SignedInArgs<unknown>>;
+  for (const path of [call.path, ...(call.aliases ?? [])]) {
+    routeAccess.set(path, call.access);
+    app.post(path, async (req, reply) => {
+      const user = await caller(ctx, req, call.access);
+      const body = bodyOf(call, req);
+      const domain = await resolveDomain(ctx, req.hostname);
+      return handler({ body, user: user as UserRow, domain, req, reply });
+    });
+  }
 }
 
 async function caller(ctx: GatewayContext, req: FastifyRequest, access: Access): Promise<UserRow | null> {
@@ -86,28 +110,22 @@ const largeBodyCallers = new WeakMap<FastifyRequest, UserRow>();
  * Like post(), for the few calls whose bodies outgrow MAX_BODY_BYTES (contact imports, images):
  * the token and role are checked in onRequest, before a large body is read.
  */
-export function postLarge<S extends z.ZodType>(
+export function postLarge<C extends Call<z.ZodType, z.ZodType, 'user' | 'admin' | 'profile6'>>(
   app: FastifyInstance,
   ctx: GatewayContext,
-  path: string,
-  access: 'user' | 'admin' | 'profile6',
+  call: C,
   bodyLimit: number,
-  schema: S,
-  handler: Handler<SignedInArgs<z.infer<S>>>,
+  handler: Handler<SignedInArgs<z.output<C['request']>>>,
 ): void {
-  routeAccess.set(path, access);
+  routeAccess.set(call.path, call.access);
   const onRequest = async (req: FastifyRequest) => {
-    largeBodyCallers.set(req, (await caller(ctx, req, access)) as UserRow);
+    largeBodyCallers.set(req, (await caller(ctx, req, call.access)) as UserRow);
   };
-  app.post(path, { bodyLimit: Math.max(bodyLimit, ctx.maxBodyBytes), onRequest }, async (req, reply) => {
+  app.post(call.path, { bodyLimit: Math.max(bodyLimit, ctx.maxBodyBytes), onRequest }, async (req, reply) => {
     const user = largeBodyCallers.get(req);
     if (!user) throw forbidden();
-    const parsed = schema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw refuse(`Invalid request: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
-    }
+    const body = bodyOf(call, req);
     const domain = await resolveDomain(ctx, req.hostname);
-    return handler({ body: parsed.data, user, domain, req, reply });
+    return handler({ body, user, domain, req, reply });
   });
 }

@@ -1,11 +1,8 @@
 import type { Executor } from '../db/database';
 
-export interface SendAnswer {
-  message: string;
-  creditbalance: number;
-  internationalcreditbalance: number;
-  message_id: number;
-}
+import type { SendAnswer } from '../../../src/domain/contract/send';
+
+export type { SendAnswer };
 
 export async function storedAnswer(db: Executor, profileId: number, key: string): Promise<SendAnswer | null> {
   const row = await db

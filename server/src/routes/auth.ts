@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, clientAddress } from '../http/authenticate';
-import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { refuse, wrongLogin } from '../core/errors';
 import { ownProfile, post } from '../http/route';
-import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { FETCH_USER, LOGIN, SIGNOUT } from '../../../src/domain/contract/auth';
 import { userInfo } from '../tenancy/user-info';
 import { giveBackAttempt, slowAttempt, takeAttempt } from '../accounts/attempts';
-import { profileId, text } from '../http/body-fields';
 import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
 import { revokeToken, signedIn } from '../accounts/sessions';
 
@@ -15,19 +13,8 @@ import { revokeToken, signedIn } from '../accounts/sessions';
 export const WRONG_LOGIN = 'Incorrect email/username or password';
 export const LOGIN_EMPTY = 'Please enter your email or username and your password';
 
-const loginBody = z.object({
-  emailusername: text,
-  password: text,
-  // Informational: the request's host decides the tenant (docs/product.md#sign-in-and-sessions), never these.
-  domain_supid: z.unknown().optional(),
-  domain: z.unknown().optional(),
-  humanKey: z.unknown().optional(),
-});
-
-const ownBody = z.object({ profile_id: profileId });
-
 export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, FRONTEND_PATH + 'login', 'public', loginBody, async ({ body, domain, req }) => {
+  post(app, ctx, LOGIN, async ({ body, domain, req }) => {
     const login = body.emailusername.trim().toLowerCase();
     if (!login || !body.password) throw refuse(LOGIN_EMPTY);
     // Failures count per address, per name from that address, and per name from anywhere (which only
@@ -48,21 +35,21 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     return signedIn(ctx, user);
   });
 
-  post(app, ctx, FRONTEND_PATH + 'signout', 'user', ownBody, async ({ body, user, req }) => {
+  post(app, ctx, SIGNOUT, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const token = bearerToken(req);
     if (token) await revokeToken(ctx, token);
     return { status: 'successful' };
   });
 
-  post(app, ctx, FRONTEND_PATH + 'fetchuser', 'user', ownBody, async ({ body, user, req }) => {
+  post(app, ctx, FETCH_USER, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 
   // fetchuser's 'Invalid Token' also carries the message at top level (the original client reads it there).
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode !== 401 || req.routeOptions.url !== FRONTEND_PATH + 'fetchuser' || typeof payload !== 'string')
+    if (reply.statusCode !== 401 || req.routeOptions.url !== FETCH_USER.path || typeof payload !== 'string')
       return payload;
     const body = JSON.parse(payload) as { error?: { message?: string } };
     return JSON.stringify({ ...body, message: body.error?.message ?? 'Invalid Token' });

@@ -1,37 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import { profileId } from '../http/body-fields';
 import { ownProfile, post, postLarge } from '../http/route';
-import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { SAVE_DOMAIN_SETTINGS, VERIFY_DOMAIN } from '../../../src/domain/contract/domain-settings';
 import { verificationOf } from '../tenancy/domain-claims';
 import { saveDomainSettings, verifyOwnDomain } from '../tenancy/domain-settings';
 
 /** Two 2 MiB images as base64 data URLs, plus the rest. */
 const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
 
-const maybe = z.unknown().optional();
-const settingsBody = z.object({
-  profile_id: profileId,
-  domain: maybe,
-  companyname: maybe,
-  localrate: maybe,
-  logo: maybe,
-  backgroundImage: maybe,
-  senderid: maybe,
-  enablereferral: maybe,
-  referralpercentage: maybe,
-  usepaymentgateway: maybe,
-  paystackseckey: maybe,
-  paystackpubkey: maybe,
-  recaptcha_secret_key: maybe,
-  recaptcha_site_key: maybe,
-  enablereseller: maybe,
-});
-
 export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  const settingsPath = FRONTEND_PATH + 'update-domain-details/';
-  postLarge(app, ctx, settingsPath, 'admin', SETTINGS_BODY_LIMIT, settingsBody, async ({ body, user }) => {
+  postLarge(app, ctx, SAVE_DOMAIN_SETTINGS, SETTINGS_BODY_LIMIT, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { message, saved } = await saveDomainSettings(ctx, user, body);
     // The stored image URLs and the verification state come back so the PWA can show them without another call.
@@ -44,8 +22,7 @@ export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: Ga
     };
   });
 
-  const verifyBody = z.object({ profile_id: profileId });
-  post(app, ctx, FRONTEND_PATH + 'verify-domain/', 'admin', verifyBody, async ({ body, user }) => {
+  post(app, ctx, VERIFY_DOMAIN, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { domain, outcome } = await verifyOwnDomain(ctx, user);
     if (!outcome.ok) return { status: 'failed', message: outcome.message, ...verificationOf(domain) };

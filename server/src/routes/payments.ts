@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
-import { looseText as text, profileId } from '../http/body-fields';
 import { ownProfile, post } from '../http/route';
-import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { CHECK_SUPPLIER_CREDIT, PAYSTACK_LINK } from '../../../src/domain/contract/payments';
 import { purchaseFor } from '../payments/quote';
 import { checkoutPath, createCheckout } from '../payments/checkout';
 import { paystackBase, startPaystackPayment } from '../payments/paystack';
@@ -11,30 +9,15 @@ import { registerHistoryRoutes } from './payment-history';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   // The outcome travels in the answer's fields (docs/api.md#calls-and-answers), so refusals are HTTP 200 too.
-  post(
-    app,
-    ctx,
-    FRONTEND_PATH + 'checksupcredit',
-    'user',
-    z.object({ profile_id: profileId, amount: z.unknown() }),
-    async ({ body, user }) => {
-      ownProfile(user, body.profile_id);
-      const purchase = await purchaseFor(ctx, user, body.amount);
-      return 'problem' in purchase
-        ? { error: { status: 'failed', message: purchase.problem } }
-        : { error: { status: 'successful' } };
-    },
-  );
-
-  const linkBody = z.object({
-    profile_id: profileId,
-    amount: z.unknown(),
-    currency: text,
-    country: text,
-    title: text,
-    description: text,
+  post(app, ctx, CHECK_SUPPLIER_CREDIT, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const purchase = await purchaseFor(ctx, user, body.amount);
+    return 'problem' in purchase
+      ? { error: { status: 'failed', message: purchase.problem } }
+      : { error: { status: 'successful' } };
   });
-  post(app, ctx, FRONTEND_PATH + 'paystack-link/', 'user', linkBody, async ({ body, user, req }) => {
+
+  post(app, ctx, PAYSTACK_LINK, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const refused = (message: string) => ({ status: false, error: { status: 'failed', message } });
     const currency = (body.currency || 'GHS').toUpperCase();

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { clientAddress } from '../http/authenticate';
-import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { notFound, refuse, Refusal } from '../core/errors';
 import { post } from '../http/route';
-import { FRONTEND_PATH } from '../../../src/domain/api-paths';
-import { CODE_LENGTH, SEND_ATTEMPTS } from '../../../src/domain/constants';
+import { SEND_ATTEMPTS } from '../../../src/domain/constants';
 import { takeAttempt } from '../accounts/attempts';
-import { text } from '../http/body-fields';
 import { checkCode, issueCode } from '../accounts/codes';
 import { createAccount } from '../accounts/create-account';
 import { signedIn } from '../accounts/sessions';
@@ -24,7 +21,14 @@ import {
   signupdUser,
 } from '../accounts/temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, usernameShapeError, usernameTaken } from '../accounts/uniqueness';
-import { SIGNUP_PATH } from '../../../src/domain/api-paths';
+import {
+  CHECK_EMAIL,
+  CHECK_USERNAME,
+  COMPLETE_SIGNUP,
+  SEND_SMS_CODE,
+  TEMPORAL_SIGNUP,
+  VERIFY_SMS_CODE,
+} from '../../../src/domain/contract/signup';
 
 export const NO_CODE_NEEDED = 'Sign-ups outside Ghana need no code: complete the sign-up';
 export const SENDS_USED_UP = `The code has been sent ${SEND_ATTEMPTS} times already, please sign up again`;
@@ -35,49 +39,20 @@ export const CODE_MISSING = 'No code is waiting for this sign-up, please resend 
 
 const failed = (message: string) => ({ error: { status: 'failed' as const, message } });
 
-// A code typed as a number loses its leading zeros; put them back.
-const codeText = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v).padStart(CODE_LENGTH, '0') : (v ?? '')),
-  z.string(),
-);
-const signupId = z.union([z.string(), z.number()]).transform(String).optional();
-
-const temporalBody = z.object({
-  username: text,
-  cname: text,
-  email: text,
-  phone: text,
-  country: text,
-  password: text,
-  cpassword: text,
-  referralcode: text,
-  humanKey: z.unknown().optional(),
-  // The request's host names the supervisor; the body's supid and domain are informational.
-  supid: z.unknown().optional(),
-  domain: z.unknown().optional(),
-});
-
 export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(
-    app,
-    ctx,
-    FRONTEND_PATH + 'checkusernameexist',
-    'public',
-    z.object({ username: text }),
-    async ({ body, req }) => {
-      await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
-      const shape = usernameShapeError(body.username);
-      if (shape) return failed(shape);
-      return (await usernameTaken(ctx, body.username)) ? failed(USERNAME_TAKEN) : {};
-    },
-  );
+  post(app, ctx, CHECK_USERNAME, async ({ body, req }) => {
+    await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
+    const shape = usernameShapeError(body.username);
+    if (shape) return failed(shape);
+    return (await usernameTaken(ctx, body.username)) ? failed(USERNAME_TAKEN) : {};
+  });
 
-  post(app, ctx, FRONTEND_PATH + 'checkemailexist', 'public', z.object({ email: text }), async ({ body, req }) => {
+  post(app, ctx, CHECK_EMAIL, async ({ body, req }) => {
     await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
     return (await emailTaken(ctx, body.email)) ? failed(EMAIL_TAKEN) : {};
   });
 
-  post(app, ctx, SIGNUP_PATH, 'public', temporalBody, async ({ body, domain, req }) => {
+  post(app, ctx, TEMPORAL_SIGNUP, async ({ body, domain, req }) => {
     await takeAttempt(ctx, 'signup', `ip:${clientAddress(req)}`);
     const problem = await signupError(ctx, body, domain);
     if (problem) return failed(problem);
@@ -86,8 +61,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     return { error: { status: 'successful' }, id: row.public_id, signupdUser: signupdUser(row) };
   });
 
-  const sendBody = z.object({ phone: z.unknown().optional(), subscriber: signupId, supid: z.unknown().optional() });
-  post(app, ctx, FRONTEND_PATH + 'sendsmscode', 'public', sendBody, async ({ body, req }) => {
+  post(app, ctx, SEND_SMS_CODE, async ({ body, req }) => {
     await takeAttempt(ctx, 'codeSend', `ip:${clientAddress(req)}`);
     const temporal = await findTemporal(ctx, body.subscriber ?? '');
     if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
@@ -100,13 +74,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     return { status: 'successful', codeId: issued.codeId };
   });
 
-  const verifyBody = z.object({
-    codeId: z.unknown().optional(),
-    code: codeText,
-    temporalid: signupId,
-    country: z.unknown().optional(),
-  });
-  post(app, ctx, FRONTEND_PATH + 'verifysmscode', 'public', verifyBody, async ({ body, req }) => {
+  post(app, ctx, VERIFY_SMS_CODE, async ({ body, req }) => {
     await takeAttempt(ctx, 'codeCheck', `ip:${clientAddress(req)}`);
     const temporal = await findTemporal(ctx, body.temporalid ?? '');
     if (!temporal) return { isVerified: false, ...failed(SIGNUP_NOT_FOUND) };
@@ -127,7 +95,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     }
   });
 
-  post(app, ctx, FRONTEND_PATH + 'signup', 'public', z.object({ id: signupId }), async ({ body }) => {
+  post(app, ctx, COMPLETE_SIGNUP, async ({ body }) => {
     const temporal = await findTemporal(ctx, body.id ?? '');
     if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/sms';
 import { messageBodyFor, splitSenderIds } from '../../../src/domain/sender-id';
 import { splitDestinations } from '../../../src/domain/recipients';
@@ -10,43 +9,14 @@ import {
   RECURRING_INTERVAL_REQUIRED,
 } from '../../../src/domain/send-form';
 import type { MessageKind, RecurringPeriod, SendMessageType } from '../../../src/domain/types';
-import { CAMPAIGN_NAME_MAX_LENGTH } from '../../../src/domain/constants';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { parsePeriod, stepIsLongEnough } from '../../../src/domain/recurrence';
+import { sendItemSchema, type SendItemInput } from '../../../src/domain/contract/send';
 
-const text = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined ? '' : String(v)));
-/** A campaign name (messageDescription): it is searched and shown on every list, so it is bounded. */
-export const campaignName = text.pipe(
-  z.string().max(CAMPAIGN_NAME_MAX_LENGTH, `must be at most ${CAMPAIGN_NAME_MAX_LENGTH} characters`),
-);
-const flag = z
-  .union([z.boolean(), z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v) => v === true || v === 1 || v === '1' || String(v).toLowerCase() === 'true');
-
-/** A send item (docs/api.md#sends); numbers may arrive as strings and lists as arrays. */
-export const sendItemSchema = z.object({
-  shortMessage: text,
-  destinationAddress: z
-    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-    .transform((v) => (Array.isArray(v) ? v.join(',') : String(v))),
-  sourceAddress: text,
-  messageDescription: campaignName,
-  messageType: text,
-  specialUnicodeSupport: flag,
-  flash: flag,
-  expectedDeliveryTime: text,
-  typeandsubtype: text,
-  recurringInterval: z.union([z.number(), z.string(), z.null()]).optional(),
-  recurringPeriod: text,
-});
-export type SendItemInput = z.infer<typeof sendItemSchema>;
+export type { SendItemInput };
 
 /** Items checked between two yields: a body of thousands of items never holds the event loop for long. */
 const ITEMS_PER_CHECK = 1000;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { AppDb, SCHEMA_VERSIONS, type OutboxJob, type SchemaVersion } from '../../../src/db/app-db';
 import { makeItem } from '../domain/factories';
-import { BulkMessageSchema } from '../../../src/api/list-api';
+import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 
 const NAME = 'upgrade-test';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BulkMessageSchema } from '../../../src/api/list-api';
+import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 import { db } from '../../../src/db/db';
 import { putListItems, readListRows, storedItemIds } from '../../../src/db/list-store';
 import * as phonebook from '../../../src/db/phonebook-store';

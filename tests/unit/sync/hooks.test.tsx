@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { BulkMessageSchema } from '../../../src/api/list-api';
+import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
 import { enqueue } from '../../../src/outbox/enqueue';

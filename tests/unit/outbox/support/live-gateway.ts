@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { makeTestApp, login, type TestGateway } from '../../server/helpers/test-app';
 import { tickCarrier } from '../../../../server/src/carrier/delivery';
-import { UserInfoSchema } from '../../../../src/api/user-schema';
+import { UserInfoSchema } from '../../../../src/domain/contract/user-info';
 import { saveSignIn } from '../../../../src/db/session-store';
 import type { Scheduler } from '../../../../src/outbox/scheduler';
 import type { SendItem } from '../../../../src/domain/types';

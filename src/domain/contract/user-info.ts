@@ -1,27 +1,16 @@
+// User info as login, signup, fetchuser and the account calls answer it (docs/api.md#calls-and-answers).
 import { z } from './zod';
-import type { AccountType, UserInfo } from '../domain/types';
+import type { AccountType, UserInfo } from '../types';
+import { num, requiredFlag, shownText as text } from './fields';
 
-const flag = z
-  .union([z.boolean(), z.number(), z.string(), z.null()])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-const text = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? '' : String(v)));
-const num = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v) => {
-    const n = Number(v ?? 0);
-    return Number.isFinite(n) ? n : 0;
-  });
 const accountType = z
   .string()
   .transform((v) => v.toUpperCase())
   .pipe(z.enum(['REGULAR', 'PREMIUM', 'RESELLER']))
   .catch('REGULAR') as z.ZodType<AccountType>;
 
-/** User info as answered by login, signup, fetchuser and friends. */
+const flag = requiredFlag;
+
 export const UserInfoSchema = z.object({
   profile_id: z.coerce.number(),
   username: text,
@@ -71,4 +60,5 @@ export const UserInfoSchema = z.object({
   domainverifytoken: text,
 }) satisfies z.ZodType<UserInfo, unknown>;
 
+/** `{ userInfo }`: what the calls that sign in or change the caller's account answer. */
 export const UserInfoAnswerSchema = z.object({ userInfo: UserInfoSchema });

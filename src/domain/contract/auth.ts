@@ -1,0 +1,24 @@
+// Signing in and out (docs/api.md#calls-and-answers, docs/product.md#sign-in-and-sessions).
+import { z } from './zod';
+import { frontendCall } from './call';
+import { anyField, ownBody, text } from './fields';
+import { UserInfoAnswerSchema } from './user-info';
+
+export const LOGIN = frontendCall(
+  'login',
+  'public',
+  z.object({
+    emailusername: text,
+    password: text,
+    // Informational: the request's host decides the tenant (docs/product.md#sign-in-and-sessions), never these.
+    domain_supid: anyField,
+    domain: anyField,
+    humanKey: anyField,
+  }),
+  UserInfoAnswerSchema,
+);
+
+/** The token is revoked; the app signs out whatever the answer. */
+export const SIGNOUT = frontendCall('signout', 'user', ownBody, z.unknown());
+
+export const FETCH_USER = frontendCall('fetchuser', 'user', ownBody, UserInfoAnswerSchema);

@@ -1,0 +1,71 @@
+// One call of the gateway's API (docs/api.md#calls-and-answers), declared once for both sides: the gateway
+// registers its path with its access rule and checks bodies with `request`; the app posts to its path and
+// checks answers with `answer`.
+import { z } from './zod';
+import { FRONTEND_PATH } from '../api-paths';
+import { listBody, pageFields } from './fields';
+
+/** Who may call: anyone, any signed-in user, an admin (isAdmin), the top-level supervisor, or an API key's owner. */
+export type Access = 'public' | 'user' | 'admin' | 'profile6' | 'apikey';
+
+export interface Call<Req extends z.ZodType = z.ZodType, Ans extends z.ZodType = z.ZodType, A extends Access = Access> {
+  /** The call as the wire spells it, typos included (changeaccountype, createcontactexel). */
+  readonly name: string;
+  /** The POST path; `:id` stands for a segment the caller fills in (pathFor). */
+  readonly path: string;
+  readonly access: A;
+  /** The body as the gateway reads it: its coercions and refusals ("Invalid request: <field> <why>"). */
+  readonly request: Req;
+  /** The answer as the app reads it: tolerant of how gateways write fields, strict about shape. */
+  readonly answer: Ans;
+  /** Other spellings of the path the gateway answers too (the original client's trailing space). */
+  readonly aliases?: readonly string[];
+}
+
+/** The body a caller may send (what the gateway reads is `CallRequest`: a value already in that form passes unchanged). */
+export type CallBody<C extends Call> = z.input<C['request']>;
+/** The body as the gateway reads it, after its coercions. */
+export type CallRequest<C extends Call> = z.output<C['request']>;
+/** The answer as the app has it once checked. */
+export type CallAnswer<C extends Call> = z.output<C['answer']>;
+
+/** A call under /smsgateway/api/frontend/. */
+export function frontendCall<Req extends z.ZodType, Ans extends z.ZodType, A extends Access>(
+  name: string,
+  access: A,
+  request: Req,
+  answer: Ans,
+  aliases: readonly string[] = [],
+): Call<Req, Ans, A> {
+  return { name, path: FRONTEND_PATH + name, access, request, answer, aliases: aliases.map((a) => FRONTEND_PATH + a) };
+}
+
+/** A call with a path of its own (sendsms, temporalsignup). */
+export function apiCall<Req extends z.ZodType, Ans extends z.ZodType, A extends Access>(
+  path: string,
+  access: A,
+  request: Req,
+  answer: Ans,
+): Call<Req, Ans, A> {
+  return { name: path.slice(path.lastIndexOf('/') + 1), path, access, request, answer };
+}
+
+/** A list call's answer: its items under the field the call names, then pageNum and hasMore. */
+type ListAnswer<F extends string, I extends z.ZodType> = z.ZodObject<{ [K in F]: z.ZodArray<I> } & typeof pageFields>;
+
+/** A paged list (listBody in, `{ [field]: [item], pageNum, hasMore }` out), with the field its answer holds the items in. */
+export function listCall<F extends string, I extends z.ZodType, A extends Access>(
+  name: string,
+  access: A,
+  field: F,
+  item: I,
+  aliases: readonly string[] = [],
+): Call<typeof listBody, ListAnswer<F, I>, A> & { readonly field: F } {
+  const answer = z.object({ [field]: z.array(item), ...pageFields }) as unknown as ListAnswer<F, I>;
+  return { ...frontendCall(name, access, listBody, answer, aliases), field };
+}
+
+/** A call's path with its `:name` segments filled in (encoded). */
+export function pathFor(call: Pick<Call, 'path'>, params: Record<string, string | number> = {}): string {
+  return call.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
+}

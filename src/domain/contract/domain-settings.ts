@@ -1,0 +1,43 @@
+// A reseller's domain settings and its verification (docs/api.md#calls-and-answers,
+// docs/product.md#reseller-settings).
+import { z } from './zod';
+import { frontendCall } from './call';
+import { anyField, flag, ownBody, profileId, shownText as text } from './fields';
+
+/** What update-domain-details/ and verify-domain/ answer: the outcome and the domain's verification state. */
+const settingsAnswer = z.looseObject({
+  status: text,
+  message: text,
+  logo: text,
+  backgroundImage: text,
+  domainverified: flag,
+  domainverifyname: text,
+  domainverifytoken: text,
+});
+
+/** The reseller settings; a field left out keeps its saved value, and each is checked by the domain's own rules. */
+export const SAVE_DOMAIN_SETTINGS = frontendCall(
+  'update-domain-details/',
+  'admin',
+  z.object({
+    profile_id: profileId,
+    domain: anyField,
+    companyname: anyField,
+    localrate: anyField,
+    logo: anyField,
+    backgroundImage: anyField,
+    senderid: anyField,
+    enablereferral: anyField,
+    referralpercentage: anyField,
+    usepaymentgateway: anyField,
+    paystackseckey: anyField,
+    paystackpubkey: anyField,
+    recaptcha_secret_key: anyField,
+    recaptcha_site_key: anyField,
+    enablereseller: anyField,
+  }),
+  settingsAnswer,
+);
+
+/** Asks the gateway to look for the domain's DNS TXT record now. */
+export const VERIFY_DOMAIN = frontendCall('verify-domain/', 'admin', ownBody, settingsAnswer);
