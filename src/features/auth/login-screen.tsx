@@ -21,6 +21,8 @@ const loadSession = () => import('../../sync/session');
 const loadSignIn = () => loadSession().then((m) => m.signIn);
 import { APP_PATHS } from '../../domain/app-paths';
 
+const LOGIN_FIELDS = ['emailusername', 'password'];
+
 type LoginScreenProps = {
   /** Called once the person starts on the form (focus or typing): the code after sign-in can be fetched. */
   onSignInIntent?: () => void;
@@ -47,10 +49,12 @@ export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
       .catch(() => {});
     onSignInIntent?.();
   }, [onSignInIntent]);
-  // Typed before the code arrived (the prerendered page): the person is already on the form.
+  // Typed into, or focused, before the code arrived (the prerendered page): the person is already on the form.
   const typed = emailusername !== '' || password !== '';
   useEffect(() => {
-    if (typed) signInIntent();
+    const focused = document.activeElement;
+    const onForm = focused instanceof HTMLInputElement && LOGIN_FIELDS.includes(focused.name);
+    if (typed || onForm) signInIntent();
   }, [typed, signInIntent]);
 
   const submit = async (event: FormEvent) => {
