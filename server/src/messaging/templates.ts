@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { STAGE, type MessageRow } from '../db/schema-messaging';
+import { RECIPIENT_COLUMNS } from './message-store';
 
 /**
  * A registration's recipients are templates (stage template, status SCHEDULED): each run copies the
@@ -46,22 +47,7 @@ export async function queueFromTemplates(
 ): Promise<number[]> {
   const rows = await db
     .insertInto('message_recipients')
-    .columns([
-      'message_id',
-      'recipient_index',
-      'number',
-      'text',
-      'unicode',
-      'parts',
-      'stage',
-      'status',
-      'referencekey',
-      'paid',
-      'birthday_md',
-      'md_given',
-      'queued_at',
-      'updated_at',
-    ])
+    .columns(RECIPIENT_COLUMNS)
     .expression(
       chosen(db, regId, filter).select([
         sql<number>`cast(${run.id} as integer)`.as('message_id'),
