@@ -73,6 +73,9 @@ export const searchField = z
   .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''))
   .pipe(z.string().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`));
 
+/** A list sent as comma text (the original client's), or as a list. */
+export const commaText = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), text);
+
 /** A list's page: whose (profile_id), what to look for, and which page (20 items a page, newest first). */
 export const listBody = z.object({ profile_id: profileId, search: searchField, pageNum: pageNumField });
 
