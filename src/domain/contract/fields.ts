@@ -60,6 +60,9 @@ export const profileId = z.union([z.number(), z.string()]).optional();
 /** A body that names only the caller. */
 export const ownBody = z.object({ profile_id: profileId });
 
+/** A whole number that may arrive as a number or a numeric string (a contact's id and book). */
+export const wholeNumber = z.coerce.number<number | string>().int();
+
 /** An id that may arrive as a number or a numeric string; anything else, or past MAX_ID, is refused. */
 export const numericId = z.coerce.number<number | string>().int().positive().max(MAX_ID, 'is not a known id');
 

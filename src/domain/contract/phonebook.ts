@@ -13,6 +13,7 @@ import {
   pageFields,
   profileId,
   shownText as text,
+  wholeNumber,
 } from './fields';
 import { CONTACT_FIELDS, type ContactField } from '../contact-fields';
 
@@ -86,7 +87,7 @@ export const DELETE_GROUPS = frontendCall(
 export const GROUP_CONTACTS = frontendCall(
   'groupcontacts',
   'user',
-  listBody.extend({ groupid: z.coerce.number<number | string>().int() }),
+  listBody.extend({ groupid: wholeNumber }),
   z.object({ contacts: z.array(ContactSchema), total: num, ...pageFields }),
 );
 
@@ -122,8 +123,8 @@ export const UPDATE_CONTACT = frontendCall(
   'user',
   z.object({
     profile_id: profileId,
-    id: z.coerce.number<number | string>().int(),
-    groupid: z.coerce.number<number | string>().int().optional(),
+    id: wholeNumber,
+    groupid: wholeNumber.optional(),
     ...contactFields,
   }),
   outcomeAnswer,
