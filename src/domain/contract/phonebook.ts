@@ -1,6 +1,7 @@
 // Phone books (groups) and their contacts (docs/api.md#calls-and-answers, docs/product.md#phone-books).
 import { z } from './zod';
-import { frontendCall, listCall } from './call';
+import { frontendCall } from './call';
+import { listCall } from './list-call';
 import {
   anyField,
   idList,
