@@ -55,6 +55,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // Styles stay with the app's stylesheet: as this chunk's own, index.html would wait for them.
                   test: (id: string) => FIRST_SCREEN.test(id) && !id.endsWith('.css'),
                 },
+                {
+                  // zod in a file of its own, which the visitor's pages never load and sign-in fetches ahead
+                  // (tests/e2e/first-load.e2e.ts): the schemas that use it live in src/domain/contract.
+                  name: 'zod',
+                  test: /\/node_modules\/zod\//,
+                },
               ],
             },
           },

@@ -1,49 +1,24 @@
-import { z } from './zod';
-import { FRONTEND_PATH } from '../domain/api-paths';
-import { callGateway, request } from './http';
+import type { z } from './zod';
+import { callGateway } from './http';
 import type { CallAnswer } from '../domain/contract/call';
 import { GIFT_BY_AMOUNT, GIFT_BY_RATE, PLATFORM_NUMBERS } from '../domain/contract/payments';
-import { intId, shownText as text } from '../domain/contract/fields';
-import { UserInfoSchema } from '../domain/contract/user-info';
+import {
+  APPROVE_SENDER_IDS,
+  CLIENTS,
+  REJECT_SENDER_IDS,
+  type ClientSchema,
+  type PendingRequestSchema,
+} from '../domain/contract/account';
 
 /** A client as an admin sees it (allusers, docs/api.md#calls-and-answers): user info without token, API key or secret keys. */
-const ClientSchema = UserInfoSchema.omit({
-  token: true,
-  apikey: true,
-  paystackseckey: true,
-  paystackseckeyending: true,
-  recaptcha_secret_key: true,
-  recaptchasecretkeyending: true,
-  domainverifytoken: true,
-});
 export type ClientAnswer = z.infer<typeof ClientSchema>;
-
-/** Profile 6 only: a pending sender-ID request anywhere on the platform, with what deciding needs. */
-const PendingRequestSchema = z.object({
-  profile_id: intId,
-  username: text,
-  companyname: text,
-  supid: intId.catch(0),
-  supervisor: text,
-  senderidapproved: text,
-  pendingsenderid: text,
-});
+/** Profile 6 only: a pending sender-ID request anywhere on the platform. */
 export type PendingRequestAnswer = z.infer<typeof PendingRequestSchema>;
-
-const ClientsAnswerSchema = z.object({
-  users: z.array(ClientSchema),
-  pending: z.array(PendingRequestSchema).optional(),
-});
-export type ClientsAnswer = z.infer<typeof ClientsAnswerSchema>;
+export type ClientsAnswer = CallAnswer<typeof CLIENTS>;
 
 /** An admin's clients, and for profile 6 every pending sender-ID request (allusers). */
 export async function fetchClients(token: string, profileId: number): Promise<ClientsAnswer> {
-  return request({
-    path: `${FRONTEND_PATH}allusers`,
-    auth: token,
-    body: { profile_id: profileId },
-    schema: ClientsAnswerSchema,
-  });
+  return callGateway(CLIENTS, { auth: token, body: { profile_id: profileId } });
 }
 
 export type CreditGift = { profileId: number; clientProfileId: number; amount: string; currency: string };
@@ -81,11 +56,9 @@ export async function decideSenderIds(
   token: string,
   decision: { approve: boolean; profileId: number; clientProfileId: number; ids: string },
 ): Promise<ClientAnswer> {
-  const answer = await request({
-    path: `${FRONTEND_PATH}${decision.approve ? 'approvesenderid' : 'rejectsenderid'}`,
+  const answer = await callGateway(decision.approve ? APPROVE_SENDER_IDS : REJECT_SENDER_IDS, {
     auth: token,
     body: { profile_id: decision.profileId, id: decision.clientProfileId, pendingsenderid: decision.ids },
-    schema: z.object({ userInfo: ClientSchema }),
   });
   return answer.userInfo;
 }

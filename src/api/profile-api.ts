@@ -1,46 +1,33 @@
-import { z } from './zod';
-import { FRONTEND_PATH, OWN_ACCOUNT_CALLS } from '../domain/api-paths';
-import { request } from './http';
-import { shownText as text } from '../domain/contract/fields';
-import { UserInfoAnswerSchema } from '../domain/contract/user-info';
+import { callGateway } from './http';
 import type { AccountType } from '../domain/types';
 import type { PasswordChange } from '../domain/own-account';
+import {
+  CHANGE_ACCOUNT_TYPE,
+  CHANGE_API_KEY,
+  CHANGE_OWN_PASSWORD,
+  CHANGE_PHONE,
+  REQUEST_SENDER_IDS,
+  SEND_PHONE_CODE,
+  UPDATE_DETAILS,
+} from '../domain/contract/account';
 
 /** senderidrequest: the IDs join the pending list; answers the updated user info. */
 export async function requestSenderIds(token: string, profileId: number, ids: readonly string[]) {
-  const answer = await request({
-    path: `${FRONTEND_PATH}senderidrequest`,
-    auth: token,
-    body: { profile_id: profileId, pendingsenderid: ids.join(',') },
-    schema: UserInfoAnswerSchema,
-  });
-  return answer.userInfo;
+  const body = { profile_id: profileId, pendingsenderid: ids.join(',') };
+  return (await callGateway(REQUEST_SENDER_IDS, { auth: token, body })).userInfo;
 }
 
 /** changeaccountype (the wire's spelling). */
 export async function changeAccountType(token: string, profileId: number, accountType: AccountType) {
-  const answer = await request({
-    path: `${FRONTEND_PATH}changeaccountype`,
-    auth: token,
-    body: { profile_id: profileId, accountType },
-    schema: UserInfoAnswerSchema,
-  });
-  return answer.userInfo;
+  const body = { profile_id: profileId, accountType };
+  return (await callGateway(CHANGE_ACCOUNT_TYPE, { auth: token, body })).userInfo;
 }
 
 /** changeapikey: the new key, shown this once (the gateway keeps only its hash). */
 export async function changeApiKey(token: string, profileId: number, username: string): Promise<string> {
-  const answer = await request({
-    path: `${FRONTEND_PATH}changeapikey`,
-    auth: token,
-    body: { profile_id: profileId, username },
-    schema: z.object({ apikey: text.pipe(z.string().min(1)) }),
-  });
-  return answer.apikey;
+  const body = { profile_id: profileId, username };
+  return (await callGateway(CHANGE_API_KEY, { auth: token, body })).apikey;
 }
-
-const ownCall = (name: string) => `${FRONTEND_PATH}${name}`;
-const DoneAnswer = z.object({ status: text, message: text });
 
 /** updateprofile: the account's e-mail and company name. */
 export async function updateAccountDetails(
@@ -48,43 +35,23 @@ export async function updateAccountDetails(
   profileId: number,
   details: { email: string; companyname: string },
 ) {
-  const answer = await request({
-    path: ownCall(OWN_ACCOUNT_CALLS.details),
-    auth: token,
-    body: { profile_id: profileId, ...details },
-    schema: UserInfoAnswerSchema,
-  });
-  return answer.userInfo;
+  const body = { profile_id: profileId, ...details };
+  return (await callGateway(UPDATE_DETAILS, { auth: token, body })).userInfo;
 }
 
 /** sendphonecode: a code texted to the new number. */
 export async function sendPhoneCode(token: string, profileId: number, phone: string): Promise<void> {
-  await request({
-    path: ownCall(OWN_ACCOUNT_CALLS.phoneCode),
-    auth: token,
-    body: { profile_id: profileId, phone },
-    schema: DoneAnswer,
-  });
+  await callGateway(SEND_PHONE_CODE, { auth: token, body: { profile_id: profileId, phone } });
 }
 
 /** changephone: the new number with the code texted to it. */
 export async function confirmPhone(token: string, profileId: number, phone: string, code: string) {
-  const answer = await request({
-    path: ownCall(OWN_ACCOUNT_CALLS.phone),
-    auth: token,
-    body: { profile_id: profileId, phone, code },
-    schema: UserInfoAnswerSchema,
-  });
-  return answer.userInfo;
+  const body = { profile_id: profileId, phone, code };
+  return (await callGateway(CHANGE_PHONE, { auth: token, body })).userInfo;
 }
 
 /** changeownpassword: the gateway ends the account's other sessions; this one goes on. */
 export async function changeOwnPassword(token: string, profileId: number, change: PasswordChange): Promise<string> {
-  const answer = await request({
-    path: ownCall(OWN_ACCOUNT_CALLS.password),
-    auth: token,
-    body: { profile_id: profileId, ...change },
-    schema: DoneAnswer,
-  });
-  return answer.message;
+  const body = { profile_id: profileId, ...change };
+  return (await callGateway(CHANGE_OWN_PASSWORD, { auth: token, body })).message;
 }

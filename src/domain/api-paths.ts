@@ -14,11 +14,3 @@ export const PAYSTACK_CALLBACK_PATH = '/smsgateway/paystack/callback';
 /** Where Paystack posts its signed events (set on each domain's Paystack dashboard). */
 export const PAYSTACK_WEBHOOK_PATH = '/smsgateway/paystack/webhook';
 export const DEV_CARRIER_PATH = '/smsgateway/dev/carrier';
-
-/** The calls that edit the signed-in account (docs/api.md "Editing one's own account"). */
-export const OWN_ACCOUNT_CALLS = {
-  details: 'updateprofile',
-  phoneCode: 'sendphonecode',
-  phone: 'changephone',
-  password: 'changeownpassword',
-} as const;

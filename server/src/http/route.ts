@@ -50,43 +50,20 @@ export function post<C extends Call>(
   ctx: GatewayContext,
   call: C,
   handler: Handler<ArgsOf<C>>,
-): void;
-/** @deprecated while the calls move into the contract: a path, its access rule and its body schema. */
-export function post<S extends z.ZodType>(
-  app: FastifyInstance,
-  ctx: GatewayContext,
-  path: string,
-  access: 'public',
-  schema: S,
-  handler: Handler<RouteArgs<z.infer<S>>>,
-): void;
-export function post<S extends z.ZodType>(
-  app: FastifyInstance,
-  ctx: GatewayContext,
-  path: string,
-  access: Exclude<Access, 'public'>,
-  schema: S,
-  handler: Handler<SignedInArgs<z.infer<S>>>,
-): void;
-export function post(app: FastifyInstance, ctx: GatewayContext, callOrPath: Call | string, ...rest: unknown[]): void {
-  const call: Call =
-    typeof callOrPath === 'string'
-      ? {
-          name: callOrPath,
-          path: callOrPath,
-          access: rest[0] as Access,
-          request: rest[1] as z.ZodType,
-          answer: rest[1] as z.ZodType,
-        }
-      : callOrPath;
-  const handler = (typeof callOrPath === 'string' ? rest[2] : rest[0]) as Handler<SignedInArgs<unknown>>;
+): void {
   for (const path of [call.path, ...(call.aliases ?? [])]) {
     routeAccess.set(path, call.access);
     app.post(path, async (req, reply) => {
       const user = await caller(ctx, req, call.access);
       const body = bodyOf(call, req);
       const domain = await resolveDomain(ctx, req.hostname);
-      return handler({ body, user: user as UserRow, domain, req, reply });
+      return (handler as Handler<SignedInArgs<z.output<C['request']>>>)({
+        body,
+        user: user as UserRow,
+        domain,
+        req,
+        reply,
+      });
     });
   }
 }

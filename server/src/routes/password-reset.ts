@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { clientAddress } from '../http/authenticate';
-import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { post } from '../http/route';
-import { FRONTEND_PATH } from '../../../src/domain/api-paths';
+import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from '../../../src/domain/contract/password-reset';
 import { RESET_ATTEMPTS } from '../../../src/domain/constants';
 import { resetFieldError } from '../../../src/domain/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
 import { takeAttempt } from '../accounts/attempts';
-import { text } from '../http/body-fields';
 import { issueCode } from '../accounts/codes';
 import { checkResetCode, findByLogin, mayUseDomain, setNewPassword } from '../accounts/credentials';
 import { sendResetCode } from '../accounts/system-texts';
@@ -20,16 +18,6 @@ export const RESET_ATTEMPTS_USED = 'Too many wrong codes, please request a new c
 const PASSWORD_MAX = 128;
 
 const failed = (message: string) => ({ status: 'failed' as const, message });
-
-// `email` carries the account's e-mail or username, as login's emailusername does.
-const requestBody = z.object({ email: text, supid: z.unknown().optional() });
-const changeBody = z.object({
-  resetCode: text,
-  newPassword: text,
-  confirmNewPassword: text,
-  // Required: a code is checked against the one account it was sent for, and its 7 attempts count.
-  email: text,
-});
 
 /** Reset codes still being issued and texted after their answer went out. */
 const resetsInFlight = new Set<Promise<void>>();
@@ -50,7 +38,7 @@ export async function resetsSettled(): Promise<void> {
 
 export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.addHook('onClose', resetsSettled);
-  post(app, ctx, FRONTEND_PATH + 'setpasswordreset', 'public', requestBody, async ({ body, domain, req }) => {
+  post(app, ctx, REQUEST_PASSWORD_RESET, async ({ body, domain, req }) => {
     await takeAttempt(ctx, 'resetRequest', `ip:${clientAddress(req)}`);
     const invalid = resetFieldError('login', body.email);
     if (invalid) return { passcodeSet: false, error: failed(invalid) };
@@ -67,7 +55,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
     return { passcodeSet: true };
   });
 
-  post(app, ctx, FRONTEND_PATH + 'changepassword', 'public', changeBody, async ({ body, req }) => {
+  post(app, ctx, CHANGE_PASSWORD, async ({ body, req }) => {
     await takeAttempt(ctx, 'resetChange', `ip:${clientAddress(req)}`);
     const problem =
       resetFieldError('code', body.resetCode) ??

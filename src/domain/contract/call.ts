@@ -1,9 +1,9 @@
 // One call of the gateway's API (docs/api.md#calls-and-answers), declared once for both sides: the gateway
 // registers its path with its access rule and checks bodies with `request`; the app posts to its path and
 // checks answers with `answer`.
-import { z } from './zod';
+// Free of zod's code (types only), so src/api/http.ts stays off the first screen's zod-free path.
+import type { z } from './zod';
 import { FRONTEND_PATH } from '../api-paths';
-import { listBody, pageFields } from './fields';
 
 /** Who may call: anyone, any signed-in user, an admin (isAdmin), the top-level supervisor, or an API key's owner. */
 export type Access = 'public' | 'user' | 'admin' | 'profile6' | 'apikey';
@@ -48,21 +48,6 @@ export function apiCall<Req extends z.ZodType, Ans extends z.ZodType, A extends 
   answer: Ans,
 ): Call<Req, Ans, A> {
   return { name: path.slice(path.lastIndexOf('/') + 1), path, access, request, answer };
-}
-
-/** A list call's answer: its items under the field the call names, then pageNum and hasMore. */
-type ListAnswer<F extends string, I extends z.ZodType> = z.ZodObject<{ [K in F]: z.ZodArray<I> } & typeof pageFields>;
-
-/** A paged list (listBody in, `{ [field]: [item], pageNum, hasMore }` out), with the field its answer holds the items in. */
-export function listCall<F extends string, I extends z.ZodType, A extends Access>(
-  name: string,
-  access: A,
-  field: F,
-  item: I,
-  aliases: readonly string[] = [],
-): Call<typeof listBody, ListAnswer<F, I>, A> & { readonly field: F } {
-  const answer = z.object({ [field]: z.array(item), ...pageFields }) as unknown as ListAnswer<F, I>;
-  return { ...frontendCall(name, access, listBody, answer, aliases), field };
 }
 
 /** A call's path with its `:name` segments filled in (encoded). */

@@ -2,6 +2,19 @@
 // module of its group. The app imports a group's module (so a screen loads only the schemas it uses), the
 // gateway registers each call from it, and tests/unit/server/contract.test.ts holds the two to this table.
 import type { Call } from './call';
+import {
+  APPROVE_SENDER_IDS,
+  CHANGE_ACCOUNT_TYPE,
+  CHANGE_API_KEY,
+  CHANGE_OWN_PASSWORD,
+  CHANGE_PHONE,
+  CLIENTS,
+  REJECT_SENDER_IDS,
+  REQUEST_SENDER_IDS,
+  SEND_PHONE_CODE,
+  UPDATE_DETAILS,
+} from './account';
+import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from './password-reset';
 import { CARRIER_HEALTH } from './carrier';
 import { SAVE_DOMAIN_SETTINGS, VERIFY_DOMAIN } from './domain-settings';
 import { SEND } from './send';
@@ -60,6 +73,20 @@ export const CALLS: readonly Call[] = [
   SEND_SMS_CODE,
   VERIFY_SMS_CODE,
   COMPLETE_SIGNUP,
+  // password-reset.ts
+  REQUEST_PASSWORD_RESET,
+  CHANGE_PASSWORD,
+  // account.ts
+  CHANGE_API_KEY,
+  CHANGE_ACCOUNT_TYPE,
+  CLIENTS,
+  REQUEST_SENDER_IDS,
+  APPROVE_SENDER_IDS,
+  REJECT_SENDER_IDS,
+  UPDATE_DETAILS,
+  SEND_PHONE_CODE,
+  CHANGE_PHONE,
+  CHANGE_OWN_PASSWORD,
   // messages.ts
   QUICK_OWN,
   QUICK_CLIENTS,

@@ -60,6 +60,9 @@ export const profileId = z.union([z.number(), z.string()]).optional();
 /** A body that names only the caller. */
 export const ownBody = z.object({ profile_id: profileId });
 
+/** A whole number that may arrive as a number or a numeric string (a contact's id and book). */
+export const wholeNumber = z.coerce.number<number | string>().int();
+
 /** An id that may arrive as a number or a numeric string; anything else, or past MAX_ID, is refused. */
 export const numericId = z.coerce.number<number | string>().int().positive().max(MAX_ID, 'is not a known id');
 
@@ -72,6 +75,9 @@ export const searchField = z
   .optional()
   .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''))
   .pipe(z.string().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`));
+
+/** A list sent as comma text (the original client's), or as a list. */
+export const commaText = z.preprocess((v) => (Array.isArray(v) ? v.join(',') : v), text);
 
 /** A list's page: whose (profile_id), what to look for, and which page (20 items a page, newest first). */
 export const listBody = z.object({ profile_id: profileId, search: searchField, pageNum: pageNumField });

@@ -1,7 +1,8 @@
 // The message lists, editing and deleting scheduled and recurring sends, and a send's recipients
 // (docs/api.md#calls-and-answers, docs/product.md#lists-and-status).
 import { z } from './zod';
-import { frontendCall, listCall } from './call';
+import { frontendCall } from './call';
+import { listCall } from './list-call';
 import {
   campaignName,
   flag,

@@ -1,7 +1,8 @@
 // Buying credit, giving it to clients, and the credit histories (docs/api.md#calls-and-answers,
 // docs/product.md#credit-history).
 import { z } from './zod';
-import { frontendCall, listCall } from './call';
+import { frontendCall } from './call';
+import { listCall } from './list-call';
 import {
   amountField,
   looseText,

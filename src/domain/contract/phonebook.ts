@@ -1,6 +1,7 @@
 // Phone books (groups) and their contacts (docs/api.md#calls-and-answers, docs/product.md#phone-books).
 import { z } from './zod';
-import { frontendCall, listCall } from './call';
+import { frontendCall } from './call';
+import { listCall } from './list-call';
 import {
   anyField,
   idList,
@@ -13,6 +14,7 @@ import {
   pageFields,
   profileId,
   shownText as text,
+  wholeNumber,
 } from './fields';
 import { CONTACT_FIELDS, type ContactField } from '../contact-fields';
 
@@ -86,7 +88,7 @@ export const DELETE_GROUPS = frontendCall(
 export const GROUP_CONTACTS = frontendCall(
   'groupcontacts',
   'user',
-  listBody.extend({ groupid: z.coerce.number<number | string>().int() }),
+  listBody.extend({ groupid: wholeNumber }),
   z.object({ contacts: z.array(ContactSchema), total: num, ...pageFields }),
 );
 
@@ -122,8 +124,8 @@ export const UPDATE_CONTACT = frontendCall(
   'user',
   z.object({
     profile_id: profileId,
-    id: z.coerce.number<number | string>().int(),
-    groupid: z.coerce.number<number | string>().int().optional(),
+    id: wholeNumber,
+    groupid: wholeNumber.optional(),
     ...contactFields,
   }),
   outcomeAnswer,

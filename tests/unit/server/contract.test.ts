@@ -15,6 +15,11 @@ describe('the gateway and the table of calls', () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 
+  it('holds every call the gateway registers', () => {
+    const paths = new Set(CALLS.flatMap((c) => [c.path, ...(c.aliases ?? [])]));
+    expect([...routeAccess.keys()].filter((p) => !paths.has(p))).toEqual([]);
+  });
+
   it.each(CALLS.map((c) => [c.name, c] as const))('registers %s with its access rule', (_name, call) => {
     for (const path of [call.path, ...(call.aliases ?? [])]) {
       expect(routeAccess.get(path), path).toBe(call.access);

@@ -1,0 +1,106 @@
+// The caller's own account (API key, account type, sender IDs) and an admin's clients
+// (docs/api.md#calls-and-answers, docs/product.md#sender-ids, docs/product.md#client-management).
+import { z } from './zod';
+import { frontendCall } from './call';
+import { anyField, commaText, intId, numericId, ownBody, profileId, shownText, text } from './fields';
+import { UserInfoAnswerSchema, UserInfoSchema } from './user-info';
+
+/** A client as an admin sees it (allusers): user info without token, API key or secret keys. */
+export const ClientSchema = UserInfoSchema.omit({
+  token: true,
+  apikey: true,
+  paystackseckey: true,
+  paystackseckeyending: true,
+  recaptcha_secret_key: true,
+  recaptchasecretkeyending: true,
+  domainverifytoken: true,
+});
+
+/** Profile 6 only: a pending sender-ID request anywhere on the platform, with what deciding needs. */
+export const PendingRequestSchema = z.object({
+  profile_id: intId,
+  username: shownText,
+  companyname: shownText,
+  supid: intId.catch(0),
+  supervisor: shownText,
+  senderidapproved: shownText,
+  pendingsenderid: shownText,
+});
+
+/** The new key, shown this once (the gateway keeps only its hash). */
+export const CHANGE_API_KEY = frontendCall(
+  'changeapikey',
+  'user',
+  z.object({ profile_id: profileId, username: anyField }),
+  z.object({ apikey: shownText.pipe(z.string().min(1)) }),
+);
+
+/** changeaccountype (the wire's spelling); admin rights follow RESELLER. */
+export const CHANGE_ACCOUNT_TYPE = frontendCall(
+  'changeaccountype',
+  'user',
+  z.object({ profile_id: profileId, accountType: text }),
+  UserInfoAnswerSchema,
+);
+
+/** An admin's clients, and for profile 6 every pending sender-ID request. */
+export const CLIENTS = frontendCall(
+  'allusers',
+  'admin',
+  ownBody,
+  z.object({ users: z.array(ClientSchema), pending: z.array(PendingRequestSchema).optional() }),
+);
+
+/** The IDs join the pending list; answers the updated user info. */
+export const REQUEST_SENDER_IDS = frontendCall(
+  'senderidrequest',
+  'user',
+  z.object({ profile_id: profileId, pendingsenderid: commaText }),
+  UserInfoAnswerSchema,
+);
+
+/**
+ * Profile 6 is the platform's operator: sender IDs are registered platform-wide, so it decides for every
+ * account, resellers' clients included (no reseller admin may: docs/product.md#sender-ids). `id` is the client's
+ * profile_id; the answer is the client's updated info.
+ */
+const decisionBody = z.object({ profile_id: profileId, id: numericId, pendingsenderid: commaText });
+const decisionAnswer = z.object({ userInfo: ClientSchema });
+export const APPROVE_SENDER_IDS = frontendCall('approvesenderid', 'profile6', decisionBody, decisionAnswer);
+export const REJECT_SENDER_IDS = frontendCall('rejectsenderid', 'profile6', decisionBody, decisionAnswer);
+
+// Editing one's own account (docs/api.md#editing-ones-own-account): each acts on the caller only.
+
+/** updateprofile: the account's e-mail and company name; answers the updated user info. */
+export const UPDATE_DETAILS = frontendCall(
+  'updateprofile',
+  'user',
+  z.object({ profile_id: profileId, email: text, companyname: text }),
+  UserInfoAnswerSchema,
+);
+
+const doneAnswer = z.object({ status: shownText, message: shownText });
+
+/** sendphonecode: a code texted to the new number. */
+export const SEND_PHONE_CODE = frontendCall(
+  'sendphonecode',
+  'user',
+  z.object({ profile_id: profileId, phone: text }),
+  doneAnswer,
+);
+
+/** changephone: the new number with the code texted to it; answers the updated user info. */
+export const CHANGE_PHONE = frontendCall(
+  'changephone',
+  'user',
+  z.object({ profile_id: profileId, phone: text, code: text }),
+  UserInfoAnswerSchema,
+);
+
+/** changeownpassword: given the current one; the gateway ends the account's other sessions. */
+export const CHANGE_OWN_PASSWORD = frontendCall(
+  'changeownpassword',
+  'user',
+  z.object({ profile_id: profileId, currentPassword: text, newPassword: text, confirmNewPassword: text }),
+  doneAnswer,
+);
