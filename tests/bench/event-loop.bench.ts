@@ -5,8 +5,8 @@
 // PHASES=groups,import,send picks the parts to run.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { makeTestApp, type TestGateway } from '../unit/server/helpers/test-app';
-import { fundedAccount, numbers, sendItem } from '../unit/server/helpers/messaging';
+import { makeTestApp, type TestGateway } from '../gateway/helpers/test-app';
+import { fundedAccount, numbers, sendItem } from '../gateway/helpers/messaging';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 
 const BOOKS = 150;

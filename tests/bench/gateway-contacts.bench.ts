@@ -1,7 +1,7 @@
 // Measures a 100,000-contact createcontactexel, end to end over HTTP (inject), and the reads of such a book.
 // Run: npx tsx tests/bench/gateway-contacts.bench.ts   (PostgreSQL: node scripts/with-postgres.mjs npx tsx ...)
 import { performance } from 'node:perf_hooks';
-import { call, login, makeTestApp } from '../unit/server/helpers/test-app';
+import { call, login, makeTestApp } from '../gateway/helpers/test-app';
 
 const ROWS = 100_000;
 

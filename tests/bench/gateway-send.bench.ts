@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { performance } from 'node:perf_hooks';
-import { makeTestApp } from '../unit/server/helpers/test-app';
-import { account, list, numbers, sendItem, sendSms } from '../unit/server/helpers/messaging';
+import { makeTestApp } from '../gateway/helpers/test-app';
+import { account, list, numbers, sendItem, sendSms } from '../gateway/helpers/messaging';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { randomAlpha, searchTextOf } from '../../server/src/messaging/message-store';
 

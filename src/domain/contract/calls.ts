@@ -1,6 +1,6 @@
 // The table of the gateway's calls: every call of docs/api.md#calls-and-answers, each declared once in the
 // module of its group. The app imports a group's module (so a screen loads only the schemas it uses), the
-// gateway registers each call from it, and tests/unit/server/contract.test.ts holds the two to this table.
+// gateway registers each call from it, and tests/gateway/contract.test.ts holds the two to this table.
 import type { Call } from './call';
 import {
   APPROVE_SENDER_IDS,

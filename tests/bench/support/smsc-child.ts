@@ -1,7 +1,7 @@
 // The test SMSC in its own process for the carrier bench, so the gateway has the other core to
 // itself. It sends its port, then answers messages: 'count' (cheap, for polling), 'stats' (reassembles
 // every text: only at the end), 'reset', 'drop'.
-import { FakeSmsc } from '../../unit/server/helpers/fake-smsc';
+import { FakeSmsc } from '../../gateway/helpers/fake-smsc';
 import { reassemble } from '../../../server/src/carrier/smpp/sms-wire';
 
 const smsc = new FakeSmsc();

@@ -6,7 +6,7 @@ import { LIST_NAMES, fetchListPage, type ListName } from '../../../src/api/list-
 import * as phonebook from '../../../src/api/phonebook-api';
 import * as messages from '../../../src/api/message-api';
 import { sendSms } from '../../../src/api/send-api';
-import { call, login } from '../server/helpers/test-app';
+import { call, login } from '../../gateway/helpers/test-app';
 import { numbersFrom, quickItem, startLiveGateway, type LiveGateway } from '../outbox/support/live-gateway';
 
 type Account = Awaited<ReturnType<typeof login>>;

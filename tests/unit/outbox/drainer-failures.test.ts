@@ -5,7 +5,7 @@ import { enqueue } from '../../../src/outbox/enqueue';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
 import { UserInfoSchema } from '../../../src/domain/contract/user-info';
-import { login } from '../server/helpers/test-app';
+import { login } from '../../gateway/helpers/test-app';
 import { carrierLog, numbersFrom, quickItem, signInAs, type LiveGateway } from './support/live-gateway';
 import { drainerFor, fakeNetwork, isWaiting, keysOf, useDrainerTestWorld, waitForJob } from './support/drain-helpers';
 

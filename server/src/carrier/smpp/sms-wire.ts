@@ -1,7 +1,7 @@
 // Message text as SMPP 3.4 carries it: GSM 03.38 (data_coding 0) or UCS-2 (data_coding 8), long texts
 // cut into segments concatenated with a UDH (8-bit reference), and addresses with their TON and NPI.
 // Segments are what goes on the wire (one carrier_parts row each); the parts a send is charged for are
-// counted by src/domain/sms.ts, and differ for some UCS-2 lengths (tests/unit/server/sms-wire.test.ts).
+// counted by src/domain/sms.ts, and differ for some UCS-2 lengths (tests/gateway/sms-wire.test.ts).
 import { canonicalPhone } from '../../../../src/domain/phone-number';
 import { gsmDecode, gsmSeptets, isGsmEncodable } from './gsm-alphabet';
 

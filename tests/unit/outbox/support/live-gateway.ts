@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { makeTestApp, login, type TestGateway } from '../../server/helpers/test-app';
+import { makeTestApp, login, type TestGateway } from '../../../gateway/helpers/test-app';
 import { tickCarrier } from '../../../../server/src/carrier/delivery';
 import { UserInfoSchema } from '../../../../src/domain/contract/user-info';
 import { saveSignIn } from '../../../../src/db/session-store';

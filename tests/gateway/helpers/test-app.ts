@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../../server/src/app';
+import type { GatewayContext } from '../../../server/src/core/context';
+import { openDatabase, type Db } from '../../../server/src/db/database';
+import { migrateToLatest } from '../../../server/src/db/migrate';
+import { seedDemo } from '../../../server/src/seed/demo';
+import { stopCarrier } from '../../../server/src/carrier/delivery';
+import { recipientLedger } from '../../../server/src/messaging/carrier-ledger';
+
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  ctx: GatewayContext;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** A fresh database: in-memory SQLite, or a new PostgreSQL database when DATABASE_URL is set. */
+async function freshDatabase(sqliteFile = ':memory:'): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const fresh = await freshPostgres();
+  if (!fresh) {
+    const db = openDatabase({ sqliteFile });
+    return { db, drop: async () => {} };
+  }
+  return { db: openDatabase({ databaseUrl: fresh.url }), drop: fresh.drop };
+}
+
+/** A new PostgreSQL database when DATABASE_URL is set (its URL, for a gateway process too), else null. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const name = `gw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  return {
+    url: testUrl.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      // pg's Pool.end() resolves before its sockets close; a forced drop then kills them and the pool
+      // throws an unhandled 'error'. Wait (briefly) until the test database has no sessions left.
+      for (let i = 0; i < 100; i += 1) {
+        const open = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The gateway app over a fresh database with the demo tenants seeded (unless `demo: false`). */
+export async function makeTestApp(
+  options: Partial<GatewayContext> & { demo?: boolean; sqliteFile?: string } = {},
+): Promise<TestGateway> {
+  const { demo = true, sqliteFile, ...overrides } = options;
+  const { db, drop } = await freshDatabase(sqliteFile);
+  await migrateToLatest(db);
+  const clock: TestClock = {
+    now: Date.parse('2026-11-20T10:00:00Z'),
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+  const imagesDir = mkdtempSync(join(tmpdir(), 'gw-images-'));
+  const ctx: GatewayContext = {
+    db,
+    now: () => clock.now,
+    devMode: true,
+    mainHost: 'localhost',
+    maxBodyBytes: 1024 * 1024,
+    scryptCost: 2 ** 10,
+    imagesDir,
+    distDir: null,
+    carrierDelayMs: 1000,
+    recipients: recipientLedger,
+    ...overrides,
+  };
+  if (demo) await seedDemo(ctx);
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    clock,
+    async close() {
+      await app.close();
+      await stopCarrier(ctx);
+      await db.destroy();
+      await drop();
+      rmSync(imagesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST a frontend call as a user (token) or anonymously, on a host. */
+export async function call(
+  gw: TestGateway,
+  path: string,
+  body: unknown,
+  options: { token?: string; host?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  const url = path.startsWith('/') ? path : `/smsgateway/api/frontend/${path}`;
+  const request: InjectOptions = {
+    method: 'POST',
+    url,
+    payload: body as InjectOptions['payload'],
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    headers: {
+      host: options.host ?? 'localhost',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+  };
+  const res = await gw.app.inject(request);
+  return { status: res.statusCode, body: res.body ? (res.json() as Record<string, any>) : {}, headers: res.headers };
+}
+
+/** Signs in and returns the userInfo (token, apikey, profile_id ...). */
+export async function login(gw: TestGateway, username: string, password: string, host = 'localhost') {
+  const res = await call(
+    gw,
+    'login',
+    { emailusername: username, password, domain: host, domain_supid: 0, humanKey: '' },
+    { host },
+  );
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
+  return res.body.userInfo as Record<string, any> & { token: string; apikey: string; profile_id: number };
+}
+
+/**
+ * A session for a seeded user without going through login (for areas that test other calls), with a
+ * fresh API key as an integration holds it (the gateway stores only its hash).
+ */
+export async function tokenFor(gw: TestGateway, username: string) {
+  const { apiKeyHash, newApiKey, newToken, sha256, TOKEN_TTL_MS } = await import('../../../server/src/auth/tokens');
+  const user = await gw.ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  await gw.ctx.db
+    .insertInto('tokens')
+    .values({
+      token_hash: sha256(token),
+      profile_id: user.profile_id,
+      created_at: gw.clock.now,
+      expires_at: gw.clock.now + TOKEN_TTL_MS,
+    })
+    .execute();
+  const apikey = newApiKey();
+  await gw.ctx.db
+    .updateTable('users')
+    .set({ apikey: apiKeyHash(apikey) })
+    .where('profile_id', '=', user.profile_id)
+    .execute();
+  return { ...user, token, apikey };
+}
+
+/** The newest text the simulated carrier handed to a number (sign-up and reset codes), or undefined. */
+export async function lastTextTo(gw: TestGateway, number: string) {
+  return gw.ctx.db
+    .selectFrom('carrier_messages')
+    .selectAll()
+    .where('to_number', '=', number)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export type Session = Awaited<ReturnType<typeof login>>;
+
+/** The seeded demo tenants, signed in on their own hosts: profile 6, its client, a reseller and its client. */
+export async function signInDemoTenants(gw: TestGateway) {
+  const [sup, demo, acme, acmeClient] = await Promise.all([
+    login(gw, 'supervisor', 'supervisor123'),
+    login(gw, 'demouser', 'demo12345'),
+    login(gw, 'acmeadmin', 'acme12345', 'acme.localhost'),
+    login(gw, 'acmeclient', 'client12345', 'acme.localhost'),
+  ]);
+  return { sup, demo, acme, acmeClient };
+}
