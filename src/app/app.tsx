@@ -3,7 +3,7 @@ import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { Providers } from './providers';
 import { routes } from './routes';
 import { AlertArea } from '../ui/alert-area';
-import { emitAlert, onAlert } from '../sync/alerts-bus';
+import { emitAlert, onAlert } from '../notify/alerts-bus';
 import { useSession } from '../sync/hooks/use-session';
 import { afterFirstScreen } from '../sync/after-first-screen';
 import { UpdatePrompt } from './update-prompt';

@@ -8,7 +8,7 @@ import type {
   TypeAndSubtype,
 } from './types';
 import { DEFAULT_CHARACTER_LIMIT } from './constants';
-import { DEFAULT_RECURRING_PERIOD } from './recurring';
+import { DEFAULT_RECURRING_PERIOD } from './recurrence';
 
 export const MESSAGE_KINDS: readonly MessageKind[] = ['quick', 'scheduled', 'recurring', 'birthday'];
 

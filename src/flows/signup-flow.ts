@@ -9,7 +9,7 @@ import {
 } from '../api/signup-api';
 import { changePassword, requestPasswordReset } from '../api/password-reset-api';
 import { SIGNUP_COUNTRY } from '../domain/constants';
-import { acceptSignedInUser } from './session';
+import { acceptSignedInUser } from '../sync/session';
 
 export { checkEmailExists, checkUsernameExists };
 

@@ -2,7 +2,7 @@ import * as api from '../api/message-api';
 import type { RecurringChanges, ScheduledChanges, StatusRow } from '../api/message-api';
 import { patchListItem, removeListItem } from '../db/list-store';
 import { currentAccount, patchUser } from '../db/session-store';
-import { emitAlert } from './alerts-bus';
+import { emitAlert } from '../notify/alerts-bus';
 import { describeFailure } from './failures';
 
 async function account(): Promise<{ profileId: number; token: string }> {

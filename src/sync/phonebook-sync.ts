@@ -6,7 +6,7 @@ import * as store from '../db/phonebook-store';
 import { currentAccount } from '../db/session-store';
 import { ALERT_DURATION_MS } from '../domain/constants';
 import { countText } from '../domain/plural';
-import { emitAlert } from './alerts-bus';
+import { emitAlert } from '../notify/alerts-bus';
 import { describeFailure } from './failures';
 import { account, refreshGroups } from './group-mirror';
 

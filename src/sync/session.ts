@@ -4,7 +4,7 @@ import { setInvalidTokenListener } from '../api/http';
 import { INVALID_TOKEN } from '../domain/alerts';
 import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session-store';
 import type { StoredUser } from '../db/app-db';
-import { emitAlert } from './alerts-bus';
+import { emitAlert } from '../notify/alerts-bus';
 
 /** Signs in (login) and stores the account on the device. */
 export async function signIn(input: {

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
 import { DOMAIN_NOT_LOADED } from '../../domain/signup';
 import { showLoginPriceTable } from '../../domain/domain-settings';

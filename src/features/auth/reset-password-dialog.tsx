@@ -5,8 +5,8 @@ import { resetFieldError } from '../../domain/signup';
 import { RESET_ATTEMPTS } from '../../domain/constants';
 import { TRY_AGAIN } from '../../domain/alerts';
 import { FormStack } from '../../ui/form-stack';
-import { confirmReset, requestResetCode } from '../../sync/signup-flow';
-import { emitAlert } from '../../sync/alerts-bus';
+import { confirmReset, requestResetCode } from '../../flows/signup-flow';
+import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
 
 type ResetPasswordDialogProps = { opened: boolean; onClose: () => void; supid: number };

@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
-import { checkEmailExists, checkUsernameExists, startSignup, type PendingSignup } from '../../sync/signup-flow';
-import { emitAlert } from '../../sync/alerts-bus';
+import { checkEmailExists, checkUsernameExists, startSignup, type PendingSignup } from '../../flows/signup-flow';
+import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
 import {
   canRegister,

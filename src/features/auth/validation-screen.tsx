@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, PinInput, Text } from '@mantine/core';
 import type { StoredDomain } from '../../db/app-db';
-import { confirmSignupCode, resendSignupCode, type PendingSignup } from '../../sync/signup-flow';
-import { emitAlert } from '../../sync/alerts-bus';
+import { confirmSignupCode, resendSignupCode, type PendingSignup } from '../../flows/signup-flow';
+import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
 import { CODE_LENGTH, SEND_ATTEMPTS, VALIDATION_ATTEMPTS, VALIDATION_TIMER_SECONDS } from '../../domain/constants';
 import { TRY_AGAIN, WRONG_CODE } from '../../domain/alerts';

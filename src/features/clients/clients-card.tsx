@@ -5,7 +5,7 @@ import { formatAccra } from '../../domain/dates';
 import { balanceOf } from '../../domain/permissions';
 import { matchesSearch } from '../../domain/search';
 import { buildCustomerData } from '../../excel/export-file';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { downloadBytes } from '../../ui/download';
 import { VirtualList } from '../../ui/virtual-list';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';

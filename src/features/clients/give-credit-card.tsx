@@ -4,7 +4,7 @@ import { DialogActions } from '../../ui/dialog-actions';
 import type { ClientAnswer } from '../../api/clients-api';
 import { planCreditGift } from '../../domain/client-management';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { giveCredit, giveCreditAtRate } from '../../sync/clients';
 import { describeFailure } from '../../sync/failures';
 

@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import { formatAccra } from '../../domain/dates';
 import { buildNumbersExport } from '../../excel/export-file';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { loadNumbersPage } from '../../sync/clients';
 import { describeFailure } from '../../sync/failures';
 import { downloadBytes } from '../../ui/download';

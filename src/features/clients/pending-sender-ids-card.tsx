@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import type { ClientAnswer, PendingRequestAnswer } from '../../api/clients-api';
 import { senderIdRequests } from '../../domain/client-management';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { decideClientSenderIds } from '../../sync/clients';
 import { describeFailure } from '../../sync/failures';
 

@@ -12,7 +12,7 @@ import {
   RECURRING_PERIODS,
   RECURRING_UNITS,
   isRecurringPeriod,
-} from '../../domain/recurring';
+} from '../../domain/recurrence';
 import type { RecurringPeriod } from '../../domain/types';
 import type { ScheduledMessage } from '../../api/list-api';
 import {

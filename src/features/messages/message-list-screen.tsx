@@ -10,7 +10,7 @@ import { splitSenderIds } from '../../domain/sender-id';
 import { deliveryCounts, submissionInProgress } from '../../domain/message-summary';
 import type { ScheduledListName } from '../../api/list-api';
 import type { StoredListItem, StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { useList } from '../../sync/hooks/use-list';
 import { useSession } from '../../sync/hooks/use-session';
 import { useOnline } from '../../ui/use-online';

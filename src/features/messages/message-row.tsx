@@ -8,7 +8,7 @@ import {
   type CountedMessage,
 } from '../../domain/message-summary';
 import { SUBMISSION_IN_PROGRESS } from '../../domain/alerts';
-import { recurringDisplay, isRecurringPeriod } from '../../domain/recurring';
+import { recurringDisplay, isRecurringPeriod } from '../../domain/recurrence';
 import type { BulkMessage, ScheduledMessage } from '../../api/list-api';
 
 const number = new Intl.NumberFormat('en-US');

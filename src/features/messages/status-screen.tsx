@@ -8,7 +8,7 @@ import { filterBySearch } from '../../domain/search';
 import type { ListView as View } from '../../domain/permissions';
 import { buildStatusReport } from '../../excel/export-file';
 import { reportFileName } from '../../excel/status-report';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
 import { findStoredMessage } from '../../db/list-store';
 import { useMessageStatus } from '../../sync/message-status';

@@ -21,7 +21,7 @@ import type { StoredGroup } from '../../db/app-db';
 import { readContactsFile, type ContactsReading } from '../../excel/contacts-file';
 import { TEMPLATE_FILE_NAME, writeContactsTemplate } from '../../excel/contacts-template';
 import { importContacts, type ImportCheckpoint, type ImportProgress } from '../../sync/contact-import';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { downloadBytes } from '../../ui/download';
 
 const PREVIEW_ROWS = 5;

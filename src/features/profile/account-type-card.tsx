@@ -6,7 +6,7 @@ import { canBecomeReseller, priceTiersFor } from '../../domain/domain-settings';
 import { canSetPremium } from '../../domain/permissions';
 import type { AccountType, DomainDetails } from '../../domain/types';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
 import { PriceTable } from '../../ui/price-table';

@@ -4,7 +4,7 @@ import { SectionCard } from '../../ui/section-card';
 import { FormStack } from '../../ui/form-stack';
 import { accountEmailError, COMPANY_TOO_LONG, companyError } from '../../domain/own-account';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { saveAccountDetails } from '../../sync/profile';
 import { useFieldAction } from './use-field-action';
 

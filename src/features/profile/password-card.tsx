@@ -4,7 +4,7 @@ import { SectionCard } from '../../ui/section-card';
 import { FormStack } from '../../ui/form-stack';
 import { CURRENT_PASSWORD_EMPTY, CURRENT_PASSWORD_WRONG, passwordChangeError } from '../../domain/own-account';
 import { SIGNUP_PASSWORDS_DIFFER } from '../../domain/signup';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { changePassword } from '../../sync/profile';
 import { useFieldAction } from './use-field-action';
 

@@ -6,7 +6,7 @@ import { CODE_LENGTH } from '../../domain/constants';
 import { newPhoneError, phoneCodeError } from '../../domain/own-account';
 import { WRONG_CODE } from '../../domain/alerts';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { askPhoneCode, takeNewPhone } from '../../sync/profile';
 import { useFieldAction } from './use-field-action';
 

@@ -3,7 +3,7 @@ import { Button, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { canBecomeReseller } from '../../domain/domain-settings';
 import type { DomainDetails } from '../../domain/types';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { switchAccountType } from '../../sync/profile';
 import { DialogActions } from '../../ui/dialog-actions';

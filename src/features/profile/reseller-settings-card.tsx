@@ -16,7 +16,7 @@ import {
 import type { DomainSettingsInput, SettingsAnswer } from '../../api/domain-settings-api';
 import { acceptsReferralPercentageInput, parseLocalRate, referralFractionToPercent } from '../../domain/pricing';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { saveResellerSettings, verifyResellerDomain } from '../../sync/domain-settings';
 import { ImageField } from './image-field';

@@ -3,7 +3,7 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import { validateSenderIdRequest } from '../../domain/sender-id';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { askForSenderIds } from '../../sync/profile';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure, fieldRefusal } from '../../sync/failures';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

@@ -4,7 +4,7 @@ import { formatAccra } from '../../domain/dates';
 import { previewPurchase } from '../../domain/purchase-quote';
 import { CURRENCY } from '../../domain/constants';
 import type { StoredUser } from '../../db/app-db';
-import { startPurchase } from '../../sync/purchase';
+import { startPurchase } from '../../flows/purchase';
 import { useAction } from '../../sync/hooks/use-action';
 import { SectionCard } from '../../ui/section-card';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAYMENT_OUTCOME_PARAM, PAYMENT_OUTCOME_TEXT, isPaymentOutcome } from '../../domain/payment-outcome';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { refreshUser } from '../../sync/session';
 
 /**

@@ -7,7 +7,7 @@ import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
 import { occurrence, stepIsLongEnough } from '../../domain/recurrence';
 import { usesChosenDate } from '../../domain/message-kinds';
-import { RECURRING_PERIODS, RECURRING_UNITS } from '../../domain/recurring';
+import { RECURRING_PERIODS, RECURRING_UNITS } from '../../domain/recurrence';
 import type { RecurringPeriod } from '../../domain/types';
 import type { SendFormApi } from './use-send-form';
 

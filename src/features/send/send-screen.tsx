@@ -4,7 +4,7 @@ import { submitLabel } from '../../domain/message-kinds';
 import { balanceOf } from '../../domain/permissions';
 import { splitSenderIds } from '../../domain/sender-id';
 import type { StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../sync/alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { useSession } from '../../sync/hooks/use-session';
 import { editAgain } from '../../sync/outbox-jobs';
 import { FormStack } from '../../ui/form-stack';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { emitAlert } from '../alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../failures';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { clearDraftSheet, readDraftSheet, saveDraftSheet, type DraftSheet } from '../../db/draft-sheet-store';
 import { useProfileId } from './use-profile-id';
-import { emitAlert } from '../alerts-bus';
+import { emitAlert } from '../../notify/alerts-bus';
 
 const SHEET_NOT_KEPT =
   'The loaded sheet could not be kept on this device (its storage may be full): it will need loading again after a reload';
