@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RECURRING_PERIODS, RECURRING_UNITS, isRecurringPeriod, recurringDisplay } from '../../../src/domain/recurring';
+import {
+  RECURRING_PERIODS,
+  RECURRING_UNITS,
+  isRecurringPeriod,
+  recurringDisplay,
+} from '../../../src/domain/recurrence';
 import { filterBySearch, isSearchableKey, matchesSearch } from '../../../src/domain/search';
 import {
   isFinalStatus,

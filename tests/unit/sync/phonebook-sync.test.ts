@@ -4,7 +4,7 @@ import { readContactSheet } from '../../../src/domain/contact-sheet';
 import { importContacts } from '../../../src/sync/contact-import';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readContacts, readGroups } from '../../../src/db/phonebook-store';
-import { onAlert, type AppAlert } from '../../../src/sync/alerts-bus';
+import { onAlert, type AppAlert } from '../../../src/notify/alerts-bus';
 import * as sync from '../../../src/sync/phonebook-sync';
 import { signInAs, startLiveGateway, type LiveGateway } from '../outbox/support/live-gateway';
 import { resetDevice } from '../outbox/support/drain-helpers';

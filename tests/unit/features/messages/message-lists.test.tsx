@@ -5,7 +5,7 @@ import { saveSignIn } from '../../../../src/db/session-store';
 import { LIST_CALLS, type ListName } from '../../../../src/api/list-api';
 import { toStoredItems } from '../../../../src/sync/list-sync';
 import { MessageListScreen, OFFLINE_LIST_NOTE } from '../../../../src/features/messages/message-list-screen';
-import { onAlert } from '../../../../src/sync/alerts-bus';
+import { onAlert } from '../../../../src/notify/alerts-bus';
 import { makeUser } from '../../domain/factories';
 import { renderApp } from '../../support/render-app';
 import { stubFetch } from '../../support/fetch-stub';

@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { db } from '../../../../src/db/db';
 import { saveSignIn } from '../../../../src/db/session-store';
 import type { UserInfo } from '../../../../src/domain/types';
-import { onAlert } from '../../../../src/sync/alerts-bus';
+import { onAlert } from '../../../../src/notify/alerts-bus';
 import { SendScreen } from '../../../../src/features/send/send-screen';
 import { makeUser } from '../../domain/factories';
 import { renderApp } from '../../support/render-app';
