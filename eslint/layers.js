@@ -17,7 +17,7 @@ export const LAYER_RULES = {
   ui: { may: ['domain'], types: ['db', 'api'] },
   features: { may: ['domain', 'db', 'notify', 'sync', 'flows', 'outbox', 'excel', 'ui'], types: ['api'] },
   app: { may: ['domain', 'db', 'notify', 'sync', 'flows', 'outbox', 'excel', 'ui', 'features'], types: ['api'] },
-  sw: { may: ['domain'] },
+  sw: { may: ['domain', 'outbox'] },
   server: { may: ['domain'] },
 };
 

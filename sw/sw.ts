@@ -5,6 +5,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { IMAGES_PATH } from '../src/domain/api-paths';
+import { drainInBackground } from '../src/outbox/background-drain';
+import { OUTBOX_SYNC_TAG, showOutboxBadge } from '../src/outbox/background-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -48,4 +50,39 @@ async function cacheMissing(urls: string[]): Promise<void> {
   for (const url of urls) {
     if (!(await cache.match(url))) await cache.add(url).catch(() => {});
   }
+}
+
+// Sends queued on this device go out with the app closed (docs/architecture.md#background-sending).
+type SyncEvent = ExtendableEvent & { tag: string };
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+/** Chromium gives a sync event five minutes; the drain stops short of it and asks for another sync. */
+const SYNC_BUDGET_MS = 4 * 60_000;
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendInBackground());
+});
+
+async function sendInBackground(): Promise<void> {
+  const drain = await drainInBackground({ budgetMs: SYNC_BUDGET_MS });
+  await showOutboxBadge();
+  if (Notification.permission === 'granted') {
+    for (const job of drain.finished) {
+      await self.registration.showNotification(job.title, { body: job.body, tag: job.jobId, icon: '/icon-192.png' });
+    }
+  }
+  if (drain.more) await (self.registration as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG);
+}
+
+// A notice opens the app (an open window is brought forward instead).
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openApp());
+});
+
+async function openApp(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) await open.focus();
+  else await self.clients.openWindow('/');
 }

@@ -65,6 +65,16 @@ export async function nextRunnableJob(profileId: number, signedInAt: number): Pr
 export const anyWaitingJob = async (): Promise<boolean> =>
   (await db.outboxJobs.where('state').anyOf(WAITING_STATES).count()) > 0;
 
+/** Sends on this device still waiting or refused: the app icon's badge. */
+export const badgeCount = (): Promise<number> =>
+  db.outboxJobs.where('state').anyOf([...WAITING_STATES, 'failed']).count();
+
+/** Calls back with the badge count whenever it may have changed, in any tab or worker. */
+export function watchBadgeCount(listener: (count: number) => void): () => void {
+  const subscription = liveQuery(badgeCount).subscribe({ next: listener, error: () => {} });
+  return () => subscription.unsubscribe();
+}
+
 export async function updateJob(id: string, changes: Partial<OutboxJob>): Promise<void> {
   await db.outboxJobs.update(id, changes);
 }

@@ -1,4 +1,6 @@
 import { onJobQueued } from './job-queued';
+import { anyWaitingJob } from '../db/outbox-store';
+import { askForBackgroundSend, keepOutboxBadge } from './background-sync';
 import { startDrainer, type DrainerOptions } from './drainer';
 import { emitOutboxEvent } from './outbox-events';
 import type { OutboxAlert } from './send-job';
@@ -20,10 +22,17 @@ export interface OutboxOptions {
  * Returns the stop function.
  */
 export function startOutbox(options: OutboxOptions): () => Promise<void> {
+  // Each queued send, and any left from before, also asks the service worker to send with the app closed.
+  const offBackground = [onJobQueued(() => void askForBackgroundSend()), keepOutboxBadge()];
+  void anyWaitingJob().then((waiting) => (waiting ? askForBackgroundSend() : undefined));
+  const stopBackground = () => offBackground.forEach((off) => off());
   const worker = options.inPage ? null : spawnWorker();
   if (!worker) {
     const drainer = startDrainer({ ...options.drainer, alert: options.alert });
-    return () => drainer.stop();
+    return () => {
+      stopBackground();
+      return drainer.stop();
+    };
   }
   const post = (message: ToDrainer) => worker.postMessage(message);
   worker.addEventListener('message', (event: MessageEvent<FromDrainer>) => {
@@ -44,6 +53,7 @@ export function startOutbox(options: OutboxOptions): () => Promise<void> {
     if (!fallback) fallback = startDrainer({ ...options.drainer, alert: options.alert });
   });
   return async () => {
+    stopBackground();
     offQueued();
     window.removeEventListener('online', relayOnline);
     post({ type: 'stop' });

@@ -6,6 +6,7 @@ import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
 import { dismissSendJob } from '../../sync/outbox-jobs';
 import { useOnline } from '../../ui/use-online';
 import { APP_PATHS } from '../../domain/app-paths';
+import { sendsInBackground } from '../../outbox/background-sync';
 
 const number = new Intl.NumberFormat('en-US');
 const RECENT_MS = 10 * 60_000;
@@ -36,6 +37,12 @@ function stateText(job: JobView, online: boolean): string {
   }
 }
 
+/** Said under a send waiting for the network: whether it needs the app open to go out. */
+const offlineHint = () =>
+  sendsInBackground()
+    ? 'It goes out by itself when the phone is back online, even with the app closed.'
+    : 'This browser sends only while the app is open: open it again when you are back online.';
+
 /**
  * The account's sends that are waiting, going out, or just finished, each with its progress bar. A
  * refused send stays until it is discarded, and offers to go back into the form.
@@ -65,6 +72,11 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                 <Text size="sm" c={job.state === 'failed' ? 'red.8' : undefined} data-testid="job-state">
                   {stateText(job, online)}
                 </Text>
+                {!online && (job.state === 'queued' || job.state === 'sending') && (
+                  <Text size="xs" c="dimmed" data-testid="job-offline-hint">
+                    {offlineHint()}
+                  </Text>
+                )}
                 <Progress
                   value={Math.round(job.progress * 100)}
                   color={job.state === 'failed' ? 'red' : job.state === 'done' ? 'teal' : 'blue'}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { enqueue } from '../../outbox/enqueue';
+import { askToNotifyOnce } from '../../outbox/notice-permission';
 import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send-form';
 import { buildSendItems, type SendDraft } from '../../domain/send-items';
 import { creditProblem, sendCost } from '../../domain/send-cost';
@@ -54,6 +55,8 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) 
     setBusy(true);
     try {
       await enqueue({ items, campaign: fields.campaign.trim(), form: draftOf(fields) });
+      // Queued offline, it may go out with the app closed: the one moment to ask about notices.
+      if (!navigator.onLine) void askToNotifyOnce();
       setProblem(null);
       form.reset();
       excel.clear();

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, CDPSession } from 'playwright-core';
+import { numbersFrom } from '../unit/support/phone-numbers';
+import { serviceWorkerControls } from './support/browser';
+import { useGatewayAndBrowser, type E2eWorld } from './support/e2e-setup';
+import { outboxJobs } from './support/app-storage';
+import { carrierSummary } from './support/carrier';
+import { SendPage } from './support/pages/send-page';
+
+const TIMEOUT = { timeout: 90_000, interval: 250 };
+
+/**
+ * The service worker as the browser drives it: Chromium's DevTools protocol fires its sync event
+ * and stops it, from a blank page of the app's profile (every page of the app closed).
+ */
+async function serviceWorkerControl(context: BrowserContext, origin: string) {
+  const blank = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(blank);
+  const registrations = new Map<string, string>();
+  const versions: string[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const r of updated) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const v of updated)
+      if (v.runningStatus === 'running' && !versions.includes(v.versionId)) versions.push(v.versionId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.get(`${origin}/`), TIMEOUT).toBeTruthy();
+  const registrationId = registrations.get(`${origin}/`)!;
+  return {
+    sync: (lastChance = false) =>
+      cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'outbox', lastChance }),
+    /** Stops the worker mid-event, as the browser does when a sync event's time runs out. */
+    stop: () => cdp.send('ServiceWorker.stopAllWorkers'),
+    close: () => blank.close(),
+  };
+}
+
+/** Queues a send while offline, then closes every page of the app: only the service worker is left. */
+async function queueOfflineAndClose(world: E2eWorld, count: number, text: string, first = 1) {
+  const { page, context, send } = await world.openSignedIn();
+  await serviceWorkerControls(page);
+  await context.setOffline(true);
+  await send.queueQuickSend(numbersFrom(first, count), text);
+  await expect.poll(() => send.jobState.textContent(), TIMEOUT).toMatch(/Saved: sends when you are back online/);
+  const [job] = await outboxJobs(page);
+  return { page, context, send, job: job! };
+}
+
+describe('sending with the app closed (Background Sync), in Chromium against the real gateway', () => {
+  describe('a short send', () => {
+    const world = useGatewayAndBrowser();
+
+    it('queued offline, every page closed, the network back: each recipient gets its text once, and the app shows it done', async () => {
+      const { page, context, job } = await queueOfflineAndClose(world, 250, 'Closed app hello');
+      await expect
+        .poll(() => page.getByTestId('job-offline-hint').textContent(), TIMEOUT)
+        .toBe('It goes out by itself when the phone is back online, even with the app closed.');
+      const origin = new URL(world.gateway.url('/')).origin;
+      await page.close();
+
+      const worker = await serviceWorkerControl(context, origin);
+      await context.setOffline(false);
+      await worker.sync();
+      await expect
+        .poll(() => carrierSummary(world.gateway, job.id), TIMEOUT)
+        .toEqual({ total: 250, unique: 250, duplicates: 0 });
+
+      const reopened = await context.newPage();
+      const again = new SendPage(reopened);
+      await reopened.goto(world.gateway.url('/'));
+      await again.heading.waitFor();
+      await expect.poll(async () => (await outboxJobs(reopened))[0]?.state, TIMEOUT).toBe('done');
+      await expect.poll(() => again.jobState.textContent(), TIMEOUT).toBe('Sent to 250 recipients');
+      await worker.close();
+      await context.close();
+    }, 180_000);
+  });
+
+  describe('a long send', () => {
+    // A small body limit sends 1,000 recipients in 10 batches of 100, 2 s apart.
+    const world = useGatewayAndBrowser({ env: { MAX_BODY_BYTES: String(8 * 1024) } });
+
+    it('cut short mid-send (the worker stopped), resumes from its stored progress with the next sync: none twice', async () => {
+      const { page, context, job } = await queueOfflineAndClose(world, 1000, 'Cut short hello', 20_000);
+      const origin = new URL(world.gateway.url('/')).origin;
+      await page.close();
+
+      const worker = await serviceWorkerControl(context, origin);
+      await context.setOffline(false);
+      await worker.sync();
+      await expect
+        .poll(async () => (await carrierSummary(world.gateway, job.id)).total, TIMEOUT)
+        .toBeGreaterThanOrEqual(300);
+      await worker.stop();
+      const cut = await carrierSummary(world.gateway, job.id);
+      expect(cut.total).toBeLessThan(1000);
+
+      await worker.sync();
+      await expect
+        .poll(() => carrierSummary(world.gateway, job.id), { timeout: 120_000, interval: 500 })
+        .toEqual({ total: 1000, unique: 1000, duplicates: 0 });
+      await worker.close();
+      await context.close();
+    }, 240_000);
+
+    it('a page and the worker both draining: the lock lets one send at a time, none twice', async () => {
+      const { page, context, send } = await world.openSignedIn();
+      await serviceWorkerControls(page);
+      const origin = new URL(world.gateway.url('/')).origin;
+      const worker = await serviceWorkerControl(context, origin);
+      await send.queueQuickSend(numbersFrom(40_000, 1000), 'Race hello');
+      await worker.sync();
+      const [job] = await outboxJobs(page);
+      await expect
+        .poll(async () => (await outboxJobs(page))[0]?.state, { timeout: 120_000, interval: 500 })
+        .toBe('done');
+      await expect
+        .poll(() => carrierSummary(world.gateway, job!.id), TIMEOUT)
+        .toEqual({
+          total: 1000,
+          unique: 1000,
+          duplicates: 0,
+        });
+      await worker.close();
+      await context.close();
+    }, 240_000);
+  });
+});
