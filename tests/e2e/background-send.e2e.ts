@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { numbersFrom } from '../unit/support/phone-numbers';
 import { serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser, type E2eWorld } from './support/e2e-setup';
@@ -8,6 +8,23 @@ import { carrierSummary } from './support/carrier';
 import { SendPage } from './support/pages/send-page';
 
 const TIMEOUT = { timeout: 90_000, interval: 250 };
+
+/** Records the page's calls of the Badging API and of the notice permission prompt (window.__calls). */
+const RECORD_CALLS = () => {
+  const calls: string[] = [];
+  (window as unknown as { __calls: string[] }).__calls = calls;
+  Object.assign(navigator, {
+    setAppBadge: async (n: number) => void calls.push(`badge ${n}`),
+    clearAppBadge: async () => void calls.push('badge 0'),
+  });
+  if (Notification.permission === 'default') {
+    Notification.requestPermission = async () => {
+      calls.push('asked');
+      return 'default';
+    };
+  }
+};
+const recordedCalls = (page: Page) => page.evaluate(() => (window as unknown as { __calls?: string[] }).__calls ?? []);
 
 /**
  * The service worker as the browser drives it: Chromium's DevTools protocol fires its sync event
@@ -38,8 +55,8 @@ async function serviceWorkerControl(context: BrowserContext, origin: string) {
 }
 
 /** Queues a send while offline, then closes every page of the app: only the service worker is left. */
-async function queueOfflineAndClose(world: E2eWorld, count: number, text: string, first = 1) {
-  const { page, context, send } = await world.openSignedIn();
+async function queueOfflineAndClose(world: E2eWorld, count: number, text: string, first = 1, notices = false) {
+  const { page, context, send } = await world.openSignedIn(notices ? { permissions: ['notifications'] } : {});
   await serviceWorkerControls(page);
   await context.setOffline(true);
   await send.queueQuickSend(numbersFrom(first, count), text);
@@ -52,11 +69,14 @@ describe('sending with the app closed (Background Sync), in Chromium against the
   describe('a short send', () => {
     const world = useGatewayAndBrowser();
 
-    it('queued offline, every page closed, the network back: each recipient gets its text once, and the app shows it done', async () => {
-      const { page, context, job } = await queueOfflineAndClose(world, 250, 'Closed app hello');
+    it('queued offline, every page closed, the network back: each recipient gets its text once, a notice says so, and the app shows it done', async () => {
+      const { page, context, job } = await queueOfflineAndClose(world, 250, 'Closed app hello', 1, true);
+      await context.addInitScript(RECORD_CALLS);
+      await page.reload();
       await expect
         .poll(() => page.getByTestId('job-offline-hint').textContent(), TIMEOUT)
         .toBe('It goes out by itself when the phone is back online, even with the app closed.');
+      await expect.poll(() => recordedCalls(page), TIMEOUT).toContain('badge 1');
       const origin = new URL(world.gateway.url('/')).origin;
       await page.close();
 
@@ -73,9 +93,34 @@ describe('sending with the app closed (Background Sync), in Chromium against the
       await again.heading.waitFor();
       await expect.poll(async () => (await outboxJobs(reopened))[0]?.state, TIMEOUT).toBe('done');
       await expect.poll(() => again.jobState.textContent(), TIMEOUT).toBe('Sent to 250 recipients');
+      const notices = await reopened.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
+      );
+      expect(notices).toEqual(['Your queued send went out: Closed app hello: Sent to 250 recipients']);
+      await expect.poll(async () => (await recordedCalls(reopened)).at(-1), TIMEOUT).toBe('badge 0');
       await worker.close();
       await context.close();
     }, 180_000);
+
+    it('asks about notices once, after the first send queued offline, never on load', async () => {
+      const { page, context, send } = await world.openSignedIn();
+      await serviceWorkerControls(page);
+      await context.addInitScript(RECORD_CALLS);
+      await page.reload();
+      await send.heading.waitFor();
+      expect(await recordedCalls(page)).not.toContain('asked');
+
+      await context.setOffline(true);
+      await send.queueQuickSend(numbersFrom(5_000, 2), 'Ask once');
+      await expect.poll(() => recordedCalls(page), TIMEOUT).toContain('asked');
+      // The sender ID stays chosen after a send.
+      await send.numbers.fill(numbersFrom(5_100, 2).join('\n'));
+      await send.message.fill('Ask once more');
+      await send.submitButton.click();
+      await expect.poll(async () => (await outboxJobs(page)).length, TIMEOUT).toBe(2);
+      expect((await recordedCalls(page)).filter((c) => c === 'asked')).toHaveLength(1);
+      await context.close();
+    });
   });
 
   describe('a long send', () => {
