@@ -15,4 +15,6 @@ for (const name of firstScreenModules(window.location.pathname, window.location.
 if (!document.getElementById(PRERENDERED_DETAILS_ID))
   void import('../sync/domain-sync').then((m) => m.refreshDomain(window.location.hostname)).catch(() => {});
 registerServiceWorker();
+// A spreadsheet opened with the installed app: taken now, kept until the send form shows.
+if ('launchQueue' in window) void import('../flows/incoming').then((m) => m.listenForOpenedFiles());
 void import('./root').then(({ mount }) => mount());

@@ -67,7 +67,10 @@ export const anyWaitingJob = async (): Promise<boolean> =>
 
 /** Sends on this device still waiting or refused: the app icon's badge. */
 export const badgeCount = (): Promise<number> =>
-  db.outboxJobs.where('state').anyOf([...WAITING_STATES, 'failed']).count();
+  db.outboxJobs
+    .where('state')
+    .anyOf([...WAITING_STATES, 'failed'])
+    .count();
 
 /** Calls back with the badge count whenever it may have changed, in any tab or worker. */
 export function watchBadgeCount(listener: (count: number) => void): () => void {

@@ -6,6 +6,8 @@ import { resolveDomain } from '../tenancy/domains';
 import { isSafeImageName } from '../images/image-files';
 import { IMAGES_PATH } from '../../../src/domain/api-paths';
 import { brandName, brandThemeColor } from '../../../src/domain/brand';
+import { APP_PATHS } from '../../../src/domain/app-paths';
+import { SHARE_TARGET_PATH, SHARED_SHEET_FIELD, SHEET_FILE_TYPES } from '../../../src/domain/incoming';
 
 /** Width and height from a PNG's IHDR chunk, or null for anything else. */
 function pngSize(path: string): { w: number; h: number } | null {
@@ -19,6 +21,8 @@ function pngSize(path: string): { w: number; h: number } | null {
     closeSync(fd);
   }
 }
+
+const SHORTCUT_ICONS = [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
 /** The web app manifest of the request's domain: its name, colour and logo (docs/product.md#tenants-and-white-label). */
 export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
@@ -42,14 +46,56 @@ export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayCo
       id: '/',
       name,
       short_name: name.length > 12 ? name.slice(0, 12).trim() : name,
-      description: `${name}: bulk SMS for businesses`,
+      description: `${name}: bulk SMS for businesses. Write a send with no network and it goes out when the phone is back online; send to thousands from a spreadsheet or a phone book.`,
       start_url: '/',
       scope: '/',
       display: 'standalone',
+      // On a desktop the header is the title bar (src/app/shell); elsewhere a plain standalone window.
+      display_override: ['window-controls-overlay', 'standalone'],
       orientation: 'any',
       background_color: '#ffffff',
       theme_color: brandThemeColor(domain.theme_color),
       icons,
+      shortcuts: [
+        { name: 'Send SMS', url: APP_PATHS.home.getHref(), icons: SHORTCUT_ICONS },
+        { name: 'Phone book', url: APP_PATHS.phonebook.getHref(), icons: SHORTCUT_ICONS },
+        { name: 'Dashboard', url: APP_PATHS.dashboard.getHref(), icons: SHORTCUT_ICONS },
+      ],
+      screenshots: [
+        {
+          src: '/screenshots/send-phone.png',
+          sizes: '390x844',
+          type: 'image/png',
+          form_factor: 'narrow',
+          label: `${name}: Send SMS on a phone`,
+        },
+        {
+          src: '/screenshots/send-desktop.png',
+          sizes: '1280x800',
+          type: 'image/png',
+          form_factor: 'wide',
+          label: `${name}: Send SMS on a desktop`,
+        },
+      ],
+      // Spreadsheets opened with the installed app land in the send form.
+      file_handlers: [{ action: APP_PATHS.home.getHref(), accept: SHEET_FILE_TYPES }],
+      // Files and text shared to the app: the service worker keeps them until the send form takes them.
+      share_target: {
+        action: SHARE_TARGET_PATH,
+        method: 'POST',
+        enctype: 'multipart/form-data',
+        params: {
+          title: 'title',
+          text: 'text',
+          url: 'url',
+          files: [
+            {
+              name: SHARED_SHEET_FIELD,
+              accept: Object.keys(SHEET_FILE_TYPES).concat(Object.values(SHEET_FILE_TYPES).flat()),
+            },
+          ],
+        },
+      },
     };
   });
 }

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { ShellHeader } from './shell-header';
+import '../../ui/title-bar.css';
 import { SideMenu } from './side-menu';
 import { useSignOut } from './use-sign-out';
 
@@ -22,7 +23,7 @@ export function AppLayout({ user, domain }: AppLayoutProps) {
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="md"
     >
-      <AppShell.Header>
+      <AppShell.Header className="app-title-bar">
         <ShellHeader
           user={user}
           domain={domain}

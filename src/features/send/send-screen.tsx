@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type DragEvent } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/message-kinds';
 import { balanceOf } from '../../domain/permissions';
@@ -11,11 +11,13 @@ import { FormStack } from '../../ui/form-stack';
 import { ExcelPicker } from './excel-picker';
 import { MessageEditor } from './message-editor';
 import { MessageTypeFields } from './message-type-fields';
+import { PhoneContactsButton } from './phone-contacts-button';
 import { PhonebookPicker } from './phonebook-picker';
 import { ScheduleFields } from './schedule-fields';
 import { SendProgress } from './send-progress';
 import { SendSummary } from './send-summary';
 import { useDraftExcel } from './use-draft-excel';
+import { useIncoming } from './use-incoming';
 import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
@@ -82,9 +84,30 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     balance,
   );
   const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile });
+  const takeFile = (next: File) => {
+    set('source', 'excel');
+    onFile(next);
+  };
+  useIncoming(({ file: incoming, text }) => {
+    if (incoming) takeFile(incoming);
+    if (text) set('text', text);
+  });
+  // A spreadsheet dropped anywhere on the form is its Excel source.
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const [dropped] = event.dataTransfer.files;
+    if (!dropped) return;
+    event.preventDefault();
+    takeFile(dropped);
+  };
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      radius="md"
+      onDragOver={(event) => event.dataTransfer.types.includes('Files') && event.preventDefault()}
+      onDrop={onDrop}
+    >
       <FormStack gap="md" label="Send SMS" onSubmit={(event) => (event.preventDefault(), void submit())}>
         <MessageTypeFields form={form} senderIds={senderIds} />
         {fields.source === 'manual' && (
@@ -96,6 +119,11 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
             autosize
             minRows={2}
             maxRows={8}
+          />
+        )}
+        {fields.source === 'manual' && (
+          <PhoneContactsButton
+            onNumbers={(picked) => set('numbers', [fields.numbers.trim(), ...picked].filter(Boolean).join('\n'))}
           />
         )}
         {fields.source === 'excel' &&
