@@ -5,7 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { IMAGES_PATH } from '../src/domain/api-paths';
-import { drainInBackground } from '../src/outbox/background-drain';
+import { drainInBackground, runnableJobLeft } from '../src/outbox/background-drain';
 import { OUTBOX_SYNC_TAG, showOutboxBadge } from '../src/outbox/background-sync';
 import {
   AFTER_SHARE_HREF,
@@ -73,8 +73,23 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendInBackground());
 });
 
+/** How often the worker looks whether the app's windows are all closed. */
+const WINDOW_CHECK_MS = 2000;
+
+const appWindowOpen = async () =>
+  (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).length > 0;
+
 async function sendInBackground(): Promise<void> {
-  const drain = await drainInBackground({ budgetMs: SYNC_BUDGET_MS });
+  const deadline = Date.now() + SYNC_BUDGET_MS;
+  // An open window's drainer sends, and shows its alerts there: the worker takes over once none is open.
+  while (await appWindowOpen()) {
+    if (Date.now() + WINDOW_CHECK_MS >= deadline) {
+      if (await runnableJobLeft()) await (self.registration as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_CHECK_MS));
+  }
+  const drain = await drainInBackground({ budgetMs: deadline - Date.now() });
   await showOutboxBadge();
   if (Notification.permission === 'granted') {
     for (const job of drain.finished) {

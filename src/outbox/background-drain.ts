@@ -98,7 +98,8 @@ async function recordFinished(jobId: string, finished: FinishedJob[]): Promise<v
   finished.push({ jobId, title: 'Your queued send went out', body: `${what}: ${done}` });
 }
 
-async function runnableJobLeft(): Promise<boolean> {
+/** Whether the signed-in account has a send that may go out now. */
+export async function runnableJobLeft(): Promise<boolean> {
   const session = await readSession();
   return session ? (await nextRunnableJob(session.profile_id, session.signedInAt)) !== undefined : false;
 }

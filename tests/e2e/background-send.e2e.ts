@@ -150,7 +150,7 @@ describe('sending with the app closed (Background Sync), in Chromium against the
       await context.close();
     }, 240_000);
 
-    it('a page and the worker both draining: the lock lets one send at a time, none twice', async () => {
+    it('a page open when the sync fires: the page sends, the worker leaves it to the page, none twice', async () => {
       const { page, context, send } = await world.openSignedIn();
       await serviceWorkerControls(page);
       const origin = new URL(world.gateway.url('/')).origin;
