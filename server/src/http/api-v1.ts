@@ -150,6 +150,8 @@ export function operation<O extends Operation>(
     handler: async (req, reply) => {
       const { user, key, limitKey } = await callerOf(ctx, req, op);
       await limitRate(ctx, reply, limitKey);
+      if (op.body && !/^application\/(.+\+)?json\b/i.test(req.headers['content-type'] ?? ''))
+        throw apiRefusal(415, 'unsupported_media_type', 'Send the body as application/json');
       const params = parsePart(op.params, req.params, 'path');
       const query = parsePart(op.query, req.query, 'query');
       const body = parsePart(op.body, req.body, 'body');

@@ -34,6 +34,7 @@ const ERROR_WORDS: Record<number, string> = {
   404: 'No such resource for this account and mode',
   409: 'The Idempotency-Key was used with another body, or the resource is not in a state that allows this',
   413: 'The body is larger than the gateway accepts',
+  415: 'The body is not sent as application/json',
   422: 'The request is well formed but refused (an unapproved sender ID, no valid number, a time gone)',
   429: 'Too many requests for this key: wait for Retry-After seconds',
 };
@@ -59,7 +60,7 @@ export function openApiDocument(operations: readonly Operation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const path = `${API_V1_PREFIX}${op.path}`.replace(/:(\w+)/g, '{$1}');
-    const statuses = [...new Set([400, 401, 403, 429, ...op.errors])].sort();
+    const statuses = [...new Set([400, 401, 403, 429, ...(op.body ? [415] : []), ...op.errors])].sort();
     const scopes = op.scopes.length ? `Needs the scope${op.scopes.length > 1 ? 's' : ''} ${op.scopes.join(', ')}.` : '';
     const session = op.session ? " Also accepts the signed-in app's session token." : '';
     paths[path] ??= {};

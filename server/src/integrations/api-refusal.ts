@@ -1,7 +1,7 @@
 import { Refusal, type RefusalKind } from '../core/errors';
 
 /** The statuses the integrators' API answers a refusal with (docs/api-v1.md#errors). */
-export type ApiStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429;
+export type ApiStatus = 400 | 401 | 402 | 403 | 404 | 409 | 415 | 422 | 429;
 
 const KIND: Record<ApiStatus, RefusalKind> = {
   400: 'refused',
@@ -10,6 +10,7 @@ const KIND: Record<ApiStatus, RefusalKind> = {
   403: 'forbidden',
   404: 'not-found',
   409: 'conflict',
+  415: 'refused',
   422: 'refused',
   429: 'too-many-attempts',
 };
