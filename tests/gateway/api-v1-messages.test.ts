@@ -4,7 +4,7 @@
 // against the OpenAPI document (v1()).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
-import { account, balanceOf } from './helpers/messaging';
+import { account, balanceOf, list } from './helpers/messaging';
 import { makeKey, v1 } from './helpers/api-v1';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
@@ -386,6 +386,15 @@ describe('test mode', () => {
       ['FAILED', 'EXPIRED'],
       ['UNKNOWN', ''],
     ]);
+  });
+
+  it("keeps a test key's batches out of the app's lists, and shows a live key's", async () => {
+    const inTest = await send(test.secret, { from: 'DEMO', to: ['233249000310'], text: 'Not real' });
+    const inLive = await send(live.secret, { from: 'DEMO', to: ['233249000320'], text: 'Real' });
+    const page = await list(gw, demo.token, 'quickrequest');
+    const ids = page.body.bulksms.map((m: any) => m.message_id);
+    expect(ids).toContain(Number(inLive.body.batchId.slice(4)));
+    expect(ids).not.toContain(Number(inTest.body.batchId.slice(4)));
   });
 
   it('refuses to schedule with a test key', async () => {
