@@ -99,7 +99,7 @@ export async function getMessage(ctx: GatewayContext, user: UserRow, key: ApiKey
   return view!;
 }
 
-/** listMessages: newest first, a page at a time (docs/api-v1.md#paging). */
+/** listMessages: newest first, a page at a time (docs/api-v1.md#reading). */
 export async function listMessages(ctx: GatewayContext, user: UserRow, key: ApiKeyRow, q: ListMessagesQuery) {
   const beforeId = q.cursor === undefined ? undefined : parseCursor(q.cursor);
   if (beforeId === null) throw apiRefusal(400, 'invalid_request', 'cursor is not one this API gave', 'cursor');
