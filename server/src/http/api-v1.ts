@@ -11,6 +11,7 @@ import { ApiRefusal, apiRefusal, type ApiStatus } from '../integrations/api-refu
 import { ipAllowed, keyForSecret, looksLikeApiKey, missingScopes } from '../integrations/api-keys';
 import { type errorAnswer } from '../integrations/schemas';
 import { bearerToken, clientAddress } from './authenticate';
+import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP } from './well-formed';
 
 /** Where the integrators' API lives (docs/api-v1.md). */
 export const API_V1_PREFIX = '/smsgateway/api/v1';
@@ -183,6 +184,9 @@ const FROM_KIND: Record<RefusalKind, [number, string]> = {
   busy: [503, 'busy'],
 };
 
+/** The gateway's refusals of text it cannot store and of nesting too deep (http/well-formed.ts): malformed input. */
+const MALFORMED = new Set([NOT_UNICODE, NUL_CHARACTER, TOO_DEEP]);
+
 /** PostgreSQL's refusals of a value that passed the schemas: still the caller's input. */
 const DATABASE_INPUT = new Set(['22003', '22P05', '22021']);
 
@@ -212,6 +216,8 @@ export function registerApiErrors(app: FastifyInstance, ctx: GatewayContext): vo
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return send(req, reply, error.status, error.code, error.message, error.param);
     }
+    if (error instanceof Refusal && MALFORMED.has(error.message))
+      return send(req, reply, 400, 'invalid_request', error.message);
     if (error instanceof Refusal) {
       const [status, code] = FROM_KIND[error.kind];
       return send(req, reply, status, code, error.message);
