@@ -8,6 +8,7 @@ import { account, balanceOf, list } from './helpers/messaging';
 import { makeKey, v1 } from './helpers/api-v1';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
+import { sha256 } from '../../server/src/auth/tokens';
 
 let gw: TestGateway;
 let demo: Awaited<ReturnType<typeof account>>;
@@ -169,6 +170,58 @@ describe('Idempotency-Key', () => {
     expect(b.status).toBe(201);
     expect(b.body.batchId).toBe(a.body.batchId);
     expect(await balanceOf(gw, 'demouser')).toBe(before - 3);
+  });
+
+  it('sends only one of two racing requests with one key and different bodies', async () => {
+    const before = await balanceOf(gw, 'demouser');
+    const [a, b] = await Promise.all([
+      send(live.secret, { from: 'DEMO', to: ['233241000180'], text: 'A' }, { 'idempotency-key': 'race-2' }),
+      send(
+        live.secret,
+        { from: 'DEMO', to: ['233241000190', '233241000200', '233241000220'], text: 'B' },
+        { 'idempotency-key': 'race-2' },
+      ),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const won = a.status === 201 ? a : b;
+    expect(await balanceOf(gw, 'demouser')).toBe(before - won.body.accepted);
+  });
+
+  it('refuses a key another body holds while its request still runs', async () => {
+    await gw.ctx.db
+      .insertInto('api_idempotency')
+      .values({
+        profile_id: demo.profile_id,
+        mode: 'live',
+        idem_key: 'in-flight',
+        body_hash: sha256('another body'),
+        answer: '',
+        created_at: gw.clock.now,
+      })
+      .execute();
+    const before = await balanceOf(gw, 'demouser');
+    const res = await send(
+      live.secret,
+      { from: 'DEMO', to: ['233241000230'], text: 'A' },
+      { 'idempotency-key': 'in-flight' },
+    );
+    expect(res.status).toBe(409);
+    expect(await balanceOf(gw, 'demouser')).toBe(before);
+  });
+
+  it('frees the key of a refused request, so it can be retried', async () => {
+    const refused = await send(
+      live.secret,
+      { from: 'NOTMINE', to: ['233241000210'], text: 'A' },
+      { 'idempotency-key': 'retry-1' },
+    );
+    expect(refused.status).toBe(422);
+    const fixed = await send(
+      live.secret,
+      { from: 'DEMO', to: ['233241000210'], text: 'A' },
+      { 'idempotency-key': 'retry-1' },
+    );
+    expect(fixed.status).toBe(201);
   });
 
   it('keeps keys of the live and test modes apart, and refuses a malformed key', async () => {

@@ -11,7 +11,7 @@ import { apiMessagesByIndex, EXPIRED_ERROR } from '../messaging/api-views';
 import { isoOrNull } from '../messaging/delivery-time';
 import { apiRefusal } from './api-refusal';
 import { batchIdOf, messageIdOf } from './ids';
-import { rememberAnswer, storedAnswer } from './idempotency';
+import { claimKey, releaseKey, saveAnswer } from './idempotency';
 import type { SendAnswerV1, SendMessagesBody } from './schemas';
 
 /** A number the API accepts: 9 to 15 digits, optionally after a +; spaces, dots and dashes are ignored. */
@@ -89,11 +89,27 @@ export async function sendMessages(
   body: SendMessagesBody,
   idemKey: string | null,
 ): Promise<SendAnswerV1> {
+  if (!idemKey) return send(ctx, user, key, body, null);
+  const held = { profileId: user.profile_id, mode: key.mode, key: idemKey };
   const bodyHash = sha256(JSON.stringify(body));
-  if (idemKey) {
-    const earlier = await storedAnswer(ctx.db, user.profile_id, key.mode, idemKey, bodyHash);
-    if (earlier) return earlier;
+  const earlier = await claimKey(ctx.db, held, bodyHash, ctx.now());
+  if (earlier) return earlier;
+  try {
+    const answer = await send(ctx, user, key, body, idemKey);
+    return await saveAnswer(ctx.db, held, bodyHash, answer, ctx.now());
+  } catch (error) {
+    await releaseKey(ctx.db, held, bodyHash);
+    throw error;
   }
+}
+
+async function send(
+  ctx: GatewayContext,
+  user: UserRow,
+  key: ApiKeyRow,
+  body: SendMessagesBody,
+  idemKey: string | null,
+): Promise<SendAnswerV1> {
   if (key.mode === 'test' && body.scheduleAt)
     throw apiRefusal(422, 'test_mode_unsupported', 'A test key cannot schedule messages: send now', 'scheduleAt');
   checkSenderId(user, body.from);
@@ -143,7 +159,7 @@ export async function sendMessages(
     };
   });
   const parts = rows.reduce((n, r) => n + r.parts, 0);
-  const answer: SendAnswerV1 = {
+  return {
     batchId: batchIdOf(batchId),
     mode: key.mode,
     reference: body.reference ?? null,
@@ -154,10 +170,6 @@ export async function sendMessages(
     cost: parts,
     messages,
   };
-  if (!idemKey) return answer;
-  // Of two racing requests with one key, the first answer stored is everyone's.
-  await rememberAnswer(ctx.db, user.profile_id, key.mode, idemKey, bodyHash, answer, ctx.now());
-  return (await storedAnswer(ctx.db, user.profile_id, key.mode, idemKey, bodyHash)) ?? answer;
 }
 
 /** A test key's messages get the outcome their number asks for at once, recorded through messaging. */
