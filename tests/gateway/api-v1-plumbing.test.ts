@@ -7,6 +7,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account } from './helpers/messaging';
 import { makeKey, openApi, v1 } from './helpers/api-v1';
 import { API_V1_PREFIX } from '../../server/src/http/api-v1';
+import { ConfigError, configFromEnv } from '../../server/src/config';
 
 const OPERATION_IDS = [
   'sendMessages',
@@ -159,5 +160,13 @@ describe('rate limits per key', () => {
     expect((await v1(gw, 'GET', '/balance', { auth: other.secret })).status).toBe(200);
     gw.clock.advance(60_000);
     expect((await v1(gw, 'GET', '/balance', { auth: limited.secret })).status).toBe(200);
+  });
+
+  it('takes another limit from API_RATE_LIMIT, and states it in the document', async () => {
+    expect(configFromEnv({ GATEWAY_DEV: '1' }).apiRateLimit).toBe(1200);
+    expect(configFromEnv({ GATEWAY_DEV: '1', API_RATE_LIMIT: '50' }).apiRateLimit).toBe(50);
+    expect(() => configFromEnv({ GATEWAY_DEV: '1', API_RATE_LIMIT: '0' })).toThrow(ConfigError);
+    const doc = (await openApi(gw)) as unknown as { info: { description: string } };
+    expect(doc.info.description).toContain('5 requests every 60 seconds');
   });
 });

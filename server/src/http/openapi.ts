@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_SCOPES, errorAnswer } from '../integrations/schemas';
-import { API_V1_PREFIX, API_RATE_LIMIT, type Operation } from './api-v1';
+import { API_V1_PREFIX, type Operation } from './api-v1';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -56,7 +56,7 @@ const RATE_HEADERS = {
 };
 
 /** The OpenAPI 3.1 document of the integrators' API, generated from the schemas its routes validate with. */
-export function openApiDocument(operations: readonly Operation[]) {
+export function openApiDocument(operations: readonly Operation[], rate: { limit: number; windowMs: number }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const path = `${API_V1_PREFIX}${op.path}`.replace(/:(\w+)/g, '{$1}');
@@ -105,7 +105,7 @@ export function openApiDocument(operations: readonly Operation[]) {
       description: [
         'Send SMS, read their status and your balance, and manage API keys.',
         `Authenticate with \`Authorization: Bearer <key>\`. Scopes: ${API_SCOPES.join(', ')}.`,
-        `Each key may make ${API_RATE_LIMIT.limit} requests every ${API_RATE_LIMIT.windowMs / 1000} seconds (RateLimit headers).`,
+        `Each key may make ${rate.limit} requests every ${rate.windowMs / 1000} seconds (RateLimit headers).`,
         'A test key (sk_test_...) never reaches a carrier and takes no credit.',
       ].join('\n\n'),
     },

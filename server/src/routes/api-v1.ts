@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import type { ApiKeyRow } from '../db/schema-integrations';
-import { API_V1_PREFIX, operation, registerApiErrors, type Operation } from '../http/api-v1';
+import { API_RATE_LIMIT, API_V1_PREFIX, operation, registerApiErrors, type Operation } from '../http/api-v1';
 import { openApiDocument } from '../http/openapi';
 import * as s from '../integrations/schemas';
 import { createApiKey, listApiKeys, revokeApiKey } from '../integrations/api-keys';
@@ -157,12 +157,11 @@ function keyOf(key: ApiKeyRow | null): ApiKeyRow {
   return key;
 }
 
-const document = openApiDocument(OPERATIONS);
-
 export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   await app.register(
     async (v1) => {
       registerApiErrors(v1, ctx);
+      const document = openApiDocument(OPERATIONS, ctx.apiRateLimit ?? API_RATE_LIMIT);
       v1.get('/openapi.json', async (_req, reply) =>
         reply.header('Cache-Control', 'public, max-age=300').send(document),
       );
