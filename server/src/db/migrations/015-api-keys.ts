@@ -5,7 +5,7 @@ import { bigint, empty, notNull } from '../columns';
 /**
  * The integrators' API (docs/api-v1.md): named, scoped API keys stored as their SHA-256, the
  * answers of its Idempotency-Keys with the hash of the body they were given for, and on each message
- * the key that sent it, its mode and the integrator's reference.
+ * the key that sent it, its mode and the integrator's reference; recipient events by recipient.
  */
 export function apiKeys(dialect: DialectName): Migration {
   const ms = bigint(dialect);
@@ -43,6 +43,8 @@ export function apiKeys(dialect: DialectName): Migration {
       await db.schema.alterTable('messages').addColumn('api_key_id', 'text').execute();
       await db.schema.alterTable('messages').addColumn('api_mode', 'text', empty).execute();
       await db.schema.alterTable('messages').addColumn('reference', 'text', empty).execute();
+      // A message's history and its expiry are read by recipient (messaging/api-views.ts).
+      await db.schema.createIndex('recipient_events_recipient').on('recipient_events').column('recipient_id').execute();
       // The API's reads: an account's batches of one mode, newest first.
       await db.schema.createIndex('messages_api').on('messages').columns(['profile_id', 'api_mode', 'id']).execute();
     },
