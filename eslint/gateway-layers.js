@@ -21,6 +21,7 @@ export const AREA_RANK = {
   accounts: 3,
   payments: 3,
   sending: 4,
+  integrations: 5,
 };
 
 const QUERY_CALLS = /^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/;

@@ -25,6 +25,8 @@ export const TABLE_OWNERS = {
   payments: 'payments',
   checkouts: 'payments',
   domains: 'tenancy',
+  api_keys: 'integrations',
+  api_idempotency: 'integrations',
 };
 
 /**

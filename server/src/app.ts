@@ -20,6 +20,7 @@ import { registerManifestRoute } from './routes/manifest';
 import { registerCheckoutRoutes } from './routes/checkout';
 import { registerPaystackRoutes } from './routes/paystack';
 import { registerCarrierRoutes } from './routes/carrier';
+import { registerApiV1Routes } from './routes/api-v1';
 import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 
 const PERMISSIONS_POLICY =
@@ -68,6 +69,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerPaystackRoutes,
     registerDomainSettingsRoutes,
     registerCarrierRoutes,
+    registerApiV1Routes,
   ]) {
     await register(app, ctx);
   }

@@ -4,6 +4,7 @@ import { tickScheduler } from './scheduler/scheduler';
 import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
 import { pruneEvents } from './messaging/recipient-events';
+import { pruneApiAnswers } from './integrations/idempotency';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -43,6 +44,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, CLAIM_SWEEP_MS, () => expireClaims(ctx), 'domain claims'),
     every(ctx, CHECKOUT_SWEEP_MS, () => expireCheckouts(ctx), 'checkout sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneEvents(ctx.db, ctx.now()), 'recipient events sweep'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneApiAnswers(ctx.db, ctx.now()), 'API answers sweep'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

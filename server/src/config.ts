@@ -4,6 +4,7 @@ import type { GatewayContext } from './core/context';
 import { ConfigError } from './core/errors';
 import type { Db } from './db/database';
 import { MAX_PURCHASE_GHS } from '../../src/domain/money';
+import { API_RATE_LIMIT } from './http/api-v1';
 import { PAYSTACK_API } from './payments/paystack-api';
 import { parseCarrierUrl, type CarrierSettings } from './carrier/carrier-url';
 import { recipientLedger } from './messaging/carrier-ledger';
@@ -47,6 +48,8 @@ export interface GatewayConfig {
   carrier: CarrierSettings;
   /** CARRIER_LEASE_S: an instance silent this long is taken over by the others. */
   carrierLeaseS: number;
+  /** API_RATE_LIMIT: requests a minute each key of the integrators' API may make (docs/api-v1.md#limits). */
+  apiRateLimit: number;
 }
 
 /** CARRIER_URL; outside dev mode it must be set, so a production start never takes credit and delivers nothing. */
@@ -195,6 +198,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     maxPurchaseGhs: integer(env, 'MAX_PURCHASE_GHS', MAX_PURCHASE_GHS, 1, 1_000_000_000),
     carrier: carrierSettings(env, devMode),
     carrierLeaseS: integer(env, 'CARRIER_LEASE_S', 30, 2, 3600),
+    apiRateLimit: integer(env, 'API_RATE_LIMIT', API_RATE_LIMIT.limit, 1, 1_000_000),
   };
 }
 
@@ -217,6 +221,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     connector: config.carrier.kind === 'smpp' ? new SmppConnector('default', config.carrier) : undefined,
     recipients: recipientLedger,
     instanceLeaseMs: config.carrierLeaseS * 1000,
+    apiRateLimit: { limit: config.apiRateLimit, windowMs: API_RATE_LIMIT.windowMs },
     reportError: (where, error) => console.error(where, error),
     log: (line) => console.log(line),
   };

@@ -6,6 +6,15 @@ import type { GatewayContext } from '../core/context';
  * Answers whether this hit is still within `limit` hits of its window.
  */
 export async function rateLimit(ctx: GatewayContext, key: string, limit: number, windowMs: number): Promise<boolean> {
+  return (await countHit(ctx, key, windowMs)).count <= limit;
+}
+
+/** Counts one hit of `key` in its fixed window: the hits so far in this window and when the window ends. */
+export async function countHit(
+  ctx: GatewayContext,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; resetAt: number }> {
   const now = ctx.now();
   const windowStart = now - (now % windowMs);
   const row = await ctx.db
@@ -19,7 +28,7 @@ export async function rateLimit(ctx: GatewayContext, key: string, limit: number,
     )
     .returning('count')
     .executeTakeFirstOrThrow();
-  return row.count <= limit;
+  return { count: Number(row.count), resetAt: windowStart + windowMs };
 }
 
 /** Takes back one hit of `key`'s current window (an attempt that succeeded), never below zero. */

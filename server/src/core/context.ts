@@ -42,6 +42,8 @@ export interface GatewayContext {
   paystackBaseUrl?: string | null;
   /** The most one purchase may be, in GHS (MAX_PURCHASE_GHS). */
   maxPurchaseGhs?: number;
+  /** Requests per key (or per signed-in account) the integrators' API takes in each window (docs/api-v1.md#limits). */
+  apiRateLimit?: { limit: number; windowMs: number };
   /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
   reportError?: (where: string, error: unknown) => void;
 }

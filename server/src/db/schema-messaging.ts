@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { MessageKind, SendMessageType } from '../../../src/domain/types';
 import type { RecipientStatus } from '../../../src/domain/message-status';
 
@@ -52,6 +52,9 @@ export interface MessagesTable {
   recurring_interval: number;
   last_error: string;
   created_at: number;
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>; // the API key that sent it (docs/api-v1.md)
+  api_mode: Generated<string>; // 'live' or 'test' when sent through the API, else ''
+  reference: Generated<string>; // the integrator's own reference
 }
 export type MessageRow = Selectable<MessagesTable>;
 

@@ -1,7 +1,9 @@
 import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
+import type { IntegrationTables } from './schema-integrations';
 import type { MessagingTables } from './schema-messaging';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
-export interface Database extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables {}
+export interface Database
+  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables {}

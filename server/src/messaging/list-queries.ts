@@ -24,7 +24,13 @@ export async function listPage(
   pageNum: number,
 ): Promise<{ rows: MessageRow[]; pageNum: number; hasMore: boolean }> {
   const page = Number.isInteger(pageNum) && pageNum >= 1 ? pageNum : 1;
-  let query = ctx.db.selectFrom('messages').selectAll().where('list', '=', list).where('state', '<>', 'deleted');
+  let query = ctx.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('list', '=', list)
+    .where('state', '<>', 'deleted')
+    // A test key's sends reached no one (docs/api-v1.md#test-mode): the app's lists show real sends only.
+    .where('api_mode', '<>', 'test');
   query = 'own' in scope ? query.where('profile_id', '=', scope.own) : query.where('supid', '=', scope.clientsOf);
   // search_text holds every searchable field lower-cased once (docs/product.md#lists-and-status), so this is one LIKE on both databases.
   if (search.trim()) query = query.where(sql<boolean>`search_text like ${containsPattern(search)} escape '\\'`);

@@ -25,6 +25,13 @@ const ANSWER_TEXT: Record<MessageKind, string> = {
 export interface AcceptOptions {
   /** The demo seed stores messages without taking credits. */
   charge?: boolean;
+  /**
+   * A test key's send (docs/api-v1.md#test-mode): no credit is taken and its recipients are never queued
+   * for the carrier; they wait, submitted, for the outcome their number asks for.
+   */
+  test?: boolean;
+  /** A send of the integrators' API: the key that sent it, its mode and the integrator's reference. */
+  api?: Pick<MessageFields, 'api_key_id' | 'api_mode' | 'reference'>;
 }
 
 /**
@@ -57,12 +64,15 @@ export async function acceptSend(
   const prepared: NewRecipient[] =
     envelope.kind === 'birthday' ? await withBirthdays(ctx.db, user.profile_id, recipients, envelope.at) : recipients;
   const registration = envelope.kind !== 'quick';
-  const paying = options.charge !== false;
+  const paying = options.charge !== false && !options.test;
 
   return ctx.db.transaction().execute(async (trx) => {
-    const message = await messageForSend(trx, messageFields(user, envelope, idem?.jobId ?? null, now));
+    const message = await messageForSend(trx, {
+      ...messageFields(user, envelope, idem?.jobId ?? null, now),
+      ...options.api,
+    });
     const defaults: RecipientDefaults = {
-      stage: registration ? STAGE.template : STAGE.queued,
+      stage: registration ? STAGE.template : options.test ? STAGE.submitted : STAGE.queued,
       status: registration ? 'SCHEDULED' : 'PENDING',
       paid: registration && paying,
       now,

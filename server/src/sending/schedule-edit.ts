@@ -113,14 +113,26 @@ export async function deleteRegistration(
   list: 'scheduled' | 'recurring',
   id: number,
 ) {
-  const reg = await ownOrNotFound(ctx.db, user, list, id);
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await markDeleted(trx, reg.id))) return;
-    await refund(trx, user.profile_id, await releasePrepaid(trx, reg.id));
-  });
+  await cancelRegistration(ctx, user, list, id);
   return {
     status: 'successful',
     message: `${NOUN[list]} deleted successfully`,
     ...(await balances(ctx.db, user.profile_id)),
   };
+}
+
+/** A registration stops for good and its prepaid deliveries not yet made go back, in one transaction; answers the credits returned. */
+export async function cancelRegistration(
+  ctx: GatewayContext,
+  user: UserRow,
+  list: 'scheduled' | 'recurring',
+  id: number,
+): Promise<number> {
+  const reg = await ownOrNotFound(ctx.db, user, list, id);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await markDeleted(trx, reg.id))) return 0;
+    const credits = await releasePrepaid(trx, reg.id);
+    await refund(trx, user.profile_id, credits);
+    return credits;
+  });
 }

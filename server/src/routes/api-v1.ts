@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { GatewayContext } from '../core/context';
+import type { ApiKeyRow } from '../db/schema-integrations';
+import { API_RATE_LIMIT, API_V1_PREFIX, operation, registerApiErrors, type Operation } from '../http/api-v1';
+import { openApiDocument } from '../http/openapi';
+import * as s from '../integrations/schemas';
+import { createApiKey, listApiKeys, revokeApiKey } from '../integrations/api-keys';
+import { sendMessages } from '../integrations/send';
+import { cancelBatch, getBalance, getBatch, getMessage, listMessages, listSenderIds } from '../integrations/reads';
+
+// The integrators' API (docs/api-v1.md): each operation once, with its id, scopes and schemas; the
+// OpenAPI document at openapi.json is generated from this table.
+
+type Part = z.ZodType | undefined;
+const op = <
+  B extends Part = undefined,
+  Q extends Part = undefined,
+  P extends Part = undefined,
+  A extends z.ZodType = z.ZodType,
+>(
+  o: Operation<B, Q, P, A>,
+) => o;
+
+export const SEND_MESSAGES = op({
+  operationId: 'sendMessages',
+  method: 'POST',
+  path: '/messages',
+  summary: 'Send one text to many numbers, or one text per number',
+  description:
+    'Valid numbers are accepted in one batch and charged at once; invalid ones are listed as rejected. A repeat with the same Idempotency-Key gets the first answer.',
+  scopes: ['messages:send'],
+  idempotent: true,
+  body: s.sendMessagesBody,
+  answer: s.sendAnswer,
+  status: 201,
+  errors: [402, 409, 413, 422],
+});
+export const GET_MESSAGE = op({
+  operationId: 'getMessage',
+  method: 'GET',
+  path: '/messages/:messageId',
+  summary: 'One message: its status, parts, cost, error and the time of each status',
+  scopes: ['messages:read'],
+  params: s.messageParams,
+  answer: s.message,
+  status: 200,
+  errors: [404],
+});
+export const LIST_MESSAGES = op({
+  operationId: 'listMessages',
+  method: 'GET',
+  path: '/messages',
+  summary: 'Messages, newest first, a page at a time',
+  scopes: ['messages:read'],
+  query: s.listMessagesQuery,
+  answer: s.messageList,
+  status: 200,
+  errors: [],
+});
+export const GET_BATCH = op({
+  operationId: 'getBatch',
+  method: 'GET',
+  path: '/batches/:batchId',
+  summary: "A batch's counts by status, its cost and its schedule",
+  scopes: ['messages:read'],
+  params: s.batchParams,
+  answer: s.batch,
+  status: 200,
+  errors: [404],
+});
+export const CANCEL_BATCH = op({
+  operationId: 'cancelBatch',
+  method: 'POST',
+  path: '/batches/:batchId/cancel',
+  summary: 'Cancel a scheduled batch before it runs; its credit goes back',
+  scopes: ['messages:send'],
+  params: s.batchParams,
+  answer: s.cancelledBatch,
+  status: 200,
+  errors: [404, 409],
+});
+export const GET_BALANCE = op({
+  operationId: 'getBalance',
+  method: 'GET',
+  path: '/balance',
+  summary: "The balance, as the app's header shows it",
+  scopes: ['balance:read'],
+  answer: s.balance,
+  status: 200,
+  errors: [],
+});
+export const LIST_SENDER_IDS = op({
+  operationId: 'listSenderIds',
+  method: 'GET',
+  path: '/sender-ids',
+  summary: 'Approved and pending sender IDs',
+  scopes: ['messages:send'],
+  answer: s.senderIdList,
+  status: 200,
+  errors: [],
+});
+/** Managing keys with a key needs every scope: such a key can do all a key can, so it makes no stronger one. */
+const KEY_ADMIN = s.API_SCOPES;
+export const CREATE_API_KEY = op({
+  operationId: 'createApiKey',
+  method: 'POST',
+  path: '/api-keys',
+  summary: 'Create a named key with its scopes and mode; its secret is in this answer only',
+  scopes: KEY_ADMIN,
+  session: true,
+  body: s.createApiKeyBody,
+  answer: s.createdApiKey,
+  status: 201,
+  errors: [422],
+});
+export const LIST_API_KEYS = op({
+  operationId: 'listApiKeys',
+  method: 'GET',
+  path: '/api-keys',
+  summary: "The account's keys (never their secrets), newest first",
+  scopes: KEY_ADMIN,
+  session: true,
+  answer: s.apiKeyList,
+  status: 200,
+  errors: [],
+});
+export const REVOKE_API_KEY = op({
+  operationId: 'revokeApiKey',
+  method: 'DELETE',
+  path: '/api-keys/:keyId',
+  summary: 'Revoke a key: it stops working at once',
+  scopes: KEY_ADMIN,
+  session: true,
+  params: s.keyParams,
+  answer: s.revokedApiKey,
+  status: 200,
+  errors: [404],
+});
+
+export const OPERATIONS: readonly Operation[] = [
+  SEND_MESSAGES,
+  GET_MESSAGE,
+  LIST_MESSAGES,
+  GET_BATCH,
+  CANCEL_BATCH,
+  GET_BALANCE,
+  LIST_SENDER_IDS,
+  CREATE_API_KEY,
+  LIST_API_KEYS,
+  REVOKE_API_KEY,
+];
+
+/** Operations other than the key ones are a key's: the handler is never reached without one. */
+function keyOf(key: ApiKeyRow | null): ApiKeyRow {
+  if (!key) throw new Error('an operation without session access was reached without a key');
+  return key;
+}
+
+export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  await app.register(
+    async (v1) => {
+      registerApiErrors(v1, ctx);
+      const document = openApiDocument(OPERATIONS, ctx.apiRateLimit ?? API_RATE_LIMIT);
+      v1.get('/openapi.json', async (_req, reply) =>
+        reply.header('Cache-Control', 'public, max-age=300').send(document),
+      );
+      operation(v1, ctx, SEND_MESSAGES, ({ user, key, body, idempotencyKey }) =>
+        sendMessages(ctx, user, keyOf(key), body, idempotencyKey),
+      );
+      operation(v1, ctx, GET_MESSAGE, ({ user, key, params }) => getMessage(ctx, user, keyOf(key), params.messageId));
+      operation(v1, ctx, LIST_MESSAGES, ({ user, key, query }) => listMessages(ctx, user, keyOf(key), query));
+      operation(v1, ctx, GET_BATCH, ({ user, key, params }) => getBatch(ctx, user, keyOf(key), params.batchId));
+      operation(v1, ctx, CANCEL_BATCH, ({ user, key, params }) => cancelBatch(ctx, user, keyOf(key), params.batchId));
+      operation(v1, ctx, GET_BALANCE, ({ user }) => getBalance(ctx, user));
+      operation(v1, ctx, LIST_SENDER_IDS, async ({ user }) => listSenderIds(user));
+      operation(v1, ctx, CREATE_API_KEY, ({ user, key, body }) => createApiKey(ctx, user, body, key));
+      operation(v1, ctx, LIST_API_KEYS, async ({ user }) => ({ data: await listApiKeys(ctx, user) }));
+      operation(v1, ctx, REVOKE_API_KEY, ({ user, params }) => revokeApiKey(ctx, user, params.keyId));
+    },
+    { prefix: API_V1_PREFIX },
+  );
+}
