@@ -2,6 +2,7 @@
 import { contactEmailError } from './contact';
 import { INVALID_DATE } from './send-form';
 import { DAY_MS } from './dates';
+import { checkPhoneNumber } from './number-screen';
 
 export const CONTACT_FIELDS = ['firstname', 'middlename', 'surname', 'email', 'phonenumber', 'birthday'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -78,6 +79,12 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
+/** A contact's number is kept canonical when it is a phone number (docs/product.md#phone-numbers), else as typed. */
+function storedPhone(text: string): string {
+  const checked = text === '' ? null : checkPhoneNumber(text);
+  return checked?.ok ? checked.number : text.replace(/\s+/g, '');
+}
+
 export type ContactCheck = { ok: true; contact: ContactFields } | { ok: false; message: string };
 
 /** Checks and normalises one contact; the first problem is the error a user sees. */
@@ -87,7 +94,7 @@ export function checkContact(input: Partial<Record<ContactField, unknown>>): Con
     middlename: cellText(input.middlename),
     surname: cellText(input.surname),
     email: cellText(input.email),
-    phonenumber: cellText(input.phonenumber).replace(/\s+/g, ''),
+    phonenumber: storedPhone(cellText(input.phonenumber)),
     birthday: '',
   };
   const emailError = contactEmailError(contact.email);

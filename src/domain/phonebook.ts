@@ -1,6 +1,6 @@
 // Phone book rules and texts (docs/product.md#phone-books): shared by the screens and the gateway.
 import { formatAccra } from './dates';
-import { countText } from './plural';
+import { countText, plural } from './plural';
 
 export const MAX_GROUPNAME = 100;
 export const GROUPNAME_REQUIRED = 'Please enter a name for the phone book';
@@ -19,6 +19,19 @@ export function groupNameError(name: string, existing: readonly string[]): strin
 export const contactsHeading = (groupname: string) => `Contacts of ${groupname}`;
 
 export const contactCountText = (n: number) => countText(n, 'contact');
+
+/** What an import did (docs/product.md#phone-books): loaded, already in the book (skipped), and rejected rows. */
+export function importSummary(
+  inserted: number,
+  groupname: string,
+  skipped: number,
+  rejected: number,
+  count: (n: number, noun: string) => string = plural,
+): string {
+  const skippedText = skipped ? `, ${count(skipped, 'contact')} already in the book (skipped)` : '';
+  const rejectedText = rejected ? `, ${count(rejected, 'row')} rejected` : '';
+  return `${count(inserted, 'contact')} loaded into ${groupname}${skippedText}${rejectedText}`;
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

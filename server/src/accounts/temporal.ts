@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
-import { isGhanaNumber } from '../../../src/domain/phone-number';
+import { canonicalPhone, isGhanaNumber } from '../../../src/domain/phone-number';
 import { DAY_MS } from '../../../src/domain/dates';
 import { SIGNUP_COUNTRY } from '../../../src/domain/constants';
 import { hashPassword } from '../auth/passwords';
@@ -85,7 +85,7 @@ export async function createTemporal(ctx: GatewayContext, input: SignupRequest, 
       username: input.username.trim(),
       companyname: input.cname.trim(),
       email: input.email.trim(),
-      phone: input.phone.trim(),
+      phone: canonicalPhone(input.phone),
       country: input.country.trim() || SIGNUP_COUNTRY,
       password_hash: await hashPassword(input.password, ctx.scryptCost),
       referralcode: domain.enablereferral === 1 ? input.referralcode.trim().toUpperCase() : '',

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../core/context';
 import { dispatcherFor } from './delivery';
 import { queueSystemText } from './parts/part-claims';
+import { canonicalPhone } from '../../../src/domain/phone-number';
 
 export { carrierStatusFor } from './sim/sim-rules';
 
@@ -12,7 +13,8 @@ const SYSTEM_TEXT_WAIT_MS = 3000;
  * messages: queued as parts first, so it is never lost, then sent at once rather than on the next step.
  */
 export async function deliverSystemText(ctx: GatewayContext, to: string, from: string, text: string): Promise<void> {
-  await queueSystemText(ctx, to, from, text);
+  // Filed under the canonical number, as customers' messages are: the dev inbox's ?to=233… finds a code sent to 024….
+  await queueSystemText(ctx, canonicalPhone(to), from, text);
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, SYSTEM_TEXT_WAIT_MS);

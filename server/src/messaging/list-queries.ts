@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import { phoneSearchForms } from '../../../src/domain/phone-number';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
 
 /** Paging: 20 a page, newest first (docs/api.md#calls-and-answers). */
@@ -33,7 +34,13 @@ export async function listPage(
     .where('api_mode', '<>', 'test');
   query = 'own' in scope ? query.where('profile_id', '=', scope.own) : query.where('supid', '=', scope.clientsOf);
   // search_text holds every searchable field lower-cased once (docs/product.md#lists-and-status), so this is one LIKE on both databases.
-  if (search.trim()) query = query.where(sql<boolean>`search_text like ${containsPattern(search)} escape '\\'`);
+  if (search.trim()) {
+    // A number typed as 024… also finds the messages sent to it, stored as 233… (docs/product.md#phone-numbers).
+    const patterns = [search, ...phoneSearchForms(search)].map(containsPattern);
+    query = query.where((eb) =>
+      eb.or(patterns.map((pattern) => sql<boolean>`search_text like ${pattern} escape '\\'`)),
+    );
+  }
   const rows = await query
     .orderBy('id', 'desc')
     .limit(PAGE_SIZE + 1)

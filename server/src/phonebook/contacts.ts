@@ -40,7 +40,7 @@ export async function importIntoGroup(ctx: GatewayContext, user: UserRow, groupn
   const group = await ownGroupNamed(ctx, user, groupname);
   if (rows.length === 0) throw refuse('The excel sheet has no contacts');
   const result = await importContacts(ctx, group, rows);
-  if (result.inserted === 0) {
+  if (result.inserted === 0 && result.skipped === 0) {
     const first = result.rejectedRows[0];
     throw refuse(`No contact could be loaded: ${first?.reason ?? 'empty sheet'} (row ${first?.row ?? 2})`);
   }

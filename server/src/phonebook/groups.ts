@@ -5,6 +5,7 @@ import type { ContactRow, GroupRow } from '../db/schema-phonebook-payments';
 import { mayRead } from '../core/access';
 import { groupNameError, groupNameTaken } from '../../../src/domain/phonebook';
 import { forbidden, notFound, refuse } from '../core/errors';
+import { phoneSearchForms } from '../../../src/domain/phone-number';
 import { anyColumnLike, chunks, isUniqueViolation, pageOf, pageWindow } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 
@@ -235,9 +236,10 @@ export async function groupContactsPage(
   if (!mayRead(user, group)) throw forbidden();
   let query = ctx.db.selectFrom('contacts').where('group_id', '=', group.id);
   if (search.trim()) {
-    query = query.where(
-      anyColumnLike(['firstname', 'middlename', 'surname', 'email', 'phonenumber', 'birthday'], search),
-    );
+    // A number typed as 024… also finds it stored as 233… (docs/product.md#phone-numbers).
+    const fields = anyColumnLike(['firstname', 'middlename', 'surname', 'email', 'phonenumber', 'birthday'], search);
+    const numbers = phoneSearchForms(search).map((form) => anyColumnLike(['phonenumber'], form));
+    query = query.where((eb) => eb.or([fields, ...numbers]));
   }
   const { offset, limit } = pageWindow(pageNum, CONTACTS_PAGE);
   const [rows, total] = await Promise.all([

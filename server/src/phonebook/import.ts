@@ -6,6 +6,8 @@ import { yieldToLoop } from '../core/event-loop';
 import type { ContactsTable, GroupRow } from '../db/schema-phonebook-payments';
 import { EMPTY_ROW, checkContact } from '../../../src/domain/contact-fields';
 import { rowToContactInput } from '../../../src/domain/contact-headings';
+import { checkPhoneNumber } from '../../../src/domain/number-screen';
+import { canonicalPhone } from '../../../src/domain/phone-number';
 
 // 1,000 rows x 10 columns stays well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const CHUNK_ROWS = 1000;
@@ -19,14 +21,24 @@ const notARow = (index: number) => `Invalid request: excelData.${index} must be 
 
 export interface ImportResult {
   inserted: number;
+  /** Rows whose number the book already had (or an earlier row of the sheet): not loaded again. */
+  skipped: number;
   rejected: number;
   rejectedRows: RejectedRow[];
 }
 
+/** The canonical numbers a book holds: a row with one of them is already in the book. */
+async function numbersInBook(ctx: GatewayContext, groupId: number): Promise<Set<string>> {
+  const rows = await ctx.db.selectFrom('contacts').select('phonenumber').where('group_id', '=', groupId).execute();
+  return new Set(rows.map((r) => canonicalPhone(r.phonenumber)));
+}
+
 /**
  * Checks every row, then inserts the good ones in chunks inside one transaction, so an import
- * lands whole or not at all. `row` numbers are sheet rows: the heading is row 1. Both loops yield
- * between chunks of CHUNK_ROWS: a 100,000-row import never holds the event loop for long.
+ * lands whole or not at all. `row` numbers are sheet rows: the heading is row 1. A row needs a usable
+ * phone number (docs/product.md#phone-numbers); one whose number the book already holds is skipped, so
+ * loading a file twice changes nothing. Both loops yield between chunks of CHUNK_ROWS: a 100,000-row
+ * import never holds the event loop for long.
  */
 export async function importContacts(
   ctx: GatewayContext,
@@ -37,22 +49,32 @@ export async function importContacts(
   const good: Insertable<ContactsTable>[] = [];
   const rejectedRows: RejectedRow[] = [];
   let rejected = 0;
+  let skipped = 0;
+  const known = await numbersInBook(ctx, group.id);
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     if (start > 0) await yieldToLoop();
     for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i += 1) {
       const row = rows[i];
       if (typeof row !== 'object' || row === null || Array.isArray(row)) throw refuse(notARow(i));
       const checked = checkContact(rowToContactInput(row as Record<string, unknown>));
+      const phone = checked.ok ? checkPhoneNumber(checked.contact.phonenumber) : null;
       const reason = !checked.ok
         ? checked.message
         : Object.values(checked.contact).every((v) => v === '')
           ? EMPTY_ROW
-          : null;
-      if (reason || !checked.ok) {
+          : phone && !phone.ok
+            ? phone.reason
+            : null;
+      if (reason || !checked.ok || !phone?.ok) {
         rejected++;
         if (rejectedRows.length < REPORTED_REJECTIONS) rejectedRows.push({ row: i + 2, reason: reason ?? EMPTY_ROW });
         continue;
       }
+      if (known.has(phone.number)) {
+        skipped++;
+        continue;
+      }
+      known.add(phone.number);
       good.push({
         ...checked.contact,
         group_id: group.id,
@@ -79,5 +101,5 @@ export async function importContacts(
       }
     });
   }
-  return { inserted: good.length, rejected, rejectedRows };
+  return { inserted: good.length, skipped, rejected, rejectedRows };
 }

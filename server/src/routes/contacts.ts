@@ -3,6 +3,7 @@ import type { GatewayContext } from '../core/context';
 import { ownProfile, post, postLarge } from '../http/route';
 import { createContact, deleteContacts, importIntoGroup, updateContact } from '../phonebook/contacts';
 import { plural } from '../../../src/domain/plural';
+import { importSummary } from '../../../src/domain/phonebook';
 import { CONTACT_FIELDS } from '../../../src/domain/contact-fields';
 import {
   CREATE_CONTACT,
@@ -24,8 +25,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: GatewayContext)
   postLarge(app, ctx, IMPORT_CONTACTS, IMPORT_BODY_LIMIT, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const { group, result } = await importIntoGroup(ctx, user, body.groupname, body.excelData);
-    const rejectedText = result.rejected ? `, ${plural(result.rejected, 'row')} rejected` : '';
-    const message = `${plural(result.inserted, 'contact')} loaded into ${group.groupname}${rejectedText}`;
+    const message = importSummary(result.inserted, group.groupname, result.skipped, result.rejected);
     return { status: 'successful', message, ...result };
   });
 

@@ -14,6 +14,7 @@ import { logCreated } from '../messaging/recipient-events';
 import { showSendTabs } from '../accounts/account-store';
 import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
+import { screenSendNumbers, withScreening } from './recipient-screen';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -61,8 +62,11 @@ export async function acceptSend(
       `Idempotency-Key range ${idem.from}-${idem.to} does not match the ${recipients.length} recipients sent`,
     );
   }
+  const screened = screenSendNumbers(envelope, recipients);
   const prepared: NewRecipient[] =
-    envelope.kind === 'birthday' ? await withBirthdays(ctx.db, user.profile_id, recipients, envelope.at) : recipients;
+    envelope.kind === 'birthday'
+      ? await withBirthdays(ctx.db, user.profile_id, screened.kept, envelope.at)
+      : screened.kept;
   const registration = envelope.kind !== 'quick';
   const paying = options.charge !== false && !options.test;
 
@@ -87,12 +91,22 @@ export async function acceptSend(
     // Sending sets the scheduled tab flag (docs/product.md#the-send-form); the dashboard (and recurring list) show it too.
     await showSendTabs(trx, user.profile_id, envelope.kind === 'recurring');
     const balance = await balances(trx, user.profile_id);
-    const answer = await answerOnce(trx, user, idem, now, inserted.length > 0, {
-      message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
-      creditbalance: balance.creditbalance,
-      internationalcreditbalance: balance.internationalcreditbalance,
-      message_id: message.id,
-    });
+    const answer = await answerOnce(
+      trx,
+      user,
+      idem,
+      now,
+      inserted.length > 0,
+      withScreening(
+        {
+          message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
+          creditbalance: balance.creditbalance,
+          internationalcreditbalance: balance.internationalcreditbalance,
+          message_id: message.id,
+        },
+        screened,
+      ),
+    );
     // Last: the new recipients' first statuses (messaging/recipient-events.ts).
     await logCreated(trx, ctx.db.dialectName, [...inserted.map((r) => r.id), ...lateRun], now);
     return answer;

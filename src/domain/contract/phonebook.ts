@@ -111,6 +111,8 @@ export const IMPORT_CONTACTS = frontendCall(
   }),
   outcomeAnswer.extend({
     inserted: num,
+    /** Rows already in the book (docs/product.md#phone-numbers); an older gateway does not send it. */
+    skipped: num.optional(),
     rejected: num,
     rejectedRows: z
       .array(z.looseObject({ row: num, reason: text }))

@@ -29,6 +29,10 @@ const sendAnswer = z.looseObject({
   creditbalance: requiredNum,
   internationalcreditbalance: requiredNum,
   message_id: num,
+  /** Numbers left out before pricing (docs/product.md#phone-numbers): present only when there were some. */
+  setaside: z.number().optional(),
+  setasidenumbers: z.array(z.object({ number: z.string(), reason: z.string() })).optional(),
+  duplicates: z.number().optional(),
 });
 export type SendAnswer = z.output<typeof sendAnswer>;
 

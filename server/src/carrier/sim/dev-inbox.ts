@@ -1,9 +1,11 @@
 import type { GatewayContext } from '../../core/context';
+import { canonicalPhone } from '../../../../src/domain/phone-number';
 
 /** What the simulated carrier delivered, newest first (the demo's dev inbox). */
 export async function carrierInbox(ctx: GatewayContext, filter: { to?: string; jobId?: string; limit: number }) {
   let query = ctx.db.selectFrom('carrier_messages').selectAll();
-  if (filter.to) query = query.where('to_number', '=', filter.to);
+  // ?to= in any form (024…, +233 …) finds what was delivered to the number (docs/product.md#phone-numbers).
+  if (filter.to) query = query.where('to_number', '=', canonicalPhone(filter.to));
   if (filter.jobId) query = query.where('job_id', '=', filter.jobId);
   const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
   return rows.map((r) => ({
