@@ -105,11 +105,11 @@ export async function importContacts(
   profileId: number,
   groupname: string,
   excelData: readonly Record<string, unknown>[],
-): Promise<Outcome & { inserted: number; rejected: number; rejectedRows: RejectedRow[] }> {
+): Promise<Outcome & { inserted: number; skipped: number; rejected: number; rejectedRows: RejectedRow[] }> {
   const body = { profile_id: profileId, groupname, excelData: [...excelData] };
   const a = await callGateway(IMPORT_CONTACTS, { auth: token, body, timeoutMs: 120_000 });
   const rejectedRows = (a.rejectedRows ?? []).map((r) => ({ row: r.row, reason: r.reason }));
-  return { ...outcomeOf(a), inserted: a.inserted, rejected: a.rejected, rejectedRows };
+  return { ...outcomeOf(a), inserted: a.inserted, skipped: a.skipped ?? 0, rejected: a.rejected, rejectedRows };
 }
 
 export const updateContact = (token: string, profileId: number, groupId: number, id: number, contact: ContactFields) =>

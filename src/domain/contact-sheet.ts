@@ -2,7 +2,8 @@
 import { CONTACT_FIELDS, checkContactRow, type ContactField, type ContactFields } from './contact-fields';
 import { headingUses, rowToContactInput, TEMPLATE_HEADINGS, type HeadingUse } from './contact-headings';
 import { headingRowOf, normalizeHeading } from './excel-sheet';
-import { checkSheetNumber, isCellError } from './sheet-number';
+import { checkPhoneNumber } from './number-screen';
+import { isCellError } from './sheet-number';
 
 export const NO_CONTACT_HEADING = `None of the headings in the first row of Sheet1 is a contact field. Please use the template's headings: ${TEMPLATE_HEADINGS.join(', ')}`;
 export const NO_CONTACT_ROWS = 'The excel sheet has no contacts';
@@ -25,6 +26,8 @@ export type ContactSheet = {
   /** The first SET_ASIDE_LISTED rows that will not be loaded, with why; setAsideCount counts them all. */
   setAside: SetAsideRow[];
   setAsideCount: number;
+  /** Rows whose number an earlier row of the sheet has: skipped, as the gateway skips numbers a book holds. */
+  repeatCount: number;
 };
 
 // A cell showing an error (#REF!, #N/A) holds nothing to load; in the phone column it is named as such.
@@ -47,6 +50,8 @@ export function readContactSheet(
   const rows: number[] = [];
   const setAside: SetAsideRow[] = [];
   let setAsideCount = 0;
+  let repeatCount = 0;
+  const seen = new Set<string>();
   const phoneAt = uses.findIndex((u) => u.field === 'phonenumber');
   for (let r = headingAt + 1; r < end; r += 1) {
     const cells = table[r] ?? [];
@@ -54,25 +59,28 @@ export function readContactSheet(
     headings.forEach((h, i) => {
       if (h !== '' && uses[i]?.field) record[h] = isCellError(cells[i]) ? null : cells[i];
     });
-    // A phone number cell is checked as the send form checks one; a blank one is the gateway's to judge.
-    const phoneCell = cells[phoneAt];
-    const phone =
-      phoneAt < 0 || (isBlankCell(phoneCell) && !isCellError(phoneCell)) ? null : checkSheetNumber(phoneCell);
-    if (phone?.ok) record[headings[phoneAt]!] = phone.number;
+    // A contact needs a phone number, checked as the send form checks one (docs/product.md#phone-numbers).
+    const phone = checkPhoneNumber(phoneAt < 0 ? null : cells[phoneAt]);
+    if (phone.ok) record[headings[phoneAt]!] = phone.number;
     const row = checkContactRow(rowToContactInput(record));
-    const checked = row.ok && phone && !phone.ok ? { ok: false as const, message: phone.reason } : row;
+    const checked = row.ok && !phone.ok ? { ok: false as const, message: phone.reason } : row;
     if (!checked.ok) {
       setAsideCount += 1;
       if (setAside.length < SET_ASIDE_LISTED) setAside.push({ row: r + 1, reason: checked.message });
       continue;
     }
+    if (seen.has(checked.contact.phonenumber)) {
+      repeatCount += 1;
+      continue;
+    }
+    seen.add(checked.contact.phonenumber);
     CONTACT_FIELDS.forEach((f, k) => columns[k]!.push(checked.contact[f]));
     rows.push(r + 1);
   }
   if (rows.length === 0 && setAsideCount === 0) return { ok: false, message: NO_CONTACT_ROWS };
   return {
     ok: true,
-    sheet: { headings: uses, table: { columns, rows, length: rows.length }, setAside, setAsideCount },
+    sheet: { headings: uses, table: { columns, rows, length: rows.length }, setAside, setAsideCount, repeatCount },
   };
 }
 

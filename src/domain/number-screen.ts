@@ -57,3 +57,19 @@ export function repeatedNumbers(numbers: readonly string[]): string[] {
   for (const n of numbers) counts.set(n, (counts.get(n) ?? 0) + 1);
   return [...counts].filter(([, n]) => n > 1).map(([number]) => number);
 }
+
+/** The send form's note on a regular send's repeats: each number gets the text once, and is paid once. */
+export const repeatsDroppedNote = (n: number): string =>
+  `${n === 1 ? '1 number was' : `${n.toLocaleString('en-US')} numbers were`} listed more than once: each number gets the message once and is charged once`;
+
+/**
+ * The send form's warning on a personalized send whose numbers repeat. Such duplicates are kept (docs/product.md#sending):
+ * every data row is its own message, charged as one.
+ */
+export function repeatsKeptWarning(shown: readonly string[]): string {
+  const named = shown.slice(0, 3).join(', ');
+  const more = shown.length > 3 ? ` and ${(shown.length - 3).toLocaleString('en-US')} more` : '';
+  return shown.length === 1
+    ? `${named} appears more than once. Each row gets its own message, so this number gets one message (and one charge) per row`
+    : `${shown.length.toLocaleString('en-US')} numbers appear more than once (${named}${more}). Each row gets its own message, so such a number gets one message (and one charge) per row`;
+}

@@ -1,6 +1,7 @@
 // Phone book rules and texts (docs/product.md#phone-books): shared by the screens and the gateway.
 import { formatAccra } from './dates';
 import { countText, plural } from './plural';
+import { displayPhone, phoneSearchForms } from './phone-number';
 
 export const MAX_GROUPNAME = 100;
 export const GROUPNAME_REQUIRED = 'Please enter a name for the phone book';
@@ -60,7 +61,7 @@ export function contactName(c: {
     .map((s) => s.trim())
     .filter(Boolean)
     .join(' ');
-  return name || c.phonenumber || c.email || 'No name';
+  return name || (c.phonenumber && displayPhone(c.phonenumber)) || c.email || 'No name';
 }
 
 /**
@@ -89,7 +90,16 @@ type Searchable = {
 
 /** What a contact search looks through (every field but ids and reference keys, and the birthday as shown), lower-cased once. */
 export function contactSearchText(c: Searchable): string {
-  return [c.firstname, c.middlename, c.surname, c.email, c.phonenumber, c.birthday, birthdayText(c.birthday)]
+  return [
+    c.firstname,
+    c.middlename,
+    c.surname,
+    c.email,
+    c.phonenumber,
+    displayPhone(c.phonenumber),
+    c.birthday,
+    birthdayText(c.birthday),
+  ]
     .join('\n')
     .toLowerCase();
 }
@@ -98,7 +108,9 @@ export function contactSearchText(c: Searchable): string {
 export function searchIndices(texts: readonly string[], search: string): number[] | null {
   const needle = search.trim().toLowerCase();
   if (!needle) return null;
+  // A number typed as 024… also finds it stored as 233… (docs/product.md#phone-numbers).
+  const needles = [needle, ...phoneSearchForms(search)];
   const found: number[] = [];
-  for (let i = 0; i < texts.length; i += 1) if (texts[i]!.includes(needle)) found.push(i);
+  for (let i = 0; i < texts.length; i += 1) if (needles.some((n) => texts[i]!.includes(n))) found.push(i);
   return found;
 }

@@ -1,4 +1,5 @@
 // List search: every field but ids and reference keys, case-insensitive (docs/product.md#lists-and-status).
+import { phoneSearchForms } from './phone-number';
 
 // Identifiers match by accident (a search for "12" would hit every id containing 12).
 const EXCLUDED_KEY = /^(id|.*_id|paymentid|supid|groupid|codeid|randomalpha|referencekey)$/i;
@@ -14,8 +15,15 @@ function searchableText(value: unknown): string[] {
 export function matchesSearch(item: object, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
+  // A number typed as 024… also finds it stored as 233… (docs/product.md#phone-numbers).
+  const needles = [needle, ...phoneSearchForms(search)];
   return Object.entries(item).some(
-    ([key, value]) => isSearchableKey(key) && searchableText(value).some((t) => t.toLowerCase().includes(needle)),
+    ([key, value]) =>
+      isSearchableKey(key) &&
+      searchableText(value).some((t) => {
+        const text = t.toLowerCase();
+        return needles.some((n) => text.includes(n));
+      }),
   );
 }
 

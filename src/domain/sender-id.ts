@@ -51,3 +51,12 @@ export function updatesBalanceAfterSend(senderIds: readonly string[]): boolean {
 export function preselectedSenderId(approved: readonly string[]): string {
   return approved.length === 1 ? (approved[0] ?? '') : '';
 }
+
+/** The reseller settings' help beside the domain's sender ID: it must be one of the account's approved IDs (docs/product.md#sender-ids). */
+export function domainSenderIdHelp(approvedIds: readonly string[]): string {
+  const usable = approvedIds.filter((id) => id !== TEST_SENDER_ID);
+  const list = usable.length
+    ? `: ${usable.join(', ')}`
+    : ' (you have none yet: request one under Request sender IDs on this page)';
+  return `Your platform's texts (codes) go out under it. It must be one of your account's approved sender IDs${list}`;
+}

@@ -2,7 +2,8 @@
 import { ApiFailure } from '../api/api-failure';
 import * as api from '../api/phonebook-api';
 import { contactAt, type ContactTable, type SetAsideRow } from '../domain/contact-sheet';
-import { lostPartOutcome } from '../domain/phonebook';
+import { canonicalPhone } from '../domain/phone-number';
+import { importSummary, lostPartOutcome } from '../domain/phonebook';
 import { countText } from '../domain/plural';
 import * as store from '../db/phonebook-store';
 import { describeFailure } from './failures';
@@ -18,6 +19,8 @@ export type ImportCheckpoint = {
   /** The book's count before the first part, and the contacts the gateway confirmed since. */
   before: number;
   confirmed: number;
+  /** Rows the gateway skipped: their number was in the book already. */
+  skipped: number;
   /** The first row (table index) not yet confirmed. */
   next: number;
   /** A part sent without an answer: the count tells later whether it landed. */
@@ -28,7 +31,7 @@ export type ImportCheckpoint = {
 };
 
 export type ImportResult =
-  | { status: 'done'; inserted: number; rejected: SetAsideRow[]; message: string }
+  | { status: 'done'; inserted: number; skipped: number; rejected: SetAsideRow[]; message: string }
   /** No connection: `checkpoint` goes on where it stopped (none: nothing was sent yet). */
   | { status: 'interrupted'; checkpoint: ImportCheckpoint | undefined; message: string }
   /** The gateway said no (or the book changed so that a lost part cannot be told): nothing more is sent. */
@@ -36,9 +39,6 @@ export type ImportResult =
 
 export const lostPartMessage = (from: number, to: number, loaded: number) =>
   `The connection was lost while rows ${from} to ${to} were sent. ${countText(loaded, 'contact')} of this file are loaded; load the rest when you are back online`;
-
-export const unknownPartMessage = (from: number, to: number) =>
-  `The phone book changed while rows ${from} to ${to} were being sent, so it cannot be told whether they were loaded. Please check the contacts before loading them again`;
 
 function isNoAnswer(error: unknown): boolean {
   return !(error instanceof ApiFailure) || error.kind === 'network' || error.kind === 'timeout';
@@ -48,9 +48,17 @@ async function bookTotal(token: string, profileId: number, groupId: number): Pro
   return (await api.fetchGroupContacts(token, profileId, groupId, 1)).total;
 }
 
+/** How many of these contacts' numbers the device's copy of the book holds already (the gateway will skip them). */
+export async function countAlreadyInBook(groupId: number, numbers: readonly string[]): Promise<number> {
+  const { profileId } = await phonebookAccount();
+  const held = new Set((await store.readBook(profileId, groupId)).map((c) => canonicalPhone(c.phonenumber)));
+  return numbers.filter((n) => held.has(canonicalPhone(n))).length;
+}
+
 /**
- * createcontactexel part by part. Every row was checked as the gateway checks it, so a part that lands
- * adds exactly its rows: after a part without an answer, the book's count tells whether to send it again.
+ * createcontactexel part by part. After a part without an answer, the book's count tells whether it
+ * landed whole; otherwise it is sent again, which never doubles a contact: the gateway skips numbers
+ * the book already holds (docs/product.md#phone-numbers).
  */
 export async function importContacts(
   groupId: number,
@@ -66,12 +74,6 @@ export async function importContacts(
     if (at.unanswered) {
       const { from, to } = at.unanswered;
       const outcome = lostPartOutcome(at.before, at.confirmed, to - from, await bookTotal(token, profileId, groupId));
-      if (outcome === 'unknown')
-        return {
-          status: 'refused',
-          checkpoint: at,
-          message: unknownPartMessage(table.rows[from]!, table.rows[to - 1]!),
-        };
       at =
         outcome === 'skip'
           ? { ...at, confirmed: at.confirmed + (to - from), next: to, unanswered: null }
@@ -94,7 +96,13 @@ export async function importContacts(
         row: table.rows[from + r.row - 2] ?? r.row,
         reason: r.reason,
       }));
-      at = { ...at, confirmed: at.confirmed + answer.inserted, next: to, rejected: [...at.rejected, ...rejected] };
+      at = {
+        ...at,
+        confirmed: at.confirmed + answer.inserted,
+        skipped: at.skipped + answer.skipped,
+        next: to,
+        rejected: [...at.rejected, ...rejected],
+      };
     } catch (error) {
       if (isNoAnswer(error)) {
         at = { ...at, unanswered: { from, to } };
@@ -115,16 +123,16 @@ export async function importContacts(
     onProgress({ phase: 'saving', done, total }),
   ).catch(() => {});
   onProgress({ phase: 'saving', done: at.confirmed, total: at.confirmed });
-  const rejectedText = at.rejected.length ? `, ${countText(at.rejected.length, 'row')} rejected` : '';
   return {
     status: 'done',
     inserted: at.confirmed,
+    skipped: at.skipped,
     rejected: at.rejected,
-    message: `${countText(at.confirmed, 'contact')} loaded into ${groupname}${rejectedText}`,
+    message: importSummary(at.confirmed, groupname, at.skipped, at.rejected.length, countText),
   };
 
   async function start(t: string, p: number, g: number): Promise<ImportCheckpoint> {
     const [before, [newest]] = await Promise.all([bookTotal(t, p, g), store.newestContactIds(p, g, 1)]);
-    return { before, confirmed: 0, next: 0, unanswered: null, newestBefore: newest ?? 0, rejected: [] };
+    return { before, confirmed: 0, skipped: 0, next: 0, unanswered: null, newestBefore: newest ?? 0, rejected: [] };
   }
 }

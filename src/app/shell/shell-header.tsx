@@ -6,6 +6,7 @@ import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { BrandLogo } from '../../ui/brand-logo';
 import { UserMenu } from './user-menu';
 import { PendingSenderIndicator } from './pending-sender-indicator';
+import { displayPhone } from '../../domain/phone-number';
 
 type ShellHeaderProps = {
   user: StoredUser;
@@ -65,7 +66,7 @@ export function ShellHeader({ user, domain, wide, menuOpened, onToggleMenu, onSi
             </Text>
             {domain?.telnumber && (
               <Text size="xs" c="dimmed" lh="inherit" truncate>
-                Contact {domain.telnumber}
+                Contact {displayPhone(domain.telnumber)}
               </Text>
             )}
           </Stack>

@@ -9,6 +9,7 @@ import { emitAlert } from '../../notify/alerts-bus';
 import { downloadBytes } from '../../ui/download';
 import { VirtualList } from '../../ui/virtual-list';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
+import { displayPhone } from '../../domain/phone-number';
 
 const ROW_HEIGHT = 104;
 const number = new Intl.NumberFormat('en-US');
@@ -125,7 +126,7 @@ function ClientRow({ client: c }: { client: ClientAnswer }) {
         {c.companyname || 'No company name'}
       </Text>
       <Text size="sm" c="dimmed" truncate>
-        {[c.email, c.telnumber].filter(Boolean).join(' · ')}
+        {[c.email, c.telnumber && displayPhone(c.telnumber)].filter(Boolean).join(' · ')}
       </Text>
       <Text size="sm" c="dimmed" truncate>
         {c.creditexpires ? `Expires ${formatAccra(c.creditexpires * 1000, 'dd MMM yyyy')}` : 'No credit expiry'}

@@ -3,6 +3,7 @@ import { Badge, Group, Pagination, Select, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
 import { statusGroup, type RecipientStatus } from '../../domain/message-status';
+import { displayPhone } from '../../domain/phone-number';
 
 const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8' } as const;
 /** What a row without a status yet shows. */
@@ -28,7 +29,7 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
           <Table.Tbody>
             {shown.map((row, i) => (
               <Table.Tr key={`${row.id}-${row.mobilenumber}-${i}`}>
-                <Table.Td>{row.mobilenumber}</Table.Td>
+                <Table.Td>{displayPhone(row.mobilenumber)}</Table.Td>
                 <Table.Td>
                   <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
                     {row.status || NO_STATUS_YET}

@@ -3,6 +3,7 @@ import { Button, Checkbox } from '@mantine/core';
 import type { ContactFields } from '../../domain/contact-fields';
 import { birthdayText, contactName } from '../../domain/phonebook';
 import type { StoredContact } from '../../db/app-db';
+import { displayPhone } from '../../domain/phone-number';
 
 // Plain elements for layout and text: a fast scroll mounts a dozen rows a frame, so each row stays light.
 const truncate: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 };
@@ -47,7 +48,7 @@ export const ContactRow = memo(function ContactRow(props: ContactRowProps) {
       {editable && <Checkbox checked={selected} onChange={() => onToggle(c.id)} aria-label={`Select ${label}`} />}
       <div style={{ flex: 1, minWidth: 0 }}>
         <p style={NAME}>{label}</p>
-        <p style={DETAIL}>{c.phonenumber || 'No phone number'}</p>
+        <p style={DETAIL}>{c.phonenumber ? displayPhone(c.phonenumber) : 'No phone number'}</p>
         {more && <p style={DETAIL}>{more}</p>}
       </div>
       {editable && (

@@ -20,7 +20,13 @@ import { SELECT_EXCEL_FILE } from '../../domain/file-types';
 import type { StoredGroup } from '../../db/app-db';
 import { readContactsFile, type ContactsReading } from '../../excel/contacts-file';
 import { TEMPLATE_FILE_NAME, writeContactsTemplate } from '../../excel/contacts-template';
-import { importContacts, type ImportCheckpoint, type ImportProgress } from '../../sync/contact-import';
+import {
+  countAlreadyInBook,
+  importContacts,
+  type ImportCheckpoint,
+  type ImportProgress,
+} from '../../sync/contact-import';
+import { displayPhone } from '../../domain/phone-number';
 import { emitAlert } from '../../notify/alerts-bus';
 import { downloadBytes } from '../../ui/download';
 
@@ -31,8 +37,17 @@ const count = (n: number) => n.toLocaleString('en-US');
 type Stage =
   | { kind: 'choose'; error?: string; sheetNames?: string[] }
   | { kind: 'reading'; fraction: number; stage: string }
-  | { kind: 'ready'; fileName: string; sheet: ContactSheet; error?: string; checkpoint?: ImportCheckpoint }
-  | { kind: 'loading'; fileName: string; sheet: ContactSheet; progress: ImportProgress };
+  | {
+      kind: 'ready';
+      fileName: string;
+      sheet: ContactSheet;
+      inBook: number;
+      error?: string;
+      checkpoint?: ImportCheckpoint;
+    }
+  | { kind: 'loading'; fileName: string; sheet: ContactSheet; inBook: number; progress: ImportProgress };
+
+const PHONE_COLUMN = CONTACT_FIELDS.indexOf('phonenumber');
 
 /** Contacts from a sheet (docs/product.md#for-contacts): Sheet1 read in the worker, a preview and the count, then loaded in parts. */
 export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: () => void }) {
@@ -55,11 +70,11 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
     try {
       const result = await job.result;
       if (reading.current !== job) return;
-      setStage(
-        result.ok
-          ? { kind: 'ready', fileName: result.fileName, sheet: result.sheet }
-          : { kind: 'choose', error: result.message, sheetNames: result.sheetNames },
-      );
+      if (!result.ok) return setStage({ kind: 'choose', error: result.message, sheetNames: result.sheetNames });
+      // The device's copy of the book tells what the gateway will skip; the gateway decides (docs/product.md#phone-numbers).
+      const inBook = await countAlreadyInBook(group.id, result.sheet.table.columns[PHONE_COLUMN] ?? []).catch(() => 0);
+      if (reading.current !== job) return;
+      setStage({ kind: 'ready', fileName: result.fileName, sheet: result.sheet, inBook });
     } catch (error) {
       if (reading.current === job) setStage({ kind: 'choose', error: (error as Error).message });
     }
@@ -118,7 +133,9 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
             <Progress value={stage.fraction * 100} aria-label="Reading the file" animated />
           </Stack>
         )}
-        {(stage.kind === 'ready' || stage.kind === 'loading') && <SheetPreview sheet={stage.sheet} />}
+        {(stage.kind === 'ready' || stage.kind === 'loading') && (
+          <SheetPreview sheet={stage.sheet} inBook={stage.inBook} />
+        )}
         {stage.kind === 'loading' && <LoadProgress progress={stage.progress} />}
         {stage.kind === 'ready' && stage.error && (
           <Alert color="red" variant="light" role="alert">
@@ -144,7 +161,7 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
   );
 }
 
-function SheetPreview({ sheet }: { sheet: ContactSheet }) {
+function SheetPreview({ sheet, inBook }: { sheet: ContactSheet; inBook: number }) {
   const { table } = sheet;
   const rows = Array.from({ length: Math.min(PREVIEW_ROWS, table.length) }, (_, i) => contactAt(table, i));
   const ignored = sheet.headings.filter((h) => h.heading && !h.field).map((h) => h.heading);
@@ -152,6 +169,23 @@ function SheetPreview({ sheet }: { sheet: ContactSheet }) {
     <Stack gap="xs">
       <Text fw={600}>{count(table.length)} contacts ready to load</Text>
       {ignored.length > 0 && <Text size="sm">Columns not read: {ignored.join(', ')}</Text>}
+      {(inBook > 0 || sheet.repeatCount > 0) && (
+        <Alert color="blue" variant="light" data-testid="import-skips">
+          <List size="sm">
+            {inBook > 0 && (
+              <List.Item>
+                {inBook === 1 ? '1 contact is' : `${count(inBook)} contacts are`} already in this phone book: skipped
+              </List.Item>
+            )}
+            {sheet.repeatCount > 0 && (
+              <List.Item>
+                {sheet.repeatCount === 1 ? '1 row repeats' : `${count(sheet.repeatCount)} rows repeat`} the number of an
+                earlier row: skipped
+              </List.Item>
+            )}
+          </List>
+        </Alert>
+      )}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={560}>
           <Table striped withTableBorder fz="sm" aria-label="First rows of the sheet">
@@ -168,7 +202,7 @@ function SheetPreview({ sheet }: { sheet: ContactSheet }) {
                 <Table.Tr key={i}>
                   <Table.Td>{table.rows[i]}</Table.Td>
                   {CONTACT_FIELDS.map((f) => (
-                    <Table.Td key={f}>{c[f]}</Table.Td>
+                    <Table.Td key={f}>{f === 'phonenumber' ? displayPhone(c[f]) : c[f]}</Table.Td>
                   ))}
                 </Table.Tr>
               ))}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { splitSenderIds } from '../../domain/sender-id';
 import type { StoredUser } from '../../db/app-db';
+import { displayPhone } from '../../domain/phone-number';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,7 +42,7 @@ export function AccountCard({ user, referral }: { user: StoredUser; referral: bo
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label="Username">{user.username}</Field>
         <Field label="Email">{user.email}</Field>
-        <Field label="Mobile number">{user.telnumber}</Field>
+        <Field label="Mobile number">{displayPhone(user.telnumber)}</Field>
         <Field label="Company">{user.companyname}</Field>
         <Field label="Country">{user.country}</Field>
         <Field label="Account type">{user.accountType}</Field>

@@ -9,6 +9,7 @@ import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { askPhoneCode, takeNewPhone } from '../../sync/profile';
 import { useFieldAction } from './use-field-action';
+import { displayPhone } from '../../domain/phone-number';
 
 type Field = 'phone' | 'code';
 // The gateway's code refusals name the code; its number refusals (sign-up's texts) the number.
@@ -43,8 +44,8 @@ export function PhoneCard({ user, online }: { user: StoredUser; online: boolean 
   return (
     <SectionCard id="phone-title" title="Mobile number">
       <Text size="sm" c="dimmed">
-        Your number is {user.telnumber || 'not set'}. Password reset codes go to it. A new number is taken once you
-        enter the code we text to it.
+        Your number is {user.telnumber ? displayPhone(user.telnumber) : 'not set'}. Password reset codes go to it. A new
+        number is taken once you enter the code we text to it.
       </Text>
       {sentTo === null ? (
         <FormStack

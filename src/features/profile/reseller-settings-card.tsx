@@ -23,6 +23,7 @@ import { ImageField } from './image-field';
 import { PriceTierEditor, tierDrafts, tiersAcceptable, tiersOf, type TierDraft } from './price-tier-editor';
 import { RESELLER_SAVE_FAILED } from '../../domain/alerts';
 import { PAYSTACK_WEBHOOK_PATH } from '../../domain/api-paths';
+import { domainSenderIdHelp, splitSenderIds } from '../../domain/sender-id';
 const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
 
 /** A secret as shown once saved (or its last four characters, all the gateway tells): never in full. */
@@ -149,7 +150,7 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
             />
             <TextInput
               label="Sender ID"
-              description="Your platform's texts (codes) go out under it"
+              description={domainSenderIdHelp(splitSenderIds(user.senderidapproved))}
               value={senderid}
               onChange={(e) => setSenderid(e.currentTarget.value)}
             />

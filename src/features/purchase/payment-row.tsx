@@ -2,6 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
 import { countText } from '../../domain/plural';
 import type { Payment } from '../../api/list-api';
+import { displayPhone } from '../../domain/phone-number';
 
 const number = new Intl.NumberFormat('en-US');
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -50,7 +51,7 @@ export function PaymentRow({ data, client }: { data: Payment; client: boolean })
       )}
       {client && (
         <Text size="xs" truncate>
-          {[data.username, data.email, data.telnumber].filter(Boolean).join(' · ')}
+          {[data.username, data.email, data.telnumber && displayPhone(data.telnumber)].filter(Boolean).join(' · ')}
         </Text>
       )}
     </Paper>

@@ -13,6 +13,7 @@ import { MessageEditor } from './message-editor';
 import { MessageTypeFields } from './message-type-fields';
 import { PhoneContactsButton } from './phone-contacts-button';
 import { PhonebookPicker } from './phonebook-picker';
+import { NumberChecks, PersonalizedPreview } from './recipient-checks';
 import { ScheduleFields } from './schedule-fields';
 import { SendProgress } from './send-progress';
 import { SendSummary } from './send-summary';
@@ -138,6 +139,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         {fields.source === 'phonebook' && (
           <PhonebookPicker source={phonebook} value={fields.groupIds} onChange={(ids) => set('groupIds', ids)} />
         )}
+        <NumberChecks plan={plan} personalized={fields.subtype === 'personalized'} />
         <ScheduleFields form={form} />
         <MessageEditor
           text={fields.text}
@@ -146,6 +148,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
           placeholderFields={plan.placeholderFields}
           personalized={fields.subtype === 'personalized'}
         />
+        <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
         <SendSummary plan={plan} balance={balance} />
         {problem && (
           <Alert color="orange" variant="light" data-testid="send-problem">

@@ -14,15 +14,31 @@ function rowList(rows: readonly number[]): string {
   return `${rows.length === 1 ? 'row' : 'rows'} ${named}${more > 0 ? ` and ${countText(more, 'more row')}` : ''}`;
 }
 
-/** The rows a sheet set aside (docs/product.md#for-sending): how many, why, their row numbers, and a download of them. */
-export function SetAsideRows({ rows, fileName }: { rows: readonly SetAsideNumber[]; fileName: string }) {
+function valueList(values: readonly string[]): string {
+  const named = values.slice(0, LISTED_ROWS).join(', ');
+  const more = values.length - LISTED_ROWS;
+  return `${named}${more > 0 ? ` and ${countText(more, 'more number')}` : ''}`;
+}
+
+type Props = {
+  rows: readonly SetAsideNumber[];
+  fileName: string;
+  /** Numbers typed in the box or kept in a phone book: named as written, not by row, and nothing to download. */
+  typed?: boolean;
+};
+
+/**
+ * What a sheet set aside (docs/product.md#for-sending): how many, why, their row numbers, and a download of them.
+ * Typed numbers get the same list, naming the numbers themselves (docs/product.md#phone-numbers).
+ */
+export function SetAsideRows({ rows, fileName, typed = false }: Props) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const byReason = new Map<string, number[]>();
+  const byReason = new Map<string, SetAsideNumber[]>();
   for (const r of rows) {
     const list = byReason.get(r.reason);
-    if (list) list.push(r.row);
-    else byReason.set(r.reason, [r.row]);
+    if (list) list.push(r);
+    else byReason.set(r.reason, [r]);
   }
   const download = async () => {
     setBusy(true);
@@ -39,19 +55,25 @@ export function SetAsideRows({ rows, fileName }: { rows: readonly SetAsideNumber
     <Alert
       color="yellow"
       variant="light"
-      title={`${countText(rows.length, 'row')} set aside: ${rows.length === 1 ? 'its number is' : 'their numbers are'} not phone numbers and will not be sent`}
-      aria-label="Rows set aside"
+      title={
+        typed
+          ? `${countText(rows.length, 'number')} set aside: ${rows.length === 1 ? 'it is not a phone number' : 'they are not phone numbers'} and will not be sent or charged`
+          : `${countText(rows.length, 'row')} set aside: ${rows.length === 1 ? 'its number is' : 'their numbers are'} not phone numbers and will not be sent`
+      }
+      aria-label={typed ? 'Numbers set aside' : 'Rows set aside'}
     >
       <List size="sm" spacing={4}>
-        {[...byReason].map(([reason, numbers]) => (
+        {[...byReason].map(([reason, listed]) => (
           <List.Item key={reason}>
-            {reason}: {rowList(numbers)}
+            {reason}: {typed ? valueList(listed.map((r) => r.value || '(empty)')) : rowList(listed.map((r) => r.row))}
           </List.Item>
         ))}
       </List>
-      <Button mt="xs" size="xs" variant="default" loading={busy} onClick={() => void download()}>
-        Download the rows set aside
-      </Button>
+      {!typed && (
+        <Button mt="xs" size="xs" variant="default" loading={busy} onClick={() => void download()}>
+          Download the rows set aside
+        </Button>
+      )}
       {failed && (
         <Text size="sm" c="red.8" role="alert">
           The file could not be written. Please try again

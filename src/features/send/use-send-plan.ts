@@ -1,26 +1,36 @@
 import { useMemo } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { StoredContact } from '../../db/app-db';
+import type { SetAsideNumber } from '../../domain/excel-sheet';
 import { normalizeApostrophes } from '../../domain/message-text';
+import { repeatedNumbers, screenNumbers } from '../../domain/number-screen';
 import { phonebookPlaceholderFields } from '../../domain/personalize';
 import { parseManualNumbers } from '../../domain/recipients';
 import { sendFormWarnings } from '../../domain/send-form';
-import {
-  buildSendItems,
-  contactRecipient,
-  sheetRecipient,
-  uniqueRecipients,
-  type Recipient,
-} from '../../domain/send-items';
+import { buildSendItems, contactRecipient, sheetRecipient, type Recipient } from '../../domain/send-items';
 import { creditProblem, sendCost, type SendCost } from '../../domain/send-cost';
 import { countSms, type SmsCount } from '../../domain/sms';
 import { numbersOf, rowAt } from '../../excel/sheet-table';
 import type { ExcelState } from './use-excel-source';
 import type { SendFormFields } from './send-form-state';
 
+/** How many personalized texts the form shows before sending. */
+const PREVIEWED = 3;
+
+export type PreviewText = { number: string; text: string; count: SmsCount };
+
 export type SendPlan = {
+  /** Canonical numbers, checked (docs/product.md#phone-numbers); a regular send's repeats dropped. */
   recipients: Recipient[];
   recipientCount: number;
+  /** Typed or phone-book numbers that are not phone numbers (a sheet's are listed by the sheet's own list). */
+  setAside: SetAsideNumber[];
+  /** A regular send's numbers listed more than once (sent once). */
+  duplicates: number;
+  /** A personalized send's numbers that appear on several rows (each row is sent). */
+  repeated: string[];
+  /** The first recipients' filled-in texts of a personalized send. */
+  preview: PreviewText[];
   /** Of the text as it will go (typographic apostrophes already plain). */
   count: SmsCount;
   placeholderFields: string[];
@@ -40,10 +50,10 @@ export function useSendPlan(
   const birthday = fields.messageType === 'birthday';
   const table = excel.status === 'loaded' ? excel.table : null;
 
-  const recipients = useMemo<Recipient[]>(() => {
+  const listed = useMemo<Recipient[]>(() => {
     const now = new Date();
-    if (fields.source === 'manual')
-      return parseManualNumbers(fields.numbers, personalized).map((number) => ({ number }));
+    // Every repeat is kept here: the screen below drops a regular send's, by canonical number.
+    if (fields.source === 'manual') return parseManualNumbers(fields.numbers, true).map((number) => ({ number }));
     if (fields.source === 'excel') {
       if (!table) return [];
       // A regular send needs only the numbers; each row's fields are built for personalized texts alone.
@@ -53,9 +63,13 @@ export function useSendPlan(
     return (contacts ?? []).map((c) => contactRecipient(c, birthday, now));
   }, [fields.source, fields.numbers, personalized, birthday, table, contacts]);
 
-  const recipientCount = useMemo(
-    () => (personalized ? recipients.filter((r) => r.number !== '').length : uniqueRecipients(recipients).length),
-    [recipients, personalized],
+  const screened = useMemo(() => screenNumbers(listed, personalized), [listed, personalized]);
+  const recipients = screened.kept;
+  const recipientCount = recipients.length;
+  const setAside = fields.source === 'excel' ? [] : screened.setAside;
+  const repeated = useMemo(
+    () => (personalized ? repeatedNumbers(recipients.map((r) => r.number)) : []),
+    [personalized, recipients],
   );
 
   const count = useMemo(() => countSms(normalizeApostrophes(fields.text)), [fields.text]);
@@ -79,7 +93,29 @@ export function useSendPlan(
     return sendCost(buildSendItems({ ...settled, date: null }, recipients, now));
   }, [settled, recipients, recipientCount]);
 
+  const preview = useMemo<PreviewText[]>(() => {
+    if (settled.subtype !== 'personalized' || !settled.text.trim()) return [];
+    const items = buildSendItems({ ...settled, date: null }, recipients.slice(0, PREVIEWED), new Date());
+    return items.map((item) => ({
+      number: item.destinationAddress,
+      text: item.shortMessage,
+      count: countSms(item.shortMessage),
+    }));
+  }, [settled, recipients]);
+
   const creditMessage = cost && balance.local ? creditProblem(cost, balance.amount) : null;
   const warnings = sendFormWarnings(fields, recipientCount);
-  return { recipients, recipientCount, count, placeholderFields, cost, creditMessage, warnings };
+  return {
+    recipients,
+    recipientCount,
+    setAside,
+    duplicates: screened.duplicates,
+    repeated,
+    preview,
+    count,
+    placeholderFields,
+    cost,
+    creditMessage,
+    warnings,
+  };
 }

@@ -168,7 +168,7 @@ describe('schema versions', () => {
       [11, 'Kofi', 1, true],
       [12, 'Esi', undefined, false],
     ]);
-    expect(contacts[0]!.search).toBe('ama\n\nowusu\n\n233241000001\n1990-03-04\n4 mar 1990');
+    expect(contacts[0]!.search).toBe('ama\n\nowusu\n\n233241000001\n024 100 0001\n1990-03-04\n4 mar 1990');
     expect(await v5.contacts.where('[profile_id+pendingDelete]').equals([7, 1]).primaryKeys()).toEqual([[7, 11]]);
     expect(await v5.groups.where('[profile_id+pendingDelete]').equals([7, 1]).primaryKeys()).toEqual([[7, 2]]);
     expect(await v5.contacts.where('[profile_id+group_id+id]').between([7, 1, 11], [7, 1, Infinity]).count()).toBe(2);

@@ -28,7 +28,8 @@ describe('a sheet read as contacts', () => {
       phonenumber: '233241234567',
       birthday: '1990-05-14',
     });
-    expect(contactAt(read.sheet.table, 1)).toMatchObject({ firstname: 'Kofi', phonenumber: '0245556666' });
+    // Numbers are kept canonical (docs/product.md#phone-numbers).
+    expect(contactAt(read.sheet.table, 1)).toMatchObject({ firstname: 'Kofi', phonenumber: '233245556666' });
     expect(read.sheet.table.rows).toEqual([2, 3]);
   });
 
@@ -49,8 +50,24 @@ describe('a sheet read as contacts', () => {
       { row: 6, reason: NUMBER_REASONS.boolean },
     ]);
     expect(read.sheet.table.length).toBe(1);
-    expect(contactAt(read.sheet.table, 0)).toMatchObject({ firstname: 'Yaw', phonenumber: '0242000000' });
+    expect(contactAt(read.sheet.table, 0)).toMatchObject({ firstname: 'Yaw', phonenumber: '233242000000' });
     expect(read.sheet.setAsideCount).toBe(4);
+  });
+
+  it('refuses a row with no usable number, naming its sheet row, and skips a number an earlier row has', () => {
+    const read = readContactSheet([
+      ['firstname', 'phone'],
+      ['Ama', '0241234567'],
+      ['No number', ''],
+      ['Ama again', '+233 24 123 4567'],
+      ['Kofi', '233241234568'],
+    ]);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.sheet.setAside).toEqual([{ row: 3, reason: NUMBER_REASONS.missing }]);
+    expect(read.sheet.repeatCount).toBe(1);
+    expect(read.sheet.table.rows).toEqual([2, 5]);
+    const noPhoneColumn = readContactSheet([['firstname'], ['Ama']]);
+    expect(noPhoneColumn.ok && noPhoneColumn.sheet.setAside).toEqual([{ row: 2, reason: NUMBER_REASONS.missing }]);
   });
 
   it('finds the headings under blank rows and keeps the sheet row numbers', () => {

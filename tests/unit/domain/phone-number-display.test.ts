@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { displayPhone, phoneSearchForms } from '../../../src/domain/phone-number';
 import { checkPhoneNumber, repeatedNumbers, screenNumbers } from '../../../src/domain/number-screen';
 import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
+import { matchesSearch } from '../../../src/domain/search';
+import { searchIndices } from '../../../src/domain/phonebook';
+import { domainSenderIdHelp } from '../../../src/domain/sender-id';
 
 describe('displayPhone: one local form on every screen', () => {
   it.each([
@@ -64,5 +67,25 @@ describe('screenNumbers: canonical, checked and de-duplicated before a send is p
   it('checkPhoneNumber answers the canonical form', () => {
     expect(checkPhoneNumber(' 024-123-4567 ')).toEqual({ ok: true, number: '233241234567' });
     expect(checkPhoneNumber('')).toEqual({ ok: false, reason: NUMBER_REASONS.missing });
+  });
+});
+
+describe('list searches find a number however it is typed', () => {
+  it('matchesSearch and searchIndices find 233… stored when 024… is typed', () => {
+    expect(matchesSearch({ mobilenumber: '233241234567' }, '0241234567')).toBe(true);
+    expect(matchesSearch({ mobilenumber: '233241234567' }, '024 123 4567')).toBe(true);
+    expect(matchesSearch({ mobilenumber: '233241234567' }, '0241234568')).toBe(false);
+    expect(searchIndices(['kofi\n233241234567', 'ama\n233201111111'], '0241234')).toEqual([0]);
+  });
+});
+
+describe("the reseller settings' sender ID help", () => {
+  it("says it must be one of the account's approved sender IDs, and names them", () => {
+    expect(domainSenderIdHelp(['ACME', 'TEST'])).toBe(
+      "Your platform's texts (codes) go out under it. It must be one of your account's approved sender IDs: ACME",
+    );
+    expect(domainSenderIdHelp(['TEST'])).toContain(
+      "must be one of your account's approved sender IDs (you have none yet",
+    );
   });
 });

@@ -86,7 +86,7 @@ describe('the page shell', () => {
       await screen.findByRole('button', { name: 'Logout' });
       expect(screen.getAllByLabelText('Credit balance').map((b) => b.textContent)).toEqual(['12,345 credits']);
       expect(screen.getByText(/^Credit expires/)).toBeTruthy();
-      expect(screen.getByText('Contact +233302000000')).toBeTruthy();
+      expect(screen.getByText('Contact 030 200 0000')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Account menu for demouser' })).toBeNull();
     } finally {
       vi.restoreAllMocks();

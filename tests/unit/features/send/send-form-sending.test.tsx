@@ -44,7 +44,7 @@ describe('send form: sending', { timeout: 30_000 }, () => {
     expect(batch!.items).toEqual([
       expect.objectContaining({
         shortMessage: "It's on",
-        destinationAddress: '0241000001,0241000002',
+        destinationAddress: '233241000001,233241000002',
         sourceAddress: 'DEMO',
         typeandsubtype: 'quick:regular',
       }),
