@@ -5,6 +5,7 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { downloadedSheet } from './support/downloads';
 import { MessagesPage } from './support/pages/messages-page';
 import { formatAccra } from '../../src/domain/dates';
+import { displayPhone } from '../../src/domain/phone-number';
 
 /** How the send form writes a run's time. */
 const RUN = 'EEE d MMM yyyy, HH:mm';
@@ -46,7 +47,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     expect(await messages.total('total').textContent()).toBe('3');
     await page.getByRole('textbox', { name: 'Search' }).fill('FAILED');
     await expect.poll(() => messages.statusTable.getByRole('row').count()).toBe(2);
-    expect(await messages.statusTable.getByRole('row').nth(1).textContent()).toContain(fails);
+    expect(await messages.statusTable.getByRole('row').nth(1).textContent()).toContain(displayPhone(fails ?? ''));
     await page.getByRole('textbox', { name: 'Search' }).fill('');
 
     const { rows } = await downloadedSheet(page, page.getByRole('button', { name: 'Export status report (Excel)' }));

@@ -65,7 +65,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await dialog.getByRole('button', { name: 'Add contact' }).click();
     await shell.alert('Contact created').waitFor();
     await page.getByText('Abena Owusu').waitFor();
-    await page.getByText('233245550001', { exact: true }).waitFor();
+    await page.getByText('024 555 0001', { exact: true }).waitFor();
     await page.getByText('abena@example.com · Birthday 14 May 1990').waitFor();
 
     await page.getByRole('button', { name: 'Add contact manually' }).click();
