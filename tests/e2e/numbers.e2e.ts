@@ -33,7 +33,9 @@ describe('numbers: set aside before charging, one message per number, personaliz
     const { page, context, send } = await world.openSignedIn();
     await send.choose('Sender ID', 'DEMO');
     await send.numbers.fill(`12345\n${local(a)}\n${a}`);
-    const setAside = page.getByRole('alert', { name: 'Numbers set aside' });
+    const setAside = page.getByRole('alert', {
+      name: '1 number set aside: it is not a phone number and will not be sent or charged',
+    });
     await setAside.getByText('1 number set aside: it is not a phone number and will not be sent or charged').waitFor();
     await setAside.getByText(`${NUMBER_REASONS.tooShort}: 12345`).waitFor();
     await page
