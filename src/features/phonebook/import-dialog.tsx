@@ -27,6 +27,7 @@ import {
   type ImportProgress,
 } from '../../sync/contact-import';
 import { displayPhone } from '../../domain/phone-number';
+import { countText } from '../../domain/plural';
 import { emitAlert } from '../../notify/alerts-bus';
 import { downloadBytes } from '../../ui/download';
 
@@ -211,7 +212,7 @@ function SheetPreview({ sheet, inBook }: { sheet: ContactSheet; inBook: number }
         </Table.ScrollContainer>
       )}
       {sheet.setAsideCount > 0 && (
-        <Alert color="yellow" variant="light" title={`${count(sheet.setAsideCount)} rows will not be loaded`}>
+        <Alert color="yellow" variant="light" title={`${countText(sheet.setAsideCount, 'row')} will not be loaded`}>
           <List size="sm">
             {sheet.setAside.slice(0, LISTED_SET_ASIDE).map((r) => (
               <List.Item key={r.row}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { repeatsDroppedNote, repeatsKeptWarning } from '../../domain/number-screen';
 import { displayPhone } from '../../domain/phone-number';
 import { countText } from '../../domain/plural';
@@ -44,10 +44,10 @@ export function PersonalizedPreview({ plan, personalized }: Props) {
             <Text size="xs" fw={600}>
               To {displayPhone(p.number)}
             </Text>
-            <Badge size="sm" variant="light" color="gray.8">
+            <Text size="xs" c="dimmed">
               {p.count.parts >= OUT_OF_RANGE_PARTS ? smsPartsLabel(p.count.parts) : countText(p.count.parts, 'part')} ·{' '}
               {p.count.unicode ? 'unicode' : 'GSM'}
-            </Badge>
+            </Text>
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {p.text}
