@@ -7,6 +7,7 @@ import { ShellPage } from './support/pages/shell-page';
 import { SignupPage } from './support/pages/signup-page';
 import { uniqueUser } from '../unit/support/factories';
 import { latestCode } from './support/carrier';
+import { displayPhone } from '../../src/domain/phone-number';
 
 describe('sign-up, login and password reset through the real gateway', () => {
   const world = useGatewayAndBrowser();
@@ -34,7 +35,8 @@ describe('sign-up, login and password reset through the real gateway', () => {
     await signup.fill(user);
     const sentAfter = Date.now() - 1000;
     await signup.register.click();
-    await page.getByText(`Enter the 4-digit code sent to ${user.phone}`).waitFor();
+    // The number in its shown form (docs/product.md#phone-numbers).
+    await page.getByText(`Enter the 4-digit code sent to ${displayPhone(user.phone)}`).waitFor();
     const code = await codeSentTo(user.phone, sentAfter);
     // A wrong code first: the wrong-code text, and one attempt fewer.
     await signup.validate(code === '0000' ? '1111' : '0000');

@@ -9,6 +9,7 @@ import { TRY_AGAIN, WRONG_CODE } from '../../domain/alerts';
 import { isCodeComplete } from '../../domain/signup';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
+import { displayPhone } from '../../domain/phone-number';
 
 type ValidationScreenProps = { domain: StoredDomain | null; pending: PendingSignup; onBack: () => void };
 
@@ -68,7 +69,7 @@ export function ValidationScreen({ domain, pending: first, onBack }: ValidationS
     <AuthFrame domain={domain} title="Validate your mobile number">
       <FormStack gap="sm" onSubmit={(e) => void verify(e)} align="center">
         <Text size="sm" ta="center">
-          Enter the {CODE_LENGTH}-digit code sent to {pending.phone}.
+          Enter the {CODE_LENGTH}-digit code sent to {displayPhone(pending.phone)}.
         </Text>
         <PinInput
           length={CODE_LENGTH}
