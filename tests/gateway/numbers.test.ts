@@ -40,6 +40,33 @@ describe('sends: the gateway canonicalises, checks and de-duplicates before it c
     expect(status.body.status.map((r: any) => r.mobilenumber)).toEqual(['233241234560', '233241234570']);
   });
 
+  it('charges and sends once a number repeated in a later batch of the same send', async () => {
+    const before = await balanceOf(gw, 'demouser');
+    const job = randomUUID();
+    const first = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '0241234600,0241234610' })], {
+      key: `${job}:0-1`,
+    });
+    expect(first.status).toBe(200);
+    const second = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '233241234600,0241234620' })], {
+      key: `${job}:2-3`,
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ duplicates: 1, creditbalance: before - 3 });
+    // The same batch again is answered as before and adds nothing.
+    const again = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '233241234600,0241234620' })], {
+      key: `${job}:2-3`,
+    });
+    expect(again.body).toEqual(second.body);
+    expect(await balanceOf(gw, 'demouser')).toBe(before - 3);
+    const rows = await gw.ctx.db
+      .selectFrom('message_recipients')
+      .select('number')
+      .where('message_id', '=', first.body.message_id)
+      .orderBy('recipient_index')
+      .execute();
+    expect(rows.map((r) => r.number)).toEqual(['233241234600', '233241234610', '233241234620']);
+  });
+
   it("keeps a personalized send's repeats: each row gets its own message", async () => {
     const before = await balanceOf(gw, 'demouser');
     const res = await sendSms(gw, demo.apikey, [

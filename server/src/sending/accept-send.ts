@@ -14,7 +14,7 @@ import { logCreated } from '../messaging/recipient-events';
 import { showSendTabs } from '../accounts/account-store';
 import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
-import { screenSendNumbers, withScreening } from './recipient-screen';
+import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recipient-screen';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -82,7 +82,8 @@ export async function acceptSend(
       now,
       randomAlpha: message.random_alpha,
     };
-    const inserted = await insertRecipients(trx, message, prepared, defaults);
+    const batch = await withoutEarlierBatches(trx, message, envelope, prepared, screened);
+    const inserted = await insertRecipients(trx, message, batch.recipients, defaults);
     const cost = sumParts(inserted);
     if (paying) await charge(trx, user.profile_id, cost);
     await countAdded(trx, message.id, inserted.length, registration && !paying ? 0 : cost);
@@ -104,7 +105,7 @@ export async function acceptSend(
           internationalcreditbalance: balance.internationalcreditbalance,
           message_id: message.id,
         },
-        screened,
+        batch.screened,
       ),
     );
     // Last: the new recipients' first statuses (messaging/recipient-events.ts).

@@ -2,6 +2,10 @@
 import { screenNumbers } from '../../../src/domain/number-screen';
 import type { SendAnswer } from '../../../src/domain/contract/send';
 import { refuse } from '../core/errors';
+import type { Executor } from '../db/database';
+import type { MessageRow } from '../db/schema-messaging';
+import type { NewRecipient } from '../messaging/message-store';
+import { numbersHeldOutside } from '../messaging/recipient-numbers';
 import type { SendEnvelope, SendRecipient } from './send-items';
 
 /** The answer names this many numbers set aside; `setaside` counts them all. */
@@ -34,6 +38,34 @@ export function screenSendNumbers(envelope: SendEnvelope, recipients: readonly S
   const { kept, setAside, duplicates } = screenNumbers(recipients, isPersonalized(envelope));
   if (kept.length === 0) throw refuse(nothingToSend(setAside));
   return { kept, setAside: setAside.map((s) => ({ number: s.value, reason: s.reason })), duplicates };
+}
+
+/**
+ * A regular send's batch without the numbers an earlier batch of its job already holds (counted as duplicates),
+ * so a send cut into batches charges and sends each number once. A new message holds nothing yet: no query.
+ */
+export async function withoutEarlierBatches<T extends NewRecipient>(
+  db: Executor,
+  message: Pick<MessageRow, 'id' | 'posted'>,
+  envelope: SendEnvelope,
+  recipients: readonly T[],
+  screened: ScreenedSend,
+): Promise<{ recipients: readonly T[]; screened: ScreenedSend }> {
+  if (message.posted === 0 || isPersonalized(envelope) || recipients.length === 0) return { recipients, screened };
+  const indices = recipients.map((r) => r.index);
+  const held = await numbersHeldOutside(
+    db,
+    message.id,
+    recipients.map((r) => r.number),
+    Math.min(...indices),
+    Math.max(...indices),
+  );
+  if (held.size === 0) return { recipients, screened };
+  const kept = recipients.filter((r) => !held.has(r.number));
+  return {
+    recipients: kept,
+    screened: { ...screened, duplicates: screened.duplicates + recipients.length - kept.length },
+  };
 }
 
 /** The answer with what was left out, only when something was: `setaside` (how many), their numbers and why, `duplicates`. */

@@ -1,0 +1,28 @@
+// Which numbers a message already holds, for a regular send's later batches (docs/product.md#phone-numbers).
+import type { Executor } from '../db/database';
+import { chunks } from '../db/queries';
+
+/**
+ * The numbers among `numbers` that the message holds at an index outside `from`..`to` (an earlier batch of
+ * its job). The batch's own indices are left out: a repeated or re-split batch is not its own repeat.
+ */
+export async function numbersHeldOutside(
+  db: Executor,
+  messageId: number,
+  numbers: readonly string[],
+  from: number,
+  to: number,
+): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const part of chunks([...new Set(numbers)])) {
+    const rows = await db
+      .selectFrom('message_recipients')
+      .select('number')
+      .where('message_id', '=', messageId)
+      .where('number', 'in', part)
+      .where((eb) => eb.or([eb('recipient_index', '<', from), eb('recipient_index', '>', to)]))
+      .execute();
+    for (const r of rows) held.add(r.number);
+  }
+  return held;
+}
