@@ -71,7 +71,8 @@ describe('sendMessages', () => {
     });
     expect(message.body.history.map((h: any) => h.status)).toEqual(['queued', 'delivered']);
     const second = await v1(gw, 'GET', `/messages/${res.body.messages[1].messageId}`, { auth: live.secret });
-    expect(second.body.to).toBe('0241000020');
+    // Stored in the canonical form, as every number is (docs/product.md#phone-numbers).
+    expect(second.body.to).toBe('233241000020');
   });
 
   it('sends one text per number, each with its own parts', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type Session, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, carrierRows, list, sendItem, sendSms } from './helpers/messaging';
 import { form, temporal } from './helpers/signup-fixtures';
+import { makeKey, v1 } from './helpers/api-v1';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { NUMBER_REASONS } from '../../src/domain/sheet-number';
 
@@ -211,5 +212,26 @@ describe('phone-book imports: no number twice, no row without a number', () => {
     );
     expect(res.status).toBe(200);
     expect((await book('Yaw')).contacts[0].phonenumber).toBe('233241112229');
+  });
+});
+
+describe("the integrators' API answers for each number it was given", () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await makeTestApp();
+  });
+  afterAll(() => gw.close());
+
+  it('stores two forms of one number canonical, one message each as its answer lists them (never a 500)', async () => {
+    const demo = await account(gw, 'demouser');
+    const live = await makeKey(gw, demo.token);
+    const res = await v1(gw, 'POST', '/messages', {
+      auth: live.secret,
+      body: { from: 'DEMO', to: ['0241234700', '233241234700'], text: 'Two forms' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ accepted: 2, rejected: 0 });
+    const read = await v1(gw, 'GET', `/messages/${res.body.messages[0].messageId}`, { auth: live.secret });
+    expect(read.body.to).toBe('233241234700');
   });
 });

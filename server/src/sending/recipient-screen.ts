@@ -1,5 +1,5 @@
 // A send's numbers before pricing (docs/product.md#phone-numbers): canonical, checked, and a regular send's repeats dropped.
-import { screenNumbers } from '../../../src/domain/number-screen';
+import { checkPhoneNumber, screenNumbers } from '../../../src/domain/number-screen';
 import type { SendAnswer } from '../../../src/domain/contract/send';
 import { refuse } from '../core/errors';
 import type { Executor } from '../db/database';
@@ -29,12 +29,23 @@ export function nothingToSend(setAside: readonly { value: string; reason: string
 const isPersonalized = (envelope: SendEnvelope) =>
   envelope.typeandsubtype.trim().toLowerCase().endsWith(':personalized');
 
+const canonicalIfValid = (r: SendRecipient): SendRecipient => {
+  const checked = checkPhoneNumber(r.number);
+  return checked.ok ? { ...r, number: checked.number } : r;
+};
+
 /**
- * Sets aside what is not a phone number (never charged, never sent) and, in a regular send, a second recipient
+ * `asGiven` (the integrators' API, which checks its numbers and answers one message per number it was given:
+ * docs/api-v1.md#sending) only makes each number canonical. Otherwise: sets aside what is not a phone number (never charged, never sent) and, in a regular send, a second recipient
  * of one number however it is written; a personalized send keeps repeats, one message per data row. Each kept
  * recipient keeps its index, so an Idempotency-Key range still names the recipients it was sent with.
  */
-export function screenSendNumbers(envelope: SendEnvelope, recipients: readonly SendRecipient[]): ScreenedSend {
+export function screenSendNumbers(
+  envelope: SendEnvelope,
+  recipients: readonly SendRecipient[],
+  asGiven = false,
+): ScreenedSend {
+  if (asGiven) return { kept: recipients.map(canonicalIfValid), setAside: [], duplicates: 0 };
   const { kept, setAside, duplicates } = screenNumbers(recipients, isPersonalized(envelope));
   if (kept.length === 0) throw refuse(nothingToSend(setAside));
   return { kept, setAside: setAside.map((s) => ({ number: s.value, reason: s.reason })), duplicates };
