@@ -28,8 +28,8 @@ export type SendItemInput = z.output<typeof sendItemSchema>;
 /** What a send answers: the balances are required, so a malformed answer never zeroes the stored ones. */
 const sendAnswer = z.looseObject({
   message: shownText,
-  /** Recipients skipped because they had opted out (never sent, never charged). */
-  optedOut: num,
+  /** Recipients skipped because they had opted out (never sent, never charged); absent when none. */
+  optedOut: z.number().optional(),
   creditbalance: requiredNum,
   internationalcreditbalance: requiredNum,
   message_id: num,
