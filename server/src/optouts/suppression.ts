@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import type { OptOutRow } from '../db/schema-optouts';
 import { anyColumnLike, pageOf, pageWindow } from '../db/queries';
 import { notFound, refuse } from '../core/errors';
@@ -117,6 +117,10 @@ export async function suppress(
   return { added, already: unique.length - added };
 }
 
+/** `suppress` in a transaction of its own: an import adds all its numbers or none. */
+export const suppressAll = (db: Db, ...args: Parameters<typeof suppress> extends [Executor, ...infer R] ? R : never) =>
+  db.transaction().execute((trx) => suppress(trx, ...args));
+
 /** Takes a number off an account's list, only with a stated reason (the person opted in again), logged. */
 export async function unsuppress(
   db: Executor,
@@ -189,3 +193,12 @@ export async function clientCounts(db: Executor, supervisorId: number) {
     .execute();
   return rows.map((r) => ({ profile_id: r.profile_id, username: r.username, count: Number(r.n) }));
 }
+
+/** A number on the list as the API answers it. */
+export const optOutView = (row: OptOutRow) => ({
+  id: row.id,
+  number: row.number,
+  reason: row.reason,
+  note: row.note,
+  created_at: new Date(row.created_at).toISOString(),
+});
