@@ -167,4 +167,50 @@ describe('opted-out recipients', () => {
     expect(await wire('233241000102')).toEqual([]);
     expect(await wire('233241000101')).toHaveLength(2);
   });
+
+  it('skips a birthday that opted out before its day, and charges nothing for it', async () => {
+    const group = await gw.ctx.db
+      .insertInto('groups')
+      .values({ profile_id: demo.profile_id, groupname: 'Family', created_at: gw.clock.now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await gw.ctx.db
+      .insertInto('contacts')
+      .values(
+        ['0241234500', '0241234501'].map((phonenumber, i) => ({
+          group_id: group.id,
+          profile_id: demo.profile_id,
+          firstname: 'Ama',
+          phonenumber,
+          birthday: '1990-11-21',
+          referencekey: `k${i}`,
+          created_at: gw.clock.now,
+        })),
+      )
+      .execute();
+    const before = await balanceOf(gw, 'demouser');
+    const res = await sendSms(gw, demo.apikey, [
+      sendItem({
+        messageType: 'birthday sms',
+        typeandsubtype: 'birthday:regular',
+        expectedDeliveryTime: '2026-12-25 00:00:00',
+        destinationAddress: '233241234500,233241234501',
+        shortMessage: 'Happy birthday!',
+      }),
+    ]);
+    expect(res.body).toMatchObject({ creditbalance: before - 2 });
+    await optOut(['0241234501']);
+    gw.clock.advance(22 * HOUR); // 2026-11-21 08:00 Accra
+    expect(await tickScheduler(gw.ctx)).toBe(1);
+    await tickCarrier(gw.ctx);
+    expect(await wire('233241234500')).toHaveLength(1);
+    expect(await wire('233241234501')).toEqual([]);
+    expect(await balanceOf(gw, 'demouser')).toBe(before - 1);
+    const run = await gw.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('parent_id', '=', res.body.message_id)
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ posted: 2, credits: 1, opted_out: 1 });
+  });
 });
