@@ -66,3 +66,15 @@ export function optOutNumber(text: string): string | null {
   const canonical = canonicalPhone(text);
   return /^\d{9,15}$/.test(canonical) ? canonical : null;
 }
+
+/** The numbers of these recipients that are on the stored opt-out list (its canonical numbers), each once. */
+export function optedOutAmong(numbers: readonly string[], suppressed: ReadonlySet<string>): string[] {
+  if (suppressed.size === 0) return [];
+  const found = new Set<string>();
+  for (const number of numbers) {
+    if (number === '') continue;
+    const canonical = canonicalPhone(number);
+    if (suppressed.has(canonical)) found.add(canonical);
+  }
+  return [...found];
+}

@@ -1,11 +1,12 @@
 import { useMemo, useState, type DragEvent } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/message-kinds';
 import { balanceOf } from '../../domain/permissions';
 import { splitSenderIds } from '../../domain/sender-id';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useSession } from '../../sync/hooks/use-session';
+import { useOptOuts } from '../../sync/hooks/use-opt-outs';
 import { editAgain } from '../../sync/outbox-jobs';
 import { FormStack } from '../../ui/form-stack';
 import { ExcelPicker } from './excel-picker';
@@ -77,13 +78,26 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
   const phonebook = usePhonebookSource(fields.groupIds, fields.source === 'phonebook');
   const account = balanceOf(user);
   const balance = { amount: account.amount, local: account.unit === 'credits' };
+  // The preview counts numbers on the stored opt-out list (refreshed when the form opens); the gateway decides.
+  const optOutList = useOptOuts();
+  const optOuts = useMemo(
+    () => ({
+      numbers: new Set((optOutList.list?.optouts ?? []).map((o) => o.number)),
+      fromDevice: optOutList.error !== null,
+    }),
+    [optOutList.list, optOutList.error],
+  );
+  // The app is served on the tenant's own host: the opt-out link goes there.
+  const linkHost = typeof window === 'undefined' ? undefined : window.location.hostname;
   const plan = useSendPlan(
     fields,
     excel.state,
     fields.source === 'phonebook' ? phonebook.contacts : undefined,
     balance,
+    optOuts,
+    linkHost,
   );
-  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile });
+  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile, linkHost });
   const takeFile = (next: File) => {
     set('source', 'excel');
     onFile(next);
@@ -145,6 +159,12 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
           count={plan.count}
           placeholderFields={plan.placeholderFields}
           personalized={fields.subtype === 'personalized'}
+        />
+        <Checkbox
+          label="Add an opt-out link"
+          description="Each text ends with a short link that lets the person stop your messages; the link counts in the parts"
+          checked={fields.optOutLink}
+          onChange={(event) => set('optOutLink', event.currentTarget.checked)}
         />
         <SendSummary plan={plan} balance={balance} />
         {problem && (
