@@ -14,10 +14,6 @@ export const OPT_OUT_REASON_LABELS: Readonly<Record<OptOutReason, string>> = {
   complaint: 'Complaint',
 };
 
-/** A suppressed recipient's status (message-status.ts), and how the app shows it. */
-export const OPTED_OUT_STATUS = 'OPTED_OUT';
-export const OPTED_OUT_LABEL = 'Opted out';
-
 /** The most numbers one call adds: a phone book's import bound. */
 export const MAX_OPT_OUT_NUMBERS = 100_000;
 /** A removal states why (the person opted in again): at most this long. */

@@ -65,6 +65,11 @@ describe('opt-outs', () => {
     await expect.poll(() => optouts.count.textContent()).toBe('3 of 3 numbers');
     mkdirSync(SCREENS, { recursive: true });
     await page.screenshot({ path: join(SCREENS, 'optouts-1280.png'), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await optouts.table.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(SCREENS, 'optouts-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The send form counts the typed numbers that opted out, lists them on demand, and prices only the rest.
     await page.goto(world.gateway.url('/'));

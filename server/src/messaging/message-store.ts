@@ -199,10 +199,3 @@ export async function insertRecipients(
 
 export const sumParts = (rows: readonly { parts: number }[]) => rows.reduce((n, r) => n + r.parts, 0);
 
-/** The parts a send's new recipients cost: an opted-out recipient costs nothing. */
-export const paidParts = (rows: readonly { parts: number; status: RecipientStatus }[]) =>
-  rows.reduce((n, r) => (r.status === 'OPTED_OUT' ? n : n + r.parts), 0);
-
-/** How many of the new recipients were skipped because they had opted out. */
-export const optedOutCount = (rows: readonly { status: RecipientStatus }[]) =>
-  rows.reduce((n, r) => (r.status === 'OPTED_OUT' ? n + 1 : n), 0);
