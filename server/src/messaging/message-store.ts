@@ -198,4 +198,3 @@ export async function insertRecipients(
 }
 
 export const sumParts = (rows: readonly { parts: number }[]) => rows.reduce((n, r) => n + r.parts, 0);
-
