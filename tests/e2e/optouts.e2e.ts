@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { PHONE } from './support/browser';
-import { newPage } from './support/browser';
+import { newPage, PHONE, serviceWorkerControls } from './support/browser';
 import { apiCall, apiLogin } from './support/api-accounts';
 import { carrierMessages } from './support/carrier';
 import { downloadedSheet } from './support/downloads';
@@ -87,6 +86,16 @@ describe('opt-outs', () => {
     await page.getByRole('checkbox', { name: 'Add an opt-out link' }).check();
     await expect.poll(() => page.getByTestId('send-cost').textContent()).toContain('2 SMS credits');
     await page.screenshot({ path: join(SCREENS, 'send-optouts-1280.png'), fullPage: true });
+
+    // Offline, the list stored on the device is still readable, and nothing can be changed.
+    await serviceWorkerControls(page);
+    await context.setOffline(true);
+    await page.goto(world.gateway.url('/optouts'));
+    await page.getByText('This is the list as last stored on this device').waitFor();
+    await expect.poll(() => optouts.numbers()).toEqual(['233244100003', '233244100002', '233244100001']);
+    expect(await page.getByRole('button', { name: 'Add to opt-out list' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Remove 233244100001' }).isDisabled()).toBe(true);
+    await context.setOffline(false);
     await context.close();
   });
 
