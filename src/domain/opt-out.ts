@@ -40,12 +40,18 @@ export const OPT_OUT_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 export const OPT_OUT_PATH = '/o/';
 export const isOptOutCode = (code: string): boolean => new RegExp(`^[A-Za-z0-9]{${OPT_OUT_CODE_LENGTH}}$`).test(code);
 
+/** How the line a send with an opt-out link ends with begins. */
+export const OPT_OUT_LINE_START = '\nOpt out: https://';
 /** The line a send with an opt-out link ends with. */
-export const optOutLine = (host: string, code: string): string => `\nOpt out: https://${host}${OPT_OUT_PATH}${code}`;
+export const optOutLine = (host: string, code: string): string => `${OPT_OUT_LINE_START}${host}${OPT_OUT_PATH}${code}`;
 
 /** A text with its opt-out line; the preview passes no code (a code's length is fixed, so parts are the same). */
 export const withOptOutLink = (text: string, host: string, code = 'X'.repeat(OPT_OUT_CODE_LENGTH)): string =>
   `${text}${optOutLine(host, code)}`;
+
+/** A registration's text cannot change once its recipients' texts carry their links (they keep what was composed). */
+export const LINKED_TEXT_FIXED =
+  'This send carries opt-out links in its texts, so its text cannot be changed: delete it and send the new text instead';
 
 /** The send form's preview line. */
 export const optedOutPreview = (count: number): string =>

@@ -2,11 +2,11 @@
 // unguessable code per (account, number), a page with no sign-in that confirms once, a 404 for an
 // unknown code or another tenant's host, and a rate limit per address.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, sendItem, sendSms } from './helpers/messaging';
 import { newOptOutCode } from '../../server/src/optouts/links';
 import { LINK_HITS_PER_MINUTE } from '../../server/src/routes/optouts';
-import { OPT_OUT_CODE_ALPHABET, OPT_OUT_CODE_LENGTH } from '../../src/domain/opt-out';
+import { LINKED_TEXT_FIXED, OPT_OUT_CODE_ALPHABET, OPT_OUT_CODE_LENGTH } from '../../src/domain/opt-out';
 
 const TEXT_150 = 'A'.repeat(150);
 
@@ -170,5 +170,25 @@ describe('the opt-out link', () => {
     ]);
     expect(sent.status).toBe(400);
     expect(JSON.stringify(sent.body)).toContain('too long with its opt-out link');
+  });
+
+  it("keeps a scheduled send's linked texts: its text cannot be edited, its time can", async () => {
+    const sent = await sendSms(gw, demo.apikey, [
+      sendItem({
+        messageType: 'scheduled sms',
+        typeandsubtype: 'scheduled:regular',
+        expectedDeliveryTime: '2026-11-21 09:00:00',
+        destinationAddress: '233241000101',
+        optOutLink: true,
+      }),
+    ]);
+    const edit = (body: Record<string, unknown>) =>
+      call(gw, 'updatescheduled', { message_id: sent.body.message_id, ...body }, { token: demo.token });
+    const refused = await edit({ shortMessage: 'A new text' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(LINKED_TEXT_FIXED);
+    expect((await edit({ expectedDeliveryTime: '2026-11-21 10:00:00' })).body.status).toBe('successful');
+    const { text } = await textOf(sent.body.message_id, '233241000101');
+    expect(text).toMatch(/^Hello from the test\nOpt out: https:\/\/localhost\/o\/[A-Za-z0-9]{8}$/);
   });
 });

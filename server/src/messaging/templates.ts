@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { STAGE, type MessageRow } from '../db/schema-messaging';
 import { RECIPIENT_COLUMNS } from './message-store';
+import { OPT_OUT_LINE_START, OPT_OUT_PATH } from '../../../src/domain/opt-out';
 
 /**
  * A registration's recipients are templates (stage template, status SCHEDULED): each run copies the
@@ -178,4 +179,17 @@ export async function markOptedOut(db: Executor, runId: number, indices: readonl
       .execute();
   }
   return marked;
+}
+
+/** Whether a registration's templates carry their own opt-out links (domain/opt-out.ts optOutLine): their texts are fixed. */
+export async function hasLinkedTemplates(db: Executor, regId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('message_recipients')
+    .select('id')
+    .where('message_id', '=', regId)
+    .where('stage', '=', STAGE.template)
+    .where('text', 'like', `%${OPT_OUT_LINE_START}%${OPT_OUT_PATH}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
