@@ -6,7 +6,7 @@ import {
   type AddReason,
   type ClientOptOutsAnswer,
 } from '../api/optout-api';
-import { saveOptOutList } from '../db/optout-store';
+import { readOptOutList, saveOptOutList } from '../db/optout-store';
 import { currentAccount } from '../db/session-store';
 
 /** The signed-in account and its token; a call made without one is refused plainly. */
@@ -16,9 +16,16 @@ async function signedIn() {
   return { token: account.session.token, profileId: account.user.profile_id };
 }
 
-/** Fetches the account's whole opt-out list into the device; the screens and the send form read the store. */
-export async function refreshOptOuts(): Promise<void> {
+/**
+ * Fetches the account's whole opt-out list into the device; the screens and the send form read the
+ * store. With `ifOlderThanMs`, a copy fetched more recently is kept (the send form opens often).
+ */
+export async function refreshOptOuts(ifOlderThanMs?: number): Promise<void> {
   const { token, profileId } = await signedIn();
+  if (ifOlderThanMs !== undefined) {
+    const stored = await readOptOutList(profileId);
+    if (stored && Date.now() - stored.fetchedAt < ifOlderThanMs) return;
+  }
   await saveOptOutList(profileId, await fetchOptOuts(token, profileId), Date.now());
 }
 

@@ -24,6 +24,9 @@ import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
 
+/** How old the stored opt-out list may be before the send form fetches it again. */
+const OPT_OUT_LIST_MAX_AGE_MS = 5 * 60_000;
+
 /** The send form at / (docs/product.md#sending). */
 export function SendScreen() {
   const session = useSession();
@@ -78,8 +81,9 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
   const phonebook = usePhonebookSource(fields.groupIds, fields.source === 'phonebook');
   const account = balanceOf(user);
   const balance = { amount: account.amount, local: account.unit === 'credits' };
-  // The preview counts numbers on the stored opt-out list (refreshed when the form opens); the gateway decides.
-  const optOutList = useOptOuts();
+  // The preview counts numbers on the stored opt-out list (refreshed when the form opens, at most every
+  // few minutes: a long list is large); the gateway decides.
+  const optOutList = useOptOuts(OPT_OUT_LIST_MAX_AGE_MS);
   const optOuts = useMemo(
     () => ({
       numbers: new Set((optOutList.list?.optouts ?? []).map((o) => o.number)),

@@ -15,8 +15,11 @@ export type OptOutListState = {
   refresh: () => void;
 };
 
-/** The account's opt-out list from the device, fetched again when a screen opens it (`fetch`) and on demand. */
-export function useOptOuts(fetch = true): OptOutListState {
+/**
+ * The account's opt-out list from the device, fetched again when a screen opens it and on demand;
+ * with `maxAgeMs`, only when the stored copy is older than that.
+ */
+export function useOptOuts(maxAgeMs?: number): OptOutListState {
   const profileId = useProfileId();
   const list = useLiveQuery(
     async () => (profileId === undefined ? undefined : ((await readOptOutList(profileId)) ?? null)),
@@ -26,21 +29,21 @@ export function useOptOuts(fetch = true): OptOutListState {
   const [settled, setSettled] = useState(-1);
   const [error, setError] = useState<FailureView | null>(null);
   useEffect(() => {
-    if (profileId === undefined || !fetch) return;
+    if (profileId === undefined) return;
     let live = true;
     const settle = (failure: FailureView | null) => {
       if (!live) return;
       setError(failure);
       setSettled(round);
     };
-    refreshOptOuts().then(
+    refreshOptOuts(round === 0 ? maxAgeMs : undefined).then(
       () => settle(null),
       (failure: unknown) => settle(describeFailure(failure)),
     );
     return () => {
       live = false;
     };
-  }, [profileId, round, fetch]);
+  }, [profileId, round, maxAgeMs]);
   const refresh = useCallback(() => setRound((r) => r + 1), []);
-  return { list, loading: fetch && profileId !== undefined && settled !== round, error, refresh };
+  return { list, loading: profileId !== undefined && settled !== round, error, refresh };
 }
