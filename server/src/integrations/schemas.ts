@@ -21,11 +21,12 @@ export const MESSAGE_STATUSES = [
   'expired',
   'unknown',
   'cancelled',
+  'opted_out',
 ] as const;
 export type ApiMessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Why a recipient of sendMessages was not accepted. */
-export const REJECTION_REASONS = ['invalid_number'] as const;
+export const REJECTION_REASONS = ['invalid_number', 'opted_out'] as const;
 
 const instant = z.iso.datetime({ offset: true }).describe('ISO 8601 date and time with an offset (Z or ±hh:mm)');
 const isoOut = z.string().describe('ISO 8601 date and time, UTC');
