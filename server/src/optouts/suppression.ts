@@ -202,3 +202,14 @@ export const optOutView = (row: OptOutRow) => ({
   note: row.note,
   created_at: new Date(row.created_at).toISOString(),
 });
+
+/** A page of an account's list, newest first, before a row id (the API's cursor); one more row tells whether more follow. */
+export async function optOutsBefore(db: Executor, profileId: number, beforeId: number | undefined, limit: number) {
+  let query = db.selectFrom('optouts').selectAll().where('profile_id', '=', profileId);
+  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
