@@ -48,7 +48,7 @@ describe('sendMessages and opt-outs', () => {
     const key = await makeKey(gw, demo.token);
     const acme = await account(gw, 'acmeclient');
     const acmeKey = await makeKey(gw, acme.token);
-    const call = (method: string, path: string, body?: unknown, secret = key.secret) =>
+    const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, secret = key.secret) =>
       v1(gw, method, path, { auth: secret, body });
 
     const bad = await call('POST', '/opt-outs', { numbers: ['0241000101', 'nope'] });
