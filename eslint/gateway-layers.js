@@ -16,6 +16,7 @@ export const AREA_RANK = {
   images: 0,
   phonebook: 0,
   messaging: 1,
+  optouts: 1,
   scheduler: 2,
   tenancy: 2,
   accounts: 3,

@@ -27,6 +27,10 @@ export const TABLE_OWNERS = {
   domains: 'tenancy',
   api_keys: 'integrations',
   api_idempotency: 'integrations',
+  optouts: 'optouts',
+  optout_log: 'optouts',
+  optout_links: 'optouts',
+  inbound_messages: 'optouts',
 };
 
 /**
@@ -34,9 +38,10 @@ export const TABLE_OWNERS = {
  * ('carrier/parts/planner-stats.ts', from server/src), each with its reason in server/src/README.md.
  */
 export const READERS = {
-  users: ['credit', 'payments', 'phonebook', 'tenancy', 'seed'],
+  users: ['credit', 'optouts', 'payments', 'phonebook', 'tenancy', 'seed'],
   domains: ['accounts', 'payments', 'seed'],
-  message_recipients: ['carrier/parts/planner-stats.ts'],
+  messages: ['optouts/inbound.ts'],
+  message_recipients: ['carrier/parts/planner-stats.ts', 'optouts/inbound.ts'],
 };
 
 /** Writes outside the owner, each with its reason in server/src/README.md. */

@@ -17,8 +17,8 @@ cleanupOutdatedCaches();
 // The first visit is controlled at once, so "offline after one visit" holds; updates still wait for the user.
 clientsClaim();
 
-// The app shell answers every navigation offline; API paths are never answered from the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/smsgateway\//] }));
+// The app shell answers every navigation offline; API paths and opt-out links (server pages) never are.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/smsgateway\//, /^\/o\//] }));
 
 // A domain's logo and background, so its branding shows offline. Public images only, never API data.
 const isBrandingImage = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith(IMAGES_PATH);

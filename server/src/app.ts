@@ -21,6 +21,7 @@ import { registerCheckoutRoutes } from './routes/checkout';
 import { registerPaystackRoutes } from './routes/paystack';
 import { registerCarrierRoutes } from './routes/carrier';
 import { registerApiV1Routes } from './routes/api-v1';
+import { registerOptOutRoutes } from './routes/optouts';
 import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 
 const PERMISSIONS_POLICY =
@@ -70,6 +71,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerDomainSettingsRoutes,
     registerCarrierRoutes,
     registerApiV1Routes,
+    registerOptOutRoutes,
   ]) {
     await register(app, ctx);
   }
@@ -82,8 +84,10 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   return app;
 }
 
-/** What a request log line holds: method and path, never the query, and a checkout's reference masked. */
+/** What a request log line holds: method and path, never the query, and a checkout's reference or an opt-out code masked. */
 export function safeRequest(req: { method: string; url: string }) {
-  const path = (req.url.split('?')[0] ?? '').replace(/^(\/smsgateway\/pay\/)[^/]+/, '$1[reference]');
+  const path = (req.url.split('?')[0] ?? '')
+    .replace(/^(\/smsgateway\/pay\/)[^/]+/, '$1[reference]')
+    .replace(/^(\/o\/)[^/]+/, '$1[code]');
   return { method: req.method, url: path };
 }

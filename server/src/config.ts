@@ -8,6 +8,7 @@ import { API_RATE_LIMIT } from './http/api-v1';
 import { PAYSTACK_API } from './payments/paystack-api';
 import { parseCarrierUrl, type CarrierSettings } from './carrier/carrier-url';
 import { recipientLedger } from './messaging/carrier-ledger';
+import { inboundLedger } from './optouts/inbound';
 import { SmppConnector } from './carrier/smpp/smpp-connector';
 import { signupFieldError } from '../../src/domain/signup';
 import { isEmailAddress } from '../../src/domain/fields';
@@ -220,6 +221,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     maxPurchaseGhs: config.maxPurchaseGhs,
     connector: config.carrier.kind === 'smpp' ? new SmppConnector('default', config.carrier) : undefined,
     recipients: recipientLedger,
+    inbound: inboundLedger,
     instanceLeaseMs: config.carrierLeaseS * 1000,
     apiRateLimit: { limit: config.apiRateLimit, windowMs: API_RATE_LIMIT.windowMs },
     reportError: (where, error) => console.error(where, error),

@@ -43,6 +43,10 @@ export const GroupScreen = lazyScreen(
   () => withAllStyles(import('../features/phonebook/group-screen')).then((m) => m.GroupScreen),
   inShell,
 );
+export const OptOutsScreen = lazyScreen(
+  () => withAllStyles(import('../features/optouts/optouts-screen')).then((m) => m.OptOutsScreen),
+  inShell,
+);
 export const PurchaseScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/purchase-screen')).then((m) => m.PurchaseScreen),
   inShell,

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
+import type { OptOutAnswer } from '../api/optout-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
 import type { OutboxState } from '../domain/outbox-state';
@@ -117,6 +118,13 @@ export interface StoredClientList {
   fetchedAt: number;
 }
 
+/** The account's opt-out list as last fetched, one record per account: read whole, searched in memory (docs/compliance.md). */
+export interface StoredOptOutList {
+  profile_id: number;
+  optouts: OptOutAnswer[];
+  fetchedAt: number;
+}
+
 /** One send: the job row; its messages live in outboxBatches, 100 a record (IndexedDB's per-record cost). */
 export interface OutboxJob {
   id: string; // UUID, the Idempotency-Key's jobId
@@ -227,6 +235,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
     upgrade: upgradePhonebooksToV5,
   },
+  // The opt-out list is read offline, and the send form's preview counts the numbers on it.
+  { version: 6, stores: { optOutLists: '&profile_id' } },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
@@ -244,6 +254,7 @@ export class AppDb extends Dexie {
   draftSheets!: Table<StoredDraftSheet, [number, number]>;
   clientLists!: EntityTable<StoredClientList, 'profile_id'>;
   jobSheets!: Table<StoredJobSheet, [string, number]>;
+  optOutLists!: EntityTable<StoredOptOutList, 'profile_id'>;
 
   constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

@@ -52,6 +52,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       db.drafts,
       db.draftSheets,
       db.clientLists,
+      db.optOutLists,
     ],
     async () => {
       const session = await db.session.get('current');
@@ -65,6 +66,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.drafts.delete(profileId);
       await db.draftSheets.where('profile_id').equals(profileId).delete();
       await db.clientLists.delete(profileId);
+      await db.optOutLists.delete(profileId);
     },
   );
   if (signedOut) writeSessionHint(false);

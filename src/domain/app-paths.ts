@@ -36,6 +36,7 @@ export const APP_PATHS = {
   phonebookContacts: itemPage('/phonebook', 'user'),
   clientPhonebook: page('/clientphonebook', 'admin'),
   clientPhonebookContacts: itemPage('/clientphonebook', 'admin'),
+  optOuts: page('/optouts', 'user'),
   purchaseSms: page('/purchasesms', 'user'),
   creditHistory: page('/credithistory', 'user'),
   clientCreditHistory: page('/clientcredithistory', 'user'),

@@ -27,18 +27,18 @@ export function recipientCount(message: CountedMessage): number {
 }
 
 /**
- * Sent, failed and pending: a gateway that summarises ({ status, count }) is added up, one that lists
+ * Sent, failed, pending and opted out: a gateway that summarises ({ status, count }) is added up, one that lists
  * a row per recipient is counted; recipients without a status yet are pending.
  */
 export function deliveryCounts(message: ListMessage): StatusTotals {
-  const totals: StatusTotals = { sent: 0, failed: 0, pending: 0, total: 0 };
+  const totals: StatusTotals = { sent: 0, failed: 0, pending: 0, optedOut: 0, total: 0 };
   for (const entry of message.messageStatus ?? []) {
     const count = finite(entry.count) ?? 1;
     totals[statusGroup(typeof entry.status === 'string' ? entry.status : null)] += count;
   }
-  const known = totals.sent + totals.failed + totals.pending;
+  const known = totals.sent + totals.failed + totals.pending + totals.optedOut;
   totals.pending += Math.max(0, recipientCount(message) - known);
-  totals.total = totals.sent + totals.failed + totals.pending;
+  totals.total = known + Math.max(0, recipientCount(message) - known);
   return totals;
 }
 

@@ -4,7 +4,16 @@ import { TOP_SUPERVISOR_ID } from './constants';
 import { APP_PATHS } from './app-paths';
 
 export type MenuKey =
-  'send' | 'dashboard' | 'scheduled' | 'recurring' | 'credithistory' | 'phonebook' | 'purchase' | 'profile' | 'clients';
+  | 'send'
+  | 'dashboard'
+  | 'scheduled'
+  | 'recurring'
+  | 'credithistory'
+  | 'phonebook'
+  | 'optouts'
+  | 'purchase'
+  | 'profile'
+  | 'clients';
 
 export type MenuItem = { key: MenuKey; label: string; path: string };
 
@@ -23,6 +32,7 @@ export function menuItems(user: MenuUser): MenuItem[] {
       path: (user.isAdmin ? APP_PATHS.clientCreditHistory : APP_PATHS.creditHistory).getHref(),
     },
     { key: 'phonebook', label: 'Phone book', path: APP_PATHS.phonebook.getHref() },
+    { key: 'optouts', label: 'Opt-outs', path: APP_PATHS.optOuts.getHref() },
     { key: 'purchase', label: 'Purchase SMS credits', path: APP_PATHS.purchaseSms.getHref() },
     { key: 'profile', label: 'Profile', path: APP_PATHS.profile.getHref() },
     user.isAdmin && { key: 'clients', label: 'Client management', path: APP_PATHS.clientManagement.getHref() },

@@ -2,10 +2,15 @@
 import type { SendItem } from './types';
 import { splitDestinations } from './recipients';
 import { OUT_OF_RANGE_PARTS, smsLength, smsParts } from './sms';
+import { withOptOutLink } from './opt-out';
 
 export type SendCost = { credits: number; recipients: number; outOfRange: boolean };
 
-export function sendCost(items: readonly SendItem[]): SendCost {
+/**
+ * What the items cost; with `linkHost`, an item asking for an opt-out link is measured with the link
+ * the gateway will add on that host (its code's length is fixed, so the parts are exact).
+ */
+export function sendCost(items: readonly SendItem[], linkHost?: string): SendCost {
   let credits = 0;
   let recipients = 0;
   let outOfRange = false;
@@ -13,9 +18,10 @@ export function sendCost(items: readonly SendItem[]): SendCost {
   let lastParts = 0;
   for (const item of items) {
     // Personalized sends repeat mostly equal texts; measuring each only once keeps 100,000 items quick.
-    if (item.shortMessage !== lastText) {
-      lastText = item.shortMessage;
-      lastParts = smsParts(smsLength(item.shortMessage, item.specialUnicodeSupport));
+    const text = item.optOutLink && linkHost ? withOptOutLink(item.shortMessage, linkHost) : item.shortMessage;
+    if (text !== lastText) {
+      lastText = text;
+      lastParts = smsParts(smsLength(text, item.specialUnicodeSupport));
     }
     const count = splitDestinations(item.destinationAddress).length;
     if (lastParts >= OUT_OF_RANGE_PARTS) outOfRange = true;

@@ -21,6 +21,8 @@ export type SendDraft = {
   date: string | null;
   recurringPeriod: RecurringPeriod;
   recurringInterval: number | string | null;
+  /** End each text with an opt-out link (the gateway adds it: docs/compliance.md#the-opt-out-link). */
+  optOutLink?: boolean;
 };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,6 +61,7 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
     typeandsubtype: typeAndSubtype(draft.messageType, draft.subtype),
     recurringInterval: recurring ? Number(draft.recurringInterval) || 0 : 0,
     recurringPeriod: draft.recurringPeriod,
+    ...(draft.optOutLink ? { optOutLink: true } : {}),
   };
   const item = (text: string, destinationAddress: string): SendItem => {
     const shortMessage = messageBodyFor(draft.senderId, text);

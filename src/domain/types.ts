@@ -106,4 +106,6 @@ export type SendItem = {
   typeandsubtype: TypeAndSubtype;
   recurringInterval: number;
   recurringPeriod: RecurringPeriod;
+  /** Each recipient's text ends with its own opt-out link (docs/compliance.md#the-opt-out-link). */
+  optOutLink?: boolean;
 };

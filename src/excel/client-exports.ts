@@ -63,6 +63,20 @@ export function writeCustomerData(rows: readonly CustomerRow[]): Uint8Array {
   return book(sheet, 'Customers');
 }
 
+/** One opt-out as its export lists it: the number, why and when (Accra time). */
+export type OptOutRow = { number: string; reason: string; date: string };
+
+/** The opt-out list: a numbers column first, so the file loads straight back into the Opt-outs import. */
+export function writeOptOuts(rows: readonly OptOutRow[]): Uint8Array {
+  const table: string[][] = [
+    ['numbers', 'reason', 'date'],
+    ...rows.map((r) => [cell(r.number), cell(r.reason), cell(r.date)]),
+  ];
+  const sheet = XLSX.utils.aoa_to_sheet(table, { dense: true });
+  sheet['!cols'] = [{ wch: 18 }, { wch: 24 }, { wch: 18 }];
+  return book(sheet, 'Opt-outs');
+}
+
 /** One column headed numbers (docs/product.md#for-sending), so the file loads straight back into the send form. */
 export function writeNumbers(numbers: readonly string[]): Uint8Array {
   const table: string[][] = [['numbers'], ...numbers.map((n) => [cell(n)])];

@@ -1,5 +1,5 @@
 // The page's side of the Excel exports: the worker writes, the page downloads.
-import type { CustomerRow } from './client-exports';
+import type { CustomerRow, OptOutRow } from './client-exports';
 import type { ExportRequest } from './export-request';
 import type { ReportRow } from './status-report';
 import type { SetAsideNumber } from '../domain/excel-sheet';
@@ -41,6 +41,10 @@ export function buildCustomerData(rows: readonly CustomerRow[]): Promise<Uint8Ar
 /** Profile 6's numbers export. */
 export const buildNumbersExport = (numbers: readonly string[]): Promise<Uint8Array> =>
   inWorker({ kind: 'numbers', rows: [...numbers] });
+
+/** The account's opt-out list. */
+export const buildOptOutsExport = (rows: readonly OptOutRow[]): Promise<Uint8Array> =>
+  inWorker({ kind: 'optouts', rows: rows.map((r) => ({ number: r.number, reason: r.reason, date: r.date })) });
 
 /** The set-aside file's name, from the sheet's: kept here, off SheetJS, as the send screen names it. */
 export const setAsideFileName = (fileName: string): string => {

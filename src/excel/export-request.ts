@@ -1,4 +1,4 @@
-import type { CustomerRow } from './client-exports';
+import type { CustomerRow, OptOutRow } from './client-exports';
 import type { ReportRow } from './status-report';
 import type { SetAsideNumber } from '../domain/excel-sheet';
 
@@ -7,5 +7,6 @@ export type ExportRequest =
   | { kind: 'status'; rows: ReportRow[] }
   | { kind: 'customers'; rows: CustomerRow[] }
   | { kind: 'numbers'; rows: string[] }
+  | { kind: 'optouts'; rows: OptOutRow[] }
   | { kind: 'set-aside'; rows: SetAsideNumber[] }
   | { kind: 'send-template' };

@@ -1,5 +1,5 @@
 // Which writer makes each export: one place for the worker and the no-worker path (unit tests).
-import { writeCustomerData, writeNumbers } from './client-exports';
+import { writeCustomerData, writeNumbers, writeOptOuts } from './client-exports';
 import type { ExportRequest } from './export-request';
 import { writeSendTemplate } from './send-template';
 import { writeSetAside } from './set-aside-export';
@@ -11,6 +11,8 @@ export function writeExport(request: ExportRequest): Uint8Array {
       return writeCustomerData(request.rows);
     case 'numbers':
       return writeNumbers(request.rows);
+    case 'optouts':
+      return writeOptOuts(request.rows);
     case 'set-aside':
       return writeSetAside(request.rows);
     case 'status':

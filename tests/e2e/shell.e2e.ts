@@ -50,6 +50,7 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Recurring SMS',
       'SMS credits purchase history',
       'Phone book',
+      'Opt-outs',
       'Purchase SMS credits',
       'Profile',
     ]);

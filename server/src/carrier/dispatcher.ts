@@ -64,7 +64,7 @@ export class Dispatcher {
     readonly connector: Connector,
   ) {}
 
-  /** Starts the connector once, with receipts going to the database. */
+  /** Starts the connector once, with receipts and messages from phones going to the database. */
   start(): Promise<void> {
     this.started ??= (async () => {
       await beat(this.ctx, this.owner, true);
@@ -73,7 +73,10 @@ export class Dispatcher {
         beat(this.ctx, this.owner, true).catch((error: unknown) => this.ctx.reportError?.('carrier heartbeat', error));
       }, beatEveryMs(this.ctx));
       this.heartbeat.unref();
-      await this.connector.start((receipts) => storeReceipts(this.ctx, this.connector.name, receipts).then(() => {}));
+      await this.connector.start(
+        (receipts) => storeReceipts(this.ctx, this.connector.name, receipts).then(() => {}),
+        (messages) => this.ctx.inbound.store(this.ctx.db, messages, this.ctx.now()),
+      );
     })();
     return this.started;
   }

@@ -1,3 +1,5 @@
+import type { InboundMessage } from './inbound';
+
 /**
  * What every carrier connector offers the dispatcher (delivery.ts): the simulator in dev mode and
  * tests, SMPP 3.4 for real. A connector sends message parts the dispatcher has already saved as
@@ -78,6 +80,9 @@ export interface Receipt {
  */
 export type ReceiptSink = (receipts: readonly Receipt[]) => Promise<void>;
 
+/** Stores messages from phones (core/inbound.ts); resolves once stored, so the connector may answer the carrier. */
+export type InboundSink = (messages: readonly InboundMessage[]) => Promise<void>;
+
 export interface ConnectorHealth {
   name: string;
   kind: 'sim' | 'smpp';
@@ -101,8 +106,11 @@ export interface ConnectorHealth {
 export interface Connector {
   readonly name: string;
   readonly kind: 'sim' | 'smpp';
-  /** Binds (SMPP) and starts delivering receipts to the sink. Resolves once started, bound or not. */
-  start(sink: ReceiptSink): Promise<void>;
+  /**
+   * Binds (SMPP) and starts delivering receipts to the sink, and messages from phones to `inbound`.
+   * Resolves once started, bound or not.
+   */
+  start(sink: ReceiptSink, inbound?: InboundSink): Promise<void>;
   /** Unbinds and closes; parts still waiting for a slot end as 'retry', written ones as 'in-doubt'. */
   stop(): Promise<void>;
   /** How many parts submit() would put on the wire now without waiting (0 while unbound or throttled). */

@@ -1,5 +1,6 @@
 import type { Connector } from './connector';
 import type { RecipientLedger } from './recipient-ledger';
+import type { InboundLedger } from './inbound';
 import type { Db } from '../db/database';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
@@ -23,6 +24,8 @@ export interface GatewayContext {
   connector?: Connector;
   /** Where the carrier takes queued recipients and records their outcomes: messaging's ledger. */
   recipients: RecipientLedger;
+  /** Where the carrier stores messages from phones and STOP replies opt out: the opt-out area's ledger. */
+  inbound: InboundLedger;
   /** How long an instance may be silent before another takes over its parts (CARRIER_LEASE_S, default 30 s). */
   instanceLeaseMs?: number;
   /** How long an in-doubt part waits for its receipt before it is UNKNOWN (default 48 hours). */

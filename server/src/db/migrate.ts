@@ -12,6 +12,7 @@ import { carrierParts } from './migrations/009-carrier-parts';
 import { checkoutReservations } from './migrations/010-checkout-reservations';
 import { domainClaims } from './migrations/011-domain-claims';
 import { recipientEvents } from './migrations/012-recipient-events';
+import { optOuts } from './migrations/014-optouts';
 import { apiKeys } from './migrations/015-api-keys';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
@@ -29,6 +30,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '010-checkout-reservations': checkoutReservations,
   '011-domain-claims': domainClaims,
   '012-recipient-events': recipientEvents,
+  '014-optouts': optOuts,
   '015-api-keys': apiKeys,
 };
 

@@ -34,6 +34,7 @@ export interface MessagesTable {
   submitted: number; // recipients handed to the carrier
   sent: number;
   failed: number;
+  opted_out: Generated<number>; // recipients skipped because they had opted out (never sent, never charged)
   credits: number; // deliveries: parts x recipients sent; registrations: credits prepaid at acceptance
   destination_preview: string; // the first PREVIEW_NUMBERS numbers, comma list
   preview_count: number;

@@ -2,8 +2,9 @@ import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
 import type { MessagingTables } from './schema-messaging';
+import type { OptOutTables } from './schema-optouts';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
 export interface Database
-  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables {}
+  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables, OptOutTables {}

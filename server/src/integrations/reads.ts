@@ -48,6 +48,8 @@ function eventStatus(e: { new_status: string; error: string }): ApiMessageStatus
       return 'delivered';
     case 'UNKNOWN':
       return 'unknown';
+    case 'OPTED_OUT':
+      return 'opted_out';
     default:
       return e.error === EXPIRED_ERROR ? 'expired' : 'failed';
   }

@@ -149,6 +149,16 @@ async function send(
       };
     const row = byIndex.get(index++);
     if (!row) throw new Error(`recipient ${index - 1} of batch ${batchId} is missing`);
+    // On the account's opt-out list (docs/compliance.md): never sent, never charged.
+    if (row.status === 'opted_out')
+      return {
+        to: r.to,
+        messageId: messageIdOf(row.id),
+        status: 'rejected' as const,
+        reason: 'opted_out' as const,
+        parts: 0,
+        cost: 0,
+      };
     return {
       to: r.to,
       messageId: messageIdOf(row.id),
@@ -158,14 +168,15 @@ async function send(
       cost: row.parts,
     };
   });
-  const parts = rows.reduce((n, r) => n + r.parts, 0);
+  const optedOut = rows.filter((r) => r.status === 'opted_out').length;
+  const parts = rows.reduce((n, r) => (r.status === 'opted_out' ? n : n + r.parts), 0);
   return {
     batchId: batchIdOf(batchId),
     mode: key.mode,
     reference: body.reference ?? null,
     scheduleAt: body.scheduleAt ? isoOrNull(Date.parse(body.scheduleAt)) : null,
-    accepted: accepted.length,
-    rejected: recipients.length - accepted.length,
+    accepted: accepted.length - optedOut,
+    rejected: recipients.length - accepted.length + optedOut,
     parts,
     cost: parts,
     messages,

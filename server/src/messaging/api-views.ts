@@ -18,6 +18,7 @@ const STATUS = sql<string>`case
   when coalesce(d.stage, r.stage) = ${sql.lit(STAGE.submitted)} then 'sent'
   when coalesce(d.status, r.status) = 'SENT' then 'delivered'
   when coalesce(d.status, r.status) = 'UNKNOWN' then 'unknown'
+  when coalesce(d.status, r.status) = 'OPTED_OUT' then 'opted_out'
   when exists (select 1 from recipient_events e where e.recipient_id = coalesce(d.id, r.id)
     and e.new_status = 'FAILED' and e.error = ${sql.lit(EXPIRED_ERROR)}) then 'expired'
   else 'failed'

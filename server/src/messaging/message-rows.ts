@@ -52,6 +52,7 @@ export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF
     submitted: 0,
     sent: 0,
     failed: 0,
+    opted_out: 0,
     credits: 0,
     destination_preview: '',
     preview_count: 0,
@@ -137,12 +138,19 @@ export async function createRun(db: Executor, reg: MessageRow, now: number): Pro
   return db.insertInto('messages').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Counts recipients just added to a message (and the credits they cost), and refreshes its preview. */
-export async function countAdded(db: Executor, messageId: number, recipients: number, credits: number) {
+/**
+ * Counts recipients just added to a message (and the credits they cost, and how many of them were
+ * skipped as opted out), and refreshes its preview.
+ */
+export async function countAdded(db: Executor, messageId: number, recipients: number, credits: number, optedOut = 0) {
   if (recipients === 0) return;
   await db
     .updateTable('messages')
-    .set((eb) => ({ posted: eb('posted', '+', recipients), credits: eb('credits', '+', credits) }))
+    .set((eb) => ({
+      posted: eb('posted', '+', recipients),
+      credits: eb('credits', '+', credits),
+      opted_out: eb('opted_out', '+', optedOut),
+    }))
     .where('id', '=', messageId)
     .execute();
   await refreshPreview(db, messageId);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Insertable } from 'kysely';
 import { formatAccra } from '../../../src/domain/dates';
-import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
+import { STAGE, type MessageRecipientsTable, type MessageRow } from '../db/schema-messaging';
 import type { RecipientStatus } from '../../../src/domain/message-status';
 import type { Executor } from '../db/database';
 import { yieldToLoop } from '../core/event-loop';
@@ -96,6 +96,11 @@ export interface NewRecipient {
   parts: number;
   birthdayMd?: string;
   mdGiven?: boolean;
+  /**
+   * On the account's suppression list (server/src/optouts): a send's recipient is stored final as
+   * OPTED_OUT (never queued, never charged); a registration's template is not prepaid, its runs decide.
+   */
+  optedOut?: boolean;
 }
 
 export interface RecipientDefaults {
@@ -124,7 +129,7 @@ export const RECIPIENT_COLUMNS = [
   'updated_at',
 ] as const;
 type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id' | 'done_at'>>;
-type Inserted = { id: number; recipient_index: number; parts: number; number: string };
+type Inserted = { id: number; recipient_index: number; parts: number; number: string; status: RecipientStatus };
 
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));
 const sameParameters = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -156,6 +161,7 @@ export async function insertRecipients(
     if (start > 0 && start % INSERT_STEP === 0) await yieldToLoop();
     const rows: RecipientInsert[] = recipients.slice(start, start + INSERT_CHUNK).map((r) => {
       const follows = r.text === message.short_message && r.unicode === messageUnicode;
+      const skipped = r.optedOut === true && d.stage !== STAGE.template;
       return {
         message_id: message.id,
         recipient_index: r.index,
@@ -163,10 +169,10 @@ export async function insertRecipients(
         text: follows ? null : r.text,
         unicode: follows ? null : r.unicode ? 1 : 0,
         parts: r.parts,
-        stage: d.stage,
-        status: d.status,
+        stage: skipped ? STAGE.final : d.stage,
+        status: skipped ? 'OPTED_OUT' : d.status,
         referencekey: `${d.randomAlpha}-${r.index}`,
-        paid: d.paid ? 1 : 0,
+        paid: d.paid && !r.optedOut ? 1 : 0,
         birthday_md: r.birthdayMd ?? '',
         md_given: r.mdGiven ? 1 : 0,
         queued_at: d.now,
@@ -181,7 +187,7 @@ export async function insertRecipients(
         .insertInto('message_recipients')
         .values(rows)
         .onConflict((oc) => oc.columns(['message_id', 'recipient_index']).doNothing())
-        .returning(['id', 'recipient_index', 'parts', 'number'])
+        .returning(['id', 'recipient_index', 'parts', 'number', 'status'])
         .compile();
       if (rows.length === INSERT_CHUNK && sameParameters(compiled.parameters, flatten(rows))) template = compiled;
     }

@@ -13,7 +13,7 @@ function destinations(row: MessageRow) {
 
 /**
  * A sent message for the dashboards. A send can have 100,000 recipients, so messageStatus is a
- * summary ({ status, count } for SENT, FAILED and PENDING) and the rows come from status/{id}.
+ * summary ({ status, count } for SENT, FAILED, PENDING and, when any, OPTED_OUT) and the rows come from status/{id}.
  * 'Message submission in progress' while submitted < posted.
  */
 /** The fields every message view shares. */
@@ -36,16 +36,18 @@ function messageFields(row: MessageRow) {
 }
 
 export function bulkMessageView(row: MessageRow) {
-  const pending = Math.max(0, row.posted - row.sent - row.failed);
+  const pending = Math.max(0, row.posted - row.sent - row.failed - row.opted_out);
   return {
     ...messageFields(row),
     messageSentTime: isoOrNull(row.sent_at),
     posted: row.posted,
-    submitted: row.submitted,
+    // Opted-out recipients are settled at acceptance: they never wait for the carrier.
+    submitted: row.submitted + row.opted_out,
     messageStatus: [
       { status: 'SENT', count: row.sent },
       { status: 'FAILED', count: row.failed },
       { status: 'PENDING', count: pending },
+      ...(row.opted_out > 0 ? [{ status: 'OPTED_OUT' as const, count: row.opted_out }] : []),
     ] satisfies { status: RecipientStatus; count: number }[],
     scheduledMessageId: row.parent_id,
   };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { STAGE, type MessageRow } from '../db/schema-messaging';
 import { RECIPIENT_COLUMNS } from './message-store';
+import { OPT_OUT_LINE_START, OPT_OUT_PATH } from '../../../src/domain/opt-out';
 
 /**
  * A registration's recipients are templates (stage template, status SCHEDULED): each run copies the
@@ -146,4 +147,49 @@ export async function birthdayMonthDays(db: Executor, registrationId: number): P
     .where('stage', '=', STAGE.template)
     .execute();
   return rows.map((r) => r.birthday_md ?? '');
+}
+
+/** The chosen templates' numbers and what each costs a run (unpaid) or gave back (prepaid): the opt-out check reads them. */
+export async function templateNumbers(db: Executor, regId: number, filter: TemplateFilter) {
+  return chosen(db, regId, filter).select(['recipient_index', 'number', 'parts', 'paid']).execute();
+}
+
+/**
+ * Ends a run's just-queued recipients of these indices as OPTED_OUT (never claimed by the carrier:
+ * they are no longer queued) and counts them on the run. Before the run's events are logged, so each
+ * appears once in recipient_events, with its final status.
+ */
+export async function markOptedOut(db: Executor, runId: number, indices: readonly number[], now: number) {
+  let marked = 0;
+  for (let i = 0; i < indices.length; i += 1000) {
+    const result = await db
+      .updateTable('message_recipients')
+      .set({ stage: STAGE.final, status: 'OPTED_OUT', updated_at: now })
+      .where('message_id', '=', runId)
+      .where('stage', '=', STAGE.queued)
+      .where('recipient_index', 'in', indices.slice(i, i + 1000))
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  if (marked > 0) {
+    await db
+      .updateTable('messages')
+      .set((eb) => ({ opted_out: eb('opted_out', '+', marked) }))
+      .where('id', '=', runId)
+      .execute();
+  }
+  return marked;
+}
+
+/** Whether a registration's templates carry their own opt-out links (domain/opt-out.ts optOutLine): their texts are fixed. */
+export async function hasLinkedTemplates(db: Executor, regId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('message_recipients')
+    .select('id')
+    .where('message_id', '=', regId)
+    .where('stage', '=', STAGE.template)
+    .where('text', 'like', `%${OPT_OUT_LINE_START}%${OPT_OUT_PATH}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

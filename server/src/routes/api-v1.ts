@@ -7,6 +7,7 @@ import { openApiDocument } from '../http/openapi';
 import * as s from '../integrations/schemas';
 import { createApiKey, listApiKeys, revokeApiKey } from '../integrations/api-keys';
 import { sendMessages } from '../integrations/send';
+import { addOptOuts, listOptOuts, removeOptOut } from '../integrations/optouts';
 import { cancelBatch, getBalance, getBatch, getMessage, listMessages, listSenderIds } from '../integrations/reads';
 
 // The integrators' API (docs/api-v1.md): each operation once, with its id, scopes and schemas; the
@@ -100,6 +101,41 @@ export const LIST_SENDER_IDS = op({
   status: 200,
   errors: [],
 });
+export const LIST_OPT_OUTS = op({
+  operationId: 'listOptOuts',
+  method: 'GET',
+  path: '/opt-outs',
+  summary: "The account's opt-out list, newest first, a page at a time",
+  scopes: ['messages:read'],
+  query: s.listOptOutsQuery,
+  answer: s.optOutList,
+  status: 200,
+  errors: [],
+});
+export const ADD_OPT_OUTS = op({
+  operationId: 'addOptOuts',
+  method: 'POST',
+  path: '/opt-outs',
+  summary: 'Put numbers on the opt-out list: nothing is sent to them again',
+  description: 'Every number must be a phone number, or none is added. A number already on the list keeps its reason.',
+  scopes: ['messages:send'],
+  body: s.addOptOutsBody,
+  answer: s.addedOptOuts,
+  status: 200,
+  errors: [422],
+});
+export const REMOVE_OPT_OUT = op({
+  operationId: 'removeOptOut',
+  method: 'DELETE',
+  path: '/opt-outs/:number',
+  summary: 'Take a number off the opt-out list, with the reason (recorded)',
+  scopes: ['messages:send'],
+  params: s.optOutParams,
+  query: s.removeOptOutQuery,
+  answer: s.removedOptOut,
+  status: 200,
+  errors: [404, 422],
+});
 /** Managing keys with a key needs every scope: such a key can do all a key can, so it makes no stronger one. */
 const KEY_ADMIN = s.API_SCOPES;
 export const CREATE_API_KEY = op({
@@ -146,6 +182,9 @@ export const OPERATIONS: readonly Operation[] = [
   CANCEL_BATCH,
   GET_BALANCE,
   LIST_SENDER_IDS,
+  LIST_OPT_OUTS,
+  ADD_OPT_OUTS,
+  REMOVE_OPT_OUT,
   CREATE_API_KEY,
   LIST_API_KEYS,
   REVOKE_API_KEY,
@@ -174,6 +213,11 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, CANCEL_BATCH, ({ user, key, params }) => cancelBatch(ctx, user, keyOf(key), params.batchId));
       operation(v1, ctx, GET_BALANCE, ({ user }) => getBalance(ctx, user));
       operation(v1, ctx, LIST_SENDER_IDS, async ({ user }) => listSenderIds(user));
+      operation(v1, ctx, LIST_OPT_OUTS, ({ user, query }) => listOptOuts(ctx, user, query));
+      operation(v1, ctx, ADD_OPT_OUTS, ({ user, body }) => addOptOuts(ctx, user, body));
+      operation(v1, ctx, REMOVE_OPT_OUT, ({ user, params, query }) =>
+        removeOptOut(ctx, user, params.number, query.reason),
+      );
       operation(v1, ctx, CREATE_API_KEY, ({ user, key, body }) => createApiKey(ctx, user, body, key));
       operation(v1, ctx, LIST_API_KEYS, async ({ user }) => ({ data: await listApiKeys(ctx, user) }));
       operation(v1, ctx, REVOKE_API_KEY, ({ user, params }) => revokeApiKey(ctx, user, params.keyId));

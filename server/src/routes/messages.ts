@@ -69,6 +69,12 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
     ) {
       throw forbidden();
     }
-    return { status: await statusRows(ctx, message), posted: message.posted, submitted: message.submitted };
+    // Opted-out recipients never wait for the carrier: they count as submitted, and are counted apart.
+    return {
+      status: await statusRows(ctx, message),
+      posted: message.posted,
+      submitted: message.submitted + message.opted_out,
+      optedOut: message.opted_out,
+    };
   });
 }

@@ -1,8 +1,16 @@
 import type { MessageRow } from '../db/schema-messaging';
 import type { Executor } from '../db/database';
-import { charge } from '../credit/balance';
+import { charge, refund } from '../credit/balance';
 import { countAdded } from '../messaging/message-rows';
-import { queueFromTemplates, templateTotals, type TemplateFilter } from '../messaging/templates';
+import {
+  markOptedOut,
+  queueFromTemplates,
+  templateNumbers,
+  templateTotals,
+  type TemplateFilter,
+} from '../messaging/templates';
+import { hasOptOuts } from '../optouts/suppression';
+import { skippedTemplates } from '../optouts/screen';
 
 export type { TemplateFilter } from '../messaging/templates';
 
@@ -16,7 +24,9 @@ function chunks<T>(items: readonly T[] | undefined, size: number): (readonly T[]
 /**
  * Copies the chosen template recipients into a run as queued carrier work, paying for those whose
  * first delivery was not prepaid: 100,000 recipients are copied by the database, never crossing the
- * wire. Returns the new recipients' ids: the caller logs their events as its transaction's last write.
+ * wire. Numbers on the account's suppression list at run time are ended OPTED_OUT, not charged (a
+ * prepaid one is given back). Returns the new recipients' ids: the caller logs their events as its
+ * transaction's last write.
  */
 export async function deliverTemplates(
   db: Executor,
@@ -27,14 +37,22 @@ export async function deliverTemplates(
 ): Promise<number[]> {
   const queued: number[] = [];
   let volume = 0;
+  const screening = await hasOptOuts(db, reg.profile_id);
   for (const indices of chunks(filter.indices, 1000)) {
     if (indices && indices.length === 0) continue;
     const chunk = { ...filter, indices };
     const totals = await templateTotals(db, reg.id, chunk);
     if (totals.count === 0) continue;
-    await charge(db, reg.profile_id, totals.unpaid, `this ${reg.message_type} delivery`);
+    const skipped = screening
+      ? await skippedTemplates(db, reg.profile_id, await templateNumbers(db, reg.id, chunk))
+      : { indices: [], parts: 0, unpaid: 0, prepaid: 0 };
+    await charge(db, reg.profile_id, totals.unpaid - skipped.unpaid, `this ${reg.message_type} delivery`);
     queued.push(...(await queueFromTemplates(db, reg.id, run, chunk, now)));
-    volume += totals.parts;
+    if (skipped.indices.length > 0) {
+      await markOptedOut(db, run.id, skipped.indices, now);
+      await refund(db, reg.profile_id, skipped.prepaid);
+    }
+    volume += totals.parts - skipped.parts;
   }
   await countAdded(db, run.id, queued.length, volume);
   return queued;

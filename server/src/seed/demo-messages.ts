@@ -23,6 +23,7 @@ function item(send: DemoSend, at: number): SendItemInput {
     typeandsubtype: `${send.messageType.split(' ')[0]}:regular`,
     recurringInterval: undefined,
     recurringPeriod: '',
+    optOutLink: false,
     expectedDeliveryTime: expectedDeliveryTime(new Date(at)),
     ...send,
   };

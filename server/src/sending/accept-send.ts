@@ -15,6 +15,8 @@ import { showSendTabs } from '../accounts/account-store';
 import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
 import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recipient-screen';
+import { measureWithLink, screenRecipients } from '../optouts/screen';
+import { tenantHost } from '../tenancy/domains';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -65,10 +67,15 @@ export async function acceptSend(
   // The integrators' API checks its own numbers and answers for each one given (docs/api-v1.md#sending).
   const asGiven = options.api !== undefined;
   const screened = screenSendNumbers(envelope, recipients, asGiven);
-  const prepared: NewRecipient[] =
+  const withDates: NewRecipient[] =
     envelope.kind === 'birthday'
       ? await withBirthdays(ctx.db, user.profile_id, screened.kept, envelope.at)
       : screened.kept;
+  // Opted-out numbers are marked (stored OPTED_OUT, never charged); a link ends each other text.
+  const linkHost = envelope.optOutLink ? await tenantHost(ctx, user) : null;
+  if (linkHost) envelope.parts = measureWithLink(envelope.shortMessage, envelope.unicode, linkHost).parts;
+  const prepared = await screenRecipients(ctx.db, user.profile_id, withDates, linkHost, now);
+  const skippedIndices = new Set(prepared.filter((r) => r.optedOut).map((r) => r.index));
   const registration = envelope.kind !== 'quick';
   const paying = options.charge !== false && !options.test;
 
@@ -88,9 +95,17 @@ export async function acceptSend(
       ? { recipients: prepared, screened }
       : await withoutEarlierBatches(trx, message, envelope, prepared, screened);
     const inserted = await insertRecipients(trx, message, batch.recipients, defaults);
-    const cost = sumParts(inserted);
+    const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
+    const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) await charge(trx, user.profile_id, cost);
-    await countAdded(trx, message.id, inserted.length, registration && !paying ? 0 : cost);
+    // A registration's skipped templates are not OPTED_OUT yet: each run decides (scheduler/runs.ts).
+    await countAdded(
+      trx,
+      message.id,
+      inserted.length,
+      registration && !paying ? 0 : cost,
+      registration ? 0 : skipped.length,
+    );
     const lateRun =
       registration && inserted.length > 0 ? await afterRegistrationBatch(trx, message, inserted, prepared, now) : [];
     // Sending sets the scheduled tab flag (docs/product.md#the-send-form); the dashboard (and recurring list) show it too.
@@ -105,6 +120,8 @@ export async function acceptSend(
       withScreening(
         {
           message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
+          // Said only when some were skipped: an answer without it skipped none.
+          ...(skipped.length > 0 ? { optedOut: skipped.length } : {}),
           creditbalance: balance.creditbalance,
           internationalcreditbalance: balance.internationalcreditbalance,
           message_id: message.id,

@@ -9,7 +9,14 @@ import { monthDay } from '../../../src/domain/recurrence';
 import { balances, charge, refund } from '../credit/balance';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { markDeleted, ownRegistration, saveRegistrationEdit } from '../messaging/registrations';
-import { prepaidTemplates, releasePrepaid, setFollowingParts, setGivenBirthdays } from '../messaging/templates';
+import {
+  hasLinkedTemplates,
+  prepaidTemplates,
+  releasePrepaid,
+  setFollowingParts,
+  setGivenBirthdays,
+} from '../messaging/templates';
+import { LINKED_TEXT_FIXED } from '../../../src/domain/opt-out';
 import type { Executor } from '../db/database';
 import { planBirthdays } from '../scheduler/registration-batch';
 import { checkSender, measure, recurrenceOf } from './send-items';
@@ -62,6 +69,7 @@ export async function updateRegistration(
     const sender = (edit.sourceAddress ?? reg.source_address).trim();
     checkSender(user, sender);
     const text = messageBodyFor(sender, edit.shortMessage ?? reg.short_message);
+    if (text !== reg.short_message && (await hasLinkedTemplates(trx, reg.id))) throw refuse(LINKED_TEXT_FIXED);
     const { unicode, parts } = measure(text, edit.specialUnicodeSupport ?? false);
     const at = edit.expectedDeliveryTime === undefined ? reg.anchor_at : parseDeliveryTime(edit.expectedDeliveryTime);
     if (at === null) throw refuse(INVALID_DATE);

@@ -54,6 +54,8 @@ export interface SendEnvelope {
   at: number;
   recurringPeriod: RecurringPeriod | null;
   recurringInterval: number;
+  /** Each recipient's text ends with its own opt-out link (optouts/screen.ts). */
+  optOutLink: boolean;
 }
 
 export interface SendRecipient {
@@ -146,6 +148,7 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     at: deliveryTimeFor(kind, first.expectedDeliveryTime, now),
     recurringPeriod: recurrence?.period ?? null,
     recurringInterval: recurrence?.interval ?? 0,
+    optOutLink: first.optOutLink,
   };
   checkSender(user, sender);
   const recipients: SendRecipient[] = [];

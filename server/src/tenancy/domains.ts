@@ -83,6 +83,12 @@ export async function domainOfUser(
     .executeTakeFirst();
 }
 
+/** The host a user's customers see (its own or its supervisor's verified domain, else the main host): opt-out links live there. */
+export async function tenantHost(ctx: GatewayContext, user: { profile_id: number; supid: number }): Promise<string> {
+  const domain = await domainOfUser(ctx, user);
+  return domain && domain.verified === 1 ? domain.host : ctx.mainHost;
+}
+
 /** What the public domain answer leaves out: the owners' balances are theirs, not every visitor's. */
 export type PublicDomainDetails = Omit<DomainDetails, 'internationalcreditbalance' | 'supInternationalBalance'>;
 

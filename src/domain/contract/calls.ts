@@ -52,6 +52,7 @@ import {
   UPDATE_CONTACT,
 } from './phonebook';
 import { FETCH_USER, LOGIN, SIGNOUT } from './auth';
+import { ADD_OPT_OUTS, CLIENT_OPT_OUTS, OPT_OUT_NUMBERS, OPT_OUTS, REMOVE_OPT_OUT } from './optouts';
 import {
   CHECK_EMAIL,
   CHECK_USERNAME,
@@ -117,6 +118,12 @@ export const CALLS: readonly Call[] = [
   IMPORT_CONTACTS,
   UPDATE_CONTACT,
   DELETE_CONTACTS,
+  // optouts.ts
+  OPT_OUTS,
+  OPT_OUT_NUMBERS,
+  ADD_OPT_OUTS,
+  REMOVE_OPT_OUT,
+  CLIENT_OPT_OUTS,
   // domain-settings.ts
   SAVE_DOMAIN_SETTINGS,
   VERIFY_DOMAIN,

@@ -19,6 +19,8 @@ export const sendItemSchema = z.object({
   typeandsubtype: text,
   recurringInterval: z.union([z.number(), z.string(), z.null()]).optional(),
   recurringPeriod: text,
+  /** End each recipient's text with its own opt-out link (docs/compliance.md); the first item's choice is the send's. */
+  optOutLink: flag,
 });
 /** A send item as the gateway reads it. */
 export type SendItemInput = z.output<typeof sendItemSchema>;
@@ -26,6 +28,8 @@ export type SendItemInput = z.output<typeof sendItemSchema>;
 /** What a send answers: the balances are required, so a malformed answer never zeroes the stored ones. */
 const sendAnswer = z.looseObject({
   message: shownText,
+  /** Recipients skipped because they had opted out (never sent, never charged); absent when none. */
+  optedOut: z.number().optional(),
   creditbalance: requiredNum,
   internationalcreditbalance: requiredNum,
   message_id: num,

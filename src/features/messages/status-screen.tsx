@@ -94,6 +94,7 @@ export function StatusScreen({ view }: { view: View }) {
               <Total label="Sent" value={totals.sent} color="teal.9" />
               <Total label="Failed" value={totals.failed} color="red.9" />
               <Total label="Pending" value={totals.pending} color="gray.8" />
+              {totals.optedOut > 0 && <Total label="Opted out" value={totals.optedOut} color="orange.9" />}
               <Total label="Total" value={totals.total} />
             </SimpleGrid>
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">

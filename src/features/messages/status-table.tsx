@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Badge, Group, Pagination, Select, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
-import { statusGroup, type RecipientStatus } from '../../domain/message-status';
+import { statusGroup, statusLabel, type RecipientStatus } from '../../domain/message-status';
 import { displayPhone } from '../../domain/phone-number';
 
-const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8' } as const;
+const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: 'orange.9' } as const;
 /** What a row without a status yet shows. */
 const NO_STATUS_YET: RecipientStatus = 'PENDING';
 
@@ -32,7 +32,7 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
                 <Table.Td>{displayPhone(row.mobilenumber)}</Table.Td>
                 <Table.Td>
                   <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
-                    {row.status || NO_STATUS_YET}
+                    {statusLabel(row.status || NO_STATUS_YET)}
                   </Badge>
                 </Table.Td>
               </Table.Tr>

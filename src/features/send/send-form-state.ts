@@ -19,9 +19,11 @@ export type SendFormFields = {
   recurringInterval: string;
   /** Chosen phone books (group ids as text, as the multi-select holds them). */
   groupIds: string[];
+  /** End each text with an opt-out link; kept after a send, like the sender ID. */
+  optOutLink: boolean;
 };
 
-export function defaultFields(senderId = ''): SendFormFields {
+export function defaultFields(senderId = '', optOutLink = false): SendFormFields {
   return {
     messageType: SEND_FORM_DEFAULTS.messageType,
     subtype: SEND_FORM_DEFAULTS.subtype,
@@ -35,6 +37,7 @@ export function defaultFields(senderId = ''): SendFormFields {
     recurringPeriod: SEND_FORM_DEFAULTS.recurringPeriod,
     recurringInterval: '',
     groupIds: [],
+    optOutLink,
   };
 }
 
@@ -66,6 +69,7 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
     recurringInterval:
       typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
+    optOutLink: draft.optOutLink === true,
   };
 }
 

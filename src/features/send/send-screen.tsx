@@ -1,11 +1,12 @@
 import { useMemo, useState, type DragEvent } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/message-kinds';
 import { balanceOf } from '../../domain/permissions';
 import { splitSenderIds } from '../../domain/sender-id';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useSession } from '../../sync/hooks/use-session';
+import { useOptOuts } from '../../sync/hooks/use-opt-outs';
 import { editAgain } from '../../sync/outbox-jobs';
 import { FormStack } from '../../ui/form-stack';
 import { ExcelPicker } from './excel-picker';
@@ -23,6 +24,9 @@ import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
+
+/** How old the stored opt-out list may be before the send form fetches it again. */
+const OPT_OUT_LIST_MAX_AGE_MS = 5 * 60_000;
 
 /** The send form at / (docs/product.md#sending). */
 export function SendScreen() {
@@ -78,13 +82,27 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
   const phonebook = usePhonebookSource(fields.groupIds, fields.source === 'phonebook');
   const account = balanceOf(user);
   const balance = { amount: account.amount, local: account.unit === 'credits' };
+  // The preview counts numbers on the stored opt-out list (refreshed when the form opens, at most every
+  // few minutes: a long list is large); the gateway decides.
+  const optOutList = useOptOuts(OPT_OUT_LIST_MAX_AGE_MS);
+  const optOuts = useMemo(
+    () => ({
+      numbers: new Set((optOutList.list?.optouts ?? []).map((o) => o.number)),
+      fromDevice: optOutList.error !== null,
+    }),
+    [optOutList.list, optOutList.error],
+  );
+  // The app is served on the tenant's own host: the opt-out link goes there.
+  const linkHost = typeof window === 'undefined' ? undefined : window.location.hostname;
   const plan = useSendPlan(
     fields,
     excel.state,
     fields.source === 'phonebook' ? phonebook.contacts : undefined,
     balance,
+    optOuts,
+    linkHost,
   );
-  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile });
+  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile, linkHost });
   const takeFile = (next: File) => {
     set('source', 'excel');
     onFile(next);
@@ -149,6 +167,12 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
           personalized={fields.subtype === 'personalized'}
         />
         <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
+        <Checkbox
+          label="Add an opt-out link"
+          description="Each text ends with a short link that lets the person stop your messages; the link counts in the parts"
+          checked={fields.optOutLink}
+          onChange={(event) => set('optOutLink', event.currentTarget.checked)}
+        />
         <SendSummary plan={plan} balance={balance} />
         {problem && (
           <Alert color="orange" variant="light" data-testid="send-problem">

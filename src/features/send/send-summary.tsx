@@ -1,4 +1,6 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { optedOutPreview } from '../../domain/opt-out';
 import { INTERNATIONAL_CURRENCY } from '../../domain/constants';
 import type { SendPlan } from './use-send-plan';
 
@@ -9,6 +11,7 @@ type Props = { plan: SendPlan; balance: { amount: number; local: boolean } };
 /** Recipients, what the send costs against the balance, and the non-blocking warnings (docs/product.md#the-send-form). */
 export function SendSummary({ plan, balance }: Props) {
   const { cost } = plan;
+  const [showOptedOut, setShowOptedOut] = useState(false);
   const balanceText = balance.local
     ? `${number.format(balance.amount)} credits`
     : `${INTERNATIONAL_CURRENCY} ${number.format(balance.amount)}`;
@@ -24,6 +27,22 @@ export function SendSummary({ plan, balance }: Props) {
         </Text>
         <Text size="sm">Balance: {balanceText}</Text>
       </Group>
+      {plan.optedOut.length > 0 && (
+        <Alert color="orange" variant="light" data-testid="opted-out-preview">
+          <Text size="sm">
+            {optedOutPreview(plan.optedOut.length)}
+            {plan.optOutsFromDevice ? ' (from the opt-out list stored on this device)' : ''}.{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => setShowOptedOut((v) => !v)}>
+              {showOptedOut ? 'Hide the numbers' : 'Show the numbers'}
+            </Anchor>
+          </Text>
+          {showOptedOut && (
+            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="opted-out-numbers">
+              {plan.optedOut.join(', ')}
+            </Text>
+          )}
+        </Alert>
+      )}
       {plan.creditMessage && (
         <Alert color="red" variant="light" title="Not enough credit" data-testid="credit-problem">
           {plan.creditMessage}

@@ -44,7 +44,10 @@ export function useSendForm(senderIds: readonly string[]): SendFormApi | null {
   }, []);
 
   // With several approved IDs, the next send most likely goes out under the same one.
-  const reset = useCallback(() => setFields((current) => defaultFields(current?.senderId ?? '')), []);
+  const reset = useCallback(
+    () => setFields((current) => defaultFields(current?.senderId ?? '', current?.optOutLink ?? false)),
+    [],
+  );
 
   const shown = useMemo(() => {
     if (!fields) return null;

@@ -10,6 +10,8 @@ import { sendFormWarnings } from '../../domain/send-form';
 import { buildSendItems, contactRecipient, sheetRecipient, type Recipient } from '../../domain/send-items';
 import { creditProblem, sendCost, type SendCost } from '../../domain/send-cost';
 import { countSms, type SmsCount } from '../../domain/sms';
+import { optedOutAmong, withOptOutLink } from '../../domain/opt-out';
+import { canonicalPhone } from '../../domain/phone-number';
 import { numbersOf, rowAt } from '../../excel/sheet-table';
 import type { ExcelState } from './use-excel-source';
 import type { SendFormFields } from './send-form-state';
@@ -31,6 +33,10 @@ export type SendPlan = {
   repeated: string[];
   /** The first recipients' filled-in texts of a personalized send. */
   preview: PreviewText[];
+  /** Recipients' numbers on the stored opt-out list (canonical): the gateway skips them, they cost nothing. */
+  optedOut: string[];
+  /** The stored opt-out list could not be refreshed: the count is from the copy on this device. */
+  optOutsFromDevice: boolean;
   /** Of the text as it will go (typographic apostrophes already plain). */
   count: SmsCount;
   placeholderFields: string[];
@@ -45,6 +51,8 @@ export function useSendPlan(
   excel: ExcelState,
   contacts: readonly StoredContact[] | undefined,
   balance: { amount: number; local: boolean },
+  optOuts: { numbers: ReadonlySet<string>; fromDevice: boolean } = { numbers: new Set(), fromDevice: false },
+  linkHost?: string,
 ): SendPlan {
   const personalized = fields.subtype === 'personalized';
   const birthday = fields.messageType === 'birthday';
@@ -72,7 +80,21 @@ export function useSendPlan(
     [personalized, recipients],
   );
 
-  const count = useMemo(() => countSms(normalizeApostrophes(fields.text)), [fields.text]);
+  const optedOut = useMemo(
+    () =>
+      optedOutAmong(
+        recipients.map((r) => r.number),
+        optOuts.numbers,
+      ),
+    [recipients, optOuts.numbers],
+  );
+
+  // With an opt-out link the counters count the link too (a fixed-length code: the parts are exact).
+  const host = fields.optOutLink ? linkHost : undefined;
+  const count = useMemo(() => {
+    const text = normalizeApostrophes(fields.text);
+    return countSms(host ? withOptOutLink(text, host) : text);
+  }, [fields.text, host]);
 
   const placeholderFields = useMemo(() => {
     if (fields.source === 'phonebook') return phonebookPlaceholderFields(birthday);
@@ -83,15 +105,19 @@ export function useSendPlan(
   // Building 100,000 personalized texts takes a moment: done once typing pauses, not per keystroke.
   // A regular send is one text to all: its cost is that text's parts times the recipients.
   const [settled] = useDebouncedValue(fields, 300);
+  // Opted-out recipients are skipped by the gateway and cost nothing.
   const cost = useMemo<SendCost | null>(() => {
     if (!settled.text.trim() || recipientCount === 0) return null;
     const now = new Date();
+    const paying = Math.max(0, recipientCount - optedOut.length);
     if (settled.subtype !== 'personalized') {
-      const one = sendCost(buildSendItems({ ...settled, date: null }, [{ number: '0' }], now));
-      return { ...one, credits: one.credits * recipientCount, recipients: recipientCount };
+      const one = sendCost(buildSendItems({ ...settled, date: null }, [{ number: '0' }], now), host);
+      return { ...one, credits: one.credits * paying, recipients: paying };
     }
-    return sendCost(buildSendItems({ ...settled, date: null }, recipients, now));
-  }, [settled, recipients, recipientCount]);
+    const skipped = new Set(optedOut);
+    const sendable = skipped.size === 0 ? recipients : recipients.filter((r) => !skipped.has(canonicalPhone(r.number)));
+    return sendCost(buildSendItems({ ...settled, date: null }, sendable, now), host);
+  }, [settled, recipients, recipientCount, optedOut, host]);
 
   const preview = useMemo<PreviewText[]>(() => {
     if (settled.subtype !== 'personalized' || !settled.text.trim()) return [];
@@ -112,6 +138,8 @@ export function useSendPlan(
     duplicates: screened.duplicates,
     repeated,
     preview,
+    optedOut,
+    optOutsFromDevice: optOuts.fromDevice,
     count,
     placeholderFields,
     cost,

@@ -12,13 +12,15 @@ import type { SendPlan } from './use-send-plan';
 type Inputs = {
   form: SendFormApi;
   plan: SendPlan;
+  /** The host an opt-out link goes on, measured with the text (when the form asks for one). */
+  linkHost?: string;
   excel: ExcelSource;
   balance: { amount: number; local: boolean };
   onQueued: () => void;
 };
 
 /** Checks the form in its order (docs/product.md#the-send-form), builds the send items and hands them to the outbox. */
-export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) {
+export function useSendSubmit({ form, plan, excel, balance, onQueued, linkHost }: Inputs) {
   const [problem, setProblem] = useState<{ message: string; fields: SendFormApi['fields'] } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,7 +50,10 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued }: Inputs) 
 
     const draft: SendDraft = { ...fields, date };
     const items = buildSendItems(draft, plan.recipients, new Date());
-    const credit = balance.local ? creditProblem(sendCost(items), balance.amount) : null;
+    // Opted-out recipients cost nothing: the plan has priced the rest.
+    const cost =
+      plan.optedOut.length > 0 && plan.cost ? plan.cost : sendCost(items, fields.optOutLink ? linkHost : undefined);
+    const credit = balance.local ? creditProblem(cost, balance.amount) : null;
     // The summary's "Not enough credit" box already says it when it has the same text.
     if (credit) return credit === plan.creditMessage ? setProblem(null) : refuse(credit);
 

@@ -174,6 +174,31 @@ export class FakeSmsc {
     }
   }
 
+  /**
+   * A message from a phone (a deliver_sm that is not a receipt) to every bound receiver; resolves when
+   * one answers it (after the gateway stored it).
+   */
+  fromPhone(from: string, to: string, text: string): Promise<void> {
+    return new Promise((resolve) => {
+      for (const session of this.receivers) {
+        session.send(
+          new smpp.PDU('deliver_sm', {
+            source_addr_ton: 1,
+            source_addr_npi: 1,
+            source_addr: from,
+            dest_addr_ton: 5,
+            dest_addr_npi: 0,
+            destination_addr: to,
+            esm_class: 0,
+            data_coding: 0,
+            short_message: Buffer.from(text, 'latin1'),
+          }),
+          () => resolve(),
+        );
+      }
+    });
+  }
+
   /** Texts accepted per destination, each reassembled from its parts by the caller's decoder. */
   acceptedTo(to: string) {
     return this.ledger.filter((e) => e.to === to);

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../../server/src/db/migrate';
 import { seedDemo } from '../../../server/src/seed/demo';
 import { stopCarrier } from '../../../server/src/carrier/delivery';
 import { recipientLedger } from '../../../server/src/messaging/carrier-ledger';
+import { inboundLedger } from '../../../server/src/optouts/inbound';
 
 export interface TestClock {
   now: number;
@@ -88,6 +89,7 @@ export async function makeTestApp(
     distDir: null,
     carrierDelayMs: 1000,
     recipients: recipientLedger,
+    inbound: inboundLedger,
     ...overrides,
   };
   if (demo) await seedDemo(ctx);

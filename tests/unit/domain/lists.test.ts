@@ -12,6 +12,7 @@ import {
   mayStillChange,
   statusGroup,
   statusTotals,
+  statusLabel,
 } from '../../../src/domain/message-status';
 import {
   BATCHES_SENT,
@@ -138,8 +139,24 @@ describe('message status', () => {
       sent: 1,
       failed: 1,
       pending: 2,
+      optedOut: 0,
       total: 4,
     });
+  });
+
+  it('counts opted-out recipients apart, as final', () => {
+    expect(statusTotals([{ status: 'SENT' }, { status: 'OPTED_OUT' }, { status: 'PENDING' }])).toEqual({
+      sent: 1,
+      failed: 0,
+      pending: 1,
+      optedOut: 1,
+      total: 3,
+    });
+    expect(statusGroup('OPTED_OUT')).toBe('optedOut');
+    expect(isFinalStatus('OPTED_OUT')).toBe(true);
+    expect(mayStillChange([{ status: 'SENT' }, { status: 'OPTED_OUT' }])).toBe(false);
+    expect(statusLabel('OPTED_OUT')).toBe('Opted out');
+    expect(statusLabel('SENT')).toBe('SENT');
   });
 
   it('is in progress while fewer numbers are submitted than posted', () => {

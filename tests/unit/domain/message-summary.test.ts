@@ -12,12 +12,24 @@ describe('deliveryCounts', () => {
         { status: 'PENDING', count: 2 },
       ],
     };
-    expect(deliveryCounts(message)).toEqual({ sent: 3, failed: 1, pending: 2, total: 6 });
+    expect(deliveryCounts(message)).toEqual({ sent: 3, failed: 1, pending: 2, optedOut: 0, total: 6 });
+  });
+
+  it('counts opted-out recipients apart from the pending ones', () => {
+    const message = {
+      destinationCount: 4,
+      messageStatus: [
+        { status: 'SENT', count: 2 },
+        { status: 'PENDING', count: 0 },
+        { status: 'OPTED_OUT', count: 2 },
+      ],
+    };
+    expect(deliveryCounts(message)).toEqual({ sent: 2, failed: 0, pending: 0, optedOut: 2, total: 4 });
   });
 
   it('counts a row per recipient, and recipients without a row as pending', () => {
     const message = { destinationAddress: '1,2,3', messageStatus: [{ status: 'SENT' }, { status: 'DELIVRD?' }] };
-    expect(deliveryCounts(message)).toEqual({ sent: 1, failed: 0, pending: 2, total: 3 });
+    expect(deliveryCounts(message)).toEqual({ sent: 1, failed: 0, pending: 2, optedOut: 0, total: 3 });
     expect(recipientCount({ destinationAddress: '1, 2' })).toBe(2);
   });
 });

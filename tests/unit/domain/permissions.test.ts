@@ -25,16 +25,16 @@ import {
 } from '../../../src/domain/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
-const ALWAYS = ['send', 'phonebook', 'purchase', 'profile'];
+const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile'];
 
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
     ['no tab flags', {}, ALWAYS],
-    ['dashboard flag', { dashboardTab: true }, ['send', 'dashboard', 'phonebook', 'purchase', 'profile']],
+    ['dashboard flag', { dashboardTab: true }, ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile']],
     [
       'all flags',
       { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true },
-      ['send', 'dashboard', 'scheduled', 'recurring', 'credithistory', 'phonebook', 'purchase', 'profile'],
+      ['send', 'dashboard', 'scheduled', 'recurring', 'credithistory', 'phonebook', 'optouts', 'purchase', 'profile'],
     ],
     ['admin', { isAdmin: true }, [...ALWAYS, 'clients']],
   ])('%s', (_, over, keys) => {
@@ -47,10 +47,12 @@ describe('menuItems', () => {
       'Send SMS',
       'SMS credits purchase history',
       'Phone book',
+      'Opt-outs',
       'Purchase SMS credits',
       'Profile',
       'Client management',
     ]);
+    expect(items.find((m) => m.key === 'optouts')?.path).toBe('/optouts');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
       '/credithistory',

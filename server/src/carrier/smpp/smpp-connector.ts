@@ -7,12 +7,14 @@ import type {
   OutgoingPart,
   Receipt,
   ReceiptSink,
+  InboundSink,
   SubmitOutcome,
 } from '../../core/connector';
 import type { SmppSettings } from '../carrier-url';
 import { backoffMs, type BackoffLimits } from '../backoff';
 import { TokenBucket } from '../token-bucket';
 import { isReceipt, parseReceipt } from './smpp-receipt';
+import { inboundOf } from './smpp-inbound';
 import { SmppStats } from './smpp-stats';
 import { receiptKeyOf } from '../parts/carrier-ids';
 
@@ -58,6 +60,7 @@ interface Link {
 export class SmppConnector implements Connector {
   readonly kind = 'smpp' as const;
   private sink: ReceiptSink | null = null;
+  private inbound: InboundSink | null = null;
   private link: Link | null = null;
   private stopping = false;
   private queue: Waiting[] = [];
@@ -83,8 +86,9 @@ export class SmppConnector implements Connector {
     this.bucket = new TokenBucket(settings.tps);
   }
 
-  async start(sink: ReceiptSink): Promise<void> {
+  async start(sink: ReceiptSink, inbound?: InboundSink): Promise<void> {
     this.sink = sink;
+    this.inbound = inbound ?? null;
     this.stopping = false;
     this.connect();
   }
@@ -332,7 +336,7 @@ export class SmppConnector implements Connector {
 
   private onDeliver(session: Session, pdu: PDU) {
     if (!isReceipt(pdu)) {
-      session.send(pdu.response()); // a message from a phone: not ours to keep
+      void this.storeInbound(session, pdu);
       return;
     }
     this.receipts.push({ receipt: parseReceipt(pdu), pdu, session });
@@ -358,6 +362,17 @@ export class SmppConnector implements Connector {
 
   private async storeWaiting() {
     while (this.receipts.length > 0) await this.storeBatch(this.receipts.splice(0));
+  }
+
+  /** Stores a message from a phone (a STOP reply, or another), then answers it: unanswered, the carrier sends it again. */
+  private async storeInbound(session: Session, pdu: PDU) {
+    try {
+      await this.inbound?.([inboundOf(this.name, pdu)]);
+    } catch (error) {
+      this.stats.error(`message from a phone not stored: ${String(error)}`);
+      return;
+    }
+    session.send(pdu.response());
   }
 
   /** Stores a batch of receipts, then answers each deliver_sm: never before they are in the database. */

@@ -1,0 +1,351 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { formatAccra } from '../../domain/dates';
+import { SEARCH_MAX_LENGTH } from '../../domain/constants';
+import { canonicalPhone } from '../../domain/phone-number';
+import { MAX_REMOVAL_REASON, OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/opt-out';
+import type { AddReason, ClientOptOutsAnswer, OptOutAnswer } from '../../api/optout-api';
+import { buildOptOutsExport } from '../../excel/export-file';
+import { openSpreadsheet } from '../../excel/parse-file';
+import { numbersOf } from '../../excel/sheet-table';
+import { emitAlert } from '../../notify/alerts-bus';
+import { useAction } from '../../sync/hooks/use-action';
+import { useOptOuts } from '../../sync/hooks/use-opt-outs';
+import { useSession } from '../../sync/hooks/use-session';
+import { addNumbers, clientOptOutCounts, removeNumber } from '../../sync/optouts';
+import { downloadBytes } from '../../ui/download';
+import { OfflineNote } from '../../ui/offline-note';
+import { useOnline } from '../../ui/use-online';
+
+const PAGE = 20;
+const count = (n: number) => n.toLocaleString('en-US');
+const reasonLabel = (reason: string) => OPT_OUT_REASON_LABELS[reason as OptOutReason] ?? reason;
+const dateOf = (iso: string) => (iso ? formatAccra(iso, 'yyyy-MM-dd HH:mm') : '');
+
+/** Numbers typed by hand: one a line, or separated by commas or semicolons. */
+const typedNumbers = (text: string) =>
+  text
+    .split(/[,;\n]/)
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+
+/** The Opt-outs page (docs/compliance.md): the list with search, add by hand or from Excel, export, remove with a reason. */
+export function OptOutsScreen() {
+  const session = useSession();
+  const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
+  const state = useOptOuts();
+  const online = useOnline();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [removing, setRemoving] = useState<OptOutAnswer | null>(null);
+  const all = useMemo(() => [...(state.list?.optouts ?? [])].reverse(), [state.list]);
+  const shown = useMemo(() => {
+    const wanted = search.trim().toLowerCase();
+    if (!wanted) return all;
+    const digits = /^[\d\s+().-]+$/.test(wanted) ? canonicalPhone(wanted).replace(/^233/, '') : '';
+    return all.filter(
+      (o) =>
+        o.number.includes(wanted) ||
+        (digits !== '' && o.number.includes(digits)) ||
+        reasonLabel(o.reason).toLowerCase().includes(wanted) ||
+        o.note.toLowerCase().includes(wanted),
+    );
+  }, [all, search]);
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
+  const current = Math.min(page, pages);
+  const rows = shown.slice((current - 1) * PAGE, current * PAGE);
+  const exporting = useAction('The opt-out list could not be written. Please try again');
+
+  const exportList = () =>
+    exporting.run(async () => {
+      const bytes = await buildOptOutsExport(
+        all.map((o) => ({ number: o.number, reason: reasonLabel(o.reason), date: dateOf(o.created_at) })),
+      );
+      downloadBytes(bytes, 'opt-outs.xlsx');
+    });
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={1} size="h2">
+        Opt-outs
+      </Title>
+      <Text size="sm" c="dimmed">
+        Numbers on this list receive nothing more from your account, by any kind of send, and are never charged. People
+        add themselves with the opt-out link or by replying STOP; you can add numbers too.
+      </Text>
+      {state.error &&
+        (state.error.offline ? (
+          <OfflineNote online={online}>
+            {state.list
+              ? 'This is the list as last stored on this device'
+              : 'The list will load when you are back online'}
+          </OfflineNote>
+        ) : (
+          <Alert color="red" variant="light" role="status">
+            {state.error.message}
+          </Alert>
+        ))}
+      <AddNumbers disabled={!online} />
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <TextInput
+          label="Search"
+          placeholder="Number or reason"
+          value={search}
+          maxLength={SEARCH_MAX_LENGTH}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <Button variant="light" onClick={() => void exportList()} loading={exporting.busy} disabled={all.length === 0}>
+          Export to Excel
+        </Button>
+      </Group>
+      <Text size="sm" data-testid="optout-count">
+        {count(shown.length)} of {count(all.length)} {all.length === 1 ? 'number' : 'numbers'}
+      </Text>
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped withTableBorder verticalSpacing="xs" aria-label="Opt-outs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Number</Table.Th>
+              <Table.Th>Reason</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>{o.number}</Table.Td>
+                <Table.Td>{reasonLabel(o.reason)}</Table.Td>
+                <Table.Td>{dateOf(o.created_at)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    disabled={!online}
+                    onClick={() => setRemoving(o)}
+                    aria-label={`Remove ${o.number}`}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text size="sm" c="dimmed">
+                    {state.list === undefined || (state.loading && !state.list)
+                      ? 'Loading the opt-out list'
+                      : all.length === 0
+                        ? 'No one has opted out of your messages'
+                        : 'No opt-outs match.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={setPage}
+          size="sm"
+          siblings={1}
+          boundaries={1}
+          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
+      {isAdmin && online && <ClientCounts />}
+      {removing && <RemoveDialog optOut={removing} onClose={() => setRemoving(null)} />}
+    </Stack>
+  );
+}
+
+/** Add by hand (typed numbers and a reason) or from an Excel sheet with a "numbers" column. */
+function AddNumbers({ disabled }: { disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [reason, setReason] = useState<AddReason>('manual');
+  const [file, setFile] = useState<File | null>(null);
+  const adding = useAction();
+  const importing = useAction();
+
+  const add = () =>
+    adding.run(async () => {
+      const numbers = typedNumbers(text);
+      if (numbers.length === 0) {
+        emitAlert({ message: 'Please enter at least one phone number', severity: 'error' });
+        return;
+      }
+      emitAlert({ message: await addNumbers(numbers, reason), severity: 'success' });
+      setText('');
+    });
+
+  const importFile = (chosen: File | null) =>
+    importing.run(async () => {
+      setFile(chosen);
+      if (!chosen) return;
+      const book = await openSpreadsheet(chosen);
+      try {
+        const first = book.first ?? (await book.readSheet(book.sheetNames[0] ?? ''));
+        if (!first.ok) throw new Error(first.message);
+        const numbers = numbersOf(first.table).filter((n) => n.trim() !== '');
+        if (numbers.length === 0) throw new Error('The sheet has no numbers to add');
+        emitAlert({ message: await addNumbers(numbers, 'import'), severity: 'success' });
+      } finally {
+        book.close();
+        setFile(null);
+      }
+    });
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Add numbers
+        </Title>
+        <Textarea
+          label="Numbers"
+          description="One number a line, or separated by commas"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <Select
+            label="Reason"
+            data={[
+              { value: 'manual', label: OPT_OUT_REASON_LABELS.manual },
+              { value: 'complaint', label: OPT_OUT_REASON_LABELS.complaint },
+            ]}
+            value={reason}
+            onChange={(v) => setReason(v === 'complaint' ? 'complaint' : 'manual')}
+            allowDeselect={false}
+            w={200}
+          />
+          <Button onClick={() => void add()} loading={adding.busy} disabled={disabled}>
+            Add to opt-out list
+          </Button>
+        </Group>
+        <FileInput
+          label="Import from Excel"
+          description='A sheet with a "numbers" column, up to 100,000 rows'
+          placeholder="Choose a file"
+          accept=".xlsx,.xls,.csv"
+          value={file}
+          onChange={(f) => void importFile(f)}
+          disabled={disabled || importing.busy}
+          clearable
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Removing asks why (the person opted in again): the gateway records it with who and when. */
+function RemoveDialog({ optOut, onClose }: { optOut: OptOutAnswer; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const removing = useAction();
+  const remove = () => {
+    if (!reason.trim()) {
+      setError('Please say why this number may receive your messages again');
+      return;
+    }
+    void removing.run(async () => {
+      emitAlert({ message: await removeNumber(optOut.number, reason), severity: 'success' });
+      onClose();
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Remove ${optOut.number} from the opt-out list`} centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          This number will receive your messages again. Please say why, for example: opted in again.
+        </Text>
+        <Textarea
+          label="Reason"
+          value={reason}
+          maxLength={MAX_REMOVAL_REASON}
+          error={error}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setError(null);
+          }}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={remove} loading={removing.busy}>
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** An admin's clients and how many opt-outs each has (online only: fetched when shown). */
+function ClientCounts() {
+  const [clients, setClients] = useState<ClientOptOutsAnswer['clients'] | null>(null);
+  useEffect(() => {
+    let live = true;
+    clientOptOutCounts().then(
+      (answer) => live && setClients(answer),
+      () => live && setClients(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!clients) return null;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="xs">
+        Your clients&apos; opt-outs
+      </Title>
+      {clients.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None of your clients has opt-outs yet
+        </Text>
+      ) : (
+        <Table withTableBorder aria-label="Clients' opt-outs">
+          <Table.Tbody>
+            {clients.map((c) => (
+              <Table.Tr key={c.profile_id}>
+                <Table.Td>{c.username}</Table.Td>
+                <Table.Td>{count(c.count)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
