@@ -2,6 +2,7 @@
 // unguessable code per (account, number), a page with no sign-in that confirms once, a 404 for an
 // unknown code or another tenant's host, and a rate limit per address.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { canonicalPhone } from '../../src/domain/phone-number';
 import { call, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, sendItem, sendSms } from './helpers/messaging';
 import { newOptOutCode } from '../../server/src/optouts/links';
@@ -24,7 +25,7 @@ describe('the opt-out link', () => {
       .selectFrom('message_recipients')
       .select(['text', 'parts'])
       .where('message_id', '=', messageId)
-      .where('number', '=', number)
+      .where('number', '=', canonicalPhone(number))
       .executeTakeFirstOrThrow();
     return row;
   };
