@@ -31,6 +31,10 @@ export const TABLE_OWNERS = {
   optout_log: 'optouts',
   optout_links: 'optouts',
   inbound_messages: 'optouts',
+  webhook_endpoints: 'integrations',
+  webhook_deliveries: 'integrations',
+  webhook_attempts: 'integrations',
+  webhook_cursor: 'integrations',
 };
 
 /**

@@ -5,6 +5,7 @@ import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
 import { pruneEvents } from './messaging/recipient-events';
 import { pruneApiAnswers } from './integrations/idempotency';
+import { newLoopOwner, tickWebhooks } from './integrations/webhooks/deliver';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -14,6 +15,8 @@ const CLAIM_SWEEP_MS = 3600 * 1000;
 export const CHECKOUT_SWEEP_MS = 60_000;
 /** Recipient events past their retention (messaging/recipient-events.ts) are pruned this often. */
 export const EVENT_SWEEP_MS = 3600 * 1000;
+/** How often the webhook loop fans new events out and sends what is due. */
+export const WEBHOOK_TICK_MS = 1000;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
 const CARRIER_CHUNKS_PER_TICK = 25;
 
@@ -38,6 +41,7 @@ function every(ctx: GatewayContext, ms: number, step: () => Promise<unknown>, na
 
 /** Starts the carrier's delivery reports, the scheduler and the sweeps; returns a stop function. */
 export function startBackground(ctx: GatewayContext): () => Promise<void> {
+  const webhookOwner = newLoopOwner();
   const stops = [
     every(ctx, CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
     every(ctx, SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
@@ -45,6 +49,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, CHECKOUT_SWEEP_MS, () => expireCheckouts(ctx), 'checkout sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneEvents(ctx.db, ctx.now()), 'recipient events sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneApiAnswers(ctx.db, ctx.now()), 'API answers sweep'),
+    every(ctx, WEBHOOK_TICK_MS, () => tickWebhooks(ctx, webhookOwner), 'webhooks'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

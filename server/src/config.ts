@@ -14,6 +14,7 @@ import { signupFieldError } from '../../src/domain/signup';
 import { isEmailAddress } from '../../src/domain/fields';
 import { canonicalPhone } from '../../src/domain/phone-number';
 import { usernameShapeError } from './accounts/uniqueness';
+import { WEBHOOK_RETRY_SCHEDULE } from './integrations/webhooks/deliver';
 
 /** Profile 6, the operator's account, written with the main domain at the first start on an empty database. */
 export interface OperatorAccount {
@@ -51,6 +52,8 @@ export interface GatewayConfig {
   carrierLeaseS: number;
   /** API_RATE_LIMIT: requests a minute each key of the integrators' API may make (docs/api-v1.md#limits). */
   apiRateLimit: number;
+  /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed webhook (docs/api-v1.md#webhooks). */
+  webhookRetrySchedule: readonly number[];
 }
 
 /** CARRIER_URL; outside dev mode it must be set, so a production start never takes credit and delivers nothing. */
@@ -155,6 +158,19 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** WEBHOOK_RETRY_SCHEDULE: comma-separated seconds, 1 to 20 retries of at most a week each. */
+function retrySchedule(env: NodeJS.ProcessEnv): readonly number[] {
+  const raw = env.WEBHOOK_RETRY_SCHEDULE?.trim();
+  if (!raw) return WEBHOOK_RETRY_SCHEDULE;
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (values.length > 20 || values.some((v) => !Number.isInteger(v) || v < 1 || v > 7 * 86_400)) {
+    throw new ConfigError(
+      `WEBHOOK_RETRY_SCHEDULE must be 1 to 20 comma-separated whole seconds from 1 to 604800, e.g. ${WEBHOOK_RETRY_SCHEDULE.join(',')}; it is '${raw.slice(0, 80)}'`,
+    );
+  }
+  return values;
+}
+
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -200,6 +216,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     carrier: carrierSettings(env, devMode),
     carrierLeaseS: integer(env, 'CARRIER_LEASE_S', 30, 2, 3600),
     apiRateLimit: integer(env, 'API_RATE_LIMIT', API_RATE_LIMIT.limit, 1, 1_000_000),
+    webhookRetrySchedule: retrySchedule(env),
   };
 }
 
@@ -224,6 +241,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     inbound: inboundLedger,
     instanceLeaseMs: config.carrierLeaseS * 1000,
     apiRateLimit: { limit: config.apiRateLimit, windowMs: API_RATE_LIMIT.windowMs },
+    webhookRetrySchedule: config.webhookRetrySchedule,
     reportError: (where, error) => console.error(where, error),
     log: (line) => console.log(line),
   };

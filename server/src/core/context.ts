@@ -47,6 +47,12 @@ export interface GatewayContext {
   maxPurchaseGhs?: number;
   /** Requests per key (or per signed-in account) the integrators' API takes in each window (docs/api-v1.md#limits). */
   apiRateLimit?: { limit: number; windowMs: number };
+  /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed webhook (docs/api-v1.md#webhooks). */
+  webhookRetrySchedule?: readonly number[];
+  /** How long a webhook's endpoint may take to answer (15 s unless a test sets another). */
+  webhookTimeoutMs?: number;
+  /** Resolves a webhook endpoint's host to all its addresses (node:dns in production; tests answer themselves). */
+  lookupHost?: (host: string) => Promise<{ address: string; family: number }[]>;
   /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
   reportError?: (where: string, error: unknown) => void;
 }

@@ -14,6 +14,7 @@ import { domainClaims } from './migrations/011-domain-claims';
 import { recipientEvents } from './migrations/012-recipient-events';
 import { optOuts } from './migrations/014-optouts';
 import { apiKeys } from './migrations/015-api-keys';
+import { webhooks } from './migrations/016-webhooks';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
@@ -32,6 +33,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '012-recipient-events': recipientEvents,
   '014-optouts': optOuts,
   '015-api-keys': apiKeys,
+  '016-webhooks': webhooks,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

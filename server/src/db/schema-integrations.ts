@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** A scope an API key may hold (docs/api-v1.md#keys-and-scopes). */
 export type ApiScope = 'messages:send' | 'messages:read' | 'balance:read' | 'webhooks:manage';
@@ -32,7 +32,73 @@ export interface ApiIdempotencyTable {
   created_at: number;
 }
 
+/** A webhook event type (docs/api-v1.md#webhooks). */
+export type WebhookEventType =
+  | 'message.sent'
+  | 'message.delivered'
+  | 'message.failed'
+  | 'message.expired'
+  | 'message.rejected';
+
+/** An account's webhook endpoint for one mode: the signing secret is kept, shown once. */
+export interface WebhookEndpointsTable {
+  id: string; // public id, we_<hex>
+  profile_id: number;
+  mode: ApiMode; // the mode of the key that made it: it gets that mode's events only
+  url: string;
+  events: string; // comma list of WebhookEventType
+  secret: string; // whsec_<base64>: HMAC needs the secret itself
+  created_at: number;
+  disabled_at: number | null;
+  disabled_reason: Generated<string>;
+}
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+
+/** pending: an attempt is due (next_attempt_at); succeeded; failed: the schedule ran out; dropped: its endpoint was disabled. */
+export type WebhookDeliveryState = 'pending' | 'succeeded' | 'failed' | 'dropped';
+
+/** One event for one endpoint, with its retry state and the claim of the loop sending it. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: string; // the webhook-id header, kept across retries
+  endpoint_id: string;
+  event_id: number; // recipient_events.id
+  event_type: WebhookEventType;
+  payload: string; // the JSON body, signed as is
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_attempt_at: number | null;
+  claimed_by: string | null; // the loop sending it now
+  claimed_until: number | null; // its claim's lease
+  created_at: number;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** Each attempt of a delivery: its time, HTTP status (null when none came) and duration. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  at: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: Generated<string>;
+}
+
+/** The fan-out's cursor: the last recipient event it turned into deliveries. */
+export interface WebhookCursorTable {
+  name: string;
+  last_event_id: number;
+}
+
 export interface IntegrationTables {
   api_keys: ApiKeysTable;
   api_idempotency: ApiIdempotencyTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_cursor: WebhookCursorTable;
 }

@@ -33,7 +33,7 @@ const ERROR_WORDS: Record<string, string> = {
   UNKNOWN: 'No delivery report came back from the network in time',
 };
 
-const errorWords = (code: string) => ERROR_WORDS[code] ?? `The network reported error ${code}`;
+export const errorWords = (code: string) => ERROR_WORDS[code] ?? `The network reported error ${code}`;
 
 const scopeOf = (user: UserRow, key: ApiKeyRow) => ({ profileId: user.profile_id, mode: key.mode });
 

@@ -9,6 +9,14 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../integrations/api-key
 import { sendMessages } from '../integrations/send';
 import { addOptOuts, listOptOuts, removeOptOut } from '../integrations/optouts';
 import { cancelBatch, getBalance, getBatch, getMessage, listMessages, listSenderIds } from '../integrations/reads';
+import * as wh from '../integrations/webhooks/schemas';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  redeliverWebhook,
+} from '../integrations/webhooks/endpoints';
 
 // The integrators' API (docs/api-v1.md): each operation once, with its id, scopes and schemas; the
 // OpenAPI document at openapi.json is generated from this table.
@@ -174,6 +182,64 @@ export const REVOKE_API_KEY = op({
   errors: [404],
 });
 
+export const CREATE_WEBHOOK_ENDPOINT = op({
+  operationId: 'createWebhookEndpoint',
+  method: 'POST',
+  path: '/webhook-endpoints',
+  summary: "Receive events of this key's mode at a URL; the signing secret is in this answer only",
+  description:
+    'Outside dev mode the URL must be https and reach a public address. Each event is POSTed signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature).',
+  scopes: ['webhooks:manage'],
+  body: wh.createWebhookEndpointBody,
+  answer: wh.createdWebhookEndpoint,
+  status: 201,
+  errors: [422],
+});
+export const LIST_WEBHOOK_ENDPOINTS = op({
+  operationId: 'listWebhookEndpoints',
+  method: 'GET',
+  path: '/webhook-endpoints',
+  summary: "The account's endpoints in this key's mode (never their secrets), newest first, disabled ones with why",
+  scopes: ['webhooks:manage'],
+  answer: wh.webhookEndpointList,
+  status: 200,
+  errors: [],
+});
+export const DELETE_WEBHOOK_ENDPOINT = op({
+  operationId: 'deleteWebhookEndpoint',
+  method: 'DELETE',
+  path: '/webhook-endpoints/:endpointId',
+  summary: 'Delete an endpoint: nothing more is sent to it',
+  scopes: ['webhooks:manage'],
+  params: wh.endpointParams,
+  answer: wh.deletedWebhookEndpoint,
+  status: 200,
+  errors: [404],
+});
+export const LIST_WEBHOOK_DELIVERIES = op({
+  operationId: 'listWebhookDeliveries',
+  method: 'GET',
+  path: '/webhook-endpoints/:endpointId/deliveries',
+  summary: "An endpoint's deliveries, newest first, each with its attempts' times, status codes and durations",
+  scopes: ['webhooks:manage'],
+  params: wh.endpointParams,
+  query: wh.listWebhookDeliveriesQuery,
+  answer: wh.webhookDeliveryList,
+  status: 200,
+  errors: [404],
+});
+export const REDELIVER_WEBHOOK = op({
+  operationId: 'redeliverWebhook',
+  method: 'POST',
+  path: '/webhook-deliveries/:deliveryId/redeliver',
+  summary: 'Try a delivery once more, now, with the same webhook-id',
+  scopes: ['webhooks:manage'],
+  params: wh.deliveryParams,
+  answer: wh.webhookDelivery,
+  status: 200,
+  errors: [404, 409],
+});
+
 export const OPERATIONS: readonly Operation[] = [
   SEND_MESSAGES,
   GET_MESSAGE,
@@ -188,6 +254,11 @@ export const OPERATIONS: readonly Operation[] = [
   CREATE_API_KEY,
   LIST_API_KEYS,
   REVOKE_API_KEY,
+  CREATE_WEBHOOK_ENDPOINT,
+  LIST_WEBHOOK_ENDPOINTS,
+  DELETE_WEBHOOK_ENDPOINT,
+  LIST_WEBHOOK_DELIVERIES,
+  REDELIVER_WEBHOOK,
 ];
 
 /** Operations other than the key ones are a key's: the handler is never reached without one. */
@@ -221,6 +292,19 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, CREATE_API_KEY, ({ user, key, body }) => createApiKey(ctx, user, body, key));
       operation(v1, ctx, LIST_API_KEYS, async ({ user }) => ({ data: await listApiKeys(ctx, user) }));
       operation(v1, ctx, REVOKE_API_KEY, ({ user, params }) => revokeApiKey(ctx, user, params.keyId));
+      operation(v1, ctx, CREATE_WEBHOOK_ENDPOINT, ({ user, key, body }) =>
+        createWebhookEndpoint(ctx, user, keyOf(key), body),
+      );
+      operation(v1, ctx, LIST_WEBHOOK_ENDPOINTS, ({ user, key }) => listWebhookEndpoints(ctx, user, keyOf(key)));
+      operation(v1, ctx, DELETE_WEBHOOK_ENDPOINT, ({ user, key, params }) =>
+        deleteWebhookEndpoint(ctx, user, keyOf(key), params.endpointId),
+      );
+      operation(v1, ctx, LIST_WEBHOOK_DELIVERIES, ({ user, key, params, query }) =>
+        listWebhookDeliveries(ctx, user, keyOf(key), params.endpointId, query),
+      );
+      operation(v1, ctx, REDELIVER_WEBHOOK, ({ user, key, params }) =>
+        redeliverWebhook(ctx, user, keyOf(key), params.deliveryId),
+      );
     },
     { prefix: API_V1_PREFIX },
   );

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { GatewayContext } from '../../core/context';
+import type { Executor } from '../../db/database';
+import type { RecipientEventRow } from '../../db/schema-messaging';
+import type { WebhookEventType } from '../../db/schema-integrations';
+import { eventsAfter } from '../../messaging/recipient-events';
+import { apiRecipients, type ApiRecipient } from '../../messaging/api-events';
+import { EXPIRED_ERROR } from '../../messaging/api-views';
+import { batchIdOf, messageIdOf } from '../ids';
+import { errorWords } from '../reads';
+
+/**
+ * The fan-out (docs/api-v1.md#webhooks): reads recipient_events after its own cursor, and for each
+ * final status of a message sent through the API inserts one delivery per endpoint of its account
+ * and mode that takes the event's type. The cursor row is locked for the step (PostgreSQL), and a
+ * delivery is unique per event and endpoint, so two gateways never fan one event out twice.
+ */
+
+const CURSOR = 'deliveries';
+/** Events read in one step. */
+const EVENT_STEP = 500;
+
+/** A final status's event type and the status the payload names; none for a first status. */
+export function eventTypeOf(e: Pick<RecipientEventRow, 'new_status' | 'error'>): {
+  type: WebhookEventType;
+  status: string;
+} | null {
+  switch (e.new_status) {
+    case 'SENT':
+      return { type: 'message.delivered', status: 'delivered' };
+    case 'UNKNOWN':
+      // Handed to the carrier, and no delivery report came: sent is all that is known.
+      return { type: 'message.sent', status: 'unknown' };
+    case 'FAILED':
+      if (e.error === EXPIRED_ERROR) return { type: 'message.expired', status: 'expired' };
+      if (e.error === 'REJECTD') return { type: 'message.rejected', status: 'failed' };
+      return { type: 'message.failed', status: 'failed' };
+    default:
+      return null;
+  }
+}
+
+/** The body of a webhook: the Standard Webhooks envelope around the message as it now stands. */
+function payloadOf(e: RecipientEventRow, r: ApiRecipient, type: WebhookEventType, status: string) {
+  const error =
+    e.new_status === 'FAILED' || e.new_status === 'UNKNOWN'
+      ? { code: e.error || 'UNKNOWN', description: errorWords(e.error || 'UNKNOWN') }
+      : null;
+  return JSON.stringify({
+    type,
+    timestamp: new Date(Number(e.created_at)).toISOString(),
+    data: {
+      id: messageIdOf(r.messageRecipientId),
+      batchId: batchIdOf(r.batchId),
+      mode: r.mode,
+      to: r.number,
+      status,
+      error,
+      reference: r.reference || null,
+    },
+  });
+}
+
+const webhookId = () => `whd_${randomBytes(12).toString('hex')}`;
+
+/** One step of the fan-out; returns how many events it read (EVENT_STEP means more may wait). */
+export async function fanOutEvents(ctx: GatewayContext): Promise<number> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    let cursorQuery = trx.selectFrom('webhook_cursor').select('last_event_id').where('name', '=', CURSOR);
+    if (ctx.db.dialectName === 'postgres') cursorQuery = cursorQuery.forUpdate();
+    const cursor = Number((await cursorQuery.executeTakeFirst())?.last_event_id ?? 0);
+    const events = await eventsAfter(trx, cursor, EVENT_STEP);
+    if (events.length === 0) return 0;
+    await insertDeliveries(trx, events, now);
+    const last = Number(events[events.length - 1]!.id);
+    await trx
+      .insertInto('webhook_cursor')
+      .values({ name: CURSOR, last_event_id: last })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ last_event_id: last }))
+      .execute();
+    return events.length;
+  });
+}
+
+async function insertDeliveries(trx: Executor, events: RecipientEventRow[], now: number) {
+  const finals = events.flatMap((e) => {
+    const kind = eventTypeOf(e);
+    return kind ? [{ event: e, ...kind }] : [];
+  });
+  if (finals.length === 0) return;
+  const recipients = new Map(
+    (await apiRecipients(trx, [...new Set(finals.map((f) => f.event.recipient_id))])).map((r) => [r.recipientId, r]),
+  );
+  const owners = [...new Set([...recipients.values()].map((r) => r.profileId))];
+  if (owners.length === 0) return;
+  const endpoints = await trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'profile_id', 'mode', 'events', 'created_at'])
+    .where('profile_id', 'in', owners)
+    .where('disabled_at', 'is', null)
+    .execute();
+  const rows = finals.flatMap(({ event, type, status }) => {
+    const r = recipients.get(event.recipient_id);
+    if (!r) return [];
+    return endpoints
+      .filter(
+        (ep) =>
+          ep.profile_id === r.profileId &&
+          ep.mode === r.mode &&
+          ep.events.split(',').includes(type) &&
+          Number(ep.created_at) <= Number(event.created_at),
+      )
+      .map((ep) => ({
+        webhook_id: webhookId(),
+        endpoint_id: ep.id,
+        event_id: Number(event.id),
+        event_type: type,
+        payload: payloadOf(event, r, type, status),
+        state: 'pending' as const,
+        next_attempt_at: now,
+        created_at: now,
+      }));
+  });
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+      .execute();
+  }
+}

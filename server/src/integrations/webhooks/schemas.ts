@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { WebhookEventType } from '../../db/schema-integrations';
+
+// The webhook operations of the integrators' API (docs/api-v1.md#webhooks): their bodies and answers.
+
+export const WEBHOOK_EVENTS = [
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+  'message.rejected',
+] as const satisfies readonly WebhookEventType[];
+
+/** At most this many endpoints per account and mode. */
+export const MAX_ENDPOINTS = 10;
+
+const isoOut = z.string().describe('ISO 8601 date and time, UTC');
+
+export const createWebhookEndpointBody = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(2048, 'is longer than 2048 characters')
+    .describe('Where the events are POSTed: an https URL on the public internet'),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1, 'needs at least one event type')
+    .max(WEBHOOK_EVENTS.length)
+    .describe('The event types to receive'),
+});
+export type CreateWebhookEndpointBody = z.output<typeof createWebhookEndpointBody>;
+
+export const webhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  mode: z.enum(['live', 'test']).describe("The mode of the key that made it: it receives that mode's events"),
+  status: z.enum(['enabled', 'disabled']),
+  disabledReason: z.string().nullable().describe('Why it was disabled (an answer 410 Gone)'),
+  disabledAt: isoOut.nullable(),
+  createdAt: isoOut,
+});
+export type WebhookEndpoint = z.output<typeof webhookEndpoint>;
+
+export const createdWebhookEndpoint = webhookEndpoint.extend({
+  secret: z.string().describe('The signing secret (whsec_...): shown this once'),
+});
+export const webhookEndpointList = z.object({ data: z.array(webhookEndpoint) });
+export const endpointParams = z.strictObject({ endpointId: z.string().max(64) });
+export const deletedWebhookEndpoint = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const webhookAttempt = z.object({
+  attempt: z.number().int().min(1),
+  at: isoOut,
+  statusCode: z.number().int().nullable().describe('The HTTP status answered; null when none came'),
+  durationMs: z.number().int().min(0),
+  error: z.string().nullable().describe('Why no answer counted (a timeout, a refused address)'),
+});
+
+export const webhookDelivery = z.object({
+  id: z.string().describe('Also the webhook-id header, the same on every attempt'),
+  endpointId: z.string(),
+  type: z.enum(WEBHOOK_EVENTS),
+  messageId: z.string(),
+  state: z.enum(['pending', 'succeeded', 'failed', 'dropped']),
+  attemptCount: z.number().int().min(0),
+  nextAttemptAt: isoOut.nullable(),
+  lastStatusCode: z.number().int().nullable(),
+  lastDurationMs: z.number().int().nullable(),
+  createdAt: isoOut,
+  attempts: z.array(webhookAttempt).describe('Each attempt, oldest first'),
+});
+export type WebhookDelivery = z.output<typeof webhookDelivery>;
+
+export const listWebhookDeliveriesQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('1 to 100, 20 by default'),
+  cursor: z.string().max(100).optional().describe('nextCursor of the previous page'),
+});
+export type ListWebhookDeliveriesQuery = z.output<typeof listWebhookDeliveriesQuery>;
+
+export const webhookDeliveryList = z.object({
+  data: z.array(webhookDelivery).describe('Newest first'),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export const deliveryParams = z.strictObject({ deliveryId: z.string().max(64) });
