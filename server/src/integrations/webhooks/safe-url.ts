@@ -18,8 +18,12 @@ export type HostLookup = (host: string) => Promise<ResolvedAddress[]>;
 
 export const systemLookup: HostLookup = (host) => lookup(host, { all: true, verbatim: true });
 
-/** Loopback, private, shared, link-local (cloud metadata's 169.254.169.254), multicast and reserved ranges. */
-const UNSAFE = new BlockList();
+/**
+ * Loopback, private, shared, link-local (cloud metadata's 169.254.169.254), multicast and reserved
+ * ranges; one list per family, since a BlockList also matches IPv4 addresses against IPv6 rules.
+ */
+const UNSAFE_V4 = new BlockList();
+const UNSAFE_V6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -36,7 +40,7 @@ for (const [net, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  UNSAFE.addSubnet(net, bits, 'ipv4');
+  UNSAFE_V4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
@@ -48,13 +52,13 @@ for (const [net, bits] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
-  UNSAFE.addSubnet(net, bits, 'ipv6');
+  UNSAFE_V6.addSubnet(net, bits, 'ipv6');
 
 /** Whether an address is one a webhook may not reach outside dev mode. */
 export function isUnsafeAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return UNSAFE.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  return family === 6 ? UNSAFE_V6.check(address, 'ipv6') : UNSAFE_V4.check(address, 'ipv4');
 }
 
 /** A URL's host without IPv6 brackets. */

@@ -1,0 +1,348 @@
+// Delivery webhooks of the integrators' API (docs/api-v1.md#webhooks): endpoints with a secret shown
+// once, one signed delivery per final status of an API message (verified with the standardwebhooks
+// package by a local receiver), retries with the same webhook-id, 410 disabling, timeouts, unsafe URLs
+// refused outside dev mode, and two loops on one database sending each attempt once.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { account } from './helpers/messaging';
+import { makeKey, v1 } from './helpers/api-v1';
+import { startReceiver, type Receiver } from './helpers/webhook-receiver';
+import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
+import { openDatabase } from '../../server/src/db/database';
+import type { GatewayContext } from '../../server/src/core/context';
+
+const ALL_EVENTS = ['message.sent', 'message.delivered', 'message.failed', 'message.expired', 'message.rejected'];
+const SCOPES = ['messages:send', 'messages:read', 'balance:read', 'webhooks:manage'];
+
+let gw: TestGateway;
+let receiver: Receiver;
+let demo: Awaited<ReturnType<typeof account>>;
+let testKey: { secret: string };
+let liveKey: { secret: string };
+let otherKey: { secret: string };
+let path = 0;
+
+beforeAll(async () => {
+  gw = await makeTestApp();
+  receiver = await startReceiver();
+  demo = await account(gw, 'demouser');
+  testKey = await makeKey(gw, demo.token, { mode: 'test', scopes: SCOPES });
+  liveKey = await makeKey(gw, demo.token, { mode: 'live', scopes: SCOPES });
+  const acme = await account(gw, 'acmeclient');
+  otherKey = await makeKey(gw, acme.token, { mode: 'test', scopes: SCOPES });
+});
+afterAll(async () => {
+  await receiver.close();
+  await gw.close();
+});
+
+/** Each test's endpoints are removed after it, so later sends reach only their own. */
+afterEach(async () => {
+  for (const key of [testKey, liveKey]) {
+    const listed = await v1(gw, 'GET', '/webhook-endpoints', { auth: key.secret });
+    for (const e of listed.body.data) await v1(gw, 'DELETE', `/webhook-endpoints/${e.id}`, { auth: key.secret });
+  }
+  gw.ctx.devMode = true;
+  delete gw.ctx.webhookTimeoutMs;
+  delete gw.ctx.lookupHost;
+});
+
+/** A new endpoint at a fresh path of the receiver, its secret known to the receiver. */
+async function endpoint(events = ALL_EVENTS, key = testKey) {
+  const at = `/hook-${(path += 1)}`;
+  const res = await v1(gw, 'POST', '/webhook-endpoints', { auth: key.secret, body: { url: receiver.url(at), events } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  receiver.secretFor(at, res.body.secret);
+  return { path: at, id: res.body.id as string, secret: res.body.secret as string };
+}
+
+const send = (to: string[], key = testKey) =>
+  v1(gw, 'POST', '/messages', { auth: key.secret, body: { from: 'DEMO', to, text: 'Your order has shipped' } });
+
+const tick = (owner = 'loop-a') => tickWebhooks(gw.ctx, owner);
+
+const deliveries = (id: string, key = testKey) =>
+  v1(gw, 'GET', `/webhook-endpoints/${id}/deliveries`, { auth: key.secret });
+
+describe('webhook endpoints', () => {
+  it('answers the signing secret once; lists show the endpoint without it', async () => {
+    const res = await v1(gw, 'POST', '/webhook-endpoints', {
+      auth: testKey.secret,
+      body: { url: receiver.url('/shop'), events: ['message.delivered', 'message.failed'] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(res.body).toMatchObject({
+      url: receiver.url('/shop'),
+      events: ['message.delivered', 'message.failed'],
+      mode: 'test',
+      status: 'enabled',
+      disabledReason: null,
+    });
+    const listed = await v1(gw, 'GET', '/webhook-endpoints', { auth: testKey.secret });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((e: any) => e.id)).toEqual([res.body.id]);
+    expect(JSON.stringify(listed.body)).not.toContain(res.body.secret);
+    // The other mode's key and another account see none of it.
+    expect((await v1(gw, 'GET', '/webhook-endpoints', { auth: liveKey.secret })).body.data).toEqual([]);
+    expect((await v1(gw, 'GET', '/webhook-endpoints', { auth: otherKey.secret })).body.data).toEqual([]);
+    const foreign = await v1(gw, 'DELETE', `/webhook-endpoints/${res.body.id}`, { auth: otherKey.secret });
+    expect(foreign.status).toBe(404);
+
+    const deleted = await v1(gw, 'DELETE', `/webhook-endpoints/${res.body.id}`, { auth: testKey.secret });
+    expect(deleted.body).toEqual({ id: res.body.id, deleted: true });
+    expect((await v1(gw, 'GET', '/webhook-endpoints', { auth: testKey.secret })).body.data).toEqual([]);
+  });
+
+  it('needs the webhooks:manage scope and known event types', async () => {
+    const narrow = await makeKey(gw, demo.token, { mode: 'test' });
+    const refused = await v1(gw, 'POST', '/webhook-endpoints', {
+      auth: narrow.secret,
+      body: { url: receiver.url('/x'), events: ['message.delivered'] },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('missing_scope');
+    const unknown = await v1(gw, 'POST', '/webhook-endpoints', {
+      auth: testKey.secret,
+      body: { url: receiver.url('/x'), events: ['message.opened'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.param).toBe('events.0');
+    const none = await v1(gw, 'POST', '/webhook-endpoints', {
+      auth: testKey.secret,
+      body: { url: 'not a url', events: ['message.delivered'] },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.error.param).toBe('url');
+  });
+
+  it('refuses unsafe URLs outside dev mode, when made and again when delivered', async () => {
+    gw.ctx.devMode = false;
+    const addresses: Record<string, string> = {
+      'hooks.example.com': '93.184.216.34',
+      'intranet.example.com': '192.168.1.5',
+      'rebind.example.com': '93.184.216.35',
+    };
+    gw.ctx.lookupHost = async (host) => [{ address: addresses[host] ?? '127.0.0.1', family: 4 }];
+    const create = (url: string) =>
+      v1(gw, 'POST', '/webhook-endpoints', { auth: testKey.secret, body: { url, events: ['message.delivered'] } });
+    for (const url of [
+      'http://hooks.example.com/sms',
+      'https://10.1.2.3/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://[::ffff:10.0.0.1]/hook',
+      'https://intranet.example.com/hook',
+      'https://localhost/hook',
+      'ftp://hooks.example.com/',
+    ]) {
+      const res = await create(url);
+      expect(res.status, url).toBe(422);
+      expect(res.body.error, url).toMatchObject({ code: 'unsafe_url', param: 'url' });
+    }
+    const fine = await create('https://hooks.example.com/sms');
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201);
+
+    // Public when made; the loopback address at delivery time: nothing reaches it.
+    const rebound = await create(`https://rebind.example.com:${new URL(receiver.url('/')).port}/rebind`);
+    expect(rebound.status).toBe(201);
+    addresses['rebind.example.com'] = '127.0.0.1';
+    const before = receiver.received.length;
+    await send(['233241000210']);
+    await tick();
+    expect(receiver.received.length).toBe(before);
+    const listed = await deliveries(rebound.body.id);
+    expect(listed.body.data[0]).toMatchObject({ state: 'pending', lastStatusCode: null });
+    expect(listed.body.data[0].attempts[0].error).toContain('may not reach');
+  });
+});
+
+describe('deliveries', () => {
+  it("turns a test key's outcomes into signed events, each once", async () => {
+    const all = await endpoint();
+    const failedOnly = await endpoint(['message.failed']);
+    const sent = await send(['233241000110', '233241000113', '233241000114']);
+    expect(sent.status).toBe(201);
+    const ids = sent.body.messages.map((m: any) => m.messageId);
+    await tick();
+    await tick();
+
+    const got = receiver.on(all.path);
+    expect(got.every((r) => r.verified)).toBe(true);
+    expect(got.map((r) => [r.json.type, r.json.data.id, r.json.data.status]).sort()).toEqual(
+      [
+        ['message.delivered', ids[0], 'delivered'],
+        ['message.failed', ids[1], 'failed'],
+        ['message.expired', ids[2], 'expired'],
+      ].sort(),
+    );
+    const failed = got.find((r) => r.json.type === 'message.failed')!;
+    expect(failed.json.data).toMatchObject({
+      to: '233241000113',
+      batchId: sent.body.batchId,
+      mode: 'test',
+      error: { code: 'UNDELIV' },
+    });
+    expect(failed.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(3);
+    expect(receiver.on(failedOnly.path).map((r) => r.json.data.id)).toEqual([ids[1]]);
+
+    // A live send reaches no test endpoint; nothing is sent twice.
+    await send(['233241000120'], liveKey);
+    await tick();
+    expect(receiver.on(all.path)).toHaveLength(3);
+  });
+
+  it('retries failures on the schedule with the same webhook-id, then succeeds', async () => {
+    const ep = await endpoint(['message.delivered']);
+    receiver.answer(ep.path, 500, 503, 200);
+    await send(['233241000130']);
+    await tick();
+    expect(receiver.on(ep.path)).toHaveLength(1);
+    await tick(); // not due yet
+    expect(receiver.on(ep.path)).toHaveLength(1);
+    gw.clock.advance(5_600);
+    await tick();
+    expect(receiver.on(ep.path)).toHaveLength(2);
+    gw.clock.advance(331_000);
+    await tick();
+    const got = receiver.on(ep.path);
+    expect(got).toHaveLength(3);
+    expect(got.every((r) => r.verified)).toBe(true);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    gw.clock.advance(3_600_000);
+    await tick();
+    expect(receiver.on(ep.path)).toHaveLength(3);
+
+    const [delivery] = (await deliveries(ep.id)).body.data;
+    expect(delivery).toMatchObject({
+      id: got[0]!.headers['webhook-id'],
+      type: 'message.delivered',
+      state: 'succeeded',
+      attemptCount: 3,
+      lastStatusCode: 200,
+      nextAttemptAt: null,
+    });
+    expect(delivery.attempts.map((a: any) => [a.attempt, a.statusCode])).toEqual([
+      [1, 500],
+      [2, 503],
+      [3, 200],
+    ]);
+    expect(delivery.attempts.every((a: any) => a.durationMs >= 0 && a.at)).toBe(true);
+
+    // A redelivery is one more attempt with the same webhook-id.
+    const again = await v1(gw, 'POST', `/webhook-deliveries/${delivery.id}/redeliver`, { auth: testKey.secret });
+    expect(again.status).toBe(200);
+    expect(again.body.state).toBe('pending');
+    await tick();
+    expect(receiver.on(ep.path).map((r) => r.headers['webhook-id'])).toEqual(Array(4).fill(delivery.id));
+    const foreign = await v1(gw, 'POST', `/webhook-deliveries/${delivery.id}/redeliver`, { auth: otherKey.secret });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('gives up when the schedule runs out', async () => {
+    gw.ctx.webhookRetrySchedule = [1];
+    try {
+      const ep = await endpoint(['message.delivered']);
+      receiver.answer(ep.path, 500);
+      await send(['233241000140']);
+      await tick();
+      gw.clock.advance(2_000);
+      await tick();
+      gw.clock.advance(3_600_000);
+      await tick();
+      expect(receiver.on(ep.path)).toHaveLength(2);
+      const [delivery] = (await deliveries(ep.id)).body.data;
+      expect(delivery).toMatchObject({ state: 'failed', attemptCount: 2, lastStatusCode: 500 });
+    } finally {
+      delete gw.ctx.webhookRetrySchedule;
+    }
+  });
+
+  it('disables an endpoint that answers 410, and says so', async () => {
+    const ep = await endpoint(['message.delivered']);
+    receiver.answer(ep.path, 410);
+    await send(['233241000150']);
+    await tick();
+    expect(receiver.on(ep.path)).toHaveLength(1);
+    const listed = await v1(gw, 'GET', '/webhook-endpoints', { auth: testKey.secret });
+    expect(listed.body.data.find((e: any) => e.id === ep.id)).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'The endpoint answered 410 Gone',
+    });
+    await send(['233241000151']);
+    gw.clock.advance(3_600_000);
+    await tick();
+    expect(receiver.on(ep.path)).toHaveLength(1);
+    const [delivery] = (await deliveries(ep.id)).body.data;
+    expect(delivery.state).toBe('failed');
+    const redo = await v1(gw, 'POST', `/webhook-deliveries/${delivery.id}/redeliver`, { auth: testKey.secret });
+    expect(redo.status).toBe(409);
+    expect(redo.body.error.code).toBe('endpoint_disabled');
+  });
+
+  it('cuts an endpoint that does not answer in time and retries it', async () => {
+    gw.ctx.webhookTimeoutMs = 300;
+    const ep = await endpoint(['message.delivered']);
+    receiver.answer(ep.path, 'hang', 200);
+    await send(['233241000160']);
+    await tick();
+    const [first] = (await deliveries(ep.id)).body.data;
+    expect(first).toMatchObject({ state: 'pending', attemptCount: 1, lastStatusCode: null });
+    expect(first.attempts[0].error).toBe('No answer within 0 s');
+    expect(first.attempts[0].durationMs).toBeGreaterThanOrEqual(250);
+    gw.clock.advance(6_000);
+    await tick();
+    const [second] = (await deliveries(ep.id)).body.data;
+    expect(second).toMatchObject({ state: 'succeeded', attemptCount: 2, lastStatusCode: 200 });
+    expect(new Set(receiver.on(ep.path).map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
+});
+
+describe('two loops on one database', () => {
+  it('deliver 1,000 events with no attempt sent twice', async () => {
+    const ep = await endpoint(['message.delivered']);
+    // Every number ends in 50: delivered in test mode.
+    const numbers = Array.from({ length: 1000 }, (_, i) => `23324${String(i).padStart(5, '0')}50`);
+    const sent = await send(numbers);
+    expect(sent.body.accepted).toBe(1000);
+
+    // On PostgreSQL the second loop has its own pool, as a second gateway would.
+    let second: GatewayContext = gw.ctx;
+    let closeSecond = async () => {};
+    if (gw.ctx.db.dialectName === 'postgres') {
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(gw.ctx.db);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${rows[0]!.name}`;
+      const db = openDatabase({ databaseUrl: url.toString() });
+      second = { ...gw.ctx, db };
+      closeSecond = () => db.destroy();
+    }
+    const made = { a: 0, b: 0 };
+    const drain = async (ctx: GatewayContext, owner: 'a' | 'b') => {
+      for (let idle = 0; idle < 3; ) {
+        const n = await tickWebhooks(ctx, owner);
+        made[owner] += n;
+        idle = n === 0 ? idle + 1 : 0;
+      }
+    };
+    try {
+      await Promise.all([drain(gw.ctx, 'a'), drain(second, 'b')]);
+    } finally {
+      await closeSecond();
+    }
+    const got = receiver.on(ep.path);
+    expect(got).toHaveLength(1000);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(1000);
+    expect(new Set(got.map((r) => r.json.data.id)).size).toBe(1000);
+    expect(made.a + made.b).toBe(1000);
+    const attempts = await gw.ctx.db
+      .selectFrom('webhook_attempts')
+      .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('webhook_deliveries.endpoint_id', '=', ep.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(attempts.n)).toBe(1000);
+  }, 120_000);
+});

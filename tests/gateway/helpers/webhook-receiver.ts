@@ -1,0 +1,75 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+// A local webhook receiver on 127.0.0.1 (allowed in dev and test mode only): each path is an endpoint
+// with its secret and the answers it gives in turn; every request is kept with whether its signature
+// verifies with the standardwebhooks package.
+
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: { type: string; timestamp: string; data: Record<string, any> };
+  verified: boolean;
+}
+
+/** An answer: a status, or 'hang' (never answer). */
+type Answer = number | 'hang';
+
+export interface Receiver {
+  url(path: string): string;
+  /** The secret a path's requests are verified with. */
+  secretFor(path: string, secret: string): void;
+  /** The answers a path gives in turn; the last one repeats (200 when none). */
+  answer(path: string, ...answers: Answer[]): void;
+  received: Received[];
+  on(path: string): Received[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const secrets = new Map<string, string>();
+  const scripts = new Map<string, Answer[]>();
+  const received: Received[] = [];
+  const hanging = new Set<() => void>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      const body = Buffer.concat(chunks).toString('utf8');
+      let verified = false;
+      try {
+        new Webhook(secrets.get(path) ?? 'whsec_AAAA').verify(body, req.headers as Record<string, string>);
+        verified = true;
+      } catch {
+        verified = false;
+      }
+      received.push({ path, headers: req.headers, body, json: JSON.parse(body), verified });
+      const script = scripts.get(path) ?? [];
+      const answer = script.length > 1 ? script.shift()! : (script[0] ?? 200);
+      if (answer === 'hang') {
+        const end = () => res.destroy();
+        hanging.add(end);
+        res.on('close', () => hanging.delete(end));
+        return;
+      }
+      res.writeHead(answer, { 'content-type': 'text/plain' }).end('x'.repeat(10_000));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    secretFor: (path, secret) => secrets.set(path, secret),
+    answer: (path, ...answers) => scripts.set(path, answers),
+    received,
+    on: (path) => received.filter((r) => r.path === path),
+    async close() {
+      for (const end of hanging) end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
