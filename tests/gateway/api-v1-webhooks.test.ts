@@ -322,7 +322,7 @@ describe('loops of two gateways on one database', () => {
     }
     const made = { a: 0, b: 0, c: 0, d: 0 };
     const drain = async (ctx: GatewayContext, owner: keyof typeof made) => {
-      for (let idle = 0; idle < 3; ) {
+      for (let idle = 0; idle < 3;) {
         const n = await tickWebhooks(ctx, owner);
         made[owner] += n;
         idle = n === 0 ? idle + 1 : 0;

@@ -34,11 +34,7 @@ export interface ApiIdempotencyTable {
 
 /** A webhook event type (docs/api-v1.md#webhooks). */
 export type WebhookEventType =
-  | 'message.sent'
-  | 'message.delivered'
-  | 'message.failed'
-  | 'message.expired'
-  | 'message.rejected';
+  'message.sent' | 'message.delivered' | 'message.failed' | 'message.expired' | 'message.rejected';
 
 /** An account's webhook endpoint for one mode: the signing secret is kept, shown once. */
 export interface WebhookEndpointsTable {

@@ -47,9 +47,17 @@ export async function apiRecipients(db: Executor, recipientIds: readonly number[
         ),
       ])
       .where('d.id', 'in', recipientIds.slice(i, i + ID_CHUNK))
-      .where((eb) => eb.or([eb('dm.api_mode', '<>', ''), eb.and([eb('pm.api_mode', '<>', ''), eb('t.id', 'is not', null)])]))
+      .where((eb) =>
+        eb.or([eb('dm.api_mode', '<>', ''), eb.and([eb('pm.api_mode', '<>', ''), eb('t.id', 'is not', null)])]),
+      )
       .execute();
-    for (const r of rows) found.push({ ...r, recipientId: Number(r.recipientId), messageRecipientId: Number(r.messageRecipientId), batchId: Number(r.batchId) });
+    for (const r of rows)
+      found.push({
+        ...r,
+        recipientId: Number(r.recipientId),
+        messageRecipientId: Number(r.messageRecipientId),
+        batchId: Number(r.batchId),
+      });
   }
   return found;
 }

@@ -39,7 +39,7 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const path = req.url ?? '/';
       const body = Buffer.concat(chunks).toString('utf8');
-      let verified = false;
+      let verified: boolean;
       try {
         new Webhook(secrets.get(path) ?? 'whsec_AAAA').verify(body, req.headers as Record<string, string>);
         verified = true;

@@ -40,7 +40,8 @@ type Claimed = WebhookDeliveryRow & { url: string; secret: string };
 async function claimDue(ctx: GatewayContext, owner: string, limit: number): Promise<Claimed[]> {
   const now = ctx.now();
   const lease = now + (ctx.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS) + LEASE_MARGIN_MS;
-  const free = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
+  const free = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
   let due = ctx.db
     .selectFrom('webhook_deliveries')
     .select('id')
@@ -79,7 +80,13 @@ async function claimDue(ctx: GatewayContext, owner: string, limit: number): Prom
 async function drop(ctx: GatewayContext, id: number, owner: string) {
   await ctx.db
     .updateTable('webhook_deliveries')
-    .set({ state: 'dropped', next_attempt_at: null, claimed_by: null, claimed_until: null, attempts: sql<number>`attempts - 1` })
+    .set({
+      state: 'dropped',
+      next_attempt_at: null,
+      claimed_by: null,
+      claimed_until: null,
+      attempts: sql<number>`attempts - 1`,
+    })
     .where('id', '=', id)
     .where('claimed_by', '=', owner)
     .execute();

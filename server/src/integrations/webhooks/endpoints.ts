@@ -18,8 +18,7 @@ import {
 // the key's mode, their deliveries and a redelivery.
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-const eventsOf = (row: WebhookEndpointRow) =>
-  WEBHOOK_EVENTS.filter((e) => row.events.split(',').includes(e));
+const eventsOf = (row: WebhookEndpointRow) => WEBHOOK_EVENTS.filter((e) => row.events.split(',').includes(e));
 
 /** An endpoint as the API shows it: never its secret. */
 function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
@@ -122,12 +121,7 @@ async function deliveryViews(ctx: GatewayContext, rows: WebhookDeliveryRow[]): P
   const attempts =
     ids.length === 0
       ? []
-      : await ctx.db
-          .selectFrom('webhook_attempts')
-          .selectAll()
-          .where('delivery_id', 'in', ids)
-          .orderBy('id')
-          .execute();
+      : await ctx.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('id').execute();
   return rows.map((r) => {
     const payload = JSON.parse(r.payload) as { data: { id: string } };
     return {

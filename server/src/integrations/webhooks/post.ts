@@ -28,10 +28,15 @@ function checkedLookup(resolve: HostLookup, publicOnly: boolean): LookupFunction
       (found) => {
         const bad = found.length === 0 || (publicOnly && found.some((a) => isUnsafeAddress(a.address)));
         if (bad) {
-          callback(Object.assign(new Error(`${hostname} resolves to an address webhooks may not reach`), { code: 'EUNSAFE' }), '', 4);
+          callback(
+            Object.assign(new Error(`${hostname} resolves to an address webhooks may not reach`), { code: 'EUNSAFE' }),
+            '',
+            4,
+          );
           return;
         }
-        const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const wanted =
+          options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         if (options.all) callback(null, wanted);
         else callback(null, wanted[0]?.address ?? '', wanted[0]?.family ?? 4);
       },

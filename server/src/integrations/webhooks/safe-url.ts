@@ -74,8 +74,7 @@ export async function checkWebhookUrl(raw: string, devMode: boolean, resolve: Ho
   } catch {
     throw apiRefusal(400, 'invalid_request', 'url is not a URL', 'url');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw unsafe('url must be an https URL');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw unsafe('url must be an https URL');
   if (url.username || url.password) throw unsafe('url must not carry a user name or password');
   if (devMode) return url;
   if (url.protocol !== 'https:') throw unsafe('url must be an https URL');
