@@ -138,6 +138,15 @@ describe('scopes on every operation', () => {
     createApiKey: { method: 'POST', path: '/api-keys', body: { name: 'x', scopes: ['balance:read'] } },
     listApiKeys: { method: 'GET', path: '/api-keys' },
     revokeApiKey: { method: 'DELETE', path: '/api-keys/key_0' },
+    createWebhookEndpoint: {
+      method: 'POST',
+      path: '/webhook-endpoints',
+      body: { url: 'http://127.0.0.1:9/hook', events: ['message.delivered'] },
+    },
+    listWebhookEndpoints: { method: 'GET', path: '/webhook-endpoints' },
+    deleteWebhookEndpoint: { method: 'DELETE', path: '/webhook-endpoints/we_0' },
+    listWebhookDeliveries: { method: 'GET', path: '/webhook-endpoints/we_0/deliveries' },
+    redeliverWebhook: { method: 'POST', path: '/webhook-deliveries/whd_0/redeliver' },
   };
 
   it('knows how to call every operation', () => {

@@ -21,6 +21,11 @@ const OPERATION_IDS = [
   'addOptOuts',
   'removeOptOut',
   'createApiKey',
+  'createWebhookEndpoint',
+  'listWebhookEndpoints',
+  'deleteWebhookEndpoint',
+  'listWebhookDeliveries',
+  'redeliverWebhook',
   'listApiKeys',
   'revokeApiKey',
 ];
