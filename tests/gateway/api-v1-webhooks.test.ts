@@ -11,6 +11,7 @@ import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { openDatabase } from '../../server/src/db/database';
 import type { GatewayContext } from '../../server/src/core/context';
+import { configFromEnv } from '../../server/src/config';
 
 const ALL_EVENTS = ['message.sent', 'message.delivered', 'message.failed', 'message.expired', 'message.rejected'];
 const SCOPES = ['messages:send', 'messages:read', 'balance:read', 'webhooks:manage'];
@@ -346,4 +347,40 @@ describe('loops of two gateways on one database', () => {
       .executeTakeFirstOrThrow();
     expect(Number(attempts.n)).toBe(1000);
   }, 120_000);
+});
+
+describe('a stopped gateway', () => {
+  it('leaves its claims to lapse: another loop sends the delivery after the lease', async () => {
+    const ep = await endpoint(['message.delivered']);
+    receiver.answer(ep.path, 500, 200);
+    await send(['233241000170']);
+    await tick();
+    expect(receiver.on(ep.path)).toHaveLength(1);
+    // A gateway claims the retry and stops before sending it.
+    gw.clock.advance(6_000);
+    await gw.ctx.db
+      .updateTable('webhook_deliveries')
+      .set({ claimed_by: 'stopped', claimed_until: gw.clock.now + 45_000 })
+      .where('endpoint_id', '=', ep.id)
+      .execute();
+    await tick('loop-b');
+    expect(receiver.on(ep.path)).toHaveLength(1);
+    gw.clock.advance(46_000);
+    await tick('loop-b');
+    const got = receiver.on(ep.path);
+    expect(got).toHaveLength(2);
+    expect(got[1]!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id']);
+    expect((await deliveries(ep.id)).body.data[0]).toMatchObject({ state: 'succeeded', lastStatusCode: 200 });
+  });
+});
+
+describe('WEBHOOK_RETRY_SCHEDULE', () => {
+  it('is read as comma-separated seconds, and a malformed one stops the start naming it', () => {
+    expect(configFromEnv({ GATEWAY_DEV: '1' }).webhookRetrySchedule).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(configFromEnv({ GATEWAY_DEV: '1', WEBHOOK_RETRY_SCHEDULE: '1, 60,3600' }).webhookRetrySchedule).toEqual([
+      1, 60, 3600,
+    ]);
+    for (const bad of ['5,,300', '0', 'soon', '1.5'])
+      expect(() => configFromEnv({ GATEWAY_DEV: '1', WEBHOOK_RETRY_SCHEDULE: bad })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+  });
 });
