@@ -5,7 +5,7 @@ import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
 import { pruneEvents } from './messaging/recipient-events';
 import { pruneApiAnswers } from './integrations/idempotency';
-import { newLoopOwner, tickWebhooks } from './integrations/webhooks/deliver';
+import { newLoopOwner, pruneDeliveries, tickWebhooks } from './integrations/webhooks/deliver';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -50,6 +50,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, EVENT_SWEEP_MS, () => pruneEvents(ctx.db, ctx.now()), 'recipient events sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneApiAnswers(ctx.db, ctx.now()), 'API answers sweep'),
     every(ctx, WEBHOOK_TICK_MS, () => tickWebhooks(ctx, webhookOwner), 'webhooks'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneDeliveries(ctx), 'webhook deliveries sweep'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -8,7 +8,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account } from './helpers/messaging';
 import { makeKey, v1 } from './helpers/api-v1';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver';
-import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
+import { pruneDeliveries, tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { openDatabase } from '../../server/src/db/database';
 import type { GatewayContext } from '../../server/src/core/context';
 import { configFromEnv } from '../../server/src/config';
@@ -382,5 +382,21 @@ describe('WEBHOOK_RETRY_SCHEDULE', () => {
     ]);
     for (const bad of ['5,,300', '0', 'soon', '1.5'])
       expect(() => configFromEnv({ GATEWAY_DEV: '1', WEBHOOK_RETRY_SCHEDULE: bad })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+  });
+});
+
+describe('retention', () => {
+  it('prunes finished deliveries after 30 days, and keeps pending ones', async () => {
+    const ep = await endpoint(['message.delivered', 'message.failed']);
+    receiver.answer(ep.path, 200, 500);
+    await send(['233241000180', '233241000113']);
+    await tick();
+    const states = async () => (await deliveries(ep.id)).body.data.map((d: any) => d.state).sort();
+    expect(await states()).toEqual(['pending', 'succeeded']);
+    gw.clock.advance(30 * 24 * 3_600_000 - 60_000);
+    expect(await pruneDeliveries(gw.ctx)).toBe(0);
+    gw.clock.advance(120_000);
+    expect(await pruneDeliveries(gw.ctx)).toBe(1);
+    expect(await states()).toEqual(['pending']);
   });
 });

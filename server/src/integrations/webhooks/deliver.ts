@@ -197,3 +197,29 @@ export async function tickWebhooks(ctx: GatewayContext, owner: string, maxClaims
   }
   return sent;
 }
+
+/** Finished deliveries are kept as long as recipient events (30 days), then pruned with their attempts. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 3_600_000;
+const PRUNE_STEP = 1000;
+
+/** Deletes finished deliveries past their retention, PRUNE_STEP at a time. Returns how many. */
+export async function pruneDeliveries(ctx: GatewayContext): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const old = await ctx.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('state', '<>', 'pending')
+      .where('created_at', '<', ctx.now() - DELIVERY_RETENTION_MS)
+      .limit(PRUNE_STEP)
+      .execute();
+    if (old.length === 0) return pruned;
+    const ids = old.map((d) => d.id);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
+      await trx.deleteFrom('webhook_deliveries').where('id', 'in', ids).execute();
+    });
+    pruned += old.length;
+    if (old.length < PRUNE_STEP) return pruned;
+  }
+}

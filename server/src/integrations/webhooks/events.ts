@@ -89,6 +89,13 @@ async function insertDeliveries(trx: Executor, events: RecipientEventRow[], now:
     return kind ? [{ event: e, ...kind }] : [];
   });
   if (finals.length === 0) return;
+  const anyEndpoint = await trx
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('disabled_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!anyEndpoint) return;
   const recipients = new Map(
     (await apiRecipients(trx, [...new Set(finals.map((f) => f.event.recipient_id))])).map((r) => [r.recipientId, r]),
   );
