@@ -21,9 +21,11 @@ import { systemLookup } from './safe-url';
 /** WEBHOOK_RETRY_SCHEDULE's default: seconds before each retry. */
 export const WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 export const WEBHOOK_TIMEOUT_MS = 15_000;
-/** Deliveries one loop claims at a time, and how many of them are in flight together. */
-const CLAIM_STEP = 50;
-const IN_FLIGHT = 10;
+/**
+ * Deliveries one loop claims at a time, all sent together: a claim's lease covers one attempt's
+ * timeout, so none of them may wait for another's.
+ */
+const CLAIM_STEP = 10;
 /** A claim outlives its attempt's timeout by this much. */
 const LEASE_MARGIN_MS = 30_000;
 /** Each retry's delay is moved by up to this share, so failed deliveries do not retry in lockstep. */
@@ -172,21 +174,18 @@ async function record(ctx: GatewayContext, d: Claimed, owner: string, outcome: P
   });
 }
 
-/** Sends the claimed deliveries, IN_FLIGHT at a time. */
+/** Sends the claimed deliveries together, each recorded as soon as it is answered. */
 async function sendAll(ctx: GatewayContext, owner: string, claimed: Claimed[]) {
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const d = claimed[next++]!;
+  await Promise.all(
+    claimed.map(async (d) => {
       const at = ctx.now();
       await record(ctx, d, owner, await attempt(ctx, d), at);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, claimed.length) }, worker));
+    }),
+  );
 }
 
 /** One tick of the webhook loop: fan new events out, then send what is due. Returns the attempts made. */
-export async function tickWebhooks(ctx: GatewayContext, owner: string, maxClaims = 4): Promise<number> {
+export async function tickWebhooks(ctx: GatewayContext, owner: string, maxClaims = 20): Promise<number> {
   while ((await fanOutEvents(ctx)) > 0);
   let sent = 0;
   for (let i = 0; i < maxClaims; i += 1) {
