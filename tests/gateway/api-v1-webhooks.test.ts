@@ -323,11 +323,11 @@ describe('loops of two gateways on one database', () => {
       second = { ...gw.ctx, db };
       closeSecond = () => db.destroy();
     }
-    const made = { a: 0, b: 0, c: 0, d: 0 };
-    const drain = async (ctx: GatewayContext, owner: keyof typeof made) => {
+    const made = new Map<string, number>();
+    const drain = async (ctx: GatewayContext, owner: string) => {
       for (let idle = 0; idle < 3;) {
         const n = await tickWebhooks(ctx, owner);
-        made[owner] += n;
+        made.set(owner, (made.get(owner) ?? 0) + n);
         idle = n === 0 ? idle + 1 : 0;
       }
     };
