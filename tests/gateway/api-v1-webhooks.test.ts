@@ -301,6 +301,29 @@ describe('deliveries', () => {
   });
 });
 
+describe('what an endpoint answers', () => {
+  it('follows no redirect: a 3xx is retried', async () => {
+    const ep = await endpoint(['message.delivered']);
+    receiver.answer(ep.path, 'redirect');
+    await send(['233241000190']);
+    await tick();
+    expect(receiver.on('/elsewhere')).toHaveLength(0);
+    const [delivery] = (await deliveries(ep.id)).body.data;
+    expect(delivery).toMatchObject({ state: 'pending', lastStatusCode: 302 });
+  });
+
+  it('reads no more than 4 KB of an answer: a body without end is cut, not waited for', async () => {
+    gw.ctx.webhookTimeoutMs = 5_000;
+    const ep = await endpoint(['message.delivered']);
+    receiver.answer(ep.path, 'stream');
+    await send(['233241000191']);
+    await tick();
+    const [delivery] = (await deliveries(ep.id)).body.data;
+    expect(delivery).toMatchObject({ state: 'succeeded', lastStatusCode: 200 });
+    expect(delivery.lastDurationMs).toBeLessThan(5_000);
+  });
+});
+
 describe('loops of two gateways on one database', () => {
   const LOOPS_PER_GATEWAY = 4;
 

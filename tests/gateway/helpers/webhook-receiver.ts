@@ -14,8 +14,8 @@ export interface Received {
   verified: boolean;
 }
 
-/** An answer: a status, or 'hang' (never answer). */
-type Answer = number | 'hang';
+/** An answer: a status; 'hang' (never answer); 'stream' (200, then a body without end); 'redirect' (302 to /elsewhere). */
+type Answer = number | 'hang' | 'stream' | 'redirect';
 
 export interface Receiver {
   url(path: string): string;
@@ -53,6 +53,17 @@ export async function startReceiver(): Promise<Receiver> {
         const end = () => res.destroy();
         hanging.add(end);
         res.on('close', () => hanging.delete(end));
+        return;
+      }
+      if (answer === 'redirect') {
+        res.writeHead(302, { location: '/elsewhere' }).end();
+        return;
+      }
+      if (answer === 'stream') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const timer = setInterval(() => res.write('x'.repeat(1024)), 5);
+        hanging.add(() => clearInterval(timer));
+        res.on('close', () => clearInterval(timer));
         return;
       }
       res.writeHead(answer, { 'content-type': 'text/plain' }).end('x'.repeat(10_000));
