@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account } from './helpers/messaging';
-import { makeKey, v1 } from './helpers/api-v1';
+import { makeKey, openApi, v1 } from './helpers/api-v1';
+import { z } from 'zod';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { pruneDeliveries, tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { openDatabase } from '../../server/src/db/database';
@@ -188,6 +189,15 @@ describe('deliveries', () => {
     expect(failed.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
     expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(3);
     expect(receiver.on(failedOnly.path).map((r) => r.json.data.id)).toEqual([ids[1]]);
+
+    // Each body is the one the OpenAPI document's webhooks section states for its type.
+    const doc = (await openApi(gw)) as unknown as { webhooks: Record<string, any> };
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_EVENTS].sort());
+    for (const r of got) {
+      const schema = doc.webhooks[r.json.type].post.requestBody.content['application/json'].schema;
+      const parsed = z.fromJSONSchema(schema).safeParse(r.json);
+      expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    }
 
     // A live send reaches no test endpoint; nothing is sent twice.
     await send(['233241000120'], liveKey);

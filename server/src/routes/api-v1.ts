@@ -271,7 +271,10 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
   await app.register(
     async (v1) => {
       registerApiErrors(v1, ctx);
-      const document = openApiDocument(OPERATIONS, ctx.apiRateLimit ?? API_RATE_LIMIT);
+      const document = {
+        ...openApiDocument(OPERATIONS, ctx.apiRateLimit ?? API_RATE_LIMIT),
+        webhooks: wh.openApiWebhooks(),
+      };
       v1.get('/openapi.json', async (_req, reply) =>
         reply.header('Cache-Control', 'public, max-age=300').send(document),
       );

@@ -8,6 +8,7 @@ import { apiRecipients, type ApiRecipient } from '../../messaging/api-events';
 import { EXPIRED_ERROR } from '../../messaging/api-views';
 import { batchIdOf, messageIdOf } from '../ids';
 import { errorWords } from '../reads';
+import type { WebhookEvent } from './schemas';
 
 /**
  * The fan-out (docs/api-v1.md#webhooks): reads recipient_events after its own cursor, and for each
@@ -23,7 +24,7 @@ const EVENT_STEP = 500;
 /** A final status's event type and the status the payload names; none for a first status. */
 export function eventTypeOf(e: Pick<RecipientEventRow, 'new_status' | 'error'>): {
   type: WebhookEventType;
-  status: string;
+  status: WebhookEvent['data']['status'];
 } | null {
   switch (e.new_status) {
     case 'SENT':
@@ -41,24 +42,30 @@ export function eventTypeOf(e: Pick<RecipientEventRow, 'new_status' | 'error'>):
 }
 
 /** The body of a webhook: the Standard Webhooks envelope around the message as it now stands. */
-function payloadOf(e: RecipientEventRow, r: ApiRecipient, type: WebhookEventType, status: string) {
+function payloadOf(
+  e: RecipientEventRow,
+  r: ApiRecipient,
+  type: WebhookEventType,
+  status: WebhookEvent['data']['status'],
+) {
   const error =
     e.new_status === 'FAILED' || e.new_status === 'UNKNOWN'
       ? { code: e.error || 'UNKNOWN', description: errorWords(e.error || 'UNKNOWN') }
       : null;
-  return JSON.stringify({
+  const event: WebhookEvent = {
     type,
     timestamp: new Date(Number(e.created_at)).toISOString(),
     data: {
       id: messageIdOf(r.messageRecipientId),
       batchId: batchIdOf(r.batchId),
-      mode: r.mode,
+      mode: r.mode === 'test' ? 'test' : 'live',
       to: r.number,
       status,
       error,
       reference: r.reference || null,
     },
-  });
+  };
+  return JSON.stringify(event);
 }
 
 const webhookId = () => `whd_${randomBytes(12).toString('hex')}`;

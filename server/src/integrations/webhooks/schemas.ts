@@ -85,3 +85,39 @@ export const webhookDeliveryList = z.object({
   nextCursor: z.string().nullable(),
 });
 export const deliveryParams = z.strictObject({ deliveryId: z.string().max(64) });
+
+/** The body of every webhook: the Standard Webhooks envelope around the message as it now stands. */
+export const webhookEvent = z.object({
+  type: z.enum(WEBHOOK_EVENTS),
+  timestamp: isoOut.describe('When the status changed'),
+  data: z.object({
+    id: z.string().describe('The message id (msg_...)'),
+    batchId: z.string(),
+    mode: z.enum(['live', 'test']),
+    to: z.string(),
+    status: z.enum(['delivered', 'failed', 'expired', 'unknown']),
+    error: z.object({ code: z.string(), description: z.string() }).nullable(),
+    reference: z.string().nullable(),
+  }),
+});
+export type WebhookEvent = z.output<typeof webhookEvent>;
+
+/** The webhooks section of the OpenAPI document: one entry per event type, each with the body it POSTs. */
+export function openApiWebhooks() {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(webhookEvent, { io: 'output' }) as Record<string, unknown>;
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type}, signed with webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks)`,
+          requestBody: { required: true, content: { 'application/json': { schema } } },
+          responses: {
+            '200': { description: 'Any 2xx: received' },
+            '410': { description: 'Gone: disables the endpoint' },
+          },
+        },
+      },
+    ]),
+  );
+}
