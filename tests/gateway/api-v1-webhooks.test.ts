@@ -10,6 +10,7 @@ import { makeKey, openApi, v1 } from './helpers/api-v1';
 import { z } from 'zod';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { pruneDeliveries, tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
+import { eventTypeOf } from '../../server/src/integrations/webhooks/events';
 import { openDatabase } from '../../server/src/db/database';
 import type { GatewayContext } from '../../server/src/core/context';
 import { configFromEnv } from '../../server/src/config';
@@ -164,7 +165,7 @@ describe('deliveries', () => {
   it("turns a test key's outcomes into signed events, each once", async () => {
     const all = await endpoint();
     const failedOnly = await endpoint(['message.failed']);
-    const sent = await send(['233241000110', '233241000113', '233241000114']);
+    const sent = await send(['233241000110', '233241000113', '233241000114', '233241000199']);
     expect(sent.status).toBe(201);
     const ids = sent.body.messages.map((m: any) => m.messageId);
     await tick();
@@ -177,6 +178,7 @@ describe('deliveries', () => {
         ['message.delivered', ids[0], 'delivered'],
         ['message.failed', ids[1], 'failed'],
         ['message.expired', ids[2], 'expired'],
+        ['message.sent', ids[3], 'unknown'],
       ].sort(),
     );
     const failed = got.find((r) => r.json.type === 'message.failed')!;
@@ -187,7 +189,7 @@ describe('deliveries', () => {
       error: { code: 'UNDELIV' },
     });
     expect(failed.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
-    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(3);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(4);
     expect(receiver.on(failedOnly.path).map((r) => r.json.data.id)).toEqual([ids[1]]);
 
     // Each body is the one the OpenAPI document's webhooks section states for its type.
@@ -202,7 +204,7 @@ describe('deliveries', () => {
     // A live send reaches no test endpoint; nothing is sent twice.
     await send(['233241000120'], liveKey);
     await tick();
-    expect(receiver.on(all.path)).toHaveLength(3);
+    expect(receiver.on(all.path)).toHaveLength(4);
   });
 
   it('retries failures on the schedule with the same webhook-id, then succeeds', async () => {
@@ -308,6 +310,24 @@ describe('deliveries', () => {
     const [second] = (await deliveries(ep.id)).body.data;
     expect(second).toMatchObject({ state: 'succeeded', attemptCount: 2, lastStatusCode: 200 });
     expect(new Set(receiver.on(ep.path).map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
+});
+
+describe('event types', () => {
+  it('name each final status; a first status sends none', () => {
+    expect(eventTypeOf({ new_status: 'SENT', error: '' })).toEqual({ type: 'message.delivered', status: 'delivered' });
+    expect(eventTypeOf({ new_status: 'FAILED', error: 'REJECTD' })).toEqual({
+      type: 'message.rejected',
+      status: 'failed',
+    });
+    expect(eventTypeOf({ new_status: 'FAILED', error: 'EXPIRED' })).toEqual({
+      type: 'message.expired',
+      status: 'expired',
+    });
+    expect(eventTypeOf({ new_status: 'FAILED', error: '001' })).toEqual({ type: 'message.failed', status: 'failed' });
+    expect(eventTypeOf({ new_status: 'UNKNOWN', error: '' })).toEqual({ type: 'message.sent', status: 'unknown' });
+    expect(eventTypeOf({ new_status: 'PENDING', error: '' })).toBeNull();
+    expect(eventTypeOf({ new_status: 'SCHEDULED', error: '' })).toBeNull();
   });
 });
 
