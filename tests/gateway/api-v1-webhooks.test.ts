@@ -12,6 +12,8 @@ import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { pruneDeliveries, tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { eventTypeOf } from '../../server/src/integrations/webhooks/events';
 import { openDatabase } from '../../server/src/db/database';
+import { tickCarrier } from '../../server/src/carrier/delivery';
+import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import type { GatewayContext } from '../../server/src/core/context';
 import { configFromEnv } from '../../server/src/config';
 
@@ -310,6 +312,40 @@ describe('deliveries', () => {
     const [second] = (await deliveries(ep.id)).body.data;
     expect(second).toMatchObject({ state: 'succeeded', attemptCount: 2, lastStatusCode: 200 });
     expect(new Set(receiver.on(ep.path).map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
+});
+
+describe('live messages', () => {
+  it("reach the live key's endpoints through the carrier; a scheduled batch's by the id its send answered", async () => {
+    const ep = await endpoint(['message.delivered', 'message.failed'], liveKey);
+    const now = await v1(gw, 'POST', '/messages', {
+      auth: liveKey.secret,
+      body: { from: 'DEMO', to: ['233241000310', '233241000313'], text: 'Now', reference: 'r-1' },
+    });
+    const at = new Date(gw.clock.now + 60_000).toISOString();
+    const later = await v1(gw, 'POST', '/messages', {
+      auth: liveKey.secret,
+      body: { from: 'DEMO', to: ['233241000320'], text: 'Later', scheduleAt: at },
+    });
+    expect([now.status, later.status]).toEqual([201, 201]);
+    gw.clock.advance(60_000);
+    await tickScheduler(gw.ctx);
+    await tickCarrier(gw.ctx);
+    gw.clock.advance(gw.ctx.carrierDelayMs);
+    await tickCarrier(gw.ctx);
+    await tick();
+    // An earlier test's live message is delivered by the same carrier ticks: only these batches count.
+    const batches = [now.body.batchId, later.body.batchId];
+    const got = receiver.on(ep.path).filter((r) => batches.includes(r.json.data.batchId));
+    expect(got.every((r) => r.verified)).toBe(true);
+    expect(got.map((r) => [r.json.type, r.json.data.id, r.json.data.batchId, r.json.data.mode]).sort()).toEqual(
+      [
+        ['message.delivered', now.body.messages[0].messageId, now.body.batchId, 'live'],
+        ['message.failed', now.body.messages[1].messageId, now.body.batchId, 'live'],
+        ['message.delivered', later.body.messages[0].messageId, later.body.batchId, 'live'],
+      ].sort(),
+    );
+    expect(got.find((r) => r.json.data.to === '233241000310')!.json.data.reference).toBe('r-1');
   });
 });
 
