@@ -164,6 +164,17 @@ describe('webhook endpoints', () => {
 });
 
 describe('deliveries', () => {
+  it('refuses at delivery time an address made in dev mode, once the gateway runs outside it', async () => {
+    const ep = await endpoint(['message.delivered']);
+    gw.ctx.devMode = false;
+    await send(['233241000200']);
+    await tick();
+    expect(receiver.on(ep.path)).toHaveLength(0);
+    const [delivery] = (await deliveries(ep.id)).body.data;
+    expect(delivery).toMatchObject({ state: 'pending', attemptCount: 1, lastStatusCode: null });
+    expect(delivery.attempts[0].error).toBe('The URL is not an https URL on a public address');
+  });
+
   it("turns a test key's outcomes into signed events, each once", async () => {
     const all = await endpoint();
     const failedOnly = await endpoint(['message.failed']);

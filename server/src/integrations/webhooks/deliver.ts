@@ -119,7 +119,11 @@ async function attempt(ctx: GatewayContext, d: Claimed): Promise<PostOutcome> {
       publicOnly: !ctx.devMode,
       resolve: ctx.lookupHost ?? systemLookup,
     },
-  );
+  ).catch((error: unknown) => ({
+    statusCode: null,
+    durationMs: 0,
+    error: `The request could not be made: ${error instanceof Error ? error.message : 'unknown error'}`,
+  }));
 }
 
 /** Records an attempt's outcome on the delivery this owner still holds, and what follows from it. */

@@ -57,6 +57,13 @@ export function postWebhook(
 ): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const host = hostOf(url);
+  if (options.publicOnly && (url.protocol !== 'https:' || (isIP(host) !== 0 && isUnsafeAddress(host))))
+    return Promise.resolve({
+      statusCode: null,
+      durationMs: 0,
+      error: 'The URL is not an https URL on a public address',
+    });
   return new Promise((done) => {
     let settled = false;
     const finish = (statusCode: number | null, error: string) => {
@@ -65,11 +72,6 @@ export function postWebhook(
       clearTimeout(timer);
       done({ statusCode, durationMs: elapsed(), error });
     };
-    const host = hostOf(url);
-    if (options.publicOnly && (url.protocol !== 'https:' || (isIP(host) !== 0 && isUnsafeAddress(host)))) {
-      finish(null, 'The URL is not an https URL on a public address');
-      return;
-    }
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
       method: 'POST',
