@@ -26,6 +26,8 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
  * timeout, so none of them may wait for another's.
  */
 const CLAIM_STEP = 10;
+/** Steps of the fan-out (500 events each) one tick may take. */
+const FAN_OUT_STEPS = 20;
 /** A claim outlives its attempt's timeout by this much. */
 const LEASE_MARGIN_MS = 30_000;
 /** Each retry's delay is moved by up to this share, so failed deliveries do not retry in lockstep. */
@@ -190,7 +192,8 @@ async function sendAll(ctx: GatewayContext, owner: string, claimed: Claimed[]) {
 
 /** One tick of the webhook loop: fan new events out, then send what is due. Returns the attempts made. */
 export async function tickWebhooks(ctx: GatewayContext, owner: string, maxClaims = 20): Promise<number> {
-  while ((await fanOutEvents(ctx)) > 0);
+  // At most FAN_OUT_STEPS steps of events a tick, so a flood of events never starves the sending.
+  for (let i = 0; i < FAN_OUT_STEPS && (await fanOutEvents(ctx)) > 0; i += 1);
   let sent = 0;
   for (let i = 0; i < maxClaims; i += 1) {
     const claimed = await claimDue(ctx, owner, CLAIM_STEP);
