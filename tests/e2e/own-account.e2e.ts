@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { displayPhone } from '../../src/domain/phone-number';
 import type { Page } from 'playwright-core';
 import { uniqueUser } from '../unit/support/factories';
 import { DESKTOP, PHONE } from './support/browser';
@@ -71,7 +72,8 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     await phoneCard.getByLabel('Code').fill(code);
     await phoneCard.getByRole('button', { name: 'Confirm number' }).click();
     await shell.alert(`Your mobile number is now ${local}`).waitFor();
-    await account.getByText(newPhone).waitFor();
+    // The account card shows it in its shown form (docs/product.md#phone-numbers).
+    await account.getByText(displayPhone(newPhone)).waitFor();
 
     // The password: the current one is asked for; other devices are signed out, this one goes on.
     const password = section(page, 'Password');

@@ -144,7 +144,8 @@ describe('routing rules, the page shell and white-label branding', () => {
       .getByText(/^Credit expires /)
       .filter({ visible: true })
       .waitFor();
-    await page.getByText('Contact +233302000000').waitFor();
+    // The domain's contact number in its shown form (docs/product.md#phone-numbers).
+    await page.getByText('Contact 030 200 0000').waitFor();
     const balance = page.getByLabel('Credit balance');
     await balance.waitFor();
     expect(await balance.textContent()).toMatch(/^[\d,]+ credits$/);
