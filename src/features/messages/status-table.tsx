@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { PageNumbers } from '../../ui/page-numbers';
+import { Badge, Group, Select, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
 import { statusGroup, statusLabel, type RecipientStatus } from '../../domain/message-status';
@@ -61,16 +62,7 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
           allowDeselect={false}
           w={130}
         />
-        <Pagination
-          total={pages}
-          value={current}
-          onChange={setPage}
-          size="sm"
-          siblings={1}
-          boundaries={1}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
+        <PageNumbers total={pages} value={current} onChange={setPage} />
       </Group>
     </>
   );

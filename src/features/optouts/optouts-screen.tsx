@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { PageNumbers } from '../../ui/page-numbers';
 import {
   Alert,
   Button,
   FileInput,
   Group,
   Modal,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -166,18 +166,7 @@ export function OptOutsScreen() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={current}
-          onChange={setPage}
-          size="sm"
-          siblings={1}
-          boundaries={1}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
-      )}
+      {pages > 1 && <PageNumbers total={pages} value={current} onChange={setPage} />}
       {isAdmin && online && <ClientCounts />}
       {removing && <RemoveDialog optOut={removing} onClose={() => setRemoving(null)} />}
     </Stack>
