@@ -7,7 +7,7 @@ import { account, sendItem, sendSms } from './helpers/messaging';
 import { makeKey, v1 } from './helpers/api-v1';
 import { sha256 } from '../../server/src/auth/tokens';
 import { OPERATIONS } from '../../server/src/routes/api-v1';
-import { API_SCOPES } from '../../server/src/integrations/schemas';
+import { API_SCOPES } from '../../src/domain/api-v1/schemas';
 
 let gw: TestGateway;
 let demo: Awaited<ReturnType<typeof account>>;

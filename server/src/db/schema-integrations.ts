@@ -1,4 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
+import type { WebhookEventType } from '../../../src/domain/api-v1/webhook-schemas';
+
+/** A webhook event type (docs/api-v1.md#webhooks). */
+export type { WebhookEventType };
 
 /** A scope an API key may hold (docs/api-v1.md#keys-and-scopes). */
 export type ApiScope = 'messages:send' | 'messages:read' | 'balance:read' | 'webhooks:manage';
@@ -31,10 +35,6 @@ export interface ApiIdempotencyTable {
   answer: string;
   created_at: number;
 }
-
-/** A webhook event type (docs/api-v1.md#webhooks). */
-export type WebhookEventType =
-  'message.sent' | 'message.delivered' | 'message.failed' | 'message.expired' | 'message.rejected';
 
 /** An account's webhook endpoint for one mode: the signing secret is kept, shown once. */
 export interface WebhookEndpointsTable {

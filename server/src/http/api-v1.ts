@@ -9,7 +9,7 @@ import { userForToken } from '../accounts/sessions';
 import { findAccount } from '../accounts/account-store';
 import { ApiRefusal, apiRefusal, type ApiStatus } from '../integrations/api-refusal';
 import { ipAllowed, keyForSecret, looksLikeApiKey, missingScopes } from '../integrations/api-keys';
-import { type errorAnswer } from '../integrations/schemas';
+import { type errorAnswer } from '../../../src/domain/api-v1/schemas';
 import { bearerToken, clientAddress } from './authenticate';
 import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP } from './well-formed';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_SCOPES, errorAnswer } from '../integrations/schemas';
+import { API_SCOPES, errorAnswer } from '../../../src/domain/api-v1/schemas';
 import { API_V1_PREFIX, type Operation } from './api-v1';
 
 type JsonSchema = Record<string, unknown>;

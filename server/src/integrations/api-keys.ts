@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema-core';
 import type { ApiKeyRow, ApiMode, ApiScope } from '../db/schema-integrations';
 import { sha256 } from '../auth/tokens';
 import { isoOrNull } from '../messaging/delivery-time';
-import { API_SCOPES, MAX_ACTIVE_KEYS, type ApiKey, type CreateApiKeyBody } from './schemas';
+import { API_SCOPES, MAX_ACTIVE_KEYS, type ApiKey, type CreateApiKeyBody } from '../../../src/domain/api-v1/schemas';
 import { apiRefusal } from './api-refusal';
 
 /** A key's secret: its mode is readable in it, so a test key is never mistaken for a live one. */

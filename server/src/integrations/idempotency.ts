@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 import type { ApiMode } from '../db/schema-integrations';
 import { apiRefusal } from './api-refusal';
-import type { SendAnswerV1 } from './schemas';
+import type { SendAnswerV1 } from '../../../src/domain/api-v1/schemas';
 
 /** Answers are kept this long: a retry comes within minutes, a day covers any outage of the caller's. */
 export const API_ANSWER_RETENTION_MS = 24 * 3_600_000;

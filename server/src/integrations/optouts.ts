@@ -4,7 +4,7 @@ import { optOutsBefore, suppressAll, unsuppress } from '../optouts/suppression';
 import { apiRefusal } from './api-refusal';
 import { cursorOf, parseCursor } from './ids';
 import type { z } from 'zod';
-import type { addOptOutsBody, listOptOutsQuery, optOutList } from './schemas';
+import type { addOptOutsBody, listOptOutsQuery, optOutList } from '../../../src/domain/api-v1/schemas';
 
 // The account's opt-out list through the integrators' API (docs/api-v1.md#opt-outs): the same list
 // and rules as the app's (server/src/optouts), shared by the account's live and test keys.

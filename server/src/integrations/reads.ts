@@ -22,7 +22,7 @@ import {
   type ApiMessage,
   type ApiMessageStatus,
   type ListMessagesQuery,
-} from './schemas';
+} from '../../../src/domain/api-v1/schemas';
 
 /** Words for the error codes a message may end with (docs/api-v1.md#statuses). */
 const ERROR_WORDS: Record<string, string> = {

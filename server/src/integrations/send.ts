@@ -12,7 +12,7 @@ import { isoOrNull } from '../messaging/delivery-time';
 import { apiRefusal } from './api-refusal';
 import { batchIdOf, messageIdOf } from './ids';
 import { claimKey, releaseKey, saveAnswer } from './idempotency';
-import type { SendAnswerV1, SendMessagesBody } from './schemas';
+import type { SendAnswerV1, SendMessagesBody } from '../../../src/domain/api-v1/schemas';
 
 /** A number the API accepts: 9 to 15 digits, optionally after a +; spaces, dots and dashes are ignored. */
 const NUMBER = /^\+?\d{9,15}$/;

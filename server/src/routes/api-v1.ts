@@ -4,12 +4,13 @@ import type { GatewayContext } from '../core/context';
 import type { ApiKeyRow } from '../db/schema-integrations';
 import { API_RATE_LIMIT, API_V1_PREFIX, operation, registerApiErrors, type Operation } from '../http/api-v1';
 import { openApiDocument } from '../http/openapi';
-import * as s from '../integrations/schemas';
+import * as s from '../../../src/domain/api-v1/schemas';
 import { createApiKey, listApiKeys, revokeApiKey } from '../integrations/api-keys';
 import { sendMessages } from '../integrations/send';
 import { addOptOuts, listOptOuts, removeOptOut } from '../integrations/optouts';
 import { cancelBatch, getBalance, getBatch, getMessage, listMessages, listSenderIds } from '../integrations/reads';
-import * as wh from '../integrations/webhooks/schemas';
+import * as wh from '../../../src/domain/api-v1/webhook-schemas';
+import { openApiWebhooks } from '../integrations/webhooks/openapi-webhooks';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -273,7 +274,7 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       registerApiErrors(v1, ctx);
       const document = {
         ...openApiDocument(OPERATIONS, ctx.apiRateLimit ?? API_RATE_LIMIT),
-        webhooks: wh.openApiWebhooks(),
+        webhooks: openApiWebhooks(),
       };
       v1.get('/openapi.json', async (_req, reply) =>
         reply.header('Cache-Control', 'public, max-age=300').send(document),

@@ -12,7 +12,7 @@ import {
   type ListWebhookDeliveriesQuery,
   type WebhookDelivery,
   type WebhookEndpoint,
-} from './schemas';
+} from '../../../../src/domain/api-v1/webhook-schemas';
 
 // The webhook operations of the integrators' API (docs/api-v1.md#webhooks): an account's endpoints in
 // the key's mode, their deliveries and a redelivery.

@@ -8,7 +8,7 @@ import { apiRecipients, type ApiRecipient } from '../../messaging/api-events';
 import { EXPIRED_ERROR } from '../../messaging/api-views';
 import { batchIdOf, messageIdOf } from '../ids';
 import { errorWords } from '../reads';
-import type { WebhookEvent } from './schemas';
+import type { WebhookEvent } from '../../../../src/domain/api-v1/webhook-schemas';
 
 /**
  * The fan-out (docs/api-v1.md#webhooks): reads recipient_events after its own cursor, and for each

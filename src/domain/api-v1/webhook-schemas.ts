@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { WebhookEventType } from '../../db/schema-integrations';
 
 // The webhook operations of the integrators' API (docs/api-v1.md#webhooks): their bodies and answers.
 
@@ -9,7 +8,9 @@ export const WEBHOOK_EVENTS = [
   'message.failed',
   'message.expired',
   'message.rejected',
-] as const satisfies readonly WebhookEventType[];
+] as const;
+/** The event types an endpoint can take. */
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 /** At most this many endpoints per account and mode. */
 export const MAX_ENDPOINTS = 10;
@@ -101,23 +102,3 @@ export const webhookEvent = z.object({
   }),
 });
 export type WebhookEvent = z.output<typeof webhookEvent>;
-
-/** The webhooks section of the OpenAPI document: one entry per event type, each with the body it POSTs. */
-export function openApiWebhooks() {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(webhookEvent, { io: 'output' }) as Record<string, unknown>;
-  return Object.fromEntries(
-    WEBHOOK_EVENTS.map((type) => [
-      type,
-      {
-        post: {
-          summary: `${type}, signed with webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks)`,
-          requestBody: { required: true, content: { 'application/json': { schema } } },
-          responses: {
-            '200': { description: 'Any 2xx: received' },
-            '410': { description: 'Gone: disables the endpoint' },
-          },
-        },
-      },
-    ]),
-  );
-}
