@@ -35,6 +35,7 @@ export const TABLE_OWNERS = {
   webhook_deliveries: 'integrations',
   webhook_attempts: 'integrations',
   webhook_cursor: 'integrations',
+  webhook_secrets: 'integrations',
 };
 
 /**

@@ -147,6 +147,9 @@ describe('scopes on every operation', () => {
     deleteWebhookEndpoint: { method: 'DELETE', path: '/webhook-endpoints/we_0' },
     listWebhookDeliveries: { method: 'GET', path: '/webhook-endpoints/we_0/deliveries' },
     redeliverWebhook: { method: 'POST', path: '/webhook-deliveries/whd_0/redeliver' },
+    sendTestWebhook: { method: 'POST', path: '/webhook-endpoints/we_0/test' },
+    getWebhookSecret: { method: 'GET', path: '/webhook-secret' },
+    rotateWebhookSecret: { method: 'POST', path: '/webhook-secret', body: {} },
   };
 
   it('knows how to call every operation', () => {

@@ -26,6 +26,9 @@ const OPERATION_IDS = [
   'deleteWebhookEndpoint',
   'listWebhookDeliveries',
   'redeliverWebhook',
+  'sendTestWebhook',
+  'getWebhookSecret',
+  'rotateWebhookSecret',
   'listApiKeys',
   'revokeApiKey',
 ];

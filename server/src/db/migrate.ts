@@ -15,8 +15,10 @@ import { recipientEvents } from './migrations/012-recipient-events';
 import { optOuts } from './migrations/014-optouts';
 import { apiKeys } from './migrations/015-api-keys';
 import { webhooks } from './migrations/016-webhooks';
+import { webhookCallbacks } from './migrations/020-webhook-callbacks';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
+// Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
 // Each migration must use the executor Kysely passes to up(): the outer db would deadlock SQLite.
 export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '001-core': core,
@@ -34,6 +36,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '014-optouts': optOuts,
   '015-api-keys': apiKeys,
   '016-webhooks': webhooks,
+  '020-webhook-callbacks': webhookCallbacks,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
@@ -41,7 +44,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
     getMigrations: async () =>
       Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(db.dialectName)])),
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -47,8 +47,19 @@ export interface WebhookEndpointsTable {
   created_at: number;
   disabled_at: number | null;
   disabled_reason: Generated<string>;
+  /** 'endpoint' (made by createWebhookEndpoint) or 'callback' (a send's callbackUrl: never listed). */
+  kind: Generated<WebhookEndpointKind>;
 }
+export type WebhookEndpointKind = 'endpoint' | 'callback';
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+
+/** The account's default signing secret per mode: it signs the events of sends' callback URLs. */
+export interface WebhookSecretsTable {
+  profile_id: number;
+  mode: ApiMode;
+  secret: string; // whsec_<base64>
+  created_at: number;
+}
 
 /** pending: an attempt is due (next_attempt_at); succeeded; failed: the schedule ran out; dropped: its endpoint was disabled. */
 export type WebhookDeliveryState = 'pending' | 'succeeded' | 'failed' | 'dropped';
@@ -97,4 +108,5 @@ export interface IntegrationTables {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   webhook_cursor: WebhookCursorTable;
+  webhook_secrets: WebhookSecretsTable;
 }

@@ -56,6 +56,7 @@ export interface MessagesTable {
   api_key_id: ColumnType<string | null, string | null | undefined, string | null>; // the API key that sent it (docs/api-v1.md)
   api_mode: Generated<string>; // 'live' or 'test' when sent through the API, else ''
   reference: Generated<string>; // the integrator's own reference
+  api_callback: ColumnType<string | null, string | null | undefined, string | null>; // the callback endpoint of its sendMessages (docs/api-v1.md#webhooks)
 }
 export type MessageRow = Selectable<MessagesTable>;
 

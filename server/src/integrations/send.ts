@@ -12,6 +12,7 @@ import { isoOrNull } from '../messaging/delivery-time';
 import { apiRefusal } from './api-refusal';
 import { batchIdOf, messageIdOf } from './ids';
 import { claimKey, releaseKey, saveAnswer } from './idempotency';
+import { callbackEndpointFor } from './webhooks/secrets';
 import type { SendAnswerV1, SendMessagesBody } from '../../../src/domain/api-v1/schemas';
 
 /** A number the API accepts: 9 to 15 digits, optionally after a +; spaces, dots and dashes are ignored. */
@@ -124,10 +125,11 @@ async function send(
     );
 
   const idem = idemKey ? jobOf(key.mode, idemKey, accepted.length) : null;
+  const callback = body.callbackUrl ? await callbackEndpointFor(ctx, user, key.mode, body.callbackUrl) : null;
   const test = key.mode === 'test';
   const sent = await acceptSend(ctx, user, itemsOf(body, accepted), idem, {
     test,
-    api: { api_key_id: key.id, api_mode: key.mode, reference: body.reference ?? '' },
+    api: { api_key_id: key.id, api_mode: key.mode, reference: body.reference ?? '', api_callback: callback },
   });
   const batchId = sent.message_id;
   const scope = { profileId: user.profile_id, mode: key.mode };

@@ -15,6 +15,8 @@ export interface ApiRecipient {
   mode: string;
   number: string;
   reference: string;
+  /** The callback endpoint its sendMessages named, if any. */
+  callbackEndpointId: string | null;
 }
 
 const ID_CHUNK = 1000;
@@ -44,6 +46,11 @@ export async function apiRecipients(db: Executor, recipientIds: readonly number[
         'd.number',
         sql<string>`case when ${sql.ref('dm.api_mode')} <> '' then ${sql.ref('dm.reference')} else ${sql.ref('pm.reference')} end`.as(
           'reference',
+        ),
+        sql<
+          string | null
+        >`case when ${sql.ref('dm.api_mode')} <> '' then ${sql.ref('dm.api_callback')} else ${sql.ref('pm.api_callback')} end`.as(
+          'callbackEndpointId',
         ),
       ])
       .where('d.id', 'in', recipientIds.slice(i, i + ID_CHUNK))

@@ -40,7 +40,7 @@ export type MessageFields = Pick<
   | 'recurring_interval'
   | 'created_at'
 > &
-  Partial<Pick<MessageRow, 'api_key_id' | 'api_mode' | 'reference'>>;
+  Partial<Pick<MessageRow, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback'>>;
 
 /** The one builder of a message row: a send's message, a registration, or one run of a registration. */
 export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF[fields.kind]) {

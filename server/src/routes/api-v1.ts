@@ -17,7 +17,9 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   redeliverWebhook,
+  sendTestWebhook,
 } from '../integrations/webhooks/endpoints';
+import { getWebhookSecret, modeOfCaller, rotateWebhookSecret } from '../integrations/webhooks/secrets';
 
 // The integrators' API (docs/api-v1.md): each operation once, with its id, scopes and schemas; the
 // OpenAPI document at openapi.json is generated from this table.
@@ -191,6 +193,7 @@ export const CREATE_WEBHOOK_ENDPOINT = op({
   description:
     'Outside dev mode the URL must be https and reach a public address. Each event is POSTed signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature).',
   scopes: ['webhooks:manage'],
+  session: true,
   body: wh.createWebhookEndpointBody,
   answer: wh.createdWebhookEndpoint,
   status: 201,
@@ -202,6 +205,8 @@ export const LIST_WEBHOOK_ENDPOINTS = op({
   path: '/webhook-endpoints',
   summary: "The account's endpoints in this key's mode (never their secrets), newest first, disabled ones with why",
   scopes: ['webhooks:manage'],
+  session: true,
+  query: wh.listWebhookEndpointsQuery,
   answer: wh.webhookEndpointList,
   status: 200,
   errors: [],
@@ -212,6 +217,7 @@ export const DELETE_WEBHOOK_ENDPOINT = op({
   path: '/webhook-endpoints/:endpointId',
   summary: 'Delete an endpoint: nothing more is sent to it',
   scopes: ['webhooks:manage'],
+  session: true,
   params: wh.endpointParams,
   answer: wh.deletedWebhookEndpoint,
   status: 200,
@@ -223,6 +229,7 @@ export const LIST_WEBHOOK_DELIVERIES = op({
   path: '/webhook-endpoints/:endpointId/deliveries',
   summary: "An endpoint's deliveries, newest first, each with its attempts' times, status codes and durations",
   scopes: ['webhooks:manage'],
+  session: true,
   params: wh.endpointParams,
   query: wh.listWebhookDeliveriesQuery,
   answer: wh.webhookDeliveryList,
@@ -235,10 +242,49 @@ export const REDELIVER_WEBHOOK = op({
   path: '/webhook-deliveries/:deliveryId/redeliver',
   summary: 'Try a delivery once more, now, with the same webhook-id',
   scopes: ['webhooks:manage'],
+  session: true,
   params: wh.deliveryParams,
   answer: wh.webhookDelivery,
   status: 200,
   errors: [404, 409],
+});
+
+export const SEND_TEST_WEBHOOK = op({
+  operationId: 'sendTestWebhook',
+  method: 'POST',
+  path: '/webhook-endpoints/:endpointId/test',
+  summary: 'Send the endpoint a webhook.test event, signed and retried like any other',
+  scopes: ['webhooks:manage'],
+  session: true,
+  params: wh.endpointParams,
+  answer: wh.webhookDelivery,
+  status: 201,
+  errors: [404, 409],
+});
+export const GET_WEBHOOK_SECRET = op({
+  operationId: 'getWebhookSecret',
+  method: 'GET',
+  path: '/webhook-secret',
+  summary: "Whether the account's default signing secret of this mode exists (never the secret)",
+  description: 'The default secret signs the events sent to the callbackUrl of a sendMessages request.',
+  scopes: ['webhooks:manage'],
+  session: true,
+  query: wh.webhookSecretQuery,
+  answer: wh.webhookSecret,
+  status: 200,
+  errors: [],
+});
+export const ROTATE_WEBHOOK_SECRET = op({
+  operationId: 'rotateWebhookSecret',
+  method: 'POST',
+  path: '/webhook-secret',
+  summary: 'Make a new default signing secret for this mode; it is in this answer only and the old one stops at once',
+  scopes: ['webhooks:manage'],
+  session: true,
+  body: wh.rotateWebhookSecretBody,
+  answer: wh.rotatedWebhookSecret,
+  status: 201,
+  errors: [],
 });
 
 export const OPERATIONS: readonly Operation[] = [
@@ -260,6 +306,9 @@ export const OPERATIONS: readonly Operation[] = [
   DELETE_WEBHOOK_ENDPOINT,
   LIST_WEBHOOK_DELIVERIES,
   REDELIVER_WEBHOOK,
+  SEND_TEST_WEBHOOK,
+  GET_WEBHOOK_SECRET,
+  ROTATE_WEBHOOK_SECRET,
 ];
 
 /** Operations other than the key ones are a key's: the handler is never reached without one. */
@@ -297,17 +346,28 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, LIST_API_KEYS, async ({ user }) => ({ data: await listApiKeys(ctx, user) }));
       operation(v1, ctx, REVOKE_API_KEY, ({ user, params }) => revokeApiKey(ctx, user, params.keyId));
       operation(v1, ctx, CREATE_WEBHOOK_ENDPOINT, ({ user, key, body }) =>
-        createWebhookEndpoint(ctx, user, keyOf(key), body),
+        createWebhookEndpoint(ctx, user, modeOfCaller(key, body.mode, 'live'), body),
       );
-      operation(v1, ctx, LIST_WEBHOOK_ENDPOINTS, ({ user, key }) => listWebhookEndpoints(ctx, user, keyOf(key)));
+      operation(v1, ctx, LIST_WEBHOOK_ENDPOINTS, ({ user, key, query }) =>
+        listWebhookEndpoints(ctx, user, modeOfCaller(key, query.mode, 'live')),
+      );
       operation(v1, ctx, DELETE_WEBHOOK_ENDPOINT, ({ user, key, params }) =>
-        deleteWebhookEndpoint(ctx, user, keyOf(key), params.endpointId),
+        deleteWebhookEndpoint(ctx, user, modeOfCaller(key, undefined, null), params.endpointId),
       );
       operation(v1, ctx, LIST_WEBHOOK_DELIVERIES, ({ user, key, params, query }) =>
-        listWebhookDeliveries(ctx, user, keyOf(key), params.endpointId, query),
+        listWebhookDeliveries(ctx, user, modeOfCaller(key, undefined, null), params.endpointId, query),
       );
       operation(v1, ctx, REDELIVER_WEBHOOK, ({ user, key, params }) =>
-        redeliverWebhook(ctx, user, keyOf(key), params.deliveryId),
+        redeliverWebhook(ctx, user, modeOfCaller(key, undefined, null), params.deliveryId),
+      );
+      operation(v1, ctx, SEND_TEST_WEBHOOK, ({ user, key, params }) =>
+        sendTestWebhook(ctx, user, modeOfCaller(key, undefined, null), params.endpointId),
+      );
+      operation(v1, ctx, GET_WEBHOOK_SECRET, ({ user, key, query }) =>
+        getWebhookSecret(ctx, user, modeOfCaller(key, query.mode, 'live')),
+      );
+      operation(v1, ctx, ROTATE_WEBHOOK_SECRET, ({ user, key, body }) =>
+        rotateWebhookSecret(ctx, user, modeOfCaller(key, body.mode, 'live')),
       );
     },
     { prefix: API_V1_PREFIX },

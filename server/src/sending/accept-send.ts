@@ -33,8 +33,8 @@ export interface AcceptOptions {
    * for the carrier; they wait, submitted, for the outcome their number asks for.
    */
   test?: boolean;
-  /** A send of the integrators' API: the key that sent it, its mode and the integrator's reference. */
-  api?: Pick<MessageFields, 'api_key_id' | 'api_mode' | 'reference'>;
+  /** A send of the integrators' API: the key that sent it, its mode, the integrator's reference and callback endpoint. */
+  api?: Pick<MessageFields, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback'>;
 }
 
 /**

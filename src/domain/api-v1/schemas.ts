@@ -105,6 +105,15 @@ export const sendMessagesBody = z
       .optional(),
     scheduleAt: instant.optional().describe('Send later, at this time (to the minute); now when absent'),
     reference: z.string().max(100, 'is longer than 100 characters').optional().describe('Your own reference'),
+    callbackUrl: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(2048, 'is longer than 2048 characters')
+      .optional()
+      .describe(
+        "Also POST this batch's events here, signed with the account's default secret (rotateWebhookSecret); an https URL on the public internet",
+      ),
   })
   .superRefine((body, ctx) => {
     const many = body.to !== undefined || body.text !== undefined;

@@ -9,8 +9,17 @@ export const WEBHOOK_EVENTS = [
   'message.expired',
   'message.rejected',
 ] as const;
-/** The event types an endpoint can take. */
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+/** The type of the event sendTestWebhook posts: no endpoint subscribes to it, every endpoint can be sent one. */
+export const TEST_EVENT = 'webhook.test';
+/** Every type a delivery can have: the events an endpoint takes, and the test event. */
+export const WEBHOOK_TYPES = [...WEBHOOK_EVENTS, TEST_EVENT] as const;
+export type WebhookEventType = (typeof WEBHOOK_TYPES)[number];
+
+/** For the app's session only: which mode's endpoints (a key always works in its own mode). */
+const sessionMode = z
+  .enum(['live', 'test'])
+  .optional()
+  .describe("Only with the app's session: which mode. A key always works in its own mode");
 
 /** At most this many endpoints per account and mode. */
 export const MAX_ENDPOINTS = 10;
@@ -29,6 +38,7 @@ export const createWebhookEndpointBody = z.strictObject({
     .min(1, 'needs at least one event type')
     .max(WEBHOOK_EVENTS.length)
     .describe('The event types to receive'),
+  mode: sessionMode,
 });
 export type CreateWebhookEndpointBody = z.output<typeof createWebhookEndpointBody>;
 
@@ -48,6 +58,7 @@ export const createdWebhookEndpoint = webhookEndpoint.extend({
   secret: z.string().describe('The signing secret (whsec_...): shown this once'),
 });
 export const webhookEndpointList = z.object({ data: z.array(webhookEndpoint) });
+export const listWebhookEndpointsQuery = z.strictObject({ mode: sessionMode });
 export const endpointParams = z.strictObject({ endpointId: z.string().max(64) });
 export const deletedWebhookEndpoint = z.object({ id: z.string(), deleted: z.literal(true) });
 
@@ -62,8 +73,8 @@ export const webhookAttempt = z.object({
 export const webhookDelivery = z.object({
   id: z.string().describe('Also the webhook-id header, the same on every attempt'),
   endpointId: z.string(),
-  type: z.enum(WEBHOOK_EVENTS),
-  messageId: z.string(),
+  type: z.enum(WEBHOOK_TYPES),
+  messageId: z.string().describe('The message the event is about (msg_test_... for a test event)'),
   state: z.enum(['pending', 'succeeded', 'failed', 'dropped']),
   attemptCount: z.number().int().min(0),
   nextAttemptAt: isoOut.nullable(),
@@ -89,7 +100,7 @@ export const deliveryParams = z.strictObject({ deliveryId: z.string().max(64) })
 
 /** The body of every webhook: the Standard Webhooks envelope around the message as it now stands. */
 export const webhookEvent = z.object({
-  type: z.enum(WEBHOOK_EVENTS),
+  type: z.enum(WEBHOOK_TYPES),
   timestamp: isoOut.describe('When the status changed'),
   data: z.object({
     id: z.string().describe('The message id (msg_...)'),
@@ -102,3 +113,15 @@ export const webhookEvent = z.object({
   }),
 });
 export type WebhookEvent = z.output<typeof webhookEvent>;
+
+/** The account's default signing secret of a mode: it signs the events sent to a send's callbackUrl. */
+export const webhookSecretQuery = z.strictObject({ mode: sessionMode });
+export const webhookSecret = z.object({
+  mode: z.enum(['live', 'test']),
+  exists: z.boolean().describe('Whether one was made; a send with a callbackUrl needs it'),
+  createdAt: isoOut.nullable(),
+});
+export const rotateWebhookSecretBody = z.strictObject({ mode: sessionMode });
+export const rotatedWebhookSecret = webhookSecret.extend({
+  secret: z.string().describe('The new default signing secret (whsec_...): shown this once; the old one stops at once'),
+});

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayContext } from '../../core/context';
 import type { UserRow } from '../../db/schema-core';
-import type { ApiKeyRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema-integrations';
+import type { ApiMode, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema-integrations';
 import { isoOrNull } from '../../messaging/delivery-time';
 import { apiRefusal } from '../api-refusal';
 import { checkWebhookUrl, systemLookup } from './safe-url';
@@ -12,10 +12,14 @@ import {
   type ListWebhookDeliveriesQuery,
   type WebhookDelivery,
   type WebhookEndpoint,
+  type WebhookEvent,
+  TEST_EVENT,
 } from '../../../../src/domain/api-v1/webhook-schemas';
 
 // The webhook operations of the integrators' API (docs/api-v1.md#webhooks): an account's endpoints in
-// the key's mode, their deliveries and a redelivery.
+// the key's mode, their deliveries and a redelivery. A key works in its own mode; the app's session
+// names the mode it lists or creates in, and reaches an endpoint or delivery of either mode by its id
+// (`mode` null). Endpoints of kind 'callback' (sends' callback URLs) are never listed nor managed here.
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 const eventsOf = (row: WebhookEndpointRow) => WEBHOOK_EVENTS.filter((e) => row.events.split(',').includes(e));
@@ -36,14 +40,15 @@ function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
 
 const endpointNotFound = () => apiRefusal(404, 'not_found', 'No such webhook endpoint', 'endpointId');
 
-async function ownEndpoint(ctx: GatewayContext, user: UserRow, key: ApiKeyRow, endpointId: string) {
-  const row = await ctx.db
+async function ownEndpoint(ctx: GatewayContext, user: UserRow, mode: ApiMode | null, endpointId: string) {
+  let query = ctx.db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('id', '=', endpointId)
     .where('profile_id', '=', user.profile_id)
-    .where('mode', '=', key.mode)
-    .executeTakeFirst();
+    .where('kind', '=', 'endpoint');
+  if (mode) query = query.where('mode', '=', mode);
+  const row = await query.executeTakeFirst();
   if (!row) throw endpointNotFound();
   return row;
 }
@@ -52,7 +57,7 @@ async function ownEndpoint(ctx: GatewayContext, user: UserRow, key: ApiKeyRow, e
 export async function createWebhookEndpoint(
   ctx: GatewayContext,
   user: UserRow,
-  key: ApiKeyRow,
+  mode: ApiMode,
   body: CreateWebhookEndpointBody,
 ): Promise<WebhookEndpoint & { secret: string }> {
   const url = await checkWebhookUrl(body.url, ctx.devMode, ctx.lookupHost ?? systemLookup);
@@ -60,7 +65,8 @@ export async function createWebhookEndpoint(
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('profile_id', '=', user.profile_id)
-    .where('mode', '=', key.mode)
+    .where('mode', '=', mode)
+    .where('kind', '=', 'endpoint')
     .executeTakeFirstOrThrow();
   if (Number(existing.n) >= MAX_ENDPOINTS)
     throw apiRefusal(
@@ -72,25 +78,27 @@ export async function createWebhookEndpoint(
   const row: WebhookEndpointRow = {
     id: `we_${randomBytes(8).toString('hex')}`,
     profile_id: user.profile_id,
-    mode: key.mode,
+    mode,
     url: url.toString(),
     events: WEBHOOK_EVENTS.filter((e) => body.events.includes(e)).join(','),
     secret,
     created_at: ctx.now(),
     disabled_at: null,
     disabled_reason: '',
+    kind: 'endpoint',
   };
   await ctx.db.insertInto('webhook_endpoints').values(row).execute();
   return { ...endpointView(row), secret };
 }
 
-/** listWebhookEndpoints: the account's endpoints in the key's mode, newest first. */
-export async function listWebhookEndpoints(ctx: GatewayContext, user: UserRow, key: ApiKeyRow) {
+/** listWebhookEndpoints: the account's endpoints in one mode, newest first. */
+export async function listWebhookEndpoints(ctx: GatewayContext, user: UserRow, mode: ApiMode) {
   const rows = await ctx.db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('profile_id', '=', user.profile_id)
-    .where('mode', '=', key.mode)
+    .where('mode', '=', mode)
+    .where('kind', '=', 'endpoint')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
@@ -98,8 +106,13 @@ export async function listWebhookEndpoints(ctx: GatewayContext, user: UserRow, k
 }
 
 /** deleteWebhookEndpoint: nothing more is sent to it; its deliveries go with it. */
-export async function deleteWebhookEndpoint(ctx: GatewayContext, user: UserRow, key: ApiKeyRow, endpointId: string) {
-  const row = await ownEndpoint(ctx, user, key, endpointId);
+export async function deleteWebhookEndpoint(
+  ctx: GatewayContext,
+  user: UserRow,
+  mode: ApiMode | null,
+  endpointId: string,
+) {
+  const row = await ownEndpoint(ctx, user, mode, endpointId);
   await ctx.db.transaction().execute(async (trx) => {
     const deliveries = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', row.id);
     await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', deliveries).execute();
@@ -152,11 +165,11 @@ async function deliveryViews(ctx: GatewayContext, rows: WebhookDeliveryRow[]): P
 export async function listWebhookDeliveries(
   ctx: GatewayContext,
   user: UserRow,
-  key: ApiKeyRow,
+  mode: ApiMode | null,
   endpointId: string,
   q: ListWebhookDeliveriesQuery,
 ) {
-  const endpoint = await ownEndpoint(ctx, user, key, endpointId);
+  const endpoint = await ownEndpoint(ctx, user, mode, endpointId);
   const before = q.cursor === undefined ? undefined : parseCursor(q.cursor);
   if (before === null) throw apiRefusal(400, 'invalid_request', 'cursor is not one this API gave', 'cursor');
   let query = ctx.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpoint.id);
@@ -178,16 +191,16 @@ export async function listWebhookDeliveries(
  * redeliverWebhook: one more attempt at once, with the same webhook-id; refused while an attempt is
  * under way or when the endpoint is disabled.
  */
-export async function redeliverWebhook(ctx: GatewayContext, user: UserRow, key: ApiKeyRow, deliveryId: string) {
-  const row = await ctx.db
+export async function redeliverWebhook(ctx: GatewayContext, user: UserRow, mode: ApiMode | null, deliveryId: string) {
+  let query = ctx.db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .selectAll('d')
     .select('e.disabled_at')
     .where('d.webhook_id', '=', deliveryId)
-    .where('e.profile_id', '=', user.profile_id)
-    .where('e.mode', '=', key.mode)
-    .executeTakeFirst();
+    .where('e.profile_id', '=', user.profile_id);
+  if (mode) query = query.where('e.mode', '=', mode);
+  const row = await query.executeTakeFirst();
   if (!row) throw apiRefusal(404, 'not_found', 'No such webhook delivery', 'deliveryId');
   if (row.disabled_at !== null)
     throw apiRefusal(
@@ -211,5 +224,54 @@ export async function redeliverWebhook(ctx: GatewayContext, user: UserRow, key: 
     .where('id', '=', row.id)
     .executeTakeFirstOrThrow();
   const [view] = await deliveryViews(ctx, [updated]);
+  return view!;
+}
+
+/** A test event has no recipient event: it takes a negative event id, which no recipient event has. */
+const testEventId = () => -(randomBytes(6).readUIntBE(0, 6) + 1);
+
+/**
+ * sendTestWebhook: one webhook.test event for an endpoint, delivered (signed, retried) like any other,
+ * so an integrator sees its receiver verify a signature before a real message is sent.
+ */
+export async function sendTestWebhook(ctx: GatewayContext, user: UserRow, mode: ApiMode | null, endpointId: string) {
+  const endpoint = await ownEndpoint(ctx, user, mode, endpointId);
+  if (endpoint.disabled_at !== null)
+    throw apiRefusal(409, 'endpoint_disabled', 'This endpoint is disabled (it answered 410 Gone): create a new one');
+  const now = ctx.now();
+  const ending = randomBytes(6).toString('hex');
+  const event: WebhookEvent = {
+    type: TEST_EVENT,
+    timestamp: new Date(now).toISOString(),
+    data: {
+      id: `msg_test_${ending}`,
+      batchId: `bat_test_${ending}`,
+      mode: endpoint.mode,
+      to: '233241234567',
+      status: 'delivered',
+      error: null,
+      reference: 'A test event from the Developers page or sendTestWebhook',
+    },
+  };
+  const webhookId = `whd_${randomBytes(12).toString('hex')}`;
+  await ctx.db
+    .insertInto('webhook_deliveries')
+    .values({
+      webhook_id: webhookId,
+      endpoint_id: endpoint.id,
+      event_id: testEventId(),
+      event_type: TEST_EVENT,
+      payload: JSON.stringify(event),
+      state: 'pending',
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+  const row = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirstOrThrow();
+  const [view] = await deliveryViews(ctx, [row]);
   return view!;
 }

@@ -110,21 +110,24 @@ async function insertDeliveries(trx: Executor, events: RecipientEventRow[], now:
   if (owners.length === 0) return;
   const endpoints = await trx
     .selectFrom('webhook_endpoints')
-    .select(['id', 'profile_id', 'mode', 'events', 'created_at'])
+    .select(['id', 'profile_id', 'mode', 'events', 'created_at', 'kind'])
     .where('profile_id', 'in', owners)
     .where('disabled_at', 'is', null)
     .execute();
+  // An endpoint takes the events it chose of its account and mode; a callback endpoint every final
+  // event of the batches that named it.
+  const takes = (ep: (typeof endpoints)[number], r: ApiRecipient, type: string, at: number) =>
+    ep.kind === 'callback'
+      ? r.callbackEndpointId === ep.id
+      : ep.profile_id === r.profileId &&
+        ep.mode === r.mode &&
+        ep.events.split(',').includes(type) &&
+        Number(ep.created_at) <= at;
   const rows = finals.flatMap(({ event, type, status }) => {
     const r = recipients.get(event.recipient_id);
     if (!r) return [];
     return endpoints
-      .filter(
-        (ep) =>
-          ep.profile_id === r.profileId &&
-          ep.mode === r.mode &&
-          ep.events.split(',').includes(type) &&
-          Number(ep.created_at) <= Number(event.created_at),
-      )
+      .filter((ep) => takes(ep, r, type, Number(event.created_at)))
       .map((ep) => ({
         webhook_id: webhookId(),
         endpoint_id: ep.id,

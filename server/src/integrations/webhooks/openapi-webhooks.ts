@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS, webhookEvent } from '../../../../src/domain/api-v1/webhook-schemas';
+import { WEBHOOK_TYPES, webhookEvent } from '../../../../src/domain/api-v1/webhook-schemas';
 
 /** The webhooks section of the OpenAPI document: one entry per event type, each with the body it POSTs. */
 export function openApiWebhooks() {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(webhookEvent, { io: 'output' }) as Record<string, unknown>;
   return Object.fromEntries(
-    WEBHOOK_EVENTS.map((type) => [
+    WEBHOOK_TYPES.map((type) => [
       type,
       {
         post: {

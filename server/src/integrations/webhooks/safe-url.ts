@@ -64,25 +64,24 @@ export function isUnsafeAddress(address: string): boolean {
 /** A URL's host without IPv6 brackets. */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
-const unsafe = (why: string) => apiRefusal(422, 'unsafe_url', why, 'url');
-
-/** The endpoint URL, refused (422 unsafe_url) when it is not one a webhook may be sent to. */
-export async function checkWebhookUrl(raw: string, devMode: boolean, resolve: HostLookup): Promise<URL> {
+/** The URL (`param` names its field), refused (422 unsafe_url) when it is not one a webhook may be sent to. */
+export async function checkWebhookUrl(raw: string, devMode: boolean, resolve: HostLookup, param = 'url'): Promise<URL> {
+  const unsafe = (why: string) => apiRefusal(422, 'unsafe_url', why, param);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw apiRefusal(400, 'invalid_request', 'url is not a URL', 'url');
+    throw apiRefusal(400, 'invalid_request', `${param} is not a URL`, param);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw unsafe('url must be an https URL');
-  if (url.username || url.password) throw unsafe('url must not carry a user name or password');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw unsafe(`${param} must be an https URL`);
+  if (url.username || url.password) throw unsafe(`${param} must not carry a user name or password`);
   if (devMode) return url;
-  if (url.protocol !== 'https:') throw unsafe('url must be an https URL');
+  if (url.protocol !== 'https:') throw unsafe(`${param} must be an https URL`);
   const addresses = await addressesOf(hostOf(url), resolve).catch(() => {
-    throw unsafe(`The host ${url.hostname} of url could not be resolved`);
+    throw unsafe(`The host ${url.hostname} of ${param} could not be resolved`);
   });
   if (addresses.length === 0 || addresses.some((a) => isUnsafeAddress(a.address)))
-    throw unsafe(`url must reach a public address: ${url.hostname} is loopback, private, link-local or reserved`);
+    throw unsafe(`${param} must reach a public address: ${url.hostname} is loopback, private, link-local or reserved`);
   return url;
 }
 
