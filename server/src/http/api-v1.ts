@@ -10,6 +10,7 @@ import { findAccount } from '../accounts/account-store';
 import { ApiRefusal, apiRefusal, type ApiStatus } from '../integrations/api-refusal';
 import { ipAllowed, keyForSecret, looksLikeApiKey, missingScopes } from '../integrations/api-keys';
 import { type errorAnswer } from '../../../src/domain/api-v1/schemas';
+import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
 import { bearerToken, clientAddress } from './authenticate';
 import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP } from './well-formed';
 
@@ -172,7 +173,7 @@ export function operation<O extends Operation>(
 }
 
 /** The API status and code of a core refusal thrown by the app's own areas (the send path, credit). */
-const FROM_KIND: Record<RefusalKind, [number, string]> = {
+const FROM_KIND: Record<RefusalKind, [number, ApiErrorCode]> = {
   refused: [422, 'request_refused'],
   'wrong-login': [401, 'invalid_api_key'],
   'invalid-token': [401, 'invalid_api_key'],
@@ -191,7 +192,11 @@ const MALFORMED = new Set([NOT_UNICODE, NUL_CHARACTER, TOO_DEEP]);
 const DATABASE_INPUT = new Set(['22003', '22P05', '22021']);
 
 /** Fastify's own refusals of a request, by their codes. */
-function fastifyRefusal(error: { code?: string; statusCode?: number; message?: string }): [number, string, string] {
+function fastifyRefusal(error: {
+  code?: string;
+  statusCode?: number;
+  message?: string;
+}): [number, ApiErrorCode, string] {
   if (error.statusCode === 413) return [413, 'body_too_large', 'The request body is too large'];
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415)
     return [415, 'unsupported_media_type', 'Send the body as application/json'];
@@ -202,7 +207,14 @@ function fastifyRefusal(error: { code?: string; statusCode?: number; message?: s
   return [error.statusCode ?? 400, 'invalid_request', error.message ?? 'The request is not valid'];
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, param?: string) {
+function send(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  param?: string,
+) {
   const doc_url = `${req.protocol}://${req.host}${ERROR_DOCS_PATH}#${code}`;
   const error: z.input<typeof errorAnswer>['error'] = { code, message, doc_url };
   if (param !== undefined) error.param = param;

@@ -1,4 +1,5 @@
 import { Refusal, type RefusalKind } from '../core/errors';
+import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
 
 /** The statuses the integrators' API answers a refusal with (docs/api-v1.md#errors). */
 export type ApiStatus = 400 | 401 | 402 | 403 | 404 | 409 | 415 | 422 | 429;
@@ -22,7 +23,7 @@ const KIND: Record<ApiStatus, RefusalKind> = {
 export class ApiRefusal extends Refusal {
   constructor(
     readonly status: ApiStatus,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly param?: string,
     /** Seconds before trying again (429). */
@@ -32,5 +33,5 @@ export class ApiRefusal extends Refusal {
   }
 }
 
-export const apiRefusal = (status: ApiStatus, code: string, message: string, param?: string) =>
+export const apiRefusal = (status: ApiStatus, code: ApiErrorCode, message: string, param?: string) =>
   new ApiRefusal(status, code, message, param);
