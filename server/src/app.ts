@@ -22,6 +22,7 @@ import { registerPaystackRoutes } from './routes/paystack';
 import { registerCarrierRoutes } from './routes/carrier';
 import { registerApiV1Routes } from './routes/api-v1';
 import { registerOptOutRoutes } from './routes/optouts';
+import { registerDeveloperRoutes } from './routes/developers';
 import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 
 const PERMISSIONS_POLICY =
@@ -72,6 +73,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerCarrierRoutes,
     registerApiV1Routes,
     registerOptOutRoutes,
+    registerDeveloperRoutes,
   ]) {
     await register(app, ctx);
   }

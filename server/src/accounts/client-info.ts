@@ -22,6 +22,16 @@ export async function clientInfo(ctx: GatewayContext, user: UserRow) {
   return withoutSecrets(await userInfoFor(ctx, user, await domainOfUser(ctx, user)));
 }
 
+/** A supervisor's clients' ids and user names, by name: for a count per client. */
+export async function clientNames(ctx: GatewayContext, supervisorId: number) {
+  return ctx.db
+    .selectFrom('users')
+    .select(['profile_id', 'username'])
+    .where('supid', '=', supervisorId)
+    .orderBy('username')
+    .execute();
+}
+
 /** Every client of a supervisor, newest first, with the domains loaded in two queries. */
 export async function clientsOf(ctx: GatewayContext, supervisor: UserRow) {
   const clients = await ctx.db

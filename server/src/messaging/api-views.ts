@@ -137,3 +137,28 @@ export async function apiBatch(db: Executor, scope: ApiReadScope, batchId: numbe
     counts: counts.map((c) => ({ status: c.status, n: Number(c.n), parts: Number(c.parts ?? 0) })),
   };
 }
+
+/** Live sends through the API per account since a time: batches, recipients accepted and credits. */
+export async function liveApiUsage(db: Executor, profileIds: readonly number[], since: number) {
+  if (profileIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('messages')
+    .select([
+      'profile_id',
+      (eb) => eb.fn.countAll<number>().as('batches'),
+      (eb) => eb.fn.sum<number>('posted').as('recipients'),
+      (eb) => eb.fn.sum<number>('credits').as('credits'),
+    ])
+    .where('profile_id', 'in', profileIds)
+    .where('api_mode', '=', 'live')
+    .where('parent_id', 'is', null)
+    .where('created_at', '>=', since)
+    .groupBy('profile_id')
+    .execute();
+  return rows.map((r) => ({
+    profileId: r.profile_id,
+    batches: Number(r.batches),
+    recipients: Number(r.recipients ?? 0),
+    credits: Number(r.credits ?? 0),
+  }));
+}

@@ -53,6 +53,7 @@ import {
 } from './phonebook';
 import { FETCH_USER, LOGIN, SIGNOUT } from './auth';
 import { ADD_OPT_OUTS, CLIENT_OPT_OUTS, OPT_OUT_NUMBERS, OPT_OUTS, REMOVE_OPT_OUT } from './optouts';
+import { CLIENT_API_USAGE } from './developers';
 import {
   CHECK_EMAIL,
   CHECK_USERNAME,
@@ -124,6 +125,8 @@ export const CALLS: readonly Call[] = [
   ADD_OPT_OUTS,
   REMOVE_OPT_OUT,
   CLIENT_OPT_OUTS,
+  // developers.ts
+  CLIENT_API_USAGE,
   // domain-settings.ts
   SAVE_DOMAIN_SETTINGS,
   VERIFY_DOMAIN,
