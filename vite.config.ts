@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -8,9 +11,29 @@ const FIRST_SCREEN =
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8081';
 
+const require = createRequire(import.meta.url);
+const apiReferenceSource = readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js'));
+/** Where the rendered API reference's viewer lands in dist/ (src/features/developers/reference-viewer.tsx), named by its content. */
+const API_REFERENCE_SCRIPT = `assets/api-reference-${createHash('sha256').update(apiReferenceSource).digest('hex').slice(0, 10)}.js`;
+
+/**
+ * The Developers page's API reference viewer (Scalar's prebuilt bundle, 3.5 MB) is copied as a file of
+ * its own, loaded by that page alone and kept out of the service worker's precache: nobody else pays.
+ */
+function apiReferenceViewer(): Plugin {
+  return {
+    name: 'api-reference-viewer',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: API_REFERENCE_SCRIPT, source: apiReferenceSource });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    !isSsrBuild && apiReferenceViewer(),
     // The prerender module the gateway runs (src/app/prerender.tsx) has no service worker of its own.
     !isSsrBuild &&
       VitePWA({
@@ -22,6 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,woff2}'],
+          globIgnores: [API_REFERENCE_SCRIPT],
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         },
         devOptions: { enabled: false },
@@ -32,7 +56,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // CommonJS copy of react-router beside an ESM one, each with its own router context.
   ssr: { noExternal: true, resolve: { conditions: ['module-sync', 'module', 'node', 'import'] } },
   // React's production build inside it, whatever NODE_ENV the gateway runs with.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  define: {
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+    __API_REFERENCE_SCRIPT__: JSON.stringify(`/${API_REFERENCE_SCRIPT}`),
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -15,7 +15,7 @@ export interface AnswerSchema<T> {
 
 export interface RequestOptions<T> {
   path: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   /** Bearer credential: the session token, or the API key for sendsms. */
   auth?: string | null;

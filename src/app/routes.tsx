@@ -3,6 +3,7 @@ import { APP_PATHS } from '../domain/app-paths';
 import { RouteGuard } from './route-guard';
 import {
   ClientManagementScreen,
+  DevelopersScreen,
   CreditHistoryScreen,
   GroupScreen,
   LoginScreen,
@@ -38,6 +39,8 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.clientPhonebook.path, element: <PhonebookScreen clients /> },
       { path: APP_PATHS.clientPhonebookContacts.path, element: <GroupScreen clients /> },
       { path: APP_PATHS.optOuts.path, element: <OptOutsScreen /> },
+      { path: APP_PATHS.developers.path, element: <DevelopersScreen tab="setup" /> },
+      { path: APP_PATHS.developersApi.path, element: <DevelopersScreen tab="reference" /> },
       { path: APP_PATHS.purchaseSms.path, element: <PurchaseScreen /> },
       { path: APP_PATHS.creditHistory.path, element: <CreditHistoryScreen /> },
       { path: APP_PATHS.clientCreditHistory.path, element: <CreditHistoryScreen tabs /> },

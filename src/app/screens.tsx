@@ -47,6 +47,10 @@ export const OptOutsScreen = lazyScreen(
   () => withAllStyles(import('../features/optouts/optouts-screen')).then((m) => m.OptOutsScreen),
   inShell,
 );
+export const DevelopersScreen = lazyScreen(
+  () => withAllStyles(import('../features/developers/developers-screen')).then((m) => m.DevelopersScreen),
+  inShell,
+);
 export const PurchaseScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/purchase-screen')).then((m) => m.PurchaseScreen),
   inShell,

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { OptOutAnswer } from '../api/optout-api';
+import type { ApiKeyView, ApiMode, EndpointView, SecretView } from '../api/developer-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
 import type { OutboxState } from '../domain/outbox-state';
@@ -125,6 +126,15 @@ export interface StoredOptOutList {
   fetchedAt: number;
 }
 
+/** The Developers page as last fetched, one record per account (docs/api-v1.md): keys, endpoints and secrets of both modes. */
+export interface StoredDeveloperData {
+  profile_id: number;
+  keys: ApiKeyView[];
+  endpoints: Record<ApiMode, EndpointView[]>;
+  secrets: Record<ApiMode, SecretView>;
+  fetchedAt: number;
+}
+
 /** One send: the job row; its messages live in outboxBatches, 100 a record (IndexedDB's per-record cost). */
 export interface OutboxJob {
   id: string; // UUID, the Idempotency-Key's jobId
@@ -237,6 +247,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // The opt-out list is read offline, and the send form's preview counts the numbers on it.
   { version: 6, stores: { optOutLists: '&profile_id' } },
+  // The Developers page shows its keys and endpoints offline.
+  { version: 9, stores: { developerData: '&profile_id' } },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
@@ -255,6 +267,7 @@ export class AppDb extends Dexie {
   clientLists!: EntityTable<StoredClientList, 'profile_id'>;
   jobSheets!: Table<StoredJobSheet, [string, number]>;
   optOutLists!: EntityTable<StoredOptOutList, 'profile_id'>;
+  developerData!: EntityTable<StoredDeveloperData, 'profile_id'>;
 
   constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

@@ -4,6 +4,8 @@
 export const GATEWAY_PREFIX = '/smsgateway/';
 export const FRONTEND_PATH = '/smsgateway/api/frontend/';
 export const SEND_PATH = '/smsgateway/api/sendsms';
+/** The integrators' API (docs/api-v1.md); its document is at `${API_V1_PATH}/openapi.json`. */
+export const API_V1_PATH = '/smsgateway/api/v1';
 export const SIGNUP_PATH = '/smsgateway/api/temporalsignup';
 export const DOMAIN_PATH = '/smsgateway/api/domain';
 export const IMAGES_PATH = `${FRONTEND_PATH}images/`;

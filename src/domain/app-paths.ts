@@ -37,6 +37,8 @@ export const APP_PATHS = {
   clientPhonebook: page('/clientphonebook', 'admin'),
   clientPhonebookContacts: itemPage('/clientphonebook', 'admin'),
   optOuts: page('/optouts', 'user'),
+  developers: page('/developers', 'user'),
+  developersApi: page('/developers/api', 'user'),
   purchaseSms: page('/purchasesms', 'user'),
   creditHistory: page('/credithistory', 'user'),
   clientCreditHistory: page('/clientcredithistory', 'user'),

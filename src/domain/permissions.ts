@@ -11,6 +11,7 @@ export type MenuKey =
   | 'credithistory'
   | 'phonebook'
   | 'optouts'
+  | 'developers'
   | 'purchase'
   | 'profile'
   | 'clients';
@@ -35,6 +36,7 @@ export function menuItems(user: MenuUser): MenuItem[] {
     { key: 'optouts', label: 'Opt-outs', path: APP_PATHS.optOuts.getHref() },
     { key: 'purchase', label: 'Purchase SMS credits', path: APP_PATHS.purchaseSms.getHref() },
     { key: 'profile', label: 'Profile', path: APP_PATHS.profile.getHref() },
+    { key: 'developers', label: 'Developers', path: APP_PATHS.developers.getHref() },
     user.isAdmin && { key: 'clients', label: 'Client management', path: APP_PATHS.clientManagement.getHref() },
   ];
   return items.filter((item): item is MenuItem => item !== false);

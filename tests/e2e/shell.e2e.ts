@@ -53,6 +53,7 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Opt-outs',
       'Purchase SMS credits',
       'Profile',
+      'Developers',
     ]);
     await client.context.close();
     const admin = await world.openSignedIn({ who: 'acmeadmin', password: 'acme12345', host: 'acme.localhost' });

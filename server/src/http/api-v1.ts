@@ -11,11 +11,12 @@ import { ApiRefusal, apiRefusal, type ApiStatus } from '../integrations/api-refu
 import { ipAllowed, keyForSecret, looksLikeApiKey, missingScopes } from '../integrations/api-keys';
 import { type errorAnswer } from '../../../src/domain/api-v1/schemas';
 import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
+import { API_V1_PATH } from '../../../src/domain/api-paths';
 import { bearerToken, clientAddress } from './authenticate';
 import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP } from './well-formed';
 
 /** Where the integrators' API lives (docs/api-v1.md). */
-export const API_V1_PREFIX = '/smsgateway/api/v1';
+export const API_V1_PREFIX = API_V1_PATH;
 /** Where the reference explains each error code: the app's Developers page. */
 const ERROR_DOCS_PATH = '/developers/api';
 

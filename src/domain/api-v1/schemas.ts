@@ -1,5 +1,5 @@
 import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../opt-out';
-import { z } from 'zod';
+import { z } from '../contract/zod';
 
 // The integrators' API (docs/api-v1.md): the one definition of every body, query and answer. The routes
 // validate with these schemas and the OpenAPI document is generated from them, so neither can drift.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../contract/zod';
 
 // The webhook operations of the integrators' API (docs/api-v1.md#webhooks): their bodies and answers.
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Anchor, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { APP_PATHS } from '../../domain/app-paths';
 import { DialogActions } from '../../ui/dialog-actions';
 import { SectionCard } from '../../ui/section-card';
 import { useAction } from '../../sync/hooks/use-action';
@@ -27,6 +29,13 @@ export function ApiKeyCard({ online }: { online: boolean }) {
     <SectionCard id="apikey-title" title="API key">
       <Text size="sm" c="dimmed">
         Your own systems send SMS with an API key. For your safety it is shown only when it is generated: copy it then.
+      </Text>
+      <Text size="sm">
+        Keys limited to reading, test keys and delivery webhooks are on the{' '}
+        <Anchor component={Link} to={APP_PATHS.developers.getHref()}>
+          Developers page
+        </Anchor>
+        .
       </Text>
       {key && (
         <Stack gap="xs">

@@ -25,16 +25,27 @@ import {
 } from '../../../src/domain/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
-const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile'];
+const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'developers'];
 
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
     ['no tab flags', {}, ALWAYS],
-    ['dashboard flag', { dashboardTab: true }, ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile']],
+    ['dashboard flag', { dashboardTab: true }, ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile', 'developers']],
     [
       'all flags',
       { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true },
-      ['send', 'dashboard', 'scheduled', 'recurring', 'credithistory', 'phonebook', 'optouts', 'purchase', 'profile'],
+      [
+        'send',
+        'dashboard',
+        'scheduled',
+        'recurring',
+        'credithistory',
+        'phonebook',
+        'optouts',
+        'purchase',
+        'profile',
+        'developers',
+      ],
     ],
     ['admin', { isAdmin: true }, [...ALWAYS, 'clients']],
   ])('%s', (_, over, keys) => {
@@ -50,9 +61,11 @@ describe('menuItems', () => {
       'Opt-outs',
       'Purchase SMS credits',
       'Profile',
+      'Developers',
       'Client management',
     ]);
     expect(items.find((m) => m.key === 'optouts')?.path).toBe('/optouts');
+    expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
       '/credithistory',

@@ -36,7 +36,7 @@ describe('the page shell', () => {
     expect(await menuLabels()).not.toContain(label);
   });
 
-  it('always shows Send SMS, Phone book, Opt-outs, Purchase SMS credits and Profile; Client management for admins only', async () => {
+  it('always shows Send SMS, Phone book, Opt-outs, Purchase SMS credits, Profile and Developers; Client management for admins only', async () => {
     const user = renderApp(
       <AppLayout
         user={userInfo({
@@ -48,7 +48,14 @@ describe('the page shell', () => {
         domain={domain}
       />,
     );
-    expect(await menuLabels()).toEqual(['Send SMS', 'Phone book', 'Opt-outs', 'Purchase SMS credits', 'Profile']);
+    expect(await menuLabels()).toEqual([
+      'Send SMS',
+      'Phone book',
+      'Opt-outs',
+      'Purchase SMS credits',
+      'Profile',
+      'Developers',
+    ]);
     user.unmount();
     renderApp(<AppLayout user={userInfo({ isAdmin: true })} domain={domain} />);
     expect((await menuLabels()).at(-1)).toBe('Client management');

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Text } from '@mantine/core';
+import { API_V1_PATH } from '../../domain/api-paths';
+
+/** The viewer's script, copied into dist/ by the build (vite.config.ts) and never precached. */
+declare const __API_REFERENCE_SCRIPT__: string;
+
+interface ScalarGlobal {
+  createApiReference: (element: Element, config: Record<string, unknown>) => { destroy?: () => void };
+}
+
+let loading: Promise<ScalarGlobal> | null = null;
+
+/** Loads the viewer once per page; a failure (offline) lets the next try load it again. */
+function loadViewer(): Promise<ScalarGlobal> {
+  loading ??= new Promise<ScalarGlobal>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = __API_REFERENCE_SCRIPT__;
+    script.async = true;
+    script.onload = () => {
+      const scalar = (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
+      if (scalar) resolve(scalar);
+      else reject(new Error('no viewer'));
+    };
+    script.onerror = () => reject(new Error('not loaded'));
+    document.head.append(script);
+  }).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** The full reference, rendered from the API's OpenAPI document (Scalar), loaded only when asked for. */
+export function ReferenceViewer({ online }: { online: boolean }) {
+  const [shown, setShown] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!shown || !host.current) return;
+    let app: { destroy?: () => void } | undefined;
+    let live = true;
+    loadViewer().then(
+      (scalar) => {
+        if (!live || !host.current) return;
+        app = scalar.createApiReference(host.current, {
+          url: `${API_V1_PATH}/openapi.json`,
+          withDefaultFonts: false,
+          hideClientButton: true,
+          hideDarkModeToggle: true,
+          showDeveloperTools: 'never',
+          telemetry: false,
+          agent: { disabled: true },
+        });
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      app?.destroy?.();
+    };
+  }, [shown]);
+  if (!shown)
+    return (
+      <Button variant="light" onClick={() => setShown(true)} disabled={!online}>
+        Show the full reference
+      </Button>
+    );
+  return (
+    <>
+      {failed && <Text size="sm">The reference could not be loaded. It needs the network the first time.</Text>}
+      <div ref={host} data-testid="api-reference" />
+    </>
+  );
+}
