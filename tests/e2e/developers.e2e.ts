@@ -43,9 +43,10 @@ const choose = (page: Page, label: string) =>
     .filter({ hasText: new RegExp(`^${label}$`) })
     .click();
 
+/** At 390 px nothing is wider than the phone, once the menu's slide out has ended. */
 const fitsPhone = async (page: Page) => {
   await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 };
 
 describe('the Developers page', () => {
@@ -95,16 +96,8 @@ describe('the Developers page', () => {
     expect(event).toMatchObject({ type: 'webhook.test', data: { mode: 'test' } });
     const log = endpoint.getByRole('table', { name: 'Delivery log' });
     await log.getByText('webhook.test').waitFor();
-    await expect
-      .poll(
-        async () => {
-          await endpoint.getByRole('button', { name: 'Hide the delivery log' }).click();
-          await endpoint.getByRole('button', { name: 'Delivery log' }).click();
-          return log.getByText('succeeded').count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(1);
+    // The log looks again by itself while a delivery is pending.
+    await log.getByText('succeeded').waitFor({ timeout: 15_000 });
     await log.getByRole('button', { name: /^Redeliver/ }).click();
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
     expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);

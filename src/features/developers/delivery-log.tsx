@@ -13,6 +13,8 @@ const STATE_COLOR: Record<DeliveryView['state'], string> = {
   dropped: 'gray',
 };
 
+const PENDING_LOOK_MS = 3000;
+
 /** An endpoint's delivery log, newest first, a page at a time, with a Redeliver button on each. */
 export function DeliveryLog({ endpointId, online, round }: { endpointId: string; online: boolean; round: number }) {
   const [rows, setRows] = useState<DeliveryView[] | null>(null);
@@ -33,6 +35,13 @@ export function DeliveryLog({ endpointId, online, round }: { endpointId: string;
   useEffect(() => {
     deliveriesOf(endpointId).then((page) => show(page, false), fail);
   }, [endpointId, round, show, fail]);
+  // While a delivery waits for its attempt, the first page is read again every few seconds.
+  const waiting = online && (rows ?? []).some((d) => d.state === 'pending');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => deliveriesOf(endpointId).then((page) => show(page, false), fail), PENDING_LOOK_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, rows, endpointId, show, fail]);
 
   const again = (d: DeliveryView) =>
     void run(async () => {

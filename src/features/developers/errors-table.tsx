@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Code, Table } from '@mantine/core';
 import { API_ERRORS, type ApiErrorCode } from '../../domain/api-v1/error-codes';
@@ -18,12 +18,12 @@ export function ErrorsTable() {
       <Table verticalSpacing="xs" aria-label="Error codes">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w="4.5em">Status</Table.Th>
             <Table.Th>Code</Table.Th>
             <Table.Th>What it means</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody style={{ overflowWrap: 'anywhere' }}>
+        <Table.Tbody>
           {CODES.map((code) => (
             <Table.Tr
               key={code}
@@ -33,7 +33,19 @@ export function ErrorsTable() {
             >
               <Table.Td>{API_ERRORS[code].status}</Table.Td>
               <Table.Td>
-                <Code>{code}</Code>
+                {/* A long code breaks only after its underscores. */}
+                <Code>
+                  {code.split('_').map((part, i) => (
+                    <Fragment key={part}>
+                      {i > 0 && (
+                        <>
+                          _<wbr />
+                        </>
+                      )}
+                      {part}
+                    </Fragment>
+                  ))}
+                </Code>
               </Table.Td>
               <Table.Td>{API_ERRORS[code].words}</Table.Td>
             </Table.Tr>

@@ -69,7 +69,12 @@ export function ReferenceViewer({ online }: { online: boolean }) {
   return (
     <>
       {failed && <Text size="sm">The reference could not be loaded. It needs the network the first time.</Text>}
-      <div ref={host} data-testid="api-reference" />
+      {/* Scalar's own layout: its wide code blocks scroll inside, never the page. */}
+      <div
+        ref={host}
+        data-testid="api-reference"
+        style={{ maxWidth: '100%', overflowX: 'auto', contain: 'inline-size' }}
+      />
     </>
   );
 }
