@@ -15,8 +15,8 @@ const CLAIM_SWEEP_MS = 3600 * 1000;
 export const CHECKOUT_SWEEP_MS = 60_000;
 /** Recipient events past their retention (messaging/recipient-events.ts) are pruned this often. */
 export const EVENT_SWEEP_MS = 3600 * 1000;
-/** How often the webhook loop fans new events out and sends what is due. */
-export const WEBHOOK_TICK_MS = 1000;
+/** How often the webhook loop fans new events out and sends what is due (a tick sends for up to 2 s). */
+export const WEBHOOK_TICK_MS = 250;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
 const CARRIER_CHUNKS_PER_TICK = 25;
 

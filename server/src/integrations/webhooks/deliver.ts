@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
@@ -25,7 +26,7 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
  * Deliveries one loop claims at a time, all sent together: a claim's lease covers one attempt's
  * timeout, so none of them may wait for another's.
  */
-const CLAIM_STEP = 10;
+const CLAIM_STEP = 25;
 /** Steps of the fan-out (500 events each) one tick may take. */
 const FAN_OUT_STEPS = 20;
 /** A claim outlives its attempt's timeout by this much. */
@@ -190,12 +191,23 @@ async function sendAll(ctx: GatewayContext, owner: string, claimed: Claimed[]) {
   );
 }
 
-/** One tick of the webhook loop: fan new events out, then send what is due. Returns the attempts made. */
-export async function tickWebhooks(ctx: GatewayContext, owner: string, maxClaims = 20): Promise<number> {
+/** How long one tick may go on sending what is due before it lets the next tick fan new events out. */
+export const WEBHOOK_TICK_BUDGET_MS = 2000;
+
+/**
+ * One tick of the webhook loop: fan new events out, then send what is due, CLAIM_STEP at once, until
+ * nothing is due or the budget is spent (the next tick goes on). Returns the attempts made.
+ */
+export async function tickWebhooks(
+  ctx: GatewayContext,
+  owner: string,
+  budgetMs = WEBHOOK_TICK_BUDGET_MS,
+): Promise<number> {
   // At most FAN_OUT_STEPS steps of events a tick, so a flood of events never starves the sending.
   for (let i = 0; i < FAN_OUT_STEPS && (await fanOutEvents(ctx)) > 0; i += 1);
+  const until = performance.now() + budgetMs;
   let sent = 0;
-  for (let i = 0; i < maxClaims; i += 1) {
+  while (performance.now() < until) {
     const claimed = await claimDue(ctx, owner, CLAIM_STEP);
     if (claimed.length === 0) break;
     await sendAll(ctx, owner, claimed);
