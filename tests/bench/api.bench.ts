@@ -6,12 +6,15 @@
 //   (its events are stored by then) to its webhook's arrival.
 // Run: npm run bench -- api   (PostgreSQL: node scripts/with-postgres.mjs npx tsx tests/bench/api.bench.ts)
 import { createServer } from 'node:http';
+import { sql } from 'kysely';
 import { performance } from 'node:perf_hooks';
 import { makeTestApp } from '../gateway/helpers/test-app';
 import { account } from '../gateway/helpers/messaging';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { WEBHOOK_TICK_MS } from '../../server/src/background';
 import { stats } from './bench-stats';
+import { openDatabase } from '../../server/src/db/database';
+import type { GatewayContext } from '../../server/src/core/context';
 
 const SEND_REQUESTS = Number(process.env.SEND_REQUESTS ?? 400);
 const CLIENTS = 8;
@@ -132,6 +135,48 @@ try {
   const d = stats(delays);
   console.log(
     `webhooks: ${stored.size} events at ${EVENTS_PER_SECOND}/s, ${arrived.size} delivered, ${Math.round(arrived.size / ((last - eventStart) / 1000))} delivered/s; delay from stored to arrival p50 ${(d.median / 1000).toFixed(2)} s, p95 ${(d.p95 / 1000).toFixed(2)} s, max ${(d.max / 1000).toFixed(2)} s`,
+  );
+
+  // Two gateways' loops (4 each, the second with its own pool on PostgreSQL) share 10,000 events.
+  const twice = new Map<string, number>();
+  const receiver2 = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const id = String(req.headers['webhook-id']);
+      twice.set(id, (twice.get(id) ?? 0) + 1);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver2.listen(0, '127.0.0.1', r));
+  await call(test.secret, 'POST', '/webhook-endpoints', {
+    url: `http://127.0.0.1:${(receiver2.address() as { port: number }).port}/events`,
+    events: ['message.delivered'],
+  });
+  for (let i = 0; i < 10; i++) {
+    const to = Array.from({ length: 1000 }, (_, k) => `23324${String(i * 1000 + k).padStart(5, '0')}50`);
+    await call(test.secret, 'POST', '/messages', { from: 'DEMO', to, text: 'Order shipped' });
+  }
+  let second: GatewayContext = gw.ctx;
+  let closeSecond = async () => {};
+  if (gw.ctx.db.dialectName === 'postgres') {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(gw.ctx.db);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    const db = openDatabase({ databaseUrl: url.toString() });
+    second = { ...gw.ctx, db };
+    closeSecond = () => db.destroy();
+  }
+  const twoStart = performance.now();
+  const drain = async (ctx: GatewayContext, owner: string) => {
+    for (let idle = 0; idle < 3;) idle = (await tickWebhooks(ctx, owner)) === 0 ? idle + 1 : 0;
+  };
+  await Promise.all(Array.from({ length: 4 }, (_, i) => [drain(gw.ctx, `a${i}`), drain(second, `b${i}`)]).flat());
+  await closeSecond();
+  receiver2.close();
+  const doubled = [...twice.values()].filter((n) => n > 1).length;
+  console.log(
+    `two gateways, 8 loops: ${[...twice.values()].reduce((a, b) => a + b, 0)} webhooks for ${twice.size} deliveries of 10,000 events in ${((performance.now() - twoStart) / 1000).toFixed(1)} s; ${doubled} sent twice`,
   );
 } finally {
   await gw.close();
