@@ -30,7 +30,11 @@ const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'develope
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
     ['no tab flags', {}, ALWAYS],
-    ['dashboard flag', { dashboardTab: true }, ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile', 'developers']],
+    [
+      'dashboard flag',
+      { dashboardTab: true },
+      ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile', 'developers'],
+    ],
     [
       'all flags',
       { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true },
