@@ -37,7 +37,17 @@ async function recount(db: Kysely<Database>) {
   const rows = await db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
-    .select(['r.message_id', 'r.number', 'r.status', 'r.error', 'r.queued_at', 'r.done_at', 'm.profile_id', 'm.list'])
+    .select([
+      'r.message_id',
+      'r.number',
+      'r.status',
+      'r.error',
+      'r.queued_at',
+      'r.done_at',
+      'm.profile_id',
+      'm.list',
+      'm.api_mode',
+    ])
     .execute();
   const messages = new Map<string, number>();
   const days = new Map<string, number>();

@@ -33,7 +33,7 @@ async function add(db: Executor, ids: readonly number[], status: RecipientStatus
   await sql`insert into daily_counters (profile_id, supid, day, network, status, n)
     select m.profile_id, max(m.supid), ${DAY}, ${NETWORK}, ${statusCol}, ${n}
     from message_recipients r join messages m on m.id = r.message_id
-    where ${idsIn(ids)} and m.list = 'bulk'
+    where ${idsIn(ids)} and m.list = 'bulk' and m.api_mode <> 'test'
     group by m.profile_id, ${DAY}, ${NETWORK}, ${statusCol}
     on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n`.execute(db);
 }

@@ -21,7 +21,7 @@ import {
 import { listPage, type ListScope } from '../messaging/list-queries';
 import { bulkMessageView, scheduledMessageView } from '../messaging/message-views';
 import { deleteRegistration, updateRegistration } from '../sending/schedule-edit';
-import { readableMessage, statusRows } from '../messaging/status-query';
+import { isPagedQuery, readableMessage, statusPage, statusRows } from '../messaging/status-query';
 
 /** Each list's own and clients' calls; their answers hold the rows under the field the calls name. */
 const LISTS = [
@@ -70,11 +70,13 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
       throw forbidden();
     }
     // Opted-out recipients never wait for the carrier: they count as submitted, and are counted apart.
-    return {
-      status: await statusRows(ctx, message),
+    const counts = {
       posted: message.posted,
       submitted: message.submitted + message.opted_out,
       optedOut: message.opted_out,
     };
+    // Without paging parameters: every row, as old clients read it.
+    if (!isPagedQuery(body)) return { status: await statusRows(ctx, message), ...counts };
+    return { ...(await statusPage(ctx, message, body)), ...counts };
   });
 }

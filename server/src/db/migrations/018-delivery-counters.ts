@@ -66,11 +66,11 @@ export function deliveryCounters(_dialect: DialectName): Migration {
       await sql`insert into message_counters (message_id, network, status, error, n)
         select r.message_id, ${network}, r.status, r.error, count(*) from message_recipients r
         group by r.message_id, ${network}, r.status, r.error`.execute(db);
-      // Deliveries only (a registration's templates are not sent), on the day each recipient was queued.
+      // Deliveries only (a registration's templates are not sent; an API test key's reach no one), on the day each recipient was queued.
       await sql`insert into daily_counters (profile_id, supid, day, network, status, n)
         select m.profile_id, max(m.supid), ${daySql(sql.ref('r.queued_at'))}, ${network}, r.status, count(*)
         from message_recipients r join messages m on m.id = r.message_id
-        where m.list = 'bulk'
+        where m.list = 'bulk' and m.api_mode <> 'test'
         group by m.profile_id, ${daySql(sql.ref('r.queued_at'))}, ${network}, r.status`.execute(db);
       const bucket = bucketSql(sql`(r.done_at - r.queued_at)`);
       await sql`insert into delivery_times (message_id, bucket, n)
