@@ -1,7 +1,7 @@
 // A message's delivery report and the dashboard's overview (docs/api.md#delivery-reports): the shapes
 // both sides read, and the rules that turn the gateway's counters into them.
 import type { Network } from './networks';
-import { statusGroup, type StatusGroup, type StatusTotals } from './message-status';
+import { isFinalStatus, statusGroup, type StatusGroup, type StatusTotals } from './message-status';
 
 /**
  * Time to delivery is kept as a histogram (the gateway's counters never hold one row per recipient):
@@ -44,12 +44,17 @@ export interface CounterRow {
   n: number;
 }
 
-/** The status page's totals from counters: sent, failed, pending (anything not final but UNKNOWN too), opted out. */
-export function totalsOf(rows: readonly CounterRow[]): StatusTotals {
-  const totals: StatusTotals = { sent: 0, failed: 0, pending: 0, optedOut: 0, total: 0 };
+/**
+ * The status page's totals from counters: sent, failed, pending (UNKNOWN included, as the page counts
+ * it), opted out, all; and `waiting`, those whose status may still change (PENDING, SCHEDULED), which
+ * alone make the page look again.
+ */
+export function totalsOf(rows: readonly CounterRow[]): StatusTotals & { waiting: number } {
+  const totals = { sent: 0, failed: 0, pending: 0, optedOut: 0, total: 0, waiting: 0 };
   for (const row of rows) {
     totals[statusGroup(row.status)] += row.n;
     totals.total += row.n;
+    if (!isFinalStatus(row.status)) totals.waiting += row.n;
   }
   return totals;
 }

@@ -62,10 +62,3 @@ export function failureReason(status: string, error: string, receiptState = ''):
   if (state) return state;
   return GENERIC;
 }
-
-/** Every reason this module can give, for tests and the report's legend. */
-export const FAILURE_REASONS: readonly string[] = [
-  ...new Set([...Object.values(ERROR_CODES), ...Object.values(SMPP_STATUSES), ...Object.values(RECEIPT_STATES)]),
-  NO_RECEIPT,
-  GENERIC,
-];

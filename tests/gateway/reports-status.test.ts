@@ -49,7 +49,7 @@ describe('status/{id} a page at a time', () => {
       page: 1,
       size: 5,
       matching: 14,
-      totals: { sent: 10, failed: 2, pending: 1, optedOut: 1, total: 14 },
+      totals: { sent: 10, failed: 2, pending: 1, optedOut: 1, total: 14, waiting: 1 },
       posted: 14,
     });
     expect(first.body.status.map((r: { index: number }) => r.index)).toEqual([0, 1, 2, 3, 4]);
@@ -98,7 +98,7 @@ describe('status/{id} a page at a time', () => {
     gw = g;
     const big = await status(g, demo, id, { size: 100 });
     expect(big.status).toBe(400);
-    expect(JSON.stringify(big.body)).toContain('Invalid request: size must be 5, 10 or 25');
+    expect(JSON.stringify(big.body)).toContain('Invalid request: size must be 5, 10 or 25 (1000 for an export)');
     const filter = await status(g, demo, id, { filter: 'lost' });
     expect(filter.status).toBe(400);
     expect(JSON.stringify(filter.body)).toContain('filter must be sent, failed, pending or optedOut');

@@ -16,8 +16,16 @@ const TOP_CAMPAIGNS = 5;
 /** Recipients by network and status group, every network present (src/domain/networks.ts order). */
 function byNetwork(rows: readonly CounterRow[]) {
   return NETWORKS.map((network) => {
-    const own = rows.filter((r) => r.network === network);
-    return { network, label: NETWORK_LABELS[network], ...totalsOf(own) };
+    const t = totalsOf(rows.filter((r) => r.network === network));
+    return {
+      network,
+      label: NETWORK_LABELS[network],
+      sent: t.sent,
+      failed: t.failed,
+      pending: t.pending,
+      optedOut: t.optedOut,
+      total: t.total,
+    };
   });
 }
 

@@ -2,7 +2,7 @@
 // (docs/api.md#calls-and-answers, docs/product.md#lists-and-status).
 import { z } from './zod';
 import { frontendCall } from './call';
-import { MAX_ID, PAGE_SIZES, SEARCH_MAX_LENGTH } from '../constants';
+import { MAX_ID, PAGE_SIZES, SEARCH_MAX_LENGTH, STATUS_EXPORT_PAGE_SIZE } from '../constants';
 import { STATUS_FILTERS } from '../delivery-report';
 import { listCall } from './list-call';
 import {
@@ -101,7 +101,8 @@ export const StatusRowSchema = z.looseObject({
   reason: text.optional(),
 });
 
-const STATUS_PAGE_SIZES: readonly number[] = PAGE_SIZES;
+/** The table's page sizes, and the export's pages. */
+const STATUS_PAGE_SIZES: readonly number[] = [...PAGE_SIZES, STATUS_EXPORT_PAGE_SIZE];
 const wholeAtLeast = (min: number) => z.coerce.number<number | string>().int().min(min).max(MAX_ID);
 
 /**
@@ -113,15 +114,25 @@ const statusBody = ownBody.extend({
   page: wholeAtLeast(1).optional(),
   size: z.coerce
     .number<number | string>()
-    .refine((n) => STATUS_PAGE_SIZES.includes(n), 'must be 5, 10 or 25')
+    .refine((n) => STATUS_PAGE_SIZES.includes(n), `must be 5, 10 or 25 (${STATUS_EXPORT_PAGE_SIZE} for an export)`)
     .optional(),
   search: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
   filter: z.enum(STATUS_FILTERS, { error: 'must be sent, failed, pending or optedOut' }).optional(),
   since: wholeAtLeast(0).optional(),
 });
 
-/** Counted from the message's counters: sent, failed, pending (UNKNOWN included), opted out and all. */
-export const StatusTotalsSchema = z.object({ sent: num, failed: num, pending: num, optedOut: num, total: num });
+/**
+ * Counted from the message's counters: sent, failed, pending (UNKNOWN included), opted out and all;
+ * waiting: those whose status may still change (PENDING, SCHEDULED).
+ */
+export const StatusTotalsSchema = z.object({
+  sent: num,
+  failed: num,
+  pending: num,
+  optedOut: num,
+  total: num,
+  waiting: num,
+});
 
 /** The recipients of one bulk message (own, or a client's for its admin); another account's id is a refusal. */
 export const MESSAGE_STATUS = frontendCall(
