@@ -17,7 +17,8 @@ export async function* statusPages(
 ): AsyncGenerator<StatusPages> {
   for (let page = 1; ; page += 1) {
     const answer = await fetchStatusPage(token, profileId, messageId, { page, size: STATUS_EXPORT_PAGE_SIZE });
-    yield { rows: answer.status, total: answer.matching ?? answer.status.length };
-    if (answer.status.length < STATUS_EXPORT_PAGE_SIZE) return;
+    const total = answer.matching ?? answer.status.length;
+    yield { rows: answer.status, total };
+    if (answer.status.length < STATUS_EXPORT_PAGE_SIZE || page * STATUS_EXPORT_PAGE_SIZE >= total) return;
   }
 }

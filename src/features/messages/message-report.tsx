@@ -74,6 +74,7 @@ function ReportView({ report }: { report: Report }) {
               orientation="vertical"
               series={[{ name: 'count', label: 'Recipients', color: 'blue.6' }]}
               gridAxis="none"
+              valueFormatter={(v) => number.format(v)}
               yAxisProps={{ width: 80 }}
               aria-hidden
             />
@@ -94,6 +95,7 @@ function ReportView({ report }: { report: Report }) {
               type="stacked"
               series={SERIES}
               gridAxis="none"
+              valueFormatter={(v) => number.format(v)}
               aria-hidden
             />
             <Table fz="sm" verticalSpacing={2} aria-label="Recipients by network" data-testid="network-text">
@@ -131,6 +133,7 @@ function ReportView({ report }: { report: Report }) {
                   orientation="vertical"
                   series={[{ name: 'count', label: 'Recipients', color: COLORS.failed }]}
                   gridAxis="none"
+                  valueFormatter={(v) => number.format(v)}
                   yAxisProps={{ width: 0 }}
                   aria-hidden
                 />
