@@ -3,7 +3,7 @@ import type { RecurringPeriod } from '../domain/types';
 import { callGateway } from './http';
 import type { CallAnswer, CallBody } from '../domain/contract/call';
 import type { StatusFilter } from '../domain/delivery-report';
-import { MESSAGE_REPORT } from '../domain/contract/reports';
+import { MESSAGE_REPORT, OVERVIEW } from '../domain/contract/reports';
 import { outcomeOf, type Outcome } from './answer-fields';
 import {
   DELETE_RECURRING,
@@ -54,6 +54,13 @@ export async function fetchMessageReport(token: string, profileId: number, messa
   return answer.report;
 }
 export type MessageReport = CallAnswer<typeof MESSAGE_REPORT>['report'];
+
+/** The last 30 days of the account's sends (view 'client': an admin's clients' together). */
+export type OverviewAnswer = CallAnswer<typeof OVERVIEW>['overview'];
+export async function fetchOverview(token: string, profileId: number, view: 'personal' | 'client') {
+  const answer = await callGateway(OVERVIEW, { auth: token, body: { profile_id: profileId, view } });
+  return answer.overview;
+}
 
 /** status/{id}: the recipients of one bulk message (own or a client's); another account's id is a refusal. */
 export async function fetchMessageStatus(

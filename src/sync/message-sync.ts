@@ -2,6 +2,7 @@ import * as api from '../api/message-api';
 import type { MessageReport, RecurringChanges, ScheduledChanges, StatusAnswer, StatusQuery } from '../api/message-api';
 import { patchListItem, removeListItem } from '../db/list-store';
 import { currentAccount, patchUser } from '../db/session-store';
+import { saveOverview } from '../db/overview-store';
 import { emitAlert } from '../notify/alerts-bus';
 import { describeFailure } from './failures';
 
@@ -78,3 +79,9 @@ export async function loadMessageReport(messageId: string): Promise<MessageRepor
 
 /** What the status export's worker needs to ask for pages itself: the session's token and the account. */
 export const exportCredentials = account;
+
+/** Fetches the dashboard's overview into the device: the screen reads the stored copy, offline too. */
+export async function refreshOverview(view: 'personal' | 'client'): Promise<void> {
+  const { profileId, token } = await account();
+  await saveOverview(profileId, view, await api.fetchOverview(token, profileId, view), Date.now());
+}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_VIEWPORTS } from './support/browser';
+import { SCREENSHOT_VIEWPORTS, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { downloadedSheet } from './support/downloads';
 import { startGateway } from './support/gateway';
@@ -103,5 +103,38 @@ describe('a 100,000-recipient send: status page and report', () => {
       await page.screenshot({ path: `test-results/screens/reports-status-${name}.png`, fullPage: true });
       await context.close();
     }
+  }, 120_000);
+
+  it('shows the last 30 days above the dashboard, for an admin its clients too, and offline after one visit', async () => {
+    for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
+      const { page, context } = await world.openSignedIn({ viewport });
+      await page.goto(world.gateway.url('/dashboard'));
+      const overview = page.getByRole('region', { name: 'Last 30 days' });
+      await overview.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
+      await overview.getByRole('group', { name: /^Credits used 100,\d{3}$/ }).waitFor();
+      await overview
+        .getByTestId('rate-text')
+        .getByText(/^8\d% of the messages that ended were delivered/)
+        .waitFor();
+      await overview.getByRole('table', { name: 'Failures by network' }).getByText('MTN').waitFor();
+      await overview.getByRole('link', { name: 'Big sale' }).waitFor();
+      await expect.poll(() => overview.locator('.recharts-surface').count()).toBe(2);
+      await page.screenshot({ path: `test-results/screens/reports-overview-${name}.png`, fullPage: true });
+      if (name === '390') {
+        // Offline, the stored copy is still shown.
+        await serviceWorkerControls(page);
+        await context.setOffline(true);
+        await page.reload();
+        await overview.getByText(/^Stored on this device/).waitFor();
+        await overview.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
+        await context.setOffline(false);
+      }
+      await context.close();
+    }
+    const { page, context } = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123' });
+    await page.goto(world.gateway.url('/clientdashboard'));
+    const clients = page.getByRole('region', { name: 'Last 30 days' });
+    await clients.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
+    await context.close();
   }, 120_000);
 });
