@@ -114,7 +114,7 @@ describe('a 100,000-recipient send: status page and report', () => {
       await overview.getByRole('group', { name: /^Credits used 100,\d{3}$/ }).waitFor();
       await overview
         .getByTestId('rate-text')
-        .getByText(/^8\d% of the messages that ended were delivered/)
+        .getByText(/^90% of the messages that ended were delivered/)
         .waitFor();
       await overview.getByRole('table', { name: 'Failures by network' }).getByText('MTN').waitFor();
       await overview.getByRole('link', { name: 'Big sale' }).waitFor();

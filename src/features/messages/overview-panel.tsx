@@ -9,6 +9,7 @@ import { Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import { Link } from 'react-router-dom';
 import type { ListView as View } from '../../domain/permissions';
 import { formatAccra } from '../../domain/dates';
+import { countText } from '../../domain/plural';
 import { readOverview } from '../../db/overview-store';
 import { refreshOverview } from '../../sync/message-sync';
 import { useStoredList } from '../../sync/hooks/use-stored-list';
@@ -139,7 +140,7 @@ function OverviewPanel({ view }: { view: View }) {
                     <Anchor component={Link} to={STATUS_PATHS[view].getHref(c.randomAlpha || String(c.message_id))}>
                       {c.title || 'Message'}
                     </Anchor>
-                    : {number.format(c.posted)} recipients, {number.format(c.sent)} delivered
+                    : {countText(c.posted, 'recipient')}, {number.format(c.sent)} delivered
                   </List.Item>
                 ))}
               </List>
