@@ -9,16 +9,33 @@ export interface StatusPages {
   total: number;
 }
 
+/** Pages asked for at once after the first: the gateway answers one while the worker reads another. */
+const AHEAD = 3;
+
 /** The pages of status/{id} in recipient order, each with how many rows there are in all. */
 export async function* statusPages(
   token: string,
   profileId: number,
   messageId: string | number,
 ): AsyncGenerator<StatusPages> {
-  for (let page = 1; ; page += 1) {
-    const answer = await fetchStatusPage(token, profileId, messageId, { page, size: STATUS_EXPORT_PAGE_SIZE });
-    const total = answer.matching ?? answer.status.length;
+  const pageOf = (page: number) =>
+    fetchStatusPage(token, profileId, messageId, { page, size: STATUS_EXPORT_PAGE_SIZE });
+  const first = await pageOf(1);
+  const total = first.matching ?? first.status.length;
+  yield { rows: first.status, total };
+  const pages = Math.ceil(total / STATUS_EXPORT_PAGE_SIZE);
+  if (first.status.length < STATUS_EXPORT_PAGE_SIZE) return;
+  const asked = new Map<number, ReturnType<typeof pageOf>>();
+  for (let page = 2; page <= pages; page += 1) {
+    for (let next = page; next <= Math.min(pages, page + AHEAD - 1); next += 1) {
+      if (asked.has(next)) continue;
+      const answer = pageOf(next);
+      // A failure is thrown when its page's turn comes, not reported unhandled before.
+      answer.catch(() => undefined);
+      asked.set(next, answer);
+    }
+    const answer = await asked.get(page)!;
+    asked.delete(page);
     yield { rows: answer.status, total };
-    if (answer.status.length < STATUS_EXPORT_PAGE_SIZE || page * STATUS_EXPORT_PAGE_SIZE >= total) return;
   }
 }

@@ -3,7 +3,7 @@
 // the status page (React.lazy in status-screen.tsx), so recharts and the charts' styles stay off
 // every other screen; each chart has its numbers in text beside it for screen readers and printing.
 import '@mantine/charts/styles.css';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
@@ -172,4 +172,5 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-export default MessageReport;
+// The status page re-renders as an export progresses: the charts do not.
+export default memo(MessageReport);
