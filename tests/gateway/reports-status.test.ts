@@ -89,6 +89,10 @@ describe('status/{id} a page at a time', () => {
     const both = await status(g, demo, id, { search: '0501', filter: 'sent', size: 5, page: 2 });
     expect(both.body.matching).toBe(9);
     expect(both.body.status.map((r: { index: number }) => r.index)).toEqual([10, 11, 12, 13]);
+    // Words look in the status names, as the table shows them.
+    const words = await status(g, demo, id, { search: 'opted out' });
+    expect(words.body.status.map((r: { mobilenumber: string }) => r.mobilenumber)).toEqual(['233261000003']);
+    expect((await status(g, demo, id, { search: 'Failed' })).body.matching).toBe(2);
     const none = await status(g, demo, id, { search: '0501', filter: 'failed' });
     expect(none.body).toMatchObject({ matching: 0, status: [] });
   });

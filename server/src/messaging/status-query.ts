@@ -174,9 +174,12 @@ export async function statusPage(ctx: GatewayContext, message: MessageRow, q: St
   else if (q.filter) rows = rows.where('status', '=', FILTER_STATUSES[q.filter]);
   const search = q.search?.trim() ?? '';
   if (search) {
-    // A number typed as 024… finds it stored as 233… (docs/product.md#phone-numbers); a status by its name.
-    const needles = [search, ...phoneSearchForms(search)];
-    rows = rows.where((eb) => eb.or(needles.map((n) => anyColumnLike(['number', 'status'], n))));
+    // Digits look in the numbers (024… finds 233…: docs/product.md#phone-numbers), words in the status
+    // names ('opted out' finds OPTED_OUT): one column each, so 100,000 rows are read once.
+    const digits = /^\+?[\d\s().-]+$/.test(search);
+    const needles = digits ? [search.replace(/\D/g, ''), ...phoneSearchForms(search)] : [search.replace(/\s+/g, '_')];
+    const column = digits ? 'number' : 'status';
+    rows = rows.where((eb) => eb.or(needles.map((n) => anyColumnLike([column], n))));
   }
   const matching = search
     ? Number((await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
