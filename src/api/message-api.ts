@@ -1,7 +1,9 @@
 import type { z } from './zod';
 import type { RecurringPeriod } from '../domain/types';
 import { callGateway } from './http';
-import type { CallBody } from '../domain/contract/call';
+import type { CallAnswer, CallBody } from '../domain/contract/call';
+import type { StatusFilter } from '../domain/delivery-report';
+import { MESSAGE_REPORT, OVERVIEW } from '../domain/contract/reports';
 import { outcomeOf, type Outcome } from './answer-fields';
 import {
   DELETE_RECURRING,
@@ -14,6 +16,51 @@ import {
 
 /** A recipient's status row (docs/product.md#delivery-status). */
 export type StatusRow = z.infer<typeof StatusRowSchema>;
+/** status/{id}'s answer: one page, or what changed after a cursor (docs/api.md#a-messages-status). */
+export type StatusAnswer = CallAnswer<typeof MESSAGE_STATUS>;
+
+/** One page of a message's status, or (since) what changed after the cursor of the last answer. */
+export interface StatusQuery {
+  page?: number;
+  size?: number;
+  search?: string;
+  filter?: StatusFilter;
+  since?: number;
+}
+
+/** status/{id} a page at a time: never the whole list (a send can have 100,000 recipients). */
+export function fetchStatusPage(
+  token: string,
+  profileId: number,
+  messageId: string | number,
+  query: StatusQuery,
+  signal?: AbortSignal,
+): Promise<StatusAnswer> {
+  return callGateway(MESSAGE_STATUS, {
+    auth: token,
+    params: { id: messageId },
+    body: { profile_id: profileId, ...query },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** A message's delivery report (its counters: funnel, networks, reasons, delivery time, credits). */
+export async function fetchMessageReport(token: string, profileId: number, messageId: string | number) {
+  const answer = await callGateway(MESSAGE_REPORT, {
+    auth: token,
+    params: { id: messageId },
+    body: { profile_id: profileId },
+  });
+  return answer.report;
+}
+export type MessageReport = CallAnswer<typeof MESSAGE_REPORT>['report'];
+
+/** The last 30 days of the account's sends (view 'client': an admin's clients' together). */
+export type OverviewAnswer = CallAnswer<typeof OVERVIEW>['overview'];
+export async function fetchOverview(token: string, profileId: number, view: 'personal' | 'client') {
+  const answer = await callGateway(OVERVIEW, { auth: token, body: { profile_id: profileId, view } });
+  return answer.overview;
+}
 
 /** status/{id}: the recipients of one bulk message (own or a client's); another account's id is a refusal. */
 export async function fetchMessageStatus(

@@ -2,6 +2,7 @@ import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { OptOutAnswer } from '../api/optout-api';
 import type { ApiKeyView, ApiMode, EndpointView, SecretView } from '../api/developer-api';
+import type { OverviewAnswer } from '../api/message-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
 import type { OutboxState } from '../domain/outbox-state';
@@ -135,6 +136,14 @@ export interface StoredDeveloperData {
   fetchedAt: number;
 }
 
+/** The dashboard's overview as last fetched, per account and view (own, or an admin's clients'), read offline. */
+export interface StoredOverview {
+  profile_id: number;
+  view: 'personal' | 'client';
+  overview: OverviewAnswer;
+  fetchedAt: number;
+}
+
 /** One send: the job row; its messages live in outboxBatches, 100 a record (IndexedDB's per-record cost). */
 export interface OutboxJob {
   id: string; // UUID, the Idempotency-Key's jobId
@@ -249,6 +258,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 6, stores: { optOutLists: '&profile_id' } },
   // The Developers page shows its keys and endpoints offline.
   { version: 9, stores: { developerData: '&profile_id' } },
+  // The dashboard's overview of the last 30 days is read offline after one visit.
+  { version: 10, stores: { overviews: '&[profile_id+view], profile_id' } },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
@@ -268,6 +279,7 @@ export class AppDb extends Dexie {
   jobSheets!: Table<StoredJobSheet, [string, number]>;
   optOutLists!: EntityTable<StoredOptOutList, 'profile_id'>;
   developerData!: EntityTable<StoredDeveloperData, 'profile_id'>;
+  overviews!: Table<StoredOverview, [number, StoredOverview['view']]>;
 
   constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

@@ -53,6 +53,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       db.draftSheets,
       db.clientLists,
       db.optOutLists,
+      db.overviews,
     ],
     async () => {
       const session = await db.session.get('current');
@@ -67,6 +68,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.draftSheets.where('profile_id').equals(profileId).delete();
       await db.clientLists.delete(profileId);
       await db.optOutLists.delete(profileId);
+      await db.overviews.where('profile_id').equals(profileId).delete();
     },
   );
   if (signedOut) writeSessionHint(false);

@@ -2,6 +2,8 @@
 
 export const PAGE_SIZES = [5, 10, 25] as const;
 export const DEFAULT_PAGE_SIZE = 5;
+/** The status export asks status/{id} for pages of this many rows (docs/api.md#a-messages-status). */
+export const STATUS_EXPORT_PAGE_SIZE = 1000;
 
 export const ALERT_DURATION_MS = 5000;
 export const ALL_RECURRING_ALERT_DURATION_MS = 20_000;

@@ -1,15 +1,29 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { StatusRow } from '../api/message-api';
-import { mayStillChange } from '../domain/message-status';
+import { useCallback, useEffect, useState } from 'react';
+import type { StatusQuery, StatusRow } from '../api/message-api';
+import type { StatusFilter } from '../domain/delivery-report';
+import type { StatusTotals } from '../domain/message-status';
 import { describeFailure } from './failures';
-import { loadMessageStatus } from './message-sync';
+import { loadStatusPage } from './message-sync';
 
 const STATUS_POLL_MS = 3000;
 /** After this many looks a number still pending (a receipt can take hours) is asked about less often. */
 const FAST_POLLS = 20;
 
-export type MessageStatusView = {
+/** The page the status screen shows: which rows, how many a page, the search and the status filter. */
+export interface StatusPageQuery {
+  page: number;
+  size: number;
+  search: string;
+  filter: StatusFilter | null;
+}
+
+export type StatusPageView = {
+  /** The rows of the page shown; null before the first answer. */
   rows: StatusRow[] | null;
+  /** How many rows the search and filter match (the pages' count). */
+  matching: number;
+  /** The message's totals, from the gateway's counters. */
+  totals: Totals | null;
   loading: boolean;
   /** Why the last load failed (offline, not found); the rows shown are the last ones loaded. */
   error: string | null;
@@ -17,48 +31,96 @@ export type MessageStatusView = {
   reload(): void;
 };
 
-/** status/{id}, read live and read again every few seconds while some recipient's status may still change. */
-export function useMessageStatus(messageKey: string): MessageStatusView {
-  const [rows, setRows] = useState<StatusRow[] | null>(null);
+type Totals = StatusTotals & { waiting: number };
+type Shown = { rows: StatusRow[]; matching: number; totals: Totals | null };
+
+const queryOf = (q: StatusPageQuery): StatusQuery => ({
+  page: q.page,
+  size: q.size,
+  ...(q.search.trim() ? { search: q.search.trim() } : {}),
+  ...(q.filter ? { filter: q.filter } : {}),
+});
+
+/**
+ * status/{id} a page at a time (docs/api.md#a-messages-status): the page shown is asked for as it is
+ * shown; while recipients are pending, each look asks only for what changed after the last answer's
+ * cursor, and asks for the page again only when something did. Never the whole list.
+ */
+export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPageView {
+  const [shown, setShown] = useState<Shown | null>(null);
   const [error, setError] = useState<{ message: string; offline: boolean } | null>(null);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
-  const alive = useRef(true);
-  const polls = useRef(0);
+  const { page, size, search, filter } = q;
 
   useEffect(() => {
-    alive.current = true;
+    let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    loadMessageStatus(messageKey).then(
-      (fresh) => {
-        if (!alive.current) return;
-        setRows(fresh);
-        setError(null);
-        setLoading(false);
-        polls.current += 1;
-        const wait = polls.current > FAST_POLLS ? STATUS_POLL_MS * 5 : STATUS_POLL_MS;
-        // SENT, FAILED and UNKNOWN are final: a page of final statuses is never asked for again.
-        if (mayStillChange(fresh)) timer = setTimeout(() => setTick((t) => t + 1), wait);
-      },
-      (failure: unknown) => {
-        if (!alive.current) return;
-        const view = describeFailure(failure);
-        setError({ message: view.message, offline: view.offline });
-        setLoading(false);
-        // Offline, look again later: the page fills in when the network returns.
-        if (view.offline) timer = setTimeout(() => setTick((t) => t + 1), STATUS_POLL_MS * 3);
-      },
-    );
+    let cursor = 0;
+    let polls = 0;
+    const query = queryOf({ page, size, search, filter });
+
+    const fail = (failure: unknown) => {
+      if (!alive) return;
+      const view = describeFailure(failure);
+      setError({ message: view.message, offline: view.offline });
+      setLoading(false);
+      // Offline, look again later: the page fills in when the network returns.
+      if (view.offline) timer = setTimeout(() => void showPage().then(schedule, fail), STATUS_POLL_MS * 3);
+    };
+    const schedule = (totals: Totals | null | undefined) => {
+      if (!alive) return;
+      polls += 1;
+      // Only PENDING and SCHEDULED recipients can change (UNKNOWN is final): else nothing is asked again.
+      if (totals && totals.waiting > 0)
+        timer = setTimeout(() => void look(), polls > FAST_POLLS ? STATUS_POLL_MS * 5 : STATUS_POLL_MS);
+    };
+    const showPage = async () => {
+      const answer = await loadStatusPage(messageKey, query);
+      if (!alive) return null;
+      cursor = answer.cursor ?? 0;
+      setShown({
+        rows: answer.status,
+        matching: answer.matching ?? answer.status.length,
+        totals: answer.totals ?? null,
+      });
+      setError(null);
+      setLoading(false);
+      return answer.totals ?? null;
+    };
+    const look = async () => {
+      try {
+        let changed = false;
+        let totals: Totals | undefined;
+        for (;;) {
+          const answer = await loadStatusPage(messageKey, { since: cursor });
+          if (!alive) return;
+          cursor = answer.cursor ?? cursor;
+          totals = answer.totals;
+          if ((answer.changes?.length ?? 0) > 0) changed = true;
+          if (!answer.more) break;
+        }
+        schedule(changed ? await showPage() : totals);
+      } catch (failure) {
+        fail(failure);
+      }
+    };
+
+    showPage().then(schedule, fail);
     return () => {
-      alive.current = false;
+      alive = false;
       clearTimeout(timer);
     };
-  }, [messageKey, tick]);
-
-  useEffect(() => {
-    polls.current = 0;
-  }, [messageKey]);
+  }, [messageKey, page, size, search, filter, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { rows, loading, error: error?.message ?? null, offline: error?.offline ?? false, reload };
+  return {
+    rows: shown?.rows ?? null,
+    matching: shown?.matching ?? 0,
+    totals: shown?.totals ?? null,
+    loading,
+    error: error?.message ?? null,
+    offline: error?.offline ?? false,
+    reload,
+  };
 }

@@ -1,7 +1,8 @@
 import * as api from '../api/message-api';
-import type { RecurringChanges, ScheduledChanges, StatusRow } from '../api/message-api';
+import type { MessageReport, RecurringChanges, ScheduledChanges, StatusAnswer, StatusQuery } from '../api/message-api';
 import { patchListItem, removeListItem } from '../db/list-store';
 import { currentAccount, patchUser } from '../db/session-store';
+import { saveOverview } from '../db/overview-store';
 import { emitAlert } from '../notify/alerts-bus';
 import { describeFailure } from './failures';
 
@@ -64,8 +65,23 @@ export const deleteRecurringMessage = (messageId: string) =>
     (p) => removeListItem(p, 'recurring-own', messageId),
   );
 
-/** status/{id}: read live (delivery reports change by the second), not mirrored. */
-export async function loadMessageStatus(messageId: string): Promise<StatusRow[]> {
+/** status/{id} one page (or what changed after a cursor): read live (delivery reports change by the second), not mirrored. */
+export async function loadStatusPage(messageId: string, query: StatusQuery): Promise<StatusAnswer> {
   const { profileId, token } = await account();
-  return api.fetchMessageStatus(token, profileId, messageId);
+  return api.fetchStatusPage(token, profileId, messageId, query);
+}
+
+/** A message's delivery report: read live, like its status. */
+export async function loadMessageReport(messageId: string): Promise<MessageReport> {
+  const { profileId, token } = await account();
+  return api.fetchMessageReport(token, profileId, messageId);
+}
+
+/** What the status export's worker needs to ask for pages itself: the session's token and the account. */
+export const exportCredentials = account;
+
+/** Fetches the dashboard's overview into the device: the screen reads the stored copy, offline too. */
+export async function refreshOverview(view: 'personal' | 'client'): Promise<void> {
+  const { profileId, token } = await account();
+  await saveOverview(profileId, view, await api.fetchOverview(token, profileId, view), Date.now());
 }

@@ -84,6 +84,7 @@ export interface MessageRecipientsTable {
   queued_at: number; // when it was accepted: queued for the carrier, or (templates) registered
   done_at: number | null; // when the carrier says it was delivered (or failed), from its receipt
   updated_at: number;
+  error: Generated<string>; // the carrier's error code that ended a FAILED or UNKNOWN recipient ('' else)
 }
 
 /**
@@ -110,7 +111,39 @@ export interface SendAnswersTable {
   created_at: number;
 }
 
+/**
+ * Delivery counters (messaging/delivery-counters.ts), kept in the transactions that append recipient
+ * events: per message, recipients by network, status and (final) error.
+ */
+export interface MessageCountersTable {
+  message_id: number;
+  network: string; // src/domain/networks.ts Network
+  status: RecipientStatus;
+  error: string;
+  n: number;
+}
+
+/** Per account and day (days since 1970-01-01, the day each recipient was queued), deliveries' recipients by network and status. */
+export interface DailyCountersTable {
+  profile_id: number;
+  supid: number; // the account's supervisor, so an admin's overview of its clients needs no join
+  day: number;
+  network: string;
+  status: RecipientStatus;
+  n: number;
+}
+
+/** Per message, its delivered recipients by time to delivery (src/domain/delivery-report.ts buckets). */
+export interface DeliveryTimesTable {
+  message_id: number;
+  bucket: number;
+  n: number;
+}
+
 export interface MessagingTables {
+  message_counters: MessageCountersTable;
+  daily_counters: DailyCountersTable;
+  delivery_times: DeliveryTimesTable;
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
   recipient_events: RecipientEventsTable;

@@ -1,7 +1,7 @@
 import type { RecipientLedger, RecipientOutcome, RecipientToSend } from '../core/recipient-ledger';
 import type { DialectName, Executor } from '../db/database';
 import { STAGE } from '../db/schema-messaging';
-import { caseNumberById } from '../db/queries';
+import { caseById, caseNumberById } from '../db/queries';
 import { logChanges, type StatusChange } from './recipient-events';
 
 const ID_CHUNK = 500;
@@ -101,6 +101,8 @@ async function endRecipients(trx: Executor, outcomes: readonly RecipientOutcome[
         stage: STAGE.final,
         status,
         done_at: caseNumberById(group.map((o) => [o.recipientId, o.doneAt])),
+        // The error a failure reason is read from; a delivered recipient keeps none.
+        error: caseById(group.map((o) => [o.recipientId, status === 'SENT' ? '' : o.error])),
         updated_at: now,
       })
       .where(

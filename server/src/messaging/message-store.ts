@@ -128,7 +128,7 @@ export const RECIPIENT_COLUMNS = [
   'queued_at',
   'updated_at',
 ] as const;
-type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id' | 'done_at'>>;
+type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id' | 'done_at' | 'error'>>;
 type Inserted = { id: number; recipient_index: number; parts: number; number: string; status: RecipientStatus };
 
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));

@@ -3,6 +3,7 @@ import type { DialectName, Executor } from '../db/database';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
 import { yieldToLoop } from '../core/event-loop';
+import { countChanged, countCreated } from './delivery-counters';
 
 /**
  * recipient_events: every status change of a recipient, appended in the transaction that makes it
@@ -10,7 +11,8 @@ import { yieldToLoop } from '../core/event-loop';
  * and read on from it (eventsAfter): the ids must appear in commit order, or a reader could pass an
  * id whose transaction had not committed yet. SQLite commits one transaction at a time; on PostgreSQL
  * an append takes one transaction lock that is held until commit, so an append is the last write of
- * its transaction (it may wait for another's commit, and must hold nothing that one waits for).
+ * its transaction (it may wait for another's commit, and must hold nothing that one waits for), but
+ * for the delivery counters it updates under that same lock (delivery-counters.ts).
  */
 
 /** Events are kept this long: a reader that falls further behind misses what was pruned. */
@@ -32,7 +34,7 @@ async function lockAppends(db: Executor, dialect: DialectName) {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('recipient_events'))`.execute(db);
 }
 
-/** Appends each new recipient's first status (old status ''), read from its row. */
+/** Appends each new recipient's first status (old status ''), read from its row, and counts it (delivery-counters.ts). */
 export async function logCreated(db: Executor, dialect: DialectName, recipientIds: readonly number[], now: number) {
   if (recipientIds.length === 0) return;
   await lockAppends(db, dialect);
@@ -58,10 +60,14 @@ export async function logCreated(db: Executor, dialect: DialectName, recipientId
           .orderBy('r.id'),
       )
       .execute();
+    await countCreated(db, recipientIds.slice(i, i + ID_CHUNK));
   }
 }
 
-/** Appends status changes the caller made (final statuses from the carrier). */
+/**
+ * Appends status changes the caller made (final statuses from the carrier, already on the recipients'
+ * rows with their errors), and moves their counts from the old status to the new (delivery-counters.ts).
+ */
 export async function logChanges(db: Executor, dialect: DialectName, changes: readonly StatusChange[], now: number) {
   if (changes.length === 0) return;
   await lockAppends(db, dialect);
@@ -80,6 +86,15 @@ export async function logChanges(db: Executor, dialect: DialectName, changes: re
         })),
       )
       .execute();
+  }
+  const byOld = new Map<RecipientStatus | '', number[]>();
+  for (const c of changes) {
+    const ids = byOld.get(c.oldStatus) ?? [];
+    ids.push(c.recipientId);
+    byOld.set(c.oldStatus, ids);
+  }
+  for (const [oldStatus, ids] of byOld) {
+    for (let i = 0; i < ids.length; i += ID_CHUNK) await countChanged(db, ids.slice(i, i + ID_CHUNK), oldStatus);
   }
 }
 

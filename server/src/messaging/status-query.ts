@@ -1,9 +1,17 @@
+import type { Selectable } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import type { MessageRow } from '../db/schema-messaging';
+import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
 import { notFound } from '../core/errors';
-import { isRowId } from '../db/queries';
-import type { RecipientStatus } from '../../../src/domain/message-status';
+import { anyColumnLike, isRowId } from '../db/queries';
+import { isFinalStatus, type RecipientStatus } from '../../../src/domain/message-status';
+import { totalsOf, type StatusFilter } from '../../../src/domain/delivery-report';
+import { DEFAULT_PAGE_SIZE } from '../../../src/domain/constants';
+import { failureReason } from '../../../src/domain/failure-reasons';
+import { networkOf } from '../../../src/domain/networks';
+import { phoneSearchForms } from '../../../src/domain/phone-number';
+import { isoOrNull } from './delivery-time';
+import { messageCounters } from './delivery-counters';
 
 /** statusnumber: 1 SENT, 2 FAILED, 0 anything else (pending, unknown, or not yet sent for a registration). */
 const STATUS_NUMBER: Partial<Record<RecipientStatus, number>> = { SENT: 1, FAILED: 2 };
@@ -48,4 +56,141 @@ export async function statusRows(ctx: GatewayContext, message: MessageRow) {
     statusnumber: STATUS_NUMBER[r.status] ?? 0,
     referencekey: r.referencekey,
   }));
+}
+
+/** A status page's question: any of these makes status/{id} answer one page (docs/api.md#a-messages-status). */
+export interface StatusQuery {
+  page?: number | undefined;
+  size?: number | undefined;
+  search?: string | undefined;
+  filter?: StatusFilter | undefined;
+  since?: number | undefined;
+}
+
+/** At most this many recipient events per look at what changed; `more` says others follow. */
+export const CHANGES_LIMIT = 500;
+
+export const isPagedQuery = (q: StatusQuery): boolean =>
+  q.page !== undefined ||
+  q.size !== undefined ||
+  q.search !== undefined ||
+  q.filter !== undefined ||
+  q.since !== undefined;
+
+/** The message whose recipients a status page shows: a delivery itself, a registration's latest run. */
+const statusTarget = (message: MessageRow) =>
+  message.list === 'bulk' ? message.id : (message.last_run_id ?? message.id);
+
+type RecipientRow = Pick<
+  Selectable<MessageRecipientsTable>,
+  'id' | 'number' | 'status' | 'referencekey' | 'recipient_index' | 'queued_at' | 'done_at' | 'updated_at' | 'error'
+>;
+
+const PAGE_COLUMNS = [
+  'id',
+  'number',
+  'status',
+  'referencekey',
+  'recipient_index',
+  'queued_at',
+  'done_at',
+  'updated_at',
+  'error',
+] as const;
+
+/** A paged row: the old row's fields, its place, network, last status time and a failure's reason in words. */
+function pagedRow(r: RecipientRow) {
+  const final = isFinalStatus(r.status);
+  return {
+    id: r.id,
+    mobilenumber: r.number,
+    status: r.status,
+    statusnumber: STATUS_NUMBER[r.status] ?? 0,
+    referencekey: r.referencekey,
+    index: r.recipient_index,
+    network: networkOf(r.number),
+    statusTime: isoOrNull(final ? (r.done_at ?? r.updated_at) : r.queued_at),
+    reason: failureReason(r.status, r.error),
+  };
+}
+
+const FILTER_STATUSES: Record<Exclude<StatusFilter, 'pending'>, RecipientStatus> = {
+  sent: 'SENT',
+  failed: 'FAILED',
+  optedOut: 'OPTED_OUT',
+};
+
+/** The last recipient event of a message (0 when none): a cursor read before the rows misses nothing. */
+async function lastEventId(ctx: GatewayContext, messageId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('recipient_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** What changed after `since`: each changed recipient's row now, in recipient order, and the new cursor. */
+async function changesAfter(ctx: GatewayContext, messageId: number, since: number) {
+  const events = await ctx.db
+    .selectFrom('recipient_events')
+    .select(['id', 'recipient_id'])
+    .where('message_id', '=', messageId)
+    .where('id', '>', since)
+    .orderBy('id')
+    .limit(CHANGES_LIMIT + 1)
+    .execute();
+  const taken = events.slice(0, CHANGES_LIMIT);
+  const ids = [...new Set(taken.map((e) => e.recipient_id))];
+  const rows = ids.length
+    ? await ctx.db
+        .selectFrom('message_recipients')
+        .select(PAGE_COLUMNS)
+        .where('id', 'in', ids)
+        .orderBy('recipient_index')
+        .execute()
+    : [];
+  return {
+    changes: rows.map(pagedRow),
+    cursor: taken.length > 0 ? taken[taken.length - 1]!.id : since,
+    more: events.length > CHANGES_LIMIT,
+  };
+}
+
+/**
+ * One page of a message's recipients in recipient order, filtered by status group and searched on the
+ * gateway, with totals from its counters and the cursor of its events; or, with `since`, only what
+ * changed after that cursor (nothing missed, nothing repeated: recipient-events.ts ids commit in order).
+ */
+export async function statusPage(ctx: GatewayContext, message: MessageRow, q: StatusQuery) {
+  const target = statusTarget(message);
+  const totals = totalsOf(await messageCounters(ctx.db, target));
+  if (q.since !== undefined) return { totals, ...(await changesAfter(ctx, target, q.since)) };
+  const cursor = await lastEventId(ctx, target);
+  const size = q.size ?? DEFAULT_PAGE_SIZE;
+  const page = q.page ?? 1;
+  let rows = ctx.db.selectFrom('message_recipients').where('message_id', '=', target);
+  if (q.filter === 'pending') rows = rows.where('status', 'not in', Object.values(FILTER_STATUSES));
+  else if (q.filter) rows = rows.where('status', '=', FILTER_STATUSES[q.filter]);
+  const search = q.search?.trim() ?? '';
+  if (search) {
+    // Digits look in the numbers (024… finds 233…: docs/product.md#phone-numbers), words in the status
+    // names ('opted out' finds OPTED_OUT): one column each, so 100,000 rows are read once.
+    const digits = /^\+?[\d\s().-]+$/.test(search);
+    const needles = digits ? [search.replace(/\D/g, ''), ...phoneSearchForms(search)] : [search.replace(/\s+/g, '_')];
+    const column = digits ? 'number' : 'status';
+    rows = rows.where((eb) => eb.or(needles.map((n) => anyColumnLike([column], n))));
+  }
+  const matching = search
+    ? Number((await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    : q.filter
+      ? totals[q.filter]
+      : totals.total;
+  const found = await rows
+    .select(PAGE_COLUMNS)
+    .orderBy('recipient_index')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return { status: found.map(pagedRow), page, size, matching, totals, cursor };
 }

@@ -18,10 +18,12 @@ import {
   UPDATE_RECURRING,
   UPDATE_SCHEDULED,
 } from '../../../src/domain/contract/messages';
+import { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
 import { listPage, type ListScope } from '../messaging/list-queries';
+import { messageReport, overview } from '../messaging/reports';
 import { bulkMessageView, scheduledMessageView } from '../messaging/message-views';
 import { deleteRegistration, updateRegistration } from '../sending/schedule-edit';
-import { readableMessage, statusRows } from '../messaging/status-query';
+import { isPagedQuery, readableMessage, statusPage, statusRows } from '../messaging/status-query';
 
 /** Each list's own and clients' calls; their answers hold the rows under the field the calls name. */
 const LISTS = [
@@ -58,23 +60,42 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
     });
   }
 
-  post(app, ctx, MESSAGE_STATUS, async ({ body, user, req }) => {
-    const message = await readableMessage(ctx, user, (req.params as { id: string }).id);
-    // The client dashboard may name the client whose message it shows; nobody else's id is accepted.
+  /** A message the caller may read; the client dashboard may name the client whose message it shows, nobody else. */
+  const shownMessage = async (user: UserRow, id: string, profileId: number | string | undefined) => {
+    const message = await readableMessage(ctx, user, id);
     if (
-      body.profile_id !== undefined &&
-      body.profile_id !== '' &&
-      body.profile_id !== user.profile_id &&
-      body.profile_id !== message.profile_id
+      profileId !== undefined &&
+      profileId !== '' &&
+      profileId !== user.profile_id &&
+      profileId !== message.profile_id
     ) {
       throw forbidden();
     }
+    return message;
+  };
+
+  post(app, ctx, MESSAGE_REPORT, async ({ body, user, req }) => {
+    const message = await shownMessage(user, (req.params as { id: string }).id, body.profile_id);
+    return { report: await messageReport(ctx, message) };
+  });
+
+  post(app, ctx, OVERVIEW, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    if (body.view === 'client' && user.isAdmin !== 1) throw forbidden();
+    const scope = body.view === 'client' ? { clientsOf: user.profile_id } : { own: user.profile_id };
+    return { overview: await overview(ctx, scope) };
+  });
+
+  post(app, ctx, MESSAGE_STATUS, async ({ body, user, req }) => {
+    const message = await shownMessage(user, (req.params as { id: string }).id, body.profile_id);
     // Opted-out recipients never wait for the carrier: they count as submitted, and are counted apart.
-    return {
-      status: await statusRows(ctx, message),
+    const counts = {
       posted: message.posted,
       submitted: message.submitted + message.opted_out,
       optedOut: message.opted_out,
     };
+    // Without paging parameters: every row, as old clients read it.
+    if (!isPagedQuery(body)) return { status: await statusRows(ctx, message), ...counts };
+    return { ...(await statusPage(ctx, message, body)), ...counts };
   });
 }

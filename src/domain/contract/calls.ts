@@ -31,6 +31,7 @@ import {
   UPDATE_RECURRING,
   UPDATE_SCHEDULED,
 } from './messages';
+import { MESSAGE_REPORT, OVERVIEW } from './reports';
 import {
   CHECK_SUPPLIER_CREDIT,
   CLIENT_PURCHASE_HISTORY,
@@ -101,6 +102,9 @@ export const CALLS: readonly Call[] = [
   DELETE_SCHEDULED,
   DELETE_RECURRING,
   MESSAGE_STATUS,
+  // reports.ts
+  MESSAGE_REPORT,
+  OVERVIEW,
   // payments.ts
   PURCHASE_HISTORY,
   CLIENT_PURCHASE_HISTORY,

@@ -2,6 +2,8 @@
 // (docs/api.md#calls-and-answers, docs/product.md#lists-and-status).
 import { z } from './zod';
 import { frontendCall } from './call';
+import { MAX_ID, PAGE_SIZES, SEARCH_MAX_LENGTH, STATUS_EXPORT_PAGE_SIZE } from '../constants';
+import { STATUS_FILTERS } from '../delivery-report';
 import { listCall } from './list-call';
 import {
   campaignName,
@@ -83,19 +85,71 @@ export const UPDATE_RECURRING = frontendCall('updaterecurring', 'user', editBody
 export const DELETE_SCHEDULED = frontendCall('deletescheduled', 'user', deleteBody, editAnswer);
 export const DELETE_RECURRING = frontendCall('deleterecurring', 'user', deleteBody, editAnswer);
 
-/** A recipient's status row (docs/product.md#delivery-status). */
+/**
+ * A recipient's status row (docs/product.md#delivery-status). A paged answer's rows also carry their
+ * place (index), network, the time of their last status (ISO) and a failure's reason in words.
+ */
 export const StatusRowSchema = z.looseObject({
   id: intId.catch(0),
   mobilenumber: text,
   status: text,
   statusnumber: text,
   referencekey: text,
+  index: num.optional(),
+  network: text.optional(),
+  statusTime: text.optional(),
+  reason: text.optional(),
+});
+
+/** The table's page sizes, and the export's pages. */
+const STATUS_PAGE_SIZES: readonly number[] = [...PAGE_SIZES, STATUS_EXPORT_PAGE_SIZE];
+const wholeAtLeast = (min: number) => z.coerce.number<number | string>().int().min(min).max(MAX_ID);
+
+/**
+ * status/{id}'s body. Without page, size, search, filter and since it answers every row (old clients);
+ * with any of them one page in recipient order, or (since: the cursor of the last answer) only what
+ * changed (docs/api.md#a-messages-status).
+ */
+const statusBody = ownBody.extend({
+  page: wholeAtLeast(1).optional(),
+  size: z.coerce
+    .number<number | string>()
+    .refine((n) => STATUS_PAGE_SIZES.includes(n), `must be 5, 10 or 25 (${STATUS_EXPORT_PAGE_SIZE} for an export)`)
+    .optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+  filter: z.enum(STATUS_FILTERS, { error: 'must be sent, failed, pending or optedOut' }).optional(),
+  since: wholeAtLeast(0).optional(),
+});
+
+/**
+ * Counted from the message's counters: sent, failed, pending (UNKNOWN included), opted out and all;
+ * waiting: those whose status may still change (PENDING, SCHEDULED).
+ */
+export const StatusTotalsSchema = z.object({
+  sent: num,
+  failed: num,
+  pending: num,
+  optedOut: num,
+  total: num,
+  waiting: num,
 });
 
 /** The recipients of one bulk message (own, or a client's for its admin); another account's id is a refusal. */
 export const MESSAGE_STATUS = frontendCall(
   'status/:id',
   'user',
-  ownBody,
-  z.object({ status: z.array(StatusRowSchema) }),
+  statusBody,
+  z.object({
+    status: z.array(StatusRowSchema).optional().default([]),
+    page: num.optional(),
+    size: num.optional(),
+    /** How many rows the filter and search match (the pages' count). */
+    matching: num.optional(),
+    totals: StatusTotalsSchema.optional(),
+    /** The last recipient event the answer has seen: the next look asks for what came after it. */
+    cursor: num.optional(),
+    changes: z.array(StatusRowSchema).optional(),
+    /** More changes wait after `cursor`: ask again at once. */
+    more: flag.optional(),
+  }),
 );

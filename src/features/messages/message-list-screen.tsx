@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countListRows, readListState } from '../../db/list-store';
@@ -20,6 +20,9 @@ import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
 import { VirtualList } from '../../ui/virtual-list';
 import { ListFooter, ListNotes } from '../../ui/list-parts';
 import { useListSearch } from '../../sync/hooks/use-list-search';
+
+// The dashboard's overview and its charts load only with the dashboard.
+const OverviewPanel = lazy(() => import('./overview-panel'));
 
 export const OFFLINE_LIST_NOTE = 'These are the messages stored on this device';
 const LIVE_REFRESH_MS = 5000;
@@ -118,6 +121,11 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
           />
         )}
       </Group>
+      {kind === 'quick' && (
+        <Suspense fallback={null}>
+          <OverviewPanel view={view} />
+        </Suspense>
+      )}
       <TextInput
         label="Search"
         placeholder="Search messages"

@@ -1,27 +1,54 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router-dom';
 import { formatAccra } from '../../domain/dates';
-import { statusTotals } from '../../domain/message-status';
-import { filterBySearch } from '../../domain/search';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../domain/constants';
+import { STATUS_FILTERS, type StatusFilter } from '../../domain/delivery-report';
 import type { ListView as View } from '../../domain/permissions';
-import { buildStatusReport } from '../../excel/export-file';
 import { reportFileName } from '../../excel/status-report';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
 import { findStoredMessage } from '../../db/list-store';
-import { useMessageStatus } from '../../sync/message-status';
+import { useStatusPage } from '../../sync/message-status';
 import { downloadBytes } from '../../ui/download';
 import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
-import { SEARCH_MAX_LENGTH } from '../../domain/constants';
+import { exportStatus } from './status-export';
+
+// The report's charts (recharts and their styles) load only with this screen.
+const MessageReport = lazy(() => import('./message-report'));
 
 const number = new Intl.NumberFormat('en-US');
+const FILTER_LABELS: Record<StatusFilter, string> = {
+  sent: 'Sent',
+  failed: 'Failed',
+  pending: 'Pending',
+  optedOut: 'Opted out',
+};
+const ALL = 'all';
 
-/** The status page (docs/product.md#delivery-status): totals, search, the Mobile number / Status table and (own only) the Excel export. */
+/**
+ * The status page (docs/product.md#delivery-status): totals, the delivery report, search and a status
+ * filter, the Mobile number / Status table a page at a time from the gateway, and (own only) the Excel export.
+ */
 export function StatusScreen({ view }: { view: View }) {
   const { id = '' } = useParams();
   const profileId = useProfileId();
@@ -30,24 +57,27 @@ export function StatusScreen({ view }: { view: View }) {
     async () => (profileId === undefined ? undefined : ((await findStoredMessage(profileId, list, id)) ?? null)),
     [profileId, list, id],
   );
-  const status = useMessageStatus(id);
   const online = useOnline();
   const [search, setSearch] = useState('');
-  const [exporting, setExporting] = useState(false);
-  const rows = useMemo(() => status.rows ?? [], [status.rows]);
-  const totals = useMemo(() => statusTotals(rows), [rows]);
-  const shown = useMemo(() => filterBySearch(rows, search), [rows, search]);
+  const [settledSearch] = useDebouncedValue(search, 300);
+  const [filter, setFilter] = useState<StatusFilter | null>(null);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const status = useStatusPage(id, { page, size, search: settledSearch, filter });
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const totals = status.totals;
   const data = stored?.data;
   const title = data?.messageDescription || data?.messageType || 'Message';
 
   const exportReport = async () => {
-    setExporting(true);
+    setProgress({ done: 0, total: totals?.total ?? 0 });
     try {
-      downloadBytes(await buildStatusReport(rows), reportFileName(`${title}-${data?.randomAlpha ?? id}`));
+      const bytes = await exportStatus(id, (done, total) => setProgress({ done, total }));
+      downloadBytes(bytes, reportFileName(`${title}-${data?.randomAlpha ?? id}`));
     } catch {
       emitAlert({ message: 'The status report could not be written. Please try again', severity: 'error' });
     } finally {
-      setExporting(false);
+      setProgress(null);
     }
   };
 
@@ -90,34 +120,85 @@ export function StatusScreen({ view }: { view: View }) {
       ) : (
         status.rows && (
           <>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="Totals">
-              <Total label="Sent" value={totals.sent} color="teal.9" />
-              <Total label="Failed" value={totals.failed} color="red.9" />
-              <Total label="Pending" value={totals.pending} color="gray.8" />
-              {totals.optedOut > 0 && <Total label="Opted out" value={totals.optedOut} color="orange.9" />}
-              <Total label="Total" value={totals.total} />
-            </SimpleGrid>
+            {totals && (
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="Totals">
+                <Total label="Sent" value={totals.sent} color="teal.9" />
+                <Total label="Failed" value={totals.failed} color="red.9" />
+                <Total label="Pending" value={totals.pending} color="gray.8" />
+                {totals.optedOut > 0 && <Total label="Opted out" value={totals.optedOut} color="orange.9" />}
+                <Total label="Total" value={totals.total} />
+              </SimpleGrid>
+            )}
+            {totals && totals.total > 0 && (
+              <Suspense fallback={null}>
+                <MessageReport
+                  messageKey={id}
+                  version={`${totals.sent}-${totals.failed}-${totals.pending}-${totals.optedOut}`}
+                />
+              </Suspense>
+            )}
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-              <TextInput
-                label="Search"
-                placeholder="Number or status"
-                value={search}
-                maxLength={SEARCH_MAX_LENGTH}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                w={{ base: '100%', xs: 280 }}
-              />
+              <Group align="flex-end" gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
+                <TextInput
+                  label="Search"
+                  placeholder="Number or status"
+                  value={search}
+                  maxLength={SEARCH_MAX_LENGTH}
+                  onChange={(e) => {
+                    setSearch(e.currentTarget.value);
+                    setPage(1);
+                  }}
+                  w={{ base: '100%', xs: 240 }}
+                />
+                <Select
+                  label="Show"
+                  data={[
+                    { value: ALL, label: 'All statuses' },
+                    ...STATUS_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] })),
+                  ]}
+                  value={filter ?? ALL}
+                  onChange={(v) => {
+                    setFilter(v && v !== ALL ? (v as StatusFilter) : null);
+                    setPage(1);
+                  }}
+                  allowDeselect={false}
+                  w={{ base: '100%', xs: 160 }}
+                />
+              </Group>
               {view === 'personal' && (
                 <Button
                   onClick={() => void exportReport()}
-                  loading={exporting}
-                  disabled={rows.length === 0}
+                  loading={progress !== null}
+                  disabled={!totals || totals.total === 0}
                   variant="light"
                 >
                   Export status report (Excel)
                 </Button>
               )}
             </Group>
-            <StatusTable key={search} rows={shown} />
+            {progress && (
+              <Stack gap={4}>
+                <Progress
+                  value={progress.total > 0 ? (progress.done / progress.total) * 100 : 0}
+                  aria-label="Status report progress"
+                  animated
+                />
+                <Text size="xs" c="dimmed" role="status">
+                  Writing the status report: {number.format(progress.done)} of {number.format(progress.total)} rows
+                </Text>
+              </Stack>
+            )}
+            <StatusTable
+              rows={status.rows}
+              matching={status.matching}
+              page={page}
+              size={size}
+              onPage={setPage}
+              onSize={(next) => {
+                setSize(next);
+                setPage(1);
+              }}
+            />
           </>
         )
       )}

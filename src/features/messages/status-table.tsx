@@ -1,22 +1,40 @@
-import { useState } from 'react';
 import { PageNumbers } from '../../ui/page-numbers';
-import { Badge, Group, Select, Table, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
+import { formatAccra } from '../../domain/dates';
 import { statusGroup, statusLabel, type RecipientStatus } from '../../domain/message-status';
-import { displayPhone } from '../../domain/phone-number';
+import { NETWORK_LABELS, networkOf, type Network } from '../../domain/networks';
+import { canonicalPhone, displayPhone } from '../../domain/phone-number';
 
 const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: 'orange.9' } as const;
 /** What a row without a status yet shows. */
 const NO_STATUS_YET: RecipientStatus = 'PENDING';
 
-/** Mobile number and Status, a page at a time (5, 10 or 25 rows, 5 by default: docs/product.md#delivery-status). */
-export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
-  const current = Math.min(page, pages);
-  const shown = rows.slice((current - 1) * pageSize, current * pageSize);
+const networkLabel = (row: StatusRow) =>
+  NETWORK_LABELS[(row.network as Network | undefined) ?? networkOf(canonicalPhone(row.mobilenumber))] ??
+  NETWORK_LABELS.other;
+
+/**
+ * Mobile number and Status, one page of the gateway's at a time (5, 10 or 25 rows, 5 by default:
+ * docs/product.md#delivery-status); each status with the time it was reached and, for a failure, why.
+ */
+export function StatusTable({
+  rows,
+  matching,
+  page,
+  size,
+  onPage,
+  onSize,
+}: {
+  rows: readonly StatusRow[];
+  matching: number;
+  page: number;
+  size: number;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(matching / size));
   return (
     <>
       <Table.ScrollContainer minWidth={280}>
@@ -28,17 +46,36 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((row, i) => (
+            {rows.map((row, i) => (
               <Table.Tr key={`${row.id}-${row.mobilenumber}-${i}`}>
-                <Table.Td>{displayPhone(row.mobilenumber)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
-                    {statusLabel(row.status || NO_STATUS_YET)}
-                  </Badge>
+                  <Stack gap={0}>
+                    <span>{displayPhone(row.mobilenumber)}</span>
+                    <Text span size="xs" c="dimmed">
+                      {networkLabel(row)}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2} align="flex-start">
+                    <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
+                      {statusLabel(row.status || NO_STATUS_YET)}
+                    </Badge>
+                    {row.statusTime && (
+                      <Text span size="xs" c="dimmed">
+                        {formatAccra(row.statusTime)}
+                      </Text>
+                    )}
+                    {row.reason && (
+                      <Text span size="xs" c="red.9">
+                        {row.reason}
+                      </Text>
+                    )}
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}
-            {shown.length === 0 && (
+            {rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={2}>
                   <Text size="sm" c="dimmed">
@@ -54,15 +91,12 @@ export function StatusTable({ rows }: { rows: readonly StatusRow[] }) {
         <Select
           label="Rows per page"
           data={PAGE_SIZES.map(String)}
-          value={String(pageSize)}
-          onChange={(v) => {
-            setPageSize(Number(v) || DEFAULT_PAGE_SIZE);
-            setPage(1);
-          }}
+          value={String(size)}
+          onChange={(v) => onSize(Number(v) || DEFAULT_PAGE_SIZE)}
           allowDeselect={false}
           w={130}
         />
-        <PageNumbers total={pages} value={current} onChange={setPage} />
+        <PageNumbers total={pages} value={Math.min(page, pages)} onChange={onPage} />
       </Group>
     </>
   );

@@ -1,24 +1,33 @@
+// The status page asks status/{id} for the page it shows, never the whole list; while recipients are
+// pending it asks only for what changed after its cursor, and the page again only when something did.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
-import { useMessageStatus } from '../../../src/sync/message-status';
+import { useStatusPage } from '../../../src/sync/message-status';
 import { stubFetch } from '../support/fetch-stub';
 import { makeUser } from '../domain/factories';
 
-const answer = (statuses: string[]) => ({
-  body: {
-    status: statuses.map((status, i) => ({
-      id: i + 1,
-      mobilenumber: `23324100000${i}`,
-      status,
-      statusnumber: 0,
-      referencekey: `ref${i}`,
-    })),
-  },
+const row = (status: string, i: number) => ({
+  id: i + 1,
+  mobilenumber: `23324100000${i}`,
+  status,
+  statusnumber: 0,
+  referencekey: `ref${i}`,
+});
+const totalsOf = (statuses: string[]) => ({
+  sent: statuses.filter((s) => s === 'SENT').length,
+  failed: statuses.filter((s) => s === 'FAILED').length,
+  pending: statuses.filter((s) => s !== 'SENT' && s !== 'FAILED').length,
+  optedOut: 0,
+  total: statuses.length,
+  waiting: statuses.filter((s) => s === 'PENDING' || s === 'SCHEDULED').length,
 });
 
-describe('the status page looks again only while a status may still change', () => {
+type Body = Record<string, unknown>;
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body ?? '{}')) as Body;
+
+describe('the status page asks for a page, then only for changes while some are pending', () => {
   beforeEach(async () => {
     db.close();
     await db.delete();
@@ -31,28 +40,88 @@ describe('the status page looks again only while a status may still change', () 
     vi.unstubAllGlobals();
   });
 
-  async function firstLook(statuses: string[]) {
-    const fetch = stubFetch((url) => (url.includes('/status/') ? answer(statuses) : undefined));
-    const view = renderHook(() => useMessageStatus('AbcDef'));
-    await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(statuses.length));
-    return { fetch, ...view };
+  function gateway(
+    statuses: string[],
+    changes: () => { changes: Body[]; statuses?: string[] } = () => ({ changes: [] }),
+  ) {
+    const bodies: Body[] = [];
+    let current = statuses;
+    const fetch = stubFetch((url, init) => {
+      if (!url.includes('/status/')) return undefined;
+      const body = bodyOf(init);
+      bodies.push(body);
+      if (body.since !== undefined) {
+        const next = changes();
+        if (next.statuses) current = next.statuses;
+        return {
+          body: {
+            changes: next.changes,
+            cursor: Number(body.since) + next.changes.length,
+            more: false,
+            totals: totalsOf(current),
+          },
+        };
+      }
+      return {
+        body: {
+          status: current.map(row),
+          page: body.page,
+          size: body.size,
+          matching: current.length,
+          totals: totalsOf(current),
+          cursor: 10,
+        },
+      };
+    });
+    return { fetch, bodies };
   }
 
-  it('asks again while a recipient is PENDING or SCHEDULED', async () => {
-    for (const statuses of [['SENT', 'PENDING'], ['SCHEDULED']]) {
-      const { fetch, unmount } = await firstLook(statuses);
-      expect(vi.getTimerCount()).toBe(1);
-      await act(() => vi.advanceTimersByTimeAsync(3000));
-      await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-      unmount();
-    }
+  it('asks for the first page of 5 in recipient order, never without paging', async () => {
+    const { bodies } = gateway(['SENT', 'FAILED']);
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(2));
+    expect(bodies[0]).toEqual({ profile_id: 7, page: 1, size: 5 });
+    expect(view.result.current.totals).toEqual({ sent: 1, failed: 1, pending: 0, optedOut: 0, total: 2, waiting: 0 });
+    view.unmount();
+  });
+
+  it('sends the search and the filter to the gateway', async () => {
+    const { bodies } = gateway(['FAILED']);
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 2, size: 25, search: ' 024 ', filter: 'failed' }));
+    await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(1));
+    expect(bodies[0]).toEqual({ profile_id: 7, page: 2, size: 25, search: '024', filter: 'failed' });
+    view.unmount();
+  });
+
+  it('while some are pending, looks only at what changed after its cursor; asks for the page again when something did', async () => {
+    let round = 0;
+    const { bodies } = gateway(['SENT', 'PENDING'], () => {
+      round += 1;
+      return round === 1 ? { changes: [] } : { changes: [row('SENT', 1)], statuses: ['SENT', 'SENT'] };
+    });
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(2));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ profile_id: 7, since: 10 });
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await vi.waitFor(() => expect(bodies).toHaveLength(4));
+    expect(bodies[2]).toEqual({ profile_id: 7, since: 10 });
+    expect(bodies[3]).toEqual({ profile_id: 7, page: 1, size: 5 });
+    await vi.waitFor(() => expect(view.result.current.totals?.waiting).toBe(0));
+    // Every status is final: nothing is asked again.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(bodies).toHaveLength(4);
+    view.unmount();
   });
 
   it('stops once every status is final: UNKNOWN never changes, so it is not asked about again', async () => {
-    const { fetch, unmount } = await firstLook(['SENT', 'UNKNOWN', 'FAILED']);
-    expect(vi.getTimerCount()).toBe(0);
+    const { fetch } = gateway(['SENT', 'UNKNOWN', 'FAILED']);
+    // UNKNOWN is counted with the pending ones but is final: nothing waits.
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(3));
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(fetch).toHaveBeenCalledTimes(1);
-    unmount();
+    view.unmount();
   });
 });

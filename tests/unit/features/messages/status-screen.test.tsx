@@ -29,6 +29,14 @@ const rows = STATUSES.map((status, i) => ({
   referencekey: `ref${i}`,
 }));
 
+const REPORT = {
+  funnel: { submitted: 12, delivered: 9, failed: 2, pending: 1, optedOut: 0 },
+  networks: [{ network: 'mtn', label: 'MTN', sent: 9, failed: 2, pending: 1, optedOut: 0, total: 12 }],
+  reasons: [{ reason: 'The number does not exist on the network', count: 2 }],
+  deliveryTime: { delivered: 9, median: 10, p90: 30 },
+  credits: 12,
+};
+
 describe('message status page', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
@@ -36,8 +44,39 @@ describe('message status page', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  /** status/{id} as the gateway pages it: search and filter, then the page asked for, with totals. */
+  function statusAnswer(body: { page?: number; size?: number; search?: string; since?: number }) {
+    const totals = {
+      sent: STATUSES.filter((s) => s === 'SENT').length,
+      failed: STATUSES.filter((s) => s === 'FAILED').length,
+      pending: STATUSES.filter((s) => s === 'PENDING').length,
+      optedOut: 0,
+      total: STATUSES.length,
+      waiting: 0,
+    };
+    if (body.since !== undefined) return { changes: [], cursor: body.since, more: false, totals };
+    const needle = (body.search ?? '').toLowerCase();
+    const found = rows.filter(
+      (r) => !needle || r.mobilenumber.includes(needle) || r.status.toLowerCase().includes(needle),
+    );
+    const size = body.size ?? 5;
+    const page = body.page ?? 1;
+    return {
+      status: found.slice((page - 1) * size, page * size),
+      page,
+      size,
+      matching: found.length,
+      totals,
+      cursor: 1,
+    };
+  }
+
   function renderStatus(view: 'personal' | 'client', path: string) {
-    const fetch = stubFetch((url) => (url.includes('/status/') ? { body: { status: rows } } : undefined));
+    const fetch = stubFetch((url, init) => {
+      if (url.includes('/status/')) return { body: statusAnswer(JSON.parse(String(init?.body ?? '{}'))) };
+      if (url.includes('/messagereport/')) return { body: { report: REPORT } };
+      return undefined;
+    });
     const base = view === 'personal' ? '/dashboard' : '/clientdashboard';
     return {
       fetch,
@@ -49,6 +88,8 @@ describe('message status page', { timeout: 20_000 }, () => {
     const { user, fetch } = renderStatus('personal', '/dashboard/AbcDef');
     expect(await screen.findByTestId('total-sent')).toBeTruthy();
     expect(fetch.mock.calls[0]![0]).toBe('/smsgateway/api/frontend/status/AbcDef');
+    // A page at a time: never the whole list.
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ profile_id: 301, page: 1, size: 5 });
     expect(screen.getByTestId('total-sent').textContent).toBe('9');
     expect(screen.getByTestId('total-failed').textContent).toBe('2');
     expect(screen.getByTestId('total-pending').textContent).toBe('1');
@@ -66,7 +107,7 @@ describe('message status page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(13));
   });
 
-  it('searches the rows and offers the export on the own version only', async () => {
+  it('searches on the gateway and offers the export on the own version only', async () => {
     const { user, unmount } = renderStatus('personal', '/dashboard/1');
     await screen.findByTestId('total-sent');
     expect(screen.getByRole('button', { name: 'Export status report (Excel)' })).toBeTruthy();
@@ -77,6 +118,10 @@ describe('message status page', { timeout: 20_000 }, () => {
     renderStatus('client', '/clientdashboard/1');
     await screen.findByTestId('total-sent');
     expect(screen.queryByRole('button', { name: 'Export status report (Excel)' })).toBeNull();
+    // The report above the rows, with its figures in text.
+    const report = await screen.findByRole('region', { name: 'Delivery report' });
+    expect(within(report).getByText('The number does not exist on the network: 2')).toBeTruthy();
+    expect(within(report).getByText('Delivered: 9 (75%)')).toBeTruthy();
   });
 
   it('says the statuses need a connection when offline', async () => {

@@ -1,0 +1,105 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../db/database';
+import { bucketSql, daySql, networkSql } from '../db/report-columns';
+import type { RecipientStatus } from '../../../src/domain/message-status';
+import type { Network } from '../../../src/domain/networks';
+import { LAST_BUCKET, type CounterRow } from '../../../src/domain/delivery-report';
+
+/**
+ * The delivery counters (migration 018): per message by network, status and error; per account and
+ * day by network and status; per message the time-to-delivery histogram. They change only here, from
+ * recipient-events.ts, in the transaction that appends each event, so they always equal a recount of
+ * the recipients (tests/gateway/reports-counters.test.ts). Readers: reports.ts and status-query.ts.
+ */
+
+const NETWORK = networkSql(sql.ref('r.number'));
+const DAY = daySql(sql.ref('r.queued_at'));
+
+const idsIn = (ids: readonly number[]) => sql`r.id in (${sql.join(ids.map((id) => sql`${id}`))})`;
+
+/**
+ * Adds `sign` for each of these recipients to its message's and its day's counters, under `status`
+ * (null: the recipient's own status and error now) or a given old status (error '').
+ */
+async function add(db: Executor, ids: readonly number[], status: RecipientStatus | null, sign: 1 | -1) {
+  const statusCol: RawBuilder<unknown> = status === null ? sql`r.status` : sql`cast(${status} as text)`;
+  const errorCol: RawBuilder<unknown> = status === null ? sql`r.error` : sql`cast(${''} as text)`;
+  const n = sign === 1 ? sql`count(*)` : sql`-count(*)`;
+  await sql`insert into message_counters (message_id, network, status, error, n)
+    select r.message_id, ${NETWORK}, ${statusCol}, ${errorCol}, ${n} from message_recipients r
+    where ${idsIn(ids)}
+    group by r.message_id, ${NETWORK}, ${statusCol}, ${errorCol}
+    on conflict (message_id, network, status, error) do update set n = message_counters.n + excluded.n`.execute(db);
+  await sql`insert into daily_counters (profile_id, supid, day, network, status, n)
+    select m.profile_id, max(m.supid), ${DAY}, ${NETWORK}, ${statusCol}, ${n}
+    from message_recipients r join messages m on m.id = r.message_id
+    where ${idsIn(ids)} and m.list = 'bulk' and m.api_mode <> 'test'
+    group by m.profile_id, ${DAY}, ${NETWORK}, ${statusCol}
+    on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n`.execute(db);
+}
+
+/** New recipients (their first status, as recipient-events.ts logCreated appends it). */
+export async function countCreated(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await add(db, ids, null, 1);
+}
+
+/**
+ * Recipients that moved from `oldStatus` to the status (and error) their rows hold now; delivered
+ * ones join their message's time-to-delivery histogram.
+ */
+export async function countChanged(
+  db: Executor,
+  ids: readonly number[],
+  oldStatus: RecipientStatus | '',
+): Promise<void> {
+  if (ids.length === 0) return;
+  if (oldStatus !== '') await add(db, ids, oldStatus, -1);
+  await add(db, ids, null, 1);
+  const bucket = bucketSql(sql`(r.done_at - r.queued_at)`);
+  await sql`insert into delivery_times (message_id, bucket, n)
+    select r.message_id, ${bucket}, count(*) from message_recipients r
+    where ${idsIn(ids)} and r.status = 'SENT' and r.done_at is not null
+    group by r.message_id, ${bucket}
+    on conflict (message_id, bucket) do update set n = delivery_times.n + excluded.n`.execute(db);
+}
+
+/** A message's counters, the rows with recipients. */
+export async function messageCounters(db: Executor, messageId: number): Promise<CounterRow[]> {
+  const rows = await db
+    .selectFrom('message_counters')
+    .select(['network', 'status', 'error', 'n'])
+    .where('message_id', '=', messageId)
+    .where('n', '<>', 0)
+    .execute();
+  return rows.map((r) => ({ network: r.network as Network, status: r.status, error: r.error, n: Number(r.n) }));
+}
+
+/** A message's time-to-delivery histogram: index i counts deliveries in bucket i. */
+export async function deliveryTimes(db: Executor, messageId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('delivery_times')
+    .select(['bucket', 'n'])
+    .where('message_id', '=', messageId)
+    .execute();
+  const counts = Array.from({ length: LAST_BUCKET + 1 }, () => 0);
+  for (const r of rows) counts[r.bucket] = (counts[r.bucket] ?? 0) + Number(r.n);
+  return counts;
+}
+
+/** Whose days an overview adds up: one account's own, or an admin's clients'. */
+export type CounterScope = { own: number } | { clientsOf: number };
+
+/** Per day (from..to, days since 1970-01-01) by network and status, over the scope's accounts. */
+export async function dailyCounters(db: Executor, scope: CounterScope, from: number, to: number) {
+  let q = db
+    .selectFrom('daily_counters')
+    .select(['day', 'network', 'status', (eb) => eb.fn.sum<number>('n').as('n')])
+    .where('day', '>=', from)
+    .where('day', '<=', to);
+  q =
+    'own' in scope
+      ? q.where('profile_id', '=', scope.own)
+      : q.where('supid', '=', scope.clientsOf).where('profile_id', '<>', scope.clientsOf);
+  const rows = await q.groupBy(['day', 'network', 'status']).execute();
+  return rows.map((r) => ({ day: Number(r.day), network: r.network as Network, status: r.status, n: Number(r.n) }));
+}

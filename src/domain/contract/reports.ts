@@ -1,0 +1,52 @@
+// A message's delivery report and the dashboard's overview (docs/api.md#delivery-reports), read from
+// the gateway's counters: neither counts recipients.
+import { z } from './zod';
+import { frontendCall } from './call';
+import { num, ownBody, profileId, shownText as text } from './fields';
+
+/** Recipients of one network (src/domain/networks.ts) by status group. */
+const NetworkCountsSchema = z.object({
+  network: text,
+  label: text,
+  sent: num,
+  failed: num,
+  pending: num,
+  optedOut: num,
+  total: num,
+});
+
+/** The report of one message (its latest run for a registration): above the status page's rows. */
+export const ReportSchema = z.object({
+  /** Submitted (every recipient), delivered, failed, pending and opted out. */
+  funnel: z.object({ submitted: num, delivered: num, failed: num, pending: num, optedOut: num }),
+  networks: z.array(NetworkCountsSchema),
+  /** Failure reasons in words (src/domain/failure-reasons.ts), most frequent first. */
+  reasons: z.array(z.object({ reason: text, count: num })),
+  /** Seconds from acceptance to the delivery receipt, as "at most" bounds; null before any delivery. */
+  deliveryTime: z.object({ delivered: num, median: num.nullable(), p90: num.nullable() }),
+  credits: num,
+});
+
+export const MESSAGE_REPORT = frontendCall('messagereport/:id', 'user', ownBody, z.object({ report: ReportSchema }));
+
+/** One day of the overview: 'yyyy-MM-dd' (Accra) and its recipients by status group. */
+const DaySchema = z.object({ day: text, sent: num, failed: num, pending: num, optedOut: num, total: num });
+
+export const OverviewSchema = z.object({
+  from: text,
+  to: text,
+  days: z.array(DaySchema),
+  networks: z.array(NetworkCountsSchema),
+  credits: num,
+  topCampaigns: z.array(
+    z.object({ message_id: num, randomAlpha: text, title: text, posted: num, sent: num, failed: num, sentAt: text }),
+  ),
+});
+
+/** The last 30 days of the caller's sends, or (view 'client', admins only) of its clients' together. */
+export const OVERVIEW = frontendCall(
+  'overview',
+  'user',
+  z.object({ profile_id: profileId, view: z.enum(['personal', 'client']).optional().default('personal') }),
+  z.object({ overview: OverviewSchema }),
+);

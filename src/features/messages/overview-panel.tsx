@@ -1,0 +1,173 @@
+// The dashboard's overview of the last 30 days (docs/product.md#delivery-status): recipients per day
+// and the delivery rate, credits used, failures by network and the largest sends, read from the
+// stored copy (offline after one visit) and fetched again when shown. Loaded only with the dashboard
+// (React.lazy in message-list-screen.tsx); each chart has its numbers in text beside it.
+import '@mantine/charts/styles.css';
+import { useCallback } from 'react';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { ListView as View } from '../../domain/permissions';
+import { formatAccra } from '../../domain/dates';
+import { countText } from '../../domain/plural';
+import { readOverview } from '../../db/overview-store';
+import { refreshOverview } from '../../sync/message-sync';
+import { useStoredList } from '../../sync/hooks/use-stored-list';
+import { STATUS_PATHS } from './list-kinds';
+
+const number = new Intl.NumberFormat('en-US');
+const rate = (sent: number, done: number) => (done > 0 ? Math.round((sent / done) * 100) : null);
+
+/** The last 30 days of the account (personal) or of an admin's clients together (client). */
+function OverviewPanel({ view }: { view: View }) {
+  const read = useCallback((profileId: number) => readOverview(profileId, view), [view]);
+  const fetch = useCallback(() => refreshOverview(view), [view]);
+  const stored = useStoredList(read, fetch);
+  const copy = stored.list;
+  if (!copy) return null;
+  const { overview } = copy;
+  const days = overview.days.map((d) => ({
+    day: d.day.slice(5),
+    Delivered: d.sent,
+    Failed: d.failed,
+    Pending: d.pending,
+    rate: rate(d.sent, d.sent + d.failed),
+  }));
+  const totals = overview.days.reduce(
+    (t, d) => ({ sent: t.sent + d.sent, failed: t.failed + d.failed, total: t.total + d.total }),
+    { sent: 0, failed: 0, total: 0 },
+  );
+  const overall = rate(totals.sent, totals.sent + totals.failed);
+  const failing = overview.networks.filter((n) => n.failed > 0);
+  return (
+    <section aria-label="Last 30 days">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+          <Title order={2} size="h4">
+            Last 30 days
+          </Title>
+          <Text size="xs" c="dimmed">
+            {stored.error?.offline ? 'Stored on this device: ' : 'As of '}
+            {formatAccra(copy.fetchedAt)}
+          </Text>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="overview-figures">
+          <Figure label="Recipients" value={number.format(totals.total)} />
+          <Figure label="Delivered" value={number.format(totals.sent)} />
+          <Figure label="Delivery rate" value={overall === null ? '–' : `${overall}%`} />
+          <Figure label="Credits used" value={number.format(overview.credits)} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Sent per day">
+            <Text fw={600} size="sm" mb={4} component="figcaption">
+              Sent per day
+            </Text>
+            <BarChart
+              h={160}
+              data={days}
+              dataKey="day"
+              type="stacked"
+              series={[
+                { name: 'Delivered', color: 'teal.7' },
+                { name: 'Failed', color: 'red.7' },
+                { name: 'Pending', color: 'gray.5' },
+              ]}
+              gridAxis="none"
+              valueFormatter={(v) => number.format(v)}
+              aria-hidden
+            />
+            <Text size="sm" data-testid="per-day-text">
+              {number.format(totals.total)} recipients from {overview.from} to {overview.to}; the busiest day{' '}
+              {busiest(overview.days)}.
+            </Text>
+          </Paper>
+          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Delivery rate">
+            <Text fw={600} size="sm" mb={4} component="figcaption">
+              Delivery rate
+            </Text>
+            <LineChart
+              h={160}
+              data={days}
+              dataKey="day"
+              series={[{ name: 'rate', label: 'Delivered %', color: 'teal.7' }]}
+              connectNulls
+              yAxisProps={{ domain: [0, 100] }}
+              gridAxis="none"
+              unit="%"
+              aria-hidden
+            />
+            <Text size="sm" data-testid="rate-text">
+              {overall === null
+                ? 'Nothing delivered or failed yet.'
+                : `${overall}% of the messages that ended were delivered (${number.format(totals.sent)} of ${number.format(totals.sent + totals.failed)}).`}
+            </Text>
+          </Paper>
+          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Failures by network">
+            <Text fw={600} size="sm" mb={4} component="figcaption">
+              Failures by network
+            </Text>
+            {failing.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No failures.
+              </Text>
+            ) : (
+              <Table fz="sm" verticalSpacing={2} aria-label="Failures by network">
+                <Table.Tbody>
+                  {failing.map((n) => (
+                    <Table.Tr key={n.network}>
+                      <Table.Td>{n.label}</Table.Td>
+                      <Table.Td>
+                        {number.format(n.failed)} of {number.format(n.total)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Paper>
+          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Top campaigns">
+            <Text fw={600} size="sm" mb={4} component="figcaption">
+              Top campaigns
+            </Text>
+            {overview.topCampaigns.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No sends in these 30 days.
+              </Text>
+            ) : (
+              <List size="sm" spacing={2}>
+                {overview.topCampaigns.map((c) => (
+                  <List.Item key={c.message_id}>
+                    <Anchor component={Link} to={STATUS_PATHS[view].getHref(c.randomAlpha || String(c.message_id))}>
+                      {c.title || 'Message'}
+                    </Anchor>
+                    : {countText(c.posted, 'recipient')}, {number.format(c.sent)} delivered
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Paper>
+        </SimpleGrid>
+      </Stack>
+    </section>
+  );
+}
+
+function busiest(days: readonly { day: string; total: number }[]): string {
+  const top = days.reduce((a, b) => (b.total > a.total ? b : a), days[0] ?? { day: '', total: 0 });
+  return top.total > 0 ? `was ${top.day} (${number.format(top.total)})` : 'had none';
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="xs" radius="md" role="group" aria-label={`${label} ${value}`}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="lg" fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+export default OverviewPanel;

@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_VIEWPORTS, serviceWorkerControls } from './support/browser';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { downloadedSheet } from './support/downloads';
+import { startGateway } from './support/gateway';
+import { MessagesPage } from './support/pages/messages-page';
+import { openDatabase } from '../../server/src/db/database';
+import { bigSendNumber, seedBigSend, type BigSend } from '../gateway/helpers/big-send';
+import { displayPhone } from '../../src/domain/phone-number';
+
+// A 100,000-recipient send's status page (docs/product.md#delivery-status): it opens with its totals and
+// report at once, asks the gateway page by page (never the whole list), filters, searches and exports.
+const COUNT = 100_000;
+
+/** Every status/{id} body the page posts. */
+function statusBodies(page: Page) {
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/frontend/status/')) bodies.push(JSON.parse(request.postData() ?? '{}'));
+  });
+  return bodies;
+}
+
+describe('a 100,000-recipient send: status page and report', () => {
+  const world = useGatewayAndBrowser();
+  let send: BigSend;
+
+  beforeAll(async () => {
+    // Seeded straight into the stopped gateway's database, then the gateway starts again on it.
+    const { dataDir } = world.gateway;
+    await world.gateway.kill();
+    const db = openDatabase({ sqliteFile: join(dataDir, 'gateway.sqlite') });
+    send = await seedBigSend(db, { username: 'demouser', count: COUNT, now: Date.now() - 3_600_000 });
+    await db.destroy();
+    world.gateway = await startGateway({ DATA_DIR: dataDir, DIST_DIR: world.dist });
+  }, 180_000);
+
+  it('opens with totals and the report, filters, searches and pages on the gateway, and exports every row', async () => {
+    const { page } = await world.openSignedIn({ acceptDownloads: true });
+    const bodies = statusBodies(page);
+    const messages = new MessagesPage(page);
+    await page.goto(world.gateway.url(`/dashboard/${send.randomAlpha}`));
+    await messages.statusTable.waitFor();
+    await expect.poll(() => messages.total('total').textContent()).toBe('100,000');
+    expect(await messages.total('sent').textContent()).toBe('88,000');
+    expect(await messages.total('failed').textContent()).toBe('10,000');
+    expect(await messages.total('pending').textContent()).toBe('2,000');
+    expect(await messages.statusTable.getByRole('row').count()).toBe(6);
+
+    // The report, each chart with its numbers in text.
+    const report = page.getByRole('region', { name: 'Delivery report' });
+    await report.getByTestId('funnel-text').getByText('Delivered: 88,000 (88%)').waitFor();
+    expect(await report.getByTestId('network-text').getByRole('row', { name: /^MTN/ }).textContent()).toContain('MTN');
+    await report.getByText('The number does not exist on the network: 6,666').waitFor();
+    await report.getByText('The number is not a valid mobile number: 3,334').waitFor();
+    await report.getByText('Credits spent: 100,000').waitFor();
+    expect(await report.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(3);
+
+    // The filter and the search run on the gateway.
+    await page.getByRole('combobox', { name: 'Show' }).click();
+    await page.getByRole('option', { name: 'Failed', exact: true }).click();
+    await expect.poll(() => messages.statusTable.getByText('FAILED').count()).toBe(5);
+    await messages.statusTable.getByText('The number does not exist on the network').first().waitFor();
+    await page.getByRole('combobox', { name: 'Show' }).click();
+    await page.getByRole('option', { name: 'All statuses' }).click();
+    const wanted = bigSendNumber(54_321);
+    await messages.search(displayPhone(wanted));
+    await expect.poll(() => messages.statusTable.getByRole('row').count()).toBe(2);
+    expect(await messages.statusTable.getByRole('row').nth(1).textContent()).toContain(displayPhone(wanted));
+    await messages.search('');
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '25', exact: true }).click();
+    await expect.poll(() => messages.statusTable.getByRole('row').count()).toBe(26);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect
+      .poll(() => messages.statusTable.getByRole('row').nth(1).textContent())
+      .toContain(displayPhone(bigSendNumber(25)));
+
+    // The export: built in a worker from pages, every row.
+    const { rows } = await downloadedSheet(page, page.getByRole('button', { name: 'Export status report (Excel)' }));
+    expect(rows[0]).toEqual(['Mobile number', 'Status']);
+    expect(rows).toHaveLength(COUNT + 1);
+    expect(rows[4]).toEqual([bigSendNumber(3), 'FAILED']);
+
+    // Never the whole list: every ask is a page or a look at what changed.
+    expect(bodies.length).toBeGreaterThan(3);
+    expect(bodies.every((b) => b.page !== undefined || b.since !== undefined)).toBe(true);
+    expect(bodies.filter((b) => b.size === 1000).length).toBe(COUNT / 1000);
+  }, 180_000);
+
+  it('screenshots the status page and its report at 1280 and 390 px, the charts with their text', async () => {
+    for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
+      const { page, context } = await world.openSignedIn({ viewport });
+      const messages = new MessagesPage(page);
+      await page.goto(world.gateway.url(`/dashboard/${send.randomAlpha}`));
+      await messages.statusTable.waitFor();
+      const report = page.getByRole('region', { name: 'Delivery report' });
+      await report.getByTestId('time-text').waitFor();
+      await expect.poll(() => report.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(4);
+      await report.getByText('Half were delivered within').waitFor();
+      await page.screenshot({ path: `test-results/screens/reports-status-${name}.png`, fullPage: true });
+      await context.close();
+    }
+  }, 120_000);
+
+  it('shows the last 30 days above the dashboard, for an admin its clients too, and offline after one visit', async () => {
+    for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
+      const { page, context } = await world.openSignedIn({ viewport });
+      await page.goto(world.gateway.url('/dashboard'));
+      const overview = page.getByRole('region', { name: 'Last 30 days' });
+      await overview.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
+      await overview.getByRole('group', { name: /^Credits used 100,\d{3}$/ }).waitFor();
+      await overview
+        .getByTestId('rate-text')
+        .getByText(/^90% of the messages that ended were delivered/)
+        .waitFor();
+      await overview.getByRole('table', { name: 'Failures by network' }).getByText('MTN').waitFor();
+      await overview.getByRole('link', { name: 'Big sale' }).waitFor();
+      await expect.poll(() => overview.locator('.recharts-surface').count()).toBe(2);
+      await page.screenshot({ path: `test-results/screens/reports-overview-${name}.png`, fullPage: true });
+      if (name === '390') {
+        // Offline, the stored copy is still shown.
+        await serviceWorkerControls(page);
+        await context.setOffline(true);
+        await page.reload();
+        await overview.getByText(/^Stored on this device/).waitFor();
+        await overview.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
+        await context.setOffline(false);
+      }
+      await context.close();
+    }
+    const { page, context } = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123' });
+    await page.goto(world.gateway.url('/clientdashboard'));
+    const clients = page.getByRole('region', { name: 'Last 30 days' });
+    await clients.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
+    await context.close();
+  }, 120_000);
+});
