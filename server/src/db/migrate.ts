@@ -16,6 +16,7 @@ import { optOuts } from './migrations/014-optouts';
 import { apiKeys } from './migrations/015-api-keys';
 import { webhooks } from './migrations/016-webhooks';
 import { webhookCallbacks } from './migrations/020-webhook-callbacks';
+import { smppAccess } from './migrations/017-smpp-access';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -37,6 +38,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '015-api-keys': apiKeys,
   '016-webhooks': webhooks,
   '020-webhook-callbacks': webhookCallbacks,
+  '017-smpp-access': smppAccess,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
