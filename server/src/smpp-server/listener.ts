@@ -220,6 +220,22 @@ export class SmppServer {
     await Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
   }
 
+  /**
+   * Stops as a killed process does (tests of restarts): the sockets are cut and nothing is released
+   * or answered; the binds' rows lapse with their heartbeat and the receipts' claims with their lease.
+   */
+  kill(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const c of this.conns) {
+      c.closed = true;
+      if (c.idle) clearTimeout(c.idle);
+      c.session.destroy();
+    }
+    this.conns.clear();
+    for (const s of this.servers) s.close();
+  }
+
   private onSession(session: Session) {
     const conn: Conn = {
       session: session as Conn['session'],
