@@ -85,7 +85,9 @@ if (wrote === 'demo' && config.devMode) {
   lines.push('  demo accounts (username / password):');
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(11)} ${a.password.padEnd(14)} ${a.note}`);
   if (smppServer)
-    lines.push(`  demo SMPP (system_id / password): ${DEMO_SMPP.systemId} / ${DEMO_SMPP.password} (demouser's sender IDs DEMO, ALERTS)`);
+    lines.push(
+      `  demo SMPP (system_id / password): ${DEMO_SMPP.systemId} / ${DEMO_SMPP.password} (demouser's sender IDs DEMO, ALERTS)`,
+    );
 }
 console.log(lines.join('\n'));
 // The e2e harness waits for this line to learn the port.

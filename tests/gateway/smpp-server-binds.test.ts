@@ -1,7 +1,7 @@
 // The SMPP server's binds (docs/smpp.md#binds), with the `smpp` package as the customer: each bind
 // type, each refusal, enquire_link, unbind, generic_nack, idle binds, and the v1 API's SMPP access.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import smpp, { type PDU } from 'smpp';
+import smpp, { type PDU, type Session } from 'smpp';
 import { makeTestApp, tokenFor, type TestGateway } from './helpers/test-app';
 import { makeKey, v1 } from './helpers/api-v1';
 import { bind, connect, PASSWORD, request, smppAccessFor, startSmpp, submit } from './helpers/smpp-customer';
@@ -39,8 +39,7 @@ function rawPdu(commandId: number, sequence: number, body: Buffer = Buffer.alloc
   return b;
 }
 
-const nextNack = (session: import('smpp').Session) =>
-  new Promise<PDU>((resolve) => session.once('generic_nack', resolve));
+const nextNack = (session: Session) => new Promise<PDU>((resolve) => session.once('generic_nack', resolve));
 
 describe('binds', () => {
   it('takes each bind type, answers enquire_link and honours unbind', async () => {

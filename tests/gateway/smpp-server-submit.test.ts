@@ -42,16 +42,7 @@ async function recipientOf(messageId: string) {
   return gw!.ctx.db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
-    .select([
-      'r.id',
-      'r.number',
-      'r.text',
-      'm.short_message',
-      'r.parts',
-      'r.status',
-      'm.source_address',
-      'm.kind',
-    ])
+    .select(['r.id', 'r.number', 'r.text', 'm.short_message', 'r.parts', 'r.status', 'm.source_address', 'm.kind'])
     .where('r.id', '=', submitRow.recipient_id!)
     .executeTakeFirstOrThrow();
 }
@@ -268,7 +259,10 @@ describe('throughput', () => {
 describe('schedule_delivery_time and validity_period', () => {
   it('holds a scheduled message (relative or absolute time) until it is due', async () => {
     const { c } = await setUp();
-    const relative = await accepted(c, { schedule_delivery_time: '000000000200000R', short_message: gsmAscii('later') });
+    const relative = await accepted(c, {
+      schedule_delivery_time: '000000000200000R',
+      short_message: gsmAscii('later'),
+    });
     // 2026-11-20 12:03:00 at +04 quarter hours (+01:00) is 11:03 UTC: 63 minutes after the test clock.
     const absolute = await accepted(c, {
       schedule_delivery_time: '261120120300004+',
@@ -289,12 +283,12 @@ describe('schedule_delivery_time and validity_period', () => {
 
   it('refuses a malformed time and a validity already past; expires a held message past its validity', async () => {
     const { c } = await setUp();
-    expect((await submit(c.session, { schedule_delivery_time: 'tomorrow', short_message: gsmAscii('x') })).command_status).toBe(
-      smpp.errors.ESME_RINVSCHED,
-    );
-    expect((await submit(c.session, { validity_period: '201120100000000+', short_message: gsmAscii('x') })).command_status).toBe(
-      smpp.errors.ESME_RINVEXPIRY,
-    );
+    expect(
+      (await submit(c.session, { schedule_delivery_time: 'tomorrow', short_message: gsmAscii('x') })).command_status,
+    ).toBe(smpp.errors.ESME_RINVSCHED);
+    expect(
+      (await submit(c.session, { validity_period: '201120100000000+', short_message: gsmAscii('x') })).command_status,
+    ).toBe(smpp.errors.ESME_RINVEXPIRY);
     const id = await accepted(c, {
       esm_class: 0x40,
       validity_period: '000000000100000R',

@@ -8,4 +8,11 @@ import type { SmppTables } from './schema-smpp';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
 export interface Database
-  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables, OptOutTables, SmppTables {}
+  extends
+    CoreTables,
+    MessagingTables,
+    PhonebookPaymentTables,
+    CarrierTables,
+    IntegrationTables,
+    OptOutTables,
+    SmppTables {}

@@ -12,14 +12,7 @@ import { senderAddress } from '../carrier/smpp/sms-wire';
 import { splitSenderIds } from '../../../src/domain/sender-id';
 import { checkPhoneNumber } from '../../../src/domain/number-screen';
 import { needsUnicode, smsLength, smsParts } from '../../../src/domain/sms';
-import {
-  accountsById,
-  BIND_HEARTBEAT_MS,
-  checkBind,
-  dropBind,
-  heartbeatBinds,
-  registerBind,
-} from './access';
+import { accountsById, BIND_HEARTBEAT_MS, checkBind, dropBind, heartbeatBinds, registerBind } from './access';
 import { concatOf, DATA_CODINGS, decodeText, readSubmit, smppTime, type SubmitBody } from './wire';
 import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
 import {

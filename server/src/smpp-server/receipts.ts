@@ -122,7 +122,12 @@ export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
       for (const f of finals) {
         const owed = byRecipient.get(Number(f.event.recipient_id));
         if (owed)
-          await oweReceipts(trx, owed, { stat: f.stat, err: f.err, preview: '', doneAt: Number(f.event.created_at) }, now);
+          await oweReceipts(
+            trx,
+            owed,
+            { stat: f.stat, err: f.err, preview: '', doneAt: Number(f.event.created_at) },
+            now,
+          );
       }
     }
     const last = Number(events[events.length - 1]!.id);
@@ -194,7 +199,10 @@ export async function releaseReceipts(
 }
 
 /** The SMPP 3.4 Appendix B text of a receipt; `id` is the message_id the submit was answered with. */
-export function receiptText(r: Pick<SmppReceiptRow, 'stat' | 'err' | 'preview' | 'submitted_at' | 'done_at'>, id: string) {
+export function receiptText(
+  r: Pick<SmppReceiptRow, 'stat' | 'err' | 'preview' | 'submitted_at' | 'done_at'>,
+  id: string,
+) {
   const dlvrd = r.stat === 'DELIVRD' ? '001' : '000';
   // The text is sent as ASCII: any other character of the preview reads as '?'.
   const preview = r.preview.replace(/[^\x20-\x7e]/g, '?');
