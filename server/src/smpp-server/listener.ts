@@ -551,7 +551,8 @@ export class SmppServer {
             if (!conn.receipts.delete(r.id)) return;
             if (resp.command_status === 0) this.acked.push(r.id);
             else void releaseReceipts(this.ctx, this.owner, [r.id], RECEIPT_RETRY_MS);
-            if (this.acked.length >= 100) this.kick();
+            // Half the bind's window answered: the next receipts go now, not at the next tick.
+            if (conn.receipts.size <= RECEIPT_WINDOW / 2 || this.acked.length >= 100) this.kick();
           },
         );
         if (!sent) {
