@@ -28,7 +28,10 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 async function startSmsc() {
   const child: ChildProcess = fork('tests/bench/support/smsc-child.ts', { execArgv: ['--import', 'tsx'] });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return { port, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.send({ type: 'stop' }))) };
+  return {
+    port,
+    stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.send({ type: 'stop' }))),
+  };
 }
 
 async function run(carrier: string, binds: number) {
@@ -67,13 +70,14 @@ async function run(carrier: string, binds: number) {
       },
     });
     let progress = { answered: 0, refused: 0, receipts: 0 };
-    let submitted: { ms: number; answered: number; refused: number; statuses: [number, number][] } | null = null;
+    type Submitted = { ms: number; answered: number; refused: number; statuses: [number, number][] };
+    const result: { submitted: Submitted | null } = { submitted: null };
     let boundResolve: () => void = () => {};
     const bound = new Promise<void>((resolve) => (boundResolve = resolve));
     esme.on('message', (m: { type: string } & Record<string, unknown>) => {
       if (m.type === 'bound') boundResolve();
       if (m.type === 'progress') progress = m as unknown as typeof progress;
-      if (m.type === 'submitted') submitted = m as unknown as NonNullable<typeof submitted>;
+      if (m.type === 'submitted') result.submitted = m as unknown as Submitted;
     });
     await bound;
     let maxRss = 0;
@@ -85,8 +89,8 @@ async function run(carrier: string, binds: number) {
     }, 100);
     const start = performance.now();
     esme.send({ type: 'go' });
-    while (!submitted) await pause(50);
-    const s = submitted as NonNullable<typeof submitted>;
+    while (!result.submitted) await pause(50);
+    const s = result.submitted;
     const accepted = s.answered - s.refused;
     let receiptsAt = 0;
     const deadline = performance.now() + 600_000;

@@ -20,7 +20,7 @@ const report = () => process.send?.({ type: 'progress', answered, refused, recei
 function bindOne(): Promise<Session> {
   return new Promise((resolve, reject) => {
     const session = smpp.connect({ host: '127.0.0.1', port }, () => {
-      session.bind_transceiver({ system_id: systemId, password }, (pdu: PDU) =>
+      session.send(new smpp.PDU('bind_transceiver', { system_id: systemId, password }), (pdu: PDU) =>
         pdu.command_status === 0 ? resolve(session) : reject(new Error(`bind ${pdu.command_status}`)),
       );
     });
@@ -44,8 +44,8 @@ const pump = (session: Session) =>
       while (open < window && next < total) {
         const i = next++;
         open += 1;
-        session.submit_sm(
-          {
+        session.send(
+          new smpp.PDU('submit_sm', {
             source_addr_ton: 5,
             source_addr: 'DEMO',
             dest_addr_ton: 1,
@@ -54,7 +54,7 @@ const pump = (session: Session) =>
             registered_delivery: 1,
             data_coding: 0,
             short_message: Buffer.from(`Akwaaba! Your order ${i} is ready for pickup at the Osu branch.`, 'latin1'),
-          },
+          }),
           (resp: PDU) => {
             open -= 1;
             answered += 1;
