@@ -77,6 +77,18 @@ describe('binds', () => {
     expect(lines.join('\n')).not.toContain(PASSWORD);
   });
 
+  it('refuses binds to a system_id after 10 failures in 15 minutes, the right password too', async () => {
+    const { port, lines } = await setUp();
+    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    expect((await bound(port, systemId)).status).toBe(0);
+    for (let i = 0; i < 10; i += 1)
+      expect((await bound(port, systemId, `wrong${i}`)).status).toBe(smpp.errors.ESME_RINVPASWD);
+    expect((await bound(port, systemId)).status).toBe(smpp.errors.ESME_RBINDFAIL);
+    expect(lines.at(-1)).toContain('too many failed binds');
+    gw!.clock.advance(15 * 60_000);
+    expect((await bound(port, systemId)).status).toBe(0);
+  });
+
   it('refuses one bind too many, counted over every bind type, and frees it on unbind', async () => {
     const { port } = await setUp();
     const { systemId } = await smppAccessFor(gw!, 'demouser', { maxBinds: 2 });

@@ -6,6 +6,7 @@ import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { refuse } from '../core/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { giveBackHit, rateLimit } from '../auth/rate-limit';
 import { clientsOf } from '../accounts/client-info';
 import {
   SMPP_DEFAULTS,
@@ -191,6 +192,29 @@ let dummy: Promise<string> | null = null;
 
 /** Whether a bind's credentials and address may bind (docs/smpp.md#binds); never says more than the status. */
 export async function checkBind(
+  ctx: GatewayContext,
+  systemId: string,
+  password: string,
+  address: string,
+): Promise<BindVerdict> {
+  // Failed binds are limited per system_id and per address, as sign-ins are: an 8-character password
+  // is never guessed one bind at a time. A bind that succeeds gives its attempts back.
+  const keys = [`smppBind:${systemId.slice(0, 16)}`, `smppBindAddress:${address}`];
+  const within = [
+    await rateLimit(ctx, keys[0]!, FAILED_BINDS.perSystemId, FAILED_BINDS.windowMs),
+    await rateLimit(ctx, keys[1]!, FAILED_BINDS.perAddress, FAILED_BINDS.windowMs),
+  ];
+  if (within.includes(false))
+    return { ok: false, status: 'ESME_RBINDFAIL', reason: 'too many failed binds: wait 15 minutes' };
+  const verdict = await verdictOf(ctx, systemId, password, address);
+  if (verdict.ok) for (const key of keys) await giveBackHit(ctx, key, FAILED_BINDS.windowMs);
+  return verdict;
+}
+
+/** Failed binds allowed in a window, per system_id and per address (many ESMEs may share an address). */
+export const FAILED_BINDS = { perSystemId: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+
+async function verdictOf(
   ctx: GatewayContext,
   systemId: string,
   password: string,

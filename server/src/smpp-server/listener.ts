@@ -90,6 +90,7 @@ function readRaw(
   session: Session,
   onPdu: (pdu: PDU, raw: Buffer) => void,
   onUnreadable: (sequence: number, status: number, fatal: boolean) => void,
+  onAny: () => void,
 ) {
   const s = session as SessionInternals;
   const socket = session.socket;
@@ -117,6 +118,7 @@ function readRaw(
         raw.writeUInt32BE(length, 0);
         rest.copy(raw, 4);
         length = null;
+        onAny();
         let pdu: PDU;
         try {
           pdu = new smpp.PDU(raw);
@@ -252,15 +254,13 @@ export class SmppServer {
     this.touch(conn);
     readRaw(
       session,
-      (pdu, raw) => {
-        this.touch(conn);
-        this.onPdu(conn, pdu, raw);
-      },
+      (pdu, raw) => this.onPdu(conn, pdu, raw),
       (sequence, status, fatal) => {
-        this.touch(conn);
         session.send(new smpp.PDU('generic_nack', { sequence_number: sequence, command_status: status }));
         if (fatal) session.close();
       },
+      // Any PDU keeps a bind alive, a deliver_sm_resp too.
+      () => this.touch(conn),
     );
   }
 
@@ -279,8 +279,12 @@ export class SmppServer {
     conn.closed = true;
     if (conn.idle) clearTimeout(conn.idle);
     this.conns.delete(conn);
-    if (unbind && conn.bound && !conn.session.socket.destroyed) conn.session.send(new smpp.PDU('unbind'));
-    conn.session.destroy();
+    if (unbind && conn.bound && !conn.session.socket.destroyed) {
+      // unbind, then the end of the stream once it is written; cut after a second if the customer holds on.
+      conn.session.send(new smpp.PDU('unbind'));
+      conn.session.close();
+      setTimeout(() => conn.session.destroy(), 1000).unref();
+    } else conn.session.destroy();
     const bound = conn.bound;
     if (!bound) return;
     this.receivers.get(bound.profileId)?.delete(conn);
