@@ -88,9 +88,14 @@ async function run(carrier: string, binds: number) {
       maxHeap = Math.max(maxHeap, m.heapUsed);
     }, 100);
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     esme.send({ type: 'go' });
     while (!result.submitted) await pause(50);
     const s = result.submitted;
+    // CPU the gateway spent per submit until the last answer (carrier and receipts included): on a
+    // shared machine, what the rate would be on a core of its own.
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuPerSubmitUs = (cpu.user + cpu.system) / s.answered;
     const accepted = s.answered - s.refused;
     let receiptsAt = 0;
     const deadline = performance.now() + 600_000;
@@ -106,7 +111,8 @@ async function run(carrier: string, binds: number) {
         `${accepted.toLocaleString('en')} of ${SUBMITS.toLocaleString('en')} accepted, ` +
         `${Math.round(accepted / submitSafe(submitS)).toLocaleString('en')} submits/s (${submitS.toFixed(1)} s); ` +
         `${progress.receipts.toLocaleString('en')} receipts, ${Math.round(progress.receipts / receiptS).toLocaleString('en')} receipts/s ` +
-        `(all after ${receiptS.toFixed(1)} s); gateway RSS max ${mb(maxRss)}, heap max ${mb(maxHeap)}` +
+        `(all after ${receiptS.toFixed(1)} s); gateway RSS max ${mb(maxRss)}, heap max ${mb(maxHeap)}; ` +
+        `gateway CPU ${Math.round(cpuPerSubmitUs)} µs a submit (${Math.round(1e6 / cpuPerSubmitUs).toLocaleString('en')}/s on one core)` +
         (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : ''),
     );
   } finally {

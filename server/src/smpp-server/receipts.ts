@@ -56,19 +56,26 @@ function wants(registeredDelivery: number, stat: string): boolean {
   return true;
 }
 
+type OwedSubmit = Pick<
+  SmppSubmitRow,
+  'id' | 'profile_id' | 'destination' | 'source' | 'registered_delivery' | 'preview' | 'created_at'
+>;
+type Outcome = { stat: string; err: string; preview: string; doneAt: number };
+
 /** Receipts for submits with this outcome, each once (the submit_id is unique). */
-export async function oweReceipts(
-  trx: Executor,
-  submits: readonly Pick<
-    SmppSubmitRow,
-    'id' | 'profile_id' | 'destination' | 'source' | 'registered_delivery' | 'preview' | 'created_at'
-  >[],
-  outcome: { stat: string; err: string; preview: string; doneAt: number },
-  now: number,
-) {
-  const rows = submits
-    .filter((s) => wants(s.registered_delivery, outcome.stat))
-    .map((s) => ({
+export async function oweReceipts(trx: Executor, submits: readonly OwedSubmit[], outcome: Outcome, now: number) {
+  await oweEach(
+    trx,
+    submits.map((submit) => ({ submit, outcome })),
+    now,
+  );
+}
+
+/** Receipts for submits, each with its own outcome, inserted 500 a statement. */
+async function oweEach(trx: Executor, owed: readonly { submit: OwedSubmit; outcome: Outcome }[], now: number) {
+  const rows = owed
+    .filter(({ submit, outcome }) => wants(submit.registered_delivery, outcome.stat))
+    .map(({ submit: s, outcome }) => ({
       profile_id: s.profile_id,
       submit_id: s.id,
       source: s.destination,
@@ -119,16 +126,16 @@ export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
         .execute();
       const byRecipient = new Map<number, SmppSubmitRow[]>();
       for (const s of submits) byRecipient.set(s.recipient_id!, [...(byRecipient.get(s.recipient_id!) ?? []), s]);
-      for (const f of finals) {
-        const owed = byRecipient.get(Number(f.event.recipient_id));
-        if (owed)
-          await oweReceipts(
-            trx,
-            owed,
-            { stat: f.stat, err: f.err, preview: '', doneAt: Number(f.event.created_at) },
-            now,
-          );
-      }
+      await oweEach(
+        trx,
+        finals.flatMap((f) =>
+          (byRecipient.get(Number(f.event.recipient_id)) ?? []).map((submit) => ({
+            submit,
+            outcome: { stat: f.stat, err: f.err, preview: '', doneAt: Number(f.event.created_at) },
+          })),
+        ),
+        now,
+      );
     }
     const last = Number(events[events.length - 1]!.id);
     await trx

@@ -51,6 +51,8 @@ export const messageIdOf = (submitId: number) => String(submitId);
 export const HOLD_MS = 5 * 60_000;
 /** Whole messages of one account are stored together, up to this many in one transaction. */
 const BATCH_MAX = 200;
+/** How long the first submit of a batch waits for the others of its window. */
+const GATHER_MS = 2;
 /** Preview of the text in receipts (SMPP 3.4 Appendix B: the first 20 characters). */
 const PREVIEW = 20;
 
@@ -109,11 +111,12 @@ export class SubmitDesk {
         list.push({ req, text, resolve });
         if (list.length >= BATCH_MAX) this.flush(req.profileId);
         else if (!this.scheduled) {
+          // A window's submits come in several reads: gathered for a moment, they are stored together.
           this.scheduled = true;
-          setImmediate(() => {
+          setTimeout(() => {
             this.scheduled = false;
             for (const profileId of [...this.batches.keys()]) this.flush(profileId);
-          });
+          }, GATHER_MS);
         }
       }).then(done);
     }
