@@ -19,6 +19,7 @@ import {
   claimReceipts,
   fanOutReceipts,
   MESSAGE_STATE,
+  pruneSmpp,
   receiptsDelivered,
   receiptText,
   releaseReceipts,
@@ -34,6 +35,8 @@ const WRITE_HIGH = 1 << 20;
 export const RECEIPT_WINDOW = 50;
 const RECEIPT_TICK_MS = 200;
 const HELD_TICK_MS = 1000;
+/** Receipts delivered and submits past their retention (receipts.ts) are pruned this often. */
+const PRUNE_EVERY_MS = 3600 * 1000;
 /** A receipt answered with an error is sent again after this long. */
 const RECEIPT_RETRY_MS = 5000;
 /** How long a stop waits for the submits it took to be answered. */
@@ -172,6 +175,10 @@ export class SmppServer {
       setInterval(() => this.kick(), RECEIPT_TICK_MS),
       setInterval(() => this.tickHeld(), HELD_TICK_MS),
       setInterval(() => void this.heartbeat(), BIND_HEARTBEAT_MS),
+      setInterval(
+        () => void pruneSmpp(ctx).catch((error: unknown) => ctx.reportError?.('SMPP sweep', error)),
+        PRUNE_EVERY_MS,
+      ),
     );
     for (const t of this.timers) t.unref();
   }
