@@ -145,7 +145,10 @@ export class SubmitDesk {
     const list = this.batches.get(profileId);
     if (!list || list.length === 0) return;
     this.batches.delete(profileId);
-    void this.inTurn(profileId, () => this.storeWhole(profileId, list));
+    // Whole messages need no turn: each batch is its own send, and the credit row orders their charges.
+    void this.storeWhole(profileId, list).catch((error: unknown) => {
+      for (const p of list) p.resolve(this.refusal(error));
+    });
   }
 
   /** Stores whole messages due now, one send per sender ID; a refused batch is tried one by one. */
