@@ -45,6 +45,12 @@ describe('the SMPP access card', () => {
       '203.0.113.7, 198.51.100.0/24',
     );
     expect(await card(page).getByTestId('smpp-password').count()).toBe(0);
+    // A new password only after confirming, shown once.
+    await card(page).getByRole('button', { name: 'Make a new password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make a new SMPP password?' });
+    await dialog.getByRole('button', { name: 'Make a new password' }).click();
+    await card(page).getByTestId('smpp-password').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
   });
 

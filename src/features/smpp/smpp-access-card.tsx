@@ -4,14 +4,17 @@ import {
   Code,
   CopyButton,
   Group,
+  Modal,
   NumberInput,
   SimpleGrid,
+  Stack,
   Switch,
   Table,
   Text,
   TextInput,
 } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
+import { DialogActions } from '../../ui/dialog-actions';
 import { useOnline } from '../../ui/use-online';
 import { useSession } from '../../sync/hooks/use-session';
 import { useAction } from '../../sync/hooks/use-action';
@@ -48,6 +51,7 @@ export function SmppAccessCard() {
   const [maxBinds, setMaxBinds] = useState<number | string>(access?.maxBinds ?? SMPP_DEFAULTS.maxBinds);
   const [throughput, setThroughput] = useState<number | string>(access?.throughput ?? SMPP_DEFAULTS.throughput);
   const [ips, setIps] = useState((access?.allowedIps ?? []).join(', '));
+  const [confirming, setConfirming] = useState(false);
   const { busy, run } = useAction();
 
   const show = (next: SmppAccess) => {
@@ -165,12 +169,7 @@ export function SmppAccessCard() {
             <Button onClick={() => void save()} loading={busy} disabled={!online}>
               Save SMPP settings
             </Button>
-            <Button
-              variant="light"
-              color="red"
-              onClick={() => void change({ newPassword: true })}
-              disabled={!online || busy}
-            >
+            <Button variant="light" color="red" onClick={() => setConfirming(true)} disabled={!online || busy}>
               Make a new password
             </Button>
           </>
@@ -200,6 +199,23 @@ export function SmppAccessCard() {
           </Table.Tbody>
         </Table>
       )}
+      <Modal
+        opened={confirming}
+        onClose={() => !busy && setConfirming(false)}
+        title="Make a new SMPP password?"
+        centered
+      >
+        <Stack gap="sm">
+          <Text>Binds open now keep going; every new bind must use the new password.</Text>
+          <DialogActions
+            confirmLabel="Make a new password"
+            color="red"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void change({ newPassword: true }).then(() => setConfirming(false))}
+            busy={busy}
+          />
+        </Stack>
+      </Modal>
     </SectionCard>
   );
 }
