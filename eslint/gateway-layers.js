@@ -23,6 +23,7 @@ export const AREA_RANK = {
   payments: 3,
   sending: 4,
   integrations: 5,
+  'smpp-server': 5,
 };
 
 const QUERY_CALLS = /^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/;

@@ -39,6 +39,11 @@ export const TABLE_OWNERS = {
   webhook_attempts: 'integrations',
   webhook_cursor: 'integrations',
   webhook_secrets: 'integrations',
+  smpp_accounts: 'smpp-server',
+  smpp_binds: 'smpp-server',
+  smpp_submits: 'smpp-server',
+  smpp_receipts: 'smpp-server',
+  smpp_cursor: 'smpp-server',
 };
 
 /**

@@ -54,6 +54,35 @@ export interface GatewayConfig {
   apiRateLimit: number;
   /** WEBHOOK_RETRY_SCHEDULE: seconds before each retry of a failed webhook (docs/api-v1.md#webhooks). */
   webhookRetrySchedule: readonly number[];
+  /** The SMPP server customers bind to (docs/smpp.md); off unless a port is given (2775 in dev mode). */
+  smpp: SmppSettings;
+}
+
+export interface SmppSettings {
+  /** SMPP_PORT: the plain listener; null when off. */
+  port: number | null;
+  /** SMPPS_PORT: the TLS listener, with SMPP_TLS_CERT and SMPP_TLS_KEY (PEM files); null when off. */
+  tlsPort: number | null;
+  tlsCert: string | null;
+  tlsKey: string | null;
+  /** SMPP_IDLE_S: a bind silent this long (no PDU, not even enquire_link) is unbound. */
+  idleS: number;
+}
+
+/** Dev mode's SMPP port when SMPP_PORT is not set (the demo prints it). */
+export const DEV_SMPP_PORT = 2775;
+
+function smppSettings(env: NodeJS.ProcessEnv, devMode: boolean): SmppSettings {
+  const port = env.SMPP_PORT?.trim() ? integer(env, 'SMPP_PORT', 0, 0, 65_535) : devMode ? DEV_SMPP_PORT : null;
+  const tlsPort = env.SMPPS_PORT?.trim() ? integer(env, 'SMPPS_PORT', 0, 0, 65_535) : null;
+  const tlsCert = env.SMPP_TLS_CERT?.trim() || null;
+  const tlsKey = env.SMPP_TLS_KEY?.trim() || null;
+  if (tlsPort !== null && (!tlsCert || !tlsKey)) {
+    throw new ConfigError(
+      'SMPPS_PORT needs SMPP_TLS_CERT and SMPP_TLS_KEY: the paths of the PEM certificate (with its chain) and private key of the TLS listener',
+    );
+  }
+  return { port, tlsPort, tlsCert, tlsKey, idleS: integer(env, 'SMPP_IDLE_S', 120, 10, 3600) };
 }
 
 /** CARRIER_URL; outside dev mode it must be set, so a production start never takes credit and delivers nothing. */
@@ -217,6 +246,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     carrierLeaseS: integer(env, 'CARRIER_LEASE_S', 30, 2, 3600),
     apiRateLimit: integer(env, 'API_RATE_LIMIT', API_RATE_LIMIT.limit, 1, 1_000_000),
     webhookRetrySchedule: retrySchedule(env),
+    smpp: smppSettings(env, devMode),
   };
 }
 

@@ -7,6 +7,9 @@ import { DEMO_ACCOUNTS } from './seed/demo';
 import { prepareDatabase, type FirstStart } from './seed/first-start';
 import { startBackground } from './background';
 import { describeCarrier } from './carrier/carrier-url';
+import { readFileSync } from 'node:fs';
+import { SmppServer } from './smpp-server/listener';
+import { DEMO_SMPP } from './seed/demo';
 
 let config: ReturnType<typeof configFromEnv>;
 try {
@@ -37,24 +40,61 @@ const stopBackground = startBackground(ctx);
 await app.listen({ port: config.port, host: config.host });
 const port = (app.server.address() as { port: number }).port;
 
+// The SMPP server customers bind to (docs/smpp.md): off unless SMPP_PORT or SMPPS_PORT (2775 in dev mode).
+const smppLines: string[] = [];
+let smppServer: SmppServer | null = null;
+if (config.smpp.port !== null || config.smpp.tlsPort !== null) {
+  smppServer = new SmppServer(ctx, { idleMs: config.smpp.idleS * 1000 });
+  const listeners: [string, number | null, { key: Buffer; cert: Buffer } | undefined][] = [
+    ['SMPP', config.smpp.port, undefined],
+    [
+      'SMPP TLS',
+      config.smpp.tlsPort,
+      config.smpp.tlsPort === null
+        ? undefined
+        : { key: readFileSync(config.smpp.tlsKey!), cert: readFileSync(config.smpp.tlsCert!) },
+    ],
+  ];
+  for (const [name, wanted, tls] of listeners) {
+    if (wanted === null) continue;
+    try {
+      const bound = await smppServer.listen(wanted, config.host, tls);
+      smppLines.push(`  ${`${name}:`.padEnd(11)} ${config.host}:${bound}`);
+    } catch (error) {
+      // Dev mode's default port may be another demo's: the demo goes on without it.
+      if (!config.devMode) {
+        console.error(`Cannot start the gateway: ${name} port ${wanted}: ${(error as Error).message}`);
+        process.exit(1);
+      }
+      smppLines.push(`  ${`${name}:`.padEnd(11)} off (port ${wanted}: ${(error as Error).message})`);
+    }
+  }
+}
+
 const lines = [
   `Gateway ready (${db.dialectName}${config.devMode ? ', dev mode: demo data, dev inbox and simulated checkout' : ', production mode'})`,
   `  main host:  http://${config.mainHost}:${port}`,
   `  carrier:    ${describeCarrier(config.carrier)}`,
 ];
 if (config.devMode) lines.push(`  reseller:   http://acme.${config.mainHost}:${port}`);
+lines.push(...smppLines);
 if (wrote === 'operator')
   lines.push(`  operator:   ${config.operator!.username} (profile 6) created with the main domain`);
 // Published demo passwords are printed for the demo only; production prints none.
 if (wrote === 'demo' && config.devMode) {
   lines.push('  demo accounts (username / password):');
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(11)} ${a.password.padEnd(14)} ${a.note}`);
+  if (smppServer)
+    lines.push(
+      `  demo SMPP (system_id / password): ${DEMO_SMPP.systemId} / ${DEMO_SMPP.password} (demouser's sender IDs DEMO, ALERTS)`,
+    );
 }
 console.log(lines.join('\n'));
 // The e2e harness waits for this line to learn the port.
 console.log(`LISTENING ${port}`);
 
 async function shutdown() {
+  await smppServer?.stop();
   await stopBackground();
   await app.close();
   await db.destroy();

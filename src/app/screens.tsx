@@ -31,8 +31,18 @@ export const ClientManagementScreen = lazyScreen(
   () => withAllStyles(import('../features/clients/client-management-screen')).then((m) => m.ClientManagementScreen),
   inShell,
 );
+// The profile with the SMPP access card after the API key's (two features, composed here).
 export const ProfileScreen = lazyScreen(
-  () => withAllStyles(import('../features/profile/profile-screen')).then((m) => m.ProfileScreen),
+  () =>
+    withAllStyles(
+      Promise.all([import('../features/profile/profile-screen'), import('../features/smpp/smpp-access-card')]),
+    ).then(([profile, smpp]) => {
+      const Profile = profile.ProfileScreen;
+      const SmppAccessCard = smpp.SmppAccessCard;
+      return function ProfileWithSmpp() {
+        return <Profile extra={<SmppAccessCard />} />;
+      };
+    }),
   inShell,
 );
 export const PhonebookScreen = lazyScreen(

@@ -150,6 +150,8 @@ describe('scopes on every operation', () => {
     sendTestWebhook: { method: 'POST', path: '/webhook-endpoints/we_0/test' },
     getWebhookSecret: { method: 'GET', path: '/webhook-secret' },
     rotateWebhookSecret: { method: 'POST', path: '/webhook-secret', body: {} },
+    getSmppAccess: { method: 'GET', path: '/smpp-access' },
+    updateSmppAccess: { method: 'POST', path: '/smpp-access', body: { throughput: 5 } },
   };
 
   it('knows how to call every operation', () => {

@@ -31,6 +31,8 @@ const OPERATION_IDS = [
   'rotateWebhookSecret',
   'listApiKeys',
   'revokeApiKey',
+  'getSmppAccess',
+  'updateSmppAccess',
 ];
 
 let gw: TestGateway;

@@ -17,6 +17,7 @@ import { apiKeys } from './migrations/015-api-keys';
 import { webhooks } from './migrations/016-webhooks';
 import { deliveryCounters } from './migrations/018-delivery-counters';
 import { webhookCallbacks } from './migrations/020-webhook-callbacks';
+import { smppAccess } from './migrations/017-smpp-access';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -39,6 +40,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '016-webhooks': webhooks,
   '018-delivery-counters': deliveryCounters,
   '020-webhook-callbacks': webhookCallbacks,
+  '017-smpp-access': smppAccess,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -4,7 +4,15 @@ import type { IntegrationTables } from './schema-integrations';
 import type { MessagingTables } from './schema-messaging';
 import type { OptOutTables } from './schema-optouts';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
+import type { SmppTables } from './schema-smpp';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
 export interface Database
-  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables, OptOutTables {}
+  extends
+    CoreTables,
+    MessagingTables,
+    PhonebookPaymentTables,
+    CarrierTables,
+    IntegrationTables,
+    OptOutTables,
+    SmppTables {}

@@ -20,6 +20,9 @@ import {
   sendTestWebhook,
 } from '../integrations/webhooks/endpoints';
 import { getWebhookSecret, modeOfCaller, rotateWebhookSecret } from '../integrations/webhooks/secrets';
+import { getSmppAccess, updateSmppAccess } from '../smpp-server/access';
+import { smppAccess, updatedSmppAccess, updateSmppAccessBody } from '../../../src/domain/smpp-access';
+import { forbidden } from '../core/errors';
 
 // The integrators' API (docs/api-v1.md): each operation once, with its id, scopes and schemas; the
 // OpenAPI document at openapi.json is generated from this table.
@@ -286,6 +289,32 @@ export const ROTATE_WEBHOOK_SECRET = op({
   status: 201,
   errors: [],
 });
+export const GET_SMPP_ACCESS = op({
+  operationId: 'getSmppAccess',
+  method: 'GET',
+  path: '/smpp-access',
+  summary: "The account's SMPP access (docs/smpp.md): system_id, limits, allow-list and open binds; never the password",
+  scopes: ['messages:send'],
+  session: true,
+  answer: smppAccess,
+  status: 200,
+  errors: [],
+});
+/** SMPP credentials send as a live key does: changing them takes what making a key takes. */
+export const UPDATE_SMPP_ACCESS = op({
+  operationId: 'updateSmppAccess',
+  method: 'POST',
+  path: '/smpp-access',
+  summary: 'Set up or change SMPP access; a password the gateway makes is in this answer only',
+  description:
+    'The first call makes the system_id (from the username) and, unless one is given, an 8-character password. A live key with every scope, or the session token.',
+  scopes: KEY_ADMIN,
+  session: true,
+  body: updateSmppAccessBody,
+  answer: updatedSmppAccess,
+  status: 200,
+  errors: [422],
+});
 
 export const OPERATIONS: readonly Operation[] = [
   SEND_MESSAGES,
@@ -309,6 +338,8 @@ export const OPERATIONS: readonly Operation[] = [
   SEND_TEST_WEBHOOK,
   GET_WEBHOOK_SECRET,
   ROTATE_WEBHOOK_SECRET,
+  GET_SMPP_ACCESS,
+  UPDATE_SMPP_ACCESS,
 ];
 
 /** Operations other than the key ones are a key's: the handler is never reached without one. */
@@ -369,6 +400,12 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, ROTATE_WEBHOOK_SECRET, ({ user, key, body }) =>
         rotateWebhookSecret(ctx, user, modeOfCaller(key, body.mode, 'live')),
       );
+      operation(v1, ctx, GET_SMPP_ACCESS, ({ user }) => getSmppAccess(ctx, user));
+      operation(v1, ctx, UPDATE_SMPP_ACCESS, ({ user, key, body }) => {
+        // A test key never makes credentials that send for real.
+        if (key?.mode === 'test') throw forbidden('A test key cannot change SMPP access: use a live key');
+        return updateSmppAccess(ctx, user, body);
+      });
     },
     { prefix: API_V1_PREFIX },
   );

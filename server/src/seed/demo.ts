@@ -5,6 +5,7 @@ import { logoPng } from '../images/png';
 import { createDomain, createUser } from './accounts';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoPhonebook } from './demo-phonebook';
+import { seedSmppAccess } from '../smpp-server/access';
 import { LANDING_PRICES } from '../../../src/domain/price-table';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -37,6 +38,9 @@ export const DEMO_ACCOUNTS = [
   { username: 'acmeadmin', password: 'acme12345', note: 'reseller, admin of acme.localhost' },
   { username: 'acmeclient', password: 'client12345', note: 'client of Acme SMS' },
 ];
+
+/** The demo account's SMPP access (docs/smpp.md), printed with the demo accounts in dev mode only. */
+export const DEMO_SMPP = { systemId: 'demouser', password: 'demo1234' } as const;
 
 /** The demo logos' side: the app shows a logo at 72 px at most, 256 covers that on a 3x screen. */
 const DEMO_LOGO_PX = 256;
@@ -136,4 +140,5 @@ export async function seedDemo(ctx: GatewayContext): Promise<void> {
   });
   await seedDemoPhonebook(ctx, { demo, client });
   await seedDemoMessages(ctx, { demo, client });
+  await seedSmppAccess(ctx, demo.profile_id, DEMO_SMPP.systemId, DEMO_SMPP.password);
 }

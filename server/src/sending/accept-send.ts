@@ -35,7 +35,16 @@ export interface AcceptOptions {
   test?: boolean;
   /** A send of the integrators' API: the key that sent it, its mode, the integrator's reference and callback endpoint. */
   api?: Pick<MessageFields, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback'>;
+  /** The caller checked each number itself and wants one recipient per number given (the SMPP server). */
+  asGiven?: boolean;
+  /**
+   * Runs in the send's transaction once its recipients are stored, before their events: a caller's own
+   * rows about them (the SMPP server's submits) commit with the send or not at all.
+   */
+  inTransaction?: (trx: Executor, inserted: readonly InsertedRecipient[]) => Promise<void>;
 }
+
+export type InsertedRecipient = Awaited<ReturnType<typeof insertRecipients>>[number];
 
 /**
  * POST sendsms: checks every item, then in ONE transaction stores the message and its new recipients
@@ -65,7 +74,7 @@ export async function acceptSend(
     );
   }
   // The integrators' API checks its own numbers and answers for each one given (docs/api-v1.md#sending).
-  const asGiven = options.api !== undefined;
+  const asGiven = options.api !== undefined || options.asGiven === true;
   const screened = screenSendNumbers(envelope, recipients, asGiven);
   const withDates: NewRecipient[] =
     envelope.kind === 'birthday'
@@ -129,6 +138,7 @@ export async function acceptSend(
         batch.screened,
       ),
     );
+    if (options.inTransaction) await options.inTransaction(trx, inserted);
     // Last: the new recipients' first statuses (messaging/recipient-events.ts).
     await logCreated(trx, ctx.db.dialectName, [...inserted.map((r) => r.id), ...lateRun], now);
     return answer;

@@ -29,6 +29,8 @@ declare module 'smpp' {
 
   export const PDU: {
     new (command: string, options?: Record<string, unknown>): PDU;
+    /** Reads a whole PDU from its bytes; throws when its fields run past its end. */
+    new (buffer: Buffer): PDU;
     maxLength: number;
   };
 

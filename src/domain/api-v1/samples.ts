@@ -32,6 +32,7 @@ export const EXAMPLE_BODIES: Record<string, unknown> = {
     events: ['message.delivered', 'message.failed'],
   },
   rotateWebhookSecret: {},
+  updateSmppAccess: { maxBinds: 2, throughput: 50, allowedIps: ['203.0.113.7'] },
 };
 
 /** Example values of path parameters and of required query parameters. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { canChangeAccountType } from '../../domain/permissions';
 import { showReferral, showResellerPromo } from '../../domain/domain-settings';
@@ -19,9 +20,10 @@ const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Cha
 
 /**
  * The profile (docs/product.md#profile): the account, sender IDs, account type, API key and the
- * reseller promo; and the account's own e-mail, company, phone and password, edited here.
+ * reseller promo; and the account's own e-mail, company, phone and password, edited here. `extra`:
+ * another feature's cards after the API key's (the app mounts SMPP access there: src/app/screens.tsx).
  */
-export function ProfileScreen() {
+export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
   const session = useSession();
   const domainState = useDomain();
   const online = useOnline();
@@ -43,6 +45,7 @@ export function ProfileScreen() {
         <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />
       )}
       <ApiKeyCard online={online} />
+      {extra}
       {domain && showResellerPromo(user, domain) && <ResellerPromoCard user={user} domain={domain} online={online} />}
       {user.accountType === 'RESELLER' && user.isAdmin && (
         <ResellerSettingsCard key={user.profile_id} user={user} online={online} />

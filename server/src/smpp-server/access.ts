@@ -1,0 +1,318 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import { sql } from 'kysely';
+import type { GatewayContext } from '../core/context';
+import type { UserRow } from '../db/schema-core';
+import type { SmppAccountRow } from '../db/schema-smpp';
+import { refuse } from '../core/errors';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { giveBackHit, rateLimit } from '../auth/rate-limit';
+import { clientsOf } from '../accounts/client-info';
+import {
+  SMPP_DEFAULTS,
+  SMPP_SYSTEM_ID_MAX,
+  type SmppAccess,
+  type UpdatedSmppAccess,
+  type UpdateSmppAccessBody,
+} from '../../../src/domain/smpp-access';
+
+/** A bind's heartbeat: an instance refreshes its binds this often; one unseen for BIND_LEASE_MS is gone. */
+export const BIND_HEARTBEAT_MS = 10_000;
+export const BIND_LEASE_MS = 30_000;
+
+const ipsOf = (row: Pick<SmppAccountRow, 'allowed_ips'>) => row.allowed_ips.split(',').filter((s) => s !== '');
+
+/** An allow-list entry: an IPv4 or IPv6 address, or a CIDR block of one. */
+function checkIpEntry(entry: string, index: number): string {
+  const [address = '', bits, extra] = entry.trim().split('/');
+  const family = isIP(address);
+  const prefix = bits === undefined ? null : Number(bits);
+  const maxBits = family === 6 ? 128 : 32;
+  const badPrefix = prefix !== null && (!/^\d{1,3}$/.test(bits ?? '') || prefix > maxBits);
+  if (family === 0 || extra !== undefined || badPrefix)
+    throw refuse(`allowedIps.${index} (${entry.slice(0, 50)}) is not an IP address or CIDR block`);
+  return prefix === null ? address : `${address}/${prefix}`;
+}
+
+/** Whether a bind from `address` may use this access; an IPv4-mapped IPv6 address counts as IPv4. */
+export function bindIpAllowed(row: Pick<SmppAccountRow, 'allowed_ips'>, address: string): boolean {
+  const entries = ipsOf(row);
+  if (entries.length === 0) return true;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [ip = '', bits] = entry.split('/');
+    const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(ip, type);
+    else list.addSubnet(ip, Number(bits), type);
+  }
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const family = isIP(plain);
+  if (family === 0) return false;
+  return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+export async function smppAccountOf(ctx: GatewayContext, profileId: number) {
+  return ctx.db.selectFrom('smpp_accounts').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+}
+
+/** Binds open now per account, over every instance. */
+export async function liveBindCounts(ctx: GatewayContext, profileIds: readonly number[]): Promise<Map<number, number>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .selectFrom('smpp_binds')
+    .select(['profile_id', sql<number>`count(*)`.as('n')])
+    .where('profile_id', 'in', profileIds)
+    .where('seen_at', '>', ctx.now() - BIND_LEASE_MS)
+    .groupBy('profile_id')
+    .execute();
+  return new Map(rows.map((r) => [r.profile_id, Number(r.n)]));
+}
+
+async function viewOf(ctx: GatewayContext, user: UserRow, row: SmppAccountRow | undefined): Promise<SmppAccess> {
+  const binds = row ? ((await liveBindCounts(ctx, [user.profile_id])).get(user.profile_id) ?? 0) : 0;
+  const view: SmppAccess = {
+    enabled: row?.enabled === 1,
+    systemId: row?.system_id ?? null,
+    passwordSet: row !== undefined,
+    maxBinds: row?.max_binds ?? SMPP_DEFAULTS.maxBinds,
+    throughput: row?.throughput ?? SMPP_DEFAULTS.throughput,
+    allowedIps: row ? ipsOf(row) : [],
+    binds,
+  };
+  if (user.isAdmin === 1) view.clients = await clientBinds(ctx, user);
+  return view;
+}
+
+/** An admin's clients that have SMPP access, with their open binds. */
+async function clientBinds(ctx: GatewayContext, admin: UserRow) {
+  const clients = await clientsOf(ctx, admin);
+  if (clients.length === 0) return [];
+  const byId = new Map(clients.map((c) => [Number(c.profile_id), String(c.username)]));
+  const accounts = await ctx.db
+    .selectFrom('smpp_accounts')
+    .select(['profile_id', 'system_id'])
+    .where('profile_id', 'in', [...byId.keys()])
+    .orderBy('system_id')
+    .execute();
+  const counts = await liveBindCounts(
+    ctx,
+    accounts.map((a) => a.profile_id),
+  );
+  return accounts.map((a) => ({
+    username: byId.get(a.profile_id) ?? '',
+    systemId: a.system_id,
+    binds: counts.get(a.profile_id) ?? 0,
+  }));
+}
+
+/** getSmppAccess (docs/api-v1.md#smpp-access): never the password. */
+export async function getSmppAccess(ctx: GatewayContext, user: UserRow): Promise<SmppAccess> {
+  return viewOf(ctx, user, await smppAccountOf(ctx, user.profile_id));
+}
+
+const newPassword = () => {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let out = '';
+  for (let i = 0; i < 8; i += 1) out += alphabet[randomInt(alphabet.length)];
+  return out;
+};
+
+/** A free system_id made from the username: its letters and digits, then digits when taken. */
+async function freeSystemId(ctx: GatewayContext, user: UserRow): Promise<string> {
+  const base = user.username.replace(/[^A-Za-z0-9]/g, '').slice(0, SMPP_SYSTEM_ID_MAX) || 'smpp';
+  for (let i = 0; i < 20; i += 1) {
+    const suffix = i === 0 ? '' : String(i < 10 ? i : randomBytes(2).readUInt16BE(0));
+    const candidate = base.slice(0, SMPP_SYSTEM_ID_MAX - suffix.length) + suffix;
+    const taken = await ctx.db
+      .selectFrom('smpp_accounts')
+      .select('profile_id')
+      .where('system_id', '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  throw refuse('No free system_id could be made for this account; please try again');
+}
+
+/**
+ * updateSmppAccess: sets up SMPP access the first time (a system_id from the username, a password
+ * made unless given, shown once), or changes its settings. Every bind already open keeps going.
+ */
+export async function updateSmppAccess(
+  ctx: GatewayContext,
+  user: UserRow,
+  body: UpdateSmppAccessBody,
+): Promise<UpdatedSmppAccess> {
+  const now = ctx.now();
+  const existing = await smppAccountOf(ctx, user.profile_id);
+  const allowedIps = body.allowedIps?.map(checkIpEntry);
+  const password = body.password ?? (body.newPassword || !existing ? newPassword() : undefined);
+  const passwordHash = password === undefined ? undefined : await hashPassword(password, ctx.scryptCost);
+  const changes = {
+    ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }),
+    ...(body.maxBinds === undefined ? {} : { max_binds: body.maxBinds }),
+    ...(body.throughput === undefined ? {} : { throughput: body.throughput }),
+    ...(allowedIps === undefined ? {} : { allowed_ips: [...new Set(allowedIps)].join(',') }),
+    ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+  };
+  if (existing) {
+    await ctx.db
+      .updateTable('smpp_accounts')
+      .set({ ...changes, updated_at: now })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+  } else {
+    await ctx.db
+      .insertInto('smpp_accounts')
+      .values({
+        profile_id: user.profile_id,
+        system_id: await freeSystemId(ctx, user),
+        password_hash: passwordHash!,
+        enabled: 1,
+        max_binds: SMPP_DEFAULTS.maxBinds,
+        throughput: SMPP_DEFAULTS.throughput,
+        allowed_ips: '',
+        ...changes,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  const row = await smppAccountOf(ctx, user.profile_id);
+  const view = await viewOf(ctx, user, row);
+  // A password the caller chose is not repeated; one the gateway made is shown this once.
+  return { ...view, systemId: row!.system_id, ...(password && !body.password ? { password } : {}) };
+}
+
+export type BindVerdict =
+  | { ok: true; account: SmppAccountRow }
+  | { ok: false; status: 'ESME_RINVSYSID' | 'ESME_RINVPASWD' | 'ESME_RBINDFAIL'; reason: string };
+
+/** A password hash to compare with when the system_id is unknown, so both cases take the same time. */
+let dummy: Promise<string> | null = null;
+
+/** Whether a bind's credentials and address may bind (docs/smpp.md#binds); never says more than the status. */
+export async function checkBind(
+  ctx: GatewayContext,
+  systemId: string,
+  password: string,
+  address: string,
+): Promise<BindVerdict> {
+  // Failed binds are limited per system_id and per address, as sign-ins are: an 8-character password
+  // is never guessed one bind at a time. A bind that succeeds gives its attempts back.
+  const keys = [`smppBind:${systemId.slice(0, 16)}`, `smppBindAddress:${address}`];
+  const within = [
+    await rateLimit(ctx, keys[0]!, FAILED_BINDS.perSystemId, FAILED_BINDS.windowMs),
+    await rateLimit(ctx, keys[1]!, FAILED_BINDS.perAddress, FAILED_BINDS.windowMs),
+  ];
+  if (within.includes(false))
+    return { ok: false, status: 'ESME_RBINDFAIL', reason: 'too many failed binds: wait 15 minutes' };
+  const verdict = await verdictOf(ctx, systemId, password, address);
+  if (verdict.ok) for (const key of keys) await giveBackHit(ctx, key, FAILED_BINDS.windowMs);
+  return verdict;
+}
+
+/** Failed binds allowed in a window, per system_id and per address (many ESMEs may share an address). */
+export const FAILED_BINDS = { perSystemId: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+
+async function verdictOf(
+  ctx: GatewayContext,
+  systemId: string,
+  password: string,
+  address: string,
+): Promise<BindVerdict> {
+  const account = await ctx.db
+    .selectFrom('smpp_accounts')
+    .selectAll()
+    .where('system_id', '=', systemId)
+    .executeTakeFirst();
+  dummy ??= hashPassword('no-such-smpp-account', ctx.scryptCost);
+  const matches = await verifyPassword(password, account?.password_hash ?? (await dummy));
+  if (!account) return { ok: false, status: 'ESME_RINVSYSID', reason: 'unknown system_id' };
+  if (!matches) return { ok: false, status: 'ESME_RINVPASWD', reason: 'wrong password' };
+  if (account.enabled !== 1) return { ok: false, status: 'ESME_RBINDFAIL', reason: 'SMPP access is disabled' };
+  if (!bindIpAllowed(account, address))
+    return { ok: false, status: 'ESME_RBINDFAIL', reason: `address ${address} is not on the allow-list` };
+  return { ok: true, account };
+}
+
+/**
+ * Registers a bind if the account has a bind left over all instances (the account's row is locked
+ * for the count on PostgreSQL; SQLite has one writer). False when the limit is reached.
+ */
+export async function registerBind(
+  ctx: GatewayContext,
+  bind: { id: string; profileId: number; type: string; instance: string; remoteIp: string },
+): Promise<boolean> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    let q = trx.selectFrom('smpp_accounts').select('max_binds').where('profile_id', '=', bind.profileId);
+    if (ctx.db.dialectName === 'postgres') q = q.forUpdate();
+    const account = await q.executeTakeFirst();
+    if (!account) return false;
+    const open = await trx
+      .selectFrom('smpp_binds')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('profile_id', '=', bind.profileId)
+      .where('seen_at', '>', now - BIND_LEASE_MS)
+      .executeTakeFirst();
+    if (Number(open?.n ?? 0) >= account.max_binds) return false;
+    await trx
+      .insertInto('smpp_binds')
+      .values({
+        id: bind.id,
+        profile_id: bind.profileId,
+        bind_type: bind.type,
+        instance: bind.instance,
+        remote_ip: bind.remoteIp,
+        bound_at: now,
+        seen_at: now,
+      })
+      .execute();
+    return true;
+  });
+}
+
+/** This instance's binds are alive; binds of any instance unseen past their lease are removed. */
+export async function heartbeatBinds(ctx: GatewayContext, ids: readonly string[]): Promise<void> {
+  const now = ctx.now();
+  if (ids.length > 0) await ctx.db.updateTable('smpp_binds').set({ seen_at: now }).where('id', 'in', ids).execute();
+  await ctx.db
+    .deleteFrom('smpp_binds')
+    .where('seen_at', '<', now - 2 * BIND_LEASE_MS)
+    .execute();
+}
+
+export async function dropBind(ctx: GatewayContext, id: string): Promise<void> {
+  await ctx.db.deleteFrom('smpp_binds').where('id', '=', id).execute();
+}
+
+/** The account's current settings (throughput changes apply to open binds within a heartbeat). */
+export async function accountsById(ctx: GatewayContext, profileIds: readonly number[]) {
+  if (profileIds.length === 0) return [];
+  return ctx.db.selectFrom('smpp_accounts').selectAll().where('profile_id', 'in', profileIds).execute();
+}
+
+/** Gives an account SMPP access with a known password (the demo's, printed in dev mode). */
+export async function seedSmppAccess(
+  ctx: GatewayContext,
+  profileId: number,
+  systemId: string,
+  password: string,
+): Promise<void> {
+  const now = ctx.now();
+  await ctx.db
+    .insertInto('smpp_accounts')
+    .values({
+      profile_id: profileId,
+      system_id: systemId,
+      password_hash: await hashPassword(password, ctx.scryptCost),
+      enabled: 1,
+      max_binds: SMPP_DEFAULTS.maxBinds,
+      throughput: SMPP_DEFAULTS.throughput,
+      allowed_ips: '',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('profile_id').doNothing())
+    .execute();
+}

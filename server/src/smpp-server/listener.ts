@@ -1,0 +1,603 @@
+// The SMPP 3.4 server customers bind to (docs/smpp.md), on the `smpp` package's server: binds and
+// their refusals, enquire_link, unbind, generic_nack for what cannot be read, flow control per bind,
+// submit_sm through SubmitDesk, and receipts pushed to every receiver bind of the account.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import smpp, { type PDU, type Server, type Session } from 'smpp';
+import type { GatewayContext } from '../core/context';
+import type { UserRow } from '../db/schema-core';
+import type { SmppAccountRow } from '../db/schema-smpp';
+import { findAccount } from '../accounts/account-store';
+import { senderAddress } from '../carrier/smpp/sms-wire';
+import { splitSenderIds } from '../../../src/domain/sender-id';
+import { checkPhoneNumber } from '../../../src/domain/number-screen';
+import { needsUnicode, smsLength, smsParts } from '../../../src/domain/sms';
+import { accountsById, BIND_HEARTBEAT_MS, checkBind, dropBind, heartbeatBinds, registerBind } from './access';
+import { concatOf, DATA_CODINGS, decodeText, readSubmit, smppTime, type SubmitBody } from './wire';
+import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
+import {
+  claimReceipts,
+  fanOutReceipts,
+  MESSAGE_STATE,
+  pruneSmpp,
+  receiptsDelivered,
+  receiptText,
+  releaseReceipts,
+} from './receipts';
+
+/** What the server answers binds with as its own system_id. */
+export const SERVER_SYSTEM_ID = 'BULKSMS';
+/** Submits one bind may have unanswered; past it the bind is not read until answers go out. */
+export const SUBMIT_WINDOW = 100;
+/** Bytes of answers waiting for the customer to read them; past it the bind is not read either. */
+const WRITE_HIGH = 1 << 20;
+/** Receipts one bind may have unanswered (deliver_sm without deliver_sm_resp). */
+export const RECEIPT_WINDOW = 50;
+const RECEIPT_TICK_MS = 200;
+const HELD_TICK_MS = 1000;
+/** Receipts delivered and submits past their retention (receipts.ts) are pruned this often. */
+const PRUNE_EVERY_MS = 3600 * 1000;
+/** A receipt answered with an error is sent again after this long. */
+const RECEIPT_RETRY_MS = 5000;
+/** How long a stop waits for the submits it took to be answered. */
+const STOP_WAIT_MS = 10_000;
+
+export interface SmppServerOptions {
+  /** A bind that sends nothing (enquire_link included) for this long is unbound (SMPP_IDLE_S). */
+  idleMs: number;
+}
+
+type BindType = 'transmitter' | 'receiver' | 'transceiver';
+
+interface Conn {
+  session: Session & { paused: boolean };
+  ip: string;
+  bound: { id: string; type: BindType; profileId: number; systemId: string } | null;
+  binding: boolean;
+  inflight: number;
+  /** Receipt ids sent on this bind and not answered yet. */
+  receipts: Set<number>;
+  idle: NodeJS.Timeout | null;
+  closed: boolean;
+}
+
+/** At most `rate` parts a second with a burst of one second's worth; 0 takes nothing. */
+class PartsBucket {
+  private tokens: number;
+  private at = performance.now();
+  constructor(public rate: number) {
+    this.tokens = rate;
+  }
+  take(parts: number): boolean {
+    const now = performance.now();
+    this.tokens = Math.min(this.rate, this.tokens + ((now - this.at) / 1000) * this.rate);
+    this.at = now;
+    if (this.rate <= 0 || this.tokens < parts) return false;
+    this.tokens -= parts;
+    return true;
+  }
+}
+
+type SessionInternals = Session & {
+  paused: boolean;
+  _extractPDUs: () => void;
+  _callbacks: Record<number, ((pdu: PDU) => void) | undefined>;
+};
+
+/**
+ * Reads whole PDUs off the socket with their raw bytes, in place of the package's reader: a PDU that
+ * cannot be read is answered generic_nack instead of stopping the session, and submit_sm's text is
+ * read from the bytes by the gateway's own decoders.
+ */
+function readRaw(
+  session: Session,
+  onPdu: (pdu: PDU, raw: Buffer) => void,
+  onUnreadable: (sequence: number, status: number, fatal: boolean) => void,
+  onAny: () => void,
+) {
+  const s = session as SessionInternals;
+  const socket = session.socket;
+  socket.removeAllListeners('readable');
+  let length: number | null = null;
+  let busy = false;
+  const extract = () => {
+    if (busy) return;
+    busy = true;
+    try {
+      while (!s.paused && !socket.destroyed) {
+        if (length === null) {
+          const head = socket.read(4) as Buffer | null;
+          if (!head) break;
+          length = head.readUInt32BE(0);
+          if (length < 16 || length > smpp.PDU.maxLength) {
+            // The stream cannot be followed past a wrong length: answered, then closed.
+            onUnreadable(0, smpp.errors.ESME_RINVCMDLEN!, true);
+            return;
+          }
+        }
+        const rest = socket.read(length - 4) as Buffer | null;
+        if (!rest) break;
+        const raw = Buffer.alloc(length);
+        raw.writeUInt32BE(length, 0);
+        rest.copy(raw, 4);
+        length = null;
+        onAny();
+        let pdu: PDU;
+        try {
+          pdu = new smpp.PDU(raw);
+        } catch {
+          onUnreadable(raw.readUInt32BE(12), smpp.errors.ESME_RINVCMDLEN!, false);
+          continue;
+        }
+        if (pdu.isResponse()) {
+          const callback = s._callbacks[pdu.sequence_number];
+          if (callback) {
+            delete s._callbacks[pdu.sequence_number];
+            callback(pdu);
+          }
+          continue;
+        }
+        onPdu(pdu, raw);
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  socket.on('readable', extract);
+  s._extractPDUs = extract;
+}
+
+const newOwner = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** One instance's SMPP server: its listeners share the binds, the submit desk and the receipt loop. */
+export class SmppServer {
+  readonly owner = newOwner();
+  private readonly desk: SubmitDesk;
+  private readonly servers: Server[] = [];
+  private readonly conns = new Set<Conn>();
+  /** Receiver and transceiver binds per account. */
+  private readonly receivers = new Map<number, Set<Conn>>();
+  private readonly buckets = new Map<number, PartsBucket>();
+  private readonly users = new Map<number, UserRow>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private pumping: Promise<void> | null = null;
+  private pumpAgain = false;
+  private heldRunning: Promise<void> | null = null;
+  private acked: number[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: GatewayContext,
+    private readonly options: SmppServerOptions,
+  ) {
+    this.desk = new SubmitDesk(ctx);
+    this.timers.push(
+      setInterval(() => this.kick(), RECEIPT_TICK_MS),
+      setInterval(() => this.tickHeld(), HELD_TICK_MS),
+      setInterval(() => void this.heartbeat(), BIND_HEARTBEAT_MS),
+      setInterval(
+        () => void pruneSmpp(ctx).catch((error: unknown) => ctx.reportError?.('SMPP sweep', error)),
+        PRUNE_EVERY_MS,
+      ),
+    );
+    for (const t of this.timers) t.unref();
+  }
+
+  /** Listens on `port` (0: any free one), over TLS with a key and certificate; resolves with the port. */
+  async listen(port: number, host: string, tls?: { key: Buffer; cert: Buffer }): Promise<number> {
+    const server = smpp.createServer(tls ?? {}, (session) => this.onSession(session));
+    this.servers.push(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', (error) => this.ctx.reportError?.('SMPP listener', error));
+    return (server.address() as { port: number }).port;
+  }
+
+  /** Binds open on this instance. */
+  get bindCount(): number {
+    let n = 0;
+    for (const c of this.conns) if (c.bound) n += 1;
+    return n;
+  }
+
+  /**
+   * Stops: no more reading, the submits taken are answered (they are stored), the receipts sent and
+   * not answered go back to be claimed, every bind is unbound and removed, then the listeners close.
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const c of this.conns) c.session.pause();
+    await Promise.race([this.desk.drained(), new Promise((r) => setTimeout(r, STOP_WAIT_MS).unref())]);
+    await this.pumping;
+    await this.heldRunning;
+    await this.flushAcks();
+    for (const c of [...this.conns]) await this.closeConn(c, true);
+    await Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  }
+
+  /**
+   * Stops as a killed process does (tests of restarts): the sockets are cut and nothing is released
+   * or answered; the binds' rows lapse with their heartbeat and the receipts' claims with their lease.
+   */
+  kill(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const c of this.conns) {
+      c.closed = true;
+      if (c.idle) clearTimeout(c.idle);
+      c.session.destroy();
+    }
+    this.conns.clear();
+    for (const s of this.servers) s.close();
+  }
+
+  private onSession(session: Session) {
+    const conn: Conn = {
+      session: session as Conn['session'],
+      ip: session.socket.remoteAddress ?? '',
+      bound: null,
+      binding: false,
+      inflight: 0,
+      receipts: new Set(),
+      idle: null,
+      closed: false,
+    };
+    if (this.stopped) {
+      session.destroy();
+      return;
+    }
+    this.conns.add(conn);
+    session.socket.setNoDelay(true);
+    session.on('error', () => session.destroy());
+    session.socket.on('close', () => void this.closeConn(conn, false));
+    session.socket.on('drain', () => this.flow(conn));
+    this.touch(conn);
+    readRaw(
+      session,
+      (pdu, raw) => this.onPdu(conn, pdu, raw),
+      (sequence, status, fatal) => {
+        session.send(new smpp.PDU('generic_nack', { sequence_number: sequence, command_status: status }));
+        if (fatal) session.close();
+      },
+      // Any PDU keeps a bind alive, a deliver_sm_resp too.
+      () => this.touch(conn),
+    );
+  }
+
+  private touch(conn: Conn) {
+    if (conn.idle) clearTimeout(conn.idle);
+    conn.idle = setTimeout(() => {
+      this.ctx.log?.(`SMPP: ${conn.bound?.systemId ?? 'an unbound session'} from ${conn.ip} idle, closed`);
+      if (conn.bound) conn.session.send(new smpp.PDU('unbind'));
+      setTimeout(() => conn.session.destroy(), 1000).unref();
+    }, this.options.idleMs);
+    conn.idle.unref();
+  }
+
+  private async closeConn(conn: Conn, unbind: boolean) {
+    if (conn.closed) return;
+    conn.closed = true;
+    if (conn.idle) clearTimeout(conn.idle);
+    this.conns.delete(conn);
+    if (unbind && conn.bound && !conn.session.socket.destroyed) {
+      // unbind, then the end of the stream once it is written; cut after a second if the customer holds on.
+      conn.session.send(new smpp.PDU('unbind'));
+      conn.session.close();
+      setTimeout(() => conn.session.destroy(), 1000).unref();
+    } else conn.session.destroy();
+    const bound = conn.bound;
+    if (!bound) return;
+    this.receivers.get(bound.profileId)?.delete(conn);
+    const held = [...conn.receipts];
+    conn.receipts.clear();
+    try {
+      await releaseReceipts(this.ctx, this.owner, held);
+      await dropBind(this.ctx, bound.id);
+    } catch (error) {
+      this.ctx.reportError?.('SMPP unbind', error);
+    }
+  }
+
+  private respond(conn: Conn, pdu: PDU, options: Record<string, unknown> = {}) {
+    conn.session.send(pdu.response(options));
+  }
+
+  private onPdu(conn: Conn, pdu: PDU, raw: Buffer) {
+    switch (pdu.command) {
+      case 'bind_transmitter':
+      case 'bind_receiver':
+      case 'bind_transceiver':
+        void this.onBind(conn, pdu);
+        return;
+      case 'enquire_link':
+        this.respond(conn, pdu);
+        return;
+      case 'unbind':
+        this.respond(conn, pdu);
+        conn.session.close();
+        return;
+      case 'submit_sm':
+        this.onSubmit(conn, pdu, raw);
+        return;
+      case 'unknown':
+        this.respond(conn, pdu, { command_status: smpp.errors.ESME_RINVCMDID });
+        return;
+      default:
+        // A command the server does not take (query_sm, replace_sm, data_sm, submit_multi, ...).
+        conn.session.send(
+          new smpp.PDU('generic_nack', {
+            sequence_number: pdu.sequence_number,
+            command_status: smpp.errors.ESME_RINVCMDID,
+          }),
+        );
+    }
+  }
+
+  private async onBind(conn: Conn, pdu: PDU) {
+    const type = pdu.command.replace('bind_', '') as BindType;
+    if (conn.bound || conn.binding) {
+      this.respond(conn, pdu, { command_status: smpp.errors.ESME_RALYBND });
+      return;
+    }
+    conn.binding = true;
+    const systemId = String(pdu.system_id ?? '');
+    const refuse = (status: string, reason: string) => {
+      // Logged with the system_id and address, never the password.
+      this.ctx.log?.(`SMPP bind refused: ${type} '${systemId.slice(0, 16)}' from ${conn.ip}: ${reason} (${status})`);
+      this.respond(conn, pdu, { command_status: smpp.errors[status] });
+      conn.binding = false;
+    };
+    try {
+      const verdict = await checkBind(this.ctx, systemId, String(pdu.password ?? ''), conn.ip);
+      if (!verdict.ok) return refuse(verdict.status, verdict.reason);
+      const account = verdict.account;
+      const user = await findAccount(this.ctx, account.profile_id);
+      if (!user) return refuse('ESME_RBINDFAIL', 'account not found');
+      const id = `${this.owner}:${randomBytes(6).toString('hex')}`;
+      const registered = await registerBind(this.ctx, {
+        id,
+        profileId: account.profile_id,
+        type,
+        instance: this.owner,
+        remoteIp: conn.ip,
+      });
+      if (!registered) return refuse('ESME_RBINDFAIL', `all ${account.max_binds} binds are in use`);
+      if (conn.closed) {
+        await dropBind(this.ctx, id);
+        return;
+      }
+      this.users.set(account.profile_id, user);
+      this.setBucket(account);
+      conn.bound = { id, type, profileId: account.profile_id, systemId: account.system_id };
+      conn.binding = false;
+      this.respond(conn, pdu, { system_id: SERVER_SYSTEM_ID });
+      this.ctx.log?.(`SMPP bound: ${type} '${account.system_id}' from ${conn.ip}`);
+      if (type !== 'transmitter') {
+        const set = this.receivers.get(account.profile_id) ?? new Set<Conn>();
+        this.receivers.set(account.profile_id, set);
+        set.add(conn);
+        this.kick();
+      }
+    } catch (error) {
+      this.ctx.reportError?.('SMPP bind', error);
+      refuse('ESME_RSYSERR', 'the gateway could not check the bind');
+    }
+  }
+
+  private setBucket(account: SmppAccountRow) {
+    const bucket = this.buckets.get(account.profile_id);
+    if (!bucket) this.buckets.set(account.profile_id, new PartsBucket(account.throughput));
+    else bucket.rate = account.throughput;
+  }
+
+  /** Pauses a bind with a full window or a customer not reading its answers; resumes it when both clear. */
+  private flow(conn: Conn) {
+    const full = conn.inflight >= SUBMIT_WINDOW || conn.session.socket.writableLength > WRITE_HIGH;
+    if (full) {
+      if (!conn.session.paused) conn.session.pause();
+    } else if (conn.session.paused && !this.stopped && conn.inflight < SUBMIT_WINDOW / 2) conn.session.resume();
+  }
+
+  private onSubmit(conn: Conn, pdu: PDU, raw: Buffer) {
+    const answer = (a: SubmitAnswer) => {
+      if (conn.closed) return;
+      if (a.ok) this.respond(conn, pdu, { message_id: a.messageId });
+      else this.respond(conn, pdu, { command_status: smpp.errors[a.status] });
+    };
+    if (!conn.bound || conn.bound.type === 'receiver') {
+      this.respond(conn, pdu, { command_status: smpp.errors.ESME_RINVBNDSTS });
+      return;
+    }
+    let body: SubmitBody;
+    try {
+      body = readSubmit(raw);
+    } catch {
+      conn.session.send(
+        new smpp.PDU('generic_nack', {
+          sequence_number: pdu.sequence_number,
+          command_status: smpp.errors.ESME_RINVCMDLEN,
+        }),
+      );
+      return;
+    }
+    conn.inflight += 1;
+    this.flow(conn);
+    void this.submit(conn.bound.profileId, body)
+      .catch((error: unknown): SubmitAnswer => {
+        this.ctx.reportError?.('SMPP submit', error);
+        return { ok: false, status: 'ESME_RSYSERR', reason: 'fault' };
+      })
+      .then((a) => {
+        conn.inflight -= 1;
+        answer(a);
+        this.flow(conn);
+      });
+  }
+
+  private async submit(profileId: number, body: SubmitBody): Promise<SubmitAnswer> {
+    const user = this.users.get(profileId);
+    if (!user) return { ok: false, status: 'ESME_RSYSERR', reason: 'account not found' };
+    if (!DATA_CODINGS.has(body.dataCoding))
+      return { ok: false, status: 'ESME_RSUBMITFAIL', reason: `data_coding ${body.dataCoding} is not taken` };
+    if (!splitSenderIds(user.senderidapproved).includes(body.source))
+      return { ok: false, status: 'ESME_RINVSRCADR', reason: 'sender ID not approved' };
+    const number = checkPhoneNumber(body.destination);
+    if (!number.ok) return { ok: false, status: 'ESME_RINVDSTADR', reason: 'not a phone number' };
+    let concat: ReturnType<typeof concatOf>;
+    let dueAt: number | null;
+    let expiresAt: number | null;
+    const now = this.ctx.now();
+    try {
+      concat = concatOf(body);
+    } catch {
+      return { ok: false, status: 'ESME_RINVMSGLEN', reason: 'malformed UDH' };
+    }
+    if (concat.total < 1 || concat.seq < 1 || concat.seq > concat.total)
+      return { ok: false, status: 'ESME_RINVMSGLEN', reason: 'part number out of range' };
+    try {
+      dueAt = smppTime(body.scheduleDeliveryTime, now);
+    } catch {
+      return { ok: false, status: 'ESME_RINVSCHED', reason: 'schedule_delivery_time' };
+    }
+    try {
+      expiresAt = smppTime(body.validityPeriod, now);
+    } catch {
+      return { ok: false, status: 'ESME_RINVEXPIRY', reason: 'validity_period' };
+    }
+    if (expiresAt !== null && expiresAt <= Math.max(now, dueAt ?? 0))
+      return { ok: false, status: 'ESME_RINVEXPIRY', reason: 'validity_period already passed' };
+    // Throughput counts parts: one per submit_sm, or the parts of a message_payload's text.
+    let parts = 1;
+    if (body.fromPayload) {
+      const text = decodeText(body.dataCoding, concat.bytes);
+      parts = smsParts(smsLength(text, needsUnicode(text)));
+    }
+    const bucket = this.buckets.get(profileId);
+    if (!bucket || !bucket.take(parts)) return { ok: false, status: 'ESME_RTHROTTLED', reason: 'throughput' };
+    return this.desk.submit({
+      profileId,
+      source: body.source,
+      destination: number.number,
+      dataCoding: body.dataCoding,
+      bytes: concat.bytes,
+      ref: concat.total > 1 ? concat.ref : null,
+      seq: concat.seq,
+      total: concat.total,
+      registeredDelivery: body.registeredDelivery,
+      dueAt,
+      expiresAt,
+    });
+  }
+
+  private tickHeld() {
+    if (this.heldRunning || this.stopped) return;
+    this.heldRunning = this.desk
+      .tickHeld()
+      .catch((error: unknown) => this.ctx.reportError?.('SMPP held submits', error))
+      .finally(() => {
+        this.heldRunning = null;
+      });
+  }
+
+  /** Runs the receipt loop now, or once more after the running one. */
+  private kick() {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = this.pump()
+      .catch((error: unknown) => this.ctx.reportError?.('SMPP receipts', error))
+      .finally(() => {
+        this.pumping = null;
+        if (this.pumpAgain) {
+          this.pumpAgain = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async pump() {
+    for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) > 0; i += 1);
+    await this.flushAcks();
+    for (const [profileId, binds] of this.receivers) {
+      const open = [...binds].filter((c) => !c.closed);
+      const room = open.reduce((n, c) => n + Math.max(0, RECEIPT_WINDOW - c.receipts.size), 0);
+      if (room === 0) continue;
+      const claimed = await claimReceipts(this.ctx, this.owner, profileId, room);
+      const unsent: number[] = [];
+      for (const r of claimed) {
+        const conn = open
+          .filter((c) => !c.closed && c.receipts.size < RECEIPT_WINDOW)
+          .sort((a, b) => a.receipts.size - b.receipts.size)[0];
+        if (!conn) {
+          unsent.push(r.id);
+          continue;
+        }
+        const messageId = messageIdOf(r.submit_id);
+        const to = senderAddress(r.destination);
+        conn.receipts.add(r.id);
+        const sent = conn.session.send(
+          new smpp.PDU('deliver_sm', {
+            source_addr_ton: 1,
+            source_addr_npi: 1,
+            source_addr: r.source,
+            dest_addr_ton: to.ton,
+            dest_addr_npi: to.npi,
+            destination_addr: r.destination,
+            esm_class: 0x04,
+            data_coding: 0,
+            short_message: Buffer.from(receiptText(r, messageId), 'latin1'),
+            receipted_message_id: messageId,
+            message_state: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN,
+          }),
+          (resp: PDU) => {
+            if (!conn.receipts.delete(r.id)) return;
+            if (resp.command_status === 0) this.acked.push(r.id);
+            else void releaseReceipts(this.ctx, this.owner, [r.id], RECEIPT_RETRY_MS);
+            // Half the bind's window answered: the next receipts go now, not at the next tick.
+            if (conn.receipts.size <= RECEIPT_WINDOW / 2 || this.acked.length >= 100) this.kick();
+          },
+        );
+        if (!sent) {
+          conn.receipts.delete(r.id);
+          unsent.push(r.id);
+        }
+      }
+      await releaseReceipts(this.ctx, this.owner, unsent);
+    }
+  }
+
+  private async flushAcks() {
+    const ids = this.acked.splice(0);
+    await receiptsDelivered(this.ctx, ids);
+  }
+
+  /** Keeps this instance's binds alive, and applies changed settings: throughput, sender IDs, disabling. */
+  private async heartbeat() {
+    try {
+      const bound = [...this.conns].filter((c) => c.bound);
+      await heartbeatBinds(
+        this.ctx,
+        bound.map((c) => c.bound!.id),
+      );
+      const profileIds = [...new Set(bound.map((c) => c.bound!.profileId))];
+      for (const account of await accountsById(this.ctx, profileIds)) {
+        this.setBucket(account);
+        const user = await findAccount(this.ctx, account.profile_id);
+        if (user) this.users.set(account.profile_id, user);
+        if (account.enabled !== 1)
+          for (const c of bound) if (c.bound!.profileId === account.profile_id) void this.closeConn(c, true);
+      }
+    } catch (error) {
+      this.ctx.reportError?.('SMPP heartbeat', error);
+    }
+  }
+}

@@ -1,0 +1,235 @@
+// Receipts owed to SMPP customers (docs/smpp.md#receipts): the recipient events of SMPP submits become
+// one receipt per submit (unique, so a duplicate carrier receipt or a second fan-out adds none), and
+// each instance with a receiver bind of the account claims them with a lease and sends them as
+// deliver_sm until the customer answers deliver_sm_resp. The pattern of integrations/webhooks.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
+import type { Database } from '../db/schema';
+import type { RecipientEventRow } from '../db/schema-messaging';
+import type { SmppReceiptRow, SmppSubmitRow } from '../db/schema-smpp';
+import { eventsAfter } from '../messaging/recipient-events';
+import { EXPIRED_ERROR } from '../messaging/api-views';
+import { receiptDate } from './wire';
+
+const CURSOR = 'receipts';
+const EVENT_STEP = 500;
+/** A claimed receipt is sent again when no deliver_sm_resp came in this long. */
+export const RECEIPT_LEASE_MS = 30_000;
+
+/** message_state TLV values (SMPP 3.4 5.3.2.35). */
+export const MESSAGE_STATE: Record<string, number> = {
+  ENROUTE: 1,
+  DELIVRD: 2,
+  EXPIRED: 3,
+  DELETED: 4,
+  UNDELIV: 5,
+  ACCEPTD: 6,
+  UNKNOWN: 7,
+  REJECTD: 8,
+};
+
+/** The receipt of a final status: its stat and err (docs/smpp.md#receipts); null for a first status. */
+export function receiptOf(e: Pick<RecipientEventRow, 'new_status' | 'error'>): { stat: string; err: string } | null {
+  const carrierErr = /^\d{1,3}$/.test(e.error) ? e.error.padStart(3, '0') : null;
+  switch (e.new_status) {
+    case 'SENT':
+      return { stat: 'DELIVRD', err: '000' };
+    case 'UNKNOWN':
+      return { stat: 'UNKNOWN', err: carrierErr ?? '000' };
+    case 'OPTED_OUT':
+      return { stat: 'REJECTD', err: '004' };
+    case 'FAILED':
+      if (e.error === EXPIRED_ERROR) return { stat: 'EXPIRED', err: '002' };
+      if (e.error === 'REJECTD') return { stat: 'REJECTD', err: '003' };
+      return { stat: 'UNDELIV', err: carrierErr ?? '001' };
+    default:
+      return null;
+  }
+}
+
+/** registered_delivery's SMSC receipt bits: 1 every outcome, 2 failures only, 0 none. */
+function wants(registeredDelivery: number, stat: string): boolean {
+  const bits = registeredDelivery & 0x03;
+  if (bits === 0) return false;
+  if (bits === 2) return stat !== 'DELIVRD';
+  return true;
+}
+
+type OwedSubmit = Pick<
+  SmppSubmitRow,
+  'id' | 'profile_id' | 'destination' | 'source' | 'registered_delivery' | 'preview' | 'created_at'
+>;
+type Outcome = { stat: string; err: string; preview: string; doneAt: number };
+
+/** Receipts for submits with this outcome, each once (the submit_id is unique). */
+export async function oweReceipts(trx: Executor, submits: readonly OwedSubmit[], outcome: Outcome, now: number) {
+  await oweEach(
+    trx,
+    submits.map((submit) => ({ submit, outcome })),
+    now,
+  );
+}
+
+/** Receipts for submits, each with its own outcome, inserted 500 a statement. */
+async function oweEach(trx: Executor, owed: readonly { submit: OwedSubmit; outcome: Outcome }[], now: number) {
+  const rows = owed
+    .filter(({ submit, outcome }) => wants(submit.registered_delivery, outcome.stat))
+    .map(({ submit: s, outcome }) => ({
+      profile_id: s.profile_id,
+      submit_id: s.id,
+      source: s.destination,
+      destination: s.source,
+      stat: outcome.stat,
+      err: outcome.err,
+      preview: s.preview || outcome.preview,
+      submitted_at: Number(s.created_at),
+      done_at: outcome.doneAt,
+      state: 'pending' as const,
+      claimed_by: null,
+      claimed_until: null,
+      created_at: now,
+      delivered_at: null,
+    }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('smpp_receipts')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('submit_id').doNothing())
+      .execute();
+  }
+}
+
+/** One step of the receipts' fan-out; returns how many events it read (EVENT_STEP means more may wait). */
+export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    let cursorQuery = trx.selectFrom('smpp_cursor').select('last_event_id').where('name', '=', CURSOR);
+    if (ctx.db.dialectName === 'postgres') cursorQuery = cursorQuery.forUpdate();
+    const cursor = Number((await cursorQuery.executeTakeFirst())?.last_event_id ?? 0);
+    const events = await eventsAfter(trx, cursor, EVENT_STEP);
+    if (events.length === 0) return 0;
+    const finals = events.flatMap((e) => {
+      const r = receiptOf(e);
+      return r ? [{ event: e, ...r }] : [];
+    });
+    if (finals.length > 0) {
+      const submits = await trx
+        .selectFrom('smpp_submits')
+        .selectAll()
+        .where(
+          'recipient_id',
+          'in',
+          finals.map((f) => Number(f.event.recipient_id)),
+        )
+        .where('state', '=', 'accepted')
+        .execute();
+      const byRecipient = new Map<number, SmppSubmitRow[]>();
+      for (const s of submits) byRecipient.set(s.recipient_id!, [...(byRecipient.get(s.recipient_id!) ?? []), s]);
+      await oweEach(
+        trx,
+        finals.flatMap((f) =>
+          (byRecipient.get(Number(f.event.recipient_id)) ?? []).map((submit) => ({
+            submit,
+            outcome: { stat: f.stat, err: f.err, preview: '', doneAt: Number(f.event.created_at) },
+          })),
+        ),
+        now,
+      );
+    }
+    const last = Number(events[events.length - 1]!.id);
+    await trx
+      .insertInto('smpp_cursor')
+      .values({ name: CURSOR, last_event_id: last })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ last_event_id: last }))
+      .execute();
+    return events.length;
+  });
+}
+
+/** Claims an account's oldest pending receipts for `owner`, each counting one attempt. */
+export async function claimReceipts(
+  ctx: GatewayContext,
+  owner: string,
+  profileId: number,
+  limit: number,
+): Promise<SmppReceiptRow[]> {
+  const now = ctx.now();
+  const free = (eb: ExpressionBuilder<Database, 'smpp_receipts'>) =>
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
+  let due = ctx.db
+    .selectFrom('smpp_receipts')
+    .select('id')
+    .where('profile_id', '=', profileId)
+    .where('state', '=', 'pending')
+    .where(free)
+    .orderBy('id')
+    .limit(limit);
+  if (ctx.db.dialectName === 'postgres') due = due.forUpdate().skipLocked();
+  const claimed = await ctx.db
+    .updateTable('smpp_receipts')
+    .set({ claimed_by: owner, claimed_until: now + RECEIPT_LEASE_MS, attempts: sql<number>`attempts + 1` })
+    .where('id', 'in', due)
+    .where('state', '=', 'pending')
+    .where(free)
+    .returningAll()
+    .execute();
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/** The customer answered: the receipts are done, whoever claimed them last. */
+export async function receiptsDelivered(ctx: GatewayContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db
+    .updateTable('smpp_receipts')
+    .set({ state: 'delivered', delivered_at: ctx.now(), claimed_by: null, claimed_until: null })
+    .where('id', 'in', ids)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** Receipts this owner holds go back to be claimed again after `afterMs` (a bind closed, an error answer). */
+export async function releaseReceipts(
+  ctx: GatewayContext,
+  owner: string,
+  ids: readonly number[],
+  afterMs = 0,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db
+    .updateTable('smpp_receipts')
+    .set({ claimed_until: ctx.now() + afterMs - 1 })
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', owner)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** The SMPP 3.4 Appendix B text of a receipt; `id` is the message_id the submit was answered with. */
+export function receiptText(
+  r: Pick<SmppReceiptRow, 'stat' | 'err' | 'preview' | 'submitted_at' | 'done_at'>,
+  id: string,
+) {
+  const dlvrd = r.stat === 'DELIVRD' ? '001' : '000';
+  // The text is sent as ASCII: any other character of the preview reads as '?'.
+  const preview = r.preview.replace(/[^\x20-\x7e]/g, '?');
+  return `id:${id} sub:001 dlvrd:${dlvrd} submit date:${receiptDate(Number(r.submitted_at))} done date:${receiptDate(Number(r.done_at))} stat:${r.stat} err:${r.err} text:${preview}`;
+}
+
+/** Receipts delivered are kept as long as recipient events (30 days), then pruned with their submits. */
+export const SMPP_RETENTION_MS = 30 * 24 * 3_600_000;
+
+export async function pruneSmpp(ctx: GatewayContext): Promise<number> {
+  const before = ctx.now() - SMPP_RETENTION_MS;
+  const receipts = await ctx.db
+    .deleteFrom('smpp_receipts')
+    .where('state', '=', 'delivered')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  const submits = await ctx.db
+    .deleteFrom('smpp_submits')
+    .where('state', '<>', 'held')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(receipts.numDeletedRows) + Number(submits.numDeletedRows);
+}

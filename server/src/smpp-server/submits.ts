@@ -1,0 +1,401 @@
+// Accepting submit_sm (docs/smpp.md#sending): each submit is stored before it is answered, and a
+// whole message goes through the app's send path (sending/accept-send.ts) like any other send: the
+// same sender rule, opt-out screening and credit per part, taken in the transaction that stores it.
+import { randomUUID } from 'node:crypto';
+import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
+import type { UserRow } from '../db/schema-core';
+import type { SmppSubmitRow } from '../db/schema-smpp';
+import { Refusal } from '../core/errors';
+import { acceptSend, type InsertedRecipient } from '../sending/accept-send';
+import { measure } from '../sending/send-items';
+import { findAccount } from '../accounts/account-store';
+import { sendItemSchema } from '../../../src/domain/contract/send';
+import { decodeText } from './wire';
+import { oweReceipts } from './receipts';
+
+/** The SMPP command statuses a submit may be answered with. */
+export type SubmitStatus =
+  | 'ESME_RSUBMITFAIL'
+  | 'ESME_RSYSERR'
+  | 'ESME_RINVMSGLEN'
+  | 'ESME_RINVSRCADR'
+  | 'ESME_RINVDSTADR'
+  | 'ESME_RTHROTTLED'
+  | 'ESME_RINVSCHED'
+  | 'ESME_RINVEXPIRY';
+
+export type SubmitAnswer = { ok: true; messageId: string } | { ok: false; status: SubmitStatus; reason: string };
+
+export interface SubmitRequest {
+  profileId: number;
+  source: string;
+  /** Canonical, checked by the caller. */
+  destination: string;
+  dataCoding: number;
+  /** This part's text bytes, without UDH. */
+  bytes: Buffer;
+  /** The concatenation reference of a part of a long message; null for a whole message. */
+  ref: number | null;
+  seq: number;
+  total: number;
+  registeredDelivery: number;
+  dueAt: number | null;
+  expiresAt: number | null;
+}
+
+/** The message_id of a submit (docs/smpp.md#ids): its row's id in decimal, the same in every receipt. */
+export const messageIdOf = (submitId: number) => String(submitId);
+
+/** The parts of a long message wait this long for the rest, then are refused (and receipted). */
+export const HOLD_MS = 5 * 60_000;
+/** Whole messages of one account are stored together, up to this many in one transaction. */
+const BATCH_MAX = 200;
+/** How long the first submit of a batch waits for the others of its window. */
+const GATHER_MS = 2;
+/** Preview of the text in receipts (SMPP 3.4 Appendix B: the first 20 characters). */
+const PREVIEW = 20;
+
+const item = (source: string, destination: string, text: string) =>
+  sendItemSchema.parse({
+    shortMessage: text,
+    destinationAddress: destination,
+    sourceAddress: source,
+    messageDescription: 'SMPP',
+    messageType: 'quick sms',
+    typeandsubtype: 'quick:personalized',
+  });
+
+/** A refusal of the send path as an SMPP status; anything else is a fault of the gateway. */
+function statusOf(error: unknown): { status: SubmitStatus; reason: string } | null {
+  if (!(error instanceof Refusal)) return null;
+  if (/too long/i.test(error.message)) return { status: 'ESME_RINVMSGLEN', reason: error.message };
+  if (/sender id/i.test(error.message)) return { status: 'ESME_RINVSRCADR', reason: error.message };
+  return { status: 'ESME_RSUBMITFAIL', reason: error.message };
+}
+
+interface Pending {
+  req: SubmitRequest;
+  text: string;
+  resolve: (answer: SubmitAnswer) => void;
+}
+
+/**
+ * Accepts the submits of one instance's binds. Whole messages due now are gathered per account for
+ * one tick and stored together; parts of long messages and scheduled ones are held in smpp_submits
+ * until their message is whole and due (tickHeld), one account at a time.
+ */
+export class SubmitDesk {
+  private batches = new Map<number, Pending[]>();
+  private chains = new Map<number, Promise<unknown>>();
+  private scheduled = false;
+  /** Submits taken and not yet answered: what a stop waits for. */
+  private open = 0;
+  private idle: (() => void)[] = [];
+
+  constructor(private readonly ctx: GatewayContext) {}
+
+  submit(req: SubmitRequest): Promise<SubmitAnswer> {
+    this.open += 1;
+    const done = (answer: SubmitAnswer) => {
+      this.open -= 1;
+      if (this.open === 0) for (const wake of this.idle.splice(0)) wake();
+      return answer;
+    };
+    const later = req.dueAt !== null && req.dueAt > this.ctx.now();
+    if (req.ref === null && !later) {
+      const text = decodeText(req.dataCoding, req.bytes);
+      return new Promise<SubmitAnswer>((resolve) => {
+        const list = this.batches.get(req.profileId) ?? [];
+        this.batches.set(req.profileId, list);
+        list.push({ req, text, resolve });
+        if (list.length >= BATCH_MAX) this.flush(req.profileId);
+        else if (!this.scheduled) {
+          // A window's submits come in several reads: gathered for a moment, they are stored together.
+          this.scheduled = true;
+          setTimeout(() => {
+            this.scheduled = false;
+            for (const profileId of [...this.batches.keys()]) this.flush(profileId);
+          }, GATHER_MS);
+        }
+      }).then(done);
+    }
+    return this.inTurn(req.profileId, () => this.hold(req)).then(done);
+  }
+
+  /** Resolves once every submit taken so far is answered. */
+  async drained(): Promise<void> {
+    if (this.open === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  /** One account's held work runs one step at a time, so two parts never complete one message twice. */
+  private inTurn<T>(profileId: number, step: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(profileId) ?? Promise.resolve();
+    const next = previous.then(step, step);
+    const tail = next.catch(() => undefined);
+    this.chains.set(profileId, tail);
+    void tail.then(() => {
+      if (this.chains.get(profileId) === tail) this.chains.delete(profileId);
+    });
+    return next;
+  }
+
+  private flush(profileId: number) {
+    const list = this.batches.get(profileId);
+    if (!list || list.length === 0) return;
+    this.batches.delete(profileId);
+    // Whole messages need no turn: each batch is its own send, and the credit row orders their charges.
+    void this.storeWhole(profileId, list).catch((error: unknown) => {
+      for (const p of list) p.resolve(this.refusal(error));
+    });
+  }
+
+  /** Stores whole messages due now, one send per sender ID; a refused batch is tried one by one. */
+  private async storeWhole(profileId: number, list: Pending[]) {
+    const user = await findAccount(this.ctx, profileId).catch(() => undefined);
+    if (!user) {
+      for (const p of list) p.resolve({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' });
+      return;
+    }
+    const bySender = new Map<string, Pending[]>();
+    for (const p of list) bySender.set(p.req.source, [...(bySender.get(p.req.source) ?? []), p]);
+    for (const group of bySender.values()) {
+      try {
+        const ids = await this.acceptWhole(user, group);
+        group.forEach((p, i) => p.resolve({ ok: true, messageId: messageIdOf(ids[i]!) }));
+      } catch (error) {
+        if (group.length === 1) {
+          group[0]!.resolve(this.refusal(error));
+          continue;
+        }
+        for (const p of group) {
+          try {
+            const [id] = await this.acceptWhole(user, [p]);
+            p.resolve({ ok: true, messageId: messageIdOf(id!) });
+          } catch (one) {
+            p.resolve(this.refusal(one));
+          }
+        }
+      }
+    }
+  }
+
+  private refusal(error: unknown): SubmitAnswer {
+    const known = statusOf(error);
+    if (known) return { ok: false, ...known };
+    this.ctx.reportError?.('SMPP submit failed', error);
+    return { ok: false, status: 'ESME_RSYSERR', reason: 'the gateway could not store the message' };
+  }
+
+  /** One send of whole messages from one sender: a submit row per recipient, in the send's transaction. */
+  private async acceptWhole(user: UserRow, group: Pending[]): Promise<number[]> {
+    const now = this.ctx.now();
+    const source = group[0]!.req.source;
+    const ids: number[] = [];
+    await acceptSend(
+      this.ctx,
+      user,
+      group.map((p) => item(source, p.req.destination, p.text)),
+      null,
+      {
+        asGiven: true,
+        inTransaction: async (trx, inserted) => {
+          if (inserted.length !== group.length) throw new Error('a recipient of an SMPP send was not stored');
+          const rows = await trx
+            .insertInto('smpp_submits')
+            .values(
+              inserted.map((r) => {
+                const p = group[r.recipient_index]!;
+                return {
+                  profile_id: user.profile_id,
+                  state: 'accepted' as const,
+                  seq: 1,
+                  total: 1,
+                  source,
+                  destination: p.req.destination,
+                  data_coding: p.req.dataCoding,
+                  registered_delivery: p.req.registeredDelivery,
+                  due_at: null,
+                  expires_at: p.req.expiresAt,
+                  recipient_id: r.id,
+                  preview: p.text.slice(0, PREVIEW),
+                  created_at: now,
+                };
+              }),
+            )
+            .returning(['id', 'recipient_id'])
+            .execute();
+          const byRecipient = new Map(rows.map((r) => [r.recipient_id, r.id]));
+          for (const r of inserted) ids[r.recipient_index] = byRecipient.get(r.id)!;
+        },
+      },
+    );
+    return ids;
+  }
+
+  /** Stores a part (or a scheduled message) as held, and accepts its message when whole and due. */
+  private async hold(req: SubmitRequest): Promise<SubmitAnswer> {
+    const now = this.ctx.now();
+    const groupKey =
+      req.ref === null ? `one:${randomUUID()}` : `${req.source}|${req.destination}|${req.ref}|${req.total}`;
+    let id: number;
+    try {
+      const row = await this.ctx.db
+        .insertInto('smpp_submits')
+        .values({
+          profile_id: req.profileId,
+          state: 'held',
+          group_key: groupKey,
+          seq: req.seq,
+          total: req.total,
+          source: req.source,
+          destination: req.destination,
+          data_coding: req.dataCoding,
+          body: req.bytes.toString('base64'),
+          registered_delivery: req.registeredDelivery,
+          due_at: req.dueAt,
+          expires_at: req.expiresAt,
+          recipient_id: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+    } catch (error) {
+      return this.refusal(error);
+    }
+    if (req.dueAt !== null && req.dueAt > now) return { ok: true, messageId: messageIdOf(id) };
+    const outcome = await this.completeGroup(req.profileId, groupKey, id);
+    if (outcome && !outcome.ok) return outcome;
+    return { ok: true, messageId: messageIdOf(id) };
+  }
+
+  /**
+   * Accepts a held message whose parts are all in: its text joined in part order, one recipient.
+   * Returns the refusal when the send path refused it (every part refused; the others receipted
+   * REJECTD), null when it is not whole yet or was accepted.
+   */
+  private async completeGroup(profileId: number, groupKey: string, answering: number | null) {
+    const rows = await this.ctx.db
+      .selectFrom('smpp_submits')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .where('group_key', '=', groupKey)
+      .where('state', '=', 'held')
+      .orderBy('id')
+      .execute();
+    const first = rows[0];
+    if (!first) return null;
+    const bySeq = new Map<number, SmppSubmitRow>();
+    for (const r of rows) if (!bySeq.has(r.seq)) bySeq.set(r.seq, r);
+    for (let seq = 1; seq <= first.total; seq += 1) if (!bySeq.has(seq)) return null;
+    const ordered = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+    const sameCoding = ordered.every((r) => r.data_coding === first.data_coding);
+    const text = sameCoding
+      ? decodeText(first.data_coding, Buffer.concat(ordered.map((r) => Buffer.from(r.body, 'base64'))))
+      : ordered.map((r) => decodeText(r.data_coding, Buffer.from(r.body, 'base64'))).join('');
+    const ids = rows.map((r) => r.id);
+    const user = await findAccount(this.ctx, profileId);
+    try {
+      if (!user) throw new Error('account not found');
+      measure(text, false);
+      await acceptSend(this.ctx, user, [item(first.source, first.destination, text)], null, {
+        asGiven: true,
+        inTransaction: async (trx, inserted: readonly InsertedRecipient[]) => {
+          const recipient = inserted[0];
+          if (!recipient) throw new Error('the recipient of an SMPP message was not stored');
+          const updated = await trx
+            .updateTable('smpp_submits')
+            .set({ state: 'accepted', recipient_id: recipient.id, preview: text.slice(0, PREVIEW), body: '' })
+            .where('id', 'in', ids)
+            .where('state', '=', 'held')
+            .executeTakeFirst();
+          // Another instance accepted it first: this send is rolled back.
+          if (Number(updated.numUpdatedRows) !== ids.length) throw new Error('already accepted');
+        },
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof Error && error.message === 'already accepted') return null;
+      const refusal = this.refusal(error);
+      if (refusal.ok) return null;
+      await this.refuseHeld(rows, refusal.reason, answering, 'REJECTD', '003');
+      return refusal;
+    }
+  }
+
+  /** Held rows that will never be sent: refused, each answered one receipted with `stat`. */
+  private async refuseHeld(rows: SmppSubmitRow[], reason: string, answering: number | null, stat: string, err: string) {
+    const now = this.ctx.now();
+    await this.ctx.db.transaction().execute(async (trx: Executor) => {
+      const updated = await trx
+        .updateTable('smpp_submits')
+        .set({ state: stat === 'EXPIRED' ? 'expired' : 'refused', error: reason.slice(0, 200), body: '' })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .where('state', '=', 'held')
+        .returningAll()
+        .execute();
+      await oweReceipts(
+        trx,
+        updated.filter((r) => r.id !== answering),
+        { stat, err, preview: '', doneAt: now },
+        now,
+      );
+    });
+  }
+
+  /**
+   * Held work that is due: scheduled messages whose time has come, parts whose message never came
+   * whole in HOLD_MS (refused, receipted UNDELIV) and held submits past their validity (EXPIRED).
+   */
+  async tickHeld(): Promise<void> {
+    const now = this.ctx.now();
+    const groups = await this.ctx.db
+      .selectFrom('smpp_submits')
+      .select(['profile_id', 'group_key'])
+      .where('state', '=', 'held')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('due_at', 'is not', null), eb('due_at', '<=', now)]),
+          eb.and([eb('created_at', '<', now - HOLD_MS), eb.or([eb('due_at', 'is', null), eb('due_at', '<=', now)])]),
+          eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]),
+        ]),
+      )
+      .groupBy(['profile_id', 'group_key'])
+      .limit(100)
+      .execute();
+    for (const g of groups) {
+      await this.inTurn(g.profile_id, async () => {
+        const rows = await this.ctx.db
+          .selectFrom('smpp_submits')
+          .selectAll()
+          .where('profile_id', '=', g.profile_id)
+          .where('group_key', '=', g.group_key)
+          .where('state', '=', 'held')
+          .execute();
+        if (rows.length === 0) return;
+        const at = this.ctx.now();
+        if (rows.some((r) => r.expires_at !== null && r.expires_at <= at)) {
+          await this.refuseHeld(rows, 'validity period passed', null, 'EXPIRED', '002');
+          return;
+        }
+        const due = rows.every((r) => r.due_at === null || r.due_at <= at);
+        if (due) await this.completeGroup(g.profile_id, g.group_key, null);
+        const left = await this.ctx.db
+          .selectFrom('smpp_submits')
+          .selectAll()
+          .where('profile_id', '=', g.profile_id)
+          .where('group_key', '=', g.group_key)
+          .where('state', '=', 'held')
+          .execute();
+        if (left.some((r) => r.created_at < at - HOLD_MS && (r.due_at === null || r.due_at <= at)))
+          await this.refuseHeld(left, 'the other parts of the message never came', null, 'UNDELIV', '005');
+      });
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// The account's SMPP access as last fetched, kept on the device (localStorage, one small record per
+// account) so the profile shows it offline. Never a password: the gateway shows that once.
+import type { SmppAccess } from '../domain/smpp-access';
+
+const KEY = (profileId: number) => `bulk-sms:smpp-access:${profileId}`;
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+const storage = (): KeyValueStore | undefined => (globalThis as { localStorage?: KeyValueStore }).localStorage;
+
+export function readSmppAccess(profileId: number): SmppAccess | null {
+  try {
+    const text = storage()?.getItem(KEY(profileId));
+    return text ? (JSON.parse(text) as SmppAccess) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSmppAccess(profileId: number, access: SmppAccess): void {
+  try {
+    storage()?.setItem(KEY(profileId), JSON.stringify(access));
+  } catch {
+    // Storage blocked or full: the card shows what it fetched for this page's life.
+  }
+}

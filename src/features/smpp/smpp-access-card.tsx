@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { SectionCard } from '../../ui/section-card';
+import { DialogActions } from '../../ui/dialog-actions';
+import { useOnline } from '../../ui/use-online';
+import { useSession } from '../../sync/hooks/use-session';
+import { useAction } from '../../sync/hooks/use-action';
+import { changeSmppAccess, loadSmppAccess, storedSmppAccess } from '../../sync/smpp-access';
+import {
+  SMPP_DEFAULTS,
+  SMPP_MAX_BINDS,
+  SMPP_MAX_THROUGHPUT,
+  type SmppAccess,
+  type UpdateSmppAccessBody,
+} from '../../domain/smpp-access';
+
+const OFFLINE = 'This is your SMPP access as stored on this device. Changes need a connection';
+
+const ipList = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * SMPP access (docs/smpp.md#credentials): turn it on, see the system_id, make a new password (shown
+ * once), set the binds, the throughput and the allowed addresses; an admin sees its clients' binds.
+ * Self-contained: it reads the signed-in account and the network itself.
+ */
+export function SmppAccessCard() {
+  const session = useSession();
+  const online = useOnline();
+  const profileId = session.status === 'signed-in' ? session.user.profile_id : null;
+  const [access, setAccess] = useState<SmppAccess | null>(() =>
+    profileId === null ? null : storedSmppAccess(profileId),
+  );
+  const [password, setPassword] = useState<string | null>(null);
+  const [maxBinds, setMaxBinds] = useState<number | string>(access?.maxBinds ?? SMPP_DEFAULTS.maxBinds);
+  const [throughput, setThroughput] = useState<number | string>(access?.throughput ?? SMPP_DEFAULTS.throughput);
+  const [ips, setIps] = useState((access?.allowedIps ?? []).join(', '));
+  const [confirming, setConfirming] = useState(false);
+  const { busy, run } = useAction();
+
+  const show = (next: SmppAccess) => {
+    setAccess(next);
+    setMaxBinds(next.maxBinds);
+    setThroughput(next.throughput);
+    setIps(next.allowedIps.join(', '));
+  };
+
+  useEffect(() => {
+    if (!online || profileId === null) return;
+    let live = true;
+    loadSmppAccess()
+      .then((fetched) => live && show(fetched))
+      .catch(() => undefined); // the stored copy stays on screen
+    return () => {
+      live = false;
+    };
+  }, [online, profileId]);
+
+  if (profileId === null) return null;
+
+  const change = (body: UpdateSmppAccessBody) =>
+    run(async () => {
+      const answer = await changeSmppAccess(body);
+      show(answer.access);
+      setPassword(answer.password ?? null);
+    });
+
+  const save = () =>
+    change({
+      maxBinds: Number(maxBinds),
+      throughput: Number(throughput),
+      allowedIps: ipList(ips),
+    });
+
+  const setUp = access?.systemId != null;
+  return (
+    <SectionCard id="smpp-title" title="SMPP access">
+      <Text size="sm" c="dimmed">
+        Bind your own SMPP client (Kannel, Jasmin or your own) to send and receive delivery receipts as you would with a
+        carrier. Your approved sender IDs, opt-out list and credit apply as in the app.
+      </Text>
+      {!online && (
+        <Text size="sm" c="dimmed" role="status">
+          {OFFLINE}
+        </Text>
+      )}
+      {setUp ? (
+        <>
+          <Switch
+            label="SMPP access enabled"
+            checked={access.enabled}
+            disabled={!online || busy}
+            onChange={(e) => void change({ enabled: e.currentTarget.checked })}
+          />
+          <Group gap="xs">
+            <Text size="sm">system_id</Text>
+            <Code data-testid="smpp-system-id">{access.systemId}</Code>
+            <Text size="sm" c="dimmed">
+              {access.binds === 1 ? '1 bind open' : `${access.binds} binds open`}
+            </Text>
+          </Group>
+        </>
+      ) : (
+        <Text size="sm">SMPP access is off for this account.</Text>
+      )}
+      {password && (
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Text size="sm">Password, shown this once:</Text>
+          <Code data-testid="smpp-password">{password}</Code>
+          <CopyButton value={password}>
+            {({ copied, copy }) => (
+              <Button size="compact-sm" variant="light" onClick={copy}>
+                {copied ? 'Copied' : 'Copy password'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      )}
+      {setUp && (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <NumberInput
+              label="Maximum binds"
+              description="At the same time, over every bind type"
+              min={1}
+              max={SMPP_MAX_BINDS}
+              value={maxBinds}
+              onChange={setMaxBinds}
+              disabled={!online}
+            />
+            <NumberInput
+              label="Throughput (parts per second)"
+              description="0 sends nothing"
+              min={0}
+              max={SMPP_MAX_THROUGHPUT}
+              value={throughput}
+              onChange={setThroughput}
+              disabled={!online}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Allowed IP addresses"
+            description="Addresses or CIDR blocks, separated by commas; any address when empty"
+            value={ips}
+            onChange={(e) => setIps(e.currentTarget.value)}
+            disabled={!online}
+          />
+        </>
+      )}
+      <Group>
+        {setUp ? (
+          <>
+            <Button onClick={() => void save()} loading={busy} disabled={!online}>
+              Save SMPP settings
+            </Button>
+            <Button variant="light" color="red" onClick={() => setConfirming(true)} disabled={!online || busy}>
+              Make a new password
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => void change({ enabled: true })} loading={busy} disabled={!online}>
+            Turn on SMPP access
+          </Button>
+        )}
+      </Group>
+      {access?.clients && access.clients.length > 0 && (
+        <Table striped withTableBorder aria-label="Your clients' SMPP binds">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Client</Table.Th>
+              <Table.Th>system_id</Table.Th>
+              <Table.Th>Binds open</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {access.clients.map((c) => (
+              <Table.Tr key={c.systemId}>
+                <Table.Td>{c.username}</Table.Td>
+                <Table.Td>{c.systemId}</Table.Td>
+                <Table.Td>{c.binds}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal
+        opened={confirming}
+        onClose={() => !busy && setConfirming(false)}
+        title="Make a new SMPP password?"
+        centered
+      >
+        <Stack gap="sm">
+          <Text>Binds open now keep going; every new bind must use the new password.</Text>
+          <DialogActions
+            confirmLabel="Make a new password"
+            color="red"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void change({ newPassword: true }).then(() => setConfirming(false))}
+            busy={busy}
+          />
+        </Stack>
+      </Modal>
+    </SectionCard>
+  );
+}

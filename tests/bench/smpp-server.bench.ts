@@ -1,0 +1,130 @@
+// The SMPP server customers bind to (docs/smpp.md) under load: 100,000 submits from one transceiver
+// bind with a window of 50, then from 10 binds at once, through to the simulator or a local SMSC
+// (its own process). The ESMEs run in their own process. Prints, per database and carrier: submits
+// accepted per second, receipts returned per second, and the gateway's memory (RSS, heap) during the run.
+// Run: npm run bench -- smpp-server   (PostgreSQL: node scripts/with-postgres.mjs npx tsx tests/bench/smpp-server.bench.ts)
+// SMPP_BENCH_SUBMITS=20000 for a quicker run; SMPP_BENCH_CARRIERS=sim or smsc; SMPP_BENCH_BINDS=1,10.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { makeTestApp } from '../gateway/helpers/test-app';
+import { fundedAccount } from '../gateway/helpers/messaging';
+import { settingsFor } from '../gateway/helpers/fake-smsc';
+import { PASSWORD, smppAccessFor } from '../gateway/helpers/smpp-customer';
+import { SmppConnector } from '../../server/src/carrier/smpp/smpp-connector';
+import { tickCarrier } from '../../server/src/carrier/delivery';
+import { SmppServer } from '../../server/src/smpp-server/listener';
+
+const SUBMITS = Number(process.env.SMPP_BENCH_SUBMITS ?? 100_000);
+const CARRIERS = (process.env.SMPP_BENCH_CARRIERS ?? 'sim,smsc').split(',');
+const BINDS = (process.env.SMPP_BENCH_BINDS ?? '1,10').split(',').map(Number);
+const WINDOW = 50;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+async function startSmsc() {
+  const child: ChildProcess = fork('tests/bench/support/smsc-child.ts', { execArgv: ['--import', 'tsx'] });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  return {
+    port,
+    stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.send({ type: 'stop' }))),
+  };
+}
+
+async function run(carrier: string, binds: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'smpp-bench-'));
+  const smsc = carrier === 'smsc' ? await startSmsc() : null;
+  const gw = await makeTestApp({
+    ...(smsc ? { connector: new SmppConnector('default', settingsFor(smsc.port, { window: 50, timeoutS: 5 })) } : {}),
+    sqliteFile: join(dir, 'gateway.sqlite'),
+    carrierDelayMs: 0,
+    now: () => Date.now(),
+  });
+  const server = new SmppServer(gw.ctx, { idleMs: 600_000 });
+  let esme: ChildProcess | null = null;
+  try {
+    const port = await server.listen(0, '127.0.0.1');
+    await fundedAccount(gw, 'demouser', 10_000_000);
+    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 10_000, maxBinds: 20 });
+    // The carrier loop as background.ts runs it.
+    let carrierRunning = true;
+    const carrierLoop = (async () => {
+      while (carrierRunning) {
+        await tickCarrier(gw.ctx, { maxChunks: 25 }).catch(() => 0);
+        await pause(200);
+      }
+    })();
+    esme = fork('tests/bench/support/esme-child.ts', {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        BINDS: String(binds),
+        WINDOW: String(WINDOW),
+        TOTAL: String(SUBMITS),
+        SYSTEM_ID: systemId,
+        PASSWORD,
+      },
+    });
+    let progress = { answered: 0, refused: 0, receipts: 0 };
+    type Submitted = { ms: number; answered: number; refused: number; statuses: [number, number][] };
+    const result: { submitted: Submitted | null } = { submitted: null };
+    let boundResolve: () => void = () => {};
+    const bound = new Promise<void>((resolve) => (boundResolve = resolve));
+    esme.on('message', (m: { type: string } & Record<string, unknown>) => {
+      if (m.type === 'bound') boundResolve();
+      if (m.type === 'progress') progress = m as unknown as typeof progress;
+      if (m.type === 'submitted') result.submitted = m as unknown as Submitted;
+    });
+    await bound;
+    let maxRss = 0;
+    let maxHeap = 0;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      maxRss = Math.max(maxRss, m.rss);
+      maxHeap = Math.max(maxHeap, m.heapUsed);
+    }, 100);
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    esme.send({ type: 'go' });
+    while (!result.submitted) await pause(50);
+    const s = result.submitted;
+    // CPU the gateway spent per submit until the last answer (carrier and receipts included): on a
+    // shared machine, what the rate would be on a core of its own.
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuPerSubmitUs = (cpu.user + cpu.system) / s.answered;
+    const accepted = s.answered - s.refused;
+    let receiptsAt = 0;
+    const deadline = performance.now() + 600_000;
+    while (progress.receipts < accepted && performance.now() < deadline) await pause(100);
+    receiptsAt = performance.now();
+    clearInterval(sampler);
+    carrierRunning = false;
+    await carrierLoop;
+    const submitS = s.ms / 1000;
+    const receiptS = (receiptsAt - start) / 1000;
+    console.log(
+      `${gw.ctx.db.dialectName.padEnd(8)} ${carrier.padEnd(4)} ${String(binds).padStart(2)} bind(s), window ${WINDOW}: ` +
+        `${accepted.toLocaleString('en')} of ${SUBMITS.toLocaleString('en')} accepted, ` +
+        `${Math.round(accepted / submitSafe(submitS)).toLocaleString('en')} submits/s (${submitS.toFixed(1)} s); ` +
+        `${progress.receipts.toLocaleString('en')} receipts, ${Math.round(progress.receipts / receiptS).toLocaleString('en')} receipts/s ` +
+        `(all after ${receiptS.toFixed(1)} s); gateway RSS max ${mb(maxRss)}, heap max ${mb(maxHeap)}; ` +
+        `gateway CPU ${Math.round(cpuPerSubmitUs)} µs a submit (${Math.round(1e6 / cpuPerSubmitUs).toLocaleString('en')}/s on one core)` +
+        (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : ''),
+    );
+  } finally {
+    esme?.send({ type: 'stop' });
+    await server.stop();
+    await gw.close();
+    await smsc?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const submitSafe = (s: number) => Math.max(s, 0.001);
+
+for (const carrier of CARRIERS) for (const binds of BINDS) await run(carrier, binds);
+process.exit(0);
