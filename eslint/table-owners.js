@@ -36,6 +36,9 @@ export const TABLE_OWNERS = {
   webhook_attempts: 'integrations',
   webhook_cursor: 'integrations',
   webhook_secrets: 'integrations',
+  audit_log: 'audit',
+  recovery_codes: 'accounts',
+  login_challenges: 'accounts',
 };
 
 /**

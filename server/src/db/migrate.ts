@@ -15,6 +15,7 @@ import { recipientEvents } from './migrations/012-recipient-events';
 import { optOuts } from './migrations/014-optouts';
 import { apiKeys } from './migrations/015-api-keys';
 import { webhooks } from './migrations/016-webhooks';
+import { accountSecurity } from './migrations/019-account-security';
 import { webhookCallbacks } from './migrations/020-webhook-callbacks';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
@@ -36,6 +37,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '014-optouts': optOuts,
   '015-api-keys': apiKeys,
   '016-webhooks': webhooks,
+  '019-account-security': accountSecurity,
   '020-webhook-callbacks': webhookCallbacks,
 };
 

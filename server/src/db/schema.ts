@@ -1,3 +1,4 @@
+import type { AuditTables } from './schema-audit';
 import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
@@ -7,4 +8,4 @@ import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
 export interface Database
-  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables, OptOutTables {}
+  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables, OptOutTables, AuditTables {}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../http/authenticate';
+import { auditSource, bearerToken } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { ownProfile, post } from '../http/route';
@@ -73,7 +73,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
 
   post(app, ctx, CHANGE_OWN_PASSWORD, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
-    await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '');
+    await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '', auditSource(req));
     return { status: 'successful', message: 'Your password has been changed: other devices are signed out' };
   });
 
