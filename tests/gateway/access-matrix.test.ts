@@ -481,7 +481,9 @@ describe('tenant walls', () => {
   it('the audit log shows an admin its own and its clients’ rows, nothing of another tenant; profile 6 all', async (ctx) => {
     if (!exists('auditlog')) return ctx.skip();
     const read = async (who: Session, search = '') =>
-      JSON.stringify((await as(who, 'auditlog', { profile_id: who.profile_id, search, action: '', from: '', to: '' })).body);
+      JSON.stringify(
+        (await as(who, 'auditlog', { profile_id: who.profile_id, search, action: '', from: '', to: '' })).body,
+      );
     for (const search of ['', 'demo', 'acme', 'signin']) {
       const theirs = await read(acme, search);
       expect(theirs).not.toContain('"demouser"');

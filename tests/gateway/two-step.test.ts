@@ -23,7 +23,12 @@ describe('two-step sign-in', () => {
   const as = (who: Session, name: string, body: object = {}, host = 'localhost') =>
     call(gw, name, { profile_id: who.profile_id, ...body }, { token: who.token, host });
   const signIn = (username = DEMO.username, password = DEMO.password, host = 'localhost') =>
-    call(gw, 'login', { emailusername: username, password }, { host, headers: { 'user-agent': 'Firefox/120 (X11; Linux)' } });
+    call(
+      gw,
+      'login',
+      { emailusername: username, password },
+      { host, headers: { 'user-agent': 'Firefox/120 (X11; Linux)' } },
+    );
 
   /** Turns two-step on for `who`: answers the secret and the recovery codes. */
   async function enrol(who: Session = me, host = 'localhost') {
@@ -51,14 +56,21 @@ describe('two-step sign-in', () => {
     const { secret, recoveryCodes } = await enrol();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const stored = await gw.ctx.db.selectFrom('recovery_codes').selectAll().where('profile_id', '=', me.profile_id).execute();
+    const stored = await gw.ctx.db
+      .selectFrom('recovery_codes')
+      .selectAll()
+      .where('profile_id', '=', me.profile_id)
+      .execute();
     expect(stored).toHaveLength(10);
     expect(stored.map((r) => r.code_hash)).not.toContain(recoveryCodes[0]);
 
     const first = await signIn();
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ twoStep: 'code', challenge: expect.any(String) });
-    const done = await call(gw, 'logincode', { challenge: first.body.challenge, code: await codeAt(secret, gw.clock.now) });
+    const done = await call(gw, 'logincode', {
+      challenge: first.body.challenge,
+      code: await codeAt(secret, gw.clock.now),
+    });
     expect(done.status).toBe(200);
     expect(done.body.userInfo.token).toBeTruthy();
     expect(done.body.userInfo.username).toBe('demouser');
@@ -131,7 +143,8 @@ describe('two-step sign-in', () => {
     // A new challenge does not start the account's count again.
     const other = (await signIn()).body.challenge as string;
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await call(gw, 'logincode', { challenge: other, code: '000000' })).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await call(gw, 'logincode', { challenge: other, code: '000000' })).status);
     expect(statuses).toEqual([400, 400, 400, 429]);
   });
 
@@ -172,7 +185,9 @@ describe('two-step sign-in', () => {
     expect(off.body.userInfo.twostep).toBe(false);
     expect((await lastTextTo(gw, DEMO_PHONE))?.text).toMatch(/^Two-step sign-in was turned off/);
     expect((await signIn()).body.userInfo.token).toBeTruthy();
-    expect(await gw.ctx.db.selectFrom('recovery_codes').selectAll().where('profile_id', '=', me.profile_id).execute()).toEqual([]);
+    expect(
+      await gw.ctx.db.selectFrom('recovery_codes').selectAll().where('profile_id', '=', me.profile_id).execute(),
+    ).toEqual([]);
   });
 
   it('gives new recovery codes for a current code; the old ones stop working', async () => {
@@ -182,7 +197,10 @@ describe('two-step sign-in', () => {
     expect(renewed.body.recoveryCodes).toHaveLength(10);
     const old = await call(gw, 'logincode', { challenge: (await signIn()).body.challenge, code: recoveryCodes[1] });
     expect(old.status).toBe(400);
-    const fresh = await call(gw, 'logincode', { challenge: (await signIn()).body.challenge, code: renewed.body.recoveryCodes[0] });
+    const fresh = await call(gw, 'logincode', {
+      challenge: (await signIn()).body.challenge,
+      code: renewed.body.recoveryCodes[0],
+    });
     expect(fresh.status).toBe(200);
   });
 
@@ -204,12 +222,17 @@ describe('two-step sign-in', () => {
       expect(off.body.error.message).toBe('Two-step sign-in is required for your account and cannot be turned off');
     });
 
-    it("makes a supervised admin set two-step up at its next sign-in", async () => {
+    it('makes a supervised admin set two-step up at its next sign-in', async () => {
       const sup = await login(gw, 'supervisor', 'supervisor123');
       await enrol(sup);
       expect((await as(sup, 'twosteprequire', { required: true })).status).toBe(200);
       // acmeadmin is a reseller (an admin) under profile 6.
-      const res = await call(gw, 'login', { emailusername: 'acmeadmin', password: 'acme12345' }, { host: 'acme.localhost' });
+      const res = await call(
+        gw,
+        'login',
+        { emailusername: 'acmeadmin', password: 'acme12345' },
+        { host: 'acme.localhost' },
+      );
       expect(res.body.twoStep).toBe('enrol');
       expect(res.body.secret).toBeTruthy();
       const done = await call(

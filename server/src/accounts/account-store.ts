@@ -30,8 +30,18 @@ export async function replaceApiKey(
 ): Promise<string> {
   const apikey = newApiKey();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ apikey: apiKeyHash(apikey) }).where('profile_id', '=', user.profile_id).execute();
-    await recordAudit(trx, { at: ctx.now(), actor: user, action: 'api_key_created', source, details: { key: 'account key' } });
+    await trx
+      .updateTable('users')
+      .set({ apikey: apiKeyHash(apikey) })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: user,
+      action: 'api_key_created',
+      source,
+      details: { key: 'account key' },
+    });
   });
   await sendNotice(ctx, user, supervisorId, apiKeyCreatedText(''));
   return apikey;

@@ -36,7 +36,12 @@ export async function changeAccountType(
       actor: user,
       action: 'account_type_changed',
       source,
-      details: { before: user.accountType, after: accountType, adminBefore: user.isAdmin === 1, adminAfter: isAdmin === 1 },
+      details: {
+        before: user.accountType,
+        after: accountType,
+        adminBefore: user.isAdmin === 1,
+        adminAfter: isAdmin === 1,
+      },
     });
   });
   Object.assign(user, { accountType, isAdmin });

@@ -71,7 +71,11 @@ export async function setNewPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(password, ctx.scryptCost);
   await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirstOrThrow();
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .executeTakeFirstOrThrow();
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, apikey: apiKeyHash(newApiKey()) })

@@ -18,7 +18,12 @@ export const apiKeyCreatedText = (name: string) =>
  * Texts the account a security notice through the product's own delivery, under the sender of
  * `supervisorId` (the domain the account uses); rate-limited per account, never fails its caller.
  */
-export async function sendNotice(ctx: GatewayContext, user: UserRow, supervisorId: number, text: string): Promise<void> {
+export async function sendNotice(
+  ctx: GatewayContext,
+  user: UserRow,
+  supervisorId: number,
+  text: string,
+): Promise<void> {
   if (!user.telnumber) return;
   try {
     if (!(await rateLimit(ctx, `notice:acct:${user.profile_id}`, NOTICE_LIMIT.limit, NOTICE_LIMIT.windowMs))) return;

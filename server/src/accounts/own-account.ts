@@ -131,7 +131,11 @@ export async function changeOwnPassword(
   await giveBackAttempt(ctx, 'ownPassword', key);
   const passwordHash = await hashPassword(change.newPassword, ctx.scryptCost);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('profile_id', '=', user.profile_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
     await recordAudit(trx, { at: ctx.now(), actor: user, action: 'password_changed', source });
   });
   await revokeAllTokens(ctx, user.profile_id, keepToken);

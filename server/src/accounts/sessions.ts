@@ -100,13 +100,20 @@ export async function signedIn(ctx: GatewayContext, user: UserRow, source?: Audi
     });
     return issued;
   });
-  if (fresh) await sendNotice(ctx, user, supervisorId ?? user.supid, newDeviceText(describeUserAgent(source.userAgent)));
+  if (fresh)
+    await sendNotice(ctx, user, supervisorId ?? user.supid, newDeviceText(describeUserAgent(source.userAgent)));
   return { userInfo: await userInfo(ctx, user, token) };
 }
 
 /** A wrong password (or a domain the account may not use) for an existing account is recorded. */
 export async function recordFailedSignIn(ctx: GatewayContext, user: UserRow, source: AuditSource): Promise<void> {
-  await recordAudit(ctx.db, { at: ctx.now(), actor: user, action: 'signin_failed', source, details: { step: 'password' } });
+  await recordAudit(ctx.db, {
+    at: ctx.now(),
+    actor: user,
+    action: 'signin_failed',
+    source,
+    details: { step: 'password' },
+  });
 }
 
 export async function revokeToken(ctx: GatewayContext, token: string): Promise<void> {
@@ -135,7 +142,11 @@ export interface SessionView {
 }
 
 /** The account's live sessions, the most recently used first; `currentToken` marks the caller's. */
-export async function listSessions(ctx: GatewayContext, profileId: number, currentToken: string): Promise<SessionView[]> {
+export async function listSessions(
+  ctx: GatewayContext,
+  profileId: number,
+  currentToken: string,
+): Promise<SessionView[]> {
   const currentHash = sha256(currentToken);
   const rows = await ctx.db
     .selectFrom('tokens')
@@ -193,7 +204,13 @@ export async function endOtherSessions(ctx: GatewayContext, user: UserRow, keepT
       .executeTakeFirst();
     const ended = Number(result.numUpdatedRows);
     if (ended > 0)
-      await recordAudit(trx, { at: ctx.now(), actor: user, action: 'session_ended', source, details: { others: ended } });
+      await recordAudit(trx, {
+        at: ctx.now(),
+        actor: user,
+        action: 'session_ended',
+        source,
+        details: { others: ended },
+      });
     return ended;
   });
 }

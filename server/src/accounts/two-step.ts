@@ -175,8 +175,14 @@ export async function renewRecoveryCodes(ctx: GatewayContext, user: UserRow, cod
 }
 
 /** A reseller or profile 6 requires two-step of itself and the admins it supervises (its own must be on first). */
-export async function setTwoStepRequirement(ctx: GatewayContext, user: UserRow, required: boolean, source: AuditSource) {
-  if (user.accountType !== 'RESELLER' && user.profile_id !== TOP_SUPERVISOR_ID) throw forbidden(TWO_STEP_ONLY_RESELLERS);
+export async function setTwoStepRequirement(
+  ctx: GatewayContext,
+  user: UserRow,
+  required: boolean,
+  source: AuditSource,
+) {
+  if (user.accountType !== 'RESELLER' && user.profile_id !== TOP_SUPERVISOR_ID)
+    throw forbidden(TWO_STEP_ONLY_RESELLERS);
   if (required && user.totp_enabled !== 1) throw refuse(TWO_STEP_OWN_FIRST);
   const value = required ? 1 : 0;
   if (user.require_two_step === value) return;
@@ -206,7 +212,11 @@ export interface TwoStepChallenge {
  * After a right password: a sign-in that needs a second step gets a challenge (valid 10 minutes,
  * 7 tries, like a reset code) instead of a session. A required but missing two-step is set up here.
  */
-export async function challengeFor(ctx: GatewayContext, user: UserRow, issuer: string): Promise<TwoStepChallenge | null> {
+export async function challengeFor(
+  ctx: GatewayContext,
+  user: UserRow,
+  issuer: string,
+): Promise<TwoStepChallenge | null> {
   const enrol = user.totp_enabled !== 1;
   if (enrol && !(await twoStepRequired(ctx, user))) return null;
   const challenge = randomBytes(24).toString('base64url');
@@ -303,5 +313,8 @@ export async function completeChallenge(
 
 /** Challenges past their time are removed by the hourly sweep. */
 export async function pruneChallenges(ctx: GatewayContext): Promise<void> {
-  await ctx.db.deleteFrom('login_challenges').where('expires_at', '<', ctx.now() - CODE_TTL_MS).execute();
+  await ctx.db
+    .deleteFrom('login_challenges')
+    .where('expires_at', '<', ctx.now() - CODE_TTL_MS)
+    .execute();
 }

@@ -110,7 +110,8 @@ function selectRows(db: Executor, viewer: AuditViewer, query: AuditQuery, now: n
     );
   }
   if (query.action) q = q.where('action', '=', query.action as AuditAction);
-  if (query.search.trim()) q = q.where(anyColumnLike(['actor_name', 'action', 'ip', 'details', 'user_agent'], query.search));
+  if (query.search.trim())
+    q = q.where(anyColumnLike(['actor_name', 'action', 'ip', 'details', 'user_agent'], query.search));
   return q.orderBy('at', 'desc').orderBy('id', 'desc');
 }
 
@@ -142,7 +143,10 @@ export async function auditRows(
 
 /** Removes rows past the retention period; the only delete of the table. */
 export async function pruneAudit(db: Executor, now: number): Promise<number> {
-  const result = await db.deleteFrom('audit_log').where('at', '<', now - AUDIT_RETENTION_MS).executeTakeFirst();
+  const result = await db
+    .deleteFrom('audit_log')
+    .where('at', '<', now - AUDIT_RETENTION_MS)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -155,4 +159,3 @@ export function auditDetails(row: Pick<AuditLogRow, 'details'>): Record<string, 
     return {};
   }
 }
-

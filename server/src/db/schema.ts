@@ -8,4 +8,11 @@ import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
 export interface Database
-  extends CoreTables, MessagingTables, PhonebookPaymentTables, CarrierTables, IntegrationTables, OptOutTables, AuditTables {}
+  extends
+    CoreTables,
+    MessagingTables,
+    PhonebookPaymentTables,
+    CarrierTables,
+    IntegrationTables,
+    OptOutTables,
+    AuditTables {}

@@ -343,7 +343,9 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, REMOVE_OPT_OUT, ({ user, params, query, req }) =>
         removeOptOut(ctx, user, params.number, query.reason, auditSource(req)),
       );
-      operation(v1, ctx, CREATE_API_KEY, ({ user, key, body, req }) => createApiKey(ctx, user, body, key, auditSource(req)));
+      operation(v1, ctx, CREATE_API_KEY, ({ user, key, body, req }) =>
+        createApiKey(ctx, user, body, key, auditSource(req)),
+      );
       operation(v1, ctx, LIST_API_KEYS, async ({ user }) => ({ data: await listApiKeys(ctx, user) }));
       operation(v1, ctx, REVOKE_API_KEY, ({ user, params, req }) =>
         revokeApiKey(ctx, user, params.keyId, auditSource(req)),

@@ -1,7 +1,18 @@
 // Account security (docs/api.md#account-security): two-step sign-in, signed-in devices, the audit log.
 import { z } from './zod';
 import { frontendCall } from './call';
-import { flag, num, outcomeAnswer, ownBody, pageFields, pageNumField, profileId, searchField, shownText, text } from './fields';
+import {
+  flag,
+  num,
+  outcomeAnswer,
+  ownBody,
+  pageFields,
+  pageNumField,
+  profileId,
+  searchField,
+  shownText,
+  text,
+} from './fields';
 import { UserInfoAnswerSchema } from './user-info';
 import { EXPORT_KINDS } from '../audit';
 

@@ -27,10 +27,7 @@ export function accountSecurity(dialect: DialectName): Migration {
       await db.schema.createIndex('audit_log_tenant').on('audit_log').columns(['tenant_id', 'at']).execute();
       await db.schema.createIndex('audit_log_target').on('audit_log').columns(['target_id', 'at']).execute();
 
-      await db.schema
-        .alterTable('tokens')
-        .addColumn('public_id', 'text', empty)
-        .execute();
+      await db.schema.alterTable('tokens').addColumn('public_id', 'text', empty).execute();
       await db.schema.alterTable('tokens').addColumn('user_agent', 'text', empty).execute();
       await db.schema.alterTable('tokens').addColumn('ip', 'text', empty).execute();
       await db.schema.alterTable('tokens').addColumn('last_seen_at', ms, zero).execute();
