@@ -45,7 +45,7 @@ function batchTimes(subscribe: (listener: (e: OutboxEvent) => void) => () => voi
 const bench = {
   async signIn(username: string, password: string) {
     const answer = await login({ emailusername: username, password, domain: location.hostname, domain_supid: 0 });
-    if (!('user' in answer)) throw new Error('The bench accounts have no two-step sign-in');
+    if (!answer.user) throw new Error('The bench accounts have no two-step sign-in');
     await saveSignIn(answer.user);
   },
   async enqueue(n: number) {
