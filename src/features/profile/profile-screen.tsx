@@ -14,6 +14,8 @@ import { PhoneCard } from './phone-card';
 import { ResellerPromoCard } from './reseller-promo-card';
 import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
+import { SessionsCard } from './sessions-card';
+import { TwoStepCard } from './two-step-card';
 
 const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Changes need a connection';
 
@@ -38,6 +40,8 @@ export function ProfileScreen() {
       <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />
       <PhoneCard user={user} online={online} />
       <PasswordCard online={online} />
+      <TwoStepCard user={user} online={online} />
+      <SessionsCard online={online} />
       <SenderIdCard user={user} online={online} />
       {canChangeAccountType(user) && domain && (
         <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />
