@@ -12,10 +12,8 @@ const when = (iso: string) => formatAccra(iso, 'd MMM yyyy, HH:mm');
 export function SessionsCard({ online }: { online: boolean }) {
   const [sessions, setSessions] = useState<SessionItem[] | null>(null);
   const action = useAction('The signed-in devices could not be loaded. Please try again');
-  const load = useCallback(
-    () => action.run(async () => setSessions(await signedInDevices())),
-    [action.run],
-  );
+  const { run } = action;
+  const load = useCallback(() => run(async () => setSessions(await signedInDevices())), [run]);
   useEffect(() => {
     if (online) void load();
   }, [online, load]);
