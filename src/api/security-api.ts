@@ -1,6 +1,5 @@
 // Account security calls (docs/api.md#account-security): two-step sign-in, signed-in devices, the audit log.
 import { callGateway } from './http';
-import type { CallBody } from '../domain/contract/call';
 import {
   AUDIT_EXPORT,
   AUDIT_LOG,
@@ -18,7 +17,8 @@ import {
 import type { ExportKind } from '../domain/audit';
 
 export type { AuditEntry, SessionItem } from '../domain/contract/security';
-export type AuditFilter = Omit<CallBody<typeof AUDIT_EXPORT>, 'profile_id'>;
+/** The log's filter: search text, an action ('' for all), dates as YYYY-MM-DD ('' for the widest range). */
+export type AuditFilter = { search: string; action: string; from: string; to: string };
 
 /** logincode: the second step of a sign-in; answers the user info (and recovery codes when set up now). */
 export async function loginCode(challenge: string, code: string) {

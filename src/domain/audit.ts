@@ -42,5 +42,38 @@ export const AUDIT_RETENTION_DAYS = 730;
 export const MAX_AUDIT_EXPORT_ROWS = 10_000;
 
 /** What the app may say it exported (recorded as `data_exported`). */
-export const EXPORT_KINDS = ['contacts', 'clients', 'messages', 'status', 'optouts', 'payments', 'auditlog'] as const;
+export const EXPORT_KINDS = [
+  'contacts',
+  'numbers',
+  'clients',
+  'messages',
+  'status',
+  'optouts',
+  'payments',
+  'auditlog',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** An action's label, or the action itself when this app does not know it yet. */
+export const auditActionLabel = (action: string): string =>
+  isAuditAction(action) ? AUDIT_ACTIONS[action] : action.replace(/_/g, ' ');
+
+const detailValue = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.map(detailValue).join(', ')
+    : value === true
+      ? 'yes'
+      : value === false
+        ? 'no'
+        : value === null || value === undefined
+          ? ''
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+
+/** An entry's details in words: "credits: 50; client: acmeclient". */
+export const auditDetailsText = (details: Record<string, unknown>): string =>
+  Object.entries(details)
+    .filter(([, value]) => detailValue(value) !== '')
+    .map(([key, value]) => `${key}: ${detailValue(value)}`)
+    .join('; ');
