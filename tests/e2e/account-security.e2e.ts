@@ -51,15 +51,16 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     await twoStep.getByRole('button', { name: 'Done' }).click();
     await twoStep.getByText('Two-step sign-in is on', { exact: false }).waitFor();
 
-    // Signed-in devices: this one marked, the other signed out; its next call is Invalid Token.
+    // Signed-in devices (the sign-up's, the other device's and this one), this one marked; the other
+    // device (the most recent of the rest, so listed first) signed out: its next call is Invalid Token.
     const devices = section(page, 'Signed-in devices');
     await devices.getByText('This device').waitFor();
     const items = devices.getByRole('listitem');
-    await expect.poll(() => items.count()).toBe(2);
-    const other = items.filter({ hasNot: page.getByText('This device') });
+    await expect.poll(() => items.count()).toBe(3);
+    const other = items.filter({ hasNot: page.getByText('This device') }).first();
     await other.getByRole('button', { name: 'Sign out' }).click();
     await send.shell.alert('That device has been signed out').waitFor();
-    await expect.poll(() => items.count()).toBe(1);
+    await expect.poll(() => items.count()).toBe(2);
     const ended = await apiCall(world.gateway, 'fetchuser', { profile_id: otherDevice.profile_id }, otherDevice.token);
     expect(ended.message).toBe('Invalid Token');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -85,8 +86,8 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     const table = log.getByRole('table', { name: 'Audit log entries' });
     for (const action of ['Two-step sign-in turned on', 'Session signed out', 'Signed in', 'Failed sign-in'])
       await table.getByRole('cell', { name: action, exact: true }).first().waitFor();
-    await log.getByRole('textbox', { name: 'Action' }).click();
-    await log.getByRole('option', { name: 'Two-step sign-in turned on' }).click();
+    await log.getByRole('combobox', { name: 'Action' }).click();
+    await log.getByRole('option', { name: 'Two-step sign-in turned on', exact: true }).click();
     await log.getByRole('button', { name: 'Show' }).click();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await log.getByLabel('From').fill('2020-01-01');
@@ -133,11 +134,12 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     await send.shell.visit(world.gateway.url('/profile'), 'Profile');
     const devices = section(page, 'Signed-in devices');
     await devices.getByText('This device').waitFor();
-    await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(3);
     await devices.getByRole('button', { name: 'Sign out all other devices' }).click();
     await send.shell.alert('Every other device has been signed out').waitFor();
     const ended = await apiCall(world.gateway, 'fetchuser', { profile_id: first.profile_id }, first.token);
     expect(ended.message).toBe('Invalid Token');
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
     await section(page, 'Two-step sign-in').getByRole('button', { name: 'Turn off' }).waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'test-results/screens/account-security-profile-390.png', fullPage: true });
