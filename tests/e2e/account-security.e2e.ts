@@ -24,7 +24,7 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
 
   it('at 1280 px: sets two-step up, signs another device out, signs in with a code, reads and exports the log', async () => {
     const who = uniqueUser('sec');
-    await apiSignUp(world.gateway, who);
+    await apiSignUp(world.gateway, { ...who, cname: 'Security Co' });
     const otherDevice = await apiLogin(world.gateway, who.username, who.password);
     const { page, context, send } = await world.openSignedIn({
       who: who.username,
@@ -108,7 +108,7 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
 
   it('at 390 px: signs in with a recovery code, fits the profile and the log on a phone', async () => {
     const who = uniqueUser('secp');
-    await apiSignUp(world.gateway, who);
+    await apiSignUp(world.gateway, { ...who, cname: 'Security Co' });
     const first = await apiLogin(world.gateway, who.username, who.password);
     const started = await apiCall(world.gateway, 'twostepstart', { profile_id: first.profile_id }, first.token);
     const confirmed = await apiCall(

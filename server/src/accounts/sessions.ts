@@ -83,11 +83,10 @@ async function isNewDevice(ctx: GatewayContext, profileId: number, userAgent: st
 }
 
 /**
- * Signs the user in: `{ userInfo }` carrying a fresh token. With a `source` (a sign-in, not a
- * sign-up) the sign-in is recorded, and a browser the account never used before is texted about.
+ * Signs the user in (a sign-in or a sign-up): `{ userInfo }` carrying a fresh token. The sign-in is
+ * recorded, and a browser the account never used before is texted about, under `supervisorId`'s sender.
  */
-export async function signedIn(ctx: GatewayContext, user: UserRow, source?: AuditSource, supervisorId?: number) {
-  if (!source) return { userInfo: await userInfo(ctx, user, await issueToken(ctx, user.profile_id)) };
+export async function signedIn(ctx: GatewayContext, user: UserRow, source: AuditSource, supervisorId: number) {
   const fresh = await isNewDevice(ctx, user.profile_id, source.userAgent);
   const token = await ctx.db.transaction().execute(async (trx) => {
     const issued = await issueToken(ctx, user.profile_id, source, trx);
