@@ -58,7 +58,7 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     const items = devices.getByRole('listitem');
     await expect.poll(() => items.count()).toBe(3);
     const other = items.filter({ hasNot: page.getByText('This device') }).first();
-    await other.getByRole('button', { name: 'Sign out' }).click();
+    await other.getByRole('button', { name: /^Sign out device \d+: / }).click();
     await send.shell.alert('That device has been signed out').waitFor();
     await expect.poll(() => items.count()).toBe(2);
     const ended = await apiCall(world.gateway, 'fetchuser', { profile_id: otherDevice.profile_id }, otherDevice.token);

@@ -34,14 +34,14 @@ export function SessionsCard({ online }: { online: boolean }) {
       </Text>
       {!online && <Text size="sm">The list needs a connection.</Text>}
       <Stack gap="xs" aria-label="Signed-in devices" role="list">
-        {(sessions ?? []).map((s) => (
+        {(sessions ?? []).map((s, index) => (
           <Paper key={s.id} withBorder p="sm" radius="sm" role="listitem" aria-label={s.device}>
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={2}>
                 <Group gap="xs">
                   <Text fw={600}>{s.device}</Text>
                   {s.current && (
-                    <Badge color="green" variant="light">
+                    <Badge color="green.9" variant="outline">
                       This device
                     </Badge>
                   )}
@@ -54,6 +54,8 @@ export function SessionsCard({ online }: { online: boolean }) {
                 <Button
                   size="xs"
                   variant="default"
+                  // Several devices may read alike: the number tells them apart for screen readers.
+                  aria-label={`Sign out device ${index + 1}: ${s.device}`}
                   disabled={!online || action.busy}
                   onClick={() => void end(() => signOutDevice(s.id))}
                 >
