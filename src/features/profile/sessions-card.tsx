@@ -41,7 +41,7 @@ export function SessionsCard({ online }: { online: boolean }) {
                 <Group gap="xs">
                   <Text fw={600}>{s.device}</Text>
                   {s.current && (
-                    <Badge color="green.9" variant="outline">
+                    <Badge color="gray.8" variant="outline">
                       This device
                     </Badge>
                   )}
