@@ -124,6 +124,7 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     const login = await new LoginPage(page).open(world.gateway.url('/login'));
     await login.logIn(who.username, who.password);
     await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+    await page.getByLabel('Two-step code').waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'test-results/screens/two-step-login-390.png', fullPage: true });
     await page.getByLabel('Two-step code').fill(recovery[0]!);
