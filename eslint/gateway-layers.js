@@ -10,6 +10,7 @@ const GATEWAY = ['server', 'src'];
  * A new area gets its rank here and a line in server/src/README.md.
  */
 export const AREA_RANK = {
+  audit: 0,
   auth: 0,
   carrier: 0,
   credit: 0,

@@ -23,6 +23,7 @@ import { registerCarrierRoutes } from './routes/carrier';
 import { registerApiV1Routes } from './routes/api-v1';
 import { registerOptOutRoutes } from './routes/optouts';
 import { registerDeveloperRoutes } from './routes/developers';
+import { registerSecurityRoutes } from './routes/security';
 import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
 
 const PERMISSIONS_POLICY =
@@ -60,6 +61,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerDomainRoutes,
     registerManifestRoute,
     registerAuthRoutes,
+    registerSecurityRoutes,
     registerSignupRoutes,
     registerPasswordResetRoutes,
     registerAccountRoutes,

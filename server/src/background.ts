@@ -6,6 +6,8 @@ import { expireCheckouts } from './payments/reservations';
 import { pruneEvents } from './messaging/recipient-events';
 import { pruneApiAnswers } from './integrations/idempotency';
 import { newLoopOwner, pruneDeliveries, tickWebhooks } from './integrations/webhooks/deliver';
+import { pruneAudit } from './audit/audit-log';
+import { pruneChallenges } from './accounts/two-step';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -51,6 +53,8 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, EVENT_SWEEP_MS, () => pruneApiAnswers(ctx.db, ctx.now()), 'API answers sweep'),
     every(ctx, WEBHOOK_TICK_MS, () => tickWebhooks(ctx, webhookOwner), 'webhooks'),
     every(ctx, EVENT_SWEEP_MS, () => pruneDeliveries(ctx), 'webhook deliveries sweep'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneAudit(ctx.db, ctx.now()), 'audit log sweep'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneChallenges(ctx), 'sign-in challenges sweep'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

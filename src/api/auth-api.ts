@@ -2,9 +2,10 @@ import { FETCH_USER, LOGIN, SIGNOUT } from '../domain/contract/auth';
 import type { CallBody } from '../domain/contract/call';
 import { callGateway } from './http';
 
+/** login: the user info, or (two-step sign-in on or required) the challenge its second step answers. */
 export async function login(body: CallBody<typeof LOGIN>) {
   const answer = await callGateway(LOGIN, { body: { humanKey: '', ...body } });
-  return answer.userInfo;
+  return 'userInfo' in answer ? { user: answer.userInfo } : { twoStep: answer };
 }
 
 export async function fetchUser(token: string, profileId: number) {

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { APP_PATHS } from '../domain/app-paths';
 import { RouteGuard } from './route-guard';
 import {
+  AuditLogScreen,
   ClientManagementScreen,
   DevelopersScreen,
   CreditHistoryScreen,
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.clientCreditHistory.path, element: <CreditHistoryScreen tabs /> },
       { path: APP_PATHS.profile.path, element: <ProfileScreen /> },
       { path: APP_PATHS.clientManagement.path, element: <ClientManagementScreen /> },
+      { path: APP_PATHS.auditLog.path, element: <AuditLogScreen /> },
       { path: '*', element: null },
     ],
   },

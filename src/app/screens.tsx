@@ -61,6 +61,10 @@ export const DevelopersScreen = lazyScreen(
   () => withAllStyles(import('../features/developers/developers-screen')).then((m) => m.DevelopersScreen),
   inShell,
 );
+export const AuditLogScreen = lazyScreen(
+  () => withAllStyles(import('../features/auditlog/audit-log-screen')).then((m) => m.AuditLogScreen),
+  inShell,
+);
 export const PurchaseScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/purchase-screen')).then((m) => m.PurchaseScreen),
   inShell,

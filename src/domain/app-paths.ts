@@ -44,4 +44,5 @@ export const APP_PATHS = {
   clientCreditHistory: page('/clientcredithistory', 'user'),
   profile: page('/profile', 'user'),
   clientManagement: page('/clientmanagement', 'admin'),
+  auditLog: page('/auditlog', 'user'),
 } as const satisfies Record<string, AppPath<never[]>>;

@@ -14,7 +14,8 @@ export type MenuKey =
   | 'developers'
   | 'purchase'
   | 'profile'
-  | 'clients';
+  | 'clients'
+  | 'auditlog';
 
 export type MenuItem = { key: MenuKey; label: string; path: string };
 
@@ -38,6 +39,7 @@ export function menuItems(user: MenuUser): MenuItem[] {
     { key: 'profile', label: 'Profile', path: APP_PATHS.profile.getHref() },
     { key: 'developers', label: 'Developers', path: APP_PATHS.developers.getHref() },
     user.isAdmin && { key: 'clients', label: 'Client management', path: APP_PATHS.clientManagement.getHref() },
+    { key: 'auditlog', label: 'Audit log', path: APP_PATHS.auditLog.getHref() },
   ];
   return items.filter((item): item is MenuItem => item !== false);
 }

@@ -56,6 +56,9 @@ export type UserInfo = {
   domainverified: boolean;
   domainverifyname: string;
   domainverifytoken: string;
+  /** Two-step sign-in is on; the account requires it of itself and its admins (older gateways: absent). */
+  twostep?: boolean;
+  twosteprequired?: boolean;
 };
 
 export type DomainDetails = {

@@ -84,3 +84,17 @@ export function writeNumbers(numbers: readonly string[]): Uint8Array {
   sheet['!cols'] = [{ wch: 18 }];
   return book(sheet, 'Numbers');
 }
+
+/** A row of the audit log's export, as the /auditlog page shows it. */
+export type AuditRow = { when: string; who: string; action: string; details: string; ip: string; device: string };
+
+/** The audit log (server/src/audit): every cell text, neutralised (details hold what people typed). */
+export function writeAuditLog(rows: readonly AuditRow[]): Uint8Array {
+  const table: string[][] = [
+    ['When', 'Who', 'Action', 'Details', 'IP address', 'Device'],
+    ...rows.map((r) => [cell(r.when), cell(r.who), cell(r.action), cell(r.details), cell(r.ip), cell(r.device)]),
+  ];
+  const sheet = XLSX.utils.aoa_to_sheet(table, { dense: true });
+  sheet['!cols'] = [{ wch: 18 }, { wch: 16 }, { wch: 26 }, { wch: 60 }, { wch: 16 }, { wch: 22 }];
+  return book(sheet, 'Audit log');
+}

@@ -1,5 +1,5 @@
 // The page's side of the Excel exports: the worker writes, the page downloads.
-import type { CustomerRow, OptOutRow } from './client-exports';
+import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ExportRequest } from './export-request';
 import type { ReportRow } from './status-report';
 import type { SetAsideNumber } from '../domain/excel-sheet';
@@ -45,6 +45,10 @@ export const buildNumbersExport = (numbers: readonly string[]): Promise<Uint8Arr
 /** The account's opt-out list. */
 export const buildOptOutsExport = (rows: readonly OptOutRow[]): Promise<Uint8Array> =>
   inWorker({ kind: 'optouts', rows: rows.map((r) => ({ number: r.number, reason: r.reason, date: r.date })) });
+
+/** The audit log's rows the filter matched. */
+export const buildAuditLogExport = (rows: readonly AuditRow[]): Promise<Uint8Array> =>
+  inWorker({ kind: 'auditlog', rows: rows.map((r) => ({ ...r })) });
 
 /** The set-aside file's name, from the sheet's: kept here, off SheetJS, as the send screen names it. */
 export const setAsideFileName = (fileName: string): string => {

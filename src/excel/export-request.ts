@@ -1,4 +1,4 @@
-import type { CustomerRow, OptOutRow } from './client-exports';
+import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ReportRow } from './status-report';
 import type { SetAsideNumber } from '../domain/excel-sheet';
 
@@ -8,5 +8,6 @@ export type ExportRequest =
   | { kind: 'customers'; rows: CustomerRow[] }
   | { kind: 'numbers'; rows: string[] }
   | { kind: 'optouts'; rows: OptOutRow[] }
+  | { kind: 'auditlog'; rows: AuditRow[] }
   | { kind: 'set-aside'; rows: SetAsideNumber[] }
   | { kind: 'send-template' };

@@ -1,5 +1,5 @@
 // Which writer makes each export: one place for the worker and the no-worker path (unit tests).
-import { writeCustomerData, writeNumbers, writeOptOuts } from './client-exports';
+import { writeAuditLog, writeCustomerData, writeNumbers, writeOptOuts } from './client-exports';
 import type { ExportRequest } from './export-request';
 import { writeSendTemplate } from './send-template';
 import { writeSetAside } from './set-aside-export';
@@ -13,6 +13,8 @@ export function writeExport(request: ExportRequest): Uint8Array {
       return writeNumbers(request.rows);
     case 'optouts':
       return writeOptOuts(request.rows);
+    case 'auditlog':
+      return writeAuditLog(request.rows);
     case 'set-aside':
       return writeSetAside(request.rows);
     case 'status':

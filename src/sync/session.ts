@@ -6,21 +6,43 @@ import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session
 import type { StoredUser } from '../db/app-db';
 import { emitAlert } from '../notify/alerts-bus';
 
-/** Signs in (login) and stores the account on the device. */
+/** A sign-in waiting for its two-step code (or, when required but not set up, for setting it up). */
+export type TwoStepChallenge = { twoStep: 'code' | 'enrol'; challenge: string; secret?: string; uri?: string };
+
+/**
+ * Signs in (login) and stores the account on the device; with two-step sign-in on, nothing is stored
+ * yet and the challenge comes back for completeSignIn.
+ */
 export async function signIn(input: {
   emailusername: string;
   password: string;
   host: string;
   domainSupid: number;
-}): Promise<StoredUser> {
-  const user = await login({
+}): Promise<{ user: StoredUser } | { twoStep: TwoStepChallenge }> {
+  const answer = await login({
     emailusername: input.emailusername.trim(),
     password: input.password,
     domain: input.host,
     domain_supid: input.domainSupid,
   });
-  await saveSignIn(user); // its signed-in copy, written first, starts the session watch (session-state.ts)
-  return user;
+  if ('twoStep' in answer) return answer;
+  await saveSignIn(answer.user); // its signed-in copy, written first, starts the session watch (session-state.ts)
+  return answer;
+}
+
+/**
+ * The second step: the code (or a recovery code) for the challenge. The account is stored at once,
+ * unless recovery codes came back (two-step was set up now): the screen shows them first, then calls
+ * acceptSignedInUser.
+ */
+export async function completeSignIn(
+  challenge: string,
+  code: string,
+): Promise<{ user: StoredUser; recoveryCodes?: string[] }> {
+  const { loginCode } = await import('../api/security-api');
+  const answer = await loginCode(challenge, code.trim());
+  if (!answer.recoveryCodes) await saveSignIn(answer.userInfo);
+  return { user: answer.userInfo, recoveryCodes: answer.recoveryCodes };
 }
 
 /** Loads what a sign-in runs next (the session watch, session-state.ts), while the person is still typing. */

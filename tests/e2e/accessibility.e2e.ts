@@ -31,9 +31,9 @@ describe('accessibility: contrast and names, on screens and with alerts showing'
       [
         'demouser',
         'demo12345',
-        ['/', '/dashboard', '/phonebook', '/phonebook/1', '/purchasesms', '/credithistory', '/profile'],
+        ['/', '/dashboard', '/phonebook', '/phonebook/1', '/purchasesms', '/credithistory', '/profile', '/auditlog'],
       ],
-      ['supervisor', 'supervisor123', ['/clientmanagement', '/clientcredithistory', '/clientphonebook']],
+      ['supervisor', 'supervisor123', ['/clientmanagement', '/clientcredithistory', '/clientphonebook', '/auditlog']],
     ] as const) {
       const { page, context } = await newPage(world.browser, { viewport });
       await new LoginPage(page).signIn(world.gateway.url('/login'), who, password);

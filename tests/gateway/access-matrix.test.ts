@@ -20,6 +20,8 @@ const PUBLIC = [
   'verifysmscode',
   'setpasswordreset',
   'changepassword',
+  // The second step of a sign-in: its challenge, not a token, names the account.
+  'logincode',
 ];
 
 /** Roles the calls require (docs/api.md#calls-and-answers, docs/product.md#roles-and-permissions), whoever implements them. */
@@ -42,6 +44,18 @@ const EXPECTED_ROLE: Record<string, Access> = {
   sendphonecode: 'user',
   changephone: 'user',
   changeownpassword: 'user',
+  // Account security: each acts on the caller's own account, sessions and log (an admin's log reads its clients' rows).
+  twostepstart: 'user',
+  twostepconfirm: 'user',
+  twostepoff: 'user',
+  twosteprecovery: 'user',
+  twosteprequire: 'user',
+  sessions: 'user',
+  endsession: 'user',
+  endothersessions: 'user',
+  auditlog: 'user',
+  auditexport: 'user',
+  recordexport: 'user',
 };
 
 /** A caller's own lists: what they answer must hold nothing of another tenant. */
@@ -106,6 +120,12 @@ describe('the route table', () => {
   it('holds the calls that edit one’s own account', () => {
     expect(named('updateprofile', 'sendphonecode', 'changephone', 'changeownpassword')).toHaveLength(4);
   });
+
+  it('holds the account security calls', () => {
+    const security = ['logincode', 'twostepstart', 'twostepconfirm', 'twostepoff', 'twosteprecovery', 'twosteprequire'];
+    const devices = ['sessions', 'endsession', 'endothersessions', 'auditlog', 'auditexport', 'recordexport'];
+    expect(named(...security, ...devices)).toHaveLength(12);
+  });
 });
 
 describe('anonymous callers', () => {
@@ -165,7 +185,7 @@ describe('roles', () => {
 describe('tenant walls', () => {
   const DEMO_MARKS = ['demouser', 'demo@example.com', 'secret-text-777', 'Secret Book 777'];
   const ACME_CLIENT_MARKS = ['acmeclient', 'client@acme.example.com', 'acme-secret-888', 'Acme Book 888'];
-  const fx: Record<string, number | undefined> = {};
+  const fx: Record<string, number | undefined> & { demoSession?: string } = {};
 
   const exists = (name: string) => named(name).length > 0;
   const sendAs = async (who: Session, messageType: string, from: string, text: string, extra: object = {}) => {
@@ -222,6 +242,10 @@ describe('tenant walls', () => {
       recurringInterval: 1,
     });
     fx.acmeQuick = await sendAs(acmeClient, 'quick sms', 'ACMECL', 'acme-secret-888');
+    if (exists('sessions')) {
+      const sessions = await as(demo, 'sessions', { profile_id: demo.profile_id });
+      fx.demoSession = sessions.body.sessions?.[0]?.id;
+    }
   });
 
   /** Someone acting on another tenant's row: refused, and the row is as it was. */
@@ -376,6 +400,18 @@ describe('tenant walls', () => {
       }),
     },
     {
+      name: "another tenant's user ends a supervisor client's session",
+      route: 'endsession',
+      by: () => acmeClient,
+      body: () => (fx.demoSession ? { id: fx.demoSession } : null),
+    },
+    {
+      name: "reseller ends a supervisor client's session",
+      route: 'endsession',
+      by: () => acme,
+      body: () => (fx.demoSession ? { id: fx.demoSession } : null),
+    },
+    {
       name: "another tenant's user deletes a contact",
       route: 'deletecontact',
       by: () => acmeClient,
@@ -441,6 +477,29 @@ describe('tenant walls', () => {
       }
     },
   );
+
+  it('the audit log shows an admin its own and its clients’ rows, nothing of another tenant; profile 6 all', async (ctx) => {
+    if (!exists('auditlog')) return ctx.skip();
+    const read = async (who: Session, search = '') =>
+      JSON.stringify(
+        (await as(who, 'auditlog', { profile_id: who.profile_id, search, action: '', from: '', to: '' })).body,
+      );
+    for (const search of ['', 'demo', 'acme', 'signin']) {
+      const theirs = await read(acme, search);
+      expect(theirs).not.toContain('"demouser"');
+      expect(theirs).not.toContain('"supervisor"');
+      const client = await read(acmeClient, search);
+      expect(client).not.toContain('"demouser"');
+      expect(client).not.toContain('"acmeadmin"');
+    }
+    expect(await read(acme)).toContain('"acmeclient"');
+    const all = await read(sup);
+    for (const name of ['demouser', 'acmeadmin', 'acmeclient']) expect(all).toContain(`"${name}"`);
+    // The demo user's own: its sign-in, no one else's.
+    const own = await read(demo);
+    expect(own).toContain('"demouser"');
+    expect(own).not.toContain('"acmeclient"');
+  });
 
   it.each(named(...OWN_LISTS).map((r) => [r.name, r] as const))(
     '%s shows a user only their own rows',

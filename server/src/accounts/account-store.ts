@@ -6,6 +6,8 @@ import type { Executor } from '../db/database';
 import { isRowId } from '../db/queries';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { USER_NOT_FOUND } from '../../../src/domain/contact';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
+import { apiKeyCreatedText, sendNotice } from './notices';
 
 export async function findAccount(ctx: GatewayContext, profileId: number): Promise<UserRow | undefined> {
   return ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
@@ -20,13 +22,28 @@ export async function clientAccount(ctx: GatewayContext, admin: UserRow, id: unk
 }
 
 /** A new API key: shown once to its owner, only its hash is kept. */
-export async function replaceApiKey(ctx: GatewayContext, user: UserRow): Promise<string> {
+export async function replaceApiKey(
+  ctx: GatewayContext,
+  user: UserRow,
+  source: AuditSource,
+  supervisorId: number,
+): Promise<string> {
   const apikey = newApiKey();
-  await ctx.db
-    .updateTable('users')
-    .set({ apikey: apiKeyHash(apikey) })
-    .where('profile_id', '=', user.profile_id)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ apikey: apiKeyHash(apikey) })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: user,
+      action: 'api_key_created',
+      source,
+      details: { key: 'account key' },
+    });
+  });
+  await sendNotice(ctx, user, supervisorId, apiKeyCreatedText(''));
   return apikey;
 }
 

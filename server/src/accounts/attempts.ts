@@ -22,6 +22,8 @@ export const LIMITS = {
   accountEdit: { limit: 30, windowMs: 60 * MINUTE_MS },
   phoneCodeCheck: { limit: 20, windowMs: 15 * MINUTE_MS },
   ownPassword: { limit: 10, windowMs: 15 * MINUTE_MS },
+  // Two-step codes tried for one account, whatever the challenge: a new sign-in does not reset the count.
+  twoStepCode: { limit: 10, windowMs: 15 * MINUTE_MS },
   // Codes texted to one phone, whatever account or sign-up asks: nobody floods a number.
   codeToNumber: { limit: 5, windowMs: 60 * MINUTE_MS },
 } as const;

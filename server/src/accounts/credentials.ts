@@ -5,6 +5,7 @@ import { DUMMY_HASH_SEED, hashPassword, verifyPassword } from '../auth/passwords
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { checkCode, type CodeCheck } from './codes';
 import { revokeAllTokens } from './sessions';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
 
 const dummyHashes = new Map<number, Promise<string>>();
 
@@ -62,12 +63,26 @@ export async function checkResetCode(ctx: GatewayContext, login: string, code: s
  * A reset's new password. The API key goes too (whoever took the account may have generated one),
  * and every session ends (perhaps the reason for the reset).
  */
-export async function setNewPassword(ctx: GatewayContext, profileId: number, password: string): Promise<void> {
+export async function setNewPassword(
+  ctx: GatewayContext,
+  profileId: number,
+  password: string,
+  source: AuditSource,
+): Promise<void> {
   const passwordHash = await hashPassword(password, ctx.scryptCost);
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, apikey: apiKeyHash(newApiKey()) })
-    .where('profile_id', '=', profileId)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('profile_id', '=', profileId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, apikey: apiKeyHash(newApiKey()) })
+      .where('profile_id', '=', profileId)
+      .execute();
+    await recordAudit(trx, { at: ctx.now(), actor: user, action: 'password_reset', source });
+  });
+  // Two-step sign-in stays on: the next sign-in still asks for its code.
   await revokeAllTokens(ctx, profileId);
 }

@@ -21,6 +21,7 @@ import { giveBackAttempt, takeAttempt } from './attempts';
 import { checkCode, issueCode } from './codes';
 import { findAccount } from './account-store';
 import { revokeAllTokens } from './sessions';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { sendPhoneCode } from './system-texts';
 import { EMAIL_TAKEN } from './uniqueness';
 
@@ -120,6 +121,7 @@ export async function changeOwnPassword(
   user: UserRow,
   change: PasswordChange,
   keepToken: string,
+  source: AuditSource,
 ): Promise<void> {
   const problem = passwordChangeError(change);
   if (problem) throw refuse(problem);
@@ -128,10 +130,13 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(change.currentPassword, user.password_hash))) throw refuse(CURRENT_PASSWORD_WRONG);
   await giveBackAttempt(ctx, 'ownPassword', key);
   const passwordHash = await hashPassword(change.newPassword, ctx.scryptCost);
-  await ctx.db
-    .updateTable('users')
-    .set({ password_hash: passwordHash })
-    .where('profile_id', '=', user.profile_id)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+    await recordAudit(trx, { at: ctx.now(), actor: user, action: 'password_changed', source });
+  });
   await revokeAllTokens(ctx, user.profile_id, keepToken);
 }

@@ -3,6 +3,15 @@ import type { UserRow } from '../db/schema-core';
 import { busy, notFound, refuse } from '../core/errors';
 import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
 import { USER_NOT_FOUND } from '../../../src/domain/contact';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
+
+/** Who changes the lists, from where, and what the audit log records of it. */
+export interface SenderIdAudit {
+  actor: UserRow;
+  source: AuditSource;
+  action: 'sender_id_requested' | 'sender_id_approved' | 'sender_id_rejected';
+  details: Record<string, unknown>;
+}
 
 export type SenderIdLists = { approved: string[]; pending: string[] };
 
@@ -17,6 +26,7 @@ export async function changeSenderIds(
   ctx: GatewayContext,
   profileId: number,
   change: SenderIdChange,
+  audit: SenderIdAudit,
 ): Promise<UserRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const user = await ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
@@ -27,14 +37,26 @@ export async function changeSenderIds(
     });
     if (typeof next === 'string') throw refuse(next);
     const values = { senderidapproved: next.approved.join(','), pendingsenderid: next.pending.join(',') };
-    const done = await ctx.db
-      .updateTable('users')
-      .set(values)
-      .where('profile_id', '=', profileId)
-      .where('senderidapproved', '=', user.senderidapproved)
-      .where('pendingsenderid', '=', user.pendingsenderid)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 1) return { ...user, ...values };
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('users')
+        .set(values)
+        .where('profile_id', '=', profileId)
+        .where('senderidapproved', '=', user.senderidapproved)
+        .where('pendingsenderid', '=', user.pendingsenderid)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      await recordAudit(trx, {
+        at: ctx.now(),
+        actor: audit.actor,
+        action: audit.action,
+        source: audit.source,
+        ...(profileId !== audit.actor.profile_id ? { targetId: profileId } : {}),
+        details: { account: user.username, ...audit.details },
+      });
+      return true;
+    });
+    if (changed) return { ...user, ...values };
   }
   throw busy();
 }

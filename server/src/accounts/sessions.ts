@@ -1,18 +1,41 @@
+import { randomBytes } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
+import { notFound } from '../core/errors';
 import { apiKeyHash, newToken, sha256, TOKEN_TTL_MS } from '../auth/tokens';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { userInfo } from '../tenancy/user-info';
+import { describeUserAgent } from '../../../src/domain/user-agent';
+import { sendNotice, newDeviceText } from './notices';
 
-/** The user behind a live session token, or undefined. */
+/** A session's last use is written at most this often: a busy app costs no write per call. */
+const LAST_SEEN_STEP_MS = 60_000;
+export const SESSION_NOT_FOUND = 'This session is not one of your signed-in devices, or it has already ended';
+
+/** The user behind a live session token, or undefined; marks the session as seen. */
 export async function userForToken(ctx: GatewayContext, token: string): Promise<UserRow | undefined> {
-  return ctx.db
+  const hash = sha256(token);
+  const now = ctx.now();
+  const user = await ctx.db
     .selectFrom('tokens')
     .innerJoin('users', 'users.profile_id', 'tokens.profile_id')
     .selectAll('users')
-    .where('tokens.token_hash', '=', sha256(token))
+    .select('tokens.last_seen_at as session_seen_at')
+    .where('tokens.token_hash', '=', hash)
     .where('tokens.revoked', '=', 0)
-    .where('tokens.expires_at', '>', ctx.now())
+    .where('tokens.expires_at', '>', now)
     .executeTakeFirst();
+  if (!user) return undefined;
+  const { session_seen_at: seenAt, ...row } = user;
+  if (seenAt <= now - LAST_SEEN_STEP_MS)
+    await ctx.db
+      .updateTable('tokens')
+      .set({ last_seen_at: now })
+      .where('token_hash', '=', hash)
+      .where('last_seen_at', '<=', now - LAST_SEEN_STEP_MS)
+      .execute();
+  return row;
 }
 
 /** The user whose API key (stored hashed) this is, or undefined. */
@@ -20,20 +43,76 @@ export async function userForApiKey(ctx: GatewayContext, key: string): Promise<U
   return ctx.db.selectFrom('users').selectAll().where('apikey', '=', apiKeyHash(key)).executeTakeFirst();
 }
 
-/** A new session: the token goes to the client once, only its hash is stored. */
-export async function issueToken(ctx: GatewayContext, profileId: number): Promise<string> {
+const NO_SOURCE: AuditSource = { ip: '', userAgent: '' };
+
+/** A new session: the token goes to the client once, only its hash is stored, with the device it came from. */
+export async function issueToken(
+  ctx: GatewayContext,
+  profileId: number,
+  source = NO_SOURCE,
+  db: Executor = ctx.db,
+): Promise<string> {
   const token = newToken();
   const now = ctx.now();
-  await ctx.db
+  await db
     .insertInto('tokens')
-    .values({ token_hash: sha256(token), profile_id: profileId, created_at: now, expires_at: now + TOKEN_TTL_MS })
+    .values({
+      token_hash: sha256(token),
+      profile_id: profileId,
+      created_at: now,
+      expires_at: now + TOKEN_TTL_MS,
+      public_id: `ses_${randomBytes(9).toString('base64url')}`,
+      user_agent: source.userAgent.slice(0, 300),
+      ip: source.ip.slice(0, 64),
+      last_seen_at: now,
+    })
     .execute();
   return token;
 }
 
-/** Signs the user in: `{ userInfo }` carrying a fresh token. */
-export async function signedIn(ctx: GatewayContext, user: UserRow) {
-  return { userInfo: await userInfo(ctx, user, await issueToken(ctx, user.profile_id)) };
+/** Whether the account has signed in before, but never from a browser like this one. */
+async function isNewDevice(ctx: GatewayContext, profileId: number, userAgent: string): Promise<boolean> {
+  const earlier = await ctx.db
+    .selectFrom('tokens')
+    .select(['user_agent'])
+    .where('profile_id', '=', profileId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return earlier.length > 0 && !earlier.some((row) => row.user_agent === userAgent);
+}
+
+/**
+ * Signs the user in (a sign-in or a sign-up): `{ userInfo }` carrying a fresh token. The sign-in is
+ * recorded, and a browser the account never used before is texted about, under `supervisorId`'s sender.
+ */
+export async function signedIn(ctx: GatewayContext, user: UserRow, source: AuditSource, supervisorId: number) {
+  const fresh = await isNewDevice(ctx, user.profile_id, source.userAgent);
+  const token = await ctx.db.transaction().execute(async (trx) => {
+    const issued = await issueToken(ctx, user.profile_id, source, trx);
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: user,
+      action: 'signin',
+      source,
+      details: { device: describeUserAgent(source.userAgent) },
+    });
+    return issued;
+  });
+  if (fresh)
+    await sendNotice(ctx, user, supervisorId ?? user.supid, newDeviceText(describeUserAgent(source.userAgent)));
+  return { userInfo: await userInfo(ctx, user, token) };
+}
+
+/** A wrong password (or a domain the account may not use) for an existing account is recorded. */
+export async function recordFailedSignIn(ctx: GatewayContext, user: UserRow, source: AuditSource): Promise<void> {
+  await recordAudit(ctx.db, {
+    at: ctx.now(),
+    actor: user,
+    action: 'signin_failed',
+    source,
+    details: { step: 'password' },
+  });
 }
 
 export async function revokeToken(ctx: GatewayContext, token: string): Promise<void> {
@@ -41,12 +120,96 @@ export async function revokeToken(ctx: GatewayContext, token: string): Promise<v
 }
 
 /** After a password change every session of the account ends, but the one that made the change when named. */
-export async function revokeAllTokens(ctx: GatewayContext, profileId: number, exceptToken?: string): Promise<void> {
+export async function revokeAllTokens(ctx: GatewayContext, profileId: number, exceptToken?: string): Promise<number> {
   let query = ctx.db
     .updateTable('tokens')
     .set({ revoked: 1 })
     .where('profile_id', '=', profileId)
     .where('revoked', '=', 0);
   if (exceptToken) query = query.where('token_hash', '<>', sha256(exceptToken));
-  await query.execute();
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+export interface SessionView {
+  id: string;
+  device: string;
+  userAgent: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** The account's live sessions, the most recently used first; `currentToken` marks the caller's. */
+export async function listSessions(
+  ctx: GatewayContext,
+  profileId: number,
+  currentToken: string,
+): Promise<SessionView[]> {
+  const currentHash = sha256(currentToken);
+  const rows = await ctx.db
+    .selectFrom('tokens')
+    .select(['public_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('profile_id', '=', profileId)
+    .where('revoked', '=', 0)
+    .where('expires_at', '>', ctx.now())
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    id: row.public_id,
+    device: describeUserAgent(row.user_agent),
+    userAgent: row.user_agent,
+    ip: row.ip,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastSeenAt: new Date(Math.max(row.last_seen_at, row.created_at)).toISOString(),
+    current: row.token_hash === currentHash,
+  }));
+}
+
+/** Ends one of the account's own sessions by its shown id: another account's id is not found. */
+export async function endSession(ctx: GatewayContext, user: UserRow, sessionId: string, source: AuditSource) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('tokens')
+      .select(['id', 'user_agent', 'ip'])
+      .where('public_id', '=', sessionId)
+      .where('public_id', '<>', '')
+      .where('profile_id', '=', user.profile_id)
+      .where('revoked', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw notFound(SESSION_NOT_FOUND);
+    await trx.updateTable('tokens').set({ revoked: 1 }).where('id', '=', row.id).execute();
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: user,
+      action: 'session_ended',
+      source,
+      details: { device: describeUserAgent(row.user_agent), ip: row.ip },
+    });
+  });
+}
+
+/** Ends every session of the account but the caller's; answers how many ended. */
+export async function endOtherSessions(ctx: GatewayContext, user: UserRow, keepToken: string, source: AuditSource) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('tokens')
+      .set({ revoked: 1 })
+      .where('profile_id', '=', user.profile_id)
+      .where('revoked', '=', 0)
+      .where('token_hash', '<>', sha256(keepToken))
+      .executeTakeFirst();
+    const ended = Number(result.numUpdatedRows);
+    if (ended > 0)
+      await recordAudit(trx, {
+        at: ctx.now(),
+        actor: user,
+        action: 'session_ended',
+        source,
+        details: { others: ended },
+      });
+    return ended;
+  });
 }

@@ -44,3 +44,8 @@ export async function sendResetCode(ctx: GatewayContext, supervisorId: number, p
   }
   await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), resetCodeText(code));
 }
+
+/** Any fixed system text (a security notice) to `phone` under the sender of `supervisorId`; no count here. */
+export async function sendSystemText(ctx: GatewayContext, supervisorId: number, phone: string, text: string) {
+  await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), text);
+}

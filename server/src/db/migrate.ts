@@ -15,9 +15,10 @@ import { recipientEvents } from './migrations/012-recipient-events';
 import { optOuts } from './migrations/014-optouts';
 import { apiKeys } from './migrations/015-api-keys';
 import { webhooks } from './migrations/016-webhooks';
-import { deliveryCounters } from './migrations/018-delivery-counters';
-import { webhookCallbacks } from './migrations/020-webhook-callbacks';
 import { smppAccess } from './migrations/017-smpp-access';
+import { deliveryCounters } from './migrations/018-delivery-counters';
+import { accountSecurity } from './migrations/019-account-security';
+import { webhookCallbacks } from './migrations/020-webhook-callbacks';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -38,9 +39,10 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '014-optouts': optOuts,
   '015-api-keys': apiKeys,
   '016-webhooks': webhooks,
-  '018-delivery-counters': deliveryCounters,
-  '020-webhook-callbacks': webhookCallbacks,
   '017-smpp-access': smppAccess,
+  '018-delivery-counters': deliveryCounters,
+  '019-account-security': accountSecurity,
+  '020-webhook-callbacks': webhookCallbacks,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -27,6 +27,14 @@ export interface UsersTable {
   recurringsmsTab: Generated<number>;
   credithistoryTab: Generated<number>;
   created_at: number;
+  /** Two-step sign-in's TOTP secret (base32), '' when off; `totp_pending` awaits its first code. */
+  totp_secret: Generated<string>;
+  totp_pending: Generated<string>;
+  totp_enabled: Generated<number>;
+  /** The last TOTP time step accepted: a code is used once. */
+  totp_last_step: Generated<number>;
+  /** 1: two-step sign-in is required of this account and of the admins it supervises. */
+  require_two_step: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -67,6 +75,31 @@ export interface TokensTable {
   created_at: number;
   expires_at: number;
   revoked: Generated<number>;
+  /** The session's id as the profile shows it: never the token or its hash. */
+  public_id: Generated<string>;
+  user_agent: Generated<string>;
+  ip: Generated<string>;
+  /** Last call made with it (ms), written at most once a minute. */
+  last_seen_at: Generated<number>;
+}
+
+/** One of an account's ten two-step recovery codes, stored hashed; used once. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  profile_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** A sign-in whose password was right, waiting for its two-step code. */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  challenge_hash: string;
+  profile_id: number;
+  expires_at: number;
+  attempts_left: number;
+  used: Generated<number>;
+  created_at: number;
 }
 
 export interface TemporalSignupsTable {
@@ -128,4 +161,6 @@ export interface CoreTables {
   codes: CodesTable;
   rate_limits: RateLimitsTable;
   carrier_messages: CarrierMessagesTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }

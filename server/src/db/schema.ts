@@ -1,3 +1,4 @@
+import type { AuditTables } from './schema-audit';
 import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
@@ -15,4 +16,5 @@ export interface Database
     CarrierTables,
     IntegrationTables,
     OptOutTables,
-    SmppTables {}
+    SmppTables,
+    AuditTables {}

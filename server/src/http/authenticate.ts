@@ -13,6 +13,12 @@ export function bearerToken(req: FastifyRequest): string | null {
 /** The socket address (trustProxy is off, so a client cannot choose it with a header). */
 export const clientAddress = (req: FastifyRequest) => req.ip || 'unknown';
 
+/** Where a request came from, as the audit log and the session list keep it. */
+export const auditSource = (req: FastifyRequest) => ({
+  ip: clientAddress(req),
+  userAgent: String(req.headers['user-agent'] ?? ''),
+});
+
 /** The user behind a live session token, or 401 'Invalid Token'. */
 export async function authenticateToken(ctx: GatewayContext, req: FastifyRequest): Promise<UserRow> {
   const token = bearerToken(req);

@@ -7,6 +7,8 @@ import { sha256 } from '../auth/tokens';
 import { isoOrNull } from '../messaging/delivery-time';
 import { API_SCOPES, MAX_ACTIVE_KEYS, type ApiKey, type CreateApiKeyBody } from '../../../src/domain/api-v1/schemas';
 import { apiRefusal } from './api-refusal';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
+import { apiKeyCreatedText, sendNotice } from '../accounts/notices';
 
 /** A key's secret: its mode is readable in it, so a test key is never mistaken for a live one. */
 const newSecret = (mode: ApiMode) => `sk_${mode}_${randomBytes(24).toString('base64url')}`;
@@ -73,6 +75,7 @@ export async function createApiKey(
   user: UserRow,
   body: CreateApiKeyBody,
   via: ApiKeyRow | null,
+  source: AuditSource,
 ): Promise<ApiKey & { secret: string }> {
   const now = ctx.now();
   if (via && via.mode === 'test' && body.mode === 'live')
@@ -104,7 +107,17 @@ export async function createApiKey(
     last_used_at: null,
     revoked_at: null,
   };
-  await ctx.db.insertInto('api_keys').values(row).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('api_keys').values(row).execute();
+    await recordAudit(trx, {
+      at: now,
+      actor: user,
+      action: 'api_key_created',
+      source,
+      details: { key: row.id, name: row.name, mode: row.mode, scopes: row.scopes },
+    });
+  });
+  await sendNotice(ctx, user, user.supid || user.profile_id, apiKeyCreatedText(row.name));
   return { ...keyView(row), secret };
 }
 
@@ -122,15 +135,18 @@ export async function listApiKeys(ctx: GatewayContext, user: UserRow): Promise<A
 }
 
 /** revokeApiKey: the key stops working at once; another account's key is not found. */
-export async function revokeApiKey(ctx: GatewayContext, user: UserRow, keyId: string) {
-  const done = await ctx.db
-    .updateTable('api_keys')
-    .set({ revoked_at: ctx.now() })
-    .where('id', '=', keyId)
-    .where('profile_id', '=', user.profile_id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) throw apiRefusal(404, 'not_found', 'No such API key', 'keyId');
+export async function revokeApiKey(ctx: GatewayContext, user: UserRow, keyId: string, source: AuditSource) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: ctx.now() })
+      .where('id', '=', keyId)
+      .where('profile_id', '=', user.profile_id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw apiRefusal(404, 'not_found', 'No such API key', 'keyId');
+    await recordAudit(trx, { at: ctx.now(), actor: user, action: 'api_key_revoked', source, details: { key: keyId } });
+  });
   return { id: keyId, revoked: true as const };
 }
 

@@ -1,6 +1,8 @@
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
-import { optOutsBefore, suppressAll, unsuppress } from '../optouts/suppression';
+import { optOutsBefore, suppressAll } from '../optouts/suppression';
+import { removeOwnOptOut } from '../optouts/removal';
+import type { AuditSource } from '../audit/audit-log';
 import { apiRefusal } from './api-refusal';
 import { cursorOf, parseCursor } from './ids';
 import type { z } from 'zod';
@@ -34,7 +36,13 @@ export const addOptOuts = (ctx: GatewayContext, user: UserRow, body: z.output<ty
   suppressAll(ctx.db, user.profile_id, body.numbers, body.reason, user.profile_id, ctx.now());
 
 /** removeOptOut: only with a reason, which is recorded; a number not on the list is a 404. */
-export async function removeOptOut(ctx: GatewayContext, user: UserRow, number: string, reason: string) {
-  await unsuppress(ctx.db, user.profile_id, number, reason, user.profile_id, ctx.now());
+export async function removeOptOut(
+  ctx: GatewayContext,
+  user: UserRow,
+  number: string,
+  reason: string,
+  source: AuditSource,
+) {
+  await removeOwnOptOut(ctx, user, number, reason, source);
   return { number, removed: true as const };
 }

@@ -5,6 +5,7 @@ import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { conflict } from '../core/errors';
 import { addCredits, refund, takeCredits } from '../credit/balance';
 import { publicPaymentId, recordPayment } from './records';
+import { recordAudit } from '../audit/audit-log';
 import {
   RETRY,
   claim,
@@ -190,6 +191,21 @@ export async function payCheckout(ctx: GatewayContext, reference: string, confir
       balanceadded: c.credits,
       paymentassist: '',
       description: c.title || 'SMS credit purchase',
+    });
+    // Bought by card: the buyer acted; the confirmation may come from Paystack, not from the buyer's device.
+    await recordAudit(trx, {
+      at: now,
+      actor: buyer,
+      action: 'credit_bought',
+      source: { ip: '', userAgent: '' },
+      details: {
+        credits: c.credits,
+        amount: c.amount,
+        currency: c.currency,
+        payment: paymentid,
+        balanceBefore: balances.previousbalance,
+        balanceAfter: balances.newbalance,
+      },
     });
     if (referrer && bonus > 0) {
       const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, now, null);

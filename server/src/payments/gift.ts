@@ -6,6 +6,7 @@ import { refuse } from '../core/errors';
 import { newPriceTier } from '../../../src/domain/pricing';
 import { addCredits, takeCredits } from '../credit/balance';
 import { recordPayment } from './records';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { sellerHoldsCredit } from './quote';
 
 export interface Gift {
@@ -15,6 +16,7 @@ export interface Gift {
   amount: number;
   currency: string;
   kind: 'manual' | 'direct';
+  source: AuditSource;
 }
 
 /**
@@ -41,6 +43,22 @@ export async function giveCredit(ctx: GatewayContext, gift: Gift): Promise<void>
       balanceadded: gift.credits,
       paymentassist: gift.admin.username,
       description: `Credit given by ${gift.admin.username}`,
+    });
+    await recordAudit(trx, {
+      at: now,
+      actor: gift.admin,
+      action: 'credit_given',
+      source: gift.source,
+      targetId: gift.client.profile_id,
+      details: {
+        client: gift.client.username,
+        credits: gift.credits,
+        amount: gift.amount,
+        currency: gift.currency,
+        kind: gift.kind,
+        balanceBefore: balances.previousbalance,
+        balanceAfter: balances.newbalance,
+      },
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../http/authenticate';
+import { auditSource, bearerToken } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { ownProfile, post } from '../http/route';
@@ -25,16 +25,16 @@ import { changeAccountType } from '../accounts/account-type';
 import { changeOwnPassword, confirmPhoneChange, startPhoneChange, updateContactDetails } from '../accounts/own-account';
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, CHANGE_API_KEY, async ({ body, user }) => {
+  post(app, ctx, CHANGE_API_KEY, async ({ body, user, req, domain }) => {
     ownProfile(user, body.profile_id);
-    const apikey = await replaceApiKey(ctx, user);
+    const apikey = await replaceApiKey(ctx, user, auditSource(req), domain.profile_id);
     // The only time the key is shown: the gateway keeps its hash.
     return { apikey };
   });
 
   post(app, ctx, CHANGE_ACCOUNT_TYPE, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
-    await changeAccountType(ctx, user, body.accountType);
+    await changeAccountType(ctx, user, body.accountType, auditSource(req));
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 
@@ -48,7 +48,12 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     ownProfile(user, body.profile_id);
     const checked = validateSenderIdRequest(body.pendingsenderid);
     if (!checked.ok) throw refuse(checked.message);
-    const updated = await changeSenderIds(ctx, user.profile_id, requestIds(checked.ids));
+    const updated = await changeSenderIds(ctx, user.profile_id, requestIds(checked.ids), {
+      actor: user,
+      source: auditSource(req),
+      action: 'sender_id_requested',
+      details: { senderIds: checked.ids },
+    });
     return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
   });
 
@@ -73,7 +78,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
 
   post(app, ctx, CHANGE_OWN_PASSWORD, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
-    await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '');
+    await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '', auditSource(req));
     return { status: 'successful', message: 'Your password has been changed: other devices are signed out' };
   });
 
@@ -82,11 +87,16 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     [APPROVE_SENDER_IDS, true],
     [REJECT_SENDER_IDS, false],
   ] as const) {
-    post(app, ctx, call, async ({ body, user }) => {
+    post(app, ctx, call, async ({ body, user, req }) => {
       ownProfile(user, body.profile_id);
       const ids = splitSenderIds(body.pendingsenderid);
       if (ids.length === 0) throw refuse(NO_SENDER_ID);
-      const client = await changeSenderIds(ctx, body.id, decideIds(ids, approve));
+      const client = await changeSenderIds(ctx, body.id, decideIds(ids, approve), {
+        actor: user,
+        source: auditSource(req),
+        action: approve ? 'sender_id_approved' : 'sender_id_rejected',
+        details: { senderIds: ids },
+      });
       return { userInfo: await clientInfo(ctx, client) };
     });
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../core/context';
+import { auditSource } from '../http/authenticate';
 import type { ApiKeyRow } from '../db/schema-integrations';
 import { API_RATE_LIMIT, API_V1_PREFIX, operation, registerApiErrors, type Operation } from '../http/api-v1';
 import { openApiDocument } from '../http/openapi';
@@ -370,12 +371,16 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, LIST_SENDER_IDS, async ({ user }) => listSenderIds(user));
       operation(v1, ctx, LIST_OPT_OUTS, ({ user, query }) => listOptOuts(ctx, user, query));
       operation(v1, ctx, ADD_OPT_OUTS, ({ user, body }) => addOptOuts(ctx, user, body));
-      operation(v1, ctx, REMOVE_OPT_OUT, ({ user, params, query }) =>
-        removeOptOut(ctx, user, params.number, query.reason),
+      operation(v1, ctx, REMOVE_OPT_OUT, ({ user, params, query, req }) =>
+        removeOptOut(ctx, user, params.number, query.reason, auditSource(req)),
       );
-      operation(v1, ctx, CREATE_API_KEY, ({ user, key, body }) => createApiKey(ctx, user, body, key));
+      operation(v1, ctx, CREATE_API_KEY, ({ user, key, body, req }) =>
+        createApiKey(ctx, user, body, key, auditSource(req)),
+      );
       operation(v1, ctx, LIST_API_KEYS, async ({ user }) => ({ data: await listApiKeys(ctx, user) }));
-      operation(v1, ctx, REVOKE_API_KEY, ({ user, params }) => revokeApiKey(ctx, user, params.keyId));
+      operation(v1, ctx, REVOKE_API_KEY, ({ user, params, req }) =>
+        revokeApiKey(ctx, user, params.keyId, auditSource(req)),
+      );
       operation(v1, ctx, CREATE_WEBHOOK_ENDPOINT, ({ user, key, body }) =>
         createWebhookEndpoint(ctx, user, modeOfCaller(key, body.mode, 'live'), body),
       );

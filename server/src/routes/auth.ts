@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearerToken, clientAddress } from '../http/authenticate';
+import { auditSource, bearerToken, clientAddress } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { refuse, wrongLogin } from '../core/errors';
 import { ownProfile, post } from '../http/route';
@@ -7,7 +7,8 @@ import { FETCH_USER, LOGIN, SIGNOUT } from '../../../src/domain/contract/auth';
 import { userInfo } from '../tenancy/user-info';
 import { giveBackAttempt, slowAttempt, takeAttempt } from '../accounts/attempts';
 import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
-import { revokeToken, signedIn } from '../accounts/sessions';
+import { recordFailedSignIn, revokeToken, signedIn } from '../accounts/sessions';
+import { challengeFor } from '../accounts/two-step';
 
 /** One answer for an unknown account, a wrong password and a domain the account may not use. */
 export const WRONG_LOGIN = 'Incorrect email/username or password';
@@ -28,11 +29,18 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     await slowAttempt(ctx, 'loginName', name);
     const user = await findByLogin(ctx, login);
     const passwordOk = await passwordMatches(ctx, user, body.password);
-    if (!user || !passwordOk || !mayUseDomain(user, domain)) throw wrongLogin(WRONG_LOGIN);
+    const source = auditSource(req);
+    if (!user || !passwordOk || !mayUseDomain(user, domain)) {
+      if (user) await recordFailedSignIn(ctx, user, source);
+      throw wrongLogin(WRONG_LOGIN);
+    }
     await giveBackAttempt(ctx, 'loginAddress', ip);
     await giveBackAttempt(ctx, 'login', pair);
     await giveBackAttempt(ctx, 'loginName', name);
-    return signedIn(ctx, user);
+    // With two-step sign-in on (or required), the password earns a challenge for logincode, not a session.
+    const challenge = await challengeFor(ctx, user, domain.companyname);
+    if (challenge) return challenge;
+    return signedIn(ctx, user, source, domain.profile_id);
   });
 
   post(app, ctx, SIGNOUT, async ({ body, user, req }) => {

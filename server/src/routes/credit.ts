@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
+import { auditSource } from '../http/authenticate';
 import { ownProfile, post } from '../http/route';
 import { GIFT_BY_AMOUNT, GIFT_BY_RATE, PLATFORM_NUMBERS } from '../../../src/domain/contract/payments';
 import { forbidden, refuse } from '../core/errors';
@@ -10,7 +11,7 @@ import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../
 import { smsCredits } from '../../../src/domain/pricing';
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, GIFT_BY_AMOUNT, async ({ body, user }) => {
+  post(app, ctx, GIFT_BY_AMOUNT, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const problem = creditsError(body.amount);
     if (problem) throw refuse(problem);
@@ -23,11 +24,12 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
       amount: credits,
       currency: body.currency || 'GHS',
       kind: 'manual',
+      source: auditSource(req),
     });
     return { status: 'successful', message: `${credits} credits given to ${client.username}` };
   });
 
-  post(app, ctx, GIFT_BY_RATE, async ({ body, user }) => {
+  post(app, ctx, GIFT_BY_RATE, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     // Credit by rate is for accounts whose content is local (docs/product.md#client-management).
     if (user.content !== 'local') throw forbidden('Credit by rate is only available to local accounts');
@@ -39,7 +41,15 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
     if (!(credits >= 1 && credits <= MAX_GIFT_CREDITS))
       throw refuse('This amount and rate make no usable number of credits');
     const client = await clientAccount(ctx, user, body.clientprofile_id);
-    await giveCredit(ctx, { admin: user, client, credits, amount, currency: body.currency || 'GHS', kind: 'direct' });
+    await giveCredit(ctx, {
+      admin: user,
+      client,
+      credits,
+      amount,
+      currency: body.currency || 'GHS',
+      kind: 'direct',
+      source: auditSource(req),
+    });
     return { status: 'successful', message: `${credits} credits given to ${client.username}` };
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
+import { auditSource } from '../http/authenticate';
 import { ownProfile, post, postLarge } from '../http/route';
 import { SAVE_DOMAIN_SETTINGS, VERIFY_DOMAIN } from '../../../src/domain/contract/domain-settings';
 import { verificationOf } from '../tenancy/domain-claims';
@@ -9,9 +10,9 @@ import { saveDomainSettings, verifyOwnDomain } from '../tenancy/domain-settings'
 const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  postLarge(app, ctx, SAVE_DOMAIN_SETTINGS, SETTINGS_BODY_LIMIT, async ({ body, user }) => {
+  postLarge(app, ctx, SAVE_DOMAIN_SETTINGS, SETTINGS_BODY_LIMIT, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
-    const { message, saved } = await saveDomainSettings(ctx, user, body);
+    const { message, saved } = await saveDomainSettings(ctx, user, body, auditSource(req));
     // The stored image URLs and the verification state come back so the PWA can show them without another call.
     return {
       status: 'successful',

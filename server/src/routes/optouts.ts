@@ -5,7 +5,9 @@ import { findAccount } from '../accounts/account-store';
 import { normalizeHost, tenantHost } from '../tenancy/domains';
 import { BAD_FORM, OPT_OUT_CSP, TOO_MANY, confirmLink, linkPage, type LinkPage } from '../optouts/link-page';
 import { ownProfile, post, postLarge } from '../http/route';
-import { allOptOuts, clientCounts, listOptOuts, optOutView, suppressAll, unsuppress } from '../optouts/suppression';
+import { allOptOuts, clientCounts, listOptOuts, optOutView, suppressAll } from '../optouts/suppression';
+import { removeOwnOptOut } from '../optouts/removal';
+import { auditSource } from '../http/authenticate';
 import { inboundCounts } from '../optouts/inbound';
 import { countText } from '../../../src/domain/plural';
 import { OPT_OUT_PATH } from '../../../src/domain/opt-out';
@@ -87,9 +89,9 @@ export async function registerOptOutRoutes(app: FastifyInstance, ctx: GatewayCon
     };
   });
 
-  post(app, ctx, REMOVE_OPT_OUT, async ({ body, user }) => {
+  post(app, ctx, REMOVE_OPT_OUT, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
-    await unsuppress(ctx.db, user.profile_id, body.number, body.reason, user.profile_id, ctx.now());
+    await removeOwnOptOut(ctx, user, body.number, body.reason, auditSource(req));
     return { status: 'successful', message: `${body.number.trim()} may receive your messages again` };
   });
 

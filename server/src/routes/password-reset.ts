@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { clientAddress } from '../http/authenticate';
+import { auditSource, clientAddress } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { post } from '../http/route';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from '../../../src/domain/contract/password-reset';
@@ -74,7 +74,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
       }[check.reason];
       return { passwordchanged: false, error: failed(message) };
     }
-    await setNewPassword(ctx, check.subjectId, body.newPassword);
+    await setNewPassword(ctx, check.subjectId, body.newPassword, auditSource(req));
     return { passwordchanged: true };
   });
 }

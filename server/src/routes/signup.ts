@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { clientAddress } from '../http/authenticate';
+import { auditSource, clientAddress } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { notFound, refuse, Refusal } from '../core/errors';
 import { post } from '../http/route';
@@ -74,7 +74,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     return { status: 'successful', codeId: issued.codeId };
   });
 
-  post(app, ctx, VERIFY_SMS_CODE, async ({ body, req }) => {
+  post(app, ctx, VERIFY_SMS_CODE, async ({ body, req, domain }) => {
     await takeAttempt(ctx, 'codeCheck', `ip:${clientAddress(req)}`);
     const temporal = await findTemporal(ctx, body.temporalid ?? '');
     if (!temporal) return { isVerified: false, ...failed(SIGNUP_NOT_FOUND) };
@@ -87,7 +87,10 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     }
     await markVerified(ctx, temporal.id);
     try {
-      return { isVerified: true, ...(await signedIn(ctx, await createAccount(ctx, temporal))) };
+      return {
+        isVerified: true,
+        ...(await signedIn(ctx, await createAccount(ctx, temporal), auditSource(req), domain.profile_id)),
+      };
     } catch (error) {
       // E.g. the username was taken by someone else meanwhile: the outcome field still says what happened.
       if (error instanceof Refusal && error.kind !== 'busy') return { isVerified: false, ...failed(error.message) };
@@ -95,11 +98,11 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     }
   });
 
-  post(app, ctx, COMPLETE_SIGNUP, async ({ body }) => {
+  post(app, ctx, COMPLETE_SIGNUP, async ({ body, req, domain }) => {
     const temporal = await findTemporal(ctx, body.id ?? '');
     if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
     if (temporal.verified !== 1) throw refuse(NOT_VERIFIED);
-    return signedIn(ctx, await createAccount(ctx, temporal));
+    return signedIn(ctx, await createAccount(ctx, temporal), auditSource(req), domain.profile_id);
   });
 }

@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
 import type { GatewayContext } from '../core/context';
 import { refuse, tooManyAttempts } from '../core/errors';
 import { isUniqueViolation } from '../db/queries';
@@ -169,7 +170,12 @@ function ownDomain(ctx: GatewayContext, user: UserRow) {
 }
 
 /** Saves a reseller's domain settings; a new host waits for its DNS verification before it serves. */
-export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, body: DomainSettingsInput) {
+export async function saveDomainSettings(
+  ctx: GatewayContext,
+  user: UserRow,
+  body: DomainSettingsInput,
+  source: AuditSource,
+) {
   const current = await ownDomain(ctx, user);
   const typed = textOf(body.domain);
   const host = typed ? hostOf(typed) : current?.host;
@@ -189,19 +195,32 @@ export async function saveDomainSettings(ctx: GatewayContext, user: UserRow, bod
   const claim = claiming ? newClaim(ctx, host) : {};
   // Written before the row points at them; a refused save deletes them again.
   await writeImages(ctx, images);
+  // The audit log names the fields that changed, never their values (secret keys among them).
+  const fields = Object.entries({ ...changes, host })
+    .filter(([name, value]) => !current || current[name as keyof typeof current] !== value)
+    .map(([name]) => name);
   try {
-    if (current) {
-      await ctx.db
-        .updateTable('domains')
-        .set({ ...changes, ...claim, host })
-        .where('domainprofile_id', '=', current.domainprofile_id)
-        .execute();
-    } else {
-      await ctx.db
-        .insertInto('domains')
-        .values({ ...changes, ...claim, host, profile_id: user.profile_id, created_at: ctx.now() })
-        .execute();
-    }
+    await ctx.db.transaction().execute(async (trx) => {
+      if (current) {
+        await trx
+          .updateTable('domains')
+          .set({ ...changes, ...claim, host })
+          .where('domainprofile_id', '=', current.domainprofile_id)
+          .execute();
+      } else {
+        await trx
+          .insertInto('domains')
+          .values({ ...changes, ...claim, host, profile_id: user.profile_id, created_at: ctx.now() })
+          .execute();
+      }
+      await recordAudit(trx, {
+        at: ctx.now(),
+        actor: user,
+        action: 'reseller_settings',
+        source,
+        details: { fields, created: !current },
+      });
+    });
   } catch (error) {
     await removeImages(
       ctx,

@@ -60,6 +60,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     scheduledsmsTab: user.scheduledsmsTab === 1,
     recurringsmsTab: user.recurringsmsTab === 1,
     credithistoryTab: user.credithistoryTab === 1,
+    twostep: user.totp_enabled === 1,
+    twosteprequired: user.require_two_step === 1,
     // Only the owner learns its domain's verification token.
     ...(domain
       ? verificationOf(domain, ownsDomain)

@@ -3,6 +3,7 @@ import { z } from './zod';
 import { frontendCall } from './call';
 import { anyField, ownBody, text } from './fields';
 import { UserInfoAnswerSchema } from './user-info';
+import { TwoStepChallengeSchema } from './security';
 
 export const LOGIN = frontendCall(
   'login',
@@ -15,7 +16,8 @@ export const LOGIN = frontendCall(
     domain: anyField,
     humanKey: anyField,
   }),
-  UserInfoAnswerSchema,
+  // Without two-step sign-in the answer is `{ userInfo }` as ever; with it, a challenge for logincode.
+  z.union([UserInfoAnswerSchema, TwoStepChallengeSchema]),
 );
 
 /** The token is revoked; the app signs out whatever the answer. */

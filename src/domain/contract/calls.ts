@@ -53,6 +53,20 @@ import {
   UPDATE_CONTACT,
 } from './phonebook';
 import { FETCH_USER, LOGIN, SIGNOUT } from './auth';
+import {
+  AUDIT_EXPORT,
+  AUDIT_LOG,
+  END_OTHER_SESSIONS,
+  END_SESSION,
+  LOGIN_CODE,
+  RECORD_EXPORT,
+  RECOVERY_CODES,
+  SESSIONS,
+  TWO_STEP_CONFIRM,
+  TWO_STEP_OFF,
+  TWO_STEP_REQUIRE,
+  TWO_STEP_START,
+} from './security';
 import { ADD_OPT_OUTS, CLIENT_OPT_OUTS, OPT_OUT_NUMBERS, OPT_OUTS, REMOVE_OPT_OUT } from './optouts';
 import { CLIENT_API_USAGE } from './developers';
 import {
@@ -69,6 +83,19 @@ export const CALLS: readonly Call[] = [
   LOGIN,
   SIGNOUT,
   FETCH_USER,
+  // security.ts
+  LOGIN_CODE,
+  TWO_STEP_START,
+  TWO_STEP_CONFIRM,
+  TWO_STEP_OFF,
+  RECOVERY_CODES,
+  TWO_STEP_REQUIRE,
+  SESSIONS,
+  END_SESSION,
+  END_OTHER_SESSIONS,
+  AUDIT_LOG,
+  AUDIT_EXPORT,
+  RECORD_EXPORT,
   // signup.ts
   CHECK_USERNAME,
   CHECK_EMAIL,

@@ -1,7 +1,7 @@
 // User info as login, signup, fetchuser and the account calls answer it (docs/api.md#calls-and-answers).
 import { z } from './zod';
 import type { AccountType, UserInfo } from '../types';
-import { num, requiredFlag, shownText as text } from './fields';
+import { flag as optionalFlag, num, requiredFlag, shownText as text } from './fields';
 
 const accountType = z
   .string()
@@ -58,6 +58,8 @@ export const UserInfoSchema = z.object({
     .transform((v) => v === undefined || v === null || v === true || v === 1 || v === '1' || v === 'true'),
   domainverifyname: text,
   domainverifytoken: text,
+  twostep: optionalFlag,
+  twosteprequired: optionalFlag,
 }) satisfies z.ZodType<UserInfo, unknown>;
 
 /** `{ userInfo }`: what the calls that sign in or change the caller's account answer. */

@@ -11,6 +11,7 @@ import { parseLocalRate } from '../../domain/pricing';
 import { PriceTable } from '../../ui/price-table';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
+import type { TwoStepChallenge } from '../../sync/session';
 
 // Off the first screen's path: the reset dialog loads when first opened, and sign-in (zod
 // and Dexie) when the form is sent.
@@ -19,6 +20,8 @@ const ResetPasswordDialog = lazy(() =>
 );
 const loadSession = () => import('../../sync/session');
 const loadSignIn = () => loadSession().then((m) => m.signIn);
+// The second step (and qrcode with it) loads only for an account with two-step sign-in.
+const TwoStepForm = lazy(() => import('./two-step-form').then((m) => ({ default: m.TwoStepForm })));
 import { APP_PATHS } from '../../domain/app-paths';
 
 const LOGIN_FIELDS = ['emailusername', 'password'];
@@ -35,6 +38,7 @@ export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
   const [emailusername, setEmailusername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<TwoStepChallenge | null>(null);
   const [resetOpened, reset] = useDisclosure(false);
   const [resetUsed, setResetUsed] = useState(false);
   if (resetOpened && !resetUsed) setResetUsed(true);
@@ -66,7 +70,17 @@ export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
     setBusy(true);
     try {
       const signIn = await loadSignIn();
-      await signIn({ emailusername, password, host: window.location.hostname, domainSupid: domain.profile_id });
+      const answer = await signIn({
+        emailusername,
+        password,
+        host: window.location.hostname,
+        domainSupid: domain.profile_id,
+      });
+      if ('twoStep' in answer) {
+        setChallenge(answer.twoStep);
+        setPassword('');
+        setBusy(false);
+      }
     } catch (error) {
       const failure = describeFailure(error);
       emitAlert({ message: failure.message, severity: failure.severity });
@@ -75,6 +89,14 @@ export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
   };
 
   const regular = domain && showLoginPriceTable(domain) ? parseLocalRate(domain.localrate).REGULAR : [];
+  if (challenge)
+    return (
+      <AuthFrame domain={domain} title="Two-step sign-in">
+        <Suspense fallback={null}>
+          <TwoStepForm challenge={challenge} onCancel={() => setChallenge(null)} />
+        </Suspense>
+      </AuthFrame>
+    );
   return (
     <AuthFrame domain={domain} title="Sign in to your account" wide={regular.length > 0}>
       <FormStack gap="sm" onSubmit={(e) => void submit(e)} onFocus={signInIntent}>

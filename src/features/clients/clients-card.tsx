@@ -10,6 +10,7 @@ import { downloadBytes } from '../../ui/download';
 import { VirtualList } from '../../ui/virtual-list';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { displayPhone } from '../../domain/phone-number';
+import { noteExport } from '../../sync/security';
 
 const ROW_HEIGHT = 104;
 const number = new Intl.NumberFormat('en-US');
@@ -40,6 +41,7 @@ export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer
     setExporting(true);
     try {
       downloadBytes(await buildCustomerData(clients), `customer-data-${formatAccra(Date.now(), 'yyyy-MM-dd')}.xlsx`);
+      noteExport('clients', clients.length);
     } catch {
       emitAlert({ message: 'The customer data could not be written. Please try again', severity: 'error' });
     } finally {

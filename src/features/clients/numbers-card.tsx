@@ -7,6 +7,7 @@ import { emitAlert } from '../../notify/alerts-bus';
 import { loadNumbersPage } from '../../sync/clients';
 import { describeFailure } from '../../sync/failures';
 import { downloadBytes } from '../../ui/download';
+import { noteExport } from '../../sync/security';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -39,6 +40,7 @@ export function NumbersCard({ online }: { online: boolean }) {
     setExporting(true);
     try {
       downloadBytes(await buildNumbersExport(numbers), `numbers-${formatAccra(Date.now(), 'yyyy-MM-dd')}.xlsx`);
+      noteExport('numbers', numbers.length);
     } catch {
       emitAlert({ message: 'The numbers could not be written. Please try again', severity: 'error' });
     } finally {

@@ -31,6 +31,7 @@ import { addNumbers, clientOptOutCounts, removeNumber } from '../../sync/optouts
 import { downloadBytes } from '../../ui/download';
 import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
+import { noteExport } from '../../sync/security';
 
 const PAGE = 20;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -77,6 +78,7 @@ export function OptOutsScreen() {
         all.map((o) => ({ number: o.number, reason: reasonLabel(o.reason), date: dateOf(o.created_at) })),
       );
       downloadBytes(bytes, 'opt-outs.xlsx');
+      noteExport('optouts', all.length);
     });
 
   return (

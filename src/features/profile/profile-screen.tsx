@@ -15,6 +15,8 @@ import { PhoneCard } from './phone-card';
 import { ResellerPromoCard } from './reseller-promo-card';
 import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
+import { SessionsCard } from './sessions-card';
+import { TwoStepCard } from './two-step-card';
 
 const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Changes need a connection';
 
@@ -40,6 +42,8 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
       <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />
       <PhoneCard user={user} online={online} />
       <PasswordCard online={online} />
+      <TwoStepCard user={user} online={online} />
+      <SessionsCard online={online} />
       <SenderIdCard user={user} online={online} />
       {canChangeAccountType(user) && domain && (
         <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />

@@ -25,7 +25,7 @@ import {
 } from '../../../src/domain/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
-const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'developers'];
+const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'];
 
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
@@ -33,7 +33,7 @@ describe('menuItems', () => {
     [
       'dashboard flag',
       { dashboardTab: true },
-      ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile', 'developers'],
+      ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'],
     ],
     [
       'all flags',
@@ -49,9 +49,14 @@ describe('menuItems', () => {
         'purchase',
         'profile',
         'developers',
+        'auditlog',
       ],
     ],
-    ['admin', { isAdmin: true }, [...ALWAYS, 'clients']],
+    [
+      'admin',
+      { isAdmin: true },
+      ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'developers', 'clients', 'auditlog'],
+    ],
   ])('%s', (_, over, keys) => {
     expect(menuItems(makeUser(over)).map((m) => m.key)).toEqual(keys);
   });
@@ -67,9 +72,11 @@ describe('menuItems', () => {
       'Profile',
       'Developers',
       'Client management',
+      'Audit log',
     ]);
     expect(items.find((m) => m.key === 'optouts')?.path).toBe('/optouts');
     expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
+    expect(items.find((m) => m.key === 'auditlog')?.path).toBe('/auditlog');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
       '/credithistory',

@@ -36,7 +36,7 @@ describe('the page shell', () => {
     expect(await menuLabels()).not.toContain(label);
   });
 
-  it('always shows Send SMS, Phone book, Opt-outs, Purchase SMS credits, Profile and Developers; Client management for admins only', async () => {
+  it('always shows Send SMS, Phone book, Opt-outs, Purchase SMS credits, Developers and Audit log; Client management for admins only', async () => {
     const user = renderApp(
       <AppLayout
         user={userInfo({
@@ -55,10 +55,11 @@ describe('the page shell', () => {
       'Purchase SMS credits',
       'Profile',
       'Developers',
+      'Audit log',
     ]);
     user.unmount();
     renderApp(<AppLayout user={userInfo({ isAdmin: true })} domain={domain} />);
-    expect((await menuLabels()).at(-1)).toBe('Client management');
+    expect((await menuLabels()).slice(-2)).toEqual(['Client management', 'Audit log']);
   });
 
   it('shows the balance in credits, or in USD for an international account', async () => {

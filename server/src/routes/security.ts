@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { auditSource, bearerToken } from '../http/authenticate';
+import type { GatewayContext } from '../core/context';
+import { ownProfile, post } from '../http/route';
+import { userInfo } from '../tenancy/user-info';
+import {
+  AUDIT_EXPORT,
+  AUDIT_LOG,
+  END_OTHER_SESSIONS,
+  END_SESSION,
+  LOGIN_CODE,
+  RECORD_EXPORT,
+  RECOVERY_CODES,
+  SESSIONS,
+  TWO_STEP_CONFIRM,
+  TWO_STEP_OFF,
+  TWO_STEP_REQUIRE,
+  TWO_STEP_START,
+} from '../../../src/domain/contract/security';
+import { MAX_AUDIT_EXPORT_ROWS } from '../../../src/domain/audit';
+import { endOtherSessions, endSession, listSessions, signedIn } from '../accounts/sessions';
+import {
+  completeChallenge,
+  confirmEnrolment,
+  disableTwoStep,
+  renewRecoveryCodes,
+  setTwoStepRequirement,
+  startEnrolment,
+} from '../accounts/two-step';
+import { auditEntries, auditExport, auditLogPage, recordExport } from '../audit/audit-views';
+import { findAccount } from '../accounts/account-store';
+import { mayUseDomain } from '../accounts/credentials';
+import { TWO_STEP_EXPIRED } from '../../../src/domain/two-step';
+import { refuse } from '../core/errors';
+
+/** Two-step sign-in, signed-in devices and the audit log (docs/api.md#account-security). */
+export async function registerSecurityRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  post(app, ctx, LOGIN_CODE, async ({ body, domain, req }) => {
+    const source = auditSource(req);
+    const done = await completeChallenge(ctx, body.challenge, body.code, source);
+    if (!mayUseDomain(done.user, domain)) throw refuse(TWO_STEP_EXPIRED);
+    const answer = await signedIn(ctx, done.user, source, domain.profile_id);
+    return done.recoveryCodes ? { ...answer, recoveryCodes: done.recoveryCodes } : answer;
+  });
+
+  post(app, ctx, TWO_STEP_START, async ({ body, user, domain }) => {
+    ownProfile(user, body.profile_id);
+    return startEnrolment(ctx, user, domain.companyname);
+  });
+
+  post(app, ctx, TWO_STEP_CONFIRM, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const { recoveryCodes } = await confirmEnrolment(ctx, user, body.code, auditSource(req));
+    return { recoveryCodes, userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
+  });
+
+  post(app, ctx, TWO_STEP_OFF, async ({ body, user, req, domain }) => {
+    ownProfile(user, body.profile_id);
+    await disableTwoStep(ctx, user, body.code, auditSource(req), domain.profile_id);
+    return { userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
+  });
+
+  post(app, ctx, RECOVERY_CODES, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    return renewRecoveryCodes(ctx, user, body.code, auditSource(req));
+  });
+
+  post(app, ctx, TWO_STEP_REQUIRE, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    await setTwoStepRequirement(ctx, user, body.required, auditSource(req));
+    return { userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
+  });
+
+  post(app, ctx, SESSIONS, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    return { sessions: await listSessions(ctx, user.profile_id, bearerToken(req) ?? '') };
+  });
+
+  post(app, ctx, END_SESSION, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    await endSession(ctx, user, body.id, auditSource(req));
+    return { status: 'successful', message: 'That device has been signed out' };
+  });
+
+  post(app, ctx, END_OTHER_SESSIONS, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const ended = await endOtherSessions(ctx, user, bearerToken(req) ?? '', auditSource(req));
+    return { status: 'successful', message: 'Every other device has been signed out', ended };
+  });
+
+  post(app, ctx, AUDIT_LOG, async ({ body, user }) => {
+    ownProfile(user, body.profile_id);
+    const page = await auditLogPage(ctx, user, body, body.pageNum);
+    return { entries: auditEntries(page.items), pageNum: body.pageNum, hasMore: page.hasMore };
+  });
+
+  post(app, ctx, AUDIT_EXPORT, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    const rows = await auditExport(ctx, user, body, MAX_AUDIT_EXPORT_ROWS, auditSource(req));
+    return { entries: auditEntries(rows.items), truncated: rows.truncated };
+  });
+
+  post(app, ctx, RECORD_EXPORT, async ({ body, user, req }) => {
+    ownProfile(user, body.profile_id);
+    await recordExport(ctx, user, body.kind, body.count, auditSource(req));
+    return { status: 'successful', message: 'Recorded' };
+  });
+}
+
+async function reloaded(ctx: GatewayContext, profileId: number, token: string | null) {
+  const fresh = await findAccount(ctx, profileId);
+  if (!fresh) throw refuse('This account no longer exists');
+  return userInfo(ctx, fresh, token ?? '');
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Switch, Text, TextInput } from '@mantine/core';
+import type { StoredUser } from '../../db/app-db';
+import { TOP_SUPERVISOR_ID } from '../../domain/constants';
+import { emitAlert } from '../../notify/alerts-bus';
+import { useAction } from '../../sync/hooks/use-action';
+import {
+  beginTwoStep,
+  disableTwoStep,
+  finishTwoStep,
+  renewRecoveryCodes,
+  setTwoStepRequired,
+} from '../../sync/security';
+import { FormStack } from '../../ui/form-stack';
+import { RecoveryCodes } from '../../ui/recovery-codes';
+import { SecretQrCode } from '../../ui/secret-qr-code';
+import { SectionCard } from '../../ui/section-card';
+
+type Props = { user: StoredUser; online: boolean };
+
+/** Two-step sign-in (docs/product.md#two-step-sign-in): set up with an authenticator app, recovery codes, turning off. */
+export function TwoStepCard({ user, online }: Props) {
+  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const action = useAction('Two-step sign-in could not be changed. Please try again');
+  const on = user.twostep === true;
+  const mayRequire = user.accountType === 'RESELLER' || user.profile_id === TOP_SUPERVISOR_ID;
+  // A domain owner holding Paystack keys moves money: it is asked to protect the account.
+  const holdsKeys = user.domain !== '' && user.paystackseckeyending !== '';
+
+  const act = async (work: () => Promise<void>, done?: string) => {
+    if (await action.run(work)) {
+      setCode('');
+      if (done) emitAlert({ message: done, severity: 'success' });
+    }
+  };
+
+  if (codes)
+    return (
+      <SectionCard id="two-step-title" title="Two-step sign-in">
+        <RecoveryCodes codes={codes} doneLabel="Done" onDone={() => setCodes(null)} />
+      </SectionCard>
+    );
+  return (
+    <SectionCard id="two-step-title" title="Two-step sign-in">
+      <Text size="sm" c="dimmed">
+        {on
+          ? 'Two-step sign-in is on: signing in asks for the code your authenticator app shows.'
+          : 'Protect your account with a code from an authenticator app on your phone, asked at every sign-in.'}
+      </Text>
+      {!on && holdsKeys && !setup && (
+        <Alert color="orange" title="Please turn on two-step sign-in">
+          Your domain holds Paystack keys: a password alone should not guard them.
+        </Alert>
+      )}
+      {!on && !setup && (
+        <Group>
+          <Button
+            disabled={!online}
+            loading={action.busy}
+            onClick={() => void act(async () => setSetup(await beginTwoStep()))}
+          >
+            Turn on two-step sign-in
+          </Button>
+        </Group>
+      )}
+      {setup && (
+        <>
+          <Text size="sm">
+            Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, Authy...), then
+            enter the 6-digit code it shows.
+          </Text>
+          <SecretQrCode uri={setup.uri} secret={setup.secret} />
+        </>
+      )}
+      {(setup || on) && (
+        <FormStack
+          gap="sm"
+          label={setup ? 'Confirm two-step sign-in' : 'Manage two-step sign-in'}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (setup)
+              void act(async () => {
+                setCodes(await finishTwoStep(code));
+                setSetup(null);
+              }, 'Two-step sign-in is on');
+          }}
+        >
+          <TextInput
+            label="Code from the app"
+            description={on ? 'Needed to turn two-step sign-in off or to get new recovery codes' : undefined}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            maw={220}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <Group>
+            {setup ? (
+              <>
+                <Button type="submit" loading={action.busy} disabled={!online || !code.trim()}>
+                  Confirm and turn on
+                </Button>
+                <Button variant="default" onClick={() => setSetup(null)}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button
+                  variant="default"
+                  disabled={!online || !code.trim()}
+                  loading={action.busy}
+                  onClick={() => void act(async () => setCodes(await renewRecoveryCodes(code)))}
+                >
+                  New recovery codes
+                </Button>
+                <Button
+                  color="red"
+                  variant="light"
+                  disabled={!online || !code.trim()}
+                  loading={action.busy}
+                  onClick={() => void act(() => disableTwoStep(code), 'Two-step sign-in is off')}
+                >
+                  Turn off
+                </Button>
+              </>
+            )}
+          </Group>
+        </FormStack>
+      )}
+      {mayRequire && (
+        <Switch
+          label="Require two-step sign-in for me and my admins"
+          description="Admins without it set it up at their next sign-in"
+          checked={user.twosteprequired === true}
+          disabled={!online || action.busy || (!on && user.twosteprequired !== true)}
+          onChange={(e) => {
+            const required = e.currentTarget.checked;
+            void act(() => setTwoStepRequired(required));
+          }}
+        />
+      )}
+    </SectionCard>
+  );
+}
