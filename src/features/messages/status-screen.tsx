@@ -32,6 +32,7 @@ import { useOnline } from '../../ui/use-online';
 import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
 import { exportStatus } from './status-export';
+import { noteExport } from '../../sync/security';
 
 // The report's charts (recharts and their styles) load only with this screen.
 const MessageReport = lazy(() => import('./message-report'));
@@ -74,6 +75,7 @@ export function StatusScreen({ view }: { view: View }) {
     try {
       const bytes = await exportStatus(id, (done, total) => setProgress({ done, total }));
       downloadBytes(bytes, reportFileName(`${title}-${data?.randomAlpha ?? id}`));
+      noteExport('status', totals?.total ?? 0);
     } catch {
       emitAlert({ message: 'The status report could not be written. Please try again', severity: 'error' });
     } finally {
