@@ -47,9 +47,16 @@ export function trackedPages(): Page[] {
   return [...openPages].filter((p) => !p.isClosed());
 }
 
-/** Resolves once the service worker controls the page (offline reloads come from it). */
+/**
+ * Resolves once the service worker controls the page (offline reloads come from it). Polled on a timer,
+ * not on animation frames, which a page that draws nothing does not get; installing takes longer on a
+ * busy machine, hence the minute.
+ */
 export const serviceWorkerControls = (page: Page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    polling: 250,
+    timeout: 60_000,
+  });
 
 /** The web app manifest the page links to, as Chromium would fetch it. */
 export const appManifest = (page: Page) =>
