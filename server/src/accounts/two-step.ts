@@ -135,6 +135,25 @@ export async function confirmEnrolment(ctx: GatewayContext, user: UserRow, code:
   return answer;
 }
 
+/**
+ * Counts an attempt, checks the account's current code and runs `work` in the same transaction; a
+ * right code gives the attempt back.
+ */
+async function withCurrentCode<T>(
+  ctx: GatewayContext,
+  user: UserRow,
+  code: string,
+  work: (trx: Executor) => Promise<T>,
+): Promise<T> {
+  await takeAttempt(ctx, 'twoStepCode', account(user.profile_id));
+  const answer = await ctx.db.transaction().execute(async (trx) => {
+    await checkOwnCode(ctx, trx, user, code);
+    return work(trx);
+  });
+  await giveBackAttempt(ctx, 'twoStepCode', account(user.profile_id));
+  return answer;
+}
+
 /** Turning two-step off needs a current code, and is refused while it is required of the account. */
 export async function disableTwoStep(
   ctx: GatewayContext,
@@ -145,9 +164,7 @@ export async function disableTwoStep(
 ) {
   if (user.totp_enabled !== 1) throw refuse(TWO_STEP_NOT_ON);
   if (await twoStepRequired(ctx, user)) throw refuse(TWO_STEP_REQUIRED_STAYS);
-  await takeAttempt(ctx, 'twoStepCode', account(user.profile_id));
-  await ctx.db.transaction().execute(async (trx) => {
-    await checkOwnCode(ctx, trx, user, code);
+  await withCurrentCode(ctx, user, code, async (trx) => {
     await trx
       .updateTable('users')
       .set({ totp_secret: '', totp_pending: '', totp_enabled: 0, require_two_step: 0 })
@@ -156,22 +173,17 @@ export async function disableTwoStep(
     await trx.deleteFrom('recovery_codes').where('profile_id', '=', user.profile_id).execute();
     await recordAudit(trx, { at: ctx.now(), actor: user, action: 'two_step_off', source });
   });
-  await giveBackAttempt(ctx, 'twoStepCode', account(user.profile_id));
   await sendNotice(ctx, user, supervisorId, twoStepOffText());
 }
 
 /** Ten new recovery codes, given a current code: the old ones stop working. */
 export async function renewRecoveryCodes(ctx: GatewayContext, user: UserRow, code: string, source: AuditSource) {
   if (user.totp_enabled !== 1) throw refuse(TWO_STEP_NOT_ON);
-  await takeAttempt(ctx, 'twoStepCode', account(user.profile_id));
-  const answer = await ctx.db.transaction().execute(async (trx) => {
-    await checkOwnCode(ctx, trx, user, code);
+  return withCurrentCode(ctx, user, code, async (trx) => {
     const recoveryCodes = await replaceRecoveryCodes(trx, user.profile_id);
     await recordAudit(trx, { at: ctx.now(), actor: user, action: 'recovery_codes', source });
     return { recoveryCodes };
   });
-  await giveBackAttempt(ctx, 'twoStepCode', account(user.profile_id));
-  return answer;
 }
 
 /** A reseller or profile 6 requires two-step of itself and the admins it supervises (its own must be on first). */
