@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import { addressAllowed, allowListEntry } from '../auth/ip-allow-list';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { ApiKeyRow, ApiMode, ApiScope } from '../db/schema-integrations';
@@ -38,33 +38,16 @@ export function keyView(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** An allow-list entry: an IPv4 or IPv6 address, or a CIDR block of one. */
+/** An allow-list entry in its stored form; refused (400 on allowedIps) when it is not an address or CIDR block. */
 function checkIpEntry(entry: string, index: number): string {
-  const [address = '', bits, extra] = entry.trim().split('/');
-  const family = isIP(address);
-  const prefix = bits === undefined ? null : Number(bits);
-  const maxBits = family === 6 ? 128 : 32;
-  const badPrefix = prefix !== null && (!/^\d{1,3}$/.test(bits ?? '') || prefix > maxBits);
-  if (family === 0 || extra !== undefined || badPrefix)
+  const stored = allowListEntry(entry);
+  if (stored === null)
     throw apiRefusal(400, 'invalid_request', `allowedIps.${index} is not an IP address or CIDR block`, `allowedIps`);
-  return prefix === null ? address : `${address}/${prefix}`;
+  return stored;
 }
 
 /** Whether a request from `address` may use the key (docs/api-v1.md#keys-and-scopes). */
-export function ipAllowed(row: ApiKeyRow, address: string): boolean {
-  const entries = ipsOf(row);
-  if (entries.length === 0) return true;
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [ip = '', bits] = entry.split('/');
-    const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(ip, type);
-    else list.addSubnet(ip, Number(bits), type);
-  }
-  const family = isIP(address);
-  if (family === 0) return false;
-  return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
+export const ipAllowed = (row: ApiKeyRow, address: string): boolean => addressAllowed(ipsOf(row), address);
 
 /**
  * createApiKey: a named key with its scopes and mode. A key may only make keys within its own powers:

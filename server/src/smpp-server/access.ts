@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import { addressAllowed, allowListEntry } from '../auth/ip-allow-list';
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
@@ -22,34 +22,16 @@ export const BIND_LEASE_MS = 30_000;
 
 const ipsOf = (row: Pick<SmppAccountRow, 'allowed_ips'>) => row.allowed_ips.split(',').filter((s) => s !== '');
 
-/** An allow-list entry: an IPv4 or IPv6 address, or a CIDR block of one. */
+/** An allow-list entry in its stored form; refused in words when it is not an address or CIDR block. */
 function checkIpEntry(entry: string, index: number): string {
-  const [address = '', bits, extra] = entry.trim().split('/');
-  const family = isIP(address);
-  const prefix = bits === undefined ? null : Number(bits);
-  const maxBits = family === 6 ? 128 : 32;
-  const badPrefix = prefix !== null && (!/^\d{1,3}$/.test(bits ?? '') || prefix > maxBits);
-  if (family === 0 || extra !== undefined || badPrefix)
-    throw refuse(`allowedIps.${index} (${entry.slice(0, 50)}) is not an IP address or CIDR block`);
-  return prefix === null ? address : `${address}/${prefix}`;
+  const stored = allowListEntry(entry);
+  if (stored === null) throw refuse(`allowedIps.${index} (${entry.slice(0, 50)}) is not an IP address or CIDR block`);
+  return stored;
 }
 
 /** Whether a bind from `address` may use this access; an IPv4-mapped IPv6 address counts as IPv4. */
-export function bindIpAllowed(row: Pick<SmppAccountRow, 'allowed_ips'>, address: string): boolean {
-  const entries = ipsOf(row);
-  if (entries.length === 0) return true;
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [ip = '', bits] = entry.split('/');
-    const type = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(ip, type);
-    else list.addSubnet(ip, Number(bits), type);
-  }
-  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  const family = isIP(plain);
-  if (family === 0) return false;
-  return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
-}
+export const bindIpAllowed = (row: Pick<SmppAccountRow, 'allowed_ips'>, address: string): boolean =>
+  addressAllowed(ipsOf(row), address);
 
 export async function smppAccountOf(ctx: GatewayContext, profileId: number) {
   return ctx.db.selectFrom('smpp_accounts').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
