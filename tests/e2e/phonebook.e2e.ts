@@ -38,6 +38,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await page.getByLabel('New phone book').fill(name);
     await page.getByRole('button', { name: 'Create phone book' }).click();
     await page.getByRole('link', { name, exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel('New phone book').inputValue()).toBe('');
   };
 
   it('creates a book, adds, finds, edits and deletes a contact, then deletes the book for good', async () => {

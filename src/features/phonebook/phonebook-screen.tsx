@@ -105,9 +105,11 @@ function CreateGroupForm({ existing, online }: { existing: readonly StoredGroup[
     setError(problem);
     if (problem) return;
     setBusy(true);
-    const result = await createGroup(name.trim());
+    const submitted = name;
+    const result = await createGroup(submitted.trim());
     setBusy(false);
-    if (result.ok) setName('');
+    // The new book shows in the list before the answer returns: keep a name typed meanwhile.
+    if (result.ok) setName((current) => (current === submitted ? '' : current));
     else setError(result.message);
   };
   return (
