@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: real gateway + Debian's Chromium, one file at a time (2 cores).
+// Browser tests: each file starts its own gateway (free ports, its own data) and Chromium. A file
+// spends most of its time waiting on the app (pacing, polling), so two files run at once.
 export default defineConfig({
   test: {
     name: 'e2e',
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     setupFiles: ['tests/e2e/support/setup.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 120_000,
   },

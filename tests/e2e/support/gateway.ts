@@ -34,6 +34,8 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
       SEED_DEMO: '1',
       SCRYPT_COST: String(2 ** 14),
       DATABASE_URL: '',
+      // A free port, not dev mode's 2775: several gateways run at once.
+      SMPP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
