@@ -1,6 +1,8 @@
 // Spreadsheets and text arriving from outside the app (docs/architecture.md#files-and-contacts-in):
 // files opened with the installed app (File Handling's launchQueue) and shares the service worker
-// kept (Web Share Target). They wait here until the send form takes them.
+// kept (Web Share Target). They wait here until a screen takes them: the send form, or a phone
+// book's page for its import.
+import { APP_PATHS } from '../domain/app-paths';
 import { SHARED_CACHE, SHARED_FILE_URL, SHARED_ITEM_URL, type SharedItem } from '../domain/incoming';
 
 export interface Incoming {
@@ -10,30 +12,57 @@ export interface Incoming {
 
 type Taker = (item: Incoming) => void;
 let waiting: Incoming[] = [];
-const takers = new Set<Taker>();
+// The screen shown takes what comes in; the last one mounted wins when two are (a dialog's screen).
+const takers: Taker[] = [];
+let openScreen: ((path: string) => void) | null = null;
 
 function offer(item: Incoming): void {
-  if (takers.size === 0) waiting.push(item);
-  for (const take of takers) take(item);
+  const take = takers.at(-1);
+  if (take) return take(item);
+  waiting.push(item);
+  // No screen shown takes it: the send form opens and takes it from the waiting ones.
+  openScreen?.(APP_PATHS.home.getHref());
 }
 
-/** The send form takes what came in: what waited for it at once, later arrivals as they come. */
+/** A screen takes what comes in: what waited for it at once, later arrivals as they come. */
 export function takeIncoming(take: Taker): () => void {
-  takers.add(take);
+  takers.push(take);
   const now = waiting;
   waiting = [];
   now.forEach(take);
-  return () => takers.delete(take);
+  return () => {
+    const at = takers.lastIndexOf(take);
+    if (at >= 0) takers.splice(at, 1);
+  };
 }
 
-type LaunchParams = { files?: ReadonlyArray<{ getFile(): Promise<File> }> };
+/** How the signed-in shell opens a screen: for a file no screen takes, and for a shortcut launched into an open window. */
+export function setScreenOpener(open: (path: string) => void): () => void {
+  openScreen = open;
+  return () => {
+    if (openScreen === open) openScreen = null;
+  };
+}
+
+type LaunchParams = { targetURL?: string; files?: ReadonlyArray<{ getFile(): Promise<File> }> };
 type LaunchWindow = Window & { launchQueue?: { setConsumer(consumer: (params: LaunchParams) => void): void } };
 
-/** Files opened with the installed app: the first spreadsheet goes to the send form. */
+/**
+ * Launches of the installed app. The manifest asks for an open window to be reused
+ * (launch_handler focus-existing), so each launch comes here: a spreadsheet goes to the screen
+ * shown (a phone book's import, else the send form); a shortcut opens its screen.
+ */
 export function listenForOpenedFiles(): void {
   (window as LaunchWindow).launchQueue?.setConsumer((params) => {
     const [handle] = params.files ?? [];
-    if (handle) void handle.getFile().then((file) => offer({ file, text: '' }));
+    if (handle) return void handle.getFile().then((file) => offer({ file, text: '' }));
+    if (!params.targetURL) return;
+    const target = new URL(params.targetURL, window.location.href);
+    const path = `${target.pathname}${target.search}`;
+    if (target.origin !== window.location.origin || path === `${window.location.pathname}${window.location.search}`)
+      return;
+    if (openScreen) openScreen(path);
+    else window.location.assign(path);
   });
 }
 

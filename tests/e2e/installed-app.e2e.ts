@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { appManifest, newPage, PHONE, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
+import { launch, withContactPicker, withLaunchQueue } from './support/installed-app';
 
 const TIMEOUT = { timeout: 30_000, interval: 200 };
 const CSV = 'numbers,name\n233240001001,Ama\n233240001002,Kofi\n';
@@ -51,6 +52,7 @@ describe('the installed app: manifest, files, shares and phone contacts, in Chro
           { name: 'Dashboard', url: '/dashboard' },
         ],
         file_handlers: [{ action: '/', accept: { 'text/csv': ['.csv'] } }],
+        launch_handler: { client_mode: ['focus-existing', 'auto'] },
         share_target: { action: '/share-target', method: 'POST', enctype: 'multipart/form-data' },
       });
       expect(manifest.description).toContain(name);
@@ -88,39 +90,9 @@ describe('the installed app: manifest, files, shares and phone contacts, in Chro
 
   it('a spreadsheet opened with the installed app (launchQueue, a real file handle) lands in the send form', async () => {
     const { page, context } = await newPage(world.browser);
-    // Chromium starts an app launched with a file by handing launchQueue's consumer a file handle.
-    await context.addInitScript(() => {
-      const queued: unknown[] = [];
-      let consumer: ((params: unknown) => void) | null = null;
-      // Chromium's own launchQueue never fires in a tab: a stand-in with the same shape replaces it.
-      Object.defineProperty(window, 'launchQueue', {
-        configurable: true,
-        value: {
-          setConsumer(fn: (params: unknown) => void) {
-            consumer = fn;
-            queued.splice(0).forEach((p) => fn(p));
-          },
-        },
-      });
-      Object.assign(window, {
-        launchWith: async (name: string, text: string) => {
-          const dir = await navigator.storage.getDirectory();
-          const handle = await dir.getFileHandle(name, { create: true });
-          const writable = await handle.createWritable();
-          await writable.write(text);
-          await writable.close();
-          const params = { files: [handle] };
-          if (consumer) consumer(params);
-          else queued.push(params);
-        },
-      });
-    });
+    await withLaunchQueue(context);
     await new LoginPage(page).signIn(world.gateway.url('/login'));
-    await page.evaluate(
-      (csv) =>
-        (window as unknown as { launchWith: (n: string, t: string) => Promise<void> }).launchWith('opened.csv', csv),
-      CSV,
-    );
+    await launch(page, { file: { name: 'opened.csv', text: CSV } });
     await page.getByText('Loaded 2 rows from Sheet1 (opened.csv)').waitFor(TIMEOUT);
     await context.close();
   });
@@ -146,19 +118,11 @@ describe('the installed app: manifest, files, shares and phone contacts, in Chro
 
     const { page, context } = await newPage(world.browser, { viewport: PHONE });
     // A stand-in for Android's picker: Chromium on a desktop has none.
-    await context.addInitScript(() => {
-      class ContactsManager {
-        async select() {
-          return [
-            { name: ['Ama'], tel: ['024 000 1111'] },
-            { name: ['Kofi'], tel: ['+233 24 000 2222', '0200000000'] },
-            { name: ['No number'], tel: [] },
-          ];
-        }
-      }
-      Object.assign(window, { ContactsManager });
-      Object.defineProperty(navigator, 'contacts', { value: new ContactsManager() });
-    });
+    await withContactPicker(context, [
+      { name: ['Ama'], tel: ['024 000 1111'] },
+      { name: ['Kofi'], tel: ['+233 24 000 2222', '0200000000'] },
+      { name: ['No number'], tel: [] },
+    ]);
     const send = await new LoginPage(page).signIn(world.gateway.url('/login'));
     await send.numbers.fill('233240009999');
     await page.getByRole('button', { name: 'Add from phone contacts' }).click();

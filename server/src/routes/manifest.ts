@@ -77,8 +77,10 @@ export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayCo
           label: `${name}: Send SMS on a desktop`,
         },
       ],
-      // Spreadsheets opened with the installed app land in the send form.
+      // Spreadsheets opened with the installed app land in the send form, or in the import of the
+      // phone book shown: an open window is reused and handed the file (src/flows/incoming.ts).
       file_handlers: [{ action: APP_PATHS.home.getHref(), accept: SHEET_FILE_TYPES }],
+      launch_handler: { client_mode: ['focus-existing', 'auto'] },
       // Files and text shared to the app: the service worker keeps them until the send form takes them.
       share_target: {
         action: SHARE_TARGET_PATH,

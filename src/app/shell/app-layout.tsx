@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
+import { setScreenOpener } from '../../flows/incoming';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { ShellHeader } from './shell-header';
 import '../../ui/title-bar.css';
@@ -17,6 +18,9 @@ export function AppLayout({ user, domain }: AppLayoutProps) {
   // Below 1000 px the closed menu is off-screen: inert keeps it out of the tab order and screen readers.
   const wide = useMediaQuery('(min-width: 62.5em)', true);
   const { requestSignOut, dialog } = useSignOut(user.profile_id);
+  // A file no screen shown takes, or a shortcut launched into this window, opens its screen here.
+  const navigate = useNavigate();
+  useEffect(() => setScreenOpener((path) => void navigate(path)), [navigate]);
   return (
     <AppShell
       header={{ height: 60 }}

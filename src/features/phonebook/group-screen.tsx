@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
@@ -11,9 +11,12 @@ import { useOnline } from '../../ui/use-online';
 import { VirtualList } from '../../ui/virtual-list';
 import { ContactDialog } from './contact-dialog';
 import { ContactRow } from './contact-row';
-import { ImportDialog } from './import-dialog';
+import { ImportDialog, type ImportStart } from './import-dialog';
 import { PHONEBOOK_OFFLINE_NOTE } from './phonebook-screen';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
+import { pickedContactsSheet } from '../../domain/picked-contacts';
+import { useIncoming } from '../../flows/use-incoming';
+import { PhoneContactsButton } from '../../ui/phone-contacts-button';
 
 const ROW_HEIGHT = 88;
 
@@ -30,8 +33,18 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<Editing>(null);
-  const [importing, setImporting] = useState(false);
+  // The import dialog, with what it starts with: nothing (choose a file), a file that came in, people picked.
+  const [importing, setImporting] = useState<{ start?: ImportStart } | null>(null);
   const editable = !clients;
+  // A spreadsheet opened with the app or dropped here while this book shows goes to its import.
+  const takesFiles = editable && !!group;
+  useIncoming(({ file }) => file && setImporting({ start: { file } }), { enabled: takesFiles });
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const [dropped] = event.dataTransfer.files;
+    if (!dropped || !takesFiles) return;
+    event.preventDefault();
+    setImporting({ start: { file: dropped } });
+  };
 
   // Deleted here: hidden at once, before the device's copy is read again; put back if the gateway refuses.
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
@@ -104,7 +117,12 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
   const back = clients ? APP_PATHS.clientPhonebook.getHref() : APP_PATHS.phonebook.getHref();
   const name = group?.groupname ?? '';
   return (
-    <Stack gap="md" maw={1100}>
+    <Stack
+      gap="md"
+      maw={1100}
+      onDragOver={(event) => takesFiles && event.dataTransfer.types.includes('Files') && event.preventDefault()}
+      onDrop={onDrop}
+    >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Button component={Link} to={back} variant="default">
           Back
@@ -126,9 +144,17 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
           <Button onClick={() => setEditing({ mode: 'add' })} disabled={!online}>
             Add contact manually
           </Button>
-          <Button variant="light" onClick={() => setImporting(true)} disabled={!online}>
+          <Button variant="light" onClick={() => setImporting({})} disabled={!online}>
             Load contacts from Excel
           </Button>
+          {online && (
+            <PhoneContactsButton
+              onPicked={(people) => {
+                const picked = pickedContactsSheet(people);
+                if (picked) setImporting({ start: { picked } });
+              }}
+            />
+          )}
         </Group>
       )}
       <TextInput
@@ -183,7 +209,7 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
           onClose={() => setEditing(null)}
         />
       )}
-      {group && importing && <ImportDialog group={group} onClose={() => setImporting(false)} />}
+      {group && importing && <ImportDialog group={group} start={importing.start} onClose={() => setImporting(null)} />}
     </Stack>
   );
 }

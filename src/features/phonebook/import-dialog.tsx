@@ -50,12 +50,24 @@ type Stage =
 
 const PHONE_COLUMN = CONTACT_FIELDS.indexOf('phonenumber');
 
+/** What the dialog starts with: a file opened with the app or dropped on the book, or people picked from the phone. */
+export type ImportStart = { file: File } | { picked: ContactSheet };
+
 /** Contacts from a sheet (docs/product.md#for-contacts): Sheet1 read in the worker, a preview and the count, then loaded in parts. */
-export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: () => void }) {
+export function ImportDialog({
+  group,
+  start,
+  onClose,
+}: {
+  group: StoredGroup;
+  start?: ImportStart;
+  onClose: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
   const reading = useRef<ContactsReading | null>(null);
   useEffect(() => () => reading.current?.cancel(), []);
+  const picked = start && 'picked' in start ? start.picked : null;
 
   // `sheet`: the sheet the user named when the file has no Sheet1 (the Sheet1 message, with the choice beside it).
   const read = async (chosen: File | null, sheet?: string) => {
@@ -81,6 +93,21 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
     }
   };
 
+  // Checked against the device's copy of the book, as a file's rows are.
+  const take = async (sheet: ContactSheet, fileName: string) => {
+    const inBook = await countAlreadyInBook(group.id, sheet.table.columns[PHONE_COLUMN] ?? []).catch(() => 0);
+    setStage({ kind: 'ready', fileName, sheet, inBook });
+  };
+  // The dialog starts once, with what it was opened with, once it shows.
+  const [begun] = useState(() => Promise.resolve(start));
+  useEffect(() => {
+    void begun.then((first) => {
+      if (first && 'file' in first) return read(first.file);
+      if (first) return take(first.picked, '');
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, [begun]);
+
   const load = async (ready: Extract<Stage, { kind: 'ready' }>) => {
     const show = (progress: ImportProgress) => setStage({ ...ready, kind: 'loading', progress });
     show({ phase: 'sending', done: 0, total: ready.sheet.table.length });
@@ -95,9 +122,15 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
 
   const busy = stage.kind === 'reading' || stage.kind === 'loading';
   return (
-    <Modal opened onClose={busy ? () => {} : onClose} title="Load contacts from Excel" centered size="xl">
+    <Modal
+      opened
+      onClose={busy ? () => {} : onClose}
+      title={picked ? 'Add from phone contacts' : 'Load contacts from Excel'}
+      centered
+      size="xl"
+    >
       <Stack gap="sm">
-        <Text size="sm">
+        <Text size="sm" display={picked ? 'none' : undefined}>
           The contacts must be on a sheet named Sheet1, with headings in the first row. Columns read:{' '}
           {CONTACT_FIELDS.map((f) => `${CONTACT_FIELD_LABELS[f]} (${RECOGNISED_HEADINGS[f].join(', ')})`).join('; ')}.{' '}
           <Anchor
@@ -109,6 +142,7 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
           </Anchor>
         </Text>
         <FileInput
+          display={picked ? 'none' : undefined}
           label="Excel file"
           placeholder="Choose a file (xlsx, xlsm, xls, xml or csv)"
           accept=".xlsx,.xlsm,.xls,.xml,.csv"
@@ -135,7 +169,7 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
           </Stack>
         )}
         {(stage.kind === 'ready' || stage.kind === 'loading') && (
-          <SheetPreview sheet={stage.sheet} inBook={stage.inBook} />
+          <SheetPreview sheet={stage.sheet} inBook={stage.inBook} fromPhone={!!picked} />
         )}
         {stage.kind === 'loading' && <LoadProgress progress={stage.progress} />}
         {stage.kind === 'ready' && stage.error && (
@@ -162,7 +196,8 @@ export function ImportDialog({ group, onClose }: { group: StoredGroup; onClose: 
   );
 }
 
-function SheetPreview({ sheet, inBook }: { sheet: ContactSheet; inBook: number }) {
+// People picked on the phone have no sheet rows: they are shown and named without row numbers.
+function SheetPreview({ sheet, inBook, fromPhone }: { sheet: ContactSheet; inBook: number; fromPhone: boolean }) {
   const { table } = sheet;
   const rows = Array.from({ length: Math.min(PREVIEW_ROWS, table.length) }, (_, i) => contactAt(table, i));
   const ignored = sheet.headings.filter((h) => h.heading && !h.field).map((h) => h.heading);
@@ -192,7 +227,7 @@ function SheetPreview({ sheet, inBook }: { sheet: ContactSheet; inBook: number }
           <Table striped withTableBorder fz="sm" aria-label="First rows of the sheet">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Row</Table.Th>
+                {!fromPhone && <Table.Th>Row</Table.Th>}
                 {CONTACT_FIELDS.map((f) => (
                   <Table.Th key={f}>{CONTACT_FIELD_LABELS[f]}</Table.Th>
                 ))}
@@ -201,7 +236,7 @@ function SheetPreview({ sheet, inBook }: { sheet: ContactSheet; inBook: number }
             <Table.Tbody>
               {rows.map((c, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{table.rows[i]}</Table.Td>
+                  {!fromPhone && <Table.Td>{table.rows[i]}</Table.Td>}
                   {CONTACT_FIELDS.map((f) => (
                     <Table.Td key={f}>{f === 'phonenumber' ? displayPhone(c[f]) : c[f]}</Table.Td>
                   ))}
@@ -212,12 +247,14 @@ function SheetPreview({ sheet, inBook }: { sheet: ContactSheet; inBook: number }
         </Table.ScrollContainer>
       )}
       {sheet.setAsideCount > 0 && (
-        <Alert color="yellow" variant="light" title={`${countText(sheet.setAsideCount, 'row')} will not be loaded`}>
+        <Alert
+          color="yellow"
+          variant="light"
+          title={`${countText(sheet.setAsideCount, fromPhone ? 'contact' : 'row')} will not be loaded`}
+        >
           <List size="sm">
             {sheet.setAside.slice(0, LISTED_SET_ASIDE).map((r) => (
-              <List.Item key={r.row}>
-                Row {r.row}: {r.reason}
-              </List.Item>
+              <List.Item key={r.row}>{fromPhone ? r.reason : `Row ${r.row}: ${r.reason}`}</List.Item>
             ))}
           </List>
           {sheet.setAsideCount > LISTED_SET_ASIDE && (

@@ -12,14 +12,14 @@ import { FormStack } from '../../ui/form-stack';
 import { ExcelPicker } from './excel-picker';
 import { MessageEditor } from './message-editor';
 import { MessageTypeFields } from './message-type-fields';
-import { PhoneContactsButton } from './phone-contacts-button';
+import { PhoneContactsButton } from '../../ui/phone-contacts-button';
 import { PhonebookPicker } from './phonebook-picker';
 import { NumberChecks, PersonalizedPreview } from './recipient-checks';
 import { ScheduleFields } from './schedule-fields';
 import { SendProgress } from './send-progress';
 import { SendSummary } from './send-summary';
 import { useDraftExcel } from './use-draft-excel';
-import { useIncoming } from './use-incoming';
+import { useIncoming } from '../../flows/use-incoming';
 import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
@@ -107,10 +107,13 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     set('source', 'excel');
     onFile(next);
   };
-  useIncoming(({ file: incoming, text }) => {
-    if (incoming) takeFile(incoming);
-    if (text) set('text', text);
-  });
+  useIncoming(
+    ({ file: incoming, text }) => {
+      if (incoming) takeFile(incoming);
+      if (text) set('text', text);
+    },
+    { shares: true },
+  );
   // A spreadsheet dropped anywhere on the form is its Excel source.
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     const [dropped] = event.dataTransfer.files;
@@ -142,7 +145,10 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         )}
         {fields.source === 'manual' && (
           <PhoneContactsButton
-            onNumbers={(picked) => set('numbers', [fields.numbers.trim(), ...picked].filter(Boolean).join('\n'))}
+            compact
+            onPicked={(picked) =>
+              set('numbers', [fields.numbers.trim(), ...picked.map((p) => p.tel)].filter(Boolean).join('\n'))
+            }
           />
         )}
         {fields.source === 'excel' &&
