@@ -29,7 +29,7 @@ export function takeIncoming(take: Taker): () => void {
   takers.push(take);
   const now = waiting;
   waiting = [];
-  now.forEach(take);
+  for (const item of now) take(item);
   return () => {
     const at = takers.lastIndexOf(take);
     if (at >= 0) takers.splice(at, 1);
