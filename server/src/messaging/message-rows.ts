@@ -3,7 +3,16 @@ import type { MessageKind } from '../../../src/domain/types';
 import type { Executor } from '../db/database';
 import type { MessageList, MessageRow, MessagesTable } from '../db/schema-messaging';
 import { conflict } from '../core/errors';
-import { randomAlpha, refreshPreview, searchTextOf } from './message-store';
+import { STAGE } from '../db/schema-messaging';
+import {
+  insertRecipients,
+  PREVIEW_NUMBERS,
+  randomAlpha,
+  refreshPreview,
+  searchTextOf,
+  sumParts,
+  type NewRecipient,
+} from './message-store';
 
 /** The list each kind of send shows in: quick sends on the dashboard, the others as registrations. */
 export const LIST_OF: Readonly<Record<MessageKind, MessageList>> = {
@@ -159,3 +168,35 @@ export async function countAdded(db: Executor, messageId: number, recipients: nu
 /** A message by id, or undefined. */
 export const messageById = (db: Executor, id: number) =>
   db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * A quick send stored whole in one step (the SMPP server's group of submits): its message row born
+ * with its counts and preview, then its recipients, queued (opted-out ones stored OPTED_OUT and not
+ * counted in its credits). Answers the recipients inserted; the caller appends their events.
+ */
+export async function insertQuickSend(db: Executor, fields: MessageFields, recipients: readonly NewRecipient[]) {
+  const row = newMessageRow(fields);
+  const preview = [...recipients]
+    .sort((a, b) => a.index - b.index)
+    .slice(0, PREVIEW_NUMBERS)
+    .map((r) => r.number);
+  row.posted = recipients.length;
+  row.opted_out = recipients.filter((r) => r.optedOut).length;
+  row.credits = sumParts(recipients.filter((r) => !r.optedOut));
+  row.destination_preview = preview.join(',');
+  row.preview_count = preview.length;
+  row.search_text = searchTextOf({ ...row, at: row.sent_at });
+  const message = await db
+    .insertInto('messages')
+    .values(row)
+    .returning(['id', 'short_message', 'unicode'])
+    .executeTakeFirstOrThrow();
+  const inserted = await insertRecipients(db, message, recipients, {
+    stage: STAGE.queued,
+    status: 'PENDING',
+    paid: false,
+    now: fields.created_at,
+    randomAlpha: row.random_alpha,
+  });
+  return { messageId: message.id, inserted };
+}
