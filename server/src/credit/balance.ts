@@ -38,13 +38,25 @@ const TAKE_TRIES = 20;
  * Takes costs in their order, each one the balance still covers after those before it (one it
  * cannot cover is skipped and the next is tried), as a sequence of separate charges would. Their
  * sum is taken in one conditional statement, read again if the balance changed meanwhile, so the
- * balance never goes below zero. Answers which costs were taken and the balance left.
+ * balance never goes below zero. Answers which costs were taken and the balance left (null when
+ * nothing was to be taken).
  */
 export async function takeInOrder(
   db: Executor,
   profileId: number,
   costs: readonly number[],
-): Promise<{ taken: boolean[]; balance: number }> {
+): Promise<{ taken: boolean[]; balance: number | null }> {
+  const all = costs.reduce((n, cost) => n + cost, 0);
+  if (all <= 0) return { taken: costs.map(() => true), balance: null };
+  // Most often the balance covers them all: one statement.
+  const whole = await db
+    .updateTable('users')
+    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${all}` })
+    .where('profile_id', '=', profileId)
+    .where('creditbalance', '>=', all)
+    .returning('creditbalance')
+    .executeTakeFirst();
+  if (whole) return { taken: costs.map(() => true), balance: Number(whole.creditbalance) };
   for (let attempt = 0; attempt < TAKE_TRIES; attempt += 1) {
     const { creditbalance } = await balances(db, profileId);
     let left = Number(creditbalance);

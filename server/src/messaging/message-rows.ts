@@ -51,8 +51,11 @@ export type MessageFields = Pick<
 > &
   Partial<Pick<MessageRow, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback'>>;
 
+/** The counts and preview a message row may be born with (a send stored whole: insertQuickSend). */
+type BornWith = Partial<Pick<MessageRow, 'posted' | 'credits' | 'opted_out' | 'destination_preview' | 'preview_count'>>;
+
 /** The one builder of a message row: a send's message, a registration, or one run of a registration. */
-export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF[fields.kind]) {
+export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF[fields.kind], born: BornWith = {}) {
   const row = {
     ...fields,
     random_alpha: randomAlpha(),
@@ -71,6 +74,7 @@ export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF
     slot: 0,
     run_count: 0,
     last_error: '',
+    ...born,
   } satisfies Insertable<MessagesTable>;
   row.search_text = searchTextOf({ ...row, at: row.sent_at ?? row.anchor_at });
   return row;
@@ -175,17 +179,17 @@ export const messageById = (db: Executor, id: number) =>
  * counted in its credits). Answers the recipients inserted; the caller appends their events.
  */
 export async function insertQuickSend(db: Executor, fields: MessageFields, recipients: readonly NewRecipient[]) {
-  const row = newMessageRow(fields);
   const preview = [...recipients]
     .sort((a, b) => a.index - b.index)
     .slice(0, PREVIEW_NUMBERS)
     .map((r) => r.number);
-  row.posted = recipients.length;
-  row.opted_out = recipients.filter((r) => r.optedOut).length;
-  row.credits = sumParts(recipients.filter((r) => !r.optedOut));
-  row.destination_preview = preview.join(',');
-  row.preview_count = preview.length;
-  row.search_text = searchTextOf({ ...row, at: row.sent_at });
+  const row = newMessageRow(fields, LIST_OF[fields.kind], {
+    posted: recipients.length,
+    opted_out: recipients.filter((r) => r.optedOut).length,
+    credits: sumParts(recipients.filter((r) => !r.optedOut)),
+    destination_preview: preview.join(','),
+    preview_count: preview.length,
+  });
   const message = await db
     .insertInto('messages')
     .values(row)

@@ -97,7 +97,8 @@ export async function acceptSingles(
         paying.map((t) => t.parts),
       );
       const short = new Set(paying.filter((_, k) => !taken[k]));
-      for (const t of short) results[i]![t.at] = { ok: false, refusal: creditShort(t.parts, balance, 'this message') };
+      for (const t of short)
+        results[i]![t.at] = { ok: false, refusal: creditShort(t.parts, balance ?? 0, 'this message') };
       const stored = texts.filter((t) => !short.has(t));
       if (stored.length === 0) continue;
       const bySender = new Map<string, Prepared[]>();
@@ -112,8 +113,8 @@ export async function acceptSingles(
           created.push(r.id);
         }
       }
-      // Sending shows the dashboard's tabs (docs/product.md#the-send-form).
-      await showSendTabs(trx, user.profile_id, false);
+      // Sending shows the dashboard's tabs (docs/product.md#the-send-form), once.
+      if (user.dashboardTab !== 1 || user.scheduledsmsTab !== 1) await showSendTabs(trx, user.profile_id, false);
     }
     if (inTransaction) await inTransaction(trx, results);
     // Last: the new recipients' first statuses (messaging/recipient-events.ts).
