@@ -228,3 +228,28 @@ describe('a group of submits', () => {
     expect(await storedParts()).toBe(charged);
   });
 });
+
+describe('throughput over instances', () => {
+  it("counts an account's parts per second over every instance, not per instance", async () => {
+    gw = await makeTestApp();
+    const one = await startSmpp(gw, { carrier: false });
+    const two = await startSmpp(gw, { carrier: false });
+    stops.push(one.stop, two.stop);
+    await fundedAccount(gw, 'demouser', 1000);
+    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 5 });
+    const a = await customer(one.port, systemId);
+    const b = await customer(two.port, systemId);
+    const batch = (c: Customer, from: number) =>
+      together(
+        c,
+        Array.from({ length: 5 }, (_, i) => ({
+          destination_addr: `23324100${String(from + i).padStart(4, '0')}`,
+          short_message: gsmAscii('hi'),
+        })),
+      );
+    const answers = (await Promise.all([batch(a, 0), batch(b, 10)])).flat().map((p) => p.command_status);
+    expect(answers.filter((s) => s === 0)).toHaveLength(5);
+    expect(answers.filter((s) => s === smpp.errors.ESME_RTHROTTLED)).toHaveLength(5);
+    expect(await balanceOf(gw, 'demouser')).toBe(995);
+  });
+});

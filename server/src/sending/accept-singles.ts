@@ -4,7 +4,7 @@
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
-import { Refusal, refuse } from '../core/errors';
+import { Refusal, refuse, tooManyAttempts } from '../core/errors';
 import { checkCreditExpiry, creditShort, takeInOrder } from '../credit/balance';
 import { insertQuickSend, type MessageFields } from '../messaging/message-rows';
 import type { NewRecipient } from '../messaging/message-store';
@@ -31,6 +31,21 @@ export interface SinglesOfAccount {
   texts: readonly SingleText[];
 }
 
+export interface SinglesOptions {
+  /** The description of the messages made (the dashboard's). */
+  description: string;
+  /**
+   * A caller's own limit, decided in the transaction before credit is taken: which of an account's
+   * texts (their parts, in order) it lets through; the others are refused as over the limit.
+   */
+  limit?: (trx: Executor, accountIndex: number, parts: readonly number[]) => Promise<boolean[]>;
+  /** Runs once every text is stored, before their events: a caller's own rows commit with them or not at all. */
+  inTransaction?: (trx: Executor, results: readonly SingleResult[][]) => Promise<void>;
+}
+
+/** The refusal of a text over the caller's limit. */
+export const OVER_LIMIT = 'Throughput limit reached; send it again later';
+
 /** What the refusal of one text says; anything but a Refusal is a fault of the gateway, thrown. */
 const refusalOf = (error: unknown): Refusal => {
   if (error instanceof Refusal) return error;
@@ -48,15 +63,12 @@ interface Prepared extends NewRecipient {
  * path refuses (sender not approved, too long, empty, credit expired or short) is answered alone and
  * the others go on. Credit is taken per account in the texts' order, each text only if the balance
  * still covers it. The accepted texts of one account and sender become one message (one row on the
- * dashboard, `description` as its description). `inTransaction` runs once every text is stored,
- * before their events: a caller's own rows commit with them or not at all. A fault of the database
- * rejects the whole group, nothing stored.
+ * dashboard). A fault of the database rejects the whole group, nothing stored.
  */
 export async function acceptSingles(
   ctx: GatewayContext,
   accounts: readonly SinglesOfAccount[],
-  description: string,
-  inTransaction?: (trx: Executor, results: readonly SingleResult[][]) => Promise<void>,
+  { description, limit, inTransaction }: SinglesOptions,
 ): Promise<SingleResult[][]> {
   const now = ctx.now();
   const results: SingleResult[][] = accounts.map((a) => new Array<SingleResult>(a.texts.length));
@@ -89,7 +101,17 @@ export async function acceptSingles(
   await ctx.db.transaction().execute(async (trx) => {
     const created: number[] = [];
     for (const [i, { user }] of accounts.entries()) {
-      const texts = prepared[i]!;
+      let texts = prepared[i]!;
+      if (limit) {
+        const passed = await limit(
+          trx,
+          i,
+          texts.map((t) => t.parts),
+        );
+        for (const [k, t] of texts.entries())
+          if (!passed[k]) results[i]![t.at] = { ok: false, refusal: tooManyAttempts(OVER_LIMIT) };
+        texts = texts.filter((_, k) => passed[k]);
+      }
       const paying = texts.filter((t) => !t.optedOut);
       const { taken, balance } = await takeInOrder(
         trx,

@@ -15,6 +15,7 @@ import { findAccount } from '../accounts/account-store';
 import { sendItemSchema } from '../../../src/domain/contract/send';
 import { decodeText } from './wire';
 import { oweReceipts } from './receipts';
+import { takeRate } from './rate';
 
 /** The SMPP command statuses a submit may be answered with. */
 export type SubmitStatus =
@@ -44,6 +45,8 @@ export interface SubmitRequest {
   registeredDelivery: number;
   dueAt: number | null;
   expiresAt: number | null;
+  /** The account's parts per second, shared by every instance (rate.ts). */
+  throughput: number;
 }
 
 /** The message_id of a submit (docs/smpp.md#ids): its row's id in decimal, the same in every receipt. */
@@ -71,6 +74,7 @@ const item = (source: string, destination: string, text: string) =>
 /** A refusal of the send path as an SMPP status; anything else is a fault of the gateway. */
 function statusOf(error: unknown): { status: SubmitStatus; reason: string } | null {
   if (!(error instanceof Refusal)) return null;
+  if (error.kind === 'too-many-attempts') return { status: 'ESME_RTHROTTLED', reason: error.message };
   if (/too long/i.test(error.message)) return { status: 'ESME_RINVMSGLEN', reason: error.message };
   if (/sender id/i.test(error.message)) return { status: 'ESME_RINVSRCADR', reason: error.message };
   return { status: 'ESME_RSUBMITFAIL', reason: error.message };
@@ -187,39 +191,45 @@ export class SubmitDesk {
         user,
         texts: pending.map((p) => ({ sender: p.req.source, number: p.req.destination, text: p.text })),
       })),
-      'SMPP',
-      async (trx, outcomes) => {
-        const rows = accounts.flatMap(({ user, pending }, i) =>
-          pending.flatMap((p, k) => {
-            const outcome = outcomes[i]![k]!;
-            if (!outcome.ok) return [];
-            return [
-              {
-                profile_id: user.profile_id,
-                state: 'accepted' as const,
-                seq: 1,
-                total: 1,
-                source: p.req.source,
-                destination: p.req.destination,
-                data_coding: p.req.dataCoding,
-                registered_delivery: p.req.registeredDelivery,
-                due_at: null,
-                expires_at: p.req.expiresAt,
-                recipient_id: outcome.recipientId,
-                preview: p.text.slice(0, PREVIEW),
-                created_at: now,
-              },
-            ];
-          }),
-        );
-        if (rows.length === 0) return;
-        const stored = await trx.insertInto('smpp_submits').values(rows).returning(['id', 'recipient_id']).execute();
-        const byRecipient = new Map(stored.map((r) => [r.recipient_id, r.id]));
-        outcomes.forEach((list, i) =>
-          list.forEach((outcome, k) => {
-            if (outcome.ok) ids[i]![k] = byRecipient.get(outcome.recipientId)!;
-          }),
-        );
+      {
+        description: 'SMPP',
+        limit: (trx, i, parts) => {
+          const { user, pending } = accounts[i]!;
+          return takeRate(trx, user.profile_id, pending[pending.length - 1]!.req.throughput, parts, now);
+        },
+        inTransaction: async (trx, outcomes) => {
+          const rows = accounts.flatMap(({ user, pending }, i) =>
+            pending.flatMap((p, k) => {
+              const outcome = outcomes[i]![k]!;
+              if (!outcome.ok) return [];
+              return [
+                {
+                  profile_id: user.profile_id,
+                  state: 'accepted' as const,
+                  seq: 1,
+                  total: 1,
+                  source: p.req.source,
+                  destination: p.req.destination,
+                  data_coding: p.req.dataCoding,
+                  registered_delivery: p.req.registeredDelivery,
+                  due_at: null,
+                  expires_at: p.req.expiresAt,
+                  recipient_id: outcome.recipientId,
+                  preview: p.text.slice(0, PREVIEW),
+                  created_at: now,
+                },
+              ];
+            }),
+          );
+          if (rows.length === 0) return;
+          const stored = await trx.insertInto('smpp_submits').values(rows).returning(['id', 'recipient_id']).execute();
+          const byRecipient = new Map(stored.map((r) => [r.recipient_id, r.id]));
+          outcomes.forEach((list, i) =>
+            list.forEach((outcome, k) => {
+              if (outcome.ok) ids[i]![k] = byRecipient.get(outcome.recipientId)!;
+            }),
+          );
+        },
       },
     );
     accounts.forEach(({ pending }, i) =>
