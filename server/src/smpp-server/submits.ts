@@ -56,6 +56,11 @@ export const messageIdOf = (submitId: number) => String(submitId);
 export const HOLD_MS = 5 * 60_000;
 /** Whole messages waiting are stored together, up to this many in one transaction. */
 const GROUP_MAX = 200;
+/**
+ * Groups stored at once: the second checks its submits and waits for the first's locks (the rate and
+ * balance rows, the events' append lock), taken in one order (accounts by id), so none deadlocks.
+ */
+const GROUPS_AT_ONCE = 2;
 /** How long the first submit of a group waits for the others of its window. */
 const GATHER_MS = 2;
 /** Preview of the text in receipts (SMPP 3.4 Appendix B: the first 20 characters). */
@@ -95,7 +100,8 @@ interface Pending {
  */
 export class SubmitDesk {
   private queue: Pending[] = [];
-  private storing = false;
+  /** Groups being stored: the next one checks its submits while the previous one commits. */
+  private storing = 0;
   private gathering: NodeJS.Timeout | null = null;
   private chains = new Map<number, Promise<unknown>>();
   /** Submits taken and not yet answered: what a stop waits for. */
@@ -142,7 +148,7 @@ export class SubmitDesk {
 
   /** Starts the next group: at once when a full one waits, else after GATHER_MS for the rest of a window. */
   private nextGroup() {
-    if (this.storing || this.gathering || this.queue.length === 0) return;
+    if (this.storing >= GROUPS_AT_ONCE || this.gathering || this.queue.length === 0) return;
     if (this.queue.length >= GROUP_MAX) {
       void this.storeGroup();
       return;
@@ -154,8 +160,8 @@ export class SubmitDesk {
   }
 
   private async storeGroup() {
-    if (this.storing || this.queue.length === 0) return;
-    this.storing = true;
+    if (this.storing >= GROUPS_AT_ONCE || this.queue.length === 0) return;
+    this.storing += 1;
     const group = this.queue.splice(0, GROUP_MAX);
     try {
       await this.storeWhole(group);
@@ -163,7 +169,7 @@ export class SubmitDesk {
       // Nothing of the group was stored: each is answered with the fault, none with an id.
       for (const p of group) p.resolve(this.refusal(error));
     } finally {
-      this.storing = false;
+      this.storing -= 1;
       this.nextGroup();
     }
   }
@@ -177,7 +183,7 @@ export class SubmitDesk {
     const byAccount = new Map<number, Pending[]>();
     for (const p of group) byAccount.set(p.req.profileId, [...(byAccount.get(p.req.profileId) ?? []), p]);
     const accounts: { user: UserRow; pending: Pending[] }[] = [];
-    for (const [profileId, pending] of byAccount) {
+    for (const [profileId, pending] of [...byAccount].sort(([a], [b]) => a - b)) {
       const user = await findAccount(this.ctx, profileId);
       if (user) accounts.push({ user, pending });
       else for (const p of pending) p.resolve({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' });
