@@ -44,6 +44,7 @@ export const TABLE_OWNERS = {
   smpp_submits: 'smpp-server',
   smpp_receipts: 'smpp-server',
   smpp_cursor: 'smpp-server',
+  smpp_rate: 'smpp-server',
   audit_log: 'audit',
   recovery_codes: 'accounts',
   login_challenges: 'accounts',

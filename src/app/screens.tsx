@@ -57,8 +57,18 @@ export const OptOutsScreen = lazyScreen(
   () => withAllStyles(import('../features/optouts/optouts-screen')).then((m) => m.OptOutsScreen),
   inShell,
 );
+// The Developers page with the SMPP access card too, after its keys and webhooks.
 export const DevelopersScreen = lazyScreen(
-  () => withAllStyles(import('../features/developers/developers-screen')).then((m) => m.DevelopersScreen),
+  () =>
+    withAllStyles(
+      Promise.all([import('../features/developers/developers-screen'), import('../features/smpp/smpp-access-card')]),
+    ).then(([developers, smpp]) => {
+      const Developers = developers.DevelopersScreen;
+      const SmppAccessCard = smpp.SmppAccessCard;
+      return function DevelopersWithSmpp({ tab }: { tab: 'setup' | 'reference' }) {
+        return <Developers tab={tab} extra={<SmppAccessCard />} />;
+      };
+    }),
   inShell,
 );
 export const AuditLogScreen = lazyScreen(

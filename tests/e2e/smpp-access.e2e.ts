@@ -1,5 +1,5 @@
-// The "SMPP access" card (docs/smpp.md#credentials) on the profile, at 1280 and 390 px: turned on,
-// the password shown once, settings saved; offline, the stored state with its note.
+// The "SMPP access" card (docs/smpp.md#credentials) on the profile and the Developers page, at 1280
+// and 390 px: turned on, the password shown once, settings saved; offline, the stored state with its note.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueUser } from '../unit/support/factories';
@@ -51,6 +51,14 @@ describe('the SMPP access card', () => {
     await dialog.getByRole('button', { name: 'Make a new password' }).click();
     await card(page).getByTestId('smpp-password').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
+    // The same card on the Developers page, beside the API keys.
+    await send.shell.visit(world.gateway.url('/developers'), 'Developers');
+    await expect
+      .poll(() => card(page).getByTestId('smpp-system-id').textContent())
+      .toBe(who.username.replace(/[^A-Za-z0-9]/g, '').slice(0, 15));
+    expect(await card(page).getByRole('button', { name: 'Save SMPP settings' }).isVisible()).toBe(true);
+    await card(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screens/smpp-access-developers-1280.png', fullPage: false });
     await context.close();
   });
 
@@ -73,6 +81,12 @@ describe('the SMPP access card', () => {
     await smpp.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screens/smpp-access-offline-390.png', fullPage: false });
     await context.setOffline(false);
+    // The same card on the Developers page, beside the API keys.
+    await send.shell.visit(world.gateway.url('/developers'), 'Developers');
+    await expect.poll(() => card(page).getByTestId('smpp-system-id').textContent()).toBe('demouser');
+    expect(await card(page).getByRole('button', { name: 'Save SMPP settings' }).isVisible()).toBe(true);
+    await card(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screens/smpp-access-developers-390.png', fullPage: false });
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { formatAccra, YEAR_MS } from '../../../src/domain/dates';
-import { insufficientCredit } from '../core/errors';
+import { busy, insufficientCredit } from '../core/errors';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 
@@ -24,7 +24,51 @@ export async function takeCredits(db: Executor, profileId: number, credits: numb
 export async function charge(db: Executor, profileId: number, credits: number, what = 'this send'): Promise<void> {
   if (credits <= 0 || (await takeCredits(db, profileId, credits))) return;
   const { creditbalance } = await balances(db, profileId);
-  throw insufficientCredit(`Insufficient credit: ${what} needs ${credits} credits, you have ${shown(creditbalance)}`);
+  throw creditShort(credits, creditbalance, what);
+}
+
+/** The refusal of a charge the balance does not cover. */
+export const creditShort = (credits: number, balance: number, what = 'this send') =>
+  insufficientCredit(`Insufficient credit: ${what} needs ${credits} credits, you have ${shown(balance)}`);
+
+/** Tries of takeInOrder before it gives up as busy: each failed try saw the balance change under it. */
+const TAKE_TRIES = 20;
+
+/**
+ * Takes costs in their order, each one the balance still covers after those before it (one it
+ * cannot cover is skipped and the next is tried), as a sequence of separate charges would. Their
+ * sum is taken in one conditional statement, read again if the balance changed meanwhile, so the
+ * balance never goes below zero. Answers which costs were taken and the balance left (null when
+ * nothing was to be taken).
+ */
+export async function takeInOrder(
+  db: Executor,
+  profileId: number,
+  costs: readonly number[],
+): Promise<{ taken: boolean[]; balance: number | null }> {
+  const all = costs.reduce((n, cost) => n + cost, 0);
+  if (all <= 0) return { taken: costs.map(() => true), balance: null };
+  // Most often the balance covers them all: one statement.
+  const whole = await db
+    .updateTable('users')
+    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${all}` })
+    .where('profile_id', '=', profileId)
+    .where('creditbalance', '>=', all)
+    .returning('creditbalance')
+    .executeTakeFirst();
+  if (whole) return { taken: costs.map(() => true), balance: Number(whole.creditbalance) };
+  for (let attempt = 0; attempt < TAKE_TRIES; attempt += 1) {
+    const { creditbalance } = await balances(db, profileId);
+    let left = Number(creditbalance);
+    const taken = costs.map((cost) => {
+      if (cost > left) return false;
+      left -= cost;
+      return true;
+    });
+    const total = costs.reduce((n, cost, i) => (taken[i] ? n + cost : n), 0);
+    if (total <= 0 || (await takeCredits(db, profileId, total))) return { taken, balance: left };
+  }
+  throw busy();
 }
 
 /** Gives back what was taken earlier: by a cancelled or shrunk send, or reserved by a checkout that ended unpaid. */

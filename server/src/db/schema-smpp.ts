@@ -81,10 +81,18 @@ export interface SmppCursorTable {
   last_event_id: number;
 }
 
+/** Parts taken by an account's whole submits in one second (epoch seconds), over every instance. */
+export interface SmppRateTable {
+  profile_id: number;
+  second: number;
+  parts: number;
+}
+
 export interface SmppTables {
   smpp_accounts: SmppAccountsTable;
   smpp_binds: SmppBindsTable;
   smpp_submits: SmppSubmitsTable;
   smpp_receipts: SmppReceiptsTable;
   smpp_cursor: SmppCursorTable;
+  smpp_rate: SmppRateTable;
 }

@@ -3,7 +3,16 @@ import type { MessageKind } from '../../../src/domain/types';
 import type { Executor } from '../db/database';
 import type { MessageList, MessageRow, MessagesTable } from '../db/schema-messaging';
 import { conflict } from '../core/errors';
-import { randomAlpha, refreshPreview, searchTextOf } from './message-store';
+import { STAGE } from '../db/schema-messaging';
+import {
+  insertRecipients,
+  PREVIEW_NUMBERS,
+  randomAlpha,
+  refreshPreview,
+  searchTextOf,
+  sumParts,
+  type NewRecipient,
+} from './message-store';
 
 /** The list each kind of send shows in: quick sends on the dashboard, the others as registrations. */
 export const LIST_OF: Readonly<Record<MessageKind, MessageList>> = {
@@ -42,8 +51,11 @@ export type MessageFields = Pick<
 > &
   Partial<Pick<MessageRow, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback'>>;
 
+/** The counts and preview a message row may be born with (a send stored whole: insertQuickSend). */
+type BornWith = Partial<Pick<MessageRow, 'posted' | 'credits' | 'opted_out' | 'destination_preview' | 'preview_count'>>;
+
 /** The one builder of a message row: a send's message, a registration, or one run of a registration. */
-export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF[fields.kind]) {
+export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF[fields.kind], born: BornWith = {}) {
   const row = {
     ...fields,
     random_alpha: randomAlpha(),
@@ -62,6 +74,7 @@ export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF
     slot: 0,
     run_count: 0,
     last_error: '',
+    ...born,
   } satisfies Insertable<MessagesTable>;
   row.search_text = searchTextOf({ ...row, at: row.sent_at ?? row.anchor_at });
   return row;
@@ -159,3 +172,35 @@ export async function countAdded(db: Executor, messageId: number, recipients: nu
 /** A message by id, or undefined. */
 export const messageById = (db: Executor, id: number) =>
   db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * A quick send stored whole in one step (the SMPP server's group of submits): its message row born
+ * with its counts and preview, then its recipients, queued (opted-out ones stored OPTED_OUT and not
+ * counted in its credits). Answers the recipients inserted; the caller appends their events.
+ */
+export async function insertQuickSend(db: Executor, fields: MessageFields, recipients: readonly NewRecipient[]) {
+  const preview = [...recipients]
+    .sort((a, b) => a.index - b.index)
+    .slice(0, PREVIEW_NUMBERS)
+    .map((r) => r.number);
+  const row = newMessageRow(fields, LIST_OF[fields.kind], {
+    posted: recipients.length,
+    opted_out: recipients.filter((r) => r.optedOut).length,
+    credits: sumParts(recipients.filter((r) => !r.optedOut)),
+    destination_preview: preview.join(','),
+    preview_count: preview.length,
+  });
+  const message = await db
+    .insertInto('messages')
+    .values(row)
+    .returning(['id', 'short_message', 'unicode'])
+    .executeTakeFirstOrThrow();
+  const inserted = await insertRecipients(db, message, recipients, {
+    stage: STAGE.queued,
+    status: 'PENDING',
+    paid: false,
+    now: fields.created_at,
+    randomAlpha: row.random_alpha,
+  });
+  return { messageId: message.id, inserted };
+}

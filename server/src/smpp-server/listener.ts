@@ -15,6 +15,7 @@ import { needsUnicode, smsLength, smsParts } from '../../../src/domain/sms';
 import { accountsById, BIND_HEARTBEAT_MS, checkBind, dropBind, heartbeatBinds, registerBind } from './access';
 import { concatOf, DATA_CODINGS, decodeText, readSubmit, smppTime, type SubmitBody } from './wire';
 import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
+import { pruneRate } from './rate';
 import {
   claimReceipts,
   fanOutReceipts,
@@ -35,7 +36,7 @@ const WRITE_HIGH = 1 << 20;
 export const RECEIPT_WINDOW = 50;
 const RECEIPT_TICK_MS = 200;
 const HELD_TICK_MS = 1000;
-/** Receipts delivered and submits past their retention (receipts.ts) are pruned this often. */
+/** Receipts delivered, submits past their retention (receipts.ts) and old throughput counts (rate.ts) are pruned this often. */
 const PRUNE_EVERY_MS = 3600 * 1000;
 /** A receipt answered with an error is sent again after this long. */
 const RECEIPT_RETRY_MS = 5000;
@@ -176,7 +177,10 @@ export class SmppServer {
       setInterval(() => this.tickHeld(), HELD_TICK_MS),
       setInterval(() => void this.heartbeat(), BIND_HEARTBEAT_MS),
       setInterval(
-        () => void pruneSmpp(ctx).catch((error: unknown) => ctx.reportError?.('SMPP sweep', error)),
+        () =>
+          void pruneSmpp(ctx)
+            .then(() => pruneRate(ctx))
+            .catch((error: unknown) => ctx.reportError?.('SMPP sweep', error)),
         PRUNE_EVERY_MS,
       ),
     );
@@ -493,6 +497,7 @@ export class SmppServer {
       registeredDelivery: body.registeredDelivery,
       dueAt,
       expiresAt,
+      throughput: bucket.rate,
     });
   }
 

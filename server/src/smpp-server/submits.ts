@@ -1,6 +1,7 @@
 // Accepting submit_sm (docs/smpp.md#sending): each submit is stored before it is answered, and a
-// whole message goes through the app's send path (sending/accept-send.ts) like any other send: the
-// same sender rule, opt-out screening and credit per part, taken in the transaction that stores it.
+// whole message goes through the app's send path (sending/accept-singles.ts for a submit that is
+// whole, sending/accept-send.ts for a long one joined from its parts): the same sender rule,
+// opt-out screening and credit per part, taken in the transaction that stores it.
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
@@ -8,11 +9,13 @@ import type { UserRow } from '../db/schema-core';
 import type { SmppSubmitRow } from '../db/schema-smpp';
 import { Refusal } from '../core/errors';
 import { acceptSend, type InsertedRecipient } from '../sending/accept-send';
+import { acceptSingles } from '../sending/accept-singles';
 import { measure } from '../sending/send-items';
 import { findAccount } from '../accounts/account-store';
 import { sendItemSchema } from '../../../src/domain/contract/send';
 import { decodeText } from './wire';
 import { oweReceipts } from './receipts';
+import { takeRate } from './rate';
 
 /** The SMPP command statuses a submit may be answered with. */
 export type SubmitStatus =
@@ -42,6 +45,8 @@ export interface SubmitRequest {
   registeredDelivery: number;
   dueAt: number | null;
   expiresAt: number | null;
+  /** The account's parts per second, shared by every instance (rate.ts). */
+  throughput: number;
 }
 
 /** The message_id of a submit (docs/smpp.md#ids): its row's id in decimal, the same in every receipt. */
@@ -49,9 +54,14 @@ export const messageIdOf = (submitId: number) => String(submitId);
 
 /** The parts of a long message wait this long for the rest, then are refused (and receipted). */
 export const HOLD_MS = 5 * 60_000;
-/** Whole messages of one account are stored together, up to this many in one transaction. */
-const BATCH_MAX = 200;
-/** How long the first submit of a batch waits for the others of its window. */
+/** Whole messages waiting are stored together, up to this many in one transaction. */
+const GROUP_MAX = 200;
+/**
+ * Groups stored at once: the second checks its submits and waits for the first's locks (the rate and
+ * balance rows, the events' append lock), taken in one order (accounts by id), so none deadlocks.
+ */
+const GROUPS_AT_ONCE = 2;
+/** How long the first submit of a group waits for the others of its window. */
 const GATHER_MS = 2;
 /** Preview of the text in receipts (SMPP 3.4 Appendix B: the first 20 characters). */
 const PREVIEW = 20;
@@ -69,6 +79,7 @@ const item = (source: string, destination: string, text: string) =>
 /** A refusal of the send path as an SMPP status; anything else is a fault of the gateway. */
 function statusOf(error: unknown): { status: SubmitStatus; reason: string } | null {
   if (!(error instanceof Refusal)) return null;
+  if (error.kind === 'too-many-attempts') return { status: 'ESME_RTHROTTLED', reason: error.message };
   if (/too long/i.test(error.message)) return { status: 'ESME_RINVMSGLEN', reason: error.message };
   if (/sender id/i.test(error.message)) return { status: 'ESME_RINVSRCADR', reason: error.message };
   return { status: 'ESME_RSUBMITFAIL', reason: error.message };
@@ -81,14 +92,18 @@ interface Pending {
 }
 
 /**
- * Accepts the submits of one instance's binds. Whole messages due now are gathered per account for
- * one tick and stored together; parts of long messages and scheduled ones are held in smpp_submits
- * until their message is whole and due (tickHeld), one account at a time.
+ * Accepts the submits of one instance's binds. Whole messages due now, from any bind and account,
+ * are stored in groups (group commit): while one group's transaction runs, the submits arriving
+ * wait, and the next group takes them all (up to GROUP_MAX) in one transaction; each is answered
+ * once that transaction has committed. Parts of long messages and scheduled ones are held in
+ * smpp_submits until their message is whole and due (tickHeld), one account at a time.
  */
 export class SubmitDesk {
-  private batches = new Map<number, Pending[]>();
+  private queue: Pending[] = [];
+  /** Groups being stored: the next one checks its submits while the previous one commits. */
+  private storing = 0;
+  private gathering: NodeJS.Timeout | null = null;
   private chains = new Map<number, Promise<unknown>>();
-  private scheduled = false;
   /** Submits taken and not yet answered: what a stop waits for. */
   private open = 0;
   private idle: (() => void)[] = [];
@@ -106,18 +121,8 @@ export class SubmitDesk {
     if (req.ref === null && !later) {
       const text = decodeText(req.dataCoding, req.bytes);
       return new Promise<SubmitAnswer>((resolve) => {
-        const list = this.batches.get(req.profileId) ?? [];
-        this.batches.set(req.profileId, list);
-        list.push({ req, text, resolve });
-        if (list.length >= BATCH_MAX) this.flush(req.profileId);
-        else if (!this.scheduled) {
-          // A window's submits come in several reads: gathered for a moment, they are stored together.
-          this.scheduled = true;
-          setTimeout(() => {
-            this.scheduled = false;
-            for (const profileId of [...this.batches.keys()]) this.flush(profileId);
-          }, GATHER_MS);
-        }
+        this.queue.push({ req, text, resolve });
+        this.nextGroup();
       }).then(done);
     }
     return this.inTurn(req.profileId, () => this.hold(req)).then(done);
@@ -141,44 +146,104 @@ export class SubmitDesk {
     return next;
   }
 
-  private flush(profileId: number) {
-    const list = this.batches.get(profileId);
-    if (!list || list.length === 0) return;
-    this.batches.delete(profileId);
-    // Whole messages need no turn: each batch is its own send, and the credit row orders their charges.
-    void this.storeWhole(profileId, list).catch((error: unknown) => {
-      for (const p of list) p.resolve(this.refusal(error));
-    });
-  }
-
-  /** Stores whole messages due now, one send per sender ID; a refused batch is tried one by one. */
-  private async storeWhole(profileId: number, list: Pending[]) {
-    const user = await findAccount(this.ctx, profileId).catch(() => undefined);
-    if (!user) {
-      for (const p of list) p.resolve({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' });
+  /** Starts the next group: at once when a full one waits, else after GATHER_MS for the rest of a window. */
+  private nextGroup() {
+    if (this.storing >= GROUPS_AT_ONCE || this.gathering || this.queue.length === 0) return;
+    if (this.queue.length >= GROUP_MAX) {
+      void this.storeGroup();
       return;
     }
-    const bySender = new Map<string, Pending[]>();
-    for (const p of list) bySender.set(p.req.source, [...(bySender.get(p.req.source) ?? []), p]);
-    for (const group of bySender.values()) {
-      try {
-        const ids = await this.acceptWhole(user, group);
-        group.forEach((p, i) => p.resolve({ ok: true, messageId: messageIdOf(ids[i]!) }));
-      } catch (error) {
-        if (group.length === 1) {
-          group[0]!.resolve(this.refusal(error));
-          continue;
-        }
-        for (const p of group) {
-          try {
-            const [id] = await this.acceptWhole(user, [p]);
-            p.resolve({ ok: true, messageId: messageIdOf(id!) });
-          } catch (one) {
-            p.resolve(this.refusal(one));
-          }
-        }
-      }
+    this.gathering = setTimeout(() => {
+      this.gathering = null;
+      void this.storeGroup();
+    }, GATHER_MS);
+  }
+
+  private async storeGroup() {
+    if (this.storing >= GROUPS_AT_ONCE || this.queue.length === 0) return;
+    this.storing += 1;
+    const group = this.queue.splice(0, GROUP_MAX);
+    try {
+      await this.storeWhole(group);
+    } catch (error) {
+      // Nothing of the group was stored: each is answered with the fault, none with an id.
+      for (const p of group) p.resolve(this.refusal(error));
+    } finally {
+      this.storing -= 1;
+      this.nextGroup();
     }
+  }
+
+  /**
+   * Stores whole messages due now in one transaction (sending/accept-singles.ts): each submit
+   * refused alone (sender, length, credit) is answered with its own status, the others with the id
+   * of the smpp_submits row stored beside their recipient.
+   */
+  private async storeWhole(group: Pending[]) {
+    const byAccount = new Map<number, Pending[]>();
+    for (const p of group) byAccount.set(p.req.profileId, [...(byAccount.get(p.req.profileId) ?? []), p]);
+    const accounts: { user: UserRow; pending: Pending[] }[] = [];
+    for (const [profileId, pending] of [...byAccount].sort(([a], [b]) => a - b)) {
+      const user = await findAccount(this.ctx, profileId);
+      if (user) accounts.push({ user, pending });
+      else for (const p of pending) p.resolve({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' });
+    }
+    if (accounts.length === 0) return;
+    const now = this.ctx.now();
+    const ids: number[][] = accounts.map(() => []);
+    const results = await acceptSingles(
+      this.ctx,
+      accounts.map(({ user, pending }) => ({
+        user,
+        texts: pending.map((p) => ({ sender: p.req.source, number: p.req.destination, text: p.text })),
+      })),
+      {
+        description: 'SMPP',
+        limit: (trx, i, parts) => {
+          const { user, pending } = accounts[i]!;
+          return takeRate(trx, user.profile_id, pending[pending.length - 1]!.req.throughput, parts, now);
+        },
+        inTransaction: async (trx, outcomes) => {
+          const rows = accounts.flatMap(({ user, pending }, i) =>
+            pending.flatMap((p, k) => {
+              const outcome = outcomes[i]![k]!;
+              if (!outcome.ok) return [];
+              return [
+                {
+                  profile_id: user.profile_id,
+                  state: 'accepted' as const,
+                  seq: 1,
+                  total: 1,
+                  source: p.req.source,
+                  destination: p.req.destination,
+                  data_coding: p.req.dataCoding,
+                  registered_delivery: p.req.registeredDelivery,
+                  due_at: null,
+                  expires_at: p.req.expiresAt,
+                  recipient_id: outcome.recipientId,
+                  preview: p.text.slice(0, PREVIEW),
+                  created_at: now,
+                },
+              ];
+            }),
+          );
+          if (rows.length === 0) return;
+          const stored = await trx.insertInto('smpp_submits').values(rows).returning(['id', 'recipient_id']).execute();
+          const byRecipient = new Map(stored.map((r) => [r.recipient_id, r.id]));
+          outcomes.forEach((list, i) =>
+            list.forEach((outcome, k) => {
+              if (outcome.ok) ids[i]![k] = byRecipient.get(outcome.recipientId)!;
+            }),
+          );
+        },
+      },
+    );
+    accounts.forEach(({ pending }, i) =>
+      pending.forEach((p, k) => {
+        const outcome = results[i]![k]!;
+        p.resolve(outcome.ok ? { ok: true, messageId: messageIdOf(ids[i]![k]!) } : this.refusal(outcome.refusal));
+      }),
+    );
   }
 
   private refusal(error: unknown): SubmitAnswer {
@@ -186,52 +251,6 @@ export class SubmitDesk {
     if (known) return { ok: false, ...known };
     this.ctx.reportError?.('SMPP submit failed', error);
     return { ok: false, status: 'ESME_RSYSERR', reason: 'the gateway could not store the message' };
-  }
-
-  /** One send of whole messages from one sender: a submit row per recipient, in the send's transaction. */
-  private async acceptWhole(user: UserRow, group: Pending[]): Promise<number[]> {
-    const now = this.ctx.now();
-    const source = group[0]!.req.source;
-    const ids: number[] = [];
-    await acceptSend(
-      this.ctx,
-      user,
-      group.map((p) => item(source, p.req.destination, p.text)),
-      null,
-      {
-        asGiven: true,
-        inTransaction: async (trx, inserted) => {
-          if (inserted.length !== group.length) throw new Error('a recipient of an SMPP send was not stored');
-          const rows = await trx
-            .insertInto('smpp_submits')
-            .values(
-              inserted.map((r) => {
-                const p = group[r.recipient_index]!;
-                return {
-                  profile_id: user.profile_id,
-                  state: 'accepted' as const,
-                  seq: 1,
-                  total: 1,
-                  source,
-                  destination: p.req.destination,
-                  data_coding: p.req.dataCoding,
-                  registered_delivery: p.req.registeredDelivery,
-                  due_at: null,
-                  expires_at: p.req.expiresAt,
-                  recipient_id: r.id,
-                  preview: p.text.slice(0, PREVIEW),
-                  created_at: now,
-                };
-              }),
-            )
-            .returning(['id', 'recipient_id'])
-            .execute();
-          const byRecipient = new Map(rows.map((r) => [r.recipient_id, r.id]));
-          for (const r of inserted) ids[r.recipient_index] = byRecipient.get(r.id)!;
-        },
-      },
-    );
-    return ids;
   }
 
   /** Stores a part (or a scheduled message) as held, and accepts its message when whole and due. */

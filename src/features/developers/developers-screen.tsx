@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Anchor, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/app-paths';
@@ -20,8 +20,9 @@ import { SamplesCard } from './samples-card';
  * The Developers page (docs/api-v1.md): API keys, webhook endpoints with their delivery log and the
  * default signing secret, for the mode the switch shows; `/developers/api` has the samples, the error
  * codes and the full reference. Offline it shows what is stored and says changes need the network.
+ * `extra` (the SMPP access card, composed in src/app/screens.tsx) follows the keys and webhooks.
  */
-export function DevelopersScreen({ tab }: { tab: 'setup' | 'reference' }) {
+export function DevelopersScreen({ tab, extra }: { tab: 'setup' | 'reference'; extra?: ReactNode }) {
   const session = useSession();
   const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
   const online = useOnline();
@@ -84,6 +85,7 @@ export function DevelopersScreen({ tab }: { tab: 'setup' | 'reference' }) {
                 <DefaultSecretCard mode={mode} secret={data.secrets[mode]} online={online} />
               </>
             ) : null}
+            {extra}
             {isAdmin && <ClientUsageCard online={online} />}
           </Stack>
         </Tabs.Panel>

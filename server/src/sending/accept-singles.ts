@@ -1,0 +1,179 @@
+// One-recipient texts accepted in groups (the SMPP server's submits, docs/smpp.md#sending): the
+// send path's rules (sender, length, opt-outs, credit per part) decided for each text on its own,
+// and every accepted text of the group stored and charged in ONE transaction.
+import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
+import type { UserRow } from '../db/schema-core';
+import { Refusal, refuse, tooManyAttempts } from '../core/errors';
+import { checkCreditExpiry, creditShort, takeInOrder } from '../credit/balance';
+import { insertQuickSend, type MessageFields } from '../messaging/message-rows';
+import type { NewRecipient } from '../messaging/message-store';
+import { logCreated } from '../messaging/recipient-events';
+import { screenRecipients } from '../optouts/screen';
+import { showSendTabs } from '../accounts/account-store';
+import { messageBodyFor } from '../../../src/domain/sender-id';
+import { EMPTY_MESSAGE } from '../../../src/domain/send-form';
+import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
+import { checkSender, measure } from './send-items';
+
+/** One text to one number (canonical, checked by the caller). */
+export interface SingleText {
+  sender: string;
+  number: string;
+  text: string;
+}
+
+/** A text's outcome: stored (queued, or OPTED_OUT and not charged), or refused alone. */
+export type SingleResult = { ok: true; recipientId: number; optedOut: boolean } | { ok: false; refusal: Refusal };
+
+export interface SinglesOfAccount {
+  user: UserRow;
+  texts: readonly SingleText[];
+}
+
+export interface SinglesOptions {
+  /** The description of the messages made (the dashboard's). */
+  description: string;
+  /**
+   * A caller's own limit, decided in the transaction before credit is taken: which of an account's
+   * texts (their parts, in order) it lets through; the others are refused as over the limit.
+   */
+  limit?: (trx: Executor, accountIndex: number, parts: readonly number[]) => Promise<boolean[]>;
+  /** Runs once every text is stored, before their events: a caller's own rows commit with them or not at all. */
+  inTransaction?: (trx: Executor, results: readonly SingleResult[][]) => Promise<void>;
+}
+
+/** The refusal of a text over the caller's limit. */
+export const OVER_LIMIT = 'Throughput limit reached; send it again later';
+
+/** What the refusal of one text says; anything but a Refusal is a fault of the gateway, thrown. */
+const refusalOf = (error: unknown): Refusal => {
+  if (error instanceof Refusal) return error;
+  throw error;
+};
+
+interface Prepared extends NewRecipient {
+  sender: string;
+  /** Position of the text in its account's list. */
+  at: number;
+}
+
+/**
+ * Accepts each text as its own quick send would be, but all in one transaction: a text the send
+ * path refuses (sender not approved, too long, empty, credit expired or short) is answered alone and
+ * the others go on. Credit is taken per account in the texts' order, each text only if the balance
+ * still covers it. The accepted texts of one account and sender become one message (one row on the
+ * dashboard). A fault of the database rejects the whole group, nothing stored.
+ */
+export async function acceptSingles(
+  ctx: GatewayContext,
+  accounts: readonly SinglesOfAccount[],
+  { description, limit, inTransaction }: SinglesOptions,
+): Promise<SingleResult[][]> {
+  const now = ctx.now();
+  const results: SingleResult[][] = accounts.map((a) => new Array<SingleResult>(a.texts.length));
+  // Checked before the transaction: what each text alone would be refused for.
+  const prepared: Prepared[][] = [];
+  for (const [i, { user, texts }] of accounts.entries()) {
+    const kept: Prepared[] = [];
+    let expired: Refusal | null = null;
+    try {
+      checkCreditExpiry(user, now);
+    } catch (error) {
+      expired = refusalOf(error);
+    }
+    for (const [at, t] of texts.entries()) {
+      try {
+        if (expired) throw expired;
+        checkSender(user, t.sender);
+        const body = messageBodyFor(t.sender, t.text);
+        if (!body.trim()) throw refuse(EMPTY_MESSAGE);
+        const { unicode, parts } = measure(body, false);
+        kept.push({ index: at, number: t.number, text: body, unicode, parts, sender: t.sender, at });
+      } catch (error) {
+        results[i]![at] = { ok: false, refusal: refusalOf(error) };
+      }
+    }
+    // Opted-out numbers are stored OPTED_OUT, never charged (optouts/screen.ts).
+    prepared.push(await screenRecipients(ctx.db, user.profile_id, kept, null, now));
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const created: number[] = [];
+    for (const [i, { user }] of accounts.entries()) {
+      let texts = prepared[i]!;
+      if (limit) {
+        const passed = await limit(
+          trx,
+          i,
+          texts.map((t) => t.parts),
+        );
+        for (const [k, t] of texts.entries())
+          if (!passed[k]) results[i]![t.at] = { ok: false, refusal: tooManyAttempts(OVER_LIMIT) };
+        texts = texts.filter((_, k) => passed[k]);
+      }
+      const paying = texts.filter((t) => !t.optedOut);
+      const { taken, balance } = await takeInOrder(
+        trx,
+        user.profile_id,
+        paying.map((t) => t.parts),
+      );
+      const short = new Set(paying.filter((_, k) => !taken[k]));
+      for (const t of short)
+        results[i]![t.at] = { ok: false, refusal: creditShort(t.parts, balance ?? 0, 'this message') };
+      const stored = texts.filter((t) => !short.has(t));
+      if (stored.length === 0) continue;
+      const bySender = new Map<string, Prepared[]>();
+      for (const t of stored) bySender.set(t.sender, [...(bySender.get(t.sender) ?? []), t]);
+      for (const [sender, group] of bySender) {
+        const fields = quickFields(user, sender, group[0]!, description, now);
+        const { inserted } = await insertQuickSend(trx, fields, group);
+        const byIndex = new Map(group.map((t) => [t.index, t]));
+        for (const r of inserted) {
+          const t = byIndex.get(r.recipient_index)!;
+          results[i]![t.at] = { ok: true, recipientId: r.id, optedOut: t.optedOut === true };
+          created.push(r.id);
+        }
+      }
+      // Sending shows the dashboard's tabs (docs/product.md#the-send-form), once.
+      if (user.dashboardTab !== 1 || user.scheduledsmsTab !== 1) await showSendTabs(trx, user.profile_id, false);
+    }
+    if (inTransaction) await inTransaction(trx, results);
+    // Last: the new recipients' first statuses (messaging/recipient-events.ts).
+    await logCreated(trx, ctx.db.dialectName, created, now);
+  });
+  return results;
+}
+
+/** The message row of a group's texts from one sender: a quick send, its first text as its text. */
+const quickFields = (
+  user: UserRow,
+  sender: string,
+  first: Prepared,
+  description: string,
+  now: number,
+): MessageFields => ({
+  profile_id: user.profile_id,
+  supid: user.supid,
+  username: user.username,
+  job_id: null,
+  job_key: null,
+  kind: 'quick',
+  message_type: SEND_MESSAGE_TYPES.quick,
+  typeandsubtype: 'quick:personalized',
+  short_message: first.text,
+  source_address: sender,
+  description,
+  unicode: first.unicode ? 1 : 0,
+  flash: 0,
+  parts: first.parts,
+  parent_id: null,
+  state: 'done',
+  registered_at: now,
+  sent_at: now,
+  anchor_at: null,
+  next_run_at: null,
+  recurring_period: '',
+  recurring_interval: 0,
+  created_at: now,
+});

@@ -1,0 +1,255 @@
+// Group commit of submit_sm (docs/smpp.md#sending): the whole submits waiting on every bind are stored
+// and charged in one transaction, each answered after it commits. A submit refused inside a group
+// (short of credit, sender no longer approved) is answered alone without undoing the others; a fault
+// of the transaction answers none of its group with an id; a killed gateway loses no answered submit;
+// the balance moves by exactly the parts of the submits answered with an id. On SQLite and PostgreSQL.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import smpp, { type PDU } from 'smpp';
+import { sql } from 'kysely';
+import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { balanceOf, fundedAccount } from './helpers/messaging';
+import { bind, gsmAscii, smppAccessFor, startSmpp, submit, type Customer } from './helpers/smpp-customer';
+import { suppress } from '../../server/src/optouts/suppression';
+
+let gw: TestGateway | null = null;
+let stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.reverse()) await stop();
+  stops = [];
+  await gw?.close();
+  gw = null;
+});
+
+async function setUp(credits: number, maxBinds = 5) {
+  gw = await makeTestApp();
+  const instance = await startSmpp(gw, { carrier: false });
+  stops.push(instance.stop);
+  await fundedAccount(gw, 'demouser', credits);
+  const { systemId, user } = await smppAccessFor(gw, 'demouser', { maxBinds });
+  return { instance, systemId, user };
+}
+
+async function customer(port: number, systemId: string) {
+  const c = await bind(port, systemId);
+  expect(c.status).toBe(0);
+  stops.push(c.close);
+  return c;
+}
+
+/** Submits written in one write, so the gateway reads them together and stores them as one group. */
+function together(c: Customer, list: Record<string, unknown>[]) {
+  c.session.socket.cork();
+  const answers = list.map((fields) => submit(c.session, fields));
+  c.session.socket.uncork();
+  return Promise.all(answers);
+}
+
+const longGsm = (n: number) => Array.from({ length: n }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[i % 26]).join('');
+/** A whole text of `parts` parts in message_payload (153 GSM characters a part past the first 160). */
+const payload = (parts: number) => ({
+  message_payload: gsmAscii(longGsm(parts === 1 ? 100 : 153 * parts - 10)),
+  short_message: Buffer.alloc(0),
+});
+
+/** The recipients (and their messages) stored for these message_ids. */
+async function storedFor(ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return gw!.ctx.db
+    .selectFrom('smpp_submits as s')
+    .innerJoin('message_recipients as r', 'r.id', 's.recipient_id')
+    .select(['s.id', 'r.message_id', 'r.number', 'r.parts', 'r.status'])
+    .where('s.id', 'in', ids.map(Number))
+    .orderBy('s.id')
+    .execute();
+}
+
+async function storedParts() {
+  const rows = await gw!.ctx.db
+    .selectFrom('smpp_submits as s')
+    .innerJoin('message_recipients as r', 'r.id', 's.recipient_id')
+    .select(['r.parts', 'r.status'])
+    .execute();
+  return rows.filter((r) => r.status !== 'OPTED_OUT').reduce((n, r) => n + r.parts, 0);
+}
+
+describe('a group of submits', () => {
+  it('answers each submit of a mixed group with its own status and charges exactly the accepted ones', async () => {
+    const { instance, systemId, user } = await setUp(5);
+    const c = await customer(instance.port, systemId);
+    await suppress(gw!.ctx.db, user.profile_id, ['233241000044'], 'manual', user.profile_id, gw!.clock.now);
+    // ALERTS was approved when the customer bound; it is withdrawn before the group is stored.
+    await gw!.ctx.db
+      .updateTable('users')
+      .set({ senderidapproved: 'DEMO' })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+    // One group, charged in this order.
+    const answers = await together(c, [
+      { destination_addr: '233241000011', short_message: gsmAscii('one part') },
+      { destination_addr: '233241000022', ...payload(3) },
+      { destination_addr: '233241000033', ...payload(3) },
+      { destination_addr: '233241000044', short_message: gsmAscii('opted out') },
+      { destination_addr: '233241000055', source_addr: 'ALERTS', short_message: gsmAscii('x') },
+      { destination_addr: '233241000066', short_message: gsmAscii('last one') },
+    ]);
+    expect(answers.map((a) => a.command_status)).toEqual([
+      0,
+      0,
+      smpp.errors.ESME_RSUBMITFAIL,
+      0,
+      smpp.errors.ESME_RINVSRCADR,
+      0,
+    ]);
+    const ok = answers.filter((a) => a.command_status === 0).map((a) => String(a.message_id));
+    const stored = await storedFor(ok);
+    expect(stored.map((r) => [r.number, r.parts, r.status])).toEqual([
+      ['233241000011', 1, 'PENDING'],
+      ['233241000022', 3, 'PENDING'],
+      ['233241000044', 1, 'OPTED_OUT'],
+      ['233241000066', 1, 'PENDING'],
+    ]);
+    // One transaction: one message row for the group's sends from DEMO, counted once.
+    expect(new Set(stored.map((r) => r.message_id)).size).toBe(1);
+    const message = await gw!.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', stored[0]!.message_id)
+      .executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ posted: 4, credits: 5, opted_out: 1, source_address: 'DEMO', kind: 'quick' });
+    expect(message.destination_preview).toBe('233241000011,233241000022,233241000044,233241000066');
+    expect(await balanceOf(gw!, 'demouser')).toBe(0);
+    expect(await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute()).toHaveLength(4);
+  });
+
+  it('answers no submit of a group whose transaction fails with an id, and stores and charges none of it', async () => {
+    const { instance, systemId } = await setUp(100);
+    const c = await customer(instance.port, systemId);
+    const recipients = async () => (await gw!.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
+    const before = await recipients();
+    const failing = '233240000666';
+    if (gw!.ctx.db.dialectName === 'sqlite') {
+      await sql`create trigger fail_submit before insert on smpp_submits when new.destination = ${sql.lit(failing)}
+        begin select raise(abort, 'injected fault'); end`.execute(gw!.ctx.db);
+    } else {
+      await sql`create function fail_submit() returns trigger language plpgsql as $$
+        begin if new.destination = ${sql.lit(failing)} then raise exception 'injected fault'; end if; return new; end $$`.execute(
+        gw!.ctx.db,
+      );
+      await sql`create trigger fail_submit before insert on smpp_submits for each row execute function fail_submit()`.execute(
+        gw!.ctx.db,
+      );
+    }
+    const answers = await together(
+      c,
+      ['233241000011', failing, '233241000033'].map((to) => ({ destination_addr: to, short_message: gsmAscii('hi') })),
+    );
+    expect(answers.map((a) => a.command_status)).toEqual(Array(3).fill(smpp.errors.ESME_RSYSERR));
+    expect(await balanceOf(gw!, 'demouser')).toBe(100);
+    expect(await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute()).toEqual([]);
+    expect(await recipients()).toBe(before);
+    // The next group is stored as usual.
+    const next = await submit(c.session, { destination_addr: '233241000044', short_message: gsmAscii('hi') });
+    expect(next.command_status).toBe(0);
+    expect(await balanceOf(gw!, 'demouser')).toBe(99);
+  });
+
+  it('loses no answered submit when the gateway is killed mid-group, and charges only what it stored', async () => {
+    const { instance, systemId } = await setUp(100_000);
+    const c = await customer(instance.port, systemId);
+    const answered: string[] = [];
+    const total = 400;
+    await new Promise<void>((resolve) => {
+      for (let i = 0; i < total; i += 1) {
+        const to = `2332410${String(i).padStart(5, '0')}`;
+        c.session.send(
+          new smpp.PDU('submit_sm', {
+            source_addr: 'DEMO',
+            destination_addr: to,
+            registered_delivery: 1,
+            short_message: gsmAscii(`hello ${i}`),
+          }),
+          (resp: PDU) => {
+            expect(resp.command_status).toBe(0);
+            answered.push(String(resp.message_id));
+            // Killed as the first group's answers go out: later groups are unread, waiting or being stored.
+            if (answered.length === 1) {
+              instance.server.kill();
+              resolve();
+            }
+          },
+        );
+      }
+    });
+    await c.close();
+    expect(answered.length).toBeLessThan(total);
+    // What was being stored when the process died commits or not, as a whole: the balance always
+    // matches what is stored, and every answered submit is among it.
+    await vi.waitFor(async () => {
+      const stored = await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute();
+      expect(100_000 - (await balanceOf(gw!, 'demouser'))).toBe(stored.length);
+      expect(await storedParts()).toBe(stored.length);
+    });
+    const rows = await storedFor(answered);
+    expect(rows.map((r) => String(r.id))).toEqual([...answered].sort((a, b) => Number(a) - Number(b)));
+    expect(rows.every((r) => r.status === 'PENDING')).toBe(true);
+    // A new instance takes the customer's next submits as usual.
+    const next = await startSmpp(gw!, { carrier: false });
+    stops.push(next.stop);
+    const again = await customer(next.port, systemId);
+    expect((await submit(again.session, { short_message: gsmAscii('after') })).command_status).toBe(0);
+  });
+
+  it('moves the balance by exactly the parts of the submits answered with an id, over 10 binds at once', async () => {
+    const credits = 300;
+    const { instance, systemId } = await setUp(credits, 10);
+    const binds: Customer[] = [];
+    for (let b = 0; b < 10; b += 1) binds.push(await customer(instance.port, systemId));
+    const sent: { parts: number; answer: Promise<PDU> }[] = [];
+    binds.forEach((c, b) => {
+      for (let i = 0; i < 40; i += 1) {
+        const parts = (b + i) % 3 === 0 ? 3 : 1;
+        const to = `23324${String(b).padStart(2, '0')}${String(i).padStart(5, '0')}`;
+        sent.push({ parts, answer: submit(c.session, { destination_addr: to, ...payload(parts) }) });
+      }
+    });
+    const answers = await Promise.all(sent.map(async (s) => ({ parts: s.parts, pdu: await s.answer })));
+    const ok = answers.filter((a) => a.pdu.command_status === 0);
+    const refused = answers.filter((a) => a.pdu.command_status !== 0);
+    expect(refused.every((a) => a.pdu.command_status === smpp.errors.ESME_RSUBMITFAIL)).toBe(true);
+    expect(refused.length).toBeGreaterThan(0);
+    const charged = ok.reduce((n, a) => n + a.parts, 0);
+    const left = await balanceOf(gw!, 'demouser');
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(credits - left).toBe(charged);
+    // No refused submit could have been paid for with what was left when it was refused.
+    expect(refused.every((a) => a.parts > left)).toBe(true);
+    const stored = await storedFor(ok.map((a) => String(a.pdu.message_id)));
+    expect(stored).toHaveLength(ok.length);
+    expect(await storedParts()).toBe(charged);
+  });
+});
+
+describe('throughput over instances', () => {
+  it("counts an account's parts per second over every instance, not per instance", async () => {
+    gw = await makeTestApp();
+    const one = await startSmpp(gw, { carrier: false });
+    const two = await startSmpp(gw, { carrier: false });
+    stops.push(one.stop, two.stop);
+    await fundedAccount(gw, 'demouser', 1000);
+    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 5 });
+    const a = await customer(one.port, systemId);
+    const b = await customer(two.port, systemId);
+    const batch = (c: Customer, from: number) =>
+      together(
+        c,
+        Array.from({ length: 5 }, (_, i) => ({
+          destination_addr: `23324100${String(from + i).padStart(4, '0')}`,
+          short_message: gsmAscii('hi'),
+        })),
+      );
+    const answers = (await Promise.all([batch(a, 0), batch(b, 10)])).flat().map((p) => p.command_status);
+    expect(answers.filter((s) => s === 0)).toHaveLength(5);
+    expect(answers.filter((s) => s === smpp.errors.ESME_RTHROTTLED)).toHaveLength(5);
+    expect(await balanceOf(gw, 'demouser')).toBe(995);
+  });
+});
