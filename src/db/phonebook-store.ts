@@ -100,6 +100,8 @@ const sameContact = (a: StoredContact, b: ContactInput) =>
   a.phonenumber === b.phonenumber &&
   a.birthday === b.birthday &&
   a.referencekey === b.referencekey &&
+  a.consentsource === b.consentsource &&
+  a.consentdate === b.consentdate &&
   a.search !== undefined;
 
 /**

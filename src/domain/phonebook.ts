@@ -86,6 +86,8 @@ type Searchable = {
   email: string;
   phonenumber: string;
   birthday: string;
+  consentsource?: string;
+  consentdate?: string;
 };
 
 /** What a contact search looks through (every field but ids and reference keys, and the birthday as shown), lower-cased once. */
@@ -99,6 +101,8 @@ export function contactSearchText(c: Searchable): string {
     displayPhone(c.phonenumber),
     c.birthday,
     birthdayText(c.birthday),
+    // Consent lines only when known, so a contact without them keeps the search text it always had.
+    ...[c.consentsource, c.consentdate && birthdayText(c.consentdate)].filter((v): v is string => !!v),
   ]
     .join('\n')
     .toLowerCase();
