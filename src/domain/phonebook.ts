@@ -90,6 +90,12 @@ type Searchable = {
   consentdate?: string;
 };
 
+/** A contact's consent as a line: "Consent: Signed form, 3 Mar 2026" ('' when neither is known). */
+export function consentText(source: string | undefined, date: string | undefined): string {
+  const parts = [source ?? '', date ? birthdayText(date) : ''].filter(Boolean);
+  return parts.length ? `Consent: ${parts.join(', ')}` : '';
+}
+
 /** What a contact search looks through (every field but ids and reference keys, and the birthday as shown), lower-cased once. */
 export function contactSearchText(c: Searchable): string {
   return [
