@@ -2,6 +2,7 @@
 // number, exported or erased on the person's request. Shared by the gateway and the Opt-outs page.
 import { canonicalPhone } from './phone-number';
 import { optOutNumber } from './opt-out';
+import type { ContactFields } from './contact-fields';
 
 /** The digits an erased number keeps at its end, so a history line can still be told apart. */
 export const KEPT_DIGITS = 3;
@@ -42,3 +43,12 @@ export const PERSON_STILL_SENDING =
 
 /** The number of a request as kept (canonical), or null when it is not a phone number. */
 export const personNumber = (text: string): string | null => optOutNumber(text);
+
+/** Everything an account holds about one number, as its Excel export lists it (times in Accra, words as shown). */
+export type PersonExport = {
+  number: string;
+  contacts: (ContactFields & { groupname: string })[];
+  messages: { time: string; sender: string; text: string; status: string }[];
+  optout: { reason: string; date: string; note: string } | null;
+  inbound: { time: string; to: string; text: string }[];
+};
