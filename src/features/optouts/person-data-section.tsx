@@ -12,6 +12,8 @@ import { useAction } from '../../sync/hooks/use-action';
 import { erasePerson, personExport, personSummary } from '../../sync/person-data';
 import { downloadBytes } from '../../ui/download';
 
+const replies = (n: number) => (n === 1 ? '1 reply' : `${n.toLocaleString('en-US')} replies`);
+
 export const PERSON_OFFLINE_NOTE = 'Looking up, exporting and erasing a number need a connection to the gateway.';
 
 /**
@@ -94,7 +96,7 @@ export function PersonDataSection({ online }: { online: boolean }) {
             <List size="sm" spacing={2}>
               <List.Item>{plural(summary.contacts, 'contact')} in your phone books</List.Item>
               <List.Item>{plural(summary.messages, 'message')} sent to it</List.Item>
-              <List.Item>{plural(summary.inbound, 'reply')} from it</List.Item>
+              <List.Item>{replies(summary.inbound)} from it</List.Item>
               <List.Item>
                 {summary.optout
                   ? `On your opt-out list since ${formatAccra(summary.optout.created_at, 'd MMM yyyy')} (${
@@ -112,7 +114,7 @@ export function PersonDataSection({ online }: { online: boolean }) {
             )}
             <Group gap="sm" wrap="wrap">
               <Button variant="light" onClick={exportData} loading={exporting.busy} disabled={!online}>
-                Export to Excel
+                Export their data to Excel
               </Button>
               <Button
                 color="red"
@@ -170,8 +172,8 @@ function EraseDialog(props: { summary: PersonSummary; onClose: () => void; onEra
         <Stack gap="sm">
           <Text size="sm">
             This deletes {plural(summary.contacts, 'contact')} and hides the number in{' '}
-            {plural(summary.messages, 'message')} and {plural(summary.inbound, 'reply')}, except its last three digits.
-            It cannot be undone. The number stays on your opt-out list, so this person gets no more messages from you.
+            {plural(summary.messages, 'message')} and {replies(summary.inbound)}, except its last three digits. It
+            cannot be undone. The number stays on your opt-out list, so this person gets no more messages from you.
           </Text>
           <TextInput
             label="Type the number again to confirm"
