@@ -160,7 +160,7 @@ describe("consent and a person's data", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
       // Erasing needs the same number typed again.
-      let erase = await optouts.startErase('0244000000');
+      const erase = await optouts.startErase('0244000000');
       await erase.getByRole('button', { name: 'Erase' }).click();
       await erase.getByText('The number typed to confirm is not the number being erased: nothing was erased').waitFor();
       await page.screenshot({ path: join(SCREENS, `person-erase-${size}.png`), fullPage: true });
