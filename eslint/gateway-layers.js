@@ -25,6 +25,7 @@ export const AREA_RANK = {
   sending: 4,
   integrations: 5,
   'smpp-server': 5,
+  persondata: 6,
 };
 
 const QUERY_CALLS = /^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/;

@@ -22,6 +22,7 @@ import { registerPaystackRoutes } from './routes/paystack';
 import { registerCarrierRoutes } from './routes/carrier';
 import { registerApiV1Routes } from './routes/api-v1';
 import { registerOptOutRoutes } from './routes/optouts';
+import { registerPersonDataRoutes } from './routes/person-data';
 import { registerDeveloperRoutes } from './routes/developers';
 import { registerSecurityRoutes } from './routes/security';
 import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerCarrierRoutes,
     registerApiV1Routes,
     registerOptOutRoutes,
+    registerPersonDataRoutes,
     registerDeveloperRoutes,
   ]) {
     await register(app, ctx);

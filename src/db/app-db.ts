@@ -80,6 +80,9 @@ export interface StoredContact {
   phonenumber: string;
   birthday: string;
   referencekey: string;
+  /** How and when the person agreed to be messaged ('' when not known; version 11 fills older rows). */
+  consentsource: string;
+  consentdate: string;
   /** The lower-case text a search looks in (contactSearchText), stored so 100,000 contacts are never lower-cased on screen; the store always sets it. */
   search?: string;
   pendingDelete?: 1;
@@ -213,6 +216,17 @@ async function upgradePhonebooksToV5(tx: Transaction): Promise<void> {
     });
 }
 
+// Contacts stored before consent fields existed get them empty, so every stored contact has every field.
+async function upgradeContactsToV11(tx: Transaction): Promise<void> {
+  await tx
+    .table('contacts')
+    .toCollection()
+    .modify((c: Partial<StoredContact>) => {
+      c.consentsource ??= '';
+      c.consentdate ??= '';
+    });
+}
+
 export interface SchemaVersion {
   version: number;
   stores: Record<string, string | null>;
@@ -260,6 +274,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 9, stores: { developerData: '&profile_id' } },
   // The dashboard's overview of the last 30 days is read offline after one visit.
   { version: 10, stores: { overviews: '&[profile_id+view], profile_id' } },
+  // Contacts carry how and when the person agreed to be messaged (docs/compliance.md#consent-on-contacts).
+  { version: 11, stores: {}, upgrade: upgradeContactsToV11 },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */

@@ -100,6 +100,8 @@ const sameContact = (a: StoredContact, b: ContactInput) =>
   a.phonenumber === b.phonenumber &&
   a.birthday === b.birthday &&
   a.referencekey === b.referencekey &&
+  a.consentsource === b.consentsource &&
+  a.consentdate === b.consentdate &&
   a.search !== undefined;
 
 /**
@@ -263,4 +265,13 @@ export function onContactsChanged(listener: () => void): () => void {
   };
   Dexie.on('storagemutated', handler);
   return () => Dexie.on('storagemutated').unsubscribe(handler);
+}
+
+/** Drops the account's stored contacts with one of these numbers (a person's data erased at the gateway). */
+export async function dropContactsWithNumbers(profileId: number, numbers: ReadonlySet<string>): Promise<void> {
+  await db.contacts
+    .where('profile_id')
+    .equals(profileId)
+    .filter((c) => numbers.has(c.phonenumber))
+    .delete();
 }

@@ -4,7 +4,16 @@ import { INVALID_DATE } from './send-form';
 import { DAY_MS } from './dates';
 import { checkPhoneNumber } from './number-screen';
 
-export const CONTACT_FIELDS = ['firstname', 'middlename', 'surname', 'email', 'phonenumber', 'birthday'] as const;
+export const CONTACT_FIELDS = [
+  'firstname',
+  'middlename',
+  'surname',
+  'email',
+  'phonenumber',
+  'birthday',
+  'consentsource',
+  'consentdate',
+] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactFields = Record<ContactField, string>;
 
@@ -15,7 +24,16 @@ export const CONTACT_FIELD_LABELS: Record<ContactField, string> = {
   email: 'Email',
   phonenumber: 'Phone number',
   birthday: 'Birthday',
+  consentsource: 'Consent source',
+  consentdate: 'Consent date',
 };
+
+/** How the person agreed to be messaged: short free text, offered with these usual answers (docs/compliance.md#consent-on-contacts). */
+export const CONSENT_SOURCES = ['Signed form', 'Website form', 'Verbal', 'SMS reply', 'In store'] as const;
+export const MAX_CONSENT_SOURCE = 100;
+export const CONSENT_SOURCE_TOO_LONG = `A consent source must be at most ${MAX_CONSENT_SOURCE} characters`;
+export const INVALID_CONSENT_DATE = 'Please enter a valid consent date';
+export const FUTURE_CONSENT_DATE = 'A consent date cannot be in the future';
 
 export const MAX_FIELD_LENGTH = 255;
 export const FIELD_TOO_LONG = `Each contact field must be at most ${MAX_FIELD_LENGTH} characters`;
@@ -28,6 +46,8 @@ export const emptyContact = (): ContactFields => ({
   email: '',
   phonenumber: '',
   birthday: '',
+  consentsource: '',
+  consentdate: '',
 });
 
 // Excel counts days from 1899-12-30 (its 1900 leap-year bug folded in).
@@ -87,8 +107,11 @@ function storedPhone(text: string): string {
 
 export type ContactCheck = { ok: true; contact: ContactFields } | { ok: false; message: string };
 
-/** Checks and normalises one contact; the first problem is the error a user sees. */
-export function checkContact(input: Partial<Record<ContactField, unknown>>): ContactCheck {
+/**
+ * Checks and normalises one contact; the first problem is the error a user sees. A consent date is a
+ * day no later than today (`now`'s UTC day: Ghana's time).
+ */
+export function checkContact(input: Partial<Record<ContactField, unknown>>, now = Date.now()): ContactCheck {
   const contact: ContactFields = {
     firstname: cellText(input.firstname),
     middlename: cellText(input.middlename),
@@ -96,19 +119,26 @@ export function checkContact(input: Partial<Record<ContactField, unknown>>): Con
     email: cellText(input.email),
     phonenumber: storedPhone(cellText(input.phonenumber)),
     birthday: '',
+    consentsource: cellText(input.consentsource),
+    consentdate: '',
   };
   const emailError = contactEmailError(contact.email);
   if (emailError) return { ok: false, message: emailError };
   const birthday = birthdayDate(input.birthday);
   if (birthday === null) return { ok: false, message: INVALID_DATE };
   contact.birthday = birthday;
+  if (contact.consentsource.length > MAX_CONSENT_SOURCE) return { ok: false, message: CONSENT_SOURCE_TOO_LONG };
+  const consentDate = birthdayDate(input.consentdate);
+  if (consentDate === null) return { ok: false, message: INVALID_CONSENT_DATE };
+  if (consentDate > new Date(now).toISOString().slice(0, 10)) return { ok: false, message: FUTURE_CONSENT_DATE };
+  contact.consentdate = consentDate;
   if (Object.values(contact).some((v) => v.length > MAX_FIELD_LENGTH)) return { ok: false, message: FIELD_TOO_LONG };
   return { ok: true, contact };
 }
 
 /** checkContact for a sheet row: a row with no field filled is refused too (it would load a blank contact). */
-export function checkContactRow(input: Partial<Record<ContactField, unknown>>): ContactCheck {
-  const checked = checkContact(input);
+export function checkContactRow(input: Partial<Record<ContactField, unknown>>, now = Date.now()): ContactCheck {
+  const checked = checkContact(input, now);
   if (checked.ok && CONTACT_FIELDS.every((f) => checked.contact[f] === '')) return { ok: false, message: EMPTY_ROW };
   return checked;
 }

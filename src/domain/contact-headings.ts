@@ -33,6 +33,18 @@ const HEADINGS: Record<string, ContactField> = {
   birthdate: 'birthday',
   dateofbirth: 'birthday',
   dob: 'birthday',
+  consent: 'consentsource',
+  consentsource: 'consentsource',
+  consentgiven: 'consentsource',
+  consentmethod: 'consentsource',
+  consenthow: 'consentsource',
+  howconsented: 'consentsource',
+  optinsource: 'consentsource',
+  consentdate: 'consentdate',
+  dateofconsent: 'consentdate',
+  consentedon: 'consentdate',
+  consentday: 'consentdate',
+  optindate: 'consentdate',
 };
 
 /** The contact field a heading fills, or null when the column is not read. */
@@ -64,6 +76,8 @@ export const RECOGNISED_HEADINGS: Record<ContactField, readonly string[]> = {
   email: ['Email', 'email address'],
   phonenumber: ['Phone number', 'numbers', 'mobile', 'telephone', 'msisdn'],
   birthday: ['Birthday', 'date of birth', 'DOB'],
+  consentsource: ['Consent source', 'consent'],
+  consentdate: ['Consent date', 'date of consent'],
 };
 
 /** The template's headings: one column per contact field, in the order of the contact form. */

@@ -86,7 +86,15 @@ type Searchable = {
   email: string;
   phonenumber: string;
   birthday: string;
+  consentsource?: string;
+  consentdate?: string;
 };
+
+/** A contact's consent as a line: "Consent: Signed form, 3 Mar 2026" ('' when neither is known). */
+export function consentText(source: string | undefined, date: string | undefined): string {
+  const parts = [source ?? '', date ? birthdayText(date) : ''].filter(Boolean);
+  return parts.length ? `Consent: ${parts.join(', ')}` : '';
+}
 
 /** What a contact search looks through (every field but ids and reference keys, and the birthday as shown), lower-cased once. */
 export function contactSearchText(c: Searchable): string {
@@ -99,6 +107,8 @@ export function contactSearchText(c: Searchable): string {
     displayPhone(c.phonenumber),
     c.birthday,
     birthdayText(c.birthday),
+    // Consent lines only when known, so a contact without them keeps the search text it always had.
+    ...[c.consentsource, c.consentdate && birthdayText(c.consentdate)].filter((v): v is string => !!v),
   ]
     .join('\n')
     .toLowerCase();

@@ -3,6 +3,8 @@ import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ExportRequest } from './export-request';
 import type { ReportRow } from './status-report';
 import type { SetAsideNumber } from '../domain/excel-sheet';
+import { CONTACT_FIELDS, type ContactFields } from '../domain/contact-fields';
+import type { PersonExport } from '../domain/person-data';
 
 const EXPORT_TIMEOUT_MS = 60_000;
 
@@ -49,6 +51,17 @@ export const buildOptOutsExport = (rows: readonly OptOutRow[]): Promise<Uint8Arr
 /** The audit log's rows the filter matched. */
 export const buildAuditLogExport = (rows: readonly AuditRow[]): Promise<Uint8Array> =>
   inWorker({ kind: 'auditlog', rows: rows.map((r) => ({ ...r })) });
+
+/** A phone book's contacts, every field (consent included), under the template's headings. */
+export const buildContactsExport = (contacts: readonly ContactFields[]): Promise<Uint8Array> =>
+  inWorker({
+    kind: 'contacts',
+    rows: contacts.map((c) => Object.fromEntries(CONTACT_FIELDS.map((f) => [f, c[f] ?? ''])) as ContactFields),
+  });
+
+/** Everything held about one number (persondataexport's answer), one sheet a kind. */
+export const buildPersonDataExport = (data: PersonExport): Promise<Uint8Array> =>
+  inWorker({ kind: 'person', data: structuredClone(data) });
 
 /** The set-aside file's name, from the sheet's: kept here, off SheetJS, as the send screen names it. */
 export const setAsideFileName = (fileName: string): string => {

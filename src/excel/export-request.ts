@@ -1,6 +1,8 @@
 import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ReportRow } from './status-report';
 import type { SetAsideNumber } from '../domain/excel-sheet';
+import type { ContactFields } from '../domain/contact-fields';
+import type { PersonExport } from '../domain/person-data';
 
 /** What the export worker is asked to write. */
 export type ExportRequest =
@@ -10,4 +12,6 @@ export type ExportRequest =
   | { kind: 'optouts'; rows: OptOutRow[] }
   | { kind: 'auditlog'; rows: AuditRow[] }
   | { kind: 'set-aside'; rows: SetAsideNumber[] }
+  | { kind: 'contacts'; rows: ContactFields[] }
+  | { kind: 'person'; data: PersonExport }
   | { kind: 'send-template' };

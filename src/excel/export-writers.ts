@@ -1,6 +1,7 @@
 // Which writer makes each export: one place for the worker and the no-worker path (unit tests).
 import { writeAuditLog, writeCustomerData, writeNumbers, writeOptOuts } from './client-exports';
 import type { ExportRequest } from './export-request';
+import { writeContacts, writePersonData } from './person-exports';
 import { writeSendTemplate } from './send-template';
 import { writeSetAside } from './set-aside-export';
 import { writeStatusReport } from './status-report';
@@ -19,6 +20,10 @@ export function writeExport(request: ExportRequest): Uint8Array {
       return writeSetAside(request.rows);
     case 'status':
       return writeStatusReport(request.rows);
+    case 'contacts':
+      return writeContacts(request.rows);
+    case 'person':
+      return writePersonData(request.data);
     case 'send-template':
       return writeSendTemplate();
   }

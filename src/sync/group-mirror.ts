@@ -33,6 +33,8 @@ export const toContact = (profileId: number, groupId: number, c: Contact): store
   email: c.email,
   phonenumber: c.phonenumber,
   birthday: c.birthday,
+  consentsource: c.consentsource,
+  consentdate: c.consentdate,
   referencekey: c.referencekey,
 });
 

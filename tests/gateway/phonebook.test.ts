@@ -29,6 +29,8 @@ describe('phone books and contacts', () => {
     expect(Object.keys(customers.contacts[0]).sort()).toEqual(
       [
         'birthday',
+        'consentdate',
+        'consentsource',
         'email',
         'firstname',
         'groupid',

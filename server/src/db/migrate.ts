@@ -19,6 +19,7 @@ import { smppAccess } from './migrations/017-smpp-access';
 import { deliveryCounters } from './migrations/018-delivery-counters';
 import { accountSecurity } from './migrations/019-account-security';
 import { webhookCallbacks } from './migrations/020-webhook-callbacks';
+import { contactConsent } from './migrations/021-contact-consent';
 import { smppRate } from './migrations/022-smpp-rate';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
@@ -44,6 +45,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '018-delivery-counters': deliveryCounters,
   '019-account-security': accountSecurity,
   '020-webhook-callbacks': webhookCallbacks,
+  '021-contact-consent': contactConsent,
   '022-smpp-rate': smppRate,
 };
 

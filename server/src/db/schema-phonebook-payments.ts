@@ -24,6 +24,10 @@ export interface ContactsTable {
   birthday: Generated<string>; // 'yyyy-MM-dd' or ''
   referencekey: string;
   created_at: number;
+  /** How the person agreed to be messaged (at most 100 characters), '' when not known (migration 021). */
+  consentsource: Generated<string>;
+  /** The day they agreed, 'yyyy-MM-dd' or ''. */
+  consentdate: Generated<string>;
 }
 export type ContactRow = Selectable<ContactsTable>;
 

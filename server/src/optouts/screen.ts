@@ -3,6 +3,7 @@ import { refuse } from '../core/errors';
 import { canonicalPhone } from '../../../src/domain/phone-number';
 import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/sms';
 import { withOptOutLink } from '../../../src/domain/opt-out';
+import { isMaskedPhone } from '../../../src/domain/person-data';
 import { linkCodes } from './links';
 import { suppressedAmong } from './suppression';
 
@@ -90,7 +91,8 @@ export async function skippedTemplates(db: Executor, profileId: number, template
     profileId,
     templates.map((t) => t.number),
   );
-  const skipped = templates.filter((t) => suppressed.has(canonicalPhone(t.number)));
+  // A number masked by an erasure (docs/compliance.md#a-persons-data) is never sent to again.
+  const skipped = templates.filter((t) => isMaskedPhone(t.number) || suppressed.has(canonicalPhone(t.number)));
   return {
     indices: skipped.map((t) => t.recipient_index),
     parts: skipped.reduce((n, t) => n + t.parts, 0),

@@ -19,7 +19,7 @@ export async function ownGroupNamed(ctx: GatewayContext, user: UserRow, groupnam
 
 export async function createContact(ctx: GatewayContext, user: UserRow, groupname: string, input: ContactInput) {
   const group = await ownGroupNamed(ctx, user, groupname);
-  const checked = checkContact(input);
+  const checked = checkContact(input, ctx.now());
   if (!checked.ok) throw refuse(checked.message);
   const row = await ctx.db
     .insertInto('contacts')
@@ -69,7 +69,7 @@ export async function updateContact(
     if (!mayWrite(user, target)) throw forbidden();
     group_id = target.id;
   }
-  const checked = checkContact({ ...existing, ...sent });
+  const checked = checkContact({ ...existing, ...sent }, ctx.now());
   if (!checked.ok) throw refuse(checked.message);
   await ctx.db
     .updateTable('contacts')

@@ -37,6 +37,8 @@ export function contactAnswer(c: ContactRow) {
     phonenumber: c.phonenumber,
     birthday: c.birthday,
     referencekey: c.referencekey,
+    consentsource: c.consentsource,
+    consentdate: c.consentdate,
   };
 }
 export type ContactAnswer = ReturnType<typeof contactAnswer>;

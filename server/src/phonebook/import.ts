@@ -9,7 +9,7 @@ import { rowToContactInput } from '../../../src/domain/contact-headings';
 import { checkPhoneNumber } from '../../../src/domain/number-screen';
 import { canonicalPhone } from '../../../src/domain/phone-number';
 
-// 1,000 rows x 10 columns stays well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+// 1,000 rows x 12 columns stays well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const CHUNK_ROWS = 1000;
 // The answer names the first rejected rows only; `rejected` counts them all.
 const REPORTED_REJECTIONS = 100;
@@ -56,7 +56,7 @@ export async function importContacts(
     for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i += 1) {
       const row = rows[i];
       if (typeof row !== 'object' || row === null || Array.isArray(row)) throw refuse(notARow(i));
-      const checked = checkContact(rowToContactInput(row as Record<string, unknown>));
+      const checked = checkContact(rowToContactInput(row as Record<string, unknown>), now);
       const phone = checked.ok ? checkPhoneNumber(checked.contact.phonenumber) : null;
       const reason = !checked.ok
         ? checked.message

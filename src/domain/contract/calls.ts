@@ -69,6 +69,7 @@ import {
 } from './security';
 import { ADD_OPT_OUTS, CLIENT_OPT_OUTS, OPT_OUT_NUMBERS, OPT_OUTS, REMOVE_OPT_OUT } from './optouts';
 import { CLIENT_API_USAGE } from './developers';
+import { PERSON_DATA, PERSON_DATA_ERASE, PERSON_DATA_EXPORT } from './person-data';
 import {
   CHECK_EMAIL,
   CHECK_USERNAME,
@@ -156,6 +157,10 @@ export const CALLS: readonly Call[] = [
   ADD_OPT_OUTS,
   REMOVE_OPT_OUT,
   CLIENT_OPT_OUTS,
+  // person-data.ts
+  PERSON_DATA,
+  PERSON_DATA_EXPORT,
+  PERSON_DATA_ERASE,
   // developers.ts
   CLIENT_API_USAGE,
   // domain-settings.ts

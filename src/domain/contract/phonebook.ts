@@ -29,6 +29,9 @@ export const ContactSchema = z.looseObject({
   phonenumber: text,
   birthday: text,
   referencekey: text,
+  /** How and when the person agreed to be messaged; '' when not known, or from a gateway that predates them. */
+  consentsource: text,
+  consentdate: text,
 });
 
 /**

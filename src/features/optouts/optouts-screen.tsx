@@ -32,6 +32,7 @@ import { downloadBytes } from '../../ui/download';
 import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { noteExport } from '../../sync/security';
+import { PersonDataSection } from './person-data-section';
 
 const PAGE = 20;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -169,6 +170,7 @@ export function OptOutsScreen() {
         </Table>
       </Table.ScrollContainer>
       {pages > 1 && <PageNumbers total={pages} value={current} onChange={setPage} />}
+      <PersonDataSection online={online} />
       {isAdmin && online && <ClientCounts />}
       {removing && <RemoveDialog optOut={removing} onClose={() => setRemoving(null)} />}
     </Stack>

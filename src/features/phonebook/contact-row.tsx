@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import { Button, Checkbox } from '@mantine/core';
 import type { ContactFields } from '../../domain/contact-fields';
-import { birthdayText, contactName } from '../../domain/phonebook';
+import { birthdayText, consentText, contactName } from '../../domain/phonebook';
 import type { StoredContact } from '../../db/app-db';
 import { displayPhone } from '../../domain/phone-number';
 
@@ -41,7 +41,13 @@ type ContactRowProps = {
 /** One contact of the group page; memoised with stable handlers, so a selection re-renders only its row. */
 export const ContactRow = memo(function ContactRow(props: ContactRowProps) {
   const { contact: c, editable, selected, onToggle, onEdit, onDelete } = props;
-  const more = [c.email, c.birthday && `Birthday ${birthdayText(c.birthday)}`].filter(Boolean).join(' · ');
+  const more = [
+    c.email,
+    c.birthday && `Birthday ${birthdayText(c.birthday)}`,
+    consentText(c.consentsource, c.consentdate),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const label = contactName(c as ContactFields);
   return (
     <div style={ROW}>

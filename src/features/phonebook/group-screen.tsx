@@ -17,6 +17,10 @@ import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { pickedContactsSheet } from '../../domain/picked-contacts';
 import { useIncoming } from '../../flows/use-incoming';
 import { PhoneContactsButton } from '../../ui/phone-contacts-button';
+import { buildContactsExport } from '../../excel/export-file';
+import { useAction } from '../../sync/hooks/use-action';
+import { noteExport } from '../../sync/security';
+import { downloadBytes } from '../../ui/download';
 
 const ROW_HEIGHT = 88;
 
@@ -114,6 +118,14 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
     [editable, selected, toggle, edit, remove],
   );
 
+  // The export writes the contacts shown (the search's matches when searching), every field with consent.
+  const exporting = useAction('The contacts could not be written. Please try again');
+  const exportShown = () =>
+    void exporting.run(async () => {
+      downloadBytes(await buildContactsExport(shown), `${exportName(group?.groupname ?? 'contacts')}.xlsx`);
+      noteExport('contacts', shown.length);
+    });
+
   const back = clients ? APP_PATHS.clientPhonebook.getHref() : APP_PATHS.phonebook.getHref();
   const name = group?.groupname ?? '';
   return (
@@ -181,6 +193,11 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
               ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(visible.length)}`
               : contactCountText(visible.length)}
         </Text>
+        {shown.length > 0 && (
+          <Button variant="default" size="xs" onClick={exportShown} loading={exporting.busy}>
+            Export to Excel
+          </Button>
+        )}
         {editable && liveSelected.length > 0 && (
           <Button color="red" variant="light" size="xs" onClick={removeSelected}>
             Delete selected ({liveSelected.length})
@@ -215,3 +232,8 @@ export function GroupScreen({ clients = false }: { clients?: boolean }) {
 }
 
 const contactKey = (c: StoredContact) => String(c.id);
+const exportName = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'contacts';

@@ -108,6 +108,8 @@ describe('api modules read the real gateway answers', () => {
       email: 'ama@example.com',
       phonenumber: '233241110000',
       birthday: '1990-04-01',
+      consentsource: 'Signed form',
+      consentdate: '2026-01-15',
     };
     const added = await phonebook.createContact(demo.token, demo.profile_id, 'Church choir', contact);
     const imported = await phonebook.importContacts(demo.token, demo.profile_id, 'Church choir', [
@@ -122,7 +124,11 @@ describe('api modules read the real gateway answers', () => {
     expect(page).toMatchObject({ total: 2, hasMore: false });
     await phonebook.updateContact(demo.token, demo.profile_id, created.id, added.id, { ...contact, surname: 'Owusu' });
     const after = await phonebook.fetchGroupContacts(demo.token, demo.profile_id, created.id, 1);
-    expect(after.contacts.find((c) => c.id === added.id)?.surname).toBe('Owusu');
+    expect(after.contacts.find((c) => c.id === added.id)).toMatchObject({
+      surname: 'Owusu',
+      consentsource: 'Signed form',
+      consentdate: '2026-01-15',
+    });
     await phonebook.deleteContacts(demo.token, demo.profile_id, [added.id]);
     await phonebook.deleteGroups(demo.token, demo.profile_id, [created.id]);
     expect((await phonebook.fetchOwnGroups(demo.token, demo.profile_id)).some((g) => g.id === created.id)).toBe(false);

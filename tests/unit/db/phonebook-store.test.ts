@@ -14,6 +14,8 @@ const contact = (id: number, extra: Partial<store.ContactInput> = {}): store.Con
   email: '',
   phonenumber: `23324${String(id).padStart(7, '0')}`,
   birthday: '1990-03-04',
+  consentsource: '',
+  consentdate: '',
   referencekey: '',
   ...extra,
 });

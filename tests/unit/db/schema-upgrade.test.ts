@@ -176,6 +176,40 @@ describe('schema versions', () => {
     v5.close();
   });
 
+  it('upgrades version 10 to 11: stored contacts get empty consent fields, everything else kept', async () => {
+    const v10 = new AppDb(
+      NAME,
+      SCHEMA_VERSIONS.filter((v) => v.version <= 10),
+    );
+    await v10.contacts.add({
+      profile_id: 7,
+      id: 10,
+      group_id: 1,
+      firstname: 'Ama',
+      middlename: '',
+      surname: '',
+      email: '',
+      phonenumber: '233241000001',
+      birthday: '',
+      referencekey: 'r',
+      search: 'ama',
+    } as never);
+    await v10.outboxJobs.add(job('a', 'queued'));
+    v10.close();
+
+    const v11 = new AppDb(
+      NAME,
+      SCHEMA_VERSIONS.filter((v) => v.version <= 11),
+    );
+    await v11.open();
+    expect(v11.verno).toBe(11);
+    expect(await v11.contacts.toArray()).toEqual([
+      expect.objectContaining({ id: 10, firstname: 'Ama', search: 'ama', consentsource: '', consentdate: '' }),
+    ]);
+    expect((await v11.outboxJobs.toArray()).map((j) => j.id)).toEqual(['a']);
+    v11.close();
+  });
+
   it('declares every store of the data layer in version 1', () => {
     const stores = Object.keys(SCHEMA_VERSIONS[0]!.stores).sort();
     expect(stores).toEqual([

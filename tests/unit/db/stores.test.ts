@@ -36,6 +36,8 @@ const contact = (id: number, groupId: number): StoredContact => ({
   email: '',
   phonenumber: `23324000000${id}`,
   birthday: '',
+  consentsource: '',
+  consentdate: '',
   referencekey: '',
 });
 

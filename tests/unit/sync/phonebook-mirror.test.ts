@@ -17,7 +17,7 @@ const sheetOf = (n: number, first = 0) => {
   return sheet.sheet.table;
 };
 
-const noFields = { middlename: '', surname: '', email: '', birthday: '' };
+const noFields = { middlename: '', surname: '', email: '', birthday: '', consentsource: '', consentdate: '' };
 
 describe('phone book mirror: only what changed', () => {
   let live: LiveGateway;

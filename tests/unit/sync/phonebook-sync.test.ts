@@ -88,6 +88,8 @@ describe('phone book mirrors against the real gateway', () => {
       email: '',
       phonenumber: '233241110000',
       birthday: '',
+      consentsource: '',
+      consentdate: '',
     });
     const [ama] = await readContacts(profileId, choir.id);
     live.intercept = () => {
@@ -112,6 +114,8 @@ describe('phone book mirrors against the real gateway', () => {
       email: '',
       phonenumber,
       birthday: '',
+      consentsource: '',
+      consentdate: '',
     });
     await sync.createContact(choir.id, 'Choir', contact('Esi', '233241110002'));
     await sync.createContact(choir.id, 'Choir', contact('Yaw', '233241110003'));
@@ -147,6 +151,8 @@ describe('phone book mirrors against the real gateway', () => {
       email: '',
       phonenumber: '233241110001',
       birthday: '',
+      consentsource: '',
+      consentdate: '',
     });
     const [kofi] = await readContacts(profileId, choir.id);
     live.intercept = (path) => (path.endsWith('deletecontact') ? refusal(400, 'Contact is locked') : undefined);

@@ -14,6 +14,8 @@ const contact = (id: number, groupId = 1): ContactInput => ({
   email: '',
   phonenumber: `23324${String(id).padStart(7, '0')}`,
   birthday: '',
+  consentsource: '',
+  consentdate: '',
   referencekey: '',
 });
 

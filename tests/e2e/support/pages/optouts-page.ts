@@ -50,4 +50,27 @@ export class OptOutsPage {
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await dialog.waitFor({ state: 'detached' });
   }
+
+  /** The "A person's data" section: look up a number, export it, erase it. */
+  get person() {
+    return this.page.getByRole('region', { name: "A person's data" });
+  }
+
+  async lookUp(number: string) {
+    await this.person.getByRole('textbox', { name: 'Phone number' }).fill(number);
+    await this.person.getByRole('button', { name: 'Look up' }).click();
+    await this.person.getByTestId('person-summary').waitFor();
+  }
+
+  get personExportButton() {
+    return this.person.getByRole('button', { name: 'Export their data to Excel' });
+  }
+
+  /** Opens the erase dialog and types `confirm`; answers the dialog (its Erase button not yet pressed). */
+  async startErase(confirm: string) {
+    await this.person.getByRole('button', { name: 'Erase this number' }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Type the number again to confirm' }).fill(confirm);
+    return dialog;
+  }
 }

@@ -15,7 +15,16 @@ async function seedPhonebook() {
     contactcount: 2,
     client: false,
   });
-  const contact = { profile_id: PROFILE, group_id: 7, middlename: '', email: '', birthday: '', referencekey: 'r' };
+  const contact = {
+    profile_id: PROFILE,
+    group_id: 7,
+    middlename: '',
+    email: '',
+    birthday: '',
+    consentsource: '',
+    consentdate: '',
+    referencekey: 'r',
+  };
   await db.contacts.bulkPut([
     { ...contact, id: 1, firstname: 'Ama', surname: 'Owusu', phonenumber: '233241000001' },
     { ...contact, id: 2, firstname: 'Kofi', surname: 'Mensah', phonenumber: '233241000002' },

@@ -1,0 +1,148 @@
+import type { GatewayContext } from '../core/context';
+import type { UserRow } from '../db/schema-core';
+import type { Executor } from '../db/database';
+import { conflict, refuse } from '../core/errors';
+import { recordAudit, type AuditSource } from '../audit/audit-log';
+import { contactAnswer } from '../phonebook/groups';
+import { contactsWithNumber, deleteContactsWithNumber } from '../phonebook/person-contacts';
+import {
+  maskNumberInMessages,
+  maskNumberInSendAnswers,
+  messagesToNumber,
+  pendingToNumber,
+} from '../messaging/person-messages';
+import { maskNumberInCarrier } from '../carrier/person-parts';
+import { eraseOptOutSide, inboundFrom, optOutRecord } from '../optouts/person';
+import { optOutView } from '../optouts/suppression';
+import { maskNumberInIntegrations } from '../integrations/person-answers';
+import { maskNumberInSmpp } from '../smpp-server/person-submits';
+import { STAGE } from '../db/schema-messaging';
+import {
+  PERSON_CONFIRM_MISMATCH,
+  PERSON_NUMBER_INVALID,
+  PERSON_STILL_SENDING,
+  maskedPhone,
+  personNumber,
+  storedForms,
+} from '../../../src/domain/person-data';
+
+/**
+ * A person's data (docs/compliance.md#a-persons-data): what one account holds about one phone
+ * number, its export and its erasure. Always the caller's own account: the routes check that
+ * profile_id is the caller's, and every query here is limited to it.
+ */
+
+/** The number of a request, canonical, or a 400 in the user's words. */
+function numberOf(typed: string): string {
+  const number = personNumber(typed);
+  if (!number) throw refuse(PERSON_NUMBER_INVALID);
+  return number;
+}
+
+const iso = (ms: number | null) => (ms === null ? '' : new Date(Number(ms)).toISOString());
+
+/** What the account holds about the number, counted. */
+export async function personSummary(ctx: GatewayContext, user: UserRow, typed: string) {
+  const number = numberOf(typed);
+  const forms = storedForms(number);
+  const [contacts, messages, inbound, optout] = await Promise.all([
+    contactsWithNumber(ctx.db, user.profile_id, forms),
+    messagesToNumber(ctx.db, user.profile_id, forms),
+    inboundFrom(ctx.db, user.profile_id, number),
+    optOutRecord(ctx.db, user.profile_id, number),
+  ]);
+  return {
+    number,
+    contacts: contacts.length,
+    messages: messages.length,
+    pending: messages.filter((m) => m.stage === STAGE.queued || m.stage === STAGE.submitted).length,
+    inbound: inbound.length,
+    optout: optout ? optOutView(optout) : null,
+  };
+}
+
+async function everything(db: Executor, profileId: number, number: string) {
+  const forms = storedForms(number);
+  const contacts = await contactsWithNumber(db, profileId, forms);
+  const messages = await messagesToNumber(db, profileId, forms);
+  const optout = await optOutRecord(db, profileId, number);
+  const inbound = await inboundFrom(db, profileId, number);
+  return {
+    number,
+    contacts: contacts.map((c) => ({ ...contactAnswer(c), groupname: c.groupname })),
+    messages: messages.map((m) => ({
+      message_id: m.message_id,
+      time: iso(m.done_at ?? m.sent_at ?? m.queued_at),
+      sender: m.source_address,
+      text: m.text ?? m.short_message,
+      status: m.stage === STAGE.template ? 'SCHEDULED' : m.status,
+    })),
+    optout: optout ? optOutView(optout) : null,
+    inbound: inbound.map((i) => ({ time: iso(i.received_at), to: i.to_address, text: i.text })),
+  };
+}
+
+/** Everything held about the number, read and recorded (`data_exported`) in one transaction. */
+export async function personExport(ctx: GatewayContext, user: UserRow, typed: string, source: AuditSource) {
+  const number = numberOf(typed);
+  return ctx.db.transaction().execute(async (trx) => {
+    const data = await everything(trx, user.profile_id, number);
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: user,
+      action: 'data_exported',
+      source,
+      // The log keeps the masked number: an erasure later must not leave it readable here.
+      details: {
+        kind: 'person',
+        number: maskedPhone(number),
+        count: data.contacts.length + data.messages.length + data.inbound.length,
+      },
+    });
+    return data;
+  });
+}
+
+/**
+ * Erases the number from the account, in one transaction: its contacts deleted; the number masked
+ * (all but its last three digits) wherever the account's history holds it; its opt-out kept, or
+ * added, so it is never messaged again; the erasure recorded (`data_erased`). `confirm` must be the
+ * same number, typed again. Refused while a message to it is still on its way.
+ */
+export async function erasePerson(
+  ctx: GatewayContext,
+  user: UserRow,
+  typed: string,
+  confirm: string,
+  source: AuditSource,
+) {
+  const number = numberOf(typed);
+  if (personNumber(confirm) !== number) throw refuse(PERSON_CONFIRM_MISMATCH);
+  const forms = storedForms(number);
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const profileId = user.profile_id;
+    if ((await pendingToNumber(trx, profileId, forms)) > 0) throw conflict(PERSON_STILL_SENDING);
+    const contactsDeleted = await deleteContactsWithNumber(trx, profileId, forms);
+    const { recipientIds, messageIds } = await maskNumberInMessages(trx, profileId, number, forms, now);
+    await maskNumberInSendAnswers(trx, profileId, number);
+    await maskNumberInCarrier(trx, number, recipientIds, messageIds);
+    await maskNumberInSmpp(trx, profileId, number, recipientIds);
+    await maskNumberInIntegrations(trx, profileId, number);
+    const { optOutAdded, inboundMasked } = await eraseOptOutSide(trx, profileId, number, profileId, now);
+    const outcome = {
+      contactsDeleted,
+      messagesMasked: recipientIds.length,
+      inboundMasked,
+      optOutAdded,
+    };
+    await recordAudit(trx, {
+      at: now,
+      actor: user,
+      action: 'data_erased',
+      source,
+      details: { number: maskedPhone(number), ...outcome },
+    });
+    return { number: maskedPhone(number), ...outcome };
+  });
+}

@@ -1,0 +1,231 @@
+// A person's data (docs/compliance.md#a-persons-data): an account exports everything it holds about one
+// number, and erases it in one transaction: contacts deleted, the number masked in every table of the
+// account's history, its opt-out kept so it is never messaged again, the erasure in the audit log.
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, login, makeTestApp, type Session, type TestGateway } from './helpers/test-app';
+import { account, sendItem, sendSms } from './helpers/messaging';
+import { tickCarrier } from '../../server/src/carrier/delivery';
+import { tickScheduler } from '../../server/src/scheduler/scheduler';
+import { inboundLedger } from '../../server/src/optouts/inbound';
+
+const HOUR = 3_600_000;
+const PERSON = '233241000550';
+const OTHER = '233241000560';
+const MASKED = '*********550';
+
+describe("a person's data", () => {
+  let gw: TestGateway;
+  let demo: Awaited<ReturnType<typeof account>>;
+  let acme: Session;
+  beforeEach(async () => {
+    gw = await makeTestApp();
+    demo = await account(gw, 'demouser');
+    acme = await login(gw, 'acmeadmin', 'acme12345', 'acme.localhost');
+  });
+  afterEach(() => gw.close());
+
+  const as = (s: { token: string; profile_id: number }, path: string, body: Record<string, unknown> = {}) =>
+    call(gw, path, { profile_id: s.profile_id, ...body }, { token: s.token });
+  const deliver = async () => {
+    await tickCarrier(gw.ctx);
+    gw.clock.advance(gw.ctx.carrierDelayMs);
+    await tickCarrier(gw.ctx);
+  };
+
+  /** A contact in two books, a delivered send with another number, a scheduled one, a reply. */
+  async function personWithHistory() {
+    for (const groupname of ['Choir', 'Shop']) {
+      await as(demo, 'creategroup', { groupname });
+      await as(demo, 'createcontact', {
+        groupname,
+        firstname: 'Ama',
+        phonenumber: '024 100 0550',
+        consentsource: 'Signed form',
+        consentdate: '2026-01-05',
+      });
+    }
+    await as(demo, 'createcontact', { groupname: 'Shop', firstname: 'Kofi', phonenumber: OTHER });
+    const quick = await sendSms(gw, demo.apikey, [
+      sendItem({ shortMessage: 'Your order is ready', destinationAddress: `0241000550,${OTHER}` }),
+    ]);
+    expect(quick.status).toBe(200);
+    await deliver();
+    const scheduled = await sendSms(
+      gw,
+      demo.apikey,
+      [
+        sendItem({
+          messageType: 'scheduled sms',
+          typeandsubtype: 'scheduled:regular',
+          expectedDeliveryTime: '2026-11-20 12:00:00',
+          destinationAddress: `${PERSON},${OTHER}`,
+        }),
+      ],
+      { key: `${randomUUID()}:0-1` },
+    );
+    expect(scheduled.status).toBe(200);
+    await inboundLedger.store(
+      gw.ctx.db,
+      [{ connector: 'sim', from: '+233241000550', to: 'DEMO', text: 'Thanks, see you' }],
+      gw.clock.now,
+    );
+    return { quickId: quick.body.message_id as number, scheduledId: scheduled.body.message_id as number };
+  }
+
+  it('counts what the account holds about a number written any way, and only its own', async () => {
+    await personWithHistory();
+    const summary = await as(demo, 'persondata', { number: '+233 24 100 0550' });
+    expect(summary.status).toBe(200);
+    expect(summary.body).toEqual({ number: PERSON, contacts: 2, messages: 2, pending: 0, inbound: 1, optout: null });
+    // Another tenant asking for the same number sees nothing of demo's; asking as demo is refused.
+    expect((await as(acme, 'persondata', { number: PERSON })).body).toMatchObject({
+      contacts: 0,
+      messages: 0,
+      inbound: 0,
+    });
+    const foreign = await call(
+      gw,
+      'persondata',
+      { profile_id: demo.profile_id, number: PERSON },
+      { token: acme.token },
+    );
+    expect(foreign.status).toBe(403);
+    expect((await call(gw, 'persondata', { profile_id: demo.profile_id, number: PERSON })).status).toBe(401);
+    const bad = await as(demo, 'persondata', { number: 'Ama Mensah' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Please enter a phone number, for example 024 123 4567');
+  });
+
+  it('exports the contacts, the messages sent to it, its opt-out and its replies, and records the export', async () => {
+    const { quickId } = await personWithHistory();
+    await as(demo, 'optoutadd', { numbers: ['0241000550'], reason: 'complaint' });
+    const res = await as(demo, 'persondataexport', { number: '0241000550' });
+    expect(res.status).toBe(200);
+    expect(res.body.number).toBe(PERSON);
+    expect(res.body.contacts.map((c: any) => [c.groupname, c.firstname, c.consentsource, c.consentdate])).toEqual([
+      ['Choir', 'Ama', 'Signed form', '2026-01-05'],
+      ['Shop', 'Ama', 'Signed form', '2026-01-05'],
+    ]);
+    expect(res.body.messages).toEqual([
+      expect.objectContaining({ message_id: quickId, sender: 'DEMO', text: 'Your order is ready', status: 'SENT' }),
+      expect.objectContaining({ sender: 'DEMO', text: 'Hello from the test', status: 'SCHEDULED' }),
+    ]);
+    expect(res.body.messages[0].time).toMatch(/^2026-11-20T10:/);
+    expect(res.body.optout).toMatchObject({ number: PERSON, reason: 'complaint' });
+    expect(res.body.inbound).toEqual([{ time: expect.any(String), to: 'DEMO', text: 'Thanks, see you' }]);
+    const logged = await gw.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'data_exported')
+      .executeTakeFirstOrThrow();
+    expect(logged.profile_id).toBe(demo.profile_id);
+    expect(JSON.parse(logged.details)).toEqual({ kind: 'person', number: MASKED, count: 5 });
+  });
+
+  it('refuses an erasure whose confirmation is another number, or another account’s, and changes nothing', async () => {
+    await personWithHistory();
+    const mismatch = await as(demo, 'persondataerase', { number: PERSON, confirm: '0241000551' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error.message).toBe(
+      'The number typed to confirm is not the number being erased: nothing was erased',
+    );
+    const foreign = await call(
+      gw,
+      'persondataerase',
+      { profile_id: demo.profile_id, number: PERSON, confirm: PERSON },
+      { token: acme.token },
+    );
+    expect(foreign.status).toBe(403);
+    // Acme erasing the number from its own account touches nothing of demo's.
+    expect((await as(acme, 'persondataerase', { number: PERSON, confirm: PERSON })).body).toMatchObject({
+      contactsDeleted: 0,
+      messagesMasked: 0,
+    });
+    expect((await as(demo, 'persondata', { number: PERSON })).body).toMatchObject({
+      contacts: 2,
+      messages: 2,
+      inbound: 1,
+    });
+  });
+
+  it('refuses while a message to the number is still on its way', async () => {
+    await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: PERSON })]);
+    const res = await as(demo, 'persondataerase', { number: PERSON, confirm: PERSON });
+    expect(res.status).toBe(409);
+    expect((await as(demo, 'persondata', { number: PERSON })).body).toMatchObject({ messages: 1, pending: 1 });
+  });
+
+  it('erases: contacts deleted, the number masked in every table, the opt-out kept, the audit entry written', async () => {
+    const { quickId, scheduledId } = await personWithHistory();
+    const res = await as(demo, 'persondataerase', { number: '0241000550', confirm: '+233 24 100 0550' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'successful',
+      number: MASKED,
+      contactsDeleted: 2,
+      messagesMasked: 2,
+      inboundMasked: 1,
+      optOutAdded: true,
+    });
+    const db = gw.ctx.db;
+    expect(await db.selectFrom('contacts').select('firstname').where('phonenumber', '=', PERSON).execute()).toEqual([]);
+    expect(await db.selectFrom('contacts').select('firstname').where('phonenumber', '=', OTHER).execute()).toEqual([
+      { firstname: 'Kofi' },
+    ]);
+    const recipients = await db
+      .selectFrom('message_recipients')
+      .select(['message_id', 'number'])
+      .where('message_id', 'in', [quickId, scheduledId])
+      .orderBy('id')
+      .execute();
+    expect(recipients.map((r) => r.number).sort()).toEqual([MASKED, MASKED, OTHER, OTHER].sort());
+    const messages = await db
+      .selectFrom('messages')
+      .select(['destination_preview', 'search_text'])
+      .where('id', 'in', [quickId, scheduledId])
+      .execute();
+    for (const m of messages) {
+      expect(m.destination_preview).toContain(MASKED);
+      expect(m.destination_preview).toContain(OTHER);
+      expect(`${m.destination_preview} ${m.search_text}`).not.toMatch(/241000550/);
+    }
+    const wire = await db.selectFrom('carrier_parts').select('to_number').execute();
+    expect(wire.map((p) => p.to_number)).toContain(MASKED);
+    expect(wire.map((p) => p.to_number)).not.toContain(PERSON);
+    const receipts = await db.selectFrom('carrier_receipts').select('to_number').execute();
+    expect(receipts.map((r) => r.to_number)).not.toContain(PERSON);
+    const inbound = await db.selectFrom('inbound_messages').select(['from_number', 'text']).execute();
+    expect(inbound).toEqual([{ from_number: MASKED, text: 'Thanks, see you' }]);
+    // The opt-out is kept in full, so the number is never messaged again.
+    expect(await db.selectFrom('optouts').select(['number', 'reason']).execute()).toEqual([
+      { number: PERSON, reason: 'manual' },
+    ]);
+    const logged = await db.selectFrom('audit_log').selectAll().where('action', '=', 'data_erased').execute();
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!.details)).toMatchObject({ number: MASKED, contactsDeleted: 2, messagesMasked: 2 });
+    expect(logged[0]!.details).not.toContain('241000550');
+    expect((await as(demo, 'persondata', { number: PERSON })).body).toMatchObject({
+      contacts: 0,
+      messages: 0,
+      inbound: 0,
+      optout: { number: PERSON, reason: 'manual' },
+    });
+
+    // A send after the erasure skips the number; the scheduled run skips its masked recipient.
+    const after = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: `0241000550,${OTHER}` })]);
+    expect(after.body).toMatchObject({ optedOut: 1 });
+    gw.clock.advance(2 * HOUR);
+    expect(await tickScheduler(gw.ctx)).toBeGreaterThanOrEqual(1);
+    const run = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('parent_id', '=', scheduledId)
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ posted: 2, opted_out: 1 });
+    await tickCarrier(gw.ctx);
+    const sentTo = await db.selectFrom('carrier_parts').select('to_number').execute();
+    expect(sentTo.filter((p) => p.to_number === PERSON)).toEqual([]);
+    expect(sentTo.filter((p) => p.to_number === MASKED)).toHaveLength(1);
+  });
+});
