@@ -156,6 +156,45 @@ describe("a person's data", () => {
     expect((await as(demo, 'persondata', { number: PERSON })).body).toMatchObject({ messages: 1, pending: 1 });
   });
 
+  it('never sends a scheduled run to a masked number, even after its opt-out is removed and the account has none left', async () => {
+    const { scheduledId } = await personWithHistory();
+    expect((await as(demo, 'persondataerase', { number: PERSON, confirm: PERSON })).status).toBe(200);
+    const removed = await as(demo, 'optoutremove', { number: PERSON, reason: 'opted in again' });
+    expect(removed.status).toBe(200);
+    const db = gw.ctx.db;
+    expect(await db.selectFrom('optouts').select('number').execute()).toEqual([]);
+    const before = (
+      await db
+        .selectFrom('users')
+        .select('creditbalance')
+        .where('profile_id', '=', demo.profile_id)
+        .executeTakeFirstOrThrow()
+    ).creditbalance;
+    gw.clock.advance(2 * HOUR);
+    expect(await tickScheduler(gw.ctx)).toBeGreaterThanOrEqual(1);
+    const run = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('parent_id', '=', scheduledId)
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ posted: 2, opted_out: 1 });
+    await tickCarrier(gw.ctx);
+    // On the wire: the other number once more, never the person, and no new part to the masked form.
+    const sentTo = (await db.selectFrom('carrier_parts').select('to_number').execute()).map((p) => p.to_number);
+    expect(sentTo.filter((n) => n === PERSON)).toEqual([]);
+    expect(sentTo.filter((n) => n === MASKED)).toHaveLength(1);
+    expect(sentTo.filter((n) => n === OTHER)).toHaveLength(2);
+    // The masked number's prepaid part went back: the run cost only the other number.
+    const after = (
+      await db
+        .selectFrom('users')
+        .select('creditbalance')
+        .where('profile_id', '=', demo.profile_id)
+        .executeTakeFirstOrThrow()
+    ).creditbalance;
+    expect(Number(after)).toBeGreaterThanOrEqual(Number(before));
+  });
+
   it('erases: contacts deleted, the number masked in every table, the opt-out kept, the audit entry written', async () => {
     const { quickId, scheduledId } = await personWithHistory();
     const res = await as(demo, 'persondataerase', { number: '0241000550', confirm: '+233 24 100 0550' });

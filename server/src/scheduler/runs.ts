@@ -9,7 +9,6 @@ import {
   templateTotals,
   type TemplateFilter,
 } from '../messaging/templates';
-import { hasOptOuts } from '../optouts/suppression';
 import { skippedTemplates } from '../optouts/screen';
 
 export type { TemplateFilter } from '../messaging/templates';
@@ -37,15 +36,14 @@ export async function deliverTemplates(
 ): Promise<number[]> {
   const queued: number[] = [];
   let volume = 0;
-  const screening = await hasOptOuts(db, reg.profile_id);
   for (const indices of chunks(filter.indices, 1000)) {
     if (indices && indices.length === 0) continue;
     const chunk = { ...filter, indices };
     const totals = await templateTotals(db, reg.id, chunk);
     if (totals.count === 0) continue;
-    const skipped = screening
-      ? await skippedTemplates(db, reg.profile_id, await templateNumbers(db, reg.id, chunk))
-      : { indices: [], parts: 0, unpaid: 0, prepaid: 0 };
+    // Every run is screened: an account with no opt-out left may still hold numbers masked by an
+    // erasure (docs/compliance.md#a-persons-data); the list itself is read only when it has entries.
+    const skipped = await skippedTemplates(db, reg.profile_id, await templateNumbers(db, reg.id, chunk));
     await charge(db, reg.profile_id, totals.unpaid - skipped.unpaid, `this ${reg.message_type} delivery`);
     queued.push(...(await queueFromTemplates(db, reg.id, run, chunk, now)));
     if (skipped.indices.length > 0) {
