@@ -95,6 +95,14 @@ describe('opt-outs', () => {
     await expect.poll(() => optouts.numbers()).toEqual(['233244100003', '233244100002', '233244100001']);
     expect(await page.getByRole('button', { name: 'Add to opt-out list' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Remove 233244100001' }).isDisabled()).toBe(true);
+    // The send form's preview, offline, counts from that stored list and says so.
+    await page.goto(world.gateway.url('/'));
+    await send.choose('Sender ID', 'DEMO');
+    await send.numbers.fill('0244100002\n233244100009');
+    await send.message.fill('Hello');
+    await preview
+      .getByText('1 recipient has opted out and will be skipped (from the opt-out list stored on this device).')
+      .waitFor();
     await context.setOffline(false);
     await context.close();
   });

@@ -12,6 +12,7 @@ import { FormStack } from '../../ui/form-stack';
 import { ExcelPicker } from './excel-picker';
 import { MessageEditor } from './message-editor';
 import { MessageTypeFields } from './message-type-fields';
+import { useOnline } from '../../ui/use-online';
 import { PhoneContactsButton } from '../../ui/phone-contacts-button';
 import { PhonebookPicker } from './phonebook-picker';
 import { NumberChecks, PersonalizedPreview } from './recipient-checks';
@@ -85,12 +86,14 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
   // The preview counts numbers on the stored opt-out list (refreshed when the form opens, at most every
   // few minutes: a long list is large); the gateway decides.
   const optOutList = useOptOuts(OPT_OUT_LIST_MAX_AGE_MS);
+  // Offline, or when the gateway could not be asked, the preview says its count is the stored list's.
+  const online = useOnline();
   const optOuts = useMemo(
     () => ({
       numbers: new Set((optOutList.list?.optouts ?? []).map((o) => o.number)),
-      fromDevice: optOutList.error !== null,
+      fromDevice: !online || optOutList.error !== null,
     }),
-    [optOutList.list, optOutList.error],
+    [optOutList.list, optOutList.error, online],
   );
   // The app is served on the tenant's own host: the opt-out link goes there.
   const linkHost = typeof window === 'undefined' ? undefined : window.location.hostname;
