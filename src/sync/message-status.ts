@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StatusQuery, StatusRow } from '../api/message-api';
 import type { StatusFilter } from '../domain/delivery-report';
 import type { StatusTotals } from '../domain/message-status';
@@ -34,12 +34,16 @@ export type StatusPageView = {
 type Totals = StatusTotals & { waiting: number };
 type Shown = { rows: StatusRow[]; matching: number; totals: Totals | null };
 
-const queryOf = (q: StatusPageQuery): StatusQuery => ({
+const queryOf = (q: StatusPageQuery, after: number | undefined): StatusQuery => ({
   page: q.page,
   size: q.size,
   ...(q.search.trim() ? { search: q.search.trim() } : {}),
   ...(q.filter ? { filter: q.filter } : {}),
+  ...(after === undefined ? {} : { after }),
 });
+
+/** The index of each shown page's last row, for one search, filter and page size. */
+type PageEnds = { key: string; last: Map<number, number> };
 
 /**
  * status/{id} a page at a time (docs/api.md#a-messages-status): the page shown is asked for as it is
@@ -52,13 +56,19 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
   const { page, size, search, filter } = q;
+  const ends = useRef<PageEnds>({ key: '', last: new Map() });
 
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cursor = 0;
     let polls = 0;
-    const query = queryOf({ page, size, search, filter });
+    const key = JSON.stringify([size, search.trim(), filter]);
+    if (ends.current.key !== key) ends.current = { key, last: new Map() };
+    const pageEnds = ends.current.last;
+    // The next page after the one shown is read on from its last row (docs/api.md#a-messages-status):
+    // receipts arriving meanwhile neither repeat a row nor skip one.
+    const query = queryOf({ page, size, search, filter }, pageEnds.get(page - 1));
 
     const fail = (failure: unknown) => {
       if (!alive) return;
@@ -79,6 +89,8 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
       const answer = await loadStatusPage(messageKey, query);
       if (!alive) return null;
       cursor = answer.cursor ?? 0;
+      const end = answer.status.at(-1)?.index;
+      if (end !== undefined) pageEnds.set(page, end);
       setShown({
         rows: answer.status,
         matching: answer.matching ?? answer.status.length,
