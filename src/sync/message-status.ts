@@ -4,6 +4,7 @@ import type { StatusFilter } from '../domain/delivery-report';
 import type { StatusTotals } from '../domain/message-status';
 import { describeFailure } from './failures';
 import { loadStatusPage } from './message-sync';
+import { takePrefetchedStatusPage } from './status-prefetch';
 
 const STATUS_POLL_MS = 3000;
 /** After this many looks a number still pending (a receipt can take hours) is asked about less often. */
@@ -85,8 +86,14 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
       if (totals && totals.waiting > 0)
         timer = setTimeout(() => void look(), polls > FAST_POLLS ? STATUS_POLL_MS * 5 : STATUS_POLL_MS);
     };
+    let first = true;
     const showPage = async () => {
-      const answer = await loadStatusPage(messageKey, query);
+      // The first answer may have been asked for as the app started (status-prefetch.ts).
+      const early = first ? takePrefetchedStatusPage(messageKey, query) : null;
+      first = false;
+      const answer = await (early
+        ? early.catch(() => loadStatusPage(messageKey, query))
+        : loadStatusPage(messageKey, query));
       if (!alive) return null;
       cursor = answer.cursor ?? 0;
       const end = answer.status.at(-1)?.index;
