@@ -5,6 +5,7 @@ import { act, renderHook } from '@testing-library/react';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
 import { useStatusPage, type StatusPageQuery } from '../../../src/sync/message-status';
+import { prefetchStatusPage } from '../../../src/sync/status-prefetch';
 import { stubFetch } from '../support/fetch-stub';
 import { makeUser } from '../domain/factories';
 
@@ -150,5 +151,20 @@ describe('the status page asks for a page, then only for changes while some are 
     await vi.waitFor(() => expect(bodies).toHaveLength(4));
     expect(bodies[3]).toEqual({ profile_id: 7, page: 2, size: 5, filter: 'sent' });
     view.unmount();
+  });
+
+  it('takes the first page asked for as the app started, once, for that message only', async () => {
+    const { bodies } = gateway(['SENT', 'FAILED']);
+    prefetchStatusPage('AbcDef');
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(2));
+    expect(bodies).toEqual([{ profile_id: 7, page: 1, size: 5 }]);
+    view.unmount();
+    // Opened again, or another message: asked for anew.
+    prefetchStatusPage('Other');
+    const again = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(3));
+    await vi.waitFor(() => expect(again.result.current.rows).toHaveLength(2));
+    again.unmount();
   });
 });
