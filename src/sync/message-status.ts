@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { StatusQuery, StatusRow } from '../api/message-api';
+import type { StatusAnswer, StatusQuery, StatusRow } from '../api/message-api';
 import type { StatusFilter } from '../domain/delivery-report';
 import type { StatusTotals } from '../domain/message-status';
 import { describeFailure } from './failures';
 import { loadStatusPage } from './message-sync';
-import { takePrefetchedStatusPage } from './status-prefetch';
+import { arrivedStatusPage, takePrefetchedStatusPage } from './status-prefetch';
 
 const STATUS_POLL_MS = 3000;
 /** After this many looks a number still pending (a receipt can take hours) is asked about less often. */
@@ -43,6 +43,12 @@ const queryOf = (q: StatusPageQuery, after: number | undefined): StatusQuery => 
   ...(after === undefined ? {} : { after }),
 });
 
+const shownOf = (answer: StatusAnswer): Shown => ({
+  rows: answer.status,
+  matching: answer.matching ?? answer.status.length,
+  totals: answer.totals ?? null,
+});
+
 /** The index of each shown page's last row, for one search, filter and page size. */
 type PageEnds = { key: string; last: Map<number, number> };
 
@@ -52,9 +58,11 @@ type PageEnds = { key: string; last: Map<number, number> };
  * cursor, and asks for the page again only when something did. Never the whole list.
  */
 export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPageView {
-  const [shown, setShown] = useState<Shown | null>(null);
+  // The first page asked for as the app started, when it has arrived: the first render shows its rows.
+  const [arrived] = useState(() => arrivedStatusPage(messageKey, queryOf(q, undefined)));
+  const [shown, setShown] = useState<Shown | null>(() => (arrived ? shownOf(arrived) : null));
   const [error, setError] = useState<{ message: string; offline: boolean } | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(arrived === null);
   const [tick, setTick] = useState(0);
   const { page, size, search, filter } = q;
   const ends = useRef<PageEnds>({ key: '', last: new Map() });
@@ -98,11 +106,7 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
       cursor = answer.cursor ?? 0;
       const end = answer.status.at(-1)?.index;
       if (end !== undefined) pageEnds.set(page, end);
-      setShown({
-        rows: answer.status,
-        matching: answer.matching ?? answer.status.length,
-        totals: answer.totals ?? null,
-      });
+      if (answer !== arrived) setShown(shownOf(answer));
       setError(null);
       setLoading(false);
       return answer.totals ?? null;
@@ -130,7 +134,7 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
       alive = false;
       clearTimeout(timer);
     };
-  }, [messageKey, page, size, search, filter, tick]);
+  }, [messageKey, page, size, search, filter, tick, arrived]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return {

@@ -5,7 +5,7 @@ import { act, renderHook } from '@testing-library/react';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
 import { useStatusPage, type StatusPageQuery } from '../../../src/sync/message-status';
-import { prefetchStatusPage } from '../../../src/sync/status-prefetch';
+import { arrivedStatusPage, prefetchStatusPage } from '../../../src/sync/status-prefetch';
 import { stubFetch } from '../support/fetch-stub';
 import { makeUser } from '../domain/factories';
 
@@ -166,5 +166,20 @@ describe('the status page asks for a page, then only for changes while some are 
     await vi.waitFor(() => expect(bodies).toHaveLength(3));
     await vi.waitFor(() => expect(again.result.current.rows).toHaveLength(2));
     again.unmount();
+  });
+
+  it('shows the early answer in its first render when it has already arrived', async () => {
+    const { bodies } = gateway(['SENT', 'FAILED', 'PENDING']);
+    prefetchStatusPage('AbcDef');
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    await vi.waitFor(() => expect(arrivedStatusPage('AbcDef', { page: 1, size: 5 })).not.toBeNull());
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    expect(view.result.current.rows).toHaveLength(3);
+    expect(view.result.current.loading).toBe(false);
+    // Still pending ones: the next look asks only for changes.
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ profile_id: 7, since: 10 });
+    view.unmount();
   });
 });
