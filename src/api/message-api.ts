@@ -26,6 +26,8 @@ export interface StatusQuery {
   search?: string;
   filter?: StatusFilter;
   since?: number;
+  /** The index of the previous page's last row: the page is read on from it, never by skipping rows. */
+  after?: number;
 }
 
 /** status/{id} a page at a time: never the whole list (a send can have 100,000 recipients). */

@@ -1,6 +1,7 @@
 import './install-prompt';
 import { registerServiceWorker } from './register-sw';
-import { firstScreenModules, screenModules } from './screen-modules';
+import { firstScreenModules, screenModules, statusPageKey } from './screen-modules';
+import { readSessionHint } from '../db/boot-mirror';
 import { holdUntilFirstScreen } from '../sync/after-first-screen';
 import { PRERENDERED_DETAILS_ID } from '../domain/prerendered-page';
 
@@ -10,6 +11,10 @@ holdUntilFirstScreen();
 // The first screen's code is asked for now, beside the app's, not after it.
 for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
   void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
+// A status page opened by its address asks for its first rows now too, not after its screen's code.
+const statusKey = readSessionHint() === 'signed-in' ? statusPageKey(window.location.pathname) : null;
+if (statusKey !== null)
+  void import('../sync/status-prefetch').then((m) => m.prefetchStatusPage(statusKey)).catch(() => {});
 // So are the domain's details on a first visit, which the first screen waits for, unless the gateway
 // prerendered the page with them (root.tsx takes them from it).
 if (!document.getElementById(PRERENDERED_DETAILS_ID))

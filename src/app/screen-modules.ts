@@ -1,5 +1,6 @@
 import { parseDomainMirror, readDomainMirrorText, readSessionHint } from '../db/boot-mirror';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
+import { APP_PATHS } from '../domain/app-paths';
 
 // The code of the screens a first visit can open on, without React, so the entry can ask for it beside
 // the app's own chunk instead of after it (no entry -> app -> screen chain).
@@ -8,11 +9,28 @@ export const screenModules = {
   login: () => import('../features/auth/login-screen'),
   shell: () => import('./shell/app-layout'),
   allStyles: () => import('../ui/mantine-styles-rest'),
+  status: () => import('../features/messages/status-screen'),
 };
+
+/** The message key of a status page's address (/dashboard/:id, /clientdashboard/:id), else null. */
+export function statusPageKey(path: string): string | null {
+  for (const route of [APP_PATHS.dashboardStatus, APP_PATHS.clientDashboardStatus]) {
+    const base = route.path.replace(/:id$/, '');
+    const rest = path.startsWith(base) ? path.slice(base.length) : '';
+    if (!rest || rest.includes('/')) continue;
+    try {
+      return decodeURIComponent(rest);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 /** What the first render at `path` will show, as far as the device knows before the app runs. */
 export function firstScreenModules(path: string, host: string): Array<keyof typeof screenModules> {
-  if (readSessionHint() === 'signed-in') return ['shell', 'allStyles'];
+  if (readSessionHint() === 'signed-in')
+    return statusPageKey(path) === null ? ['shell', 'allStyles'] : ['shell', 'allStyles', 'status'];
   if (path === '/login') return ['login'];
   if (path !== '/') return [];
   const domain = parseDomainMirror(readDomainMirrorText(host), host);

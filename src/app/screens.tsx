@@ -23,8 +23,15 @@ export const SendScreen = lazyScreen(
   () => withAllStyles(import('../features/send/send-screen')).then((m) => m.SendScreen),
   inShell,
 );
+// A message opened from the list shows its status at once: that screen's code comes while the list idles.
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
 export const MessageListScreen = lazyScreen(
-  () => withAllStyles(import('../features/messages/message-list-screen')).then((m) => m.MessageListScreen),
+  () =>
+    withAllStyles(import('../features/messages/message-list-screen')).then((m) => {
+      whenIdle(() => StatusScreen.prefetch());
+      return m.MessageListScreen;
+    }),
   inShell,
 );
 export const ClientManagementScreen = lazyScreen(
@@ -84,7 +91,7 @@ export const CreditHistoryScreen = lazyScreen(
   inShell,
 );
 export const StatusScreen = lazyScreen(
-  () => withAllStyles(import('../features/messages/status-screen')).then((m) => m.StatusScreen),
+  () => withAllStyles(screenModules.status()).then((m) => m.StatusScreen),
   inShell,
 );
 

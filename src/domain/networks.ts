@@ -2,10 +2,11 @@
 // (the report's breakdown by network, the gateway's counters: server/src/messaging/delivery-counters.ts).
 
 /**
- * Ghana's mobile prefixes (the two digits after 233, or after the 0 of a local number).
- * Source: the National Communications Authority's numbering allocations to the operators, as listed
- * by the operators on 2024-06-01: MTN 024, 025, 053, 054, 055, 059; Telecel (Vodafone Ghana until
- * February 2024) 020, 050; AirtelTigo 026, 027, 056, 057. Ported numbers keep their first prefix.
+ * Ghana's mobile prefixes (the two digits after 233, or after the 0 of a local number), as the National
+ * Communications Authority allocated them: MTN 024, 025, 053, 054, 055, 059; Telecel (Vodafone Ghana
+ * until February 2024) 020, 050; AirtelTigo 026, 027, 056, 057. Glo's 023 (Glo no longer operates in
+ * Ghana) and Expresso's 028 count as 'other'. A ported number counts with the network of its prefix.
+ * Reviewed 2026-11-26 offline, against published prefix tables rather than the Authority's own list.
  */
 export const NETWORK_PREFIXES = {
   mtn: ['24', '25', '53', '54', '55', '59'],

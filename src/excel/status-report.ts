@@ -30,12 +30,3 @@ export function writeStatusReport(rows: readonly ReportRow[], meta: ReportMeta =
   const out = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
   return new Uint8Array(out);
 }
-
-/** A file name that every system accepts. */
-export function reportFileName(label: string): string {
-  const safe = label
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `status-report-${safe || 'message'}.xlsx`;
-}

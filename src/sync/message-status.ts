@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { StatusQuery, StatusRow } from '../api/message-api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StatusAnswer, StatusQuery, StatusRow } from '../api/message-api';
 import type { StatusFilter } from '../domain/delivery-report';
 import type { StatusTotals } from '../domain/message-status';
 import { describeFailure } from './failures';
 import { loadStatusPage } from './message-sync';
+import { arrivedStatusPage, takePrefetchedStatusPage } from './status-prefetch';
 
 const STATUS_POLL_MS = 3000;
 /** After this many looks a number still pending (a receipt can take hours) is asked about less often. */
@@ -34,12 +35,22 @@ export type StatusPageView = {
 type Totals = StatusTotals & { waiting: number };
 type Shown = { rows: StatusRow[]; matching: number; totals: Totals | null };
 
-const queryOf = (q: StatusPageQuery): StatusQuery => ({
+const queryOf = (q: StatusPageQuery, after: number | undefined): StatusQuery => ({
   page: q.page,
   size: q.size,
   ...(q.search.trim() ? { search: q.search.trim() } : {}),
   ...(q.filter ? { filter: q.filter } : {}),
+  ...(after === undefined ? {} : { after }),
 });
+
+const shownOf = (answer: StatusAnswer): Shown => ({
+  rows: answer.status,
+  matching: answer.matching ?? answer.status.length,
+  totals: answer.totals ?? null,
+});
+
+/** The index of each shown page's last row, for one search, filter and page size. */
+type PageEnds = { key: string; last: Map<number, number> };
 
 /**
  * status/{id} a page at a time (docs/api.md#a-messages-status): the page shown is asked for as it is
@@ -47,18 +58,26 @@ const queryOf = (q: StatusPageQuery): StatusQuery => ({
  * cursor, and asks for the page again only when something did. Never the whole list.
  */
 export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPageView {
-  const [shown, setShown] = useState<Shown | null>(null);
+  // The first page asked for as the app started, when it has arrived: the first render shows its rows.
+  const [arrived] = useState(() => arrivedStatusPage(messageKey, queryOf(q, undefined)));
+  const [shown, setShown] = useState<Shown | null>(() => (arrived ? shownOf(arrived) : null));
   const [error, setError] = useState<{ message: string; offline: boolean } | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(arrived === null);
   const [tick, setTick] = useState(0);
   const { page, size, search, filter } = q;
+  const ends = useRef<PageEnds>({ key: '', last: new Map() });
 
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cursor = 0;
     let polls = 0;
-    const query = queryOf({ page, size, search, filter });
+    const key = JSON.stringify([size, search.trim(), filter]);
+    if (ends.current.key !== key) ends.current = { key, last: new Map() };
+    const pageEnds = ends.current.last;
+    // The next page after the one shown is read on from its last row (docs/api.md#a-messages-status):
+    // receipts arriving meanwhile neither repeat a row nor skip one.
+    const query = queryOf({ page, size, search, filter }, pageEnds.get(page - 1));
 
     const fail = (failure: unknown) => {
       if (!alive) return;
@@ -75,15 +94,19 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
       if (totals && totals.waiting > 0)
         timer = setTimeout(() => void look(), polls > FAST_POLLS ? STATUS_POLL_MS * 5 : STATUS_POLL_MS);
     };
+    let first = true;
     const showPage = async () => {
-      const answer = await loadStatusPage(messageKey, query);
+      // The first answer may have been asked for as the app started (status-prefetch.ts).
+      const early = first ? takePrefetchedStatusPage(messageKey, query) : null;
+      first = false;
+      const answer = await (early
+        ? early.catch(() => loadStatusPage(messageKey, query))
+        : loadStatusPage(messageKey, query));
       if (!alive) return null;
       cursor = answer.cursor ?? 0;
-      setShown({
-        rows: answer.status,
-        matching: answer.matching ?? answer.status.length,
-        totals: answer.totals ?? null,
-      });
+      const end = answer.status.at(-1)?.index;
+      if (end !== undefined) pageEnds.set(page, end);
+      if (answer !== arrived) setShown(shownOf(answer));
       setError(null);
       setLoading(false);
       return answer.totals ?? null;
@@ -111,7 +134,7 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
       alive = false;
       clearTimeout(timer);
     };
-  }, [messageKey, page, size, search, filter, tick]);
+  }, [messageKey, page, size, search, filter, tick, arrived]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return {

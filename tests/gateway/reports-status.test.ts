@@ -1,14 +1,32 @@
 // status/{id} a page at a time (docs/api.md#a-messages-status): paging in recipient order, the status
 // filter and search on the gateway, totals from the counters, each row's last status time and failure
 // reason in words, the changes cursor (nothing missed, nothing repeated while receipts arrive), and
-// the old whole-list answer for clients that send none of the new fields.
+// the old whole-list answer for clients that send none of the new fields; deep pages by index range or
+// after the previous page's last row, never by OFFSET.
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { fundedAccount, numbers, sendItem, sendSms } from './helpers/messaging';
 import { ScriptConnector, receiptFor } from './helpers/script-connector';
 import { mixedSend, status } from './helpers/reports';
 import { tickCarrier } from '../../server/src/carrier/delivery';
-import { CHANGES_LIMIT } from '../../server/src/messaging/status-query';
+import { CHANGES_LIMIT, statusPage, type StatusQuery } from '../../server/src/messaging/status-query';
+import { seedBigSend } from './helpers/big-send';
+import { tokenFor } from './helpers/test-app';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import type { GatewayContext } from '../../server/src/core/context';
+
+/** Records every query a page makes, to see that none skips rows with OFFSET. */
+function offsetWatch() {
+  const offsets: RootOperationNode[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (node.kind === 'SelectQueryNode' && node.offset) offsets.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { plugin, offsets };
+}
 
 let gw: TestGateway | null = null;
 afterEach(async () => {
@@ -172,5 +190,100 @@ describe('status/{id} a page at a time', () => {
     expect([...seen.values()].every((s) => s === 'SENT' || s === 'FAILED')).toBe(true);
     expect(last.totals).toMatchObject({ pending: 0, total: count });
     expect(last.totals.sent + last.totals.failed).toBe(count);
+  });
+
+  it('reads a deep page from its range of indexes, and a filtered page after the previous one, never by OFFSET', async () => {
+    gw = await makeTestApp();
+    const { messageId } = await seedBigSend(gw.ctx.db, { username: 'demouser', count: 5000, now: gw.clock.now });
+    const message = await gw.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', messageId)
+      .executeTakeFirstOrThrow();
+    const watch = offsetWatch();
+    const watched = {
+      ...gw.ctx,
+      db: Object.assign(gw.ctx.db.withPlugin(watch.plugin), { dialectName: gw.ctx.db.dialectName }),
+    };
+    const pageOf = async (ctx: GatewayContext, q: StatusQuery) => {
+      const answer = await statusPage(ctx, message, q);
+      if (!answer.status) throw new Error('not a page');
+      return answer.status.map((r) => [r.index, r.status]);
+    };
+    expect(await pageOf(watched, { page: 200, size: 25 })).toEqual(
+      Array.from({ length: 25 }, (_, i) => [4975 + i, expect.any(String)]),
+    );
+    expect(await pageOf(watched, { page: 201, size: 25 })).toEqual([]);
+    const failed = await pageOf(watched, { filter: 'failed', size: 25 });
+    const after = failed.at(-1)![0] as number;
+    const next = await pageOf(watched, { filter: 'failed', size: 25, page: 2, after });
+    expect(watch.offsets).toEqual([]);
+    // The same rows as counting them off gives.
+    const counted = await pageOf(gw.ctx, { filter: 'failed', size: 25, page: 2 });
+    expect(next).toEqual(counted);
+    expect(next).toHaveLength(25);
+    expect(next.every(([, s]) => s === 'FAILED')).toBe(true);
+    const demo = await tokenFor(gw, 'demouser');
+    const api = await status(gw, demo, messageId, { filter: 'failed', size: 25, page: 2, after });
+    expect(api.body.status.map((r: { index: number; status: string }) => [r.index, r.status])).toEqual(counted);
+  });
+
+  it('pages a message whose indexes have gaps exactly, counting rows off', async () => {
+    const { g, demo, id } = await mixedSend();
+    gw = g;
+    // As a birthday run keeps its registration's indexes: 0, 2, 4, … 12, then 1001, 1003, … 1013.
+    await g.ctx.db
+      .updateTable('message_recipients')
+      .set((eb) => ({ recipient_index: eb('recipient_index', '+', eb(eb('recipient_index', '%', 2), '*', 1000)) }))
+      .where('message_id', '=', id)
+      .execute();
+    const pages = await Promise.all([1, 2, 3].map((page) => status(g, demo, id, { page, size: 5 })));
+    expect(pages.map((p) => p.body.status.map((r: { index: number }) => r.index))).toEqual([
+      [0, 2, 4, 6, 8],
+      [10, 12, 1001, 1003, 1005],
+      [1007, 1009, 1011, 1013],
+    ]);
+  });
+
+  it('pages a filter on after the previous page while receipts arrive: nothing missed, nothing repeated', async () => {
+    const carrier = new ScriptConnector('default');
+    gw = await makeTestApp({ connector: carrier, carrierDelayMs: 0 });
+    await tickCarrier(gw.ctx);
+    carrier.ledger.length = 0;
+    const demo = await fundedAccount(gw, 'demouser', 10_000);
+    const count = 60;
+    const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: numbers(count) })]);
+    const id = res.body.message_id as number;
+    await tickCarrier(gw.ctx);
+    const parts = carrier.ledger.splice(0);
+    expect(parts).toHaveLength(count);
+    const byNumber = new Map(parts.map((p) => [p.to, p]));
+    const delivered = new Set<string>();
+    const seen: string[] = [];
+    let after: number | undefined;
+    for (let page = 1; ; page += 1) {
+      const answer = (
+        await status(gw, demo, id, { filter: 'pending', size: 5, page, ...(after === undefined ? {} : { after }) })
+      ).body;
+      const rows = answer.status as { mobilenumber: string; index: number }[];
+      if (rows.length === 0) break;
+      seen.push(...rows.map((r) => r.mobilenumber));
+      after = rows.at(-1)!.index;
+      // Between two pages the rows just shown are delivered, and every seventh number further on.
+      const now = [
+        ...rows.map((r) => r.mobilenumber),
+        ...numbers(count)
+          .split(',')
+          .filter((_, i) => i > after! && i % 7 === 0),
+      ].filter((n) => !delivered.has(n));
+      now.forEach((n) => delivered.add(n));
+      await carrier.receipts(now.map((n) => receiptFor(`c${byNumber.get(n)!.partId}`, n, 'DELIVRD')));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    // Every number still pending when its place came was shown; those delivered before it was not.
+    const expected = numbers(count)
+      .split(',')
+      .filter((_, i) => i % 7 !== 0 || i < 5);
+    expect(seen).toEqual(expected);
   });
 });

@@ -65,6 +65,8 @@ export interface StatusQuery {
   search?: string | undefined;
   filter?: StatusFilter | undefined;
   since?: number | undefined;
+  /** The index of the last row of the page before: the page is the rows after it (keyset, no OFFSET). */
+  after?: number | undefined;
 }
 
 /** At most this many recipient events per look at what changed; `more` says others follow. */
@@ -75,7 +77,8 @@ export const isPagedQuery = (q: StatusQuery): boolean =>
   q.size !== undefined ||
   q.search !== undefined ||
   q.filter !== undefined ||
-  q.since !== undefined;
+  q.since !== undefined ||
+  q.after !== undefined;
 
 /** The message whose recipients a status page shows: a delivery itself, a registration's latest run. */
 const statusTarget = (message: MessageRow) =>
@@ -186,11 +189,33 @@ export async function statusPage(ctx: GatewayContext, message: MessageRow, q: St
     : q.filter
       ? totals[q.filter]
       : totals.total;
-  const found = await rows
-    .select(PAGE_COLUMNS)
-    .orderBy('recipient_index')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
-  return { status: found.map(pagedRow), page, size, matching, totals, cursor };
+  // Never OFFSET when it can be avoided (page 4,000 would read 100,000 index entries): after the previous
+  // page's last row (keyset), or, with neither filter nor search, the page's range of dense indexes.
+  const start =
+    q.after !== undefined ? null : !search && !q.filter ? await denseStart(ctx, target, totals.total) : null;
+  let found = rows.select(PAGE_COLUMNS).orderBy('recipient_index').limit(size);
+  if (q.after !== undefined) found = found.where('recipient_index', '>', q.after);
+  else if (start !== null) found = found.where('recipient_index', '>=', start + (page - 1) * size);
+  else if (page > 1) found = found.offset((page - 1) * size);
+  const status = (await found.execute()).map(pagedRow);
+  return { status, page, size, matching, totals, cursor };
+}
+
+/**
+ * The first recipient index of a message whose indexes run without a gap (a send's: 0 to n - 1), so
+ * page p starts at a known index; null when they have gaps (a birthday run keeps its registration's).
+ */
+async function denseStart(ctx: GatewayContext, messageId: number, total: number): Promise<number | null> {
+  if (total === 0) return null;
+  const end = (direction: 'asc' | 'desc') =>
+    ctx.db
+      .selectFrom('message_recipients')
+      .select('recipient_index')
+      .where('message_id', '=', messageId)
+      .orderBy('recipient_index', direction)
+      .limit(1)
+      .executeTakeFirst();
+  const [first, last] = await Promise.all([end('asc'), end('desc')]);
+  if (!first || !last) return null;
+  return last.recipient_index - first.recipient_index + 1 === total ? first.recipient_index : null;
 }

@@ -107,8 +107,8 @@ const wholeAtLeast = (min: number) => z.coerce.number<number | string>().int().m
 
 /**
  * status/{id}'s body. Without page, size, search, filter and since it answers every row (old clients);
- * with any of them one page in recipient order, or (since: the cursor of the last answer) only what
- * changed (docs/api.md#a-messages-status).
+ * with any of them one page in recipient order (after: the index of the previous page's last row), or
+ * (since: the cursor of the last answer) only what changed (docs/api.md#a-messages-status).
  */
 const statusBody = ownBody.extend({
   page: wholeAtLeast(1).optional(),
@@ -119,6 +119,7 @@ const statusBody = ownBody.extend({
   search: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
   filter: z.enum(STATUS_FILTERS, { error: 'must be sent, failed, pending or optedOut' }).optional(),
   since: wholeAtLeast(0).optional(),
+  after: wholeAtLeast(0).optional(),
 });
 
 /**

@@ -3,7 +3,7 @@
 // the status page (React.lazy in status-screen.tsx), so recharts and the charts' styles stay off
 // every other screen; each chart has its numbers in text beside it for screen readers and printing.
 import '@mantine/charts/styles.css';
-import { memo, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
@@ -30,8 +30,11 @@ function MessageReport({ messageKey, version }: { messageKey: string; version: s
     loadMessageReport(messageKey).then(
       (fresh) => {
         if (!alive) return;
-        setReport(fresh);
-        setError(null);
+        // The charts render in slices: the rows above and below stay responsive meanwhile.
+        startTransition(() => {
+          setReport(fresh);
+          setError(null);
+        });
       },
       (failure: unknown) => alive && setError(describeFailure(failure).message),
     );

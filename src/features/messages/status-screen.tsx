@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   Paper,
-  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -21,18 +20,14 @@ import { formatAccra } from '../../domain/dates';
 import { DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { STATUS_FILTERS, type StatusFilter } from '../../domain/delivery-report';
 import type { ListView as View } from '../../domain/permissions';
-import { reportFileName } from '../../excel/status-report';
-import { emitAlert } from '../../notify/alerts-bus';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
 import { findStoredMessage } from '../../db/list-store';
 import { useStatusPage } from '../../sync/message-status';
-import { downloadBytes } from '../../ui/download';
 import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
-import { exportStatus } from './status-export';
-import { noteExport } from '../../sync/security';
+import { ExportButton, ExportProgress, ExportProgressBar } from './status-export-controls';
 
 // The report's charts (recharts and their styles) load only with this screen.
 const MessageReport = lazy(() => import('./message-report'));
@@ -65,23 +60,11 @@ export function StatusScreen({ view }: { view: View }) {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const status = useStatusPage(id, { page, size, search: settledSearch, filter });
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // Its own store: the export's progress re-renders its button and bar, not this screen.
+  const [exportProgress] = useState(() => new ExportProgress());
   const totals = status.totals;
   const data = stored?.data;
   const title = data?.messageDescription || data?.messageType || 'Message';
-
-  const exportReport = async () => {
-    setProgress({ done: 0, total: totals?.total ?? 0 });
-    try {
-      const bytes = await exportStatus(id, (done, total) => setProgress({ done, total }));
-      downloadBytes(bytes, reportFileName(`${title}-${data?.randomAlpha ?? id}`));
-      noteExport('status', totals?.total ?? 0);
-    } catch {
-      emitAlert({ message: 'The status report could not be written. Please try again', severity: 'error' });
-    } finally {
-      setProgress(null);
-    }
-  };
 
   return (
     <Stack gap="md" maw={900}>
@@ -168,28 +151,15 @@ export function StatusScreen({ view }: { view: View }) {
                 />
               </Group>
               {view === 'personal' && (
-                <Button
-                  onClick={() => void exportReport()}
-                  loading={progress !== null}
-                  disabled={!totals || totals.total === 0}
-                  variant="light"
-                >
-                  Export status report (Excel)
-                </Button>
+                <ExportButton
+                  store={exportProgress}
+                  messageKey={id}
+                  label={`${title}-${data?.randomAlpha ?? id}`}
+                  total={totals?.total ?? 0}
+                />
               )}
             </Group>
-            {progress && (
-              <Stack gap={4}>
-                <Progress
-                  value={progress.total > 0 ? (progress.done / progress.total) * 100 : 0}
-                  aria-label="Status report progress"
-                  animated
-                />
-                <Text size="xs" c="dimmed" role="status">
-                  Writing the status report: {number.format(progress.done)} of {number.format(progress.total)} rows
-                </Text>
-              </Stack>
-            )}
+            <ExportProgressBar store={exportProgress} />
             <StatusTable
               rows={status.rows}
               matching={status.matching}

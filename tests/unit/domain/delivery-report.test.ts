@@ -21,6 +21,17 @@ describe('the network of a number', () => {
     expect(networkOf('233571234567')).toBe('airteltigo');
   });
 
+  it("has the three operators' prefixes and nothing else", () => {
+    expect(NETWORK_PREFIXES).toEqual({
+      mtn: ['24', '25', '53', '54', '55', '59'],
+      telecel: ['20', '50'],
+      airteltigo: ['26', '27', '56', '57'],
+    });
+    // Glo (defunct) and Expresso are neither of the three.
+    expect(networkOf('233231234567')).toBe('other');
+    expect(networkOf('233281234567')).toBe('other');
+  });
+
   it('is other for a fixed line, an unknown prefix, a short number or a foreign one', () => {
     expect(networkOf('233301234567')).toBe('other');
     expect(networkOf('23324123456')).toBe('other');

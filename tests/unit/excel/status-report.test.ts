@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { neutraliseFormula, reportFileName, writeStatusReport } from '../../../src/excel/status-report';
+import { neutraliseFormula, writeStatusReport } from '../../../src/excel/status-report';
+import { reportFileName } from '../../../src/excel/report-file-name';
 import { buildStatusReport } from '../../../src/excel/export-file';
 import { writeCustomerData, writeNumbers } from '../../../src/excel/client-exports';
 

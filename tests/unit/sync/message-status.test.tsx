@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
-import { useStatusPage } from '../../../src/sync/message-status';
+import { useStatusPage, type StatusPageQuery } from '../../../src/sync/message-status';
+import { arrivedStatusPage, prefetchStatusPage } from '../../../src/sync/status-prefetch';
 import { stubFetch } from '../support/fetch-stub';
 import { makeUser } from '../domain/factories';
 
@@ -122,6 +123,63 @@ describe('the status page asks for a page, then only for changes while some are 
     await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(3));
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(fetch).toHaveBeenCalledTimes(1);
+    view.unmount();
+  });
+
+  it('asks for the next page after the last row shown, and anew when the filter changes', async () => {
+    const bodies: Body[] = [];
+    stubFetch((url, init) => {
+      if (!url.includes('/status/')) return undefined;
+      const body = bodyOf(init);
+      bodies.push(body);
+      const start = body.after === undefined ? 0 : Number(body.after) + 3;
+      const rows = [0, 1].map((i) => ({ ...row('FAILED', start + i * 3), index: start + i * 3 }));
+      return { body: { status: rows, page: body.page, size: 5, matching: 9, totals: totalsOf(['FAILED']), cursor: 1 } };
+    });
+    const view = renderHook((q: StatusPageQuery) => useStatusPage('AbcDef', q), {
+      initialProps: { page: 1, size: 5, search: '', filter: 'failed' },
+    });
+    await vi.waitFor(() => expect(view.result.current.rows?.map((r) => r.index)).toEqual([0, 3]));
+    view.rerender({ page: 2, size: 5, search: '', filter: 'failed' });
+    await vi.waitFor(() => expect(view.result.current.rows?.map((r) => r.index)).toEqual([6, 9]));
+    expect(bodies[1]).toEqual({ profile_id: 7, page: 2, size: 5, filter: 'failed', after: 3 });
+    view.rerender({ page: 1, size: 5, search: '', filter: 'failed' });
+    await vi.waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]).toEqual({ profile_id: 7, page: 1, size: 5, filter: 'failed' });
+    // Another filter's pages are counted anew: its page 2 has no row of its own before it yet.
+    view.rerender({ page: 2, size: 5, search: '', filter: 'sent' });
+    await vi.waitFor(() => expect(bodies).toHaveLength(4));
+    expect(bodies[3]).toEqual({ profile_id: 7, page: 2, size: 5, filter: 'sent' });
+    view.unmount();
+  });
+
+  it('takes the first page asked for as the app started, once, for that message only', async () => {
+    const { bodies } = gateway(['SENT', 'FAILED']);
+    prefetchStatusPage('AbcDef');
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    await vi.waitFor(() => expect(view.result.current.rows).toHaveLength(2));
+    expect(bodies).toEqual([{ profile_id: 7, page: 1, size: 5 }]);
+    view.unmount();
+    // Opened again, or another message: asked for anew.
+    prefetchStatusPage('Other');
+    const again = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(3));
+    await vi.waitFor(() => expect(again.result.current.rows).toHaveLength(2));
+    again.unmount();
+  });
+
+  it('shows the early answer in its first render when it has already arrived', async () => {
+    const { bodies } = gateway(['SENT', 'FAILED', 'PENDING']);
+    prefetchStatusPage('AbcDef');
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    await vi.waitFor(() => expect(arrivedStatusPage('AbcDef', { page: 1, size: 5 })).not.toBeNull());
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    expect(view.result.current.rows).toHaveLength(3);
+    expect(view.result.current.loading).toBe(false);
+    // Still pending ones: the next look asks only for changes.
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ profile_id: 7, since: 10 });
     view.unmount();
   });
 });
