@@ -33,6 +33,7 @@ import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { noteExport } from '../../sync/security';
 import { PersonDataSection } from './person-data-section';
+import { DialogActions } from '../../ui/dialog-actions';
 
 const PAGE = 20;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -291,14 +292,7 @@ function RemoveDialog({ optOut, onClose }: { optOut: OptOutAnswer; onClose: () =
           }}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={remove} loading={removing.busy}>
-            Remove
-          </Button>
-        </Group>
+        <DialogActions confirmLabel="Remove" color="red" onCancel={onClose} onConfirm={remove} busy={removing.busy} />
       </Stack>
     </Modal>
   );

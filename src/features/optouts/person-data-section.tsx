@@ -11,6 +11,7 @@ import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { erasePerson, personExport, personSummary } from '../../sync/person-data';
 import { downloadBytes } from '../../ui/download';
+import { DialogActions } from '../../ui/dialog-actions';
 
 const replies = (n: number) => (n === 1 ? '1 reply' : `${n.toLocaleString('en-US')} replies`);
 
@@ -187,14 +188,7 @@ function EraseDialog(props: { summary: PersonSummary; onClose: () => void; onEra
             }}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={erasing.busy}>
-              Erase
-            </Button>
-          </Group>
+          <DialogActions confirmLabel="Erase" color="red" onCancel={onClose} busy={erasing.busy} />
         </Stack>
       </form>
     </Modal>
