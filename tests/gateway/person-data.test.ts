@@ -167,6 +167,8 @@ describe("a person's data", () => {
     expect(removed.status).toBe(200);
     const db = gw.ctx.db;
     expect(await db.selectFrom('optouts').select('number').execute()).toEqual([]);
+    // Only this registration runs: the demo's own due sends would move the balance too.
+    await db.updateTable('messages').set({ next_run_at: null }).where('id', '!=', scheduledId).execute();
     const before = await balanceOf(gw, 'demouser');
     gw.clock.advance(2 * HOUR);
     expect(await tickScheduler(gw.ctx)).toBeGreaterThanOrEqual(1);
@@ -178,8 +180,8 @@ describe("a person's data", () => {
     expect(sentTo.filter((n) => n === PERSON)).toEqual([]);
     expect(sentTo.filter((n) => n === MASKED)).toHaveLength(1);
     expect(sentTo.filter((n) => n === OTHER)).toHaveLength(2);
-    // The run charged nothing more: both parts were paid at registration.
-    expect(await balanceOf(gw, 'demouser')).toBe(before);
+    // Both parts were paid at registration; the masked number's goes back when its run skips it.
+    expect(await balanceOf(gw, 'demouser')).toBe(before + 1);
   });
 
   it('erases: contacts deleted, the number masked in every table, the opt-out kept, the audit entry written', async () => {
