@@ -121,6 +121,8 @@ describe('gateway processes and the carrier', () => {
   it('two instances on one database share a send without a part sent twice', async () => {
     const env = await environment();
     const [one] = [await start(env), await start(env)];
+    // Both are bound to the carrier before the send: a busy machine may start the second late.
+    await vi.waitFor(() => expect(smsc.binds).toBe(2), { timeout: 60_000, interval: 50 });
     const numbers = numbersOf(2400); // two parts each: 4,800 of the demo user's 5,000 credits
     await send(one!, numbers);
     // Two parts each. The demo data's own messages go out too, but how many depends on the hour the
