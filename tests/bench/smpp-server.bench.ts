@@ -5,11 +5,12 @@
 // Run: npm run bench -- smpp-server   (PostgreSQL: node scripts/with-postgres.mjs npx tsx tests/bench/smpp-server.bench.ts)
 // SMPP_BENCH_SUBMITS=20000 for a quicker run; SMPP_BENCH_CARRIERS=sim or smsc; SMPP_BENCH_BINDS=1,10.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { makeTestApp } from '../gateway/helpers/test-app';
+import { sql } from 'kysely';
+import { makeTestApp, type TestGateway } from '../gateway/helpers/test-app';
 import { fundedAccount } from '../gateway/helpers/messaging';
 import { settingsFor } from '../gateway/helpers/fake-smsc';
 import { PASSWORD, smppAccessFor } from '../gateway/helpers/smpp-customer';
@@ -32,6 +33,37 @@ async function startSmsc() {
     port,
     stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.send({ type: 'stop' }))),
   };
+}
+
+/**
+ * CPU time (ms) PostgreSQL's processes have used so far, on this machine: the server's own and its
+ * children's (backends, workers), live ones read from /proc; null on SQLite (it runs in the gateway).
+ */
+async function databaseCpuMs(gw: TestGateway): Promise<number | null> {
+  if (gw.ctx.db.dialectName !== 'postgres') return null;
+  const { rows } = await sql<{
+    setting: string;
+  }>`select setting from pg_settings where name = 'data_directory'`.execute(gw.ctx.db);
+  const server = Number(readFileSync(`${rows[0]!.setting}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const fields = (pid: number | string) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+  };
+  // After the command and state: [1] ppid, [11] utime, [12] stime, [13] cutime, [14] cstime (clock ticks).
+  const own = fields(server);
+  let ticks = own[11]! + own[12]! + own[13]! + own[14]!;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const f = fields(pid);
+      if (f[1] === server) ticks += f[11]! + f[12]!;
+    } catch {
+      // The process ended meanwhile: its time is in the server's children's now.
+    }
+  }
+  return ticks * 10;
 }
 
 async function run(carrier: string, binds: number) {
@@ -70,7 +102,7 @@ async function run(carrier: string, binds: number) {
       },
     });
     let progress = { answered: 0, refused: 0, receipts: 0 };
-    type Submitted = { ms: number; answered: number; refused: number; statuses: [number, number][] };
+    type Submitted = { ms: number; cpuUs: number; answered: number; refused: number; statuses: [number, number][] };
     const result: { submitted: Submitted | null } = { submitted: null };
     let boundResolve: () => void = () => {};
     const bound = new Promise<void>((resolve) => (boundResolve = resolve));
@@ -89,6 +121,7 @@ async function run(carrier: string, binds: number) {
     }, 100);
     const start = performance.now();
     const cpuStart = process.cpuUsage();
+    const dbCpuStart = await databaseCpuMs(gw);
     esme.send({ type: 'go' });
     while (!result.submitted) await pause(50);
     const s = result.submitted;
@@ -96,6 +129,9 @@ async function run(carrier: string, binds: number) {
     // shared machine, what the rate would be on a core of its own.
     const cpu = process.cpuUsage(cpuStart);
     const cpuPerSubmitUs = (cpu.user + cpu.system) / s.answered;
+    const dbCpuEnd = await databaseCpuMs(gw);
+    const dbPerSubmitUs =
+      dbCpuStart === null || dbCpuEnd === null ? null : ((dbCpuEnd - dbCpuStart) * 1000) / s.answered;
     const accepted = s.answered - s.refused;
     let receiptsAt = 0;
     const deadline = performance.now() + 600_000;
@@ -113,6 +149,8 @@ async function run(carrier: string, binds: number) {
         `${progress.receipts.toLocaleString('en')} receipts, ${Math.round(progress.receipts / receiptS).toLocaleString('en')} receipts/s ` +
         `(all after ${receiptS.toFixed(1)} s); gateway RSS max ${mb(maxRss)}, heap max ${mb(maxHeap)}; ` +
         `gateway CPU ${Math.round(cpuPerSubmitUs)} µs a submit (${Math.round(1e6 / cpuPerSubmitUs).toLocaleString('en')}/s on one core)` +
+        (dbPerSubmitUs === null ? '' : `, PostgreSQL ${Math.round(dbPerSubmitUs)} µs`) +
+        `, the customer's ESME ${Math.round(s.cpuUs / s.answered)} µs` +
         (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : ''),
     );
   } finally {

@@ -145,12 +145,17 @@ describe('a group of submits', () => {
     );
     expect(answers.map((a) => a.command_status)).toEqual(Array(3).fill(smpp.errors.ESME_RSYSERR));
     expect(await balanceOf(gw!, 'demouser')).toBe(100);
+    // Nor counted against the account's throughput.
+    const rate = async () =>
+      (await gw!.ctx.db.selectFrom('smpp_rate').select('parts').execute()).reduce((n, r) => n + r.parts, 0);
+    expect(await rate()).toBe(0);
     expect(await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute()).toEqual([]);
     expect(await recipients()).toBe(before);
     // The next group is stored as usual.
     const next = await submit(c.session, { destination_addr: '233241000044', short_message: gsmAscii('hi') });
     expect(next.command_status).toBe(0);
     expect(await balanceOf(gw!, 'demouser')).toBe(99);
+    expect(await rate()).toBe(1);
   });
 
   it('loses no answered submit when the gateway is killed mid-group, and charges only what it stored', async () => {
@@ -251,5 +256,34 @@ describe('throughput over instances', () => {
     expect(answers.filter((s) => s === 0)).toHaveLength(5);
     expect(answers.filter((s) => s === smpp.errors.ESME_RTHROTTLED)).toHaveLength(5);
     expect(await balanceOf(gw, 'demouser')).toBe(995);
+  });
+
+  it('counts only the parts it stored: submits refused for credit leave the rest of the second to the account', async () => {
+    gw = await makeTestApp();
+    const one = await startSmpp(gw, { carrier: false });
+    const two = await startSmpp(gw, { carrier: false });
+    stops.push(one.stop, two.stop);
+    await fundedAccount(gw, 'demouser', 2);
+    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 5 });
+    const a = await customer(one.port, systemId);
+    const b = await customer(two.port, systemId);
+    const batch = (c: Customer, from: number, n: number) =>
+      together(
+        c,
+        Array.from({ length: n }, (_, i) => ({
+          destination_addr: `23324100${String(from + i).padStart(4, '0')}`,
+          short_message: gsmAscii('hi'),
+        })),
+      );
+    // Five parts through the first instance: two paid for, three short of credit.
+    const first = (await batch(a, 0, 5)).map((p) => p.command_status);
+    expect(first).toEqual([0, 0, ...Array(3).fill(smpp.errors.ESME_RSUBMITFAIL)]);
+    // Within the same second the account still has three parts: the second instance sends them.
+    await fundedAccount(gw, 'demouser', 10);
+    const second = (await batch(b, 10, 3)).map((p) => p.command_status);
+    expect(second).toEqual([0, 0, 0]);
+    expect(await balanceOf(gw, 'demouser')).toBe(7);
+    // The second's five parts are used: one more is throttled.
+    expect((await batch(b, 20, 1)).map((p) => p.command_status)).toEqual([smpp.errors.ESME_RTHROTTLED]);
   });
 });

@@ -11,13 +11,7 @@ const shown = (n: number) => String(Math.round(n * 100) / 100);
 
 /** Takes credits only if the balance covers them, in one statement; false when it does not. */
 export async function takeCredits(db: Executor, profileId: number, credits: number): Promise<boolean> {
-  const res = await db
-    .updateTable('users')
-    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${credits}` })
-    .where('profile_id', '=', profileId)
-    .where('creditbalance', '>=', credits)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return (await takeWhole(db, profileId, credits)) !== null;
 }
 
 /** Takes the price of a send; when short, refuses with what it needs and what there is. */
@@ -30,6 +24,18 @@ export async function charge(db: Executor, profileId: number, credits: number, w
 /** The refusal of a charge the balance does not cover. */
 export const creditShort = (credits: number, balance: number, what = 'this send') =>
   insufficientCredit(`Insufficient credit: ${what} needs ${credits} credits, you have ${shown(balance)}`);
+
+/** Takes `credits` in one conditional statement: the balance left, or null (nothing taken) when it does not cover them. */
+export async function takeWhole(db: Executor, profileId: number, credits: number): Promise<number | null> {
+  const row = await db
+    .updateTable('users')
+    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${credits}` })
+    .where('profile_id', '=', profileId)
+    .where('creditbalance', '>=', credits)
+    .returning('creditbalance')
+    .executeTakeFirst();
+  return row ? Number(row.creditbalance) : null;
+}
 
 /** Tries of takeInOrder before it gives up as busy: each failed try saw the balance change under it. */
 const TAKE_TRIES = 20;
@@ -49,14 +55,8 @@ export async function takeInOrder(
   const all = costs.reduce((n, cost) => n + cost, 0);
   if (all <= 0) return { taken: costs.map(() => true), balance: null };
   // Most often the balance covers them all: one statement.
-  const whole = await db
-    .updateTable('users')
-    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${all}` })
-    .where('profile_id', '=', profileId)
-    .where('creditbalance', '>=', all)
-    .returning('creditbalance')
-    .executeTakeFirst();
-  if (whole) return { taken: costs.map(() => true), balance: Number(whole.creditbalance) };
+  const whole = await takeWhole(db, profileId, all);
+  if (whole !== null) return { taken: costs.map(() => true), balance: whole };
   for (let attempt = 0; attempt < TAKE_TRIES; attempt += 1) {
     const { creditbalance } = await balances(db, profileId);
     let left = Number(creditbalance);

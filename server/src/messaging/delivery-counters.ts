@@ -15,7 +15,13 @@ import { LAST_BUCKET, type CounterRow } from '../../../src/domain/delivery-repor
 const NETWORK = networkSql(sql.ref('r.number'));
 const DAY = daySql(sql.ref('r.queued_at'));
 
-const idsIn = (ids: readonly number[]) => sql`r.id in (${sql.join(ids.map((id) => sql`${id}`))})`;
+/**
+ * The recipients `ids`, read first by their primary key as `r` (materialized): a planner working
+ * from stale statistics could otherwise start from the messages or a status index and visit every
+ * bulk message or delivered recipient of the table for a handful of recipients.
+ */
+const recipients = (ids: readonly number[]) =>
+  sql`with r as materialized (select * from message_recipients where id in (${sql.join(ids.map((id) => sql`${id}`))}))`;
 
 /**
  * Adds `sign` for each of these recipients to its message's and its day's counters, under `status`
@@ -25,15 +31,15 @@ async function add(db: Executor, ids: readonly number[], status: RecipientStatus
   const statusCol: RawBuilder<unknown> = status === null ? sql`r.status` : sql`cast(${status} as text)`;
   const errorCol: RawBuilder<unknown> = status === null ? sql`r.error` : sql`cast(${''} as text)`;
   const n = sign === 1 ? sql`count(*)` : sql`-count(*)`;
-  await sql`insert into message_counters (message_id, network, status, error, n)
-    select r.message_id, ${NETWORK}, ${statusCol}, ${errorCol}, ${n} from message_recipients r
-    where ${idsIn(ids)}
+  await sql`${recipients(ids)} insert into message_counters (message_id, network, status, error, n)
+    select r.message_id, ${NETWORK}, ${statusCol}, ${errorCol}, ${n} from r
+    where true -- SQLite parses an upsert after a SELECT only with a WHERE
     group by r.message_id, ${NETWORK}, ${statusCol}, ${errorCol}
     on conflict (message_id, network, status, error) do update set n = message_counters.n + excluded.n`.execute(db);
-  await sql`insert into daily_counters (profile_id, supid, day, network, status, n)
+  await sql`${recipients(ids)} insert into daily_counters (profile_id, supid, day, network, status, n)
     select m.profile_id, max(m.supid), ${DAY}, ${NETWORK}, ${statusCol}, ${n}
-    from message_recipients r join messages m on m.id = r.message_id
-    where ${idsIn(ids)} and m.list = 'bulk' and m.api_mode <> 'test'
+    from r join messages m on m.id = r.message_id
+    where m.list = 'bulk' and m.api_mode <> 'test'
     group by m.profile_id, ${DAY}, ${NETWORK}, ${statusCol}
     on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n`.execute(db);
 }
@@ -56,9 +62,9 @@ export async function countChanged(
   if (oldStatus !== '') await add(db, ids, oldStatus, -1);
   await add(db, ids, null, 1);
   const bucket = bucketSql(sql`(r.done_at - r.queued_at)`);
-  await sql`insert into delivery_times (message_id, bucket, n)
-    select r.message_id, ${bucket}, count(*) from message_recipients r
-    where ${idsIn(ids)} and r.status = 'SENT' and r.done_at is not null
+  await sql`${recipients(ids)} insert into delivery_times (message_id, bucket, n)
+    select r.message_id, ${bucket}, count(*) from r
+    where r.status = 'SENT' and r.done_at is not null
     group by r.message_id, ${bucket}
     on conflict (message_id, bucket) do update set n = delivery_times.n + excluded.n`.execute(db);
 }

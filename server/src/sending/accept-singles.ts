@@ -5,7 +5,7 @@ import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import { Refusal, refuse, tooManyAttempts } from '../core/errors';
-import { checkCreditExpiry, creditShort, takeInOrder } from '../credit/balance';
+import { checkCreditExpiry, creditShort, takeInOrder, takeWhole } from '../credit/balance';
 import { insertQuickSend, type MessageFields } from '../messaging/message-rows';
 import type { NewRecipient } from '../messaging/message-store';
 import { logCreated } from '../messaging/recipient-events';
@@ -34,13 +34,21 @@ export interface SinglesOfAccount {
 export interface SinglesOptions {
   /** The description of the messages made (the dashboard's). */
   description: string;
-  /**
-   * A caller's own limit, decided in the transaction before credit is taken: which of an account's
-   * texts (their parts, in order) it lets through; the others are refused as over the limit.
-   */
-  limit?: (trx: Executor, accountIndex: number, parts: readonly number[]) => Promise<boolean[]>;
+  /** A caller's own limit (a throughput), taken before the transaction. */
+  limit?: SinglesLimit;
   /** Runs once every text is stored, before their events: a caller's own rows commit with them or not at all. */
   inTransaction?: (trx: Executor, results: readonly SingleResult[][]) => Promise<void>;
+}
+
+/**
+ * A caller's own limit, taken in statements of its own before the transaction (so it never holds a
+ * lock while a group is stored): which of an account's texts (their parts, in order) it lets
+ * through, the others refused as over the limit; what it let through and was not stored after all
+ * (refused for credit, or the transaction failed) is given back.
+ */
+export interface SinglesLimit {
+  take: (accountIndex: number, parts: readonly number[]) => Promise<boolean[]>;
+  giveBack: (accountIndex: number, parts: number) => Promise<void>;
 }
 
 /** The refusal of a text over the caller's limit. */
@@ -98,30 +106,94 @@ export async function acceptSingles(
     prepared.push(await screenRecipients(ctx.db, user.profile_id, kept, null, now));
   }
 
-  await ctx.db.transaction().execute(async (trx) => {
-    const created: number[] = [];
-    for (const [i, { user }] of accounts.entries()) {
-      let texts = prepared[i]!;
-      if (limit) {
-        const passed = await limit(
-          trx,
-          i,
-          texts.map((t) => t.parts),
-        );
-        for (const [k, t] of texts.entries())
-          if (!passed[k]) results[i]![t.at] = { ok: false, refusal: tooManyAttempts(OVER_LIMIT) };
-        texts = texts.filter((_, k) => passed[k]);
-      }
-      const paying = texts.filter((t) => !t.optedOut);
-      const { taken, balance } = await takeInOrder(
-        trx,
-        user.profile_id,
-        paying.map((t) => t.parts),
+  if (limit)
+    for (const [i, texts] of prepared.entries()) {
+      const passed = await limit.take(
+        i,
+        texts.map((t) => t.parts),
       );
+      for (const [k, t] of texts.entries())
+        if (!passed[k]) results[i]![t.at] = { ok: false, refusal: tooManyAttempts(OVER_LIMIT) };
+      prepared[i] = texts.filter((_, k) => passed[k]);
+    }
+  try {
+    await storeGroup(ctx, accounts, prepared, results, { description, inTransaction, now });
+  } finally {
+    // What the limit let through and was not stored is given back (all of it when nothing was).
+    if (limit)
+      for (const [i, texts] of prepared.entries()) {
+        const unsent = texts.filter((t) => results[i]![t.at]?.ok !== true).reduce((n, t) => n + t.parts, 0);
+        await limit.giveBack(i, unsent);
+      }
+  }
+  return results;
+}
+
+/**
+ * Stores a group, taking each account's credit. Most often the balance covers every text: the rows
+ * are stored first and the balances taken last, so a balance stays locked only until the commit and
+ * the next group's inserts overlap this one's. When a balance does not cover every text, that try
+ * is rolled back and the group is stored again taking the credit first, text by text, in order.
+ */
+async function storeGroup(
+  ctx: GatewayContext,
+  accounts: readonly SinglesOfAccount[],
+  prepared: readonly Prepared[][],
+  results: SingleResult[][],
+  options: StoreOptions,
+): Promise<void> {
+  const checked = results.map((list) => [...list]);
+  try {
+    await storeOnce(ctx, accounts, prepared, results, options, true);
+  } catch (error) {
+    // Nothing of that try was stored: no text keeps an outcome of it.
+    checked.forEach((list, i) => (results[i] = [...list]));
+    if (!(error instanceof NotAllCovered)) throw error;
+    await storeOnce(ctx, accounts, prepared, results, options, false);
+  }
+}
+
+/** A balance did not cover every text of the first try: it is rolled back. */
+class NotAllCovered extends Error {}
+
+interface StoreOptions {
+  description: string;
+  inTransaction?: SinglesOptions['inTransaction'];
+  now: number;
+}
+
+/**
+ * One transaction storing a group: the texts each balance covers. `late`: the credit is taken after
+ * storing, all or nothing (NotAllCovered otherwise); else first, text by text in order.
+ */
+async function storeOnce(
+  ctx: GatewayContext,
+  accounts: readonly SinglesOfAccount[],
+  prepared: readonly Prepared[][],
+  results: SingleResult[][],
+  { description, inTransaction, now }: StoreOptions,
+  late: boolean,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    /** The texts of account i its balance covers; the others are answered as short of credit. */
+    const cover = async (i: number, texts: readonly Prepared[]): Promise<Prepared[]> => {
+      const { user } = accounts[i]!;
+      const paying = texts.filter((t) => !t.optedOut);
+      const { taken, balance } = late
+        ? await takeAll(trx, user.profile_id, paying)
+        : await takeInOrder(
+            trx,
+            user.profile_id,
+            paying.map((t) => t.parts),
+          );
       const short = new Set(paying.filter((_, k) => !taken[k]));
       for (const t of short)
         results[i]![t.at] = { ok: false, refusal: creditShort(t.parts, balance ?? 0, 'this message') };
-      const stored = texts.filter((t) => !short.has(t));
+      return texts.filter((t) => !short.has(t));
+    };
+    const created: number[] = [];
+    for (const [i, { user }] of accounts.entries()) {
+      const stored = late ? prepared[i]! : await cover(i, prepared[i]!);
       if (stored.length === 0) continue;
       const bySender = new Map<string, Prepared[]>();
       for (const t of stored) bySender.set(t.sender, [...(bySender.get(t.sender) ?? []), t]);
@@ -139,10 +211,21 @@ export async function acceptSingles(
       if (user.dashboardTab !== 1 || user.scheduledsmsTab !== 1) await showSendTabs(trx, user.profile_id, false);
     }
     if (inTransaction) await inTransaction(trx, results);
+    // Accounts in the callers' order (by id), before the events' lock, as every path takes them.
+    if (late) for (const i of accounts.keys()) if (prepared[i]!.length > 0) await cover(i, prepared[i]!);
     // Last: the new recipients' first statuses (messaging/recipient-events.ts).
     await logCreated(trx, ctx.db.dialectName, created, now);
   });
-  return results;
+}
+
+/** Takes every text's parts in one conditional statement, or throws NotAllCovered. */
+async function takeAll(trx: Executor, profileId: number, paying: readonly Prepared[]) {
+  const costs = paying.map((t) => t.parts);
+  const all = costs.reduce((n, c) => n + c, 0);
+  if (all <= 0) return { taken: costs.map(() => true), balance: null };
+  const balance = await takeWhole(trx, profileId, all);
+  if (balance === null) throw new NotAllCovered();
+  return { taken: costs.map(() => true), balance };
 }
 
 /** The message row of a group's texts from one sender: a quick send, its first text as its text. */

@@ -18,6 +18,7 @@ import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
 import { pruneRate } from './rate';
 import {
   claimReceipts,
+  EVENT_STEP,
   fanOutReceipts,
   MESSAGE_STATE,
   pruneSmpp,
@@ -530,7 +531,8 @@ export class SmppServer {
   }
 
   private async pump() {
-    for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) > 0; i += 1);
+    // Steps while each reads a full step (a shorter one read all there was), at most 20 per run.
+    for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) === EVENT_STEP; i += 1);
     await this.flushAcks();
     for (const [profileId, binds] of this.receivers) {
       const open = [...binds].filter((c) => !c.closed);

@@ -1,5 +1,7 @@
 // An account's throughput over every instance (docs/smpp.md#sending): the parts its whole submits
-// took in each second, in smpp_rate, counted in the transaction that stores them.
+// took in each second, in smpp_rate, counted in one statement of their own before the transaction
+// that stores them (so the row is never locked while a group is stored); what is then not stored is
+// given back.
 import type { Executor } from '../db/database';
 import type { GatewayContext } from '../core/context';
 
@@ -11,11 +13,11 @@ const sum = (parts: readonly number[]) => parts.reduce((n, p) => n + p, 0);
 /**
  * Takes, in order, the parts the account may still send in this second over every instance: each
  * submit whose parts fit under `limit` with those before it (one that does not fit is skipped, the
- * next tried). One statement counts them all when they fit, the usual case; the row stays locked
- * until the caller's transaction ends, so two instances never both take the last parts.
+ * next tried). One statement counts them all (atomic, so two instances never both take the last
+ * parts); when they do not all fit, what was skipped is given back.
  */
 export async function takeRate(
-  trx: Executor,
+  db: Executor,
   profileId: number,
   limit: number,
   parts: readonly number[],
@@ -24,10 +26,9 @@ export async function takeRate(
   const total = sum(parts);
   if (total === 0) return parts.map(() => true);
   if (limit <= 0) return parts.map(() => false);
-  const second = Math.floor(now / 1000);
-  const row = await trx
+  const row = await db
     .insertInto('smpp_rate')
-    .values({ profile_id: profileId, second, parts: total })
+    .values({ profile_id: profileId, second: secondOf(now), parts: total })
     .onConflict((oc) =>
       oc.columns(['profile_id', 'second']).doUpdateSet((eb) => ({
         parts: eb('smpp_rate.parts', '+', eb.ref('excluded.parts')),
@@ -42,15 +43,22 @@ export async function takeRate(
     used += p;
     return true;
   });
-  const back = total - sum(parts.filter((_, i) => taken[i]));
-  await trx
-    .updateTable('smpp_rate')
-    .set((eb) => ({ parts: eb('parts', '-', back) }))
-    .where('profile_id', '=', profileId)
-    .where('second', '=', second)
-    .execute();
+  await giveBackRate(db, profileId, total - sum(parts.filter((_, i) => taken[i])), now);
   return taken;
 }
+
+/** Gives back parts taken at `now` (takeRate's) that were not sent after all. */
+export async function giveBackRate(db: Executor, profileId: number, parts: number, now: number): Promise<void> {
+  if (parts <= 0) return;
+  await db
+    .updateTable('smpp_rate')
+    .set((eb) => ({ parts: eb('parts', '-', parts) }))
+    .where('profile_id', '=', profileId)
+    .where('second', '=', secondOf(now))
+    .execute();
+}
+
+const secondOf = (now: number) => Math.floor(now / 1000);
 
 /** Deletes the counts of seconds gone by. */
 export async function pruneRate(ctx: GatewayContext): Promise<number> {

@@ -13,7 +13,8 @@ import { EXPIRED_ERROR } from '../messaging/api-views';
 import { receiptDate } from './wire';
 
 const CURSOR = 'receipts';
-const EVENT_STEP = 500;
+/** Events read per fan-out step: a step that reads fewer has read all there was. */
+export const EVENT_STEP = 500;
 /** A claimed receipt is sent again when no deliver_sm_resp came in this long. */
 export const RECEIPT_LEASE_MS = 30_000;
 

@@ -36,6 +36,7 @@ const sessions = await Promise.all(Array.from({ length: binds }, bindOne));
 process.send?.({ type: 'bound' });
 await new Promise<void>((resolve) => process.once('message', () => resolve()));
 const started = performance.now();
+const cpuStart = process.cpuUsage();
 
 const pump = (session: Session) =>
   new Promise<void>((resolve) => {
@@ -73,7 +74,15 @@ const pump = (session: Session) =>
 
 const ticker = setInterval(report, 250);
 await Promise.all(sessions.map(pump));
-process.send?.({ type: 'submitted', ms: performance.now() - started, answered, refused, statuses: [...statuses] });
+const cpu = process.cpuUsage(cpuStart);
+process.send?.({
+  type: 'submitted',
+  ms: performance.now() - started,
+  cpuUs: cpu.user + cpu.system,
+  answered,
+  refused,
+  statuses: [...statuses],
+});
 process.on('message', (m: { type: string }) => {
   if (m.type === 'stop') {
     clearInterval(ticker);
