@@ -258,6 +258,29 @@ describe('throughput over instances', () => {
     expect(await balanceOf(gw, 'demouser')).toBe(995);
   });
 
+  it('counts the parts of long messages sent in several submit_sm over every instance too', async () => {
+    gw = await makeTestApp();
+    const one = await startSmpp(gw, { carrier: false });
+    const two = await startSmpp(gw, { carrier: false });
+    stops.push(one.stop, two.stop);
+    await fundedAccount(gw, 'demouser', 1000);
+    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 3 });
+    const a = await customer(one.port, systemId);
+    const b = await customer(two.port, systemId);
+    const part = (c: Customer, ref: number, seq: number) =>
+      submit(c.session, {
+        destination_addr: `2332410000${ref}`,
+        esm_class: 0x40,
+        short_message: Buffer.concat([Buffer.from([5, 0, 3, ref, 2, seq]), gsmAscii(`part ${seq} of ${ref}`)]),
+      });
+    // Two parts through the first instance, then two through the second: the fourth is past 3 a second.
+    expect([(await part(a, 11, 1)).command_status, (await part(a, 11, 2)).command_status]).toEqual([0, 0]);
+    expect([(await part(b, 12, 1)).command_status, (await part(b, 12, 2)).command_status]).toEqual([
+      0,
+      smpp.errors.ESME_RTHROTTLED,
+    ]);
+  });
+
   it('counts only the parts it stored: submits refused for credit leave the rest of the second to the account', async () => {
     gw = await makeTestApp();
     const one = await startSmpp(gw, { carrier: false });

@@ -499,6 +499,7 @@ export class SmppServer {
       dueAt,
       expiresAt,
       throughput: bucket.rate,
+      parts,
     });
   }
 

@@ -9,7 +9,7 @@ import type { UserRow } from '../db/schema-core';
 import type { SmppSubmitRow } from '../db/schema-smpp';
 import { Refusal } from '../core/errors';
 import { acceptSend, type InsertedRecipient } from '../sending/accept-send';
-import { acceptSingles } from '../sending/accept-singles';
+import { acceptSingles, OVER_LIMIT } from '../sending/accept-singles';
 import { measure } from '../sending/send-items';
 import { findAccount } from '../accounts/account-store';
 import { sendItemSchema } from '../../../src/domain/contract/send';
@@ -47,6 +47,8 @@ export interface SubmitRequest {
   expiresAt: number | null;
   /** The account's parts per second, shared by every instance (rate.ts). */
   throughput: number;
+  /** The parts this submit counts for the throughput: one per submit_sm, a message_payload's own. */
+  parts: number;
 }
 
 /** The message_id of a submit (docs/smpp.md#ids): its row's id in decimal, the same in every receipt. */
@@ -267,12 +269,22 @@ export class SubmitDesk {
     return { ok: false, status: 'ESME_RSYSERR', reason: 'the gateway could not store the message' };
   }
 
-  /** Stores a part (or a scheduled message) as held, and accepts its message when whole and due. */
+  /**
+   * Stores a part (or a scheduled message) as held, and accepts its message when whole and due. Its
+   * parts count for the account's throughput over every instance as it is taken, as a whole
+   * submit's do (rate.ts); given back when it cannot be stored.
+   */
   private async hold(req: SubmitRequest): Promise<SubmitAnswer> {
     const now = this.ctx.now();
     const groupKey =
       req.ref === null ? `one:${randomUUID()}` : `${req.source}|${req.destination}|${req.ref}|${req.total}`;
     let id: number;
+    try {
+      const [passed] = await takeRate(this.ctx.db, req.profileId, req.throughput, [req.parts], now);
+      if (!passed) return { ok: false, status: 'ESME_RTHROTTLED', reason: OVER_LIMIT };
+    } catch (error) {
+      return this.refusal(error);
+    }
     try {
       const row = await this.ctx.db
         .insertInto('smpp_submits')
@@ -296,6 +308,7 @@ export class SubmitDesk {
         .executeTakeFirstOrThrow();
       id = row.id;
     } catch (error) {
+      await giveBackRate(this.ctx.db, req.profileId, req.parts, now).catch(() => undefined);
       return this.refusal(error);
     }
     if (req.dueAt !== null && req.dueAt > now) return { ok: true, messageId: messageIdOf(id) };
