@@ -36,6 +36,11 @@ const WRITE_HIGH = 1 << 20;
 /** Receipts one bind may have unanswered (deliver_sm without deliver_sm_resp). */
 export const RECEIPT_WINDOW = 50;
 const RECEIPT_TICK_MS = 200;
+/**
+ * The recipient events are read for new receipts at most this often: the runs between (a bind's
+ * answers freeing its window) only send what is already owed, so each read takes more events.
+ */
+const FAN_OUT_EVERY_MS = 50;
 const HELD_TICK_MS = 1000;
 /** Receipts delivered, submits past their retention (receipts.ts) and old throughput counts (rate.ts) are pruned this often. */
 const PRUNE_EVERY_MS = 3600 * 1000;
@@ -163,6 +168,7 @@ export class SmppServer {
   private readonly users = new Map<number, UserRow>();
   private readonly timers: NodeJS.Timeout[] = [];
   private pumping: Promise<void> | null = null;
+  private fannedOutAt = -Infinity;
   private pumpAgain = false;
   private heldRunning: Promise<void> | null = null;
   private acked: number[] = [];
@@ -532,8 +538,11 @@ export class SmppServer {
   }
 
   private async pump() {
-    // Steps while each reads a full step (a shorter one read all there was), at most 20 per run.
-    for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) === EVENT_STEP; i += 1);
+    if (performance.now() - this.fannedOutAt >= FAN_OUT_EVERY_MS) {
+      this.fannedOutAt = performance.now();
+      // Steps while each reads a full step (a shorter one read all there was), at most 20 per run.
+      for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) === EVENT_STEP; i += 1);
+    }
     await this.flushAcks();
     for (const [profileId, binds] of this.receivers) {
       const open = [...binds].filter((c) => !c.closed);

@@ -156,13 +156,13 @@ export class SubmitDesk {
   }
 
   /**
-   * Starts the next group: at once when a full one waits or its submits waited for a group to
-   * commit (`waited`), else after GATHER_MS for the rest of a window.
+   * Starts the next group: at once when a full one waits, else after GATHER_MS for the rest of a
+   * window (after a commit, the submits that its answers let the customers send).
    */
-  private nextGroup(waited = false) {
+  private nextGroup() {
     if (this.storing >= GROUPS_AT_ONCE || this.gathering || this.queue.length === 0) return;
     if (this.storing > 0 && this.queue.length < SECOND_GROUP_MIN) return;
-    if (waited || this.queue.length >= GROUP_MAX) {
+    if (this.queue.length >= GROUP_MAX) {
       void this.storeGroup();
       return;
     }
@@ -183,7 +183,7 @@ export class SubmitDesk {
       for (const p of group) p.resolve(this.refusal(error));
     } finally {
       this.storing -= 1;
-      this.nextGroup(true);
+      this.nextGroup();
     }
   }
 
