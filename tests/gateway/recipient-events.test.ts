@@ -14,7 +14,13 @@ import { INSTANCE_LEASE_MS } from '../../server/src/carrier/instances';
 import { RECEIPT_WINDOW_MS } from '../../server/src/carrier/parts/receipt-window';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { EVENT_SWEEP_MS, startBackground } from '../../server/src/background';
-import { EVENT_RETENTION_MS, eventsAfter, logChanges, pruneEvents } from '../../server/src/messaging/recipient-events';
+import {
+  EVENT_RETENTION_MS,
+  eventsAfter,
+  logChanges,
+  logCreated,
+  pruneEvents,
+} from '../../server/src/messaging/recipient-events';
 
 let gw: TestGateway | null = null;
 afterEach(async () => {
@@ -205,6 +211,51 @@ describe('reading and pruning recipient events', () => {
     const [a, b] = (await eventsAfter(db, 0, 1_000_000)).slice(-2);
     expect([a!.error, b!.error]).toEqual(['', 'second']);
     expect(b!.id).toBeGreaterThan(a!.id);
+  });
+
+  it("new recipients' first statuses also wait for another append to commit, and take the lock before counting", async () => {
+    gw = await makeTestApp();
+    const { db } = gw.ctx;
+    const [recipient] = await db.selectFrom('message_recipients').select(['id', 'message_id']).limit(1).execute();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const counters = async () =>
+      (await db.selectFrom('message_counters').select('n').where('message_id', '=', recipient!.message_id).execute())
+        .map((r) => Number(r.n))
+        .reduce((a, b) => a + b, 0);
+    const before = await counters();
+    const first = db
+      .transaction()
+      .execute(async (trx) => {
+        await logCreated(trx, db.dialectName, [recipient!.id], gw!.clock.now);
+        order.push('first appended');
+        await gate;
+      })
+      .then(() => order.push('first committed'));
+    // The second appends in one statement on PostgreSQL: it may finish as the first's commit is
+    // answered, so what is checked is that it waits until the first is let go.
+    await vi.waitFor(() => expect(order).toEqual(['first appended']));
+    const second = db.transaction().execute(async (trx) => {
+      await logCreated(trx, db.dialectName, [recipient!.id], gw!.clock.now);
+      order.push('second appended');
+    });
+    if (db.dialectName === 'postgres') {
+      await vi.waitFor(async () => {
+        const { rows } = await sqlWaiting(db);
+        expect(rows[0]!.n).toBe(1);
+      });
+    }
+    expect(order).toEqual(['first appended']);
+    order.push('released');
+    release();
+    await Promise.all([first, second]);
+    expect(order.slice(0, 2)).toEqual(['first appended', 'released']);
+    expect(order.slice(2).sort()).toEqual(['first committed', 'second appended']);
+    const [a, b] = (await eventsAfter(db, 0, 1_000_000)).slice(-2);
+    expect([a!.recipient_id, b!.recipient_id]).toEqual([recipient!.id, recipient!.id]);
+    expect(b!.id).toBeGreaterThan(a!.id);
+    expect(await counters()).toBe(before + 2);
   });
 
   it(`keeps events ${EVENT_RETENTION_MS / 86_400_000} days, then prunes them`, async () => {

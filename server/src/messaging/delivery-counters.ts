@@ -24,29 +24,51 @@ const recipients = (ids: readonly number[]) =>
   sql`with r as materialized (select * from message_recipients where id in (${sql.join(ids.map((id) => sql`${id}`))}))`;
 
 /**
- * Adds `sign` for each of these recipients to its message's and its day's counters, under `status`
- * (null: the recipient's own status and error now) or a given old status (error '').
+ * The two upserts adding `sign` for each recipient of `r` to its message's and its day's counters,
+ * under `status` (null: the recipient's own status and error now) or a given old status (error '').
  */
-async function add(db: Executor, ids: readonly number[], status: RecipientStatus | null, sign: 1 | -1) {
+function upserts(status: RecipientStatus | null, sign: 1 | -1) {
   const statusCol: RawBuilder<unknown> = status === null ? sql`r.status` : sql`cast(${status} as text)`;
   const errorCol: RawBuilder<unknown> = status === null ? sql`r.error` : sql`cast(${''} as text)`;
   const n = sign === 1 ? sql`count(*)` : sql`-count(*)`;
-  await sql`${recipients(ids)} insert into message_counters (message_id, network, status, error, n)
+  return {
+    message: sql`insert into message_counters (message_id, network, status, error, n)
     select r.message_id, ${NETWORK}, ${statusCol}, ${errorCol}, ${n} from r
     where true -- SQLite parses an upsert after a SELECT only with a WHERE
     group by r.message_id, ${NETWORK}, ${statusCol}, ${errorCol}
-    on conflict (message_id, network, status, error) do update set n = message_counters.n + excluded.n`.execute(db);
-  await sql`${recipients(ids)} insert into daily_counters (profile_id, supid, day, network, status, n)
+    on conflict (message_id, network, status, error) do update set n = message_counters.n + excluded.n`,
+    daily: sql`insert into daily_counters (profile_id, supid, day, network, status, n)
     select m.profile_id, max(m.supid), ${DAY}, ${NETWORK}, ${statusCol}, ${n}
     from r join messages m on m.id = r.message_id
     where m.list = 'bulk' and m.api_mode <> 'test'
     group by m.profile_id, ${DAY}, ${NETWORK}, ${statusCol}
-    on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n`.execute(db);
+    on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n`,
+  };
+}
+
+/** Adds `sign` for each of these recipients to its message's and its day's counters (upserts). */
+async function add(db: Executor, ids: readonly number[], status: RecipientStatus | null, sign: 1 | -1) {
+  const { message, daily } = upserts(status, sign);
+  await sql`${recipients(ids)} ${message}`.execute(db);
+  await sql`${recipients(ids)} ${daily}`.execute(db);
 }
 
 /** New recipients (their first status, as recipient-events.ts logCreated appends it). */
 export async function countCreated(db: Executor, ids: readonly number[]): Promise<void> {
   if (ids.length > 0) await add(db, ids, null, 1);
+}
+
+/**
+ * countCreated as common table expressions for one PostgreSQL statement that also appends the
+ * events (recipient-events.ts): `r`, the recipients read after `after` (a CTE the statement defines
+ * first, so nothing is counted before it), and the two upserts. Each counter row is changed once.
+ */
+export function countCreatedCtes(ids: readonly number[], after: string) {
+  const { message, daily } = upserts(null, 1);
+  return sql`r as materialized (select message_recipients.* from message_recipients, ${sql.table(after)}
+      where message_recipients.id in (${sql.join(ids.map((id) => sql`${id}`))})),
+    counted_messages as (${message}),
+    counted_days as (${daily})`;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DialectName, Executor } from '../db/database';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
 import { yieldToLoop } from '../core/event-loop';
-import { countChanged, countCreated } from './delivery-counters';
+import { countChanged, countCreated, countCreatedCtes } from './delivery-counters';
 
 /**
  * recipient_events: every status change of a recipient, appended in the transaction that makes it
@@ -37,6 +37,13 @@ async function lockAppends(db: Executor, dialect: DialectName) {
 /** Appends each new recipient's first status (old status ''), read from its row, and counts it (delivery-counters.ts). */
 export async function logCreated(db: Executor, dialect: DialectName, recipientIds: readonly number[], now: number) {
   if (recipientIds.length === 0) return;
+  if (dialect === 'postgres') {
+    for (let i = 0; i < recipientIds.length; i += ID_CHUNK) {
+      if (i > 0) await yieldToLoop();
+      await appendCreatedInOne(db, recipientIds.slice(i, i + ID_CHUNK), now);
+    }
+    return;
+  }
   await lockAppends(db, dialect);
   for (let i = 0; i < recipientIds.length; i += ID_CHUNK) {
     if (i > 0) await yieldToLoop();
@@ -62,6 +69,24 @@ export async function logCreated(db: Executor, dialect: DialectName, recipientId
       .execute();
     await countCreated(db, recipientIds.slice(i, i + ID_CHUNK));
   }
+}
+
+/**
+ * logCreated on PostgreSQL in one statement, so the append lock is held from this statement to the
+ * commit and no longer: the lock, the recipients read after it (every other part reads them, so
+ * nothing is appended or counted before the lock is held), their events in id order, and their
+ * counts (delivery-counters.ts countCreatedCtes).
+ */
+async function appendCreatedInOne(db: Executor, ids: readonly number[], now: number) {
+  await sql`with appends_locked as materialized (select pg_advisory_xact_lock(hashtext('recipient_events'))),
+    ${countCreatedCtes(ids, 'appends_locked')},
+    appended as (insert into recipient_events
+      (recipient_id, message_id, profile_id, old_status, new_status, error, created_at)
+      select r.id, r.message_id, m.profile_id, '', r.status, '', ${now}
+      from r join messages m on m.id = r.message_id
+      order by r.id
+      returning id)
+    select count(*) from appended`.execute(db);
 }
 
 /**
