@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database';
 import { chunks } from '../db/queries';
+import { yieldToLoop } from '../core/event-loop';
 import { STAGE } from '../db/schema-messaging';
 import { maskPhoneIn, maskedPhone } from '../../../src/domain/person-data';
 
@@ -8,38 +9,94 @@ import { maskPhoneIn, maskedPhone } from '../../../src/domain/person-data';
  * (docs/compliance.md#a-persons-data). Recipients are stored canonical; `forms` adds older writings.
  */
 
-const recipientsOf = (db: Executor, profileId: number, forms: readonly string[]) =>
+/** Recipients read per step: a step scans about this many rows, so none holds SQLite's loop long. */
+const STEP_ROWS = 100_000;
+/** Messages per step at most, however small. */
+const STEP_MESSAGES = 1000;
+
+/** The account's message ids in steps of about STEP_ROWS recipients (by the counts they were posted with). */
+async function messageSteps(db: Executor, profileId: number): Promise<number[][]> {
+  const messages = await db
+    .selectFrom('messages')
+    .select(['id', 'posted'])
+    .where('profile_id', '=', profileId)
+    .orderBy('id')
+    .execute();
+  const steps: number[][] = [];
+  let step: number[] = [];
+  let rows = 0;
+  for (const m of messages) {
+    const size = Math.max(1, Number(m.posted));
+    if (step.length > 0 && (rows + size > STEP_ROWS || step.length >= STEP_MESSAGES)) {
+      steps.push(step);
+      step = [];
+      rows = 0;
+    }
+    step.push(m.id);
+    rows += size;
+  }
+  if (step.length > 0) steps.push(step);
+  return steps;
+}
+
+/** The number's recipient rows in these messages. */
+const recipientsIn = (db: Executor, messageIds: readonly number[], forms: readonly string[]) =>
   db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
-    .where('m.profile_id', '=', profileId)
+    .where('r.message_id', 'in', [...messageIds])
     .where('r.number', 'in', [...forms]);
 
-/** Every recipient row of the number: deliveries and registrations' stored recipients, oldest first. */
-export function messagesToNumber(db: Executor, profileId: number, forms: readonly string[]) {
-  return recipientsOf(db, profileId, forms)
-    .select([
-      'r.id',
-      'r.message_id',
-      'r.stage',
-      'r.status',
-      'r.queued_at',
-      'r.done_at',
-      'r.text',
-      'm.short_message',
-      'm.source_address',
-      'm.sent_at',
-      'm.list',
-    ])
-    .orderBy('r.queued_at')
-    .orderBy('r.id')
-    .execute();
+/**
+ * Runs `read` over the account's messages step by step, yielding between steps: a number is not
+ * indexed, so each step scans its messages' recipients.
+ */
+async function overSteps<T>(
+  db: Executor,
+  profileId: number,
+  read: (messageIds: readonly number[]) => Promise<T[]>,
+): Promise<T[]> {
+  const found: T[] = [];
+  for (const [i, step] of (await messageSteps(db, profileId)).entries()) {
+    if (i > 0) await yieldToLoop();
+    found.push(...(await read(step)));
+  }
+  return found;
 }
 
-/** Recipients of the number still queued for the carrier or awaiting its receipt. */
+/** Every recipient row of the number: deliveries and registrations' stored recipients, oldest first. */
+export async function messagesToNumber(db: Executor, profileId: number, forms: readonly string[]) {
+  const rows = await overSteps(db, profileId, (ids) =>
+    recipientsIn(db, ids, forms)
+      .select([
+        'r.id',
+        'r.message_id',
+        'r.stage',
+        'r.status',
+        'r.queued_at',
+        'r.done_at',
+        'r.text',
+        'm.short_message',
+        'm.source_address',
+        'm.sent_at',
+        'm.list',
+      ])
+      .execute(),
+  );
+  return rows.sort((a, b) => Number(a.queued_at) - Number(b.queued_at) || a.id - b.id);
+}
+
+/**
+ * Recipients of the number still queued for the carrier or awaiting its receipt: read through the
+ * stage index, so only the account's unfinished recipients are scanned.
+ */
 export async function pendingToNumber(db: Executor, profileId: number, forms: readonly string[]): Promise<number> {
-  const row = await recipientsOf(db, profileId, forms)
+  const row = await db
+    .selectFrom('message_recipients as r')
+    .innerJoin('messages as m', 'm.id', 'r.message_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('m.profile_id', '=', profileId)
+    .where('r.number', 'in', [...forms])
     .where('r.stage', 'in', [STAGE.queued, STAGE.submitted])
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -57,7 +114,9 @@ export async function maskNumberInMessages(
   forms: readonly string[],
   now: number,
 ): Promise<{ recipientIds: number[]; messageIds: number[] }> {
-  const rows = await recipientsOf(db, profileId, forms).select(['r.id', 'r.message_id']).execute();
+  const rows = await overSteps(db, profileId, (ids) =>
+    recipientsIn(db, ids, forms).select(['r.id', 'r.message_id']).execute(),
+  );
   const recipientIds = rows.map((r) => r.id);
   for (const part of chunks(recipientIds)) {
     await db
