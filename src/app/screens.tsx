@@ -113,7 +113,9 @@ export function prefetchSignedInScreens(): void {
  * loaded with the app, their wrappers render them at once instead of a spinner first and then, in a
  * render and a commit more, the screen.
  */
-export function prefetchFirstScreens(path: string, host: string): void {
+export function preloadFirstScreens(path: string, host: string): void {
   const wrappers = { landing: LandingScreen, login: LoginScreen, shell: AppLayout, status: StatusScreen };
-  for (const name of firstScreenModules(path, host)) if (name !== 'allStyles') wrappers[name].prefetch();
+  // A failure is handled as the screen's own load handles it (a reload once a minute), and shown by it.
+  for (const name of firstScreenModules(path, host))
+    if (name !== 'allStyles') void wrappers[name].preload().catch(() => {});
 }
