@@ -45,7 +45,8 @@ describe('prerendered landing and login pages', () => {
     // The brand, the form and the reseller's prices, with no line of the app's code run.
     await login.emailOrUsername.waitFor();
     expect(await login.companyName.textContent()).toBe('Acme SMS');
-    expect(await login.logo('Acme SMS').isVisible()).toBe(true);
+    // The logo has its size once the page's styles or the image itself have arrived, still with no code run.
+    await login.logo('Acme SMS').waitFor({ state: 'visible' });
     expect(await page.getByRole('heading', { name: 'Sign in to your account' }).isVisible()).toBe(true);
     expect(await page.getByText('SMS prices (REGULAR)').isVisible()).toBe(true);
     expect(await page.title()).toBe('Acme SMS');
