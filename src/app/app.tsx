@@ -5,9 +5,10 @@ import { routes } from './routes';
 import { AlertArea } from '../ui/alert-area';
 import { emitAlert, onAlert } from '../notify/alerts-bus';
 import { useSession } from '../sync/hooks/use-session';
+import { afterFirstScreen } from '../sync/after-first-screen';
 import { UpdatePrompt } from './update-prompt';
 import { INVALID_TOKEN } from '../domain/alerts';
-import { lazyStartAfterFirstScreen } from './lazy-start';
+import { lazyStart } from './lazy-start';
 
 // Declarative routing: the app uses none of the data router's loaders or actions, whose code the
 // first screen would otherwise download, compile and run.
@@ -43,10 +44,11 @@ export function App({ Router = BrowserRouter }: { Router?: AppRouter }) {
 function useSyncsOnceSignedIn(wanted: boolean) {
   useEffect(() => {
     if (!wanted) return;
-    const stops = [
-      lazyStartAfterFirstScreen(() => import('../sync/session').then((m) => m.startSessionSync())),
-      lazyStartAfterFirstScreen(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync())),
-    ];
+    const stops: Array<() => void> = [];
+    afterFirstScreen(() => {
+      stops.push(lazyStart(() => import('../sync/session').then((m) => m.startSessionSync())));
+      stops.push(lazyStart(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync())));
+    });
     return () => stops.forEach((stop) => stop());
   }, [wanted]);
 }
@@ -60,14 +62,13 @@ function useOnceTrue(value: boolean): boolean {
 
 /**
  * The outbox drainer (a dedicated worker where possible) sends queued jobs, with the alerts of
- * docs/product.md#the-outbox-and-batches. It starts at the first sign-in of this tab, once the first
- * screen has shown, then runs on: no job is sent without a session, its code and worker stay off the
- * landing and login pages, and its start-up off a signed-in first screen's way.
+ * docs/product.md#the-outbox-and-batches. It starts at the first sign-in of this tab, then runs on: no
+ * job is sent without a session, and its code and worker stay off the landing and login pages.
  */
 function useOutboxOnceSignedIn(wanted: boolean) {
   useEffect(() => {
     if (!wanted) return;
-    return lazyStartAfterFirstScreen(async () => {
+    return lazyStart(async () => {
       const [{ startOutbox }, { onOutboxEvent }, { refreshUser, signOutLocally }] = await Promise.all([
         import('../outbox/start-outbox'),
         import('../outbox/outbox-events'),
