@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/mantine-styles-first';
 import { App } from './app';
 import { expectTypedBeforeHydration } from './typed-before-hydration';
-import { LandingScreen, LoginScreen } from './screens';
+import { LandingScreen, LoginScreen, preloadFirstScreens } from './screens';
 import { adoptDomainDetails } from '../sync/domain-sync';
 import { settledSessionStatus } from '../sync/session-state';
 import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/prerendered-page';
@@ -16,6 +16,7 @@ import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/pr
  * Lighthouse counts); the splash shows meanwhile.
  */
 export async function mount(): Promise<void> {
+  preloadFirstScreens(window.location.pathname, window.location.hostname);
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazyScreen } from './lazy-screen';
-import { screenModules } from './screen-modules';
+import { firstScreenModules, screenModules } from './screen-modules';
 
 // Every screen loads on demand, so the login route ships only what it shows.
 // The signed-in shell too: visitors on the login page never download it.
@@ -106,4 +106,16 @@ export function prefetchSignedInScreens(): void {
   signedInPrefetched = true;
   AppLayout.prefetch();
   SendScreen.prefetch();
+}
+
+/**
+ * The screens the first render at `path` shows, whose code the entry asked for (screen-modules.ts):
+ * loaded with the app, their wrappers render them at once instead of a spinner first and then, in a
+ * render and a commit more, the screen.
+ */
+export function preloadFirstScreens(path: string, host: string): void {
+  const wrappers = { landing: LandingScreen, login: LoginScreen, shell: AppLayout, status: StatusScreen };
+  // A failure is handled as the screen's own load handles it (a reload once a minute), and shown by it.
+  for (const name of firstScreenModules(path, host))
+    if (name !== 'allStyles') void wrappers[name].preload().catch(() => {});
 }

@@ -39,7 +39,10 @@ describe('a send the gateway refuses keeps the work', () => {
     // The app reads the balance again (fetchuser) a moment after it starts; on a loaded machine that
     // came after the spending below, and the form then refused the send itself. Open the app again and
     // let that reading end first, so that only the gateway knows the credit is gone.
-    const refreshed = page.waitForResponse((answer) => answer.url().endsWith('/fetchuser'));
+    // The reading must be the reopened page's: the one the sign-in started may still be on its way.
+    let reopened = false;
+    page.on('framenavigated', (frame) => (reopened ||= frame === page.mainFrame()));
+    const refreshed = page.waitForResponse((answer) => reopened && answer.url().endsWith('/fetchuser'));
     await page.reload();
     await refreshed;
     await expect.poll(() => page.getByLabel('Credit balance').textContent()).toBe('10 credits');

@@ -16,7 +16,8 @@ type AppLayoutProps = { user: StoredUser; domain: StoredDomain | null };
 export function AppLayout({ user, domain }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // Below 1000 px the closed menu is off-screen: inert keeps it out of the tab order and screen readers.
-  const wide = useMediaQuery('(min-width: 62.5em)', true);
+  // Read at the first render (the shell is never prerendered): a phone renders its header once, not the wide one first.
+  const wide = useMediaQuery('(min-width: 62.5em)', undefined, { getInitialValueInEffect: false });
   const { requestSignOut, dialog } = useSignOut(user.profile_id);
   // A file no screen shown takes, or a shortcut launched into this window, opens its screen here.
   const navigate = useNavigate();

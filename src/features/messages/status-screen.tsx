@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -63,6 +63,7 @@ export function StatusScreen({ view }: { view: View }) {
   // Its own store: the export's progress re-renders its button and bar, not this screen.
   const [exportProgress] = useState(() => new ExportProgress());
   const totals = status.totals;
+  const reportShown = useAfterPaint(status.rows !== null);
   const data = stored?.data;
   const title = data?.messageDescription || data?.messageType || 'Message';
 
@@ -114,7 +115,7 @@ export function StatusScreen({ view }: { view: View }) {
                 <Total label="Total" value={totals.total} />
               </SimpleGrid>
             )}
-            {totals && totals.total > 0 && (
+            {reportShown && totals && totals.total > 0 && (
               <Suspense fallback={null}>
                 <MessageReport
                   messageKey={id}
@@ -176,6 +177,25 @@ export function StatusScreen({ view }: { view: View }) {
       )}
     </Stack>
   );
+}
+
+/**
+ * True once `ready` has been and the page has painted since: the report's charts (their code, their
+ * request and their first render) come after the rows are on screen, not before, on a slow phone.
+ */
+function useAfterPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame that shows the rows, then a task after it.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
 }
 
 function Total({ label, value, color }: { label: string; value: number; color?: string }) {
