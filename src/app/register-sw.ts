@@ -5,9 +5,8 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (document.readyState === 'complete') registerWithRetries();
+  else window.addEventListener('load', () => registerWithRetries(), { once: true });
   // Look for a new version when the app comes back to the foreground.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
@@ -16,4 +15,26 @@ export function registerServiceWorker(): void {
       .then((registration) => registration?.update())
       .catch(() => {});
   });
+}
+
+/**
+ * Waits before each new try when the first install failed (a file of the precache did not arrive on
+ * a bad connection): the browser forgets such a registration, and a tab that is never reloaded would
+ * otherwise stay without offline use for as long as it is open.
+ */
+export const INSTALL_RETRIES_MS = [10_000, 30_000, 120_000, 600_000];
+
+function registerWithRetries(attempt = 0): void {
+  const retry = () => {
+    const wait = INSTALL_RETRIES_MS[attempt];
+    if (wait !== undefined) setTimeout(() => registerWithRetries(attempt + 1), wait);
+  };
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).then((registration) => {
+    const worker = registration.installing;
+    if (!worker || registration.active) return;
+    worker.addEventListener('statechange', () => {
+      // Redundant with nothing active: this first install failed.
+      if (worker.state === 'redundant' && !registration.active) retry();
+    });
+  }, retry);
 }

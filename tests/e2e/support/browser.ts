@@ -52,11 +52,25 @@ export function trackedPages(): Page[] {
  * not on animation frames, which a page that draws nothing does not get; installing takes longer on a
  * busy machine, hence the minute.
  */
-export const serviceWorkerControls = (page: Page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    polling: 250,
-    timeout: 60_000,
-  });
+export async function serviceWorkerControls(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      polling: 250,
+      timeout: 60_000,
+    });
+  } catch (error) {
+    // What the browser has of the registration, to tell a failed install from a slow one.
+    const state = await page
+      .evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return r
+          ? `installing ${r.installing?.state ?? 'none'}, waiting ${r.waiting?.state ?? 'none'}, active ${r.active?.state ?? 'none'}`
+          : 'no registration';
+      })
+      .catch((e: unknown) => `unreadable: ${String(e)}`);
+    throw new Error(`the service worker did not control the page (${state})`, { cause: error });
+  }
+}
 
 /** The web app manifest the page links to, as Chromium would fetch it. */
 export const appManifest = (page: Page) =>
