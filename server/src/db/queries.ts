@@ -44,18 +44,33 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/** Sets one text column per id in one statement (CASE works on SQLite and PostgreSQL alike). */
-export function caseById(pairs: readonly (readonly [number, string])[]) {
-  return sql<string>`case id ${sql.join(
-    pairs.map(([id, value]) => sql`when ${id} then ${value}`),
-    sql` `,
-  )} end`;
+/** The SQL type a column of rowsById holds. */
+type ColumnType = 'text' | 'bigint';
+
+/**
+ * Rows of values by id, as the relation `by_id` for an UPDATE ... FROM that gives each row its own
+ * values in one statement: `by_id.id_key` is the id, `by_id.v_<column>` each value (`byId`). Joined
+ * by id, its cost grows with the rows, where a CASE over the ids grows with their square. VALUES with
+ * casts reads alike on SQLite and PostgreSQL (whose VALUES columns are column1, column2, ...).
+ */
+export function rowsById<C extends string>(
+  rows: readonly (readonly [number, Readonly<Record<C, string | number>>])[],
+  types: Readonly<Record<C, ColumnType>>,
+) {
+  const columns = Object.keys(types) as C[];
+  const values = rows.map(
+    ([id, row]) =>
+      sql`(cast(${id} as bigint), ${sql.join(columns.map((c) => sql`cast(${row[c]} as ${sql.raw(types[c])})`))})`,
+  );
+  const names = [
+    sql`column1 as id_key`,
+    ...columns.map((c, i) => sql`${sql.raw(`column${i + 2}`)} as ${sql.ref(`v_${c}`)}`),
+  ];
+  return sql`(select ${sql.join(names)} from (values ${sql.join(values)}) as pairs)`.as('by_id');
 }
 
-/** The same for a number column (epoch ms): cast, as PostgreSQL types CASE of parameters as text. */
-export function caseNumberById(pairs: readonly (readonly [number, number])[]) {
-  return sql<number>`cast(case id ${sql.join(
-    pairs.map(([id, value]) => sql`when ${id} then ${value}`),
-    sql` `,
-  )} end as bigint)`;
-}
+/** A value of rowsById's row for the row being updated. */
+export const byId = <T>(column: string) => sql<T>`${sql.ref(`by_id.v_${column}`)}`;
+
+/** The join of rowsById to the table updated. */
+export const joinById = (table: string) => sql<SqlBool>`${sql.ref(`${table}.id`)} = by_id.id_key`;

@@ -1,7 +1,7 @@
 import type { RecipientLedger, RecipientOutcome, RecipientToSend } from '../core/recipient-ledger';
 import type { DialectName, Executor } from '../db/database';
 import { STAGE } from '../db/schema-messaging';
-import { caseById, caseNumberById } from '../db/queries';
+import { byId, joinById, rowsById } from '../db/queries';
 import { logChanges, type StatusChange } from './recipient-events';
 
 const ID_CHUNK = 500;
@@ -67,13 +67,19 @@ async function claimQueued(trx: Executor, dialect: DialectName, limit: number, n
     .execute();
   const claimed = new Set(done.map((d) => d.id));
   const mine = rows.filter((r) => claimed.has(r.id));
-  for (const [messageId, n] of countBy(mine, (r) => r.message_id)) {
+  const counts = [...countBy(mine, (r) => r.message_id)].sort(([a], [b]) => a - b);
+  if (counts.length > 0)
     await trx
       .updateTable('messages')
-      .set((eb) => ({ submitted: eb('submitted', '+', n) }))
-      .where('id', '=', messageId)
+      .from(
+        rowsById(
+          counts.map(([messageId, n]) => [messageId, { n }] as const),
+          { n: 'bigint' },
+        ),
+      )
+      .set((eb) => ({ submitted: eb('submitted', '+', byId<number>('n')) }))
+      .where(joinById('messages'))
       .execute();
-  }
   return mine.map(toSend);
 }
 
@@ -97,14 +103,21 @@ async function endRecipients(trx: Executor, outcomes: readonly RecipientOutcome[
   for (const [status, group] of byStatus) {
     const done = await trx
       .updateTable('message_recipients')
+      .from(
+        rowsById(
+          // The error a failure reason is read from; a delivered recipient keeps none.
+          group.map((o) => [o.recipientId, { done_at: o.doneAt, error: status === 'SENT' ? '' : o.error }] as const),
+          { done_at: 'bigint', error: 'text' },
+        ),
+      )
       .set({
         stage: STAGE.final,
         status,
-        done_at: caseNumberById(group.map((o) => [o.recipientId, o.doneAt])),
-        // The error a failure reason is read from; a delivered recipient keeps none.
-        error: caseById(group.map((o) => [o.recipientId, status === 'SENT' ? '' : o.error])),
+        done_at: byId<number>('done_at'),
+        error: byId<string>('error'),
         updated_at: now,
       })
+      .where(joinById('message_recipients'))
       .where(
         'id',
         'in',
@@ -143,18 +156,18 @@ async function recordFinal(
     if (e.newStatus === 'FAILED') c.failed += 1;
     counts.set(e.messageId, c);
   }
-  for (const [messageId, c] of counts) {
-    if (c.sent === 0 && c.failed === 0) continue;
-    await trx
-      .updateTable('messages')
-      .set((eb) => ({ sent: eb('sent', '+', c.sent), failed: eb('failed', '+', c.failed) }))
-      .where('id', '=', messageId)
-      .execute();
-  }
+  // One statement for every message, listed in id order: its counters, and its owner for the events.
   const owners = await trx
-    .selectFrom('messages')
-    .select(['id', 'profile_id'])
-    .where('id', 'in', [...counts.keys()])
+    .updateTable('messages')
+    .from(
+      rowsById(
+        [...counts].sort(([a], [b]) => a - b).map(([messageId, c]) => [messageId, c] as const),
+        { sent: 'bigint', failed: 'bigint' },
+      ),
+    )
+    .set((eb) => ({ sent: eb('sent', '+', byId<number>('sent')), failed: eb('failed', '+', byId<number>('failed')) }))
+    .where(joinById('messages'))
+    .returning(['id', 'profile_id'])
     .execute();
   const ownerOf = new Map(owners.map((m) => [m.id, m.profile_id]));
   const changes = ended.map((e) => ({ ...e, profileId: ownerOf.get(e.messageId) ?? 0 }));

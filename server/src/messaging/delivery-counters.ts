@@ -12,7 +12,10 @@ import { LAST_BUCKET, type CounterRow } from '../../../src/domain/delivery-repor
  * the recipients (tests/gateway/reports-counters.test.ts). Readers: reports.ts and status-query.ts.
  */
 
-const NETWORK = networkSql(sql.ref('r.number'));
+// Each recipient's network is worked out once, as `r` is read (ROW_NETWORK), and the upserts group
+// by that column: the prefix table's CASE is neither planned nor run once per use.
+const NETWORK = sql.ref('r.network');
+const ROW_NETWORK = sql`${networkSql(sql.ref('message_recipients.number'))} as network`;
 const DAY = daySql(sql.ref('r.queued_at'));
 
 /**
@@ -21,7 +24,8 @@ const DAY = daySql(sql.ref('r.queued_at'));
  * bulk message or delivered recipient of the table for a handful of recipients.
  */
 const recipients = (ids: readonly number[]) =>
-  sql`with r as materialized (select * from message_recipients where id in (${sql.join(ids.map((id) => sql`${id}`))}))`;
+  sql`with r as materialized (select message_recipients.*, ${ROW_NETWORK} from message_recipients
+    where id in (${sql.join(ids.map((id) => sql`${id}`))}))`;
 
 /**
  * The two upserts adding `sign` for each recipient of `r` to its message's and its day's counters,
@@ -65,10 +69,41 @@ export async function countCreated(db: Executor, ids: readonly number[]): Promis
  */
 export function countCreatedCtes(ids: readonly number[], after: string) {
   const { message, daily } = upserts(null, 1);
-  return sql`r as materialized (select message_recipients.* from message_recipients, ${sql.table(after)}
+  return sql`r as materialized (select message_recipients.*, ${ROW_NETWORK} from message_recipients, ${sql.table(after)}
       where message_recipients.id in (${sql.join(ids.map((id) => sql`${id}`))})),
     counted_messages as (${message}),
     counted_days as (${daily})`;
+}
+
+/**
+ * countChanged for changes of any old statuses, as common table expressions for one PostgreSQL
+ * statement that also appends their events (recipient-events.ts): `changed` (a CTE the statement
+ * defines first, with each recipient's `recipient_id` and `old_status`) read with the recipients'
+ * rows as `moved`, and one upsert per table, so each counter row is changed once: the old statuses'
+ * -1 and the new statuses' +1 summed by key.
+ */
+export function countChangedCtes(changed: string) {
+  const both = sql`(select message_id, network, queued_at, old_status as status, '' as error, -1 as n
+      from moved where old_status <> ''
+      union all select message_id, network, queued_at, status, error, 1 from moved) r`;
+  const bucket = bucketSql(sql`(moved.done_at - moved.queued_at)`);
+  return sql`moved as materialized (select message_recipients.*, c.old_status, ${ROW_NETWORK}
+      from ${sql.table(changed)} c join message_recipients on message_recipients.id = c.recipient_id),
+    moved_messages as (insert into message_counters (message_id, network, status, error, n)
+      select r.message_id, ${NETWORK}, r.status, r.error, sum(r.n) from ${both}
+      group by r.message_id, ${NETWORK}, r.status, r.error
+      on conflict (message_id, network, status, error) do update set n = message_counters.n + excluded.n),
+    moved_days as (insert into daily_counters (profile_id, supid, day, network, status, n)
+      select m.profile_id, max(m.supid), ${DAY}, ${NETWORK}, r.status, sum(r.n)
+      from ${both} join messages m on m.id = r.message_id
+      where m.list = 'bulk' and m.api_mode <> 'test'
+      group by m.profile_id, ${DAY}, ${NETWORK}, r.status
+      on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n),
+    moved_times as (insert into delivery_times (message_id, bucket, n)
+      select moved.message_id, ${bucket}, count(*) from moved
+      where moved.status = 'SENT' and moved.done_at is not null
+      group by moved.message_id, ${bucket}
+      on conflict (message_id, bucket) do update set n = delivery_times.n + excluded.n)`;
 }
 
 /**

@@ -1,17 +1,23 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { MessageKind } from '../../../src/domain/types';
-import type { Executor } from '../db/database';
+import type { DialectName, Executor } from '../db/database';
 import type { MessageList, MessageRow, MessagesTable } from '../db/schema-messaging';
 import { conflict } from '../core/errors';
 import { STAGE } from '../db/schema-messaging';
 import {
+  INSERT_CHUNK,
   insertRecipients,
+  INTEGER_COLUMNS,
   PREVIEW_NUMBERS,
+  RECIPIENT_COLUMNS,
+  recipientRow,
   randomAlpha,
   refreshPreview,
   searchTextOf,
   sumParts,
+  type Inserted,
   type NewRecipient,
+  type RecipientInsert,
 } from './message-store';
 
 /** The list each kind of send shows in: quick sends on the dashboard, the others as registrations. */
@@ -176,9 +182,15 @@ export const messageById = (db: Executor, id: number) =>
 /**
  * A quick send stored whole in one step (the SMPP server's group of submits): its message row born
  * with its counts and preview, then its recipients, queued (opted-out ones stored OPTED_OUT and not
- * counted in its credits). Answers the recipients inserted; the caller appends their events.
+ * counted in its credits). Answers the recipients inserted; the caller appends their events. On
+ * PostgreSQL the message and its recipients are one statement (one round trip in the transaction).
  */
-export async function insertQuickSend(db: Executor, fields: MessageFields, recipients: readonly NewRecipient[]) {
+export async function insertQuickSend(
+  db: Executor,
+  dialect: DialectName,
+  fields: MessageFields,
+  recipients: readonly NewRecipient[],
+) {
   const preview = [...recipients]
     .sort((a, b) => a.index - b.index)
     .slice(0, PREVIEW_NUMBERS)
@@ -190,17 +202,57 @@ export async function insertQuickSend(db: Executor, fields: MessageFields, recip
     destination_preview: preview.join(','),
     preview_count: preview.length,
   });
+  const defaults = {
+    stage: STAGE.queued,
+    status: 'PENDING' as const,
+    paid: false,
+    now: fields.created_at,
+    randomAlpha: row.random_alpha,
+  };
+  if (dialect === 'postgres' && recipients.length > 0 && recipients.length <= INSERT_CHUNK) {
+    const joined = { id: 0, short_message: row.short_message, unicode: row.unicode };
+    const inserted = await insertMessageWithRecipients(
+      db,
+      row,
+      recipients.map((r) => recipientRow(joined, r, defaults)),
+    );
+    return { inserted: inserted.sort((a, b) => a.recipient_index - b.recipient_index) };
+  }
   const message = await db
     .insertInto('messages')
     .values(row)
     .returning(['id', 'short_message', 'unicode'])
     .executeTakeFirstOrThrow();
-  const inserted = await insertRecipients(db, message, recipients, {
-    stage: STAGE.queued,
-    status: 'PENDING',
-    paid: false,
-    now: fields.created_at,
-    randomAlpha: row.random_alpha,
-  });
-  return { messageId: message.id, inserted };
+  return { inserted: await insertRecipients(db, message, recipients, defaults) };
+}
+
+/** Every recipient column but the message's id, as json_to_recordset reads them (integers as bigint). */
+const RECIPIENT_RECORD = sql.raw(
+  RECIPIENT_COLUMNS.filter((c) => c !== 'message_id')
+    .map((c) => `${c} ${INTEGER_COLUMNS.has(c) ? 'bigint' : 'text'}`)
+    .join(', '),
+);
+
+/**
+ * PostgreSQL: a message row and its recipients (rows of recipientRow, their message id filled in
+ * from the row inserted) in one statement; the recipients travel as one JSON parameter.
+ */
+function insertMessageWithRecipients(
+  db: Executor,
+  row: Insertable<MessagesTable>,
+  rows: readonly RecipientInsert[],
+): Promise<Inserted[]> {
+  const columns = RECIPIENT_COLUMNS.filter((c) => c !== 'message_id');
+  const records = rows.map(({ message_id: _, ...rest }) => rest);
+  return db
+    .with('m', (qb) => qb.insertInto('messages').values(row).returning('id'))
+    .insertInto('message_recipients')
+    .columns([...RECIPIENT_COLUMNS])
+    .expression(
+      sql`select m.id, ${sql.join(columns.map((c) => sql.ref(`x.${c}`)))}
+        from m, json_to_recordset(${JSON.stringify(records)}::json) as x(${RECIPIENT_RECORD})`,
+    )
+    .onConflict((oc) => oc.columns(['message_id', 'recipient_index']).doNothing())
+    .returning(['id', 'recipient_index', 'parts', 'number', 'status'])
+    .execute();
 }

@@ -128,8 +128,42 @@ export const RECIPIENT_COLUMNS = [
   'queued_at',
   'updated_at',
 ] as const;
-type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id' | 'done_at' | 'error'>>;
-type Inserted = { id: number; recipient_index: number; parts: number; number: string; status: RecipientStatus };
+/** The recipient columns holding integers. */
+export const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
+  'message_id',
+  'recipient_index',
+  'unicode',
+  'parts',
+  'stage',
+  'paid',
+  'md_given',
+  'queued_at',
+  'updated_at',
+]);
+export type RecipientInsert = Required<Omit<Insertable<MessageRecipientsTable>, 'id' | 'done_at' | 'error'>>;
+export type Inserted = { id: number; recipient_index: number; parts: number; number: string; status: RecipientStatus };
+
+/** A recipient's row: its own text and encoding only when they differ from its message's. */
+export function recipientRow(message: JoinedMessage, r: NewRecipient, d: RecipientDefaults): RecipientInsert {
+  const follows = r.text === message.short_message && r.unicode === (message.unicode === 1);
+  const skipped = r.optedOut === true && d.stage !== STAGE.template;
+  return {
+    message_id: message.id,
+    recipient_index: r.index,
+    number: r.number,
+    text: follows ? null : r.text,
+    unicode: follows ? null : r.unicode ? 1 : 0,
+    parts: r.parts,
+    stage: skipped ? STAGE.final : d.stage,
+    status: skipped ? 'OPTED_OUT' : d.status,
+    referencekey: `${d.randomAlpha}-${r.index}`,
+    paid: d.paid && !r.optedOut ? 1 : 0,
+    birthday_md: r.birthdayMd ?? '',
+    md_given: r.mdGiven ? 1 : 0,
+    queued_at: d.now,
+    updated_at: d.now,
+  };
+}
 
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));
 const sameParameters = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -152,33 +186,13 @@ export async function insertRecipients(
   recipients: readonly NewRecipient[],
   d: RecipientDefaults,
 ) {
-  const messageUnicode = message.unicode === 1;
   const inserted: Inserted[] = [];
   // Kysely spends as long compiling a 1,000-row insert as SQLite spends running it: full chunks reuse the
   // first one's compiled statement with their own bound parameters.
   let template: CompiledQuery<Inserted> | null = null;
   for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
     if (start > 0 && start % INSERT_STEP === 0) await yieldToLoop();
-    const rows: RecipientInsert[] = recipients.slice(start, start + INSERT_CHUNK).map((r) => {
-      const follows = r.text === message.short_message && r.unicode === messageUnicode;
-      const skipped = r.optedOut === true && d.stage !== STAGE.template;
-      return {
-        message_id: message.id,
-        recipient_index: r.index,
-        number: r.number,
-        text: follows ? null : r.text,
-        unicode: follows ? null : r.unicode ? 1 : 0,
-        parts: r.parts,
-        stage: skipped ? STAGE.final : d.stage,
-        status: skipped ? 'OPTED_OUT' : d.status,
-        referencekey: `${d.randomAlpha}-${r.index}`,
-        paid: d.paid && !r.optedOut ? 1 : 0,
-        birthday_md: r.birthdayMd ?? '',
-        md_given: r.mdGiven ? 1 : 0,
-        queued_at: d.now,
-        updated_at: d.now,
-      };
-    });
+    const rows = recipients.slice(start, start + INSERT_CHUNK).map((r) => recipientRow(message, r, d));
     let compiled: CompiledQuery<Inserted>;
     if (template && rows.length === INSERT_CHUNK) {
       compiled = { ...template, parameters: flatten(rows) };

@@ -3,7 +3,7 @@ import type { DialectName, Executor } from '../db/database';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
 import { yieldToLoop } from '../core/event-loop';
-import { countChanged, countCreated, countCreatedCtes } from './delivery-counters';
+import { countChanged, countChangedCtes, countCreated, countCreatedCtes } from './delivery-counters';
 
 /**
  * recipient_events: every status change of a recipient, appended in the transaction that makes it
@@ -95,6 +95,13 @@ async function appendCreatedInOne(db: Executor, ids: readonly number[], now: num
  */
 export async function logChanges(db: Executor, dialect: DialectName, changes: readonly StatusChange[], now: number) {
   if (changes.length === 0) return;
+  if (dialect === 'postgres') {
+    for (let i = 0; i < changes.length; i += ID_CHUNK) {
+      if (i > 0) await yieldToLoop();
+      await appendChangesInOne(db, changes.slice(i, i + ID_CHUNK), now);
+    }
+    return;
+  }
   await lockAppends(db, dialect);
   for (let i = 0; i < changes.length; i += ID_CHUNK) {
     await db
@@ -121,6 +128,28 @@ export async function logChanges(db: Executor, dialect: DialectName, changes: re
   for (const [oldStatus, ids] of byOld) {
     for (let i = 0; i < ids.length; i += ID_CHUNK) await countChanged(db, ids.slice(i, i + ID_CHUNK), oldStatus);
   }
+}
+
+/**
+ * logChanges on PostgreSQL in one statement, as appendCreatedInOne: the lock, then the changes (in
+ * their order) with their events and their counts (delivery-counters.ts countChangedCtes), so the
+ * append lock is held from this statement to the commit and no longer.
+ */
+async function appendChangesInOne(db: Executor, changes: readonly StatusChange[], now: number) {
+  const rows = changes.map(
+    (c, i) =>
+      sql`(${i}, ${c.recipientId}::bigint, ${c.messageId}::bigint, ${c.profileId}::bigint, ${c.oldStatus}::text, ${c.newStatus}::text, ${c.error}::text)`,
+  );
+  await sql`with appends_locked as materialized (select pg_advisory_xact_lock(hashtext('recipient_events'))),
+    changed as materialized (select c.* from appends_locked,
+      (values ${sql.join(rows)}) as c(ord, recipient_id, message_id, profile_id, old_status, new_status, error)),
+    ${countChangedCtes('changed')},
+    appended as (insert into recipient_events
+      (recipient_id, message_id, profile_id, old_status, new_status, error, created_at)
+      select recipient_id, message_id, profile_id, old_status, new_status, error, ${now}
+      from changed order by ord
+      returning id)
+    select count(*) from appended`.execute(db);
 }
 
 /** The events after a reader's cursor (the last id it took), oldest first. */

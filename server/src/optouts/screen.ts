@@ -56,12 +56,11 @@ export async function screenRecipients<R extends Screened>(
         now,
       )
     : null;
-  if (suppressed.size === 0 && !codes) return [...recipients];
+  if (!codes || !linkHost) return markSuppressed(recipients, suppressed);
   const measured = new Map<string, { unicode: boolean; parts: number }>();
   return recipients.map((r, i) => {
     const number = canonical[i]!;
     if (suppressed.has(number)) return { ...r, optedOut: true };
-    if (!codes || !linkHost) return r;
     const key = `${r.unicode ? 1 : 0}:${r.text}`;
     let m = measured.get(key);
     if (!m) {
@@ -99,4 +98,13 @@ export async function skippedTemplates(db: Executor, profileId: number, template
     unpaid: skipped.reduce((n, t) => n + (t.paid ? 0 : t.parts), 0),
     prepaid: skipped.reduce((n, t) => n + (t.paid ? t.parts : 0), 0),
   };
+}
+
+/**
+ * screenRecipients without opt-out links, from the account's suppressed numbers read beforehand
+ * (suppression.ts suppressedAmong): those recipients are marked `optedOut`.
+ */
+export function markSuppressed<R extends Screened>(recipients: readonly R[], suppressed: ReadonlySet<string>): R[] {
+  if (suppressed.size === 0) return [...recipients];
+  return recipients.map((r) => (suppressed.has(canonicalPhone(r.number)) ? { ...r, optedOut: true } : r));
 }

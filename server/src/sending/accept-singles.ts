@@ -4,13 +4,14 @@
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
-import { Refusal, refuse, tooManyAttempts } from '../core/errors';
+import { notFound, Refusal, refuse, tooManyAttempts } from '../core/errors';
 import { checkCreditExpiry, creditShort, takeInOrder, takeWhole } from '../credit/balance';
 import { insertQuickSend, type MessageFields } from '../messaging/message-rows';
 import type { NewRecipient } from '../messaging/message-store';
 import { logCreated } from '../messaging/recipient-events';
-import { screenRecipients } from '../optouts/screen';
-import { showSendTabs } from '../accounts/account-store';
+import { markSuppressed } from '../optouts/screen';
+import { suppressedAmong } from '../optouts/suppression';
+import { findAccount, showSendTabs } from '../accounts/account-store';
 import { messageBodyFor } from '../../../src/domain/sender-id';
 import { EMPTY_MESSAGE } from '../../../src/domain/send-form';
 import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
@@ -27,7 +28,7 @@ export interface SingleText {
 export type SingleResult = { ok: true; recipientId: number; optedOut: boolean } | { ok: false; refusal: Refusal };
 
 export interface SinglesOfAccount {
-  user: UserRow;
+  profileId: number;
   texts: readonly SingleText[];
 }
 
@@ -50,6 +51,9 @@ export interface SinglesLimit {
   take: (accountIndex: number, parts: readonly number[]) => Promise<boolean[]>;
   giveBack: (accountIndex: number, parts: number) => Promise<void>;
 }
+
+/** Every text of an account that is no more (deleted while bound): no send path decides for it. */
+export const NO_ACCOUNT = 'account not found';
 
 /** The refusal of a text over the caller's limit. */
 export const OVER_LIMIT = 'Throughput limit reached; send it again later';
@@ -80,12 +84,28 @@ export async function acceptSingles(
 ): Promise<SingleResult[][]> {
   const now = ctx.now();
   const results: SingleResult[][] = accounts.map((a) => new Array<SingleResult>(a.texts.length));
+  // Each account and which of its numbers opted out, read at once (one round trip, not two in turn).
+  const read = await Promise.all(
+    accounts.map(({ profileId, texts }) =>
+      Promise.all([
+        findAccount(ctx, profileId),
+        suppressedAmong(
+          ctx.db,
+          profileId,
+          texts.map((t) => t.number),
+        ),
+      ]),
+    ),
+  );
+  const users = read.map(([user]) => user);
   // Checked before the transaction: what each text alone would be refused for.
   const prepared: Prepared[][] = [];
-  for (const [i, { user, texts }] of accounts.entries()) {
+  for (const [i, { texts }] of accounts.entries()) {
+    const [user, suppressed] = read[i]!;
     const kept: Prepared[] = [];
     let expired: Refusal | null = null;
     try {
+      if (!user) throw notFound(NO_ACCOUNT);
       checkCreditExpiry(user, now);
     } catch (error) {
       expired = refusalOf(error);
@@ -93,7 +113,7 @@ export async function acceptSingles(
     for (const [at, t] of texts.entries()) {
       try {
         if (expired) throw expired;
-        checkSender(user, t.sender);
+        checkSender(user!, t.sender);
         const body = messageBodyFor(t.sender, t.text);
         if (!body.trim()) throw refuse(EMPTY_MESSAGE);
         const { unicode, parts } = measure(body, false);
@@ -103,7 +123,7 @@ export async function acceptSingles(
       }
     }
     // Opted-out numbers are stored OPTED_OUT, never charged (optouts/screen.ts).
-    prepared.push(await screenRecipients(ctx.db, user.profile_id, kept, null, now));
+    prepared.push(markSuppressed(kept, suppressed));
   }
 
   if (limit)
@@ -117,7 +137,7 @@ export async function acceptSingles(
       prepared[i] = texts.filter((_, k) => passed[k]);
     }
   try {
-    await storeGroup(ctx, accounts, prepared, results, { description, inTransaction, now });
+    await storeGroup(ctx, users, prepared, results, { description, inTransaction, now });
   } finally {
     // What the limit let through and was not stored is given back (all of it when nothing was).
     if (limit)
@@ -137,19 +157,19 @@ export async function acceptSingles(
  */
 async function storeGroup(
   ctx: GatewayContext,
-  accounts: readonly SinglesOfAccount[],
+  users: readonly (UserRow | undefined)[],
   prepared: readonly Prepared[][],
   results: SingleResult[][],
   options: StoreOptions,
 ): Promise<void> {
   const checked = results.map((list) => [...list]);
   try {
-    await storeOnce(ctx, accounts, prepared, results, options, true);
+    await storeOnce(ctx, users, prepared, results, options, true);
   } catch (error) {
     // Nothing of that try was stored: no text keeps an outcome of it.
     checked.forEach((list, i) => (results[i] = [...list]));
     if (!(error instanceof NotAllCovered)) throw error;
-    await storeOnce(ctx, accounts, prepared, results, options, false);
+    await storeOnce(ctx, users, prepared, results, options, false);
   }
 }
 
@@ -168,7 +188,7 @@ interface StoreOptions {
  */
 async function storeOnce(
   ctx: GatewayContext,
-  accounts: readonly SinglesOfAccount[],
+  users: readonly (UserRow | undefined)[],
   prepared: readonly Prepared[][],
   results: SingleResult[][],
   { description, inTransaction, now }: StoreOptions,
@@ -177,7 +197,7 @@ async function storeOnce(
   await ctx.db.transaction().execute(async (trx) => {
     /** The texts of account i its balance covers; the others are answered as short of credit. */
     const cover = async (i: number, texts: readonly Prepared[]): Promise<Prepared[]> => {
-      const { user } = accounts[i]!;
+      const user = users[i]!;
       const paying = texts.filter((t) => !t.optedOut);
       const { taken, balance } = late
         ? await takeAll(trx, user.profile_id, paying)
@@ -192,14 +212,15 @@ async function storeOnce(
       return texts.filter((t) => !short.has(t));
     };
     const created: number[] = [];
-    for (const [i, { user }] of accounts.entries()) {
+    for (const [i, user] of users.entries()) {
+      if (!user) continue;
       const stored = late ? prepared[i]! : await cover(i, prepared[i]!);
       if (stored.length === 0) continue;
       const bySender = new Map<string, Prepared[]>();
       for (const t of stored) bySender.set(t.sender, [...(bySender.get(t.sender) ?? []), t]);
       for (const [sender, group] of bySender) {
         const fields = quickFields(user, sender, group[0]!, description, now);
-        const { inserted } = await insertQuickSend(trx, fields, group);
+        const { inserted } = await insertQuickSend(trx, ctx.db.dialectName, fields, group);
         const byIndex = new Map(group.map((t) => [t.index, t]));
         for (const r of inserted) {
           const t = byIndex.get(r.recipient_index)!;
@@ -212,7 +233,7 @@ async function storeOnce(
     }
     if (inTransaction) await inTransaction(trx, results);
     // Accounts in the callers' order (by id), before the events' lock, as every path takes them.
-    if (late) for (const i of accounts.keys()) if (prepared[i]!.length > 0) await cover(i, prepared[i]!);
+    if (late) for (const i of users.keys()) if (prepared[i]!.length > 0) await cover(i, prepared[i]!);
     // Last: the new recipients' first statuses (messaging/recipient-events.ts).
     await logCreated(trx, ctx.db.dialectName, created, now);
   });

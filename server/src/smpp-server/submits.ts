@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
-import type { UserRow } from '../db/schema-core';
 import type { SmppSubmitRow } from '../db/schema-smpp';
 import { Refusal } from '../core/errors';
 import { acceptSend, type InsertedRecipient } from '../sending/accept-send';
@@ -71,7 +70,7 @@ const GROUPS_AT_ONCE = 2;
  */
 const SECOND_GROUP_MIN = 64;
 /** How long the first submit of a group waits for the others of its window. */
-const GATHER_MS = 2;
+const GATHER_MS = 1;
 /** Preview of the text in receipts (SMPP 3.4 Appendix B: the first 20 characters). */
 const PREVIEW = 20;
 
@@ -89,6 +88,8 @@ const item = (source: string, destination: string, text: string) =>
 function statusOf(error: unknown): { status: SubmitStatus; reason: string } | null {
   if (!(error instanceof Refusal)) return null;
   if (error.kind === 'too-many-attempts') return { status: 'ESME_RTHROTTLED', reason: error.message };
+  // The account was deleted while bound.
+  if (error.kind === 'not-found') return { status: 'ESME_RSYSERR', reason: error.message };
   if (/too long/i.test(error.message)) return { status: 'ESME_RINVMSGLEN', reason: error.message };
   if (/sender id/i.test(error.message)) return { status: 'ESME_RINVSRCADR', reason: error.message };
   return { status: 'ESME_RSUBMITFAIL', reason: error.message };
@@ -195,38 +196,33 @@ export class SubmitDesk {
   private async storeWhole(group: Pending[]) {
     const byAccount = new Map<number, Pending[]>();
     for (const p of group) byAccount.set(p.req.profileId, [...(byAccount.get(p.req.profileId) ?? []), p]);
-    const accounts: { user: UserRow; pending: Pending[] }[] = [];
-    for (const [profileId, pending] of [...byAccount].sort(([a], [b]) => a - b)) {
-      const user = await findAccount(this.ctx, profileId);
-      if (user) accounts.push({ user, pending });
-      else for (const p of pending) p.resolve({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' });
-    }
-    if (accounts.length === 0) return;
+    // Accounts by id: every path takes their balances in that order.
+    const accounts = [...byAccount].sort(([a], [b]) => a - b).map(([profileId, pending]) => ({ profileId, pending }));
     const now = this.ctx.now();
     const ids: number[][] = accounts.map(() => []);
     const results = await acceptSingles(
       this.ctx,
-      accounts.map(({ user, pending }) => ({
-        user,
+      accounts.map(({ profileId, pending }) => ({
+        profileId,
         texts: pending.map((p) => ({ sender: p.req.source, number: p.req.destination, text: p.text })),
       })),
       {
         description: 'SMPP',
         limit: {
           take: (i, parts) => {
-            const { user, pending } = accounts[i]!;
-            return takeRate(this.ctx.db, user.profile_id, pending[pending.length - 1]!.req.throughput, parts, now);
+            const { profileId, pending } = accounts[i]!;
+            return takeRate(this.ctx.db, profileId, pending[pending.length - 1]!.req.throughput, parts, now);
           },
-          giveBack: (i, parts) => giveBackRate(this.ctx.db, accounts[i]!.user.profile_id, parts, now),
+          giveBack: (i, parts) => giveBackRate(this.ctx.db, accounts[i]!.profileId, parts, now),
         },
         inTransaction: async (trx, outcomes) => {
-          const rows = accounts.flatMap(({ user, pending }, i) =>
+          const rows = accounts.flatMap(({ profileId, pending }, i) =>
             pending.flatMap((p, k) => {
               const outcome = outcomes[i]![k]!;
               if (!outcome.ok) return [];
               return [
                 {
-                  profile_id: user.profile_id,
+                  profile_id: profileId,
                   state: 'accepted' as const,
                   seq: 1,
                   total: 1,

@@ -2,7 +2,7 @@ import type { QueryCreator } from 'kysely';
 import type { Db, DialectName, Executor } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { PART } from '../../db/schema-carrier';
-import { caseById } from '../../db/queries';
+import { byId, joinById, rowsById } from '../../db/queries';
 import type { RecipientLedger } from '../../core/recipient-ledger';
 import type { SubmitOutcome } from '../../core/connector';
 import { markSubmitting, markSubmittingQuery } from './part-claims';
@@ -50,7 +50,9 @@ export async function recordOutcomes(
   if (inDoubt.length > 0) {
     await trx
       .updateTable('carrier_parts')
-      .set({ state: PART.inDoubt, error: caseById(inDoubt), updated_at: now })
+      .from(errorsById(inDoubt))
+      .set({ state: PART.inDoubt, error: byId<string>('error'), updated_at: now })
+      .where(joinById('carrier_parts'))
       .where(
         'id',
         'in',
@@ -70,7 +72,9 @@ export async function recordOutcomes(
   if (rejected.length > 0) {
     await trx
       .updateTable('carrier_parts')
-      .set({ state: PART.final, result: 'REJECTED', error: caseById(rejected), done_at: now, updated_at: now })
+      .from(errorsById(rejected))
+      .set({ state: PART.final, result: 'REJECTED', error: byId<string>('error'), done_at: now, updated_at: now })
+      .where(joinById('carrier_parts'))
       .where(
         'id',
         'in',
@@ -89,11 +93,24 @@ export async function recordOutcomes(
   return accepted;
 }
 
+const errorsById = (pairs: readonly [number, string][]) =>
+  rowsById(
+    pairs.map(([id, error]) => [id, { error }] as const),
+    { error: 'text' },
+  );
+
 /** The update that gives accepted parts their carrier ids; also settles a part another instance had put in doubt. */
 const acceptParts = (db: QueryCreator<Database>, accepted: readonly AcceptedPart[], now: number) =>
   db
     .updateTable('carrier_parts')
-    .set({ state: PART.accepted, carrier_id: caseById(accepted), updated_at: now })
+    .from(
+      rowsById(
+        accepted.map(([id, carrierId]) => [id, { carrier_id: carrierId }] as const),
+        { carrier_id: 'text' },
+      ),
+    )
+    .set({ state: PART.accepted, carrier_id: byId<string>('carrier_id'), updated_at: now })
+    .where(joinById('carrier_parts'))
     .where(
       'id',
       'in',

@@ -2,7 +2,7 @@ import type { GatewayContext } from '../../core/context';
 import type { Executor } from '../../db/database';
 import { PART } from '../../db/schema-carrier';
 import type { Receipt } from '../../core/connector';
-import { caseNumberById } from '../../db/queries';
+import { byId, joinById, rowsById } from '../../db/queries';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
 import { lockReceiptMatching } from '../carrier-lock';
@@ -34,33 +34,42 @@ async function chunked<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R
 /** Ends the matched parts with their receipts (once: a final part is never changed), then (last) their recipients. */
 async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
   if (matches.length === 0) return 0;
-  const byState = new Map<string, Match[]>();
-  for (const m of matches) {
-    const key = `${m.receipt.state}\u0000${m.receipt.error}`;
-    byState.set(key, [...(byState.get(key) ?? []), m]);
-  }
-  for (const [, group] of byState) {
-    const { state, error } = group[0]!.receipt;
-    await trx
-      .updateTable('carrier_parts')
-      .set({
-        state: PART.final,
-        result: state,
-        error,
-        done_at: caseNumberById(group.map((m) => [m.partId, m.receipt.done_at ?? now])),
-        updated_at: now,
-      })
-      .where(
-        'id',
-        'in',
-        group.map((m) => m.partId),
-      )
-      .where('state', 'in', [PART.submitting, PART.accepted, PART.inDoubt])
-      .execute();
-  }
+  await trx
+    .updateTable('carrier_parts')
+    .from(
+      rowsById(
+        matches.map(
+          (m) =>
+            [m.partId, { result: m.receipt.state, error: m.receipt.error, done_at: m.receipt.done_at ?? now }] as const,
+        ),
+        { result: 'text', error: 'text', done_at: 'bigint' },
+      ),
+    )
+    .set({
+      state: PART.final,
+      result: byId<string>('result'),
+      error: byId<string>('error'),
+      done_at: byId<number>('done_at'),
+      updated_at: now,
+    })
+    .where(joinById('carrier_parts'))
+    .where(
+      'id',
+      'in',
+      matches.map((m) => m.partId),
+    )
+    .where('state', 'in', [PART.submitting, PART.accepted, PART.inDoubt])
+    .execute();
   await trx
     .updateTable('carrier_receipts')
-    .set({ part_id: caseNumberById(matches.map((m) => [m.receipt.id, m.partId])) })
+    .from(
+      rowsById(
+        matches.map((m) => [m.receipt.id, { part_id: m.partId }] as const),
+        { part_id: 'bigint' },
+      ),
+    )
+    .set({ part_id: byId<number>('part_id') })
+    .where(joinById('carrier_receipts'))
     .where(
       'id',
       'in',
