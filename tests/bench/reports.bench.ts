@@ -213,7 +213,7 @@ async function browserFigures() {
       firstRows.push(Math.round(marks.rows ?? 0));
       headings.push(Math.round(marks.heading ?? 0));
       if (run === 2) {
-        await page.getByRole('region', { name: 'Delivery report' }).waitFor();
+        await page.getByRole('region', { name: 'Delivery report' }).getByTestId('time-text').waitFor();
         // From a settled page: the charts' first drawing (after the region shows) is the report's, not the export's.
         await quiet(page, 1000);
         await watchLongTasks(page);

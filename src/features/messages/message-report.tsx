@@ -5,11 +5,12 @@
 import '@mantine/charts/styles.css';
 import { memo, startTransition, useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, List, Table, Text } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
 import { formatSeconds } from '../../domain/delivery-report';
 import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
+import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
 
 const number = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '0%');
@@ -48,7 +49,9 @@ function MessageReport({ messageKey, version }: { messageKey: string; version: s
       <Alert color="gray" variant="light">
         {error}
       </Alert>
-    ) : null;
+    ) : (
+      <ReportPlaceholder />
+    );
   return <ReportView report={report} />;
 }
 
@@ -63,115 +66,97 @@ function ReportView({ report }: { report: Report }) {
   ];
   const shownNetworks = networks.filter((n) => n.total > 0);
   return (
-    <section aria-label="Delivery report">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Delivery report
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Panel title="Delivery funnel">
+    <ReportFrame>
+      <Panel title="Delivery funnel">
+        <BarChart
+          h={170}
+          data={stages}
+          dataKey="stage"
+          orientation="vertical"
+          series={[{ name: 'count', label: 'Recipients', color: 'blue.6' }]}
+          gridAxis="none"
+          valueFormatter={(v) => number.format(v)}
+          yAxisProps={{ width: 80 }}
+          aria-hidden
+        />
+        <List size="sm" spacing={2} data-testid="funnel-text">
+          {stages.map((s) => (
+            <List.Item key={s.stage}>
+              {s.stage}: {number.format(s.count)}
+              {s.stage !== 'Submitted' ? ` (${percent(s.count, funnel.submitted)})` : ''}
+            </List.Item>
+          ))}
+        </List>
+      </Panel>
+      <Panel title="By network">
+        <BarChart
+          h={170}
+          data={shownNetworks}
+          dataKey="label"
+          type="stacked"
+          series={SERIES}
+          gridAxis="none"
+          valueFormatter={(v) => number.format(v)}
+          aria-hidden
+        />
+        <Table fz="sm" verticalSpacing={2} aria-label="Recipients by network" data-testid="network-text">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Network</Table.Th>
+              <Table.Th>Delivered</Table.Th>
+              <Table.Th>Failed</Table.Th>
+              <Table.Th>Pending</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shownNetworks.map((n) => (
+              <Table.Tr key={n.network}>
+                <Table.Td>{n.label}</Table.Td>
+                <Table.Td>{number.format(n.sent)}</Table.Td>
+                <Table.Td>{number.format(n.failed)}</Table.Td>
+                <Table.Td>{number.format(n.pending)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Panel>
+      <Panel title="Why messages failed">
+        {reasons.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No failures.
+          </Text>
+        ) : (
+          <>
             <BarChart
-              h={170}
-              data={stages}
-              dataKey="stage"
+              h={Math.max(80, reasons.length * 34)}
+              data={reasons.slice(0, 6).map((r) => ({ reason: r.reason, count: r.count }))}
+              dataKey="reason"
               orientation="vertical"
-              series={[{ name: 'count', label: 'Recipients', color: 'blue.6' }]}
+              series={[{ name: 'count', label: 'Recipients', color: COLORS.failed }]}
               gridAxis="none"
               valueFormatter={(v) => number.format(v)}
-              yAxisProps={{ width: 80 }}
+              yAxisProps={{ width: 0 }}
               aria-hidden
             />
-            <List size="sm" spacing={2} data-testid="funnel-text">
-              {stages.map((s) => (
-                <List.Item key={s.stage}>
-                  {s.stage}: {number.format(s.count)}
-                  {s.stage !== 'Submitted' ? ` (${percent(s.count, funnel.submitted)})` : ''}
+            <List size="sm" spacing={2} data-testid="reasons-text">
+              {reasons.map((r) => (
+                <List.Item key={r.reason}>
+                  {r.reason}: {number.format(r.count)}
                 </List.Item>
               ))}
             </List>
-          </Panel>
-          <Panel title="By network">
-            <BarChart
-              h={170}
-              data={shownNetworks}
-              dataKey="label"
-              type="stacked"
-              series={SERIES}
-              gridAxis="none"
-              valueFormatter={(v) => number.format(v)}
-              aria-hidden
-            />
-            <Table fz="sm" verticalSpacing={2} aria-label="Recipients by network" data-testid="network-text">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Network</Table.Th>
-                  <Table.Th>Delivered</Table.Th>
-                  <Table.Th>Failed</Table.Th>
-                  <Table.Th>Pending</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shownNetworks.map((n) => (
-                  <Table.Tr key={n.network}>
-                    <Table.Td>{n.label}</Table.Td>
-                    <Table.Td>{number.format(n.sent)}</Table.Td>
-                    <Table.Td>{number.format(n.failed)}</Table.Td>
-                    <Table.Td>{number.format(n.pending)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Panel>
-          <Panel title="Why messages failed">
-            {reasons.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No failures.
-              </Text>
-            ) : (
-              <>
-                <BarChart
-                  h={Math.max(80, reasons.length * 34)}
-                  data={reasons.slice(0, 6).map((r) => ({ reason: r.reason, count: r.count }))}
-                  dataKey="reason"
-                  orientation="vertical"
-                  series={[{ name: 'count', label: 'Recipients', color: COLORS.failed }]}
-                  gridAxis="none"
-                  valueFormatter={(v) => number.format(v)}
-                  yAxisProps={{ width: 0 }}
-                  aria-hidden
-                />
-                <List size="sm" spacing={2} data-testid="reasons-text">
-                  {reasons.map((r) => (
-                    <List.Item key={r.reason}>
-                      {r.reason}: {number.format(r.count)}
-                    </List.Item>
-                  ))}
-                </List>
-              </>
-            )}
-          </Panel>
-          <Panel title="Time to delivery and credits">
-            <List size="sm" spacing={4} data-testid="time-text">
-              <List.Item>Half were delivered within {formatSeconds(deliveryTime.median)}</List.Item>
-              <List.Item>9 in 10 within {formatSeconds(deliveryTime.p90)}</List.Item>
-              <List.Item>Delivered: {number.format(deliveryTime.delivered)}</List.Item>
-              <List.Item>Credits spent: {number.format(report.credits)}</List.Item>
-            </List>
-          </Panel>
-        </SimpleGrid>
-      </Stack>
-    </section>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label={title}>
-      <Text fw={600} size="sm" mb={4} component="figcaption">
-        {title}
-      </Text>
-      {children}
-    </Paper>
+          </>
+        )}
+      </Panel>
+      <Panel title="Time to delivery and credits">
+        <List size="sm" spacing={4} data-testid="time-text">
+          <List.Item>Half were delivered within {formatSeconds(deliveryTime.median)}</List.Item>
+          <List.Item>9 in 10 within {formatSeconds(deliveryTime.p90)}</List.Item>
+          <List.Item>Delivered: {number.format(deliveryTime.delivered)}</List.Item>
+          <List.Item>Credits spent: {number.format(report.credits)}</List.Item>
+        </List>
+      </Panel>
+    </ReportFrame>
   );
 }
 

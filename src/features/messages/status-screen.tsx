@@ -28,6 +28,7 @@ import { useOnline } from '../../ui/use-online';
 import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
 import { ExportButton, ExportProgress, ExportProgressBar } from './status-export-controls';
+import { ReportPlaceholder } from './report-frame';
 
 // The report's charts (recharts and their styles) load only with this screen.
 const MessageReport = lazy(() => import('./message-report'));
@@ -115,14 +116,18 @@ export function StatusScreen({ view }: { view: View }) {
                 <Total label="Total" value={totals.total} />
               </SimpleGrid>
             )}
-            {reportShown && totals && totals.total > 0 && (
-              <Suspense fallback={null}>
-                <MessageReport
-                  messageKey={id}
-                  version={`${totals.sent}-${totals.failed}-${totals.pending}-${totals.optedOut}`}
-                />
-              </Suspense>
-            )}
+            {totals &&
+              totals.total > 0 &&
+              (reportShown ? (
+                <Suspense fallback={<ReportPlaceholder />}>
+                  <MessageReport
+                    messageKey={id}
+                    version={`${totals.sent}-${totals.failed}-${totals.pending}-${totals.optedOut}`}
+                  />
+                </Suspense>
+              ) : (
+                <ReportPlaceholder />
+              ))}
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
               <Group align="flex-end" gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
                 <TextInput

@@ -118,8 +118,12 @@ describe('message status page', { timeout: 20_000 }, () => {
     renderStatus('client', '/clientdashboard/1');
     await screen.findByTestId('total-sent');
     expect(screen.queryByRole('button', { name: 'Export status report (Excel)' })).toBeNull();
-    // The report above the rows, with its figures in text.
-    const report = await screen.findByRole('region', { name: 'Delivery report' });
+    // The report above the rows: its place kept (busy) while it loads, then its figures in text.
+    const placeholder = await screen.findByRole('region', { name: 'Delivery report' });
+    expect(placeholder.getAttribute('aria-busy')).toBe('true');
+    await screen.findByText('The number does not exist on the network: 2');
+    const report = screen.getByRole('region', { name: 'Delivery report' });
+    expect(report.getAttribute('aria-busy')).toBe('false');
     expect(within(report).getByText('The number does not exist on the network: 2')).toBeTruthy();
     expect(within(report).getByText('Delivered: 9 (75%)')).toBeTruthy();
   });
