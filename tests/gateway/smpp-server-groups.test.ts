@@ -10,6 +10,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, type Customer } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
+import { SubmitDesk } from '../../server/src/smpp-server/submits';
 
 let gw: TestGateway | null = null;
 let stops: (() => Promise<void>)[] = [];
@@ -308,5 +309,32 @@ describe('throughput over instances', () => {
     expect(await balanceOf(gw, 'demouser')).toBe(7);
     // The second's five parts are used: one more is throttled.
     expect((await batch(b, 20, 1)).map((p) => p.command_status)).toEqual([smpp.errors.ESME_RTHROTTLED]);
+  });
+});
+
+describe('an account gone while bound', () => {
+  it('answers its submits ESME_RSYSERR and stores, charges and counts nothing for them', async () => {
+    gw = await makeTestApp();
+    const desk = new SubmitDesk(gw.ctx);
+    const before = (await gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
+    const gone = {
+      profileId: 987_654,
+      source: 'TEST',
+      destination: '233241000011',
+      dataCoding: 0,
+      bytes: Buffer.from('hi'),
+      ref: null,
+      seq: 1,
+      total: 1,
+      registeredDelivery: 1,
+      dueAt: null,
+      expiresAt: null,
+      throughput: 100,
+      parts: 1,
+    };
+    const answers = await Promise.all([desk.submit(gone), desk.submit({ ...gone, destination: '233241000022' })]);
+    expect(answers).toEqual(Array(2).fill({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' }));
+    expect((await gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length).toBe(before);
+    expect(await gw.ctx.db.selectFrom('smpp_rate').selectAll().execute()).toEqual([]);
   });
 });
