@@ -29,9 +29,10 @@ function registerWithRetries(attempt = 0): void {
     const wait = INSTALL_RETRIES_MS[attempt];
     if (wait !== undefined) setTimeout(() => registerWithRetries(attempt + 1), wait);
   };
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).then((registration) => {
-    const worker = registration.installing;
-    if (!worker || registration.active) return;
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).then((registration?: ServiceWorkerRegistration) => {
+    // No registration at all where service workers are blocked (a browser's policy, a test).
+    const worker = registration?.installing;
+    if (!registration || !worker || registration.active) return;
     worker.addEventListener('statechange', () => {
       // Redundant with nothing active: this first install failed.
       if (worker.state === 'redundant' && !registration.active) retry();

@@ -71,7 +71,7 @@ describe('prerendered landing and login pages', () => {
     await login.signInHere('acmeclient', 'client12345');
     // The page carried the domain's details: the app never asked for them.
     expect(asked.filter((path) => path === '/smsgateway/api/domain')).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(errors.join('\n')).toBe('');
     await context.close();
   });
 
@@ -94,7 +94,7 @@ describe('prerendered landing and login pages', () => {
     await new LoginPage(page).emailOrUsername.waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
-    expect(errors).toEqual([]);
+    expect(errors.join('\n')).toBe('');
     await context.close();
   });
 
@@ -136,7 +136,7 @@ describe('prerendered landing and login pages', () => {
     await page.goto(world.gateway.url('/login'));
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Send SMS' }).waitFor();
-    expect(errors).toEqual([]);
+    expect(errors.join('\n')).toBe('');
     await context.close();
   });
 });

@@ -63,6 +63,13 @@ describe('registering the service worker', () => {
     expect(register).toHaveBeenCalledTimes(1);
   });
 
+  it('does nothing more where service workers are blocked and no registration comes back', async () => {
+    register.mockResolvedValue(undefined);
+    registerServiceWorker();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(register).toHaveBeenCalledTimes(1);
+  });
+
   it('tries again when the registration itself is refused', async () => {
     register.mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ installing: null, active: {} });
     registerServiceWorker();
