@@ -122,6 +122,82 @@ describe('a group of submits', () => {
     expect(await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute()).toHaveLength(4);
   });
 
+  it('stores a group of one account and sender with each recipient once, its first event, its counts and its credit', async () => {
+    // One account and one sender, its balance covering all: on PostgreSQL, one statement.
+    const byStatus = (rows: { status: string; n: number | string }[]) =>
+      Object.fromEntries(
+        [...new Set(rows.map((r) => r.status))].map((s) => [
+          s,
+          rows.filter((r) => r.status === s).reduce((n, r) => n + Number(r.n), 0),
+        ]),
+      );
+    const { instance, systemId, user } = await setUp(100);
+    const c = await customer(instance.port, systemId);
+    await suppress(gw!.ctx.db, user.profile_id, ['233241000044'], 'manual', user.profile_id, gw!.clock.now);
+    const dayCounts = () =>
+      gw!.ctx.db
+        .selectFrom('daily_counters')
+        .select(['status', 'n'])
+        .where('profile_id', '=', user.profile_id)
+        .execute();
+    const daysBefore = byStatus(await dayCounts());
+    const numbers = ['233241000011', '233241000022', '233241000033', '233241000044', '233241000055'];
+    const answers = await together(
+      c,
+      numbers.map((to, i) =>
+        i === 1
+          ? { destination_addr: to, ...payload(2) }
+          : { destination_addr: to, short_message: gsmAscii(`text ${i}`) },
+      ),
+    );
+    expect(answers.map((a) => a.command_status)).toEqual([0, 0, 0, 0, 0]);
+    const stored = await storedFor(answers.map((a) => String(a.message_id)));
+    // Each message_id answered names its own recipient.
+    expect(stored.map((r) => [String(r.id), r.number, r.parts, r.status])).toEqual(
+      numbers.map((n, i) => [String(answers[i]!.message_id), n, i === 1 ? 2 : 1, i === 3 ? 'OPTED_OUT' : 'PENDING']),
+    );
+    expect(new Set(stored.map((r) => r.message_id)).size).toBe(1);
+    expect(await balanceOf(gw!, 'demouser')).toBe(100 - 5);
+    const recipientIds = (
+      await gw!.ctx.db
+        .selectFrom('message_recipients')
+        .select('id')
+        .where('message_id', '=', stored[0]!.message_id)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
+    // One first event each, appended in the recipients' order.
+    const events = await gw!.ctx.db
+      .selectFrom('recipient_events')
+      .select(['recipient_id', 'old_status', 'new_status', 'profile_id'])
+      .where('recipient_id', 'in', recipientIds)
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual(
+      recipientIds.map((id, i) => ({
+        recipient_id: id,
+        old_status: '',
+        new_status: i === 3 ? 'OPTED_OUT' : 'PENDING',
+        profile_id: user.profile_id,
+      })),
+    );
+    // Counted once, on the message's and the day's counters.
+    const counters = await gw!.ctx.db
+      .selectFrom('message_counters')
+      .select(['status', 'n'])
+      .where('message_id', '=', stored[0]!.message_id)
+      .execute();
+    expect(byStatus(counters)).toEqual({ PENDING: 4, OPTED_OUT: 1 });
+    const days = byStatus(await dayCounts());
+    expect(
+      Object.fromEntries(
+        Object.entries(days)
+          .map(([s, n]) => [s, n - (daysBefore[s] ?? 0)])
+          .filter(([, n]) => n !== 0),
+      ),
+    ).toEqual({ PENDING: 4, OPTED_OUT: 1 });
+  });
+
   it('answers no submit of a group whose transaction fails with an id, and stores and charges none of it', async () => {
     const { instance, systemId } = await setUp(100);
     const c = await customer(instance.port, systemId);
@@ -282,6 +358,38 @@ describe('throughput over instances', () => {
     ]);
   });
 
+  it('counts no part of a submit refused for its sender, though the parts are taken as the account is read', async () => {
+    gw = await makeTestApp();
+    const one = await startSmpp(gw, { carrier: false });
+    const two = await startSmpp(gw, { carrier: false });
+    stops.push(one.stop, two.stop);
+    await fundedAccount(gw, 'demouser', 100);
+    const { systemId, user } = await smppAccessFor(gw, 'demouser', { throughput: 3 });
+    const a = await customer(one.port, systemId);
+    const b = await customer(two.port, systemId);
+    // ALERTS was approved when the customers bound; it is withdrawn before their groups are stored.
+    await gw.ctx.db
+      .updateTable('users')
+      .set({ senderidapproved: 'DEMO' })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+    // One part through the second instance, then three submits through the first: of the three
+    // parts left in the second, the refused submit takes none.
+    expect(
+      (await together(b, [{ destination_addr: '233241000011', short_message: gsmAscii('one') }]))[0]!.command_status,
+    ).toBe(0);
+    const answers = await together(a, [
+      { destination_addr: '233241000022', source_addr: 'ALERTS', short_message: gsmAscii('withdrawn') },
+      { destination_addr: '233241000033', short_message: gsmAscii('two') },
+      { destination_addr: '233241000044', short_message: gsmAscii('three') },
+    ]);
+    expect(answers.map((p) => p.command_status)).toEqual([smpp.errors.ESME_RINVSRCADR, 0, 0]);
+    // The second's three parts are the three sent: one more is throttled.
+    const more = await together(b, [{ destination_addr: '233241000055', short_message: gsmAscii('four') }]);
+    expect(more.map((p) => p.command_status)).toEqual([smpp.errors.ESME_RTHROTTLED]);
+    expect(await balanceOf(gw, 'demouser')).toBe(97);
+  });
+
   it('counts only the parts it stored: submits refused for credit leave the rest of the second to the account', async () => {
     gw = await makeTestApp();
     const one = await startSmpp(gw, { carrier: false });
@@ -335,6 +443,8 @@ describe('an account gone while bound', () => {
     const answers = await Promise.all([desk.submit(gone), desk.submit({ ...gone, destination: '233241000022' })]);
     expect(answers).toEqual(Array(2).fill({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' }));
     expect((await gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length).toBe(before);
-    expect(await gw.ctx.db.selectFrom('smpp_rate').selectAll().execute()).toEqual([]);
+    // Counted as the account was read (at once), then given back: no part of the second is used.
+    const rate = await gw.ctx.db.selectFrom('smpp_rate').select('parts').execute();
+    expect(rate.reduce((n, r) => n + Number(r.parts), 0)).toBe(0);
   });
 });

@@ -37,6 +37,16 @@ export async function takeWhole(db: Executor, profileId: number, credits: number
   return row ? Number(row.creditbalance) : null;
 }
 
+/**
+ * takeWhole as the first write of a composed PostgreSQL statement (messaging/message-rows.ts
+ * insertQuickSendInOne): it answers the balance left, or no row (nothing taken) when it does not
+ * cover `credits`.
+ */
+export const takeWholeSql = (profileId: number, credits: number) =>
+  sql`update users set creditbalance = creditbalance - ${credits}
+    where profile_id = ${profileId} and creditbalance >= ${credits}
+    returning creditbalance`;
+
 /** Tries of takeInOrder before it gives up as busy: each failed try saw the balance change under it. */
 const TAKE_TRIES = 20;
 

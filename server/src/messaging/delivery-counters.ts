@@ -30,8 +30,9 @@ const recipients = (ids: readonly number[]) =>
 /**
  * The two upserts adding `sign` for each recipient of `r` to its message's and its day's counters,
  * under `status` (null: the recipient's own status and error now) or a given old status (error '').
+ * `messages`: where the recipients' message rows are read (a CTE of the statement that inserts them).
  */
-function upserts(status: RecipientStatus | null, sign: 1 | -1) {
+function upserts(status: RecipientStatus | null, sign: 1 | -1, messages: RawBuilder<unknown> = sql`messages`) {
   const statusCol: RawBuilder<unknown> = status === null ? sql`r.status` : sql`cast(${status} as text)`;
   const errorCol: RawBuilder<unknown> = status === null ? sql`r.error` : sql`cast(${''} as text)`;
   const n = sign === 1 ? sql`count(*)` : sql`-count(*)`;
@@ -43,7 +44,7 @@ function upserts(status: RecipientStatus | null, sign: 1 | -1) {
     on conflict (message_id, network, status, error) do update set n = message_counters.n + excluded.n`,
     daily: sql`insert into daily_counters (profile_id, supid, day, network, status, n)
     select m.profile_id, max(m.supid), ${DAY}, ${NETWORK}, ${statusCol}, ${n}
-    from r join messages m on m.id = r.message_id
+    from r join ${messages} m on m.id = r.message_id
     where m.list = 'bulk' and m.api_mode <> 'test'
     group by m.profile_id, ${DAY}, ${NETWORK}, ${statusCol}
     on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n`,
@@ -71,6 +72,20 @@ export function countCreatedCtes(ids: readonly number[], after: string) {
   const { message, daily } = upserts(null, 1);
   return sql`r as materialized (select message_recipients.*, ${ROW_NETWORK} from message_recipients, ${sql.table(after)}
       where message_recipients.id in (${sql.join(ids.map((id) => sql`${id}`))})),
+    counted_messages as (${message}),
+    counted_days as (${daily})`;
+}
+
+/**
+ * countCreatedCtes for recipients inserted by the same statement, which it cannot read from their
+ * tables: `inserted` and `messages`, CTEs answering the new rows (every column the counters read),
+ * `r` read from them after `after`.
+ */
+export function countInsertedCtes(inserted: string, messages: string, after: string) {
+  const { message, daily } = upserts(null, 1, sql.table(messages));
+  const from = sql.table(inserted);
+  return sql`r as materialized (select ${from}.*, ${networkSql(sql.ref(`${inserted}.number`))} as network
+      from ${from}, ${sql.table(after)}),
     counted_messages as (${message}),
     counted_days as (${daily})`;
 }

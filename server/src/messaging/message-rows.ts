@@ -1,8 +1,9 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { MessageKind } from '../../../src/domain/types';
 import type { DialectName, Executor } from '../db/database';
 import type { MessageList, MessageRow, MessagesTable } from '../db/schema-messaging';
 import { conflict } from '../core/errors';
+import { appendInsertedCtes } from './recipient-events';
 import { STAGE } from '../db/schema-messaging';
 import {
   INSERT_CHUNK,
@@ -179,18 +180,8 @@ export async function countAdded(db: Executor, messageId: number, recipients: nu
 export const messageById = (db: Executor, id: number) =>
   db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 
-/**
- * A quick send stored whole in one step (the SMPP server's group of submits): its message row born
- * with its counts and preview, then its recipients, queued (opted-out ones stored OPTED_OUT and not
- * counted in its credits). Answers the recipients inserted; the caller appends their events. On
- * PostgreSQL the message and its recipients are one statement (one round trip in the transaction).
- */
-export async function insertQuickSend(
-  db: Executor,
-  dialect: DialectName,
-  fields: MessageFields,
-  recipients: readonly NewRecipient[],
-) {
+/** A quick send's message row, born with its counts and preview, and its recipients' defaults. */
+function quickSendRow(fields: MessageFields, recipients: readonly NewRecipient[]) {
   const preview = [...recipients]
     .sort((a, b) => a.index - b.index)
     .slice(0, PREVIEW_NUMBERS)
@@ -209,6 +200,22 @@ export async function insertQuickSend(
     now: fields.created_at,
     randomAlpha: row.random_alpha,
   };
+  return { row, defaults };
+}
+
+/**
+ * A quick send stored whole in one step (the SMPP server's group of submits): its message row born
+ * with its counts and preview, then its recipients, queued (opted-out ones stored OPTED_OUT and not
+ * counted in its credits). Answers the recipients inserted; the caller appends their events. On
+ * PostgreSQL the message and its recipients are one statement (one round trip in the transaction).
+ */
+export async function insertQuickSend(
+  db: Executor,
+  dialect: DialectName,
+  fields: MessageFields,
+  recipients: readonly NewRecipient[],
+) {
+  const { row, defaults } = quickSendRow(fields, recipients);
   if (dialect === 'postgres' && recipients.length > 0 && recipients.length <= INSERT_CHUNK) {
     const joined = { id: 0, short_message: row.short_message, unicode: row.unicode };
     const inserted = await insertMessageWithRecipients(
@@ -224,6 +231,68 @@ export async function insertQuickSend(
     .returning(['id', 'short_message', 'unicode'])
     .executeTakeFirstOrThrow();
   return { inserted: await insertRecipients(db, message, recipients, defaults) };
+}
+
+/** The writes a caller adds to insertQuickSendInOne's statement. */
+export interface InOneWrites {
+  /** Runs first: nothing is stored unless it answers a row (credit/balance.ts takeWholeSql). */
+  gate: RawBuilder<unknown>;
+  /**
+   * The caller's own rows, one for each recipient of the CTE it is given (`id`, `recipient_index`),
+   * answering their `id` and `recipient_id`.
+   */
+  beside: (recipients: string) => RawBuilder<unknown>;
+}
+
+/** A recipient stored by insertQuickSendInOne, with the id of the caller's row beside it. */
+export type InsertedBeside = Inserted & { beside_id: number | null };
+
+/**
+ * PostgreSQL: insertQuickSend and everything its transaction would do, in ONE statement, outside any
+ * transaction (atomic by itself, and no BEGIN or COMMIT to wait for): the caller's gate (its credit),
+ * the message and its recipients (at most INSERT_CHUNK), the caller's rows beside them, then the
+ * append lock, the recipients' counts and their first events (recipient-events.ts
+ * appendInsertedCtes), the lock held to the end of the statement. Answers the recipients stored, or
+ * null when the gate answered no row and nothing was stored.
+ */
+export async function insertQuickSendInOne(
+  db: Executor,
+  fields: MessageFields,
+  recipients: readonly NewRecipient[],
+  { gate, beside }: InOneWrites,
+): Promise<InsertedBeside[] | null> {
+  if (recipients.length === 0 || recipients.length > INSERT_CHUNK)
+    throw new Error(`insertQuickSendInOne takes 1 to ${INSERT_CHUNK} recipients`);
+  const { row, defaults } = quickSendRow(fields, recipients);
+  const joined = { id: 0, short_message: row.short_message, unicode: row.unicode };
+  const records = recipients.map((r) => {
+    const { message_id: _, ...rest } = recipientRow(joined, r, defaults);
+    return rest;
+  });
+  const messageColumns = Object.keys(row) as (keyof typeof row)[];
+  const columns = RECIPIENT_COLUMNS.filter((c) => c !== 'message_id');
+  const { rows } = await sql<InsertedBeside>`with gate as (${gate}),
+    m as (insert into messages (${sql.join(messageColumns.map((c) => sql.ref(c)))})
+      select ${sql.join(messageColumns.map((c) => sql.ref(`x.${c}`)))}
+      from gate, json_populate_record(null::messages, ${JSON.stringify(row)}::json) as x
+      returning id, profile_id, supid, list, api_mode),
+    rr as (insert into message_recipients (${sql.join(RECIPIENT_COLUMNS.map((c) => sql.ref(c)))})
+      select m.id, ${sql.join(columns.map((c) => sql.ref(`x.${c}`)))}
+      from m, json_to_recordset(${JSON.stringify(records)}::json) as x(${RECIPIENT_RECORD})
+      returning *),
+    beside as (${beside('rr')}),
+    ${appendInsertedCtes('rr', 'm', 'beside', fields.created_at)}
+    select rr.id, rr.recipient_index, rr.parts, rr.number, rr.status, beside.id as beside_id
+    from rr left join beside on beside.recipient_id = rr.id
+    order by rr.recipient_index`.execute(db);
+  if (rows.length === 0) return null;
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    recipient_index: Number(r.recipient_index),
+    parts: Number(r.parts),
+    beside_id: r.beside_id === null ? null : Number(r.beside_id),
+  }));
 }
 
 /** Every recipient column but the message's id, as json_to_recordset reads them (integers as bigint). */

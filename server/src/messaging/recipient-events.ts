@@ -3,7 +3,7 @@ import type { DialectName, Executor } from '../db/database';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
 import { yieldToLoop } from '../core/event-loop';
-import { countChanged, countChangedCtes, countCreated, countCreatedCtes } from './delivery-counters';
+import { countChanged, countChangedCtes, countCreated, countCreatedCtes, countInsertedCtes } from './delivery-counters';
 
 /**
  * recipient_events: every status change of a recipient, appended in the transaction that makes it
@@ -87,6 +87,24 @@ async function appendCreatedInOne(db: Executor, ids: readonly number[], now: num
       order by r.id
       returning id)
     select count(*) from appended`.execute(db);
+}
+
+/**
+ * appendCreatedInOne as common table expressions of the PostgreSQL statement that inserts the
+ * recipients (message-rows.ts insertQuickSendInOne): `inserted` and `messages` answer the new rows;
+ * the lock is taken once `after` (the statement's other writes) has run to its end, then the
+ * recipients are counted and their events appended in id order.
+ */
+export function appendInsertedCtes(inserted: string, messages: string, after: string, now: number) {
+  return sql`appends_locked as materialized (select pg_advisory_xact_lock(hashtext('recipient_events'))
+      from (select count(*) from ${sql.table(after)}) written),
+    ${countInsertedCtes(inserted, messages, 'appends_locked')},
+    appended as (insert into recipient_events
+      (recipient_id, message_id, profile_id, old_status, new_status, error, created_at)
+      select r.id, r.message_id, m.profile_id, '', r.status, '', ${now}
+      from r join ${sql.table(messages)} m on m.id = r.message_id
+      order by r.id
+      returning id)`;
 }
 
 /**

@@ -1,13 +1,14 @@
 // One-recipient texts accepted in groups (the SMPP server's submits, docs/smpp.md#sending): the
 // send path's rules (sender, length, opt-outs, credit per part) decided for each text on its own,
 // and every accepted text of the group stored and charged in ONE transaction.
+import type { RawBuilder } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import { notFound, Refusal, refuse, tooManyAttempts } from '../core/errors';
-import { checkCreditExpiry, creditShort, takeInOrder, takeWhole } from '../credit/balance';
-import { insertQuickSend, type MessageFields } from '../messaging/message-rows';
-import type { NewRecipient } from '../messaging/message-store';
+import { checkCreditExpiry, creditShort, takeInOrder, takeWhole, takeWholeSql } from '../credit/balance';
+import { insertQuickSend, insertQuickSendInOne, type MessageFields } from '../messaging/message-rows';
+import { INSERT_CHUNK, type NewRecipient } from '../messaging/message-store';
 import { logCreated } from '../messaging/recipient-events';
 import { markSuppressed } from '../optouts/screen';
 import { suppressedAmong } from '../optouts/suppression';
@@ -25,7 +26,8 @@ export interface SingleText {
 }
 
 /** A text's outcome: stored (queued, or OPTED_OUT and not charged), or refused alone. */
-export type SingleResult = { ok: true; recipientId: number; optedOut: boolean } | { ok: false; refusal: Refusal };
+export type SingleResult =
+  { ok: true; recipientId: number; optedOut: boolean; besideId?: number } | { ok: false; refusal: Refusal };
 
 export interface SinglesOfAccount {
   profileId: number;
@@ -39,6 +41,13 @@ export interface SinglesOptions {
   limit?: SinglesLimit;
   /** Runs once every text is stored, before their events: a caller's own rows commit with them or not at all. */
   inTransaction?: (trx: Executor, results: readonly SingleResult[][]) => Promise<void>;
+  /**
+   * PostgreSQL: the caller's own rows as a write of the one statement that stores a group of one
+   * account and one sender (messaging/message-rows.ts insertQuickSendInOne), where inTransaction is
+   * not called: one row for each recipient of the CTE named `recipients`; each text stored then
+   * carries its row's id (`besideId`).
+   */
+  besideInOne?: (accountIndex: number, recipients: string) => RawBuilder<unknown>;
 }
 
 /**
@@ -80,73 +89,118 @@ interface Prepared extends NewRecipient {
 export async function acceptSingles(
   ctx: GatewayContext,
   accounts: readonly SinglesOfAccount[],
-  { description, limit, inTransaction }: SinglesOptions,
+  options: SinglesOptions,
 ): Promise<SingleResult[][]> {
+  const { limit } = options;
   const now = ctx.now();
   const results: SingleResult[][] = accounts.map((a) => new Array<SingleResult>(a.texts.length));
-  // Each account and which of its numbers opted out, read at once (one round trip, not two in turn).
-  const read = await Promise.all(
-    accounts.map(({ profileId, texts }) =>
-      Promise.all([
-        findAccount(ctx, profileId),
-        suppressedAmong(
-          ctx.db,
-          profileId,
-          texts.map((t) => t.number),
-        ),
-      ]),
-    ),
-  );
-  const users = read.map(([user]) => user);
-  // Checked before the transaction: what each text alone would be refused for.
-  const prepared: Prepared[][] = [];
-  for (const [i, { texts }] of accounts.entries()) {
-    const [user, suppressed] = read[i]!;
-    const kept: Prepared[] = [];
-    let expired: Refusal | null = null;
-    try {
-      if (!user) throw notFound(NO_ACCOUNT);
-      checkCreditExpiry(user, now);
-    } catch (error) {
-      expired = refusalOf(error);
-    }
-    for (const [at, t] of texts.entries()) {
+  // What each text is, with no account needed: its body and parts, or its refusal (empty, too long).
+  const measured = accounts.map(({ texts }) =>
+    texts.map((t, at): Prepared | Refusal => {
       try {
-        if (expired) throw expired;
-        checkSender(user!, t.sender);
         const body = messageBodyFor(t.sender, t.text);
         if (!body.trim()) throw refuse(EMPTY_MESSAGE);
         const { unicode, parts } = measure(body, false);
-        kept.push({ index: at, number: t.number, text: body, unicode, parts, sender: t.sender, at });
+        return { index: at, number: t.number, text: body, unicode, parts, sender: t.sender, at };
       } catch (error) {
-        results[i]![at] = { ok: false, refusal: refusalOf(error) };
+        return refusalOf(error);
       }
-    }
-    // Opted-out numbers are stored OPTED_OUT, never charged (optouts/screen.ts).
-    prepared.push(markSuppressed(kept, suppressed));
-  }
-
-  if (limit)
-    for (const [i, texts] of prepared.entries()) {
-      const passed = await limit.take(
-        i,
-        texts.map((t) => t.parts),
-      );
-      for (const [k, t] of texts.entries())
-        if (!passed[k]) results[i]![t.at] = { ok: false, refusal: tooManyAttempts(OVER_LIMIT) };
-      prepared[i] = texts.filter((_, k) => passed[k]);
-    }
+    }),
+  );
+  const counted = measured.map((list) => list.filter((m): m is Prepared => !(m instanceof Refusal)));
+  // Each account, which of its numbers opted out and what the caller's limit lets through, read at
+  // once (one round trip, not three in turn). A text the account then refuses gives its parts back.
+  const [read, passed] = await Promise.all([
+    Promise.all(
+      accounts.map(({ profileId, texts }) =>
+        Promise.all([
+          findAccount(ctx, profileId),
+          suppressedAmong(
+            ctx.db,
+            profileId,
+            texts.map((t) => t.number),
+          ),
+        ]),
+      ),
+    ),
+    Promise.all(
+      counted.map((texts, i) =>
+        limit
+          ? limit.take(
+              i,
+              texts.map((t) => t.parts),
+            )
+          : texts.map(() => true),
+      ),
+    ),
+  ]);
   try {
-    await storeGroup(ctx, users, prepared, results, { description, inTransaction, now });
+    const users = read.map(([user]) => user);
+    // Checked before the transaction: what each text alone would be refused for.
+    const prepared: Prepared[][] = [];
+    for (const [i, list] of measured.entries()) {
+      const [user, suppressed] = read[i]!;
+      const whole = accountRefusal(user, now);
+      const refusals = list.map(
+        (m, at) => whole ?? senderRefusal(user!, accounts[i]!.texts[at]!.sender) ?? (m instanceof Refusal ? m : null),
+      );
+      // Texts the account refused took their parts beside the reads: when that left a text it takes
+      // over the limit, the limit is taken again for those it takes alone, as if they had never counted.
+      if (limit && passed[i]!.some((p) => !p) && counted[i]!.some((t) => refusals[t.at])) {
+        const took = counted[i]!.filter((_, k) => passed[i]![k]).reduce((n, t) => n + t.parts, 0);
+        passed[i] = counted[i]!.map(() => false);
+        await limit.giveBack(i, took);
+        const valid = counted[i]!.filter((t) => !refusals[t.at]);
+        const again = await limit.take(
+          i,
+          valid.map((t) => t.parts),
+        );
+        const byAt = new Map(valid.map((t, k) => [t.at, again[k]!]));
+        passed[i] = counted[i]!.map((t) => byAt.get(t.at) ?? false);
+      }
+      const through = new Map(counted[i]!.map((t, k) => [t.at, passed[i]![k]!]));
+      const kept: Prepared[] = [];
+      for (const [at, m] of list.entries()) {
+        const refusal = refusals[at] ?? (through.get(at) ? null : tooManyAttempts(OVER_LIMIT));
+        if (refusal) results[i]![at] = { ok: false, refusal };
+        else kept.push(m as Prepared);
+      }
+      // Opted-out numbers are stored OPTED_OUT, never charged (optouts/screen.ts).
+      prepared.push(markSuppressed(kept, suppressed));
+    }
+    await storeGroup(ctx, users, prepared, results, { ...options, now });
   } finally {
     // What the limit let through and was not stored is given back (all of it when nothing was).
     if (limit)
-      for (const [i, texts] of prepared.entries()) {
-        const unsent = texts.filter((t) => results[i]![t.at]?.ok !== true).reduce((n, t) => n + t.parts, 0);
+      for (const [i, texts] of counted.entries()) {
+        const unsent = texts
+          .filter((t, k) => passed[i]![k] && results[i]![t.at]?.ok !== true)
+          .reduce((n, t) => n + t.parts, 0);
         await limit.giveBack(i, unsent);
       }
   }
   return results;
+}
+
+/** What an account refuses all its texts for: gone (deleted while bound), or its credit expired. */
+function accountRefusal(user: UserRow | undefined, now: number): Refusal | null {
+  try {
+    if (!user) throw notFound(NO_ACCOUNT);
+    checkCreditExpiry(user, now);
+    return null;
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+/** The refusal of a sender ID the account may not send from. */
+function senderRefusal(user: UserRow, sender: string): Refusal | null {
+  try {
+    checkSender(user, sender);
+    return null;
+  } catch (error) {
+    return refusalOf(error);
+  }
 }
 
 /**
@@ -162,9 +216,12 @@ async function storeGroup(
   results: SingleResult[][],
   options: StoreOptions,
 ): Promise<void> {
+  const inOne = await storeInOne(ctx, users, prepared, results, options);
+  if (inOne === 'stored') return;
   const checked = results.map((list) => [...list]);
   try {
-    await storeOnce(ctx, users, prepared, results, options, true);
+    // A balance that fell short of the one statement takes its credit first, text by text.
+    await storeOnce(ctx, users, prepared, results, options, inOne !== 'short');
   } catch (error) {
     // Nothing of that try was stored: no text keeps an outcome of it.
     checked.forEach((list, i) => (results[i] = [...list]));
@@ -173,14 +230,57 @@ async function storeGroup(
   }
 }
 
+/**
+ * PostgreSQL, a group of one account and one sender whose balance covers every text (the most
+ * common: one bind's window): stored, charged and its events appended in one statement
+ * (messaging/message-rows.ts insertQuickSendInOne), no transaction to begin and commit. Otherwise,
+ * or when the balance fell short (nothing stored), the group takes the transaction's way.
+ */
+async function storeInOne(
+  ctx: GatewayContext,
+  users: readonly (UserRow | undefined)[],
+  prepared: readonly Prepared[][],
+  results: SingleResult[][],
+  { description, besideInOne, now }: StoreOptions,
+): Promise<'stored' | 'short' | 'other'> {
+  if (ctx.db.dialectName !== 'postgres' || !besideInOne) return 'other';
+  const busy = [...prepared.keys()].filter((i) => prepared[i]!.length > 0);
+  if (busy.length !== 1) return 'other';
+  const i = busy[0]!;
+  const user = users[i];
+  const texts = prepared[i]!;
+  const credits = texts.filter((t) => !t.optedOut).reduce((n, t) => n + t.parts, 0);
+  if (!user || credits === 0 || texts.length > INSERT_CHUNK || new Set(texts.map((t) => t.sender)).size > 1)
+    return 'other';
+  // Sending shows the dashboard's tabs once; the first send of an account takes the transaction's way.
+  if (user.dashboardTab !== 1 || user.scheduledsmsTab !== 1) return 'other';
+  const stored = await insertQuickSendInOne(
+    ctx.db,
+    quickFields(user, texts[0]!.sender, texts[0]!, description, now),
+    texts,
+    {
+      gate: takeWholeSql(user.profile_id, credits),
+      beside: (recipients) => besideInOne(i, recipients),
+    },
+  );
+  if (!stored) return 'short';
+  const byIndex = new Map(texts.map((t) => [t.index, t]));
+  for (const r of stored) {
+    const t = byIndex.get(r.recipient_index)!;
+    results[i]![t.at] = {
+      ok: true,
+      recipientId: r.id,
+      optedOut: t.optedOut === true,
+      besideId: r.beside_id ?? undefined,
+    };
+  }
+  return 'stored';
+}
+
 /** A balance did not cover every text of the first try: it is rolled back. */
 class NotAllCovered extends Error {}
 
-interface StoreOptions {
-  description: string;
-  inTransaction?: SinglesOptions['inTransaction'];
-  now: number;
-}
+type StoreOptions = SinglesOptions & { now: number };
 
 /**
  * One transaction storing a group: the texts each balance covers. `late`: the credit is taken after

@@ -3,6 +3,7 @@
 // whole, sending/accept-send.ts for a long one joined from its parts): the same sender rule,
 // opt-out screening and credit per part, taken in the transaction that stores it.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { SmppSubmitRow } from '../db/schema-smpp';
@@ -215,6 +216,28 @@ export class SubmitDesk {
           },
           giveBack: (i, parts) => giveBackRate(this.ctx.db, accounts[i]!.profileId, parts, now),
         },
+        // PostgreSQL, one account and sender: the submits' rows in the statement storing their recipients.
+        besideInOne: (i, recipients) => {
+          const { profileId, pending } = accounts[i]!;
+          const rows = pending.map((p, k) => ({
+            recipient_index: k,
+            source: p.req.source,
+            destination: p.req.destination,
+            data_coding: p.req.dataCoding,
+            registered_delivery: p.req.registeredDelivery,
+            expires_at: p.req.expiresAt,
+            preview: p.text.slice(0, PREVIEW),
+          }));
+          return sql`insert into smpp_submits (profile_id, state, seq, total, source, destination, data_coding,
+              registered_delivery, due_at, expires_at, recipient_id, preview, created_at)
+            select ${profileId}, 'accepted', 1, 1, y.source, y.destination, y.data_coding, y.registered_delivery,
+              null, y.expires_at, r.id, y.preview, ${now}
+            from ${sql.table(recipients)} r
+            join json_to_recordset(${JSON.stringify(rows)}::json) as y(recipient_index bigint, source text,
+              destination text, data_coding bigint, registered_delivery bigint, expires_at bigint, preview text)
+              on y.recipient_index = r.recipient_index
+            returning id, recipient_id`;
+        },
         inTransaction: async (trx, outcomes) => {
           const rows = accounts.flatMap(({ profileId, pending }, i) =>
             pending.flatMap((p, k) => {
@@ -253,7 +276,11 @@ export class SubmitDesk {
     accounts.forEach(({ pending }, i) =>
       pending.forEach((p, k) => {
         const outcome = results[i]![k]!;
-        p.resolve(outcome.ok ? { ok: true, messageId: messageIdOf(ids[i]![k]!) } : this.refusal(outcome.refusal));
+        p.resolve(
+          outcome.ok
+            ? { ok: true, messageId: messageIdOf(outcome.besideId ?? ids[i]![k]!) }
+            : this.refusal(outcome.refusal),
+        );
       }),
     );
   }
