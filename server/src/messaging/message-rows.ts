@@ -269,7 +269,8 @@ export async function insertQuickSendInOne(
     const { message_id: _, ...rest } = recipientRow(joined, r, defaults);
     return rest;
   });
-  const messageColumns = Object.keys(row) as (keyof typeof row)[];
+  // Columns left undefined keep their defaults.
+  const messageColumns = (Object.keys(row) as (keyof typeof row)[]).filter((c) => row[c] !== undefined);
   const columns = RECIPIENT_COLUMNS.filter((c) => c !== 'message_id');
   const { rows } = await sql<InsertedBeside>`with gate as (${gate}),
     m as (insert into messages (${sql.join(messageColumns.map((c) => sql.ref(c)))})
