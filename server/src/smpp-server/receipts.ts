@@ -158,7 +158,7 @@ export async function claimReceipts(
   const now = ctx.now();
   const free = (eb: ExpressionBuilder<Database, 'smpp_receipts'>) =>
     eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
-  let due = ctx.db
+  const due = ctx.db
     .selectFrom('smpp_receipts')
     .select('id')
     .where('profile_id', '=', profileId)
@@ -166,7 +166,16 @@ export async function claimReceipts(
     .where(free)
     .orderBy('id')
     .limit(limit);
-  if (ctx.db.dialectName === 'postgres') due = due.forUpdate().skipLocked();
+  if (ctx.db.dialectName === 'postgres') {
+    // The rows are locked as they are chosen (and checked again once locked), then updated by id:
+    // the plan cannot rescan the account's pending receipts for each row, however stale its statistics.
+    const { rows } = await sql<SmppReceiptRow>`with due as materialized (${due.forUpdate().skipLocked()})
+      update smpp_receipts set claimed_by = ${owner}, claimed_until = ${now + RECEIPT_LEASE_MS},
+        attempts = attempts + 1
+      from due where smpp_receipts.id = due.id
+      returning smpp_receipts.*`.execute(ctx.db);
+    return rows.sort((a, b) => a.id - b.id);
+  }
   const claimed = await ctx.db
     .updateTable('smpp_receipts')
     .set({ claimed_by: owner, claimed_until: now + RECEIPT_LEASE_MS, attempts: sql<number>`attempts + 1` })
