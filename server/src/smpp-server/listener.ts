@@ -66,6 +66,8 @@ interface Conn {
   receipts: Set<number>;
   idle: NodeJS.Timeout | null;
   closed: boolean;
+  /** PDUs written in this turn of the event loop go out together (corked until the next tick). */
+  corked: boolean;
 }
 
 /** At most `rate` parts a second with a burst of one second's worth; 0 takes nothing. */
@@ -259,6 +261,7 @@ export class SmppServer {
       receipts: new Set(),
       idle: null,
       closed: false,
+      corked: false,
     };
     if (this.stopped) {
       session.destroy();
@@ -317,7 +320,22 @@ export class SmppServer {
   }
 
   private respond(conn: Conn, pdu: PDU, options: Record<string, unknown> = {}) {
+    this.batch(conn);
     conn.session.send(pdu.response(options));
+  }
+
+  /**
+   * Holds the bind's writes until the next tick, so the PDUs sent in one turn (a group's answers,
+   * a batch of receipts) leave in one write, not one system call each.
+   */
+  private batch(conn: Conn) {
+    if (conn.corked) return;
+    conn.corked = true;
+    conn.session.socket.cork();
+    process.nextTick(() => {
+      conn.corked = false;
+      conn.session.socket.uncork();
+    });
   }
 
   private onPdu(conn: Conn, pdu: PDU, raw: Buffer) {
@@ -561,6 +579,7 @@ export class SmppServer {
         const messageId = messageIdOf(r.submit_id);
         const to = senderAddress(r.destination);
         conn.receipts.add(r.id);
+        this.batch(conn);
         const sent = conn.session.send(
           new smpp.PDU('deliver_sm', {
             source_addr_ton: 1,
