@@ -37,6 +37,17 @@ async function customer(port: number, systemId: string) {
   return c;
 }
 
+/** Two instances over one database, the account funded and bound to each: `a` to the first, `b` to the second. */
+async function twoInstances(credits: number, throughput: number) {
+  gw = await makeTestApp();
+  const one = await startSmpp(gw, { carrier: false });
+  const two = await startSmpp(gw, { carrier: false });
+  stops.push(one.stop, two.stop);
+  await fundedAccount(gw, 'demouser', credits);
+  const { systemId, user } = await smppAccessFor(gw, 'demouser', { throughput });
+  return { a: await customer(one.port, systemId), b: await customer(two.port, systemId), user };
+}
+
 /** Submits written in one write, so the gateway reads them together and stores them as one group. */
 function together(c: Customer, list: Record<string, unknown>[]) {
   c.session.socket.cork();
@@ -313,14 +324,7 @@ describe('a group of submits', () => {
 
 describe('throughput over instances', () => {
   it("counts an account's parts per second over every instance, not per instance", async () => {
-    gw = await makeTestApp();
-    const one = await startSmpp(gw, { carrier: false });
-    const two = await startSmpp(gw, { carrier: false });
-    stops.push(one.stop, two.stop);
-    await fundedAccount(gw, 'demouser', 1000);
-    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 5 });
-    const a = await customer(one.port, systemId);
-    const b = await customer(two.port, systemId);
+    const { a, b } = await twoInstances(1000, 5);
     const batch = (c: Customer, from: number) =>
       together(
         c,
@@ -332,18 +336,11 @@ describe('throughput over instances', () => {
     const answers = (await Promise.all([batch(a, 0), batch(b, 10)])).flat().map((p) => p.command_status);
     expect(answers.filter((s) => s === 0)).toHaveLength(5);
     expect(answers.filter((s) => s === smpp.errors.ESME_RTHROTTLED)).toHaveLength(5);
-    expect(await balanceOf(gw, 'demouser')).toBe(995);
+    expect(await balanceOf(gw!, 'demouser')).toBe(995);
   });
 
   it('counts the parts of long messages sent in several submit_sm over every instance too', async () => {
-    gw = await makeTestApp();
-    const one = await startSmpp(gw, { carrier: false });
-    const two = await startSmpp(gw, { carrier: false });
-    stops.push(one.stop, two.stop);
-    await fundedAccount(gw, 'demouser', 1000);
-    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 3 });
-    const a = await customer(one.port, systemId);
-    const b = await customer(two.port, systemId);
+    const { a, b } = await twoInstances(1000, 3);
     const part = (c: Customer, ref: number, seq: number) =>
       submit(c.session, {
         destination_addr: `2332410000${ref}`,
@@ -359,16 +356,9 @@ describe('throughput over instances', () => {
   });
 
   it('counts no part of a submit refused for its sender, though the parts are taken as the account is read', async () => {
-    gw = await makeTestApp();
-    const one = await startSmpp(gw, { carrier: false });
-    const two = await startSmpp(gw, { carrier: false });
-    stops.push(one.stop, two.stop);
-    await fundedAccount(gw, 'demouser', 100);
-    const { systemId, user } = await smppAccessFor(gw, 'demouser', { throughput: 3 });
-    const a = await customer(one.port, systemId);
-    const b = await customer(two.port, systemId);
+    const { a, b, user } = await twoInstances(100, 3);
     // ALERTS was approved when the customers bound; it is withdrawn before their groups are stored.
-    await gw.ctx.db
+    await gw!.ctx.db
       .updateTable('users')
       .set({ senderidapproved: 'DEMO' })
       .where('profile_id', '=', user.profile_id)
@@ -387,18 +377,11 @@ describe('throughput over instances', () => {
     // The second's three parts are the three sent: one more is throttled.
     const more = await together(b, [{ destination_addr: '233241000055', short_message: gsmAscii('four') }]);
     expect(more.map((p) => p.command_status)).toEqual([smpp.errors.ESME_RTHROTTLED]);
-    expect(await balanceOf(gw, 'demouser')).toBe(97);
+    expect(await balanceOf(gw!, 'demouser')).toBe(97);
   });
 
   it('counts only the parts it stored: submits refused for credit leave the rest of the second to the account', async () => {
-    gw = await makeTestApp();
-    const one = await startSmpp(gw, { carrier: false });
-    const two = await startSmpp(gw, { carrier: false });
-    stops.push(one.stop, two.stop);
-    await fundedAccount(gw, 'demouser', 2);
-    const { systemId } = await smppAccessFor(gw, 'demouser', { throughput: 5 });
-    const a = await customer(one.port, systemId);
-    const b = await customer(two.port, systemId);
+    const { a, b } = await twoInstances(2, 5);
     const batch = (c: Customer, from: number, n: number) =>
       together(
         c,
@@ -411,10 +394,10 @@ describe('throughput over instances', () => {
     const first = (await batch(a, 0, 5)).map((p) => p.command_status);
     expect(first).toEqual([0, 0, ...Array(3).fill(smpp.errors.ESME_RSUBMITFAIL)]);
     // Within the same second the account still has three parts: the second instance sends them.
-    await fundedAccount(gw, 'demouser', 10);
+    await fundedAccount(gw!, 'demouser', 10);
     const second = (await batch(b, 10, 3)).map((p) => p.command_status);
     expect(second).toEqual([0, 0, 0]);
-    expect(await balanceOf(gw, 'demouser')).toBe(7);
+    expect(await balanceOf(gw!, 'demouser')).toBe(7);
     // The second's five parts are used: one more is throttled.
     expect((await batch(b, 20, 1)).map((p) => p.command_status)).toEqual([smpp.errors.ESME_RTHROTTLED]);
   });
@@ -424,7 +407,7 @@ describe('an account gone while bound', () => {
   it('answers its submits ESME_RSYSERR and stores, charges and counts nothing for them', async () => {
     gw = await makeTestApp();
     const desk = new SubmitDesk(gw.ctx);
-    const before = (await gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
+    const before = (await gw!.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
     const gone = {
       profileId: 987_654,
       source: 'TEST',
