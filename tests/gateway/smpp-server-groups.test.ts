@@ -403,6 +403,37 @@ describe('throughput over instances', () => {
   });
 });
 
+describe('a read that fails', () => {
+  it('answers its submits ESME_RSYSERR and gives back the parts taken beside the read', async () => {
+    gw = await makeTestApp();
+    await fundedAccount(gw, 'demouser', 100);
+    const { user } = await smppAccessFor(gw, 'demouser', { throughput: 100 });
+    const desk = new SubmitDesk(gw.ctx);
+    // The opt-outs cannot be read: the account's read fails while its parts are taken.
+    await sql`alter table optouts rename to optouts_gone`.execute(gw.ctx.db);
+    const answer = await desk.submit({
+      profileId: user.profile_id,
+      source: 'DEMO',
+      destination: '233241000011',
+      dataCoding: 0,
+      bytes: Buffer.from('hi'),
+      ref: null,
+      seq: 1,
+      total: 1,
+      registeredDelivery: 1,
+      dueAt: null,
+      expiresAt: null,
+      throughput: 100,
+      parts: 1,
+    });
+    await sql`alter table optouts_gone rename to optouts`.execute(gw.ctx.db);
+    expect(answer).toMatchObject({ ok: false, status: 'ESME_RSYSERR' });
+    const rate = await gw.ctx.db.selectFrom('smpp_rate').select('parts').execute();
+    expect(rate.reduce((n, r) => n + Number(r.parts), 0)).toBe(0);
+    expect(await balanceOf(gw, 'demouser')).toBe(100);
+  });
+});
+
 describe('an account gone while bound', () => {
   it('answers its submits ESME_RSYSERR and stores, charges and counts nothing for them', async () => {
     gw = await makeTestApp();

@@ -110,7 +110,7 @@ export async function acceptSingles(
   const counted = measured.map((list) => list.filter((m): m is Prepared => !(m instanceof Refusal)));
   // Each account, which of its numbers opted out and what the caller's limit lets through, read at
   // once (one round trip, not three in turn). A text the account then refuses gives its parts back.
-  const [read, passed] = await Promise.all([
+  const [reading, taking] = await Promise.allSettled([
     Promise.all(
       accounts.map(({ profileId, texts }) =>
         Promise.all([
@@ -134,7 +134,12 @@ export async function acceptSingles(
       ),
     ),
   ]);
+  if (taking.status === 'rejected') throw taking.reason;
+  const passed = taking.value;
   try {
+    // A read that failed gives back what the limit took beside it.
+    if (reading.status === 'rejected') throw reading.reason;
+    const read = reading.value;
     const users = read.map(([user]) => user);
     // Checked before the transaction: what each text alone would be refused for.
     const prepared: Prepared[][] = [];
