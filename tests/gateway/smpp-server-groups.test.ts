@@ -10,7 +10,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, type Customer } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
-import { SubmitDesk } from '../../server/src/smpp-server/submits';
+import { SubmitDesk, type SubmitRequest } from '../../server/src/smpp-server/submits';
 
 let gw: TestGateway | null = null;
 let stops: (() => Promise<void>)[] = [];
@@ -403,6 +403,23 @@ describe('throughput over instances', () => {
   });
 });
 
+/** A whole one-part submit, due now, as a bind hands it to the SubmitDesk. */
+const wholeSubmit = (profileId: number, source: string): SubmitRequest => ({
+  profileId,
+  source,
+  destination: '233241000011',
+  dataCoding: 0,
+  bytes: Buffer.from('hi'),
+  ref: null,
+  seq: 1,
+  total: 1,
+  registeredDelivery: 1,
+  dueAt: null,
+  expiresAt: null,
+  throughput: 100,
+  parts: 1,
+});
+
 describe('a read that fails', () => {
   it('answers its submits ESME_RSYSERR and gives back the parts taken beside the read', async () => {
     gw = await makeTestApp();
@@ -411,21 +428,7 @@ describe('a read that fails', () => {
     const desk = new SubmitDesk(gw.ctx);
     // The opt-outs cannot be read: the account's read fails while its parts are taken.
     await sql`alter table optouts rename to optouts_gone`.execute(gw.ctx.db);
-    const answer = await desk.submit({
-      profileId: user.profile_id,
-      source: 'DEMO',
-      destination: '233241000011',
-      dataCoding: 0,
-      bytes: Buffer.from('hi'),
-      ref: null,
-      seq: 1,
-      total: 1,
-      registeredDelivery: 1,
-      dueAt: null,
-      expiresAt: null,
-      throughput: 100,
-      parts: 1,
-    });
+    const answer = await desk.submit(wholeSubmit(user.profile_id, 'DEMO'));
     await sql`alter table optouts_gone rename to optouts`.execute(gw.ctx.db);
     expect(answer).toMatchObject({ ok: false, status: 'ESME_RSYSERR' });
     const rate = await gw.ctx.db.selectFrom('smpp_rate').select('parts').execute();
@@ -439,21 +442,7 @@ describe('an account gone while bound', () => {
     gw = await makeTestApp();
     const desk = new SubmitDesk(gw.ctx);
     const before = (await gw!.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
-    const gone = {
-      profileId: 987_654,
-      source: 'TEST',
-      destination: '233241000011',
-      dataCoding: 0,
-      bytes: Buffer.from('hi'),
-      ref: null,
-      seq: 1,
-      total: 1,
-      registeredDelivery: 1,
-      dueAt: null,
-      expiresAt: null,
-      throughput: 100,
-      parts: 1,
-    };
+    const gone = wholeSubmit(987_654, 'TEST');
     const answers = await Promise.all([desk.submit(gone), desk.submit({ ...gone, destination: '233241000022' })]);
     expect(answers).toEqual(Array(2).fill({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' }));
     expect((await gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length).toBe(before);
