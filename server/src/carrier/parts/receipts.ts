@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { GatewayContext } from '../../core/context';
 import type { Executor } from '../../db/database';
 import { PART } from '../../db/schema-carrier';
@@ -32,7 +33,7 @@ async function chunked<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R
 }
 
 /** Ends the matched parts with their receipts (once: a final part is never changed), then (last) their recipients. */
-async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
+async function endParts(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
   if (matches.length === 0) return 0;
   await trx
     .updateTable('carrier_parts')
@@ -60,6 +61,18 @@ async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonl
     )
     .where('state', 'in', [PART.submitting, PART.accepted, PART.inDoubt])
     .execute();
+  return finalizeRecipientsOfParts(
+    trx,
+    ctx.recipients,
+    ctx.db.dialectName,
+    matches.map((m) => m.partId),
+    now,
+  );
+}
+
+/** Receipts stored before their part was known: each gets its part, then the parts end. */
+async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
+  if (matches.length === 0) return 0;
   await trx
     .updateTable('carrier_receipts')
     .from(
@@ -76,19 +89,12 @@ async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonl
       matches.map((m) => m.receipt.id),
     )
     .execute();
-  return finalizeRecipientsOfParts(
-    trx,
-    ctx.recipients,
-    ctx.db.dialectName,
-    matches.map((m) => m.partId),
-    now,
-  );
+  return endParts(ctx, trx, matches, now);
 }
 
-/** Finds each receipt's part by its carrier id (already in the form the receipts use). */
-async function matchReceipts(trx: Executor, connector: string, receipts: readonly StoredReceipt[]) {
-  const wanted = [...new Set(receipts.map((r) => r.carrier_id))];
-  const parts = await chunked(wanted, (slice) =>
+/** The parts of this connector that carry these carrier ids (already in the form the receipts use). */
+async function partsByCarrierId(trx: Executor, connector: string, carrierIds: readonly string[]) {
+  const parts = await chunked([...new Set(carrierIds)], (slice) =>
     trx
       .selectFrom('carrier_parts')
       .select(['id', 'carrier_id'])
@@ -96,16 +102,30 @@ async function matchReceipts(trx: Executor, connector: string, receipts: readonl
       .where('carrier_id', 'in', slice)
       .execute(),
   );
-  const byCarrierId = new Map(parts.map((p) => [p.carrier_id!, p.id]));
+  return new Map(parts.map((p) => [p.carrier_id!, p.id]));
+}
+
+/** Each part with the first of these receipts that names it (a part ends once). */
+function firstEach<R extends StoredReceipt>(receipts: readonly R[], partOf: (receipt: R) => number | null | undefined) {
   const matches: Match[] = [];
   const taken = new Set<number>();
   for (const receipt of receipts) {
-    const partId = byCarrierId.get(receipt.carrier_id);
-    if (partId === undefined || taken.has(partId)) continue;
+    const partId = partOf(receipt);
+    if (partId === undefined || partId === null || taken.has(partId)) continue;
     taken.add(partId);
     matches.push({ partId, receipt });
   }
   return matches;
+}
+
+/** Finds each receipt's part by its carrier id. */
+async function matchReceipts(trx: Executor, connector: string, receipts: readonly StoredReceipt[]) {
+  const byCarrierId = await partsByCarrierId(
+    trx,
+    connector,
+    receipts.map((r) => r.carrier_id),
+  );
+  return firstEach(receipts, (r) => byCarrierId.get(r.carrier_id));
 }
 
 /** How far back the sweep looks for receipts that crossed their answer in flight. */
@@ -185,9 +205,27 @@ export async function matchInDoubtReceipts(ctx: GatewayContext, connector: strin
 }
 
 /**
- * Stores receipts (a repeat of one is a no-op) and applies the final ones to their parts; a receipt
- * whose part has no carrier id yet (its submit answer is still on the way) waits in carrier_receipts
- * until recordOutcomes applies it. Resolves once committed: only then may deliver_sm_resp go.
+ * The receipts' rows, each with its part when a part of this connector already carries its carrier
+ * id: found in the insert itself, so the receipt is written once (not inserted, then updated) and the
+ * transaction writes from its first statement (SQLite's writer lock, taken before anything is read).
+ * `where true` lets SQLite read the ON CONFLICT that follows an INSERT ... SELECT.
+ */
+function withTheirParts(connector: string, receipts: readonly Receipt[], now: number) {
+  const rows = receipts.map(
+    (r) =>
+      sql`(cast(${carrierIdKey(r.carrierId)} as text), cast(${r.state} as text), cast(${r.error} as text), cast(${r.to} as text), cast(${r.doneAt} as bigint))`,
+  );
+  return sql<never>`select ${connector}, v.column1, v.column2, v.column3, v.column4, v.column5, cast(${now} as bigint),
+      (select min(p.id) from carrier_parts p where p.connector = ${connector} and p.carrier_id = v.column1)
+    from (values ${sql.join(rows)}) as v where true`;
+}
+
+/**
+ * Stores receipts (a repeat of one is a no-op) and applies the final ones to their parts. A receipt
+ * is stored with its part when the part's carrier id is known (one write, not an insert and an
+ * update); one whose part has no carrier id yet (its submit answer is still on the way) waits in
+ * carrier_receipts without one until recordOutcomes applies it. Resolves once committed: only then
+ * may deliver_sm_resp go.
  */
 export async function storeReceipts(ctx: GatewayContext, connector: string, receipts: readonly Receipt[]) {
   if (receipts.length === 0) return 0;
@@ -197,24 +235,19 @@ export async function storeReceipts(ctx: GatewayContext, connector: string, rece
     const fresh = await chunked(receipts, (slice) =>
       trx
         .insertInto('carrier_receipts')
-        .values(
-          slice.map((r) => ({
-            connector,
-            carrier_id: carrierIdKey(r.carrierId),
-            state: r.state,
-            error: r.error,
-            to_number: r.to,
-            done_at: r.doneAt,
-            received_at: now,
-          })),
-        )
+        .columns(['connector', 'carrier_id', 'state', 'error', 'to_number', 'done_at', 'received_at', 'part_id'])
+        .expression(withTheirParts(connector, slice, now))
         .onConflict((oc) => oc.columns(['connector', 'carrier_id', 'state']).doNothing())
-        .returning(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
+        .returning(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at', 'part_id'])
         .execute(),
     );
     const finals = fresh.filter((r) => FINAL_STATES.has(r.state));
-    if (finals.length === 0) return 0;
-    return applyMatches(ctx, trx, await matchReceipts(trx, connector, finals), now);
+    return endParts(
+      ctx,
+      trx,
+      firstEach(finals, (r) => r.part_id),
+      now,
+    );
   });
 }
 
@@ -230,15 +263,10 @@ async function receiptsWaitingFor(db: Executor, connector: string, accepted: rea
       .where('carrier_id', 'in', slice)
       .execute(),
   );
-  const matches: Match[] = [];
-  const taken = new Set<number>();
-  for (const receipt of waiting.filter((r) => FINAL_STATES.has(r.state))) {
-    const partId = partByKey.get(receipt.carrier_id);
-    if (partId === undefined || taken.has(partId)) continue;
-    taken.add(partId);
-    matches.push({ partId, receipt });
-  }
-  return matches;
+  return firstEach(
+    waiting.filter((r) => FINAL_STATES.has(r.state)),
+    (r) => partByKey.get(r.carrier_id),
+  );
 }
 
 /**
