@@ -16,6 +16,7 @@ import { sendItemSchema } from '../../../src/domain/contract/send';
 import { decodeText } from './wire';
 import { oweReceipts } from './receipts';
 import { giveBackRate, takeRate } from './rate';
+import { analyzeAsItGrows } from '../db/planner-stats';
 
 /** The SMPP command statuses a submit may be answered with. */
 export type SubmitStatus =
@@ -283,6 +284,8 @@ export class SubmitDesk {
         );
       }),
     );
+    // Receipts look their submits up by recipient: the planner needs to know how many there are.
+    void analyzeAsItGrows(this.ctx.db, 'smpp_submits', results.flat().filter((r) => r.ok).length, this.ctx.reportError);
   }
 
   private refusal(error: unknown): SubmitAnswer {
