@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type Session, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, sendItem, sendSms } from './helpers/messaging';
 import { tickCarrier } from '../../server/src/carrier/delivery';
+import { storeReceipts } from '../../server/src/carrier/parts/receipts';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { inboundLedger } from '../../server/src/optouts/inbound';
 
@@ -186,6 +187,16 @@ describe("a person's data", () => {
 
   it('erases: contacts deleted, the number masked in every table, the opt-out kept, the audit entry written', async () => {
     const { quickId, scheduledId } = await personWithHistory();
+    // A carrier's intermediate receipt of the person's part (en route) holds the number too.
+    const part = await gw.ctx.db
+      .selectFrom('carrier_parts')
+      .select(['connector', 'carrier_id'])
+      .where('to_number', '=', PERSON)
+      .where('carrier_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    await storeReceipts(gw.ctx, part.connector, [
+      { carrierId: part.carrier_id!, state: 'ENROUTE', error: '', doneAt: null, to: PERSON },
+    ]);
     const res = await as(demo, 'persondataerase', { number: '0241000550', confirm: '+233 24 100 0550' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -221,8 +232,9 @@ describe("a person's data", () => {
     const wire = await db.selectFrom('carrier_parts').select('to_number').execute();
     expect(wire.map((p) => p.to_number)).toContain(MASKED);
     expect(wire.map((p) => p.to_number)).not.toContain(PERSON);
-    const receipts = await db.selectFrom('carrier_receipts').select('to_number').execute();
+    const receipts = await db.selectFrom('carrier_receipts').select(['state', 'to_number']).execute();
     expect(receipts.map((r) => r.to_number)).not.toContain(PERSON);
+    expect(receipts.filter((r) => r.to_number === MASKED).map((r) => r.state)).toContain('ENROUTE');
     const inbound = await db.selectFrom('inbound_messages').select(['from_number', 'text']).execute();
     expect(inbound).toEqual([{ from_number: MASKED, text: 'Thanks, see you' }]);
     // The opt-out is kept in full, so the number is never messaged again.
