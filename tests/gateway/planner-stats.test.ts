@@ -19,7 +19,7 @@ async function plannerRows(t: TestGateway, table: string) {
 
 const submitRow = (i: number) => ({
   profile_id: 1,
-  state: 'accepted',
+  state: 'accepted' as const,
   seq: 1,
   total: 1,
   source: 'DEMO',

@@ -32,6 +32,19 @@ export function gsmSeptets(char: string): number[] | null {
   return extended === undefined ? null : [ESC, extended];
 }
 
+/** Appends the septets of one character to `out`; false (and nothing appended) when GSM cannot carry it. */
+export function pushSeptets(char: string, out: number[]): boolean {
+  const basic = BASIC_CODE.get(char);
+  if (basic !== undefined) {
+    out.push(basic);
+    return true;
+  }
+  const extended = EXTENSION[char];
+  if (extended === undefined) return false;
+  out.push(ESC, extended);
+  return true;
+}
+
 export function isGsmEncodable(text: string): boolean {
   for (const char of text) if (!gsmSeptets(char)) return false;
   return true;

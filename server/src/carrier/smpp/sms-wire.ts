@@ -3,7 +3,7 @@
 // Segments are what goes on the wire (one carrier_parts row each); the parts a send is charged for are
 // counted by src/domain/sms.ts, and differ for some UCS-2 lengths (tests/gateway/sms-wire.test.ts).
 import { canonicalPhone } from '../../../../src/domain/phone-number';
-import { gsmDecode, gsmSeptets, isGsmEncodable } from './gsm-alphabet';
+import { gsmDecode, pushSeptets } from './gsm-alphabet';
 
 export interface WireSegment {
   dataCoding: 0 | 8;
@@ -20,33 +20,50 @@ const GSM_PART = 153;
 const UCS2_SINGLE = 70;
 const UCS2_PART = 67;
 
-/** Cuts units into segments of at most `size`, never between two units that belong together. */
-function cut<T>(units: readonly T[][], single: number, size: number): T[][] {
-  let length = 0;
-  for (const unit of units) length += unit.length;
-  if (length <= single) return [units.flat()];
-  const parts: T[][] = [[]];
-  let last = parts[0]!;
-  for (const unit of units) {
-    if (last.length + unit.length > size) parts.push((last = []));
-    for (const u of unit) last.push(u);
+/**
+ * Cuts a text's code units into segments of at most `size` (all in one when they fit `single`),
+ * never inside a character: `starts` holds where each character begins (an escape pair, a surrogate
+ * pair). One flat array and slices, not an array per character: this runs for every part sent.
+ */
+function cut(units: number[], starts: readonly number[], single: number, size: number): number[][] {
+  if (units.length <= single) return [units];
+  const parts: number[][] = [];
+  let from = 0;
+  for (let c = 0; c < starts.length; c += 1) {
+    const end = starts[c + 1] ?? units.length;
+    if (end - from > size) {
+      parts.push(units.slice(from, starts[c]));
+      from = starts[c]!;
+    }
   }
+  parts.push(units.slice(from));
   return parts;
 }
 
-/** UTF-16 code units, big-endian, a surrogate pair kept as one unit of two. */
-function ucs2Units(text: string): number[][] {
-  return [...text].map((char) => {
-    const units: number[] = [];
-    for (let i = 0; i < char.length; i += 1) units.push(char.charCodeAt(i));
-    return units;
-  });
+/** GSM septets, cut; null when a character is not in the GSM alphabet. */
+function gsmPieces(text: string): Buffer[] | null {
+  const septets: number[] = [];
+  const starts: number[] = [];
+  for (const char of text) {
+    starts.push(septets.length);
+    if (!pushSeptets(char, septets)) return null;
+  }
+  return cut(septets, starts, GSM_SINGLE, GSM_PART).map((piece) => Buffer.from(piece));
 }
 
-function ucs2Bytes(units: readonly number[]): Buffer {
-  const out = Buffer.alloc(units.length * 2);
-  units.forEach((u, i) => out.writeUInt16BE(u, i * 2));
-  return out;
+/** UTF-16 code units, big-endian, cut (a surrogate pair kept together). */
+function ucs2Pieces(text: string): Buffer[] {
+  const units: number[] = [];
+  const starts: number[] = [];
+  for (const char of text) {
+    starts.push(units.length);
+    for (let i = 0; i < char.length; i += 1) units.push(char.charCodeAt(i));
+  }
+  return cut(units, starts, UCS2_SINGLE, UCS2_PART).map((piece) => {
+    const out = Buffer.alloc(piece.length * 2);
+    for (let i = 0; i < piece.length; i += 1) out.writeUInt16BE(piece[i]!, i * 2);
+    return out;
+  });
 }
 
 /**
@@ -71,15 +88,8 @@ let lastEncoded: { text: string; unicode: boolean; gsm: boolean; chunks: Buffer[
 
 function encodeChunks(text: string, unicode: boolean): { gsm: boolean; chunks: Buffer[] } {
   if (lastEncoded?.text === text && lastEncoded.unicode === unicode) return lastEncoded;
-  const gsm = !unicode && isGsmEncodable(text);
-  const chunks: Buffer[] = gsm
-    ? cut(
-        [...text].map((char) => gsmSeptets(char)!),
-        GSM_SINGLE,
-        GSM_PART,
-      ).map((septets) => Buffer.from(septets))
-    : cut(ucs2Units(text), UCS2_SINGLE, UCS2_PART).map(ucs2Bytes);
-  lastEncoded = { text, unicode, gsm, chunks };
+  const gsmChunks = unicode ? null : gsmPieces(text);
+  lastEncoded = { text, unicode, gsm: gsmChunks !== null, chunks: gsmChunks ?? ucs2Pieces(text) };
   return lastEncoded;
 }
 
