@@ -93,14 +93,19 @@ type SessionInternals = Session & {
   _callbacks: Record<number, ((pdu: PDU) => void) | undefined>;
 };
 
+/** submit_sm's command_id (SMPP 3.4 5.1.2.1). */
+const SUBMIT_SM = 0x00000004;
+
 /**
  * Reads whole PDUs off the socket with their raw bytes, in place of the package's reader: a PDU that
- * cannot be read is answered generic_nack instead of stopping the session, and submit_sm's text is
- * read from the bytes by the gateway's own decoders.
+ * cannot be read is answered generic_nack instead of stopping the session, and submit_sm is read
+ * from its bytes by the gateway's own reader and decoders (wire.ts) alone: the package's parse of
+ * it, text decoded with its own guesses, would only be thrown away.
  */
 function readRaw(
   session: Session,
-  onPdu: (pdu: PDU, raw: Buffer) => void,
+  onSubmit: (sequence: number, raw: Buffer) => void,
+  onPdu: (pdu: PDU) => void,
   onUnreadable: (sequence: number, status: number, fatal: boolean) => void,
   onAny: () => void,
 ) {
@@ -131,6 +136,10 @@ function readRaw(
         rest.copy(raw, 4);
         length = null;
         onAny();
+        if (raw.readUInt32BE(4) === SUBMIT_SM) {
+          onSubmit(raw.readUInt32BE(12), raw);
+          continue;
+        }
         let pdu: PDU;
         try {
           pdu = new smpp.PDU(raw);
@@ -146,7 +155,7 @@ function readRaw(
           }
           continue;
         }
-        onPdu(pdu, raw);
+        onPdu(pdu);
       }
     } finally {
       busy = false;
@@ -275,7 +284,8 @@ export class SmppServer {
     this.touch(conn);
     readRaw(
       session,
-      (pdu, raw) => this.onPdu(conn, pdu, raw),
+      (sequence, raw) => this.onSubmit(conn, sequence, raw),
+      (pdu) => this.onPdu(conn, pdu),
       (sequence, status, fatal) => {
         session.send(new smpp.PDU('generic_nack', { sequence_number: sequence, command_status: status }));
         if (fatal) session.close();
@@ -338,7 +348,7 @@ export class SmppServer {
     });
   }
 
-  private onPdu(conn: Conn, pdu: PDU, raw: Buffer) {
+  private onPdu(conn: Conn, pdu: PDU) {
     switch (pdu.command) {
       case 'bind_transmitter':
       case 'bind_receiver':
@@ -351,9 +361,6 @@ export class SmppServer {
       case 'unbind':
         this.respond(conn, pdu);
         conn.session.close();
-        return;
-      case 'submit_sm':
-        this.onSubmit(conn, pdu, raw);
         return;
       case 'unknown':
         this.respond(conn, pdu, { command_status: smpp.errors.ESME_RINVCMDID });
@@ -434,14 +441,18 @@ export class SmppServer {
     } else if (conn.session.paused && !this.stopped && conn.inflight < SUBMIT_WINDOW / 2) conn.session.resume();
   }
 
-  private onSubmit(conn: Conn, pdu: PDU, raw: Buffer) {
+  private onSubmit(conn: Conn, sequence: number, raw: Buffer) {
+    const respond = (options: { message_id: string } | { command_status: number | undefined }) => {
+      this.batch(conn);
+      conn.session.send(new smpp.PDU('submit_sm_resp', { sequence_number: sequence, ...options }));
+    };
     const answer = (a: SubmitAnswer) => {
       if (conn.closed) return;
-      if (a.ok) this.respond(conn, pdu, { message_id: a.messageId });
-      else this.respond(conn, pdu, { command_status: smpp.errors[a.status] });
+      if (a.ok) respond({ message_id: a.messageId });
+      else respond({ command_status: smpp.errors[a.status] });
     };
     if (!conn.bound || conn.bound.type === 'receiver') {
-      this.respond(conn, pdu, { command_status: smpp.errors.ESME_RINVBNDSTS });
+      respond({ command_status: smpp.errors.ESME_RINVBNDSTS });
       return;
     }
     let body: SubmitBody;
@@ -450,7 +461,7 @@ export class SmppServer {
     } catch {
       conn.session.send(
         new smpp.PDU('generic_nack', {
-          sequence_number: pdu.sequence_number,
+          sequence_number: sequence,
           command_status: smpp.errors.ESME_RINVCMDLEN,
         }),
       );
