@@ -95,7 +95,9 @@ export function countInsertedCtes(inserted: string, messages: string, after: str
  * statement that also appends their events (recipient-events.ts): `changed` (a CTE the statement
  * defines first, with each recipient's `recipient_id` and `old_status`) read with the recipients'
  * rows as `moved`, and one upsert per table, so each counter row is changed once: the old statuses'
- * -1 and the new statuses' +1 summed by key.
+ * -1 and the new statuses' +1 summed by key. Each row's message is looked up by its id (lateral,
+ * `offset 0` so it is not flattened back into a join): joined, a planner with stale statistics
+ * hashed every bulk message of the table for a few recipients.
  */
 export function countChangedCtes(changed: string) {
   const both = sql`(select message_id, network, queued_at, old_status as status, '' as error, -1 as n
@@ -110,8 +112,8 @@ export function countChangedCtes(changed: string) {
       on conflict (message_id, network, status, error) do update set n = message_counters.n + excluded.n),
     moved_days as (insert into daily_counters (profile_id, supid, day, network, status, n)
       select m.profile_id, max(m.supid), ${DAY}, ${NETWORK}, r.status, sum(r.n)
-      from ${both} join messages m on m.id = r.message_id
-      where m.list = 'bulk' and m.api_mode <> 'test'
+      from ${both} cross join lateral (select profile_id, supid from messages
+        where messages.id = r.message_id and messages.list = 'bulk' and messages.api_mode <> 'test' offset 0) m
       group by m.profile_id, ${DAY}, ${NETWORK}, r.status
       on conflict (profile_id, day, network, status) do update set n = daily_counters.n + excluded.n),
     moved_times as (insert into delivery_times (message_id, bucket, n)
