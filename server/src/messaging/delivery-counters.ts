@@ -95,17 +95,18 @@ export function countInsertedCtes(inserted: string, messages: string, after: str
  * statement that also appends their events (recipient-events.ts): `changed` (a CTE the statement
  * defines first, with each recipient's `recipient_id` and `old_status`) read with the recipients'
  * rows as `moved`, and one upsert per table, so each counter row is changed once: the old statuses'
- * -1 and the new statuses' +1 summed by key. Each row's message is looked up by its id (lateral,
- * `offset 0` so it is not flattened back into a join): joined, a planner with stale statistics
- * hashed every bulk message of the table for a few recipients.
+ * -1 and the new statuses' +1 summed by key. Each recipient, and each one's message, is looked up
+ * by its id (lateral, `offset 0` so it is not flattened back into a join): joined, a planner with
+ * stale statistics read every recipient, or hashed every bulk message, of the table for a few.
  */
 export function countChangedCtes(changed: string) {
   const both = sql`(select message_id, network, queued_at, old_status as status, '' as error, -1 as n
       from moved where old_status <> ''
       union all select message_id, network, queued_at, status, error, 1 from moved) r`;
   const bucket = bucketSql(sql`(moved.done_at - moved.queued_at)`);
-  return sql`moved as materialized (select message_recipients.*, c.old_status, ${ROW_NETWORK}
-      from ${sql.table(changed)} c join message_recipients on message_recipients.id = c.recipient_id),
+  return sql`moved as materialized (select mr.*, c.old_status
+      from ${sql.table(changed)} c cross join lateral (select message_recipients.*, ${ROW_NETWORK}
+        from message_recipients where message_recipients.id = c.recipient_id offset 0) mr),
     moved_messages as (insert into message_counters (message_id, network, status, error, n)
       select r.message_id, ${NETWORK}, r.status, r.error, sum(r.n) from ${both}
       group by r.message_id, ${NETWORK}, r.status, r.error
