@@ -24,15 +24,10 @@ BASIC_CODE.delete('\u001b');
 const BASIC_CHAR = [...BASIC];
 const EXTENSION_CHAR = new Map(Object.entries(EXTENSION).map(([char, code]) => [code, char]));
 
-/** The septets of one character (one, or ESC and its code), or null when GSM cannot carry it. */
-export function gsmSeptets(char: string): number[] | null {
-  const basic = BASIC_CODE.get(char);
-  if (basic !== undefined) return [basic];
-  const extended = EXTENSION[char];
-  return extended === undefined ? null : [ESC, extended];
-}
-
-/** Appends the septets of one character to `out`; false (and nothing appended) when GSM cannot carry it. */
+/**
+ * Appends the septets of one character to `out` (one, or ESC and its code); false, and nothing
+ * appended, when GSM cannot carry it.
+ */
 export function pushSeptets(char: string, out: number[]): boolean {
   const basic = BASIC_CODE.get(char);
   if (basic !== undefined) {
@@ -46,16 +41,15 @@ export function pushSeptets(char: string, out: number[]): boolean {
 }
 
 export function isGsmEncodable(text: string): boolean {
-  for (const char of text) if (!gsmSeptets(char)) return false;
+  const scratch: number[] = [];
+  for (const char of text) if (!pushSeptets(char, scratch)) return false;
   return true;
 }
 
 export function gsmEncode(text: string): Buffer {
   const out: number[] = [];
   for (const char of text) {
-    const septets = gsmSeptets(char);
-    if (!septets) throw new Error(`GSM 03.38 cannot carry U+${char.codePointAt(0)?.toString(16)}`);
-    out.push(...septets);
+    if (!pushSeptets(char, out)) throw new Error(`GSM 03.38 cannot carry U+${char.codePointAt(0)?.toString(16)}`);
   }
   return Buffer.from(out);
 }
