@@ -48,28 +48,50 @@ export function trackedPages(): Page[] {
 }
 
 /**
- * Resolves once the service worker controls the page (offline reloads come from it). Polled on a timer,
- * not on animation frames, which a page that draws nothing does not get; installing takes longer on a
- * busy machine, hence the minute.
+ * Resolves once the service worker controls the page (offline reloads come from it). Installing takes
+ * longer on a busy machine, hence the minute.
+ *
+ * A page whose document was still loading when the worker activated is never claimed (the Service
+ * Workers spec's `Clients.claim()` skips a client that is not yet execution-ready, and its navigation
+ * went to the network), so it stays uncontrolled until it is loaded again: as a user's next visit
+ * would, the page is then reloaded once.
  */
 export async function serviceWorkerControls(page: Page): Promise<void> {
-  try {
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      polling: 250,
-      timeout: 60_000,
-    });
-  } catch (error) {
-    // What the browser has of the registration, to tell a failed install from a slow one.
-    const state = await page
-      .evaluate(async () => {
-        const r = await navigator.serviceWorker.getRegistration();
-        return r
-          ? `installing ${r.installing?.state ?? 'none'}, waiting ${r.waiting?.state ?? 'none'}, active ${r.active?.state ?? 'none'}`
-          : 'no registration';
-      })
-      .catch((e: unknown) => `unreadable: ${String(e)}`);
-    throw new Error(`the service worker did not control the page (${state})`, { cause: error });
+  const controlledOnceActive = () =>
+    page.evaluate(
+      ({ installMs, claimMs }) =>
+        new Promise<string>((resolve) => {
+          const sw = navigator.serviceWorker;
+          const giveUp = setTimeout(() => resolve('not installed'), installMs);
+          void sw.ready.then(() => {
+            clearTimeout(giveUp);
+            if (sw.controller) return resolve('controlled');
+            // Claimed just after activation, or never: the race above.
+            const unclaimed = setTimeout(() => resolve('unclaimed'), claimMs);
+            sw.addEventListener('controllerchange', () => {
+              clearTimeout(unclaimed);
+              resolve('controlled');
+            });
+          });
+        }),
+      { installMs: 60_000, claimMs: 10_000 },
+    );
+  let outcome = await controlledOnceActive();
+  if (outcome === 'unclaimed') {
+    await page.reload();
+    outcome = await controlledOnceActive();
   }
+  if (outcome === 'controlled') return;
+  // What the browser has of the registration, to tell a failed install from a slow one.
+  const state = await page
+    .evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return r
+        ? `installing ${r.installing?.state ?? 'none'}, waiting ${r.waiting?.state ?? 'none'}, active ${r.active?.state ?? 'none'}`
+        : 'no registration';
+    })
+    .catch((e: unknown) => `unreadable: ${String(e)}`);
+  throw new Error(`the service worker did not control the page: ${outcome} (${state})`);
 }
 
 /** The web app manifest the page links to, as Chromium would fetch it. */
