@@ -70,17 +70,34 @@ describe('parts and receipts', () => {
     expect(await counts(gw, res.body.message_id)).toEqual({ posted: 2, submitted: 2, sent: 1, failed: 1 });
   });
 
-  it('stores a receipt that comes before its submit answer and applies it when the answer lands', async () => {
+  it('stores receipts that come before their submit answer and applies them when the answer lands', async () => {
     const carrier = new ScriptConnector('default');
     const { gw, demo } = await gatewayWith(carrier, () => 'hold');
     const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '233241000010,233241000020' })]);
     const tick = tickCarrier(gw.ctx);
     await vi.waitFor(() => expect(carrier.heldCount).toBe(2));
+    // An intermediate receipt (en route), then the final one, both before the answer.
+    await carrier.receipts(carrier.ledger.map((p) => receiptFor(`c${p.partId}`, p.to, 'ENROUTE')));
     await carrier.receipts(carrier.ledger.map((p) => receiptFor(`c${p.partId}`, p.to)));
     expect(await statuses(gw, res.body.message_id)).toEqual(['233241000010:PENDING', '233241000020:PENDING']);
     carrier.release((p) => ({ kind: 'accepted', carrierId: `c${p.partId}` }));
     await tick;
     expect(await statuses(gw, res.body.message_id)).toEqual(['233241000010:SENT', '233241000020:SENT']);
+    // Every receipt now names its part, the intermediate ones too: erasing a number finds them by it.
+    const receipts = await gw.ctx.db
+      .selectFrom('carrier_receipts')
+      .select(['carrier_id', 'state', 'part_id'])
+      .where(
+        'carrier_id',
+        'in',
+        partIds(carrier).map((id) => `c${id}`),
+      )
+      .orderBy('id')
+      .execute();
+    expect(receipts.map((r) => [r.carrier_id, r.state, r.part_id])).toEqual([
+      ...partIds(carrier).map((id) => [`c${id}`, 'ENROUTE', id]),
+      ...partIds(carrier).map((id) => [`c${id}`, 'DELIVRD', id]),
+    ]);
   });
 
   it('takes a repeated receipt, or one for an id it never gave, as a no-op', async () => {

@@ -21,6 +21,7 @@ import { accountSecurity } from './migrations/019-account-security';
 import { webhookCallbacks } from './migrations/020-webhook-callbacks';
 import { contactConsent } from './migrations/021-contact-consent';
 import { smppRate } from './migrations/022-smpp-rate';
+import { receiptsWaiting } from './migrations/023-receipts-waiting';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -47,6 +48,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '020-webhook-callbacks': webhookCallbacks,
   '021-contact-consent': contactConsent,
   '022-smpp-rate': smppRate,
+  '023-receipts-waiting': receiptsWaiting,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -70,7 +70,10 @@ async function endParts(ctx: GatewayContext, trx: Executor, matches: readonly Ma
   );
 }
 
-/** Receipts stored before their part was known: each gets its part, then the parts end. */
+/**
+ * Receipts stored before their part was known: each gets its part (intermediate ones too, so erasing
+ * the number finds them by their part), then the parts end with their first final receipt.
+ */
 async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
   if (matches.length === 0) return 0;
   await trx
@@ -89,7 +92,14 @@ async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonl
       matches.map((m) => m.receipt.id),
     )
     .execute();
-  return endParts(ctx, trx, matches, now);
+  const partOf = new Map(matches.map((m) => [m.receipt, m.partId]));
+  const finals = matches.map((m) => m.receipt).filter((r) => FINAL_STATES.has(r.state));
+  return endParts(
+    ctx,
+    trx,
+    firstEach(finals, (r) => partOf.get(r)),
+    now,
+  );
 }
 
 /** The parts of this connector that carry these carrier ids (already in the form the receipts use). */
@@ -251,7 +261,11 @@ export async function storeReceipts(ctx: GatewayContext, connector: string, rece
   });
 }
 
-/** Receipts stored for these carrier ids that no part took yet (they came before their submit answer). */
+/**
+ * Receipts stored for these carrier ids that no part took yet (they came before their submit answer),
+ * intermediate ones included, each with its part. Read through the index of receipts without a part
+ * (receipts_waiting), which holds only those: few, however many receipts the connector has.
+ */
 async function receiptsWaitingFor(db: Executor, connector: string, accepted: readonly AcceptedPart[]) {
   const partByKey = new Map(accepted.map(([partId, key]) => [key, partId]));
   const waiting = await chunked([...partByKey.keys()], (slice) =>
@@ -261,12 +275,10 @@ async function receiptsWaitingFor(db: Executor, connector: string, accepted: rea
       .where('part_id', 'is', null)
       .where('connector', '=', connector)
       .where('carrier_id', 'in', slice)
+      .orderBy('id')
       .execute(),
   );
-  return firstEach(
-    waiting.filter((r) => FINAL_STATES.has(r.state)),
-    (r) => partByKey.get(r.carrier_id),
-  );
+  return waiting.map((receipt) => ({ partId: partByKey.get(receipt.carrier_id)!, receipt }));
 }
 
 /**
