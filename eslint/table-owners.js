@@ -52,13 +52,13 @@ export const TABLE_OWNERS = {
 
 /**
  * Reads outside the owner: an area ('tenancy'), a composition folder ('seed') or one file
- * ('carrier/parts/planner-stats.ts', from server/src), each with its reason in server/src/README.md.
+ * ('carrier/dispatcher.ts', from server/src), each with its reason in server/src/README.md.
  */
 export const READERS = {
   users: ['credit', 'optouts', 'payments', 'phonebook', 'tenancy', 'seed'],
   domains: ['accounts', 'payments', 'seed'],
   messages: ['optouts/inbound.ts'],
-  message_recipients: ['carrier/parts/planner-stats.ts', 'optouts/inbound.ts'],
+  message_recipients: ['carrier/dispatcher.ts', 'optouts/inbound.ts'],
 };
 
 /** Writes outside the owner, each with its reason in server/src/README.md. */

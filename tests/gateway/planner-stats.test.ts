@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
-import { analyzeAsItGrows } from '../../server/src/db/planner-stats';
+import { analyzeAsItGrows, analyzeAtMostEvery } from '../../server/src/db/planner-stats';
 
 let gw: TestGateway | undefined;
 afterEach(async () => {
@@ -59,5 +59,26 @@ describe('planner statistics of a young table', () => {
     const reported: string[] = [];
     await analyzeAsItGrows(gw.ctx.db, 'no_such_table', 1_000, (what) => reported.push(what));
     expect(reported).toEqual(gw.ctx.db.dialectName === 'postgres' ? ['planner statistics of no_such_table'] : []);
+  });
+
+  it('the tables of a long job are analyzed together, then not again within the interval (PostgreSQL)', async () => {
+    gw = await makeTestApp({ demo: false });
+    const { db } = gw.ctx;
+    const tables = ['smpp_submits', 'smpp_receipts'];
+    if (db.dialectName !== 'postgres') {
+      await analyzeAtMostEvery(db, tables, 0);
+      return;
+    }
+    await analyzeAtMostEvery(db, tables, 60_000);
+    expect([await plannerRows(gw, 'smpp_submits'), await plannerRows(gw, 'smpp_receipts')]).toEqual([0, 0]);
+    await db.insertInto('smpp_submits').values([1, 2].map(submitRow)).execute();
+    await analyzeAtMostEvery(db, tables, 60_000);
+    expect(await plannerRows(gw, 'smpp_submits')).toBe(0);
+    // Another set of tables keeps its own time.
+    await analyzeAtMostEvery(db, ['smpp_submits'], 60_000);
+    expect(await plannerRows(gw, 'smpp_submits')).toBe(2);
+    await db.insertInto('smpp_submits').values([3].map(submitRow)).execute();
+    await analyzeAtMostEvery(db, tables, 0);
+    expect(await plannerRows(gw, 'smpp_submits')).toBe(3);
   });
 });

@@ -6,8 +6,18 @@ import { claimLooseParts, claimRecipients, referenceOf, releaseParts, type Claim
 import { recordAndMark, type AcceptedPart, type PartOutcome } from './parts/part-outcomes';
 import { applyReceiptsThatWaited, matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './parts/receipts';
 import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
-import { refreshPlannerStats } from './parts/planner-stats';
+import { analyzeAtMostEvery } from '../db/planner-stats';
 import { destinationAddress, senderAddress, wireSegments, type WireSegment } from './smpp/sms-wire';
+
+/**
+ * A large send fills these tables faster than autovacuum looks (once a minute at best): without
+ * statistics the planner reads a part's state index instead of its id, and that index holds an entry
+ * for every state each part went through, so every step would get slower as the send went on. So
+ * while parts are claimed they are analyzed at most once a minute. (Analyzing them at each doubling
+ * instead made the claim read the whole table in id order.)
+ */
+const BUSY_TABLES = ['carrier_parts', 'carrier_receipts', 'message_recipients'];
+const ANALYZE_EVERY_MS = 60_000;
 
 /** How long one step waits for a slot when the connector has none (unbound, throttled) before it yields. */
 const IDLE_GIVE_UP_MS = 1000;
@@ -116,7 +126,7 @@ export class Dispatcher {
         this.queue.push(...loose);
         if (!systemOnly) handled += await this.claimInSteps(chunk);
         if (this.queue.length === 0) break;
-        await refreshPlannerStats(this.ctx);
+        await analyzeAtMostEvery(this.ctx.db, BUSY_TABLES, ANALYZE_EVERY_MS, this.ctx.reportError);
       }
       if (!(await this.pump())) break;
       await yieldToLoop();

@@ -32,3 +32,29 @@ export async function analyzeAsItGrows(
     .execute(db)
     .catch((error: unknown) => reportError?.(`planner statistics of ${table}`, error));
 }
+
+const lastAnalyzed = new WeakMap<Db, Map<string, number>>();
+
+/**
+ * Keeps PostgreSQL's planner statistics of tables a long job fills current: analyzed together at
+ * most once every `everyMs` (by the wall clock). For tables that are large already, where waiting for
+ * a doubling (analyzeAsItGrows) would wait too long. SQLite plans by its indexes alone; a role that
+ * may not analyze only misses the speed-up.
+ */
+export async function analyzeAtMostEvery(
+  db: Db,
+  tables: readonly string[],
+  everyMs: number,
+  reportError?: (what: string, error: unknown) => void,
+): Promise<void> {
+  if (db.dialectName !== 'postgres') return;
+  const key = tables.join(', ');
+  const last = lastAnalyzed.get(db) ?? new Map<string, number>();
+  lastAnalyzed.set(db, last);
+  const now = Date.now();
+  if (now - (last.get(key) ?? Number.NEGATIVE_INFINITY) < everyMs) return;
+  last.set(key, now);
+  await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`
+    .execute(db)
+    .catch((error: unknown) => reportError?.(`planner statistics of ${key}`, error));
+}

@@ -48,25 +48,39 @@ export function isUniqueViolation(error: unknown): boolean {
 type ColumnType = 'text' | 'bigint';
 
 /**
+ * Rows as a VALUES list, each value cast to its column's SQL type, so it reads alike on SQLite and
+ * PostgreSQL: its columns are column1, column2, ... in the order of `types`' keys.
+ */
+export function typedValues<C extends string>(
+  rows: readonly Readonly<Record<C, string | number | null>>[],
+  types: Readonly<Record<C, ColumnType>>,
+) {
+  const columns = Object.keys(types) as C[];
+  const values = rows.map(
+    (row) => sql`(${sql.join(columns.map((c) => sql`cast(${row[c]} as ${sql.raw(types[c])})`))})`,
+  );
+  return sql`(values ${sql.join(values)})`;
+}
+
+/**
  * Rows of values by id, as the relation `by_id` for an UPDATE ... FROM that gives each row its own
  * values in one statement: `by_id.id_key` is the id, `by_id.v_<column>` each value (`byId`). Joined
- * by id, its cost grows with the rows, where a CASE over the ids grows with their square. VALUES with
- * casts reads alike on SQLite and PostgreSQL (whose VALUES columns are column1, column2, ...).
+ * by id, its cost grows with the rows, where a CASE over the ids grows with their square.
  */
 export function rowsById<C extends string>(
   rows: readonly (readonly [number, Readonly<Record<C, string | number>>])[],
   types: Readonly<Record<C, ColumnType>>,
 ) {
   const columns = Object.keys(types) as C[];
-  const values = rows.map(
-    ([id, row]) =>
-      sql`(cast(${id} as bigint), ${sql.join(columns.map((c) => sql`cast(${row[c]} as ${sql.raw(types[c])})`))})`,
+  const values = typedValues(
+    rows.map(([id, row]) => ({ ...row, id_key: id })),
+    { id_key: 'bigint', ...types } as Record<C | 'id_key', ColumnType>,
   );
   const names = [
     sql`column1 as id_key`,
     ...columns.map((c, i) => sql`${sql.raw(`column${i + 2}`)} as ${sql.ref(`v_${c}`)}`),
   ];
-  return sql`(select ${sql.join(names)} from (values ${sql.join(values)}) as pairs)`.as('by_id');
+  return sql`(select ${sql.join(names)} from ${values} as pairs)`.as('by_id');
 }
 
 /** A value of rowsById's row for the row being updated. */

@@ -329,9 +329,15 @@ export class SmppServer {
     }
   }
 
+  /** Answers a request with its `_resp` (generic_nack for an unknown command), its sequence number kept. */
   private respond(conn: Conn, pdu: PDU, options: Record<string, unknown> = {}) {
+    this.send(conn, pdu.response(options));
+  }
+
+  /** Sends in the bind's batch of writes; false when the socket no longer takes them. */
+  private send(conn: Conn, pdu: PDU, onResponse?: (resp: PDU) => void): boolean {
     this.batch(conn);
-    conn.session.send(pdu.response(options));
+    return conn.session.send(pdu, onResponse);
   }
 
   /**
@@ -442,10 +448,9 @@ export class SmppServer {
   }
 
   private onSubmit(conn: Conn, sequence: number, raw: Buffer) {
-    const respond = (options: { message_id: string } | { command_status: number | undefined }) => {
-      this.batch(conn);
-      conn.session.send(new smpp.PDU('submit_sm_resp', { sequence_number: sequence, ...options }));
-    };
+    // The request was read from its bytes (readSubmit), so its answer is made from its sequence number.
+    const respond = (options: { message_id: string } | { command_status: number | undefined }) =>
+      this.send(conn, new smpp.PDU('submit_sm_resp', { sequence_number: sequence, ...options }));
     const answer = (a: SubmitAnswer) => {
       if (conn.closed) return;
       if (a.ok) respond({ message_id: a.messageId });
@@ -590,8 +595,8 @@ export class SmppServer {
         const messageId = messageIdOf(r.submit_id);
         const to = senderAddress(r.destination);
         conn.receipts.add(r.id);
-        this.batch(conn);
-        const sent = conn.session.send(
+        const sent = this.send(
+          conn,
           new smpp.PDU('deliver_sm', {
             source_addr_ton: 1,
             source_addr_npi: 1,

@@ -3,7 +3,7 @@ import type { GatewayContext } from '../../core/context';
 import type { Executor } from '../../db/database';
 import { PART } from '../../db/schema-carrier';
 import type { Receipt } from '../../core/connector';
-import { byId, joinById, rowsById } from '../../db/queries';
+import { byId, joinById, rowsById, typedValues } from '../../db/queries';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
 import { lockReceiptMatching } from '../carrier-lock';
@@ -221,13 +221,19 @@ export async function matchInDoubtReceipts(ctx: GatewayContext, connector: strin
  * `where true` lets SQLite read the ON CONFLICT that follows an INSERT ... SELECT.
  */
 function withTheirParts(connector: string, receipts: readonly Receipt[], now: number) {
-  const rows = receipts.map(
-    (r) =>
-      sql`(cast(${carrierIdKey(r.carrierId)} as text), cast(${r.state} as text), cast(${r.error} as text), cast(${r.to} as text), cast(${r.doneAt} as bigint))`,
+  const rows = typedValues(
+    receipts.map((r) => ({
+      carrier_id: carrierIdKey(r.carrierId),
+      state: r.state,
+      error: r.error,
+      to_number: r.to,
+      done_at: r.doneAt,
+    })),
+    { carrier_id: 'text', state: 'text', error: 'text', to_number: 'text', done_at: 'bigint' },
   );
   return sql<never>`select ${connector}, v.column1, v.column2, v.column3, v.column4, v.column5, cast(${now} as bigint),
       (select min(p.id) from carrier_parts p where p.connector = ${connector} and p.carrier_id = v.column1)
-    from (values ${sql.join(rows)}) as v where true`;
+    from ${rows} as v where true`;
 }
 
 /**
