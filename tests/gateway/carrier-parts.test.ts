@@ -190,7 +190,9 @@ describe('restarts and instances', () => {
       .where('state', '=', PART.inDoubt)
       .execute();
     expect(doubtful.map((p) => p.id).sort((x, y) => x - y)).toEqual([...sentBefore].sort((x, y) => x - y));
-    // The carrier did take one of them: its receipt (an id the gateway never heard) lands by destination.
+    // The carrier did take one of them: its receipts (an id the gateway never heard), en route then
+    // delivered, land by destination.
+    await after.receipts([receiptFor('lost-answer-1', before.ledger[0]!.to, 'ENROUTE')]);
     await after.receipts([receiptFor('lost-answer-1', before.ledger[0]!.to)]);
     await after.receipts(after.ledger.map((p) => receiptFor(`c${p.partId}`, p.to)));
     gw.clock.advance(IN_DOUBT_SETTLE_MS);
@@ -201,6 +203,18 @@ describe('restarts and instances', () => {
     expect(rows.filter((r) => r.endsWith(':SENT'))).toHaveLength(21);
     expect(rows.filter((r) => r.endsWith(':UNKNOWN'))).toHaveLength(9);
     expect(rows).toContain(`${before.ledger[0]!.to}:SENT`);
+    // Both receipts name the part they were matched to (an erasure of the number finds them by it).
+    const lost = await gw.ctx.db
+      .selectFrom('carrier_receipts')
+      .select(['state', 'part_id'])
+      .where('carrier_id', '=', 'lost-answer-1')
+      .orderBy('id')
+      .execute();
+    const lostPart = doubtful.find((p) => p.to_number === before.ledger[0]!.to)!.id;
+    expect(lost).toEqual([
+      { state: 'ENROUTE', part_id: lostPart },
+      { state: 'DELIVRD', part_id: lostPart },
+    ]);
   });
 
   it('shares one queue between two instances on one database without a part sent twice', async () => {

@@ -164,9 +164,10 @@ export async function rematchRecentReceipts(ctx: GatewayContext, connector: stri
     .limit(IN_CHUNK)
     .execute();
   if (recent.length === 0) return 0;
-  return ctx.db
-    .transaction()
-    .execute(async (trx) => applyMatches(ctx, trx, await matchReceipts(trx, connector, recent), now));
+  return ctx.db.transaction().execute(async (trx) => {
+    const matches = await matchReceipts(trx, connector, recent);
+    return applyMatches(ctx, trx, await withSiblings(trx, connector, matches), now);
+  });
 }
 
 /**
@@ -210,8 +211,21 @@ export async function matchInDoubtReceipts(ctx: GatewayContext, connector: strin
       taken.add(part.id);
       matches.push({ partId: part.id, receipt });
     }
-    return applyMatches(ctx, trx, matches, now);
+    return applyMatches(ctx, trx, await withSiblings(trx, connector, matches), now);
   });
+}
+
+/**
+ * Final receipts matched to their parts, with every receipt of the same carrier ids still without a
+ * part (the intermediate ones before them), so each is given the part too; read again inside the
+ * transaction, so one that another look took meanwhile is left to it.
+ */
+function withSiblings(trx: Executor, connector: string, matches: readonly Match[]) {
+  return receiptsWaitingFor(
+    trx,
+    connector,
+    matches.map((m) => [m.partId, m.receipt.carrier_id] as const),
+  );
 }
 
 /**
