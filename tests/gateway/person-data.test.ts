@@ -196,6 +196,8 @@ describe("a person's data", () => {
       .executeTakeFirstOrThrow();
     await storeReceipts(gw.ctx, part.connector, [
       { carrierId: part.carrier_id!, state: 'ENROUTE', error: '', doneAt: null, to: PERSON },
+      // One no part took: an id the gateway never gave.
+      { carrierId: 'never-given', state: 'DELIVRD', error: '000', doneAt: null, to: PERSON },
     ]);
     const res = await as(demo, 'persondataerase', { number: '0241000550', confirm: '+233 24 100 0550' });
     expect(res.status).toBe(200);
@@ -232,9 +234,12 @@ describe("a person's data", () => {
     const wire = await db.selectFrom('carrier_parts').select('to_number').execute();
     expect(wire.map((p) => p.to_number)).toContain(MASKED);
     expect(wire.map((p) => p.to_number)).not.toContain(PERSON);
-    const receipts = await db.selectFrom('carrier_receipts').select(['state', 'to_number']).execute();
+    const receipts = await db.selectFrom('carrier_receipts').select(['carrier_id', 'state', 'to_number']).execute();
     expect(receipts.map((r) => r.to_number)).not.toContain(PERSON);
     expect(receipts.filter((r) => r.to_number === MASKED).map((r) => r.state)).toContain('ENROUTE');
+    expect(receipts.filter((r) => r.carrier_id === 'never-given')).toEqual([
+      { carrier_id: 'never-given', state: 'DELIVRD', to_number: MASKED },
+    ]);
     const inbound = await db.selectFrom('inbound_messages').select(['from_number', 'text']).execute();
     expect(inbound).toEqual([{ from_number: MASKED, text: 'Thanks, see you' }]);
     // The opt-out is kept in full, so the number is never messaged again.

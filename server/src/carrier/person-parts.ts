@@ -5,7 +5,8 @@ import { maskedPhone } from '../../../src/domain/person-data';
 /**
  * An erasure's carrier side (docs/compliance.md#a-persons-data): the wire parts of the recipients
  * messaging masked, their receipts, the simulator's reports and its log of those messages get the
- * masked number. Only final recipients are erased, so no part left here is still to be sent.
+ * masked number, and so do the receipts of that number no part took. Only final recipients are
+ * erased, so no part left here is still to be sent.
  */
 export async function maskNumberInCarrier(
   db: Executor,
@@ -26,6 +27,14 @@ export async function maskNumberInCarrier(
         .execute();
     }
   }
+  // Receipts no part took (an id never heard, or one that came after its part was given up) hold the
+  // number too; they are few (receipts_waiting indexes only them).
+  await db
+    .updateTable('carrier_receipts')
+    .set({ to_number: masked })
+    .where('part_id', 'is', null)
+    .where('to_number', '=', canonical)
+    .execute();
   for (const ids of chunks(messageIds)) {
     await db
       .updateTable('carrier_messages')
