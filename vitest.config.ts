@@ -32,7 +32,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/gateway/**/*.test.ts'],
           setupFiles: ['tests/gateway/setup-server.ts'],
-          fileParallelism: false,
+          // Each test has its own database; on PostgreSQL .ci/run takes three files at once.
+          fileParallelism: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
