@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Adds up vitest JSON reports into the one closing line CI reads: 'N passed, N failed'.
+// Adds up vitest JSON reports into the one closing line CI reads: 'N passed, N failed'. Above it,
+// each failed test by file and name with the first lines of its error, since CI keeps only the tail.
 import { existsSync, readFileSync } from 'node:fs';
 
+const ERROR_LINES = 6;
 let passed = 0;
 let failed = 0;
+const failures = [];
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     console.log(`${file}: missing (the suite did not run to the end)`);
@@ -15,6 +18,22 @@ for (const file of process.argv.slice(2)) {
   console.log(`${file}: ${r.numPassedTests} passed, ${f} failed`);
   passed += r.numPassedTests ?? 0;
   failed += f;
+  for (const suite of r.testResults ?? []) {
+    const where = `${file}: ${suite.name.replace(`${process.cwd()}/`, '')}`;
+    const tests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) failures.push({ where, name: t.fullName ?? t.title, messages: t.failureMessages ?? [] });
+    if (tests.length === 0 && suite.status === 'failed')
+      failures.push({ where, name: '(the file itself)', messages: [suite.message ?? ''] });
+  }
+}
+if (failures.length > 0) {
+  console.log('\nfailed:');
+  for (const { where, name, messages } of failures) {
+    console.log(`- ${where} > ${name}`);
+    const lines = messages.join('\n').split('\n').filter((l) => l.trim() !== '');
+    for (const line of lines.slice(0, ERROR_LINES)) console.log(`    ${line}`);
+  }
+  console.log('');
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

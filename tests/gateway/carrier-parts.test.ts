@@ -1,7 +1,7 @@
 // Each part's state is stored before it goes on the wire, receipts set each recipient's
 // status, and neither a restart nor a second instance ever sends a part twice. The carrier here is a
 // scripted connector (no network): the SMPP connector's own faults are in smpp-*.test.ts.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { fundedAccount, sendItem, sendSms } from './helpers/messaging';
 import { ScriptConnector, receiptFor, type Script } from './helpers/script-connector';
@@ -10,6 +10,7 @@ import { Dispatcher, IN_DOUBT_SETTLE_MS } from '../../server/src/carrier/dispatc
 import { INSTANCE_LEASE_MS } from '../../server/src/carrier/instances';
 import { PART } from '../../server/src/db/schema-carrier';
 import { decodeWire } from '../../server/src/carrier/smpp/sms-wire';
+import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;
 afterEach(async () => {
@@ -75,7 +76,7 @@ describe('parts and receipts', () => {
     const { gw, demo } = await gatewayWith(carrier, () => 'hold');
     const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '233241000010,233241000020' })]);
     const tick = tickCarrier(gw.ctx);
-    await vi.waitFor(() => expect(carrier.heldCount).toBe(2));
+    await eventually(() => expect(carrier.heldCount).toBe(2));
     // An intermediate receipt (en route), then the final one, both before the answer.
     await carrier.receipts(carrier.ledger.map((p) => receiptFor(`c${p.partId}`, p.to, 'ENROUTE')));
     await carrier.receipts(carrier.ledger.map((p) => receiptFor(`c${p.partId}`, p.to)));
@@ -173,7 +174,7 @@ describe('restarts and instances', () => {
     // Its clock stops with it: whatever its heartbeat timer still writes is the time it died.
     const diedAt = gw.clock.now;
     void new Dispatcher({ ...gw.ctx, now: () => diedAt }, before).run({ chunk: 2000, maxChunks: 1 });
-    await vi.waitFor(() => expect(before.heldCount).toBe(10));
+    await eventually(() => expect(before.heldCount).toBe(10));
 
     await tickCarrier(gw.ctx); // the restarted gateway: the old one's lease is not over yet
     expect(after.ledger).toEqual([]);

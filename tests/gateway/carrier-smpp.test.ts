@@ -12,6 +12,7 @@ import type { SmppSettings } from '../../server/src/carrier/carrier-url';
 import { PART } from '../../server/src/db/schema-carrier';
 import { needsUnicode } from '../../src/domain/sms';
 import { IN_DOUBT_SETTLE_MS } from '../../server/src/carrier/dispatcher';
+import { eventually } from './helpers/eventually';
 
 const FAST = { reconnect: { baseMs: 10, maxMs: 40 }, throttle: { baseMs: 5, maxMs: 20 } };
 
@@ -31,7 +32,7 @@ async function setUp(faults: Partial<SmscFaults> = {}, over: Partial<SmppSetting
   if (faults.ids) smsc.setFaults({ ids: faults.ids });
   const settings = settingsFor(smsc.port, over);
   gw = await makeTestApp({ connector: new SmppConnector('default', settings, FAST), carrierDelayMs: 0 });
-  await vi.waitFor(() => tickCarrier(gw!.ctx).then(() => expect(gw!.ctx.connector!.health().bound).toBe(true)));
+  await eventually(() => tickCarrier(gw!.ctx).then(() => expect(gw!.ctx.connector!.health().bound).toBe(true)));
   await untilAllFinal(gw); // the demo data's own messages
   smsc.ledger.length = 0;
   smsc.setFaults(faults);
@@ -189,7 +190,7 @@ describe('sending through SMPP', () => {
     );
     const list = composed(3);
     await sendComposed(gw, demo.apikey, list);
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       await tickCarrier(gw.ctx);
       const doubtful = await gw.ctx.db
         .selectFrom('carrier_parts')
@@ -219,7 +220,7 @@ describe('sending through SMPP', () => {
     const { gw, smsc } = await setUp();
     const { sendResetCode } = await import('../../server/src/accounts/system-texts');
     await sendResetCode(gw.ctx, 6, '0244000001', '4321');
-    await vi.waitFor(() => expect(smsc.ledger.map((e) => e.to)).toEqual(['233244000001']));
+    await eventually(() => expect(smsc.ledger.map((e) => e.to)).toEqual(['233244000001']));
     expect(reassemble(smsc.ledger).get('233244000001')?.[0]).toContain('4321');
   });
 });

@@ -90,6 +90,9 @@ const WEIRD: [string, unknown][] = [
 const bodyOf = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const paths = () => [...routeAccess.keys()].sort();
 
+/** Each of these sends one body to every route: 10-20 s on a busy CI machine. */
+const ROUTES_TIMEOUT = 90_000;
+
 describe('malformed input on every route is refused, never a 500', () => {
   let gw: TestGateway;
   let sup: Awaited<ReturnType<typeof login>>;
@@ -108,14 +111,18 @@ describe('malformed input on every route is refused, never a 500', () => {
       headers: { host: 'localhost', 'content-type': 'application/json', authorization: `Bearer ${sup.token}` },
     });
 
-  it.each(WEIRD)('every field as %s', async (_, value) => {
-    const failures: string[] = [];
-    for (const path of paths()) {
-      const res = await post(path, JSON.stringify(bodyOf(value)));
-      if (res.statusCode >= 500) failures.push(`${path} ${res.statusCode} ${res.body.slice(0, 120)}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  it.each(WEIRD)(
+    'every field as %s',
+    async (_, value) => {
+      const failures: string[] = [];
+      for (const path of paths()) {
+        const res = await post(path, JSON.stringify(bodyOf(value)));
+        if (res.statusCode >= 500) failures.push(`${path} ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    ROUTES_TIMEOUT,
+  );
 
   it.each([
     ['a number beyond double range', '1e400'],
@@ -123,17 +130,25 @@ describe('malformed input on every route is refused, never a 500', () => {
     ['a body that is a string', '"x"'],
     ['broken JSON', '{"profile_id":'],
     ['every field as arrays nested 5,000 deep', 'deep'],
-  ])('every route given %s', async (_, raw) => {
-    const failures: string[] = [];
-    const everyField = (value: string) => `{${FIELDS.map((f) => `"${f}":${value}`).join(',')}}`;
-    for (const path of paths()) {
-      const payload =
-        raw === '1e400' ? everyField('1e400') : raw === 'deep' ? everyField('['.repeat(5000) + ']'.repeat(5000)) : raw;
-      const res = await post(path, payload);
-      if (res.statusCode >= 500) failures.push(`${path} ${res.statusCode} ${res.body.slice(0, 120)}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  ])(
+    'every route given %s',
+    async (_, raw) => {
+      const failures: string[] = [];
+      const everyField = (value: string) => `{${FIELDS.map((f) => `"${f}":${value}`).join(',')}}`;
+      for (const path of paths()) {
+        const payload =
+          raw === '1e400'
+            ? everyField('1e400')
+            : raw === 'deep'
+              ? everyField('['.repeat(5000) + ']'.repeat(5000))
+              : raw;
+        const res = await post(path, payload);
+        if (res.statusCode >= 500) failures.push(`${path} ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    ROUTES_TIMEOUT,
+  );
 
   it.each([
     ['a repeated domain', '/smsgateway/api/domain?domain=a&domain=b'],

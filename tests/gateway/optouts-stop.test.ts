@@ -9,6 +9,7 @@ import { SmppConnector } from '../../server/src/carrier/smpp/smpp-connector';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { PART } from '../../server/src/db/schema-carrier';
 import { isStopText } from '../../src/domain/opt-out';
+import { eventually } from './helpers/eventually';
 
 const FAST = { reconnect: { baseMs: 10, maxMs: 40 }, throttle: { baseMs: 5, maxMs: 20 } };
 
@@ -28,7 +29,7 @@ async function setUp() {
     connector: new SmppConnector('default', settingsFor(smsc.port), FAST),
     carrierDelayMs: 0,
   });
-  await vi.waitFor(() => tickCarrier(gw!.ctx).then(() => expect(gw!.ctx.connector!.health().bound).toBe(true)));
+  await eventually(() => tickCarrier(gw!.ctx).then(() => expect(gw!.ctx.connector!.health().bound).toBe(true)));
   const demo = await fundedAccount(gw, 'demouser', 1000);
   const acmeClient = await fundedAccount(gw, 'acmeclient', 1000);
   return { gw, smsc, demo, acmeClient };

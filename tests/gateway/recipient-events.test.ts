@@ -21,6 +21,7 @@ import {
   logCreated,
   pruneEvents,
 } from '../../server/src/messaging/recipient-events';
+import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;
 afterEach(async () => {
@@ -112,7 +113,7 @@ describe('recipient events: each status change once, on every path', () => {
     const before = new ScriptConnector('default', () => 'hold', 10);
     const diedAt = gw.clock.now;
     void new Dispatcher({ ...gw.ctx, now: () => diedAt }, before).run({ chunk: 2000, maxChunks: 1 });
-    await vi.waitFor(() => expect(before.heldCount).toBe(3));
+    await eventually(() => expect(before.heldCount).toBe(3));
     gw.clock.advance(INSTANCE_LEASE_MS + 1);
     await tickCarrier(gw.ctx); // the others take over: the three are in doubt
     await after.receipts([receiptFor('lost-answer-1', '233241000020')]);
@@ -193,14 +194,14 @@ describe('reading and pruning recipient events', () => {
         await gate;
       })
       .then(() => order.push('first committed'));
-    await vi.waitFor(() => expect(order).toEqual(['first appended']));
+    await eventually(() => expect(order).toEqual(['first appended']));
     const second = db.transaction().execute(async (trx) => {
       await logChanges(trx, db.dialectName, [{ ...change, error: 'second' }], gw!.clock.now);
       order.push('second appended');
     });
     if (db.dialectName === 'postgres') {
       // The second transaction is waiting for the first one's lock on appends.
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         const { rows } = await sqlWaiting(db);
         expect(rows[0]!.n).toBe(1);
       });
@@ -238,13 +239,13 @@ describe('reading and pruning recipient events', () => {
       .then(() => order.push('first committed'));
     // The second appends in one statement on PostgreSQL: it may finish as the first's commit is
     // answered, so what is checked is that it waits until the first is let go.
-    await vi.waitFor(() => expect(order).toEqual(['first appended']));
+    await eventually(() => expect(order).toEqual(['first appended']));
     const second = db.transaction().execute(async (trx) => {
       await logCreated(trx, db.dialectName, [recipient!.id], gw!.clock.now);
       order.push('second appended');
     });
     if (db.dialectName === 'postgres') {
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         const { rows } = await sqlWaiting(db);
         expect(rows[0]!.n).toBe(1);
       });
@@ -288,7 +289,7 @@ describe('reading and pruning recipient events', () => {
     const stop = startBackground(gw.ctx);
     try {
       vi.advanceTimersByTime(EVENT_SWEEP_MS);
-      await vi.waitFor(async () => expect(await stale()).toEqual([]));
+      await eventually(async () => expect(await stale()).toEqual([]));
     } finally {
       await stop();
       vi.useRealTimers();

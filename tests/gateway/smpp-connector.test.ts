@@ -7,6 +7,7 @@ import type { SmppSettings } from '../../server/src/carrier/carrier-url';
 import type { OutgoingPart, Receipt, SubmitOutcome } from '../../server/src/core/connector';
 import { wireSegments, reassemble } from '../../server/src/carrier/smpp/sms-wire';
 import { FakeSmsc, settingsFor } from './helpers/fake-smsc';
+import { eventually } from './helpers/eventually';
 
 // A self-signed certificate for localhost and 127.0.0.1, made for these tests only.
 const TLS = {
@@ -39,7 +40,7 @@ async function started(
 ) {
   connector = new SmppConnector('default', settings(over), FAST);
   await connector.start(sink);
-  await vi.waitFor(() => expect(connector!.health().bound).toBe(true));
+  await eventually(() => expect(connector!.health().bound).toBe(true));
   return connector;
 }
 
@@ -90,10 +91,10 @@ describe('the SMPP connector', () => {
       expect(texts.get(`2332410${String(i).padStart(5, '0')}`)).toEqual([
         list.find((p) => p.meta.recipientId === i)!.meta.text,
       ]);
-    await vi.waitFor(() => expect(stored).toHaveLength(list.length));
+    await eventually(() => expect(stored).toHaveLength(list.length));
     const ids = new Set(outcomes.map((o) => (o.kind === 'accepted' ? o.carrierId : '')));
     expect(stored.every((r) => ids.has(r.carrierId) && r.state === 'DELIVRD' && r.doneAt !== null)).toBe(true);
-    await vi.waitFor(() => expect(smsc.receiptsAcked).toBe(list.length));
+    await eventually(() => expect(smsc.receiptsAcked).toBe(list.length));
   });
 
   it('keeps at most a window of submits unanswered, and keeps the rate', async () => {
@@ -113,24 +114,24 @@ describe('the SMPP connector', () => {
     // A receipt waits up to 300 ms for others to make a batch.
     connector = new SmppConnector('default', settings(), { ...FAST, receiptWaitMs: 300 });
     await connector.start(sink);
-    await vi.waitFor(() => expect(connector!.health().bound).toBe(true));
+    await eventually(() => expect(connector!.health().bound).toBe(true));
     const c = connector;
     const [a, b, later] = parts(3);
     await c.submit(a!);
-    await vi.waitFor(() => expect(smsc.receiptsSent).toBe(1));
+    await eventually(() => expect(smsc.receiptsSent).toBe(1));
     // Once its wait is over, the first batch is being stored (held at the gate) when the second comes.
     await new Promise((resolve) => setTimeout(resolve, 320));
     await c.submit(b!);
-    await vi.waitFor(() => expect(smsc.receiptsSent).toBe(2), { interval: 1 });
+    await vi.waitFor(() => expect(smsc.receiptsSent).toBe(2), { interval: 1, timeout: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     release(); // the second is stored with the next batch, before its own wait ends
-    await vi.waitFor(() => expect(stored).toHaveLength(2), { interval: 1 });
+    await vi.waitFor(() => expect(stored).toHaveLength(2), { interval: 1, timeout: 20_000 });
     // That wait ends with nothing left to store; a receipt after it is stored all the same.
     await new Promise((resolve) => setTimeout(resolve, 350));
     await c.submit(later!);
-    await vi.waitFor(() => expect(stored).toHaveLength(3));
+    await eventually(() => expect(stored).toHaveLength(3));
     // Answered once stored: the answer is on its way when the sink returns.
-    await vi.waitFor(() => expect(smsc.receiptsAcked).toBe(3));
+    await eventually(() => expect(smsc.receiptsAcked).toBe(3));
   });
 
   it('answers deliver_sm only once the receipts are stored, and not at all when storing fails', async () => {
@@ -146,17 +147,17 @@ describe('the SMPP connector', () => {
       stored.push(...r);
     });
     await submitAll(c, parts(1));
-    await vi.waitFor(() => expect(c.health().errors).toBe(1));
+    await eventually(() => expect(c.health().errors).toBe(1));
     expect(smsc.receiptsAcked).toBe(0);
     smsc.setFaults({});
     await submitAll(
       c,
       parts(1).map((p) => ({ ...p, partId: 99 })),
     );
-    await vi.waitFor(() => expect(smsc.receiptsSent).toBe(2));
+    await eventually(() => expect(smsc.receiptsSent).toBe(2));
     expect(smsc.receiptsAcked).toBe(0);
     release();
-    await vi.waitFor(() => expect(smsc.receiptsAcked).toBe(1));
+    await eventually(() => expect(smsc.receiptsAcked).toBe(1));
     expect(stored).toHaveLength(1);
   });
 
@@ -209,7 +210,7 @@ describe('the SMPP connector', () => {
     // The carrier answers in hex and reports in decimal: told so, the connector gives the decimal key.
     const c = await started({ ids: 'decimal' });
     const outcomes = await submitAll(c, parts(10));
-    await vi.waitFor(() => expect(stored).toHaveLength(20));
+    await eventually(() => expect(stored).toHaveLength(20));
     const answered = outcomes.map((o) => (o.kind === 'accepted' ? o.carrierId : ''));
     expect(answered.every((id) => /^\d+$/.test(id))).toBe(true);
     expect(new Set(stored.map((r) => r.carrierId))).toEqual(new Set(answered));
@@ -218,20 +219,20 @@ describe('the SMPP connector', () => {
     stored = [];
     smsc.setFaults({ twice: false, reverseBatch: 0, receiptDelayMs: 0, ids: 'same', receiptFirst: true });
     await submitAll(c, parts(3));
-    await vi.waitFor(() => expect(stored).toHaveLength(3));
+    await eventually(() => expect(stored).toHaveLength(3));
   });
 
   it('retries a refused bind with backoff, never showing the password, and binds once it is right', async () => {
     smsc.setFaults({ password: 'other' });
     connector = new SmppConnector('default', settings({ password: 'hunter2' }), FAST);
     await connector.start(async () => {});
-    await vi.waitFor(() => expect(smsc.refusedBinds).toBeGreaterThanOrEqual(2));
+    await eventually(() => expect(smsc.refusedBinds).toBeGreaterThanOrEqual(2));
     const health = connector.health();
     expect(health).toMatchObject({ bound: false, lastError: 'bind refused: ESME_RINVPASWD' });
     expect(JSON.stringify(health)).not.toContain('hunter2');
     expect(connector.freeSlots()).toBe(0);
     smsc.setFaults({ password: 'hunter2' });
-    await vi.waitFor(() => expect(connector!.health().bound).toBe(true));
+    await eventually(() => expect(connector!.health().bound).toBe(true));
     expect(connector.health().lastError).toBe('');
   });
 
@@ -241,39 +242,39 @@ describe('the SMPP connector', () => {
     await smsc.start(TLS);
     connector = new SmppConnector('default', settings({ tls: true }), { ...FAST, tlsCa: TLS.cert });
     await connector.start(async (r) => void stored.push(...r));
-    await vi.waitFor(() => expect(connector!.health().bound).toBe(true));
+    await eventually(() => expect(connector!.health().bound).toBe(true));
     const list = parts(3);
     expect(kinds(await submitAll(connector, list))).toEqual(['accepted', 'accepted', 'accepted']);
     expect([...reassemble(smsc.ledger).values()]).toEqual(list.map((p) => [p.meta.text]));
-    await vi.waitFor(() => expect(stored).toHaveLength(3));
+    await eventually(() => expect(stored).toHaveLength(3));
     await connector.stop();
 
     connector = new SmppConnector('default', settings({ tls: true }), FAST);
     await connector.start(async () => {});
-    await vi.waitFor(() => expect(connector!.health().lastError).toContain('certificate'));
+    await eventually(() => expect(connector!.health().lastError).toContain('certificate'));
     expect(connector.health().bound).toBe(false);
     expect(smsc.binds).toBe(1);
   });
 
   it('sends enquire_link on time and answers the SMSC’s', async () => {
     await started({ enquireS: 0.05 });
-    await vi.waitFor(() => expect(smsc.enquiresSeen).toBeGreaterThanOrEqual(2));
+    await eventually(() => expect(smsc.enquiresSeen).toBeGreaterThanOrEqual(2));
     smsc.enquireClients();
-    await vi.waitFor(() => expect(smsc.enquiresAnswered).toBe(1));
+    await eventually(() => expect(smsc.enquiresAnswered).toBe(1));
   });
 
   it('binds a transmitter and a receiver when asked, receipts arriving on the receiver', async () => {
     const c = await started({ bind: 'transmitter+receiver' });
     expect(smsc.binds).toBe(2);
     await submitAll(c, parts(4));
-    await vi.waitFor(() => expect(stored).toHaveLength(4));
+    await eventually(() => expect(stored).toHaveLength(4));
   });
 
   it('on stop: parts never written come back to be sent later, unbinding the session', async () => {
     smsc.setFaults({ silent: true, takeLast: true });
     const c = await started({ window: 2, timeoutS: 0.2 });
     const pending = submitAll(c, parts(5));
-    await vi.waitFor(() => expect(smsc.ledger).toHaveLength(2));
+    await eventually(() => expect(smsc.ledger).toHaveLength(2));
     await c.stop();
     connector = null;
     expect(kinds(await pending)).toEqual(['in-doubt', 'in-doubt', 'retry', 'retry', 'retry']);

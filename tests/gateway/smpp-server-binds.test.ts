@@ -1,10 +1,11 @@
 // The SMPP server's binds (docs/smpp.md#binds), with the `smpp` package as the customer: each bind
 // type, each refusal, enquire_link, unbind, generic_nack, idle binds, and the v1 API's SMPP access.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import smpp, { type PDU, type Session } from 'smpp';
 import { makeTestApp, tokenFor, type TestGateway } from './helpers/test-app';
 import { makeKey, v1 } from './helpers/api-v1';
 import { bind, connect, PASSWORD, request, smppAccessFor, startSmpp, submit } from './helpers/smpp-customer';
+import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;
 let stops: (() => Promise<void>)[] = [];
@@ -53,7 +54,7 @@ describe('binds', () => {
       expect((await request(c.session, 'unbind')).command_status).toBe(0);
       await closed;
     }
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect(await gw!.ctx.db.selectFrom('smpp_binds').selectAll().execute()).toEqual([]);
     });
   });
@@ -97,7 +98,7 @@ describe('binds', () => {
     expect((await bound(port, systemId, PASSWORD, 'receiver')).status).toBe(0);
     expect((await bound(port, systemId, PASSWORD, 'transceiver')).status).toBe(smpp.errors.ESME_RBINDFAIL);
     await request(first.session, 'unbind');
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await gw!.ctx.db.selectFrom('smpp_binds').selectAll().execute()).length).toBe(1);
     });
     expect((await bound(port, systemId, PASSWORD, 'transceiver')).status).toBe(0);

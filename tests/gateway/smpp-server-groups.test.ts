@@ -3,7 +3,7 @@
 // (short of credit, sender no longer approved) is answered alone without undoing the others; a fault
 // of the transaction answers none of its group with an id; a killed gateway loses no answered submit;
 // the balance moves by exactly the parts of the submits answered with an id. On SQLite and PostgreSQL.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import smpp, { type PDU } from 'smpp';
 import { sql } from 'kysely';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
@@ -11,6 +11,7 @@ import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, type Customer } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
 import { SubmitDesk, type SubmitRequest } from '../../server/src/smpp-server/submits';
+import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;
 let stops: (() => Promise<void>)[] = [];
@@ -277,7 +278,7 @@ describe('a group of submits', () => {
     expect(answered.length).toBeLessThan(total);
     // What was being stored when the process died commits or not, as a whole: the balance always
     // matches what is stored, and every answered submit is among it.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const stored = await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute();
       expect(100_000 - (await balanceOf(gw!, 'demouser'))).toBe(stored.length);
       expect(await storedParts()).toBe(stored.length);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { fundedAccount } from './helpers/messaging';
 import { PASSWORD, smppAccessFor, startSmpp } from './helpers/smpp-customer';
+import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -151,7 +152,7 @@ describe('Kannel as the customer', () => {
       { timeout: 30_000, interval: 200 },
     );
     // A receipt for every submit that asked for one (Kannel asks on the parts it wants), each answered.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const receipts = await gw!.ctx.db.selectFrom('smpp_receipts').select(['stat', 'state']).execute();
       const asked = await gw!.ctx.db.selectFrom('smpp_submits').select('registered_delivery').execute();
       expect(receipts).toHaveLength(asked.filter((s) => (s.registered_delivery & 3) !== 0).length);

@@ -2,7 +2,7 @@
 // simulated carrier: one per outcome with the id the submit was answered with, held while unbound and
 // sent in order on the next bind, resent until answered, never doubled; across two instances and a
 // killed one. On SQLite and PostgreSQL.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PDU } from 'smpp';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { fundedAccount } from './helpers/messaging';
@@ -19,6 +19,7 @@ import {
 } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
 import { fanOutReceipts, MESSAGE_STATE } from '../../server/src/smpp-server/receipts';
+import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;
 let stops: (() => Promise<void>)[] = [];
@@ -80,7 +81,7 @@ describe('receipts', () => {
     expect(byStat.DELIVRD).toMatchObject({ id: ids.DELIVRD, err: '000', from: '233241000010' });
     expect(byStat.UNDELIV).toMatchObject({ id: ids.UNDELIV, from: '233241000013' });
     expect(byStat.REJECTD).toMatchObject({ id: ids.REJECTD, from: '233241000770' });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select('state').execute();
       expect(rows.map((r) => r.state)).toEqual(['delivered', 'delivered', 'delivered']);
     });
@@ -101,7 +102,7 @@ describe('receipts', () => {
       .select('recipient_id')
       .where('id', '=', Number(unknown))
       .executeTakeFirstOrThrow();
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const r = await gw!.ctx.db
         .selectFrom('message_recipients')
         .select('stage')
@@ -150,7 +151,7 @@ describe('receipts', () => {
     const tx = await customer(port, systemId, 'transmitter');
     const ids = [];
     for (let i = 0; i < 5; i += 1) ids.push(await send(tx, `2332410001${i}0`));
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const rows = await gw!.ctx.db.selectFrom('smpp_receipts').selectAll().execute();
       expect(rows).toHaveLength(5);
     });
@@ -170,7 +171,7 @@ describe('receipts', () => {
     const second = await customer(port, systemId);
     const again = (await receiptsArrive(second, 2)).map(read);
     expect(again.map((r) => r.id).sort()).toEqual([...ids].sort());
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select(['state', 'attempts']).execute();
       expect(rows).toEqual([
         { state: 'delivered', attempts: 2 },
@@ -220,7 +221,7 @@ describe('instances', () => {
     gw!.clock.advance(31_000);
     const receipts = (await receiptsArrive(again, 20)).map(read);
     expect(new Set(receipts.map((r) => r.id))).toEqual(new Set(ids));
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select('state').execute();
       expect(rows.filter((r) => r.state === 'delivered')).toHaveLength(20);
     });

@@ -44,7 +44,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/** The SQL type a column of rowsById holds. */
+/** The SQL type a column of a typedValues list (and so of rowsById) holds. */
 type ColumnType = 'text' | 'bigint';
 
 /**
