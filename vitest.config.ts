@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: ['tests/unit/tooling/**'],
           setupFiles: ['tests/unit/setup-web.ts'],
+          // The files of a worker share its modules (each test clears what it stores, setup-web.ts):
+          // loading the DOM's modules anew for each file took half the time (199 s against 94 s).
+          isolate: false,
         },
       },
       {
@@ -34,6 +37,11 @@ export default defineConfig({
           setupFiles: ['tests/gateway/setup-server.ts'],
           // Each test has its own database; on PostgreSQL .ci/run takes three files at once.
           fileParallelism: true,
+          // The files of a worker share its modules: the gateway keeps its state in each test's own
+          // context (module-level caches are keyed by it), and importing the gateway anew for each
+          // file took half of the suite's time (273 s against 145 s on SQLite, 346 against 266 on
+          // PostgreSQL with three files at once).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
