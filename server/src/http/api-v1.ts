@@ -140,6 +140,8 @@ async function limitRate(ctx: GatewayContext, reply: FastifyReply, limitKey: str
   }
 }
 
+const apiCallers = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof callerOf>>>();
+
 /** Registers one operation; its handler gets the caller and the parsed body, query and path parameters. */
 export function operation<O extends Operation>(
   app: FastifyInstance,
@@ -150,9 +152,17 @@ export function operation<O extends Operation>(
   app.route({
     method: op.method,
     url: op.path,
+    // The key, its scopes and the rate are checked before the body is read: a refused request's body
+    // is never parsed, so only a caller with a valid key can make the gateway parse a large one.
+    onRequest: async (req, reply) => {
+      const found = await callerOf(ctx, req, op);
+      await limitRate(ctx, reply, found.limitKey);
+      apiCallers.set(req, found);
+    },
     handler: async (req, reply) => {
-      const { user, key, limitKey } = await callerOf(ctx, req, op);
-      await limitRate(ctx, reply, limitKey);
+      const found = apiCallers.get(req);
+      if (!found) throw apiRefusal(401, 'invalid_api_key', 'This API key is not valid');
+      const { user, key } = found;
       if (op.body && !/^application\/(.+\+)?json\b/i.test(req.headers['content-type'] ?? ''))
         throw apiRefusal(415, 'unsupported_media_type', 'Send the body as application/json');
       const params = parsePart(op.params, req.params, 'path');

@@ -44,6 +44,30 @@ function bodyOf<C extends Call>(call: C, req: FastifyRequest): z.output<C['reque
   return parsed.data as z.output<C['request']>;
 }
 
+/**
+ * The body a public call (sign-in, sign-up, password reset) may send: each takes a few short fields.
+ * Parsing a megabyte of JSON holds the event loop for 100 ms and more, so a visitor without a session
+ * gets no more than this.
+ */
+export const PUBLIC_BODY_LIMIT = 64 * 1024;
+
+/** The caller found in onRequest, before the body is read; `null` on public calls. */
+const callers = new WeakMap<FastifyRequest, UserRow | null>();
+
+/**
+ * The token and role are checked in onRequest, before the body is read: a request that is refused
+ * there never has its body parsed, so only a signed-in caller can make the gateway parse a large one.
+ */
+const checkCallerFirst = (ctx: GatewayContext, access: Access) => async (req: FastifyRequest) => {
+  callers.set(req, await caller(ctx, req, access));
+};
+
+function callerChecked(req: FastifyRequest, access: Access): UserRow | null {
+  const user = callers.get(req);
+  if (user === undefined || (user === null && access !== 'public')) throw forbidden();
+  return user;
+}
+
 /** Registers a call of the contract (src/domain/contract) at its path with its access rule; every answer is `no-store`. */
 export function post<C extends Call>(
   app: FastifyInstance,
@@ -51,10 +75,14 @@ export function post<C extends Call>(
   call: C,
   handler: Handler<ArgsOf<C>>,
 ): void {
+  const options = {
+    onRequest: checkCallerFirst(ctx, call.access),
+    ...(call.access === 'public' ? { bodyLimit: Math.min(PUBLIC_BODY_LIMIT, ctx.maxBodyBytes) } : {}),
+  };
   for (const path of [call.path, ...(call.aliases ?? [])]) {
     routeAccess.set(path, call.access);
-    app.post(path, async (req, reply) => {
-      const user = await caller(ctx, req, call.access);
+    app.post(path, options, async (req, reply) => {
+      const user = callerChecked(req, call.access);
       const body = bodyOf(call, req);
       const domain = await resolveDomain(ctx, req.hostname);
       return (handler as Handler<SignedInArgs<z.output<C['request']>>>)({
@@ -81,11 +109,9 @@ export function ownProfile(user: UserRow, profileId: number | string | undefined
   if (profileId !== undefined && profileId !== '' && Number(profileId) !== user.profile_id) throw forbidden();
 }
 
-const largeBodyCallers = new WeakMap<FastifyRequest, UserRow>();
-
 /**
- * Like post(), for the few calls whose bodies outgrow MAX_BODY_BYTES (contact imports, images):
- * the token and role are checked in onRequest, before a large body is read.
+ * Like post(), for the few calls whose bodies outgrow MAX_BODY_BYTES (contact imports, images); the
+ * caller is checked before the body is read, as for every call.
  */
 export function postLarge<C extends Call<z.ZodType, z.ZodType, 'user' | 'admin' | 'profile6'>>(
   app: FastifyInstance,
@@ -95,12 +121,9 @@ export function postLarge<C extends Call<z.ZodType, z.ZodType, 'user' | 'admin' 
   handler: Handler<SignedInArgs<z.output<C['request']>>>,
 ): void {
   routeAccess.set(call.path, call.access);
-  const onRequest = async (req: FastifyRequest) => {
-    largeBodyCallers.set(req, (await caller(ctx, req, call.access)) as UserRow);
-  };
-  app.post(call.path, { bodyLimit: Math.max(bodyLimit, ctx.maxBodyBytes), onRequest }, async (req, reply) => {
-    const user = largeBodyCallers.get(req);
-    if (!user) throw forbidden();
+  const options = { bodyLimit: Math.max(bodyLimit, ctx.maxBodyBytes), onRequest: checkCallerFirst(ctx, call.access) };
+  app.post(call.path, options, async (req, reply) => {
+    const user = callerChecked(req, call.access)!;
     const body = bodyOf(call, req);
     const domain = await resolveDomain(ctx, req.hostname);
     return handler({ body, user, domain, req, reply });
