@@ -3,7 +3,7 @@ import type { GatewayContext } from './core/context';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { ASSETS_PREFIX, registerStatic } from './http/static';
-import { refuseUnstorableInput } from './http/well-formed';
+import { refuseUnstorableInput, registerJsonParser } from './http/well-formed';
 import { registerDomainRoutes } from './routes/domain';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSignupRoutes } from './routes/signup';
@@ -39,6 +39,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     logger: ctx.logRequests ? { level: 'info', serializers: { req: safeRequest } } : false,
   });
 
+  registerJsonParser(app);
   app.addHook('preHandler', refuseUnstorableInput);
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith(GATEWAY_PREFIX) && !reply.hasHeader('Cache-Control'))

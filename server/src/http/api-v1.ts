@@ -13,7 +13,7 @@ import { type errorAnswer } from '../../../src/domain/api-v1/schemas';
 import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
 import { API_V1_PATH } from '../../../src/domain/api-paths';
 import { bearerToken, clientAddress } from './authenticate';
-import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP } from './well-formed';
+import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP, TOO_MANY_PARTS } from './well-formed';
 
 /** Where the integrators' API lives (docs/api-v1.md). */
 export const API_V1_PREFIX = API_V1_PATH;
@@ -197,7 +197,7 @@ const FROM_KIND: Record<RefusalKind, [number, ApiErrorCode]> = {
 };
 
 /** The gateway's refusals of text it cannot store and of nesting too deep (http/well-formed.ts): malformed input. */
-const MALFORMED = new Set([NOT_UNICODE, NUL_CHARACTER, TOO_DEEP]);
+const MALFORMED = new Set([NOT_UNICODE, NUL_CHARACTER, TOO_DEEP, TOO_MANY_PARTS]);
 
 /** PostgreSQL's refusals of a value that passed the schemas: still the caller's input. */
 const DATABASE_INPUT = new Set(['22003', '22P05', '22021']);
