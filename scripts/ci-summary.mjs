@@ -30,7 +30,10 @@ if (failures.length > 0) {
   console.log('\nfailed:');
   for (const { where, name, messages } of failures) {
     console.log(`- ${where} > ${name}`);
-    const lines = messages.join('\n').split('\n').filter((l) => l.trim() !== '');
+    const lines = messages
+      .join('\n')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     for (const line of lines.slice(0, ERROR_LINES)) console.log(`    ${line}`);
   }
   console.log('');
