@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refuse } from '../core/errors';
+import { yieldToLoop } from '../core/event-loop';
 
 /** No call's body is nested deeper than a few levels; deeper input is refused before anything reads it. */
 const MAX_DEPTH = 16;
@@ -31,14 +32,14 @@ const COUNT_STEP = 100_000;
  * of brackets comes near), and refuses the text when they outnumber what its size allows. indexOf
  * finds each one natively: a usual megabyte, with few brackets, is counted in well under a millisecond.
  */
-export async function refuseCostlyJson(text: string): Promise<void> {
+async function refuseCostlyJson(text: string): Promise<void> {
   const allowed = FREE_CONTAINERS + Math.floor(text.length / BYTES_PER_CONTAINER);
   let containers = 0;
   for (const bracket of ['[', '{']) {
     for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1)) {
       containers += 1;
       if (containers > allowed) throw refuse(TOO_MANY_PARTS);
-      if (containers % COUNT_STEP === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (containers % COUNT_STEP === 0) await yieldToLoop();
     }
   }
 }
@@ -66,7 +67,7 @@ async function checkValue(root: unknown): Promise<void> {
   while (pending.length > 0) {
     const [value, depth] = pending.pop()!;
     seen += 1;
-    if (seen % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (seen % YIELD_EVERY === 0) await yieldToLoop();
     if (typeof value === 'string') checkText(value);
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) throw refuse(TOO_DEEP);

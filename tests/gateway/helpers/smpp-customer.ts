@@ -1,7 +1,7 @@
 // A customer's ESME for the SMPP server tests: the `smpp` package's client, binding to the gateway's
 // SMPP server started in the test process over the test gateway's context.
 import smpp, { type PDU, type Session } from 'smpp';
-import { vi } from 'vitest';
+import { eventually } from './eventually';
 import type { TestGateway } from './test-app';
 import { tokenFor } from './test-app';
 import { SmppServer } from '../../../server/src/smpp-server/listener';
@@ -129,13 +129,9 @@ export const receiptField = (pdu: PDU, name: string) =>
 
 /** Waits until the customer holds `count` deliver_sm. */
 export async function receiptsArrive(customer: Pick<Customer, 'delivered'>, count: number, timeout = 15_000) {
-  await vi.waitFor(
-    () => {
-      if (customer.delivered.length < count)
-        throw new Error(`${customer.delivered.length} of ${count} receipts arrived`);
-    },
-    { timeout, interval: 20 },
-  );
+  await eventually(() => {
+    if (customer.delivered.length < count) throw new Error(`${customer.delivered.length} of ${count} receipts arrived`);
+  }, timeout);
   return customer.delivered;
 }
 
