@@ -4,6 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 const ERROR_LINES = 6;
+// What a failed browser test's pages showed (tests/e2e/support/setup.ts), printed wherever it is.
+const PAGE_STATE = /^page state \d+:/;
 let passed = 0;
 let failed = 0;
 const failures = [];
@@ -34,7 +36,8 @@ if (failures.length > 0) {
       .join('\n')
       .split('\n')
       .filter((l) => l.trim() !== '');
-    for (const line of lines.slice(0, ERROR_LINES)) console.log(`    ${line}`);
+    const pages = lines.filter((l, i) => i >= ERROR_LINES && PAGE_STATE.test(l));
+    for (const line of [...lines.slice(0, ERROR_LINES), ...new Set(pages)]) console.log(`    ${line}`);
   }
   console.log('');
 }

@@ -22,6 +22,28 @@ export const SCREENSHOT_VIEWPORTS = [
 ] as const;
 
 const openPages = new Set<Page>();
+/** The last errors each page (and its workers) printed, for a failed test's report. */
+const pageErrors = new WeakMap<Page, string[]>();
+const KEPT_ERRORS = 8;
+
+function track(page: Page) {
+  if (pageErrors.has(page)) return;
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  const keep = (text: string) => {
+    errors.push(text.slice(0, 300));
+    if (errors.length > KEPT_ERRORS) errors.shift();
+  };
+  page.on('console', (m) => {
+    if (m.type() === 'error') keep(m.text());
+  });
+  page.on('pageerror', (e) => keep(`uncaught: ${e.message}`));
+}
+
+/** What a page printed as errors lately (console errors and uncaught exceptions). */
+export const errorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? [];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -33,13 +55,9 @@ export async function newPage(
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  context.on('page', track);
   const page = await context.newPage();
-  openPages.add(page);
-  page.on('close', () => openPages.delete(page));
-  context.on('page', (p) => {
-    openPages.add(p);
-    p.on('close', () => openPages.delete(p));
-  });
+  track(page);
   return { context, page };
 }
 
