@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { makeTestApp, type TestGateway } from '../gateway/helpers/test-app';
 import { fundedAccount } from '../gateway/helpers/messaging';
@@ -24,6 +24,8 @@ const BINDS = (process.env.SMPP_BENCH_BINDS ?? '1,10').split(',').map(Number);
 const WINDOW = 50;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A histogram's nanoseconds as milliseconds. */
+const ms = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 async function startSmsc() {
@@ -119,6 +121,8 @@ async function run(carrier: string, binds: number) {
       maxRss = Math.max(maxRss, m.rss);
       maxHeap = Math.max(maxHeap, m.heapUsed);
     }, 100);
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
     const start = performance.now();
     const cpuStart = process.cpuUsage();
     const dbCpuStart = await databaseCpuMs(gw);
@@ -138,6 +142,7 @@ async function run(carrier: string, binds: number) {
     while (progress.receipts < accepted && performance.now() < deadline) await pause(100);
     receiptsAt = performance.now();
     clearInterval(sampler);
+    loopDelay.disable();
     carrierRunning = false;
     await carrierLoop;
     const submitS = s.ms / 1000;
@@ -148,6 +153,7 @@ async function run(carrier: string, binds: number) {
         `${Math.round(accepted / submitSafe(submitS)).toLocaleString('en')} submits/s (${submitS.toFixed(1)} s); ` +
         `${progress.receipts.toLocaleString('en')} receipts, ${Math.round(progress.receipts / receiptS).toLocaleString('en')} receipts/s ` +
         `(all after ${receiptS.toFixed(1)} s); gateway RSS max ${mb(maxRss)}, heap max ${mb(maxHeap)}; ` +
+        `event loop held p99 ${ms(loopDelay.percentile(99))}, max ${ms(loopDelay.max)}; ` +
         `gateway CPU ${Math.round(cpuPerSubmitUs)} µs a submit (${Math.round(1e6 / cpuPerSubmitUs).toLocaleString('en')}/s on one core)` +
         (dbPerSubmitUs === null ? '' : `, PostgreSQL ${Math.round(dbPerSubmitUs)} µs`) +
         `, the customer's ESME ${Math.round(s.cpuUs / s.answered)} µs` +
