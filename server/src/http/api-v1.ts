@@ -14,6 +14,7 @@ import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
 import { API_V1_PATH } from '../../../src/domain/api-paths';
 import { bearerToken, clientAddress } from './authenticate';
 import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP, TOO_MANY_PARTS } from './well-formed';
+import { TOO_MANY_FIELDS } from './json-slices';
 
 /** Where the integrators' API lives (docs/api-v1.md). */
 export const API_V1_PREFIX = API_V1_PATH;
@@ -196,8 +197,8 @@ const FROM_KIND: Record<RefusalKind, [number, ApiErrorCode]> = {
   busy: [503, 'busy'],
 };
 
-/** The gateway's refusals of text it cannot store and of nesting too deep (http/well-formed.ts): malformed input. */
-const MALFORMED = new Set([NOT_UNICODE, NUL_CHARACTER, TOO_DEEP, TOO_MANY_PARTS]);
+/** The gateway's refusals of text it cannot store, of nesting too deep and of bodies too costly to parse (http/well-formed.ts, http/json-slices.ts): malformed input. */
+const MALFORMED = new Set([NOT_UNICODE, NUL_CHARACTER, TOO_DEEP, TOO_MANY_PARTS, TOO_MANY_FIELDS]);
 
 /** PostgreSQL's refusals of a value that passed the schemas: still the caller's input. */
 const DATABASE_INPUT = new Set(['22003', '22P05', '22021']);

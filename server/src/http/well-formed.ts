@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
+import { parseInSlices } from './json-slices';
 
 /** No call's body is nested deeper than a few levels; deeper input is refused before anything reads it. */
 const MAX_DEPTH = 16;
 /** Values checked between two yields to the event loop, so a 16 MiB import never holds it for long. */
-const YIELD_EVERY = 20_000;
+const YIELD_EVERY = 5_000;
 /**
  * Text neither database stores as sent: a NUL byte (PostgreSQL refuses it in text) or a lone
  * surrogate (JSON encoders and databases disagree on it, so it breaks every later answer that carries it).
@@ -25,7 +26,7 @@ export const TOO_MANY_PARTS = 'The request holds more lists and objects than its
 const BYTES_PER_CONTAINER = 16;
 const FREE_CONTAINERS = 1000;
 /** Brackets counted between two yields to the event loop. */
-const COUNT_STEP = 100_000;
+const COUNT_STEP = 20_000;
 
 /**
  * Counts the `[` and `{` of a JSON text, those in its strings too (an over-count that only text full
@@ -44,14 +45,27 @@ async function refuseCostlyJson(text: string): Promise<void> {
   }
 }
 
-/** Fastify's JSON parser (with its guard against prototype keys), after refuseCostlyJson. */
+/**
+ * Fastify's JSON parser (with its guard against prototype keys), after refuseCostlyJson; a long body
+ * a slice at a time (json-slices.ts), each slice through that parser.
+ */
 export function registerJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    refuseCostlyJson(body as string).then(
-      () => parse(req, body as string, done),
-      (error: Error) => done(error, undefined),
-    );
+    const guarded = (text: string) => {
+      let result: { error: Error | null; value: unknown } | null = null;
+      parse(req, text, (error, value) => (result = { error, value }));
+      if (!result) throw new Error('the JSON parser did not answer at once');
+      const { error, value } = result;
+      if (error) throw error;
+      return value;
+    };
+    refuseCostlyJson(body as string)
+      .then(() => parseInSlices(body as string, guarded))
+      .then(
+        (value) => done(null, value),
+        (error: Error) => done(error, undefined),
+      );
   });
 }
 
@@ -71,6 +85,12 @@ async function checkValue(root: unknown): Promise<void> {
     if (typeof value === 'string') checkText(value);
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) throw refuse(TOO_DEEP);
+    // A list's keys are its indices: its elements are taken as they are (Object.entries made a pair
+    // of each of an import's 100,000 rows at once, holding the loop 50 ms and more).
+    if (Array.isArray(value)) {
+      for (const inner of value as unknown[]) pending.push([inner, depth + 1]);
+      continue;
+    }
     for (const [key, inner] of Object.entries(value)) {
       checkText(key);
       pending.push([inner, depth + 1]);

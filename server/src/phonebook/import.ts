@@ -11,6 +11,8 @@ import { canonicalPhone } from '../../../src/domain/phone-number';
 
 // 1,000 rows x 12 columns stays well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const CHUNK_ROWS = 1000;
+/** Rows checked between two yields: about 5 ms of work. */
+const CHECK_ROWS = 250;
 // The answer names the first rejected rows only; `rejected` counts them all.
 const REPORTED_REJECTIONS = 100;
 
@@ -37,7 +39,7 @@ async function numbersInBook(ctx: GatewayContext, groupId: number): Promise<Set<
  * Checks every row, then inserts the good ones in chunks inside one transaction, so an import
  * lands whole or not at all. `row` numbers are sheet rows: the heading is row 1. A row needs a usable
  * phone number (docs/product.md#phone-numbers); one whose number the book already holds is skipped, so
- * loading a file twice changes nothing. Both loops yield between chunks of CHUNK_ROWS: a 100,000-row
+ * loading a file twice changes nothing. Both loops yield between chunks (CHECK_ROWS, CHUNK_ROWS): a 100,000-row
  * import never holds the event loop for long.
  */
 export async function importContacts(
@@ -51,9 +53,9 @@ export async function importContacts(
   let rejected = 0;
   let skipped = 0;
   const known = await numbersInBook(ctx, group.id);
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    if (start > 0) await yieldToLoop();
-    for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i += 1) {
+  for (let start = 0; start < rows.length; start += CHECK_ROWS) {
+    await yieldToLoop();
+    for (let i = start; i < Math.min(rows.length, start + CHECK_ROWS); i += 1) {
       const row = rows[i];
       if (typeof row !== 'object' || row === null || Array.isArray(row)) throw refuse(notARow(i));
       const checked = checkContact(rowToContactInput(row as Record<string, unknown>), now);
