@@ -28,11 +28,22 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/** CPU time (ms) a process of this machine has used so far, read from /proc (utime + stime). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return (f[11]! + f[12]!) * 10;
+}
+
 async function startSmsc() {
   const child: ChildProcess = fork('tests/bench/support/smsc-child.ts', { execArgv: ['--import', 'tsx'] });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
   return {
     port,
+    pid: child.pid!,
     stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.send({ type: 'stop' }))),
   };
 }
@@ -126,6 +137,7 @@ async function run(carrier: string, binds: number) {
     const start = performance.now();
     const cpuStart = process.cpuUsage();
     const dbCpuStart = await databaseCpuMs(gw);
+    const smscCpuStart = smsc ? processCpuMs(smsc.pid) : 0;
     esme.send({ type: 'go' });
     while (!result.submitted) await pause(50);
     const s = result.submitted;
@@ -134,6 +146,7 @@ async function run(carrier: string, binds: number) {
     const cpu = process.cpuUsage(cpuStart);
     const cpuPerSubmitUs = (cpu.user + cpu.system) / s.answered;
     const dbCpuEnd = await databaseCpuMs(gw);
+    const smscPerSubmitUs = smsc ? ((processCpuMs(smsc.pid) - smscCpuStart) * 1000) / s.answered : null;
     const dbPerSubmitUs =
       dbCpuStart === null || dbCpuEnd === null ? null : ((dbCpuEnd - dbCpuStart) * 1000) / s.answered;
     const accepted = s.answered - s.refused;
@@ -157,6 +170,7 @@ async function run(carrier: string, binds: number) {
         `gateway CPU ${Math.round(cpuPerSubmitUs)} µs a submit (${Math.round(1e6 / cpuPerSubmitUs).toLocaleString('en')}/s on one core)` +
         (dbPerSubmitUs === null ? '' : `, PostgreSQL ${Math.round(dbPerSubmitUs)} µs`) +
         `, the customer's ESME ${Math.round(s.cpuUs / s.answered)} µs` +
+        (smscPerSubmitUs === null ? '' : `, the local SMSC ${Math.round(smscPerSubmitUs)} µs`) +
         (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : ''),
     );
   } finally {
