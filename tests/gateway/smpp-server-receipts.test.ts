@@ -18,7 +18,7 @@ import {
   type Customer,
 } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
-import { fanOutReceipts, MESSAGE_STATE } from '../../server/src/smpp-server/receipts';
+import { fanOutReceipts, MESSAGE_STATE, submitsOfRecipients } from '../../server/src/smpp-server/receipts';
 import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;
@@ -191,6 +191,21 @@ describe('receipts', () => {
     await receiptsArrive(c, 2);
     expect(await gw!.ctx.db.selectFrom('smpp_receipts').selectAll().execute()).toHaveLength(2);
     expect(c.delivered).toHaveLength(2);
+  });
+});
+
+describe('the fan-out', () => {
+  it("finds a step's submits by the recipient index, not by reading every accepted submit", async () => {
+    gw = await makeTestApp();
+    const query = submitsOfRecipients(gw.ctx.db, [1, 2, 3]).compile();
+    const sqlite = gw.ctx.db.dialectName === 'sqlite';
+    const { rows } = await gw.ctx.db.executeQuery<Record<string, unknown>>({
+      ...query,
+      sql: `explain ${sqlite ? 'query plan ' : ''}${query.sql}`,
+    });
+    const plan = rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n');
+    if (sqlite) expect(plan).toContain('USING INDEX smpp_submits_recipient');
+    expect(plan).not.toMatch(/smpp_submits_held/);
   });
 });
 

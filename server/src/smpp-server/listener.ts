@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import smpp, { type PDU, type Server, type Session } from 'smpp';
 import type { GatewayContext } from '../core/context';
+import { yieldToLoop } from '../core/event-loop';
 import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { findAccount } from '../accounts/account-store';
@@ -574,8 +575,9 @@ export class SmppServer {
   private async pump() {
     if (performance.now() - this.fannedOutAt >= FAN_OUT_EVERY_MS) {
       this.fannedOutAt = performance.now();
-      // Steps while each reads a full step (a shorter one read all there was), at most 20 per run.
-      for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) === EVENT_STEP; i += 1);
+      // Steps while each reads a full step (a shorter one read all there was), at most 20 per run,
+      // the event loop let turn between two (SQLite's steps run in it).
+      for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) === EVENT_STEP; i += 1) await yieldToLoop();
     }
     await this.flushAcks();
     for (const [profileId, binds] of this.receivers) {

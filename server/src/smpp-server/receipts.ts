@@ -101,6 +101,14 @@ async function oweEach(trx: Executor, owed: readonly { submit: OwedSubmit; outco
   }
 }
 
+/**
+ * The submits of these recipients, whatever their state: by recipient alone, both databases read the
+ * recipient index (with `state` in the statement, SQLite read every accepted submit by its state
+ * index, 20 to 45 ms a fan-out step at 40,000 submits).
+ */
+export const submitsOfRecipients = (db: Executor, recipientIds: readonly number[]) =>
+  db.selectFrom('smpp_submits').selectAll().where('recipient_id', 'in', recipientIds);
+
 /** One step of the receipts' fan-out; returns how many events it read (EVENT_STEP means more may wait). */
 export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
   const now = ctx.now();
@@ -115,18 +123,17 @@ export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
       return r ? [{ event: e, ...r }] : [];
     });
     if (finals.length > 0) {
-      const submits = await trx
-        .selectFrom('smpp_submits')
-        .selectAll()
-        .where(
-          'recipient_id',
-          'in',
-          finals.map((f) => Number(f.event.recipient_id)),
-        )
-        .where('state', '=', 'accepted')
-        .execute();
+      const submits = await submitsOfRecipients(
+        trx,
+        finals.map((f) => Number(f.event.recipient_id)),
+      ).execute();
       const byRecipient = new Map<number, SmppSubmitRow[]>();
-      for (const s of submits) byRecipient.set(s.recipient_id!, [...(byRecipient.get(s.recipient_id!) ?? []), s]);
+      for (const s of submits) {
+        if (s.state !== 'accepted') continue;
+        const list = byRecipient.get(s.recipient_id!);
+        if (list) list.push(s);
+        else byRecipient.set(s.recipient_id!, [s]);
+      }
       await oweEach(
         trx,
         finals.flatMap((f) =>
