@@ -16,6 +16,7 @@ import { needsUnicode, smsLength, smsParts } from '../../../src/domain/sms';
 import { accountsById, BIND_HEARTBEAT_MS, checkBind, dropBind, heartbeatBinds, registerBind } from './access';
 import { concatOf, DATA_CODINGS, decodeText, readSubmit, smppTime, type SubmitBody } from './wire';
 import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
+import { receiptDeliverSm, submitSmResp } from './wire-out';
 import { pruneRate } from './rate';
 import {
   claimReceipts,
@@ -450,15 +451,18 @@ export class SmppServer {
 
   private onSubmit(conn: Conn, sequence: number, raw: Buffer) {
     // The request was read from its bytes (readSubmit), so its answer is made from its sequence number.
-    const respond = (options: { message_id: string } | { command_status: number | undefined }) =>
-      this.send(conn, new smpp.PDU('submit_sm_resp', { sequence_number: sequence, ...options }));
+    const respond = (answer: { messageId: string } | { status: number | undefined }) =>
+      this.send(
+        conn,
+        submitSmResp(sequence, 'status' in answer ? { status: answer.status ?? smpp.errors.ESME_RSYSERR! } : answer),
+      );
     const answer = (a: SubmitAnswer) => {
       if (conn.closed) return;
-      if (a.ok) respond({ message_id: a.messageId });
-      else respond({ command_status: smpp.errors[a.status] });
+      if (a.ok) respond({ messageId: a.messageId });
+      else respond({ status: smpp.errors[a.status] });
     };
     if (!conn.bound || conn.bound.type === 'receiver') {
-      respond({ command_status: smpp.errors.ESME_RINVBNDSTS });
+      respond({ status: smpp.errors.ESME_RINVBNDSTS });
       return;
     }
     let body: SubmitBody;
@@ -599,18 +603,16 @@ export class SmppServer {
         conn.receipts.add(r.id);
         const sent = this.send(
           conn,
-          new smpp.PDU('deliver_sm', {
-            source_addr_ton: 1,
-            source_addr_npi: 1,
-            source_addr: r.source,
-            dest_addr_ton: to.ton,
-            dest_addr_npi: to.npi,
-            destination_addr: r.destination,
-            esm_class: 0x04,
-            data_coding: 0,
-            short_message: Buffer.from(receiptText(r, messageId), 'latin1'),
-            receipted_message_id: messageId,
-            message_state: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN,
+          receiptDeliverSm({
+            sourceTon: 1,
+            sourceNpi: 1,
+            source: r.source,
+            destTon: to.ton,
+            destNpi: to.npi,
+            destination: r.destination,
+            text: Buffer.from(receiptText(r, messageId), 'latin1'),
+            receiptedMessageId: messageId,
+            messageState: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN!,
           }),
           (resp: PDU) => {
             if (!conn.receipts.delete(r.id)) return;
