@@ -52,6 +52,20 @@ function body(seed: number, length = 30 + (seed % 20)): string {
   return seed % 2 === 0 ? JSON.stringify(value) : JSON.stringify(value, null, 1);
 }
 
+/** How many times the event loop turned while `work` ran. */
+async function turnsWhile<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let counting = true;
+  const tick = () => {
+    turns += 1;
+    if (counting) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const value = await work();
+  counting = false;
+  return { value, turns };
+}
+
 describe('a long JSON body parsed a slice at a time', () => {
   it('gives what JSON.parse gives, wherever the slices are cut', async () => {
     for (let seed = 1; seed <= 40; seed += 1) {
@@ -108,15 +122,9 @@ describe('a long JSON body parsed a slice at a time', () => {
 
   it('lets the event loop turn between slices', async () => {
     const text = JSON.stringify({ excelData: Array.from({ length: 5000 }, (_, i) => ({ n: i, name: 'Ama' })) });
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      turns += 1;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const value = await parseInSlices(text, plain, { scannedFrom: 0, slicedFrom: 0, sliceChars: 10_000 });
-    counting = false;
+    const { value, turns } = await turnsWhile(() =>
+      parseInSlices(text, plain, { scannedFrom: 0, slicedFrom: 0, sliceChars: 10_000 }),
+    );
     expect(value).toEqual(JSON.parse(text));
     // The list is about 110,000 characters: 11 slices, a turn before each.
     expect(turns).toBeGreaterThanOrEqual(10);
@@ -126,15 +134,7 @@ describe('a long JSON body parsed a slice at a time', () => {
 describe('the check of a parsed body', () => {
   it('lets the event loop turn every few thousand values, within one long list too', async () => {
     const body = { excelData: Array.from({ length: 100_000 }, (_, i) => ({ firstname: `Ama ${i}` })) };
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      turns += 1;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
-    await refuseUnstorableInput({ query: {}, body } as unknown as FastifyRequest);
-    counting = false;
+    const { turns } = await turnsWhile(() => refuseUnstorableInput({ query: {}, body } as unknown as FastifyRequest));
     // 200,001 values (the rows and their names): a turn every 5,000 of them.
     expect(turns).toBeGreaterThanOrEqual(40);
   });
