@@ -3,6 +3,7 @@
 // generic encoder took 6 and 30 µs a PDU here, on the path of each submit. Each is given to the
 // package's Session.send as a PDU whose bytes are made once the session has numbered it.
 import type { PDU } from 'smpp';
+import type { SmppAddresses } from './wire';
 
 const SUBMIT_SM_RESP = 0x80000004;
 const DELIVER_SM = 0x00000005;
@@ -60,13 +61,7 @@ export function submitSmResp(sequence: number, answer: { messageId: string } | {
   });
 }
 
-export interface ReceiptPdu {
-  sourceTon: number;
-  sourceNpi: number;
-  source: string;
-  destTon: number;
-  destNpi: number;
-  destination: string;
+export interface ReceiptPdu extends SmppAddresses {
   /** The receipt's text (SMPP 3.4 Appendix B), as sent: GSM default alphabet, ASCII in practice. */
   text: Buffer;
   receiptedMessageId: string;

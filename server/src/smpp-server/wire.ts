@@ -8,14 +8,18 @@ export class Malformed extends Error {}
 /** The TLVs the server reads (SMPP 3.4 5.3.2). */
 const TLV = { sarRef: 0x020c, sarTotal: 0x020e, sarSeq: 0x020f, messagePayload: 0x0424 } as const;
 
-export interface SubmitBody {
-  serviceType: string;
+/** The two addresses of a submit_sm or deliver_sm, each with its type of number and numbering plan. */
+export interface SmppAddresses {
   sourceTon: number;
   sourceNpi: number;
   source: string;
   destTon: number;
   destNpi: number;
   destination: string;
+}
+
+export interface SubmitBody extends SmppAddresses {
+  serviceType: string;
   esmClass: number;
   registeredDelivery: number;
   scheduleDeliveryTime: string;
