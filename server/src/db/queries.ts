@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { MAX_ID } from '../../../src/domain/constants';
+import type { DialectName } from './database';
 
 /** A value that can be a row id: a whole number from 1 to MAX_ID. */
 export const isRowId = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
@@ -47,19 +48,33 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The SQL type a column of a typedValues list (and so of rowsById) holds. */
 type ColumnType = 'text' | 'bigint';
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A lone surrogate becomes U+FFFD, as the driver encodes any text parameter (JSON would escape it, and PostgreSQL refuse it). */
+const wellFormed = (value: string | number | null) =>
+  typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+
 /**
- * Rows as a VALUES list, each value cast to its column's SQL type, so it reads alike on SQLite and
- * PostgreSQL: its columns are column1, column2, ... in the order of `types`' keys.
+ * Rows as a relation whose columns are column1, column2, ... in the order of `types`' keys, each
+ * value cast to its column's SQL type. The rows travel as ONE JSON parameter (json_array_elements
+ * on PostgreSQL, json_each on SQLite): as a VALUES list of a parameter a value, each value cost the
+ * gateway query nodes to build and compile, and PostgreSQL a plan over every parameter.
  */
 export function typedValues<C extends string>(
+  dialect: DialectName,
   rows: readonly Readonly<Record<C, string | number | null>>[],
   types: Readonly<Record<C, ColumnType>>,
 ) {
   const columns = Object.keys(types) as C[];
-  const values = rows.map(
-    (row) => sql`(${sql.join(columns.map((c) => sql`cast(${row[c]} as ${sql.raw(types[c])})`))})`,
-  );
-  return sql`(values ${sql.join(values)})`;
+  const json = JSON.stringify(rows.map((row) => columns.map((c) => wellFormed(row[c] ?? null))));
+  const postgres = dialect === 'postgres';
+  const picked = columns.map((c, i) => {
+    const type = types[c] === 'text' ? 'text' : postgres ? 'bigint' : 'integer';
+    const value = postgres ? `r.value->>${i}` : `json_extract(r.value, '$[${i}]')`;
+    return `cast(${value} as ${type}) as column${i + 1}`;
+  });
+  const rowsOf = postgres ? sql`json_array_elements(${json}::json)` : sql`json_each(${json})`;
+  return sql`(select ${sql.raw(picked.join(', '))} from ${rowsOf} as r)`;
 }
 
 /**
@@ -68,11 +83,13 @@ export function typedValues<C extends string>(
  * by id, its cost grows with the rows, where a CASE over the ids grows with their square.
  */
 export function rowsById<C extends string>(
+  dialect: DialectName,
   rows: readonly (readonly [number, Readonly<Record<C, string | number>>])[],
   types: Readonly<Record<C, ColumnType>>,
 ) {
   const columns = Object.keys(types) as C[];
   const values = typedValues(
+    dialect,
     rows.map(([id, row]) => ({ ...row, id_key: id })),
     { id_key: 'bigint', ...types } as Record<C | 'id_key', ColumnType>,
   );

@@ -73,12 +73,18 @@ async function claimQueued(trx: Executor, dialect: DialectName, limit: number, n
       .updateTable('messages')
       .from(
         rowsById(
+          dialect,
           counts.map(([messageId, n]) => [messageId, { n }] as const),
           { n: 'bigint' },
         ),
       )
       .set((eb) => ({ submitted: eb('submitted', '+', byId<number>('n')) }))
       .where(joinById('messages'))
+      .where(
+        'id',
+        'in',
+        counts.map(([messageId]) => messageId),
+      )
       .execute();
   return mine.map(toSend);
 }
@@ -95,7 +101,7 @@ async function recipientsToSend(db: Executor, ids: readonly number[]) {
 }
 
 /** Ends submitted recipients with their final statuses, once each (stage = submitted is the guard). */
-async function endRecipients(trx: Executor, outcomes: readonly RecipientOutcome[], now: number) {
+async function endRecipients(trx: Executor, dialect: DialectName, outcomes: readonly RecipientOutcome[], now: number) {
   const byStatus = new Map<RecipientOutcome['status'], RecipientOutcome[]>();
   for (const o of outcomes) byStatus.set(o.status, [...(byStatus.get(o.status) ?? []), o]);
   const errorOf = new Map(outcomes.map((o) => [o.recipientId, o.error]));
@@ -105,6 +111,7 @@ async function endRecipients(trx: Executor, outcomes: readonly RecipientOutcome[
       .updateTable('message_recipients')
       .from(
         rowsById(
+          dialect,
           // The error a failure reason is read from; a delivered recipient keeps none.
           group.map((o) => [o.recipientId, { done_at: o.doneAt, error: status === 'SENT' ? '' : o.error }] as const),
           { done_at: 'bigint', error: 'text' },
@@ -147,7 +154,7 @@ async function recordFinal(
   outcomes: readonly RecipientOutcome[],
   now: number,
 ): Promise<number> {
-  const ended = await endRecipients(trx, outcomes, now);
+  const ended = await endRecipients(trx, dialect, outcomes, now);
   if (ended.length === 0) return 0;
   const counts = new Map<number, { sent: number; failed: number }>();
   for (const e of ended) {
@@ -157,16 +164,23 @@ async function recordFinal(
     counts.set(e.messageId, c);
   }
   // One statement for every message, listed in id order: its counters, and its owner for the events.
+  const byMessage = [...counts].sort(([a], [b]) => a - b);
   const owners = await trx
     .updateTable('messages')
     .from(
       rowsById(
-        [...counts].sort(([a], [b]) => a - b).map(([messageId, c]) => [messageId, c] as const),
+        dialect,
+        byMessage.map(([messageId, c]) => [messageId, c] as const),
         { sent: 'bigint', failed: 'bigint' },
       ),
     )
     .set((eb) => ({ sent: eb('sent', '+', byId<number>('sent')), failed: eb('failed', '+', byId<number>('failed')) }))
     .where(joinById('messages'))
+    .where(
+      'id',
+      'in',
+      byMessage.map(([messageId]) => messageId),
+    )
     .returning(['id', 'profile_id'])
     .execute();
   const ownerOf = new Map(owners.map((m) => [m.id, m.profile_id]));

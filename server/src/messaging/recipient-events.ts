@@ -3,6 +3,7 @@ import type { DialectName, Executor } from '../db/database';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
 import { yieldToLoop } from '../core/event-loop';
+import { typedValues } from '../db/queries';
 import { countChanged, countChangedCtes, countCreated, countCreatedCtes, countInsertedCtes } from './delivery-counters';
 
 /**
@@ -154,13 +155,30 @@ export async function logChanges(db: Executor, dialect: DialectName, changes: re
  * append lock is held from this statement to the commit and no longer.
  */
 async function appendChangesInOne(db: Executor, changes: readonly StatusChange[], now: number) {
-  const rows = changes.map(
-    (c, i) =>
-      sql`(${i}, ${c.recipientId}::bigint, ${c.messageId}::bigint, ${c.profileId}::bigint, ${c.oldStatus}::text, ${c.newStatus}::text, ${c.error}::text)`,
+  const rows = typedValues(
+    'postgres',
+    changes.map((c, ord) => ({
+      ord,
+      recipient_id: c.recipientId,
+      message_id: c.messageId,
+      profile_id: c.profileId,
+      old_status: c.oldStatus,
+      new_status: c.newStatus,
+      error: c.error,
+    })),
+    {
+      ord: 'bigint',
+      recipient_id: 'bigint',
+      message_id: 'bigint',
+      profile_id: 'bigint',
+      old_status: 'text',
+      new_status: 'text',
+      error: 'text',
+    },
   );
   await sql`with appends_locked as materialized (select pg_advisory_xact_lock(hashtext('recipient_events'))),
     changed as materialized (select c.* from appends_locked,
-      (values ${sql.join(rows)}) as c(ord, recipient_id, message_id, profile_id, old_status, new_status, error)),
+      ${rows} as c(ord, recipient_id, message_id, profile_id, old_status, new_status, error)),
     ${countChangedCtes('changed')},
     appended as (insert into recipient_events
       (recipient_id, message_id, profile_id, old_status, new_status, error, created_at)

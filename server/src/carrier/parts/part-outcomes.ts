@@ -46,11 +46,11 @@ export async function recordOutcomes(
     else if (outcome.kind === 'in-doubt') inDoubt.push([partId, outcome.reason]);
     else if (outcome.kind === 'retry') retry.push(partId);
   }
-  if (accepted.length > 0) await acceptParts(trx, accepted, now).execute();
+  if (accepted.length > 0) await acceptParts(trx, dialect, accepted, now).execute();
   if (inDoubt.length > 0) {
     await trx
       .updateTable('carrier_parts')
-      .from(errorsById(inDoubt))
+      .from(errorsById(dialect, inDoubt))
       .set({ state: PART.inDoubt, error: byId<string>('error'), updated_at: now })
       .where(joinById('carrier_parts'))
       .where(
@@ -72,7 +72,7 @@ export async function recordOutcomes(
   if (rejected.length > 0) {
     await trx
       .updateTable('carrier_parts')
-      .from(errorsById(rejected))
+      .from(errorsById(dialect, rejected))
       .set({ state: PART.final, result: 'REJECTED', error: byId<string>('error'), done_at: now, updated_at: now })
       .where(joinById('carrier_parts'))
       .where(
@@ -93,18 +93,25 @@ export async function recordOutcomes(
   return accepted;
 }
 
-const errorsById = (pairs: readonly [number, string][]) =>
+const errorsById = (dialect: DialectName, pairs: readonly [number, string][]) =>
   rowsById(
+    dialect,
     pairs.map(([id, error]) => [id, { error }] as const),
     { error: 'text' },
   );
 
 /** The update that gives accepted parts their carrier ids; also settles a part another instance had put in doubt. */
-const acceptParts = (db: QueryCreator<Database>, accepted: readonly AcceptedPart[], now: number) =>
+const acceptParts = (
+  db: QueryCreator<Database>,
+  dialect: DialectName,
+  accepted: readonly AcceptedPart[],
+  now: number,
+) =>
   db
     .updateTable('carrier_parts')
     .from(
       rowsById(
+        dialect,
         accepted.map(([id, carrierId]) => [id, { carrier_id: carrierId }] as const),
         { carrier_id: 'text' },
       ),
@@ -138,11 +145,11 @@ export async function recordAndMark(
   if (db.dialectName === 'postgres' && answers.every((a) => a.outcome.kind === 'accepted')) {
     const accepted = acceptedOf(answers);
     if (ids.length === 0) {
-      await acceptParts(db, accepted, now).execute();
+      await acceptParts(db, db.dialectName, accepted, now).execute();
       return { marked: new Set(), accepted };
     }
     const rows = await markSubmittingQuery(
-      db.with('answered', (qb) => acceptParts(qb, accepted, now).returning('id')),
+      db.with('answered', (qb) => acceptParts(qb, db.dialectName, accepted, now).returning('id')),
       owner,
       ids,
       now,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../../core/context';
-import type { Executor } from '../../db/database';
+import type { DialectName, Executor } from '../../db/database';
 import { PART } from '../../db/schema-carrier';
 import type { Receipt } from '../../core/connector';
 import { byId, joinById, rowsById, typedValues } from '../../db/queries';
@@ -39,6 +39,7 @@ async function endParts(ctx: GatewayContext, trx: Executor, matches: readonly Ma
     .updateTable('carrier_parts')
     .from(
       rowsById(
+        ctx.db.dialectName,
         matches.map(
           (m) =>
             [m.partId, { result: m.receipt.state, error: m.receipt.error, done_at: m.receipt.done_at ?? now }] as const,
@@ -80,6 +81,7 @@ async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonl
     .updateTable('carrier_receipts')
     .from(
       rowsById(
+        ctx.db.dialectName,
         matches.map((m) => [m.receipt.id, { part_id: m.partId }] as const),
         { part_id: 'bigint' },
       ),
@@ -234,8 +236,9 @@ function withSiblings(trx: Executor, connector: string, matches: readonly Match[
  * transaction writes from its first statement (SQLite's writer lock, taken before anything is read).
  * `where true` lets SQLite read the ON CONFLICT that follows an INSERT ... SELECT.
  */
-function withTheirParts(connector: string, receipts: readonly Receipt[], now: number) {
+function withTheirParts(dialect: DialectName, connector: string, receipts: readonly Receipt[], now: number) {
   const rows = typedValues(
+    dialect,
     receipts.map((r) => ({
       carrier_id: carrierIdKey(r.carrierId),
       state: r.state,
@@ -266,7 +269,7 @@ export async function storeReceipts(ctx: GatewayContext, connector: string, rece
       trx
         .insertInto('carrier_receipts')
         .columns(['connector', 'carrier_id', 'state', 'error', 'to_number', 'done_at', 'received_at', 'part_id'])
-        .expression(withTheirParts(connector, slice, now))
+        .expression(withTheirParts(ctx.db.dialectName, connector, slice, now))
         .onConflict((oc) => oc.columns(['connector', 'carrier_id', 'state']).doNothing())
         .returning(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at', 'part_id'])
         .execute(),

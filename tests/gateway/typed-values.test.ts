@@ -1,0 +1,104 @@
+// Lists of rows sent to the database as one JSON parameter (db/queries.ts typedValues and rowsById):
+// every value reads back as it was given, each row updated gets its own values, and a list of any
+// length is one parameter. On SQLite and PostgreSQL.
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { byId, joinById, rowsById, typedValues } from '../../server/src/db/queries';
+import { PART } from '../../server/src/db/schema-carrier';
+import { MAX_ID } from '../../src/domain/constants';
+
+let gw: TestGateway | null = null;
+afterEach(async () => {
+  await gw?.close();
+  gw = null;
+});
+
+const TEXTS = [
+  '',
+  "it's",
+  'a "quoted" \\ backslash',
+  'Akwaaba 👋🏾 ɛ ɔ',
+  'tab\tnew\nline',
+  '[1,2]',
+  '{"a":1}',
+  'null',
+  ' leading and trailing ',
+];
+
+describe('typedValues', () => {
+  it('reads back every text and number as given, in order, a null as null', async () => {
+    gw = await makeTestApp();
+    const rows = [
+      ...TEXTS.map((text, i) => ({ n: i, text })),
+      { n: MAX_ID, text: 'the largest id' },
+      { n: 0, text: null },
+      { n: null, text: 'no number' },
+    ];
+    const list = typedValues(gw.ctx.db.dialectName, rows, { n: 'bigint', text: 'text' });
+    const { rows: back } = await sql<{
+      column1: unknown;
+      column2: unknown;
+    }>`select column1, column2 from ${list} as v`.execute(gw.ctx.db);
+    expect(back.map((r) => ({ n: r.column1 === null ? null : Number(r.column1), text: r.column2 }))).toEqual(rows);
+  });
+
+  it('takes a lone surrogate as U+FFFD, as any other text parameter', async () => {
+    gw = await makeTestApp();
+    const list = typedValues(gw.ctx.db.dialectName, [{ text: 'a\uD800b' }, { text: '\uDC00' }], { text: 'text' });
+    const { rows } = await sql<{ column1: string }>`select column1 from ${list} as v`.execute(gw.ctx.db);
+    expect(rows.map((r) => r.column1)).toEqual(['a\uFFFDb', '\uFFFD']);
+  });
+
+  it('is one parameter however many rows it holds', async () => {
+    gw = await makeTestApp();
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, state: 'DELIVRD', error: '000' }));
+    const list = typedValues(gw.ctx.db.dialectName, rows, { id: 'bigint', state: 'text', error: 'text' });
+    const compiled = sql`select count(*) as n from ${list} as v`.compile(gw.ctx.db);
+    expect(compiled.parameters).toHaveLength(1);
+    const { rows: count } = await sql<{ n: unknown }>`select count(*) as n from ${list} as v`.execute(gw.ctx.db);
+    expect(Number(count[0]!.n)).toBe(1000);
+  });
+});
+
+describe('rowsById', () => {
+  it('gives each row updated its own values, and only the rows listed', async () => {
+    gw = await makeTestApp();
+    const db = gw.ctx.db;
+    const parts = await db
+      .insertInto('carrier_parts')
+      .values(
+        Array.from({ length: 600 }, (_, i) => ({
+          recipient_id: i + 1,
+          seq: 1,
+          total: 1,
+          connector: 'sim',
+          state: PART.accepted,
+          to_number: '233241000000',
+          updated_at: 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const chosen = parts.filter((_, i) => i % 3 !== 0);
+    const values = chosen.map((p, i) => [p.id, { error: TEXTS[i % TEXTS.length]!, done_at: 1_000 + i }] as const);
+    await db
+      .updateTable('carrier_parts')
+      .from(rowsById(db.dialectName, values, { error: 'text', done_at: 'bigint' }))
+      .set({ error: byId<string>('error'), done_at: byId<number>('done_at') })
+      .where(joinById('carrier_parts'))
+      .where(
+        'id',
+        'in',
+        chosen.map((p) => p.id),
+      )
+      .execute();
+    const after = new Map(
+      (await db.selectFrom('carrier_parts').select(['id', 'error', 'done_at']).execute()).map((p) => [p.id, p]),
+    );
+    values.forEach(([id, v]) => expect(after.get(id)).toEqual({ id, error: v.error, done_at: v.done_at }));
+    parts
+      .filter((_, i) => i % 3 === 0)
+      .forEach(({ id }) => expect(after.get(id)).toEqual({ id, error: '', done_at: null }));
+  });
+});
