@@ -1,10 +1,11 @@
 // Lists of rows sent to the database as one JSON parameter (db/queries.ts typedValues and rowsById):
 // every value reads back as it was given, each row updated gets its own values, and a list of any
-// length is one parameter. On SQLite and PostgreSQL.
+// length is one parameter, and rows inserted from one keep every other column's default. On SQLite
+// and PostgreSQL.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
-import { byId, joinById, rowsById, typedValues } from '../../server/src/db/queries';
+import { byId, joinById, rowsById, rowsToInsert, typedValues } from '../../server/src/db/queries';
 import { PART } from '../../server/src/db/schema-carrier';
 import { MAX_ID } from '../../src/domain/constants';
 
@@ -100,5 +101,82 @@ describe('rowsById', () => {
     parts
       .filter((_, i) => i % 3 === 0)
       .forEach(({ id }) => expect(after.get(id)).toEqual({ id, error: '', done_at: null }));
+  });
+});
+
+describe('rowsToInsert', () => {
+  it('inserts every row with its values, the columns left out at their defaults, a conflict skipped', async () => {
+    gw = await makeTestApp();
+    const db = gw.ctx.db;
+    const rows = TEXTS.map((text, i) => ({
+      part_id: i + 1,
+      carrier_id: `c-${i}`,
+      to_number: text,
+      number: `n${i}`,
+      due_at: i,
+    }));
+    const insert = (list: typeof rows) => {
+      const { columns, select } = rowsToInsert(db.dialectName, list, {
+        part_id: 'bigint',
+        carrier_id: 'text',
+        to_number: 'text',
+        number: 'text',
+        due_at: 'bigint',
+      });
+      return db
+        .insertInto('carrier_sim_reports')
+        .columns(columns)
+        .expression(select)
+        .onConflict((oc) => oc.column('part_id').doNothing())
+        .returning('part_id')
+        .execute();
+    };
+    expect(await insert(rows)).toHaveLength(TEXTS.length);
+    // The same parts again, and one new: only the new one is stored.
+    const again = await insert([...rows, { ...rows[0]!, part_id: 100 }]);
+    expect(again.map((r) => r.part_id)).toEqual([100]);
+    const stored = await db.selectFrom('carrier_sim_reports').selectAll().orderBy('part_id').execute();
+    expect(
+      stored.slice(0, TEXTS.length).map((r) => [r.part_id, r.carrier_id, r.to_number, r.number, Number(r.due_at)]),
+    ).toEqual(rows.map((r) => [r.part_id, r.carrier_id, r.to_number, r.number, r.due_at]));
+
+    const { columns, select } = rowsToInsert(
+      db.dialectName,
+      [
+        {
+          recipient_id: 999_999,
+          seq: 1,
+          total: 1,
+          connector: 'sim',
+          to_number: '233241000000',
+          carrier_id: null,
+          updated_at: 5,
+        },
+      ],
+      {
+        recipient_id: 'bigint',
+        seq: 'bigint',
+        total: 'bigint',
+        connector: 'text',
+        to_number: 'text',
+        carrier_id: 'text',
+        updated_at: 'bigint',
+      },
+    );
+    await db.insertInto('carrier_parts').columns(columns).expression(select).execute();
+    const part = await db
+      .selectFrom('carrier_parts')
+      .selectAll()
+      .where('recipient_id', '=', 999_999)
+      .executeTakeFirstOrThrow();
+    expect(part).toMatchObject({
+      recipient_id: 999_999,
+      state: PART.claimed,
+      owner: null,
+      number: '',
+      sender: '',
+      text: null,
+      error: '',
+    });
   });
 });

@@ -78,6 +78,24 @@ export function typedValues<C extends string>(
 }
 
 /**
+ * Rows to insert as one JSON parameter (typedValues): the columns (`types`' keys) and the SELECT that
+ * reads them, for `insertInto(table).columns(columns).expression(select)`. `where true` lets SQLite
+ * read an ON CONFLICT that follows an INSERT ... SELECT.
+ */
+export function rowsToInsert<C extends string>(
+  dialect: DialectName,
+  rows: readonly Readonly<Record<C, string | number | null>>[],
+  types: Readonly<Record<C, ColumnType>>,
+) {
+  const columns = Object.keys(types) as C[];
+  const names = columns.map((c, i) => sql`${sql.raw(`column${i + 1}`)} as ${sql.ref(c)}`);
+  return {
+    columns,
+    select: sql<never>`select ${sql.join(names)} from ${typedValues(dialect, rows, types)} as v where true`,
+  };
+}
+
+/**
  * Rows of values by id, as the relation `by_id` for an UPDATE ... FROM that gives each row its own
  * values in one statement: `by_id.id_key` is the id, `by_id.v_<column>` each value (`byId`). Joined
  * by id, its cost grows with the rows, where a CASE over the ids grows with their square.

@@ -4,7 +4,8 @@
 // deliver_sm until the customer answers deliver_sm_resp. The pattern of integrations/webhooks.
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { GatewayContext } from '../core/context';
-import type { Executor } from '../db/database';
+import type { DialectName, Executor } from '../db/database';
+import { rowsToInsert } from '../db/queries';
 import type { Database } from '../db/schema';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { SmppReceiptRow, SmppSubmitRow } from '../db/schema-smpp';
@@ -64,16 +65,43 @@ type OwedSubmit = Pick<
 type Outcome = { stat: string; err: string; preview: string; doneAt: number };
 
 /** Receipts for submits with this outcome, each once (the submit_id is unique). */
-export async function oweReceipts(trx: Executor, submits: readonly OwedSubmit[], outcome: Outcome, now: number) {
+export async function oweReceipts(
+  trx: Executor,
+  dialect: DialectName,
+  submits: readonly OwedSubmit[],
+  outcome: Outcome,
+  now: number,
+) {
   await oweEach(
     trx,
+    dialect,
     submits.map((submit) => ({ submit, outcome })),
     now,
   );
 }
 
+/** An owed receipt's columns: the others keep their defaults (not claimed, no attempt yet). */
+const RECEIPT_COLUMNS = {
+  profile_id: 'bigint',
+  submit_id: 'bigint',
+  source: 'text',
+  destination: 'text',
+  stat: 'text',
+  err: 'text',
+  preview: 'text',
+  submitted_at: 'bigint',
+  done_at: 'bigint',
+  state: 'text',
+  created_at: 'bigint',
+} as const;
+
 /** Receipts for submits, each with its own outcome, inserted 500 a statement. */
-async function oweEach(trx: Executor, owed: readonly { submit: OwedSubmit; outcome: Outcome }[], now: number) {
+async function oweEach(
+  trx: Executor,
+  dialect: DialectName,
+  owed: readonly { submit: OwedSubmit; outcome: Outcome }[],
+  now: number,
+) {
   const rows = owed
     .filter(({ submit, outcome }) => wants(submit.registered_delivery, outcome.stat))
     .map(({ submit: s, outcome }) => ({
@@ -86,16 +114,15 @@ async function oweEach(trx: Executor, owed: readonly { submit: OwedSubmit; outco
       preview: s.preview || outcome.preview,
       submitted_at: Number(s.created_at),
       done_at: outcome.doneAt,
-      state: 'pending' as const,
-      claimed_by: null,
-      claimed_until: null,
+      state: 'pending',
       created_at: now,
-      delivered_at: null,
     }));
   for (let i = 0; i < rows.length; i += 500) {
+    const { columns, select } = rowsToInsert(dialect, rows.slice(i, i + 500), RECEIPT_COLUMNS);
     await trx
       .insertInto('smpp_receipts')
-      .values(rows.slice(i, i + 500))
+      .columns(columns)
+      .expression(select)
       .onConflict((oc) => oc.column('submit_id').doNothing())
       .execute();
   }
@@ -136,6 +163,7 @@ export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
       }
       await oweEach(
         trx,
+        ctx.db.dialectName,
         finals.flatMap((f) =>
           (byRecipient.get(Number(f.event.recipient_id)) ?? []).map((submit) => ({
             submit,

@@ -414,6 +414,7 @@ export class SubmitDesk {
         .execute();
       await oweReceipts(
         trx,
+        this.ctx.db.dialectName,
         updated.filter((r) => r.id !== answering),
         { stat, err, preview: '', doneAt: now },
         now,

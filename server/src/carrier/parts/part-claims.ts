@@ -4,6 +4,7 @@ import type { RecipientToSend } from '../../core/recipient-ledger';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { PART } from '../../db/schema-carrier';
+import { rowsToInsert } from '../../db/queries';
 import { destinationAddress, wireSegments } from '../smpp/sms-wire';
 
 /** A part this instance holds (state 'claimed'): one wire segment, with everything needed to put it on the wire. */
@@ -24,6 +25,16 @@ export interface ClaimedPart {
 }
 
 const PART_INSERT_CHUNK = 500;
+const PART_COLUMNS = {
+  recipient_id: 'bigint',
+  seq: 'bigint',
+  total: 'bigint',
+  connector: 'text',
+  state: 'bigint',
+  owner: 'text',
+  to_number: 'text',
+  updated_at: 'bigint',
+} as const;
 
 /** A recipient's fields on each of its parts. */
 const ofRecipient = (r: RecipientToSend) => ({
@@ -62,24 +73,28 @@ export async function claimRecipients(
     const out: ClaimedPart[] = [];
     for (let i = 0; i < parts.length; i += PART_INSERT_CHUNK) {
       const slice = parts.slice(i, i + PART_INSERT_CHUNK);
-      const ids = await trx
+      const { columns, select } = rowsToInsert(
+        ctx.db.dialectName,
+        slice.map((p) => ({
+          recipient_id: p.recipientId,
+          seq: p.seq,
+          total: p.total,
+          connector,
+          state: PART.claimed,
+          owner,
+          to_number: destinationAddress(p.to),
+          updated_at: now,
+        })),
+        PART_COLUMNS,
+      );
+      const rows = await trx
         .insertInto('carrier_parts')
-        .values(
-          slice.map((p) => ({
-            recipient_id: p.recipientId,
-            seq: p.seq,
-            total: p.total,
-            connector,
-            state: PART.claimed,
-            owner,
-            to_number: destinationAddress(p.to),
-            updated_at: now,
-          })),
-        )
-        .returning('id')
+        .columns(columns)
+        .expression(select)
+        .returning(['id', 'recipient_id', 'seq'])
         .execute();
-      // Multi-row inserts return their ids in row order on both SQLite and PostgreSQL.
-      slice.forEach((p, k) => out.push({ ...p, id: ids[k]!.id }));
+      const idOf = new Map(rows.map((r) => [`${r.recipient_id}:${r.seq}`, r.id]));
+      for (const p of slice) out.push({ ...p, id: idOf.get(`${p.recipientId}:${p.seq}`)! });
     }
     return out;
   });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../../core/context';
 import { yieldToLoop } from '../../core/event-loop';
 import { PART } from '../../db/schema-carrier';
+import { rowsToInsert } from '../../db/queries';
 import type {
   Connector,
   ConnectorHealth,
@@ -13,6 +14,26 @@ import type {
 import { carrierStatusFor } from './sim-rules';
 
 const LOG_CHUNK = 500;
+/** The dev inbox's row of a message, and the receipt a part is owed. */
+const LOGGED_COLUMNS = {
+  to_number: 'text',
+  from_id: 'text',
+  text: 'text',
+  unicode: 'bigint',
+  parts: 'bigint',
+  job_id: 'text',
+  recipient_index: 'bigint',
+  message_id: 'bigint',
+  status: 'text',
+  created_at: 'bigint',
+} as const;
+const REPORT_COLUMNS = {
+  part_id: 'bigint',
+  carrier_id: 'text',
+  to_number: 'text',
+  number: 'text',
+  due_at: 'bigint',
+} as const;
 /** Receipts stored per transaction: few enough that storing them never holds the event loop for long. */
 export const RECEIPT_STEP = 250;
 const SIM_STATE: Record<'SENT' | 'FAILED', Receipt['state']> = { SENT: 'DELIVRD', FAILED: 'UNDELIV' };
@@ -103,13 +124,20 @@ export class SimConnector implements Connector {
         if (i > 0) await yieldToLoop();
         const logged = rows.slice(i, i + LOG_CHUNK);
         const reports = owed.slice(i, i + LOG_CHUNK);
-        if (logged.length > 0) await this.ctx.db.insertInto('carrier_messages').values(logged).execute();
-        if (reports.length > 0)
+        const dialect = this.ctx.db.dialectName;
+        if (logged.length > 0) {
+          const { columns, select } = rowsToInsert(dialect, logged, LOGGED_COLUMNS);
+          await this.ctx.db.insertInto('carrier_messages').columns(columns).expression(select).execute();
+        }
+        if (reports.length > 0) {
+          const { columns, select } = rowsToInsert(dialect, reports, REPORT_COLUMNS);
           await this.ctx.db
             .insertInto('carrier_sim_reports')
-            .values(reports)
+            .columns(columns)
+            .expression(select)
             .onConflict((oc) => oc.column('part_id').doNothing())
             .execute();
+        }
       }
       for (const { part, resolve } of batch) resolve({ kind: 'accepted', carrierId: carrierIdOf(part.partId) });
     } catch (error) {
