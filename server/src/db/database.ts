@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema';
 import { keepStatements } from './sqlite-statements';
+import { prepareMarked } from './prepared-statements';
 
 /**
  * No statement may run longer than this on PostgreSQL: one runaway query (a huge LIKE, a missing
@@ -26,11 +27,13 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 /** SQLite file (default) or PostgreSQL when a connection string is given. */
 export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): Db {
   if (options.databaseUrl) {
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10, statement_timeout: STATEMENT_TIMEOUT_MS }),
-      }),
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
     });
+    prepareMarked(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return Object.assign(db, { dialectName: 'postgres' as const });
   }
   const file = options.sqliteFile ?? ':memory:';

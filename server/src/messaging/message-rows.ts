@@ -4,6 +4,7 @@ import type { DialectName, Executor } from '../db/database';
 import type { MessageList, MessageRow, MessagesTable } from '../db/schema-messaging';
 import { conflict } from '../core/errors';
 import { appendInsertedCtes } from './recipient-events';
+import { prepared } from '../db/prepared-statements';
 import { STAGE } from '../db/schema-messaging';
 import {
   INSERT_CHUNK,
@@ -272,7 +273,7 @@ export async function insertQuickSendInOne(
   // Columns left undefined keep their defaults.
   const messageColumns = (Object.keys(row) as (keyof typeof row)[]).filter((c) => row[c] !== undefined);
   const columns = RECIPIENT_COLUMNS.filter((c) => c !== 'message_id');
-  const { rows } = await sql<InsertedBeside>`with gate as (${gate}),
+  const { rows } = await prepared(sql<InsertedBeside>`with gate as (${gate}),
     m as (insert into messages (${sql.join(messageColumns.map((c) => sql.ref(c)))})
       select ${sql.join(messageColumns.map((c) => sql.ref(`x.${c}`)))}
       from gate, json_populate_record(null::messages, ${JSON.stringify(row)}::json) as x
@@ -285,7 +286,7 @@ export async function insertQuickSendInOne(
     ${appendInsertedCtes('rr', 'm', 'beside', fields.created_at)}
     select rr.id, rr.recipient_index, rr.parts, rr.number, rr.status, beside.id as beside_id
     from rr left join beside on beside.recipient_id = rr.id
-    order by rr.recipient_index`.execute(db);
+    order by rr.recipient_index`).execute(db);
   if (rows.length === 0) return null;
   return rows.map((r) => ({
     ...r,

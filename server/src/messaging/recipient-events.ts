@@ -4,6 +4,7 @@ import type { RecipientEventRow } from '../db/schema-messaging';
 import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
 import { yieldToLoop } from '../core/event-loop';
 import { typedValues } from '../db/queries';
+import { prepared } from '../db/prepared-statements';
 import { countChanged, countChangedCtes, countCreated, countCreatedCtes, countInsertedCtes } from './delivery-counters';
 
 /**
@@ -176,7 +177,7 @@ async function appendChangesInOne(db: Executor, changes: readonly StatusChange[]
       error: 'text',
     },
   );
-  await sql`with appends_locked as materialized (select pg_advisory_xact_lock(hashtext('recipient_events'))),
+  await prepared(sql`with appends_locked as materialized (select pg_advisory_xact_lock(hashtext('recipient_events'))),
     changed as materialized (select c.* from appends_locked,
       ${rows} as c(ord, recipient_id, message_id, profile_id, old_status, new_status, error)),
     ${countChangedCtes('changed')},
@@ -185,7 +186,7 @@ async function appendChangesInOne(db: Executor, changes: readonly StatusChange[]
       select recipient_id, message_id, profile_id, old_status, new_status, error, ${now}
       from changed order by ord
       returning id)
-    select count(*) from appended`.execute(db);
+    select count(*) from appended`).execute(db);
 }
 
 /** The events after a reader's cursor (the last id it took), oldest first. */

@@ -6,6 +6,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DialectName, Executor } from '../db/database';
 import { rowsToInsert } from '../db/queries';
+import { prepared } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { SmppReceiptRow, SmppSubmitRow } from '../db/schema-smpp';
@@ -204,11 +205,11 @@ export async function claimReceipts(
   if (ctx.db.dialectName === 'postgres') {
     // The rows are locked as they are chosen (and checked again once locked), then updated by id:
     // the plan cannot rescan the account's pending receipts for each row, however stale its statistics.
-    const { rows } = await sql<SmppReceiptRow>`with due as materialized (${due.forUpdate().skipLocked()})
+    const { rows } = await prepared(sql<SmppReceiptRow>`with due as materialized (${due.forUpdate().skipLocked()})
       update smpp_receipts set claimed_by = ${owner}, claimed_until = ${now + RECEIPT_LEASE_MS},
         attempts = attempts + 1
       from due where smpp_receipts.id = due.id
-      returning smpp_receipts.*`.execute(ctx.db);
+      returning smpp_receipts.*`).execute(ctx.db);
     return rows.sort((a, b) => a.id - b.id);
   }
   const claimed = await ctx.db

@@ -30,21 +30,36 @@ function writeCstring(bytes: Buffer, at: number, text: string): number {
   return end + 1;
 }
 
-/** A PDU to send whose bytes `encode` makes from the sequence number the session gives it. */
-function outgoing(command: string, response: boolean, sequence: number, encode: (sequence: number) => Buffer): PDU {
-  const pdu = {
-    command,
-    command_id: 0,
-    command_status: 0,
-    sequence_number: sequence,
-    isResponse: () => response,
-    response: () => {
-      throw new Error(`${command} is sent, never answered here`);
-    },
-    toBuffer: () => encode(pdu.sequence_number),
-  };
-  return pdu as PDU;
+/**
+ * A PDU to send whose bytes `encode` makes from the sequence number the session gives it. A class,
+ * not an object of arrow functions: those were named anew (Object.defineProperty) for every PDU.
+ */
+class Outgoing {
+  command_id = 0;
+  command_status = 0;
+
+  constructor(
+    readonly command: string,
+    private readonly answer: boolean,
+    public sequence_number: number,
+    private readonly encode: (sequence: number) => Buffer,
+  ) {}
+
+  isResponse() {
+    return this.answer;
+  }
+
+  response(): never {
+    throw new Error(`${this.command} is sent, never answered here`);
+  }
+
+  toBuffer() {
+    return this.encode(this.sequence_number);
+  }
 }
+
+const outgoing = (command: string, response: boolean, sequence: number, encode: (sequence: number) => Buffer) =>
+  new Outgoing(command, response, sequence, encode) as unknown as PDU;
 
 /** submit_sm_resp: the message_id when accepted; only the header (no body) with an error status. */
 export function submitSmResp(sequence: number, answer: { messageId: string } | { status: number }): PDU {

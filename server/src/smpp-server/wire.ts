@@ -173,9 +173,10 @@ export function smppTime(value: string, now: number): number | null {
   return sign === '+' ? local - offset : local + offset;
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** 'YYMMDDhhmm' in UTC, as receipts give their dates (SMPP 3.4 Appendix B). */
 export function receiptDate(ms: number): string {
   const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
   return `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
 }
