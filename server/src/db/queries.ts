@@ -56,9 +56,10 @@ const wellFormed = (value: string | number | null) =>
 
 /**
  * Rows as a relation whose columns are column1, column2, ... in the order of `types`' keys, each
- * value cast to its column's SQL type. The rows travel as ONE JSON parameter (json_array_elements
+ * value cast to its column's SQL type. The rows travel as ONE JSON parameter (jsonb_array_elements
  * on PostgreSQL, json_each on SQLite): as a VALUES list of a parameter a value, each value cost the
- * gateway query nodes to build and compile, and PostgreSQL a plan over every parameter.
+ * gateway query nodes to build and compile, and PostgreSQL a plan over every parameter. jsonb, not
+ * json: json's ->> reads its element's text again for each column (11 columns: 10 µs a row, against 3).
  */
 export function typedValues<C extends string>(
   dialect: DialectName,
@@ -73,7 +74,7 @@ export function typedValues<C extends string>(
     const value = postgres ? `r.value->>${i}` : `json_extract(r.value, '$[${i}]')`;
     return `cast(${value} as ${type}) as column${i + 1}`;
   });
-  const rowsOf = postgres ? sql`json_array_elements(${json}::json)` : sql`json_each(${json})`;
+  const rowsOf = postgres ? sql`jsonb_array_elements(${json}::jsonb)` : sql`json_each(${json})`;
   return sql`(select ${sql.raw(picked.join(', '))} from ${rowsOf} as r)`;
 }
 
