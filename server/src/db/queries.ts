@@ -50,16 +50,20 @@ type ColumnType = 'text' | 'bigint';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** A lone surrogate becomes U+FFFD, as the driver encodes any text parameter (JSON would escape it, and PostgreSQL refuse it). */
+/**
+ * A lone surrogate becomes one U+FFFD on both databases (JSON would escape it and PostgreSQL refuse
+ * it; SQLite's driver made three of it).
+ */
 const wellFormed = (value: string | number | null) =>
   typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
 
 /**
  * Rows as a relation whose columns are column1, column2, ... in the order of `types`' keys, each
- * value cast to its column's SQL type. The rows travel as ONE JSON parameter (jsonb_array_elements
- * on PostgreSQL, json_each on SQLite): as a VALUES list of a parameter a value, each value cost the
- * gateway query nodes to build and compile, and PostgreSQL a plan over every parameter. jsonb, not
- * json: json's ->> reads its element's text again for each column (11 columns: 10 µs a row, against 3).
+ * value cast to its column's SQL type. On PostgreSQL the rows travel as ONE JSON parameter
+ * (jsonb_array_elements): as a VALUES list of a parameter a value, each value cost the gateway query
+ * nodes to build and compile, and PostgreSQL a plan over every parameter. jsonb, not json: json's ->>
+ * reads its element's text again for each column (11 columns: 10 µs a row, against 3). SQLite keeps
+ * the VALUES list: joined to json_each, its planner read the whole list again for every row updated.
  */
 export function typedValues<C extends string>(
   dialect: DialectName,
@@ -67,21 +71,21 @@ export function typedValues<C extends string>(
   types: Readonly<Record<C, ColumnType>>,
 ) {
   const columns = Object.keys(types) as C[];
+  if (dialect === 'sqlite') {
+    const values = rows.map(
+      (row) => sql`(${sql.join(columns.map((c) => sql`cast(${wellFormed(row[c] ?? null)} as ${sql.raw(types[c])})`))})`,
+    );
+    return sql`(values ${sql.join(values)})`;
+  }
   const json = JSON.stringify(rows.map((row) => columns.map((c) => wellFormed(row[c] ?? null))));
-  const postgres = dialect === 'postgres';
-  const picked = columns.map((c, i) => {
-    const type = types[c] === 'text' ? 'text' : postgres ? 'bigint' : 'integer';
-    const value = postgres ? `r.value->>${i}` : `json_extract(r.value, '$[${i}]')`;
-    return `cast(${value} as ${type}) as column${i + 1}`;
-  });
-  const rowsOf = postgres ? sql`jsonb_array_elements(${json}::jsonb)` : sql`json_each(${json})`;
-  return sql`(select ${sql.raw(picked.join(', '))} from ${rowsOf} as r)`;
+  const picked = columns.map((c, i) => `cast(r.value->>${i} as ${types[c]}) as column${i + 1}`);
+  return sql`(select ${sql.raw(picked.join(', '))} from jsonb_array_elements(${json}::jsonb) as r)`;
 }
 
 /**
- * Rows to insert as one JSON parameter (typedValues): the columns (`types`' keys) and the SELECT that
- * reads them, for `insertInto(table).columns(columns).expression(select)`. `where true` lets SQLite
- * read an ON CONFLICT that follows an INSERT ... SELECT.
+ * Rows to insert, for `insertInto(table).columns(columns).expression(source)`: on PostgreSQL a SELECT
+ * of typedValues (one JSON parameter), on SQLite the plain VALUES list of an INSERT (a SELECT of a
+ * VALUES list cost it more than the list itself).
  */
 export function rowsToInsert<C extends string>(
   dialect: DialectName,
@@ -89,11 +93,12 @@ export function rowsToInsert<C extends string>(
   types: Readonly<Record<C, ColumnType>>,
 ) {
   const columns = Object.keys(types) as C[];
+  if (dialect === 'sqlite') {
+    const values = rows.map((row) => sql`(${sql.join(columns.map((c) => wellFormed(row[c] ?? null)))})`);
+    return { columns, source: sql<never>`values ${sql.join(values)}` };
+  }
   const names = columns.map((c, i) => sql`${sql.raw(`column${i + 1}`)} as ${sql.ref(c)}`);
-  return {
-    columns,
-    select: sql<never>`select ${sql.join(names)} from ${typedValues(dialect, rows, types)} as v where true`,
-  };
+  return { columns, source: sql<never>`select ${sql.join(names)} from ${typedValues(dialect, rows, types)} as v` };
 }
 
 /**

@@ -119,11 +119,11 @@ async function oweEach(
       created_at: now,
     }));
   for (let i = 0; i < rows.length; i += 500) {
-    const { columns, select } = rowsToInsert(dialect, rows.slice(i, i + 500), RECEIPT_COLUMNS);
+    const { columns, source } = rowsToInsert(dialect, rows.slice(i, i + 500), RECEIPT_COLUMNS);
     await trx
       .insertInto('smpp_receipts')
       .columns(columns)
-      .expression(select)
+      .expression(source)
       .onConflict((oc) => oc.column('submit_id').doNothing())
       .execute();
   }

@@ -73,7 +73,7 @@ export async function claimRecipients(
     const out: ClaimedPart[] = [];
     for (let i = 0; i < parts.length; i += PART_INSERT_CHUNK) {
       const slice = parts.slice(i, i + PART_INSERT_CHUNK);
-      const { columns, select } = rowsToInsert(
+      const { columns, source } = rowsToInsert(
         ctx.db.dialectName,
         slice.map((p) => ({
           recipient_id: p.recipientId,
@@ -90,7 +90,7 @@ export async function claimRecipients(
       const rows = await trx
         .insertInto('carrier_parts')
         .columns(columns)
-        .expression(select)
+        .expression(source)
         .returning(['id', 'recipient_id', 'seq'])
         .execute();
       const idOf = new Map(rows.map((r) => [`${r.recipient_id}:${r.seq}`, r.id]));

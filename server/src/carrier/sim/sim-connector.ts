@@ -126,15 +126,15 @@ export class SimConnector implements Connector {
         const reports = owed.slice(i, i + LOG_CHUNK);
         const dialect = this.ctx.db.dialectName;
         if (logged.length > 0) {
-          const { columns, select } = rowsToInsert(dialect, logged, LOGGED_COLUMNS);
-          await this.ctx.db.insertInto('carrier_messages').columns(columns).expression(select).execute();
+          const { columns, source } = rowsToInsert(dialect, logged, LOGGED_COLUMNS);
+          await this.ctx.db.insertInto('carrier_messages').columns(columns).expression(source).execute();
         }
         if (reports.length > 0) {
-          const { columns, select } = rowsToInsert(dialect, reports, REPORT_COLUMNS);
+          const { columns, source } = rowsToInsert(dialect, reports, REPORT_COLUMNS);
           await this.ctx.db
             .insertInto('carrier_sim_reports')
             .columns(columns)
-            .expression(select)
+            .expression(source)
             .onConflict((oc) => oc.column('part_id').doNothing())
             .execute();
         }
