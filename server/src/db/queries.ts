@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { MAX_ID } from '../../../src/domain/constants';
 import type { DialectName } from './database';
 
@@ -57,6 +57,16 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const wellFormed = (value: string | number | null) =>
   typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
 
+/** `values (...), (...)`: each row's values in the order of `columns`, each as `value` writes it. */
+function valuesList<C extends string>(
+  rows: readonly Readonly<Record<C, string | number | null>>[],
+  columns: readonly C[],
+  value: (value: string | number | null, column: C) => RawBuilder<unknown>,
+) {
+  const tuples = rows.map((row) => sql`(${sql.join(columns.map((c) => value(wellFormed(row[c] ?? null), c)))})`);
+  return sql<never>`values ${sql.join(tuples)}`;
+}
+
 /**
  * Rows as a relation whose columns are column1, column2, ... in the order of `types`' keys, each
  * value cast to its column's SQL type. On PostgreSQL the rows travel as ONE JSON parameter
@@ -71,12 +81,8 @@ export function typedValues<C extends string>(
   types: Readonly<Record<C, ColumnType>>,
 ) {
   const columns = Object.keys(types) as C[];
-  if (dialect === 'sqlite') {
-    const values = rows.map(
-      (row) => sql`(${sql.join(columns.map((c) => sql`cast(${wellFormed(row[c] ?? null)} as ${sql.raw(types[c])})`))})`,
-    );
-    return sql`(values ${sql.join(values)})`;
-  }
+  if (dialect === 'sqlite')
+    return sql`(${valuesList(rows, columns, (value, c) => sql`cast(${value} as ${sql.raw(types[c])})`)})`;
   const json = JSON.stringify(rows.map((row) => columns.map((c) => wellFormed(row[c] ?? null))));
   const picked = columns.map((c, i) => `cast(r.value->>${i} as ${types[c]}) as column${i + 1}`);
   return sql`(select ${sql.raw(picked.join(', '))} from jsonb_array_elements(${json}::jsonb) as r)`;
@@ -93,10 +99,7 @@ export function rowsToInsert<C extends string>(
   types: Readonly<Record<C, ColumnType>>,
 ) {
   const columns = Object.keys(types) as C[];
-  if (dialect === 'sqlite') {
-    const values = rows.map((row) => sql`(${sql.join(columns.map((c) => wellFormed(row[c] ?? null)))})`);
-    return { columns, source: sql<never>`values ${sql.join(values)}` };
-  }
+  if (dialect === 'sqlite') return { columns, source: valuesList(rows, columns, (value) => sql`${value}`) };
   const names = columns.map((c, i) => sql`${sql.raw(`column${i + 1}`)} as ${sql.ref(c)}`);
   return { columns, source: sql<never>`select ${sql.join(names)} from ${typedValues(dialect, rows, types)} as v` };
 }

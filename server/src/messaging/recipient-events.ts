@@ -109,6 +109,16 @@ export function appendInsertedCtes(inserted: string, messages: string, after: st
       returning id)`;
 }
 
+/** A change's event row, but for its time. */
+const eventOf = (c: StatusChange) => ({
+  recipient_id: c.recipientId,
+  message_id: c.messageId,
+  profile_id: c.profileId,
+  old_status: c.oldStatus,
+  new_status: c.newStatus,
+  error: c.error,
+});
+
 /**
  * Appends status changes the caller made (final statuses from the carrier, already on the recipients'
  * rows with their errors), and moves their counts from the old status to the new (delivery-counters.ts).
@@ -126,17 +136,7 @@ export async function logChanges(db: Executor, dialect: DialectName, changes: re
   for (let i = 0; i < changes.length; i += ID_CHUNK) {
     await db
       .insertInto('recipient_events')
-      .values(
-        changes.slice(i, i + ID_CHUNK).map((c) => ({
-          recipient_id: c.recipientId,
-          message_id: c.messageId,
-          profile_id: c.profileId,
-          old_status: c.oldStatus,
-          new_status: c.newStatus,
-          error: c.error,
-          created_at: now,
-        })),
-      )
+      .values(changes.slice(i, i + ID_CHUNK).map((c) => ({ ...eventOf(c), created_at: now })))
       .execute();
   }
   const byOld = new Map<RecipientStatus | '', number[]>();
@@ -158,15 +158,7 @@ export async function logChanges(db: Executor, dialect: DialectName, changes: re
 async function appendChangesInOne(db: Executor, changes: readonly StatusChange[], now: number) {
   const rows = typedValues(
     'postgres',
-    changes.map((c, ord) => ({
-      ord,
-      recipient_id: c.recipientId,
-      message_id: c.messageId,
-      profile_id: c.profileId,
-      old_status: c.oldStatus,
-      new_status: c.newStatus,
-      error: c.error,
-    })),
+    changes.map((c, ord) => ({ ord, ...eventOf(c) })),
     {
       ord: 'bigint',
       recipient_id: 'bigint',
