@@ -87,11 +87,11 @@ describe('rowsById', () => {
       .updateTable('carrier_parts')
       .from(rowsById(db.dialectName, values, { error: 'text', done_at: 'bigint' }))
       .set({ error: byId<string>('error'), done_at: byId<number>('done_at') })
-      .where(joinById('carrier_parts'))
       .where(
-        'id',
-        'in',
-        chosen.map((p) => p.id),
+        joinById(
+          'carrier_parts',
+          chosen.map((p) => p.id),
+        ),
       )
       .execute();
     const after = new Map(

@@ -130,5 +130,11 @@ export function rowsById<C extends string>(
 /** A value of rowsById's row for the row being updated. */
 export const byId = <T>(column: string) => sql<T>`${sql.ref(`by_id.v_${column}`)}`;
 
-/** The join of rowsById to the table updated. */
-export const joinById = (table: string) => sql<SqlBool>`${sql.ref(`${table}.id`)} = by_id.id_key`;
+/**
+ * The join of rowsById to the table updated, and its ids listed again: the planner then reads the
+ * table by its key whatever it guesses of the rows (on PostgreSQL a JSON parameter's are a guess).
+ */
+export const joinById = (table: string, ids: readonly number[]) => {
+  const id = sql.ref(`${table}.id`);
+  return sql<SqlBool>`${id} = by_id.id_key and ${id} in (${sql.join(ids)})`;
+};

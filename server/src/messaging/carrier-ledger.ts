@@ -79,11 +79,11 @@ async function claimQueued(trx: Executor, dialect: DialectName, limit: number, n
         ),
       )
       .set((eb) => ({ submitted: eb('submitted', '+', byId<number>('n')) }))
-      .where(joinById('messages'))
       .where(
-        'id',
-        'in',
-        counts.map(([messageId]) => messageId),
+        joinById(
+          'messages',
+          counts.map(([messageId]) => messageId),
+        ),
       )
       .execute();
   return mine.map(toSend);
@@ -124,11 +124,11 @@ async function endRecipients(trx: Executor, dialect: DialectName, outcomes: read
         error: byId<string>('error'),
         updated_at: now,
       })
-      .where(joinById('message_recipients'))
       .where(
-        'id',
-        'in',
-        group.map((o) => o.recipientId),
+        joinById(
+          'message_recipients',
+          group.map((o) => o.recipientId),
+        ),
       )
       .where('stage', '=', STAGE.submitted)
       .returning(['id', 'message_id'])
@@ -175,11 +175,11 @@ async function recordFinal(
       ),
     )
     .set((eb) => ({ sent: eb('sent', '+', byId<number>('sent')), failed: eb('failed', '+', byId<number>('failed')) }))
-    .where(joinById('messages'))
     .where(
-      'id',
-      'in',
-      byMessage.map(([messageId]) => messageId),
+      joinById(
+        'messages',
+        byMessage.map(([messageId]) => messageId),
+      ),
     )
     .returning(['id', 'profile_id'])
     .execute();

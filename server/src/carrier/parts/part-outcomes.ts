@@ -52,11 +52,11 @@ export async function recordOutcomes(
       .updateTable('carrier_parts')
       .from(errorsById(dialect, inDoubt))
       .set({ state: PART.inDoubt, error: byId<string>('error'), updated_at: now })
-      .where(joinById('carrier_parts'))
       .where(
-        'id',
-        'in',
-        inDoubt.map(([id]) => id),
+        joinById(
+          'carrier_parts',
+          inDoubt.map(([id]) => id),
+        ),
       )
       .where('state', '=', PART.submitting)
       .execute();
@@ -74,11 +74,11 @@ export async function recordOutcomes(
       .updateTable('carrier_parts')
       .from(errorsById(dialect, rejected))
       .set({ state: PART.final, result: 'REJECTED', error: byId<string>('error'), done_at: now, updated_at: now })
-      .where(joinById('carrier_parts'))
       .where(
-        'id',
-        'in',
-        rejected.map(([id]) => id),
+        joinById(
+          'carrier_parts',
+          rejected.map(([id]) => id),
+        ),
       )
       .execute();
     // Last: ending recipients appends their events (messaging/recipient-events.ts).
@@ -117,11 +117,11 @@ const acceptParts = (
       ),
     )
     .set({ state: PART.accepted, carrier_id: byId<string>('carrier_id'), updated_at: now })
-    .where(joinById('carrier_parts'))
     .where(
-      'id',
-      'in',
-      accepted.map(([id]) => id),
+      joinById(
+        'carrier_parts',
+        accepted.map(([id]) => id),
+      ),
     )
     .where('state', 'in', [PART.submitting, PART.inDoubt]);
 

@@ -54,11 +54,11 @@ async function endParts(ctx: GatewayContext, trx: Executor, matches: readonly Ma
       done_at: byId<number>('done_at'),
       updated_at: now,
     })
-    .where(joinById('carrier_parts'))
     .where(
-      'id',
-      'in',
-      matches.map((m) => m.partId),
+      joinById(
+        'carrier_parts',
+        matches.map((m) => m.partId),
+      ),
     )
     .where('state', 'in', [PART.submitting, PART.accepted, PART.inDoubt])
     .execute();
@@ -87,11 +87,11 @@ async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonl
       ),
     )
     .set({ part_id: byId<number>('part_id') })
-    .where(joinById('carrier_receipts'))
     .where(
-      'id',
-      'in',
-      matches.map((m) => m.receipt.id),
+      joinById(
+        'carrier_receipts',
+        matches.map((m) => m.receipt.id),
+      ),
     )
     .execute();
   const partOf = new Map(matches.map((m) => [m.receipt, m.partId]));
