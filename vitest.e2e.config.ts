@@ -11,5 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the gateway answers: with two files and their Chromiums on two cores, a
+    // debounced search over 100,000 recipients can take longer than vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
