@@ -2,6 +2,7 @@
 // decoded once by the gateway's own coders (carrier/smpp), never by the `smpp` package's guesses.
 import { gsmDecode } from '../carrier/smpp/gsm-alphabet';
 import { UDH_INDICATOR } from '../carrier/smpp/sms-wire';
+import type { PduAddresses } from '../carrier/smpp/pdu-out';
 
 export class Malformed extends Error {}
 
@@ -9,14 +10,7 @@ export class Malformed extends Error {}
 const TLV = { sarRef: 0x020c, sarTotal: 0x020e, sarSeq: 0x020f, messagePayload: 0x0424 } as const;
 
 /** The two addresses of a submit_sm or deliver_sm, each with its type of number and numbering plan. */
-export interface SmppAddresses {
-  sourceTon: number;
-  sourceNpi: number;
-  source: string;
-  destTon: number;
-  destNpi: number;
-  destination: string;
-}
+export type SmppAddresses = PduAddresses;
 
 export interface SubmitBody extends SmppAddresses {
   serviceType: string;

@@ -17,6 +17,7 @@ import { isReceipt, parseReceipt } from './smpp-receipt';
 import { inboundOf } from './smpp-inbound';
 import { SmppStats } from './smpp-stats';
 import { receiptKeyOf } from '../parts/carrier-ids';
+import { deliverSmResp, shortMessagePdu } from './pdu-out';
 
 const ESME_ROK = 0;
 const THROTTLED = new Set([0x58, 0x14]); // ESME_RTHROTTLED, ESME_RMSGQFUL
@@ -270,17 +271,17 @@ export class SmppConnector implements Connector {
 
   private write(link: Link, waiting: Waiting): boolean {
     const { part } = waiting;
-    const pdu = new smpp.PDU('submit_sm', {
-      source_addr_ton: part.fromTon,
-      source_addr_npi: part.fromNpi,
-      source_addr: part.from,
-      dest_addr_ton: 1,
-      dest_addr_npi: 1,
-      destination_addr: part.to,
-      esm_class: part.esmClass,
-      data_coding: part.dataCoding,
-      registered_delivery: 1,
-      short_message: part.shortMessage,
+    const pdu = shortMessagePdu('submit_sm', {
+      sourceTon: part.fromTon,
+      sourceNpi: part.fromNpi,
+      source: part.from,
+      destTon: 1,
+      destNpi: 1,
+      destination: part.to,
+      esmClass: part.esmClass,
+      registeredDelivery: 1,
+      dataCoding: part.dataCoding,
+      message: part.shortMessage,
     });
     const session = link.tx;
     writeTogether(session);
@@ -388,7 +389,7 @@ export class SmppConnector implements Connector {
     this.stats.receipts += receipts.length;
     for (const { pdu, session } of batch) {
       writeTogether(session);
-      session.send(pdu.response());
+      session.send(deliverSmResp(pdu.sequence_number));
     }
   }
 }
