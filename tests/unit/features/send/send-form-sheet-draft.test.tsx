@@ -35,6 +35,11 @@ vi.mock('../../../../src/excel/parse-file', async (actual) => ({
   },
 }));
 
+// The sheet is read, stored and shown across several turns of IndexedDB: on two cores shared with
+// other suites that has taken over the default 5 s.
+const LOADED = { timeout: 15_000 };
+const loaded = () => screen.findByText('Loaded 3 rows from Customers (customers.xlsx)', {}, LOADED);
+
 const storedRecords = () => db.draftSheets.where('profile_id').equals(PROFILE).count();
 
 async function fieldOptions(user: Awaited<ReturnType<typeof renderSendForm>>['user']) {
@@ -52,9 +57,9 @@ async function loadSheet() {
   await choose(form.user, 'Sub-type', 'Personalized');
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
   await form.user.upload(input, new File(['numbers,Name'], 'customers.xlsx'));
-  await screen.findByText('Loaded 3 rows from Customers (customers.xlsx)');
+  await loaded();
   // Header plus one chunk of rows, written once the sheet is read.
-  await waitFor(async () => expect(await storedRecords()).toBe(2));
+  await waitFor(async () => expect(await storedRecords()).toBe(2), LOADED);
   return form;
 }
 
@@ -62,7 +67,7 @@ async function remount(form: Awaited<ReturnType<typeof renderSendForm>>) {
   form.off();
   form.unmount();
   const again = await renderSendForm({ senderidapproved: 'DEMO' });
-  await screen.findByText('Loaded 3 rows from Customers (customers.xlsx)');
+  await loaded();
   return again;
 }
 
