@@ -93,10 +93,14 @@ describe('sending with the app closed (Background Sync), in Chromium against the
       await again.heading.waitFor();
       await expect.poll(async () => (await outboxJobs(reopened))[0]?.state, TIMEOUT).toBe('done');
       await expect.poll(() => again.jobState.textContent(), TIMEOUT).toBe('Sent to 250 recipients');
-      const notices = await reopened.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
-      );
-      expect(notices).toEqual(['Your queued send went out: Closed app hello: Sent to 250 recipients']);
+      // The worker shows its notice once its drain has stopped, after it marked the job done.
+      const notices = () =>
+        reopened.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
+        );
+      await expect
+        .poll(notices, TIMEOUT)
+        .toEqual(['Your queued send went out: Closed app hello: Sent to 250 recipients']);
       await expect.poll(async () => (await recordedCalls(reopened)).at(-1), TIMEOUT).toBe('badge 0');
       await worker.close();
       await context.close();
