@@ -17,6 +17,7 @@ import { accountsById, BIND_HEARTBEAT_MS, checkBind, dropBind, heartbeatBinds, r
 import { concatOf, DATA_CODINGS, decodeText, readSubmit, smppTime, type SubmitBody } from './wire';
 import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
 import { receiptDeliverSm, submitSmResp } from './wire-out';
+import { COMMAND } from '../carrier/smpp/pdu-out';
 import { pruneRate } from './rate';
 import {
   claimReceipts,
@@ -95,9 +96,6 @@ type SessionInternals = Session & {
   _callbacks: Record<number, ((pdu: PDU) => void) | undefined>;
 };
 
-/** submit_sm's command_id (SMPP 3.4 5.1.2.1). */
-const SUBMIT_SM = 0x00000004;
-
 /**
  * Reads whole PDUs off the socket with their raw bytes, in place of the package's reader: a PDU that
  * cannot be read is answered generic_nack instead of stopping the session, and submit_sm is read
@@ -138,7 +136,7 @@ function readRaw(
         rest.copy(raw, 4);
         length = null;
         onAny();
-        if (raw.readUInt32BE(4) === SUBMIT_SM) {
+        if (raw.readUInt32BE(4) === COMMAND.submit_sm) {
           onSubmit(raw.readUInt32BE(12), raw);
           continue;
         }

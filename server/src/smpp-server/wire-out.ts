@@ -1,15 +1,7 @@
 // The PDUs the SMPP server sends for every submit (docs/smpp.md): its submit_sm_resp and its receipt's
 // deliver_sm, encoded straight into their bytes by the gateway's own encoder (carrier/smpp/pdu-out.ts).
 import type { PDU } from 'smpp';
-import {
-  cstringLength,
-  HEADER,
-  MAX_SHORT_MESSAGE,
-  outgoing,
-  shortMessagePdu,
-  writeCstring,
-  writeHeader,
-} from '../carrier/smpp/pdu-out';
+import { cstringLength, HEADER, outgoing, shortMessagePdu, writeCstring, writeHeader } from '../carrier/smpp/pdu-out';
 import type { SmppAddresses } from './wire';
 
 /** TLV tags (SMPP 3.4 5.3.2.12 and 5.3.2.35). */
@@ -38,9 +30,11 @@ export interface ReceiptPdu extends SmppAddresses {
   messageState: number;
 }
 
-/** A delivery receipt: deliver_sm with esm_class 0x04, the Appendix B text and the two receipt TLVs. */
+/**
+ * A delivery receipt: deliver_sm with esm_class 0x04, the Appendix B text and the two receipt TLVs;
+ * throws when the text is over the 254 octets short_message holds.
+ */
 export function receiptDeliverSm(r: ReceiptPdu): PDU {
-  if (r.text.length > MAX_SHORT_MESSAGE) throw new Error(`a receipt's text is ${r.text.length} octets, over 254`);
   const idLength = cstringLength(r.receiptedMessageId);
   const tlvs = Buffer.alloc(4 + idLength + 5);
   tlvs.writeUInt16BE(RECEIPTED_MESSAGE_ID, 0);
