@@ -22,6 +22,7 @@ import { webhookCallbacks } from './migrations/020-webhook-callbacks';
 import { contactConsent } from './migrations/021-contact-consent';
 import { smppRate } from './migrations/022-smpp-rate';
 import { receiptsWaiting } from './migrations/023-receipts-waiting';
+import { leanIndexes } from './migrations/024-lean-indexes';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -49,6 +50,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '021-contact-consent': contactConsent,
   '022-smpp-rate': smppRate,
   '023-receipts-waiting': receiptsWaiting,
+  '024-lean-indexes': leanIndexes,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -186,24 +186,34 @@ export async function eventsAfter(db: Executor, cursor: number, limit: number): 
   return db.selectFrom('recipient_events').selectAll().where('id', '>', cursor).orderBy('id').limit(limit).execute();
 }
 
-/** Deletes events older than the retention, PRUNE_STEP at a time with a yield between. Returns how many. */
+/**
+ * Deletes events older than the retention. Events are read in id order (the order they were appended,
+ * so nearly the order of their times), PRUNE_STEP at a time with a yield between, each old one deleted;
+ * the sweep stops at the first step with none old. No index of their times is kept for it: every
+ * event would write one (docs/architecture.md "Lean indexes"). Returns how many it deleted.
+ */
 export async function pruneEvents(db: Executor, now: number): Promise<number> {
   let pruned = 0;
+  let after = 0;
   for (;;) {
-    const old = await db
+    const step = await db
       .selectFrom('recipient_events')
-      .select('id')
-      .where('created_at', '<', now - EVENT_RETENTION_MS)
-      .orderBy('created_at')
+      .select(['id', 'created_at'])
+      .where('id', '>', after)
+      .orderBy('id')
       .limit(PRUNE_STEP)
       .execute();
+    const old = step.filter((e) => Number(e.created_at) < now - EVENT_RETENTION_MS).map((e) => e.id);
     if (old.length === 0) return pruned;
     for (let i = 0; i < old.length; i += ID_CHUNK) {
-      const ids = old.slice(i, i + ID_CHUNK).map((e) => e.id);
-      await db.deleteFrom('recipient_events').where('id', 'in', ids).execute();
+      await db
+        .deleteFrom('recipient_events')
+        .where('id', 'in', old.slice(i, i + ID_CHUNK))
+        .execute();
     }
     pruned += old.length;
-    if (old.length < PRUNE_STEP) return pruned;
+    if (step.length < PRUNE_STEP) return pruned;
+    after = step[step.length - 1]!.id;
     await yieldToLoop();
   }
 }
