@@ -28,7 +28,10 @@ import {
   receiptsDelivered,
   receiptText,
   releaseReceipts,
+  type TakeAtFanOut,
 } from './receipts';
+import { ReceiptsTaken } from './receipts-taken';
+import type { SmppReceiptRow } from '../db/schema-smpp';
 
 /** What the server answers binds with as its own system_id. */
 export const SERVER_SYSTEM_ID = 'BULKSMS';
@@ -183,7 +186,10 @@ export class SmppServer {
   private pumpAgain = false;
   private heldRunning: Promise<void> | null = null;
   private acked: number[] = [];
+  private readonly taken = new ReceiptsTaken();
   private stopped = false;
+  /** Receipts this instance has sent since it started, by how it came to hold them. */
+  readonly receiptsSent = { taken: 0, claimed: 0 };
 
   constructor(
     private readonly ctx: GatewayContext,
@@ -321,6 +327,7 @@ export class SmppServer {
     this.receivers.get(bound.profileId)?.delete(conn);
     const held = [...conn.receipts];
     conn.receipts.clear();
+    if (this.openReceivers(bound.profileId).length === 0) held.push(...this.taken.drop(bound.profileId));
     try {
       await releaseReceipts(this.ctx, this.owner, held);
       await dropBind(this.ctx, bound.id);
@@ -574,59 +581,105 @@ export class SmppServer {
       });
   }
 
+  /** The account's receiver and transceiver binds still open on this instance. */
+  private openReceivers(profileId: number): Conn[] {
+    return [...(this.receivers.get(profileId) ?? [])].filter((c) => !c.closed);
+  }
+
+  /**
+   * Fans new outcomes out into receipts, taking those of the accounts bound here as it stores them
+   * (receipts-taken.ts); then fills each bind's window: first with the receipts taken, then with a
+   * claim when older ones may wait (on bind, after a release) or now and then for those another
+   * instance stored.
+   */
   private async pump() {
     if (performance.now() - this.fannedOutAt >= FAN_OUT_EVERY_MS) {
       this.fannedOutAt = performance.now();
       // Steps while each reads a full step (a shorter one read all there was), at most 20 per run,
       // the event loop let turn between two (SQLite's steps run in it).
-      for (let i = 0; i < 20 && (await fanOutReceipts(this.ctx)) === EVENT_STEP; i += 1) await yieldToLoop();
+      for (let i = 0; i < 20; i += 1) {
+        const bound = [...this.receivers.keys()].filter((id) => this.openReceivers(id).length > 0);
+        const take: TakeAtFanOut = { owner: this.owner, room: this.taken.room(bound), taken: [] };
+        const read = await fanOutReceipts(this.ctx, take);
+        await this.keepTaken(take);
+        if (read !== EVENT_STEP) break;
+        await yieldToLoop();
+      }
     }
     await this.flushAcks();
-    for (const [profileId, binds] of this.receivers) {
-      const open = [...binds].filter((c) => !c.closed);
-      const room = open.reduce((n, c) => n + Math.max(0, RECEIPT_WINDOW - c.receipts.size), 0);
-      if (room === 0) continue;
-      const claimed = await claimReceipts(this.ctx, this.owner, profileId, room);
-      const unsent: number[] = [];
-      for (const r of claimed) {
-        const conn = open
-          .filter((c) => !c.closed && c.receipts.size < RECEIPT_WINDOW)
-          .sort((a, b) => a.receipts.size - b.receipts.size)[0];
-        if (!conn) {
-          unsent.push(r.id);
-          continue;
-        }
-        const messageId = messageIdOf(r.submit_id);
-        const to = senderAddress(r.destination);
-        conn.receipts.add(r.id);
-        const sent = this.send(
-          conn,
-          receiptDeliverSm({
-            sourceTon: 1,
-            sourceNpi: 1,
-            source: r.source,
-            destTon: to.ton,
-            destNpi: to.npi,
-            destination: r.destination,
-            text: Buffer.from(receiptText(r, messageId), 'latin1'),
-            receiptedMessageId: messageId,
-            messageState: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN!,
-          }),
-          (resp: PDU) => {
-            if (!conn.receipts.delete(r.id)) return;
-            if (resp.command_status === 0) this.acked.push(r.id);
-            else void releaseReceipts(this.ctx, this.owner, [r.id], RECEIPT_RETRY_MS);
-            // Half the bind's window answered: the next receipts go now, not at the next tick.
-            if (conn.receipts.size <= RECEIPT_WINDOW / 2 || this.acked.length >= 100) this.kick();
-          },
-        );
-        if (!sent) {
-          conn.receipts.delete(r.id);
-          unsent.push(r.id);
-        }
-      }
-      await releaseReceipts(this.ctx, this.owner, unsent);
+    for (const profileId of this.receivers.keys()) {
+      const open = this.openReceivers(profileId);
+      const room = () => open.reduce((n, c) => n + Math.max(0, RECEIPT_WINDOW - c.receipts.size), 0);
+      const now = this.ctx.now();
+      await this.sendReceipts(open, this.taken.next(profileId, room(), now), 'taken');
+      const left = room();
+      // The claims' pace is kept in real time; the leases in the gateway's time.
+      if (left === 0 || !this.taken.shouldClaim(profileId, performance.now())) continue;
+      const claimed = await claimReceipts(this.ctx, this.owner, profileId, left);
+      this.taken.claimed(profileId, left, claimed.length, performance.now());
+      await this.sendReceipts(open, claimed, 'claimed');
     }
+  }
+
+  /** Keeps the receipts a fan-out took; those of an account whose binds closed meanwhile go back. */
+  private async keepTaken(take: TakeAtFanOut) {
+    const gone = take.taken.filter((r) => this.openReceivers(r.profile_id).length === 0);
+    this.taken.keep(
+      take.room,
+      take.taken.filter((r) => !gone.includes(r)),
+    );
+    await releaseReceipts(
+      this.ctx,
+      this.owner,
+      gone.map((r) => r.id),
+    );
+  }
+
+  /** Sends receipts claimed for this instance on the least busy of the binds; those without room go back. */
+  private async sendReceipts(open: readonly Conn[], receipts: readonly SmppReceiptRow[], how: 'taken' | 'claimed') {
+    const unsent: number[] = [];
+    for (const r of receipts) {
+      const conn = open
+        .filter((c) => !c.closed && c.receipts.size < RECEIPT_WINDOW)
+        .sort((a, b) => a.receipts.size - b.receipts.size)[0];
+      if (!conn) {
+        unsent.push(r.id);
+        continue;
+      }
+      const messageId = messageIdOf(r.submit_id);
+      const to = senderAddress(r.destination);
+      conn.receipts.add(r.id);
+      const sent = this.send(
+        conn,
+        receiptDeliverSm({
+          sourceTon: 1,
+          sourceNpi: 1,
+          source: r.source,
+          destTon: to.ton,
+          destNpi: to.npi,
+          destination: r.destination,
+          text: Buffer.from(receiptText(r, messageId), 'latin1'),
+          receiptedMessageId: messageId,
+          messageState: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN!,
+        }),
+        (resp: PDU) => {
+          if (!conn.receipts.delete(r.id)) return;
+          if (resp.command_status === 0) this.acked.push(r.id);
+          else {
+            this.taken.released(r.profile_id);
+            void releaseReceipts(this.ctx, this.owner, [r.id], RECEIPT_RETRY_MS);
+          }
+          // Half the bind's window answered: the next receipts go now, not at the next tick.
+          if (conn.receipts.size <= RECEIPT_WINDOW / 2 || this.acked.length >= 100) this.kick();
+        },
+      );
+      if (!sent) {
+        conn.receipts.delete(r.id);
+        unsent.push(r.id);
+      } else this.receiptsSent[how] += 1;
+    }
+    if (unsent.length > 0) this.taken.released(receipts[0]!.profile_id);
+    await releaseReceipts(this.ctx, this.owner, unsent);
   }
 
   private async flushAcks() {

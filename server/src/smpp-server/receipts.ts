@@ -94,39 +94,75 @@ const RECEIPT_COLUMNS = {
   done_at: 'bigint',
   state: 'text',
   created_at: 'bigint',
+  claimed_by: 'text',
+  claimed_until: 'bigint',
+  attempts: 'bigint',
 } as const;
 
-/** Receipts for submits, each with its own outcome, inserted 500 a statement. */
+/**
+ * Receipts a fan-out takes for the instance running it, as it stores them: up to `room` for each
+ * account (its accounts bound here with nothing older waiting), claimed as claimReceipts would claim
+ * them (one attempt, the lease), so they need no claim of their own. Those taken are added to `taken`
+ * once the fan-out has committed.
+ */
+export interface TakeAtFanOut {
+  owner: string;
+  room: ReadonlyMap<number, number>;
+  taken: SmppReceiptRow[];
+}
+
+/**
+ * Receipts for submits, each with its own outcome, inserted 500 a statement; those `take` has room for
+ * are claimed for its owner, and returned (theirs once the transaction commits).
+ */
 async function oweEach(
   trx: Executor,
   dialect: DialectName,
   owed: readonly { submit: OwedSubmit; outcome: Outcome }[],
   now: number,
-) {
+  take?: Omit<TakeAtFanOut, 'taken'>,
+): Promise<SmppReceiptRow[]> {
+  const taken: SmppReceiptRow[] = [];
+  const room = new Map(take?.room);
   const rows = owed
     .filter(({ submit, outcome }) => wants(submit.registered_delivery, outcome.stat))
-    .map(({ submit: s, outcome }) => ({
-      profile_id: s.profile_id,
-      submit_id: s.id,
-      source: s.destination,
-      destination: s.source,
-      stat: outcome.stat,
-      err: outcome.err,
-      preview: s.preview || outcome.preview,
-      submitted_at: Number(s.created_at),
-      done_at: outcome.doneAt,
-      state: 'pending',
-      created_at: now,
-    }));
+    .map(({ submit: s, outcome }) => {
+      const left = room.get(s.profile_id) ?? 0;
+      if (left > 0) room.set(s.profile_id, left - 1);
+      return {
+        profile_id: s.profile_id,
+        submit_id: s.id,
+        source: s.destination,
+        destination: s.source,
+        stat: outcome.stat,
+        err: outcome.err,
+        preview: s.preview || outcome.preview,
+        submitted_at: Number(s.created_at),
+        done_at: outcome.doneAt,
+        state: 'pending',
+        created_at: now,
+        claimed_by: left > 0 ? take!.owner : null,
+        claimed_until: left > 0 ? now + RECEIPT_LEASE_MS : null,
+        attempts: left > 0 ? 1 : 0,
+      };
+    });
   for (let i = 0; i < rows.length; i += 500) {
-    const { columns, source } = rowsToInsert(dialect, rows.slice(i, i + 500), RECEIPT_COLUMNS);
-    await trx
+    const slice = rows.slice(i, i + 500);
+    const { columns, source } = rowsToInsert(dialect, slice, RECEIPT_COLUMNS);
+    const insert = trx
       .insertInto('smpp_receipts')
       .columns(columns)
       .expression(source)
-      .onConflict((oc) => oc.column('submit_id').doNothing())
-      .execute();
+      .onConflict((oc) => oc.column('submit_id').doNothing());
+    if (!take || !slice.some((r) => r.claimed_by !== null)) {
+      await insert.execute();
+      continue;
+    }
+    // A receipt already owed (a second fan-out of one outcome) is not inserted, so not returned either.
+    const stored = await insert.returningAll().execute();
+    taken.push(...stored.filter((r) => r.claimed_by === take.owner).sort((a, b) => a.id - b.id));
   }
+  return taken;
 }
 
 /**
@@ -137,10 +173,14 @@ async function oweEach(
 export const submitsOfRecipients = (db: Executor, recipientIds: readonly number[]) =>
   db.selectFrom('smpp_submits').selectAll().where('recipient_id', 'in', recipientIds);
 
-/** One step of the receipts' fan-out; returns how many events it read (EVENT_STEP means more may wait). */
-export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
+/**
+ * One step of the receipts' fan-out; returns how many events it read (EVENT_STEP means more may wait).
+ * With `take`, the receipts of the accounts it names are claimed for its owner as they are stored.
+ */
+export async function fanOutReceipts(ctx: GatewayContext, take?: TakeAtFanOut): Promise<number> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  let taken: SmppReceiptRow[] = [];
+  const read = await ctx.db.transaction().execute(async (trx) => {
     let cursorQuery = trx.selectFrom('smpp_cursor').select('last_event_id').where('name', '=', CURSOR);
     if (ctx.db.dialectName === 'postgres') cursorQuery = cursorQuery.forUpdate();
     const cursor = Number((await cursorQuery.executeTakeFirst())?.last_event_id ?? 0);
@@ -162,7 +202,7 @@ export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
         if (list) list.push(s);
         else byRecipient.set(s.recipient_id!, [s]);
       }
-      await oweEach(
+      taken = await oweEach(
         trx,
         ctx.db.dialectName,
         finals.flatMap((f) =>
@@ -172,6 +212,7 @@ export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
           })),
         ),
         now,
+        take,
       );
     }
     const last = Number(events[events.length - 1]!.id);
@@ -182,6 +223,8 @@ export async function fanOutReceipts(ctx: GatewayContext): Promise<number> {
       .execute();
     return events.length;
   });
+  take?.taken.push(...taken);
+  return read;
 }
 
 /** Claims an account's oldest pending receipts for `owner`, each counting one attempt. */
@@ -198,7 +241,9 @@ export async function claimReceipts(
     .selectFrom('smpp_receipts')
     .select('id')
     .where('profile_id', '=', profileId)
-    .where('state', '=', 'pending')
+    // A literal, not a parameter: PostgreSQL's plan kept for the prepared statement then knows it may
+    // read the index of pending receipts only (migrations/024-lean-indexes.ts).
+    .where('state', '=', sql.lit<SmppReceiptRow['state']>('pending'))
     .where(free)
     .orderBy('id')
     .limit(limit);
