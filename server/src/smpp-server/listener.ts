@@ -99,11 +99,20 @@ type SessionInternals = Session & {
   _callbacks: Record<number, ((pdu: PDU) => void) | undefined>;
 };
 
+/** Hands a response to the callback its request was sent with, if any. */
+function answered(s: SessionInternals, pdu: PDU) {
+  const callback = s._callbacks[pdu.sequence_number];
+  if (!callback) return;
+  delete s._callbacks[pdu.sequence_number];
+  callback(pdu);
+}
+
 /**
  * Reads whole PDUs off the socket with their raw bytes, in place of the package's reader: a PDU that
  * cannot be read is answered generic_nack instead of stopping the session, and submit_sm is read
  * from its bytes by the gateway's own reader and decoders (wire.ts) alone: the package's parse of
- * it, text decoded with its own guesses, would only be thrown away.
+ * it, text decoded with its own guesses, would only be thrown away. A deliver_sm_resp (one for each
+ * receipt) is read for its status alone.
  */
 function readRaw(
   session: Session,
@@ -143,6 +152,16 @@ function readRaw(
           onSubmit(raw.readUInt32BE(12), raw);
           continue;
         }
+        if (raw.readUInt32BE(4) === COMMAND.deliver_sm_resp) {
+          // A receipt's answer: only its status is read (its message_id is empty), not the whole PDU.
+          answered(s, {
+            command: 'deliver_sm_resp',
+            command_id: COMMAND.deliver_sm_resp,
+            command_status: raw.readUInt32BE(8),
+            sequence_number: raw.readUInt32BE(12),
+          } as PDU);
+          continue;
+        }
         let pdu: PDU;
         try {
           pdu = new smpp.PDU(raw);
@@ -151,11 +170,7 @@ function readRaw(
           continue;
         }
         if (pdu.isResponse()) {
-          const callback = s._callbacks[pdu.sequence_number];
-          if (callback) {
-            delete s._callbacks[pdu.sequence_number];
-            callback(pdu);
-          }
+          answered(s, pdu);
           continue;
         }
         onPdu(pdu);
