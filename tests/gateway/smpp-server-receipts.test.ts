@@ -1,7 +1,7 @@
 // Receipts to SMPP customers (docs/smpp.md#receipts), with the `smpp` package as the customer and the
 // simulated carrier: one per outcome with the id the submit was answered with, held while unbound and
-// sent in order on the next bind, resent until answered, never doubled; across two instances and a
-// killed one. On SQLite and PostgreSQL.
+// sent in order on the next bind (claimed), taken as stored while bound, resent until answered, never
+// doubled; across two instances and a killed one. On SQLite and PostgreSQL.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PDU } from 'smpp';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
@@ -147,7 +147,7 @@ describe('receipts', () => {
   });
 
   it('keeps receipts while only a transmitter is bound and sends them in order on the next receiver bind', async () => {
-    const { port, systemId } = await setUp();
+    const { port, systemId, instance } = await setUp();
     const tx = await customer(port, systemId, 'transmitter');
     const ids = [];
     for (let i = 0; i < 5; i += 1) ids.push(await send(tx, `2332410001${i}0`));
@@ -159,6 +159,8 @@ describe('receipts', () => {
     const rx = await customer(port, systemId, 'receiver');
     const receipts = (await receiptsArrive(rx, 5)).map(read);
     expect(receipts.map((r) => r.id)).toEqual(ids);
+    // Older receipts may wait when a receiver binds: the new bind claims them, oldest first.
+    expect(instance.server.receiptsSent).toEqual({ taken: 0, claimed: 5 });
   });
 
   it('resends a receipt until deliver_sm_resp, on the next bind after a bind dropped mid-window', async () => {
@@ -191,6 +193,23 @@ describe('receipts', () => {
     await receiptsArrive(c, 2);
     expect(await gw!.ctx.db.selectFrom('smpp_receipts').selectAll().execute()).toHaveLength(2);
     expect(c.delivered).toHaveLength(2);
+  });
+});
+
+describe('receipts taken at the fan-out', () => {
+  it('a bound customer gets each receipt with its id, none of them claimed on the way', async () => {
+    const { port, systemId, instance } = await setUp();
+    const sent = instance.server.receiptsSent;
+    const c = await customer(port, systemId);
+    const ids = [];
+    for (let i = 0; i < 6; i += 1) ids.push(await send(c, `2332410003${i}0`));
+    const got = (await receiptsArrive(c, 6)).map((pdu) => receiptField(pdu, 'id'));
+    expect(got.sort()).toEqual([...ids].sort());
+    expect(sent).toEqual({ taken: 6, claimed: 0 });
+    await eventually(async () => {
+      const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select(['state', 'attempts']).execute();
+      expect(rows).toEqual(Array.from({ length: 6 }, () => ({ state: 'delivered', attempts: 1 })));
+    });
   });
 });
 
