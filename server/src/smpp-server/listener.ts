@@ -638,15 +638,15 @@ export class SmppServer {
 
   /** Keeps the receipts a fan-out took; those of an account whose binds closed meanwhile go back. */
   private async keepTaken(take: TakeAtFanOut) {
-    const gone = take.taken.filter((r) => this.openReceivers(r.profile_id).length === 0);
+    const gone = new Set(take.taken.filter((r) => this.openReceivers(r.profile_id).length === 0));
     this.taken.keep(
       take.room,
-      take.taken.filter((r) => !gone.includes(r)),
+      take.taken.filter((r) => !gone.has(r)),
     );
     await releaseReceipts(
       this.ctx,
       this.owner,
-      gone.map((r) => r.id),
+      [...gone].map((r) => r.id),
     );
   }
 
