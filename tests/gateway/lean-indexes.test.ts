@@ -18,14 +18,12 @@ afterEach(async () => {
  * index the query can use at all, not which is cheapest today.
  */
 async function planOf(t: TestGateway, query: Compilable) {
-  const { sql: text, parameters } = query.compile();
+  const compiled = query.compile();
   const sqlite = t.ctx.db.dialectName === 'sqlite';
   const explain = (db: Executor) =>
     db.executeQuery<Record<string, unknown>>({
-      sql: `explain ${sqlite ? 'query plan ' : ''}${text}`,
-      parameters,
-      query: query.compile().query,
-      queryId: query.compile().queryId,
+      ...compiled,
+      sql: `explain ${sqlite ? 'query plan ' : ''}${compiled.sql}`,
     });
   const { rows } = sqlite
     ? await explain(t.ctx.db)
@@ -114,40 +112,32 @@ describe('lean indexes', () => {
   it('PostgreSQL keeps that plan for the prepared claim: its state is a literal, which a generic plan can prove', async () => {
     gw = await makeTestApp({ demo: false });
     if (gw.ctx.db.dialectName !== 'postgres') return;
-    const generic = (state: string) =>
+    /** The plan PostgreSQL keeps for a prepared statement whatever its values (a generic plan). */
+    const genericPlan = (parameters: string, where: string, values: string) =>
       gw!.ctx.db.connection().execute(async (conn) => {
         await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
         await sql`set enable_seqscan = off`.execute(conn);
         await sql
-          .raw(
-            `prepare due_claim (bigint, bigint) as select id from smpp_receipts
-          where profile_id = $1 and state = ${state} and (claimed_until is null or claimed_until < $2)
-          order by id limit 50`,
-          )
+          .raw(`prepare due (${parameters}) as select id from smpp_receipts where ${where} order by id limit 50`)
           .execute(conn);
-        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain execute due_claim (7, 0)`.execute(conn);
-        await sql`deallocate due_claim`.execute(conn);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain execute due ${sql.raw(`(${values})`)}`.execute(
+          conn,
+        );
+        await sql`deallocate due`.execute(conn);
         await sql`reset plan_cache_mode`.execute(conn);
         await sql`reset enable_seqscan`.execute(conn);
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       });
-    expect(await generic(`'pending'`)).toMatch(/smpp_receipts_due/);
+    const claim = await genericPlan(
+      'bigint, bigint',
+      `profile_id = $1 and state = 'pending' and (claimed_until is null or claimed_until < $2)`,
+      '7, 0',
+    );
+    expect(claim).toMatch(/smpp_receipts_due/);
     // A parameter in its place: the generic plan cannot know the value, so it cannot use the index.
-    await gw.ctx.db.connection().execute(async (conn) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
-      await sql`set enable_seqscan = off`.execute(conn);
-      await sql
-        .raw(
-          `prepare due_param (bigint, text) as select id from smpp_receipts
-        where profile_id = $1 and state = $2 order by id limit 50`,
-        )
-        .execute(conn);
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain execute due_param (7, 'pending')`.execute(conn);
-      await sql`deallocate due_param`.execute(conn);
-      await sql`reset plan_cache_mode`.execute(conn);
-      await sql`reset enable_seqscan`.execute(conn);
-      expect(rows.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/smpp_receipts_due/);
-    });
+    expect(await genericPlan('bigint, text', 'profile_id = $1 and state = $2', `7, 'pending'`)).not.toMatch(
+      /smpp_receipts_due/,
+    );
   });
 
   it('PostgreSQL: loose parts, the carrier health and the recipients to send read the indexes without final rows', async () => {
