@@ -10,8 +10,12 @@ const NAMES_KEPT = 100;
 /**
  * A statement PostgreSQL keeps prepared on each connection: parsed and planned once, then only bound
  * and run. Only for a statement whose text never changes (its lists travel as one JSON parameter)
- * and whose plan does not depend on its values. SQLite reads the mark as a comment (its statements
- * are kept by text anyway: sqlite-statements.ts).
+ * and whose plan depends neither on its values nor on the size of the tables it reads: after a few
+ * runs PostgreSQL keeps one generic plan until the tables are analyzed again, so a lookup prepared
+ * while its table was small keeps reading the whole table as it grows. (Keeping the carrier's and
+ * the receipts' lookups prepared did exactly that in a send from an empty database: the lookups of
+ * parts by id and by recipient read carrier_parts whole until its next ANALYZE.) SQLite reads the
+ * mark as a comment (its statements are kept by text anyway: sqlite-statements.ts).
  */
 export const prepared = <T>(statement: RawBuilder<T>) => sql<T>`${sql.raw(MARK)}${statement}`;
 
