@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/gateway/**/*.test.ts'],
           setupFiles: ['tests/gateway/setup-server.ts'],
+          // A few tests start the gateway as a process (carrier-restart, first-start): bundled once a run.
+          globalSetup: ['tests/e2e/support/bundle-gateway.ts'],
           // Each test has its own database; on PostgreSQL .ci/run takes three files at once.
           fileParallelism: true,
           // The files of a worker share its modules: the gateway keeps its state in each test's own

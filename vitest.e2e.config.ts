@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     setupFiles: ['tests/e2e/support/setup.ts'],
+    globalSetup: ['tests/e2e/support/bundle-gateway.ts'],
     maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 120_000,

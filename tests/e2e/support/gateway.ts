@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -17,12 +17,15 @@ export interface RunningGateway {
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** The built PWA (npm run build) the gateway serves unless told another DIST_DIR. */
 export const BUILT_DIST = join(ROOT, 'dist');
+/** The gateway as production runs it: bundled from server/src by npm run build:gateway (bundle-gateway.ts). */
+const BUILT_GATEWAY = join(ROOT, 'build', 'gateway.mjs');
 
-/** Starts the real gateway (fresh temporary SQLite, demo data, dev mode) serving the built PWA. */
+/** Starts the real gateway, bundled (fresh temporary SQLite, demo data, dev mode), serving the built PWA. */
 export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+  if (!existsSync(BUILT_GATEWAY)) throw new Error(`${BUILT_GATEWAY} is missing: run npm run build:gateway`);
   // A restart passes the same DATA_DIR again.
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-gateway-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', BUILT_GATEWAY], {
     cwd: ROOT,
     env: {
       ...process.env,
