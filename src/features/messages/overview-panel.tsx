@@ -3,7 +3,7 @@
 // stored copy (offline after one visit) and fetched again when shown. Loaded only with the dashboard
 // (React.lazy in message-list-screen.tsx); each chart has its numbers in text beside it.
 import '@mantine/charts/styles.css';
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -170,4 +170,6 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-export default OverviewPanel;
+// Memo: the list above it refreshes every few seconds while a send is going; the charts redraw only
+// when the overview itself changes.
+export default memo(OverviewPanel);
