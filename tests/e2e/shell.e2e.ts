@@ -4,6 +4,7 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { apiCall } from './support/api-accounts';
 import { storedSession } from './support/app-storage';
+import { ShellPage } from './support/pages/shell-page';
 
 describe('routing rules, the page shell and white-label branding', () => {
   const world = useGatewayAndBrowser();
@@ -166,17 +167,23 @@ describe('a forced sign-out leaves the page as any sign-out does and says why', 
   ])(
     'on %s: a token revoked on the gateway signs the user out to %s with the Invalid Token alert',
     async (_, target, who, password, host, heading) => {
-      const { page, context, send } = await world.openSignedIn({ who, password, host });
-      await page.goto(world.gateway.url('/dashboard', host));
+      const { page: first, context, send } = await world.openSignedIn({ who, password, host });
+      await first.goto(world.gateway.url('/dashboard', host));
       await send.shell.menu.waitFor({ state: 'attached' });
-      const session = await storedSession(page);
-      // Signed out elsewhere (another device, a password reset): this device's token is dead.
+      const session = await storedSession(first);
+      // Signed out elsewhere (another device, a password reset) while this tab is offline and then
+      // closed: had it heard the refusal itself, it would have signed out and said so before closing,
+      // and the next tab would open signed out with nothing to say.
+      await context.setOffline(true);
       expect(
         (await apiCall(world.gateway, 'signout', { profile_id: session.profile_id }, session.token, host)).status,
       ).toBe('successful');
-      await page.reload();
+      await first.close();
+      await context.setOffline(false);
+      const page = await context.newPage();
+      await page.goto(world.gateway.url('/dashboard', host));
       await page.waitForURL((url) => url.pathname === target);
-      await send.shell.alert('Invalid Token').waitFor();
+      await new ShellPage(page).alert('Invalid Token').waitFor();
       if (heading) await page.getByRole('heading', { name: heading }).waitFor();
       else await new LoginPage(page).emailOrUsername.waitFor();
       await context.close();
