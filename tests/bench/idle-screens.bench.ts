@@ -3,6 +3,7 @@
 // an open app costs a cheap phone's battery while nobody uses it. Chromium's own counters (DevTools
 // Performance metrics): tasks, script, style and layout, in ms over the 10 s.
 //   npm run build && npx tsx tests/bench/idle-screens.bench.ts
+import { setTimeout as wait } from 'node:timers/promises';
 import { launchBrowser, newPage } from '../e2e/support/browser';
 import { startGateway } from '../e2e/support/gateway';
 import { LoginPage } from '../e2e/support/pages/login-page';
@@ -12,7 +13,6 @@ const SETTLE_MS = 3000;
 const IDLE_MS = 10_000;
 const COUNTERS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gateway = await startGateway();
 const browser = await launchBrowser();
 try {
