@@ -41,6 +41,9 @@ const HOUR_MS = 3_600_000;
 export const BIRTHDAY_HOUR = 8;
 /** The shortest recurrence accepted, so a typo cannot turn into a message a second. */
 export const MIN_RECURRING_STEP_MS = 60_000;
+/** The longest: ten years between runs. A longer one is a typo, and its runs would leave the calendar. */
+export const MAX_RECURRING_YEARS = 10;
+const MAX_RECURRING_STEP_MS = Date.UTC(1970 + MAX_RECURRING_YEARS, 0, 1);
 
 /** 'Hourly' also as 'hourly' or 'HOURLY': the original client's spellings differ only in case. */
 export function parsePeriod(value: string | undefined): RecurringPeriod | null {
@@ -84,8 +87,12 @@ export function occurrence(anchor: number, period: RecurringPeriod, interval: nu
   }
 }
 
-export function stepIsLongEnough(period: RecurringPeriod, interval: number): boolean {
-  return Number.isFinite(interval) && interval > 0 && occurrence(0, period, interval, 1) >= MIN_RECURRING_STEP_MS;
+/** What is wrong with a recurrence's step: none, under a minute (or no number), or over ten years. */
+export function recurringStepProblem(period: RecurringPeriod, interval: number): 'too-short' | 'too-long' | null {
+  if (Number.isNaN(interval) || interval <= 0) return 'too-short';
+  const step = occurrence(0, period, interval, 1);
+  if (Number.isNaN(step) || step > MAX_RECURRING_STEP_MS) return 'too-long';
+  return step < MIN_RECURRING_STEP_MS ? 'too-short' : null;
 }
 
 /** The first slot from `fromSlot` on whose time is after `now`: runs missed while down are sent once, not each. */

@@ -1,8 +1,9 @@
 // The send form's checks, in their order (docs/product.md#the-send-form), and its non-blocking warnings.
-import type { ContactSource, MessageKind, MessageSubtype } from './types';
+import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod } from './types';
 import { isValidDate } from './dates';
 import { isBlank, isNumericText } from './fields';
 import { usesChosenDate } from './message-kinds';
+import { MAX_RECURRING_YEARS, recurringStepProblem } from './recurrence';
 import { hasPlaceholders } from './personalize';
 import { parseManualNumbers, recipientCountWarning } from './recipients';
 
@@ -12,6 +13,8 @@ export const UPLOAD_EXCEL = 'Please upload an excel sheet';
 export const INVALID_DATE = 'Please enter a valid date';
 export const BIRTHDAY_DATE_REQUIRED = 'Please enter a birthday date';
 export const RECURRING_INTERVAL_REQUIRED = 'Please select a recurring interval';
+// The product's own: the spec fixes no text for an interval of more than ten years.
+export const RECURRING_INTERVAL_TOO_LONG = `The recurring interval is too long: at most ${MAX_RECURRING_YEARS} years between messages`;
 export const PERSONALIZED_NEEDS_CONTACTS =
   'For personalized SMS please load contacts using excel or from your phone book';
 // The product's own: without them an empty send would reach the gateway only to be refused there.
@@ -29,14 +32,18 @@ export type SendFormState = {
   selectedGroups: readonly unknown[];
   excelLoaded: boolean;
   date: Date | string | number | null;
+  recurringPeriod: RecurringPeriod;
   recurringInterval: number | string | null;
   text: string;
   numbers: string;
 };
 
-function validInterval(value: number | string | null): boolean {
-  if (value === null || !isNumericText(value)) return false;
-  return Number(value) > 0;
+/** The recurring interval's problem, as the send form and the edit dialog show it: none, missing or too long. */
+export function recurringIntervalProblem(period: RecurringPeriod, value: number | string | null): string | null {
+  if (value === null || !isNumericText(value)) return RECURRING_INTERVAL_REQUIRED;
+  const problem = recurringStepProblem(period, Number(value));
+  if (problem === 'too-long') return RECURRING_INTERVAL_TOO_LONG;
+  return problem ? RECURRING_INTERVAL_REQUIRED : null;
 }
 
 // First failing rule only, as the form shows one alert at a time.
@@ -49,7 +56,10 @@ export function validateSendForm(form: SendFormState): string | null {
   if (usesChosenDate(form.messageType, form.source) && !isValidDate(form.date)) {
     return form.messageType === 'birthday' ? BIRTHDAY_DATE_REQUIRED : INVALID_DATE;
   }
-  if (form.messageType === 'recurring' && !validInterval(form.recurringInterval)) return RECURRING_INTERVAL_REQUIRED;
+  if (form.messageType === 'recurring') {
+    const problem = recurringIntervalProblem(form.recurringPeriod, form.recurringInterval);
+    if (problem) return problem;
+  }
   if (form.subtype === 'personalized' && manual) return PERSONALIZED_NEEDS_CONTACTS;
   if (manual && parseManualNumbers(form.numbers, false).length === 0) return NO_NUMBERS;
   if (isBlank(form.text)) return EMPTY_MESSAGE;

@@ -5,7 +5,7 @@ import {
   nextSlotAfter,
   occurrence,
   parsePeriod,
-  stepIsLongEnough,
+  recurringStepProblem,
 } from '../../src/domain/recurrence';
 
 const at = (iso: string) => Date.parse(iso);
@@ -29,13 +29,24 @@ describe('recurrence arithmetic (Accra = UTC+0)', () => {
     expect(nextSlotAfter(anchor, 'Monthly', 1, 1, at('2027-05-01T00:00:00Z'))).toBe(6);
   });
 
-  it('reads periods in any case and refuses steps under a minute', () => {
+  it('reads periods in any case and refuses steps under a minute or over ten years', () => {
     expect(parsePeriod('daily')).toBe('Daily');
     expect(parsePeriod('HOURLY')).toBe('Hourly');
     expect(parsePeriod('Weekly')).toBeNull();
-    expect(stepIsLongEnough('Hourly', 0.01)).toBe(false);
-    expect(stepIsLongEnough('Hourly', 0.02)).toBe(true);
-    expect(stepIsLongEnough('Daily', 0)).toBe(false);
+    expect(recurringStepProblem('Hourly', 0.01)).toBe('too-short');
+    expect(recurringStepProblem('Hourly', 0.02)).toBeNull();
+    expect(recurringStepProblem('Daily', 0)).toBe('too-short');
+    expect(recurringStepProblem('Daily', Number.NaN)).toBe('too-short');
+    expect(recurringStepProblem('Yearly', 10)).toBeNull();
+    expect(recurringStepProblem('Monthly', 120)).toBeNull();
+    expect(recurringStepProblem('Daily', 3652)).toBeNull();
+    expect(recurringStepProblem('Hourly', 87_648)).toBeNull();
+    expect(recurringStepProblem('Yearly', 10.1)).toBe('too-long');
+    expect(recurringStepProblem('Monthly', 121)).toBe('too-long');
+    expect(recurringStepProblem('Daily', 3654)).toBe('too-long');
+    expect(recurringStepProblem('Hourly', 3e12)).toBe('too-long');
+    expect(recurringStepProblem('Yearly', 1e300)).toBe('too-long');
+    expect(recurringStepProblem('Daily', Number.POSITIVE_INFINITY)).toBe('too-long');
   });
 });
 

@@ -309,5 +309,84 @@ describe('the scheduler', () => {
     expect(await refuse({ messageType: 'recurring sms', recurringInterval: 1, recurringPeriod: 'Weekly' })).toBe(
       'Please select a recurring period: Hourly, Daily, Monthly or Yearly',
     );
+    // A step past ten years is a typo whose runs would fall off the calendar.
+    const tooLong = 'The recurring interval is too long: at most 10 years between messages';
+    for (const [recurringPeriod, recurringInterval] of [
+      ['Hourly', 3e12],
+      ['Daily', 1e9],
+      ['Monthly', 121],
+      ['Yearly', 10.5],
+      ['Yearly', 1e300],
+    ] as const)
+      expect(await refuse({ messageType: 'recurring sms', recurringPeriod, recurringInterval })).toBe(tooLong);
+    const tenYears = await sendSms(gw, demo.apikey, [
+      sendItem({
+        messageType: 'recurring sms',
+        typeandsubtype: 'recurring:regular',
+        expectedDeliveryTime: '2026-11-20 10:30:00',
+        recurringPeriod: 'Yearly',
+        recurringInterval: 10,
+      }),
+    ]);
+    expect(tenYears.status).toBe(200);
+    // Nor can an edit make one.
+    const edit = await call(
+      gw,
+      'updaterecurring',
+      { message_id: tenYears.body.message_id, recurringPeriod: 'Daily', recurringInterval: 1e9 },
+      { token: demo.token },
+    );
+    expect([edit.status, edit.body.error?.message]).toEqual([400, tooLong]);
+  });
+
+  it('ends a registration whose next run falls past the calendar, and still runs every other one due', async () => {
+    // Stored before steps were capped: 60 recurring registrations due at 10:30 whose next runs lie past
+    // what a date can hold (Hourly 3e12 is past PostgreSQL's bigint too), and another account's send at 11:00.
+    for (let i = 0; i < 60; i += 1) {
+      const broken = await sendSms(gw, demo.apikey, [
+        sendItem({
+          messageType: 'recurring sms',
+          typeandsubtype: 'recurring:regular',
+          expectedDeliveryTime: '2026-11-20 10:30:00',
+          recurringPeriod: i % 2 ? 'Hourly' : 'Daily',
+          recurringInterval: 2,
+        }),
+      ]);
+      expect(broken.status).toBe(200);
+    }
+    await gw.ctx.db
+      .updateTable('messages')
+      .set((eb) => ({
+        recurring_interval: eb.case().when('recurring_period', '=', 'Hourly').then(3e12).else(1e9).end(),
+      }))
+      .where('kind', '=', 'recurring')
+      .where('parent_id', 'is', null)
+      .execute();
+    const acme = await account(gw, 'acmeclient');
+    const other = await sendSms(gw, acme.apikey, [
+      sendItem({
+        sourceAddress: 'ACMECL',
+        messageType: 'scheduled sms',
+        typeandsubtype: 'scheduled:regular',
+        expectedDeliveryTime: '2026-11-20 11:00:00',
+      }),
+    ]);
+    expect(other.status).toBe(200);
+
+    gw.clock.advance(HOUR);
+    expect(await tickScheduler(gw.ctx)).toBe(61);
+    expect(await runsOf(other.body.message_id)).toHaveLength(1);
+    const left = await gw.ctx.db
+      .selectFrom('messages')
+      .select(['state', 'next_run_at', 'run_count'])
+      .where('kind', '=', 'recurring')
+      .where('parent_id', 'is', null)
+      .execute();
+    expect(left).toHaveLength(60);
+    expect(left.every((r) => r.state === 'done' && r.next_run_at === null && r.run_count === 1)).toBe(true);
+    // Their lists still answer.
+    const lists = await list(gw, demo.token, 'recurringrequest');
+    expect(lists.status).toBe(200);
+    expect(lists.body.recurring[0]).toMatchObject({ status: 'done', nextDeliveryTime: null, runCount: 1 });
   });
 });

@@ -24,5 +24,8 @@ export function parseDeliveryTime(value: string | undefined | null): number | nu
   return null;
 }
 
-export const isoOrNull = (ms: number | null | undefined): string | null =>
-  ms === null || ms === undefined ? null : new Date(ms).toISOString();
+/** A stored time as ISO text; null when none, or when it lies past the calendar Dates can hold. */
+export const isoOrNull = (ms: number | null | undefined): string | null => {
+  const date = ms === null || ms === undefined ? null : new Date(ms);
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+};

@@ -10,13 +10,14 @@ export interface RunPlan {
   slot: number;
 }
 
-/** Registrations whose next run is due, the most overdue first. */
-export const dueRegistrations = (db: Executor, now: number, limit: number) =>
+/** Registrations whose next run is due, the most overdue first, but those in `skip` (failed this tick). */
+export const dueRegistrations = (db: Executor, now: number, limit: number, skip: readonly number[] = []) =>
   db
     .selectFrom('messages')
     .selectAll()
     .where('state', '=', 'active')
     .where('next_run_at', '<=', now)
+    .$if(skip.length > 0, (q) => q.where('id', 'not in', skip))
     .orderBy('next_run_at')
     .orderBy('id')
     .limit(limit)

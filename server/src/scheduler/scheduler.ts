@@ -25,7 +25,10 @@ async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<Ru
     const period = parsePeriod(reg.recurring_period);
     if (!period || reg.anchor_at === null) return { state: 'done', next_run_at: null, slot: reg.slot };
     const slot = nextSlotAfter(reg.anchor_at, period, reg.recurring_interval, reg.slot + 1, now);
-    return { state: 'active', next_run_at: occurrence(reg.anchor_at, period, reg.recurring_interval, slot), slot };
+    const next = occurrence(reg.anchor_at, period, reg.recurring_interval, slot);
+    // A step stored before steps were capped (recurrence.ts) may fall past the calendar: it ends.
+    if (Number.isNaN(new Date(next).getTime())) return { state: 'done', next_run_at: null, slot: reg.slot };
+    return { state: 'active', next_run_at: next, slot };
   }
   if (reg.kind === 'birthday') {
     // Day after day, even when catching up after downtime: each day has its own birthdays.
@@ -71,8 +74,8 @@ export async function tickScheduler(ctx: GatewayContext, options: { maxRuns?: nu
   const failed = new Set<number>();
   let runs = 0;
   while (budget > 0) {
-    const due = await dueRegistrations(ctx.db, now, 50);
-    const todo = due.filter((reg) => !failed.has(reg.id));
+    // Past the ones that failed: a page of broken registrations must not hide the others due.
+    const todo = await dueRegistrations(ctx.db, now, 50, [...failed]);
     if (todo.length === 0) break;
     for (const reg of todo.slice(0, budget)) {
       budget -= 1;

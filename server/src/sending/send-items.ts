@@ -7,13 +7,14 @@ import {
   EMPTY_MESSAGE,
   INVALID_DATE,
   RECURRING_INTERVAL_REQUIRED,
+  RECURRING_INTERVAL_TOO_LONG,
 } from '../../../src/domain/send-form';
 import type { MessageKind, RecurringPeriod, SendMessageType } from '../../../src/domain/types';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
 import { parseDeliveryTime } from '../messaging/delivery-time';
-import { parsePeriod, stepIsLongEnough } from '../../../src/domain/recurrence';
+import { parsePeriod, recurringStepProblem } from '../../../src/domain/recurrence';
 import { sendItemSchema, type SendItemInput } from '../../../src/domain/contract/send';
 
 export type { SendItemInput };
@@ -114,9 +115,10 @@ export function recurrenceOf(period: string, interval: unknown): { period: Recur
   const p = parsePeriod(period);
   if (!p) throw refuse('Please select a recurring period: Hourly, Daily, Monthly or Yearly');
   const n = Number(interval);
-  if (interval === null || interval === undefined || interval === '' || !stepIsLongEnough(p, n)) {
-    throw refuse(RECURRING_INTERVAL_REQUIRED);
-  }
+  const problem =
+    interval === null || interval === undefined || interval === '' ? 'too-short' : recurringStepProblem(p, n);
+  if (problem === 'too-long') throw refuse(RECURRING_INTERVAL_TOO_LONG);
+  if (problem) throw refuse(RECURRING_INTERVAL_REQUIRED);
   return { period: p, interval: n };
 }
 

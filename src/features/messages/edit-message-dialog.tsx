@@ -5,8 +5,7 @@ import '../../ui/mantine-styles-rest';
 import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
-import { isNumericText } from '../../domain/fields';
-import { INVALID_DATE, RECURRING_INTERVAL_REQUIRED } from '../../domain/send-form';
+import { INVALID_DATE, recurringIntervalProblem } from '../../domain/send-form';
 import {
   DEFAULT_RECURRING_PERIOD,
   RECURRING_PERIODS,
@@ -46,8 +45,8 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!date || !isValidDate(date)) return setErrors({ date: INVALID_DATE });
-    if (recurring && (!isNumericText(interval) || Number(interval) <= 0))
-      return setErrors({ interval: RECURRING_INTERVAL_REQUIRED });
+    const intervalProblem = recurring ? recurringIntervalProblem(period, interval) : null;
+    if (intervalProblem) return setErrors({ interval: intervalProblem });
     setErrors({});
     const changes = {
       message_id: data.message_id,

@@ -5,7 +5,7 @@ import '../../ui/mantine-styles-rest';
 import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
-import { occurrence, stepIsLongEnough } from '../../domain/recurrence';
+import { occurrence, recurringStepProblem } from '../../domain/recurrence';
 import { usesChosenDate } from '../../domain/message-kinds';
 import { RECURRING_PERIODS, RECURRING_UNITS } from '../../domain/recurrence';
 import type { RecurringPeriod } from '../../domain/types';
@@ -34,7 +34,7 @@ export function ScheduleFields({ form }: { form: SendFormApi }) {
   const first = fields.date && isValidDate(fields.date) ? fromAccraWallTime(fields.date).getTime() : null;
   const interval = Number(fields.recurringInterval);
   const next =
-    recurring && first !== null && stepIsLongEnough(fields.recurringPeriod, interval)
+    recurring && first !== null && recurringStepProblem(fields.recurringPeriod, interval) === null
       ? [1, 2, 3].map((k) => occurrence(first, fields.recurringPeriod, interval, k))
       : [];
   return (

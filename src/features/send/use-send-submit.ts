@@ -39,6 +39,7 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued, linkHost }
       selectedGroups: fields.groupIds,
       excelLoaded: excel.state.status === 'loaded',
       date,
+      recurringPeriod: fields.recurringPeriod,
       recurringInterval: fields.recurringInterval,
       text: fields.text,
       numbers: fields.numbers,

@@ -28,6 +28,7 @@ const form = (over: Partial<SendFormState> = {}): SendFormState => ({
   selectedGroups: [],
   excelLoaded: false,
   date: null,
+  recurringPeriod: 'Hourly',
   recurringInterval: null,
   text: 'Hello',
   numbers: '0241234567',
@@ -81,6 +82,21 @@ describe('validateSendForm: each message', () => {
       'Please select a recurring interval',
     ],
     ['recurring interval 2', { messageType: 'recurring', date: '2025-01-01', recurringInterval: '2' }, null],
+    [
+      'recurring interval under a minute',
+      { messageType: 'recurring', date: '2025-01-01', recurringInterval: '0.01' },
+      'Please select a recurring interval',
+    ],
+    [
+      'recurring interval of 11 years',
+      { messageType: 'recurring', date: '2025-01-01', recurringPeriod: 'Yearly', recurringInterval: '11' },
+      'The recurring interval is too long: at most 10 years between messages',
+    ],
+    [
+      'recurring interval of 10 years',
+      { messageType: 'recurring', date: '2025-01-01', recurringPeriod: 'Yearly', recurringInterval: '10' },
+      null,
+    ],
     [
       'personalized manual',
       { subtype: 'personalized', source: 'manual' },

@@ -8,6 +8,7 @@ import {
   NO_PHONE_BOOK,
   PERSONALIZED_NEEDS_CONTACTS,
   RECURRING_INTERVAL_REQUIRED,
+  RECURRING_INTERVAL_TOO_LONG,
   SENDER_ID_REQUIRED,
   UPLOAD_EXCEL,
 } from '../../../../src/domain/send-form';
@@ -79,6 +80,21 @@ describe('send form: each validation message, in order', { timeout: 30_000 }, ()
     expect(screen.getByRole('button', { name: 'Register recurring sms' })).toBeTruthy();
     await submit(user);
     await expectProblem(alerts, RECURRING_INTERVAL_REQUIRED);
+  });
+
+  it('refuses a recurring interval of more than ten years before it is queued', async () => {
+    const draft = {
+      messageType: 'recurring',
+      senderId: 'DEMO',
+      date: '2030-01-01 10:15:00',
+      recurringPeriod: 'Daily',
+      recurringInterval: '1000000000',
+      numbers: '0241000001',
+      text: 'Hi',
+    };
+    const { user, alerts } = await renderSendForm({ senderidapproved: 'DEMO' }, draft);
+    await submit(user, 'Register recurring sms');
+    await expectProblem(alerts, RECURRING_INTERVAL_TOO_LONG);
   });
 
   it('refuses personalized sends typed by hand (an older draft)', async () => {
