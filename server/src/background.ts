@@ -8,6 +8,7 @@ import { pruneApiAnswers } from './integrations/idempotency';
 import { newLoopOwner, pruneDeliveries, tickWebhooks } from './integrations/webhooks/deliver';
 import { pruneAudit } from './audit/audit-log';
 import { pruneChallenges } from './accounts/two-step';
+import { pruneRateLimits } from './auth/rate-limit';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -55,6 +56,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, EVENT_SWEEP_MS, () => pruneDeliveries(ctx), 'webhook deliveries sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneAudit(ctx.db, ctx.now()), 'audit log sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneChallenges(ctx), 'sign-in challenges sweep'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneRateLimits(ctx), 'rate limits sweep'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

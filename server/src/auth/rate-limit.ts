@@ -1,5 +1,15 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import { sha256 } from './tokens';
+
+/**
+ * Keys carry what a caller typed (a login name of up to a request's size): a longer one is stored by
+ * its hash, so no key outgrows an index entry (PostgreSQL refuses one over 2.7 kB) or fills the table.
+ */
+const LONGEST_KEY = 200;
+const storedKey = (key: string) => (key.length <= LONGEST_KEY ? key : `sha256:${sha256(key)}`);
+/** No limit's window is longer than this: a count older is over, and the sweep deletes it. */
+export const LONGEST_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
  * Fixed-window counter in the database, so limits hold across restarts and gateway instances.
@@ -19,7 +29,7 @@ export async function countHit(
   const windowStart = now - (now % windowMs);
   const row = await ctx.db
     .insertInto('rate_limits')
-    .values({ key, window_start: windowStart, count: 1 })
+    .values({ key: storedKey(key), window_start: windowStart, count: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         count: sql`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
@@ -37,8 +47,17 @@ export async function giveBackHit(ctx: GatewayContext, key: string, windowMs: nu
   await ctx.db
     .updateTable('rate_limits')
     .set({ count: sql`${sql.ref('count')} - 1` })
-    .where('key', '=', key)
+    .where('key', '=', storedKey(key))
     .where('window_start', '=', now - (now % windowMs))
     .where('count', '>', 0)
     .execute();
+}
+
+/** Deletes the counts of windows long over (background.ts, hourly): each address or name tried leaves one. */
+export async function pruneRateLimits(ctx: GatewayContext): Promise<number> {
+  const res = await ctx.db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', ctx.now() - LONGEST_WINDOW_MS)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
