@@ -281,6 +281,40 @@ describe('schedule_delivery_time and validity_period', () => {
     expect(textOf(await recipientOf(absolute))).toBe('much later');
   });
 
+  it('bounds what an account may hold: 30 days ahead, a send’s length, and parts its balance covers', async () => {
+    const { c } = await setUp({}, 5);
+    const status = async (fields: Record<string, unknown>) => (await submit(c.session, fields)).command_status;
+    const held = () => gw!.ctx.db.selectFrom('smpp_submits').select('id').where('state', '=', 'held').execute();
+    // 99 years ahead (relative), and 31 days: kept for ever, charged never.
+    expect(await status({ schedule_delivery_time: '990000000000000R', short_message: gsmAscii('x') })).toBe(
+      smpp.errors.ESME_RINVSCHED,
+    );
+    expect(await status({ schedule_delivery_time: '000031000000000R', short_message: gsmAscii('x') })).toBe(
+      smpp.errors.ESME_RINVSCHED,
+    );
+    // A message_payload of ten parts, scheduled: refused as any send that long, not stored.
+    const tooLong = 'x'.repeat(1531);
+    expect(smsParts(smsLength(tooLong, false))).toBe(10);
+    expect(await status({ schedule_delivery_time: '000030000000000R', message_payload: gsmAscii(tooLong) })).toBe(
+      smpp.errors.ESME_RINVMSGLEN,
+    );
+    expect(await held()).toEqual([]);
+    // 5 credits cover a message's own parts and a credit for each scheduled submit held already: one
+    // of 6 parts is refused, one of 3 taken, then one part at a time until 5 are held (4 held + 1 = 5).
+    expect(
+      await status({ schedule_delivery_time: '000030000000000R', message_payload: gsmAscii('z'.repeat(800)) }),
+    ).toBe(smpp.errors.ESME_RSUBMITFAIL);
+    await accepted(c, { schedule_delivery_time: '000030000000000R', message_payload: gsmAscii('y'.repeat(400)) });
+    for (const text of ['one', 'two', 'three', 'four'])
+      await accepted(c, { schedule_delivery_time: '000001000000000R', short_message: gsmAscii(text) });
+    expect(await status({ schedule_delivery_time: '000001000000000R', short_message: gsmAscii('five') })).toBe(
+      smpp.errors.ESME_RSUBMITFAIL,
+    );
+    expect(await held()).toHaveLength(5);
+    // Nothing is charged while held.
+    expect(await balanceOf(gw!, 'demouser')).toBe(5);
+  });
+
   it('refuses a malformed time and a validity already past; expires a held message past its validity', async () => {
     const { c } = await setUp();
     expect(

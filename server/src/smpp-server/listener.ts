@@ -54,6 +54,9 @@ const PRUNE_EVERY_MS = 3600 * 1000;
 const RECEIPT_RETRY_MS = 5000;
 /** How long a stop waits for the submits it took to be answered. */
 const STOP_WAIT_MS = 10_000;
+/** How far ahead a submit may be scheduled (docs/smpp.md#sending). */
+export const SCHEDULE_AHEAD_MAX_DAYS = 30;
+const SCHEDULE_AHEAD_MAX_MS = SCHEDULE_AHEAD_MAX_DAYS * 24 * 3600 * 1000;
 
 export interface SmppServerOptions {
   /** A bind that sends nothing (enquire_link included) for this long is unbound (SMPP_IDLE_S). */
@@ -536,6 +539,12 @@ export class SmppServer {
     } catch {
       return { ok: false, status: 'ESME_RINVSCHED', reason: 'schedule_delivery_time' };
     }
+    if (dueAt !== null && dueAt > now + SCHEDULE_AHEAD_MAX_MS)
+      return {
+        ok: false,
+        status: 'ESME_RINVSCHED',
+        reason: `scheduled more than ${SCHEDULE_AHEAD_MAX_DAYS} days ahead`,
+      };
     try {
       expiresAt = smppTime(body.validityPeriod, now);
     } catch {

@@ -17,6 +17,7 @@ import { decodeText } from './wire';
 import { oweReceipts } from './receipts';
 import { giveBackRate, takeRate } from './rate';
 import { analyzeAsItGrows } from '../db/planner-stats';
+import { balances, creditShort } from '../credit/balance';
 
 /** The SMPP command statuses a submit may be answered with. */
 export type SubmitStatus =
@@ -288,6 +289,32 @@ export class SubmitDesk {
     void analyzeAsItGrows(this.ctx.db, 'smpp_submits', results.flat().filter((r) => r.ok).length, this.ctx.reportError);
   }
 
+  /**
+   * A scheduled submit is charged when it runs, so what an account may hold is bounded now
+   * (docs/smpp.md#sending): its text is measured as any send's, and the balance must cover
+   * its parts and a credit for each scheduled submit the account holds already.
+   */
+  private async checkScheduled(req: SubmitRequest, now: number): Promise<void> {
+    const { parts } = measure(decodeText(req.dataCoding, req.bytes), req.dataCoding === 8);
+    const { creditbalance } = await balances(this.ctx.db, req.profileId);
+    // Rows, one a part or a whole message, counted no further than the balance needs.
+    const held = await this.ctx.db
+      .selectFrom((db) =>
+        db
+          .selectFrom('smpp_submits')
+          .select('id')
+          .where('state', '=', 'held')
+          .where('profile_id', '=', req.profileId)
+          .where('due_at', '>', now)
+          .limit(Math.max(0, Math.floor(creditbalance)) + 1)
+          .as('h'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const needed = Number(held.n) + parts;
+    if (needed > creditbalance) throw creditShort(needed, creditbalance, 'holding this scheduled message');
+  }
+
   private refusal(error: unknown): SubmitAnswer {
     const known = statusOf(error);
     if (known) return { ok: false, ...known };
@@ -302,6 +329,13 @@ export class SubmitDesk {
    */
   private async hold(req: SubmitRequest): Promise<SubmitAnswer> {
     const now = this.ctx.now();
+    if (req.dueAt !== null && req.dueAt > now) {
+      try {
+        await this.checkScheduled(req, now);
+      } catch (error) {
+        return this.refusal(error);
+      }
+    }
     const groupKey =
       req.ref === null ? `one:${randomUUID()}` : `${req.source}|${req.destination}|${req.ref}|${req.total}`;
     let id: number;
