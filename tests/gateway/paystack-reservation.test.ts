@@ -4,7 +4,7 @@ import { call, login, makeTestApp, type Session, type TestGateway } from './help
 import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 import { createUser } from '../../server/src/seed/accounts';
 import { SELLER_SHORT } from '../../server/src/payments/quote';
-import { CHECKOUT_TTL_MS } from '../../server/src/payments/checkout';
+import { CHECKOUT_TTL_MS, PENDING_LINKS_MAX, TOO_MANY_PENDING } from '../../server/src/payments/checkout';
 import { expireCheckouts } from '../../server/src/payments/reservations';
 
 // A reseller hands its clients credit it holds: a checkout sets the credits aside when its link is
@@ -173,6 +173,22 @@ describe('a reseller’s credits for its clients’ card payments', () => {
     }
     expect(await expectConserved()).toEqual({ acme: ACME_START - FOR_1000, held: 0, handed: FOR_1000 });
     await refusedShort(1000);
+  });
+
+  it('one client holds at most 3 unpaid links, even asked 20 at once: the reseller’s other credits stay free', async () => {
+    await start();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => link(30)));
+    expect(answers.filter((a) => a.body.status === true)).toHaveLength(PENDING_LINKS_MAX);
+    for (const a of answers.filter((x) => x.body.status !== true))
+      expect(a.body).toEqual({ status: false, error: { status: 'failed', message: TOO_MANY_PENDING } });
+    const { held } = await expectConserved();
+    const one = held / PENDING_LINKS_MAX; // GHS 30 of credits at Acme's price
+    expect(one).toBeGreaterThan(0);
+    // A link that ends frees its place: cancelled, expired, or paid.
+    gw.clock.advance(CHECKOUT_TTL_MS + 1);
+    await expireCheckouts(gw.ctx);
+    expect((await link(30)).body.status).toBe(true);
+    expect(await expectConserved()).toMatchObject({ acme: ACME_START - one, held: one });
   });
 
   it('a failed payment gives the reservation back once; a later confirmation is paid only if the reseller covers it again, else it is unsettled', async () => {

@@ -29,6 +29,12 @@ import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
 
 /** How long a checkout link stays payable. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/**
+ * Unpaid links a buyer may have at once on a seller that sets credits aside for them: each holds
+ * the seller's credits for up to an hour, so without a bound one client could hold them all.
+ */
+export const PENDING_LINKS_MAX = 3;
+export const TOO_MANY_PENDING = `You already have ${PENDING_LINKS_MAX} payments waiting: complete or cancel one, or start again when a link expires (1 hour)`;
 export const checkoutPath = (reference: string) => `${CHECKOUT_PATH}${reference}`;
 
 export type CheckoutProvider = 'sim' | 'paystack';
@@ -54,6 +60,8 @@ export async function createCheckout(
   const reserved = sellerShare(sale, buyer);
   const q = sale.quote;
   return ctx.db.transaction().execute(async (trx) => {
+    if (reserved > 0 && (await pendingLinks(ctx, trx, buyer.profile_id, sale.seller.profile_id)) >= PENDING_LINKS_MAX)
+      return { problem: TOO_MANY_PENDING };
     // One conditional statement reads and takes: two links at once cannot both have the last credits.
     if (reserved > 0 && !(await takeCredits(trx, sale.seller.profile_id, reserved))) return { problem: SELLER_SHORT };
     await trx
@@ -78,6 +86,22 @@ export async function createCheckout(
       .execute();
     return { reference };
   });
+}
+
+/** The buyer's payable links holding the seller's credits, its row locked first so that two links at once count each other. */
+async function pendingLinks(ctx: GatewayContext, trx: Trx, buyerId: number, sellerId: number): Promise<number> {
+  if (ctx.db.dialectName === 'postgres')
+    await trx.selectFrom('users').select('profile_id').where('profile_id', '=', buyerId).forUpdate().execute();
+  const row = await trx
+    .selectFrom('checkouts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('profile_id', '=', buyerId)
+    .where('seller_id', '=', sellerId)
+    .where('status', '=', 'pending')
+    .where('reserved', '>', 0)
+    .where('expires_at', '>', ctx.now())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A checkout as stored (Paystack's ways back settle even one past its time, from its reservation if it still holds one). */
