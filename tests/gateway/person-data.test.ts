@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type Session, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, sendItem, sendSms } from './helpers/messaging';
 import { tickCarrier } from '../../server/src/carrier/delivery';
-import { storeReceipts } from '../../server/src/carrier/parts/receipts';
+import { matchInDoubtReceipts, storeReceipts } from '../../server/src/carrier/parts/receipts';
+import { PART } from '../../server/src/db/schema-carrier';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { inboundLedger } from '../../server/src/optouts/inbound';
 
@@ -183,6 +184,43 @@ describe("a person's data", () => {
     expect(sentTo.filter((n) => n === OTHER)).toHaveLength(2);
     // Both parts were paid at registration; the masked number's goes back when its run skips it.
     expect(await balanceOf(gw, 'demouser')).toBe(before + 1);
+  });
+
+  it('leaves another account’s waiting receipt of the number alone: its part in doubt still finds it', async () => {
+    await personWithHistory();
+    const db = gw.ctx.db;
+    const acmeKey = await account(gw, 'acmeadmin');
+    const theirs = await sendSms(gw, acmeKey.apikey, [sendItem({ sourceAddress: 'ACME', destinationAddress: PERSON })]);
+    expect(theirs.status).toBe(200);
+    await tickCarrier(gw.ctx);
+    // Acme's submit answer was lost: its part is in doubt, and the carrier's receipt came under an id
+    // never heard, waiting for that part by its number.
+    const part = await db
+      .selectFrom('carrier_parts as p')
+      .innerJoin('message_recipients as r', 'r.id', 'p.recipient_id')
+      .innerJoin('messages as m', 'm.id', 'r.message_id')
+      .select(['p.id', 'p.connector'])
+      .where('m.profile_id', '=', acme.profile_id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('carrier_parts')
+      .set({ state: PART.inDoubt, carrier_id: null })
+      .where('id', '=', part.id)
+      .execute();
+    await storeReceipts(gw.ctx, part.connector, [
+      { carrierId: 'answer-lost', state: 'DELIVRD', error: '000', doneAt: null, to: PERSON },
+    ]);
+    expect((await as(demo, 'persondataerase', { number: PERSON, confirm: PERSON })).status).toBe(200);
+    const waiting = await db
+      .selectFrom('carrier_receipts')
+      .select('to_number')
+      .where('carrier_id', '=', 'answer-lost')
+      .executeTakeFirstOrThrow();
+    expect(waiting.to_number).toBe(PERSON);
+    expect(await matchInDoubtReceipts(gw.ctx, part.connector, 0)).toBe(1);
+    expect(
+      await db.selectFrom('carrier_parts').select(['state', 'result']).where('id', '=', part.id).executeTakeFirst(),
+    ).toEqual({ state: PART.final, result: 'DELIVRD' });
   });
 
   it('erases: contacts deleted, the number masked in every table, the opt-out kept, the audit entry written', async () => {

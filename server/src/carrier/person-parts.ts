@@ -1,6 +1,7 @@
 import type { Executor } from '../db/database';
 import { chunks } from '../db/queries';
 import { maskedPhone } from '../../../src/domain/person-data';
+import { PART } from '../db/schema-carrier';
 
 /**
  * An erasure's carrier side (docs/compliance.md#a-persons-data): the wire parts of the recipients
@@ -28,13 +29,23 @@ export async function maskNumberInCarrier(
     }
   }
   // Receipts no part took (an id never heard, or one that came after its part was given up) hold the
-  // number too; they are few (receipts_waiting indexes only them).
-  await db
-    .updateTable('carrier_receipts')
-    .set({ to_number: masked })
-    .where('part_id', 'is', null)
+  // number too; they are few (receipts_waiting indexes only them). While a part to the number is in
+  // doubt (any account's: its answer was lost), they are its way to an outcome (parts/receipts.ts
+  // matchInDoubtReceipts) and stay as they came; another account's part is not this erasure's.
+  const inDoubt = await db
+    .selectFrom('carrier_parts')
+    .select('id')
+    .where('state', '=', PART.inDoubt)
     .where('to_number', '=', canonical)
-    .execute();
+    .limit(1)
+    .executeTakeFirst();
+  if (!inDoubt)
+    await db
+      .updateTable('carrier_receipts')
+      .set({ to_number: masked })
+      .where('part_id', 'is', null)
+      .where('to_number', '=', canonical)
+      .execute();
   for (const ids of chunks(messageIds)) {
     await db
       .updateTable('carrier_messages')
