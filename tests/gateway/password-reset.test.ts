@@ -196,9 +196,10 @@ describe('password reset', () => {
       passwordchanged: false,
       error: { status: 'failed', message: 'Please enter your email or username' },
     });
-    // A sweep of every code from many addresses against the named account stops after its 7 attempts.
+    // A sweep of codes from many addresses against the named account stops after its 7 attempts (and
+    // its 20 a day, below).
     let changed = 0;
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 19; i++) {
       const guess = String((Number(code) + 1 + i) % 10_000).padStart(4, '0');
       const res = await change(gw, { resetCode: guess }, `10.9.0.${i}`);
       if (res.body.passwordchanged) changed += 1;
@@ -225,6 +226,29 @@ describe('password reset', () => {
     });
     // A code of one account does not change another's password.
     expect((await change(gw, { resetCode: code, email: 'nobody@example.com' })).body.error.message).toBe(WRONG_CODE);
+  });
+
+  it('takes 20 wrong codes a day per account, from any address and over new codes; a name of no account alike', async () => {
+    let address = 0;
+    const guess = (resetCode: string, email = 'demo@example.com') =>
+      change(gw, { resetCode, email }, `10.3.${Math.floor(address / 250)}.${(address++ % 250) + 1}`);
+    for (let codes = 0; codes < 3; codes++) {
+      await requestReset(gw, 'demo@example.com');
+      const code = await codeFor(gw, DEMO_PHONE);
+      for (let i = 0; i < (codes < 2 ? 7 : 6); i++) expect((await guess(otherCode(code))).status).toBe(200);
+    }
+    // The 21st, even with the right code, waits a day; the code itself is kept.
+    const code = await codeFor(gw, DEMO_PHONE);
+    const locked = await guess(code);
+    expect([locked.status, locked.body.error.message]).toEqual([
+      429,
+      'Too many attempts, please wait 24 hours and try again',
+    ]);
+    for (let i = 0; i < 20; i++) await guess('1234', 'nobody@example.com');
+    expect((await guess('1234', 'nobody@example.com')).status).toBe(429);
+    gw.clock.advance(24 * 3600 * 1000);
+    await requestReset(gw, 'demo@example.com');
+    expect((await guess(await codeFor(gw, DEMO_PHONE))).body).toEqual({ passwordchanged: true });
   });
 
   it('rate-limits reset requests and code guesses per address', async () => {

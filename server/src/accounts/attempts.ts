@@ -26,6 +26,9 @@ export const LIMITS = {
   twoStepCode: { limit: 10, windowMs: 15 * MINUTE_MS },
   // Codes texted to one phone, whatever account or sign-up asks: nobody floods a number.
   codeToNumber: { limit: 5, windowMs: 60 * MINUTE_MS },
+  // Wrong reset codes for one account in a day, however many codes it was sent: the code has 4 digits
+  // (the spec's), and 3 codes an hour of 7 tries each would otherwise allow 504 guesses a day.
+  resetCode: { limit: 20, windowMs: 24 * 60 * MINUTE_MS },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -35,7 +38,8 @@ export async function takeAttempt(ctx: GatewayContext, name: LimitName, subject:
   const { limit, windowMs } = LIMITS[name];
   if (await rateLimit(ctx, `${name}:${subject}`, limit, windowMs)) return;
   const minutes = Math.round(windowMs / MINUTE_MS);
-  throw tooManyAttempts(`Too many attempts, please wait ${minutes} minutes and try again`);
+  const wait = minutes > 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`;
+  throw tooManyAttempts(`Too many attempts, please wait ${wait} and try again`);
 }
 
 /** How long an attempt past a slowing limit waits before it is answered. */

@@ -4,6 +4,7 @@ import type { DomainRow, UserRow } from '../db/schema-core';
 import { DUMMY_HASH_SEED, hashPassword, verifyPassword } from '../auth/passwords';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { checkCode, type CodeCheck } from './codes';
+import { giveBackAttempt, takeAttempt } from './attempts';
 import { revokeAllTokens } from './sessions';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 
@@ -56,7 +57,14 @@ export function mayUseDomain(user: Pick<UserRow, 'profile_id' | 'supid'>, domain
  */
 export async function checkResetCode(ctx: GatewayContext, login: string, code: string): Promise<CodeCheck> {
   const user = await findByLogin(ctx, login);
-  return user ? checkCode(ctx, 'reset', { subjectId: user.profile_id }, code) : { ok: false, reason: 'wrong' };
+  // Counted per account, by whichever name, and a right code given back; a name of no account is
+  // counted as typed, so the limit says nothing of which names exist.
+  const subject = user ? `acct:${user.profile_id}` : `name:${login.trim().toLowerCase()}`;
+  await takeAttempt(ctx, 'resetCode', subject);
+  if (!user) return { ok: false, reason: 'wrong' };
+  const check = await checkCode(ctx, 'reset', { subjectId: user.profile_id }, code);
+  if (check.ok) await giveBackAttempt(ctx, 'resetCode', subject);
+  return check;
 }
 
 /**
