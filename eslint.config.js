@@ -13,6 +13,8 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'dev-dist/',
+      // The gateway bundled for production and the browser tests (npm run build:gateway).
+      'build/',
       'node_modules/',
       'data/',
       'test-results/',
