@@ -21,12 +21,14 @@ export async function addJob(job: OutboxJob, batches: readonly OutboxBatch[]): P
 
 /**
  * "Edit and send again": a refused job's form (and sheet) become the account's draft again, and the
- * job goes. Answers false when the job is not a failed one (nothing changes then).
+ * job goes. Answers false when the job is not a failed one, or when some of its batches were
+ * accepted: the form holds every recipient, and a new send would reach those again (nothing
+ * changes then; resumeFailedJob sends the rest).
  */
 export async function restoreJobToDraft(jobId: string, now = Date.now()): Promise<boolean> {
   return db.transaction('rw', [db.outboxJobs, db.outboxBatches, db.jobSheets, db.drafts, db.draftSheets], async () => {
     const job = await db.outboxJobs.get(jobId);
-    if (!job || job.state !== 'failed' || !job.form) return false;
+    if (!job || job.state !== 'failed' || !job.form || job.sent > 0) return false;
     await db.drafts.put({ profile_id: job.profile_id, fields: job.form, updatedAt: now });
     const sheet = await db.jobSheets.where('jobId').equals(jobId).toArray();
     if (sheet.length > 0) {
@@ -36,6 +38,20 @@ export async function restoreJobToDraft(jobId: string, now = Date.now()): Promis
     await db.jobSheets.where('jobId').equals(jobId).delete();
     await db.outboxBatches.where('jobId').equals(jobId).delete();
     await db.outboxJobs.delete(jobId);
+    return true;
+  });
+}
+
+/**
+ * "Send the rest": a job refused after some of its batches were accepted is queued again as it is,
+ * so it goes on from its next batch under the same idempotency keys and no recipient gets it twice.
+ * Answers false when the job is not such a one.
+ */
+export async function resumeFailedJob(jobId: string, now = Date.now()): Promise<boolean> {
+  return db.transaction('rw', db.outboxJobs, async () => {
+    const job = await db.outboxJobs.get(jobId);
+    if (!job || job.state !== 'failed' || job.sent === 0) return false;
+    await db.outboxJobs.update(jobId, { state: 'queued', attempts: 0, notBefore: 0, error: undefined, updatedAt: now });
     return true;
   });
 }

@@ -3,7 +3,7 @@ import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@manti
 import { Link } from 'react-router-dom';
 import { isWaitingJob } from '../../domain/outbox-state';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
-import { dismissSendJob } from '../../sync/outbox-jobs';
+import { dismissSendJob, sendTheRest } from '../../sync/outbox-jobs';
 import { useOnline } from '../../ui/use-online';
 import { APP_PATHS } from '../../domain/app-paths';
 import { sendsInBackground } from '../../outbox/background-sync';
@@ -33,7 +33,9 @@ function stateText(job: JobView, online: boolean): string {
         ? `Sent to ${number.format(job.total)} recipients`
         : `Registered for ${number.format(job.total)} recipients`;
     case 'failed':
-      return `Not sent: ${job.error ?? 'the gateway refused it'} (${of})`;
+      return job.sent > 0
+        ? `Stopped part-way: ${job.error ?? 'the gateway refused it'} (${of} sent)`
+        : `Not sent: ${job.error ?? 'the gateway refused it'} (${of})`;
   }
 }
 
@@ -45,7 +47,8 @@ const offlineHint = () =>
 
 /**
  * The account's sends that are waiting, going out, or just finished, each with its progress bar. A
- * refused send stays until it is discarded, and offers to go back into the form.
+ * refused send stays until it is discarded, and offers to go back into the form, or, refused
+ * part-way, to send the rest (docs/product.md#the-outbox-and-batches).
  */
 export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) => void }) {
   const jobs = useOutboxJobs();
@@ -91,7 +94,13 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                 />
               )}
             </Group>
-            {job.state === 'failed' && job.form && onEditAgain && (
+            {job.state === 'failed' && job.sent > 0 && (
+              // The form would hold the recipients already sent to: the rest goes as it is, once fixed (credit bought).
+              <Button variant="light" size="compact-sm" mt={6} onClick={() => void sendTheRest(job.id)}>
+                Send the rest
+              </Button>
+            )}
+            {job.state === 'failed' && job.sent === 0 && job.form && onEditAgain && (
               <Button variant="light" size="compact-sm" mt={6} onClick={() => onEditAgain(job.id)}>
                 Edit and send again
               </Button>

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/db';
 import { readDraft, saveDraft } from '../../../src/db/draft-store';
 import { readDraftSheet, saveDraftSheet } from '../../../src/db/draft-sheet-store';
-import { removeFinishedJob, restoreJobToDraft, updateJob } from '../../../src/db/outbox-store';
+import { removeFinishedJob, restoreJobToDraft, resumeFailedJob, updateJob } from '../../../src/db/outbox-store';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { makeItem } from '../domain/factories';
 
@@ -51,6 +51,33 @@ describe('a refused send back into the form', () => {
     expect(await db.outboxJobs.get(id)).toBeUndefined();
     expect(await db.jobSheets.count()).toBe(0);
     expect(await db.outboxBatches.count()).toBe(0);
+  });
+
+  it('never puts back a send refused part-way (its first batches were accepted): it goes on as it is instead', async () => {
+    const id = await enqueue({ profile_id: 7, items: [makeItem({ destinationAddress: '233241000001' })], form });
+    await saveDraft(7, {});
+    // Batches 0-4 accepted, then the gateway said no (the credit ran out).
+    await updateJob(id, {
+      state: 'failed',
+      error: 'needs 2, you have 0',
+      split: true,
+      sent: 500,
+      nextBatch: 5,
+      attempts: 3,
+    });
+    expect(await restoreJobToDraft(id)).toBe(false);
+    expect((await readDraft(7))?.fields).toEqual({});
+    expect(await db.outboxJobs.get(id)).toMatchObject({ state: 'failed', sent: 500 });
+    expect(await resumeFailedJob(id, 1_000)).toBe(true);
+    // The same job, its batches and its place kept: the same idempotency keys, from batch 5 on.
+    const job = await db.outboxJobs.get(id);
+    expect(job).toMatchObject({ state: 'queued', sent: 500, nextBatch: 5, split: true, attempts: 0, updatedAt: 1_000 });
+    expect(job?.error).toBeUndefined();
+    expect(await db.outboxBatches.where('jobId').equals(id).count()).toBe(1);
+    expect(await resumeFailedJob(id)).toBe(false); // not failed any more
+    const whole = await enqueue({ profile_id: 7, items: [makeItem()], form });
+    await updateJob(whole, { state: 'failed' });
+    expect(await resumeFailedJob(whole)).toBe(false); // nothing was sent: edit it instead
   });
 
   it('keeps no sheet for a send not made from one, and a discarded job leaves nothing behind', async () => {

@@ -3,6 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { db } from '../../../src/db/db';
+import { restoreJobToDraft } from '../../../src/db/outbox-store';
+import { sendTheRest } from '../../../src/sync/outbox-jobs';
 import { BATCHES_SENT, BATCHING_NOTICE } from '../../../src/domain/alerts';
 import {
   carrierLog,
@@ -71,6 +73,30 @@ describe('outbox against the real gateway: whole sends and 413 batches', () => {
       { message: BATCHING_NOTICE, severity: 'info' },
       { message: BATCHES_SENT, severity: 'success' },
     ]);
+  });
+
+  it('sends the rest of a send refused part-way for credit, once credit is there, and nobody twice', async () => {
+    live = await startLiveGateway();
+    const user = await signInAs(live, 'demouser', 'demo12345', 250);
+    const numbers = numbersFrom(7000, 450);
+    const id = await enqueue({ items: [quickItem(numbers)] });
+    const { drainer } = drainerFor(live, { maxWholeBytes: 2_000 });
+    stops.push(() => drainer.stop());
+
+    // 250 credits: two batches of 100 go, the third needs 100 and 50 are left.
+    expect(await waitForJob(id)).toMatchObject({ state: 'failed', sent: 200, nextBatch: 2 });
+    expect(await restoreJobToDraft(id)).toBe(false);
+    await live.gw.ctx.db
+      .updateTable('users')
+      .set({ creditbalance: 1_000 })
+      .where('profile_id', '=', user.profile_id)
+      .execute();
+    expect(await sendTheRest(id)).toBe(true);
+    expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 450 });
+    expect(keysOf(live, id)).toEqual(['0-99', '100-199', '200-299', '200-299', '300-399', '400-449']);
+    const { rows, summary } = await carrierLog(live, id);
+    expect(summary).toEqual({ total: 450, unique: 450, duplicates: 0 });
+    expect(rows.map((r) => r.to_number)).toEqual(numbers);
   });
 
   it('goes straight to batches when the job is larger than the gateway accepts, personalised texts kept', async () => {
