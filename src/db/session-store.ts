@@ -2,6 +2,7 @@ import { db } from './db';
 import { isWaitingJob } from '../domain/outbox-state';
 import type { StoredSession, StoredUser } from './app-db';
 import { writeSessionHint } from './boot-mirror';
+import { forgetSmppAccess } from './smpp-access-store';
 
 export const readSession = () => db.session.get('current');
 
@@ -54,6 +55,7 @@ export async function wipeAccount(profileId: number): Promise<void> {
       db.clientLists,
       db.optOutLists,
       db.overviews,
+      db.developerData,
     ],
     async () => {
       const session = await db.session.get('current');
@@ -62,15 +64,26 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.users.delete(profileId);
       await db.listItems.where('profile_id').equals(profileId).delete();
       await db.listState.where('profile_id').equals(profileId).delete();
-      await db.groups.where('profile_id').equals(profileId).delete();
-      await db.contacts.where('profile_id').equals(profileId).delete();
+      // Phone book deletions not yet sent stay, like the outbox's jobs: they go at the next sign-in.
+      await db.groups
+        .where('profile_id')
+        .equals(profileId)
+        .filter((g) => !g.pendingDelete)
+        .delete();
+      await db.contacts
+        .where('profile_id')
+        .equals(profileId)
+        .filter((c) => !c.pendingDelete)
+        .delete();
       await db.drafts.delete(profileId);
       await db.draftSheets.where('profile_id').equals(profileId).delete();
       await db.clientLists.delete(profileId);
       await db.optOutLists.delete(profileId);
       await db.overviews.where('profile_id').equals(profileId).delete();
+      await db.developerData.delete(profileId);
     },
   );
+  forgetSmppAccess(profileId);
   if (signedOut) writeSessionHint(false);
 }
 

@@ -23,3 +23,12 @@ export function saveSmppAccess(profileId: number, access: SmppAccess): void {
     // Storage blocked or full: the card shows what it fetched for this page's life.
   }
 }
+
+/** Sign-out: the account's copy goes with its other stored data (session-store.ts wipeAccount). */
+export function forgetSmppAccess(profileId: number): void {
+  try {
+    storage()?.removeItem(KEY(profileId));
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}

@@ -5,6 +5,7 @@ import { putListItems, readListRows, storedItemIds } from '../../../src/db/list-
 import * as phonebook from '../../../src/db/phonebook-store';
 import { jobsOf, nextRunnableJob } from '../../../src/db/outbox-store';
 import { saveSignIn, wipeAccount } from '../../../src/db/session-store';
+import { readSmppAccess, saveSmppAccess } from '../../../src/db/smpp-access-store';
 import { enqueue } from '../../../src/outbox/enqueue';
 import type { StoredContact, StoredGroup, StoredListItem } from '../../../src/db/app-db';
 import { makeItem, makeUser } from '../domain/factories';
@@ -93,9 +94,33 @@ describe('device stores', () => {
     const id = await enqueue({ items: [makeItem({ destinationAddress: '0241234567,0241234568' })] });
     await db.drafts.put({ profile_id: 7, fields: { text: 'x' }, updatedAt: 1 });
     await putListItems([row('1', 1)]);
+    await db.developerData.put({
+      profile_id: 7,
+      keys: [],
+      endpoints: { live: [], test: [] },
+      secrets: { live: { set: false }, test: { set: false } },
+      fetchedAt: 1,
+    } as never);
+    saveSmppAccess(7, { systemId: 'demo7' } as never);
+    expect(readSmppAccess(7)).toEqual({ systemId: 'demo7' });
+    // A phone book and a contact deleted offline, not yet sent: kept for the next sign-in to send.
+    const group = (id: number, pendingDelete?: 1): StoredGroup => ({
+      profile_id: 7,
+      id,
+      groupname: `G${id}`,
+      username: 'demo',
+      setuptime: '',
+      contactcount: 0,
+      client: false,
+      ...(pendingDelete ? { pendingDelete } : {}),
+    });
+    await db.groups.bulkPut([group(1), group(2, 1)]);
     await wipeAccount(7);
     expect(await db.drafts.count()).toBe(0);
     expect(await db.listItems.count()).toBe(0);
+    expect(await db.developerData.count()).toBe(0);
+    expect(readSmppAccess(7)).toBeNull();
+    expect((await db.groups.toArray()).map((g) => [g.id, g.pendingDelete])).toEqual([[2, 1]]);
     expect((await jobsOf(7)).map((j) => [j.id, j.profile_id, j.state])).toEqual([[id, 7, 'queued']]);
     expect(await nextRunnableJob(7, 1)).toMatchObject({ id });
   });
