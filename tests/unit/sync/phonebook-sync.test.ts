@@ -4,6 +4,7 @@ import { readContactSheet } from '../../../src/domain/contact-sheet';
 import { importContacts } from '../../../src/sync/contact-import';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readContacts, readGroups } from '../../../src/db/phonebook-store';
+import { wipeAccount } from '../../../src/db/session-store';
 import { onAlert, type AppAlert } from '../../../src/notify/alerts-bus';
 import * as sync from '../../../src/sync/phonebook-sync';
 import { signInAs, startLiveGateway, type LiveGateway } from '../outbox/support/live-gateway';
@@ -103,6 +104,21 @@ describe('phone book mirrors against the real gateway', () => {
     await sync.flushPendingDeletions();
     const left = await live.gw.ctx.db.selectFrom('contacts').select('id').where('id', '=', ama!.id).execute();
     expect(left).toEqual([]);
+  });
+
+  it('sends a phone book deleted offline after the account signs out and in again', async () => {
+    const staff = (await readGroups(profileId)).find((g) => g.groupname === 'Staff')!;
+    live.intercept = () => {
+      throw new TypeError('fetch failed');
+    };
+    expect(await sync.deleteGroups([staff.id])).toBe('pending');
+    live.intercept = null;
+    // Signed out before the network came back (or the session was ended elsewhere): the deletion stays.
+    await wipeAccount(profileId);
+    expect((await gatewayGroups()).includes(staff.id)).toBe(true);
+    await signInAs(live);
+    await sync.flushPendingDeletions();
+    expect((await gatewayGroups()).includes(staff.id)).toBe(false);
   });
 
   it('deletes contacts on the device at once and sends the deletion only once Undo’s time has passed', async () => {
