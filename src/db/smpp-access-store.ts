@@ -4,7 +4,13 @@ import type { SmppAccess } from '../domain/smpp-access';
 
 const KEY = (profileId: number) => `bulk-sms:smpp-access:${profileId}`;
 
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+// Spelled out, not Pick<Storage, ...>: the service worker's and the drainer's builds, which reach this
+// file through the session store, have no DOM types.
+type KeyValueStore = {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+};
 const storage = (): KeyValueStore | undefined => (globalThis as { localStorage?: KeyValueStore }).localStorage;
 
 export function readSmppAccess(profileId: number): SmppAccess | null {
