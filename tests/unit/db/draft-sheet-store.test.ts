@@ -29,7 +29,11 @@ const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
 };
 
 describe('draft sheet store', { timeout: 60_000 }, () => {
-  beforeEach(() => db.draftSheets.clear());
+  beforeEach(async () => {
+    // Files share this worker's modules (isolate: false): whatever a file before left, open it.
+    if (!db.isOpen()) await db.open();
+    await db.draftSheets.clear();
+  });
 
   it('saves, restores and clears 100,000 rows as 100 row records and a head', async () => {
     const sheet = bigSheet();
