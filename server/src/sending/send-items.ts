@@ -6,15 +6,14 @@ import {
   BIRTHDAY_DATE_REQUIRED,
   EMPTY_MESSAGE,
   INVALID_DATE,
-  RECURRING_INTERVAL_REQUIRED,
-  RECURRING_INTERVAL_TOO_LONG,
+  recurringIntervalProblem,
 } from '../../../src/domain/send-form';
 import type { MessageKind, RecurringPeriod, SendMessageType } from '../../../src/domain/types';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
 import { parseDeliveryTime } from '../messaging/delivery-time';
-import { parsePeriod, recurringStepProblem } from '../../../src/domain/recurrence';
+import { parsePeriod } from '../../../src/domain/recurrence';
 import { sendItemSchema, type SendItemInput } from '../../../src/domain/contract/send';
 
 export type { SendItemInput };
@@ -111,15 +110,15 @@ export function deliveryTimeFor(kind: MessageKind, value: string, now: number): 
   return at;
 }
 
-export function recurrenceOf(period: string, interval: unknown): { period: RecurringPeriod; interval: number } {
+export function recurrenceOf(
+  period: string,
+  interval: number | string | null | undefined,
+): { period: RecurringPeriod; interval: number } {
   const p = parsePeriod(period);
   if (!p) throw refuse('Please select a recurring period: Hourly, Daily, Monthly or Yearly');
-  const n = Number(interval);
-  const problem =
-    interval === null || interval === undefined || interval === '' ? 'too-short' : recurringStepProblem(p, n);
-  if (problem === 'too-long') throw refuse(RECURRING_INTERVAL_TOO_LONG);
-  if (problem) throw refuse(RECURRING_INTERVAL_REQUIRED);
-  return { period: p, interval: n };
+  const problem = recurringIntervalProblem(p, interval ?? null);
+  if (problem) throw refuse(problem);
+  return { period: p, interval: Number(interval) };
 }
 
 /** Items and recipients checked between two yields to the event loop. */
