@@ -31,7 +31,12 @@ async function sendInBackground(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, WINDOW_CHECK_MS));
   }
-  const drain = await drainInBackground({ budgetMs: deadline - Date.now() });
+  const drain = await drainInBackground({ budgetMs: deadline - Date.now() }).catch((error: unknown) => {
+    console.error('Background send failed:', error);
+    throw error;
+  });
+  // One line for chrome://serviceworker-internals and the browser tests: how the drain ended.
+  console.info(`Background send: ${drain.end}, ${drain.finished.length} finished${drain.more ? ', more to send' : ''}`);
   await showOutboxBadge();
   if (Notification.permission === 'granted') {
     for (const job of drain.finished) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { numbersFrom } from '../unit/support/phone-numbers';
 import { serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser, type E2eWorld } from './support/e2e-setup';
@@ -54,6 +54,15 @@ async function serviceWorkerControl(context: BrowserContext, origin: string) {
   };
 }
 
+/** What the app's service workers print from now on (how each background drain ended), for a failure's message. */
+function hearServiceWorker(context: BrowserContext): string[] {
+  const said: string[] = [];
+  const hear = (worker: Worker) => worker.on('console', (message) => said.push(message.text()));
+  context.serviceWorkers().forEach(hear);
+  context.on('serviceworker', hear);
+  return said;
+}
+
 /** Queues a send while offline, then closes every page of the app: only the service worker is left. */
 async function queueOfflineAndClose(world: E2eWorld, count: number, text: string, first = 1, notices = false) {
   const { page, context, send } = await world.openSignedIn(notices ? { permissions: ['notifications'] } : {});
@@ -71,6 +80,7 @@ describe('sending with the app closed (Background Sync), in Chromium against the
 
     it('queued offline, every page closed, the network back: each recipient gets its text once, a notice says so, and the app shows it done', async () => {
       const { page, context, job } = await queueOfflineAndClose(world, 250, 'Closed app hello', 1, true);
+      const workerSaid = hearServiceWorker(context);
       await context.addInitScript(RECORD_CALLS);
       await page.reload();
       await expect
@@ -100,7 +110,10 @@ describe('sending with the app closed (Background Sync), in Chromium against the
         );
       await expect
         .poll(notices, TIMEOUT)
-        .toEqual(['Your queued send went out: Closed app hello: Sent to 250 recipients']);
+        .toEqual(['Your queued send went out: Closed app hello: Sent to 250 recipients'])
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\nThe service worker said: ${workerSaid.join(' | ') || 'nothing'}`);
+        });
       await expect.poll(async () => (await recordedCalls(reopened)).at(-1), TIMEOUT).toBe('badge 0');
       await worker.close();
       await context.close();
