@@ -25,7 +25,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-type InvalidTokenListener = () => void;
+/** Told the credential that was refused: the session ends only if that is still its token. */
+type InvalidTokenListener = (credential: string) => void;
 let onInvalidToken: InvalidTokenListener = () => {};
 
 /** The app signs out on 'Invalid Token' from any call (docs/product.md#sign-in-and-sessions). */
@@ -58,7 +59,12 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
   }
   const payload = await readJson(response);
   if (!response.ok)
-    throw failureFrom(response.status, payload, parseRetryAfter(response.headers.get('Retry-After'), Date.now()));
+    throw failureFrom(
+      response.status,
+      payload,
+      parseRetryAfter(response.headers.get('Retry-After'), Date.now()),
+      options.auth,
+    );
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) throw new ApiFailure('invalid-answer', TRY_AGAIN, response.status);
   return parsed.data;
@@ -89,12 +95,18 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function failureFrom(httpStatus: number, payload: unknown, retryAfterMs: number | undefined): ApiFailure {
+function failureFrom(
+  httpStatus: number,
+  payload: unknown,
+  retryAfterMs: number | undefined,
+  credential: string | null | undefined,
+): ApiFailure {
   const error = (payload as { error?: { status?: unknown; message?: unknown } } | null)?.error;
   const message = typeof error?.message === 'string' && error.message ? error.message : TRY_AGAIN;
   const status = typeof error?.status === 'string' ? error.status : httpStatus < 500 ? 'failed' : 'error';
   if (httpStatus === 401 || message === INVALID_TOKEN) {
-    onInvalidToken();
+    // A call made without a credential says nothing about the session.
+    if (credential) onInvalidToken(credential);
     return new ApiFailure('invalid-token', INVALID_TOKEN, httpStatus, 'failed');
   }
   if (httpStatus === 413) return new ApiFailure('too-large', message, 413, status);

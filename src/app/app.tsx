@@ -74,7 +74,10 @@ function useOutboxOnceSignedIn(wanted: boolean) {
         import('../outbox/outbox-events'),
         import('../sync/session'),
       ]);
-      const stop = startOutbox({ alert: emitAlert, onInvalidToken: () => void signOutLocally(INVALID_TOKEN) });
+      const stop = startOutbox({
+        alert: emitAlert,
+        onInvalidToken: (refused) => void signOutLocally(refused, INVALID_TOKEN),
+      });
       // A send the gateway refused (no credit, say): the balance shown is read again from the gateway.
       const off = onOutboxEvent((event) => {
         if (event.type === 'failed') void refreshUser();

@@ -23,12 +23,15 @@ export async function addJob(job: OutboxJob, batches: readonly OutboxBatch[]): P
  * "Edit and send again": a refused job's form (and sheet) become the account's draft again, and the
  * job goes. Answers false when the job is not a failed one, or when some of its batches were
  * accepted: the form holds every recipient, and a new send would reach those again (nothing
- * changes then; resumeFailedJob sends the rest).
+ * changes then; resumeFailedJob sends the rest). Answers false too when its account is no longer
+ * signed in: its draft would not be kept (signed-in-rows.ts), and the job stays.
  */
 export async function restoreJobToDraft(jobId: string, now = Date.now()): Promise<boolean> {
-  return db.transaction('rw', [db.outboxJobs, db.outboxBatches, db.jobSheets, db.drafts, db.draftSheets], async () => {
+  const tables = [db.session, db.outboxJobs, db.outboxBatches, db.jobSheets, db.drafts, db.draftSheets];
+  return db.transaction('rw', tables, async () => {
     const job = await db.outboxJobs.get(jobId);
     if (!job || job.state !== 'failed' || !job.form || job.sent > 0) return false;
+    if ((await db.session.get('current'))?.profile_id !== job.profile_id) return false;
     await db.drafts.put({ profile_id: job.profile_id, fields: job.form, updatedAt: now });
     const sheet = await db.jobSheets.where('jobId').equals(jobId).toArray();
     if (sheet.length > 0) {

@@ -21,8 +21,9 @@ export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<vo
   // The hint goes first: a reload between the two never shows the login form to a signed-in user.
   writeSessionHint(true);
   await db.transaction('rw', db.session, db.users, async () => {
-    await db.users.put({ ...user, token: '' });
+    // The session first: an account's rows are written only while it is the signed-in one (signed-in-rows.ts).
     await db.session.put({ id: 'current', profile_id: user.profile_id, token: user.token, signedInAt: now });
+    await db.users.put({ ...user, token: '' });
   });
 }
 
@@ -35,12 +36,22 @@ export async function patchUser(profileId: number, changes: Partial<StoredUser>)
   await db.users.update(profileId, changes);
 }
 
+/** Which sign-in a refusal met: the token its call carried, or (a send's) the account and when it signed in. */
+export type RefusedSignIn = { token: string } | { profile_id: number; signedInAt: number };
+
+const isSignIn = (session: StoredSession | undefined, refused: RefusedSignIn) =>
+  'token' in refused
+    ? session?.token === refused.token
+    : session?.profile_id === refused.profile_id && session.signedInAt === refused.signedInAt;
+
 /**
  * Sign-out (docs/product.md#stored-on-the-device): the account's user info, session, mirrors and drafts (with the loaded sheet) go; its outbox jobs stay,
- * bound to the account, and go out when it signs in again.
+ * bound to the account, and go out when it signs in again. With `refused`, only while that sign-in is
+ * still the current one: a refusal that lands after a later sign-in never ends it. Answers whether it wiped.
  */
-export async function wipeAccount(profileId: number): Promise<void> {
+export async function wipeAccount(profileId: number, refused?: RefusedSignIn): Promise<boolean> {
   let signedOut = false;
+  let wiped = false;
   await db.transaction(
     'rw',
     [
@@ -59,6 +70,8 @@ export async function wipeAccount(profileId: number): Promise<void> {
     ],
     async () => {
       const session = await db.session.get('current');
+      if (refused && (session?.profile_id !== profileId || !isSignIn(session, refused))) return;
+      wiped = true;
       if (session?.profile_id === profileId) await db.session.delete('current');
       signedOut = !session || session.profile_id === profileId;
       await db.users.delete(profileId);
@@ -83,8 +96,10 @@ export async function wipeAccount(profileId: number): Promise<void> {
       await db.developerData.delete(profileId);
     },
   );
+  if (!wiped) return false;
   forgetSmppAccess(profileId);
   if (signedOut) writeSessionHint(false);
+  return true;
 }
 
 /** Recipients of an account's sends that have not gone out yet ("N messages are waiting to be sent"). */

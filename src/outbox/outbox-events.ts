@@ -3,7 +3,8 @@ export type OutboxEvent =
   | { type: 'progress'; jobId: string; sent: number; total: number; batch: number }
   | { type: 'done'; jobId: string }
   | { type: 'failed'; jobId: string; message: string }
-  | { type: 'paused'; jobId: string }
+  /** 'Invalid Token': the sign-in it met (the account, when it signed in) ends, if still the current one. */
+  | { type: 'paused'; jobId: string; profile_id: number; signedInAt: number }
   | { type: 'retry'; jobId: string; afterMs: number; reason: string }
   | { type: 'split'; jobId: string }
   /** The drainer waits: nothing it may send (none queued, or another account's), offline, or a retry's time. */

@@ -124,7 +124,7 @@ async function onFailure(
     case 'signed-out':
       // Kept for this account: it goes on after the next sign-in (docs/architecture.md#the-pwa-flows).
       await updateJob(job.id, { state: 'paused', pausedSignIn: signedInAt, updatedAt: now });
-      emitOutboxEvent({ type: 'paused', jobId: job.id });
+      emitOutboxEvent({ type: 'paused', jobId: job.id, profile_id: job.profile_id, signedInAt });
       return null;
     case 'final':
     case 'done': {

@@ -9,8 +9,8 @@ import type { FromDrainer, ToDrainer } from './worker-messages';
 export interface OutboxOptions {
   /** Shows an alert (the app passes emitAlert). */
   alert: (alert: OutboxAlert) => void;
-  /** 'Invalid Token' on a send signs out (the job waits for the next sign-in: docs/product.md#sign-in-and-sessions). */
-  onInvalidToken?: () => void;
+  /** 'Invalid Token' on a send signs out that sign-in (the job waits for the next one: docs/product.md#sign-in-and-sessions). */
+  onInvalidToken?: (refused: { profile_id: number; signedInAt: number }) => void;
   /** Run in the page instead of a dedicated worker (tests, browsers without module workers). */
   inPage?: boolean;
   drainer?: Omit<DrainerOptions, 'alert'>;
@@ -41,7 +41,7 @@ export function startOutbox(options: OutboxOptions): () => Promise<void> {
     if (data.type === 'event') {
       emitOutboxEvent(data.event);
       // The page's http layer never saw the worker's 401; tell the session.
-      if (data.event.type === 'paused') options.onInvalidToken?.();
+      if (data.event.type === 'paused') options.onInvalidToken?.(data.event);
     }
   });
   const offQueued = onJobQueued(() => post({ type: 'wake' }));

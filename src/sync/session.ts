@@ -2,7 +2,7 @@ import { ApiFailure } from '../api/api-failure';
 import { fetchUser, login, signOutCall } from '../api/auth-api';
 import { setInvalidTokenListener } from '../api/http';
 import { INVALID_TOKEN } from '../domain/alerts';
-import { currentAccount, saveSignIn, saveUser, wipeAccount } from '../db/session-store';
+import { currentAccount, saveSignIn, saveUser, wipeAccount, type RefusedSignIn } from '../db/session-store';
 import type { StoredUser } from '../db/app-db';
 import { emitAlert } from '../notify/alerts-bus';
 
@@ -64,17 +64,19 @@ export async function signOut(): Promise<void> {
 /**
  * Forgets the current account without calling the gateway (its token is already dead), and says why
  * ('Invalid Token' as a 'failed' alert); the route guard then leaves the page (docs/product.md#sign-in-and-sessions).
+ * Only the sign-in that was refused ends: a stale answer (sent before a later sign-in, or from another tab) ends none.
  */
-export async function signOutLocally(reason?: string): Promise<void> {
+export async function signOutLocally(refused: RefusedSignIn, reason?: string): Promise<void> {
   const account = await currentAccount();
   if (!account) return;
-  await wipeAccount(account.user.profile_id);
-  if (reason) emitAlert({ message: reason, status: 'failed' });
+  const wiped = await wipeAccount(account.user.profile_id, refused);
+  if (wiped && reason) emitAlert({ message: reason, status: 'failed' });
 }
 
 /**
  * fetchuser: fresh balances and flags. A refusal ('Invalid Token' or any failed fetchuser) signs out
- * (docs/product.md#sign-in-and-sessions); no network leaves the stored account as it is.
+ * (docs/product.md#sign-in-and-sessions), if that sign-in is still the current one; no network leaves the
+ * stored account as it is. An answer for an account signed out meanwhile is not stored (db/signed-in-rows.ts).
  */
 export async function refreshUser(): Promise<void> {
   const account = await currentAccount();
@@ -84,13 +86,13 @@ export async function refreshUser(): Promise<void> {
     await saveUser(user);
   } catch (error) {
     if (error instanceof ApiFailure && (error.kind === 'invalid-token' || error.kind === 'refused'))
-      await signOutLocally(error.message);
+      await signOutLocally({ token: account.session.token }, error.message);
   }
 }
 
 /** Wires 'Invalid Token' from any call to sign-out, and refreshes the user on start and on return to the app. */
 export function startSessionSync(): () => void {
-  setInvalidTokenListener(() => void signOutLocally(INVALID_TOKEN));
+  setInvalidTokenListener((token) => void signOutLocally({ token }, INVALID_TOKEN));
   const onVisible = () => {
     if (document.visibilityState === 'visible') void refreshUser();
   };

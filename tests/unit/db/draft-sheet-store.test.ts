@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/db';
 import {
   clearDraftSheet,
@@ -33,7 +33,10 @@ describe('draft sheet store', { timeout: 60_000 }, () => {
     // Files share this worker's modules (isolate: false): whatever a file before left, open it.
     if (!db.isOpen()) await db.open();
     await db.draftSheets.clear();
+    // Account 7 is signed in: an account's rows are written only then (src/db/signed-in-rows.ts).
+    await db.session.put({ id: 'current', profile_id: 7, token: 't', signedInAt: 1 });
   });
+  afterAll(() => db.session.clear());
 
   it('saves, restores and clears 100,000 rows as 100 row records and a head', async () => {
     const sheet = bigSheet();
@@ -50,7 +53,9 @@ describe('draft sheet store', { timeout: 60_000 }, () => {
 
   it('replaces the previous sheet whole, and keeps other accounts apart', async () => {
     await saveDraftSheet(7, bigSheet(2_500, 'Old'));
+    await db.session.put({ id: 'current', profile_id: 8, token: 't8', signedInAt: 2 });
     await saveDraftSheet(8, bigSheet(10, 'Other'));
+    await db.session.put({ id: 'current', profile_id: 7, token: 't', signedInAt: 3 });
     const next = bigSheet(1_200, 'New');
     await saveDraftSheet(7, next);
     expect(await db.draftSheets.where('profile_id').equals(7).count()).toBe(1 + 2);

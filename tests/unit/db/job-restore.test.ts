@@ -13,6 +13,8 @@ describe('a refused send back into the form', () => {
     db.close();
     await db.delete();
     await db.open();
+    // Account 7 is signed in: an account's rows are written only then (src/db/signed-in-rows.ts).
+    await db.session.put({ id: 'current', profile_id: 7, token: 't', signedInAt: 1 });
   });
 
   const sheet = {
@@ -51,6 +53,15 @@ describe('a refused send back into the form', () => {
     expect(await db.outboxJobs.get(id)).toBeUndefined();
     expect(await db.jobSheets.count()).toBe(0);
     expect(await db.outboxBatches.count()).toBe(0);
+  });
+
+  it('keeps a refused job, not restored, once its account has signed out (its draft would not be kept)', async () => {
+    const id = await enqueue({ profile_id: 7, items: [makeItem({ destinationAddress: '233241000001' })], form });
+    await updateJob(id, { state: 'failed', error: 'needs 2, you have 0' });
+    await db.session.clear();
+    expect(await restoreJobToDraft(id)).toBe(false);
+    expect(await db.outboxJobs.get(id)).toMatchObject({ state: 'failed', form });
+    expect(await db.drafts.count()).toBe(0);
   });
 
   it('never puts back a send refused part-way (its first batches were accepted): it goes on as it is instead', async () => {

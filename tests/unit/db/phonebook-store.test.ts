@@ -27,6 +27,8 @@ describe('phone book store: merging the gateway’s contacts', () => {
     db.close();
     await db.delete();
     await db.open();
+    // The account whose rows these are is signed in (an account's rows are written only then: signed-in-rows.ts).
+    await db.session.put({ id: 'current', profile_id: 7, token: 't', signedInAt: 1 });
   });
 
   it('writes only new or changed contacts, each with its lower-case search text', async () => {

@@ -47,6 +47,8 @@ describe('device stores', () => {
     db.close();
     await db.delete();
     await db.open();
+    // Account 7 is signed in: an account's rows are written only then (src/db/signed-in-rows.ts).
+    await db.session.put({ id: 'current', profile_id: 7, token: 't', signedInAt: 1 });
   });
 
   it('keeps one row per message id, newest first, filtered by search outside ids', async () => {

@@ -24,6 +24,8 @@ describe('useStoredContacts: a book read from the device, not on every write', (
     db.close();
     await db.delete();
     await db.open();
+    // Account 7 is signed in: an account's rows are written only then (src/db/signed-in-rows.ts).
+    await db.session.put({ id: 'current', profile_id: 7, token: 't', signedInAt: 1 });
   });
 
   it('follows a mirror of many small writes with far fewer reads, and ends with every contact', async () => {
