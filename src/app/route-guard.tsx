@@ -35,7 +35,8 @@ export function RouteGuard() {
   if (user) {
     return (
       <Suspense fallback={<FullPageLoader />}>
-        <AppLayout user={user} domain={domain} />
+        {/* Screens are one account's: nothing typed or loaded carries into one signed in after it (another tab). */}
+        <AppLayout key={user.profile_id} user={user} domain={domain} />
       </Suspense>
     );
   }

@@ -25,29 +25,37 @@ function withChange<K extends keyof SendFormFields>(
   return next;
 }
 
+type AccountForm = { profileId: number; fields: SendFormFields };
+
 /**
  * The form's fields, restored from the account's draft once and saved (debounced) on every change;
  * a single approved sender ID is preselected (docs/product.md#the-send-form), an ID no longer approved is dropped.
+ * The fields are one account's: another account signed in (another tab) gets its own draft, never these.
  */
 export function useSendForm(senderIds: readonly string[]): SendFormApi | null {
-  const { fields: stored, save } = useDraft();
-  const [fields, setFields] = useState<SendFormFields | null>(null);
+  const { fields: stored, profileId, save } = useDraft();
+  const [form, setForm] = useState<AccountForm | null>(null);
 
-  if (fields === null && stored !== undefined) setFields(fieldsFromDraft(stored));
+  if (stored !== undefined && profileId !== undefined && form?.profileId !== profileId)
+    setForm({ profileId, fields: fieldsFromDraft(stored) });
 
   useEffect(() => {
-    if (fields) save(draftOf(fields));
-  }, [fields, save]);
+    if (form) save(form.profileId, draftOf(form.fields));
+  }, [form, save]);
 
   const set = useCallback(<K extends keyof SendFormFields>(key: K, value: SendFormFields[K]) => {
-    setFields((current) => (current ? withChange(current, key, value) : current));
+    setForm((current) => (current ? { ...current, fields: withChange(current.fields, key, value) } : current));
   }, []);
 
   // With several approved IDs, the next send most likely goes out under the same one.
   const reset = useCallback(
-    () => setFields((current) => defaultFields(current?.senderId ?? '', current?.optOutLink ?? false)),
+    () =>
+      setForm((current) =>
+        current ? { ...current, fields: defaultFields(current.fields.senderId, current.fields.optOutLink) } : current,
+      ),
     [],
   );
+  const fields = form?.fields ?? null;
 
   const shown = useMemo(() => {
     if (!fields) return null;

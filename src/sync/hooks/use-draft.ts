@@ -9,16 +9,22 @@ const DRAFT_SAVE_DELAY_MS = 400;
 export interface DraftView {
   /** The stored fields: undefined while reading, null when there is no draft. */
   fields: StoredDraft['fields'] | null | undefined;
-  /** Saves after typing pauses (debounced); the last change is saved on unmount too. */
-  save(fields: StoredDraft['fields']): void;
+  /** The account `fields` are of: another may sign in (another tab) while a form is open. */
+  profileId: number | undefined;
+  /**
+   * Saves the fields as that account's draft after typing pauses (debounced); the last change is saved
+   * on unmount too. The form names the account its fields came from, never merely the one signed in now.
+   */
+  save(profileId: number, fields: StoredDraft['fields']): void;
   clear(): Promise<void>;
 }
 
 /** The send form's draft of the signed-in account (restored on reload: docs/product.md#the-send-form). */
 export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
   const profileId = useProfileId();
-  const fields = useLiveQuery(
-    async () => (profileId === undefined ? undefined : ((await readDraft(profileId))?.fields ?? null)),
+  const read = useLiveQuery(
+    async () =>
+      profileId === undefined ? undefined : { profileId, fields: (await readDraft(profileId))?.fields ?? null },
     [profileId],
   );
   const pending = useRef<{ profileId: number; fields: StoredDraft['fields'] } | null>(null);
@@ -32,13 +38,14 @@ export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
   }, []);
 
   const save = useCallback(
-    (next: StoredDraft['fields']) => {
-      if (profileId === undefined) return;
-      pending.current = { profileId, fields: next };
+    (owner: number, next: StoredDraft['fields']) => {
+      // Another account's fields still pending are saved as theirs first, never under this one.
+      if (pending.current && pending.current.profileId !== owner) flush();
+      pending.current = { profileId: owner, fields: next };
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, delayMs);
     },
-    [profileId, delayMs, flush],
+    [delayMs, flush],
   );
 
   const clear = useCallback(async () => {
@@ -48,5 +55,5 @@ export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
   }, [profileId]);
 
   useEffect(() => flush, [flush, profileId]);
-  return { fields, save, clear };
+  return { fields: read?.fields, profileId: read?.profileId, save, clear };
 }

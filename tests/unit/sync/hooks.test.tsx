@@ -71,13 +71,13 @@ describe('data hooks', () => {
     await waitFor(() => expect(result.current.fields).toEqual({ text: 'Restored' }));
     const put = vi.spyOn(db.drafts, 'put');
     act(() => {
-      result.current.save({ text: 'R' });
-      result.current.save({ text: 'Re' });
-      result.current.save({ text: 'Ready' });
+      result.current.save(7, { text: 'R' });
+      result.current.save(7, { text: 'Re' });
+      result.current.save(7, { text: 'Ready' });
     });
     await waitFor(() => expect(result.current.fields).toEqual({ text: 'Ready' }));
     expect(put).toHaveBeenCalledTimes(1);
-    act(() => result.current.save({ text: 'Saved on leaving' }));
+    act(() => result.current.save(7, { text: 'Saved on leaving' }));
     unmount();
     await waitFor(async () => expect((await db.drafts.get(7))?.fields).toEqual({ text: 'Saved on leaving' }));
   });
