@@ -84,12 +84,20 @@ export async function nextRunnableJob(profileId: number, signedInAt: number): Pr
 export const anyWaitingJob = async (): Promise<boolean> =>
   (await db.outboxJobs.where('state').anyOf(WAITING_STATES).count()) > 0;
 
-/** Sends on this device still waiting or refused: the app icon's badge. */
+/**
+ * The signed-in account's sends still waiting or refused: the app icon's badge (none when signed out).
+ * The icon is the device's, seen by whoever uses it next: another account's sends are not its to count.
+ */
 export const badgeCount = (): Promise<number> =>
-  db.outboxJobs
-    .where('state')
-    .anyOf([...WAITING_STATES, 'failed'])
-    .count();
+  db.transaction('r', db.session, db.outboxJobs, async () => {
+    const session = await db.session.get('current');
+    if (!session) return 0;
+    return db.outboxJobs
+      .where('profile_id')
+      .equals(session.profile_id)
+      .filter((job) => isWaitingJob(job) || job.state === 'failed')
+      .count();
+  });
 
 /** Calls back with the badge count whenever it may have changed, in any tab or worker. */
 export function watchBadgeCount(listener: (count: number) => void): () => void {

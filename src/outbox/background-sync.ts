@@ -22,7 +22,7 @@ export async function askForBackgroundSend(): Promise<void> {
   await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => {});
 }
 
-/** The app icon's badge: the sends queued or refused on this device; none clears it. */
+/** The app icon's badge: the signed-in account's sends queued or refused (badgeCount); none clears it. */
 export async function showOutboxBadge(count?: number): Promise<void> {
   const nav = (typeof navigator === 'undefined' ? {} : navigator) as BadgeNavigator;
   if (!nav.setAppBadge) return;

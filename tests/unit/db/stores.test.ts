@@ -3,7 +3,7 @@ import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 import { db } from '../../../src/db/db';
 import { putListItems, readListRows, storedItemIds } from '../../../src/db/list-store';
 import * as phonebook from '../../../src/db/phonebook-store';
-import { jobsOf, nextRunnableJob } from '../../../src/db/outbox-store';
+import { badgeCount, jobsOf, nextRunnableJob } from '../../../src/db/outbox-store';
 import { saveSignIn, wipeAccount } from '../../../src/db/session-store';
 import { readSmppAccess, saveSmppAccess } from '../../../src/db/smpp-access-store';
 import { enqueue } from '../../../src/outbox/enqueue';
@@ -125,6 +125,19 @@ describe('device stores', () => {
     expect((await db.groups.toArray()).map((g) => [g.id, g.pendingDelete])).toEqual([[2, 1]]);
     expect((await jobsOf(7)).map((j) => [j.id, j.profile_id, j.state])).toEqual([[id, 7, 'queued']]);
     expect(await nextRunnableJob(7, 1)).toMatchObject({ id });
+  });
+
+  it('counts on the app icon’s badge the signed-in account’s waiting and refused sends only, none signed out', async () => {
+    await saveSignIn(makeUser({ profile_id: 7 }), 1);
+    await enqueue({ profile_id: 7, items: [makeItem()] });
+    const refused = await enqueue({ profile_id: 7, items: [makeItem()] });
+    await db.outboxJobs.update(refused, { state: 'failed' });
+    await enqueue({ profile_id: 8, items: [makeItem()] });
+    expect(await badgeCount()).toBe(2);
+    await wipeAccount(7);
+    expect(await badgeCount()).toBe(0);
+    await saveSignIn(makeUser({ profile_id: 8 }), 2);
+    expect(await badgeCount()).toBe(1);
   });
 
   it('runs a paused job only under a newer sign-in than the one that met Invalid Token', async () => {
