@@ -62,7 +62,7 @@ describe('binds', () => {
   it('refuses wrong credentials, a disabled account and an address off the allow-list, logging no password', async () => {
     const { port, lines } = await setUp();
     const { systemId, user } = await smppAccessFor(gw!, 'demouser');
-    expect((await bound(port, 'nosuchid', PASSWORD)).status).toBe(smpp.errors.ESME_RINVSYSID);
+    expect((await bound(port, 'nosuchid', PASSWORD)).status).toBe(smpp.errors.ESME_RINVPASWD);
     expect((await bound(port, systemId, 'wrong999')).status).toBe(smpp.errors.ESME_RINVPASWD);
     const { updateSmppAccess } = await import('../../server/src/smpp-server/access');
     await updateSmppAccess(gw!.ctx, user, { allowedIps: ['10.0.0.0/8'] });

@@ -166,54 +166,55 @@ export async function updateSmppAccess(
 }
 
 export type BindVerdict =
-  | { ok: true; account: SmppAccountRow }
-  | { ok: false; status: 'ESME_RINVSYSID' | 'ESME_RINVPASWD' | 'ESME_RBINDFAIL'; reason: string };
+  { ok: true; account: SmppAccountRow } | { ok: false; status: 'ESME_RINVPASWD' | 'ESME_RBINDFAIL'; reason: string };
 
 /** A password hash to compare with when the system_id is unknown, so both cases take the same time. */
 let dummy: Promise<string> | null = null;
 
-/** Whether a bind's credentials and address may bind (docs/smpp.md#binds); never says more than the status. */
+/** Failed binds allowed in a window, per system_id and per address (many ESMEs may share an address). */
+export const FAILED_BINDS = { perSystemId: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+
+const TOO_MANY = 'too many failed binds: wait 15 minutes';
+
+/**
+ * Whether a bind's credentials and address may bind (docs/smpp.md#binds); never says more than the
+ * status. Failed binds are limited per address first, then per system_id, as sign-ins are: an
+ * 8-character password is never guessed one bind at a time. An address over its limit is refused
+ * before its attempt counts against any system_id, so one address cannot lock out accounts beyond
+ * its own limit; only a password checked and found wrong (or a system_id unknown) counts against the
+ * system_id, and an address on the account's own allow-list is not held by that count.
+ */
 export async function checkBind(
   ctx: GatewayContext,
   systemId: string,
   password: string,
   address: string,
 ): Promise<BindVerdict> {
-  // Failed binds are limited per system_id and per address, as sign-ins are: an 8-character password
-  // is never guessed one bind at a time. A bind that succeeds gives its attempts back.
-  const keys = [`smppBind:${systemId.slice(0, 16)}`, `smppBindAddress:${address}`];
-  const within = [
-    await rateLimit(ctx, keys[0]!, FAILED_BINDS.perSystemId, FAILED_BINDS.windowMs),
-    await rateLimit(ctx, keys[1]!, FAILED_BINDS.perAddress, FAILED_BINDS.windowMs),
-  ];
-  if (within.includes(false))
-    return { ok: false, status: 'ESME_RBINDFAIL', reason: 'too many failed binds: wait 15 minutes' };
-  const verdict = await verdictOf(ctx, systemId, password, address);
-  if (verdict.ok) for (const key of keys) await giveBackHit(ctx, key, FAILED_BINDS.windowMs);
-  return verdict;
-}
-
-/** Failed binds allowed in a window, per system_id and per address (many ESMEs may share an address). */
-export const FAILED_BINDS = { perSystemId: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
-
-async function verdictOf(
-  ctx: GatewayContext,
-  systemId: string,
-  password: string,
-  address: string,
-): Promise<BindVerdict> {
+  const { windowMs } = FAILED_BINDS;
+  const addressKey = `smppBindAddress:${address}`;
+  if (!(await rateLimit(ctx, addressKey, FAILED_BINDS.perAddress, windowMs)))
+    return { ok: false, status: 'ESME_RBINDFAIL', reason: TOO_MANY };
   const account = await ctx.db
     .selectFrom('smpp_accounts')
     .selectAll()
     .where('system_id', '=', systemId)
     .executeTakeFirst();
+  // Counted before the password is checked (parallel binds cannot all pass one count), given back
+  // when it matches.
+  const systemIdKey = `smppBind:${systemId.slice(0, 16)}`;
+  const withinSystemId = await rateLimit(ctx, systemIdKey, FAILED_BINDS.perSystemId, windowMs);
+  const listed = account !== undefined && ipsOf(account).length > 0 && bindIpAllowed(account, address);
+  if (!withinSystemId && !listed) return { ok: false, status: 'ESME_RBINDFAIL', reason: TOO_MANY };
   dummy ??= hashPassword('no-such-smpp-account', ctx.scryptCost);
   const matches = await verifyPassword(password, account?.password_hash ?? (await dummy));
-  if (!account) return { ok: false, status: 'ESME_RINVSYSID', reason: 'unknown system_id' };
+  // An unknown system_id and a wrong password are answered alike, so binds cannot find system_ids.
+  if (!account) return { ok: false, status: 'ESME_RINVPASWD', reason: 'unknown system_id' };
   if (!matches) return { ok: false, status: 'ESME_RINVPASWD', reason: 'wrong password' };
+  await giveBackHit(ctx, systemIdKey, windowMs);
   if (account.enabled !== 1) return { ok: false, status: 'ESME_RBINDFAIL', reason: 'SMPP access is disabled' };
   if (!bindIpAllowed(account, address))
     return { ok: false, status: 'ESME_RBINDFAIL', reason: `address ${address} is not on the allow-list` };
+  await giveBackHit(ctx, addressKey, windowMs);
   return { ok: true, account };
 }
 
