@@ -8,6 +8,18 @@ import { gatewayPlugin } from './eslint/gateway-layers.js';
 import { tablesPlugin } from './eslint/table-owners.js';
 import { featuresPlugin } from './eslint/features.js';
 
+/** Syntax no file may use. */
+const RESTRICTED_EVERYWHERE = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'React escaping only: no dangerouslySetInnerHTML.',
+  },
+  {
+    selector: "MemberExpression[property.name='innerHTML']",
+    message: 'Never write innerHTML: let React escape text.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,17 +59,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'React escaping only: no dangerouslySetInnerHTML.',
-        },
-        {
-          selector: "MemberExpression[property.name='innerHTML']",
-          message: 'Never write innerHTML: let React escape text.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...RESTRICTED_EVERYWHERE],
     },
   },
   {
@@ -97,5 +99,21 @@ export default tseslint.config(
   {
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // The web unit files share a worker's modules (vitest.config.ts): a module mock applies only in a file
+    // of its own project, named *.mocked.test.tsx.
+    files: ['tests/unit/**/*.{ts,tsx}'],
+    ignores: ['tests/unit/**/*.mocked.test.{ts,tsx}', 'tests/unit/tooling/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...RESTRICTED_EVERYWHERE,
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'A module mock needs modules of its own: name the file *.mocked.test.tsx (vitest.config.ts).',
+        },
+      ],
+    },
   },
 );

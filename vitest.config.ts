@@ -12,11 +12,23 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: ['tests/unit/tooling/**'],
+          exclude: ['tests/unit/tooling/**', 'tests/unit/**/*.mocked.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup-web.ts'],
           // The files of a worker share its modules (each test clears what it stores, setup-web.ts):
           // loading the DOM's modules anew for each file took half the time (199 s against 94 s).
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that vi.mock a module get modules of their own: in the shared worker above, a module
+          // another file loaded first keeps the real import, and the mock never applies.
+          name: 'web-mocked',
+          environment: 'happy-dom',
+          include: ['tests/unit/**/*.mocked.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup-web.ts'],
+          isolate: true,
         },
       },
       {
