@@ -13,7 +13,8 @@ import {
 declare const self: ServiceWorkerGlobalScope;
 
 // A file or text shared to the installed app (the manifest's share_target): kept here, with no
-// network needed, until the send form takes it (docs/architecture.md#files-and-contacts-in).
+// network needed, until the send form asks the user and takes it or drops it; dropped unseen after
+// SHARE_MAX_AGE_MS (docs/architecture.md#files-and-contacts-in).
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method === 'POST' && url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH) {
@@ -30,6 +31,7 @@ async function keepShare(request: Request): Promise<Response> {
       text: sharedText([form.get('title'), form.get('text'), form.get('url')]),
       fileName: sheet?.name ?? '',
       fileType: sheet?.type ?? '',
+      keptAt: Date.now(),
     };
     const cache = await caches.open(SHARED_CACHE);
     if (sheet) await cache.put(SHARED_FILE_URL, new Response(sheet));

@@ -3,6 +3,7 @@ import { isWaitingJob } from '../domain/outbox-state';
 import type { StoredSession, StoredUser } from './app-db';
 import { writeSessionHint } from './boot-mirror';
 import { forgetSmppAccess } from './smpp-access-store';
+import { dropShared } from './shared-in-store';
 
 export const readSession = () => db.session.get('current');
 
@@ -99,6 +100,8 @@ export async function wipeAccount(profileId: number, refused?: RefusedSignIn): P
   if (!wiped) return false;
   forgetSmppAccess(profileId);
   if (signedOut) writeSessionHint(false);
+  // A share not yet used is not the next account's to take (docs/architecture.md#files-and-contacts-in).
+  await dropShared().catch(() => {});
   return true;
 }
 

@@ -16,14 +16,37 @@ export const SHARED_SHEET_FIELD = 'sheet';
 export const SHARED_CACHE = 'shared-in';
 export const SHARED_ITEM_URL = '/shared-in/item';
 export const SHARED_FILE_URL = '/shared-in/file';
-/** The address the app opens after a share: the send form, told to take what was shared. */
+/** The address the app opens after a share: the send form, told to take what was shared (only there). */
 export const AFTER_SHARE_HREF = '/?shared=1';
+/**
+ * A share is offered for 10 minutes after the service worker kept it, then dropped unseen: any site
+ * can post a form to the share target, so a share is used only soon after it came, and only when the
+ * user says so (docs/architecture.md#files-and-contacts-in).
+ */
+export const SHARE_MAX_AGE_MS = 10 * 60_000;
 
 /** What was shared, as the service worker keeps it beside the file. */
 export interface SharedItem {
   text: string;
   fileName: string;
   fileType: string;
+  /** When the service worker kept it (ms since the epoch). */
+  keptAt: number;
+}
+
+/** Whether a kept share may still be offered; one kept without its time (an older app's) may not. */
+export function isFreshShare(item: Partial<SharedItem>, now: number): boolean {
+  const { keptAt } = item;
+  return typeof keptAt === 'number' && keptAt <= now && now - keptAt <= SHARE_MAX_AGE_MS;
+}
+
+/** How much of a shared text the send form's question shows. */
+export const SHARED_PREVIEW_CHARS = 200;
+
+/** The start of a shared text, cut at SHARED_PREVIEW_CHARS with an ellipsis. */
+export function sharedPreview(text: string): string {
+  const chars = [...text];
+  return chars.length <= SHARED_PREVIEW_CHARS ? text : `${chars.slice(0, SHARED_PREVIEW_CHARS).join('').trimEnd()}…`;
 }
 
 /** Title, text and link of a share as one message text, each once, in that order. */

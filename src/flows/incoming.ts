@@ -1,9 +1,9 @@
 // Spreadsheets and text arriving from outside the app (docs/architecture.md#files-and-contacts-in):
 // files opened with the installed app (File Handling's launchQueue) and shares the service worker
-// kept (Web Share Target). They wait here until a screen takes them: the send form, or a phone
-// book's page for its import.
+// kept (Web Share Target). Opened files wait here until a screen takes them: the send form, or a
+// phone book's page for its import; a share goes to the send form only, after the user accepts it.
 import { APP_PATHS } from '../domain/app-paths';
-import { SHARED_CACHE, SHARED_FILE_URL, SHARED_ITEM_URL, type SharedItem } from '../domain/incoming';
+import { takeShared } from '../db/shared-in-store';
 
 export interface Incoming {
   file: File | null;
@@ -66,15 +66,15 @@ export function listenForOpenedFiles(): void {
   });
 }
 
-/** What the service worker kept from a share, taken once (it works offline: nothing is fetched). */
-export async function collectShared(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  const cache = await caches.open(SHARED_CACHE);
-  const kept = await cache.match(SHARED_ITEM_URL);
-  if (!kept) return;
-  const item = (await kept.json()) as SharedItem;
-  const body = item.fileName ? await cache.match(SHARED_FILE_URL) : undefined;
-  const file = body ? new File([await body.blob()], item.fileName, { type: item.fileType }) : null;
-  await Promise.all([cache.delete(SHARED_ITEM_URL), cache.delete(SHARED_FILE_URL)]);
-  offer({ file, text: item.text });
+let collecting: Promise<Incoming | null> | null = null;
+
+/**
+ * What the service worker kept from a share, read once and forgotten (it works offline: nothing is
+ * fetched). Not offered to a screen: the send form asks the user first, since any site can post to
+ * the share target. Null when nothing, or nothing recent, was kept.
+ */
+export function collectShared(now = Date.now()): Promise<Incoming | null> {
+  // One read at a time: a screen mounted twice (React's strict mode) gets the same share, file included.
+  collecting ??= takeShared(now).finally(() => (collecting = null));
+  return collecting;
 }

@@ -1,24 +1,36 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AFTER_SHARE_HREF } from '../domain/incoming';
 import { collectShared, takeIncoming, type Incoming } from './incoming';
 
 /**
- * Hands the screen shown a spreadsheet or text that came from outside (opened with the app, shared
- * to it): the send form takes the file as its Excel source and the text as its message, a phone
- * book's page takes the file into its import.
+ * Hands the screen shown a spreadsheet opened with the installed app: the send form takes the file
+ * as its Excel source, a phone book's page takes it into its import.
  */
-export function useIncoming(
-  apply: (item: Incoming) => void,
-  { enabled = true, shares = false }: { enabled?: boolean; shares?: boolean } = {},
-): void {
+export function useIncoming(apply: (item: Incoming) => void, { enabled = true }: { enabled?: boolean } = {}): void {
   const latest = useRef(apply);
   useEffect(() => {
     latest.current = apply;
   });
   useEffect(() => {
     if (!enabled) return;
-    const off = takeIncoming((item) => latest.current(item));
-    // A share opens the send form (AFTER_SHARE_HREF): only the screen that asks collects what it kept.
-    if (shares) void collectShared().catch(() => {});
-    return off;
-  }, [enabled, shares]);
+    return takeIncoming((item) => latest.current(item));
+  }, [enabled]);
+}
+
+/**
+ * What was shared to the app, for the send form to ask about: collected only when the page is the
+ * one a share opens (AFTER_SHARE_HREF), and held until the user uses or discards it (`settle`).
+ */
+export function useKeptShare(): { shared: Incoming | null; settle: () => void } {
+  const { pathname, search } = useLocation();
+  const afterShare = `${pathname}${search}` === AFTER_SHARE_HREF;
+  const [shared, setShared] = useState<Incoming | null>(null);
+  useEffect(() => {
+    if (!afterShare) return;
+    void collectShared()
+      .then((item) => item && (item.file || item.text) && setShared(item))
+      .catch(() => {});
+  }, [afterShare]);
+  return { shared, settle: () => setShared(null) };
 }

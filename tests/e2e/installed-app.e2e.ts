@@ -4,17 +4,21 @@ import { appManifest, newPage, PHONE, serviceWorkerControls } from './support/br
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
 import { launch, withContactPicker, withLaunchQueue } from './support/installed-app';
+import { storedDraftText } from './support/app-storage';
 
 const TIMEOUT = { timeout: 30_000, interval: 200 };
 const CSV = 'numbers,name\n233240001001,Ama\n233240001002,Kofi\n';
 
-/** Shares a spreadsheet and a text to the app as Android does: a form POSTed to the share target. */
-const share = (page: Page, text: string, csv: string) =>
+/**
+ * Shares a spreadsheet and a text to the app as Android does: a form POSTed to the share target
+ * (`action`: by a page of another site, when it names that site's address).
+ */
+const share = (page: Page, text: string, csv: string, action = '/share-target') =>
   page.evaluate(
-    ({ text, csv }) => {
+    ({ text, csv, action }) => {
       const form = document.createElement('form');
       form.method = 'POST';
-      form.action = '/share-target';
+      form.action = action;
       form.enctype = 'multipart/form-data';
       const field = document.createElement('input');
       field.name = 'text';
@@ -29,8 +33,14 @@ const share = (page: Page, text: string, csv: string) =>
       document.body.append(form);
       form.submit();
     },
-    { text, csv },
+    { text, csv, action },
   );
+
+/** What the service worker keeps of a share, by URL count (the item and the file). */
+const kept = (page: Page) => page.evaluate(async () => (await (await caches.open('shared-in')).keys()).length);
+
+/** The send form's question about a share. */
+const question = (page: Page) => page.getByRole('dialog', { name: 'Use what was shared?' });
 
 describe('the installed app: manifest, files, shares and phone contacts, in Chromium', () => {
   const world = useGatewayAndBrowser();
@@ -72,19 +82,79 @@ describe('the installed app: manifest, files, shares and phone contacts, in Chro
     }
   });
 
-  it('a spreadsheet and text shared to the app land in the send form, offline too, once', async () => {
+  it('a spreadsheet and text shared to the app are offered by the send form, offline too, and used on "Use it", once', async () => {
     const { page, context, send } = await world.openSignedIn({ viewport: PHONE });
     await serviceWorkerControls(page);
     await context.setOffline(true);
     await share(page, 'Shared from WhatsApp', CSV);
     await page.waitForURL(/\/\?shared=1$/);
+    // Nothing fills the form before the user says so: the dialog names what came.
+    await question(page).getByText('shared.csv').waitFor(TIMEOUT);
+    await question(page).getByText('Shared from WhatsApp').waitFor();
+    expect(await send.message.inputValue()).toBe('');
+    await page.screenshot({ path: 'test-results/screens/shared-question-390.png' });
+    await question(page).getByRole('button', { name: 'Use it' }).click();
     await page.getByText('Loaded 2 rows from Sheet1 (shared.csv)').waitFor(TIMEOUT);
     await expect.poll(() => send.message.inputValue(), TIMEOUT).toBe('Shared from WhatsApp');
     await page.screenshot({ path: 'test-results/screens/shared-to-app-390.png' });
 
     // Taken once: the service worker's copy is gone, so a reload brings nothing back.
-    const kept = () => page.evaluate(async () => (await (await caches.open('shared-in')).keys()).length);
-    await expect.poll(kept, TIMEOUT).toBe(0);
+    await expect.poll(() => kept(page), TIMEOUT).toBe(0);
+    await context.close();
+  });
+
+  it('"Discard" drops a share and leaves the form as the user left it', async () => {
+    const { page, context, send } = await world.openSignedIn();
+    await serviceWorkerControls(page);
+    await send.message.fill('My own words');
+    await expect.poll(() => storedDraftText(page), TIMEOUT).toBe('My own words');
+    await share(page, 'Shared from WhatsApp', CSV);
+    await page.waitForURL(/\/\?shared=1$/);
+    await question(page).getByText('shared.csv').waitFor(TIMEOUT);
+    await question(page).getByRole('button', { name: 'Discard' }).click();
+    await question(page).waitFor({ state: 'detached' });
+    expect(await send.message.inputValue()).toBe('My own words');
+    expect(await send.numbers.count()).toBe(1);
+    expect(await page.getByText(/Loaded \d+ rows/).count()).toBe(0);
+    await expect.poll(() => kept(page), TIMEOUT).toBe(0);
+    await context.close();
+  });
+
+  it('a share posted by a page of another site is not used without asking', async () => {
+    const { page, context, send } = await world.openSignedIn();
+    await serviceWorkerControls(page);
+    // A page on another site, without this app's policy (form-action 'self'), posts a form to its share target.
+    const elsewhere = world.gateway.url('/', 'elsewhere.localhost');
+    await page.route(elsewhere, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Win a prize</h1>' }));
+    await page.goto(elsewhere);
+    await share(page, 'Send this to everyone', CSV, world.gateway.url('/share-target'));
+    await page.waitForURL(world.gateway.url('/?shared=1'));
+    await question(page).getByText('Send this to everyone').waitFor(TIMEOUT);
+    expect(await send.message.inputValue()).toBe('');
+    await question(page).getByRole('button', { name: 'Discard' }).click();
+    await question(page).waitFor({ state: 'detached' });
+    expect(await send.message.inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('a share not yet used is forgotten at sign-out: the next account is offered nothing', async () => {
+    const { page, context, send } = await world.openSignedIn();
+    await serviceWorkerControls(page);
+    // Kept by the service worker without the page going to the send form (a fetch, not a navigation).
+    await page.evaluate(async () => {
+      const form = new FormData();
+      form.append('text', 'Left for the next account');
+      await fetch('/share-target', { method: 'POST', body: form });
+    });
+    await expect.poll(() => kept(page), TIMEOUT).toBe(1);
+    await send.shell.signOutWide('demouser');
+    await expect.poll(() => kept(page), TIMEOUT).toBe(0);
+
+    const next = await new LoginPage(page).signIn(world.gateway.url('/login'), 'supervisor', 'supervisor123');
+    await page.goto(world.gateway.url('/?shared=1'));
+    await next.submitButton.waitFor();
+    expect(await question(page).count()).toBe(0);
+    expect(await next.message.inputValue()).toBe('');
     await context.close();
   });
 

@@ -20,7 +20,9 @@ import { ScheduleFields } from './schedule-fields';
 import { SendProgress } from './send-progress';
 import { SendSummary } from './send-summary';
 import { useDraftExcel } from './use-draft-excel';
-import { useIncoming } from '../../flows/use-incoming';
+import type { Incoming } from '../../flows/incoming';
+import { useIncoming, useKeptShare } from '../../flows/use-incoming';
+import { SharedInDialog } from './shared-in-dialog';
 import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
@@ -110,13 +112,17 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     set('source', 'excel');
     onFile(next);
   };
-  useIncoming(
-    ({ file: incoming, text }) => {
-      if (incoming) takeFile(incoming);
-      if (text) set('text', text);
-    },
-    { shares: true },
-  );
+  const fillFrom = ({ file: incoming, text }: Incoming) => {
+    if (incoming) takeFile(incoming);
+    if (text) set('text', text);
+  };
+  useIncoming(fillFrom);
+  // A share fills the form only once the user says so: any site can post to the share target.
+  const { shared, settle } = useKeptShare();
+  const acceptShared = () => {
+    if (shared) fillFrom(shared);
+    settle();
+  };
   // A spreadsheet dropped anywhere on the form is its Excel source.
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     const [dropped] = event.dataTransfer.files;
@@ -133,6 +139,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
       onDragOver={(event) => event.dataTransfer.types.includes('Files') && event.preventDefault()}
       onDrop={onDrop}
     >
+      <SharedInDialog shared={shared} onUse={acceptShared} onDiscard={settle} />
       <FormStack gap="md" label="Send SMS" onSubmit={(event) => (event.preventDefault(), void submit())}>
         <MessageTypeFields form={form} senderIds={senderIds} />
         {fields.source === 'manual' && (
