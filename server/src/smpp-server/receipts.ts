@@ -307,16 +307,15 @@ export function receiptText(
   return `id:${id} sub:001 dlvrd:${dlvrd} submit date:${receiptDate(Number(r.submitted_at))} done date:${receiptDate(Number(r.done_at))} stat:${r.stat} err:${r.err} text:${preview}`;
 }
 
-/** Receipts delivered are kept as long as recipient events (30 days), then pruned with their submits. */
+/**
+ * Receipts are kept as long as recipient events (30 days), then pruned with their submits: those never
+ * answered too (an account that never binds a receiver), or each refused part would be kept for good.
+ */
 export const SMPP_RETENTION_MS = 30 * 24 * 3_600_000;
 
 export async function pruneSmpp(ctx: GatewayContext): Promise<number> {
   const before = ctx.now() - SMPP_RETENTION_MS;
-  const receipts = await ctx.db
-    .deleteFrom('smpp_receipts')
-    .where('state', '=', 'delivered')
-    .where('created_at', '<', before)
-    .executeTakeFirst();
+  const receipts = await ctx.db.deleteFrom('smpp_receipts').where('created_at', '<', before).executeTakeFirst();
   const submits = await ctx.db
     .deleteFrom('smpp_submits')
     .where('state', '<>', 'held')

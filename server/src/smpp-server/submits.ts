@@ -28,7 +28,8 @@ export type SubmitStatus =
   | 'ESME_RINVDSTADR'
   | 'ESME_RTHROTTLED'
   | 'ESME_RINVSCHED'
-  | 'ESME_RINVEXPIRY';
+  | 'ESME_RINVEXPIRY'
+  | 'ESME_RMSGQFUL';
 
 export type SubmitAnswer = { ok: true; messageId: string } | { ok: false; status: SubmitStatus; reason: string };
 
@@ -58,6 +59,15 @@ export const messageIdOf = (submitId: number) => String(submitId);
 
 /** The parts of a long message wait this long for the rest, then are refused (and receipted). */
 export const HOLD_MS = 5 * 60_000;
+/**
+ * Parts of long messages one account may hold waiting for their others (docs/smpp.md#long-messages);
+ * a part past it is answered ESME_RMSGQFUL.
+ */
+export const HELD_PARTS_MAX = 1_000;
+/** Held messages made whole and due that one tick sends on, the longest due first. */
+const TICK_SENDS = 100;
+/** Held groups one tick reads: those expired or never completed are refused together. */
+const TICK_GROUPS = 5_000;
 /** Whole messages waiting are stored together, up to this many in one transaction. */
 const GROUP_MAX = 200;
 /**
@@ -290,29 +300,65 @@ export class SubmitDesk {
   }
 
   /**
-   * A scheduled submit is charged when it runs, so what an account may hold is bounded now
-   * (docs/smpp.md#sending): its text is measured as any send's, and the balance must cover
-   * its parts and a credit for each scheduled submit the account holds already.
+   * A held submit (scheduled, or a part of a long message) is charged only when its message is whole
+   * and due, so what an account may hold is bounded now (docs/smpp.md#sending): its text is measured
+   * as any send's, the balance must cover its parts and a credit for each submit the account holds
+   * already, and at most HELD_PARTS_MAX parts due now wait for their others. Null when it may be held.
    */
-  private async checkScheduled(req: SubmitRequest, now: number): Promise<void> {
+  private async checkHeld(req: SubmitRequest, groupKey: string, now: number): Promise<SubmitAnswer | null> {
+    const scheduled = req.dueAt !== null && req.dueAt > now;
     const { parts } = measure(decodeText(req.dataCoding, req.bytes), req.dataCoding === 8);
     const { creditbalance } = await balances(this.ctx.db, req.profileId);
-    // Rows, one a part or a whole message, counted no further than the balance needs.
-    const held = await this.ctx.db
-      .selectFrom((db) =>
-        db
-          .selectFrom('smpp_submits')
-          .select('id')
-          .where('state', '=', 'held')
-          .where('profile_id', '=', req.profileId)
-          .where('due_at', '>', now)
-          .limit(Math.max(0, Math.floor(creditbalance)) + 1)
-          .as('h'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const needed = Number(held.n) + parts;
-    if (needed > creditbalance) throw creditShort(needed, creditbalance, 'holding this scheduled message');
+    // Held rows of the account (one a part or a whole message), counted no further than `limit`.
+    const heldRows = async (limit: number, dueNow: boolean) => {
+      const row = await this.ctx.db
+        .selectFrom((db) => {
+          let q = db
+            .selectFrom('smpp_submits')
+            .select('id')
+            .where('state', '=', 'held')
+            .where('profile_id', '=', req.profileId);
+          if (dueNow) q = q.where((eb) => eb.or([eb('due_at', 'is', null), eb('due_at', '<=', now)]));
+          return q.limit(limit).as('h');
+        })
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    // An empty part or message counts one credit all the same: each row held is one the balance covers.
+    const needed = (await heldRows(Math.max(0, Math.floor(creditbalance)) + 1, false)) + Math.max(1, parts);
+    if (needed > creditbalance)
+      throw creditShort(
+        needed,
+        creditbalance,
+        scheduled ? 'holding this scheduled message' : 'holding this part of a long message',
+      );
+    if (
+      !scheduled &&
+      (await heldRows(HELD_PARTS_MAX, true)) >= HELD_PARTS_MAX &&
+      !(await this.completes(req, groupKey))
+    )
+      return {
+        ok: false,
+        status: 'ESME_RMSGQFUL',
+        reason: `${HELD_PARTS_MAX} parts of long messages already wait for their others`,
+      };
+    return null;
+  }
+
+  /** Whether this part is the one its message's parts held wait for (it then frees their room). */
+  private async completes(req: SubmitRequest, groupKey: string): Promise<boolean> {
+    if (req.ref === null) return false;
+    const seqs = await this.ctx.db
+      .selectFrom('smpp_submits')
+      .select('seq')
+      .distinct()
+      .where('state', '=', 'held')
+      .where('profile_id', '=', req.profileId)
+      .where('group_key', '=', groupKey)
+      .execute();
+    const have = new Set(seqs.map((r) => Number(r.seq)));
+    return !have.has(req.seq) && have.size + 1 >= req.total;
   }
 
   private refusal(error: unknown): SubmitAnswer {
@@ -329,15 +375,20 @@ export class SubmitDesk {
    */
   private async hold(req: SubmitRequest): Promise<SubmitAnswer> {
     const now = this.ctx.now();
-    if (req.dueAt !== null && req.dueAt > now) {
-      try {
-        await this.checkScheduled(req, now);
-      } catch (error) {
-        return this.refusal(error);
-      }
-    }
     const groupKey =
       req.ref === null ? `one:${randomUUID()}` : `${req.source}|${req.destination}|${req.ref}|${req.total}`;
+    try {
+      const refused = await this.checkHeld(req, groupKey, now);
+      if (refused) return refused;
+    } catch (error) {
+      const refusal = this.refusal(error);
+      // A part that cannot be paid for: its message never will be, and its parts held are rejected.
+      if (!refusal.ok && req.ref !== null && refusal.status === 'ESME_RSUBMITFAIL')
+        await this.refuseGroups(req.profileId, [groupKey], refusal.reason, 'REJECTD', '003').catch((e: unknown) =>
+          this.ctx.reportError?.('SMPP held submits', e),
+        );
+      return refusal;
+    }
     let id: number;
     try {
       const [passed] = await takeRate(this.ctx.db, req.profileId, req.throughput, [req.parts], now);
@@ -456,53 +507,82 @@ export class SubmitDesk {
     });
   }
 
+  /** Every held row of these groups of one account refused at once, each that asked receipted `stat`. */
+  private async refuseGroups(profileId: number, keys: readonly string[], reason: string, stat: string, err: string) {
+    const now = this.ctx.now();
+    for (let i = 0; i < keys.length; i += 500) {
+      await this.ctx.db.transaction().execute(async (trx: Executor) => {
+        const updated = await trx
+          .updateTable('smpp_submits')
+          .set({ state: stat === 'EXPIRED' ? 'expired' : 'refused', error: reason.slice(0, 200), body: '' })
+          .where('state', '=', 'held')
+          .where('profile_id', '=', profileId)
+          .where('group_key', 'in', keys.slice(i, i + 500))
+          .returningAll()
+          .execute();
+        await oweReceipts(trx, this.ctx.db.dialectName, updated, { stat, err, preview: '', doneAt: now }, now);
+      });
+    }
+  }
+
   /**
-   * Held work that is due: scheduled messages whose time has come, parts whose message never came
-   * whole in HOLD_MS (refused, receipted UNDELIV) and held submits past their validity (EXPIRED).
+   * Held work that is due: scheduled messages whose time has come (sent on, the longest due first,
+   * at most TICK_SENDS a tick), held submits past their validity (EXPIRED) and parts whose message
+   * never came whole in HOLD_MS (refused, receipted UNDELIV): those two refused a statement for each
+   * account's groups, so no account's backlog keeps another's due message waiting.
    */
   async tickHeld(): Promise<void> {
     const now = this.ctx.now();
-    const groups = await this.ctx.db
-      .selectFrom('smpp_submits')
-      .select(['profile_id', 'group_key'])
-      .where('state', '=', 'held')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('due_at', 'is not', null), eb('due_at', '<=', now)]),
-          eb.and([eb('created_at', '<', now - HOLD_MS), eb.or([eb('due_at', 'is', null), eb('due_at', '<=', now)])]),
-          eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]),
-        ]),
-      )
-      .groupBy(['profile_id', 'group_key'])
-      .limit(100)
-      .execute();
-    for (const g of groups) {
-      await this.inTurn(g.profile_id, async () => {
-        const rows = await this.ctx.db
-          .selectFrom('smpp_submits')
-          .selectAll()
-          .where('profile_id', '=', g.profile_id)
-          .where('group_key', '=', g.group_key)
-          .where('state', '=', 'held')
-          .execute();
-        if (rows.length === 0) return;
-        const at = this.ctx.now();
-        if (rows.some((r) => r.expires_at !== null && r.expires_at <= at)) {
-          await this.refuseHeld(rows, 'validity period passed', null, 'EXPIRED', '002');
-          return;
-        }
-        const due = rows.every((r) => r.due_at === null || r.due_at <= at);
-        if (due) await this.completeGroup(g.profile_id, g.group_key, null);
-        const left = await this.ctx.db
-          .selectFrom('smpp_submits')
-          .selectAll()
-          .where('profile_id', '=', g.profile_id)
-          .where('group_key', '=', g.group_key)
-          .where('state', '=', 'held')
-          .execute();
-        if (left.some((r) => r.created_at < at - HOLD_MS && (r.due_at === null || r.due_at <= at)))
-          await this.refuseHeld(left, 'the other parts of the message never came', null, 'UNDELIV', '005');
-      });
+    const old = now - HOLD_MS;
+    // A group is read whole when one of its rows is due, old or past its validity. 'held' is a
+    // literal: the held index is partial (migrations/024-lean-indexes.ts).
+    const { rows } = await sql<{
+      profile_id: number;
+      group_key: string;
+      parts: number;
+      total: number;
+      expires_at: number | null;
+      due_at: number;
+      scheduled: number;
+      stale: number;
+    }>`select s.profile_id, s.group_key,
+        count(distinct case when s.seq between 1 and s.total then s.seq end) as parts, min(s.total) as total,
+        min(s.expires_at) as expires_at, max(coalesce(s.due_at, 0)) as due_at,
+        sum(case when s.due_at is not null then 1 else 0 end) as scheduled,
+        sum(case when s.created_at < ${old} and (s.due_at is null or s.due_at <= ${now}) then 1 else 0 end) as stale
+      from smpp_submits s
+      join (select distinct profile_id, group_key from smpp_submits
+        where state = 'held' and ((due_at is not null and due_at <= ${now})
+          or (created_at < ${old} and (due_at is null or due_at <= ${now}))
+          or (expires_at is not null and expires_at <= ${now}))) c
+        on c.profile_id = s.profile_id and c.group_key = s.group_key
+      where s.state = 'held'
+      group by s.profile_id, s.group_key
+      order by min(case when s.expires_at <= ${now} then s.expires_at when s.due_at is not null then s.due_at
+        else s.created_at + ${HOLD_MS} end)
+      limit ${TICK_GROUPS}`.execute(this.ctx.db);
+    const sends: { profileId: number; key: string }[] = [];
+    const expired = new Map<number, string[]>();
+    const neverWhole = new Map<number, string[]>();
+    const add = (to: Map<number, string[]>, profileId: number, key: string) =>
+      to.set(profileId, [...(to.get(profileId) ?? []), key]);
+    for (const g of rows) {
+      const profileId = Number(g.profile_id);
+      const whole = Number(g.parts) >= Number(g.total);
+      if (g.expires_at !== null && Number(g.expires_at) <= now) add(expired, profileId, g.group_key);
+      else if (whole && Number(g.due_at) <= now && (Number(g.scheduled) > 0 || Number(g.stale) > 0)) {
+        if (sends.length < TICK_SENDS) sends.push({ profileId, key: g.group_key });
+      } else if (!whole && Number(g.stale) > 0) add(neverWhole, profileId, g.group_key);
     }
+    for (const { profileId, key } of sends)
+      await this.inTurn(profileId, () => this.completeGroup(profileId, key, null));
+    for (const [profileId, keys] of expired)
+      await this.inTurn(profileId, () =>
+        this.refuseGroups(profileId, keys, 'validity period passed', 'EXPIRED', '002'),
+      );
+    for (const [profileId, keys] of neverWhole)
+      await this.inTurn(profileId, () =>
+        this.refuseGroups(profileId, keys, 'the other parts of the message never came', 'UNDELIV', '005'),
+      );
   }
 }
