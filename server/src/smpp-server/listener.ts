@@ -37,8 +37,24 @@ import type { SmppReceiptRow } from '../db/schema-smpp';
 export const SERVER_SYSTEM_ID = 'BULKSMS';
 /** Submits one bind may have unanswered; past it the bind is not read until answers go out. */
 export const SUBMIT_WINDOW = 100;
-/** Bytes of answers waiting for the customer to read them; past it the bind is not read either. */
-const WRITE_HIGH = 1 << 20;
+/**
+ * Bytes of answers waiting for the customer to read them; past it nothing more is read from the
+ * session, bound or not, until they go out: no answer of any kind is buffered past it.
+ */
+export const WRITE_HIGH = 1 << 20;
+/**
+ * Answers waiting for the customer to read them, however short: past it nothing more is read either
+ * (each answer held costs the gateway far more than its octets). Reading goes on at half of it.
+ */
+export const ANSWERS_HIGH = 1024;
+/** A session not bound this long after it opened is closed; enquire_link does not extend it (docs/smpp.md#binds). */
+export const BIND_TIMEOUT_MS = 30_000;
+/** Sessions not yet bound from one address; one more is closed as it opens (docs/smpp.md#binds). */
+export const UNBOUND_PER_ADDRESS = 20;
+/** Connections one listener holds at once, bound or not; one more is closed as it opens. */
+export const MAX_CONNECTIONS = 2000;
+/** A session closed for a command_length it cannot follow is cut this long after its generic_nack. */
+const CUT_AFTER_MS = 1000;
 /** Receipts one bind may have unanswered (deliver_sm without deliver_sm_resp). */
 export const RECEIPT_WINDOW = 50;
 const RECEIPT_TICK_MS = 200;
@@ -61,6 +77,8 @@ const SCHEDULE_AHEAD_MAX_MS = SCHEDULE_AHEAD_MAX_DAYS * 24 * 3600 * 1000;
 export interface SmppServerOptions {
   /** A bind that sends nothing (enquire_link included) for this long is unbound (SMPP_IDLE_S). */
   idleMs: number;
+  /** A session not bound this long after it opened is closed; BIND_TIMEOUT_MS when not given. */
+  bindTimeoutMs?: number;
 }
 
 type BindType = 'transmitter' | 'receiver' | 'transceiver';
@@ -74,9 +92,17 @@ interface Conn {
   /** Receipt ids sent on this bind and not answered yet. */
   receipts: Set<number>;
   idle: NodeJS.Timeout | null;
+  /** Closes the session if it has not bound in time; cleared when it binds. */
+  bindTimer: NodeJS.Timeout | null;
+  /** Counted among its address's unbound sessions (until it binds or closes). */
+  unbound: boolean;
   closed: boolean;
   /** PDUs written in this turn of the event loop go out together (corked until the next tick). */
   corked: boolean;
+  /** PDUs sent on this session and not yet taken by its socket (ANSWERS_HIGH). */
+  unsent: number;
+  /** Goes on reading a session stopped for the answers waiting (readRaw). */
+  read: () => void;
 }
 
 /** At most `rate` parts a second with a burst of one second's worth; 0 takes nothing. */
@@ -110,49 +136,87 @@ function answered(s: SessionInternals, pdu: PDU) {
   callback(pdu);
 }
 
+/** What readRaw hands on: each PDU read, and what it could not read. */
+interface RawReader {
+  onSubmit: (sequence: number, raw: Buffer) => void;
+  onPdu: (pdu: PDU) => void;
+  /** A PDU that could not be read; the session goes on. */
+  onUnreadable: (sequence: number, status: number) => void;
+  /** A command_length that cannot be followed: nothing more is read from the session. */
+  onWrongLength: () => void;
+  onAny: () => void;
+  /** A fault of the reader itself: the session is destroyed. */
+  onFault: (error: unknown) => void;
+  /** Whether too many answers wait for the customer to read more now. */
+  backlogged: () => boolean;
+}
+
 /**
  * Reads whole PDUs off the socket with their raw bytes, in place of the package's reader: a PDU that
  * cannot be read is answered generic_nack instead of stopping the session, and submit_sm is read
  * from its bytes by the gateway's own reader and decoders (wire.ts) alone: the package's parse of
  * it, text decoded with its own guesses, would only be thrown away. A deliver_sm_resp (one for each
  * receipt) is read for its status alone.
+ *
+ * A PDU is taken only once all its octets are there; one cut short by the end of the stream is
+ * dropped, never read. Nothing is read while too many answers wait for the customer (WRITE_HIGH,
+ * ANSWERS_HIGH); reading goes on at 'drain', or when the caller, its answers taken, calls what
+ * this returns. Nothing thrown here leaves the event handler.
  */
-function readRaw(
-  session: Session,
-  onSubmit: (sequence: number, raw: Buffer) => void,
-  onPdu: (pdu: PDU) => void,
-  onUnreadable: (sequence: number, status: number, fatal: boolean) => void,
-  onAny: () => void,
-) {
+function readRaw(session: Session, reader: RawReader): () => void {
   const s = session as SessionInternals;
   const socket = session.socket;
   socket.removeAllListeners('readable');
   let length: number | null = null;
   let busy = false;
+  let dead = false;
+  /** Stopped for the answers waiting. */
+  let held = false;
+  const stop = () => {
+    dead = true;
+    socket.off('readable', extract);
+    socket.off('drain', later);
+  };
   const extract = () => {
-    if (busy) return;
+    if (busy || dead) return;
     busy = true;
+    held = false;
     try {
       while (!s.paused && !socket.destroyed) {
+        if (reader.backlogged()) {
+          held = true;
+          break;
+        }
         if (length === null) {
+          // read(n) gives n octets, null until they are there, or fewer only at the end of the stream.
           const head = socket.read(4) as Buffer | null;
           if (!head) break;
+          if (head.length < 4) {
+            stop();
+            break;
+          }
           length = head.readUInt32BE(0);
           if (length < 16 || length > smpp.PDU.maxLength) {
             // The stream cannot be followed past a wrong length: answered, then closed.
-            onUnreadable(0, smpp.errors.ESME_RINVCMDLEN!, true);
+            stop();
+            reader.onWrongLength();
             return;
           }
         }
         const rest = socket.read(length - 4) as Buffer | null;
         if (!rest) break;
+        if (rest.length < length - 4) {
+          // Cut short by the end of the stream: dropped, never read as a whole PDU.
+          stop();
+          break;
+        }
         const raw = Buffer.alloc(length);
         raw.writeUInt32BE(length, 0);
         rest.copy(raw, 4);
         length = null;
-        onAny();
+        reader.onAny();
         if (raw.readUInt32BE(4) === COMMAND.submit_sm) {
-          onSubmit(raw.readUInt32BE(12), raw);
+          reader.onSubmit(raw.readUInt32BE(12), raw);
           continue;
         }
         if (raw.readUInt32BE(4) === COMMAND.deliver_sm_resp) {
@@ -169,21 +233,40 @@ function readRaw(
         try {
           pdu = new smpp.PDU(raw);
         } catch {
-          onUnreadable(raw.readUInt32BE(12), smpp.errors.ESME_RINVCMDLEN!, false);
+          reader.onUnreadable(raw.readUInt32BE(12), smpp.errors.ESME_RINVCMDLEN!);
           continue;
         }
         if (pdu.isResponse()) {
           answered(s, pdu);
           continue;
         }
-        onPdu(pdu);
+        reader.onPdu(pdu);
       }
+    } catch (error) {
+      stop();
+      socket.destroy();
+      reader.onFault(error);
     } finally {
       busy = false;
     }
   };
+  // Goes on in a turn of its own, never in the write callbacks: those run one after another in a
+  // single turn of the event loop, and reading there would read batch after batch without yielding.
+  let scheduled = false;
+  const later = () => {
+    if (scheduled || dead) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      extract();
+    });
+  };
   socket.on('readable', extract);
+  socket.on('drain', later);
   s._extractPDUs = extract;
+  return () => {
+    if (held) later();
+  };
 }
 
 const newOwner = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -194,6 +277,8 @@ export class SmppServer {
   private readonly desk: SubmitDesk;
   private readonly servers: Server[] = [];
   private readonly conns = new Set<Conn>();
+  /** Sessions not bound yet, per remote address. */
+  private readonly unboundAt = new Map<string, number>();
   /** Receiver and transceiver binds per account. */
   private readonly receivers = new Map<number, Set<Conn>>();
   private readonly buckets = new Map<number, PartsBucket>();
@@ -232,6 +317,7 @@ export class SmppServer {
   /** Listens on `port` (0: any free one), over TLS with a key and certificate; resolves with the port. */
   async listen(port: number, host: string, tls?: { key: Buffer; cert: Buffer }): Promise<number> {
     const server = smpp.createServer(tls ?? {}, (session) => this.onSession(session));
+    server.maxConnections = MAX_CONNECTIONS;
     this.servers.push(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -249,6 +335,16 @@ export class SmppServer {
     let n = 0;
     for (const c of this.conns) if (c.bound) n += 1;
     return n;
+  }
+
+  /**
+   * Answers the customer of the session holding the most has not taken yet: at most ANSWERS_HIGH
+   * and one more, since nothing more is read from such a session until they go out.
+   */
+  get answersWaiting(): number {
+    let most = 0;
+    for (const c of this.conns) most = Math.max(most, c.unsent);
+    return most;
   }
 
   /**
@@ -278,6 +374,7 @@ export class SmppServer {
     for (const c of this.conns) {
       c.closed = true;
       if (c.idle) clearTimeout(c.idle);
+      if (c.bindTimer) clearTimeout(c.bindTimer);
       c.session.destroy();
     }
     this.conns.clear();
@@ -293,30 +390,61 @@ export class SmppServer {
       inflight: 0,
       receipts: new Set(),
       idle: null,
+      bindTimer: null,
+      unbound: true,
       closed: false,
       corked: false,
+      unsent: 0,
+      read: () => undefined,
     };
-    if (this.stopped) {
+    const unboundHere = this.unboundAt.get(conn.ip) ?? 0;
+    // Refused sessions are closed at once, unanswered: nothing of theirs is read.
+    if (this.stopped || unboundHere >= UNBOUND_PER_ADDRESS) {
+      session.on('error', () => undefined);
       session.destroy();
       return;
     }
+    this.unboundAt.set(conn.ip, unboundHere + 1);
     this.conns.add(conn);
     session.socket.setNoDelay(true);
     session.on('error', () => session.destroy());
     session.socket.on('close', () => void this.closeConn(conn, false));
     session.socket.on('drain', () => this.flow(conn));
     this.touch(conn);
-    readRaw(
-      session,
-      (sequence, raw) => this.onSubmit(conn, sequence, raw),
-      (pdu) => this.onPdu(conn, pdu),
-      (sequence, status, fatal) => {
-        session.send(new smpp.PDU('generic_nack', { sequence_number: sequence, command_status: status }));
-        if (fatal) session.close();
+    conn.bindTimer = setTimeout(() => {
+      this.ctx.log?.(`SMPP: a session from ${conn.ip} not bound in time, closed`);
+      session.destroy();
+    }, this.options.bindTimeoutMs ?? BIND_TIMEOUT_MS);
+    conn.bindTimer.unref();
+    conn.read = readRaw(session, {
+      onSubmit: (sequence, raw) => this.onSubmit(conn, sequence, raw),
+      onPdu: (pdu) => this.onPdu(conn, pdu),
+      onUnreadable: (sequence, status) =>
+        this.send(conn, new smpp.PDU('generic_nack', { sequence_number: sequence, command_status: status })),
+      onWrongLength: () => {
+        this.send(
+          conn,
+          new smpp.PDU('generic_nack', { sequence_number: 0, command_status: smpp.errors.ESME_RINVCMDLEN }),
+        );
+        session.close();
+        setTimeout(() => session.destroy(), CUT_AFTER_MS).unref();
       },
       // Any PDU keeps a bind alive, a deliver_sm_resp too.
-      () => this.touch(conn),
-    );
+      onAny: () => this.touch(conn),
+      onFault: (error) => this.ctx.reportError?.('SMPP read', error),
+      backlogged: () => conn.session.socket.writableLength > WRITE_HIGH || conn.unsent > ANSWERS_HIGH,
+    });
+  }
+
+  /** The session no longer counts among its address's unbound ones (it bound, or it closed). */
+  private leaveUnbound(conn: Conn) {
+    if (conn.bindTimer) clearTimeout(conn.bindTimer);
+    conn.bindTimer = null;
+    if (!conn.unbound) return;
+    conn.unbound = false;
+    const n = (this.unboundAt.get(conn.ip) ?? 1) - 1;
+    if (n > 0) this.unboundAt.set(conn.ip, n);
+    else this.unboundAt.delete(conn.ip);
   }
 
   private touch(conn: Conn) {
@@ -333,6 +461,7 @@ export class SmppServer {
     if (conn.closed) return;
     conn.closed = true;
     if (conn.idle) clearTimeout(conn.idle);
+    this.leaveUnbound(conn);
     this.conns.delete(conn);
     if (unbind && conn.bound && !conn.session.socket.destroyed) {
       // unbind, then the end of the stream once it is written; cut after a second if the customer holds on.
@@ -362,7 +491,13 @@ export class SmppServer {
   /** Sends in the bind's batch of writes; false when the socket no longer takes them. */
   private send(conn: Conn, pdu: PDU, onResponse?: (resp: PDU) => void): boolean {
     this.batch(conn);
-    return conn.session.send(pdu, onResponse);
+    conn.unsent += 1;
+    const sent = conn.session.send(pdu, onResponse, () => {
+      conn.unsent -= 1;
+      if (conn.unsent <= ANSWERS_HIGH / 2) conn.read();
+    });
+    if (!sent) conn.unsent -= 1;
+    return sent;
   }
 
   /**
@@ -398,7 +533,8 @@ export class SmppServer {
         return;
       default:
         // A command the server does not take (query_sm, replace_sm, data_sm, submit_multi, ...).
-        conn.session.send(
+        this.send(
+          conn,
           new smpp.PDU('generic_nack', {
             sequence_number: pdu.sequence_number,
             command_status: smpp.errors.ESME_RINVCMDID,
@@ -444,6 +580,7 @@ export class SmppServer {
       this.setBucket(account);
       conn.bound = { id, type, profileId: account.profile_id, systemId: account.system_id };
       conn.binding = false;
+      this.leaveUnbound(conn);
       this.respond(conn, pdu, { system_id: SERVER_SYSTEM_ID });
       this.ctx.log?.(`SMPP bound: ${type} '${account.system_id}' from ${conn.ip}`);
       if (type !== 'transmitter') {
@@ -464,10 +601,12 @@ export class SmppServer {
     else bucket.rate = account.throughput;
   }
 
-  /** Pauses a bind with a full window or a customer not reading its answers; resumes it when both clear. */
+  /**
+   * Pauses a bind with a full window; resumes it when half of it is answered. (A customer not reading
+   * its answers is not read either: readRaw.)
+   */
   private flow(conn: Conn) {
-    const full = conn.inflight >= SUBMIT_WINDOW || conn.session.socket.writableLength > WRITE_HIGH;
-    if (full) {
+    if (conn.inflight >= SUBMIT_WINDOW) {
       if (!conn.session.paused) conn.session.pause();
     } else if (conn.session.paused && !this.stopped && conn.inflight < SUBMIT_WINDOW / 2) conn.session.resume();
   }
@@ -492,7 +631,8 @@ export class SmppServer {
     try {
       body = readSubmit(raw);
     } catch {
-      conn.session.send(
+      this.send(
+        conn,
         new smpp.PDU('generic_nack', {
           sequence_number: sequence,
           command_status: smpp.errors.ESME_RINVCMDLEN,
