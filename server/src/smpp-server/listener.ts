@@ -47,6 +47,8 @@ export const WRITE_HIGH = 1 << 20;
  * (each answer held costs the gateway far more than its octets). Reading goes on at half of it.
  */
 export const ANSWERS_HIGH = 1024;
+/** PDUs one session reads in one turn of the event loop, then yields (a turn stays well under 50 ms). */
+const PDUS_A_TURN = 256;
 /** A session not bound this long after it opened is closed; enquire_link does not extend it (docs/smpp.md#binds). */
 export const BIND_TIMEOUT_MS = 30_000;
 /** Sessions not yet bound from one address; one more is closed as it opens (docs/smpp.md#binds). */
@@ -181,10 +183,16 @@ function readRaw(session: Session, reader: RawReader): () => void {
     if (busy || dead) return;
     busy = true;
     held = false;
+    let taken = 0;
     try {
       while (!s.paused && !socket.destroyed) {
         if (reader.backlogged()) {
           held = true;
+          break;
+        }
+        if (taken++ === PDUS_A_TURN) {
+          // The rest of what arrived is read in a turn of its own: other sessions and requests go between.
+          later();
           break;
         }
         if (length === null) {
