@@ -1,7 +1,14 @@
 // Where a path sends a visitor (docs/product.md#screens-and-routes).
 import { APP_PATHS, type RouteAccess } from './app-paths';
+import { AFTER_SHARE_HREF } from './incoming';
 
-export type RouteContext = { loggedIn: boolean; isAdmin: boolean; isMainHost: boolean };
+export type RouteContext = {
+  loggedIn: boolean;
+  isAdmin: boolean;
+  isMainHost: boolean;
+  /** A share opened the app signed out: the sign-in goes on to the send form's question about it. */
+  shareAwaitsSignIn?: boolean;
+};
 export type RouteDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'landing' };
 
 // Each route's pattern as a matcher: a `:param` is one path segment, matched case-sensitively.
@@ -24,9 +31,15 @@ export function routeAccess(path: string): RouteAccess | null {
 const render: RouteDecision = { kind: 'render' };
 const home: RouteDecision = { kind: 'redirect', to: APP_PATHS.home.getHref() };
 
-export function routeDecision(path: string, { loggedIn, isAdmin, isMainHost }: RouteContext): RouteDecision {
+export function routeDecision(
+  path: string,
+  { loggedIn, isAdmin, isMainHost, shareAwaitsSignIn = false }: RouteContext,
+): RouteDecision {
   const access = routeAccess(path);
-  if (access === 'public') return loggedIn ? home : render;
+  if (access === 'public') {
+    if (!loggedIn) return render;
+    return shareAwaitsSignIn ? { kind: 'redirect', to: AFTER_SHARE_HREF } : home;
+  }
   if (!loggedIn) return isMainHost ? { kind: 'landing' } : { kind: 'redirect', to: APP_PATHS.login.getHref() };
   // Unknown paths and admin screens opened by others fall back to the send form.
   if (access === null || (access === 'admin' && !isAdmin)) return home;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AFTER_SHARE_HREF } from '../domain/incoming';
-import { collectShared, takeIncoming, type Incoming } from './incoming';
+import { APP_PATHS } from '../domain/app-paths';
+import { collectShared, forgetShareAwaitingSignIn, takeIncoming, type Incoming } from './incoming';
 
 /**
  * Hands the screen shown a spreadsheet opened with the installed app: the send form takes the file
@@ -28,9 +29,16 @@ export function useKeptShare(): { shared: Incoming | null; settle: () => void } 
   const [shared, setShared] = useState<Incoming | null>(null);
   useEffect(() => {
     if (!afterShare) return;
+    forgetShareAwaitingSignIn();
     void collectShared()
       .then((item) => item && (item.file || item.text) && setShared(item))
       .catch(() => {});
   }, [afterShare]);
-  return { shared, settle: () => setShared(null) };
+  const navigate = useNavigate();
+  const settle = () => {
+    setShared(null);
+    // Answered: the address no longer says a share is waiting (a sign-out here would note it again).
+    if (afterShare) navigate(APP_PATHS.home.getHref(), { replace: true });
+  };
+  return { shared, settle };
 }

@@ -158,6 +158,31 @@ describe('the installed app: manifest, files, shares and phone contacts, in Chro
     await context.close();
   });
 
+  it.each([
+    ['the main host, whose landing page a visitor sees', undefined, /\/\?shared=1$/],
+    ["a reseller's host, whose login a visitor sees", 'acme.localhost', /\/login$/],
+  ])('a share that opens the app signed out, on %s, is asked about after the sign-in', async (_, host, shown) => {
+    const { page, context } = await newPage(world.browser);
+    const login = new LoginPage(page);
+    await login.open(world.gateway.url('/login', host));
+    await serviceWorkerControls(page);
+    await share(page, 'Shared before signing in', CSV);
+    await page.waitForURL(shown, TIMEOUT);
+    await expect.poll(() => kept(page), TIMEOUT).toBe(2);
+    // The visitor goes to the login (the landing page's link, or where the host sent them) and signs in.
+    if (!page.url().endsWith('/login')) await login.open(world.gateway.url('/login', host));
+    const who = host ? ['acmeclient', 'client12345'] : ['demouser', 'demo12345'];
+    const send = await login.signInHere(who[0]!, who[1]!);
+    await question(page).getByText('Shared before signing in').waitFor(TIMEOUT);
+    await question(page).getByRole('button', { name: 'Use it' }).click();
+    await expect.poll(() => send.message.inputValue(), TIMEOUT).toBe('Shared before signing in');
+    // Asked once: the next sign-in in this tab lands on the form as usual.
+    await send.shell.signOutWide(who[0]!);
+    await login.signIn(world.gateway.url('/login', host), who[0], who[1]);
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
   it('a spreadsheet opened with the installed app (launchQueue, a real file handle) lands in the send form', async () => {
     const { page, context } = await newPage(world.browser);
     await withLaunchQueue(context);

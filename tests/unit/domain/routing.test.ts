@@ -46,6 +46,11 @@ describe('routeDecision', () => {
     ['/dashboard/a/b', user, to('/')],
     ['/dashboard/', user, render],
     ['/login?next=/profile', user, to('/')],
+    // A share that opened the app signed out: the sign-in goes on to the send form's question.
+    ['/login', { ...user, shareAwaitsSignIn: true }, to('/?shared=1')],
+    ['/signup', { ...admin, shareAwaitsSignIn: true }, to('/?shared=1')],
+    ['/login', { ...visitorOther, shareAwaitsSignIn: true }, render],
+    ['/profile', { ...user, shareAwaitsSignIn: true }, render],
   ])('%s as %j -> %j', (path, ctx, expected) => {
     expect(routeDecision(path, ctx)).toEqual(expected);
   });
