@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
-import { LONGEST_WINDOW_MS, pruneRateLimits } from '../../server/src/auth/rate-limit';
+import { addressKey, LONGEST_WINDOW_MS, pruneRateLimits } from '../../server/src/auth/rate-limit';
 
 const WRONG_LOGIN = 'Incorrect email/username or password';
 
@@ -127,6 +127,17 @@ describe('login rate limits', () => {
     expect((await signIn(gw, 'acmeadmin', 'acme12345', 'localhost', '10.9.9.10')).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: a fresh address of the same block for each try is still one client', async () => {
+    for (let i = 0; i < 30; i++) {
+      const address = `2001:db8:7:1:${i.toString(16)}::${(i + 1).toString(16)}`;
+      expect((await signIn(gw, `ghost${i}`, 'wrong-password', 'localhost', address)).status).toBe(401);
+    }
+    expect((await signIn(gw, 'acmeadmin', 'acme12345', 'localhost', '2001:db8:7:1:ffff::1')).status).toBe(429);
+    expect((await signIn(gw, 'acmeadmin', 'acme12345', 'localhost', '::ffff:10.9.9.11')).status).toBe(200);
+    expect((await signIn(gw, 'acmeadmin', 'acme12345', 'localhost', '2001:db8:7:2::1')).status).toBe(200);
+    gw.clock.advance(15 * 60_000);
+  });
+
   it('counts a name of any length as any other, stores it bounded, and forgets counts a day old', async () => {
     // A random name the size of a request: PostgreSQL refuses an index entry over 2.7 kB, so stored as
     // typed it answered 500, and each one tried stayed in the table for good.
@@ -199,5 +210,20 @@ describe('signout and fetchuser', () => {
     const me = await login(gw, 'demouser', 'demo12345');
     expect((await call(gw, 'signout', { profile_id: 6 }, { token: me.token })).status).toBe(403);
     expect((await call(gw, 'fetchuser', {}, { token: me.token })).status).toBe(200);
+  });
+});
+
+describe('addressKey', () => {
+  it.each([
+    ['10.9.9.9', '10.9.9.9'],
+    ['::ffff:10.9.9.9', '10.9.9.9'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:0001:0002::7', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::1.2.3.4', '64:ff9b:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%s counts as %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import { sha256 } from './tokens';
@@ -8,6 +9,28 @@ import { sha256 } from './tokens';
  */
 const LONGEST_KEY = 200;
 const storedKey = (key: string) => (key.length <= LONGEST_KEY ? key : `sha256:${sha256(key)}`);
+/**
+ * Who a limit per address counts: an IPv4 address (an IPv4-mapped IPv6 one too) as it is, an IPv6
+ * address by its /64, the block a subscriber is given whole, so a client cannot take a fresh address
+ * of its block for each try. Anything else (no address) as it is.
+ */
+export function addressKey(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (isIP(plain) !== 6) return plain;
+  const bare = plain.split('%')[0] ?? '';
+  const [head = '', tail] = bare.split('::');
+  // An IPv4 tail (64:ff9b::1.2.3.4) holds two of the eight groups.
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+  const first = groups(head);
+  const all =
+    tail === undefined ? first : [...first, ...Array<string>(8 - first.length - groups(tail).length).fill('0')];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** No limit's window is longer than this: a count older is over, and the sweep deletes it. */
 export const LONGEST_WINDOW_MS = 24 * 3600 * 1000;
 

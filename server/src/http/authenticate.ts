@@ -3,6 +3,7 @@ import type { GatewayContext } from '../core/context';
 import { invalidToken } from '../core/errors';
 import type { UserRow } from '../db/schema-core';
 import { userForApiKey, userForToken } from '../accounts/sessions';
+import { addressKey } from '../auth/rate-limit';
 
 /** The bearer value of the Authorization header, or null. */
 export function bearerToken(req: FastifyRequest): string | null {
@@ -12,6 +13,9 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 /** The socket address (trustProxy is off, so a client cannot choose it with a header). */
 export const clientAddress = (req: FastifyRequest) => req.ip || 'unknown';
+
+/** Who a limit per address counts the request as (an IPv6 address by its /64: addressKey). */
+export const clientKey = (req: FastifyRequest) => addressKey(clientAddress(req));
 
 /** Where a request came from, as the audit log and the session list keep it. */
 export const auditSource = (req: FastifyRequest) => ({

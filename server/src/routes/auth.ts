@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditSource, bearerToken, clientAddress } from '../http/authenticate';
+import { auditSource, bearerToken, clientKey } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { refuse, wrongLogin } from '../core/errors';
 import { ownProfile, post } from '../http/route';
@@ -21,7 +21,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     // Failures count per address, per name from that address, and per name from anywhere (which only
     // slows): nobody can lock another out, and a name is counted as typed, so no answer ties an
     // e-mail to its username. A success gives its attempts back.
-    const ip = `ip:${clientAddress(req)}`;
+    const ip = `ip:${clientKey(req)}`;
     const name = `name:${login}`;
     const pair = `${name}|${ip}`;
     await takeAttempt(ctx, 'loginAddress', ip);

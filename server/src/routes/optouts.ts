@@ -7,7 +7,7 @@ import { BAD_FORM, OPT_OUT_CSP, TOO_MANY, confirmLink, linkPage, type LinkPage }
 import { ownProfile, post, postLarge } from '../http/route';
 import { allOptOuts, clientCounts, listOptOuts, optOutView, suppressAll } from '../optouts/suppression';
 import { removeOwnOptOut } from '../optouts/removal';
-import { auditSource } from '../http/authenticate';
+import { auditSource, clientKey } from '../http/authenticate';
 import { inboundCounts } from '../optouts/inbound';
 import { countText } from '../../../src/domain/plural';
 import { OPT_OUT_PATH } from '../../../src/domain/opt-out';
@@ -104,7 +104,7 @@ export async function registerOptOutRoutes(app: FastifyInstance, ctx: GatewayCon
     const owner = await findAccount(ctx, profileId);
     return owner ? { sender: owner, host: await tenantHost(ctx, owner) } : undefined;
   };
-  const allowed = (req: FastifyRequest) => rateLimit(ctx, `optout-link:${req.ip}`, LINK_HITS_PER_MINUTE, 60_000);
+  const allowed = (req: FastifyRequest) => rateLimit(ctx, `optout-link:${clientKey(req)}`, LINK_HITS_PER_MINUTE, 60_000);
 
   await app.register(async (scope) => {
     // The confirmation is a plain HTML form: only this scope reads url-encoded bodies.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditSource, clientAddress } from '../http/authenticate';
+import { auditSource, clientKey } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { post } from '../http/route';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from '../../../src/domain/contract/password-reset';
@@ -39,7 +39,7 @@ export async function resetsSettled(): Promise<void> {
 export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.addHook('onClose', resetsSettled);
   post(app, ctx, REQUEST_PASSWORD_RESET, async ({ body, domain, req }) => {
-    await takeAttempt(ctx, 'resetRequest', `ip:${clientAddress(req)}`);
+    await takeAttempt(ctx, 'resetRequest', `ip:${clientKey(req)}`);
     const invalid = resetFieldError('login', body.email);
     if (invalid) return { passcodeSet: false, error: failed(invalid) };
     const user = await findByLogin(ctx, body.email);
@@ -56,7 +56,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
   });
 
   post(app, ctx, CHANGE_PASSWORD, async ({ body, req }) => {
-    await takeAttempt(ctx, 'resetChange', `ip:${clientAddress(req)}`);
+    await takeAttempt(ctx, 'resetChange', `ip:${clientKey(req)}`);
     const problem =
       resetFieldError('code', body.resetCode) ??
       resetFieldError('password', body.newPassword) ??

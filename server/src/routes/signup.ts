@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditSource, clientAddress } from '../http/authenticate';
+import { auditSource, clientKey } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { notFound, refuse, Refusal } from '../core/errors';
 import { post } from '../http/route';
@@ -41,19 +41,19 @@ const failed = (message: string) => ({ error: { status: 'failed' as const, messa
 
 export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   post(app, ctx, CHECK_USERNAME, async ({ body, req }) => {
-    await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
+    await takeAttempt(ctx, 'lookup', `ip:${clientKey(req)}`);
     const shape = usernameShapeError(body.username);
     if (shape) return failed(shape);
     return (await usernameTaken(ctx, body.username)) ? failed(USERNAME_TAKEN) : {};
   });
 
   post(app, ctx, CHECK_EMAIL, async ({ body, req }) => {
-    await takeAttempt(ctx, 'lookup', `ip:${clientAddress(req)}`);
+    await takeAttempt(ctx, 'lookup', `ip:${clientKey(req)}`);
     return (await emailTaken(ctx, body.email)) ? failed(EMAIL_TAKEN) : {};
   });
 
   post(app, ctx, TEMPORAL_SIGNUP, async ({ body, domain, req }) => {
-    await takeAttempt(ctx, 'signup', `ip:${clientAddress(req)}`);
+    await takeAttempt(ctx, 'signup', `ip:${clientKey(req)}`);
     const problem = await signupError(ctx, body, domain);
     if (problem) return failed(problem);
     await purgeExpiredSignups(ctx);
@@ -62,7 +62,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
   });
 
   post(app, ctx, SEND_SMS_CODE, async ({ body, req }) => {
-    await takeAttempt(ctx, 'codeSend', `ip:${clientAddress(req)}`);
+    await takeAttempt(ctx, 'codeSend', `ip:${clientKey(req)}`);
     const temporal = await findTemporal(ctx, body.subscriber ?? '');
     if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
@@ -75,7 +75,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
   });
 
   post(app, ctx, VERIFY_SMS_CODE, async ({ body, req, domain }) => {
-    await takeAttempt(ctx, 'codeCheck', `ip:${clientAddress(req)}`);
+    await takeAttempt(ctx, 'codeCheck', `ip:${clientKey(req)}`);
     const temporal = await findTemporal(ctx, body.temporalid ?? '');
     if (!temporal) return { isVerified: false, ...failed(SIGNUP_NOT_FOUND) };
     if (temporal.profile_id !== null) return { isVerified: false, ...failed(SIGNUP_DONE) };

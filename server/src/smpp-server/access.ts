@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { refuse } from '../core/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { giveBackHit, rateLimit } from '../auth/rate-limit';
+import { addressKey, giveBackHit, rateLimit } from '../auth/rate-limit';
 import { clientsOf } from '../accounts/client-info';
 import {
   SMPP_DEFAULTS,
@@ -191,8 +191,8 @@ export async function checkBind(
   address: string,
 ): Promise<BindVerdict> {
   const { windowMs } = FAILED_BINDS;
-  const addressKey = `smppBindAddress:${address}`;
-  if (!(await rateLimit(ctx, addressKey, FAILED_BINDS.perAddress, windowMs)))
+  const addressCount = `smppBindAddress:${addressKey(address)}`;
+  if (!(await rateLimit(ctx, addressCount, FAILED_BINDS.perAddress, windowMs)))
     return { ok: false, status: 'ESME_RBINDFAIL', reason: TOO_MANY };
   const account = await ctx.db
     .selectFrom('smpp_accounts')
@@ -214,7 +214,7 @@ export async function checkBind(
   if (account.enabled !== 1) return { ok: false, status: 'ESME_RBINDFAIL', reason: 'SMPP access is disabled' };
   if (!bindIpAllowed(account, address))
     return { ok: false, status: 'ESME_RBINDFAIL', reason: `address ${address} is not on the allow-list` };
-  await giveBackHit(ctx, addressKey, windowMs);
+  await giveBackHit(ctx, addressCount, windowMs);
   return { ok: true, account };
 }
 
