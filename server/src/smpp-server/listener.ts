@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import smpp, { type PDU, type Server, type Session } from 'smpp';
 import type { GatewayContext } from '../core/context';
 import { yieldToLoop } from '../core/event-loop';
+import { addressKey } from '../auth/rate-limit';
 import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { findAccount } from '../accounts/account-store';
@@ -285,7 +286,7 @@ export class SmppServer {
   private readonly desk: SubmitDesk;
   private readonly servers: Server[] = [];
   private readonly conns = new Set<Conn>();
-  /** Sessions not bound yet, per remote address. */
+  /** Sessions not bound yet, per remote address (an IPv6 one by its /64: addressKey). */
   private readonly unboundAt = new Map<string, number>();
   /** Receiver and transceiver binds per account. */
   private readonly receivers = new Map<number, Set<Conn>>();
@@ -405,14 +406,14 @@ export class SmppServer {
       unsent: 0,
       read: () => undefined,
     };
-    const unboundHere = this.unboundAt.get(conn.ip) ?? 0;
+    const unboundHere = this.unboundAt.get(addressKey(conn.ip)) ?? 0;
     // Refused sessions are closed at once, unanswered: nothing of theirs is read.
     if (this.stopped || unboundHere >= UNBOUND_PER_ADDRESS) {
       session.on('error', () => undefined);
       session.destroy();
       return;
     }
-    this.unboundAt.set(conn.ip, unboundHere + 1);
+    this.unboundAt.set(addressKey(conn.ip), unboundHere + 1);
     this.conns.add(conn);
     session.socket.setNoDelay(true);
     session.on('error', () => session.destroy());
@@ -450,9 +451,10 @@ export class SmppServer {
     conn.bindTimer = null;
     if (!conn.unbound) return;
     conn.unbound = false;
-    const n = (this.unboundAt.get(conn.ip) ?? 1) - 1;
-    if (n > 0) this.unboundAt.set(conn.ip, n);
-    else this.unboundAt.delete(conn.ip);
+    const counted = addressKey(conn.ip);
+    const n = (this.unboundAt.get(counted) ?? 1) - 1;
+    if (n > 0) this.unboundAt.set(counted, n);
+    else this.unboundAt.delete(counted);
   }
 
   private touch(conn: Conn) {
