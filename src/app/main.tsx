@@ -4,6 +4,8 @@ import { firstScreenModules, screenModules, statusPageKey } from './screen-modul
 import { readSessionHint } from '../db/boot-mirror';
 import { holdUntilFirstScreen } from '../sync/after-first-screen';
 import { PRERENDERED_DETAILS_ID } from '../domain/prerendered-page';
+import { AFTER_SHARE_HREF } from '../domain/incoming';
+import { noteShareAwaitingSignIn } from '../flows/share-sign-in';
 
 // The entry stays tiny: index.html's splash paints at once instead of waiting for the app's
 // stylesheet (render-blocking when imported here), which now arrives with the app chunk.
@@ -20,6 +22,10 @@ if (statusKey !== null)
 if (!document.getElementById(PRERENDERED_DETAILS_ID))
   void import('../sync/domain-sync').then((m) => m.refreshDomain(window.location.hostname)).catch(() => {});
 registerServiceWorker();
+// A share that opens the app signed out is asked about after this tab's sign-in, not lost at the
+// login: noted before the first screen, so a click on the login comes after it.
+if (`${window.location.pathname}${window.location.search}` === AFTER_SHARE_HREF && readSessionHint() !== 'signed-in')
+  noteShareAwaitingSignIn();
 // A spreadsheet opened with the installed app: taken now, kept until the send form shows.
 if ('launchQueue' in window) void import('../flows/incoming').then((m) => m.listenForOpenedFiles());
 void import('./root').then(({ mount }) => mount());

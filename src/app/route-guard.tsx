@@ -1,8 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { routeDecision } from '../domain/routing';
-import { AFTER_SHARE_HREF } from '../domain/incoming';
-import { noteShareAwaitingSignIn, shareAwaitsSignIn } from '../flows/incoming';
+import { shareAwaitsSignIn } from '../flows/share-sign-in';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
 import { useSession } from '../sync/hooks/use-session';
 import { useDomain } from '../sync/hooks/use-domain';
@@ -15,21 +14,17 @@ import { AppLayout, LandingScreen } from './screens';
 export function RouteGuard() {
   const session = useSession();
   const domainState = useDomain();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const domain = domainState.status === 'ready' ? domainState.domain : null;
   useDocumentBranding(domain);
   useSignedOutNavigation(session.status, domain?.profile_id === TOP_SUPERVISOR_ID);
-  // A share that opened the app signed out is asked about after the sign-in, not lost at the login.
-  const sharedSignedOut = session.status === 'signed-out' && `${pathname}${search}` === AFTER_SHARE_HREF;
-  useEffect(() => {
-    if (sharedSignedOut) noteShareAwaitingSignIn();
-  }, [sharedSignedOut]);
   if (session.status === 'loading' || domainState.status === 'loading') return <FullPageLoader />;
   const user = session.status === 'signed-in' ? session.user : null;
   const decision = routeDecision(pathname, {
     loggedIn: user !== null,
     isAdmin: user?.isAdmin ?? false,
     isMainHost: domain?.profile_id === TOP_SUPERVISOR_ID,
+    // A share that opened the app signed out (main.tsx) is asked about after the sign-in.
     shareAwaitsSignIn: user !== null && shareAwaitsSignIn(),
   });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

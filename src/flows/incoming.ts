@@ -3,7 +3,6 @@
 // kept (Web Share Target). Opened files wait here until a screen takes them: the send form, or a
 // phone book's page for its import; a share goes to the send form only, after the user accepts it.
 import { APP_PATHS } from '../domain/app-paths';
-import { SHARE_MAX_AGE_MS } from '../domain/incoming';
 import { takeShared } from '../db/shared-in-store';
 
 export interface Incoming {
@@ -78,37 +77,4 @@ export function collectShared(now = Date.now()): Promise<Incoming | null> {
   // One read at a time: a screen mounted twice (React's strict mode) gets the same share, file included.
   collecting ??= takeShared(now).finally(() => (collecting = null));
   return collecting;
-}
-
-const AWAITS_SIGN_IN_KEY = 'share-awaits-sign-in';
-
-/**
- * A share that opened the app signed out (AFTER_SHARE_HREF before the login): this tab's sign-in
- * then goes on to the send form's question, while the share is still offered (SHARE_MAX_AGE_MS).
- */
-export function noteShareAwaitingSignIn(now = Date.now()): void {
-  try {
-    sessionStorage.setItem(AWAITS_SIGN_IN_KEY, String(now));
-  } catch {
-    // Storage refused: the share waits unasked and expires.
-  }
-}
-
-/** Whether this tab's sign-in should go on to the send form's question about a share. */
-export function shareAwaitsSignIn(now = Date.now()): boolean {
-  try {
-    const at = Number(sessionStorage.getItem(AWAITS_SIGN_IN_KEY));
-    return at > 0 && at <= now && now - at <= SHARE_MAX_AGE_MS;
-  } catch {
-    return false;
-  }
-}
-
-/** The send form has asked about the share (or there is none): a later sign-in goes to the form as usual. */
-export function forgetShareAwaitingSignIn(): void {
-  try {
-    sessionStorage.removeItem(AWAITS_SIGN_IN_KEY);
-  } catch {
-    // Nothing kept.
-  }
 }

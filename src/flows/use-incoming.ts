@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AFTER_SHARE_HREF } from '../domain/incoming';
 import { APP_PATHS } from '../domain/app-paths';
-import { collectShared, forgetShareAwaitingSignIn, takeIncoming, type Incoming } from './incoming';
+import { collectShared, takeIncoming, type Incoming } from './incoming';
+import { forgetShareAwaitingSignIn } from './share-sign-in';
 
 /**
  * Hands the screen shown a spreadsheet opened with the installed app: the send form takes the file

@@ -178,6 +178,7 @@ describe('the installed app: manifest, files, shares and phone contacts, in Chro
     await expect.poll(() => send.message.inputValue(), TIMEOUT).toBe('Shared before signing in');
     // Asked once: the next sign-in in this tab lands on the form as usual.
     await send.shell.signOutWide(who[0]!);
+    await send.shell.menu.waitFor({ state: 'detached' });
     await login.signIn(world.gateway.url('/login', host), who[0], who[1]);
     expect(new URL(page.url()).search).toBe('');
     await context.close();
