@@ -104,7 +104,8 @@ export async function registerOptOutRoutes(app: FastifyInstance, ctx: GatewayCon
     const owner = await findAccount(ctx, profileId);
     return owner ? { sender: owner, host: await tenantHost(ctx, owner) } : undefined;
   };
-  const allowed = (req: FastifyRequest) => rateLimit(ctx, `optout-link:${clientKey(req)}`, LINK_HITS_PER_MINUTE, 60_000);
+  const allowed = (req: FastifyRequest) =>
+    rateLimit(ctx, `optout-link:${clientKey(req)}`, LINK_HITS_PER_MINUTE, 60_000);
 
   await app.register(async (scope) => {
     // The confirmation is a plain HTML form: only this scope reads url-encoded bodies.
