@@ -2,26 +2,19 @@
 // that are no PDU, a PDU cut short by the end of the stream, a customer that never reads its
 // answers, and sessions that never bind. The gateway neither stops nor buffers without limit.
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import smpp, { type PDU, type Session } from 'smpp';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { useTestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, connect, PASSWORD, request, smppAccessFor, startSmpp, submit } from './helpers/smpp-customer';
 import { ANSWERS_HIGH, SmppServer, UNBOUND_PER_ADDRESS } from '../../server/src/smpp-server/listener';
 
-let gw: TestGateway | null = null;
-let stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 async function setUp() {
-  gw = await makeTestApp();
+  const gw = await setup.open();
   const smppServer = await startSmpp(gw, { carrier: false });
-  stops.push(smppServer.stop);
+  setup.onStop(smppServer.stop);
   const { systemId } = await smppAccessFor(gw, 'demouser');
   return { port: smppServer.port, server: smppServer.server, systemId };
 }
@@ -29,7 +22,7 @@ async function setUp() {
 /** A session of the `smpp` package, destroyed after the test. */
 async function session(port: number): Promise<Session> {
   const s = await connect(port);
-  stops.push(async () => void s.destroy());
+  setup.onStop(async () => void s.destroy());
   return s;
 }
 
@@ -37,7 +30,7 @@ async function session(port: number): Promise<Session> {
 async function rawSocket(port: number): Promise<net.Socket> {
   const socket = net.connect(port, '127.0.0.1');
   socket.on('error', () => undefined);
-  stops.push(async () => void socket.destroy());
+  setup.onStop(async () => void socket.destroy());
   await new Promise((resolve) => socket.once('connect', resolve));
   return socket;
 }
@@ -47,7 +40,7 @@ const closed = (socket: net.Socket) =>
 
 async function boundStatus(port: number, systemId: string) {
   const c = await bind(port, systemId, PASSWORD);
-  stops.push(c.close);
+  setup.onStop(c.close);
   return c.status;
 }
 
@@ -75,10 +68,10 @@ describe('octets that are no PDU', () => {
 
   it('drops a submit_sm cut short by the end of the stream: nothing stored or charged', async () => {
     const { port, systemId } = await setUp();
-    await fundedAccount(gw!, 'demouser', 100);
-    const before = await balanceOf(gw!, 'demouser');
+    await fundedAccount(setup.gw, 'demouser', 100);
+    const before = await balanceOf(setup.gw, 'demouser');
     const c = await bind(port, systemId);
-    stops.push(c.close);
+    setup.onStop(c.close);
     const pdu = new smpp.PDU('submit_sm', {
       sequence_number: 2,
       source_addr_ton: 5,
@@ -93,11 +86,11 @@ describe('octets that are no PDU', () => {
     await closed(c.session.socket);
     // A whole submit on a fresh bind, stored after anything read before it.
     const next = await bind(port, systemId);
-    stops.push(next.close);
+    setup.onStop(next.close);
     expect((await submit(next.session, { short_message: Buffer.from('hello', 'latin1') })).command_status).toBe(0);
-    const rows = await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute();
+    const rows = await setup.gw.ctx.db.selectFrom('smpp_submits').select('id').execute();
     expect(rows).toHaveLength(1);
-    expect(await balanceOf(gw!, 'demouser')).toBe(before - 1);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(before - 1);
   });
 });
 
@@ -144,15 +137,15 @@ describe('a customer that never reads', () => {
 
 describe('sessions that never bind', () => {
   it('closes an unbound session after the bind timeout, enquire_link or not; a bound one stays', async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const idleMs = 400;
     const bindTimeoutMs = 1500;
     const server = new SmppServer(gw.ctx, { idleMs, bindTimeoutMs });
-    stops.push(() => server.stop());
+    setup.onStop(() => server.stop());
     const port = await server.listen(0, '127.0.0.1');
     const { systemId } = await smppAccessFor(gw, 'demouser');
     const kept = await bind(port, systemId);
-    stops.push(kept.close);
+    setup.onStop(kept.close);
     expect(kept.status).toBe(0);
     const opened = performance.now();
     const unbound = await session(port);

@@ -1,32 +1,25 @@
 // The SMPP server's binds (docs/smpp.md#binds), with the `smpp` package as the customer: each bind
 // type, each refusal, enquire_link, unbind, generic_nack, idle binds, and the v1 API's SMPP access.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import smpp, { type PDU, type Session } from 'smpp';
-import { makeTestApp, tokenFor, type TestGateway } from './helpers/test-app';
+import { tokenFor, useTestGateway } from './helpers/test-app';
 import { makeKey, v1 } from './helpers/api-v1';
 import { bind, connect, PASSWORD, request, smppAccessFor, startSmpp, submit } from './helpers/smpp-customer';
 import { eventually } from './helpers/eventually';
 
-let gw: TestGateway | null = null;
-let stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 async function setUp(options: { idleMs?: number } = {}) {
   const lines: string[] = [];
-  gw = await makeTestApp({ log: (line) => lines.push(line) });
+  const gw = await setup.open({ log: (line) => lines.push(line) });
   const smppServer = await startSmpp(gw, { ...options, carrier: false });
-  stops.push(smppServer.stop);
+  setup.onStop(smppServer.stop);
   return { gw, port: smppServer.port, server: smppServer.server, lines };
 }
 
 async function bound(port: number, systemId: string, password = PASSWORD, type?: Parameters<typeof bind>[3]) {
   const c = await bind(port, systemId, password, type);
-  stops.push(c.close);
+  setup.onStop(c.close);
   return c;
 }
 
@@ -45,7 +38,7 @@ const nextNack = (session: Session) => new Promise<PDU>((resolve) => session.onc
 describe('binds', () => {
   it('takes each bind type, answers enquire_link and honours unbind', async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     for (const type of ['transmitter', 'receiver', 'transceiver'] as const) {
       const c = await bound(port, systemId, PASSWORD, type);
       expect(c.status, type).toBe(0);
@@ -55,21 +48,21 @@ describe('binds', () => {
       await closed;
     }
     await eventually(async () => {
-      expect(await gw!.ctx.db.selectFrom('smpp_binds').selectAll().execute()).toEqual([]);
+      expect(await setup.gw.ctx.db.selectFrom('smpp_binds').selectAll().execute()).toEqual([]);
     });
   });
 
   it('refuses wrong credentials, a disabled account and an address off the allow-list, logging no password', async () => {
     const { port, lines } = await setUp();
-    const { systemId, user } = await smppAccessFor(gw!, 'demouser');
+    const { systemId, user } = await smppAccessFor(setup.gw, 'demouser');
     expect((await bound(port, 'nosuchid', PASSWORD)).status).toBe(smpp.errors.ESME_RINVPASWD);
     expect((await bound(port, systemId, 'wrong999')).status).toBe(smpp.errors.ESME_RINVPASWD);
     const { updateSmppAccess } = await import('../../server/src/smpp-server/access');
-    await updateSmppAccess(gw!.ctx, user, { allowedIps: ['10.0.0.0/8'] });
+    await updateSmppAccess(setup.gw.ctx, user, { allowedIps: ['10.0.0.0/8'] });
     expect((await bound(port, systemId)).status).toBe(smpp.errors.ESME_RBINDFAIL);
-    await updateSmppAccess(gw!.ctx, user, { allowedIps: ['127.0.0.1'] });
+    await updateSmppAccess(setup.gw.ctx, user, { allowedIps: ['127.0.0.1'] });
     expect((await bound(port, systemId)).status).toBe(0);
-    await updateSmppAccess(gw!.ctx, user, { enabled: false });
+    await updateSmppAccess(setup.gw.ctx, user, { enabled: false });
     expect((await bound(port, systemId)).status).toBe(smpp.errors.ESME_RBINDFAIL);
     const refusals = lines.filter((l) => l.startsWith('SMPP bind refused'));
     expect(refusals).toHaveLength(4);
@@ -80,33 +73,33 @@ describe('binds', () => {
 
   it('refuses binds to a system_id after 10 failures in 15 minutes, the right password too', async () => {
     const { port, lines } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     expect((await bound(port, systemId)).status).toBe(0);
     for (let i = 0; i < 10; i += 1)
       expect((await bound(port, systemId, `wrong${i}`)).status).toBe(smpp.errors.ESME_RINVPASWD);
     expect((await bound(port, systemId)).status).toBe(smpp.errors.ESME_RBINDFAIL);
     expect(lines.at(-1)).toContain('too many failed binds');
-    gw!.clock.advance(15 * 60_000);
+    setup.gw.clock.advance(15 * 60_000);
     expect((await bound(port, systemId)).status).toBe(0);
   });
 
   it('refuses one bind too many, counted over every bind type, and frees it on unbind', async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser', { maxBinds: 2 });
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser', { maxBinds: 2 });
     const first = await bound(port, systemId, PASSWORD, 'transmitter');
     expect(first.status).toBe(0);
     expect((await bound(port, systemId, PASSWORD, 'receiver')).status).toBe(0);
     expect((await bound(port, systemId, PASSWORD, 'transceiver')).status).toBe(smpp.errors.ESME_RBINDFAIL);
     await request(first.session, 'unbind');
     await eventually(async () => {
-      expect((await gw!.ctx.db.selectFrom('smpp_binds').selectAll().execute()).length).toBe(1);
+      expect((await setup.gw.ctx.db.selectFrom('smpp_binds').selectAll().execute()).length).toBe(1);
     });
     expect((await bound(port, systemId, PASSWORD, 'transceiver')).status).toBe(0);
   });
 
   it('answers a second bind on one session ESME_RALYBND and a submit on a receiver ESME_RINVBNDSTS', async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     const c = await bound(port, systemId, PASSWORD, 'receiver');
     const again = await request(c.session, 'bind_transceiver', { system_id: systemId, password: PASSWORD });
     expect(again.command_status).toBe(smpp.errors.ESME_RALYBND);
@@ -114,7 +107,7 @@ describe('binds', () => {
       smpp.errors.ESME_RINVBNDSTS,
     );
     const unbound = await connect(port);
-    stops.push(async () => unbound.destroy());
+    setup.onStop(async () => unbound.destroy());
     expect((await submit(unbound, { short_message: Buffer.from('hi') })).command_status).toBe(
       smpp.errors.ESME_RINVBNDSTS,
     );
@@ -122,7 +115,7 @@ describe('binds', () => {
 
   it('answers an unknown command and a malformed submit_sm with generic_nack, and goes on', async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     const c = await bound(port, systemId);
     let nack = nextNack(c.session);
     c.session.socket.write(rawPdu(0x00000099, 9001));
@@ -147,7 +140,7 @@ describe('binds', () => {
 
   it('unbinds an idle bind after the idle timeout; enquire_link keeps one alive', async () => {
     const { port } = await setUp({ idleMs: 400 });
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     const quiet = await bound(port, systemId);
     const lively = await bound(port, systemId);
     const unbindSeen = new Promise<void>((resolve) => quiet.session.once('unbind', () => resolve()));
@@ -166,11 +159,11 @@ describe('binds', () => {
 describe('getSmppAccess and updateSmppAccess', () => {
   it('sets up access with a system_id and a password shown once, which then binds (the demo seed gives demouser its own)', async () => {
     const { port } = await setUp();
-    const sup = await tokenFor(gw!, 'supervisor');
-    const before = await v1(gw!, 'GET', '/smpp-access', { auth: sup.token });
+    const sup = await tokenFor(setup.gw, 'supervisor');
+    const before = await v1(setup.gw, 'GET', '/smpp-access', { auth: sup.token });
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ enabled: false, systemId: null, passwordSet: false });
-    const made = await v1(gw!, 'POST', '/smpp-access', {
+    const made = await v1(setup.gw, 'POST', '/smpp-access', {
       auth: sup.token,
       body: { maxBinds: 3, throughput: 20, allowedIps: ['127.0.0.1'] },
     });
@@ -179,7 +172,7 @@ describe('getSmppAccess and updateSmppAccess', () => {
     expect(String(made.body.password)).toMatch(/^[A-Za-z0-9]{8}$/);
     const c = await bound(port, 'supervisor', String(made.body.password));
     expect(c.status).toBe(0);
-    const after = await v1(gw!, 'GET', '/smpp-access', { auth: sup.token });
+    const after = await v1(setup.gw, 'GET', '/smpp-access', { auth: sup.token });
     expect(after.body).toMatchObject({ systemId: 'supervisor', passwordSet: true, binds: 1 });
     expect(after.body.password).toBeUndefined();
     expect(JSON.stringify(after.body)).not.toContain(String(made.body.password));
@@ -187,37 +180,39 @@ describe('getSmppAccess and updateSmppAccess', () => {
 
   it('refuses a password longer than 8 characters and a bad allow-list entry, in the caller terms', async () => {
     await setUp();
-    const demo = await tokenFor(gw!, 'demouser');
-    const long = await v1(gw!, 'POST', '/smpp-access', { auth: demo.token, body: { password: 'abcdefghi' } });
+    const demo = await tokenFor(setup.gw, 'demouser');
+    const long = await v1(setup.gw, 'POST', '/smpp-access', { auth: demo.token, body: { password: 'abcdefghi' } });
     expect(long.status).toBe(400);
     expect(JSON.stringify(long.body)).toContain('at most 8 characters');
-    const ip = await v1(gw!, 'POST', '/smpp-access', { auth: demo.token, body: { allowedIps: ['not-an-ip'] } });
+    const ip = await v1(setup.gw, 'POST', '/smpp-access', { auth: demo.token, body: { allowedIps: ['not-an-ip'] } });
     expect(ip.status).toBe(422);
     expect(JSON.stringify(ip.body)).toContain('not an IP address');
   });
 
   it('needs a live key with every scope to change access; messages:send reads it', async () => {
     await setUp();
-    const demo = await tokenFor(gw!, 'demouser');
-    const sender = await makeKey(gw!, demo.token, { scopes: ['messages:send'] });
-    expect((await v1(gw!, 'GET', '/smpp-access', { auth: sender.secret })).status).toBe(200);
-    const refused = await v1(gw!, 'POST', '/smpp-access', { auth: sender.secret, body: { throughput: 5 } });
+    const demo = await tokenFor(setup.gw, 'demouser');
+    const sender = await makeKey(setup.gw, demo.token, { scopes: ['messages:send'] });
+    expect((await v1(setup.gw, 'GET', '/smpp-access', { auth: sender.secret })).status).toBe(200);
+    const refused = await v1(setup.gw, 'POST', '/smpp-access', { auth: sender.secret, body: { throughput: 5 } });
     expect(refused.status).toBe(403);
     const all = ['messages:send', 'messages:read', 'balance:read', 'webhooks:manage'];
-    const test = await makeKey(gw!, demo.token, { scopes: all, mode: 'test' });
-    expect((await v1(gw!, 'POST', '/smpp-access', { auth: test.secret, body: { throughput: 5 } })).status).toBe(403);
-    const admin = await makeKey(gw!, demo.token, { scopes: all });
-    const ok = await v1(gw!, 'POST', '/smpp-access', { auth: admin.secret, body: { throughput: 5 } });
+    const test = await makeKey(setup.gw, demo.token, { scopes: all, mode: 'test' });
+    expect((await v1(setup.gw, 'POST', '/smpp-access', { auth: test.secret, body: { throughput: 5 } })).status).toBe(
+      403,
+    );
+    const admin = await makeKey(setup.gw, demo.token, { scopes: all });
+    const ok = await v1(setup.gw, 'POST', '/smpp-access', { auth: admin.secret, body: { throughput: 5 } });
     expect(ok.status).toBe(200);
   });
 
   it("shows an admin its clients' open binds", async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     await bound(port, systemId);
     await bound(port, systemId, PASSWORD, 'receiver');
-    const sup = await tokenFor(gw!, 'supervisor');
-    const view = await v1(gw!, 'GET', '/smpp-access', { auth: sup.token });
+    const sup = await tokenFor(setup.gw, 'supervisor');
+    const view = await v1(setup.gw, 'GET', '/smpp-access', { auth: sup.token });
     expect(view.body.clients).toEqual([{ username: 'demouser', systemId, binds: 2 }]);
   });
 });

@@ -3,29 +3,22 @@
 // (short of credit, sender no longer approved) is answered alone without undoing the others; a fault
 // of the transaction answers none of its group with an id; a killed gateway loses no answered submit;
 // the balance moves by exactly the parts of the submits answered with an id. On SQLite and PostgreSQL.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import smpp, { type PDU } from 'smpp';
 import { sql } from 'kysely';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { useTestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, type Customer } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
 import { SubmitDesk, type SubmitRequest } from '../../server/src/smpp-server/submits';
 import { eventually } from './helpers/eventually';
 
-let gw: TestGateway | null = null;
-let stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 async function setUp(credits: number, maxBinds = 5) {
-  gw = await makeTestApp();
+  const gw = await setup.open();
   const instance = await startSmpp(gw, { carrier: false });
-  stops.push(instance.stop);
+  setup.onStop(instance.stop);
   await fundedAccount(gw, 'demouser', credits);
   const { systemId, user } = await smppAccessFor(gw, 'demouser', { maxBinds });
   return { instance, systemId, user };
@@ -34,16 +27,16 @@ async function setUp(credits: number, maxBinds = 5) {
 async function customer(port: number, systemId: string) {
   const c = await bind(port, systemId);
   expect(c.status).toBe(0);
-  stops.push(c.close);
+  setup.onStop(c.close);
   return c;
 }
 
 /** Two instances over one database, the account funded and bound to each: `a` to the first, `b` to the second. */
 async function twoInstances(credits: number, throughput: number) {
-  gw = await makeTestApp();
+  const gw = await setup.open();
   const one = await startSmpp(gw, { carrier: false });
   const two = await startSmpp(gw, { carrier: false });
-  stops.push(one.stop, two.stop);
+  setup.onStop(one.stop, two.stop);
   await fundedAccount(gw, 'demouser', credits);
   const { systemId, user } = await smppAccessFor(gw, 'demouser', { throughput });
   return { a: await customer(one.port, systemId), b: await customer(two.port, systemId), user };
@@ -67,7 +60,7 @@ const payload = (parts: number) => ({
 /** The recipients (and their messages) stored for these message_ids. */
 async function storedFor(ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return gw!.ctx.db
+  return setup.gw.ctx.db
     .selectFrom('smpp_submits as s')
     .innerJoin('message_recipients as r', 'r.id', 's.recipient_id')
     .select(['s.id', 'r.message_id', 'r.number', 'r.parts', 'r.status'])
@@ -77,7 +70,7 @@ async function storedFor(ids: readonly string[]) {
 }
 
 async function storedParts() {
-  const rows = await gw!.ctx.db
+  const rows = await setup.gw.ctx.db
     .selectFrom('smpp_submits as s')
     .innerJoin('message_recipients as r', 'r.id', 's.recipient_id')
     .select(['r.parts', 'r.status'])
@@ -89,9 +82,9 @@ describe('a group of submits', () => {
   it('answers each submit of a mixed group with its own status and charges exactly the accepted ones', async () => {
     const { instance, systemId, user } = await setUp(5);
     const c = await customer(instance.port, systemId);
-    await suppress(gw!.ctx.db, user.profile_id, ['233241000044'], 'manual', user.profile_id, gw!.clock.now);
+    await suppress(setup.gw.ctx.db, user.profile_id, ['233241000044'], 'manual', user.profile_id, setup.gw.clock.now);
     // ALERTS was approved when the customer bound; it is withdrawn before the group is stored.
-    await gw!.ctx.db
+    await setup.gw.ctx.db
       .updateTable('users')
       .set({ senderidapproved: 'DEMO' })
       .where('profile_id', '=', user.profile_id)
@@ -123,15 +116,15 @@ describe('a group of submits', () => {
     ]);
     // One transaction: one message row for the group's sends from DEMO, counted once.
     expect(new Set(stored.map((r) => r.message_id)).size).toBe(1);
-    const message = await gw!.ctx.db
+    const message = await setup.gw.ctx.db
       .selectFrom('messages')
       .selectAll()
       .where('id', '=', stored[0]!.message_id)
       .executeTakeFirstOrThrow();
     expect(message).toMatchObject({ posted: 4, credits: 5, opted_out: 1, source_address: 'DEMO', kind: 'quick' });
     expect(message.destination_preview).toBe('233241000011,233241000022,233241000044,233241000066');
-    expect(await balanceOf(gw!, 'demouser')).toBe(0);
-    expect(await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute()).toHaveLength(4);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(0);
+    expect(await setup.gw.ctx.db.selectFrom('smpp_submits').select('id').execute()).toHaveLength(4);
   });
 
   it('stores a group of one account and sender with each recipient once, its first event, its counts and its credit', async () => {
@@ -145,9 +138,9 @@ describe('a group of submits', () => {
       );
     const { instance, systemId, user } = await setUp(100);
     const c = await customer(instance.port, systemId);
-    await suppress(gw!.ctx.db, user.profile_id, ['233241000044'], 'manual', user.profile_id, gw!.clock.now);
+    await suppress(setup.gw.ctx.db, user.profile_id, ['233241000044'], 'manual', user.profile_id, setup.gw.clock.now);
     const dayCounts = () =>
-      gw!.ctx.db
+      setup.gw.ctx.db
         .selectFrom('daily_counters')
         .select(['status', 'n'])
         .where('profile_id', '=', user.profile_id)
@@ -169,9 +162,9 @@ describe('a group of submits', () => {
       numbers.map((n, i) => [String(answers[i]!.message_id), n, i === 1 ? 2 : 1, i === 3 ? 'OPTED_OUT' : 'PENDING']),
     );
     expect(new Set(stored.map((r) => r.message_id)).size).toBe(1);
-    expect(await balanceOf(gw!, 'demouser')).toBe(100 - 5);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(100 - 5);
     const recipientIds = (
-      await gw!.ctx.db
+      await setup.gw.ctx.db
         .selectFrom('message_recipients')
         .select('id')
         .where('message_id', '=', stored[0]!.message_id)
@@ -179,7 +172,7 @@ describe('a group of submits', () => {
         .execute()
     ).map((r) => r.id);
     // One first event each, appended in the recipients' order.
-    const events = await gw!.ctx.db
+    const events = await setup.gw.ctx.db
       .selectFrom('recipient_events')
       .select(['recipient_id', 'old_status', 'new_status', 'profile_id'])
       .where('recipient_id', 'in', recipientIds)
@@ -194,7 +187,7 @@ describe('a group of submits', () => {
       })),
     );
     // Counted once, on the message's and the day's counters.
-    const counters = await gw!.ctx.db
+    const counters = await setup.gw.ctx.db
       .selectFrom('message_counters')
       .select(['status', 'n'])
       .where('message_id', '=', stored[0]!.message_id)
@@ -213,19 +206,20 @@ describe('a group of submits', () => {
   it('answers no submit of a group whose transaction fails with an id, and stores and charges none of it', async () => {
     const { instance, systemId } = await setUp(100);
     const c = await customer(instance.port, systemId);
-    const recipients = async () => (await gw!.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
+    const recipients = async () =>
+      (await setup.gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
     const before = await recipients();
     const failing = '233240000666';
-    if (gw!.ctx.db.dialectName === 'sqlite') {
+    if (setup.gw.ctx.db.dialectName === 'sqlite') {
       await sql`create trigger fail_submit before insert on smpp_submits when new.destination = ${sql.lit(failing)}
-        begin select raise(abort, 'injected fault'); end`.execute(gw!.ctx.db);
+        begin select raise(abort, 'injected fault'); end`.execute(setup.gw.ctx.db);
     } else {
       await sql`create function fail_submit() returns trigger language plpgsql as $$
         begin if new.destination = ${sql.lit(failing)} then raise exception 'injected fault'; end if; return new; end $$`.execute(
-        gw!.ctx.db,
+        setup.gw.ctx.db,
       );
       await sql`create trigger fail_submit before insert on smpp_submits for each row execute function fail_submit()`.execute(
-        gw!.ctx.db,
+        setup.gw.ctx.db,
       );
     }
     const answers = await together(
@@ -233,17 +227,17 @@ describe('a group of submits', () => {
       ['233241000011', failing, '233241000033'].map((to) => ({ destination_addr: to, short_message: gsmAscii('hi') })),
     );
     expect(answers.map((a) => a.command_status)).toEqual(Array(3).fill(smpp.errors.ESME_RSYSERR));
-    expect(await balanceOf(gw!, 'demouser')).toBe(100);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(100);
     // Nor counted against the account's throughput.
     const rate = async () =>
-      (await gw!.ctx.db.selectFrom('smpp_rate').select('parts').execute()).reduce((n, r) => n + r.parts, 0);
+      (await setup.gw.ctx.db.selectFrom('smpp_rate').select('parts').execute()).reduce((n, r) => n + r.parts, 0);
     expect(await rate()).toBe(0);
-    expect(await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute()).toEqual([]);
+    expect(await setup.gw.ctx.db.selectFrom('smpp_submits').select('id').execute()).toEqual([]);
     expect(await recipients()).toBe(before);
     // The next group is stored as usual.
     const next = await submit(c.session, { destination_addr: '233241000044', short_message: gsmAscii('hi') });
     expect(next.command_status).toBe(0);
-    expect(await balanceOf(gw!, 'demouser')).toBe(99);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(99);
     expect(await rate()).toBe(1);
   });
 
@@ -281,16 +275,16 @@ describe('a group of submits', () => {
     // What was being stored when the process died commits or not, as a whole: the balance always
     // matches what is stored, and every answered submit is among it.
     await eventually(async () => {
-      const stored = await gw!.ctx.db.selectFrom('smpp_submits').select('id').execute();
-      expect(100_000 - (await balanceOf(gw!, 'demouser'))).toBe(stored.length);
+      const stored = await setup.gw.ctx.db.selectFrom('smpp_submits').select('id').execute();
+      expect(100_000 - (await balanceOf(setup.gw, 'demouser'))).toBe(stored.length);
       expect(await storedParts()).toBe(stored.length);
     });
     const rows = await storedFor(answered);
     expect(rows.map((r) => String(r.id))).toEqual([...answered].sort((a, b) => Number(a) - Number(b)));
     expect(rows.every((r) => r.status === 'PENDING')).toBe(true);
     // A new instance takes the customer's next submits as usual.
-    const next = await startSmpp(gw!, { carrier: false });
-    stops.push(next.stop);
+    const next = await startSmpp(setup.gw, { carrier: false });
+    setup.onStop(next.stop);
     const again = await customer(next.port, systemId);
     expect((await submit(again.session, { short_message: gsmAscii('after') })).command_status).toBe(0);
   });
@@ -314,7 +308,7 @@ describe('a group of submits', () => {
     expect(refused.every((a) => a.pdu.command_status === smpp.errors.ESME_RSUBMITFAIL)).toBe(true);
     expect(refused.length).toBeGreaterThan(0);
     const charged = ok.reduce((n, a) => n + a.parts, 0);
-    const left = await balanceOf(gw!, 'demouser');
+    const left = await balanceOf(setup.gw, 'demouser');
     expect(left).toBeGreaterThanOrEqual(0);
     expect(credits - left).toBe(charged);
     // No refused submit could have been paid for with what was left when it was refused.
@@ -339,7 +333,7 @@ describe('throughput over instances', () => {
     const answers = (await Promise.all([batch(a, 0), batch(b, 10)])).flat().map((p) => p.command_status);
     expect(answers.filter((s) => s === 0)).toHaveLength(5);
     expect(answers.filter((s) => s === smpp.errors.ESME_RTHROTTLED)).toHaveLength(5);
-    expect(await balanceOf(gw!, 'demouser')).toBe(995);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(995);
   });
 
   it('counts the parts of long messages sent in several submit_sm over every instance too', async () => {
@@ -361,7 +355,7 @@ describe('throughput over instances', () => {
   it('counts no part of a submit refused for its sender, though the parts are taken as the account is read', async () => {
     const { a, b, user } = await twoInstances(100, 3);
     // ALERTS was approved when the customers bound; it is withdrawn before their groups are stored.
-    await gw!.ctx.db
+    await setup.gw.ctx.db
       .updateTable('users')
       .set({ senderidapproved: 'DEMO' })
       .where('profile_id', '=', user.profile_id)
@@ -380,7 +374,7 @@ describe('throughput over instances', () => {
     // The second's three parts are the three sent: one more is throttled.
     const more = await together(b, [{ destination_addr: '233241000055', short_message: gsmAscii('four') }]);
     expect(more.map((p) => p.command_status)).toEqual([smpp.errors.ESME_RTHROTTLED]);
-    expect(await balanceOf(gw!, 'demouser')).toBe(97);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(97);
   });
 
   it('counts only the parts it stored: submits refused for credit leave the rest of the second to the account', async () => {
@@ -397,10 +391,10 @@ describe('throughput over instances', () => {
     const first = (await batch(a, 0, 5)).map((p) => p.command_status);
     expect(first).toEqual([0, 0, ...Array(3).fill(smpp.errors.ESME_RSUBMITFAIL)]);
     // Within the same second the account still has three parts: the second instance sends them.
-    await fundedAccount(gw!, 'demouser', 10);
+    await fundedAccount(setup.gw, 'demouser', 10);
     const second = (await batch(b, 10, 3)).map((p) => p.command_status);
     expect(second).toEqual([0, 0, 0]);
-    expect(await balanceOf(gw!, 'demouser')).toBe(7);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(7);
     // The second's five parts are used: one more is throttled.
     expect((await batch(b, 20, 1)).map((p) => p.command_status)).toEqual([smpp.errors.ESME_RTHROTTLED]);
   });
@@ -425,7 +419,7 @@ const wholeSubmit = (profileId: number, source: string): SubmitRequest => ({
 
 describe('a read that fails', () => {
   it('answers its submits ESME_RSYSERR and gives back the parts taken beside the read', async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     await fundedAccount(gw, 'demouser', 100);
     const { user } = await smppAccessFor(gw, 'demouser', { throughput: 100 });
     const desk = new SubmitDesk(gw.ctx);
@@ -442,9 +436,9 @@ describe('a read that fails', () => {
 
 describe('an account gone while bound', () => {
   it('answers its submits ESME_RSYSERR and stores, charges and counts nothing for them', async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const desk = new SubmitDesk(gw.ctx);
-    const before = (await gw!.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
+    const before = (await setup.gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
     const gone = wholeSubmit(987_654, 'TEST');
     const answers = await Promise.all([desk.submit(gone), desk.submit({ ...gone, destination: '233241000022' })]);
     expect(answers).toEqual(Array(2).fill({ ok: false, status: 'ESME_RSYSERR', reason: 'account not found' }));

@@ -1,17 +1,13 @@
 // What an account may hold (docs/smpp.md#long-messages): parts of long messages need credit and are
 // capped per account, held work is taken by due time so one account's backlog never holds up
 // another's due message, and receipts never answered are pruned after the receipts' retention.
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestGateway } from './helpers/test-app';
 import { fundedAccount } from './helpers/messaging';
 import { HELD_PARTS_MAX, HOLD_MS, SubmitDesk, type SubmitRequest } from '../../server/src/smpp-server/submits';
 import { pruneSmpp, SMPP_RETENTION_MS } from '../../server/src/smpp-server/receipts';
 
-let gw: TestGateway | null = null;
-afterEach(async () => {
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 /** Part `seq` of `total` of the message `ref`, due now, as a bind hands it to the SubmitDesk. */
 const part = (profileId: number, ref: number, seq = 1, total = 2): SubmitRequest => ({
@@ -31,7 +27,7 @@ const part = (profileId: number, ref: number, seq = 1, total = 2): SubmitRequest
 });
 
 const heldRows = (profileId: number) =>
-  gw!.ctx.db
+  setup.gw.ctx.db
     .selectFrom('smpp_submits')
     .select('id')
     .where('profile_id', '=', profileId)
@@ -40,7 +36,7 @@ const heldRows = (profileId: number) =>
 
 describe('parts of long messages held', () => {
   it('refuses a part the balance cannot pay for, holding nothing', async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const user = await fundedAccount(gw, 'demouser', 0);
     const desk = new SubmitDesk(gw.ctx);
     expect(await desk.submit(part(user.profile_id, 1))).toMatchObject({ ok: false, status: 'ESME_RSUBMITFAIL' });
@@ -51,7 +47,7 @@ describe('parts of long messages held', () => {
   });
 
   it(`holds at most ${HELD_PARTS_MAX} parts awaiting their others per account`, async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const user = await fundedAccount(gw, 'demouser', 5_000);
     const desk = new SubmitDesk(gw.ctx);
     for (let ref = 0; ref < HELD_PARTS_MAX; ref += 1)
@@ -67,7 +63,7 @@ describe('parts of long messages held', () => {
   });
 
   it('rejects the parts held of a message whose next part cannot be paid for', async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const user = await fundedAccount(gw, 'demouser', 1);
     const desk = new SubmitDesk(gw.ctx);
     // Two parts of 150 characters: a message of two parts, one credit.
@@ -85,7 +81,7 @@ describe('parts of long messages held', () => {
 
 describe('held work due', () => {
   it("takes another account's due scheduled message in the same tick as one account's 300 parts never completed", async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const flooder = await fundedAccount(gw, 'demouser', 1_000);
     const other = await fundedAccount(gw, 'acmeclient', 10);
     const desk = new SubmitDesk(gw.ctx);
@@ -122,7 +118,7 @@ describe('held work due', () => {
 
 describe('receipts kept', () => {
   it('prunes a receipt never answered once older than the retention, and keeps a newer one', async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const user = await fundedAccount(gw, 'demouser', 10);
     const desk = new SubmitDesk(gw.ctx);
     // A part never completed: refused, receipted UNDELIV, the receipt pending (no bind to take it).
@@ -134,7 +130,7 @@ describe('receipts kept', () => {
     gw.clock.advance(HOLD_MS + 1);
     await desk.tickHeld();
     const pending = () =>
-      gw!.ctx.db.selectFrom('smpp_receipts').select('created_at').where('state', '=', 'pending').execute();
+      setup.gw.ctx.db.selectFrom('smpp_receipts').select('created_at').where('state', '=', 'pending').execute();
     expect(await pending()).toHaveLength(2);
     await pruneSmpp(gw.ctx);
     expect((await pending()).map((r) => Number(r.created_at))).toEqual([gw.ctx.now()]);

@@ -1,26 +1,19 @@
 // Kannel (1.4.5, `bearerbox` and `smsbox`) as a customer's ESME, configured from the sample in
 // docs/smpp.md#kannel: it binds, sends GSM-7, UCS-2 and a long message, and gets a receipt for each,
 // matched to what it sent and called back on its dlr-url.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { useTestGateway } from './helpers/test-app';
 import { fundedAccount } from './helpers/messaging';
 import { PASSWORD, smppAccessFor, startSmpp } from './helpers/smpp-customer';
 import { eventually } from './helpers/eventually';
 
-let gw: TestGateway | null = null;
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const clean of cleanups.reverse()) await clean();
-  cleanups.length = 0;
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -57,7 +50,7 @@ function kannelConf(values: {
 
 function run(command: string, conf: string): ChildProcess {
   const child = spawn(command, [conf], { stdio: 'ignore' });
-  cleanups.push(
+  setup.onStop(
     () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -70,9 +63,9 @@ function run(command: string, conf: string): ChildProcess {
 
 describe('Kannel as the customer', () => {
   it('binds, sends GSM-7, UCS-2 and a long message, and gets each one its receipt', { timeout: 60_000 }, async () => {
-    gw = await makeTestApp({ carrierDelayMs: 0 });
+    const gw = await setup.open({ carrierDelayMs: 0 });
     const smppServer = await startSmpp(gw);
-    cleanups.push(smppServer.stop);
+    setup.onStop(smppServer.stop);
     await fundedAccount(gw, 'demouser', 100_000);
     const { systemId } = await smppAccessFor(gw, 'demouser');
 
@@ -82,11 +75,11 @@ describe('Kannel as the customer', () => {
       res.end('ok');
     });
     await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => callback.close(() => resolve())));
+    setup.onStop(() => new Promise<void>((resolve) => callback.close(() => resolve())));
     const callbackPort = (callback.address() as { port: number }).port;
 
     const dir = mkdtempSync(join(tmpdir(), 'kannel-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    setup.onStop(() => rmSync(dir, { recursive: true, force: true }));
     const [admin, box, send] = [await freePort(), await freePort(), await freePort()];
     const conf = join(dir, 'kannel.conf');
     writeFileSync(conf, kannelConf({ smppPort: smppServer.port, systemId, admin, box, send, dir }));
@@ -124,7 +117,7 @@ describe('Kannel as the customer', () => {
     // Each text arrives whole, as one recipient, from the approved sender.
     await vi.waitFor(
       async () => {
-        const rows = await gw!.ctx.db
+        const rows = await setup.gw.ctx.db
           .selectFrom('message_recipients as r')
           .innerJoin('messages as m', 'm.id', 'r.message_id')
           .innerJoin('smpp_submits as s', 's.recipient_id', 'r.id')
@@ -153,8 +146,8 @@ describe('Kannel as the customer', () => {
     );
     // A receipt for every submit that asked for one (Kannel asks on the parts it wants), each answered.
     await eventually(async () => {
-      const receipts = await gw!.ctx.db.selectFrom('smpp_receipts').select(['stat', 'state']).execute();
-      const asked = await gw!.ctx.db.selectFrom('smpp_submits').select('registered_delivery').execute();
+      const receipts = await setup.gw.ctx.db.selectFrom('smpp_receipts').select(['stat', 'state']).execute();
+      const asked = await setup.gw.ctx.db.selectFrom('smpp_submits').select('registered_delivery').execute();
       expect(receipts).toHaveLength(asked.filter((s) => (s.registered_delivery & 3) !== 0).length);
       expect(receipts.filter((r) => r.stat !== 'DELIVRD' || r.state !== 'delivered')).toEqual([]);
     });

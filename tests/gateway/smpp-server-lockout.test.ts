@@ -1,24 +1,17 @@
 // Failed binds (docs/smpp.md#binds): one address over its own limit locks out no other account, an
 // unknown system_id is answered as a wrong password, and an address on the account's allow-list is
 // not held by its system_id's failures.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import smpp, { type Session } from 'smpp';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { useTestGateway } from './helpers/test-app';
 import { PASSWORD, request, smppAccessFor, startSmpp } from './helpers/smpp-customer';
 
-let gw: TestGateway | null = null;
-let stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 async function setUp() {
-  gw = await makeTestApp();
+  const gw = await setup.open();
   const smppServer = await startSmpp(gw, { carrier: false });
-  stops.push(smppServer.stop);
+  setup.onStop(smppServer.stop);
   return { port: smppServer.port };
 }
 
@@ -36,7 +29,7 @@ async function bindFrom(port: number, localAddress: string, systemId: string, pa
 describe('failed binds', () => {
   it("one address over its limit cannot lock another account's binds from elsewhere", async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     const attacker = '127.0.0.2';
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) statuses.push(await bindFrom(port, attacker, `nosuch${i}`, 'x'));
@@ -50,14 +43,14 @@ describe('failed binds', () => {
 
   it('answers an unknown system_id and a wrong password with one status', async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser');
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
     expect(await bindFrom(port, '127.0.0.4', 'nosuchid', PASSWORD)).toBe(smpp.errors.ESME_RINVPASWD);
     expect(await bindFrom(port, '127.0.0.4', systemId, 'wrong999')).toBe(smpp.errors.ESME_RINVPASWD);
   });
 
   it("a system_id locked by failures still binds from an address on the account's allow-list", async () => {
     const { port } = await setUp();
-    const { systemId } = await smppAccessFor(gw!, 'demouser', { allowedIps: ['127.0.0.5'] });
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser', { allowedIps: ['127.0.0.5'] });
     for (let i = 0; i < 10; i += 1)
       expect(await bindFrom(port, '127.0.0.6', systemId, `wrong${i}`)).toBe(smpp.errors.ESME_RINVPASWD);
     // Locked elsewhere, the right password included.

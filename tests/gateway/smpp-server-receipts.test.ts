@@ -2,9 +2,9 @@
 // simulated carrier: one per outcome with the id the submit was answered with, held while unbound and
 // sent in order on the next bind (claimed), taken as stored while bound, resent until answered, never
 // doubled; across two instances and a killed one. On SQLite and PostgreSQL.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PDU } from 'smpp';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { useTestGateway, type makeTestApp } from './helpers/test-app';
 import { fundedAccount } from './helpers/messaging';
 import {
   bind,
@@ -21,19 +21,12 @@ import { suppress } from '../../server/src/optouts/suppression';
 import { fanOutReceipts, MESSAGE_STATE, submitsOfRecipients } from '../../server/src/smpp-server/receipts';
 import { eventually } from './helpers/eventually';
 
-let gw: TestGateway | null = null;
-let stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 async function setUp(options: Parameters<typeof makeTestApp>[0] = {}) {
-  gw = await makeTestApp({ carrierDelayMs: 0, ...options });
+  const gw = await setup.open({ carrierDelayMs: 0, ...options });
   const instance = await startSmpp(gw);
-  stops.push(instance.stop);
+  setup.onStop(instance.stop);
   await fundedAccount(gw, 'demouser', 100_000);
   const { systemId, user } = await smppAccessFor(gw, 'demouser');
   return { port: instance.port, instance, systemId, user };
@@ -42,7 +35,7 @@ async function setUp(options: Parameters<typeof makeTestApp>[0] = {}) {
 async function customer(port: number, systemId: string, type?: Parameters<typeof bind>[3]) {
   const c = await bind(port, systemId, undefined, type);
   expect(c.status).toBe(0);
-  stops.push(c.close);
+  setup.onStop(c.close);
   return c;
 }
 
@@ -69,7 +62,7 @@ function read(pdu: PDU) {
 describe('receipts', () => {
   it('sends one receipt per outcome, each with the id its submit was answered with', async () => {
     const { port, systemId, user } = await setUp();
-    await suppress(gw!.ctx.db, user.profile_id, ['233241000770'], 'manual', user.profile_id, gw!.clock.now);
+    await suppress(setup.gw.ctx.db, user.profile_id, ['233241000770'], 'manual', user.profile_id, setup.gw.clock.now);
     const c = await customer(port, systemId);
     const ids = {
       DELIVRD: await send(c, '233241000010'),
@@ -82,7 +75,7 @@ describe('receipts', () => {
     expect(byStat.UNDELIV).toMatchObject({ id: ids.UNDELIV, from: '233241000013' });
     expect(byStat.REJECTD).toMatchObject({ id: ids.REJECTD, from: '233241000770' });
     await eventually(async () => {
-      const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select('state').execute();
+      const rows = await setup.gw.ctx.db.selectFrom('smpp_receipts').select('state').execute();
       expect(rows.map((r) => r.state)).toEqual(['delivered', 'delivered', 'delivered']);
     });
   });
@@ -97,26 +90,26 @@ describe('receipts', () => {
     const failedOnly = await send(c, '233241000113', { registered_delivery: 2 });
     await receiptsArrive(c, 1);
     expect(c.delivered.map(read).map((r) => [r.id, r.stat])).toEqual([[failedOnly, 'UNDELIV']]);
-    const row = await gw!.ctx.db
+    const row = await setup.gw.ctx.db
       .selectFrom('smpp_submits')
       .select('recipient_id')
       .where('id', '=', Number(unknown))
       .executeTakeFirstOrThrow();
     await eventually(async () => {
-      const r = await gw!.ctx.db
+      const r = await setup.gw.ctx.db
         .selectFrom('message_recipients')
         .select('stage')
         .where('id', '=', row.recipient_id!)
         .executeTakeFirstOrThrow();
       expect(r.stage).not.toBe(0);
     });
-    const now = gw!.clock.now;
-    await gw!.ctx.db
+    const now = setup.gw.clock.now;
+    await setup.gw.ctx.db
       .transaction()
       .execute((trx) =>
-        gw!.ctx.recipients.recordFinal(
+        setup.gw.ctx.recipients.recordFinal(
           trx,
-          gw!.ctx.db.dialectName,
+          setup.gw.ctx.db.dialectName,
           [{ recipientId: row.recipient_id!, status: 'UNKNOWN', error: '', doneAt: now }],
           now,
         ),
@@ -152,7 +145,7 @@ describe('receipts', () => {
     const ids = [];
     for (let i = 0; i < 5; i += 1) ids.push(await send(tx, `2332410001${i}0`));
     await eventually(async () => {
-      const rows = await gw!.ctx.db.selectFrom('smpp_receipts').selectAll().execute();
+      const rows = await setup.gw.ctx.db.selectFrom('smpp_receipts').selectAll().execute();
       expect(rows).toHaveLength(5);
     });
     expect(tx.delivered).toEqual([]);
@@ -174,7 +167,7 @@ describe('receipts', () => {
     const again = (await receiptsArrive(second, 2)).map(read);
     expect(again.map((r) => r.id).sort()).toEqual([...ids].sort());
     await eventually(async () => {
-      const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select(['state', 'attempts']).execute();
+      const rows = await setup.gw.ctx.db.selectFrom('smpp_receipts').select(['state', 'attempts']).execute();
       expect(rows).toEqual([
         { state: 'delivered', attempts: 2 },
         { state: 'delivered', attempts: 2 },
@@ -187,11 +180,11 @@ describe('receipts', () => {
     const c = await customer(port, systemId);
     await send(c, '233241000010');
     await receiptsArrive(c, 1);
-    await gw!.ctx.db.updateTable('smpp_cursor').set({ last_event_id: 0 }).execute();
-    while ((await fanOutReceipts(gw!.ctx)) > 0);
+    await setup.gw.ctx.db.updateTable('smpp_cursor').set({ last_event_id: 0 }).execute();
+    while ((await fanOutReceipts(setup.gw.ctx)) > 0);
     await send(c, '233241000020');
     await receiptsArrive(c, 2);
-    expect(await gw!.ctx.db.selectFrom('smpp_receipts').selectAll().execute()).toHaveLength(2);
+    expect(await setup.gw.ctx.db.selectFrom('smpp_receipts').selectAll().execute()).toHaveLength(2);
     expect(c.delivered).toHaveLength(2);
   });
 });
@@ -207,7 +200,7 @@ describe('receipts taken at the fan-out', () => {
     expect(got.sort()).toEqual([...ids].sort());
     expect(sent).toEqual({ taken: 6, claimed: 0 });
     await eventually(async () => {
-      const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select(['state', 'attempts']).execute();
+      const rows = await setup.gw.ctx.db.selectFrom('smpp_receipts').select(['state', 'attempts']).execute();
       expect(rows).toEqual(Array.from({ length: 6 }, () => ({ state: 'delivered', attempts: 1 })));
     });
   });
@@ -215,7 +208,7 @@ describe('receipts taken at the fan-out', () => {
 
 describe('the fan-out', () => {
   it("finds a step's submits by the recipient index, not by reading every accepted submit", async () => {
-    gw = await makeTestApp();
+    const gw = await setup.open();
     const query = submitsOfRecipients(gw.ctx.db, [1, 2, 3]).compile();
     const sqlite = gw.ctx.db.dialectName === 'sqlite';
     const { rows } = await gw.ctx.db.executeQuery<Record<string, unknown>>({
@@ -231,8 +224,8 @@ describe('the fan-out', () => {
 describe('instances', () => {
   it('sends a receipt to a receiver bound on another instance than the submit', async () => {
     const { port, systemId } = await setUp();
-    const other = await startSmpp(gw!, { carrier: false });
-    stops.push(other.stop);
+    const other = await startSmpp(setup.gw, { carrier: false });
+    setup.onStop(other.stop);
     const tx = await customer(port, systemId, 'transmitter');
     const rx = await customer(other.port, systemId, 'receiver');
     const id = await send(tx, '233241000010');
@@ -248,18 +241,18 @@ describe('instances', () => {
     for (let i = 0; i < 20; i += 1) ids.push(await send(c, `2332410002${String(i).padStart(2, '0')}0`.slice(0, 12)));
     await receiptsArrive(c, 20);
     instance.server.kill();
-    const next = await startSmpp(gw!, { carrier: false });
-    stops.push(next.stop);
+    const next = await startSmpp(setup.gw, { carrier: false });
+    setup.onStop(next.stop);
     const again = await customer(next.port, systemId);
     // The dead instance's claims hold until their lease ends; then the survivor resends them all.
-    gw!.clock.advance(31_000);
+    setup.gw.clock.advance(31_000);
     const receipts = (await receiptsArrive(again, 20)).map(read);
     expect(new Set(receipts.map((r) => r.id))).toEqual(new Set(ids));
     await eventually(async () => {
-      const rows = await gw!.ctx.db.selectFrom('smpp_receipts').select('state').execute();
+      const rows = await setup.gw.ctx.db.selectFrom('smpp_receipts').select('state').execute();
       expect(rows.filter((r) => r.state === 'delivered')).toHaveLength(20);
     });
-    const recipients = await gw!.ctx.db
+    const recipients = await setup.gw.ctx.db
       .selectFrom('smpp_submits')
       .select('recipient_id')
       .where('id', 'in', ids.map(Number))

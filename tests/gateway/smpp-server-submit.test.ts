@@ -1,45 +1,38 @@
 // submit_sm at the SMPP server (docs/smpp.md#sending), with the `smpp` package as the customer: each
 // data coding, each long-message form reassembled into one recipient and billed per part, the sender
 // rule, credit, opt-outs, throttling in parts, and scheduled and validity times.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import smpp, { type PDU } from 'smpp';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { useTestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, ucs2, type Customer } from './helpers/smpp-customer';
 import { gsmEncode } from '../../server/src/carrier/smpp/gsm-alphabet';
 import { suppress } from '../../server/src/optouts/suppression';
 import { smsLength, smsParts } from '../../src/domain/sms';
 
-let gw: TestGateway | null = null;
-let stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.reverse()) await stop();
-  stops = [];
-  await gw?.close();
-  gw = null;
-});
+const setup = useTestGateway();
 
 async function setUp(access: Parameters<typeof smppAccessFor>[2] = {}, credits = 100_000) {
-  gw = await makeTestApp();
+  const gw = await setup.open();
   const smppServer = await startSmpp(gw, { carrier: false });
-  stops.push(smppServer.stop);
+  setup.onStop(smppServer.stop);
   await fundedAccount(gw, 'demouser', credits);
   const { systemId, user } = await smppAccessFor(gw, 'demouser', access);
   const c = await bind(smppServer.port, systemId);
-  stops.push(c.close);
+  setup.onStop(c.close);
   expect(c.status).toBe(0);
   return { c, user };
 }
 
 /** The recipient a message_id was given for: its number, text, parts and status, and its message. */
 async function recipientOf(messageId: string) {
-  const submitRow = await gw!.ctx.db
+  const submitRow = await setup.gw.ctx.db
     .selectFrom('smpp_submits')
     .selectAll()
     .where('id', '=', Number(messageId))
     .executeTakeFirstOrThrow();
   expect(submitRow.recipient_id).not.toBeNull();
-  return gw!.ctx.db
+  return setup.gw.ctx.db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
     .select(['r.id', 'r.number', 'r.text', 'm.short_message', 'r.parts', 'r.status', 'm.source_address', 'm.kind'])
@@ -59,7 +52,7 @@ async function accepted(c: Customer, fields: Record<string, unknown>) {
 describe('encodings', () => {
   it('reads GSM 7-bit with escapes, IA5, Latin-1 and UCS-2 into the exact text, billed per part', async () => {
     const { c } = await setUp();
-    const before = await balanceOf(gw!, 'demouser');
+    const before = await balanceOf(setup.gw, 'demouser');
     const cases: [number, Buffer, string, string][] = [
       [0, gsmEncode('Price: €5 {ok} [x] ~ ^ | \\ @home'), '233241000010', 'Price: €5 {ok} [x] ~ ^ | \\ @home'],
       [1, Buffer.from('Plain IA5 text 123', 'latin1'), '233241000020', 'Plain IA5 text 123'],
@@ -72,7 +65,7 @@ describe('encodings', () => {
       expect(textOf(r), `data_coding ${dataCoding}`).toBe(text);
       expect(r).toMatchObject({ number: to, parts: 1, source_address: 'DEMO', kind: 'quick' });
     }
-    expect(await balanceOf(gw!, 'demouser')).toBe(before - 4);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(before - 4);
   });
 
   it('refuses a data coding it does not take', async () => {
@@ -88,7 +81,7 @@ const longGsm = (n: number) => Array.from({ length: n }, (_, i) => 'abcdefghijkl
 describe('long messages', () => {
   it('joins UDH parts with an 8-bit reference into one recipient billed per part, each part its own id', async () => {
     const { c } = await setUp();
-    const before = await balanceOf(gw!, 'demouser');
+    const before = await balanceOf(setup.gw, 'demouser');
     const text = longGsm(400);
     const slices = [text.slice(0, 153), text.slice(153, 306), text.slice(306)];
     const ids: string[] = [];
@@ -101,7 +94,7 @@ describe('long messages', () => {
     expect(new Set(rows.map((r) => r.id)).size).toBe(1);
     expect(textOf(rows[0]!)).toBe(text);
     expect(rows[0]!.parts).toBe(3);
-    expect(await balanceOf(gw!, 'demouser')).toBe(before - 3);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(before - 3);
   });
 
   it('joins UCS-2 parts with a 16-bit reference, a surrogate pair cut between two parts', async () => {
@@ -132,7 +125,11 @@ describe('long messages', () => {
       sar_segment_seqnum: 2,
     });
     expect(
-      await gw!.ctx.db.selectFrom('smpp_submits').select('state').where('id', '=', Number(second)).executeTakeFirst(),
+      await setup.gw.ctx.db
+        .selectFrom('smpp_submits')
+        .select('state')
+        .where('id', '=', Number(second))
+        .executeTakeFirst(),
     ).toEqual({ state: 'held' });
     const first = await accepted(c, {
       short_message: gsmAscii(slices[0]!),
@@ -147,13 +144,13 @@ describe('long messages', () => {
 
   it('takes a whole long text in message_payload, billed for its parts', async () => {
     const { c } = await setUp();
-    const before = await balanceOf(gw!, 'demouser');
+    const before = await balanceOf(setup.gw, 'demouser');
     const text = longGsm(320);
     const id = await accepted(c, { short_message: Buffer.alloc(0), message_payload: gsmAscii(text) });
     const r = await recipientOf(id);
     expect(textOf(r)).toBe(text);
     expect(r.parts).toBe(3);
-    expect(await balanceOf(gw!, 'demouser')).toBe(before - 3);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(before - 3);
   });
 
   it('keeps two long messages to one number apart by their reference', async () => {
@@ -197,10 +194,10 @@ describe('the send rules', () => {
     const { c } = await setUp({}, 2);
     const resp = await submit(c.session, { message_payload: gsmAscii(longGsm(400)), short_message: Buffer.alloc(0) });
     expect(resp.command_status).toBe(smpp.errors.ESME_RSUBMITFAIL);
-    expect(await balanceOf(gw!, 'demouser')).toBe(2);
-    expect(await gw!.ctx.db.selectFrom('smpp_submits').selectAll().execute()).toEqual([]);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(2);
+    expect(await setup.gw.ctx.db.selectFrom('smpp_submits').selectAll().execute()).toEqual([]);
     expect((await submit(c.session, { short_message: gsmAscii('short') })).command_status).toBe(0);
-    expect(await balanceOf(gw!, 'demouser')).toBe(1);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(1);
   });
 
   it('refuses the part that completes a message the credit cannot pay, and receipts the others REJECTD', async () => {
@@ -215,18 +212,18 @@ describe('the send rules', () => {
       short_message: Buffer.concat([Buffer.from([5, 0, 3, 9, 2, 2]), gsmAscii(text.slice(153))]),
     });
     expect(last.command_status).toBe(smpp.errors.ESME_RSUBMITFAIL);
-    expect(await balanceOf(gw!, 'demouser')).toBe(1);
-    const receipts = await gw!.ctx.db.selectFrom('smpp_receipts').selectAll().execute();
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(1);
+    const receipts = await setup.gw.ctx.db.selectFrom('smpp_receipts').selectAll().execute();
     expect(receipts.map((r) => [String(r.submit_id), r.stat])).toEqual([[first, 'REJECTD']]);
   });
 
   it('stores an opted-out number as opted out: answered, never charged', async () => {
     const { c, user } = await setUp();
-    await suppress(gw!.ctx.db, user.profile_id, ['233241000077'], 'manual', user.profile_id, gw!.clock.now);
-    const before = await balanceOf(gw!, 'demouser');
+    await suppress(setup.gw.ctx.db, user.profile_id, ['233241000077'], 'manual', user.profile_id, setup.gw.clock.now);
+    const before = await balanceOf(setup.gw, 'demouser');
     const id = await accepted(c, { destination_addr: '233241000077', short_message: gsmAscii('hi') });
     expect((await recipientOf(id)).status).toBe('OPTED_OUT');
-    expect(await balanceOf(gw!, 'demouser')).toBe(before);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(before);
   });
 });
 
@@ -270,13 +267,13 @@ describe('schedule_delivery_time and validity_period', () => {
       short_message: gsmAscii('much later'),
     });
     const state = async (id: string) =>
-      (await gw!.ctx.db.selectFrom('smpp_submits').select('state').where('id', '=', Number(id)).executeTakeFirst())
+      (await setup.gw.ctx.db.selectFrom('smpp_submits').select('state').where('id', '=', Number(id)).executeTakeFirst())
         ?.state;
     expect(await state(relative)).toBe('held');
-    gw!.clock.advance(2 * 60_000 + 1000);
+    setup.gw.clock.advance(2 * 60_000 + 1000);
     await vi.waitFor(async () => expect(await state(relative)).toBe('accepted'), { timeout: 5000 });
     expect(await state(absolute)).toBe('held');
-    gw!.clock.advance(61 * 60_000);
+    setup.gw.clock.advance(61 * 60_000);
     await vi.waitFor(async () => expect(await state(absolute)).toBe('accepted'), { timeout: 5000 });
     expect(textOf(await recipientOf(absolute))).toBe('much later');
   });
@@ -284,7 +281,7 @@ describe('schedule_delivery_time and validity_period', () => {
   it('bounds what an account may hold: 30 days ahead, a send’s length, and parts its balance covers', async () => {
     const { c } = await setUp({}, 5);
     const status = async (fields: Record<string, unknown>) => (await submit(c.session, fields)).command_status;
-    const held = () => gw!.ctx.db.selectFrom('smpp_submits').select('id').where('state', '=', 'held').execute();
+    const held = () => setup.gw.ctx.db.selectFrom('smpp_submits').select('id').where('state', '=', 'held').execute();
     // 99 years ahead (relative), and 31 days: kept for ever, charged never.
     expect(await status({ schedule_delivery_time: '990000000000000R', short_message: gsmAscii('x') })).toBe(
       smpp.errors.ESME_RINVSCHED,
@@ -312,7 +309,7 @@ describe('schedule_delivery_time and validity_period', () => {
     );
     expect(await held()).toHaveLength(5);
     // Nothing is charged while held.
-    expect(await balanceOf(gw!, 'demouser')).toBe(5);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(5);
   });
 
   it('refuses a malformed time and a validity already past; expires a held message past its validity', async () => {
@@ -328,10 +325,10 @@ describe('schedule_delivery_time and validity_period', () => {
       validity_period: '000000000100000R',
       short_message: Buffer.concat([Buffer.from([5, 0, 3, 1, 2, 1]), gsmAscii('part one')]),
     });
-    gw!.clock.advance(2 * 60_000);
+    setup.gw.clock.advance(2 * 60_000);
     await vi.waitFor(
       async () => {
-        const r = await gw!.ctx.db.selectFrom('smpp_receipts').selectAll().execute();
+        const r = await setup.gw.ctx.db.selectFrom('smpp_receipts').selectAll().execute();
         expect(r.map((x) => [String(x.submit_id), x.stat])).toEqual([[id, 'EXPIRED']]);
       },
       { timeout: 5000 },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/src/app';
 import type { GatewayContext } from '../../../server/src/core/context';
@@ -104,6 +105,35 @@ export async function makeTestApp(
       await db.destroy();
       await drop();
       rmSync(imagesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One gateway a test: `open` makes it, `onStop` adds what the test started on it (listeners,
+ * customers, child processes). After each test those are stopped, the last started first, then the
+ * gateway is closed.
+ */
+export function useTestGateway() {
+  let current: TestGateway | null = null;
+  const stops: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+    await current?.close();
+    current = null;
+  });
+  return {
+    async open(options?: Parameters<typeof makeTestApp>[0]) {
+      current = await makeTestApp(options);
+      return current;
+    },
+    /** The open gateway (throws when the test opened none). */
+    get gw(): TestGateway {
+      if (!current) throw new Error('The test opened no gateway');
+      return current;
+    },
+    onStop(...more: (() => Promise<void> | void)[]) {
+      stops.push(...more);
     },
   };
 }
