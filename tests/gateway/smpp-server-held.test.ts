@@ -136,3 +136,62 @@ describe('receipts kept', () => {
     expect((await pending()).map((r) => Number(r.created_at))).toEqual([gw.ctx.now()]);
   });
 });
+
+describe('the hourly sweep', () => {
+  it('deletes old submits and receipts in id order past a step, keeping held submits and newer rows', async () => {
+    const gw = await setup.open();
+    const user = await fundedAccount(gw, 'demouser', 10);
+    const old = gw.ctx.now();
+    const submit = (state: 'held' | 'accepted', createdAt: number) => ({
+      profile_id: user.profile_id,
+      state,
+      seq: 1,
+      total: 1,
+      source: 'Demo',
+      destination: '233241234567',
+      due_at: null,
+      expires_at: null,
+      recipient_id: null,
+      created_at: createdAt,
+    });
+    // 6,000 old ones (more than one step of the sweep), a held one among them, then 10 newer ones.
+    const rows = Array.from({ length: 6_000 }, (_, i) => submit(i === 2_500 ? 'held' : 'accepted', old + i));
+    for (let i = 0; i < rows.length; i += 500)
+      await gw.ctx.db
+        .insertInto('smpp_submits')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    gw.clock.advance(SMPP_RETENTION_MS + 6_000);
+    await gw.ctx.db
+      .insertInto('smpp_submits')
+      .values(Array.from({ length: 10 }, () => submit('accepted', gw.ctx.now())))
+      .execute();
+    const ids = await gw.ctx.db.selectFrom('smpp_submits').select(['id', 'created_at']).orderBy('id').execute();
+    const receipt = (s: { id: number; created_at: number }) => ({
+      profile_id: user.profile_id,
+      submit_id: s.id,
+      source: '233241234567',
+      destination: 'Demo',
+      stat: 'DELIVRD',
+      err: '000',
+      submitted_at: Number(s.created_at),
+      done_at: Number(s.created_at),
+      state: 'pending' as const,
+      claimed_by: null,
+      claimed_until: null,
+      created_at: Number(s.created_at),
+    });
+    for (let i = 0; i < ids.length; i += 500)
+      await gw.ctx.db
+        .insertInto('smpp_receipts')
+        .values(ids.slice(i, i + 500).map(receipt))
+        .execute();
+
+    expect(await pruneSmpp(gw.ctx)).toBe(2 * 6_000 - 1);
+    const left = await gw.ctx.db.selectFrom('smpp_submits').select(['state', 'created_at']).orderBy('id').execute();
+    expect(left.map((r) => r.state)).toEqual(['held', ...Array<string>(10).fill('accepted')]);
+    expect(Number(left[0]!.created_at)).toBe(old + 2_500);
+    // Receipts go after the retention whatever their submit (a held submit has none owed yet).
+    expect(await gw.ctx.db.selectFrom('smpp_receipts').select('id').execute()).toHaveLength(10);
+  });
+});

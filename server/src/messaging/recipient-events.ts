@@ -5,6 +5,7 @@ import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-s
 import { yieldToLoop } from '../core/event-loop';
 import { typedValues } from '../db/queries';
 import { prepared } from '../db/prepared-statements';
+import { pruneInIdOrder } from '../db/prune-in-id-order';
 import { countChanged, countChangedCtes, countCreated, countCreatedCtes, countInsertedCtes } from './delivery-counters';
 
 /**
@@ -19,7 +20,6 @@ import { countChanged, countChangedCtes, countCreated, countCreatedCtes, countIn
 
 /** Events are kept this long: a reader that falls further behind misses what was pruned. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
-const PRUNE_STEP = 5000;
 const ID_CHUNK = 1000;
 
 export interface StatusChange {
@@ -186,34 +186,6 @@ export async function eventsAfter(db: Executor, cursor: number, limit: number): 
   return db.selectFrom('recipient_events').selectAll().where('id', '>', cursor).orderBy('id').limit(limit).execute();
 }
 
-/**
- * Deletes events older than the retention. Events are read in id order (the order they were appended,
- * so nearly the order of their times), PRUNE_STEP at a time with a yield between, each old one deleted;
- * the sweep stops at the first step with none old. No index of their times is kept for it: every
- * event would write one (docs/architecture.md "Lean indexes"). Returns how many it deleted.
- */
-export async function pruneEvents(db: Executor, now: number): Promise<number> {
-  let pruned = 0;
-  let after = 0;
-  for (;;) {
-    const step = await db
-      .selectFrom('recipient_events')
-      .select(['id', 'created_at'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PRUNE_STEP)
-      .execute();
-    const old = step.filter((e) => Number(e.created_at) < now - EVENT_RETENTION_MS).map((e) => e.id);
-    if (old.length === 0) return pruned;
-    for (let i = 0; i < old.length; i += ID_CHUNK) {
-      await db
-        .deleteFrom('recipient_events')
-        .where('id', 'in', old.slice(i, i + ID_CHUNK))
-        .execute();
-    }
-    pruned += old.length;
-    if (step.length < PRUNE_STEP) return pruned;
-    after = step[step.length - 1]!.id;
-    await yieldToLoop();
-  }
-}
+/** Deletes events older than the retention, in id order (db/prune-in-id-order.ts); returns how many. */
+export const pruneEvents = (db: Executor, now: number): Promise<number> =>
+  pruneInIdOrder(db, 'recipient_events', now - EVENT_RETENTION_MS, yieldToLoop);

@@ -7,6 +7,8 @@ import type { GatewayContext } from '../core/context';
 import type { DialectName, Executor } from '../db/database';
 import { rowsToInsert } from '../db/queries';
 import { prepared } from '../db/prepared-statements';
+import { pruneInIdOrder } from '../db/prune-in-id-order';
+import { yieldToLoop } from '../core/event-loop';
 import type { Database } from '../db/schema';
 import type { RecipientEventRow } from '../db/schema-messaging';
 import type { SmppReceiptRow, SmppSubmitRow } from '../db/schema-smpp';
@@ -315,11 +317,9 @@ export const SMPP_RETENTION_MS = 30 * 24 * 3_600_000;
 
 export async function pruneSmpp(ctx: GatewayContext): Promise<number> {
   const before = ctx.now() - SMPP_RETENTION_MS;
-  const receipts = await ctx.db.deleteFrom('smpp_receipts').where('created_at', '<', before).executeTakeFirst();
-  const submits = await ctx.db
-    .deleteFrom('smpp_submits')
-    .where('state', '<>', 'held')
-    .where('created_at', '<', before)
-    .executeTakeFirst();
-  return Number(receipts.numDeletedRows) + Number(submits.numDeletedRows);
+  // In id order, as recipient events are (db/prune-in-id-order.ts): no index of their times. A held
+  // submit (a part waiting for its others, or one scheduled) is left for its own end.
+  const receipts = await pruneInIdOrder(ctx.db, 'smpp_receipts', before, yieldToLoop);
+  const submits = await pruneInIdOrder(ctx.db, 'smpp_submits', before, yieldToLoop, { column: 'state', value: 'held' });
+  return receipts + submits;
 }
