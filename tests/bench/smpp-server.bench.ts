@@ -173,6 +173,7 @@ async function run(carrier: string, binds: number) {
         (smscPerSubmitUs === null ? '' : `, the local SMSC ${Math.round(smscPerSubmitUs)} µs`) +
         (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : ''),
     );
+    if (process.env.SMPP_BENCH_TABLES === '1') await printTableWrites(gw);
   } finally {
     esme?.send({ type: 'stop' });
     await server.stop();
@@ -183,6 +184,26 @@ async function run(carrier: string, binds: number) {
 }
 
 const submitSafe = (s: number) => Math.max(s, 0.001);
+
+/**
+ * SMPP_BENCH_TABLES=1 on PostgreSQL: rows inserted, updated (and of those, HOT: no index written),
+ * deleted per submit in each table the run wrote, to see where its writes go.
+ */
+async function printTableWrites(gw: TestGateway) {
+  if (gw.ctx.db.dialectName !== 'postgres') return;
+  // Each backend reports its counts when idle for a second at most.
+  await pause(1500);
+  const { rows } = await sql<{ relname: string; ins: string; upd: string; hot: string; del: string }>`
+    select relname, n_tup_ins ins, n_tup_upd upd, n_tup_hot_upd hot, n_tup_del del from pg_stat_user_tables
+    where n_tup_ins + n_tup_upd + n_tup_del > ${SUBMITS / 10} order by n_tup_ins + n_tup_upd + n_tup_del desc`.execute(
+    gw.ctx.db,
+  );
+  const each = (n: string) => (Number(n) / SUBMITS).toFixed(2);
+  for (const r of rows)
+    console.log(
+      `  ${r.relname.padEnd(24)} ins ${each(r.ins)} upd ${each(r.upd)} (hot ${each(r.hot)}) del ${each(r.del)}`,
+    );
+}
 
 for (const carrier of CARRIERS) for (const binds of BINDS) await run(carrier, binds);
 process.exit(0);
