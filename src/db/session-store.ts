@@ -4,6 +4,7 @@ import type { StoredSession, StoredUser } from './app-db';
 import { writeSessionHint } from './boot-mirror';
 import { forgetSmppAccess } from './smpp-access-store';
 import { dropShared } from './shared-in-store';
+import { ACCOUNT_TABLES } from './signed-in-rows';
 
 export const readSession = () => db.session.get('current');
 
@@ -17,15 +18,25 @@ export async function currentAccount(): Promise<{ session: StoredSession; user: 
   });
 }
 
-/** Stores a sign-in: the session (token) and the user info, in one transaction. */
-export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<void> {
+/**
+ * Stores a sign-in: the session (token) and the user info, in one transaction. Over another account's
+ * sign-in (a login answered after another tab signed in), that account is signed out in the same
+ * transaction, as wipeAccount does it; its session comes back for the caller to revoke its token.
+ */
+export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<StoredSession | null> {
   // The hint goes first: a reload between the two never shows the login form to a signed-in user.
   writeSessionHint(true);
-  await db.transaction('rw', db.session, db.users, async () => {
+  const replaced = await db.transaction('rw', [db.session, ...accountTables()], async () => {
+    const current = await db.session.get('current');
+    const other = current && current.profile_id !== user.profile_id ? current : null;
+    if (other) await wipeRows(other.profile_id);
     // The session first: an account's rows are written only while it is the signed-in one (signed-in-rows.ts).
     await db.session.put({ id: 'current', profile_id: user.profile_id, token: user.token, signedInAt: now });
     await db.users.put({ ...user, token: '' });
+    return other;
   });
+  if (replaced) await forgetOffDatabase(replaced.profile_id);
+  return replaced;
 }
 
 /** Updates the stored user info (fetchuser, send answers, profile changes); never the token. */
@@ -53,56 +64,52 @@ const isSignIn = (session: StoredSession | undefined, refused: RefusedSignIn) =>
 export async function wipeAccount(profileId: number, refused?: RefusedSignIn): Promise<boolean> {
   let signedOut = false;
   let wiped = false;
-  await db.transaction(
-    'rw',
-    [
-      db.session,
-      db.users,
-      db.listItems,
-      db.listState,
-      db.groups,
-      db.contacts,
-      db.drafts,
-      db.draftSheets,
-      db.clientLists,
-      db.optOutLists,
-      db.overviews,
-      db.developerData,
-    ],
-    async () => {
-      const session = await db.session.get('current');
-      if (refused && (session?.profile_id !== profileId || !isSignIn(session, refused))) return;
-      wiped = true;
-      if (session?.profile_id === profileId) await db.session.delete('current');
-      signedOut = !session || session.profile_id === profileId;
-      await db.users.delete(profileId);
-      await db.listItems.where('profile_id').equals(profileId).delete();
-      await db.listState.where('profile_id').equals(profileId).delete();
-      // Phone book deletions not yet sent stay, like the outbox's jobs: they go at the next sign-in.
-      await db.groups
-        .where('profile_id')
-        .equals(profileId)
-        .filter((g) => !g.pendingDelete)
-        .delete();
-      await db.contacts
-        .where('profile_id')
-        .equals(profileId)
-        .filter((c) => !c.pendingDelete)
-        .delete();
-      await db.drafts.delete(profileId);
-      await db.draftSheets.where('profile_id').equals(profileId).delete();
-      await db.clientLists.delete(profileId);
-      await db.optOutLists.delete(profileId);
-      await db.overviews.where('profile_id').equals(profileId).delete();
-      await db.developerData.delete(profileId);
-    },
-  );
+  await db.transaction('rw', [db.session, ...accountTables()], async () => {
+    const session = await db.session.get('current');
+    if (refused && (session?.profile_id !== profileId || !isSignIn(session, refused))) return;
+    wiped = true;
+    if (session?.profile_id === profileId) await db.session.delete('current');
+    signedOut = !session || session.profile_id === profileId;
+    await wipeRows(profileId);
+  });
   if (!wiped) return false;
-  forgetSmppAccess(profileId);
   if (signedOut) writeSessionHint(false);
+  await forgetOffDatabase(profileId);
+  return true;
+}
+
+/** The tables of one account's rows (signed-in-rows.ts), which its sign-out wipes. */
+const accountTables = () => ACCOUNT_TABLES.map((name) => db.table(name));
+
+/** An account's rows but its unsent work; inside a transaction over accountTables(). */
+async function wipeRows(profileId: number): Promise<void> {
+  await db.users.delete(profileId);
+  await db.listItems.where('profile_id').equals(profileId).delete();
+  await db.listState.where('profile_id').equals(profileId).delete();
+  // Phone book deletions not yet sent stay, like the outbox's jobs: they go at the next sign-in.
+  await db.groups
+    .where('profile_id')
+    .equals(profileId)
+    .filter((g) => !g.pendingDelete)
+    .delete();
+  await db.contacts
+    .where('profile_id')
+    .equals(profileId)
+    .filter((c) => !c.pendingDelete)
+    .delete();
+  await db.drafts.delete(profileId);
+  await db.draftSheets.where('profile_id').equals(profileId).delete();
+  await db.clientLists.delete(profileId);
+  await db.optOutLists.delete(profileId);
+  await db.overviews.where('profile_id').equals(profileId).delete();
+  await db.developerData.delete(profileId);
+}
+
+/** What a signed-out account leaves outside IndexedDB's tables. */
+async function forgetOffDatabase(profileId: number): Promise<void> {
+  forgetSmppAccess(profileId);
   // A share not yet used is not the next account's to take (docs/architecture.md#files-and-contacts-in).
   await dropShared().catch(() => {});
-  return true;
 }
 
 /** Recipients of an account's sends that have not gone out yet ("N messages are waiting to be sent"). */

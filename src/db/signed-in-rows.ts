@@ -4,7 +4,7 @@ import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransacti
  * The tables of one account's rows (a `profile_id` each), which its sign-out wipes (session-store.ts);
  * the outbox's tables are not among them: queued sends stay for their account (docs/product.md#stored-on-the-device).
  */
-const ACCOUNT_TABLES = [
+export const ACCOUNT_TABLES = [
   'users',
   'listItems',
   'listState',

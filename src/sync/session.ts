@@ -26,7 +26,7 @@ export async function signIn(input: {
     domain_supid: input.domainSupid,
   });
   if ('twoStep' in answer) return answer;
-  await saveSignIn(answer.user); // its signed-in copy, written first, starts the session watch (session-state.ts)
+  await storeSignIn(answer.user); // its signed-in copy, written first, starts the session watch (session-state.ts)
   return answer;
 }
 
@@ -41,7 +41,7 @@ export async function completeSignIn(
 ): Promise<{ user: StoredUser; recoveryCodes?: string[] }> {
   const { loginCode } = await import('../api/security-api');
   const answer = await loginCode(challenge, code.trim());
-  if (!answer.recoveryCodes) await saveSignIn(answer.userInfo);
+  if (!answer.recoveryCodes) await storeSignIn(answer.userInfo);
   return { user: answer.userInfo, recoveryCodes: answer.recoveryCodes };
 }
 
@@ -50,7 +50,19 @@ export const prepareSignIn = (): Promise<unknown> => import('./session-watch');
 
 /** Stores an account the sign-up flow has just signed in. */
 export async function acceptSignedInUser(user: StoredUser): Promise<void> {
-  await saveSignIn(user);
+  await storeSignIn(user);
+}
+
+/** The gateway revokes a signed-out token: one try, not awaited; offline it stays valid there until it expires. */
+const revoke = (token: string, profileId: number) => void signOutCall(token, profileId).catch(() => {});
+
+/**
+ * Stores a sign-in. Another account still stored (a login answered after another tab signed in) is
+ * signed out as signOut does it: its rows wiped with the sign-in's own write, then its token revoked.
+ */
+async function storeSignIn(user: StoredUser): Promise<void> {
+  const replaced = await saveSignIn(user);
+  if (replaced) revoke(replaced.token, replaced.profile_id);
 }
 
 /** Sign-out: the gateway revokes the token (best effort, offline too), the device forgets the account. */
@@ -58,7 +70,7 @@ export async function signOut(): Promise<void> {
   const account = await currentAccount();
   if (!account) return;
   await wipeAccount(account.user.profile_id);
-  signOutCall(account.session.token, account.user.profile_id).catch(() => {});
+  revoke(account.session.token, account.user.profile_id);
 }
 
 /**
