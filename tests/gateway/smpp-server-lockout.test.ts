@@ -57,4 +57,20 @@ describe('failed binds', () => {
     expect(await bindFrom(port, '127.0.0.7', systemId, PASSWORD)).toBe(smpp.errors.ESME_RBINDFAIL);
     expect(await bindFrom(port, '127.0.0.5', systemId, PASSWORD)).toBe(0);
   });
+
+  it('a system_id locked by failures elsewhere still binds from the address it bound from lately', async () => {
+    const { port } = await setUp();
+    const { systemId } = await smppAccessFor(setup.gw, 'demouser');
+    const own = '127.0.0.8';
+    expect(await bindFrom(port, own, systemId, PASSWORD)).toBe(0);
+    // One address spends 10 of its 30 failures on this system_id (and could on two more).
+    for (let i = 0; i < 10; i += 1)
+      expect(await bindFrom(port, '127.0.0.9', systemId, `wrong${i}`)).toBe(smpp.errors.ESME_RINVPASWD);
+    // The customer's own ESME binds again (a reconnect); an address never bound from is held.
+    expect(await bindFrom(port, own, systemId, PASSWORD)).toBe(0);
+    expect(await bindFrom(port, '127.0.0.10', systemId, PASSWORD)).toBe(smpp.errors.ESME_RBINDFAIL);
+    // Once the 15 minutes are over, any address binds again.
+    setup.gw.clock.advance(15 * 60_000);
+    expect(await bindFrom(port, '127.0.0.10', systemId, PASSWORD)).toBe(0);
+  });
 });

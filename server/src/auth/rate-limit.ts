@@ -76,6 +76,22 @@ export async function giveBackHit(ctx: GatewayContext, key: string, windowMs: nu
     .execute();
 }
 
+/**
+ * Whether `key` was counted in its current window or the one before (`countHit` with the same
+ * window): what a caller noted happened lately, such as an address that signed in.
+ */
+export async function countedLately(ctx: GatewayContext, key: string, windowMs: number): Promise<boolean> {
+  const now = ctx.now();
+  const row = await ctx.db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', storedKey(key))
+    .where('window_start', '>=', now - (now % windowMs) - windowMs)
+    .where('count', '>', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Deletes the counts of windows long over (background.ts, hourly): each address or name tried leaves one. */
 export async function pruneRateLimits(ctx: GatewayContext): Promise<number> {
   const res = await ctx.db

@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { refuse } from '../core/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { addressKey, giveBackHit, rateLimit } from '../auth/rate-limit';
+import { addressKey, countedLately, countHit, giveBackHit, LONGEST_WINDOW_MS, rateLimit } from '../auth/rate-limit';
 import { clientsOf } from '../accounts/client-info';
 import {
   SMPP_DEFAULTS,
@@ -182,7 +182,8 @@ const TOO_MANY = 'too many failed binds: wait 15 minutes';
  * 8-character password is never guessed one bind at a time. An address over its limit is refused
  * before its attempt counts against any system_id, so one address cannot lock out accounts beyond
  * its own limit; only a password checked and found wrong (or a system_id unknown) counts against the
- * system_id, and an address on the account's own allow-list is not held by that count.
+ * system_id, and an address on the account's own allow-list, or one that bound the account in the
+ * last day or two (a customer's own ESME), is not held by that count.
  */
 export async function checkBind(
   ctx: GatewayContext,
@@ -203,8 +204,12 @@ export async function checkBind(
   // when it matches.
   const systemIdKey = `smppBind:${systemId.slice(0, 16)}`;
   const withinSystemId = await rateLimit(ctx, systemIdKey, FAILED_BINDS.perSystemId, windowMs);
-  const listed = account !== undefined && ipsOf(account).length > 0 && bindIpAllowed(account, address);
-  if (!withinSystemId && !listed) return { ok: false, status: 'ESME_RBINDFAIL', reason: TOO_MANY };
+  const boundKey = `smppBound:${systemId.slice(0, 16)}:${addressKey(address)}`;
+  const trusted =
+    account !== undefined &&
+    ((ipsOf(account).length > 0 && bindIpAllowed(account, address)) ||
+      (!withinSystemId && (await countedLately(ctx, boundKey, LONGEST_WINDOW_MS))));
+  if (!withinSystemId && !trusted) return { ok: false, status: 'ESME_RBINDFAIL', reason: TOO_MANY };
   dummy ??= hashPassword('no-such-smpp-account', ctx.scryptCost);
   const matches = await verifyPassword(password, account?.password_hash ?? (await dummy));
   // An unknown system_id and a wrong password are answered alike, so binds cannot find system_ids.
@@ -215,6 +220,8 @@ export async function checkBind(
   if (!bindIpAllowed(account, address))
     return { ok: false, status: 'ESME_RBINDFAIL', reason: `address ${address} is not on the allow-list` };
   await giveBackHit(ctx, addressCount, windowMs);
+  // The address this account binds from: failures of its system_id elsewhere do not hold it.
+  await countHit(ctx, boundKey, LONGEST_WINDOW_MS);
   return { ok: true, account };
 }
 
