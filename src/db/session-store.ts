@@ -21,7 +21,8 @@ export async function currentAccount(): Promise<{ session: StoredSession; user: 
 /**
  * Stores a sign-in: the session (token) and the user info, in one transaction. Over another account's
  * sign-in (a login answered after another tab signed in), that account is signed out in the same
- * transaction, as wipeAccount does it; its session comes back for the caller to revoke its token.
+ * transaction, as wipeAccount does it. The session replaced, another account's or this one's under an
+ * older token, comes back for the caller to revoke its token: no token the device forgot stays alive.
  */
 export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<StoredSession | null> {
   // The hint goes first: a reload between the two never shows the login form to a signed-in user.
@@ -30,13 +31,14 @@ export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<St
     const current = await db.session.get('current');
     const other = current && current.profile_id !== user.profile_id ? current : null;
     if (other) await wipeRows(other.profile_id);
+    const older = current && current.token !== user.token ? current : null;
     // The session first: an account's rows are written only while it is the signed-in one (signed-in-rows.ts).
     await db.session.put({ id: 'current', profile_id: user.profile_id, token: user.token, signedInAt: now });
     await db.users.put({ ...user, token: '' });
-    return other;
+    return { other, older };
   });
-  if (replaced) await forgetOffDatabase(replaced.profile_id);
-  return replaced;
+  if (replaced.other) await forgetOffDatabase(replaced.other.profile_id);
+  return replaced.older;
 }
 
 /** Updates the stored user info (fetchuser, send answers, profile changes); never the token. */

@@ -59,6 +59,8 @@ const revoke = (token: string, profileId: number) => void signOutCall(token, pro
 /**
  * Stores a sign-in. Another account still stored (a login answered after another tab signed in) is
  * signed out as signOut does it: its rows wiped with the sign-in's own write, then its token revoked.
+ * The same account signed in again keeps its rows; its older token is revoked (a send still out under
+ * it is refused, paused, and goes on under the new sign-in: outbox-store.ts nextRunnableJob).
  */
 async function storeSignIn(user: StoredUser): Promise<void> {
   const replaced = await saveSignIn(user);

@@ -103,7 +103,7 @@ describe('a sign-in saved over another account', () => {
     expect(await db.drafts.count()).toBe(0);
   });
 
-  it('the same account signing in again keeps its rows and revokes nothing', async () => {
+  it('the same account signing in again keeps its rows and revokes only its older token', async () => {
     await aSignedInWithRows();
     const calls = gateway();
     await acceptSignedInUser({ ...A, token: 'token-a2' });
@@ -111,6 +111,9 @@ describe('a sign-in saved over another account', () => {
     expect(await db.listItems.count()).toBe(1);
     expect(await db.drafts.count()).toBe(1);
     expect(readSmppAccess(A.profile_id)).toEqual({ systemId: 'ama' });
-    expect(calls).toEqual([]);
+    await vi.waitFor(() => expect(calls).toEqual([['signout', 'token-a']]));
+    // The same sign-in stored again (its token unchanged) revokes nothing.
+    await acceptSignedInUser({ ...A, token: 'token-a2' });
+    expect(calls).toEqual([['signout', 'token-a']]);
   });
 });
