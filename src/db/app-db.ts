@@ -147,6 +147,9 @@ export interface StoredOverview {
   fetchedAt: number;
 }
 
+/** One recipient of a send: its index from 0 (the Idempotency-Key's numbering; screens say row index + 1) and number. */
+export type OutboxRow = { index: number; number: string };
+
 /** One send: the job row; its messages live in outboxBatches, 100 a record (IndexedDB's per-record cost). */
 export interface OutboxJob {
   id: string; // UUID, the Idempotency-Key's jobId
@@ -154,7 +157,7 @@ export interface OutboxJob {
   state: OutboxState;
   createdAt: number;
   updatedAt: number;
-  /** Recipients in the job, and how many the gateway has acknowledged. */
+  /** Recipients in the job, and how many are behind it: acknowledged by the gateway, or skipped (below). */
   total: number;
   sent: number;
   batchCount: number;
@@ -175,6 +178,10 @@ export interface OutboxJob {
   senderIds: string[];
   summary: { messageType: string; text: string; campaign: string };
   error?: string;
+  /** The row a failed job stopped on because its message alone is too large for the gateway: it may be skipped. */
+  tooLarge?: OutboxRow;
+  /** Rows left out at the user's word ("Skip row N and send the rest"): never sent, counted in `sent`. */
+  skipped?: OutboxRow[];
   message_id?: number;
   /** The send form as it was when queued (its draft fields): a refused send goes back into the form. */
   form?: Record<string, unknown>;

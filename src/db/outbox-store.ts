@@ -54,7 +54,46 @@ export async function resumeFailedJob(jobId: string, now = Date.now()): Promise<
   return db.transaction('rw', db.outboxJobs, async () => {
     const job = await db.outboxJobs.get(jobId);
     if (!job || job.state !== 'failed' || job.sent === 0) return false;
-    await db.outboxJobs.update(jobId, { state: 'queued', attempts: 0, notBefore: 0, error: undefined, updatedAt: now });
+    await db.outboxJobs.update(jobId, {
+      state: 'queued',
+      attempts: 0,
+      notBefore: 0,
+      error: undefined,
+      tooLarge: undefined,
+      updatedAt: now,
+    });
+    return true;
+  });
+}
+
+/**
+ * "Skip row N and send the rest": a job stopped part-way on a message too large on its own goes on
+ * after that row, under the same idempotency keys. The row is recorded as skipped (never sent: no
+ * request carries its index) and counted as passed; every later recipient is still to go. The
+ * last row skipped ends the job. Answers false when the job is not such a one.
+ */
+export async function skipTooLargeRow(jobId: string, now = Date.now()): Promise<boolean> {
+  return db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {
+    const job = await db.outboxJobs.get(jobId);
+    const row = job?.tooLarge;
+    if (!job || !row || job.state !== 'failed' || job.sent === 0 || row.index !== job.sent) return false;
+    const batch = await db.outboxBatches.get([jobId, job.nextBatch]);
+    if (!batch || row.index < batch.from || row.index > batch.to) return false;
+    const batchDone = row.index === batch.to;
+    const last = batchDone && job.nextBatch + 1 === job.batchCount;
+    await db.outboxJobs.update(jobId, {
+      state: last ? 'done' : 'queued',
+      sent: row.index + 1,
+      nextBatch: batchDone ? job.nextBatch + 1 : job.nextBatch,
+      // The rest of the batch is tried whole again: it may fit without the skipped row.
+      pieceSize: undefined,
+      skipped: [...(job.skipped ?? []), row],
+      tooLarge: undefined,
+      error: undefined,
+      attempts: 0,
+      notBefore: 0,
+      updatedAt: now,
+    });
     return true;
   });
 }

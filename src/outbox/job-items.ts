@@ -1,6 +1,8 @@
 import { splitIntoBatches, type SendBatch } from '../domain/outbox-policy';
 import { splitDestinations } from '../domain/recipients';
 import type { SendItem } from '../domain/types';
+import { displayPhone } from '../domain/phone-number';
+import type { OutboxRow } from '../db/app-db';
 
 const sameMessage = (a: SendItem, b: SendItem) =>
   a.shortMessage === b.shortMessage &&
@@ -45,8 +47,24 @@ export const jsonBytes = (value: unknown): number => encoder.encode(JSON.stringi
 export const recipientsOf = (items: readonly SendItem[]): SendItem[] =>
   splitIntoBatches(items, 1).flatMap((b) => b.items);
 
+/** The one recipient of a request the gateway refused as too large on its own: which row, to whom. */
+export function rowOf(sent: SendBatch): OutboxRow {
+  return { index: sent.from, number: splitDestinations(sent.items[0]?.destinationAddress ?? '')[0] ?? '' };
+}
+
 /** The refusal of one message that the gateway finds too large on its own: which row, to whom. */
-export function tooLargeAlone(sent: SendBatch): string {
-  const number = splitDestinations(sent.items[0]?.destinationAddress ?? '')[0] ?? '';
-  return `The message for row ${sent.from + 1}${number ? ` (${number})` : ''} is too large for the gateway even on its own: shorten its text and send again`;
+export function tooLargeAlone(row: OutboxRow): string {
+  return `The message for row ${row.index + 1}${row.number ? ` (${row.number})` : ''} is too large for the gateway even on its own: shorten its text and send again`;
+}
+
+/** The control that leaves that row out and sends the rest of the send (docs/product.md#the-outbox-and-batches). */
+export const skipRowLabel = (row: OutboxRow): string => `Skip row ${row.index + 1} and send the rest`;
+
+/** Who did not get a send because their rows were skipped, said when it ends and on its card. */
+export function skippedRowsText(rows: readonly OutboxRow[]): string {
+  const named = rows.map((row) => `${row.index + 1}${row.number ? ` (${displayPhone(row.number)})` : ''}`);
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named.join('');
+  return rows.length > 1
+    ? `Rows ${list} were skipped and not sent: their messages are too large for the gateway`
+    : `Row ${list} was skipped and not sent: its message is too large for the gateway`;
 }

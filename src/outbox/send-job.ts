@@ -15,7 +15,7 @@ import type { OutboxJob, StoredUser } from '../db/app-db';
 import { acknowledgeSend, readBatch, readBatches, updateJob } from '../db/outbox-store';
 import { currentAccount } from '../db/session-store';
 import { emitOutboxEvent } from './outbox-events';
-import { joinBatchItems, recipientsOf, tooLargeAlone } from './job-items';
+import { joinBatchItems, recipientsOf, rowOf, skippedRowsText, tooLargeAlone } from './job-items';
 import type { Scheduler } from './scheduler';
 
 export type OutboxAlert = { message: string; severity: AlertSeverity };
@@ -128,8 +128,10 @@ async function onFailure(
       return null;
     case 'final':
     case 'done': {
-      const message = result.failure === 413 ? tooLargeAlone(sent) : failure?.message || TRY_AGAIN;
-      await updateJob(job.id, { state: 'failed', error: message, updatedAt: now });
+      // A message too large alone: its row is kept, so the user may skip it and send the rest.
+      const tooLarge = result.failure === 413 ? rowOf(sent) : undefined;
+      const message = tooLarge ? tooLargeAlone(tooLarge) : failure?.message || TRY_AGAIN;
+      await updateJob(job.id, { state: 'failed', error: message, tooLarge, updatedAt: now });
       ctx.alert({ message, severity: alertSeverity(failure?.status ?? 'error') });
       emitOutboxEvent({ type: 'failed', jobId: job.id, message });
       return null;
@@ -208,9 +210,10 @@ async function runBatches(start: OutboxJob, credential: string, ctx: JobContext)
     const batch = await readBatch(job.id, job.nextBatch);
     if (!batch)
       throw new BrokenJobError(`This send could not be read back from the device (batch ${job.nextBatch} is missing)`);
-    // Batches are contiguous: what of this one the gateway has acknowledged is what `sent` has passed.
+    // Batches are contiguous: what of this one the gateway has acknowledged (or the user skipped) is what `sent` has passed.
     const done = Math.max(0, job.sent - batch.from);
-    const piece = job.pieceSize ? pieceOf(batch, done, job.pieceSize) : batch;
+    const piece =
+      job.pieceSize || done > 0 ? pieceOf(batch, done, job.pieceSize ?? batch.to - batch.from + 1 - done) : batch;
     const result = await attempt(credential, piece.items, idempotencyKey(job.id, piece.from, piece.to), ctx);
     if (result.ok === 'stopped') return;
     if (!result.ok) {
@@ -238,4 +241,5 @@ async function runBatches(start: OutboxJob, credential: string, ctx: JobContext)
   }
   emitOutboxEvent({ type: 'done', jobId: job.id });
   ctx.alert({ message: BATCHES_SENT, severity: 'success' });
+  if (job.skipped?.length) ctx.alert({ message: skippedRowsText(job.skipped), severity: 'warning' });
 }

@@ -3,7 +3,8 @@ import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@manti
 import { Link } from 'react-router-dom';
 import { isWaitingJob } from '../../domain/outbox-state';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
-import { dismissSendJob, sendTheRest } from '../../sync/outbox-jobs';
+import { dismissSendJob, sendTheRest, skipRowAndSendTheRest } from '../../sync/outbox-jobs';
+import { skippedRowsText, skipRowLabel } from '../../outbox/job-items';
 import { useOnline } from '../../ui/use-online';
 import { APP_PATHS } from '../../domain/app-paths';
 import { sendsInBackground } from '../../outbox/background-sync';
@@ -18,7 +19,9 @@ const LIST_OF: Record<string, string> = {
 };
 
 function stateText(job: JobView, online: boolean): string {
-  const of = `${number.format(job.sent)} of ${number.format(job.total)} recipients`;
+  // Skipped rows are behind the job (job.sent) but were never sent: they are not counted as sent.
+  const skipped = job.skipped?.length ?? 0;
+  const of = `${number.format(job.sent - skipped)} of ${number.format(job.total)} recipients`;
   switch (job.state) {
     case 'queued':
       return online
@@ -30,8 +33,8 @@ function stateText(job: JobView, online: boolean): string {
       return `Paused: sign in again to finish (${of})`;
     case 'done':
       return job.summary.messageType === 'quick sms'
-        ? `Sent to ${number.format(job.total)} recipients`
-        : `Registered for ${number.format(job.total)} recipients`;
+        ? `Sent to ${number.format(job.total - skipped)} recipients`
+        : `Registered for ${number.format(job.total - skipped)} recipients`;
     case 'failed':
       return job.sent > 0
         ? `Stopped part-way: ${job.error ?? 'the gateway refused it'} (${of} sent)`
@@ -48,7 +51,8 @@ const offlineHint = () =>
 /**
  * The account's sends that are waiting, going out, or just finished, each with its progress bar. A
  * refused send stays until it is discarded, and offers to go back into the form, or, refused
- * part-way, to send the rest (docs/product.md#the-outbox-and-batches).
+ * part-way, to send the rest (without the row, when one message alone was too large:
+ * docs/product.md#the-outbox-and-batches).
  */
 export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) => void }) {
   const jobs = useOutboxJobs();
@@ -75,6 +79,11 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                 <Text size="sm" c={job.state === 'failed' ? 'red.8' : undefined} data-testid="job-state">
                   {stateText(job, online)}
                 </Text>
+                {job.skipped && job.skipped.length > 0 && (
+                  <Text size="sm" fw={500} data-testid="job-skipped">
+                    {skippedRowsText(job.skipped)}
+                  </Text>
+                )}
                 {!online && (job.state === 'queued' || job.state === 'sending') && (
                   <Text size="xs" c="dimmed" data-testid="job-offline-hint">
                     {offlineHint()}
@@ -94,10 +103,16 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                 />
               )}
             </Group>
-            {job.state === 'failed' && job.sent > 0 && (
+            {job.state === 'failed' && job.sent > 0 && !job.tooLarge && (
               // The form would hold the recipients already sent to: the rest goes as it is, once fixed (credit bought).
               <Button variant="light" size="compact-sm" mt={6} onClick={() => void sendTheRest(job.id)}>
                 Send the rest
+              </Button>
+            )}
+            {job.state === 'failed' && job.sent > 0 && job.tooLarge && (
+              // Sent as it is, that row would be refused again: the rest goes without it, and it is reported.
+              <Button variant="light" size="compact-sm" mt={6} onClick={() => void skipRowAndSendTheRest(job.id)}>
+                {skipRowLabel(job.tooLarge)}
               </Button>
             )}
             {job.state === 'failed' && job.sent === 0 && job.form && onEditAgain && (

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freshNumbers } from '../unit/support/phone-numbers';
+import { displayPhone } from '../../src/domain/phone-number';
+import { useGatewayAndBrowser } from './support/e2e-setup';
+import { outboxJobs } from './support/app-storage';
+import { carrierMessagesOfJob, carrierSummary, eventually } from './support/carrier';
+
+const TIMEOUT = { timeout: 60_000, interval: 250 };
+
+describe('a send from a sheet stopped on one message too large on its own', () => {
+  // A tiny body limit: two short messages (about 600 bytes) fit, one of 1,300 characters never does.
+  const world = useGatewayAndBrowser({ env: { MAX_BODY_BYTES: '1500' } });
+
+  it('skips that row on request, offline too, and sends every other row once', async () => {
+    const numbers = freshNumbers(5);
+    const names = ['Ama', 'Kofi', 'x'.repeat(1300), 'Esi', 'Yaw'];
+    const file = join(world.scratch, 'customers.csv');
+    writeFileSync(file, ['numbers,name', ...numbers.map((n, i) => `${n},${names[i]}`)].join('\n'));
+
+    const { page, context, send } = await world.openSignedIn();
+    await send.choose('Sender ID', 'ALERTS');
+    await send.choose('Sub-type', 'Personalized');
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByText('Loaded 5 rows from Sheet1 (customers.csv)').waitFor();
+    await send.message.fill('Hello {name}');
+    await expect.poll(() => send.recipientCount.textContent()).toBe('5 recipients');
+    await send.submitButton.click();
+
+    const tooLarge = `The message for row 3 (${numbers[2]}) is too large for the gateway even on its own: shorten its text and send again`;
+    await expect
+      .poll(() => send.jobState.textContent(), TIMEOUT)
+      .toBe(`Stopped part-way: ${tooLarge} (2 of 5 recipients sent)`);
+    // "Send the rest" would meet the same row again at once: the skip is offered instead.
+    expect(await page.getByRole('button', { name: 'Send the rest', exact: true }).count()).toBe(0);
+    const [stopped] = await outboxJobs(page);
+
+    // Like "Send the rest", the skip only queues the send again on the device: offline it waits.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Skip row 3 and send the rest' }).click();
+    await expect
+      .poll(() => send.jobState.textContent(), TIMEOUT)
+      .toMatch(/^(Saved: sends when you are back online|Paused while offline)/);
+    const skipped = `Row 3 (${displayPhone(numbers[2]!)}) was skipped and not sent: its message is too large for the gateway`;
+    await page.getByTestId('job-skipped').getByText(skipped).waitFor();
+    await context.setOffline(false);
+
+    await send.shell.alert('Messages sent successfully, Thank you').waitFor({ timeout: 60_000 });
+    await send.shell.alert(skipped).waitFor();
+    await page.getByText('Sent to 4 recipients').waitFor();
+    await page.getByTestId('job-skipped').getByText(skipped).waitFor();
+    expect((await outboxJobs(page))[0]).toMatchObject({ id: stopped!.id, state: 'done', sent: 5, total: 5 });
+
+    // The gateway got rows 1, 2, 4 and 5 once each, and never row 3.
+    expect(
+      await eventually(
+        () => carrierSummary(world.gateway, stopped!.id),
+        (x) => x.total >= 4,
+        20_000,
+        'carrier summary',
+      ),
+    ).toEqual({ total: 4, unique: 4, duplicates: 0 });
+    const delivered = (await carrierMessagesOfJob(world.gateway, stopped!.id)).sort((a, b) => a.index - b.index);
+    expect(delivered.map((m) => [m.index, m.to, m.text])).toEqual(
+      [0, 1, 3, 4].map((i) => [i, numbers[i], `Hello ${names[i]}`]),
+    );
+    await context.close();
+  });
+});
