@@ -187,7 +187,8 @@ const submitSafe = (s: number) => Math.max(s, 0.001);
 
 /**
  * SMPP_BENCH_TABLES=1 on PostgreSQL: rows inserted, updated (and of those, HOT: no index written),
- * deleted per submit in each table the run wrote, to see where its writes go.
+ * deleted per submit in each table the run wrote, and index scans and entries read per submit, to
+ * see where its writes and reads go.
  */
 async function printTableWrites(gw: TestGateway) {
   if (gw.ctx.db.dialectName !== 'postgres') return;
@@ -203,6 +204,11 @@ async function printTableWrites(gw: TestGateway) {
     console.log(
       `  ${r.relname.padEnd(24)} ins ${each(r.ins)} upd ${each(r.upd)} (hot ${each(r.hot)}) del ${each(r.del)}`,
     );
+  const { rows: indexes } = await sql<{ name: string; scans: string; read: string }>`
+    select indexrelname as name, idx_scan as scans, idx_tup_read as read from pg_stat_user_indexes
+    where idx_tup_read > ${SUBMITS / 10} order by idx_tup_read desc`.execute(gw.ctx.db);
+  for (const i of indexes)
+    console.log(`  index ${i.name.padEnd(32)} scans ${each(i.scans)} entries read ${each(i.read)}`);
 }
 
 for (const carrier of CARRIERS) for (const binds of BINDS) await run(carrier, binds);
