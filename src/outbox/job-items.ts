@@ -54,7 +54,7 @@ export function rowOf(sent: SendBatch): OutboxRow {
 
 /** The refusal of one message that the gateway finds too large on its own: which row, to whom. */
 export function tooLargeAlone(row: OutboxRow): string {
-  return `The message for row ${row.index + 1}${row.number ? ` (${row.number})` : ''} is too large for the gateway even on its own: shorten its text and send again`;
+  return `The message for row ${row.index + 1}${row.number ? ` (${displayPhone(row.number)})` : ''} is too large for the gateway even on its own: shorten its text and send again`;
 }
 
 /** The control that leaves that row out and sends the rest of the send (docs/product.md#the-outbox-and-batches). */

@@ -28,7 +28,7 @@ describe('a send from a sheet stopped on one message too large on its own', () =
     await expect.poll(() => send.recipientCount.textContent()).toBe('5 recipients');
     await send.submitButton.click();
 
-    const tooLarge = `The message for row 3 (${numbers[2]}) is too large for the gateway even on its own: shorten its text and send again`;
+    const tooLarge = `The message for row 3 (${displayPhone(numbers[2]!)}) is too large for the gateway even on its own: shorten its text and send again`;
     await expect
       .poll(() => send.jobState.textContent(), TIMEOUT)
       .toBe(`Stopped part-way: ${tooLarge} (2 of 5 recipients sent)`);

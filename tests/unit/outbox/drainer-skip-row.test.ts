@@ -1,6 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { displayPhone } from '../../../src/domain/phone-number';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { BATCHES_SENT } from '../../../src/domain/alerts';
 import { resumeFailedJob } from '../../../src/db/outbox-store';
@@ -18,7 +19,7 @@ const itemsWith = (numbers: readonly string[], tooLong: readonly number[], size:
   );
 
 const stoppedOn = (row: number, number: string) =>
-  `The message for row ${row} (${number}) is too large for the gateway even on its own: shorten its text and send again`;
+  `The message for row ${row} (${displayPhone(number)}) is too large for the gateway even on its own: shorten its text and send again`;
 
 describe('outbox: skipping a message too large on its own and sending the rest', () => {
   const world = useDrainerTestWorld();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { displayPhone } from '../../../src/domain/phone-number';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { RETRY_CAP_MS } from '../../../src/domain/outbox-policy';
 import {
@@ -88,7 +89,7 @@ describe('outbox: batches still too large, and the server asking to wait', () =>
     world.stops.push(() => drainer.stop());
 
     const job = await waitForJob(id);
-    const message = `The message for row 3 (${numbers[2]}) is too large for the gateway even on its own: shorten its text and send again`;
+    const message = `The message for row 3 (${displayPhone(numbers[2]!)}) is too large for the gateway even on its own: shorten its text and send again`;
     expect(job).toMatchObject({ state: 'failed', sent: 2, error: message });
     // The gateway's 413 is a 'failed' (user-fixable) refusal: a warning (docs/product.md#alerts).
     expect(alerts.at(-1)).toEqual({ message, severity: 'warning' });
