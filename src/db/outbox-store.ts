@@ -70,18 +70,21 @@ export async function resumeFailedJob(jobId: string, now = Date.now()): Promise<
  * "Skip row N and send the rest": a job stopped part-way on a message too large on its own goes on
  * after that row, under the same idempotency keys. The row is recorded as skipped (never sent: no
  * request carries its index) and counted as passed; every later recipient is still to go. The
- * last row skipped ends the job. Answers false when the job is not such a one.
+ * last row skipped ends the job. `index` is the row the user was shown: a click meant for a row the
+ * job has since passed (a double click, another tab's stale view) never skips the next one. Answers
+ * the job as it now is, or null when it is not such a one (nothing changes then).
  */
-export async function skipTooLargeRow(jobId: string, now = Date.now()): Promise<boolean> {
+export async function skipTooLargeRow(jobId: string, index: number, now = Date.now()): Promise<OutboxJob | null> {
   return db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {
     const job = await db.outboxJobs.get(jobId);
     const row = job?.tooLarge;
-    if (!job || !row || job.state !== 'failed' || job.sent === 0 || row.index !== job.sent) return false;
+    if (!job || !row || row.index !== index || job.state !== 'failed' || job.sent === 0 || row.index !== job.sent)
+      return null;
     const batch = await db.outboxBatches.get([jobId, job.nextBatch]);
-    if (!batch || row.index < batch.from || row.index > batch.to) return false;
+    if (!batch || row.index < batch.from || row.index > batch.to) return null;
     const batchDone = row.index === batch.to;
     const last = batchDone && job.nextBatch + 1 === job.batchCount;
-    await db.outboxJobs.update(jobId, {
+    const changes = {
       state: last ? 'done' : 'queued',
       sent: row.index + 1,
       nextBatch: batchDone ? job.nextBatch + 1 : job.nextBatch,
@@ -93,8 +96,9 @@ export async function skipTooLargeRow(jobId: string, now = Date.now()): Promise<
       attempts: 0,
       notBefore: 0,
       updatedAt: now,
-    });
-    return true;
+    } satisfies Partial<OutboxJob>;
+    await db.outboxJobs.update(jobId, changes);
+    return { ...job, ...changes };
   });
 }
 

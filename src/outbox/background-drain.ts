@@ -3,6 +3,7 @@ import { nextRunnableJob, readJob } from '../db/outbox-store';
 import { readSession } from '../db/session-store';
 import { countText } from '../domain/plural';
 import { startDrainer, type DrainerOptions } from './drainer';
+import { skippedRowsText } from './job-items';
 import type { LockProvider } from './origin-lock';
 import { onOutboxEvent } from './outbox-events';
 
@@ -85,7 +86,9 @@ async function recordFinished(jobId: string, finished: FinishedJob[]): Promise<v
   const job = await readJob(jobId);
   if (!job) return;
   const what = job.summary.campaign || job.summary.text.slice(0, 40);
-  const recipients = countText(job.total, 'recipient');
+  const skipped = job.skipped ?? [];
+  // Skipped rows were never sent: counted as the send's card counts them (send-progress.tsx), and named.
+  const recipients = countText(job.total - skipped.length, 'recipient');
   if (job.state === 'failed') {
     finished.push({
       jobId,
@@ -95,7 +98,8 @@ async function recordFinished(jobId: string, finished: FinishedJob[]): Promise<v
     return;
   }
   const done = job.summary.messageType === 'quick sms' ? `Sent to ${recipients}` : `Registered for ${recipients}`;
-  finished.push({ jobId, title: 'Your queued send went out', body: `${what}: ${done}` });
+  const notSent = skipped.length > 0 ? `. ${skippedRowsText(skipped)}` : '';
+  finished.push({ jobId, title: 'Your queued send went out', body: `${what}: ${done}${notSent}` });
 }
 
 /** Whether the signed-in account has a send that may go out now. */

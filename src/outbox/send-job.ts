@@ -1,6 +1,6 @@
 import { ApiFailure } from '../api/api-failure';
 import { sendSms, type SendAnswer } from '../api/send-api';
-import { alertSeverity, BATCHES_SENT, BATCHING_NOTICE, TRY_AGAIN, type AlertSeverity } from '../domain/alerts';
+import { alertSeverity, BATCHING_NOTICE, TRY_AGAIN, type AlertSeverity } from '../domain/alerts';
 import {
   BATCH_GAP_MS,
   decideSendOutcome,
@@ -15,7 +15,8 @@ import type { OutboxJob, StoredUser } from '../db/app-db';
 import { acknowledgeSend, readBatch, readBatches, updateJob } from '../db/outbox-store';
 import { currentAccount } from '../db/session-store';
 import { emitOutboxEvent } from './outbox-events';
-import { joinBatchItems, recipientsOf, rowOf, skippedRowsText, tooLargeAlone } from './job-items';
+import { joinBatchItems, recipientsOf, rowOf, tooLargeAlone } from './job-items';
+import { announceSent } from './send-end';
 import type { Scheduler } from './scheduler';
 
 export type OutboxAlert = { message: string; severity: AlertSeverity };
@@ -239,7 +240,5 @@ async function runBatches(start: OutboxJob, credential: string, ctx: JobContext)
     job = { ...job, ...changes };
     emitOutboxEvent({ type: 'progress', jobId: job.id, sent: job.sent, total: job.total, batch: batch.index });
   }
-  emitOutboxEvent({ type: 'done', jobId: job.id });
-  ctx.alert({ message: BATCHES_SENT, severity: 'success' });
-  if (job.skipped?.length) ctx.alert({ message: skippedRowsText(job.skipped), severity: 'warning' });
+  announceSent(job, ctx.alert);
 }

@@ -1,4 +1,4 @@
-import { removeFinishedJob, restoreJobToDraft, resumeFailedJob, skipTooLargeRow } from '../db/outbox-store';
+import { removeFinishedJob, restoreJobToDraft, resumeFailedJob } from '../db/outbox-store';
 
 /** Removes a finished send (done or failed) and its stored messages once the user dismisses it. */
 export const dismissSendJob = (jobId: string): Promise<boolean> => removeFinishedJob(jobId);
@@ -8,6 +8,3 @@ export const editAgain = (jobId: string): Promise<boolean> => restoreJobToDraft(
 
 /** A send refused part-way (some batches accepted) goes on from where it stopped: the outbox sees it queued again. */
 export const sendTheRest = (jobId: string): Promise<boolean> => resumeFailedJob(jobId);
-
-/** A send stopped part-way on a message too large on its own goes on after that row, which is reported as skipped. */
-export const skipRowAndSendTheRest = (jobId: string): Promise<boolean> => skipTooLargeRow(jobId);

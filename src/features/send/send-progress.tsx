@@ -3,8 +3,9 @@ import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@manti
 import { Link } from 'react-router-dom';
 import { isWaitingJob } from '../../domain/outbox-state';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
-import { dismissSendJob, sendTheRest, skipRowAndSendTheRest } from '../../sync/outbox-jobs';
+import { dismissSendJob, sendTheRest } from '../../sync/outbox-jobs';
 import { skippedRowsText, skipRowLabel } from '../../outbox/job-items';
+import { skipRowAndSendTheRest } from '../../outbox/send-end';
 import { useOnline } from '../../ui/use-online';
 import { APP_PATHS } from '../../domain/app-paths';
 import { sendsInBackground } from '../../outbox/background-sync';
@@ -69,6 +70,7 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
       {shown.map((job) => {
         const finished = !isWaitingJob(job);
         const label = job.summary.campaign || job.summary.text.slice(0, 40);
+        const tooLarge = job.tooLarge;
         return (
           <Paper key={job.id} withBorder p="sm" radius="md">
             <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -103,16 +105,22 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                 />
               )}
             </Group>
-            {job.state === 'failed' && job.sent > 0 && !job.tooLarge && (
+            {job.state === 'failed' && job.sent > 0 && !tooLarge && (
               // The form would hold the recipients already sent to: the rest goes as it is, once fixed (credit bought).
               <Button variant="light" size="compact-sm" mt={6} onClick={() => void sendTheRest(job.id)}>
                 Send the rest
               </Button>
             )}
-            {job.state === 'failed' && job.sent > 0 && job.tooLarge && (
+            {job.state === 'failed' && job.sent > 0 && tooLarge && (
               // Sent as it is, that row would be refused again: the rest goes without it, and it is reported.
-              <Button variant="light" size="compact-sm" mt={6} onClick={() => void skipRowAndSendTheRest(job.id)}>
-                {skipRowLabel(job.tooLarge)}
+              // The row shown goes with the click: one landing after the send moved on to another row skips nothing.
+              <Button
+                variant="light"
+                size="compact-sm"
+                mt={6}
+                onClick={() => void skipRowAndSendTheRest(job.id, tooLarge.index)}
+              >
+                {skipRowLabel(tooLarge)}
               </Button>
             )}
             {job.state === 'failed' && job.sent === 0 && job.form && onEditAgain && (

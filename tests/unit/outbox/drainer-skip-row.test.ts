@@ -5,7 +5,8 @@ import { displayPhone } from '../../../src/domain/phone-number';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { BATCHES_SENT } from '../../../src/domain/alerts';
 import { resumeFailedJob } from '../../../src/db/outbox-store';
-import { skipRowAndSendTheRest } from '../../../src/sync/outbox-jobs';
+import { skipRowAndSendTheRest } from '../../../src/outbox/send-end';
+import { onAlert } from '../../../src/notify/alerts-bus';
 import { carrierLog, numbersFrom, quickItem, signInAs } from './support/live-gateway';
 import { drainerFor, keysOf, useDrainerTestWorld, waitForJob } from './support/drain-helpers';
 
@@ -39,7 +40,7 @@ describe('outbox: skipping a message too large on its own and sending the rest',
       tooLarge: { index: 2, number: numbers[2] },
     });
     // "Send the rest" alone would only meet the same row again; the skip goes past it.
-    expect(await skipRowAndSendTheRest(id)).toBe(true);
+    expect(await skipRowAndSendTheRest(id, 2)).toBe(true);
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 5, skipped: [{ index: 2, number: numbers[2] }] });
     expect(keysOf(live, id)).toEqual(['0-4', '0-4', '0-1', '2-3', '2-2', '3-4']);
     const { rows, summary } = await carrierLog(live, id);
@@ -54,7 +55,7 @@ describe('outbox: skipping a message too large on its own and sending the rest',
         severity: 'warning',
       },
     ]);
-    expect(await skipRowAndSendTheRest(id)).toBe(false); // done: nothing left to skip
+    expect(await skipRowAndSendTheRest(id, 2)).toBe(false); // done: nothing left to skip
   });
 
   it('goes on with the next batch when the skipped row ends one, and skips a second such row too', async () => {
@@ -72,14 +73,14 @@ describe('outbox: skipping a message too large on its own and sending the rest',
       nextBatch: 0,
       error: stoppedOn(100, numbers[99]!),
     });
-    expect(await skipRowAndSendTheRest(id)).toBe(true);
+    expect(await skipRowAndSendTheRest(id, 99)).toBe(true);
     expect(await waitForJob(id)).toMatchObject({
       state: 'failed',
       sent: 102,
       nextBatch: 1,
       error: stoppedOn(103, numbers[102]!),
     });
-    expect(await skipRowAndSendTheRest(id)).toBe(true);
+    expect(await skipRowAndSendTheRest(id, 102)).toBe(true);
     const job = await waitForJob(id);
     expect(job).toMatchObject({ state: 'done', sent: 105 });
     expect(job.skipped?.map((r) => r.index)).toEqual([99, 102]);
@@ -95,21 +96,62 @@ describe('outbox: skipping a message too large on its own and sending the rest',
     );
   });
 
-  it('ends the send on the device when the skipped row is its last one, with no request', async () => {
+  it('ends the send on the device when the skipped row is its last one, with no request, and says so as the drainer would', async () => {
     const live = await world.start({ maxBodyBytes: 1_500 });
     await signInAs(live);
     const numbers = numbersFrom(9300, 3);
     const id = await enqueue({ items: itemsWith(numbers, [2], 1300) });
-    const { drainer } = drainerFor(live);
+    const { drainer, alerts: drainerAlerts } = drainerFor(live);
     world.stops.push(() => drainer.stop());
 
     expect(await waitForJob(id)).toMatchObject({ state: 'failed', sent: 2 });
     const before = keysOf(live, id).length;
-    expect(await skipRowAndSendTheRest(id)).toBe(true);
+    const shown: Array<{ message: string; severity: string }> = [];
+    const stopAlerts = onAlert(({ message, severity }) => shown.push({ message, severity }));
+    world.stops.push(async () => stopAlerts());
+    expect(await skipRowAndSendTheRest(id, 2)).toBe(true);
     expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 3, skipped: [{ index: 2, number: numbers[2] }] });
     expect(keysOf(live, id)).toHaveLength(before);
     const { summary } = await carrierLog(live, id);
     expect(summary).toEqual({ total: 2, unique: 2, duplicates: 0 });
+    // The alerts the drainer raises at a send's end, raised once, where the user clicked; and its 'done' event.
+    expect(shown).toEqual([
+      { message: BATCHES_SENT, severity: 'success' },
+      {
+        message: 'Row 3 (024 000 9302) was skipped and not sent: its message is too large for the gateway',
+        severity: 'warning',
+      },
+    ]);
+    expect(drainerAlerts.map((a) => a.message)).not.toContain(BATCHES_SENT);
+    expect(world.events.seen.filter((e) => e.type === 'done')).toEqual([{ type: 'done', jobId: id }]);
+  });
+
+  it('skips only the row the button showed: a second click, landed once the send stopped on the next row, skips nothing', async () => {
+    const live = await world.start({ maxBodyBytes: 1_500 });
+    await signInAs(live);
+    const numbers = numbersFrom(9500, 5);
+    const id = await enqueue({ items: itemsWith(numbers, [2, 3], 1300) });
+    const { drainer } = drainerFor(live);
+    world.stops.push(() => drainer.stop());
+
+    expect(await waitForJob(id)).toMatchObject({ state: 'failed', sent: 2, tooLarge: { index: 2 } });
+    expect(await skipRowAndSendTheRest(id, 2)).toBe(true);
+    // Within moments the send stops on row 4, and its button shows in the same place.
+    expect(await waitForJob(id)).toMatchObject({ state: 'failed', sent: 3, tooLarge: { index: 3 } });
+    // The click meant for row 3 (a double click, another tab's stale card) lands now.
+    expect(await skipRowAndSendTheRest(id, 2)).toBe(false);
+    expect(await waitForJob(id)).toMatchObject({
+      state: 'failed',
+      sent: 3,
+      tooLarge: { index: 3, number: numbers[3] },
+      skipped: [{ index: 2, number: numbers[2] }],
+    });
+    // Row 4 goes only when its own button is pressed.
+    expect(await skipRowAndSendTheRest(id, 3)).toBe(true);
+    const job = await waitForJob(id, ['done']);
+    expect(job.skipped?.map((r) => r.index)).toEqual([2, 3]);
+    const { rows } = await carrierLog(live, id);
+    expect(rows.map((r) => r.recipient_index)).toEqual([0, 1, 4]);
   });
 
   it('skips nothing in a send refused for another reason: that one is sent the rest as it is', async () => {
@@ -123,7 +165,7 @@ describe('outbox: skipping a message too large on its own and sending the rest',
     const job = await waitForJob(id);
     expect(job).toMatchObject({ state: 'failed', sent: 100 });
     expect(job.tooLarge).toBeUndefined();
-    expect(await skipRowAndSendTheRest(id)).toBe(false);
+    expect(await skipRowAndSendTheRest(id, 100)).toBe(false);
     expect(await resumeFailedJob(id)).toBe(true);
   });
 });
