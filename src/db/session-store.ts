@@ -32,8 +32,11 @@ export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<St
     const other = current && current.profile_id !== user.profile_id ? current : null;
     if (other) await wipeRows(other.profile_id);
     const older = current && current.token !== user.token ? current : null;
+    // signedInAt names the sign-in (a send's refusal, a paused job): a newer one never shares it, even
+    // stored in the same millisecond, or the older token's 'Invalid Token' would end the new sign-in.
+    const signedInAt = !current ? now : older ? Math.max(now, current.signedInAt + 1) : current.signedInAt;
     // The session first: an account's rows are written only while it is the signed-in one (signed-in-rows.ts).
-    await db.session.put({ id: 'current', profile_id: user.profile_id, token: user.token, signedInAt: now });
+    await db.session.put({ id: 'current', profile_id: user.profile_id, token: user.token, signedInAt });
     await db.users.put({ ...user, token: '' });
     return { other, older };
   });
@@ -61,23 +64,32 @@ const isSignIn = (session: StoredSession | undefined, refused: RefusedSignIn) =>
 /**
  * Sign-out (docs/product.md#stored-on-the-device): the account's user info, session, mirrors and drafts (with the loaded sheet) go; its outbox jobs stay,
  * bound to the account, and go out when it signs in again. With `refused`, only while that sign-in is
- * still the current one: a refusal that lands after a later sign-in never ends it. Answers whether it wiped.
+ * still the current one: a refusal that lands after a later sign-in never ends it. Answers whether it
+ * wiped, and the session it deleted: a sign-in another tab stored since the caller read the session is
+ * the one gone, and its token the one to revoke.
  */
-export async function wipeAccount(profileId: number, refused?: RefusedSignIn): Promise<boolean> {
+export async function wipeAccount(
+  profileId: number,
+  refused?: RefusedSignIn,
+): Promise<{ wiped: boolean; deleted: StoredSession | null }> {
   let signedOut = false;
   let wiped = false;
+  let deleted: StoredSession | null = null;
   await db.transaction('rw', [db.session, ...accountTables()], async () => {
     const session = await db.session.get('current');
     if (refused && (session?.profile_id !== profileId || !isSignIn(session, refused))) return;
     wiped = true;
-    if (session?.profile_id === profileId) await db.session.delete('current');
+    if (session?.profile_id === profileId) {
+      await db.session.delete('current');
+      deleted = session;
+    }
     signedOut = !session || session.profile_id === profileId;
     await wipeRows(profileId);
   });
-  if (!wiped) return false;
+  if (!wiped) return { wiped, deleted };
   if (signedOut) writeSessionHint(false);
   await forgetOffDatabase(profileId);
-  return true;
+  return { wiped, deleted };
 }
 
 /** The tables of one account's rows (signed-in-rows.ts), which its sign-out wipes. */

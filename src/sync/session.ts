@@ -67,12 +67,17 @@ async function storeSignIn(user: StoredUser): Promise<void> {
   if (replaced) revoke(replaced.token, replaced.profile_id);
 }
 
-/** Sign-out: the gateway revokes the token (best effort, offline too), the device forgets the account. */
+/**
+ * Sign-out: the gateway revokes the token (best effort, offline too), the device forgets the account.
+ * The wipe's own session is revoked too: another tab may have stored a new sign-in of the account since
+ * it was read, and the device forgets that one as well.
+ */
 export async function signOut(): Promise<void> {
   const account = await currentAccount();
   if (!account) return;
-  await wipeAccount(account.user.profile_id);
+  const { deleted } = await wipeAccount(account.user.profile_id);
   revoke(account.session.token, account.user.profile_id);
+  if (deleted && deleted.token !== account.session.token) revoke(deleted.token, deleted.profile_id);
 }
 
 /**
@@ -83,7 +88,7 @@ export async function signOut(): Promise<void> {
 export async function signOutLocally(refused: RefusedSignIn, reason?: string): Promise<void> {
   const account = await currentAccount();
   if (!account) return;
-  const wiped = await wipeAccount(account.user.profile_id, refused);
+  const { wiped } = await wipeAccount(account.user.profile_id, refused);
   if (wiped && reason) emitAlert({ message: reason, status: 'failed' });
 }
 

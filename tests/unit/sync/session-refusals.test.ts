@@ -6,7 +6,9 @@ import { refreshUser, signOut, signOutLocally, startSessionSync } from '../../..
 import { refreshOverview } from '../../../src/sync/message-sync';
 import { onAlert } from '../../../src/notify/alerts-bus';
 import { INVALID_TOKEN } from '../../../src/domain/alerts';
-import { makeUser } from '../domain/factories';
+import { nextRunnableJob, updateJob } from '../../../src/db/outbox-store';
+import { enqueue } from '../../../src/outbox/enqueue';
+import { makeItem, makeUser } from '../domain/factories';
 
 // Several accounts use one device one after another, and the app may have several tabs: an answer
 // meant for one sign-in must never end, or write into, another (docs/product.md#sign-in-and-sessions).
@@ -80,6 +82,19 @@ describe('an answer for one sign-in never reaches another', () => {
     await signOutLocally({ profile_id: B.profile_id, signedInAt: 5 }, INVALID_TOKEN);
     expect(await currentAccount()).toBeNull();
     expect(alerts).toEqual([INVALID_TOKEN]);
+  });
+
+  it("two sign-ins of one account stored in the same millisecond: the older one's 'Invalid Token' ends neither", async () => {
+    await saveSignIn(A, 5);
+    const queued = await enqueue({ items: [makeItem()] });
+    await updateJob(queued, { state: 'paused', pausedSignIn: 5 }); // refused under the first sign-in
+    await saveSignIn({ ...A, token: 'token-a2' }, 5);
+    await signOutLocally({ profile_id: A.profile_id, signedInAt: 5 }, INVALID_TOKEN);
+    const account = await currentAccount();
+    expect(account?.session.token).toBe('token-a2');
+    expect(alerts).toEqual([]);
+    // The send refused under the older token goes on under the new sign-in.
+    expect((await nextRunnableJob(A.profile_id, account!.session.signedInAt))?.id).toBe(queued);
   });
 
   it("A's fetchuser refused after A signed out and B signed in leaves B signed in", async () => {

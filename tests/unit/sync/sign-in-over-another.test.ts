@@ -5,7 +5,7 @@ import { putListItems } from '../../../src/db/list-store';
 import { jobsOf } from '../../../src/db/outbox-store';
 import { readSmppAccess, saveSmppAccess } from '../../../src/db/smpp-access-store';
 import { enqueue } from '../../../src/outbox/enqueue';
-import { acceptSignedInUser, signIn } from '../../../src/sync/session';
+import { acceptSignedInUser, signIn, signOut } from '../../../src/sync/session';
 import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 import type { StoredGroup } from '../../../src/db/app-db';
 import { makeItem, makeUser } from '../domain/factories';
@@ -115,5 +115,23 @@ describe('a sign-in saved over another account', () => {
     // The same sign-in stored again (its token unchanged) revokes nothing.
     await acceptSignedInUser({ ...A, token: 'token-a2' });
     expect(calls).toEqual([['signout', 'token-a']]);
+  });
+
+  it('a sign-out racing a new sign-in of the account in another tab revokes the token it wiped', async () => {
+    await aSignedInWithRows();
+    const calls = gateway();
+    // This tab reads token-a; the other tab's sign-in (token-a2) is stored before this tab's wipe.
+    const signingOut = signOut();
+    await acceptSignedInUser({ ...A, token: 'token-a2' });
+    await signingOut;
+    expect(await currentAccount()).toBeNull();
+    // The device forgot token-a2 with the wipe: it must not stay valid on the gateway for its 30 days.
+    await vi.waitFor(() => expect(calls).toContainEqual(['signout', 'token-a2']));
+    expect(
+      calls
+        .filter(([call]) => call === 'signout')
+        .map(([, token]) => token)
+        .sort(),
+    ).toEqual(['token-a', 'token-a', 'token-a2']);
   });
 });
