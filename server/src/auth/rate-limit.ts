@@ -77,19 +77,35 @@ export async function giveBackHit(ctx: GatewayContext, key: string, windowMs: nu
 }
 
 /**
- * Whether `key` was counted in its current window or the one before (`countHit` with the same
- * window): what a caller noted happened lately, such as an address that signed in.
+ * Notes that `key` happened now (a row whose window starts at that time): `seenSince` answers whether
+ * it happened lately; the sweep deletes the note a day (LONGEST_WINDOW_MS) after it was last made.
  */
-export async function countedLately(ctx: GatewayContext, key: string, windowMs: number): Promise<boolean> {
+export async function noteSeen(ctx: GatewayContext, key: string): Promise<void> {
   const now = ctx.now();
+  await ctx.db
+    .insertInto('rate_limits')
+    .values({ key: storedKey(key), window_start: now, count: 1 })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: now, count: 1 }))
+    .execute();
+}
+
+/** Whether `noteSeen(key)` was called at `since` or later (and within the last day). */
+export async function seenSince(ctx: GatewayContext, key: string, since: number): Promise<boolean> {
   const row = await ctx.db
     .selectFrom('rate_limits')
     .select('count')
     .where('key', '=', storedKey(key))
-    .where('window_start', '>=', now - (now % windowMs) - windowMs)
-    .where('count', '>', 0)
+    .where('window_start', '>=', since)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Forgets every count and note whose key starts with `prefix` (at most LONGEST_KEY characters). */
+export async function forgetKeys(ctx: GatewayContext, prefix: string): Promise<void> {
+  await ctx.db
+    .deleteFrom('rate_limits')
+    .where(sql<boolean>`substr(${sql.ref('key')}, 1, ${prefix.length}) = ${prefix}`)
+    .execute();
 }
 
 /** Deletes the counts of windows long over (background.ts, hourly): each address or name tried leaves one. */

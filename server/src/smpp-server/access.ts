@@ -6,7 +6,15 @@ import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { refuse } from '../core/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { addressKey, countedLately, countHit, giveBackHit, LONGEST_WINDOW_MS, rateLimit } from '../auth/rate-limit';
+import {
+  addressKey,
+  forgetKeys,
+  giveBackHit,
+  LONGEST_WINDOW_MS,
+  noteSeen,
+  rateLimit,
+  seenSince,
+} from '../auth/rate-limit';
 import { clientsOf } from '../accounts/client-info';
 import {
   SMPP_DEFAULTS,
@@ -142,6 +150,8 @@ export async function updateSmppAccess(
       .set({ ...changes, updated_at: now })
       .where('profile_id', '=', user.profile_id)
       .execute();
+    // Addresses that bound with the old password are not trusted with the new one (checkBind).
+    if (passwordHash !== undefined) await forgetKeys(ctx, boundPrefix(existing.system_id));
   } else {
     await ctx.db
       .insertInto('smpp_accounts')
@@ -182,8 +192,9 @@ const TOO_MANY = 'too many failed binds: wait 15 minutes';
  * 8-character password is never guessed one bind at a time. An address over its limit is refused
  * before its attempt counts against any system_id, so one address cannot lock out accounts beyond
  * its own limit; only a password checked and found wrong (or a system_id unknown) counts against the
- * system_id, and an address on the account's own allow-list, or one that bound the account in the
- * last day or two (a customer's own ESME), is not held by that count.
+ * system_id, and an address on the account's own allow-list is not held by that count, nor is one
+ * that bound the account in the last day (a customer's own ESME: noteBoundAddress) while its own
+ * failures for the system_id stay within the same 10.
  */
 export async function checkBind(
   ctx: GatewayContext,
@@ -204,11 +215,14 @@ export async function checkBind(
   // when it matches.
   const systemIdKey = `smppBind:${systemId.slice(0, 16)}`;
   const withinSystemId = await rateLimit(ctx, systemIdKey, FAILED_BINDS.perSystemId, windowMs);
-  const boundKey = `smppBound:${systemId.slice(0, 16)}:${addressKey(address)}`;
+  const pairKey = `smppBindFrom:${systemId.slice(0, 16)}:${addressKey(address)}`;
+  const withinPair = await rateLimit(ctx, pairKey, FAILED_BINDS.perSystemId, windowMs);
   const trusted =
     account !== undefined &&
     ((ipsOf(account).length > 0 && bindIpAllowed(account, address)) ||
-      (!withinSystemId && (await countedLately(ctx, boundKey, LONGEST_WINDOW_MS))));
+      (!withinSystemId &&
+        withinPair &&
+        (await seenSince(ctx, boundKey(account.system_id, address), ctx.now() - LONGEST_WINDOW_MS))));
   if (!withinSystemId && !trusted) return { ok: false, status: 'ESME_RBINDFAIL', reason: TOO_MANY };
   dummy ??= hashPassword('no-such-smpp-account', ctx.scryptCost);
   const matches = await verifyPassword(password, account?.password_hash ?? (await dummy));
@@ -216,13 +230,25 @@ export async function checkBind(
   if (!account) return { ok: false, status: 'ESME_RINVPASWD', reason: 'unknown system_id' };
   if (!matches) return { ok: false, status: 'ESME_RINVPASWD', reason: 'wrong password' };
   await giveBackHit(ctx, systemIdKey, windowMs);
+  await giveBackHit(ctx, pairKey, windowMs);
   if (account.enabled !== 1) return { ok: false, status: 'ESME_RBINDFAIL', reason: 'SMPP access is disabled' };
   if (!bindIpAllowed(account, address))
     return { ok: false, status: 'ESME_RBINDFAIL', reason: `address ${address} is not on the allow-list` };
   await giveBackHit(ctx, addressCount, windowMs);
-  // The address this account binds from: failures of its system_id elsewhere do not hold it.
-  await countHit(ctx, boundKey, LONGEST_WINDOW_MS);
+  await noteBoundAddress(ctx, account.system_id, address);
   return { ok: true, account };
+}
+
+const boundPrefix = (systemId: string) => `smppBound:${systemId}:`;
+const boundKey = (systemId: string, address: string) => `${boundPrefix(systemId)}${addressKey(address)}`;
+
+/**
+ * Notes that an address (an IPv6 one by its /64) binds the system_id now: at each bind, hourly while
+ * the bind stays open, and when it closes, so a customer's ESME reconnecting after a drop is not held
+ * by failures of its system_id from elsewhere for a day after (checkBind). A new password forgets them.
+ */
+export async function noteBoundAddress(ctx: GatewayContext, systemId: string, address: string): Promise<void> {
+  await noteSeen(ctx, boundKey(systemId, address));
 }
 
 /**

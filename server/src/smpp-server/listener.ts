@@ -14,7 +14,15 @@ import { senderAddress } from '../carrier/smpp/sms-wire';
 import { splitSenderIds } from '../../../src/domain/sender-id';
 import { checkPhoneNumber } from '../../../src/domain/number-screen';
 import { needsUnicode, smsLength, smsParts } from '../../../src/domain/sms';
-import { accountsById, BIND_HEARTBEAT_MS, checkBind, dropBind, heartbeatBinds, registerBind } from './access';
+import {
+  accountsById,
+  BIND_HEARTBEAT_MS,
+  checkBind,
+  dropBind,
+  heartbeatBinds,
+  noteBoundAddress,
+  registerBind,
+} from './access';
 import { concatOf, DATA_CODINGS, decodeText, readSubmit, smppTime, type SubmitBody } from './wire';
 import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
 import { receiptDeliverSm, submitSmResp } from './wire-out';
@@ -52,6 +60,8 @@ export const ANSWERS_HIGH = 1024;
 const PDUS_A_TURN = 256;
 /** A session not bound this long after it opened is closed; enquire_link does not extend it (docs/smpp.md#binds). */
 export const BIND_TIMEOUT_MS = 30_000;
+/** How often an open bind's address is noted again as binding its system_id (noteBoundAddress). */
+const NOTE_BOUND_EVERY_MS = 3_600_000;
 /** Sessions not yet bound from one address; one more is closed as it opens (docs/smpp.md#binds). */
 export const UNBOUND_PER_ADDRESS = 20;
 /** Connections one listener holds at once, bound or not; one more is closed as it opens. */
@@ -89,7 +99,8 @@ type BindType = 'transmitter' | 'receiver' | 'transceiver';
 interface Conn {
   session: Session & { paused: boolean };
   ip: string;
-  bound: { id: string; type: BindType; profileId: number; systemId: string } | null;
+  /** `notedAt`: when its address was last noted as binding the system_id (noteBoundAddress). */
+  bound: { id: string; type: BindType; profileId: number; systemId: string; notedAt: number } | null;
   binding: boolean;
   inflight: number;
   /** Receipt ids sent on this bind and not answered yet. */
@@ -487,6 +498,7 @@ export class SmppServer {
     if (this.openReceivers(bound.profileId).length === 0) held.push(...this.taken.drop(bound.profileId));
     try {
       await releaseReceipts(this.ctx, this.owner, held);
+      await noteBoundAddress(this.ctx, bound.systemId, conn.ip);
       await dropBind(this.ctx, bound.id);
     } catch (error) {
       this.ctx.reportError?.('SMPP unbind', error);
@@ -588,7 +600,7 @@ export class SmppServer {
       }
       this.users.set(account.profile_id, user);
       this.setBucket(account);
-      conn.bound = { id, type, profileId: account.profile_id, systemId: account.system_id };
+      conn.bound = { id, type, profileId: account.profile_id, systemId: account.system_id, notedAt: this.ctx.now() };
       conn.binding = false;
       this.leaveUnbound(conn);
       this.respond(conn, pdu, { system_id: SERVER_SYSTEM_ID });
@@ -861,14 +873,24 @@ export class SmppServer {
     await receiptsDelivered(this.ctx, ids);
   }
 
-  /** Keeps this instance's binds alive, and applies changed settings: throughput, sender IDs, disabling. */
-  private async heartbeat() {
+  /**
+   * Keeps this instance's binds alive, and applies changed settings: throughput, sender IDs, disabling.
+   * Runs every BIND_HEARTBEAT_MS (tests call it).
+   */
+  async heartbeat() {
     try {
       const bound = [...this.conns].filter((c) => c.bound);
       await heartbeatBinds(
         this.ctx,
         bound.map((c) => c.bound!.id),
       );
+      // A bind open for days keeps its address noted (checkBind trusts it for a day after).
+      const now = this.ctx.now();
+      for (const c of bound)
+        if (now - c.bound!.notedAt >= NOTE_BOUND_EVERY_MS) {
+          c.bound!.notedAt = now;
+          await noteBoundAddress(this.ctx, c.bound!.systemId, c.ip);
+        }
       const profileIds = [...new Set(bound.map((c) => c.bound!.profileId))];
       for (const account of await accountsById(this.ctx, profileIds)) {
         this.setBucket(account);
