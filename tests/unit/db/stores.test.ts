@@ -9,6 +9,7 @@ import { readSmppAccess, saveSmppAccess } from '../../../src/db/smpp-access-stor
 import { enqueue } from '../../../src/outbox/enqueue';
 import type { StoredContact, StoredGroup, StoredListItem } from '../../../src/db/app-db';
 import { makeItem, makeUser } from '../domain/factories';
+import { storedGroup } from '../support/factories';
 
 const row = (itemId: string, sortKey: number, data: Record<string, unknown> = {}): StoredListItem => ({
   profile_id: 7,
@@ -17,16 +18,8 @@ const row = (itemId: string, sortKey: number, data: Record<string, unknown> = {}
   sortKey,
   data: BulkMessageSchema.parse({ message_id: itemId, ...data }),
 });
-const group = (id: number, extra: Partial<StoredGroup> = {}): StoredGroup => ({
-  profile_id: 7,
-  id,
-  groupname: `G${id}`,
-  username: 'demo',
-  setuptime: `2026-01-0${id}T00:00:00Z`,
-  contactcount: 0,
-  client: false,
-  ...extra,
-});
+const group = (id: number, extra: Partial<StoredGroup> = {}): StoredGroup =>
+  storedGroup(id, { setuptime: `2026-01-0${id}T00:00:00Z`, ...extra });
 const contact = (id: number, groupId: number): StoredContact => ({
   profile_id: 7,
   id,
@@ -106,17 +99,7 @@ describe('device stores', () => {
     saveSmppAccess(7, { systemId: 'demo7' } as never);
     expect(readSmppAccess(7)).toEqual({ systemId: 'demo7' });
     // A phone book and a contact deleted offline, not yet sent: kept for the next sign-in to send.
-    const group = (id: number, pendingDelete?: 1): StoredGroup => ({
-      profile_id: 7,
-      id,
-      groupname: `G${id}`,
-      username: 'demo',
-      setuptime: '',
-      contactcount: 0,
-      client: false,
-      ...(pendingDelete ? { pendingDelete } : {}),
-    });
-    await db.groups.bulkPut([group(1), group(2, 1)]);
+    await db.groups.bulkPut([group(1), group(2, { pendingDelete: 1 })]);
     await wipeAccount(7);
     expect(await db.drafts.count()).toBe(0);
     expect(await db.listItems.count()).toBe(0);

@@ -1,7 +1,22 @@
 import type { UserInfo } from '../../../src/domain/types';
 import type { DomainDetailsAnswer } from '../../../src/api/domain-api';
+import type { StoredGroup } from '../../../src/db/app-db';
 
 // The test data builders, one of each kind, for screen, gateway and browser tests alike.
+
+/** A phone book as the device stores it (account 7's unless overridden), with overrides. */
+export function storedGroup(id: number, overrides: Partial<StoredGroup> = {}): StoredGroup {
+  return {
+    profile_id: 7,
+    id,
+    groupname: `G${id}`,
+    username: 'demo',
+    setuptime: '',
+    contactcount: 0,
+    client: false,
+    ...overrides,
+  };
+}
 
 /** Domain details as the gateway answers them, with overrides. */
 export function domainDetails(overrides: Partial<DomainDetailsAnswer> = {}): DomainDetailsAnswer {

@@ -9,6 +9,7 @@ import { acceptSignedInUser, signIn, signOut } from '../../../src/sync/session';
 import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 import type { StoredGroup } from '../../../src/db/app-db';
 import { makeItem, makeUser } from '../domain/factories';
+import { storedGroup } from '../support/factories';
 
 // A sign-in saved while another account's is stored (a login answered after another tab signed in):
 // the stored one is signed out first, as its own sign-out would do it (docs/product.md#stored-on-the-device).
@@ -16,16 +17,8 @@ import { makeItem, makeUser } from '../domain/factories';
 const A = makeUser({ profile_id: 7, username: 'ama', token: 'token-a' });
 const B = makeUser({ profile_id: 8, username: 'kofi', token: 'token-b' });
 
-const group = (profileId: number, id: number, pendingDelete?: 1): StoredGroup => ({
-  profile_id: profileId,
-  id,
-  groupname: `G${id}`,
-  username: 'demo',
-  setuptime: '',
-  contactcount: 0,
-  client: false,
-  ...(pendingDelete ? { pendingDelete } : {}),
-});
+const group = (profileId: number, id: number, pendingDelete?: 1): StoredGroup =>
+  storedGroup(id, { profile_id: profileId, ...(pendingDelete ? { pendingDelete } : {}) });
 
 /** Signs A in and gives it rows of each kind sign-out wipes or keeps. Answers its queued send's id. */
 async function aSignedInWithRows(): Promise<string> {
