@@ -3,8 +3,9 @@
 import { gsmDecode } from '../carrier/smpp/gsm-alphabet';
 import { UDH_INDICATOR } from '../carrier/smpp/sms-wire';
 import type { PduAddresses } from '../carrier/smpp/pdu-out';
+import { Malformed, readShortMessageBody } from '../carrier/smpp/pdu-in';
 
-export class Malformed extends Error {}
+export { Malformed };
 
 /** The TLVs the server reads (SMPP 3.4 5.3.2). */
 const TLV = { sarRef: 0x020c, sarTotal: 0x020e, sarSeq: 0x020f, messagePayload: 0x0424 } as const;
@@ -27,77 +28,16 @@ export interface SubmitBody extends SmppAddresses {
 
 /** Reads a submit_sm's body (after the 16-byte header); throws Malformed when it is cut short. */
 export function readSubmit(pdu: Buffer): SubmitBody {
-  let at = 16;
-  const end = pdu.length;
-  const need = (n: number) => {
-    if (at + n > end) throw new Malformed('The submit_sm is shorter than its fields');
-  };
-  const u8 = () => {
-    need(1);
-    return pdu[at++]!;
-  };
-  const cstring = (max: number) => {
-    const stop = pdu.indexOf(0, at);
-    if (stop < 0 || stop >= end || stop - at > max) throw new Malformed('A C-octet string field is not terminated');
-    const value = pdu.toString('latin1', at, stop);
-    at = stop + 1;
-    return value;
-  };
-  const serviceType = cstring(5);
-  const sourceTon = u8();
-  const sourceNpi = u8();
-  const source = cstring(20);
-  const destTon = u8();
-  const destNpi = u8();
-  const destination = cstring(20);
-  const esmClass = u8();
-  u8(); // protocol_id
-  u8(); // priority_flag
-  const scheduleDeliveryTime = cstring(16);
-  const validityPeriod = cstring(16);
-  const registeredDelivery = u8();
-  u8(); // replace_if_present_flag
-  const dataCoding = u8();
-  u8(); // sm_default_msg_id
-  const smLength = u8();
-  need(smLength);
-  let message = pdu.subarray(at, at + smLength);
-  at += smLength;
-  const tlvs = new Map<number, Buffer>();
-  while (at < end) {
-    need(4);
-    const tag = pdu.readUInt16BE(at);
-    const length = pdu.readUInt16BE(at + 2);
-    at += 4;
-    need(length);
-    tlvs.set(tag, pdu.subarray(at, at + length));
-    at += length;
-  }
+  const { tlvs, smLength, shortMessage, ...fields } = readShortMessageBody(pdu, 'submit_sm');
   const payload = tlvs.get(TLV.messagePayload);
   const fromPayload = payload !== undefined && smLength === 0;
-  if (fromPayload) message = payload;
+  const message = fromPayload ? payload : shortMessage;
   const [ref, total, seq] = [tlvs.get(TLV.sarRef), tlvs.get(TLV.sarTotal), tlvs.get(TLV.sarSeq)];
   const sar =
     ref && total && seq && ref.length === 2 && total.length === 1 && seq.length === 1
       ? { ref: ref.readUInt16BE(0), total: total[0]!, seq: seq[0]! }
       : null;
-  return {
-    serviceType,
-    sourceTon,
-    sourceNpi,
-    source,
-    destTon,
-    destNpi,
-    destination,
-    esmClass,
-    registeredDelivery,
-    scheduleDeliveryTime,
-    validityPeriod,
-    dataCoding,
-    message: Buffer.from(message),
-    sar,
-    fromPayload,
-  };
+  return { ...fields, message: Buffer.from(message), sar, fromPayload };
 }
 
 /** The data codings the server takes: GSM 7-bit default alphabet, IA5, Latin-1, UCS-2. */

@@ -1,6 +1,7 @@
 // SMPP 3.4 connector: the `smpp` package frames PDUs; the window, the rate, the timeouts, enquire_link,
 // reconnecting and throttling are ours (the package has none of them).
 import smpp, { type PDU, type Session } from 'smpp';
+import { readCarrierPdus } from './pdu-in';
 import type {
   Connector,
   ConnectorHealth,
@@ -166,6 +167,7 @@ export class SmppConnector implements Connector {
     const open = (command: string) => {
       const ca = this.timing.tlsCa ? { ca: this.timing.tlsCa } : {};
       const session = smpp.connect({ host: s.host, port: s.port, tls: s.tls, rejectUnauthorized: true, ...ca });
+      readCarrierPdus(session);
       // Small PDUs answered one by one: Nagle's delay would hold each write back for the previous ACK.
       session.socket.setNoDelay(true);
       session.on('error', (error: Error) => this.fail(link, `link error: ${error.message}`));
