@@ -5,8 +5,6 @@ import { UDH_INDICATOR } from '../carrier/smpp/sms-wire';
 import type { PduAddresses } from '../carrier/smpp/pdu-out';
 import { Malformed, readShortMessageBody } from '../carrier/smpp/pdu-in';
 
-export { Malformed };
-
 /** The TLVs the server reads (SMPP 3.4 5.3.2). */
 const TLV = { sarRef: 0x020c, sarTotal: 0x020e, sarSeq: 0x020f, messagePayload: 0x0424 } as const;
 
