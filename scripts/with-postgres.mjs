@@ -51,6 +51,11 @@ check(
   run(findBin('initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']),
   'initdb',
 );
+// PG_STAT_STATEMENTS=1: every statement's time is kept (the SMPP bench prints where it went).
+const statements =
+  process.env.PG_STAT_STATEMENTS === '1'
+    ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all'
+    : '';
 check(
   run(findBin('pg_ctl'), [
     '-D',
@@ -59,7 +64,7 @@ check(
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${statements}`,
     'start',
   ]),
   'pg_ctl start',

@@ -3,7 +3,8 @@
 // (its own process). The ESMEs run in their own process. Prints, per database and carrier: submits
 // accepted per second, receipts returned per second, and the gateway's memory (RSS, heap) during the run.
 // Run: npm run bench -- smpp-server   (PostgreSQL: node scripts/with-postgres.mjs npx tsx tests/bench/smpp-server.bench.ts)
-// SMPP_BENCH_SUBMITS=20000 for a quicker run; SMPP_BENCH_CARRIERS=sim or smsc; SMPP_BENCH_BINDS=1,10.
+// SMPP_BENCH_SUBMITS=20000 for a quicker run; SMPP_BENCH_CARRIERS=sim or smsc; SMPP_BENCH_BINDS=1,10;
+// on PostgreSQL, SMPP_BENCH_TABLES=1 for each table's writes, PG_STAT_STATEMENTS=1 for each statement's time.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,7 @@ async function run(carrier: string, binds: number) {
     carrierDelayMs: 0,
     now: () => Date.now(),
   });
+  if (process.env.PG_STAT_STATEMENTS === '1') await resetStatements(gw);
   const server = new SmppServer(gw.ctx, { idleMs: 600_000 });
   let esme: ChildProcess | null = null;
   try {
@@ -174,6 +176,7 @@ async function run(carrier: string, binds: number) {
         (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : ''),
     );
     if (process.env.SMPP_BENCH_TABLES === '1') await printTableWrites(gw);
+    if (process.env.PG_STAT_STATEMENTS === '1') await printStatements(gw);
   } finally {
     esme?.send({ type: 'stop' });
     await server.stop();
@@ -209,6 +212,26 @@ async function printTableWrites(gw: TestGateway) {
     where idx_tup_read > ${SUBMITS / 10} order by idx_tup_read desc`.execute(gw.ctx.db);
   for (const i of indexes)
     console.log(`  index ${i.name.padEnd(32)} scans ${each(i.scans)} entries read ${each(i.read)}`);
+}
+
+/** PG_STAT_STATEMENTS=1 (scripts/with-postgres.mjs loads the extension): counts from the run's start. */
+async function resetStatements(gw: TestGateway) {
+  if (gw.ctx.db.dialectName !== 'postgres') return;
+  await sql`create extension if not exists pg_stat_statements`.execute(gw.ctx.db);
+  await sql`select pg_stat_statements_reset()`.execute(gw.ctx.db);
+}
+
+/** The statements that took PostgreSQL's time: in all, and a submit; waits for locks included. */
+async function printStatements(gw: TestGateway) {
+  if (gw.ctx.db.dialectName !== 'postgres') return;
+  const { rows } = await sql<{ ms: number; calls: number; rows: number; text: string }>`
+    select total_exec_time + total_plan_time as ms, calls, rows,
+      left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 140) as text
+    from pg_stat_statements order by total_exec_time + total_plan_time desc limit 15`.execute(gw.ctx.db);
+  for (const r of rows)
+    console.log(
+      `  ${Math.round(r.ms).toLocaleString('en').padStart(7)} ms ${((r.ms * 1000) / SUBMITS).toFixed(1).padStart(6)} µs a submit ${String(r.calls).padStart(6)} calls ${String(r.rows).padStart(7)} rows  ${r.text}`,
+    );
 }
 
 for (const carrier of CARRIERS) for (const binds of BINDS) await run(carrier, binds);
