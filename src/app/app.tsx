@@ -9,6 +9,7 @@ import { afterFirstScreen } from '../sync/after-first-screen';
 import { UpdatePrompt } from './update-prompt';
 import { INVALID_TOKEN } from '../domain/alerts';
 import { lazyStart } from './lazy-start';
+import { readRevokesHint } from '../db/boot-mirror';
 
 // Declarative routing: the app uses none of the data router's loaders or actions, whose code the
 // first screen would otherwise download, compile and run.
@@ -22,7 +23,9 @@ export type AppRouter = ComponentType<{ children: ReactNode }>;
 export function App({ Router = BrowserRouter }: { Router?: AppRouter }) {
   // From the first sign-in of this tab (or the start of a signed-in one), on: nothing stops at sign-out.
   const signedInOnce = useOnceTrue(useSession().status === 'signed-in');
-  useSyncsOnceSignedIn(signedInOnce);
+  // A token signed out offline is revoked from a signed-out start too (docs/product.md#sign-in-and-sessions).
+  const [revokeWaits] = useState(readRevokesHint);
+  useSyncsOnceSignedIn(signedInOnce, revokeWaits);
   useOutboxOnceSignedIn(signedInOnce);
   return (
     <Providers>
@@ -36,21 +39,35 @@ export function App({ Router = BrowserRouter }: { Router?: AppRouter }) {
 }
 
 /**
- * Sign-out on 'Invalid Token', fetchuser on start and on return, phone book deletions made offline sent
- * on start and when the network returns: from the first sign-in of this tab (or the start of a signed-in
- * one), after the first screen. A signed-out visitor's landing or login page never loads IndexedDB's
- * code (Dexie) or the answers' schemas (zod) for them.
+ * Sign-out on 'Invalid Token', fetchuser and the revokes of signed-out tokens on start and on return, phone
+ * book deletions made offline sent on start and when the network returns: from the first sign-in of this
+ * tab (or the start of a signed-in one), after the first screen; the revokes from any start while one
+ * waits. A signed-out visitor's landing or login page, no revoke waiting, never loads IndexedDB's code
+ * (Dexie) or the answers' schemas (zod) for them.
  */
-function useSyncsOnceSignedIn(wanted: boolean) {
+function useSyncsOnceSignedIn(signedInOnce: boolean, revokeWaits: boolean) {
+  const sessionSync = signedInOnce || revokeWaits;
   useEffect(() => {
-    if (!wanted) return;
-    const stops: Array<() => void> = [];
-    afterFirstScreen(() => {
-      stops.push(lazyStart(() => import('../sync/session').then((m) => m.startSessionSync())));
-      stops.push(lazyStart(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync())));
-    });
-    return () => stops.forEach((stop) => stop());
-  }, [wanted]);
+    if (!sessionSync) return;
+    return startAfterFirstScreen(() => import('../sync/session').then((m) => m.startSessionSync()));
+  }, [sessionSync]);
+  useEffect(() => {
+    if (!signedInOnce) return;
+    return startAfterFirstScreen(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync()));
+  }, [signedInOnce]);
+}
+
+/** Starts work loaded on demand once the first screen has shown; the returned stop works before either. */
+function startAfterFirstScreen(load: () => Promise<() => void>): () => void {
+  let stopped = false;
+  let stop = () => {};
+  afterFirstScreen(() => {
+    if (!stopped) stop = lazyStart(load);
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
 }
 
 /** True from the first render where `value` is, on. */

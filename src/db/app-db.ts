@@ -16,12 +16,26 @@ export interface StoredDomain extends DomainDetailsAnswer {
   fetchedAt: number;
 }
 
-/** The signed-in account: one row, id 'current'. The token lives only here and goes on sign-out. */
+/**
+ * The signed-in account: one row, id 'current'. The token lives here; after sign-out, only as a
+ * PendingRevoke until the gateway has revoked it.
+ */
 export interface StoredSession {
   id: 'current';
   profile_id: number;
   token: string;
   signedInAt: number;
+}
+
+/**
+ * A token the device forgot (sign-out, or a sign-in over it) whose revoke has not reached the gateway yet:
+ * kept through sign-out and tried again (src/sync/pending-revokes.ts); never shown.
+ */
+export interface PendingRevoke {
+  token: string;
+  profile_id: number;
+  /** When it was kept, strictly increasing: past the bound, the oldest goes first. */
+  keptAt: number;
 }
 
 /** User info of an account that signed in on this device, minus nothing: wiped on sign-out. */
@@ -283,6 +297,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 10, stores: { overviews: '&[profile_id+view], profile_id' } },
   // Contacts carry how and when the person agreed to be messaged (docs/compliance.md#consent-on-contacts).
   { version: 11, stores: {}, upgrade: upgradeContactsToV11 },
+  // A signed-out token is revoked on the gateway even when the sign-out was offline (docs/product.md#sign-in-and-sessions).
+  { version: 12, stores: { pendingRevokes: '&token, keptAt' } },
 ];
 
 /** The device's one database. Each version keeps what earlier versions stored (outbox jobs and drafts above all). */
@@ -303,6 +319,7 @@ export class AppDb extends Dexie {
   optOutLists!: EntityTable<StoredOptOutList, 'profile_id'>;
   developerData!: EntityTable<StoredDeveloperData, 'profile_id'>;
   overviews!: Table<StoredOverview, [number, StoredOverview['view']]>;
+  pendingRevokes!: EntityTable<PendingRevoke, 'token'>;
 
   constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

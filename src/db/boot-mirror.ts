@@ -10,6 +10,7 @@ export const DB_NAME = 'bulk-sms';
 
 const SESSION_KEY = 'bulk-sms:signed-in';
 const DOMAIN_KEY = (host: string) => `bulk-sms:domain:${host}`;
+const REVOKES_KEY = 'bulk-sms:revokes-pending';
 
 export type SessionHint = 'signed-in' | 'signed-out' | null;
 
@@ -53,6 +54,11 @@ export const readSessionHint = (): SessionHint => {
 };
 
 export const writeSessionHint = (signedIn: boolean) => void write(SESSION_KEY, signedIn ? '1' : '0');
+
+/** Whether a signed-out token may still wait for its revoke: a signed-out start loads IndexedDB's code only then. */
+export const readRevokesHint = (): boolean => read(REVOKES_KEY) === '1';
+
+export const writeRevokesHint = (pending: boolean) => void write(REVOKES_KEY, pending ? '1' : '0');
 
 /** The stored domain copy as text: a stable snapshot for useSyncExternalStore. */
 export const readDomainMirrorText = (host: string) => read(DOMAIN_KEY(host));

@@ -5,6 +5,7 @@ import { writeSessionHint } from './boot-mirror';
 import { forgetSmppAccess } from './smpp-access-store';
 import { dropShared } from './shared-in-store';
 import { ACCOUNT_TABLES } from './signed-in-rows';
+import { keepRevoke } from './pending-revoke-store';
 
 export const readSession = () => db.session.get('current');
 
@@ -22,16 +23,18 @@ export async function currentAccount(): Promise<{ session: StoredSession; user: 
  * Stores a sign-in: the session (token) and the user info, in one transaction. Over another account's
  * sign-in (a login answered after another tab signed in), that account is signed out in the same
  * transaction, as wipeAccount does it. The session replaced, another account's or this one's under an
- * older token, comes back for the caller to revoke its token: no token the device forgot stays alive.
+ * older token, has its revoke kept in the same transaction (pending-revoke-store.ts) and comes back for the
+ * caller to send it: no token the device forgot stays alive.
  */
 export async function saveSignIn(user: StoredUser, now = Date.now()): Promise<StoredSession | null> {
   // The hint goes first: a reload between the two never shows the login form to a signed-in user.
   writeSessionHint(true);
-  const replaced = await db.transaction('rw', [db.session, ...accountTables()], async () => {
+  const replaced = await db.transaction('rw', [db.session, db.pendingRevokes, ...accountTables()], async () => {
     const current = await db.session.get('current');
     const other = current && current.profile_id !== user.profile_id ? current : null;
     if (other) await wipeRows(other.profile_id);
     const older = current && current.token !== user.token ? current : null;
+    if (older) await keepRevoke(older);
     // signedInAt names the sign-in (a send's refusal, a paused job): a newer one never shares it, even
     // stored in the same millisecond, or the older token's 'Invalid Token' would end the new sign-in.
     const signedInAt = !current ? now : older ? Math.max(now, current.signedInAt + 1) : current.signedInAt;
@@ -65,31 +68,29 @@ const isSignIn = (session: StoredSession | undefined, refused: RefusedSignIn) =>
  * Sign-out (docs/product.md#stored-on-the-device): the account's user info, session, mirrors and drafts (with the loaded sheet) go; its outbox jobs stay,
  * bound to the account, and go out when it signs in again. With `refused`, only while that sign-in is
  * still the current one: a refusal that lands after a later sign-in never ends it. Answers whether it
- * wiped, and the session it deleted: a sign-in another tab stored since the caller read the session is
- * the one gone, and its token the one to revoke.
+ * wiped. Without `refused` (a chosen sign-out) the revoke of the token it deletes is kept in the same
+ * transaction (pending-revoke-store.ts): a sign-in another tab stored since the caller read the session
+ * is the one gone, and its token the one to revoke. A refused token is dead already. Kept revokes
+ * survive the wipe.
  */
-export async function wipeAccount(
-  profileId: number,
-  refused?: RefusedSignIn,
-): Promise<{ wiped: boolean; deleted: StoredSession | null }> {
+export async function wipeAccount(profileId: number, refused?: RefusedSignIn): Promise<{ wiped: boolean }> {
   let signedOut = false;
   let wiped = false;
-  let deleted: StoredSession | null = null;
-  await db.transaction('rw', [db.session, ...accountTables()], async () => {
+  await db.transaction('rw', [db.session, db.pendingRevokes, ...accountTables()], async () => {
     const session = await db.session.get('current');
     if (refused && (session?.profile_id !== profileId || !isSignIn(session, refused))) return;
     wiped = true;
     if (session?.profile_id === profileId) {
       await db.session.delete('current');
-      deleted = session;
+      if (!refused) await keepRevoke(session);
     }
     signedOut = !session || session.profile_id === profileId;
     await wipeRows(profileId);
   });
-  if (!wiped) return { wiped, deleted };
+  if (!wiped) return { wiped };
   if (signedOut) writeSessionHint(false);
   await forgetOffDatabase(profileId);
-  return { wiped, deleted };
+  return { wiped };
 }
 
 /** The tables of one account's rows (signed-in-rows.ts), which its sign-out wipes. */

@@ -1,10 +1,11 @@
 import { ApiFailure } from '../api/api-failure';
-import { fetchUser, login, signOutCall } from '../api/auth-api';
+import { fetchUser, login } from '../api/auth-api';
 import { setInvalidTokenListener } from '../api/http';
 import { INVALID_TOKEN } from '../domain/alerts';
 import { currentAccount, saveSignIn, saveUser, wipeAccount, type RefusedSignIn } from '../db/session-store';
 import type { StoredUser } from '../db/app-db';
 import { emitAlert } from '../notify/alerts-bus';
+import { retryPendingRevokes } from './pending-revokes';
 
 /** A sign-in waiting for its two-step code (or, when required but not set up, for setting it up). */
 export type TwoStepChallenge = { twoStep: 'code' | 'enrol'; challenge: string; secret?: string; uri?: string };
@@ -53,8 +54,13 @@ export async function acceptSignedInUser(user: StoredUser): Promise<void> {
   await storeSignIn(user);
 }
 
-/** The gateway revokes a signed-out token: one try, not awaited; offline it stays valid there until it expires. */
-const revoke = (token: string, profileId: number) => void signOutCall(token, profileId).catch(() => {});
+/**
+ * The gateway revokes the tokens the device forgot. Each was kept on the device by the write that forgot it
+ * (session-store.ts) and is sent now, not awaited, so sign-out stays instant and works offline; one that does
+ * not get through is tried again at each start, on return to the app and when the network returns, until the
+ * gateway takes it or answers that the token is dead already (src/sync/pending-revokes.ts).
+ */
+const revoke = () => void retryPendingRevokes();
 
 /**
  * Stores a sign-in. Another account still stored (a login answered after another tab signed in) is
@@ -63,21 +69,19 @@ const revoke = (token: string, profileId: number) => void signOutCall(token, pro
  * it is refused, paused, and goes on under the new sign-in: outbox-store.ts nextRunnableJob).
  */
 async function storeSignIn(user: StoredUser): Promise<void> {
-  const replaced = await saveSignIn(user);
-  if (replaced) revoke(replaced.token, replaced.profile_id);
+  if (await saveSignIn(user)) revoke();
 }
 
 /**
- * Sign-out: the gateway revokes the token (best effort, offline too), the device forgets the account.
- * The wipe's own session is revoked too: another tab may have stored a new sign-in of the account since
- * it was read, and the device forgets that one as well.
+ * Sign-out: the device forgets the account, and the gateway revokes the token (offline too, later).
+ * The session the wipe deleted is the one revoked: another tab may have stored a new sign-in of the account
+ * since it was read, and that sign-in kept the older token's revoke as it replaced it.
  */
 export async function signOut(): Promise<void> {
   const account = await currentAccount();
   if (!account) return;
-  const { deleted } = await wipeAccount(account.user.profile_id);
-  revoke(account.session.token, account.user.profile_id);
-  if (deleted && deleted.token !== account.session.token) revoke(deleted.token, deleted.profile_id);
+  await wipeAccount(account.user.profile_id);
+  revoke();
 }
 
 /**
@@ -109,17 +113,25 @@ export async function refreshUser(): Promise<void> {
   }
 }
 
-/** Wires 'Invalid Token' from any call to sign-out, and refreshes the user on start and on return to the app. */
+/**
+ * Wires 'Invalid Token' from any call to sign-out, and refreshes the user and sends the revokes still kept
+ * on start and on return to the app; the revokes also when the network returns, the tab hidden or not.
+ * Started signed out too while a revoke waits (app.tsx).
+ */
 export function startSessionSync(): () => void {
   setInvalidTokenListener((token) => void signOutLocally({ token }, INVALID_TOKEN));
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') void refreshUser();
+  const sync = () => {
+    void refreshUser();
+    revoke();
   };
+  const visible = () => document.visibilityState === 'visible';
+  const onVisible = () => visible() && sync();
+  const onOnline = () => (visible() ? sync() : revoke());
   document.addEventListener('visibilitychange', onVisible);
-  window.addEventListener('online', onVisible);
-  void refreshUser();
+  window.addEventListener('online', onOnline);
+  sync();
   return () => {
     document.removeEventListener('visibilitychange', onVisible);
-    window.removeEventListener('online', onVisible);
+    window.removeEventListener('online', onOnline);
   };
 }
