@@ -1,8 +1,13 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 
-/** Statements kept, by SQL text; the carrier's batches give a few hundred shapes (one per IN-list length). */
-const STATEMENTS_KEPT = 500;
+/**
+ * Statements kept, by SQL text. A list of a parameter a value makes a text for each length: under
+ * SMPP load the carrier's and the receipts' batches made 1,671 texts in 40,000 submits, and with 500
+ * kept a third of the statements prepared were ones evicted before (prepare took 2% of the gateway's
+ * time). The gateway's memory stayed alike.
+ */
+const STATEMENTS_KEPT = 2000;
 
 /**
  * better-sqlite3 for Kysely, with its prepared statements kept: Kysely prepares every query anew,

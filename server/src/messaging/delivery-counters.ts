@@ -19,13 +19,16 @@ const ROW_NETWORK = sql`${networkSql(sql.ref('message_recipients.number'))} as n
 const DAY = daySql(sql.ref('r.queued_at'));
 
 /**
- * The recipients `ids`, read first by their primary key as `r` (materialized): a planner working
- * from stale statistics could otherwise start from the messages or a status index and visit every
- * bulk message or delivered recipient of the table for a handful of recipients.
+ * SQLite: the recipients `ids`, read first by their primary key as `r` (materialized): a planner
+ * working from stale statistics could otherwise start from the messages or a status index and visit
+ * every bulk message or delivered recipient of the table for a handful of recipients. The ids travel
+ * as one JSON parameter, so the statement's text is the same for any number of them and SQLite
+ * prepares it once (sqlite-statements.ts): as a list of a parameter an id, each length was a text of
+ * its own, and preparing them (the network's CASE included) took 1% of the gateway's time.
  */
 const recipients = (ids: readonly number[]) =>
   sql`with r as materialized (select message_recipients.*, ${ROW_NETWORK} from message_recipients
-    where id in (${sql.join(ids.map((id) => sql`${id}`))}))`;
+    where id in (select value from json_each(${JSON.stringify(ids)})))`;
 
 /**
  * The two upserts adding `sign` for each recipient of `r` to its message's and its day's counters,
