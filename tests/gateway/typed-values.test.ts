@@ -104,6 +104,64 @@ describe('rowsById', () => {
   });
 });
 
+describe('lists padded for SQLite', () => {
+  it('gives an update by id a handful of texts for any number of rows, and still only the rows listed', async () => {
+    gw = await makeTestApp();
+    const db = gw.ctx.db;
+    const parts = await db
+      .insertInto('carrier_parts')
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          recipient_id: i + 1,
+          seq: 1,
+          total: 1,
+          connector: 'sim',
+          state: PART.accepted,
+          to_number: '233241000000',
+          updated_at: 1,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const texts = new Set<string>();
+    for (let n = 1; n <= 40; n += 1) {
+      const chosen = parts.slice(0, n);
+      const update = db
+        .updateTable('carrier_parts')
+        .from(
+          rowsById(
+            db.dialectName,
+            chosen.map((p) => [p.id, { done_at: n }] as const),
+            { done_at: 'bigint' },
+          ),
+        )
+        .set({ done_at: byId<number>('done_at') })
+        .where(
+          joinById(
+            'carrier_parts',
+            chosen.map((p) => p.id),
+          ),
+        );
+      texts.add(update.compile().sql);
+      await update.execute();
+      const done = await db
+        .selectFrom('carrier_parts')
+        .select(['id', 'done_at'])
+        .where(
+          'id',
+          'in',
+          parts.map((p) => p.id),
+        )
+        .orderBy('id')
+        .execute();
+      // Each row listed has its value; the rows past them were never listed, so never changed.
+      expect(done.map((p) => p.done_at)).toEqual(parts.map((_, i) => (i < n ? n : null)));
+    }
+    // 1, 2, 4, 8, 16, 32 and 64 rows: seven texts for forty lengths (SQLite prepares each text once).
+    if (db.dialectName === 'sqlite') expect(texts.size).toBe(7);
+  });
+});
+
 describe('rowsToInsert', () => {
   it('inserts every row with its values, the columns left out at their defaults, a conflict skipped', async () => {
     gw = await makeTestApp();

@@ -97,20 +97,43 @@ function valuesList<C extends string>(
 }
 
 /**
+ * The lengths lists are padded to (SQLite, and IN lists on both). SQLite keeps a prepared statement
+ * for each text (sqlite-statements.ts), and a list of a parameter a value makes a text for each
+ * length: a statement of the carrier's batches had up to 500 texts, each prepared at about 1 ms, and
+ * more texts than the statements kept. Padded, it has at most ten.
+ */
+const PADDED_LENGTHS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+/** How long a list of `n` items is once padded: the next of PADDED_LENGTHS (or `n` past them). */
+export const paddedLength = (n: number) => PADDED_LENGTHS.find((length) => length >= n) ?? n;
+
+/** The ids again, the last repeated up to paddedLength: the same set for `in (...)`. */
+const paddedIds = (ids: readonly number[]) =>
+  ids.length === 0 ? ids : [...ids, ...Array<number>(paddedLength(ids.length) - ids.length).fill(ids[ids.length - 1]!)];
+
+/**
  * Rows as a relation whose columns are column1, column2, ... in the order of `types`' keys, each
  * value cast to its column's SQL type. On PostgreSQL the rows travel as ONE JSON parameter
  * (jsonb_array_elements): as a VALUES list of a parameter a value, each value cost the gateway query
  * nodes to build and compile, and PostgreSQL a plan over every parameter. jsonb, not json: json's ->>
  * reads its element's text again for each column (11 columns: 10 µs a row, against 3). SQLite keeps
  * the VALUES list: joined to json_each, its planner read the whole list again for every row updated.
+ * With `padded`, SQLite's list is padded to paddedLength with rows of nulls, which the statement
+ * must leave out (a join on column1, or `where column1 is not null`).
  */
 export function typedValues<C extends string>(
   dialect: DialectName,
   rows: readonly Readonly<Record<C, string | number | null>>[],
   types: Readonly<Record<C, ColumnType>>,
+  { padded = false } = {},
 ) {
   const columns = Object.keys(types) as C[];
-  if (dialect === 'sqlite') return sql`(${valuesList(rows, columns, types)})`;
+  if (dialect === 'sqlite') {
+    const nulls = padded ? paddedLength(rows.length) - rows.length : 0;
+    const empty = Object.fromEntries(columns.map((c) => [c, null])) as Record<C, null>;
+    const all = nulls > 0 ? [...rows, ...Array<Record<C, null>>(nulls).fill(empty)] : rows;
+    return sql`(${valuesList(all, columns, types)})`;
+  }
   const json = JSON.stringify(rows.map((row) => columns.map((c) => wellFormed(row[c] ?? null))));
   const picked = columns.map((c, i) => `cast(r.value->>${i} as ${types[c]}) as column${i + 1}`);
   return sql`(select ${sql.raw(picked.join(', '))} from jsonb_array_elements(${json}::jsonb) as r)`;
@@ -147,6 +170,8 @@ export function rowsById<C extends string>(
     dialect,
     rows.map(([id, row]) => ({ ...row, id_key: id })),
     { id_key: 'bigint', ...types } as Record<C | 'id_key', ColumnType>,
+    // A row of nulls joins no row (joinById).
+    { padded: true },
   );
   const names = [
     sql`column1 as id_key`,
@@ -159,10 +184,11 @@ export function rowsById<C extends string>(
 export const byId = <T>(column: string) => sql<T>`${sql.ref(`by_id.v_${column}`)}`;
 
 /**
- * The join of rowsById to the table updated, and its ids listed again: the planner then reads the
- * table by its key whatever it guesses of the rows (on PostgreSQL a JSON parameter's are a guess).
+ * The join of rowsById to the table updated, and its ids listed again (padded: paddedLength): the
+ * planner then reads the table by its key whatever it guesses of the rows (on PostgreSQL a JSON
+ * parameter's are a guess).
  */
 export const joinById = (table: string, ids: readonly number[]) => {
   const id = sql.ref(`${table}.id`);
-  return sql<SqlBool>`${id} = by_id.id_key and ${id} in (${sql.join(ids)})`;
+  return sql<SqlBool>`${id} = by_id.id_key and ${id} in (${sql.join(paddedIds(ids))})`;
 };

@@ -234,7 +234,8 @@ function withSiblings(trx: Executor, connector: string, matches: readonly Match[
  * The receipts' rows, each with its part when a part of this connector already carries its carrier
  * id: found in the insert itself, so the receipt is written once (not inserted, then updated) and the
  * transaction writes from its first statement (SQLite's writer lock, taken before anything is read).
- * `where true` lets SQLite read the ON CONFLICT that follows an INSERT ... SELECT.
+ * The WHERE (which leaves out the rows of nulls SQLite's list is padded with) also lets SQLite read
+ * the ON CONFLICT that follows an INSERT ... SELECT.
  */
 function withTheirParts(dialect: DialectName, connector: string, receipts: readonly Receipt[], now: number) {
   const rows = typedValues(
@@ -247,10 +248,11 @@ function withTheirParts(dialect: DialectName, connector: string, receipts: reado
       done_at: r.doneAt,
     })),
     { carrier_id: 'text', state: 'text', error: 'text', to_number: 'text', done_at: 'bigint' },
+    { padded: true },
   );
   return sql<never>`select ${connector}, v.column1, v.column2, v.column3, v.column4, v.column5, cast(${now} as bigint),
       (select min(p.id) from carrier_parts p where p.connector = ${connector} and p.carrier_id = v.column1)
-    from ${rows} as v where true`;
+    from ${rows} as v where v.column1 is not null`;
 }
 
 /**
