@@ -107,9 +107,14 @@ const PADDED_LENGTHS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 /** How long a list of `n` items is once padded: the next of PADDED_LENGTHS (or `n` past them). */
 export const paddedLength = (n: number) => PADDED_LENGTHS.find((length) => length >= n) ?? n;
 
-/** The ids again, the last repeated up to paddedLength: the same set for `in (...)`. */
-const paddedIds = (ids: readonly number[]) =>
-  ids.length === 0 ? ids : [...ids, ...Array<number>(paddedLength(ids.length) - ids.length).fill(ids[ids.length - 1]!)];
+/**
+ * A list for `in (...)`, the last item repeated up to paddedLength: the same set, and one of a handful
+ * of statement texts on SQLite for any number of items.
+ */
+export const padded = <T>(items: readonly T[]): readonly T[] =>
+  items.length === 0
+    ? items
+    : [...items, ...Array<T>(paddedLength(items.length) - items.length).fill(items[items.length - 1]!)];
 
 /**
  * Rows as a relation whose columns are column1, column2, ... in the order of `types`' keys, each
@@ -190,5 +195,5 @@ export const byId = <T>(column: string) => sql<T>`${sql.ref(`by_id.v_${column}`)
  */
 export const joinById = (table: string, ids: readonly number[]) => {
   const id = sql.ref(`${table}.id`);
-  return sql<SqlBool>`${id} = by_id.id_key and ${id} in (${sql.join(paddedIds(ids))})`;
+  return sql<SqlBool>`${id} = by_id.id_key and ${id} in (${sql.join(padded(ids))})`;
 };

@@ -1,7 +1,7 @@
 import type { RecipientLedger, RecipientOutcome, RecipientToSend } from '../core/recipient-ledger';
 import type { DialectName, Executor } from '../db/database';
 import { STAGE } from '../db/schema-messaging';
-import { byId, joinById, rowsById } from '../db/queries';
+import { byId, joinById, padded, rowsById } from '../db/queries';
 import { logChanges, type StatusChange } from './recipient-events';
 
 const ID_CHUNK = 500;
@@ -58,11 +58,7 @@ async function claimQueued(trx: Executor, dialect: DialectName, limit: number, n
     .updateTable('message_recipients')
     .set({ stage: STAGE.submitted, updated_at: now })
     .where('stage', '=', STAGE.queued)
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('id', 'in', padded(rows.map((r) => r.id)))
     .returning('id')
     .execute();
   const claimed = new Set(done.map((d) => d.id));

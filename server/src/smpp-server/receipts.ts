@@ -5,7 +5,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DialectName, Executor } from '../db/database';
-import { rowsToInsert } from '../db/queries';
+import { padded, rowsToInsert } from '../db/queries';
 import { prepared } from '../db/prepared-statements';
 import { pruneInIdOrder } from '../db/prune-in-id-order';
 import { yieldToLoop } from '../core/event-loop';
@@ -173,7 +173,7 @@ async function oweEach(
  * index, 20 to 45 ms a fan-out step at 40,000 submits).
  */
 export const submitsOfRecipients = (db: Executor, recipientIds: readonly number[]) =>
-  db.selectFrom('smpp_submits').selectAll().where('recipient_id', 'in', recipientIds);
+  db.selectFrom('smpp_submits').selectAll().where('recipient_id', 'in', padded(recipientIds));
 
 /**
  * One step of the receipts' fan-out; returns how many events it read (EVENT_STEP means more may wait).
@@ -276,7 +276,7 @@ export async function receiptsDelivered(ctx: GatewayContext, ids: readonly numbe
   await ctx.db
     .updateTable('smpp_receipts')
     .set({ state: 'delivered', delivered_at: ctx.now(), claimed_by: null, claimed_until: null })
-    .where('id', 'in', ids)
+    .where('id', 'in', padded(ids))
     .where('state', '=', 'pending')
     .execute();
 }

@@ -4,7 +4,7 @@ import type { RecipientToSend } from '../../core/recipient-ledger';
 import type { Executor } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { PART } from '../../db/schema-carrier';
-import { rowsToInsert } from '../../db/queries';
+import { padded, rowsToInsert } from '../../db/queries';
 import { destinationAddress, wireSegments } from '../smpp/sms-wire';
 
 /** A part this instance holds (state 'claimed'): one wire segment, with everything needed to put it on the wire. */
@@ -192,7 +192,7 @@ export const markSubmittingQuery = (db: QueryCreator<Database>, owner: string, i
     .set({ state: PART.submitting, updated_at: now })
     .where('owner', '=', owner)
     .where('state', '=', PART.claimed)
-    .where('id', 'in', ids)
+    .where('id', 'in', padded(ids))
     .returning('id');
 
 /** Gives back parts that were never written (the connector stopped): any instance may send them. */

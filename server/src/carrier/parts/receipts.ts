@@ -3,7 +3,7 @@ import type { GatewayContext } from '../../core/context';
 import type { DialectName, Executor } from '../../db/database';
 import { PART } from '../../db/schema-carrier';
 import type { Receipt } from '../../core/connector';
-import { byId, joinById, rowsById, typedValues } from '../../db/queries';
+import { byId, joinById, padded, rowsById, typedValues } from '../../db/queries';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
 import { lockReceiptMatching } from '../carrier-lock';
@@ -299,7 +299,7 @@ async function receiptsWaitingFor(db: Executor, connector: string, accepted: rea
       .select(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at'])
       .where('part_id', 'is', null)
       .where('connector', '=', connector)
-      .where('carrier_id', 'in', slice)
+      .where('carrier_id', 'in', padded(slice))
       .orderBy('id')
       .execute(),
   );

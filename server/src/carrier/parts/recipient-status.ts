@@ -2,6 +2,7 @@ import type { DialectName, Executor } from '../../db/database';
 import type { RecipientLedger, RecipientOutcome } from '../../core/recipient-ledger';
 import type { FinalStatus } from '../../../../src/domain/message-status';
 import { PART } from '../../db/schema-carrier';
+import { padded } from '../../db/queries';
 
 /** Receipt states that end a part; ACCEPTD and ENROUTE are on the way. */
 export const FINAL_STATES = new Set(['DELIVRD', 'UNDELIV', 'REJECTD', 'EXPIRED', 'DELETED', 'UNKNOWN']);
@@ -43,7 +44,7 @@ export async function finalizeRecipientsOfParts(
     .selectFrom('carrier_parts')
     .select('recipient_id')
     .distinct()
-    .where('id', 'in', partIds)
+    .where('id', 'in', padded(partIds))
     .where('recipient_id', 'is not', null)
     .execute();
   const recipientIds = owners.map((o) => o.recipient_id!);
@@ -51,7 +52,7 @@ export async function finalizeRecipientsOfParts(
   const parts = await trx
     .selectFrom('carrier_parts')
     .select(['recipient_id', 'seq', 'state', 'result', 'error', 'total', 'done_at'])
-    .where('recipient_id', 'in', recipientIds)
+    .where('recipient_id', 'in', padded(recipientIds))
     .execute();
   const byRecipient = new Map<number, typeof parts>();
   for (const p of parts) {
