@@ -3,7 +3,7 @@
 import { gsmDecode } from '../carrier/smpp/gsm-alphabet';
 import { UDH_INDICATOR } from '../carrier/smpp/sms-wire';
 import type { PduAddresses } from '../carrier/smpp/pdu-out';
-import { Malformed, readShortMessageBody } from '../carrier/smpp/pdu-in';
+import { Malformed, readShortMessageBody, type ShortMessageBody } from '../carrier/smpp/pdu-in';
 
 /** The TLVs the server reads (SMPP 3.4 5.3.2). */
 const TLV = { sarRef: 0x020c, sarTotal: 0x020e, sarSeq: 0x020f, messagePayload: 0x0424 } as const;
@@ -11,13 +11,8 @@ const TLV = { sarRef: 0x020c, sarTotal: 0x020e, sarSeq: 0x020f, messagePayload: 
 /** The two addresses of a submit_sm or deliver_sm, each with its type of number and numbering plan. */
 export type SmppAddresses = PduAddresses;
 
-export interface SubmitBody extends SmppAddresses {
-  serviceType: string;
-  esmClass: number;
-  registeredDelivery: number;
-  scheduleDeliveryTime: string;
-  validityPeriod: string;
-  dataCoding: number;
+/** A submit_sm's fields as readShortMessageBody reads them, its text and concatenation read from them. */
+export interface SubmitBody extends Omit<ShortMessageBody, 'smLength' | 'shortMessage' | 'tlvs'> {
   /** short_message, or message_payload when that TLV is given (UDH included when esm_class says so). */
   message: Buffer;
   sar: { ref: number; total: number; seq: number } | null;
