@@ -70,10 +70,15 @@ const isSignIn = (session: StoredSession | undefined, refused: RefusedSignIn) =>
  * still the current one: a refusal that lands after a later sign-in never ends it. Answers whether it
  * wiped. Without `refused` (a chosen sign-out) the revoke of the token it deletes is kept in the same
  * transaction (pending-revoke-store.ts): a sign-in another tab stored since the caller read the session
- * is the one gone, and its token the one to revoke. A refused token is dead already. Kept revokes
- * survive the wipe.
+ * is the one gone, and its token the one to revoke. A refused token is dead already, unless
+ * `tokenAlive` (a failed fetchuser other than 'Invalid Token': the gateway may still take the token).
+ * Kept revokes survive the wipe.
  */
-export async function wipeAccount(profileId: number, refused?: RefusedSignIn): Promise<{ wiped: boolean }> {
+export async function wipeAccount(
+  profileId: number,
+  refused?: RefusedSignIn,
+  { tokenAlive = false } = {},
+): Promise<{ wiped: boolean }> {
   let signedOut = false;
   let wiped = false;
   await db.transaction('rw', [db.session, db.pendingRevokes, ...accountTables()], async () => {
@@ -82,7 +87,7 @@ export async function wipeAccount(profileId: number, refused?: RefusedSignIn): P
     wiped = true;
     if (session?.profile_id === profileId) {
       await db.session.delete('current');
-      if (!refused) await keepRevoke(session);
+      if (!refused || tokenAlive) await keepRevoke(session);
     }
     signedOut = !session || session.profile_id === profileId;
     await wipeRows(profileId);

@@ -89,17 +89,20 @@ export async function signOut(): Promise<void> {
  * ('Invalid Token' as a 'failed' alert); the route guard then leaves the page (docs/product.md#sign-in-and-sessions).
  * Only the sign-in that was refused ends: a stale answer (sent before a later sign-in, or from another tab) ends none.
  */
-export async function signOutLocally(refused: RefusedSignIn, reason?: string): Promise<void> {
+export async function signOutLocally(refused: RefusedSignIn, reason?: string, { tokenAlive = false } = {}) {
   const account = await currentAccount();
   if (!account) return;
-  const { wiped } = await wipeAccount(account.user.profile_id, refused);
+  const { wiped } = await wipeAccount(account.user.profile_id, refused, { tokenAlive });
   if (wiped && reason) emitAlert({ message: reason, status: 'failed' });
+  if (wiped && tokenAlive) revoke();
 }
 
 /**
  * fetchuser: fresh balances and flags. A refusal ('Invalid Token' or any failed fetchuser) signs out
  * (docs/product.md#sign-in-and-sessions), if that sign-in is still the current one; no network leaves the
  * stored account as it is. An answer for an account signed out meanwhile is not stored (db/signed-in-rows.ts).
+ * A failed fetchuser that is not 'Invalid Token' leaves a token the gateway may still take: it is revoked
+ * as after a chosen sign-out.
  */
 export async function refreshUser(): Promise<void> {
   const account = await currentAccount();
@@ -109,7 +112,7 @@ export async function refreshUser(): Promise<void> {
     await saveUser(user);
   } catch (error) {
     if (error instanceof ApiFailure && (error.kind === 'invalid-token' || error.kind === 'refused'))
-      await signOutLocally({ token: account.session.token }, error.message);
+      await signOutLocally({ token: account.session.token }, error.message, { tokenAlive: error.kind === 'refused' });
   }
 }
 

@@ -3,7 +3,7 @@ import { db } from '../../../src/db/db';
 import { currentAccount, saveSignIn } from '../../../src/db/session-store';
 import { readRevokesHint } from '../../../src/db/boot-mirror';
 import { MAX_PENDING_REVOKES } from '../../../src/db/pending-revoke-store';
-import { acceptSignedInUser, signOut, signOutLocally, startSessionSync } from '../../../src/sync/session';
+import { acceptSignedInUser, refreshUser, signOut, signOutLocally, startSessionSync } from '../../../src/sync/session';
 import { retryPendingRevokes } from '../../../src/sync/pending-revokes';
 import { INVALID_TOKEN } from '../../../src/domain/alerts';
 import { makeUser } from '../domain/factories';
@@ -19,11 +19,19 @@ type Signout = 'offline' | 200 | 401 | 500;
 
 /** The gateway as the app meets it: signout answers as `gateway.signout` says; the tokens it was sent, in order. */
 function stubGateway() {
-  const gateway = { signout: 'offline' as Signout, revoked: [] as string[] };
+  const gateway = {
+    signout: 'offline' as Signout,
+    fetchuser: 'offline' as 'offline' | 'failed',
+    revoked: [] as string[],
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const call = String(input).split('/').filter(Boolean).pop();
+      if (call === 'fetchuser' && gateway.fetchuser === 'failed')
+        return new Response(JSON.stringify({ error: { status: 'failed', message: 'Account suspended' } }), {
+          status: 403,
+        });
       if (call !== 'signout' || gateway.signout === 'offline') throw new TypeError('Failed to fetch');
       gateway.revoked.push((new Headers(init?.headers).get('Authorization') ?? '').replace('Bearer ', ''));
       const body = {
@@ -116,6 +124,19 @@ describe('a sign-out the gateway did not hear', () => {
     gateway.signout = 200;
     await retryPendingRevokes();
     expect(gateway.revoked).toEqual(newest);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('is kept when a failed fetchuser other than Invalid Token signs out: the gateway may still take the token', async () => {
+    await saveSignIn(A);
+    gateway.fetchuser = 'failed';
+    await refreshUser();
+    expect(await currentAccount()).toBeNull();
+    await retryPendingRevokes();
+    expect(await pending()).toEqual(['token-a']);
+    gateway.signout = 200;
+    await retryPendingRevokes();
+    expect(gateway.revoked).toEqual(['token-a']);
     expect(await pending()).toEqual([]);
   });
 
