@@ -216,8 +216,10 @@ export function readCarrierPdus(session: Session) {
               throw new Error('PDU length was too large or too small');
             socket.unshift(head);
           }
+          // read(n) gives n octets, null until they are there, or fewer only at the end of the stream:
+          // a PDU cut short there is dropped, never read.
           const raw = socket.read(length) as Buffer | null;
-          if (!raw) break;
+          if (!raw || raw.length < length) break;
           length = null;
           pdu = readCarrierPdu(raw) ?? new smpp.PDU(raw);
         } catch (error) {
