@@ -62,25 +62,29 @@ describe('typedValues', () => {
   });
 });
 
+/** `n` parts accepted by the carrier, waiting for their receipts. */
+const acceptedParts = (db: TestGateway['ctx']['db'], n: number) =>
+  db
+    .insertInto('carrier_parts')
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        recipient_id: i + 1,
+        seq: 1,
+        total: 1,
+        connector: 'sim',
+        state: PART.accepted,
+        to_number: '233241000000',
+        updated_at: 1,
+      })),
+    )
+    .returning('id')
+    .execute();
+
 describe('rowsById', () => {
   it('gives each row updated its own values, and only the rows listed', async () => {
     gw = await makeTestApp();
     const db = gw.ctx.db;
-    const parts = await db
-      .insertInto('carrier_parts')
-      .values(
-        Array.from({ length: 600 }, (_, i) => ({
-          recipient_id: i + 1,
-          seq: 1,
-          total: 1,
-          connector: 'sim',
-          state: PART.accepted,
-          to_number: '233241000000',
-          updated_at: 1,
-        })),
-      )
-      .returning('id')
-      .execute();
+    const parts = await acceptedParts(db, 600);
     const chosen = parts.filter((_, i) => i % 3 !== 0);
     const values = chosen.map((p, i) => [p.id, { error: TEXTS[i % TEXTS.length]!, done_at: 1_000 + i }] as const);
     await db
@@ -108,21 +112,7 @@ describe('lists padded for SQLite', () => {
   it('gives an update by id a handful of texts for any number of rows, and still only the rows listed', async () => {
     gw = await makeTestApp();
     const db = gw.ctx.db;
-    const parts = await db
-      .insertInto('carrier_parts')
-      .values(
-        Array.from({ length: 40 }, (_, i) => ({
-          recipient_id: i + 1,
-          seq: 1,
-          total: 1,
-          connector: 'sim',
-          state: PART.accepted,
-          to_number: '233241000000',
-          updated_at: 1,
-        })),
-      )
-      .returning('id')
-      .execute();
+    const parts = await acceptedParts(db, 40);
     const texts = new Set<string>();
     for (let n = 1; n <= 40; n += 1) {
       const chosen = parts.slice(0, n);
