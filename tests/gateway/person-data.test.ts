@@ -225,14 +225,28 @@ describe("a person's data", () => {
 
   it('erases: contacts deleted, the number masked in every table, the opt-out kept, the audit entry written', async () => {
     const { quickId, scheduledId } = await personWithHistory();
-    // A carrier's intermediate receipt of the person's part (en route) holds the number too.
+    // A carrier's intermediate receipt of the person's part (en route) that came before its submit
+    // answer was kept, then given its part: it holds the number too.
     const part = await gw.ctx.db
       .selectFrom('carrier_parts')
-      .select(['connector', 'carrier_id'])
+      .select(['id', 'connector', 'carrier_id'])
       .where('to_number', '=', PERSON)
       .where('carrier_id', 'is not', null)
       .executeTakeFirstOrThrow();
+    await gw.ctx.db
+      .insertInto('carrier_receipts')
+      .values({
+        connector: part.connector,
+        carrier_id: part.carrier_id!,
+        state: 'ENROUTE',
+        error: '',
+        to_number: PERSON,
+        received_at: gw.ctx.now(),
+        part_id: part.id,
+      })
+      .execute();
     await storeReceipts(gw.ctx, part.connector, [
+      // One that came after its part's answer is not kept: the part holds its outcome.
       { carrierId: part.carrier_id!, state: 'ENROUTE', error: '', doneAt: null, to: PERSON },
       // One no part took: an id the gateway never gave.
       { carrierId: 'never-given', state: 'DELIVRD', error: '000', doneAt: null, to: PERSON },

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { GatewayContext } from '../../core/context';
 import type { DialectName, Executor } from '../../db/database';
 import { PART } from '../../db/schema-carrier';
 import type { Receipt } from '../../core/connector';
+import { sql } from 'kysely';
 import { byId, joinById, padded, rowsById, typedValues } from '../../db/queries';
 import { FINAL_STATES, finalizeRecipientsOfParts } from './recipient-status';
 import { RECEIPT_WINDOW_MS } from './receipt-window';
@@ -32,10 +32,18 @@ async function chunked<T, R>(items: readonly T[], run: (slice: T[]) => Promise<R
   return out;
 }
 
-/** Ends the matched parts with their receipts (once: a final part is never changed), then (last) their recipients. */
-async function endParts(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
-  if (matches.length === 0) return 0;
-  await trx
+/** What a final receipt gives its part. */
+type Outcome = Pick<StoredReceipt, 'state' | 'error' | 'done_at'>;
+
+/** Ends these parts with their receipts (once: a final part is never changed); returns those it ended. */
+async function endPartsOnly(
+  ctx: GatewayContext,
+  trx: Executor,
+  matches: readonly { partId: number; receipt: Outcome }[],
+  now: number,
+) {
+  if (matches.length === 0) return [];
+  const ended = await trx
     .updateTable('carrier_parts')
     .from(
       rowsById(
@@ -61,7 +69,15 @@ async function endParts(ctx: GatewayContext, trx: Executor, matches: readonly Ma
       ),
     )
     .where('state', 'in', [PART.submitting, PART.accepted, PART.inDoubt])
+    .returning('carrier_parts.id')
     .execute();
+  return ended.map((p) => p.id);
+}
+
+/** Ends the matched parts with their receipts (once: a final part is never changed), then (last) their recipients. */
+async function endParts(ctx: GatewayContext, trx: Executor, matches: readonly Match[], now: number) {
+  if (matches.length === 0) return 0;
+  await endPartsOnly(ctx, trx, matches, now);
   return finalizeRecipientsOfParts(
     trx,
     ctx.recipients,
@@ -105,16 +121,23 @@ async function applyMatches(ctx: GatewayContext, trx: Executor, matches: readonl
 }
 
 /** The parts of this connector that carry these carrier ids (already in the form the receipts use). */
-async function partsByCarrierId(trx: Executor, connector: string, carrierIds: readonly string[]) {
-  const parts = await chunked([...new Set(carrierIds)], (slice) =>
-    trx
-      .selectFrom('carrier_parts')
-      .select(['id', 'carrier_id'])
-      .where('connector', '=', connector)
-      .where('carrier_id', 'in', slice)
-      .execute(),
-  );
-  return new Map(parts.map((p) => [p.carrier_id!, p.id]));
+async function partsByCarrierId(trx: Executor, dialect: DialectName, connector: string, carrierIds: readonly string[]) {
+  const found = await chunked([...new Set(carrierIds)], async (slice) => {
+    const keys = typedValues(
+      dialect,
+      slice.map((key) => ({ key })),
+      { key: 'text' },
+      { padded: true },
+    );
+    // One look in the index a key (the first part that carries it, should a carrier give one id twice):
+    // a plain `carrier_id in (...)` let PostgreSQL's planner, guessing from stale statistics, read the
+    // whole table.
+    const { rows } = await sql<{ carrier_id: string; id: number | null }>`select v.column1 as carrier_id,
+        (select min(p.id) from carrier_parts p where p.connector = ${connector} and p.carrier_id = v.column1) as id
+      from ${keys} as v where v.column1 is not null`.execute(trx);
+    return rows;
+  });
+  return new Map(found.filter((p) => p.id !== null).map((p) => [p.carrier_id, p.id!]));
 }
 
 /** Each part with the first of these receipts that names it (a part ends once). */
@@ -131,9 +154,15 @@ function firstEach<R extends StoredReceipt>(receipts: readonly R[], partOf: (rec
 }
 
 /** Finds each receipt's part by its carrier id. */
-async function matchReceipts(trx: Executor, connector: string, receipts: readonly StoredReceipt[]) {
+async function matchReceipts(
+  trx: Executor,
+  dialect: DialectName,
+  connector: string,
+  receipts: readonly StoredReceipt[],
+) {
   const byCarrierId = await partsByCarrierId(
     trx,
+    dialect,
     connector,
     receipts.map((r) => r.carrier_id),
   );
@@ -167,7 +196,7 @@ export async function rematchRecentReceipts(ctx: GatewayContext, connector: stri
     .execute();
   if (recent.length === 0) return 0;
   return ctx.db.transaction().execute(async (trx) => {
-    const matches = await matchReceipts(trx, connector, recent);
+    const matches = await matchReceipts(trx, ctx.db.dialectName, connector, recent);
     return applyMatches(ctx, trx, await withSiblings(trx, connector, matches), now);
   });
 }
@@ -231,58 +260,101 @@ function withSiblings(trx: Executor, connector: string, matches: readonly Match[
 }
 
 /**
- * The receipts' rows, each with its part when a part of this connector already carries its carrier
- * id: found in the insert itself, so the receipt is written once (not inserted, then updated) and the
- * transaction writes from its first statement (SQLite's writer lock, taken before anything is read).
- * The WHERE (which leaves out the rows of nulls SQLite's list is padded with) also lets SQLite read
- * the ON CONFLICT that follows an INSERT ... SELECT.
+ * SQLite only: ends the parts of this connector that carry these final receipts' carrier ids (a final
+ * part is never changed again) and returns them. The first statement of its transaction, and a write
+ * even when it ends nothing: SQLite then takes its writer lock before anything is read, so a second
+ * process that committed meanwhile cannot leave it a stale read. (PostgreSQL's planner would read
+ * every part not yet final for it: there, the parts are found by their ids first, then ended.)
  */
-function withTheirParts(dialect: DialectName, connector: string, receipts: readonly Receipt[], now: number) {
+async function endPartsByCarrierId(trx: Executor, connector: string, finals: readonly KeyedReceipt[], now: number) {
   const rows = typedValues(
-    dialect,
-    receipts.map((r) => ({
-      carrier_id: carrierIdKey(r.carrierId),
-      state: r.state,
-      error: r.error,
-      to_number: r.to,
-      done_at: r.doneAt,
-    })),
-    { carrier_id: 'text', state: 'text', error: 'text', to_number: 'text', done_at: 'bigint' },
+    'sqlite',
+    finals.map((r) => ({ carrier_id: r.carrier_id, result: r.state, error: r.error, done_at: r.done_at ?? now })),
+    { carrier_id: 'text', result: 'text', error: 'text', done_at: 'bigint' },
+    // A row of nulls matches no part.
     { padded: true },
   );
-  return sql<never>`select ${connector}, v.column1, v.column2, v.column3, v.column4, v.column5, cast(${now} as bigint),
-      (select min(p.id) from carrier_parts p where p.connector = ${connector} and p.carrier_id = v.column1)
-    from ${rows} as v where v.column1 is not null`;
+  const keys = padded(finals.map((r) => r.carrier_id));
+  return (
+    trx
+      .updateTable('carrier_parts')
+      .from(
+        sql`(select column1 as v_carrier_id, column2 as v_result, column3 as v_error, column4 as v_done_at from ${rows} as r)`.as(
+          'by_key',
+        ),
+      )
+      .set({
+        state: PART.final,
+        result: sql<string>`by_key.v_result`,
+        error: sql<string>`by_key.v_error`,
+        done_at: sql<number>`by_key.v_done_at`,
+        updated_at: now,
+      })
+      .where('carrier_parts.connector', '=', connector)
+      // The keys listed again: the planner reads the parts by their carrier ids whatever it guesses of
+      // the rows (as joinById does).
+      .where('carrier_parts.carrier_id', 'in', keys.length > 0 ? keys : [null])
+      .whereRef('carrier_parts.carrier_id', '=', sql.ref('by_key.v_carrier_id'))
+      .where('carrier_parts.state', 'in', [PART.submitting, PART.accepted, PART.inDoubt])
+      .returning(['carrier_parts.id', 'carrier_parts.carrier_id'])
+      .execute()
+  );
 }
 
+type KeyedReceipt = Omit<StoredReceipt, 'id'>;
+
 /**
- * Stores receipts (a repeat of one is a no-op) and applies the final ones to their parts. A receipt
- * is stored with its part when the part's carrier id is known (one write, not an insert and an
- * update); one whose part has no carrier id yet (its submit answer is still on the way) waits in
- * carrier_receipts without one until recordOutcomes applies it. Resolves once committed: only then
- * may deliver_sm_resp go.
+ * Stores receipts and applies the final ones to their parts. A receipt whose part already carries its
+ * carrier id is not stored: the part keeps its outcome (result, error, done_at), a final part is never
+ * changed again, and a repeat finds its part the same way, so it changes nothing. One whose part has
+ * no carrier id yet (its submit answer is still on the way, or was lost) waits in carrier_receipts,
+ * where a repeat of it is a no-op, until recordOutcomes or the in-doubt match applies it. Resolves
+ * once committed: only then may deliver_sm_resp go.
  */
 export async function storeReceipts(ctx: GatewayContext, connector: string, receipts: readonly Receipt[]) {
   if (receipts.length === 0) return 0;
   const now = ctx.now();
+  const keyed: KeyedReceipt[] = receipts.map((r) => ({
+    carrier_id: carrierIdKey(r.carrierId),
+    state: r.state,
+    error: r.error,
+    to_number: r.to,
+    done_at: r.doneAt,
+  }));
+  // The first final receipt of each carrier id ends its part.
+  const finals = new Map<string, KeyedReceipt>();
+  for (const r of keyed) if (FINAL_STATES.has(r.state) && !finals.has(r.carrier_id)) finals.set(r.carrier_id, r);
   return ctx.db.transaction().execute(async (trx) => {
     await lockReceiptMatching(ctx.db, trx, connector);
-    const fresh = await chunked(receipts, (slice) =>
-      trx
-        .insertInto('carrier_receipts')
-        .columns(['connector', 'carrier_id', 'state', 'error', 'to_number', 'done_at', 'received_at', 'part_id'])
-        .expression(withTheirParts(ctx.db.dialectName, connector, slice, now))
-        .onConflict((oc) => oc.columns(['connector', 'carrier_id', 'state']).doNothing())
-        .returning(['id', 'carrier_id', 'state', 'error', 'to_number', 'done_at', 'part_id'])
-        .execute(),
+    const ended =
+      ctx.db.dialectName === 'sqlite' ? await endPartsByCarrierId(trx, connector, [...finals.values()], now) : [];
+    const partOf = new Map(ended.map((p) => [p.carrier_id!, p.id]));
+    const endedIds = ended.map((p) => p.id);
+    const unsure = [...new Set(keyed.map((r) => r.carrier_id).filter((key) => !partOf.has(key)))];
+    if (unsure.length > 0) {
+      const found = await partsByCarrierId(trx, ctx.db.dialectName, connector, unsure);
+      // A final receipt whose part this read found and the update above did not (every one, on
+      // PostgreSQL; on SQLite a repeat, whose part is final and stays so) ends here. On PostgreSQL this
+      // read alone decides which receipts wait: one that did not see its part's carrier id waits, and
+      // the look after that answer's commit (applyReceiptsThatWaited) finds it.
+      const late = unsure.flatMap((key) => {
+        const receipt = finals.get(key);
+        const partId = found.get(key);
+        return receipt && partId !== undefined ? [{ partId, receipt }] : [];
+      });
+      endedIds.push(...(await endPartsOnly(ctx, trx, late, now)));
+      for (const [key, id] of found) partOf.set(key, id);
+    }
+    await chunked(
+      keyed.filter((r) => !partOf.has(r.carrier_id)),
+      (slice) =>
+        trx
+          .insertInto('carrier_receipts')
+          .values(slice.map((r) => ({ ...r, connector, received_at: now })))
+          .onConflict((oc) => oc.columns(['connector', 'carrier_id', 'state']).doNothing())
+          .execute(),
     );
-    const finals = fresh.filter((r) => FINAL_STATES.has(r.state));
-    return endParts(
-      ctx,
-      trx,
-      firstEach(finals, (r) => r.part_id),
-      now,
-    );
+    return finalizeRecipientsOfParts(trx, ctx.recipients, ctx.db.dialectName, endedIds, now);
   });
 }
 
