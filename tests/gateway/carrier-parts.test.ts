@@ -112,6 +112,19 @@ describe('parts and receipts', () => {
     await carrier.receipts([receiptFor(`c${part.partId}`, part.to, 'UNDELIV')]);
     expect(await statuses(gw, res.body.message_id)).toEqual(['233241000010:SENT']);
     expect(await counts(gw, res.body.message_id)).toMatchObject({ sent: 1, failed: 0 });
+    // One final event; the part holds its receipt's outcome, so the receipts of its id are not kept.
+    const events = await gw.ctx.db
+      .selectFrom('recipient_events')
+      .select('new_status')
+      .where('message_id', '=', res.body.message_id)
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.new_status)).toEqual(['PENDING', 'SENT']);
+    expect(
+      await gw.ctx.db.selectFrom('carrier_parts').select(['state', 'result']).where('id', '=', part.partId).execute(),
+    ).toEqual([{ state: PART.final, result: 'DELIVRD' }]);
+    const kept = await gw.ctx.db.selectFrom('carrier_receipts').select(['carrier_id', 'part_id']).execute();
+    expect(kept).toEqual([{ carrier_id: 'nobody-1', part_id: null }]);
   });
 
   it('matches a receipt to its own part only, even when ids look like other parts’ ids in another base', async () => {
