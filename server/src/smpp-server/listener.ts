@@ -27,6 +27,7 @@ import { concatOf, DATA_CODINGS, decodeText, readSubmit, smppTime, type SubmitBo
 import { messageIdOf, SubmitDesk, type SubmitAnswer } from './submits';
 import { receiptDeliverSm, submitSmResp } from './wire-out';
 import { COMMAND } from '../carrier/smpp/pdu-out';
+import { PduFramer } from '../carrier/smpp/pdu-in';
 import { pruneRate } from './rate';
 import {
   claimReceipts,
@@ -181,7 +182,7 @@ function readRaw(session: Session, reader: RawReader): () => void {
   const s = session as SessionInternals;
   const socket = session.socket;
   socket.removeAllListeners('readable');
-  let length: number | null = null;
+  const framer = new PduFramer(socket);
   let busy = false;
   let dead = false;
   /** Stopped for the answers waiting. */
@@ -207,33 +208,18 @@ function readRaw(session: Session, reader: RawReader): () => void {
           later();
           break;
         }
-        if (length === null) {
-          // read(n) gives n octets, null until they are there, or fewer only at the end of the stream.
-          const head = socket.read(4) as Buffer | null;
-          if (!head) break;
-          if (head.length < 4) {
-            stop();
-            break;
-          }
-          length = head.readUInt32BE(0);
-          if (length < 16 || length > smpp.PDU.maxLength) {
-            // The stream cannot be followed past a wrong length: answered, then closed.
-            stop();
-            reader.onWrongLength();
-            return;
-          }
-        }
-        const rest = socket.read(length - 4) as Buffer | null;
-        if (!rest) break;
-        if (rest.length < length - 4) {
-          // Cut short by the end of the stream: dropped, never read as a whole PDU.
+        const raw = framer.next();
+        if (raw === null) break;
+        if (raw === 'cut short') {
           stop();
           break;
         }
-        const raw = Buffer.alloc(length);
-        raw.writeUInt32BE(length, 0);
-        rest.copy(raw, 4);
-        length = null;
+        if (raw === 'wrong length') {
+          // The stream cannot be followed past a wrong length: answered, then closed.
+          stop();
+          reader.onWrongLength();
+          return;
+        }
         reader.onAny();
         if (raw.readUInt32BE(4) === COMMAND.submit_sm) {
           reader.onSubmit(raw.readUInt32BE(12), raw);

@@ -191,6 +191,38 @@ interface SessionInternals {
 }
 
 /**
+ * Frames whole PDUs off a socket, as both SMPP readers take them (the carrier's, below, and the SMPP
+ * server's, smpp-server/listener.ts): `next` gives a PDU only once all its octets are there.
+ */
+export class PduFramer {
+  private head: Buffer | null = null;
+  constructor(private readonly socket: Session['socket']) {}
+
+  /**
+   * The next whole PDU; null until its octets are there; 'wrong length' for a command_length the
+   * stream cannot be followed past; 'cut short' when the stream ended inside a PDU (dropped, never read).
+   */
+  next(): Buffer | null | 'wrong length' | 'cut short' {
+    if (this.head === null) {
+      // read(n) gives n octets, null until they are there, or fewer only at the end of the stream.
+      const head = this.socket.read(4) as Buffer | null;
+      if (!head) return null;
+      if (head.length < 4) return 'cut short';
+      const length = head.readUInt32BE(0);
+      if (length < HEADER || length > smpp.PDU.maxLength) return 'wrong length';
+      this.head = head;
+    }
+    const length = this.head.readUInt32BE(0);
+    const rest = this.socket.read(length - 4) as Buffer | null;
+    if (!rest) return null;
+    if (rest.length < length - 4) return 'cut short';
+    const raw = Buffer.concat([this.head, rest], length);
+    this.head = null;
+    return raw;
+  }
+}
+
+/**
  * Puts the reader of `readCarrierPdu` in place of the package's on a client session: whole PDUs are
  * framed as the package frames them, and handed on as it hands them (the 'pdu' event, the command's
  * event, then the callback of the request answered).
@@ -199,7 +231,7 @@ export function readCarrierPdus(session: Session) {
   const s = session as unknown as SessionInternals & Session;
   const socket = session.socket;
   socket.removeAllListeners('readable');
-  let length: number | null = null;
+  const framer = new PduFramer(socket);
   let busy = false;
   const extract = () => {
     if (busy) return;
@@ -208,19 +240,9 @@ export function readCarrierPdus(session: Session) {
       while (!s.paused) {
         let pdu: PDU;
         try {
-          if (length === null) {
-            const head = socket.read(4) as Buffer | null;
-            if (!head) break;
-            length = head.readUInt32BE(0);
-            if (length < HEADER || length > smpp.PDU.maxLength)
-              throw new Error('PDU length was too large or too small');
-            socket.unshift(head);
-          }
-          // read(n) gives n octets, null until they are there, or fewer only at the end of the stream:
-          // a PDU cut short there is dropped, never read.
-          const raw = socket.read(length) as Buffer | null;
-          if (!raw || raw.length < length) break;
-          length = null;
+          const raw = framer.next();
+          if (raw === null || raw === 'cut short') break;
+          if (raw === 'wrong length') throw new Error('PDU length was too large or too small');
           pdu = readCarrierPdu(raw) ?? new smpp.PDU(raw);
         } catch (error) {
           session.emit('error', error);
