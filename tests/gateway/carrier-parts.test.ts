@@ -127,6 +127,33 @@ describe('parts and receipts', () => {
     expect(kept).toEqual([{ carrier_id: 'nobody-1', part_id: null }]);
   });
 
+  it('ends every part of a batch of receipts longer than one statement takes, each recipient once', async () => {
+    const carrier = new ScriptConnector('default', undefined, 1000);
+    const { gw, demo } = await gatewayWith(carrier);
+    const numbers = Array.from({ length: 900 }, (_, i) => `2332410${String(i).padStart(5, '0')}`);
+    const res = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: numbers.join(',') })]);
+    await eventually(async () => {
+      await tickCarrier(gw.ctx);
+      expect(carrier.ledger).toHaveLength(900);
+    });
+    // Each part's intermediate receipt, then its final one, twice over: 3,600 receipts in one batch.
+    const all = [
+      ...carrier.ledger.map((p) => receiptFor(`c${p.partId}`, p.to, 'ENROUTE')),
+      ...carrier.ledger.map((p) => receiptFor(`c${p.partId}`, p.to)),
+    ];
+    await carrier.receipts([...all, ...all]);
+    expect(new Set(await statuses(gw, res.body.message_id))).toEqual(new Set(numbers.map((n) => `${n}:SENT`)));
+    expect(await counts(gw, res.body.message_id)).toMatchObject({ sent: 900, failed: 0 });
+    const finalEvents = await gw.ctx.db
+      .selectFrom('recipient_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('message_id', '=', res.body.message_id)
+      .where('new_status', '=', 'SENT')
+      .executeTakeFirstOrThrow();
+    expect(Number(finalEvents.n)).toBe(900);
+    expect(await gw.ctx.db.selectFrom('carrier_receipts').select('id').execute()).toEqual([]);
+  });
+
   it('matches a receipt to its own part only, even when ids look like other parts’ ids in another base', async () => {
     // Sequential ids: '4097' in decimal is '1001' in hex, another part's id. Only the exact key matches.
     const carrier = new ScriptConnector('default');

@@ -267,6 +267,14 @@ function withSiblings(trx: Executor, connector: string, matches: readonly Match[
  * every part not yet final for it: there, the parts are found by their ids first, then ended.)
  */
 async function endPartsByCarrierId(trx: Executor, connector: string, finals: readonly KeyedReceipt[], now: number) {
+  const ended: { id: number; carrier_id: string | null }[] = [];
+  // One statement at least (the writer lock), then IN_CHUNK receipts a statement.
+  for (let i = 0; i === 0 || i < finals.length; i += IN_CHUNK)
+    ended.push(...(await endPartsOfKeys(trx, connector, finals.slice(i, i + IN_CHUNK), now)));
+  return ended;
+}
+
+function endPartsOfKeys(trx: Executor, connector: string, finals: readonly KeyedReceipt[], now: number) {
   const rows = typedValues(
     'sqlite',
     finals.map((r) => ({ carrier_id: r.carrier_id, result: r.state, error: r.error, done_at: r.done_at ?? now })),
