@@ -55,8 +55,18 @@ export const readSessionHint = (): SessionHint => {
 
 export const writeSessionHint = (signedIn: boolean) => void write(SESSION_KEY, signedIn ? '1' : '0');
 
-/** Whether a signed-out token may still wait for its revoke: a signed-out start loads IndexedDB's code only then. */
-export const readRevokesHint = (): boolean => read(REVOKES_KEY) === '1';
+/**
+ * Whether a signed-out token may still wait for its revoke: a signed-out start loads IndexedDB's code
+ * only then, or when storage is blocked and cannot say (then IndexedDB alone knows).
+ */
+export function readRevokesHint(): boolean {
+  try {
+    const kept = storage()?.getItem(REVOKES_KEY);
+    return (kept ?? refused.get(REVOKES_KEY)) === '1';
+  } catch {
+    return refused.get(REVOKES_KEY) !== '0';
+  }
+}
 
 export const writeRevokesHint = (pending: boolean) => void write(REVOKES_KEY, pending ? '1' : '0');
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/db';
 import { currentAccount, saveSignIn } from '../../../src/db/session-store';
-import { readRevokesHint } from '../../../src/db/boot-mirror';
+import { forgetRefusedCopies, readRevokesHint, writeRevokesHint } from '../../../src/db/boot-mirror';
 import { MAX_PENDING_REVOKES } from '../../../src/db/pending-revoke-store';
 import { acceptSignedInUser, refreshUser, signOut, signOutLocally, startSessionSync } from '../../../src/sync/session';
 import { retryPendingRevokes } from '../../../src/sync/pending-revokes';
@@ -93,6 +93,21 @@ describe('a sign-out the gateway did not hear', () => {
     stopSync = startSessionSync();
     await vi.waitFor(() => expect(gateway.revoked).toEqual(['token-a']));
     await vi.waitFor(async () => expect(await pending()).toEqual([]));
+  });
+
+  it('is looked for at a signed-out start when storage is blocked and cannot say whether one waits', () => {
+    forgetRefusedCopies();
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    expect(readRevokesHint()).toBe(true);
+    writeRevokesHint(false); // this page saw none left: kept for its life
+    expect(readRevokesHint()).toBe(false);
   });
 
   it('is forgotten when the gateway answers the token is dead already (401)', async () => {
