@@ -6,6 +6,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import type { Executor } from '../../server/src/db/database';
 import { PART } from '../../server/src/db/schema-carrier';
 import { STAGE } from '../../server/src/db/schema-messaging';
+import { deliveredQuery } from '../../server/src/smpp-server/receipts';
 
 let gw: TestGateway | undefined;
 afterEach(async () => {
@@ -96,6 +97,50 @@ describe('lean indexes', () => {
       .orderBy('id')
       .limit(50);
     expect(await planOf(gw, query)).toMatch(/smpp_receipts_due/);
+  });
+
+  it("a customer's answers end their receipts by id, never by reading every pending receipt (smpp-server/receipts.ts)", async () => {
+    gw = await makeTestApp({ demo: false });
+    const { db } = gw.ctx;
+    const receipt = (k: number, state: 'pending' | 'delivered') => ({
+      profile_id: 7,
+      submit_id: k,
+      source: '233241000001',
+      destination: 'DEMO',
+      stat: 'DELIVRD',
+      err: '000',
+      submitted_at: 0,
+      done_at: 0,
+      state,
+      created_at: 0,
+    });
+    const insert = async (from: number, state: 'pending' | 'delivered') => {
+      for (let k = from; k < from + 3000; k += 500)
+        await db
+          .insertInto('smpp_receipts')
+          .values(Array.from({ length: 500 }, (_, i) => receipt(k + i, state)))
+          .execute();
+    };
+    // The statistics are taken while nothing is pending, as before a burst of sends.
+    await insert(1, 'delivered');
+    await sql`analyze smpp_receipts`.execute(db);
+    await insert(3001, 'pending');
+    const pending = await db
+      .selectFrom('smpp_receipts')
+      .select('id')
+      .where('state', '=', 'pending')
+      .limit(50)
+      .execute();
+    const plan = await planOf(
+      gw,
+      deliveredQuery(
+        db,
+        pending.map((r) => r.id),
+        Date.now(),
+      ),
+    );
+    expect(plan).not.toMatch(/smpp_receipts_due/);
+    if (db.dialectName === 'postgres') expect(plan).toMatch(/smpp_receipts_pkey/);
   });
 
   it("a long message's held parts are found through the index of held parts (smpp-server/submits.ts)", async () => {

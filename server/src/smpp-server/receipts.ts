@@ -273,13 +273,21 @@ export async function claimReceipts(
 /** The customer answered: the receipts are done, whoever claimed them last. */
 export async function receiptsDelivered(ctx: GatewayContext, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await ctx.db
-    .updateTable('smpp_receipts')
-    .set({ state: 'delivered', delivered_at: ctx.now(), claimed_by: null, claimed_until: null })
-    .where('id', 'in', padded(ids))
-    .where('state', '=', 'pending')
-    .execute();
+  await deliveredQuery(ctx.db, ids, ctx.now()).execute();
 }
+
+/**
+ * The update behind receiptsDelivered. Not `state = 'pending'` (the same rows, as a receipt is
+ * pending or delivered): PostgreSQL could then read the index of pending receipts
+ * (migrations/024-lean-indexes.ts) whole for each answer, and did whenever its statistics were older
+ * than the receipts waiting: 2,644 entries read for 50 answers under load, half the statement's time.
+ */
+export const deliveredQuery = (db: Executor, ids: readonly number[], now: number) =>
+  db
+    .updateTable('smpp_receipts')
+    .set({ state: 'delivered', delivered_at: now, claimed_by: null, claimed_until: null })
+    .where('id', 'in', padded(ids))
+    .where('state', '<>', 'delivered');
 
 /** Receipts this owner holds go back to be claimed again after `afterMs` (a bind closed, an error answer). */
 export async function releaseReceipts(
