@@ -117,7 +117,14 @@ async function run(carrier: string, binds: number) {
       },
     });
     let progress = { answered: 0, refused: 0, receipts: 0 };
-    type Submitted = { ms: number; cpuUs: number; answered: number; refused: number; statuses: [number, number][] };
+    type Submitted = {
+      ms: number;
+      cpuUs: number;
+      answered: number;
+      refused: number;
+      throttled: number;
+      statuses: [number, number][];
+    };
     const result: { submitted: Submitted | null } = { submitted: null };
     let boundResolve: () => void = () => {};
     const bound = new Promise<void>((resolve) => (boundResolve = resolve));
@@ -173,7 +180,8 @@ async function run(carrier: string, binds: number) {
         (dbPerSubmitUs === null ? '' : `, PostgreSQL ${Math.round(dbPerSubmitUs)} µs`) +
         `, the customer's ESME ${Math.round(s.cpuUs / s.answered)} µs` +
         (smscPerSubmitUs === null ? '' : `, the local SMSC ${Math.round(smscPerSubmitUs)} µs`) +
-        (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : ''),
+        (s.refused > 0 ? `; refused: ${JSON.stringify(s.statuses)}` : '') +
+        (s.throttled > 0 ? `; ${s.throttled.toLocaleString('en')} throttled and sent again` : ''),
     );
     if (process.env.SMPP_BENCH_TABLES === '1') await printTableWrites(gw);
     if (process.env.PG_STAT_STATEMENTS === '1') await printStatements(gw);

@@ -1,6 +1,7 @@
 // Customers' ESMEs for the SMPP server bench, in their own process so the gateway's memory and CPU are
 // its own: BINDS transceivers to PORT, each keeping WINDOW submits in flight, TOTAL submits in all;
-// every receipt answered. Reports over IPC: when the last submit was answered, and receipts as they come.
+// every receipt answered; a submit refused with ESME_RTHROTTLED is sent again after a pause, as a
+// customer's ESME does. Reports over IPC: when the last submit was answered, and receipts as they come.
 import smpp, { type PDU, type Session } from 'smpp';
 
 const port = Number(process.env.PORT);
@@ -13,6 +14,9 @@ const password = String(process.env.PASSWORD);
 let next = 0;
 let answered = 0;
 let refused = 0;
+let throttled = 0;
+const THROTTLED = 0x58;
+const THROTTLED_PAUSE_MS = 100;
 let receipts = 0;
 const statuses = new Map<number, number>();
 const report = () => process.send?.({ type: 'progress', answered, refused, receipts, statuses: [...statuses] });
@@ -41,9 +45,10 @@ const cpuStart = process.cpuUsage();
 const pump = (session: Session) =>
   new Promise<void>((resolve) => {
     let open = 0;
+    const again: number[] = [];
     const fill = () => {
-      while (open < window && next < total) {
-        const i = next++;
+      while (open < window && (again.length > 0 || next < total)) {
+        const i = again.length > 0 ? again.shift()! : next++;
         open += 1;
         session.send(
           new smpp.PDU('submit_sm', {
@@ -58,12 +63,20 @@ const pump = (session: Session) =>
           }),
           (resp: PDU) => {
             open -= 1;
-            answered += 1;
-            if (resp.command_status !== 0) {
-              refused += 1;
-              statuses.set(resp.command_status, (statuses.get(resp.command_status) ?? 0) + 1);
+            if (resp.command_status === THROTTLED) {
+              throttled += 1;
+              again.push(i);
+            } else {
+              answered += 1;
+              if (resp.command_status !== 0) {
+                refused += 1;
+                statuses.set(resp.command_status, (statuses.get(resp.command_status) ?? 0) + 1);
+              }
             }
-            if (next >= total && open === 0) resolve();
+            // Once throttled, the bind pauses when its window has drained, then sends those again first.
+            if (again.length > 0) {
+              if (open === 0) setTimeout(fill, THROTTLED_PAUSE_MS);
+            } else if (next >= total && open === 0) resolve();
             else fill();
           },
         );
@@ -81,6 +94,7 @@ process.send?.({
   cpuUs: cpu.user + cpu.system,
   answered,
   refused,
+  throttled,
   statuses: [...statuses],
 });
 process.on('message', (m: { type: string }) => {
