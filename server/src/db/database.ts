@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { keepStatements } from './sqlite-statements';
 import { prepareMarked } from './prepared-statements';
+import { TurnTakingSqliteDialect } from './sqlite-turns';
 
 /**
  * No statement may run longer than this on PostgreSQL: one runaway query (a huge LIKE, a missing
@@ -42,6 +43,6 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: keepStatements(sqlite) }) });
   return Object.assign(db, { dialectName: 'sqlite' as const });
 }
