@@ -278,9 +278,10 @@ export async function receiptsDelivered(ctx: GatewayContext, ids: readonly numbe
 
 /**
  * The update behind receiptsDelivered. Not `state = 'pending'` (the same rows, as a receipt is
- * pending or delivered): PostgreSQL could then read the index of pending receipts
- * (migrations/024-lean-indexes.ts) whole for each answer, and did whenever its statistics were older
- * than the receipts waiting: 2,644 entries read for 50 answers under load, half the statement's time.
+ * pending or delivered): both databases could then read the index of pending receipts
+ * (migrations/024-lean-indexes.ts) whole for each answer, and PostgreSQL did whenever its statistics
+ * were older than the receipts waiting: 2,644 entries for 50 answers under load, half the
+ * statement's time.
  */
 export const deliveredQuery = (db: Executor, ids: readonly number[], now: number) =>
   db
