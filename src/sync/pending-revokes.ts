@@ -7,21 +7,34 @@ import type { PendingRevoke } from '../db/app-db';
 // write that forgot them (session-store.ts) and sent here: at once, then at each start, on return to
 // the app and when the network returns (session.ts startSessionSync), until the gateway is done with them.
 
-/** Done when the gateway took it (2xx) or says the token is dead already (401); anything else is tried again. */
-async function revokedOnGateway({ token, profile_id }: PendingRevoke): Promise<boolean> {
+/**
+ * What became of one revoke: done when the gateway took it (2xx) or says the token is dead already
+ * (401); refused when the gateway turned this one down (another 4xx, such as 403 while the account
+ * is suspended: kept, it may take it later); else not sent (offline, a timeout, 429, 5xx).
+ */
+async function revokeOnGateway({ token, profile_id }: PendingRevoke): Promise<'done' | 'refused' | 'not-sent'> {
   try {
     await signOutCall(token, profile_id);
-    return true;
+    return 'done';
   } catch (error) {
-    return error instanceof ApiFailure && error.kind === 'invalid-token';
+    if (!(error instanceof ApiFailure)) return 'not-sent';
+    if (error.kind === 'invalid-token') return 'done';
+    const status = error.httpStatus;
+    return error.kind === 'refused' && status >= 400 && status < 500 && status !== 408 && status !== 429
+      ? 'refused'
+      : 'not-sent';
   }
 }
 
-/** Oldest first; the first that fails ends the pass: offline or with the gateway down, the rest would too. */
+/**
+ * Oldest first. One not sent ends the pass: offline, throttled or with the gateway down, the rest
+ * would not be either. One refused stays and the next is sent: it answers for its own token only.
+ */
 async function sendPendingRevokes(): Promise<void> {
   for (const revoke of await pendingRevokes()) {
-    if (!(await revokedOnGateway(revoke))) return;
-    await forgetRevoke(revoke.token);
+    const outcome = await revokeOnGateway(revoke);
+    if (outcome === 'not-sent') return;
+    if (outcome === 'done') await forgetRevoke(revoke.token);
   }
 }
 

@@ -22,6 +22,8 @@ function stubGateway() {
   const gateway = {
     signout: 'offline' as Signout,
     fetchuser: 'offline' as 'offline' | 'failed',
+    /** Tokens whose signout is refused with 403 (their account suspended). */
+    suspended: new Set<string>(),
     revoked: [] as string[],
   };
   vi.stubGlobal(
@@ -33,7 +35,12 @@ function stubGateway() {
           status: 403,
         });
       if (call !== 'signout' || gateway.signout === 'offline') throw new TypeError('Failed to fetch');
-      gateway.revoked.push((new Headers(init?.headers).get('Authorization') ?? '').replace('Bearer ', ''));
+      const token = (new Headers(init?.headers).get('Authorization') ?? '').replace('Bearer ', '');
+      if (gateway.suspended.has(token))
+        return new Response(JSON.stringify({ error: { status: 'failed', message: 'Account suspended' } }), {
+          status: 403,
+        });
+      gateway.revoked.push(token);
       const body = {
         200: { status: 'successful' },
         401: { error: { status: 'failed', message: INVALID_TOKEN } },
@@ -125,6 +132,20 @@ describe('a sign-out the gateway did not hear', () => {
     expect(await pending()).toEqual(['token-a']);
     gateway.signout = 200;
     await retryPendingRevokes();
+    expect(await pending()).toEqual([]);
+  });
+
+  it('is kept when the gateway refuses it (403), and the revokes after it are still sent', async () => {
+    await signedOutOffline(A);
+    await signedOutOffline(B);
+    gateway.signout = 200;
+    gateway.suspended.add('token-a');
+    await retryPendingRevokes();
+    expect(gateway.revoked).toEqual(['token-b']);
+    expect(await pending()).toEqual(['token-a']);
+    gateway.suspended.clear();
+    await retryPendingRevokes();
+    expect(gateway.revoked).toEqual(['token-b', 'token-a']);
     expect(await pending()).toEqual([]);
   });
 
