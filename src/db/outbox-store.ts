@@ -1,7 +1,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { db } from './db';
 import type { OutboxBatch, OutboxJob, StoredUser } from './app-db';
-import { isWaitingJob, WAITING_STATES } from '../domain/outbox-state';
+import { isWaitingJob, offersRowSkip, WAITING_STATES } from '../domain/outbox-state';
 import { patchUser } from './session-store';
 
 /**
@@ -67,8 +67,9 @@ export async function resumeFailedJob(jobId: string, now = Date.now()): Promise<
 }
 
 /**
- * "Skip row N and send the rest": a job stopped part-way on a message too large on its own goes on
- * after that row, under the same idempotency keys. The row is recorded as skipped (never sent: no
+ * "Skip row N and send the rest": a job stopped on a message too large on its own (part-way, or on
+ * its first row with others after it: offersRowSkip) goes on after that row, under the same
+ * idempotency keys. The row is recorded as skipped (never sent: no
  * request carries its index) and counted as passed; every later recipient is still to go. The
  * last row skipped ends the job. `index` is the row the user was shown: a click meant for a row the
  * job has since passed (a double click, another tab's stale view) never skips the next one. Answers
@@ -78,8 +79,7 @@ export async function skipTooLargeRow(jobId: string, index: number, now = Date.n
   return db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {
     const job = await db.outboxJobs.get(jobId);
     const row = job?.tooLarge;
-    if (!job || !row || row.index !== index || job.state !== 'failed' || job.sent === 0 || row.index !== job.sent)
-      return null;
+    if (!job || !row || row.index !== index || !offersRowSkip(job)) return null;
     const batch = await db.outboxBatches.get([jobId, job.nextBatch]);
     if (!batch || row.index < batch.from || row.index > batch.to) return null;
     const batchDone = row.index === batch.to;

@@ -67,4 +67,57 @@ describe('a send from a sheet stopped on one message too large on its own', () =
     );
     await context.close();
   });
+
+  it('offers the skip beside "Edit and send again" when the first row is the one too large', async () => {
+    const numbers = freshNumbers(3);
+    const names = ['x'.repeat(1300), 'Kofi', 'Esi'];
+    const file = join(world.scratch, 'first-row.csv');
+    writeFileSync(file, ['numbers,name', ...numbers.map((n, i) => `${n},${names[i]}`)].join('\n'));
+
+    const { page, context, send } = await world.openSignedIn();
+    await send.choose('Sender ID', 'ALERTS');
+    await send.choose('Sub-type', 'Personalized');
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByText('Loaded 3 rows from Sheet1 (first-row.csv)').waitFor();
+    await send.message.fill('Hello {name}');
+    await send.submitButton.click();
+
+    const tooLarge = `The message for row 1 (${displayPhone(numbers[0]!)}) is too large for the gateway even on its own: shorten its text and send again`;
+    await expect.poll(() => send.jobState.textContent(), TIMEOUT).toBe(`Not sent: ${tooLarge} (0 of 3 recipients)`);
+    const skip = page.getByRole('button', { name: 'Skip row 1 and send the rest' });
+    await skip.waitFor();
+    await page.getByRole('button', { name: 'Edit and send again' }).waitFor();
+    const card = page.getByRole('region', { name: 'Sends in progress' });
+    // The alerts closed and the page at its top: the card itself is looked at.
+    const closeAlert = page.getByRole('region', { name: 'Notifications' }).getByRole('button');
+    while ((await closeAlert.count()) > 0) await closeAlert.first().click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Once the layout has followed the width (the menu folds away at 390).
+      await expect.poll(async () => (await card.boundingBox())?.x ?? 999).toBeLessThan(width === 390 ? 40 : 300);
+      await card.screenshot({ path: `test-results/screens/send-first-row-too-large-${width}.png` });
+    }
+    const [stopped] = await outboxJobs(page);
+    await skip.click();
+
+    const skipped = `Row 1 (${displayPhone(numbers[0]!)}) was skipped and not sent: its message is too large for the gateway`;
+    await send.shell.alert('Messages sent successfully, Thank you').waitFor({ timeout: 60_000 });
+    await send.shell.alert(skipped).waitFor();
+    await page.getByText('Sent to 2 recipients').waitFor();
+    expect((await outboxJobs(page))[0]).toMatchObject({ id: stopped!.id, state: 'done', sent: 3, total: 3 });
+    expect(
+      await eventually(
+        () => carrierSummary(world.gateway, stopped!.id),
+        (x) => x.total >= 2,
+        20_000,
+        'carrier summary',
+      ),
+    ).toEqual({ total: 2, unique: 2, duplicates: 0 });
+    const delivered = (await carrierMessagesOfJob(world.gateway, stopped!.id)).sort((a, b) => a.index - b.index);
+    expect(delivered.map((m) => [m.index, m.to, m.text])).toEqual(
+      [1, 2].map((i) => [i, numbers[i], `Hello ${names[i]}`]),
+    );
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { isWaitingJob } from '../../domain/outbox-state';
+import { isWaitingJob, offersRowSkip } from '../../domain/outbox-state';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
 import { dismissSendJob, sendTheRest } from '../../sync/outbox-jobs';
 import { skippedRowsText, skipRowLabel } from '../../outbox/job-items';
@@ -52,8 +52,8 @@ const offlineHint = () =>
 /**
  * The account's sends that are waiting, going out, or just finished, each with its progress bar. A
  * refused send stays until it is discarded, and offers to go back into the form, or, refused
- * part-way, to send the rest (without the row, when one message alone was too large:
- * docs/product.md#the-outbox-and-batches).
+ * part-way, to send the rest; stopped on one message too large on its own, to send the rest without
+ * that row, part-way or from its first row (docs/product.md#the-outbox-and-batches).
  */
 export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) => void }) {
   const jobs = useOutboxJobs();
@@ -70,7 +70,6 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
       {shown.map((job) => {
         const finished = !isWaitingJob(job);
         const label = job.summary.campaign || job.summary.text.slice(0, 40);
-        const tooLarge = job.tooLarge;
         return (
           <Paper key={job.id} withBorder p="sm" radius="md">
             <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -105,29 +104,7 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                 />
               )}
             </Group>
-            {job.state === 'failed' && job.sent > 0 && !tooLarge && (
-              // The form would hold the recipients already sent to: the rest goes as it is, once fixed (credit bought).
-              <Button variant="light" size="compact-sm" mt={6} onClick={() => void sendTheRest(job.id)}>
-                Send the rest
-              </Button>
-            )}
-            {job.state === 'failed' && job.sent > 0 && tooLarge && (
-              // Sent as it is, that row would be refused again: the rest goes without it, and it is reported.
-              // The row shown goes with the click: one landing after the send moved on to another row skips nothing.
-              <Button
-                variant="light"
-                size="compact-sm"
-                mt={6}
-                onClick={() => void skipRowAndSendTheRest(job.id, tooLarge.index)}
-              >
-                {skipRowLabel(tooLarge)}
-              </Button>
-            )}
-            {job.state === 'failed' && job.sent === 0 && job.form && onEditAgain && (
-              <Button variant="light" size="compact-sm" mt={6} onClick={() => onEditAgain(job.id)}>
-                Edit and send again
-              </Button>
-            )}
+            {job.state === 'failed' && <RefusedActions job={job} onEditAgain={onEditAgain} />}
             {job.state === 'done' && (
               <Button
                 component={Link}
@@ -143,5 +120,39 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
         );
       })}
     </Stack>
+  );
+}
+
+/**
+ * What a refused send offers: to send the rest (refused part-way), to skip a message too large on
+ * its own and send the rest (part-way, or from the first row), to go back into the form (nothing sent).
+ */
+function RefusedActions({ job, onEditAgain }: { job: JobView; onEditAgain?: (jobId: string) => void }) {
+  const tooLarge = job.tooLarge;
+  const sendRest = job.sent > 0 && !tooLarge;
+  const skip = tooLarge && offersRowSkip(job) ? tooLarge : null;
+  const edit = job.sent === 0 && job.form !== undefined && onEditAgain !== undefined;
+  if (!sendRest && !skip && !edit) return null;
+  return (
+    <Group gap="xs" mt={6}>
+      {sendRest && (
+        // The form would hold the recipients already sent to: the rest goes as it is, once fixed (credit bought).
+        <Button variant="light" size="compact-sm" onClick={() => void sendTheRest(job.id)}>
+          Send the rest
+        </Button>
+      )}
+      {skip && (
+        // Sent as it is, that row would be refused again: the rest goes without it, and it is reported.
+        // The row shown goes with the click: one landing after the send moved on to another row skips nothing.
+        <Button variant="light" size="compact-sm" onClick={() => void skipRowAndSendTheRest(job.id, skip.index)}>
+          {skipRowLabel(skip)}
+        </Button>
+      )}
+      {edit && (
+        <Button variant="light" size="compact-sm" onClick={() => onEditAgain?.(job.id)}>
+          Edit and send again
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -154,6 +154,36 @@ describe('outbox: skipping a message too large on its own and sending the rest',
     expect(rows.map((r) => r.recipient_index)).toEqual([0, 1, 4]);
   });
 
+  it('skips a first row too large on its own: nothing was sent, and every other row goes once', async () => {
+    const live = await world.start({ maxBodyBytes: 1_500 });
+    await signInAs(live);
+    const numbers = numbersFrom(9600, 3);
+    const id = await enqueue({ items: itemsWith(numbers, [0], 1300) });
+    const { drainer } = drainerFor(live);
+    world.stops.push(() => drainer.stop());
+
+    expect(await waitForJob(id)).toMatchObject({ state: 'failed', sent: 0, tooLarge: { index: 0 } });
+    expect(await skipRowAndSendTheRest(id, 0)).toBe(true);
+    expect(await waitForJob(id)).toMatchObject({ state: 'done', sent: 3, skipped: [{ index: 0, number: numbers[0] }] });
+    const { rows, summary } = await carrierLog(live, id);
+    expect(summary).toEqual({ total: 2, unique: 2, duplicates: 0 });
+    expect(rows.map((r) => [r.recipient_index, r.to_number, r.text])).toEqual(
+      [1, 2].map((i) => [i, numbers[i], `Hi ${i}`]),
+    );
+  });
+
+  it('skips nothing in a send of that one row alone: there is no rest to send, it is edited', async () => {
+    const live = await world.start({ maxBodyBytes: 1_500 });
+    await signInAs(live);
+    const id = await enqueue({ items: itemsWith(numbersFrom(9700, 1), [0], 1300) });
+    const { drainer } = drainerFor(live);
+    world.stops.push(() => drainer.stop());
+
+    expect(await waitForJob(id)).toMatchObject({ state: 'failed', sent: 0, total: 1, tooLarge: { index: 0 } });
+    expect(await skipRowAndSendTheRest(id, 0)).toBe(false);
+    expect(await waitForJob(id)).toMatchObject({ state: 'failed', sent: 0 });
+  });
+
   it('skips nothing in a send refused for another reason: that one is sent the rest as it is', async () => {
     const live = await world.start();
     await signInAs(live, 'demouser', 'demo12345', 150);
