@@ -69,11 +69,11 @@ export async function resumeFailedJob(jobId: string, now = Date.now()): Promise<
 /**
  * "Skip row N and send the rest": a job stopped on a message too large on its own (part-way, or on
  * its first row with others after it: offersRowSkip) goes on after that row, under the same
- * idempotency keys. The row is recorded as skipped (never sent: no
- * request carries its index) and counted as passed; every later recipient is still to go. The
- * last row skipped ends the job. `index` is the row the user was shown: a click meant for a row the
- * job has since passed (a double click, another tab's stale view) never skips the next one. Answers
- * the job as it now is, or null when it is not such a one (nothing changes then).
+ * idempotency keys. The row is recorded as skipped (never sent: no request carries its index) and
+ * counted as passed; every later recipient is still to go. The last row skipped ends the job.
+ * `index` is the row the user was shown: a click meant for a row the job has since passed (a double
+ * click, another tab's stale view) never skips the next one. Answers the job as it now is, or null
+ * when it is not such a one (nothing changes then).
  */
 export async function skipTooLargeRow(jobId: string, index: number, now = Date.now()): Promise<OutboxJob | null> {
   return db.transaction('rw', db.outboxJobs, db.outboxBatches, async () => {

@@ -20,7 +20,7 @@ const endTurn = () => {
  * setImmediate: an immediate queued from I/O runs in the same turn). A turn's clock starts at its
  * first SQLite work and stops when the loop reaches its timers again.
  */
-export async function waitForTurn(): Promise<void> {
+async function waitForTurn(): Promise<void> {
   for (;;) {
     const now = performance.now();
     if (!inTurn) {
