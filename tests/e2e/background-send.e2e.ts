@@ -133,7 +133,7 @@ describe('sending with the app closed (Background Sync), in Chromium against the
       // The sender ID stays chosen after a send.
       await send.numbers.fill(numbersFrom(5_100, 2).join('\n'));
       await send.message.fill('Ask once more');
-      await send.submitButton.click();
+      await send.submit();
       await expect.poll(async () => (await outboxJobs(page)).length, TIMEOUT).toBe(2);
       expect((await recordedCalls(page)).filter((c) => c === 'asked')).toHaveLength(1);
       await context.close();

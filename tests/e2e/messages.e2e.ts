@@ -24,7 +24,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await send.field('Campaign name (optional)').fill('Status check');
     await send.numbers.fill([ok, fails, holds].join(','));
     await send.message.fill('=cmd|"/c calc"!A1 is not a formula here');
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Messages sent successfully').waitFor();
 
     const messages = await new MessagesPage(page).open(world.gateway.url('/dashboard'), 'Dashboard');
@@ -72,7 +72,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await send.numbers.fill('0241000001');
     await send.message.fill('See you at the launch');
     await send.pickDateTime(/^Delivery date and time/, when);
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Scheduled sms registered successfully').waitFor();
 
     const messages = await new MessagesPage(page).open(world.gateway.url('/scheduledsms'), 'Scheduled SMS');
@@ -117,7 +117,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     // The next three runs, every 36 hours.
     const runs = [1, 2, 3].map((k) => formatAccra(when.getTime() + k * 36 * 3_600_000, RUN));
     await expect.poll(() => page.getByTestId('next-runs').textContent()).toBe(`Then: ${runs.join(' · ')}`);
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Recurring sms registered successfully').waitFor();
     const messages = await new MessagesPage(page).open(world.gateway.url('/recurringsms'), 'Recurring SMS');
     await messages.item('Recurring SMS', 'E2E recurring').getByText('every 1 day 12 hours').waitFor();

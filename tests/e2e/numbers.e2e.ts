@@ -49,7 +49,7 @@ describe('numbers: set aside before charging, one message per number, personaliz
       await page.setViewportSize(viewport);
       await page.screenshot({ path: `test-results/screens/numbers-set-aside-${name}.png`, fullPage: true });
     }
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Messages sent successfully').waitFor();
     const [job] = await outboxJobs(page);
     expect(

@@ -153,7 +153,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await send.choosePhonebook(/^Market women/);
     await send.message.fill('Market day is Thursday');
     await expect.poll(() => send.recipientCount.textContent()).toBe('1,000 recipients');
-    await send.submitButton.click();
+    await send.submit();
     await expect.poll(async () => (await outboxJobs(page))[0]?.state, { timeout: 60_000 }).toBe('done');
     const [job] = await outboxJobs(page);
     await expect

@@ -34,7 +34,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByRole('combobox', { name: 'Sheet' }).waitFor();
     await send.message.fill('Hi');
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.saidInline('Select the right sheet containing the needed data for this SMS');
     await send.choose('Sheet', 'Notes');
     await send.shell.saidInline(/please provide heading "numbers" for the column holding the mobile numbers/);
@@ -57,7 +57,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     await send.choose('Insert a field', 'Amount due');
     await expect.poll(() => send.message.inputValue()).toBe('Hi {Name}, you owe GHS {Amount due}');
     await expect.poll(() => send.recipientCount.textContent()).toBe('3 recipients');
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Messages sent successfully').waitFor();
     const texts = await Promise.all(
       people.map(
@@ -105,7 +105,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
       'Hello {name}, thank you for shopping with us this month. Show this SMS at the till for a free gift.',
     );
     await expect.poll(() => send.recipientCount.textContent()).toBe('300 recipients');
-    await send.submitButton.click();
+    await send.submit();
     await send.shell
       .alert('Kindly keep the browser open while we send the messages in batches for you. Thank you')
       .waitFor({ timeout: 20_000 });

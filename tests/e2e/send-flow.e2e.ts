@@ -23,7 +23,7 @@ describe('the sender IDs of the send form', () => {
     expect(await send.selectValue('Sender ID')).toBe('');
     await send.numbers.fill('0241000001');
     await send.message.fill('Hello');
-    await send.submitButton.click();
+    await send.submit();
     await page.getByText('Please select sender ID for this messge').first().waitFor();
     await context.close();
   });
@@ -61,7 +61,7 @@ describe('a send the gateway refuses keeps the work', () => {
     const when = new Date(Date.now() + 2 * 86_400_000);
     when.setUTCHours(9, 0, 0, 0);
     await send.pickDateTime(/^Delivery date and time/, when);
-    await send.submitButton.click();
+    await send.submit();
     await page.getByText(/Not sent: .*you have 0/).waitFor({ timeout: 20_000 });
     // The form was reset when the send was queued; the refused job puts it all back.
     expect(await send.message.inputValue()).toBe('');

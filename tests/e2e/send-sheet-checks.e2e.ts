@@ -71,7 +71,7 @@ describe('send SMS from a real-world spreadsheet: values that are not phone numb
       ]);
 
       await send.message.fill('Your parcel is ready');
-      await send.submitButton.click();
+      await send.submit();
       await send.shell.alert('Messages sent successfully').waitFor();
       for (const number of [ama, kofi]) {
         const got = await eventually(

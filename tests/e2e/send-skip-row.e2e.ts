@@ -31,7 +31,7 @@ describe('a send from a sheet stopped on one message too large on its own', () =
     await page.getByText(`Loaded ${names.length} rows from Sheet1 (${fileName})`).waitFor();
     await send.message.fill('Hello {name}');
     await expect.poll(() => send.recipientCount.textContent()).toBe(`${names.length} recipients`);
-    await send.submitButton.click();
+    await send.submit();
     return { ...opened, numbers };
   }
 

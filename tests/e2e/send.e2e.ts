@@ -18,7 +18,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.message.fill('Hello from the e2e test');
     await expect.poll(() => send.recipientCount.textContent()).toBe('2 recipients');
     await page.getByTestId('send-cost').getByText('2 SMS credits').waitFor();
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Messages sent successfully').waitFor();
     await page.getByText('Sent to 2 recipients').waitFor();
     // The form is back to its defaults after a successful send.
@@ -46,7 +46,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     const { page, context, send } = await world.openSignedIn();
     // Each said once, beside the Send button (not also as an alert).
     const expectProblem = async (text: string) => {
-      await send.submitButton.click();
+      await send.submit();
       await send.shell.saidInline(text);
       expect(await send.problem.textContent()).toBe(text);
     };
@@ -106,7 +106,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.message.press('End');
     await send.message.pressSequentially(', staff meeting at 3pm');
     await expect.poll(() => send.recipientCount.textContent()).toBe('2 recipients');
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Messages sent successfully').waitFor();
     // Other demo sends reach these numbers too: look for this send's texts among them.
     for (const [number, text] of [
@@ -134,7 +134,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     expect(await page.getByText('Birthday date').count()).toBe(0);
     await send.message.fill('Happy birthday {firstname}, {age} today!');
     await send.field('Campaign name (optional)').fill('E2E birthdays');
-    await send.submitButton.click();
+    await send.submit();
     await send.shell.alert('Birthday sms registered successfully').waitFor();
     await page.goto(world.gateway.url('/scheduledsms'));
     await page.getByRole('list', { name: 'Scheduled SMS' }).getByText('E2E birthdays').waitFor();
@@ -160,7 +160,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.choose('Sender ID', 'DEMO');
     await send.numbers.fill(number);
     await send.message.fill('Written offline');
-    await send.submitButton.click();
+    await send.submit();
     // Said once by the banner; the send's own line says what happens to it, with no alert besides.
     await page.getByText('Saved: sends when you are back online (1 recipients)').waitFor();
     expect(await page.getByText('You are offline', { exact: false }).count()).toBe(1);

@@ -53,7 +53,7 @@ describe('the spreadsheet messages, with a choice beside them', () => {
     await page.getByText('The mobile numbers were read from Column B ("Phone")').waitFor();
     await page.screenshot({ path: 'test-results/screens/send-numbers-column-1280.png', fullPage: true });
     await send.message.fill('Column chosen');
-    await send.submitButton.click();
+    await send.submit();
     const texts = () => Promise.all([ama, kofi].map(async (to) => (await carrierMessages(world.gateway, to))[0]?.text));
     expect(await eventually(texts, (got) => got.every((t) => t === 'Column chosen'))).toEqual([
       'Column chosen',

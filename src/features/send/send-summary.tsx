@@ -15,8 +15,9 @@ export function SendSummary({ plan, balance }: Props) {
   const balanceText = balance.local
     ? `${number.format(balance.amount)} credits`
     : `${INTERNATIONAL_CURRENCY} ${number.format(balance.amount)}`;
+  // Busy while the cost catches up with the typing.
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" aria-busy={plan.settling} data-testid="send-summary">
       <Group gap="lg" wrap="wrap">
         <Text size="sm" data-testid="recipient-count">
           <b>{number.format(plan.recipientCount)}</b> {plan.recipientCount === 1 ? 'recipient' : 'recipients'}

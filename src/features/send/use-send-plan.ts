@@ -43,6 +43,8 @@ export type SendPlan = {
   cost: SendCost | null;
   creditMessage: string | null;
   warnings: string[];
+  /** The typing has not paused yet: the cost still shows the text before it. */
+  settling: boolean;
 };
 
 /** Everything the form shows about the send it would make; the costly parts follow typing after a pause. */
@@ -119,15 +121,16 @@ export function useSendPlan(
     return sendCost(buildSendItems({ ...settled, date: null }, sendable, now), host);
   }, [settled, recipients, recipientCount, optedOut, host]);
 
+  // Three texts are cheap: the preview follows each keystroke, so it never appears under a finger reaching for Send.
   const preview = useMemo<PreviewText[]>(() => {
-    if (settled.subtype !== 'personalized' || !settled.text.trim()) return [];
-    const items = buildSendItems({ ...settled, date: null }, recipients.slice(0, PREVIEWED), new Date());
+    if (fields.subtype !== 'personalized' || !fields.text.trim()) return [];
+    const items = buildSendItems({ ...fields, date: null }, recipients.slice(0, PREVIEWED), new Date());
     return items.map((item) => ({
       number: item.destinationAddress,
       text: item.shortMessage,
       count: countSms(item.shortMessage),
     }));
-  }, [settled, recipients]);
+  }, [fields, recipients]);
 
   const creditMessage = cost && balance.local ? creditProblem(cost, balance.amount) : null;
   const warnings = sendFormWarnings(fields, recipientCount);
@@ -145,5 +148,6 @@ export function useSendPlan(
     cost,
     creditMessage,
     warnings,
+    settling: settled !== fields,
   };
 }

@@ -31,6 +31,15 @@ export class SendPage {
     return this.page.getByRole('button', { name: /^(Send Message|Register (scheduled|recurring|birthday) sms)$/ });
   }
 
+  /**
+   * Clicks Send once the summary follows the text, as a user sees it before clicking: a line
+   * that changes length may move the button, and a click across that move reaches no button.
+   */
+  async submit() {
+    await this.page.locator('[data-testid="send-summary"][aria-busy="false"]').waitFor();
+    await this.submitButton.click();
+  }
+
   /** A Mantine Select: open it and click the option. */
   async choose(label: string, option: string) {
     await this.page.getByRole('combobox', { name: label, exact: true }).click();
@@ -91,7 +100,7 @@ export class SendPage {
     await this.choose('Sender ID', 'DEMO');
     await this.numbers.fill(numbers.join('\n'));
     await this.message.fill(text);
-    await this.submitButton.click();
+    await this.submit();
   }
 
   /** The origin-wide outbox drainer lock as the browser reports it: who holds it, how many wait. */
