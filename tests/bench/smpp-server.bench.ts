@@ -227,6 +227,7 @@ async function resetStatements(gw: TestGateway) {
   if (gw.ctx.db.dialectName !== 'postgres') return;
   await sql`create extension if not exists pg_stat_statements`.execute(gw.ctx.db);
   await sql`select pg_stat_statements_reset()`.execute(gw.ctx.db);
+  await sql`select pg_stat_reset()`.execute(gw.ctx.db);
 }
 
 /** The statements that took PostgreSQL's time: in all, and a submit; waits for locks included. */
@@ -236,6 +237,16 @@ async function printStatements(gw: TestGateway) {
     select total_exec_time + total_plan_time as ms, calls, rows,
       left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 140) as text
     from pg_stat_statements order by total_exec_time + total_plan_time desc limit 15`.execute(gw.ctx.db);
+  // Each statement is a round trip that wakes both processes: their number matters as much as their time.
+  const { rows: all } = await sql<{ ms: number; calls: string; commits: string }>`
+    select sum(total_exec_time + total_plan_time) as ms, sum(calls) as calls,
+      (select xact_commit from pg_stat_database where datname = current_database()) as commits
+    from pg_stat_statements`.execute(gw.ctx.db);
+  const { ms, calls, commits } = all[0]!;
+  console.log(
+    `  in all: ${((ms * 1000) / SUBMITS).toFixed(1)} µs a submit in ${(Number(calls) / SUBMITS).toFixed(2)} statements; ` +
+      `${(Number(commits) / SUBMITS).toFixed(2)} transactions a submit`,
+  );
   for (const r of rows)
     console.log(
       `  ${Math.round(r.ms).toLocaleString('en').padStart(7)} ms ${((r.ms * 1000) / SUBMITS).toFixed(1).padStart(6)} µs a submit ${String(r.calls).padStart(6)} calls ${String(r.rows).padStart(7)} rows  ${r.text}`,

@@ -33,6 +33,15 @@ export function randomAlpha(): string {
   return out;
 }
 
+/** The minute last written, and its text: a stream of sends formats the same minute over and over. */
+let minute = { of: Number.NaN, text: '' };
+const minuteText = (at: number) => {
+  // The pattern stops at minutes, and time zones move by whole minutes: one text per minute.
+  const of = Math.floor(at / 60_000);
+  if (of !== minute.of) minute = { of, text: formatAccra(at, 'yyyy-MM-dd HH:mm') };
+  return minute.text;
+};
+
 /** Every searchable field of a message, lower-cased once so the search is a single LIKE on both databases. */
 export function searchTextOf(
   m: Pick<
@@ -47,7 +56,7 @@ export function searchTextOf(
     | 'recurring_period'
   > & { at: number | null },
 ): string {
-  const when = m.at === null ? '' : formatAccra(m.at, 'yyyy-MM-dd HH:mm');
+  const when = m.at === null ? '' : minuteText(m.at);
   return [
     m.short_message,
     m.source_address,
