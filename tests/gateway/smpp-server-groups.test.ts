@@ -1,7 +1,8 @@
 // Group commit of submit_sm (docs/smpp.md#sending): the whole submits waiting on every bind are stored
 // and charged in one transaction, each answered after it commits. A submit refused inside a group
 // (short of credit, sender no longer approved) is answered alone without undoing the others; a fault
-// of the transaction answers none of its group with an id; a killed gateway loses no answered submit;
+// of the transaction fails only the submit at fault, the others stored again without it
+// (smpp-server-unstorable.test.ts has more); a killed gateway loses no answered submit;
 // the balance moves by exactly the parts of the submits answered with an id. On SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import smpp, { type PDU } from 'smpp';
@@ -203,7 +204,7 @@ describe('a group of submits', () => {
     ).toEqual({ PENDING: 4, OPTED_OUT: 1 });
   });
 
-  it('answers no submit of a group whose transaction fails with an id, and stores and charges none of it', async () => {
+  it('answers ESME_RSYSERR only to the submit whose insert fails, and stores and charges the others once', async () => {
     const { instance, systemId } = await setUp(100);
     const c = await customer(instance.port, systemId);
     const recipients = async () =>
@@ -226,19 +227,21 @@ describe('a group of submits', () => {
       c,
       ['233241000011', failing, '233241000033'].map((to) => ({ destination_addr: to, short_message: gsmAscii('hi') })),
     );
-    expect(answers.map((a) => a.command_status)).toEqual(Array(3).fill(smpp.errors.ESME_RSYSERR));
-    expect(await balanceOf(setup.gw, 'demouser')).toBe(100);
-    // Nor counted against the account's throughput.
+    expect(answers.map((a) => a.command_status)).toEqual([0, smpp.errors.ESME_RSYSERR, 0]);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(98);
+    // The failed one is not counted against the account's throughput.
     const rate = async () =>
       (await setup.gw.ctx.db.selectFrom('smpp_rate').select('parts').execute()).reduce((n, r) => n + r.parts, 0);
-    expect(await rate()).toBe(0);
-    expect(await setup.gw.ctx.db.selectFrom('smpp_submits').select('id').execute()).toEqual([]);
-    expect(await recipients()).toBe(before);
+    expect(await rate()).toBe(2);
+    const stored = await storedFor(answers.filter((a) => a.command_status === 0).map((a) => String(a.message_id)));
+    expect(stored.map((r) => r.number)).toEqual(['233241000011', '233241000033']);
+    expect(await setup.gw.ctx.db.selectFrom('smpp_submits').select('id').execute()).toHaveLength(2);
+    expect(await recipients()).toBe(before + 2);
     // The next group is stored as usual.
     const next = await submit(c.session, { destination_addr: '233241000044', short_message: gsmAscii('hi') });
     expect(next.command_status).toBe(0);
-    expect(await balanceOf(setup.gw, 'demouser')).toBe(99);
-    expect(await rate()).toBe(1);
+    expect(await balanceOf(setup.gw, 'demouser')).toBe(97);
+    expect(await rate()).toBe(3);
   });
 
   it('loses no answered submit when the gateway is killed mid-group, and charges only what it stored', async () => {

@@ -13,7 +13,8 @@ import { type errorAnswer } from '../../../src/domain/api-v1/schemas';
 import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
 import { API_V1_PATH } from '../../../src/domain/api-paths';
 import { bearerToken, clientAddress } from './authenticate';
-import { NOT_UNICODE, NUL_CHARACTER, TOO_DEEP, TOO_MANY_PARTS } from './well-formed';
+import { TOO_DEEP, TOO_MANY_PARTS } from './well-formed';
+import { NOT_UNICODE, NUL_CHARACTER } from '../core/storable-text';
 import { TOO_MANY_FIELDS } from './json-slices';
 
 /** Where the integrators' API lives (docs/api-v1.md). */

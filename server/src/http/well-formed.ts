@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refuse } from '../core/errors';
+import { checkStorableText } from '../core/storable-text';
 import { yieldToLoop } from '../core/event-loop';
 import { parseInSlices } from './json-slices';
 
@@ -7,14 +8,6 @@ import { parseInSlices } from './json-slices';
 const MAX_DEPTH = 16;
 /** Values checked between two yields to the event loop, so a 16 MiB import never holds it for long. */
 const YIELD_EVERY = 5_000;
-/**
- * Text neither database stores as sent: a NUL byte (PostgreSQL refuses it in text) or a lone
- * surrogate (JSON encoders and databases disagree on it, so it breaks every later answer that carries it).
- */
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const NOT_UNICODE = 'The request holds text that is not valid Unicode: please retype it';
-export const NUL_CHARACTER = 'The request holds a NUL character, which cannot be stored: please retype the text';
 export const TOO_DEEP = 'The request is nested too deeply';
 export const TOO_MANY_PARTS = 'The request holds more lists and objects than its size allows';
 
@@ -69,11 +62,6 @@ export function registerJsonParser(app: FastifyInstance): void {
   });
 }
 
-function checkText(text: string): void {
-  if (!UNSTORABLE.test(text)) return;
-  throw refuse(text.includes('\0') ? NUL_CHARACTER : NOT_UNICODE);
-}
-
 /** Walks a parsed body or query without recursion (so no depth can overflow the stack), yielding now and then. */
 async function checkValue(root: unknown): Promise<void> {
   const pending: [unknown, number][] = [[root, 0]];
@@ -82,7 +70,7 @@ async function checkValue(root: unknown): Promise<void> {
     const [value, depth] = pending.pop()!;
     seen += 1;
     if (seen % YIELD_EVERY === 0) await yieldToLoop();
-    if (typeof value === 'string') checkText(value);
+    if (typeof value === 'string') checkStorableText(value);
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) throw refuse(TOO_DEEP);
     // A list's keys are its indices: its elements are taken as they are (Object.entries made a pair
@@ -92,7 +80,7 @@ async function checkValue(root: unknown): Promise<void> {
       continue;
     }
     for (const [key, inner] of Object.entries(value)) {
-      checkText(key);
+      checkStorableText(key);
       pending.push([inner, depth + 1]);
     }
   }

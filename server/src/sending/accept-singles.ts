@@ -6,6 +6,7 @@ import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import { notFound, Refusal, refuse, tooManyAttempts } from '../core/errors';
+import { checkStorableText } from '../core/storable-text';
 import { checkCreditExpiry, creditShort, takeInOrder, takeWhole, takeWholeSql } from '../credit/balance';
 import { insertQuickSend, insertQuickSendInOne, type MessageFields } from '../messaging/message-rows';
 import { INSERT_CHUNK, type NewRecipient } from '../messaging/message-store';
@@ -81,10 +82,11 @@ interface Prepared extends NewRecipient {
 
 /**
  * Accepts each text as its own quick send would be, but all in one transaction: a text the send
- * path refuses (sender not approved, too long, empty, credit expired or short) is answered alone and
- * the others go on. Credit is taken per account in the texts' order, each text only if the balance
- * still covers it. The accepted texts of one account and sender become one message (one row on the
- * dashboard). A fault of the database rejects the whole group, nothing stored.
+ * path refuses (sender not approved, too long, empty, text no database stores, credit expired or
+ * short) is answered alone and the others go on. Credit is taken per account in the texts' order,
+ * each text only if the balance still covers it. The accepted texts of one account and sender become
+ * one message (one row on the dashboard). A fault of the database rejects the whole group, nothing
+ * stored (the SMPP server then stores each half on its own: smpp-server/submits.ts).
  */
 export async function acceptSingles(
   ctx: GatewayContext,
@@ -98,6 +100,7 @@ export async function acceptSingles(
   const measured = accounts.map(({ texts }) =>
     texts.map((t, at): Prepared | Refusal => {
       try {
+        checkStorableText(t.text);
         const body = messageBodyFor(t.sender, t.text);
         if (!body.trim()) throw refuse(EMPTY_MESSAGE);
         const { unicode, parts } = measure(body, false);

@@ -8,6 +8,7 @@ import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { SmppSubmitRow } from '../db/schema-smpp';
 import { Refusal } from '../core/errors';
+import { checkStorableText } from '../core/storable-text';
 import { acceptSend, type InsertedRecipient } from '../sending/accept-send';
 import { acceptSingles, OVER_LIMIT } from '../sending/accept-singles';
 import { measure } from '../sending/send-items';
@@ -86,6 +87,8 @@ const SECOND_GROUP_MIN = 64;
 const GATHER_MS = 1;
 /** Preview of the text in receipts (SMPP 3.4 Appendix B: the first 20 characters). */
 const PREVIEW = 20;
+/** The preview never ends in half an emoji: a lone surrogate is text no database stores (core/storable-text.ts). */
+export const previewOf = (text: string) => text.slice(0, PREVIEW).replace(/[\uD800-\uDBFF]$/, '');
 
 const item = (source: string, destination: string, text: string) =>
   sendItemSchema.parse({
@@ -191,13 +194,30 @@ export class SubmitDesk {
     this.storing += 1;
     const group = this.queue.splice(0, GROUP_MAX);
     try {
-      await this.storeWhole(group);
-    } catch (error) {
-      // Nothing of the group was stored: each is answered with the fault, none with an id.
-      for (const p of group) p.resolve(this.refusal(error));
+      await this.storeOrSplit(group);
     } finally {
       this.storing -= 1;
       this.nextGroup();
+    }
+  }
+
+  /**
+   * Stores a group; when its transaction fails (nothing of it was stored), each half is stored on its
+   * own, and so on down to the one submit at fault: no submit's fault fails another's (one account's
+   * bytes never cost another account its submits), and a fault of the database itself answers each
+   * submit with it after at most two tries a submit.
+   */
+  private async storeOrSplit(group: Pending[]): Promise<void> {
+    try {
+      await this.storeWhole(group);
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]!.resolve(this.refusal(error));
+        return;
+      }
+      const half = Math.ceil(group.length / 2);
+      await this.storeOrSplit(group.slice(0, half));
+      await this.storeOrSplit(group.slice(half));
     }
   }
 
@@ -238,7 +258,7 @@ export class SubmitDesk {
             data_coding: p.req.dataCoding,
             registered_delivery: p.req.registeredDelivery,
             expires_at: p.req.expiresAt,
-            preview: p.text.slice(0, PREVIEW),
+            preview: previewOf(p.text),
           }));
           return sql`insert into smpp_submits (profile_id, state, seq, total, source, destination, data_coding,
               registered_delivery, due_at, expires_at, recipient_id, preview, created_at)
@@ -268,7 +288,7 @@ export class SubmitDesk {
                   due_at: null,
                   expires_at: p.req.expiresAt,
                   recipient_id: outcome.recipientId,
-                  preview: p.text.slice(0, PREVIEW),
+                  preview: previewOf(p.text),
                   created_at: now,
                 },
               ];
@@ -456,6 +476,8 @@ export class SubmitDesk {
     const user = await findAccount(this.ctx, profileId);
     try {
       if (!user) throw new Error('account not found');
+      // The parts' bytes are checked joined: one emoji may straddle two UCS-2 parts.
+      checkStorableText(text);
       measure(text, false);
       await acceptSend(this.ctx, user, [item(first.source, first.destination, text)], null, {
         asGiven: true,
@@ -464,7 +486,7 @@ export class SubmitDesk {
           if (!recipient) throw new Error('the recipient of an SMPP message was not stored');
           const updated = await trx
             .updateTable('smpp_submits')
-            .set({ state: 'accepted', recipient_id: recipient.id, preview: text.slice(0, PREVIEW), body: '' })
+            .set({ state: 'accepted', recipient_id: recipient.id, preview: previewOf(text), body: '' })
             .where('id', 'in', ids)
             .where('state', '=', 'held')
             .executeTakeFirst();
