@@ -13,6 +13,18 @@ export async function findAccount(ctx: GatewayContext, profileId: number): Promi
   return ctx.db.selectFrom('users').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
 }
 
+/**
+ * An erasure of a person's data moves the account's epoch on, holding the account's row until it
+ * commits: a send screened before the move is screened again (sending/erase-fence.ts).
+ */
+export async function moveEraseEpoch(db: Executor, profileId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ erase_epoch: eb('erase_epoch', '+', 1) }))
+    .where('profile_id', '=', profileId)
+    .execute();
+}
+
 /** The admin's own client, else 'User not found' (another tenant's users do not exist for it). */
 export async function clientAccount(ctx: GatewayContext, admin: UserRow, id: unknown): Promise<UserRow> {
   const profileId = Number(id);

@@ -40,12 +40,25 @@ export async function takeWhole(db: Executor, profileId: number, credits: number
 /**
  * takeWhole as the first write of a composed PostgreSQL statement (messaging/message-rows.ts
  * insertQuickSendInOne): it answers the balance left, or no row (nothing taken) when it does not
- * cover `credits`.
+ * cover `credits` or an erasure moved the account's epoch on since the send read `eraseEpoch` (the
+ * condition is checked again on the row as it is once a running erasure commits).
  */
-export const takeWholeSql = (profileId: number, credits: number) =>
+export const takeWholeSql = (profileId: number, credits: number, eraseEpoch: number) =>
   sql`update users set creditbalance = creditbalance - ${credits}
-    where profile_id = ${profileId} and creditbalance >= ${credits}
+    where profile_id = ${profileId} and creditbalance >= ${credits} and erase_epoch = ${eraseEpoch}
     returning creditbalance`;
+
+/**
+ * Locks the account's row for a send (PostgreSQL's FOR UPDATE; SQLite runs one transaction at a
+ * time) and answers its erasure epoch. Sends and erasures of a person's data take this row, so each
+ * sees what the other committed (docs/compliance.md#a-persons-data); a charge takes it as well.
+ */
+export async function lockForSending(db: Executor, lock: boolean, profileId: number): Promise<number> {
+  let query = db.selectFrom('users').select('erase_epoch').where('profile_id', '=', profileId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return Number(row?.erase_epoch ?? 0);
+}
 
 /** Tries of takeInOrder before it gives up as busy: each failed try saw the balance change under it. */
 const TAKE_TRIES = 20;

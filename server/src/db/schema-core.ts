@@ -35,6 +35,8 @@ export interface UsersTable {
   totp_last_step: Generated<number>;
   /** 1: two-step sign-in is required of this account and of the admins it supervises. */
   require_two_step: Generated<number>;
+  /** Moved on by each erasure of a person's data: a send screened before the move is screened again. */
+  erase_epoch: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 

@@ -16,6 +16,7 @@ import { eraseOptOutSide, inboundFrom, optOutRecord } from '../optouts/person';
 import { optOutView } from '../optouts/suppression';
 import { maskNumberInIntegrations } from '../integrations/person-answers';
 import { maskNumberInSmpp } from '../smpp-server/person-submits';
+import { moveEraseEpoch } from '../accounts/account-store';
 import { STAGE } from '../db/schema-messaging';
 import {
   PERSON_CONFIRM_MISMATCH,
@@ -119,30 +120,43 @@ export async function erasePerson(
   const number = numberOf(typed);
   if (personNumber(confirm) !== number) throw refuse(PERSON_CONFIRM_MISMATCH);
   const forms = storedForms(number);
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now();
-    const profileId = user.profile_id;
-    if ((await pendingToNumber(trx, profileId, forms)) > 0) throw conflict(PERSON_STILL_SENDING);
-    const contactsDeleted = await deleteContactsWithNumber(trx, profileId, forms);
-    const { recipientIds, messageIds } = await maskNumberInMessages(trx, profileId, number, forms, now);
-    await maskNumberInSendAnswers(trx, profileId, number);
-    await maskNumberInCarrier(trx, number, recipientIds, messageIds);
-    await maskNumberInSmpp(trx, profileId, number, recipientIds);
-    await maskNumberInIntegrations(trx, profileId, number);
-    const { optOutAdded, inboundMasked } = await eraseOptOutSide(trx, profileId, number, profileId, now);
-    const outcome = {
-      contactsDeleted,
-      messagesMasked: recipientIds.length,
-      inboundMasked,
-      optOutAdded,
-    };
-    await recordAudit(trx, {
-      at: now,
-      actor: user,
-      action: 'data_erased',
-      source,
-      details: { number: maskedPhone(number), ...outcome },
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const now = ctx.now();
+      const profileId = user.profile_id;
+      // First, the account's row: a send holding it commits before this looks for what is on its way,
+      // and one screened before this commits is screened again (sending/erase-fence.ts).
+      await moveEraseEpoch(trx, profileId);
+      if ((await pendingToNumber(trx, profileId, forms)) > 0) throw conflict(PERSON_STILL_SENDING);
+      const contactsDeleted = await deleteContactsWithNumber(trx, profileId, forms);
+      const { recipientIds, messageIds } = await maskNumberInMessages(trx, profileId, number, forms, now);
+      await maskNumberInSendAnswers(trx, profileId, number);
+      await maskNumberInCarrier(trx, number, recipientIds, messageIds);
+      await maskNumberInSmpp(trx, profileId, number, recipientIds);
+      await maskNumberInIntegrations(trx, profileId, number);
+      const { optOutAdded, inboundMasked } = await eraseOptOutSide(trx, profileId, number, profileId, now);
+      const outcome = {
+        contactsDeleted,
+        messagesMasked: recipientIds.length,
+        inboundMasked,
+        optOutAdded,
+      };
+      await recordAudit(trx, {
+        at: now,
+        actor: user,
+        action: 'data_erased',
+        source,
+        details: { number: maskedPhone(number), ...outcome },
+      });
+      return { number: maskedPhone(number), ...outcome };
+    })
+    .catch((error: unknown) => {
+      // A send that took a row this erasure masks, then waited for the account's row: it is on its way.
+      if (isDeadlock(error)) throw conflict(PERSON_STILL_SENDING);
+      throw error;
     });
-    return { number: maskedPhone(number), ...outcome };
-  });
 }
+
+/** PostgreSQL gave up one of two transactions that waited for each other. */
+const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === '40P01';

@@ -17,6 +17,7 @@ import {
   startOfDay,
 } from '../../../src/domain/recurrence';
 import { deliverTemplates } from './runs';
+import { lockForSending } from '../credit/balance';
 
 /** Where a registration goes after the run due at its next_run_at. */
 async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<RunPlan> {
@@ -51,6 +52,10 @@ async function runOnce(ctx: GatewayContext, reg: MessageRow, now: number): Promi
     return await ctx.db.transaction().execute(async (trx) => {
       if (!(await claimRun(trx, reg, runAt, plan, now, ''))) return false;
       const run = await createRun(trx, reg, now);
+      // The account's row before the run screens its numbers, as an erasure of a person's data takes
+      // it first: the screening sees any erasure committed, and none commits before the run does
+      // (sending/erase-fence.ts). After the claim, in the order a later batch of the send takes them.
+      await lockForSending(trx, ctx.db.dialectName === 'postgres', reg.profile_id);
       const filter = reg.kind === 'birthday' ? { monthDays: birthdaysOn(runAt) } : {};
       const queued = await deliverTemplates(trx, reg, run, filter, now);
       await settleRun(trx, reg.id, run.id, queued.length > 0);

@@ -17,6 +17,7 @@ import { afterRegistrationBatch } from '../scheduler/registration-batch';
 import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recipient-screen';
 import { measureWithLink, screenRecipients } from '../optouts/screen';
 import { tenantHost } from '../tenancy/domains';
+import { holdEraseFence, screenedAgainIfErased } from './erase-fence';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -48,7 +49,8 @@ export type InsertedRecipient = Awaited<ReturnType<typeof insertRecipients>>[num
 
 /**
  * POST sendsms: checks every item, then in ONE transaction stores the message and its new recipients
- * and takes parts x new recipients from the balance; a refusal leaves nothing stored.
+ * and takes parts x new recipients from the balance; a refusal leaves nothing stored. Screened again
+ * from the start when an erasure of a person's data committed meanwhile (erase-fence.ts).
  */
 export async function acceptSend(
   ctx: GatewayContext,
@@ -56,6 +58,16 @@ export async function acceptSend(
   items: SendItemInput[],
   idem: IdempotencyRange | null,
   options: AcceptOptions = {},
+): Promise<SendAnswer> {
+  return screenedAgainIfErased(ctx, user, (account) => acceptOnce(ctx, account, items, idem, options));
+}
+
+async function acceptOnce(
+  ctx: GatewayContext,
+  user: UserRow,
+  items: SendItemInput[],
+  idem: IdempotencyRange | null,
+  options: AcceptOptions,
 ): Promise<SendAnswer> {
   if (idem) {
     const repeat = await storedAnswer(ctx.db, user.profile_id, idem.key);
@@ -107,6 +119,8 @@ export async function acceptSend(
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) await charge(trx, user.profile_id, cost);
+    // Holding the account's row (the charge took it), no erasure commits before this send does.
+    await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);
     // A registration's skipped templates are not OPTED_OUT yet: each run decides (scheduler/runs.ts).
     await countAdded(
       trx,

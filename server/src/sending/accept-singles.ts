@@ -18,6 +18,7 @@ import { messageBodyFor } from '../../../src/domain/sender-id';
 import { EMPTY_MESSAGE } from '../../../src/domain/send-form';
 import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
 import { checkSender, measure } from './send-items';
+import { ErasedMeanwhile, holdEraseFence } from './erase-fence';
 
 /** One text to one number (canonical, checked by the caller). */
 export interface SingleText {
@@ -114,18 +115,7 @@ export async function acceptSingles(
   // Each account, which of its numbers opted out and what the caller's limit lets through, read at
   // once (one round trip, not three in turn). A text the account then refuses gives its parts back.
   const [reading, taking] = await Promise.allSettled([
-    Promise.all(
-      accounts.map(({ profileId, texts }) =>
-        Promise.all([
-          findAccount(ctx, profileId),
-          suppressedAmong(
-            ctx.db,
-            profileId,
-            texts.map((t) => t.number),
-          ),
-        ]),
-      ),
-    ),
+    Promise.all(accounts.map(({ profileId, texts }) => readAccount(ctx, profileId, texts))),
     Promise.all(
       counted.map((texts, i) =>
         limit
@@ -143,11 +133,10 @@ export async function acceptSingles(
     // A read that failed gives back what the limit took beside it.
     if (reading.status === 'rejected') throw reading.reason;
     const read = reading.value;
-    const users = read.map(([user]) => user);
     // Checked before the transaction: what each text alone would be refused for.
     const prepared: Prepared[][] = [];
     for (const [i, list] of measured.entries()) {
-      const [user, suppressed] = read[i]!;
+      const [user] = read[i]!;
       const whole = accountRefusal(user, now);
       const refusals = list.map(
         (m, at) => whole ?? senderRefusal(user!, accounts[i]!.texts[at]!.sender) ?? (m instanceof Refusal ? m : null),
@@ -173,10 +162,9 @@ export async function acceptSingles(
         if (refusal) results[i]![at] = { ok: false, refusal };
         else kept.push(m as Prepared);
       }
-      // Opted-out numbers are stored OPTED_OUT, never charged (optouts/screen.ts).
-      prepared.push(markSuppressed(kept, suppressed));
+      prepared.push(kept);
     }
-    await storeGroup(ctx, users, prepared, results, { ...options, now });
+    await screenAndStore(ctx, accounts, read, prepared, results, { ...options, now });
   } finally {
     // What the limit let through and was not stored is given back (all of it when nothing was).
     if (limit)
@@ -189,6 +177,54 @@ export async function acceptSingles(
   }
   return results;
 }
+
+/**
+ * The account, then which of its numbers opted out: in that order, so the erasure epoch it carries
+ * was read before the screening (erase-fence.ts).
+ */
+async function readAccount(ctx: GatewayContext, profileId: number, texts: readonly SingleText[]) {
+  const user = await findAccount(ctx, profileId);
+  const suppressed = await suppressedAmong(
+    ctx.db,
+    profileId,
+    texts.map((t) => t.number),
+  );
+  return [user, suppressed] as const;
+}
+
+type AccountRead = Awaited<ReturnType<typeof readAccount>>;
+
+/**
+ * Marks each account's opted-out numbers (stored OPTED_OUT, never charged: optouts/screen.ts) and
+ * stores the group; when an erasure of a person's data committed after the screening, nothing was
+ * stored, and the accounts are read and screened again (erase-fence.ts).
+ */
+async function screenAndStore(
+  ctx: GatewayContext,
+  accounts: readonly SinglesOfAccount[],
+  read: readonly AccountRead[],
+  kept: readonly Prepared[][],
+  results: SingleResult[][],
+  options: StoreOptions,
+): Promise<void> {
+  const before = results.map((list) => [...list]);
+  let current = read;
+  for (let screening = 1; ; screening += 1) {
+    const users = current.map(([user]) => user);
+    const prepared = kept.map((list, i) => markSuppressed(list, current[i]![1]));
+    try {
+      await storeGroup(ctx, users, prepared, results, options);
+      return;
+    } catch (error) {
+      if (!(error instanceof ErasedMeanwhile) || screening >= SCREENINGS) throw error;
+      before.forEach((list, i) => (results[i] = [...list]));
+      current = await Promise.all(accounts.map(({ profileId, texts }) => readAccount(ctx, profileId, texts)));
+    }
+  }
+}
+
+/** A group is screened again this many times at most when erasures keep committing meanwhile. */
+const SCREENINGS = 3;
 
 /** What an account refuses all its texts for: gone (deleted while bound), or its credit expired. */
 function accountRefusal(user: UserRow | undefined, now: number): Refusal | null {
@@ -267,7 +303,7 @@ async function storeInOne(
     quickFields(user, texts[0]!.sender, texts[0]!, description, now),
     texts,
     {
-      gate: takeWholeSql(user.profile_id, credits),
+      gate: takeWholeSql(user.profile_id, credits, user.erase_epoch),
       beside: (recipients) => besideInOne(i, recipients),
     },
   );
@@ -317,6 +353,8 @@ async function storeOnce(
       const short = new Set(paying.filter((_, k) => !taken[k]));
       for (const t of short)
         results[i]![t.at] = { ok: false, refusal: creditShort(t.parts, balance ?? 0, 'this message') };
+      // Holding the account's row (a charge takes it), no erasure commits before this group does.
+      await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);
       return texts.filter((t) => !short.has(t));
     };
     const created: number[] = [];
