@@ -11,7 +11,7 @@ export const SAMPLE_LANGUAGES: ReadonlyArray<{ value: SampleLanguage; label: str
 export interface SampleOperation {
   operationId: string;
   method: string;
-  /** The document's path, with `{name}` parameters, under the API's base. */
+  /** The document's path from the host's root (the API's prefix included), with `{name}` parameters. */
   path: string;
   summary: string;
   hasBody: boolean;
@@ -63,14 +63,17 @@ export function operationsOf(doc: {
   );
 }
 
-const urlOf = (base: string, op: SampleOperation) =>
-  `${base}${op.path.replace(/\{(\w+)\}/g, (_, name: string) => PARAMS[name] ?? `{${name}}`)}${QUERIES[op.operationId] ?? ''}`;
+const urlOf = (origin: string, op: SampleOperation) =>
+  `${origin}${op.path.replace(/\{(\w+)\}/g, (_, name: string) => PARAMS[name] ?? `{${name}}`)}${QUERIES[op.operationId] ?? ''}`;
 
 const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
 
-/** The sample of one operation in one language, calling `base` (the API's full address) with the key in SMS_API_KEY. */
-export function sampleFor(op: SampleOperation, language: SampleLanguage, base: string): string {
-  const url = urlOf(base, op);
+/**
+ * The sample of one operation in one language, calling the host at `origin` (`https://sms.example.com`:
+ * the document's paths carry the API's prefix) with the key in SMS_API_KEY.
+ */
+export function sampleFor(op: SampleOperation, language: SampleLanguage, origin: string): string {
+  const url = urlOf(origin, op);
   const body = op.hasBody ? JSON.stringify(EXAMPLE_BODIES[op.operationId] ?? {}, null, 2) : null;
   const idempotent = IDEMPOTENT.has(op.operationId);
   switch (language) {

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Code, CopyButton, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { API_V1_PATH } from '../../domain/api-paths';
 import { openApiDocument } from '../../sync/developers';
 import { describeFailure } from '../../sync/failures';
 import { SectionCard } from '../../ui/section-card';
@@ -25,10 +24,7 @@ export function SamplesCard() {
     );
   }, []);
   const op = operations?.find((o) => o.operationId === chosen) ?? operations?.[0];
-  const code = useMemo(
-    () => (op ? sampleFor(op, language, `${window.location.origin}${API_V1_PATH}`) : ''),
-    [op, language],
-  );
+  const code = useMemo(() => (op ? sampleFor(op, language, window.location.origin) : ''), [op, language]);
   return (
     <SectionCard id="developer-code-title" title="Code samples">
       <Text size="sm" c="dimmed">
