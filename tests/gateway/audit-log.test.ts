@@ -131,6 +131,24 @@ describe('the audit log', () => {
     );
     const row = expectOne(given, 'credit_given', acme, acmeClient);
     expect(JSON.parse(row.details)).toMatchObject({ client: 'acmeclient', credits: 50, kind: 'manual' });
+    // Credits are not cedis: a gift by amount names no money.
+    expect(JSON.parse(row.details)).not.toHaveProperty('amount');
+    expect(JSON.parse(row.details)).not.toHaveProperty('currency');
+    // A gift by rate was worth money: the amount and its currency are recorded beside the credits.
+    const byRate = await added(() =>
+      as(acme, 'directcreditpurchase', {
+        amount: 20,
+        rate: 0.04,
+        currency: 'GHS',
+        clientprofile_id: acmeClient.profile_id,
+      }),
+    );
+    expect(JSON.parse(expectOne(byRate, 'credit_given', acme, acmeClient).details)).toMatchObject({
+      credits: 500,
+      amount: 20,
+      currency: 'GHS',
+      kind: 'direct',
+    });
     const refused = await added(() =>
       as(acme, 'manualcreditpurchase', { amount: 9_000_000, currency: 'GHS', clientprofile_id: acmeClient.profile_id }),
     );

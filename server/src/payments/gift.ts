@@ -53,8 +53,8 @@ export async function giveCredit(ctx: GatewayContext, gift: Gift): Promise<void>
       details: {
         client: gift.client.username,
         credits: gift.credits,
-        amount: gift.amount,
-        currency: gift.currency,
+        // Money only when credit was given by rate: a gift by amount is counted in credits alone.
+        ...(gift.kind === 'direct' ? { amount: gift.amount, currency: gift.currency } : {}),
         kind: gift.kind,
         balanceBefore: balances.previousbalance,
         balanceAfter: balances.newbalance,
