@@ -9,6 +9,7 @@ import { makeKey, v1 } from './helpers/api-v1';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { sha256 } from '../../server/src/auth/tokens';
+import { storedKey } from '../../server/src/integrations/idempotency';
 
 let gw: TestGateway;
 let demo: Awaited<ReturnType<typeof account>>;
@@ -194,7 +195,7 @@ describe('Idempotency-Key', () => {
       .values({
         profile_id: demo.profile_id,
         mode: 'live',
-        idem_key: 'in-flight',
+        idem_key: storedKey('in-flight'),
         body_hash: sha256('another body'),
         answer: '',
         created_at: gw.clock.now,

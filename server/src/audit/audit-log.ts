@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../db/database';
-import type { AuditLogRow } from '../db/schema-audit';
+import type { AuditLogRow, AuditTables } from '../db/schema-audit';
 import { anyColumnLike, pageOf, pageWindow } from '../db/queries';
 import { refuse } from '../core/errors';
 import {
@@ -67,6 +68,35 @@ export async function recordAudit(trx: Executor, record: AuditRecord): Promise<v
 export interface AuditViewer {
   profile_id: number;
   isAdmin: number;
+  /** The viewer's provider: the reseller, or profile 6, whose account it is. */
+  supid: number;
+}
+
+/**
+ * Whether the viewer may read where a row's action came from (its IP address and browser): from its
+ * own actions, an admin from its clients', profile 6 from all. An action its provider or the operator
+ * took on the viewer's account shows who acted, not where from (docs/compliance.md#audit-log).
+ */
+export const seesSourceOf = (viewer: AuditViewer, row: Pick<AuditLogRow, 'profile_id' | 'tenant_id'>) =>
+  viewer.profile_id === TOP_SUPERVISOR_ID ||
+  row.profile_id === viewer.profile_id ||
+  (viewer.isAdmin === 1 && row.tenant_id === viewer.profile_id);
+
+/**
+ * The search's condition, in seesSourceOf's terms: the address and browser are searched only in the
+ * rows the viewer may read them in, an actor's name only where it is shown (the viewer's own
+ * actions, its clients' and its provider's; the operator is shown by its role).
+ */
+function searchCondition(eb: ExpressionBuilder<AuditTables, 'audit_log'>, viewer: AuditViewer, search: string) {
+  if (viewer.profile_id === TOP_SUPERVISOR_ID)
+    return anyColumnLike(['actor_name', 'action', 'ip', 'details', 'user_agent'], search);
+  const me = viewer.profile_id;
+  const sourceShown = eb.or([eb('profile_id', '=', me), ...(viewer.isAdmin === 1 ? [eb('tenant_id', '=', me)] : [])]);
+  return eb.or([
+    anyColumnLike(['action', 'details'], search),
+    eb.and([sourceShown, anyColumnLike(['actor_name', 'ip', 'user_agent'], search)]),
+    eb.and([eb('profile_id', '=', viewer.supid), anyColumnLike(['actor_name'], search)]),
+  ]);
 }
 
 export interface AuditQuery {
@@ -110,8 +140,7 @@ function selectRows(db: Executor, viewer: AuditViewer, query: AuditQuery, now: n
     );
   }
   if (query.action) q = q.where('action', '=', query.action as AuditAction);
-  if (query.search.trim())
-    q = q.where(anyColumnLike(['actor_name', 'action', 'ip', 'details', 'user_agent'], query.search));
+  if (query.search.trim()) q = q.where((eb) => searchCondition(eb, viewer, query.search));
   return q.orderBy('at', 'desc').orderBy('id', 'desc');
 }
 

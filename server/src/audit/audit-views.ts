@@ -1,24 +1,51 @@
 import type { GatewayContext } from '../core/context';
 import type { AuditLogRow } from '../db/schema-audit';
 import type { UserRow } from '../db/schema-core';
-import { auditDetails, auditPage, auditRows, recordAudit, type AuditQuery, type AuditSource } from './audit-log';
+import {
+  auditDetails,
+  auditPage,
+  auditRows,
+  recordAudit,
+  seesSourceOf,
+  type AuditQuery,
+  type AuditSource,
+  type AuditViewer,
+} from './audit-log';
+import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import type { ExportKind } from '../../../src/domain/audit';
 import type { AuditEntry } from '../../../src/domain/contract/security';
 import { describeUserAgent } from '../../../src/domain/user-agent';
 
-/** Rows as the /auditlog page shows them: the device in words, never the stored header alone. */
-export function auditEntries(rows: AuditLogRow[]): AuditEntry[] {
-  return rows.map((row) => ({
-    id: row.id,
-    at: new Date(row.at).toISOString(),
-    action: row.action,
-    profile_id: row.profile_id,
-    actor: row.actor_name,
-    target_id: row.target_id,
-    ip: row.ip,
-    device: row.user_agent ? describeUserAgent(row.user_agent) : '',
-    details: auditDetails(row),
-  }));
+/**
+ * Who acted, as the viewer reads it: its own name, its clients', its provider's marked so, and the
+ * operator by its role when it is not the viewer's provider.
+ */
+function actorShown(viewer: AuditViewer, row: AuditLogRow): string {
+  if (seesSourceOf(viewer, row)) return row.actor_name;
+  if (row.profile_id === viewer.supid) return `${row.actor_name} (your provider)`;
+  if (row.profile_id === TOP_SUPERVISOR_ID) return 'The service operator';
+  return row.actor_name;
+}
+
+/**
+ * Rows as the /auditlog page shows them to `viewer`: the device in words, never the stored header
+ * alone; where an action came from only where the viewer may read it (seesSourceOf).
+ */
+export function auditEntries(rows: AuditLogRow[], viewer: AuditViewer): AuditEntry[] {
+  return rows.map((row) => {
+    const source = seesSourceOf(viewer, row);
+    return {
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      action: row.action,
+      profile_id: row.profile_id,
+      actor: actorShown(viewer, row),
+      target_id: row.target_id,
+      ip: source ? row.ip : '',
+      device: source && row.user_agent ? describeUserAgent(row.user_agent) : '',
+      details: auditDetails(row),
+    };
+  });
 }
 
 export const auditLogPage = (ctx: GatewayContext, user: UserRow, query: AuditQuery, pageNum: number) =>

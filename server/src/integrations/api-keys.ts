@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { addressAllowed, allowListEntry } from '../auth/ip-allow-list';
 import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import type { ApiKeyRow, ApiMode, ApiScope } from '../db/schema-integrations';
 import { sha256 } from '../auth/tokens';
@@ -50,6 +52,24 @@ function checkIpEntry(entry: string, index: number): string {
 export const ipAllowed = (row: ApiKeyRow, address: string): boolean => addressAllowed(ipsOf(row), address);
 
 /**
+ * Refuses a new key when the account has MAX_ACTIVE_KEYS already. Runs in the transaction that inserts
+ * it: on PostgreSQL a lock per account makes the count and the insert of parallel creations one at a
+ * time (each sees the others' keys); SQLite runs one transaction at a time already.
+ */
+async function checkKeyRoom(ctx: GatewayContext, trx: Executor, profileId: number): Promise<void> {
+  if (ctx.db.dialectName === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${profileId}`}))`.execute(trx);
+  const active = await trx
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('profile_id', '=', profileId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (Number(active.n) >= MAX_ACTIVE_KEYS)
+    throw apiRefusal(422, 'too_many_keys', `An account may have at most ${MAX_ACTIVE_KEYS} keys: revoke one first`);
+}
+
+/**
  * createApiKey: a named key with its scopes and mode. A key may only make keys within its own powers:
  * a test key makes test keys (the caller `via` a key; a signed-in session may make any).
  */
@@ -67,14 +87,6 @@ export async function createApiKey(
   if (expiresAt !== null && expiresAt <= now)
     throw apiRefusal(422, 'invalid_request', 'expiresAt must be in the future', 'expiresAt');
   const allowedIps = (body.allowedIps ?? []).map(checkIpEntry);
-  const active = await ctx.db
-    .selectFrom('api_keys')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('profile_id', '=', user.profile_id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(active.n) >= MAX_ACTIVE_KEYS)
-    throw apiRefusal(422, 'too_many_keys', `An account may have at most ${MAX_ACTIVE_KEYS} keys: revoke one first`);
   const secret = newSecret(body.mode);
   const row: ApiKeyRow = {
     id: `key_${randomBytes(8).toString('hex')}`,
@@ -91,6 +103,7 @@ export async function createApiKey(
     revoked_at: null,
   };
   await ctx.db.transaction().execute(async (trx) => {
+    await checkKeyRoom(ctx, trx, user.profile_id);
     await trx.insertInto('api_keys').values(row).execute();
     await recordAudit(trx, {
       at: now,

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database';
 import type { ApiMode } from '../db/schema-integrations';
+import { sha256 } from '../auth/tokens';
 import { apiRefusal } from './api-refusal';
 import type { SendAnswerV1 } from '../../../src/domain/api-v1/schemas';
 
@@ -11,13 +12,20 @@ const PENDING = '';
 
 type KeyOf = { profileId: number; mode: ApiMode; key: string };
 
+/**
+ * A key as stored: its SHA-256, never the key. An integrator may write anything in a key (a phone
+ * number among them) and an erasure must leave none of it (docs/compliance.md#a-persons-data); a
+ * repeat of the key still finds its answer.
+ */
+export const storedKey = (key: string) => sha256(key);
+
 const row = (db: Executor, k: KeyOf) =>
   db
     .selectFrom('api_idempotency')
     .select(['body_hash', 'answer'])
     .where('profile_id', '=', k.profileId)
     .where('mode', '=', k.mode)
-    .where('idem_key', '=', k.key)
+    .where('idem_key', '=', storedKey(k.key))
     .executeTakeFirst();
 
 const reused = () =>
@@ -39,7 +47,7 @@ export async function claimKey(db: Executor, k: KeyOf, bodyHash: string, now: nu
     .values({
       profile_id: k.profileId,
       mode: k.mode,
-      idem_key: k.key,
+      idem_key: storedKey(k.key),
       body_hash: bodyHash,
       answer: PENDING,
       created_at: now,
@@ -64,7 +72,7 @@ export async function saveAnswer(
     .values({
       profile_id: k.profileId,
       mode: k.mode,
-      idem_key: k.key,
+      idem_key: storedKey(k.key),
       body_hash: bodyHash,
       answer: JSON.stringify(answer),
       created_at: now,
@@ -88,7 +96,7 @@ export async function releaseKey(db: Executor, k: KeyOf, bodyHash: string): Prom
     .deleteFrom('api_idempotency')
     .where('profile_id', '=', k.profileId)
     .where('mode', '=', k.mode)
-    .where('idem_key', '=', k.key)
+    .where('idem_key', '=', storedKey(k.key))
     .where('body_hash', '=', bodyHash)
     .where('answer', '=', PENDING)
     .execute();

@@ -91,13 +91,13 @@ export async function registerSecurityRoutes(app: FastifyInstance, ctx: GatewayC
   post(app, ctx, AUDIT_LOG, async ({ body, user }) => {
     ownProfile(user, body.profile_id);
     const page = await auditLogPage(ctx, user, body, body.pageNum);
-    return { entries: auditEntries(page.items), pageNum: body.pageNum, hasMore: page.hasMore };
+    return { entries: auditEntries(page.items, user), pageNum: body.pageNum, hasMore: page.hasMore };
   });
 
   post(app, ctx, AUDIT_EXPORT, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
     const rows = await auditExport(ctx, user, body, MAX_AUDIT_EXPORT_ROWS, auditSource(req));
-    return { entries: auditEntries(rows.items), truncated: rows.truncated };
+    return { entries: auditEntries(rows.items, user), truncated: rows.truncated };
   });
 
   post(app, ctx, RECORD_EXPORT, async ({ body, user, req }) => {

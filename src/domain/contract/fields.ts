@@ -98,6 +98,28 @@ export const campaignName = text.pipe(
 /** A yes/no: true, 1, '1' or 'true' (any case) is yes; missing or null is no. */
 export const flag = z.union([z.boolean(), z.number(), z.string(), z.null()]).optional().transform(isYes);
 
+const YES_WORDS = ['yes', 'true', '1'];
+const NO_WORDS = ['no', 'false', '0', ''];
+/** What a strict yes/no answers for any other value. */
+export const YES_NO_PROBLEM = 'must be yes or no (true, false, "yes", "no", 1 or 0)';
+
+/**
+ * A yes/no that refuses any other value (a choice the sender must not lose silently): true, 1 and
+ * "yes", "true", "1" (any case, spaces around ignored) are yes; false, 0, "no", "false", "0", "", null
+ * and missing are no.
+ */
+export const strictFlag = z
+  .unknown()
+  .optional()
+  .transform((v, ctx): boolean => {
+    if (v === undefined || v === null || typeof v === 'boolean') return v === true;
+    const word = typeof v === 'string' || typeof v === 'number' ? String(v).trim().toLowerCase() : null;
+    if (word !== null && YES_WORDS.includes(word)) return true;
+    if (word !== null && NO_WORDS.includes(word)) return false;
+    ctx.addIssue({ code: 'custom', message: YES_NO_PROBLEM });
+    return z.NEVER;
+  });
+
 // ---- Answers (what the app accepts) ----
 
 /** Text as shown: a number or a yes/no is written out, null or missing is ''. */

@@ -1,7 +1,7 @@
 // Sending: POST sendsms with an API key or the session token (docs/api.md#sends).
 import { z } from './zod';
 import { apiCall } from './call';
-import { campaignName, flag, num, requiredNum, shownText, text } from './fields';
+import { campaignName, flag, num, requiredNum, shownText, strictFlag, text } from './fields';
 import { SEND_PATH } from '../api-paths';
 
 /** A send item; numbers may arrive as strings and lists as arrays. */
@@ -19,8 +19,11 @@ export const sendItemSchema = z.object({
   typeandsubtype: text,
   recurringInterval: z.union([z.number(), z.string(), z.null()]).optional(),
   recurringPeriod: text,
-  /** End each recipient's text with its own opt-out link (docs/compliance.md); the first item's choice is the send's. */
-  optOutLink: flag,
+  /**
+   * End each recipient's text with its own opt-out link (docs/compliance.md); the first item's choice is
+   * the send's. A value that is not a yes or a no is refused, never read as no (docs/api.md#sends).
+   */
+  optOutLink: strictFlag,
 });
 /** A send item as the gateway reads it. */
 export type SendItemInput = z.output<typeof sendItemSchema>;

@@ -19,11 +19,10 @@ export type HostLookup = (host: string) => Promise<ResolvedAddress[]>;
 export const systemLookup: HostLookup = (host) => lookup(host, { all: true, verbatim: true });
 
 /**
- * Loopback, private, shared, link-local (cloud metadata's 169.254.169.254), multicast and reserved
- * ranges; one list per family, since a BlockList also matches IPv4 addresses against IPv6 rules.
+ * IPv4: loopback, private, shared, link-local (cloud metadata's 169.254.169.254), the 6to4 relays'
+ * anycast, documentation, benchmarking, multicast and reserved ranges.
  */
 const UNSAFE_V4 = new BlockList();
-const UNSAFE_V6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -33,6 +32,7 @@ for (const [net, bits] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -41,24 +41,68 @@ for (const [net, bits] of [
   ['240.0.0.0', 4],
 ] as const)
   UNSAFE_V4.addSubnet(net, bits, 'ipv4');
+
+/**
+ * IPv6: only global unicast (2000::/3) may be reached, less the ranges in it that are no host on the
+ * internet: the IETF's protocol assignments (Teredo apart, below) and the documentation ranges.
+ */
+const GLOBAL_V6 = new BlockList();
+GLOBAL_V6.addSubnet('2000::', 3, 'ipv6');
+const UNSAFE_GLOBAL_V6 = new BlockList();
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: the IPv4 address decides, and is refused with it
-  ['64:ff9b::', 96], // NAT64
-  ['100::', 64],
+  ['2001::', 23],
   ['2001:db8::', 32],
-  ['fc00::', 7], // unique local (AWS's metadata fd00:ec2::254 among them)
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['3fff::', 20],
 ] as const)
-  UNSAFE_V6.addSubnet(net, bits, 'ipv6');
+  UNSAFE_GLOBAL_V6.addSubnet(net, bits, 'ipv6');
+
+/** An IPv6 address's eight 16-bit groups (a dotted IPv4 ending read as the last two). */
+function groupsOf(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const before = part(head);
+  const after = part(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/** The IPv4 address held in two groups. */
+const v4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 addresses an IPv6 address stands for, where it carries one: IPv4-compatible (::/96, `::`
+ * and `::1` among them), IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), well-known
+ * NAT64 (64:ff9b::/96) in the last 32 bits; 6to4 (2002::/16) in bits 16 to 47; Teredo (2001::/32)
+ * its server in bits 32 to 63 and its client in the last 32, inverted. Null for any other address.
+ */
+function embeddedV4(g: number[]): string[] | null {
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const last = v4Of(g[6]!, g[7]!);
+  if (zero(0, 5) && (g[5] === 0 || g[5] === 0xffff)) return [last];
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return [last];
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return [last];
+  if (g[0] === 0x2002) return [v4Of(g[1]!, g[2]!)];
+  if (g[0] === 0x2001 && g[1] === 0) return [v4Of(g[2]!, g[3]!), v4Of(g[6]! ^ 0xffff, g[7]! ^ 0xffff)];
+  return null;
+}
+
+function isUnsafeV6(address: string): boolean {
+  if (address.includes('%')) return true; // a scoped address is a local link's
+  const carried = embeddedV4(groupsOf(address));
+  if (carried) return carried.some((v4) => UNSAFE_V4.check(v4, 'ipv4'));
+  return !GLOBAL_V6.check(address, 'ipv6') || UNSAFE_GLOBAL_V6.check(address, 'ipv6');
+}
 
 /** Whether an address is one a webhook may not reach outside dev mode. */
 export function isUnsafeAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return family === 6 ? UNSAFE_V6.check(address, 'ipv6') : UNSAFE_V4.check(address, 'ipv4');
+  return family === 6 ? isUnsafeV6(address) : UNSAFE_V4.check(address, 'ipv4');
 }
 
 /** A URL's host without IPv6 brackets. */
