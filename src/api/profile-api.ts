@@ -29,11 +29,14 @@ export async function changeApiKey(token: string, profileId: number, username: s
   return (await callGateway(CHANGE_API_KEY, { auth: token, body })).apikey;
 }
 
-/** updateprofile: the account's e-mail and company name. */
+/** What a new e-mail or number asks beside the session: the current password, and the two-step code when on. */
+export type OwnerProof = { currentPassword: string; twoStepCode: string };
+
+/** updateprofile: the account's e-mail and company name (a new e-mail with the owner's proof). */
 export async function updateAccountDetails(
   token: string,
   profileId: number,
-  details: { email: string; companyname: string },
+  details: { email: string; companyname: string } & OwnerProof,
 ) {
   const body = { profile_id: profileId, ...details };
   return (await callGateway(UPDATE_DETAILS, { auth: token, body })).userInfo;
@@ -44,14 +47,22 @@ export async function sendPhoneCode(token: string, profileId: number, phone: str
   await callGateway(SEND_PHONE_CODE, { auth: token, body: { profile_id: profileId, phone } });
 }
 
-/** changephone: the new number with the code texted to it. */
-export async function confirmPhone(token: string, profileId: number, phone: string, code: string) {
-  const body = { profile_id: profileId, phone, code };
+/** changephone: the new number with the code texted to it, and the owner's proof. */
+export async function confirmPhone(token: string, profileId: number, phone: string, code: string, proof: OwnerProof) {
+  const body = { profile_id: profileId, phone, code, ...proof };
   return (await callGateway(CHANGE_PHONE, { auth: token, body })).userInfo;
 }
 
-/** changeownpassword: the gateway ends the account's other sessions; this one goes on. */
-export async function changeOwnPassword(token: string, profileId: number, change: PasswordChange): Promise<string> {
-  const body = { profile_id: profileId, ...change };
+/**
+ * changeownpassword: the gateway ends the account's other sessions (this one goes on), and with
+ * `endCredentials` every API key and the SMPP password; its message says what ended.
+ */
+export async function changeOwnPassword(
+  token: string,
+  profileId: number,
+  change: PasswordChange,
+  endCredentials: boolean,
+): Promise<string> {
+  const body = { profile_id: profileId, ...change, endCredentials };
   return (await callGateway(CHANGE_OWN_PASSWORD, { auth: token, body })).message;
 }

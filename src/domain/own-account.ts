@@ -18,6 +18,8 @@ export const PASSWORD_TOO_LONG = `Password must be ${PASSWORD_MAX_LENGTH} charac
 export const PASSWORD_UNCHANGED = 'The new password must differ from the current one';
 export const CODE_NOT_COMPLETE = `Please enter the ${CODE_LENGTH}-digit code sent to the new number`;
 export const NOTHING_CHANGED = 'Nothing to save: the e-mail and company are as they were';
+/** Asked beside the current password when two-step sign-in is on (a new number or e-mail). */
+export const TWO_STEP_CODE_EMPTY = 'Please enter the 6-digit code your authenticator app shows';
 
 /** The e-mail as an account keeps it: sign-up's rule (isEmailAddress) and text. */
 export const accountEmailError = (email: string): string | null => signupFieldError('email', email);
@@ -51,4 +53,20 @@ export function passwordChangeError(change: PasswordChange): string | null {
   if (change.confirmNewPassword !== change.newPassword) return SIGNUP_PASSWORDS_DIFFER;
   if (change.newPassword === change.currentPassword) return PASSWORD_UNCHANGED;
   return null;
+}
+
+/**
+ * What a recovery ended beside the sessions (docs/api.md#accounts-and-codes): a reset always, a password
+ * change when asked. `apiKeys` counts the API v1 keys revoked; `smppAccess` is true when an SMPP
+ * password was cleared.
+ */
+export type EndedCredentials = { sessions: number; apiKeys: number; smppAccess: boolean };
+
+/** The credentials ended, in words ('' when none): '2 API keys were revoked and SMPP access must be set up again.' */
+export function endedCredentialsText(ended: Pick<EndedCredentials, 'apiKeys' | 'smppAccess'>): string {
+  const keys =
+    ended.apiKeys === 0 ? '' : ended.apiKeys === 1 ? '1 API key was revoked' : `${ended.apiKeys} API keys were revoked`;
+  const smpp = ended.smppAccess ? 'SMPP access must be set up again' : '';
+  const both = [keys, smpp].filter(Boolean).join(' and ');
+  return both ? `${both}.` : '';
 }

@@ -6,6 +6,7 @@ import {
   requestSenderIds,
   sendPhoneCode,
   updateAccountDetails,
+  type OwnerProof,
 } from '../api/profile-api';
 import { compactPhone, type PasswordChange } from '../domain/own-account';
 import { currentAccount, saveUser } from '../db/session-store';
@@ -34,8 +35,8 @@ export async function newApiKey(): Promise<string> {
   return changeApiKey(token, user.profile_id, user.username);
 }
 
-/** Saves the e-mail and company; the stored user follows the answer. */
-export async function saveAccountDetails(details: { email: string; companyname: string }): Promise<void> {
+/** Saves the e-mail and company (a new e-mail with the owner's proof); the stored user follows the answer. */
+export async function saveAccountDetails(details: { email: string; companyname: string } & OwnerProof): Promise<void> {
   const { token, user } = await signedIn();
   await saveUser(await updateAccountDetails(token, user.profile_id, details));
 }
@@ -46,14 +47,17 @@ export async function askPhoneCode(phone: string): Promise<void> {
   await sendPhoneCode(token, user.profile_id, compactPhone(phone));
 }
 
-/** Takes the new number with its code; the stored user follows the answer. */
-export async function takeNewPhone(phone: string, code: string): Promise<void> {
+/** Takes the new number with its code and the owner's proof; the stored user follows the answer. */
+export async function takeNewPhone(phone: string, code: string, proof: OwnerProof): Promise<void> {
   const { token, user } = await signedIn();
-  await saveUser(await confirmPhone(token, user.profile_id, compactPhone(phone), code.trim()));
+  await saveUser(await confirmPhone(token, user.profile_id, compactPhone(phone), code.trim(), proof));
 }
 
-/** A new password given the current one; the gateway's message says the other devices are signed out. */
-export async function changePassword(change: PasswordChange): Promise<string> {
+/**
+ * A new password given the current one (with `endCredentials`, every API key and the SMPP password end
+ * too); the gateway's message says what ended.
+ */
+export async function changePassword(change: PasswordChange, endCredentials = false): Promise<string> {
   const { token, user } = await signedIn();
-  return changeOwnPassword(token, user.profile_id, change);
+  return changeOwnPassword(token, user.profile_id, change, endCredentials);
 }

@@ -6,6 +6,8 @@ import { call, lastTextTo, login, makeTestApp, type Session, type TestGateway } 
 
 const WRONG_CODE = 'Wrong Code Entered, please re-enter code again or resend code again';
 const NEW_PHONE = '233209876543';
+/** A new number or e-mail asks for the current password (recovery-channel.test.ts). */
+const PASSWORD = 'demo12345';
 
 const codeIn = (text: string | undefined) => /\b(\d{4})\b/.exec(text ?? '')?.[1] ?? '';
 const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
@@ -24,7 +26,11 @@ describe('editing one’s own account', () => {
 
   describe('updateprofile (e-mail and company)', () => {
     it('saves both, trimmed; fetchuser and a login with the new address show them', async () => {
-      const res = await as(me, 'updateprofile', { email: ' new.demo@example.com ', companyname: ' Demo Shop Ltd ' });
+      const res = await as(me, 'updateprofile', {
+        email: ' new.demo@example.com ',
+        companyname: ' Demo Shop Ltd ',
+        currentPassword: PASSWORD,
+      });
       expect(res.status).toBe(200);
       expect(res.body.userInfo).toMatchObject({
         email: 'new.demo@example.com',
@@ -48,7 +54,11 @@ describe('editing one’s own account', () => {
     });
 
     it("refuses another account's address, whatever its case (409), and keeps its own in another case", async () => {
-      const taken = await as(me, 'updateprofile', { email: 'Admin@ACME.example.com', companyname: 'Demo' });
+      const taken = await as(me, 'updateprofile', {
+        email: 'Admin@ACME.example.com',
+        companyname: 'Demo',
+        currentPassword: PASSWORD,
+      });
       expect(taken.status).toBe(409);
       expect(taken.body.error).toEqual({ status: 'failed', message: 'Email already exists' });
       const own = await as(me, 'updateprofile', { email: 'DEMO@example.com', companyname: 'Demo' });
@@ -67,12 +77,27 @@ describe('editing one’s own account', () => {
 
     it('counts 30 saves an hour per account (429), then lets it save again', async () => {
       for (let i = 0; i < 30; i++)
-        expect((await as(me, 'updateprofile', { email: `d${i}@example.com`, companyname: 'Demo' })).status).toBe(200);
-      const limited = await as(me, 'updateprofile', { email: 'd99@example.com', companyname: 'Demo' });
+        expect(
+          (
+            await as(me, 'updateprofile', {
+              email: `d${i}@example.com`,
+              companyname: 'Demo',
+              currentPassword: PASSWORD,
+            })
+          ).status,
+        ).toBe(200);
+      const limited = await as(me, 'updateprofile', {
+        email: 'd99@example.com',
+        companyname: 'Demo',
+        currentPassword: PASSWORD,
+      });
       expect(limited.status).toBe(429);
       expect(limited.body.error.message).toBe('Too many attempts, please wait 60 minutes and try again');
       gw.clock.advance(3600 * 1000);
-      expect((await as(me, 'updateprofile', { email: 'd99@example.com', companyname: 'Demo' })).status).toBe(200);
+      expect(
+        (await as(me, 'updateprofile', { email: 'd99@example.com', companyname: 'Demo', currentPassword: PASSWORD }))
+          .status,
+      ).toBe(200);
     });
   });
 
@@ -88,48 +113,57 @@ describe('editing one’s own account', () => {
       );
       expect(await lastTextTo(gw, '233241234567')).toBeUndefined();
 
-      const done = await as(me, 'changephone', { phone: '0209876543', code: codeIn(sms!.text) });
+      const done = await as(me, 'changephone', {
+        currentPassword: PASSWORD,
+        phone: '0209876543',
+        code: codeIn(sms!.text),
+      });
       expect(done.status).toBe(200);
       expect(done.body.userInfo.telnumber).toBe(NEW_PHONE);
       // The code is spent.
-      const again = await as(me, 'changephone', { phone: '0241234567', code: codeIn(sms!.text) });
+      const again = await as(me, 'changephone', {
+        currentPassword: PASSWORD,
+        phone: '0241234567',
+        code: codeIn(sms!.text),
+      });
       expect(again.status).toBe(400);
     });
 
     it("does not take the code with another number than the one it was sent to, nor another account's code", async () => {
       await as(me, 'sendphonecode', { phone: NEW_PHONE });
       const code = codeIn((await lastTextTo(gw, NEW_PHONE))?.text);
-      const swapped = await as(me, 'changephone', { phone: '233209999999', code });
+      const swapped = await as(me, 'changephone', { currentPassword: PASSWORD, phone: '233209999999', code });
       expect(swapped.status).toBe(400);
       expect(swapped.body.error.message).toBe(WRONG_CODE);
       const acme = await login(gw, 'acmeclient', 'client12345', 'acme.localhost');
       const stolen = await call(
         gw,
         'changephone',
-        { profile_id: acme.profile_id, phone: NEW_PHONE, code },
+        { profile_id: acme.profile_id, phone: NEW_PHONE, code, currentPassword: 'client12345' },
         { token: acme.token, host: 'acme.localhost' },
       );
       expect(stolen.status).toBe(400);
       expect(stolen.body.error.message).toBe('No code is waiting for this number, please ask for a code first');
-      expect((await as(me, 'changephone', { phone: NEW_PHONE, code })).status).toBe(200);
+      expect((await as(me, 'changephone', { currentPassword: PASSWORD, phone: NEW_PHONE, code })).status).toBe(200);
     });
 
     it('refuses a wrong code 7 times, then the code is used up; an expired code is named', async () => {
       await as(me, 'sendphonecode', { phone: NEW_PHONE });
       const code = codeIn((await lastTextTo(gw, NEW_PHONE))?.text);
       for (let i = 0; i < 7; i++)
-        expect((await as(me, 'changephone', { phone: NEW_PHONE, code: otherCode(code) })).body.error.message).toBe(
-          WRONG_CODE,
-        );
-      expect((await as(me, 'changephone', { phone: NEW_PHONE, code })).body.error.message).toBe(
-        'Too many wrong codes, please ask for a new code',
-      );
+        expect(
+          (await as(me, 'changephone', { currentPassword: PASSWORD, phone: NEW_PHONE, code: otherCode(code) })).body
+            .error.message,
+        ).toBe(WRONG_CODE);
+      expect(
+        (await as(me, 'changephone', { currentPassword: PASSWORD, phone: NEW_PHONE, code })).body.error.message,
+      ).toBe('Too many wrong codes, please ask for a new code');
       await as(me, 'sendphonecode', { phone: NEW_PHONE });
       const fresh = codeIn((await lastTextTo(gw, NEW_PHONE))?.text);
       gw.clock.advance(600_000);
-      expect((await as(me, 'changephone', { phone: NEW_PHONE, code: fresh })).body.error.message).toBe(
-        'The code has expired, please ask for a new code',
-      );
+      expect(
+        (await as(me, 'changephone', { currentPassword: PASSWORD, phone: NEW_PHONE, code: fresh })).body.error.message,
+      ).toBe('The code has expired, please ask for a new code');
       const user = (await call(gw, 'fetchuser', { profile_id: me.profile_id }, { token: me.token })).body.userInfo;
       expect(user.telnumber).toBe('233241234567');
     });
@@ -147,12 +181,12 @@ describe('editing one’s own account', () => {
     });
 
     it('refuses an empty or short code before counting it', async () => {
-      expect((await as(me, 'changephone', { phone: NEW_PHONE, code: '' })).body.error.message).toBe(
-        'Please enter code sent to your phone',
-      );
-      expect((await as(me, 'changephone', { phone: NEW_PHONE, code: '12' })).body.error.message).toBe(
-        'Please enter the 4-digit code sent to the new number',
-      );
+      expect(
+        (await as(me, 'changephone', { currentPassword: PASSWORD, phone: NEW_PHONE, code: '' })).body.error.message,
+      ).toBe('Please enter code sent to your phone');
+      expect(
+        (await as(me, 'changephone', { currentPassword: PASSWORD, phone: NEW_PHONE, code: '12' })).body.error.message,
+      ).toBe('Please enter the 4-digit code sent to the new number');
     });
 
     it('sends 4 codes an hour per account (429), and 5 an hour to one number whoever asks', async () => {

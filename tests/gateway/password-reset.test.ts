@@ -48,7 +48,12 @@ describe('password reset', () => {
     expect(sms!.text).toMatch(/^Your password reset code is \d{4}\. It expires in 10 minutes\./);
 
     const done = await change(gw, { resetCode: await codeFor(gw, DEMO_PHONE) });
-    expect(done.body).toEqual({ passwordchanged: true });
+    // The demo account is seeded with SMPP access: its password is cleared too.
+    expect(done.body).toEqual({
+      passwordchanged: true,
+      ended: { sessions: 1, apiKeys: 0, smppAccess: true },
+      message: 'Your password has been changed. SMPP access must be set up again.',
+    });
     expect((await call(gw, 'login', { emailusername: 'demouser', password: 'demo12345' })).status).toBe(401);
     expect((await login(gw, 'demouser', 'brand-new1')).username).toBe('demouser');
     const old = await call(gw, 'fetchuser', {}, { token: before.token });
@@ -79,7 +84,9 @@ describe('password reset', () => {
       });
     expect((await send(key)).statusCode).not.toBe(401);
     await requestReset(gw, 'demo@example.com');
-    expect((await change(gw, { resetCode: await codeFor(gw, DEMO_PHONE) })).body).toEqual({ passwordchanged: true });
+    expect((await change(gw, { resetCode: await codeFor(gw, DEMO_PHONE) })).body).toMatchObject({
+      passwordchanged: true,
+    });
     expect((await send(key)).statusCode).toBe(401);
   });
 
@@ -120,7 +127,7 @@ describe('password reset', () => {
     expect(code).toMatch(/^\d{4}$/);
     // The code counts for the account named by its username, or by its e-mail.
     expect((await change(gw, { resetCode: otherCode(code), email: 'demouser' })).body.error.message).toBe(WRONG_CODE);
-    expect((await change(gw, { resetCode: code, email: 'demouser' })).body).toEqual({ passwordchanged: true });
+    expect((await change(gw, { resetCode: code, email: 'demouser' })).body).toMatchObject({ passwordchanged: true });
     expect((await login(gw, 'demouser', 'brand-new1')).username).toBe('demouser');
   });
 
@@ -158,7 +165,7 @@ describe('password reset', () => {
     const latest = await codeFor(gw, DEMO_PHONE);
     // One draw in 10,000 repeats the code; then only the second check means anything.
     if (latest !== first) expect((await change(gw, { resetCode: first })).body.passwordchanged).toBe(false);
-    expect((await change(gw, { resetCode: latest })).body).toEqual({ passwordchanged: true });
+    expect((await change(gw, { resetCode: latest })).body).toMatchObject({ passwordchanged: true });
   });
 
   it.each([
@@ -248,7 +255,7 @@ describe('password reset', () => {
     expect((await guess('1234', 'nobody@example.com')).status).toBe(429);
     gw.clock.advance(24 * 3600 * 1000);
     await requestReset(gw, 'demo@example.com');
-    expect((await guess(await codeFor(gw, DEMO_PHONE))).body).toEqual({ passwordchanged: true });
+    expect((await guess(await codeFor(gw, DEMO_PHONE))).body).toMatchObject({ passwordchanged: true });
   });
 
   it('rate-limits reset requests and code guesses per address', async () => {

@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import smpp, { type PDU, type Session } from 'smpp';
 import { tokenFor, useTestGateway } from './helpers/test-app';
 import { makeKey, v1 } from './helpers/api-v1';
-import { bind, connect, PASSWORD, request, smppAccessFor, startSmpp, submit } from './helpers/smpp-customer';
+import {
+  bind,
+  connect,
+  PASSWORD,
+  request,
+  smppAccessFor,
+  startSmpp,
+  TEST_SOURCE,
+  submit,
+} from './helpers/smpp-customer';
 import { eventually } from './helpers/eventually';
 
 const setup = useTestGateway();
@@ -57,12 +66,12 @@ describe('binds', () => {
     const { systemId, user } = await smppAccessFor(setup.gw, 'demouser');
     expect((await bound(port, 'nosuchid', PASSWORD)).status).toBe(smpp.errors.ESME_RINVPASWD);
     expect((await bound(port, systemId, 'wrong999')).status).toBe(smpp.errors.ESME_RINVPASWD);
-    const { updateSmppAccess } = await import('../../server/src/smpp-server/access');
-    await updateSmppAccess(setup.gw.ctx, user, { allowedIps: ['10.0.0.0/8'] });
+    const { updateSmppAccess } = await import('../../server/src/smpp-server/access-settings');
+    await updateSmppAccess(setup.gw.ctx, user, { allowedIps: ['10.0.0.0/8'] }, TEST_SOURCE);
     expect((await bound(port, systemId)).status).toBe(smpp.errors.ESME_RBINDFAIL);
-    await updateSmppAccess(setup.gw.ctx, user, { allowedIps: ['127.0.0.1'] });
+    await updateSmppAccess(setup.gw.ctx, user, { allowedIps: ['127.0.0.1'] }, TEST_SOURCE);
     expect((await bound(port, systemId)).status).toBe(0);
-    await updateSmppAccess(setup.gw.ctx, user, { enabled: false });
+    await updateSmppAccess(setup.gw.ctx, user, { enabled: false }, TEST_SOURCE);
     expect((await bound(port, systemId)).status).toBe(smpp.errors.ESME_RBINDFAIL);
     const refusals = lines.filter((l) => l.startsWith('SMPP bind refused'));
     expect(refusals).toHaveLength(4);

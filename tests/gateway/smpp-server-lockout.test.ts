@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import smpp, { type Session } from 'smpp';
 import { useTestGateway } from './helpers/test-app';
-import { PASSWORD, request, smppAccessFor, startSmpp } from './helpers/smpp-customer';
+import { PASSWORD, request, smppAccessFor, startSmpp, TEST_SOURCE } from './helpers/smpp-customer';
 import { eventually } from './helpers/eventually';
 import { LONGEST_WINDOW_MS, pruneRateLimits } from '../../server/src/auth/rate-limit';
-import { updateSmppAccess } from '../../server/src/smpp-server/access';
+import { updateSmppAccess } from '../../server/src/smpp-server/access-settings';
 
 const setup = useTestGateway();
 
@@ -119,7 +119,7 @@ describe('failed binds', () => {
     setup.gw.clock.advance(15 * 60_000);
     expect(await bindFrom(port, own, systemId, PASSWORD)).toBe(0);
     await bindsClosed();
-    await updateSmppAccess(setup.gw.ctx, user, { password: 'new45678' });
+    await updateSmppAccess(setup.gw.ctx, user, { password: 'new45678' }, TEST_SOURCE);
     await lockFrom(port, '127.0.0.16', systemId);
     expect(await bindFrom(port, own, systemId, 'new45678')).toBe(smpp.errors.ESME_RBINDFAIL);
   });

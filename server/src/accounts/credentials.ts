@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
+import type { Executor } from '../db/database';
+import type { EndedCredentials } from '../../../src/domain/own-account';
 import { DUMMY_HASH_SEED, hashPassword, verifyPassword } from '../auth/passwords';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { checkCode, type CodeCheck } from './codes';
@@ -67,18 +69,34 @@ export async function checkResetCode(ctx: GatewayContext, login: string, code: s
   return check;
 }
 
+/** Why credentials end, as the audit log says it. */
+export type EndReason = 'password reset' | 'password change';
+
 /**
- * A reset's new password. The API key goes too (whoever took the account may have generated one),
- * and every session ends (perhaps the reason for the reset).
+ * Ends, inside a recovery's transaction, the credentials that live beside the account's sessions and
+ * belong to higher areas (API v1 keys, SMPP access): the composition (the route) hands it in, each
+ * revocation audited with `reason`.
+ */
+export type EndCredentials = (
+  trx: Executor,
+  user: UserRow,
+  reason: EndReason,
+) => Promise<Omit<EndedCredentials, 'sessions'>>;
+
+/**
+ * A reset's new password. The account key goes too, and `endCredentials` ends every other credential
+ * (whoever took the account may have made some) in the same transaction; every session ends (perhaps
+ * the reason for the reset). Answers what ended.
  */
 export async function setNewPassword(
   ctx: GatewayContext,
   profileId: number,
   password: string,
   source: AuditSource,
-): Promise<void> {
+  endCredentials: EndCredentials,
+): Promise<EndedCredentials> {
   const passwordHash = await hashPassword(password, ctx.scryptCost);
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
       .selectAll()
@@ -90,7 +108,10 @@ export async function setNewPassword(
       .where('profile_id', '=', profileId)
       .execute();
     await recordAudit(trx, { at: ctx.now(), actor: user, action: 'password_reset', source });
+    // Sessions end first, in the same transaction: none can make a key once the keys are revoked.
+    const sessions = await revokeAllTokens(ctx, profileId, undefined, trx);
+    return { sessions, ...(await endCredentials(trx, user, 'password reset')) };
   });
   // Two-step sign-in stays on: the next sign-in still asks for its code.
-  await revokeAllTokens(ctx, profileId);
+  return ended;
 }

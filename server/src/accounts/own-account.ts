@@ -3,27 +3,31 @@ import type { GatewayContext } from '../core/context';
 import { conflict, refuse, tooManyAttempts } from '../core/errors';
 import type { UserRow } from '../db/schema-core';
 import { isUniqueViolation } from '../db/queries';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
+import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { SEND_ATTEMPTS } from '../../../src/domain/constants';
 import { WRONG_CODE } from '../../../src/domain/alerts';
 import { canonicalPhone } from '../../../src/domain/phone-number';
 import {
   accountEmailError,
   companyError,
-  CURRENT_PASSWORD_WRONG,
   newPhoneError,
   NOTHING_CHANGED,
   passwordChangeError,
   phoneCodeError,
+  type EndedCredentials,
   type PasswordChange,
 } from '../../../src/domain/own-account';
-import { giveBackAttempt, takeAttempt } from './attempts';
+import { takeAttempt } from './attempts';
 import { checkCode, issueCode } from './codes';
 import { findAccount } from './account-store';
 import { revokeAllTokens } from './sessions';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { sendPhoneCode } from './system-texts';
 import { EMAIL_TAKEN } from './uniqueness';
+import { checkCurrentPassword, proveOwner, type OwnerProof } from './owner-proof';
+import { emailChangedText, phoneChangedText, sendNotice } from './notices';
+import type { EndCredentials } from './credentials';
 
 /** A new number's codes: 4 sends (as sign-up's), counted again an hour after the first. */
 export const PHONE_CODE_WINDOW_MS = 3600 * 1000;
@@ -40,11 +44,17 @@ async function reload(ctx: GatewayContext, profileId: number): Promise<UserRow> 
   return user;
 }
 
-/** Saves the account's e-mail (unique, ignoring case) and company name. */
+/**
+ * Saves the account's e-mail (unique, ignoring case) and company name. A new address (not the same one
+ * in another case) asks for the owner's proof, is audited and is texted to the account's number, under
+ * the sender of `supervisorId` (the request's domain).
+ */
 export async function updateContactDetails(
   ctx: GatewayContext,
   user: UserRow,
-  fields: { email: string; companyname: string },
+  fields: { email: string; companyname: string } & OwnerProof,
+  source: AuditSource,
+  supervisorId: number,
 ): Promise<UserRow> {
   await takeAttempt(ctx, 'accountEdit', account(user.profile_id));
   const email = fields.email.trim();
@@ -52,6 +62,8 @@ export async function updateContactDetails(
   const problem = accountEmailError(email) ?? companyError(companyname);
   if (problem) throw refuse(problem);
   if (email === user.email && companyname === user.companyname) throw refuse(NOTHING_CHANGED);
+  const moves = email.toLowerCase() !== user.email.toLowerCase();
+  if (moves) await proveOwner(ctx, user, fields);
   const other = await ctx.db
     .selectFrom('users')
     .select('profile_id')
@@ -60,12 +72,24 @@ export async function updateContactDetails(
     .executeTakeFirst();
   if (other) throw conflict(EMAIL_TAKEN);
   try {
-    await ctx.db.updateTable('users').set({ email, companyname }).where('profile_id', '=', user.profile_id).execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ email, companyname }).where('profile_id', '=', user.profile_id).execute();
+      if (moves)
+        await recordAudit(trx, {
+          at: ctx.now(),
+          actor: user,
+          action: 'email_changed',
+          source,
+          details: { before: user.email, after: email },
+        });
+    });
   } catch (error) {
     // Another account took the address between the check and the write.
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
+  // No e-mail leaves the gateway: the account's number is told.
+  if (moves) await sendNotice(ctx, user, supervisorId, emailChangedText(), 'channel');
   return reload(ctx, user.profile_id);
 }
 
@@ -87,15 +111,22 @@ export async function startPhoneChange(
   await sendPhoneCode(ctx, supervisorId, number, issued.code);
 }
 
-/** Takes the new number once its code is right; the number is kept in its canonical form (233...). */
+/**
+ * Takes the new number once the owner's proof and its code are right (the proof first, so a refused one
+ * spends no code); the number is kept in its canonical form (233...). The change is audited and the
+ * number the account had is told, under the sender of `supervisorId`.
+ */
 export async function confirmPhoneChange(
   ctx: GatewayContext,
   user: UserRow,
-  phone: string,
-  code: string,
+  change: { phone: string; code: string } & OwnerProof,
+  source: AuditSource,
+  supervisorId: number,
 ): Promise<UserRow> {
+  const { phone, code } = change;
   const problem = newPhoneError(phone, user.telnumber) ?? phoneCodeError(code);
   if (problem) throw refuse(problem);
+  await proveOwner(ctx, user, change);
   await takeAttempt(ctx, 'phoneCodeCheck', account(user.profile_id));
   const number = canonicalPhone(phone);
   const check = await checkCode(ctx, 'phone', { subjectId: user.profile_id }, code, number);
@@ -108,13 +139,25 @@ export async function confirmPhoneChange(
     }[check.reason];
     throw refuse(message);
   }
-  await ctx.db.updateTable('users').set({ telnumber: number }).where('profile_id', '=', user.profile_id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ telnumber: number }).where('profile_id', '=', user.profile_id).execute();
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: user,
+      action: 'phone_changed',
+      source,
+      details: { before: user.telnumber, after: number },
+    });
+  });
+  await sendNotice(ctx, user, supervisorId, phoneChangedText(number), 'channel');
   return reload(ctx, user.profile_id);
 }
 
 /**
  * A new password, given the current one. Every other session ends, as after a reset; the caller's
- * session (`keepToken`) and the API key stay (the profile offers a new key beside it).
+ * session (`keepToken`) stays. The keys stay too (the profile offers a new key beside them) unless
+ * `endCredentials` is given: then the account key is replaced and it ends the rest (every API v1 key,
+ * the SMPP password) in the same transaction, and what ended is answered.
  */
 export async function changeOwnPassword(
   ctx: GatewayContext,
@@ -122,21 +165,27 @@ export async function changeOwnPassword(
   change: PasswordChange,
   keepToken: string,
   source: AuditSource,
-): Promise<void> {
+  endCredentials?: EndCredentials,
+): Promise<EndedCredentials | null> {
   const problem = passwordChangeError(change);
   if (problem) throw refuse(problem);
-  const key = account(user.profile_id);
-  await takeAttempt(ctx, 'ownPassword', key);
-  if (!(await verifyPassword(change.currentPassword, user.password_hash))) throw refuse(CURRENT_PASSWORD_WRONG);
-  await giveBackAttempt(ctx, 'ownPassword', key);
+  await checkCurrentPassword(ctx, user, change.currentPassword);
   const passwordHash = await hashPassword(change.newPassword, ctx.scryptCost);
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash })
+      .set({ password_hash: passwordHash, ...(endCredentials ? { apikey: apiKeyHash(newApiKey()) } : {}) })
       .where('profile_id', '=', user.profile_id)
       .execute();
-    await recordAudit(trx, { at: ctx.now(), actor: user, action: 'password_changed', source });
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: user,
+      action: 'password_changed',
+      source,
+      ...(endCredentials ? { details: { credentialsEnded: true } } : {}),
+    });
+    const sessions = await revokeAllTokens(ctx, user.profile_id, keepToken, trx);
+    return endCredentials ? { sessions, ...(await endCredentials(trx, user, 'password change')) } : null;
   });
-  await revokeAllTokens(ctx, user.profile_id, keepToken);
+  return ended;
 }

@@ -119,13 +119,17 @@ export async function revokeToken(ctx: GatewayContext, token: string): Promise<v
   await ctx.db.updateTable('tokens').set({ revoked: 1 }).where('token_hash', '=', sha256(token)).execute();
 }
 
-/** After a password change every session of the account ends, but the one that made the change when named. */
-export async function revokeAllTokens(ctx: GatewayContext, profileId: number, exceptToken?: string): Promise<number> {
-  let query = ctx.db
-    .updateTable('tokens')
-    .set({ revoked: 1 })
-    .where('profile_id', '=', profileId)
-    .where('revoked', '=', 0);
+/**
+ * After a password change every session of the account ends, but the one that made the change when named;
+ * in the change's own transaction when `db` is given. Answers how many ended.
+ */
+export async function revokeAllTokens(
+  ctx: GatewayContext,
+  profileId: number,
+  exceptToken?: string,
+  db: Executor = ctx.db,
+): Promise<number> {
+  let query = db.updateTable('tokens').set({ revoked: 1 }).where('profile_id', '=', profileId).where('revoked', '=', 0);
   if (exceptToken) query = query.where('token_hash', '<>', sha256(exceptToken));
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }

@@ -139,7 +139,7 @@ export async function confirmEnrolment(ctx: GatewayContext, user: UserRow, code:
  * Counts an attempt, checks the account's current code and runs `work` in the same transaction; a
  * right code gives the attempt back.
  */
-async function withCurrentCode<T>(
+export async function withCurrentCode<T>(
   ctx: GatewayContext,
   user: UserRow,
   code: string,

@@ -4,6 +4,7 @@ import { addressAllowed, allowListEntry } from '../auth/ip-allow-list';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
+import type { Executor } from '../db/database';
 import type { ApiKeyRow, ApiMode, ApiScope } from '../db/schema-integrations';
 import { sha256 } from '../auth/tokens';
 import { isoOrNull } from '../messaging/delivery-time';
@@ -172,3 +173,34 @@ export async function keyForSecret(ctx: GatewayContext, secret: string): Promise
 /** The scopes an operation needs that the key lacks (none for a session). */
 export const missingScopes = (row: ApiKeyRow, needed: readonly ApiScope[]) =>
   needed.filter((s) => !scopesOf(row).includes(s));
+
+/**
+ * Revokes every key of the account not yet revoked, inside a recovery's transaction (a password reset,
+ * or a change that asks for it: docs/api-v1.md#keys-and-scopes); each is audited with `reason`.
+ * Answers how many.
+ */
+export async function revokeEveryApiKey(
+  trx: Executor,
+  at: number,
+  user: UserRow,
+  source: AuditSource,
+  reason: string,
+): Promise<number> {
+  const revoked = await trx
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('profile_id', '=', user.profile_id)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'name', 'created_at'])
+    .execute();
+  const live = revoked.sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id));
+  for (const key of live)
+    await recordAudit(trx, {
+      at,
+      actor: user,
+      action: 'api_key_revoked',
+      source,
+      details: { key: key.id, name: key.name, reason },
+    });
+  return live.length;
+}

@@ -23,6 +23,8 @@ import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
 import { replaceApiKey } from '../accounts/account-store';
 import { changeAccountType } from '../accounts/account-type';
 import { changeOwnPassword, confirmPhoneChange, startPhoneChange, updateContactDetails } from '../accounts/own-account';
+import { endedCredentialsText } from '../../../src/domain/own-account';
+import { endCredentials } from './password-reset';
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   post(app, ctx, CHANGE_API_KEY, async ({ body, user, req, domain }) => {
@@ -58,9 +60,10 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   });
 
   // Editing one's own account: each acts on the caller only and answers the updated user info.
-  post(app, ctx, UPDATE_DETAILS, async ({ body, user, req }) => {
+  // A new e-mail or number asks for the current password (and the two-step code when on): docs/api.md#editing-ones-own-account.
+  post(app, ctx, UPDATE_DETAILS, async ({ body, user, req, domain }) => {
     ownProfile(user, body.profile_id);
-    const updated = await updateContactDetails(ctx, user, body);
+    const updated = await updateContactDetails(ctx, user, body, auditSource(req), domain.profile_id);
     return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
   });
 
@@ -70,16 +73,21 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     return { status: 'successful', message: 'A code has been sent to the new number' };
   });
 
-  post(app, ctx, CHANGE_PHONE, async ({ body, user, req }) => {
+  post(app, ctx, CHANGE_PHONE, async ({ body, user, req, domain }) => {
     ownProfile(user, body.profile_id);
-    const updated = await confirmPhoneChange(ctx, user, body.phone, body.code);
+    const updated = await confirmPhoneChange(ctx, user, body, auditSource(req), domain.profile_id);
     return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
   });
 
   post(app, ctx, CHANGE_OWN_PASSWORD, async ({ body, user, req }) => {
     ownProfile(user, body.profile_id);
-    await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '', auditSource(req));
-    return { status: 'successful', message: 'Your password has been changed: other devices are signed out' };
+    const source = auditSource(req);
+    const ending = body.endCredentials ? endCredentials(ctx, source) : undefined;
+    const ended = await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '', source, ending);
+    const message = 'Your password has been changed: other devices are signed out';
+    if (!ended) return { status: 'successful', message };
+    const more = endedCredentialsText(ended);
+    return { status: 'successful', message: more ? `${message}. ${more}` : message, ended };
   });
 
   // Profile 6 decides for every account (docs/product.md#sender-ids).

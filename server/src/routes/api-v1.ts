@@ -21,7 +21,7 @@ import {
   sendTestWebhook,
 } from '../integrations/webhooks/endpoints';
 import { getWebhookSecret, modeOfCaller, rotateWebhookSecret } from '../integrations/webhooks/secrets';
-import { getSmppAccess, updateSmppAccess } from '../smpp-server/access';
+import { getSmppAccess, updateSmppAccess } from '../smpp-server/access-settings';
 import { smppAccess, updatedSmppAccess, updateSmppAccessBody } from '../../../src/domain/smpp-access';
 import { forbidden } from '../core/errors';
 
@@ -406,10 +406,10 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
         rotateWebhookSecret(ctx, user, modeOfCaller(key, body.mode, 'live')),
       );
       operation(v1, ctx, GET_SMPP_ACCESS, ({ user }) => getSmppAccess(ctx, user));
-      operation(v1, ctx, UPDATE_SMPP_ACCESS, ({ user, key, body }) => {
+      operation(v1, ctx, UPDATE_SMPP_ACCESS, ({ user, key, body, req }) => {
         // A test key never makes credentials that send for real.
         if (key?.mode === 'test') throw forbidden('A test key cannot change SMPP access: use a live key');
-        return updateSmppAccess(ctx, user, body);
+        return updateSmppAccess(ctx, user, body, auditSource(req));
       });
     },
     { prefix: API_V1_PREFIX },

@@ -8,7 +8,17 @@ import { resetFieldError } from '../../../src/domain/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
 import { takeAttempt } from '../accounts/attempts';
 import { issueCode } from '../accounts/codes';
-import { checkResetCode, findByLogin, mayUseDomain, setNewPassword } from '../accounts/credentials';
+import {
+  checkResetCode,
+  findByLogin,
+  mayUseDomain,
+  setNewPassword,
+  type EndCredentials,
+} from '../accounts/credentials';
+import type { AuditSource } from '../audit/audit-log';
+import { revokeEveryApiKey } from '../integrations/api-keys';
+import { resetSmppAccess } from '../smpp-server/access-settings';
+import { endedCredentialsText } from '../../../src/domain/own-account';
 import { sendResetCode } from '../accounts/system-texts';
 
 /** 3 reset codes per account (docs/product.md#password-reset); the count starts again an hour after the first, or after a reset. */
@@ -74,7 +84,21 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
       }[check.reason];
       return { passwordchanged: false, error: failed(message) };
     }
-    await setNewPassword(ctx, check.subjectId, body.newPassword, auditSource(req));
-    return { passwordchanged: true };
+    const source = auditSource(req);
+    const ended = await setNewPassword(ctx, check.subjectId, body.newPassword, source, endCredentials(ctx, source));
+    const more = endedCredentialsText(ended);
+    return { passwordchanged: true, ended, message: `Your password has been changed.${more ? ` ${more}` : ''}` };
   });
 }
+
+/**
+ * What a recovery ends beside the sessions (docs/api.md#accounts-and-codes), in its transaction: every
+ * API v1 key of the account, and its SMPP password (accounts may not reach either area: this route
+ * composes them).
+ */
+export const endCredentials =
+  (ctx: GatewayContext, source: AuditSource): EndCredentials =>
+  async (trx, user, reason) => ({
+    apiKeys: await revokeEveryApiKey(trx, ctx.now(), user, source, reason),
+    smppAccess: await resetSmppAccess(trx, ctx.now(), user, source, reason),
+  });

@@ -1,41 +1,21 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { addressAllowed, allowListEntry } from '../auth/ip-allow-list';
+import { addressAllowed } from '../auth/ip-allow-list';
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
-import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
-import { refuse } from '../core/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import {
-  addressKey,
-  forgetKeys,
-  giveBackHit,
-  LONGEST_WINDOW_MS,
-  noteSeen,
-  rateLimit,
-  seenSince,
-} from '../auth/rate-limit';
-import { clientsOf } from '../accounts/client-info';
-import {
-  SMPP_DEFAULTS,
-  SMPP_SYSTEM_ID_MAX,
-  type SmppAccess,
-  type UpdatedSmppAccess,
-  type UpdateSmppAccessBody,
-} from '../../../src/domain/smpp-access';
+import { addressKey, giveBackHit, LONGEST_WINDOW_MS, noteSeen, rateLimit, seenSince } from '../auth/rate-limit';
+import { SMPP_DEFAULTS } from '../../../src/domain/smpp-access';
+
+// The SMPP access as binds use it; its settings (set-up, changes, a recovery's reset) are access-settings.ts.
 
 /** A bind's heartbeat: an instance refreshes its binds this often; one unseen for BIND_LEASE_MS is gone. */
 export const BIND_HEARTBEAT_MS = 10_000;
 export const BIND_LEASE_MS = 30_000;
 
-const ipsOf = (row: Pick<SmppAccountRow, 'allowed_ips'>) => row.allowed_ips.split(',').filter((s) => s !== '');
+export const ipsOf = (row: Pick<SmppAccountRow, 'allowed_ips'>) => row.allowed_ips.split(',').filter((s) => s !== '');
 
-/** An allow-list entry in its stored form; refused in words when it is not an address or CIDR block. */
-function checkIpEntry(entry: string, index: number): string {
-  const stored = allowListEntry(entry);
-  if (stored === null) throw refuse(`allowedIps.${index} (${entry.slice(0, 50)}) is not an IP address or CIDR block`);
-  return stored;
-}
+/** The password of an access a recovery ended (access-settings.ts resetSmppAccess): no password matches it. */
+export const PASSWORD_CLEARED = '';
 
 /** Whether a bind from `address` may use this access; an IPv4-mapped IPv6 address counts as IPv4. */
 export const bindIpAllowed = (row: Pick<SmppAccountRow, 'allowed_ips'>, address: string): boolean =>
@@ -56,123 +36,6 @@ export async function liveBindCounts(ctx: GatewayContext, profileIds: readonly n
     .groupBy('profile_id')
     .execute();
   return new Map(rows.map((r) => [r.profile_id, Number(r.n)]));
-}
-
-async function viewOf(ctx: GatewayContext, user: UserRow, row: SmppAccountRow | undefined): Promise<SmppAccess> {
-  const binds = row ? ((await liveBindCounts(ctx, [user.profile_id])).get(user.profile_id) ?? 0) : 0;
-  const view: SmppAccess = {
-    enabled: row?.enabled === 1,
-    systemId: row?.system_id ?? null,
-    passwordSet: row !== undefined,
-    maxBinds: row?.max_binds ?? SMPP_DEFAULTS.maxBinds,
-    throughput: row?.throughput ?? SMPP_DEFAULTS.throughput,
-    allowedIps: row ? ipsOf(row) : [],
-    binds,
-  };
-  if (user.isAdmin === 1) view.clients = await clientBinds(ctx, user);
-  return view;
-}
-
-/** An admin's clients that have SMPP access, with their open binds. */
-async function clientBinds(ctx: GatewayContext, admin: UserRow) {
-  const clients = await clientsOf(ctx, admin);
-  if (clients.length === 0) return [];
-  const byId = new Map(clients.map((c) => [Number(c.profile_id), String(c.username)]));
-  const accounts = await ctx.db
-    .selectFrom('smpp_accounts')
-    .select(['profile_id', 'system_id'])
-    .where('profile_id', 'in', [...byId.keys()])
-    .orderBy('system_id')
-    .execute();
-  const counts = await liveBindCounts(
-    ctx,
-    accounts.map((a) => a.profile_id),
-  );
-  return accounts.map((a) => ({
-    username: byId.get(a.profile_id) ?? '',
-    systemId: a.system_id,
-    binds: counts.get(a.profile_id) ?? 0,
-  }));
-}
-
-/** getSmppAccess (docs/api-v1.md#smpp-access): never the password. */
-export async function getSmppAccess(ctx: GatewayContext, user: UserRow): Promise<SmppAccess> {
-  return viewOf(ctx, user, await smppAccountOf(ctx, user.profile_id));
-}
-
-const newPassword = () => {
-  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  let out = '';
-  for (let i = 0; i < 8; i += 1) out += alphabet[randomInt(alphabet.length)];
-  return out;
-};
-
-/** A free system_id made from the username: its letters and digits, then digits when taken. */
-async function freeSystemId(ctx: GatewayContext, user: UserRow): Promise<string> {
-  const base = user.username.replace(/[^A-Za-z0-9]/g, '').slice(0, SMPP_SYSTEM_ID_MAX) || 'smpp';
-  for (let i = 0; i < 20; i += 1) {
-    const suffix = i === 0 ? '' : String(i < 10 ? i : randomBytes(2).readUInt16BE(0));
-    const candidate = base.slice(0, SMPP_SYSTEM_ID_MAX - suffix.length) + suffix;
-    const taken = await ctx.db
-      .selectFrom('smpp_accounts')
-      .select('profile_id')
-      .where('system_id', '=', candidate)
-      .executeTakeFirst();
-    if (!taken) return candidate;
-  }
-  throw refuse('No free system_id could be made for this account; please try again');
-}
-
-/**
- * updateSmppAccess: sets up SMPP access the first time (a system_id from the username, a password
- * made unless given, shown once), or changes its settings. Every bind already open keeps going.
- */
-export async function updateSmppAccess(
-  ctx: GatewayContext,
-  user: UserRow,
-  body: UpdateSmppAccessBody,
-): Promise<UpdatedSmppAccess> {
-  const now = ctx.now();
-  const existing = await smppAccountOf(ctx, user.profile_id);
-  const allowedIps = body.allowedIps?.map(checkIpEntry);
-  const password = body.password ?? (body.newPassword || !existing ? newPassword() : undefined);
-  const passwordHash = password === undefined ? undefined : await hashPassword(password, ctx.scryptCost);
-  const changes = {
-    ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }),
-    ...(body.maxBinds === undefined ? {} : { max_binds: body.maxBinds }),
-    ...(body.throughput === undefined ? {} : { throughput: body.throughput }),
-    ...(allowedIps === undefined ? {} : { allowed_ips: [...new Set(allowedIps)].join(',') }),
-    ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
-  };
-  if (existing) {
-    await ctx.db
-      .updateTable('smpp_accounts')
-      .set({ ...changes, updated_at: now })
-      .where('profile_id', '=', user.profile_id)
-      .execute();
-    // Addresses that bound with the old password are not trusted with the new one (checkBind).
-    if (passwordHash !== undefined) await forgetKeys(ctx, boundPrefix(existing.system_id));
-  } else {
-    await ctx.db
-      .insertInto('smpp_accounts')
-      .values({
-        profile_id: user.profile_id,
-        system_id: await freeSystemId(ctx, user),
-        password_hash: passwordHash!,
-        enabled: 1,
-        max_binds: SMPP_DEFAULTS.maxBinds,
-        throughput: SMPP_DEFAULTS.throughput,
-        allowed_ips: '',
-        ...changes,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  const row = await smppAccountOf(ctx, user.profile_id);
-  const view = await viewOf(ctx, user, row);
-  // A password the caller chose is not repeated; one the gateway made is shown this once.
-  return { ...view, systemId: row!.system_id, ...(password && !body.password ? { password } : {}) };
 }
 
 export type BindVerdict =
@@ -239,7 +102,7 @@ export async function checkBind(
   return { ok: true, account };
 }
 
-const boundPrefix = (systemId: string) => `smppBound:${systemId}:`;
+export const boundPrefix = (systemId: string) => `smppBound:${systemId}:`;
 const boundKey = (systemId: string, address: string) => `${boundPrefix(systemId)}${addressKey(address)}`;
 
 /**
@@ -302,10 +165,14 @@ export async function dropBind(ctx: GatewayContext, id: string): Promise<void> {
   await ctx.db.deleteFrom('smpp_binds').where('id', '=', id).execute();
 }
 
-/** The account's current settings (throughput changes apply to open binds within a heartbeat). */
+/**
+ * The account's current settings (throughput changes apply to open binds within a heartbeat); an access
+ * whose password a recovery cleared reads as disabled, so its binds close on every instance.
+ */
 export async function accountsById(ctx: GatewayContext, profileIds: readonly number[]) {
   if (profileIds.length === 0) return [];
-  return ctx.db.selectFrom('smpp_accounts').selectAll().where('profile_id', 'in', profileIds).execute();
+  const rows = await ctx.db.selectFrom('smpp_accounts').selectAll().where('profile_id', 'in', profileIds).execute();
+  return rows.map((row) => (row.password_hash === PASSWORD_CLEARED ? { ...row, enabled: 0 } : row));
 }
 
 /** Gives an account SMPP access with a known password (the demo's, printed in dev mode). */

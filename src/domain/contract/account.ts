@@ -2,7 +2,7 @@
 // (docs/api.md#calls-and-answers, docs/product.md#sender-ids, docs/product.md#client-management).
 import { z } from './zod';
 import { frontendCall } from './call';
-import { anyField, commaText, intId, numericId, ownBody, profileId, shownText, text } from './fields';
+import { anyField, commaText, flag, intId, numericId, ownBody, profileId, shownText, text } from './fields';
 import { UserInfoAnswerSchema, UserInfoSchema } from './user-info';
 
 /** A client as an admin sees it (allusers): user info without token, API key or secret keys. */
@@ -71,11 +71,20 @@ export const REJECT_SENDER_IDS = frontendCall('rejectsenderid', 'profile6', deci
 
 // Editing one's own account (docs/api.md#editing-ones-own-account): each acts on the caller only.
 
-/** updateprofile: the account's e-mail and company name; answers the updated user info. */
+/**
+ * What moving the account's recovery channel (its e-mail, its number) asks beside the session: the current
+ * password, and the authenticator's code when two-step sign-in is on ('' when it is off).
+ */
+const ownerProof = {
+  currentPassword: text.pipe(z.string().max(200, 'must be at most 200 characters')),
+  twoStepCode: text.pipe(z.string().max(40, 'must be at most 40 characters')),
+};
+
+/** updateprofile: the account's e-mail and company name (a new e-mail asks for the proof); answers the updated user info. */
 export const UPDATE_DETAILS = frontendCall(
   'updateprofile',
   'user',
-  z.object({ profile_id: profileId, email: text, companyname: text }),
+  z.object({ profile_id: profileId, email: text, companyname: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
 
@@ -89,18 +98,34 @@ export const SEND_PHONE_CODE = frontendCall(
   doneAnswer,
 );
 
-/** changephone: the new number with the code texted to it; answers the updated user info. */
+/** changephone: the new number with the code texted to it, and the proof; answers the updated user info. */
 export const CHANGE_PHONE = frontendCall(
   'changephone',
   'user',
-  z.object({ profile_id: profileId, phone: text, code: text }),
+  z.object({ profile_id: profileId, phone: text, code: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
 
-/** changeownpassword: given the current one; the gateway ends the account's other sessions. */
+/** What a recovery ended: sessions, API v1 keys revoked, and whether the SMPP password was cleared. */
+export const EndedCredentialsSchema = z.object({
+  sessions: z.number().int(),
+  apiKeys: z.number().int(),
+  smppAccess: z.boolean(),
+});
+
+/**
+ * changeownpassword: given the current one; the gateway ends the account's other sessions, and with
+ * `endCredentials` every API key and the SMPP password too (`ended` says what ended).
+ */
 export const CHANGE_OWN_PASSWORD = frontendCall(
   'changeownpassword',
   'user',
-  z.object({ profile_id: profileId, currentPassword: text, newPassword: text, confirmNewPassword: text }),
-  doneAnswer,
+  z.object({
+    profile_id: profileId,
+    currentPassword: text,
+    newPassword: text,
+    confirmNewPassword: text,
+    endCredentials: flag,
+  }),
+  doneAnswer.extend({ ended: EndedCredentialsSchema.optional() }),
 );

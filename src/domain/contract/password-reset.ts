@@ -2,7 +2,8 @@
 // (docs/api.md#calls-and-answers, docs/product.md#password-reset).
 import { z } from './zod';
 import { frontendCall } from './call';
-import { errorField, text, unread } from './fields';
+import { errorField, shownText, text, unread } from './fields';
+import { EndedCredentialsSchema } from './account';
 
 /** `{ passcodeSet: true }` whether or not the account exists. */
 export const REQUEST_PASSWORD_RESET = frontendCall(
@@ -23,5 +24,11 @@ export const CHANGE_PASSWORD = frontendCall(
     // Required (an e-mail or a username): a code is checked against the one account it was sent for, and its 7 attempts count.
     email: text,
   }),
-  z.looseObject({ passwordchanged: z.boolean().optional(), error: errorField }),
+  // A reset answers what it ended beside the password (every session, API key and the SMPP password), in words too.
+  z.looseObject({
+    passwordchanged: z.boolean().optional(),
+    ended: EndedCredentialsSchema.optional(),
+    message: shownText.optional(),
+    error: errorField,
+  }),
 );

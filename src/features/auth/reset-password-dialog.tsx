@@ -83,8 +83,10 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
     if (errors.some(Boolean)) return;
     setBusy(true);
     try {
-      await confirmReset(email, code, password, confirm);
-      emitAlert({ message: 'Your password has been changed: you can now log in', severity: 'success' });
+      // What else the reset ended (API keys, SMPP access) is said with it: the owner may need to set them up again.
+      const ended = await confirmReset(email, code, password, confirm);
+      const message = 'Your password has been changed: you can now log in';
+      emitAlert({ message: ended ? `${message}. ${ended}` : message, severity: 'success' });
       close();
     } catch (error) {
       fail(error);

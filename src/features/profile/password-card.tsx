@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, PasswordInput, SimpleGrid, Text } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Text } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import { FormStack } from '../../ui/form-stack';
 import { CURRENT_PASSWORD_EMPTY, CURRENT_PASSWORD_WRONG, passwordChangeError } from '../../domain/own-account';
@@ -16,11 +16,15 @@ const fieldOf = (message: string): Field =>
       ? 'confirm'
       : 'next';
 
-/** A new password given the current one; the other devices signed in to the account are signed out. */
+/**
+ * A new password given the current one; the other devices signed in to the account are signed out, and
+ * when asked every API key and the SMPP password end too (someone else may have used the account).
+ */
 export function PasswordCard({ online }: { online: boolean }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [endCredentials, setEndCredentials] = useState(false);
   const { busy, errors, clear, run } = useFieldAction(fieldOf);
 
   const submit = async () => {
@@ -28,20 +32,21 @@ export function PasswordCard({ online }: { online: boolean }) {
     const problem = passwordChangeError(change);
     let message = '';
     const done = await run(problem ? { [fieldOf(problem)]: problem } : {}, async () => {
-      message = await changePassword(change);
+      message = await changePassword(change, endCredentials);
     });
     if (!done) return;
     emitAlert({ message, severity: 'success' });
     setCurrent('');
     setNext('');
     setConfirm('');
+    setEndCredentials(false);
   };
 
   return (
     <SectionCard id="password-title" title="Password">
       <Text size="sm" c="dimmed">
-        Changing it signs out every other device signed in to your account. Your API key stays as it is: generate a new
-        one below if someone else may know it.
+        Changing it signs out every other device signed in to your account. Your API keys and SMPP access stay as they
+        are unless you end them too.
       </Text>
       <FormStack
         gap="sm"
@@ -83,6 +88,12 @@ export function PasswordCard({ online }: { online: boolean }) {
             error={errors.confirm}
           />
         </SimpleGrid>
+        <Checkbox
+          label="Also revoke every API key and reset SMPP access"
+          description="If someone else may have used your account: their keys stop working and SMPP needs a new password."
+          checked={endCredentials}
+          onChange={(e) => setEndCredentials(e.currentTarget.checked)}
+        />
         <Group>
           <Button type="submit" loading={busy} disabled={!online}>
             Change password

@@ -10,17 +10,22 @@ import { emitAlert } from '../../notify/alerts-bus';
 import { askPhoneCode, takeNewPhone } from '../../sync/profile';
 import { useFieldAction } from './use-field-action';
 import { displayPhone } from '../../domain/phone-number';
+import { NO_PROOF, OwnerProofFields, proofFieldOf, proofProblems, type Proof } from './owner-proof-fields';
 
-type Field = 'phone' | 'code';
-// The gateway's code refusals name the code; its number refusals (sign-up's texts) the number.
-const fieldOf = (message: string): Field => (/code/i.test(message) || message === WRONG_CODE ? 'code' : 'phone');
+type Field = 'phone' | 'code' | 'current' | 'twoStep';
+// The proof's refusals go to its fields; the gateway's code refusals name the code; its number refusals
+// (sign-up's texts) the number.
+const fieldOf = (message: string): Field =>
+  proofFieldOf(message) ?? (/code/i.test(message) || message === WRONG_CODE ? 'code' : 'phone');
 
-/** A new mobile number, taken once the code texted to it is entered. */
+/** A new mobile number, taken once the code texted to it and the current password are entered. */
 export function PhoneCard({ user, online }: { user: StoredUser; online: boolean }) {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  const [proof, setProof] = useState<Proof>(NO_PROOF);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, errors, clear, run } = useFieldAction(fieldOf);
+  const twoStep = user.twostep === true;
 
   const sendCode = async () => {
     const problem = newPhoneError(phone, user.telnumber);
@@ -33,19 +38,21 @@ export function PhoneCard({ user, online }: { user: StoredUser; online: boolean 
 
   const confirm = async () => {
     const number = sentTo ?? '';
-    const done = await run({ code: phoneCodeError(code) ?? undefined }, () => takeNewPhone(number, code));
+    const problems = { code: phoneCodeError(code) ?? undefined, ...proofProblems(proof, twoStep) };
+    const done = await run(problems, () => takeNewPhone(number, code, proof));
     if (!done) return;
     emitAlert({ message: `Your mobile number is now ${number}`, severity: 'success' });
     setSentTo(null);
     setPhone('');
     setCode('');
+    setProof(NO_PROOF);
   };
 
   return (
     <SectionCard id="phone-title" title="Mobile number">
       <Text size="sm" c="dimmed">
         Your number is {user.telnumber ? displayPhone(user.telnumber) : 'not set'}. Password reset codes go to it. A new
-        number is taken once you enter the code we text to it.
+        number is taken once you enter the code we text to it and your current password; your old number is told.
       </Text>
       {sentTo === null ? (
         <FormStack
@@ -99,7 +106,18 @@ export function PhoneCard({ user, online }: { user: StoredUser; online: boolean 
               error={errors.code}
               style={{ flex: '0 1 160px' }}
             />
-            <Button type="submit" mt={{ base: 0, sm: 25 }} loading={busy} disabled={!online}>
+            <OwnerProofFields
+              proof={proof}
+              twoStep={twoStep}
+              errors={errors}
+              onChange={(next, field) => {
+                setProof(next);
+                clear(field);
+              }}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={busy} disabled={!online}>
               Confirm number
             </Button>
           </Group>

@@ -5,11 +5,14 @@ import { eventually } from './eventually';
 import type { TestGateway } from './test-app';
 import { tokenFor } from './test-app';
 import { SmppServer } from '../../../server/src/smpp-server/listener';
-import { updateSmppAccess } from '../../../server/src/smpp-server/access';
+import { updateSmppAccess } from '../../../server/src/smpp-server/access-settings';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
 import type { UpdateSmppAccessBody } from '../../../src/domain/smpp-access';
 
 export const PASSWORD = 'pw123456';
+
+/** Where a test's own changes of SMPP access come from, as the audit log records it. */
+export const TEST_SOURCE = { ip: '127.0.0.1', userAgent: 'test' };
 
 /** The gateway's SMPP server on a free port, with the carrier (the simulator) ticking beside it. */
 export async function startSmpp(gw: TestGateway, options: { idleMs?: number; carrier?: boolean } = {}) {
@@ -40,13 +43,18 @@ export async function startSmpp(gw: TestGateway, options: { idleMs?: number; car
 /** SMPP access for a seeded user with a known password and a large throughput; its system_id. */
 export async function smppAccessFor(gw: TestGateway, username: string, over: Partial<UpdateSmppAccessBody> = {}) {
   const user = await tokenFor(gw, username);
-  const answer = await updateSmppAccess(gw.ctx, user, {
-    password: PASSWORD,
-    throughput: 10_000,
-    maxBinds: 5,
-    enabled: true,
-    ...over,
-  });
+  const answer = await updateSmppAccess(
+    gw.ctx,
+    user,
+    {
+      password: PASSWORD,
+      throughput: 10_000,
+      maxBinds: 5,
+      enabled: true,
+      ...over,
+    },
+    TEST_SOURCE,
+  );
   return { user, systemId: answer.systemId };
 }
 
