@@ -4,7 +4,6 @@ import { addressAllowed, allowListEntry } from '../auth/ip-allow-list';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
-import type { Executor } from '../db/database';
 import type { ApiKeyRow, ApiMode, ApiScope } from '../db/schema-integrations';
 import { sha256 } from '../auth/tokens';
 import { isoOrNull } from '../messaging/delivery-time';
