@@ -23,6 +23,7 @@ import { contactConsent } from './migrations/021-contact-consent';
 import { smppRate } from './migrations/022-smpp-rate';
 import { receiptsWaiting } from './migrations/023-receipts-waiting';
 import { leanIndexes } from './migrations/024-lean-indexes';
+import { webhookFairness } from './migrations/025-webhook-fairness';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -51,6 +52,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '022-smpp-rate': smppRate,
   '023-receipts-waiting': receiptsWaiting,
   '024-lean-indexes': leanIndexes,
+  '025-webhook-fairness': webhookFairness,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
