@@ -18,9 +18,9 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
 const LEASE_MARGIN_MS = 30_000;
 /** An endpoint cut this many times in a row gets a fifth of the time. */
 const SLOW_AFTER = 2;
-export const POOL_SIZE = 64;
-export const ACCOUNT_CAP = 16;
-export const ENDPOINT_CAP = 8;
+export const POOL_SIZE = 128;
+export const ACCOUNT_CAP = 32;
+export const ENDPOINT_CAP = 16;
 /** An endpoint served is sent to the back of the line at most this often. */
 const ROTATE_MS = 1000;
 /** Rows of an endpoint's waiting deliveries read to work out when it is next due. */

@@ -26,6 +26,8 @@ export { WEBHOOK_RETRY_SCHEDULE } from './outcomes';
 const FAN_OUT_STEPS = 20;
 /** While attempts are in flight, the loop fans new events out and claims again this often. */
 const FAN_OUT_EVERY_MS = 250;
+/** An attempt's end is waited on this long for others, before its slot is claimed for. */
+const GATHER_MS = 5;
 /** How long one tick may go on before it returns (its attempts in flight go on: settleWebhooks). */
 export const WEBHOOK_TICK_BUDGET_MS = 2000;
 
@@ -99,16 +101,24 @@ function start(ctx: GatewayContext, owner: string, pool: Pool, d: Claimed) {
   pool.running.add(task);
 }
 
-/** Resolves when an attempt of the pool ends, or after `ms`. */
+/**
+ * Resolves GATHER_MS after an attempt of the pool ends (so the slots of attempts ending together are
+ * claimed for in one round), or after `ms`.
+ */
 function changeOrAfter(pool: Pool, ms: number): Promise<void> {
   return new Promise((resolve) => {
-    const done = () => {
+    let timer = setTimeout(done, ms);
+    function done() {
       clearTimeout(timer);
-      pool.wake.delete(done);
+      pool.wake.delete(woken);
       resolve();
-    };
-    const timer = setTimeout(done, ms);
-    pool.wake.add(done);
+    }
+    function woken() {
+      pool.wake.delete(woken);
+      clearTimeout(timer);
+      timer = setTimeout(done, Math.min(ms, GATHER_MS));
+    }
+    pool.wake.add(woken);
   });
 }
 
