@@ -18,6 +18,7 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
 const LEASE_MARGIN_MS = 30_000;
 /** An endpoint cut this many times in a row gets a fifth of the time. */
 const SLOW_AFTER = 2;
+/** Attempts one loop has in flight at most: in all, for one account, for one endpoint (1 while it fails). */
 export const POOL_SIZE = 128;
 export const ACCOUNT_CAP = 32;
 export const ENDPOINT_CAP = 16;
