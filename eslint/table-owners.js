@@ -39,6 +39,7 @@ export const TABLE_OWNERS = {
   webhook_attempts: 'integrations',
   webhook_cursor: 'integrations',
   webhook_secrets: 'integrations',
+  webhook_quota: 'integrations',
   smpp_accounts: 'smpp-server',
   smpp_binds: 'smpp-server',
   smpp_submits: 'smpp-server',

@@ -5,7 +5,7 @@ import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
 import { pruneEvents } from './messaging/recipient-events';
 import { pruneApiAnswers } from './integrations/idempotency';
-import { newLoopOwner, pruneDeliveries, tickWebhooks } from './integrations/webhooks/deliver';
+import { newLoopOwner, pruneDeliveries, settleWebhooks, tickWebhooks } from './integrations/webhooks/deliver';
 import { pruneAudit } from './audit/audit-log';
 import { pruneChallenges } from './accounts/two-step';
 import { pruneRateLimits } from './auth/rate-limit';
@@ -18,7 +18,7 @@ const CLAIM_SWEEP_MS = 3600 * 1000;
 export const CHECKOUT_SWEEP_MS = 60_000;
 /** Recipient events past their retention (messaging/recipient-events.ts) are pruned this often. */
 export const EVENT_SWEEP_MS = 3600 * 1000;
-/** How often the webhook loop fans new events out and sends what is due (a tick sends for up to 2 s). */
+/** How often the webhook loop fans new events out and sends what is due (a tick goes on for up to 2 s). */
 export const WEBHOOK_TICK_MS = 250;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
 const CARRIER_CHUNKS_PER_TICK = 25;
@@ -60,6 +60,8 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+    // A webhook tick returns with attempts still in flight: their outcomes are recorded before the end.
+    await settleWebhooks(ctx, webhookOwner);
     // After the last tick: unbind, record the last answers, give back what was never written.
     await stopCarrier(ctx);
   };

@@ -51,6 +51,8 @@ export interface GatewayContext {
   webhookRetrySchedule?: readonly number[];
   /** How long a webhook's endpoint may take to answer (15 s unless a test sets another). */
   webhookTimeoutMs?: number;
+  /** Free webhook deliveries (test mode's, test events) an account is given an hour (5,000 unless a test sets another). */
+  webhookFreeQuota?: number;
   /** Resolves a webhook endpoint's host to all its addresses (node:dns in production; tests answer themselves). */
   lookupHost?: (host: string) => Promise<{ address: string; family: number }[]>;
   /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */

@@ -23,6 +23,7 @@ import { contactConsent } from './migrations/021-contact-consent';
 import { smppRate } from './migrations/022-smpp-rate';
 import { receiptsWaiting } from './migrations/023-receipts-waiting';
 import { leanIndexes } from './migrations/024-lean-indexes';
+import { webhookFairness } from './migrations/025-webhook-fairness';
 import { hashedIdempotencyKeys } from './migrations/027-hashed-idempotency-keys';
 import { eraseFence } from './migrations/028-erase-fence';
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '022-smpp-rate': smppRate,
   '023-receipts-waiting': receiptsWaiting,
   '024-lean-indexes': leanIndexes,
+  '025-webhook-fairness': webhookFairness,
   '027-hashed-idempotency-keys': hashedIdempotencyKeys,
   '028-erase-fence': eraseFence,
 };

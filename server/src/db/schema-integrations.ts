@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { WebhookEventType } from '../../../src/domain/api-v1/webhook-schemas';
 
 /** A webhook event type (docs/api-v1.md#webhooks). */
@@ -49,6 +49,19 @@ export interface WebhookEndpointsTable {
   disabled_reason: Generated<string>;
   /** 'endpoint' (made by createWebhookEndpoint) or 'callback' (a send's callbackUrl: never listed). */
   kind: Generated<WebhookEndpointKind>;
+  /**
+   * No delivery of it may be claimed before this (a lower bound: null when none waits). Lowered by
+   * whatever makes a delivery due, set by the delivery loop (webhooks/claims.ts).
+   */
+  due_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Attempts failed in a row (reset by a 2xx): past a few the endpoint is paused (the breaker). */
+  failures: Generated<number>;
+  /** Attempts cut for want of an answer in a row: past a few, an attempt gets less time. */
+  timeouts: Generated<number>;
+  /** Until then none of its deliveries is claimed (the breaker); null when not paused. */
+  paused_until: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A callback URL is kept until then: its sends' events may still come (null for an endpoint). */
+  used_until: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type WebhookEndpointKind = 'endpoint' | 'callback';
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
@@ -101,6 +114,13 @@ export interface WebhookCursorTable {
   last_event_id: number;
 }
 
+/** Test mode's free webhook deliveries an account was given in the hour that starts at window_start. */
+export interface WebhookQuotaTable {
+  profile_id: number;
+  window_start: number;
+  made: Generated<number>;
+}
+
 export interface IntegrationTables {
   api_keys: ApiKeysTable;
   api_idempotency: ApiIdempotencyTable;
@@ -109,4 +129,5 @@ export interface IntegrationTables {
   webhook_attempts: WebhookAttemptsTable;
   webhook_cursor: WebhookCursorTable;
   webhook_secrets: WebhookSecretsTable;
+  webhook_quota: WebhookQuotaTable;
 }

@@ -125,7 +125,8 @@ async function send(
     );
 
   const idem = idemKey ? jobOf(key.mode, idemKey, accepted.length) : null;
-  const callback = body.callbackUrl ? await callbackEndpointFor(ctx, user, key.mode, body.callbackUrl) : null;
+  const sendAt = body.scheduleAt ? Date.parse(body.scheduleAt) : ctx.now();
+  const callback = body.callbackUrl ? await callbackEndpointFor(ctx, user, key.mode, body.callbackUrl, sendAt) : null;
   const test = key.mode === 'test';
   const sent = await acceptSend(ctx, user, itemsOf(body, accepted), idem, {
     test,

@@ -12,14 +12,8 @@ import { addOptOuts, listOptOuts, removeOptOut } from '../integrations/optouts';
 import { cancelBatch, getBalance, getBatch, getMessage, listMessages, listSenderIds } from '../integrations/reads';
 import * as wh from '../../../src/domain/api-v1/webhook-schemas';
 import { openApiWebhooks } from '../integrations/webhooks/openapi-webhooks';
-import {
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  listWebhookDeliveries,
-  listWebhookEndpoints,
-  redeliverWebhook,
-  sendTestWebhook,
-} from '../integrations/webhooks/endpoints';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../integrations/webhooks/endpoints';
+import { listWebhookDeliveries, redeliverWebhook, sendTestWebhook } from '../integrations/webhooks/deliveries';
 import { getWebhookSecret, modeOfCaller, rotateWebhookSecret } from '../integrations/webhooks/secrets';
 import { getSmppAccess, updateSmppAccess } from '../smpp-server/access-settings';
 import { smppAccess, updatedSmppAccess, updateSmppAccessBody } from '../../../src/domain/smpp-access';
@@ -381,14 +375,14 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, REVOKE_API_KEY, ({ user, params, req }) =>
         revokeApiKey(ctx, user, params.keyId, auditSource(req)),
       );
-      operation(v1, ctx, CREATE_WEBHOOK_ENDPOINT, ({ user, key, body }) =>
-        createWebhookEndpoint(ctx, user, modeOfCaller(key, body.mode, 'live'), body),
+      operation(v1, ctx, CREATE_WEBHOOK_ENDPOINT, ({ user, key, body, req }) =>
+        createWebhookEndpoint(ctx, user, modeOfCaller(key, body.mode, 'live'), body, auditSource(req)),
       );
       operation(v1, ctx, LIST_WEBHOOK_ENDPOINTS, ({ user, key, query }) =>
         listWebhookEndpoints(ctx, user, modeOfCaller(key, query.mode, 'live')),
       );
-      operation(v1, ctx, DELETE_WEBHOOK_ENDPOINT, ({ user, key, params }) =>
-        deleteWebhookEndpoint(ctx, user, modeOfCaller(key, undefined, null), params.endpointId),
+      operation(v1, ctx, DELETE_WEBHOOK_ENDPOINT, ({ user, key, params, req }) =>
+        deleteWebhookEndpoint(ctx, user, modeOfCaller(key, undefined, null), params.endpointId, auditSource(req)),
       );
       operation(v1, ctx, LIST_WEBHOOK_DELIVERIES, ({ user, key, params, query }) =>
         listWebhookDeliveries(ctx, user, modeOfCaller(key, undefined, null), params.endpointId, query),
@@ -402,8 +396,8 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       operation(v1, ctx, GET_WEBHOOK_SECRET, ({ user, key, query }) =>
         getWebhookSecret(ctx, user, modeOfCaller(key, query.mode, 'live')),
       );
-      operation(v1, ctx, ROTATE_WEBHOOK_SECRET, ({ user, key, body }) =>
-        rotateWebhookSecret(ctx, user, modeOfCaller(key, body.mode, 'live')),
+      operation(v1, ctx, ROTATE_WEBHOOK_SECRET, ({ user, key, body, req }) =>
+        rotateWebhookSecret(ctx, user, modeOfCaller(key, body.mode, 'live'), auditSource(req)),
       );
       operation(v1, ctx, GET_SMPP_ACCESS, ({ user }) => getSmppAccess(ctx, user));
       operation(v1, ctx, UPDATE_SMPP_ACCESS, ({ user, key, body, req }) => {

@@ -30,11 +30,19 @@ export const API_ERRORS = {
   too_many_endpoints: { status: 422, words: 'The account has the most endpoints it may in this mode: delete one' },
   unsafe_url: { status: 422, words: 'The URL is not https or reaches a private, loopback or reserved address' },
   no_default_secret: { status: 422, words: "A callbackUrl needs the account's default signing secret: make it first" },
+  too_many_callback_urls: {
+    status: 422,
+    words: 'The account has the most callback URLs in use it may in this mode: reuse one, or wait for older batches',
+  },
   request_refused: {
     status: 422,
     words: 'The request is well formed but cannot be done (a text over 9 parts, a time gone)',
   },
   rate_limited: { status: 429, words: 'Too many requests: wait the seconds in Retry-After' },
+  free_webhooks_limit: {
+    status: 429,
+    words: "This hour's free webhook deliveries (test mode, test events) are used: wait the seconds in Retry-After",
+  },
   internal_error: { status: 500, words: 'Our fault: safe to retry with the same Idempotency-Key' },
   busy: { status: 503, words: 'The gateway is busy: wait the seconds in Retry-After and retry' },
 } as const satisfies Record<string, { status: number; words: string }>;

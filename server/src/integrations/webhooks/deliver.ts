@@ -1,107 +1,57 @@
 import { performance } from 'node:perf_hooks';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
 import { Webhook } from 'standardwebhooks';
 import type { GatewayContext } from '../../core/context';
-import type { WebhookDeliveryRow } from '../../db/schema-integrations';
 import { fanOutEvents } from './events';
 import { postWebhook, type PostOutcome } from './post';
 import { systemLookup } from './safe-url';
+import { fill, timeoutOf, type Claimed, type InFlight } from './claims';
+import { recordOutcome } from './outcomes';
 
 /**
- * Sending webhooks (docs/api-v1.md#webhooks). A loop claims due deliveries (a claim names its owner
- * and holds a lease; on PostgreSQL the rows are picked FOR UPDATE SKIP LOCKED), so two gateways on one
- * database never send one attempt twice; a claim left by a stopped gateway lapses with its lease and
- * the delivery is tried again. Each attempt is signed the Standard Webhooks way with the endpoint's
- * secret and keeps the delivery's webhook-id. 2xx succeeds; 410 disables the endpoint; anything else
- * is retried on the schedule, with jitter, until it runs out.
+ * Sending webhooks (docs/api-v1.md#webhooks). Each gateway's loop keeps a pool of attempts in flight
+ * and claims more as slots free, by endpoint and in turn (claims.ts): no endpoint has more than a few
+ * attempts in flight, nor any account more than its share of the pool, so a receiver that never
+ * answers holds its own slots and no one else's. A claim names its owner and holds a lease (on
+ * PostgreSQL the rows are picked FOR UPDATE SKIP LOCKED), so two gateways on one database never send
+ * one attempt twice; a claim left by a stopped gateway lapses with its lease and the delivery is tried
+ * again. Each attempt is signed the Standard Webhooks way with the endpoint's secret and keeps the
+ * delivery's webhook-id; what follows its answer is in outcomes.ts.
  */
 
-/** WEBHOOK_RETRY_SCHEDULE's default: seconds before each retry. */
-export const WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
-export const WEBHOOK_TIMEOUT_MS = 15_000;
-/**
- * Deliveries one loop claims at a time, all sent together: a claim's lease covers one attempt's
- * timeout, so none of them may wait for another's.
- */
-const CLAIM_STEP = 25;
-/** Steps of the fan-out (500 events each) one tick may take. */
+export { WEBHOOK_RETRY_SCHEDULE } from './outcomes';
+
+/** Steps of the fan-out (500 events each) taken at once, so a flood of events never starves the sending. */
 const FAN_OUT_STEPS = 20;
-/** A claim outlives its attempt's timeout by this much. */
-const LEASE_MARGIN_MS = 30_000;
-/** Each retry's delay is moved by up to this share, so failed deliveries do not retry in lockstep. */
-const JITTER = 0.1;
-
-export const GONE_REASON = 'The endpoint answered 410 Gone';
+/** While attempts are in flight, the loop fans new events out and claims again this often. */
+const FAN_OUT_EVERY_MS = 250;
+/** An attempt's end is waited on this long for others, before its slot is claimed for. */
+const GATHER_MS = 5;
+/** How long one tick may go on before it returns (its attempts in flight go on: settleWebhooks). */
+export const WEBHOOK_TICK_BUDGET_MS = 2000;
 
 /** This gateway's name on its claims. */
 export const newLoopOwner = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
-type Claimed = WebhookDeliveryRow & { url: string; secret: string };
+/** One loop's attempts in flight, kept from tick to tick. */
+interface Pool extends InFlight {
+  running: Set<Promise<void>>;
+  /** Called when an attempt ends, to wake a tick waiting for a free slot. */
+  wake: Set<() => void>;
+}
 
-/** Claims due deliveries of enabled endpoints for `owner`; each claim counts one attempt. */
-async function claimDue(ctx: GatewayContext, owner: string, limit: number): Promise<Claimed[]> {
-  const now = ctx.now();
-  const lease = now + (ctx.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS) + LEASE_MARGIN_MS;
-  const free = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
-    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
-  let due = ctx.db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('state', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where(free)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit);
-  if (ctx.db.dialectName === 'postgres') due = due.forUpdate().skipLocked();
-  const claimed = await ctx.db
-    .updateTable('webhook_deliveries')
-    .set({ claimed_by: owner, claimed_until: lease, attempts: sql<number>`attempts + 1` })
-    .where('id', 'in', due)
-    .where('state', '=', 'pending')
-    .where(free)
-    .returningAll()
-    .execute();
-  if (claimed.length === 0) return [];
-  const endpoints = await ctx.db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'secret', 'disabled_at'])
-    .where('id', 'in', [...new Set(claimed.map((d) => d.endpoint_id))])
-    .execute();
-  const byId = new Map(endpoints.map((e) => [e.id, e]));
-  const ready: Claimed[] = [];
-  for (const d of claimed) {
-    const endpoint = byId.get(d.endpoint_id);
-    if (endpoint && endpoint.disabled_at === null) ready.push({ ...d, url: endpoint.url, secret: endpoint.secret });
-    else await drop(ctx, d.id, owner);
+const pools = new WeakMap<GatewayContext, Map<string, Pool>>();
+
+function poolOf(ctx: GatewayContext, owner: string): Pool {
+  let byOwner = pools.get(ctx);
+  if (!byOwner) pools.set(ctx, (byOwner = new Map()));
+  let pool = byOwner.get(owner);
+  if (!pool) {
+    pool = { total: 0, endpoints: new Map(), accounts: new Map(), running: new Set(), wake: new Set() };
+    byOwner.set(owner, pool);
   }
-  return ready;
-}
-
-/** A delivery whose endpoint is gone or disabled is not sent. */
-async function drop(ctx: GatewayContext, id: number, owner: string) {
-  await ctx.db
-    .updateTable('webhook_deliveries')
-    .set({
-      state: 'dropped',
-      next_attempt_at: null,
-      claimed_by: null,
-      claimed_until: null,
-      attempts: sql<number>`attempts - 1`,
-    })
-    .where('id', '=', id)
-    .where('claimed_by', '=', owner)
-    .execute();
-}
-
-/** The delay before the retry after `attempts` attempts, with jitter; null when the schedule has run out. */
-export function retryDelayMs(schedule: readonly number[], attempts: number, random = Math.random): number | null {
-  const seconds = schedule[attempts - 1];
-  if (seconds === undefined) return null;
-  return Math.round(seconds * 1000 * (1 - JITTER + 2 * JITTER * random()));
+  return pool;
 }
 
 async function attempt(ctx: GatewayContext, d: Claimed): Promise<PostOutcome> {
@@ -117,11 +67,7 @@ async function attempt(ctx: GatewayContext, d: Claimed): Promise<PostOutcome> {
       'user-agent': 'BulkSMS-Webhooks/1',
     },
     d.payload,
-    {
-      timeoutMs: ctx.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
-      publicOnly: !ctx.devMode,
-      resolve: ctx.lookupHost ?? systemLookup,
-    },
+    { timeoutMs: timeoutOf(ctx, d), publicOnly: !ctx.devMode, resolve: ctx.lookupHost ?? systemLookup },
   ).catch((error: unknown) => ({
     statusCode: null,
     durationMs: 0,
@@ -129,91 +75,89 @@ async function attempt(ctx: GatewayContext, d: Claimed): Promise<PostOutcome> {
   }));
 }
 
-/** Records an attempt's outcome on the delivery this owner still holds, and what follows from it. */
-async function record(ctx: GatewayContext, d: Claimed, owner: string, outcome: PostOutcome, at: number) {
-  const now = ctx.now();
-  const code = outcome.statusCode;
-  const ok = code !== null && code >= 200 && code < 300;
-  const gone = code === 410;
-  const delay = ok || gone ? null : retryDelayMs(ctx.webhookRetrySchedule ?? WEBHOOK_RETRY_SCHEDULE, d.attempts);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: d.id,
-        attempt: d.attempts,
-        at,
-        status_code: code,
-        duration_ms: outcome.durationMs,
-        error: outcome.error,
-      })
-      .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        state: ok ? 'succeeded' : delay === null ? 'failed' : 'pending',
-        next_attempt_at: delay === null ? null : now + delay,
-        last_status_code: code,
-        last_duration_ms: outcome.durationMs,
-        last_attempt_at: at,
-        claimed_by: null,
-        claimed_until: null,
-      })
-      .where('id', '=', d.id)
-      .where('claimed_by', '=', owner)
-      .where('attempts', '=', d.attempts)
-      .execute();
-    if (gone) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ disabled_at: now, disabled_reason: GONE_REASON })
-        .where('id', '=', d.endpoint_id)
-        .where('disabled_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ state: 'dropped', next_attempt_at: null })
-        .where('endpoint_id', '=', d.endpoint_id)
-        .where('state', '=', 'pending')
-        .where('claimed_by', 'is', null)
-        .execute();
+/** Starts a claimed delivery's attempt in the pool; its slot frees when its outcome is recorded. */
+function start(ctx: GatewayContext, owner: string, pool: Pool, d: Claimed) {
+  const endpoint = pool.endpoints.get(d.endpoint_id) ?? { n: 0, cap: d.cap };
+  endpoint.cap = d.cap;
+  endpoint.n += 1;
+  pool.endpoints.set(d.endpoint_id, endpoint);
+  pool.accounts.set(d.profileId, (pool.accounts.get(d.profileId) ?? 0) + 1);
+  pool.total += 1;
+  const task = (async () => {
+    const at = ctx.now();
+    await recordOutcome(ctx, d, owner, await attempt(ctx, d), at);
+  })()
+    .catch((error: unknown) => ctx.reportError?.('webhook attempt failed', error))
+    .finally(() => {
+      endpoint.n -= 1;
+      if (endpoint.n === 0) pool.endpoints.delete(d.endpoint_id);
+      const left = (pool.accounts.get(d.profileId) ?? 1) - 1;
+      if (left === 0) pool.accounts.delete(d.profileId);
+      else pool.accounts.set(d.profileId, left);
+      pool.total -= 1;
+      pool.running.delete(task);
+      for (const wake of pool.wake) wake();
+    });
+  pool.running.add(task);
+}
+
+/**
+ * Resolves GATHER_MS after an attempt of the pool ends (so the slots of attempts ending together are
+ * claimed for in one round), or after `ms`.
+ */
+function changeOrAfter(pool: Pool, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      pool.wake.delete(woken);
+      resolve();
     }
+    function woken() {
+      pool.wake.delete(woken);
+      clearTimeout(timer);
+      timer = setTimeout(done, Math.min(ms, GATHER_MS));
+    }
+    pool.wake.add(woken);
   });
 }
 
-/** Sends the claimed deliveries together, each recorded as soon as it is answered. */
-async function sendAll(ctx: GatewayContext, owner: string, claimed: Claimed[]) {
-  await Promise.all(
-    claimed.map(async (d) => {
-      const at = ctx.now();
-      await record(ctx, d, owner, await attempt(ctx, d), at);
-    }),
-  );
+async function fanOut(ctx: GatewayContext) {
+  for (let i = 0; i < FAN_OUT_STEPS && (await fanOutEvents(ctx)) > 0; i += 1);
 }
 
-/** How long one tick may go on sending what is due before it lets the next tick fan new events out. */
-export const WEBHOOK_TICK_BUDGET_MS = 2000;
-
 /**
- * One tick of the webhook loop: fan new events out, then send what is due, CLAIM_STEP at once, until
- * nothing is due or the budget is spent (the next tick goes on). Returns the attempts made.
+ * One tick of the webhook loop: fans new events out and claims what is due into the pool's free
+ * slots; while attempts are in flight, it fans out and claims again as each ends (and every
+ * FAN_OUT_EVERY_MS). Returns when nothing is in flight or due, or when the budget is spent (attempts
+ * in flight then go on, and the next tick counts them). Returns the attempts it started.
  */
 export async function tickWebhooks(
   ctx: GatewayContext,
   owner: string,
   budgetMs = WEBHOOK_TICK_BUDGET_MS,
 ): Promise<number> {
-  // At most FAN_OUT_STEPS steps of events a tick, so a flood of events never starves the sending.
-  for (let i = 0; i < FAN_OUT_STEPS && (await fanOutEvents(ctx)) > 0; i += 1);
+  const pool = poolOf(ctx, owner);
   const until = performance.now() + budgetMs;
-  let sent = 0;
-  while (performance.now() < until) {
-    const claimed = await claimDue(ctx, owner, CLAIM_STEP);
-    if (claimed.length === 0) break;
-    await sendAll(ctx, owner, claimed);
-    sent += claimed.length;
+  let started = 0;
+  let fannedOut = -Infinity;
+  for (;;) {
+    if (performance.now() - fannedOut >= FAN_OUT_EVERY_MS) {
+      await fanOut(ctx);
+      fannedOut = performance.now();
+    }
+    const { taken, more } = await fill(ctx, owner, pool, (d) => start(ctx, owner, pool, d));
+    started += taken;
+    const left = until - performance.now();
+    if ((taken === 0 && pool.total === 0) || left <= 0) return started;
+    if (!more) await changeOrAfter(pool, Math.min(left, FAN_OUT_EVERY_MS));
   }
-  return sent;
+}
+
+/** Waits for the loop's attempts in flight to end (a stopping gateway, after its last tick). */
+export async function settleWebhooks(ctx: GatewayContext, owner: string): Promise<void> {
+  const pool = poolOf(ctx, owner);
+  while (pool.running.size > 0) await Promise.all([...pool.running]);
 }
 
 /** Finished deliveries are kept as long as recipient events (30 days), then pruned with their attempts. */

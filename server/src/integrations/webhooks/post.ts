@@ -12,6 +12,8 @@ export interface PostOutcome {
   statusCode: number | null;
   durationMs: number;
   error: string;
+  /** No answer came within the time given. */
+  timedOut?: boolean;
 }
 
 export interface PostOptions {
@@ -66,11 +68,11 @@ export function postWebhook(
     });
   return new Promise((done) => {
     let settled = false;
-    const finish = (statusCode: number | null, error: string) => {
+    const finish = (statusCode: number | null, error: string, timedOut = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      done({ statusCode, durationMs: elapsed(), error });
+      done({ statusCode, durationMs: elapsed(), error, timedOut });
     };
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
@@ -80,7 +82,7 @@ export function postWebhook(
       agent: false,
     });
     const timer = setTimeout(() => {
-      finish(null, `No answer within ${Math.round(options.timeoutMs / 1000)} s`);
+      finish(null, `No answer within ${Math.round(options.timeoutMs / 1000)} s`, true);
       req.destroy();
     }, options.timeoutMs);
     req.on('response', (res) => {
