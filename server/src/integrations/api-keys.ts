@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { addressAllowed, allowListEntry } from '../auth/ip-allow-list';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
@@ -9,6 +8,7 @@ import { sha256 } from '../auth/tokens';
 import { isoOrNull } from '../messaging/delivery-time';
 import { API_SCOPES, MAX_ACTIVE_KEYS, type ApiKey, type CreateApiKeyBody } from '../../../src/domain/api-v1/schemas';
 import { apiRefusal } from './api-refusal';
+import { lockOwnerRows } from '../db/owner-lock';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { apiKeyCreatedText, sendNotice } from '../accounts/notices';
 
@@ -54,11 +54,10 @@ export const ipAllowed = (row: ApiKeyRow, address: string): boolean => addressAl
 /**
  * Refuses a new key when the account has MAX_ACTIVE_KEYS already. Runs in the transaction that inserts
  * it: on PostgreSQL a lock per account makes the count and the insert of parallel creations one at a
- * time (each sees the others' keys); SQLite runs one transaction at a time already.
+ * time (db/owner-lock.ts: each sees the others' keys).
  */
 async function checkKeyRoom(ctx: GatewayContext, trx: Executor, profileId: number): Promise<void> {
-  if (ctx.db.dialectName === 'postgres')
-    await sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${profileId}`}))`.execute(trx);
+  await lockOwnerRows(trx, ctx.db.dialectName, 'api_keys', profileId);
   const active = await trx
     .selectFrom('api_keys')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -6,7 +6,7 @@ import { recordAudit, type AuditSource } from '../../audit/audit-log';
 import { isoOrNull } from '../../messaging/delivery-time';
 import { apiRefusal } from '../api-refusal';
 import { checkWebhookUrl, systemLookup } from './safe-url';
-import { lockAccountEndpoints } from './account-lock';
+import { lockOwnerRows } from '../../db/owner-lock';
 import {
   MAX_ENDPOINTS,
   WEBHOOK_EVENTS,
@@ -54,7 +54,7 @@ export async function ownEndpoint(ctx: GatewayContext, user: UserRow, mode: ApiM
 
 /**
  * createWebhookEndpoint: its signing secret is in this answer only. The cap is counted and the row
- * inserted in one transaction that holds the account's endpoints (account-lock.ts), so parallel
+ * inserted in one transaction that holds the account's endpoints (db/owner-lock.ts), so parallel
  * creations never pass it.
  */
 export async function createWebhookEndpoint(
@@ -84,7 +84,7 @@ export async function createWebhookEndpoint(
     used_until: null,
   };
   await ctx.db.transaction().execute(async (trx) => {
-    await lockAccountEndpoints(trx, ctx.db.dialectName, user.profile_id);
+    await lockOwnerRows(trx, ctx.db.dialectName, 'webhook_endpoints', user.profile_id);
     const existing = await trx
       .selectFrom('webhook_endpoints')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -7,7 +7,7 @@ import { isoOrNull } from '../../messaging/delivery-time';
 import { apiRefusal } from '../api-refusal';
 import { recordAudit, type AuditSource } from '../../audit/audit-log';
 import { checkWebhookUrl, systemLookup } from './safe-url';
-import { lockAccountEndpoints } from './account-lock';
+import { lockOwnerRows } from '../../db/owner-lock';
 import { lockEndpoints } from './due';
 
 // The account's default signing secret per mode, and the callback endpoints of sends that name a
@@ -125,7 +125,7 @@ async function letGoOfOldCallbacks(trx: Executor, profileId: number, mode: ApiMo
  * (a disabled one is enabled again: the send names it anew) and kept in use until CALLBACK_KEPT_MS
  * after `sendAt` (the send's time, or its schedule). The URL passes the same checks as an endpoint's,
  * and the mode's default secret must exist. Found, counted and made in one transaction that holds the
- * account's endpoints (account-lock.ts), so parallel sends naming one URL make one row, and the cap holds.
+ * account's endpoints (db/owner-lock.ts), so parallel sends naming one URL make one row, and the cap holds.
  */
 export async function callbackEndpointFor(
   ctx: GatewayContext,
@@ -140,7 +140,7 @@ export async function callbackEndpointFor(
   const now = ctx.now();
   const usedUntil = Math.max(now, sendAt) + CALLBACK_KEPT_MS;
   return ctx.db.transaction().execute(async (trx) => {
-    await lockAccountEndpoints(trx, ctx.db.dialectName, user.profile_id);
+    await lockOwnerRows(trx, ctx.db.dialectName, 'webhook_endpoints', user.profile_id);
     const secret = await secretRow(trx, user, mode);
     if (!secret)
       throw apiRefusal(
