@@ -18,7 +18,7 @@ import { messageBodyFor } from '../../../src/domain/sender-id';
 import { EMPTY_MESSAGE } from '../../../src/domain/send-form';
 import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
 import { checkSender, measure } from './send-items';
-import { ErasedMeanwhile, holdEraseFence } from './erase-fence';
+import { againIfErased, holdEraseFence } from './erase-fence';
 
 /** One text to one number (canonical, checked by the caller). */
 export interface SingleText {
@@ -209,22 +209,22 @@ async function screenAndStore(
 ): Promise<void> {
   const before = results.map((list) => [...list]);
   let current = read;
-  for (let screening = 1; ; screening += 1) {
-    const users = current.map(([user]) => user);
-    const prepared = kept.map((list, i) => markSuppressed(list, current[i]![1]));
-    try {
-      await storeGroup(ctx, users, prepared, results, options);
-      return;
-    } catch (error) {
-      if (!(error instanceof ErasedMeanwhile) || screening >= SCREENINGS) throw error;
+  await againIfErased(
+    () =>
+      storeGroup(
+        ctx,
+        current.map(([user]) => user),
+        kept.map((list, i) => markSuppressed(list, current[i]![1])),
+        results,
+        options,
+      ),
+    async () => {
+      // Nothing of the try was stored: no text keeps an outcome of it.
       before.forEach((list, i) => (results[i] = [...list]));
       current = await Promise.all(accounts.map(({ profileId, texts }) => readAccount(ctx, profileId, texts)));
-    }
-  }
+    },
+  );
 }
-
-/** A group is screened again this many times at most when erasures keep committing meanwhile. */
-const SCREENINGS = 3;
 
 /** What an account refuses all its texts for: gone (deleted while bound), or its credit expired. */
 function accountRefusal(user: UserRow | undefined, now: number): Refusal | null {

@@ -27,23 +27,34 @@ export async function holdEraseFence(trx: Executor, dialect: DialectName, profil
 }
 
 /**
- * Runs a send with the account as last read (its epoch read before the send screens anything), and
- * again with the account read anew when an erasure committed meanwhile.
+ * Runs a send, and again after `reread` (the accounts read anew, then their numbers screened anew) when
+ * an erasure committed between its screening and its transaction; busy after SCREENINGS tries.
  */
+export async function againIfErased<T>(send: () => Promise<T>, reread: () => Promise<void>): Promise<T> {
+  for (let screening = 1; ; screening += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof ErasedMeanwhile)) throw error;
+      if (screening >= SCREENINGS) throw busy();
+      await reread();
+    }
+  }
+}
+
+/** againIfErased for a send of one account, read anew (its epoch before anything is screened). */
 export async function screenedAgainIfErased<T>(
   ctx: GatewayContext,
   user: UserRow,
   send: (user: UserRow) => Promise<T>,
 ): Promise<T> {
-  for (let screening = 1; ; screening += 1) {
-    try {
-      return await send(user);
-    } catch (error) {
-      if (!(error instanceof ErasedMeanwhile)) throw error;
-      if (screening >= SCREENINGS) throw busy();
+  let account = user;
+  return againIfErased(
+    () => send(account),
+    async () => {
       const fresh = await findAccount(ctx, user.profile_id);
       if (!fresh) throw notFound('account not found');
-      user = fresh;
-    }
-  }
+      account = fresh;
+    },
+  );
 }
