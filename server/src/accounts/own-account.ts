@@ -44,6 +44,19 @@ async function reload(ctx: GatewayContext, profileId: number): Promise<UserRow> 
   return user;
 }
 
+/** Saves fields of the caller's own row and, in the same transaction, its audit entry when one is given. */
+async function saveAudited(
+  ctx: GatewayContext,
+  user: UserRow,
+  fields: { email?: string; companyname?: string; telnumber?: string },
+  audit: Omit<Parameters<typeof recordAudit>[1], 'at' | 'actor'> | null,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(fields).where('profile_id', '=', user.profile_id).execute();
+    if (audit) await recordAudit(trx, { at: ctx.now(), actor: user, ...audit });
+  });
+}
+
 /**
  * Saves the account's e-mail (unique, ignoring case) and company name. A new address (not the same one
  * in another case) asks for the owner's proof, is audited and is texted to the account's number, under
@@ -72,17 +85,12 @@ export async function updateContactDetails(
     .executeTakeFirst();
   if (other) throw conflict(EMAIL_TAKEN);
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ email, companyname }).where('profile_id', '=', user.profile_id).execute();
-      if (moves)
-        await recordAudit(trx, {
-          at: ctx.now(),
-          actor: user,
-          action: 'email_changed',
-          source,
-          details: { before: user.email, after: email },
-        });
-    });
+    await saveAudited(
+      ctx,
+      user,
+      { email, companyname },
+      moves ? { action: 'email_changed', source, details: { before: user.email, after: email } } : null,
+    );
   } catch (error) {
     // Another account took the address between the check and the write.
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
@@ -139,16 +147,12 @@ export async function confirmPhoneChange(
     }[check.reason];
     throw refuse(message);
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ telnumber: number }).where('profile_id', '=', user.profile_id).execute();
-    await recordAudit(trx, {
-      at: ctx.now(),
-      actor: user,
-      action: 'phone_changed',
-      source,
-      details: { before: user.telnumber, after: number },
-    });
-  });
+  await saveAudited(
+    ctx,
+    user,
+    { telnumber: number },
+    { action: 'phone_changed', source, details: { before: user.telnumber, after: number } },
+  );
   await sendNotice(ctx, user, supervisorId, phoneChangedText(number), 'channel');
   return reload(ctx, user.profile_id);
 }
