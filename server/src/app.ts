@@ -25,7 +25,7 @@ import { registerOptOutRoutes } from './routes/optouts';
 import { registerPersonDataRoutes } from './routes/person-data';
 import { registerDeveloperRoutes } from './routes/developers';
 import { registerSecurityRoutes } from './routes/security';
-import { GATEWAY_PREFIX } from '../../src/domain/api-paths';
+import { GATEWAY_PREFIX } from '../../src/domain/navigation/api-paths';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';

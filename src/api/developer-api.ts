@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { callGateway, request, type AnswerSchema } from './http';
-import { API_V1_PATH } from '../domain/api-paths';
+import { API_V1_PATH } from '../domain/navigation/api-paths';
 import { apiKeyList, createdApiKey, revokedApiKey, type createApiKeyBody } from '../domain/api-v1/schemas';
 import {
   createdWebhookEndpoint,

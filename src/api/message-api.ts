@@ -2,7 +2,7 @@ import type { z } from './zod';
 import type { RecurringPeriod } from '../domain/types';
 import { callGateway } from './http';
 import type { CallAnswer, CallBody } from '../domain/contract/call';
-import type { StatusFilter } from '../domain/delivery-report';
+import type { StatusFilter } from '../domain/messages/delivery-report';
 import { MESSAGE_REPORT, OVERVIEW } from '../domain/contract/reports';
 import { outcomeOf, type Outcome } from './answer-fields';
 import {

@@ -7,7 +7,7 @@ import {
   type SmppAccess,
   type UpdatedSmppAccess,
   type UpdateSmppAccessBody,
-} from '../domain/smpp-access';
+} from '../domain/account/smpp-access';
 
 const SMPP_ACCESS_PATH = '/smsgateway/api/v1/smpp-access';
 

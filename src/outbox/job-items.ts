@@ -1,7 +1,7 @@
-import { splitIntoBatches, type SendBatch } from '../domain/outbox-policy';
-import { splitDestinations } from '../domain/recipients';
+import { splitIntoBatches, type SendBatch } from '../domain/send/outbox-policy';
+import { splitDestinations } from '../domain/send/recipients';
 import type { SendItem } from '../domain/types';
-import { displayPhone } from '../domain/phone-number';
+import { displayPhone } from '../domain/numbers/phone-number';
 import type { OutboxRow } from '../db/app-db';
 
 const sameMessage = (a: SendItem, b: SendItem) =>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StatusAnswer, StatusQuery, StatusRow } from '../api/message-api';
-import type { StatusFilter } from '../domain/delivery-report';
-import type { StatusTotals } from '../domain/message-status';
+import type { StatusFilter } from '../domain/messages/delivery-report';
+import type { StatusTotals } from '../domain/messages/message-status';
 import { describeFailure } from './failures';
 import { loadStatusPage } from './message-sync';
 import { arrivedStatusPage, takePrefetchedStatusPage } from './status-prefetch';

@@ -5,7 +5,7 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { downloadedSheet } from './support/downloads';
 import { MessagesPage } from './support/pages/messages-page';
 import { formatAccra } from '../../src/domain/dates';
-import { displayPhone } from '../../src/domain/phone-number';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
 
 /** How the send form writes a run's time. */
 const RUN = 'EEE d MMM yyyy, HH:mm';

@@ -8,7 +8,7 @@ import { startGateway } from './support/gateway';
 import { MessagesPage } from './support/pages/messages-page';
 import { openDatabase } from '../../server/src/db/database';
 import { bigSendNumber, seedBigSend, type BigSend } from '../gateway/helpers/big-send';
-import { displayPhone } from '../../src/domain/phone-number';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
 
 // A 100,000-recipient send's status page (docs/product.md#delivery-status): it opens with its totals and
 // report at once, asks the gateway page by page (never the whole list), filters, searches and exports.

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess, type Access } from '../../server/src/http/route';
-import { FRONTEND_PATH as FRONTEND } from '../../src/domain/api-paths';
+import { FRONTEND_PATH as FRONTEND } from '../../src/domain/navigation/api-paths';
 import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 
 const FORBIDDEN = { status: 'failed', message: 'You are not allowed to do this' };

@@ -10,8 +10,8 @@ import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { suppress } from '../../server/src/optouts/suppression';
 import { RECEIPT_WINDOW_MS } from '../../server/src/carrier/parts/receipt-window';
-import { networkOf } from '../../src/domain/networks';
-import { deliveryBucket } from '../../src/domain/delivery-report';
+import { networkOf } from '../../src/domain/numbers/networks';
+import { deliveryBucket } from '../../src/domain/messages/delivery-report';
 import { deliveryCounters } from '../../server/src/db/migrations/018-delivery-counters';
 import type { Database } from '../../server/src/db/schema';
 

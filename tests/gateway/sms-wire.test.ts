@@ -2,7 +2,7 @@
 // surrogate pair split, and the same part count as a well-known calculator.
 import { describe, expect, it } from 'vitest';
 import { SegmentedMessage } from 'sms-segments-calculator';
-import { countSms, needsUnicode } from '../../src/domain/sms';
+import { countSms, needsUnicode } from '../../src/domain/messages/sms';
 import { gsmDecode, gsmEncode, isGsmEncodable } from '../../server/src/carrier/smpp/gsm-alphabet';
 import {
   decodeWire,

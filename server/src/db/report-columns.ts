@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { canonicalPrefixes } from '../../../src/domain/networks';
-import { DELIVERY_TIME_BOUNDS_S, LAST_BUCKET } from '../../../src/domain/delivery-report';
+import { canonicalPrefixes } from '../../../src/domain/numbers/networks';
+import { DELIVERY_TIME_BOUNDS_S, LAST_BUCKET } from '../../../src/domain/messages/delivery-report';
 
 /**
  * The SQL of the delivery counters' keys, the same on SQLite and PostgreSQL, so the live counters

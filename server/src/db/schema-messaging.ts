@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { MessageKind, SendMessageType } from '../../../src/domain/types';
-import type { RecipientStatus } from '../../../src/domain/message-status';
+import type { RecipientStatus } from '../../../src/domain/messages/message-status';
 
 /** Which list a message row shows in: dashboard deliveries, or the scheduled / recurring registrations. */
 export type MessageList = 'bulk' | 'scheduled' | 'recurring';

@@ -11,7 +11,7 @@ import { ApiRefusal, apiRefusal, type ApiStatus } from '../integrations/api-refu
 import { ipAllowed, keyForSecret, looksLikeApiKey, missingScopes } from '../integrations/api-keys';
 import { type errorAnswer } from '../../../src/domain/api-v1/schemas';
 import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
-import { API_V1_PATH } from '../../../src/domain/api-paths';
+import { API_V1_PATH } from '../../../src/domain/navigation/api-paths';
 import { bearerToken, clientAddress } from './authenticate';
 import { TOO_DEEP, TOO_MANY_PARTS } from './well-formed';
 import { NOT_UNICODE, NUL_CHARACTER } from '../core/storable-text';

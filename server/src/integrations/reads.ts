@@ -2,7 +2,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { ApiKeyRow } from '../db/schema-integrations';
 import type { MessageRow } from '../db/schema-messaging';
-import { splitSenderIds } from '../../../src/domain/sender-id';
+import { splitSenderIds } from '../../../src/domain/messages/sender-id';
 import { balances } from '../credit/balance';
 import { isoOrNull } from '../messaging/delivery-time';
 import {

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
 import type { NewRecipient } from './message-store';
-import { monthDay } from '../../../src/domain/recurrence';
+import { monthDay } from '../../../src/domain/messages/recurrence';
 import { contactBirthdays } from '../phonebook/contacts';
 
 const BIRTHDAY = /^\d{4}-(\d{2}-\d{2})$/;

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
 import { bucketSql, daySql, networkSql } from '../db/report-columns';
-import type { RecipientStatus } from '../../../src/domain/message-status';
-import type { Network } from '../../../src/domain/networks';
-import { LAST_BUCKET, type CounterRow } from '../../../src/domain/delivery-report';
+import type { RecipientStatus } from '../../../src/domain/messages/message-status';
+import type { Network } from '../../../src/domain/numbers/networks';
+import { LAST_BUCKET, type CounterRow } from '../../../src/domain/messages/delivery-report';
 
 /**
  * The delivery counters (migration 018): per message by network, status and error; per account and

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Insertable } from 'kysely';
 import { formatAccra } from '../../../src/domain/dates';
 import { STAGE, type MessageRecipientsTable, type MessageRow } from '../db/schema-messaging';
-import type { RecipientStatus } from '../../../src/domain/message-status';
+import type { RecipientStatus } from '../../../src/domain/messages/message-status';
 import type { Executor } from '../db/database';
 import { yieldToLoop } from '../core/event-loop';
 

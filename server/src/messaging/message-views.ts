@@ -1,6 +1,6 @@
 import type { MessageRow } from '../db/schema-messaging';
 import { isoOrNull } from './delivery-time';
-import type { RecipientStatus } from '../../../src/domain/message-status';
+import type { RecipientStatus } from '../../../src/domain/messages/message-status';
 
 /** The numbers part of a list item: at most PREVIEW_NUMBERS of them, with the true count beside. */
 function destinations(row: MessageRow) {

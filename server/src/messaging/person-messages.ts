@@ -2,7 +2,7 @@ import type { Executor } from '../db/database';
 import { chunks } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { STAGE } from '../db/schema-messaging';
-import { maskPhoneIn, maskedPhone } from '../../../src/domain/person-data';
+import { maskPhoneIn, maskedPhone } from '../../../src/domain/account/person-data';
 
 /**
  * Messages an account sent to one number, and their masking when the person's data is erased

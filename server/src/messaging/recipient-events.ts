@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DialectName, Executor } from '../db/database';
 import type { RecipientEventRow } from '../db/schema-messaging';
-import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
+import type { FinalStatus, RecipientStatus } from '../../../src/domain/messages/message-status';
 import { yieldToLoop } from '../core/event-loop';
 import { typedValues } from '../db/queries';
 import { prepared } from '../db/prepared-statements';

@@ -1,10 +1,10 @@
 import type { GatewayContext } from '../core/context';
 import type { MessageRow } from '../db/schema-messaging';
 import { DAY_MS, formatAccra } from '../../../src/domain/dates';
-import { percentileSeconds, totalsOf, type CounterRow } from '../../../src/domain/delivery-report';
-import { failureReason } from '../../../src/domain/failure-reasons';
-import { statusGroup } from '../../../src/domain/message-status';
-import { NETWORK_LABELS, NETWORKS } from '../../../src/domain/networks';
+import { percentileSeconds, totalsOf, type CounterRow } from '../../../src/domain/messages/delivery-report';
+import { failureReason } from '../../../src/domain/messages/failure-reasons';
+import { statusGroup } from '../../../src/domain/messages/message-status';
+import { NETWORK_LABELS, NETWORKS } from '../../../src/domain/numbers/networks';
 import type { CallAnswer } from '../../../src/domain/contract/call';
 import type { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
 import { dailyCounters, deliveryTimes, messageCounters, type CounterScope } from './delivery-counters';

@@ -4,12 +4,12 @@ import type { UserRow } from '../db/schema-core';
 import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
 import { notFound } from '../core/errors';
 import { anyColumnLike, isRowId } from '../db/queries';
-import { isFinalStatus, type RecipientStatus } from '../../../src/domain/message-status';
-import { totalsOf, type StatusFilter } from '../../../src/domain/delivery-report';
+import { isFinalStatus, type RecipientStatus } from '../../../src/domain/messages/message-status';
+import { totalsOf, type StatusFilter } from '../../../src/domain/messages/delivery-report';
 import { DEFAULT_PAGE_SIZE } from '../../../src/domain/constants';
-import { failureReason } from '../../../src/domain/failure-reasons';
-import { networkOf } from '../../../src/domain/networks';
-import { phoneSearchForms } from '../../../src/domain/phone-number';
+import { failureReason } from '../../../src/domain/messages/failure-reasons';
+import { networkOf } from '../../../src/domain/numbers/networks';
+import { phoneSearchForms } from '../../../src/domain/numbers/phone-number';
 import { isoOrNull } from './delivery-time';
 import { messageCounters } from './delivery-counters';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { STAGE, type MessageRow } from '../db/schema-messaging';
 import { RECIPIENT_COLUMNS } from './message-store';
-import { OPT_OUT_LINE_START, OPT_OUT_PATH } from '../../../src/domain/opt-out';
+import { OPT_OUT_LINE_START, OPT_OUT_PATH } from '../../../src/domain/numbers/opt-out';
 
 /**
  * A registration's recipients are templates (stage template, status SCHEDULED): each run copies the

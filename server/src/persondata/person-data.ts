@@ -25,7 +25,7 @@ import {
   maskedPhone,
   personNumber,
   storedForms,
-} from '../../../src/domain/person-data';
+} from '../../../src/domain/account/person-data';
 
 /**
  * A person's data (docs/compliance.md#a-persons-data): what one account holds about one phone

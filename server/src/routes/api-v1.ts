@@ -16,7 +16,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } fr
 import { listWebhookDeliveries, redeliverWebhook, sendTestWebhook } from '../integrations/webhooks/deliveries';
 import { getWebhookSecret, modeOfCaller, rotateWebhookSecret } from '../integrations/webhooks/secrets';
 import { getSmppAccess, updateSmppAccess } from '../smpp-server/access-settings';
-import { smppAccess, updatedSmppAccess, updateSmppAccessBody } from '../../../src/domain/smpp-access';
+import { smppAccess, updatedSmppAccess, updateSmppAccessBody } from '../../../src/domain/account/smpp-access';
 import { forbidden } from '../core/errors';
 
 // The integrators' API (docs/api-v1.md): each operation once, with its id, scopes and schemas; the

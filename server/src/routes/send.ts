@@ -4,7 +4,7 @@ import { post } from '../http/route';
 import { acceptSend } from '../sending/accept-send';
 import { refuse } from '../core/errors';
 import { SEND } from '../../../src/domain/contract/send';
-import { parseIdempotencyKey } from '../../../src/domain/idempotency-key';
+import { parseIdempotencyKey } from '../../../src/domain/send/idempotency-key';
 import { parseSendItems } from '../sending/send-items';
 
 /** POST /smsgateway/api/sendsms (docs/api.md#sends): authorised by the API key, honours the Idempotency-Key. */

@@ -6,7 +6,7 @@ import { refuse } from '../core/errors';
 import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
 import { balances, charge, checkCreditExpiry } from '../credit/balance';
-import type { IdempotencyRange } from '../../../src/domain/idempotency-key';
+import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
 import { insertRecipients, sumParts, type NewRecipient, type RecipientDefaults } from '../messaging/message-store';
 import { countAdded, jobStarted, messageForSend, type MessageFields } from '../messaging/message-rows';

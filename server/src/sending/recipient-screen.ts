@@ -1,5 +1,5 @@
 // A send's numbers before pricing (docs/product.md#phone-numbers): canonical, checked, and a regular send's repeats dropped.
-import { checkPhoneNumber, screenNumbers } from '../../../src/domain/number-screen';
+import { checkPhoneNumber, screenNumbers } from '../../../src/domain/numbers/number-screen';
 import type { SendAnswer } from '../../../src/domain/contract/send';
 import { refuse } from '../core/errors';
 import type { Executor } from '../db/database';

@@ -1,11 +1,11 @@
-import { messageBodyFor } from '../../../src/domain/sender-id';
-import { INVALID_DATE } from '../../../src/domain/send-form';
+import { messageBodyFor } from '../../../src/domain/messages/sender-id';
+import { INVALID_DATE } from '../../../src/domain/send/send-form';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { MessageRow } from '../db/schema-messaging';
 import { notFound, refuse } from '../core/errors';
 import { PAST_DELIVERY_TIME, PAST_GRACE_MS } from './accept-send';
-import { monthDay } from '../../../src/domain/recurrence';
+import { monthDay } from '../../../src/domain/messages/recurrence';
 import { balances, charge, refund } from '../credit/balance';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { markDeleted, ownRegistration, saveRegistrationEdit } from '../messaging/registrations';
@@ -16,7 +16,7 @@ import {
   setFollowingParts,
   setGivenBirthdays,
 } from '../messaging/templates';
-import { LINKED_TEXT_FIXED } from '../../../src/domain/opt-out';
+import { LINKED_TEXT_FIXED } from '../../../src/domain/numbers/opt-out';
 import type { Executor } from '../db/database';
 import { planBirthdays } from '../scheduler/registration-batch';
 import { checkSender, measure, recurrenceOf } from './send-items';

@@ -1,19 +1,19 @@
-import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/sms';
-import { messageBodyFor, splitSenderIds } from '../../../src/domain/sender-id';
-import { splitDestinations } from '../../../src/domain/recipients';
-import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
+import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/messages/sms';
+import { messageBodyFor, splitSenderIds } from '../../../src/domain/messages/sender-id';
+import { splitDestinations } from '../../../src/domain/send/recipients';
+import { SEND_MESSAGE_TYPES } from '../../../src/domain/messages/message-kinds';
 import {
   BIRTHDAY_DATE_REQUIRED,
   EMPTY_MESSAGE,
   INVALID_DATE,
   recurringIntervalProblem,
-} from '../../../src/domain/send-form';
+} from '../../../src/domain/send/send-form';
 import type { MessageKind, RecurringPeriod, SendMessageType } from '../../../src/domain/types';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
 import { parseDeliveryTime } from '../messaging/delivery-time';
-import { parsePeriod } from '../../../src/domain/recurrence';
+import { parsePeriod } from '../../../src/domain/messages/recurrence';
 import { sendItemSchema, type SendItemInput } from '../../../src/domain/contract/send';
 
 export type { SendItemInput };

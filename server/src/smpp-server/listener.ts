@@ -11,9 +11,9 @@ import type { UserRow } from '../db/schema-core';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { findAccount } from '../accounts/account-store';
 import { senderAddress } from '../carrier/smpp/sms-wire';
-import { splitSenderIds } from '../../../src/domain/sender-id';
-import { checkPhoneNumber } from '../../../src/domain/number-screen';
-import { needsUnicode, smsLength, smsParts } from '../../../src/domain/sms';
+import { splitSenderIds } from '../../../src/domain/messages/sender-id';
+import { checkPhoneNumber } from '../../../src/domain/numbers/number-screen';
+import { needsUnicode, smsLength, smsParts } from '../../../src/domain/messages/sms';
 import {
   accountsById,
   BIND_HEARTBEAT_MS,

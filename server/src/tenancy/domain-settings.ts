@@ -6,10 +6,10 @@ import { isUniqueViolation } from '../db/queries';
 import type { DomainRow, DomainsTable, UserRow } from '../db/schema-core';
 import { readImage, removeImages, writeImages, type ImageChoice } from '../images/upload';
 import { rateLimit } from '../auth/rate-limit';
-import { checkLocalRate } from '../../../src/domain/local-rate';
+import { checkLocalRate } from '../../../src/domain/money/local-rate';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
-import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/pricing';
-import { validateSenderIdRequest } from '../../../src/domain/sender-id';
+import { acceptsReferralPercentageInput, referralPercentToFraction } from '../../../src/domain/money/pricing';
+import { validateSenderIdRequest } from '../../../src/domain/messages/sender-id';
 import {
   checkClaimableHost,
   claimIsOpen,

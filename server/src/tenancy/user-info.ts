@@ -1,7 +1,7 @@
 import type { AccountType, UserInfo } from '../../../src/domain/types';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
-import { resellerRate } from '../../../src/domain/pricing';
+import { resellerRate } from '../../../src/domain/money/pricing';
 import { DAY_MS } from '../../../src/domain/dates';
 import { domainOfUser } from './domains';
 import { verificationOf } from './domain-claims';

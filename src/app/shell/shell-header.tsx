@@ -1,12 +1,12 @@
 import { Burger, Button, Group, Stack, Text } from '@mantine/core';
-import { balanceOf } from '../../domain/permissions';
+import { balanceOf } from '../../domain/account/permissions';
 import { formatAccra } from '../../domain/dates';
 import { TOP_SUPERVISOR_ID } from '../../domain/constants';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { BrandLogo } from '../../ui/brand-logo';
 import { UserMenu } from './user-menu';
 import { PendingSenderIndicator } from './pending-sender-indicator';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 
 type ShellHeaderProps = {
   user: StoredUser;

@@ -1,4 +1,4 @@
-import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../opt-out';
+import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../numbers/opt-out';
 import { z } from '../contract/zod';
 
 // The integrators' API (docs/api-v1.md): the one definition of every body, query and answer. The routes

@@ -3,7 +3,7 @@
 // checks answers with `answer`.
 // Free of zod's code (types only), so src/api/http.ts stays off the first screen's zod-free path.
 import type { z } from './zod';
-import { FRONTEND_PATH } from '../api-paths';
+import { FRONTEND_PATH } from '../navigation/api-paths';
 
 /** Who may call: anyone, any signed-in user, an admin (isAdmin), the top-level supervisor, or an API key's owner. */
 export type Access = 'public' | 'user' | 'admin' | 'profile6' | 'apikey';

@@ -3,7 +3,7 @@
 import { z } from './zod';
 import { frontendCall } from './call';
 import { MAX_ID, PAGE_SIZES, SEARCH_MAX_LENGTH, STATUS_EXPORT_PAGE_SIZE } from '../constants';
-import { STATUS_FILTERS } from '../delivery-report';
+import { STATUS_FILTERS } from '../messages/delivery-report';
 import { listCall } from './list-call';
 import {
   campaignName,

@@ -2,7 +2,7 @@
 import { z } from './zod';
 import { apiCall } from './call';
 import { campaignName, flag, num, requiredNum, shownText, strictFlag, text } from './fields';
-import { SEND_PATH } from '../api-paths';
+import { SEND_PATH } from '../navigation/api-paths';
 
 /** A send item; numbers may arrive as strings and lists as arrays. */
 export const sendItemSchema = z.object({

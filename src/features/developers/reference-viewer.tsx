@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Text } from '@mantine/core';
-import { API_V1_PATH } from '../../domain/api-paths';
+import { API_V1_PATH } from '../../domain/navigation/api-paths';
 
 /** The viewer's script, copied into dist/ by the build (vite.config.ts) and never precached. */
 declare const __API_REFERENCE_SCRIPT__: string;

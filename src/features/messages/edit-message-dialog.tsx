@@ -5,13 +5,13 @@ import '../../ui/mantine-styles-rest';
 import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
-import { INVALID_DATE, recurringIntervalProblem } from '../../domain/send-form';
+import { INVALID_DATE, recurringIntervalProblem } from '../../domain/send/send-form';
 import {
   DEFAULT_RECURRING_PERIOD,
   RECURRING_PERIODS,
   RECURRING_UNITS,
   isRecurringPeriod,
-} from '../../domain/recurrence';
+} from '../../domain/messages/recurrence';
 import type { RecurringPeriod } from '../../domain/types';
 import type { ScheduledMessage } from '../../api/list-api';
 import {

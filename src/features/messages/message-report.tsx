@@ -7,7 +7,7 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, List, Table, Text } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
-import { formatSeconds } from '../../domain/delivery-report';
+import { formatSeconds } from '../../domain/messages/delivery-report';
 import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
 import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';

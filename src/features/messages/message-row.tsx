@@ -6,9 +6,9 @@ import {
   recipientCount,
   submissionInProgress,
   type CountedMessage,
-} from '../../domain/message-summary';
+} from '../../domain/messages/message-summary';
 import { SUBMISSION_IN_PROGRESS } from '../../domain/alerts';
-import { recurringDisplay, isRecurringPeriod } from '../../domain/recurrence';
+import { recurringDisplay, isRecurringPeriod } from '../../domain/messages/recurrence';
 import type { BulkMessage, ScheduledMessage } from '../../api/list-api';
 
 const number = new Intl.NumberFormat('en-US');

@@ -3,9 +3,9 @@ import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
 import { formatAccra } from '../../domain/dates';
-import { statusGroup, statusLabel, type RecipientStatus } from '../../domain/message-status';
-import { NETWORK_LABELS, networkOf, type Network } from '../../domain/networks';
-import { canonicalPhone, displayPhone } from '../../domain/phone-number';
+import { statusGroup, statusLabel, type RecipientStatus } from '../../domain/messages/message-status';
+import { NETWORK_LABELS, networkOf, type Network } from '../../domain/numbers/networks';
+import { canonicalPhone, displayPhone } from '../../domain/numbers/phone-number';
 
 const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: 'orange.9' } as const;
 /** What a row without a status yet shows. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FileInput, Group, Image, Stack, Text } from '@mantine/core';
-import { imageFileError } from '../../domain/file-types';
-import { safeAssetUrl } from '../../domain/safe-url';
+import { imageFileError } from '../../domain/contacts/file-types';
+import { safeAssetUrl } from '../../domain/navigation/safe-url';
 
 /** The gateway takes images up to 2 MiB (checked by their bytes there). */
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

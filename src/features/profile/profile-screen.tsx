@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
-import { canChangeAccountType } from '../../domain/permissions';
-import { showReferral, showResellerPromo } from '../../domain/domain-settings';
+import { canChangeAccountType } from '../../domain/account/permissions';
+import { showReferral, showResellerPromo } from '../../domain/brand/domain-settings';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { useSession } from '../../sync/hooks/use-session';
 import { OfflineNote } from '../../ui/offline-note';

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { DomainSettingsInput, SettingsAnswer } from '../../api/domain-settings-api';
-import { acceptsReferralPercentageInput, parseLocalRate, referralFractionToPercent } from '../../domain/pricing';
+import { acceptsReferralPercentageInput, parseLocalRate, referralFractionToPercent } from '../../domain/money/pricing';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
@@ -22,8 +22,8 @@ import { saveResellerSettings, verifyResellerDomain } from '../../sync/domain-se
 import { ImageField } from './image-field';
 import { PriceTierEditor, tierDrafts, tiersAcceptable, tiersOf, type TierDraft } from './price-tier-editor';
 import { RESELLER_SAVE_FAILED } from '../../domain/alerts';
-import { PAYSTACK_WEBHOOK_PATH } from '../../domain/api-paths';
-import { domainSenderIdHelp, splitSenderIds } from '../../domain/sender-id';
+import { PAYSTACK_WEBHOOK_PATH } from '../../domain/navigation/api-paths';
+import { domainSenderIdHelp, splitSenderIds } from '../../domain/messages/sender-id';
 const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
 
 /** A secret as shown once saved (or its last four characters, all the gateway tells): never in full. */

@@ -1,8 +1,8 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { tiersFor } from '../../domain/purchase-quote';
+import { tiersFor } from '../../domain/money/purchase-quote';
 import { formatAccra } from '../../domain/dates';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { useSession } from '../../sync/hooks/use-session';

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { Badge, Button, Group, Mark, Select, Text, Textarea } from '@mantine/core';
-import { placeholder } from '../../domain/personalize';
-import { smsPartLimit, type SmsCount } from '../../domain/sms';
-import { characterLabel, replaceTypographic, unicodeCharacters } from '../../domain/unicode-hints';
-import { normalizeApostrophes } from '../../domain/message-text';
+import { placeholder } from '../../domain/messages/personalize';
+import { smsPartLimit, type SmsCount } from '../../domain/messages/sms';
+import { characterLabel, replaceTypographic, unicodeCharacters } from '../../domain/messages/unicode-hints';
+import { normalizeApostrophes } from '../../domain/messages/message-text';
 
 type Props = {
   text: string;

@@ -1,8 +1,8 @@
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
-import { repeatsDroppedNote, repeatsKeptWarning } from '../../domain/number-screen';
-import { displayPhone } from '../../domain/phone-number';
+import { repeatsDroppedNote, repeatsKeptWarning } from '../../domain/numbers/number-screen';
+import { displayPhone } from '../../domain/numbers/phone-number';
 import { countText } from '../../domain/plural';
-import { OUT_OF_RANGE_PARTS, smsPartsLabel } from '../../domain/sms';
+import { OUT_OF_RANGE_PARTS, smsPartsLabel } from '../../domain/messages/sms';
 import { SetAsideRows } from './set-aside-rows';
 import type { SendPlan } from './use-send-plan';
 

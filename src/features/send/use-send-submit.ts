@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { enqueue } from '../../outbox/enqueue';
 import { askToNotifyOnce } from '../../outbox/notice-permission';
-import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send-form';
-import { buildSendItems, type SendDraft } from '../../domain/send-items';
-import { creditProblem, sendCost } from '../../domain/send-cost';
+import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send/send-form';
+import { buildSendItems, type SendDraft } from '../../domain/send/send-items';
+import { creditProblem, sendCost } from '../../domain/send/send-cost';
 import { excelProblem, type ExcelSource } from './use-excel-source';
 import type { SendFormApi } from './use-send-form';
 import { draftOf } from './send-form-state';

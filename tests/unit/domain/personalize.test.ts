@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasPlaceholders, personalize, phonebookPlaceholderFields, placeholder } from '../../../src/domain/personalize';
+import { hasPlaceholders, personalize, phonebookPlaceholderFields, placeholder } from '../../../src/domain/messages/personalize';
 import {
   ageRuleApplies,
   normalizeApostrophes,
   prepareMessageText,
   stripAgePlaceholder,
   type AgeRuleContext,
-} from '../../../src/domain/message-text';
+} from '../../../src/domain/messages/message-text';
 
 describe('personalize', () => {
   const row = { firstname: 'Ama', surname: 'Mensah', age: '30', Balance: '1,250', middlename: '' };

@@ -6,8 +6,8 @@ import {
   sheetRecipient,
   uniqueRecipients,
   type SendDraft,
-} from '../../../src/domain/send-items';
-import { TEST_SENDER_BODY } from '../../../src/domain/sender-id';
+} from '../../../src/domain/send/send-items';
+import { TEST_SENDER_BODY } from '../../../src/domain/messages/sender-id';
 
 const NOW = new Date('2026-03-10T09:30:15Z'); // Accra is UTC+0
 

@@ -2,7 +2,7 @@
 // cut into segments concatenated with a UDH (8-bit reference), and addresses with their TON and NPI.
 // Segments are what goes on the wire (one carrier_parts row each); the parts a send is charged for are
 // counted by src/domain/sms.ts, and differ for some UCS-2 lengths (tests/gateway/sms-wire.test.ts).
-import { canonicalPhone } from '../../../../src/domain/phone-number';
+import { canonicalPhone } from '../../../../src/domain/numbers/phone-number';
 import { gsmDecode, pushSeptets } from './gsm-alphabet';
 
 export interface WireSegment {
