@@ -6,7 +6,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import type { Executor } from '../../server/src/db/database';
 import { PART } from '../../server/src/db/schema-carrier';
 import { STAGE } from '../../server/src/db/schema-messaging';
-import { deliveredQuery } from '../../server/src/smpp-server/receipts';
+import { deliveredQuery } from '../../server/src/smpp-server/receipt-claims';
 
 let gw: TestGateway | undefined;
 afterEach(async () => {
@@ -86,7 +86,7 @@ describe('lean indexes', () => {
     expect(await planOf(gw, query)).toMatch(/messages_due/);
   });
 
-  it("a bind's receipts are claimed through the index of pending receipts (smpp-server/receipts.ts)", async () => {
+  it("a bind's receipts are claimed through the index of pending receipts (smpp-server/receipt-claims.ts)", async () => {
     gw = await makeTestApp({ demo: false });
     const query = gw.ctx.db
       .selectFrom('smpp_receipts')
@@ -99,7 +99,7 @@ describe('lean indexes', () => {
     expect(await planOf(gw, query)).toMatch(/smpp_receipts_due/);
   });
 
-  it("a customer's answers end their receipts by id, never by reading every pending receipt (smpp-server/receipts.ts)", async () => {
+  it("a customer's answers end their receipts by id, never by reading every pending receipt (smpp-server/receipt-claims.ts)", async () => {
     gw = await makeTestApp({ demo: false });
     const { db } = gw.ctx;
     const receipt = (k: number, state: 'pending' | 'delivered') => ({
@@ -143,7 +143,7 @@ describe('lean indexes', () => {
     if (db.dialectName === 'postgres') expect(plan).toMatch(/smpp_receipts_pkey/);
   });
 
-  it("a long message's held parts are found through the index of held parts (smpp-server/submits.ts)", async () => {
+  it("a long message's held parts are found through the index of held parts (smpp-server/held-groups.ts)", async () => {
     gw = await makeTestApp({ demo: false });
     const query = gw.ctx.db
       .selectFrom('smpp_submits')
