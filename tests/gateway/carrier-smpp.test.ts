@@ -7,7 +7,7 @@ import { fundedAccount, sendItem, sendSms } from './helpers/messaging';
 import { FakeSmsc, settingsFor, type SmscFaults } from './helpers/fake-smsc';
 import { SmppConnector } from '../../server/src/carrier/smpp/smpp-connector';
 import { tickCarrier } from '../../server/src/carrier/delivery';
-import { reassemble } from '../../server/src/carrier/smpp/sms-wire';
+import { reassemble } from '../../server/src/smpp/concatenation';
 import type { SmppSettings } from '../../server/src/carrier/carrier-url';
 import { PART } from '../../server/src/db/schema-carrier';
 import { needsUnicode } from '../../src/domain/messages/sms';

@@ -1,6 +1,6 @@
 // SMS encoding and part counting (docs/product.md#parts-and-encodings). "Parts" here are always billed parts: what a text
 // costs per recipient and what the app and the gateway show. The carrier's wire segments
-// (server/src/carrier/smpp/sms-wire.ts) are counted by the SMPP rules and differ for some UCS-2 lengths.
+// (server/src/smpp/segments.ts) are counted by the SMPP rules and differ for some UCS-2 lengths.
 
 // Latin-1 letters (U+00C0..U+00FF) that the GSM 03.38 basic alphabet does carry.
 const GSM_LATIN1_LETTERS = new Set('ÄÅÆÇÉÑÖØÜßàäåæèéìñòöøùü');

@@ -1,33 +1,23 @@
 // PDUs encoded straight into their bytes (SMPP 3.4 4.4.1, 4.6.1, 4.6.2), for the PDUs sent for every
-// message: the carrier's submit_sm and deliver_sm_resp, the SMPP server's submit_sm_resp and receipts
-// (smpp-server/wire-out.ts). The `smpp` package's generic encoder (a filter and a coder looked up for
-// each field) took 6 to 30 µs a PDU. Each is given to the package's Session.send as a PDU whose bytes
-// are made once the session has numbered it.
+// message: the carrier's submit_sm and deliver_sm_resp, the SMPP server's submit_sm_resp and receipts.
+// The `smpp` package's generic encoder (a filter and a coder looked up for each field) took 6 to 30 µs
+// a PDU. Each is given to the package's Session.send as a PDU whose bytes are made once the session
+// has numbered it.
 import type { PDU } from 'smpp';
-
-export const HEADER = 16;
-/** Command ids (SMPP 3.4 5.1.2.1). */
-export const COMMAND = {
-  submit_sm: 0x00000004,
-  submit_sm_resp: 0x80000004,
-  deliver_sm: 0x00000005,
-  deliver_sm_resp: 0x80000005,
-} as const;
-type Command = keyof typeof COMMAND;
-/** short_message holds at most 254 octets (SMPP 3.4 5.2.21). */
-export const MAX_SHORT_MESSAGE = 254;
+import type { PduAddresses } from './addresses';
+import { COMMAND, HEADER, isResponseId, MAX_SHORT_MESSAGE, SMSC_RECEIPT, TLV, type Command } from './protocol';
 
 /** The bytes of a C-octet string: its ASCII characters and the NUL after them. */
-export const cstringLength = (text: string) => Buffer.byteLength(text, 'latin1') + 1;
+const cstringLength = (text: string) => Buffer.byteLength(text, 'latin1') + 1;
 
-export function writeHeader(bytes: Buffer, command: Command, status: number, sequence: number) {
+function writeHeader(bytes: Buffer, command: Command, status: number, sequence: number) {
   bytes.writeUInt32BE(bytes.length, 0);
   bytes.writeUInt32BE(COMMAND[command], 4);
   bytes.writeUInt32BE(status >>> 0, 8);
   bytes.writeUInt32BE(sequence >>> 0, 12);
 }
 
-export function writeCstring(bytes: Buffer, at: number, text: string): number {
+function writeCstring(bytes: Buffer, at: number, text: string): number {
   const end = at + bytes.write(text, at, 'latin1');
   bytes[end] = 0;
   return end + 1;
@@ -50,7 +40,7 @@ class Outgoing {
   }
 
   isResponse() {
-    return (this.command_id & 0x80000000) !== 0;
+    return isResponseId(this.command_id);
   }
 
   response(): never {
@@ -63,18 +53,8 @@ class Outgoing {
 }
 
 /** A PDU for Session.send; `sequence` is 0 for a request, which the session numbers. */
-export const outgoing = (command: Command, sequence: number, encode: (sequence: number) => Buffer) =>
+const outgoing = (command: Command, sequence: number, encode: (sequence: number) => Buffer) =>
   new Outgoing(command, sequence, encode) as unknown as PDU;
-
-/** The two addresses of a submit_sm or deliver_sm, each with its type of number and numbering plan. */
-export interface PduAddresses {
-  sourceTon: number;
-  sourceNpi: number;
-  source: string;
-  destTon: number;
-  destNpi: number;
-  destination: string;
-}
 
 export interface ShortMessagePdu extends PduAddresses {
   esmClass: number;
@@ -139,5 +119,50 @@ export function deliverSmResp(sequence: number): PDU {
     const bytes = Buffer.alloc(HEADER + 1);
     writeHeader(bytes, 'deliver_sm_resp', 0, seq);
     return bytes;
+  });
+}
+
+/** submit_sm_resp: the message_id when accepted; only the header (no body) with an error status. */
+export function submitSmResp(sequence: number, answer: { messageId: string } | { status: number }): PDU {
+  return outgoing('submit_sm_resp', sequence, (seq) => {
+    if ('status' in answer) {
+      const bytes = Buffer.alloc(HEADER);
+      writeHeader(bytes, 'submit_sm_resp', answer.status, seq);
+      return bytes;
+    }
+    const bytes = Buffer.alloc(HEADER + cstringLength(answer.messageId));
+    writeHeader(bytes, 'submit_sm_resp', 0, seq);
+    writeCstring(bytes, HEADER, answer.messageId);
+    return bytes;
+  });
+}
+
+export interface ReceiptPdu extends PduAddresses {
+  /** The receipt's text (SMPP 3.4 Appendix B), as sent: GSM default alphabet, ASCII in practice. */
+  text: Buffer;
+  receiptedMessageId: string;
+  messageState: number;
+}
+
+/**
+ * A delivery receipt: deliver_sm with esm_class 0x04, the Appendix B text and the two receipt TLVs;
+ * throws when the text is over the 254 octets short_message holds.
+ */
+export function receiptDeliverSm(r: ReceiptPdu): PDU {
+  const idLength = cstringLength(r.receiptedMessageId);
+  const tlvs = Buffer.alloc(4 + idLength + 5);
+  tlvs.writeUInt16BE(TLV.receiptedMessageId, 0);
+  tlvs.writeUInt16BE(idLength, 2);
+  const at = writeCstring(tlvs, 4, r.receiptedMessageId);
+  tlvs.writeUInt16BE(TLV.messageState, at);
+  tlvs.writeUInt16BE(1, at + 2);
+  tlvs[at + 4] = r.messageState;
+  return shortMessagePdu('deliver_sm', {
+    ...r,
+    esmClass: SMSC_RECEIPT,
+    registeredDelivery: 0,
+    dataCoding: 0, // the SMSC default alphabet
+    message: r.text,
+    tlvs,
   });
 }

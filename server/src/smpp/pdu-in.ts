@@ -1,12 +1,11 @@
 // PDUs read straight from their bytes (SMPP 3.4 4.4.1, 4.6.1): the body that submit_sm and deliver_sm
-// share (the SMPP server's submits, smpp-server/wire.ts), and the carrier's answers and receipts, one
-// of each for every part sent. The `smpp` package's generic reader (a filter and a coder looked up for
-// each field) cost the gateway about 6% of its CPU a part; every other PDU is still read by it.
-import smpp, { type PDU, type Session } from 'smpp';
-import { COMMAND, HEADER } from './pdu-out';
-import type { PduAddresses } from './pdu-out';
-
-export class Malformed extends Error {}
+// share (the SMPP server's submits), and the carrier's answers and receipts, one of each for every part
+// sent. The `smpp` package's generic reader (a filter and a coder looked up for each field) cost the
+// gateway about 6% of its CPU a part; every other PDU is still read by it.
+import type { PDU } from 'smpp';
+import type { PduAddresses } from './addresses';
+import { Malformed } from './malformed';
+import { COMMAND, HEADER, isResponseId, RECEIPT_FLAGS, TLV, UDH_INDICATOR } from './protocol';
 
 /** The fields of a submit_sm or deliver_sm body, its TLVs by tag. */
 export interface ShortMessageBody extends PduAddresses {
@@ -64,8 +63,30 @@ class Octets {
   }
 }
 
+/** A submit_sm's fields as readShortMessageBody reads them, its text and sar_ TLVs read from them. */
+export interface SubmitBody extends Omit<ShortMessageBody, 'smLength' | 'shortMessage' | 'tlvs'> {
+  /** short_message, or message_payload when that TLV is given (UDH included when esm_class says so). */
+  message: Buffer;
+  sar: { ref: number; total: number; seq: number } | null;
+  fromPayload: boolean;
+}
+
+/** Reads a submit_sm's body (after the 16-byte header); throws Malformed when it is cut short. */
+export function readSubmit(pdu: Buffer): SubmitBody {
+  const { tlvs, smLength, shortMessage, ...fields } = readShortMessageBody(pdu, 'submit_sm');
+  const payload = tlvs.get(TLV.messagePayload);
+  const fromPayload = payload !== undefined && smLength === 0;
+  const message = fromPayload ? payload : shortMessage;
+  const [ref, total, seq] = [tlvs.get(TLV.sarRef), tlvs.get(TLV.sarTotal), tlvs.get(TLV.sarSeq)];
+  const sar =
+    ref && total && seq && ref.length === 2 && total.length === 1 && seq.length === 1
+      ? { ref: ref.readUInt16BE(0), total: total[0]!, seq: seq[0]! }
+      : null;
+  return { ...fields, message: Buffer.from(message), sar, fromPayload };
+}
+
 /** Reads a submit_sm or deliver_sm body (after the 16-byte header); throws Malformed when it is cut short. */
-export function readShortMessageBody(pdu: Buffer, command: 'submit_sm' | 'deliver_sm'): ShortMessageBody {
+function readShortMessageBody(pdu: Buffer, command: 'submit_sm' | 'deliver_sm'): ShortMessageBody {
   const o = new Octets(pdu, command);
   const serviceType = o.cstring(5);
   const sourceTon = o.u8();
@@ -109,12 +130,6 @@ export function readShortMessageBody(pdu: Buffer, command: 'submit_sm' | 'delive
   };
 }
 
-/** TLV tags of a receipt (SMPP 3.4 5.3.2.12, 5.3.2.35). */
-const RECEIPTED_MESSAGE_ID = 0x001e;
-const MESSAGE_STATE = 0x0427;
-/** esm_class bits of a receipt or acknowledgement (5.2.12), and of a UDH first in short_message. */
-const RECEIPT_FLAGS = 0x04 | 0x08 | 0x10 | 0x20;
-const UDH_INDICATOR = 0x40;
 /** Text codings read here as one octet a character: SMSC default, IA5, Latin-1. */
 const OCTET_CODINGS = new Set([0, 1, 3]);
 
@@ -137,7 +152,7 @@ class Read {
   }
 
   isResponse() {
-    return (this.command_id & 0x80000000) !== 0;
+    return isResponseId(this.command_id);
   }
 }
 
@@ -168,10 +183,10 @@ export function readCarrierPdu(raw: Buffer): PDU | null {
   } catch {
     return null;
   }
-  const receiptId = body.tlvs.get(RECEIPTED_MESSAGE_ID);
+  const receiptId = body.tlvs.get(TLV.receiptedMessageId);
   const isReceipt = (body.esmClass & RECEIPT_FLAGS) !== 0 || receiptId !== undefined;
   if (!isReceipt || (body.esmClass & UDH_INDICATOR) !== 0 || !OCTET_CODINGS.has(body.dataCoding)) return null;
-  const state = body.tlvs.get(MESSAGE_STATE);
+  const state = body.tlvs.get(TLV.messageState);
   return new Read('deliver_sm', id, status, sequence, {
     source_addr: body.source,
     destination_addr: body.destination,
@@ -181,85 +196,4 @@ export function readCarrierPdu(raw: Buffer): PDU | null {
     ...(receiptId === undefined ? {} : { receipted_message_id: cstringOf(receiptId) }),
     ...(state?.length === 1 ? { message_state: state[0] } : {}),
   }) as unknown as PDU;
-}
-
-/** What the package's Session keeps that its reader uses. */
-interface SessionInternals {
-  paused: boolean;
-  _callbacks: Record<number, ((pdu: PDU) => void) | undefined>;
-  _extractPDUs: () => void;
-}
-
-/**
- * Frames whole PDUs off a socket, as both SMPP readers take them (the carrier's, below, and the SMPP
- * server's, smpp-server/listener.ts): `next` gives a PDU only once all its octets are there.
- */
-export class PduFramer {
-  private head: Buffer | null = null;
-  constructor(private readonly socket: Session['socket']) {}
-
-  /**
-   * The next whole PDU; null until its octets are there; 'wrong length' for a command_length the
-   * stream cannot be followed past; 'cut short' when the stream ended inside a PDU (dropped, never read).
-   */
-  next(): Buffer | null | 'wrong length' | 'cut short' {
-    if (this.head === null) {
-      // read(n) gives n octets, null until they are there, or fewer only at the end of the stream.
-      const head = this.socket.read(4) as Buffer | null;
-      if (!head) return null;
-      if (head.length < 4) return 'cut short';
-      const length = head.readUInt32BE(0);
-      if (length < HEADER || length > smpp.PDU.maxLength) return 'wrong length';
-      this.head = head;
-    }
-    const length = this.head.readUInt32BE(0);
-    const rest = this.socket.read(length - 4) as Buffer | null;
-    if (!rest) return null;
-    if (rest.length < length - 4) return 'cut short';
-    const raw = Buffer.concat([this.head, rest], length);
-    this.head = null;
-    return raw;
-  }
-}
-
-/**
- * Puts the reader of `readCarrierPdu` in place of the package's on a client session: whole PDUs are
- * framed as the package frames them, and handed on as it hands them (the 'pdu' event, the command's
- * event, then the callback of the request answered).
- */
-export function readCarrierPdus(session: Session) {
-  const s = session as unknown as SessionInternals & Session;
-  const socket = session.socket;
-  socket.removeAllListeners('readable');
-  const framer = new PduFramer(socket);
-  let busy = false;
-  const extract = () => {
-    if (busy) return;
-    busy = true;
-    try {
-      while (!s.paused) {
-        let pdu: PDU;
-        try {
-          const raw = framer.next();
-          if (raw === null || raw === 'cut short') break;
-          if (raw === 'wrong length') throw new Error('PDU length was too large or too small');
-          pdu = readCarrierPdu(raw) ?? new smpp.PDU(raw);
-        } catch (error) {
-          session.emit('error', error);
-          return;
-        }
-        session.emit('pdu', pdu);
-        session.emit(pdu.command, pdu);
-        const callback = pdu.isResponse() ? s._callbacks[pdu.sequence_number] : undefined;
-        if (callback) {
-          callback(pdu);
-          delete s._callbacks[pdu.sequence_number];
-        }
-      }
-    } finally {
-      busy = false;
-    }
-  };
-  socket.on('readable', extract);
-  s._extractPDUs = extract;
 }
