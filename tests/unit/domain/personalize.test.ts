@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasPlaceholders, personalize, phonebookPlaceholderFields, placeholder } from '../../../src/domain/messages/personalize';
+import {
+  hasPlaceholders,
+  personalize,
+  phonebookPlaceholderFields,
+  placeholder,
+} from '../../../src/domain/messages/personalize';
 import {
   ageRuleApplies,
   normalizeApostrophes,
