@@ -80,6 +80,7 @@ export async function messagesToNumber(db: Executor, profileId: number, forms: r
         'm.source_address',
         'm.sent_at',
         'm.list',
+        'm.state',
       ])
       .execute(),
   );
