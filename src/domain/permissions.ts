@@ -48,6 +48,14 @@ export const PREMIUM_PARENT_IDS: readonly number[] = [6, 1];
 
 export const isTopSupervisor = (user: Pick<UserInfo, 'profile_id'>): boolean => user.profile_id === TOP_SUPERVISOR_ID;
 
+/** Profile 6 is the platform: it mints credit and buys none, so its own credit never expires. */
+export const creditExpiryOf = (user: Pick<UserInfo, 'profile_id' | 'creditexpires'>): number =>
+  isTopSupervisor(user) ? 0 : user.creditexpires;
+
+/** Who edits a domain's settings on the profile: a reseller its own domain, the operator the main host. */
+export const canEditDomainSettings = (user: Pick<UserInfo, 'profile_id' | 'accountType' | 'isAdmin'>): boolean =>
+  isTopSupervisor(user) || (user.accountType === 'RESELLER' && user.isAdmin);
+
 // Approve/Reject, supervisor labels, the numbers export and loading numbers are profile 6's alone.
 export const canApproveSenderIds = isTopSupervisor;
 export const canExportNumbers = isTopSupervisor;
