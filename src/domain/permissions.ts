@@ -21,17 +21,20 @@ export type MenuItem = { key: MenuKey; label: string; path: string };
 
 type MenuUser = Pick<UserInfo, 'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 'recurringsmsTab' | 'credithistoryTab'>;
 
+/** Admins land on the page with the own/client tab pair; others have only their own history. */
+export const creditHistoryPath = (user: Pick<UserInfo, 'isAdmin'>): string =>
+  (user.isAdmin ? APP_PATHS.clientCreditHistory : APP_PATHS.creditHistory).getHref();
+
 export function menuItems(user: MenuUser): MenuItem[] {
   const items: Array<MenuItem | false> = [
     { key: 'send', label: 'Send SMS', path: APP_PATHS.home.getHref() },
     user.dashboardTab && { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.dashboard.getHref() },
     user.scheduledsmsTab && { key: 'scheduled', label: 'Scheduled SMS', path: APP_PATHS.scheduledSms.getHref() },
     user.recurringsmsTab && { key: 'recurring', label: 'Recurring SMS', path: APP_PATHS.recurringSms.getHref() },
-    // Admins land on the page with the own/client tab pair; others have only their own history.
     user.credithistoryTab && {
       key: 'credithistory',
       label: 'SMS credits purchase history',
-      path: (user.isAdmin ? APP_PATHS.clientCreditHistory : APP_PATHS.creditHistory).getHref(),
+      path: creditHistoryPath(user),
     },
     { key: 'phonebook', label: 'Phone book', path: APP_PATHS.phonebook.getHref() },
     { key: 'optouts', label: 'Opt-outs', path: APP_PATHS.optOuts.getHref() },

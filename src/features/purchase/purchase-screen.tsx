@@ -2,8 +2,7 @@ import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { tiersFor } from '../../domain/purchase-quote';
 import { formatAccra } from '../../domain/dates';
-import { APP_PATHS } from '../../domain/app-paths';
-import { isTopSupervisor } from '../../domain/permissions';
+import { creditHistoryPath, isTopSupervisor } from '../../domain/permissions';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { useSession } from '../../sync/hooks/use-session';
@@ -52,7 +51,7 @@ export function PurchaseScreen() {
           Balance: <b>{number.format(user.creditbalance)} SMS credits</b>
           {user.creditexpires > 0 && `, valid until ${formatAccra(user.creditexpires * 1000, 'd MMM yyyy')}`}
         </Text>
-        <Text component={Link} to={APP_PATHS.creditHistory.getHref()} c="blue.8" size="sm">
+        <Text component={Link} to={creditHistoryPath(user)} c="blue.8" size="sm">
           SMS credits purchase history
         </Text>
       </Group>
