@@ -31,8 +31,8 @@ export function noBirthdayNote(left: number, total: number, source: ContactSourc
   if (left >= total && total === 1) return `The ${noun} has no birthday, so nobody would get this message. ${fix}.`;
   if (left >= total)
     return `None of the ${countText(total, noun)} has a birthday, so nobody would get this message. ${fix}.`;
-  const has = left === 1 ? 'has' : 'have';
-  return `${left.toLocaleString('en-US')} of the ${countText(total, noun)} ${has} no birthday: they get nothing and are not charged. ${fix} to include them.`;
+  const [has, they] = left === 1 ? ['has', 'it gets'] : ['have', 'they get'];
+  return `${left.toLocaleString('en-US')} of the ${countText(total, noun)} ${has} no birthday: ${they} nothing and ${left === 1 ? 'is' : 'are'} not charged. ${fix} to include ${left === 1 ? 'it' : 'them'}.`;
 }
 
 /** The gateway's refusal of a birthday send none of whose recipients has a birthday. */
