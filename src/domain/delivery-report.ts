@@ -1,6 +1,6 @@
 // A message's delivery report and the dashboard's overview (docs/api.md#delivery-reports): the shapes
 // both sides read, and the rules that turn the gateway's counters into them.
-import type { Network } from './networks';
+import type { CounterNetwork } from './networks';
 import { isFinalStatus, statusGroup, type StatusGroup, type StatusTotals } from './message-status';
 
 /**
@@ -38,7 +38,8 @@ export function percentileSeconds(counts: readonly number[], p: number): number 
 
 /** A counter row: how many recipients are in a status on a network (with the error that ended them). */
 export interface CounterRow {
-  network: Network;
+  /** A network, or 'erased' for recipients an erasure masked. */
+  network: CounterNetwork;
   status: string;
   error?: string;
   n: number;
