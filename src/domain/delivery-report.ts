@@ -72,3 +72,9 @@ export function formatSeconds(seconds: number | null): string {
   if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
   return `${Math.round(seconds / 3600)} h`;
 }
+
+/** Said beside a report's networks when an erasure took some recipients out of them (docs/compliance.md#a-persons-data). */
+export const erasedNote = (n: number): string =>
+  n === 1
+    ? '1 erased recipient is counted in the totals, under no network'
+    : `${n.toLocaleString('en-US')} erased recipients are counted in the totals, under no network`;

@@ -53,4 +53,5 @@ export function canonicalPrefixes(): { network: Exclude<Network, 'other'>; start
  */
 export const ERASED = 'erased';
 export type CounterNetwork = Network | typeof ERASED;
-export const counterNetworkOf = (stored: string): CounterNetwork => (isMaskedPhone(stored) ? ERASED : networkOf(stored));
+export const counterNetworkOf = (stored: string): CounterNetwork =>
+  isMaskedPhone(stored) ? ERASED : networkOf(stored);
