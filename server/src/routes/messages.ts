@@ -94,10 +94,10 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
       submitted: message.submitted + message.opted_out,
       optedOut: message.opted_out,
     };
+    // Without paging parameters: every row, as old clients read it.
+    if (!isPagedQuery(body)) return { status: await statusRows(ctx, message), ...counts };
     // The header comes from the message itself (message-views.ts campaignView); a look at what changed has none.
     const campaign = body.since === undefined ? { campaign: campaignView(message) } : {};
-    // Without paging parameters: every row, as old clients read it.
-    if (!isPagedQuery(body)) return { status: await statusRows(ctx, message), ...counts, ...campaign };
     return { ...(await statusPage(ctx, message, body)), ...counts, ...campaign };
   });
 }

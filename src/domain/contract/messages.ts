@@ -152,7 +152,7 @@ export const MESSAGE_STATUS = frontendCall(
   'user',
   statusBody,
   z.object({
-    /** Absent from an answer of what changed (since), and from an older gateway's. */
+    /** Absent from the whole-list answer (old clients), from one of what changed (since), and from an older gateway's. */
     campaign: StatusCampaignSchema.optional(),
     status: z.array(StatusRowSchema).optional().default([]),
     page: num.optional(),
