@@ -14,7 +14,8 @@ const sameMessage = (a: SendItem, b: SendItem) =>
   a.expectedDeliveryTime === b.expectedDeliveryTime &&
   a.typeandsubtype === b.typeandsubtype &&
   a.recurringInterval === b.recurringInterval &&
-  a.recurringPeriod === b.recurringPeriod;
+  a.recurringPeriod === b.recurringPeriod &&
+  a.birthday === b.birthday;
 
 /**
  * The whole send rebuilt from its batch records: a regular item cut across batches is joined again,

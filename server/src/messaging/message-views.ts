@@ -69,3 +69,19 @@ export function scheduledMessageView(row: MessageRow) {
     lastError: row.last_error,
   };
 }
+
+/**
+ * What a status page says of its message above the rows (docs/product.md#delivery-status): the message's
+ * own name, text, sender, kind, author and time, never a recipient's, so an erasure leaves it whole.
+ */
+export function campaignView(row: MessageRow) {
+  return {
+    message_id: row.id,
+    messageDescription: row.description,
+    shortMessage: row.short_message,
+    sourceAddress: row.source_address,
+    messageType: row.message_type,
+    username: row.username,
+    messageSentTime: isoOrNull(row.sent_at ?? row.registered_at),
+  };
+}

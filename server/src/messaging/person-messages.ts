@@ -1,4 +1,6 @@
-import type { Executor } from '../db/database';
+import type { DialectName, Executor } from '../db/database';
+import { countAsErased } from './delivery-counters';
+import { lockAppends } from './recipient-events';
 import { chunks } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { STAGE } from '../db/schema-messaging';
@@ -105,20 +107,39 @@ export async function pendingToNumber(db: Executor, profileId: number, forms: re
 
 /**
  * Masks the number in the account's message history: every recipient row of it (deliveries and
- * registrations' stored recipients; a run skips a masked one as opted out) and the messages' number
- * previews and search texts. Answers the recipients masked and the messages they belong to.
+ * registrations' stored recipients; a run skips a masked one as opted out; its counters move to
+ * 'erased', under no network) and the messages' number previews and search texts. Answers the recipients masked and the messages they belong to.
  */
 export async function maskNumberInMessages(
   db: Executor,
+  dialect: DialectName,
   profileId: number,
   canonical: string,
   forms: readonly string[],
   now: number,
 ): Promise<{ recipientIds: number[]; messageIds: number[] }> {
   const rows = await overSteps(db, profileId, (ids) =>
-    recipientsIn(db, ids, forms).select(['r.id', 'r.message_id']).execute(),
+    recipientsIn(db, ids, forms)
+      .select([
+        'r.id',
+        'r.message_id',
+        'r.number',
+        'r.status',
+        'r.error',
+        'r.queued_at',
+        'm.profile_id',
+        'm.supid',
+        'm.list',
+        'm.api_mode',
+      ])
+      .execute(),
   );
   const recipientIds = rows.map((r) => r.id);
+  // An erased recipient counts under no network: its counters move as its number goes.
+  if (rows.length > 0) {
+    await lockAppends(db, dialect);
+    await countAsErased(db, rows);
+  }
   for (const part of chunks(recipientIds)) {
     await db
       .updateTable('message_recipients')

@@ -136,7 +136,14 @@ export async function erasePerson(
       await moveEraseEpoch(trx, profileId);
       if ((await pendingToNumber(trx, profileId, forms)) > 0) throw conflict(PERSON_STILL_SENDING);
       const contactsDeleted = await deleteContactsWithNumber(trx, profileId, forms);
-      const { recipientIds, messageIds } = await maskNumberInMessages(trx, profileId, number, forms, now);
+      const { recipientIds, messageIds } = await maskNumberInMessages(
+        trx,
+        ctx.db.dialectName,
+        profileId,
+        number,
+        forms,
+        now,
+      );
       await maskNumberInSendAnswers(trx, profileId, number);
       await maskNumberInCarrier(trx, number, recipientIds, messageIds);
       await maskNumberInSmpp(trx, profileId, number, recipientIds);

@@ -12,7 +12,8 @@ import { insertRecipients, sumParts, type NewRecipient, type RecipientDefaults }
 import { countAdded, jobStarted, messageForSend, type MessageFields } from '../messaging/message-rows';
 import { logCreated } from '../messaging/recipient-events';
 import { showSendTabs } from '../accounts/account-store';
-import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
+import { normalizeSend, type SendEnvelope, type SendItemInput, type SendRecipient } from './send-items';
+import { noBirthdayRefusal } from '../../../src/domain/send/birthday-recipients';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
 import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recipient-screen';
 import { measureWithLink, screenRecipients } from '../optouts/screen';
@@ -88,10 +89,7 @@ async function acceptOnce(
   // The integrators' API checks its own numbers and answers for each one given (docs/api-v1.md#sending).
   const asGiven = options.api !== undefined || options.asGiven === true;
   const screened = screenSendNumbers(envelope, recipients, asGiven);
-  const withDates: NewRecipient[] =
-    envelope.kind === 'birthday'
-      ? await withBirthdays(ctx.db, user.profile_id, screened.kept, envelope.at)
-      : screened.kept;
+  const { dated: withDates, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
   // Opted-out numbers are marked (stored OPTED_OUT, never charged); a link ends each other text.
   const linkHost = envelope.optOutLink ? await tenantHost(ctx, user) : null;
   if (linkHost) envelope.parts = measureWithLink(envelope.shortMessage, envelope.unicode, linkHost).parts;
@@ -145,6 +143,7 @@ async function acceptOnce(
           message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
           // Said only when some were skipped: an answer without it skipped none.
           ...(skipped.length > 0 ? { optedOut: skipped.length } : {}),
+          ...(undated > 0 ? { nobirthday: undated } : {}),
           creditbalance: balance.creditbalance,
           internationalcreditbalance: balance.internationalcreditbalance,
           message_id: message.id,
@@ -176,6 +175,22 @@ async function answerOnce(
   if (earlier) return earlier;
   await rememberAnswer(trx, user.profile_id, idem.key, answer, now);
   return answer;
+}
+
+/**
+ * A birthday send's recipients with their birthdays (messaging/birthdays.ts); those of a send naming
+ * birthdays that have none are left out, counted, never stored or charged; with none left, refused.
+ */
+async function birthdaysOf(
+  ctx: GatewayContext,
+  user: UserRow,
+  envelope: SendEnvelope,
+  kept: readonly SendRecipient[],
+): Promise<{ dated: NewRecipient[]; undated: number }> {
+  if (envelope.kind !== 'birthday') return { dated: [...kept], undated: 0 };
+  const { dated, undated } = await withBirthdays(ctx.db, user.profile_id, kept, envelope);
+  if (dated.length === 0) throw refuse(noBirthdayRefusal(undated.length));
+  return { dated, undated: undated.length };
 }
 
 /** The message row's fields of a send. */

@@ -56,6 +56,8 @@ export interface SendEnvelope {
   recurringInterval: number;
   /** Each recipient's text ends with its own opt-out link (optouts/screen.ts). */
   optOutLink: boolean;
+  /** A birthday send naming each recipient's birthday (a phone book's or sheet's): `at` is no birthday. */
+  namesBirthdays: boolean;
 }
 
 export interface SendRecipient {
@@ -65,6 +67,8 @@ export interface SendRecipient {
   text: string;
   unicode: boolean;
   parts: number;
+  /** The birthday its item names ('yyyy-MM-dd', '' for none): only when the send names birthdays. */
+  birthday?: string;
 }
 
 /** quick sms, Quick SMS, QUICK SMS ...; without messageType the typeandsubtype prefix decides. */
@@ -150,6 +154,7 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     recurringPeriod: recurrence?.period ?? null,
     recurringInterval: recurrence?.interval ?? 0,
     optOutLink: first.optOutLink,
+    namesBirthdays: kind === 'birthday' && first.birthday !== undefined,
   };
   checkSender(user, sender);
   const recipients: SendRecipient[] = [];
@@ -163,8 +168,9 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     if (!body.trim()) throw refuse(EMPTY_MESSAGE);
     const same = body === shortMessage && item.specialUnicodeSupport === first.specialUnicodeSupport;
     const { unicode, parts } = same ? head : measure(body, item.specialUnicodeSupport);
+    const birthday = envelope.namesBirthdays ? { birthday: item.birthday ?? '' } : {};
     for (const number of splitDestinations(item.destinationAddress)) {
-      recipients.push({ index: firstIndex + recipients.length, number, text: body, unicode, parts });
+      recipients.push({ index: firstIndex + recipients.length, number, text: body, unicode, parts, ...birthday });
       if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
     }
   }

@@ -136,11 +136,24 @@ export const StatusTotalsSchema = z.object({
 });
 
 /** The recipients of one bulk message (own, or a client's for its admin); another account's id is a refusal. */
+/** The message a status page shows, from its own row (never a recipient's): name, text, sender, kind, author, time. */
+export const StatusCampaignSchema = z.object({
+  message_id: num,
+  messageDescription: text,
+  shortMessage: text,
+  sourceAddress: text,
+  messageType: text,
+  username: text,
+  messageSentTime: text,
+});
+
 export const MESSAGE_STATUS = frontendCall(
   'status/:id',
   'user',
   statusBody,
   z.object({
+    /** Absent from the whole-list answer (old clients), from one of what changed (since), and from an older gateway's. */
+    campaign: StatusCampaignSchema.optional(),
     status: z.array(StatusRowSchema).optional().default([]),
     page: num.optional(),
     size: num.optional(),
