@@ -22,3 +22,17 @@ export const PHONEBOOK_FIELDS = ['firstname', 'middlename', 'surname', 'email', 
 export function phonebookPlaceholderFields(isBirthday: boolean): string[] {
   return isBirthday ? [...PHONEBOOK_FIELDS, AGE_FIELD] : [...PHONEBOOK_FIELDS];
 }
+
+// Editing a registration's text (docs/product.md#scheduling): a personalized one changes its template.
+
+/** A send whose sub-type is Personalized (`typeandsubtype` ends with `:personalized`). */
+export const isPersonalizedType = (typeandsubtype: string | undefined): boolean =>
+  (typeandsubtype ?? '').trim().toLowerCase().endsWith(':personalized');
+
+export const TEMPLATE_NOT_KEPT =
+  'This personalized send was registered before its template was kept, so its text cannot be changed: delete it and register it again with the new text (its sender ID, campaign name and time can still be changed)';
+
+export const CHANGE_THE_TEMPLATE =
+  "This send is personalized: change its template (template), not one recipient's text (shortMessage)";
+
+export const NO_TEMPLATE = 'This send is not personalized: it has no template, send its new text as shortMessage';

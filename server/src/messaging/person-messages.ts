@@ -3,6 +3,7 @@ import { chunks } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { STAGE } from '../db/schema-messaging';
 import { maskPhoneIn, maskedPhone } from '../../../src/domain/person-data';
+import { dropFieldsOf } from './recipient-fields';
 
 /**
  * Messages an account sent to one number, and their masking when the person's data is erased
@@ -104,8 +105,8 @@ export async function pendingToNumber(db: Executor, profileId: number, forms: re
 
 /**
  * Masks the number in the account's message history: every recipient row of it (deliveries and
- * registrations' stored recipients; a run skips a masked one as opted out) and the messages' number
- * previews and search texts. Answers the recipients masked and the messages they belong to.
+ * registrations' stored recipients; a run skips a masked one as opted out; a personalized one's kept
+ * values are dropped) and the messages' number previews and search texts. Answers the recipients masked and the messages they belong to.
  */
 export async function maskNumberInMessages(
   db: Executor,
@@ -118,6 +119,8 @@ export async function maskNumberInMessages(
     recipientsIn(db, ids, forms).select(['r.id', 'r.message_id']).execute(),
   );
   const recipientIds = rows.map((r) => r.id);
+  // A personalized registration's values for these recipients (their name, their number ...) go.
+  await dropFieldsOf(db, recipientIds);
   for (const part of chunks(recipientIds)) {
     await db
       .updateTable('message_recipients')

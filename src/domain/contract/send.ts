@@ -4,6 +4,20 @@ import { apiCall } from './call';
 import { campaignName, flag, num, requiredNum, shownText, strictFlag, text } from './fields';
 import { SEND_PATH } from '../api-paths';
 
+/** A personalized item's values fill its template; bounded, since a registration keeps them (docs/api.md#sends). */
+const PERSONAL_FIELDS_MAX = 100;
+const FIELD_NAME_MAX = 200;
+const FIELD_VALUE_MAX = 2000;
+const personalFields = z
+  .record(
+    z.string().max(FIELD_NAME_MAX, `names must be at most ${FIELD_NAME_MAX} characters`),
+    z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(z.string().max(FIELD_VALUE_MAX, `values must be at most ${FIELD_VALUE_MAX} characters`)),
+  )
+  .refine((f) => Object.keys(f).length <= PERSONAL_FIELDS_MAX, `must have at most ${PERSONAL_FIELDS_MAX} fields`);
+
 /** A send item; numbers may arrive as strings and lists as arrays. */
 export const sendItemSchema = z.object({
   shortMessage: text,
@@ -24,6 +38,12 @@ export const sendItemSchema = z.object({
    * the send's. A value that is not a yes or a no is refused, never read as no (docs/api.md#sends).
    */
   optOutLink: strictFlag,
+  /**
+   * A personalized item's text as typed, with its {placeholders}, and the values its shortMessage was
+   * filled from: both or neither, the same template on every item of a send (docs/api.md#sends).
+   */
+  template: z.string().optional(),
+  fields: personalFields.optional(),
 });
 /** A send item as the gateway reads it. */
 export type SendItemInput = z.output<typeof sendItemSchema>;
