@@ -3,7 +3,7 @@ import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod, SendI
 import { birthdayAge, expectedDeliveryTime, fromAccraWallTime } from './dates';
 import { SEND_MESSAGE_TYPES, typeAndSubtype, usesChosenDate } from './message-kinds';
 import { prepareMessageText } from './message-text';
-import { AGE_FIELD, PHONEBOOK_FIELDS, personalize } from './personalize';
+import { AGE_FIELD, PHONEBOOK_FIELDS, keptFields, personalize } from './personalize';
 import { messageBodyFor } from './sender-id';
 import { needsUnicode } from './sms';
 
@@ -68,7 +68,13 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
     return { ...base, shortMessage, destinationAddress, specialUnicodeSupport: needsUnicode(shortMessage) };
   };
   if (draft.subtype === 'personalized') {
-    return recipients.filter((r) => r.number !== '').map((r) => item(personalize(template, { ...r.fields }), r.number));
+    // The template and each row's values travel too: a registration keeps them for edits of its template.
+    return recipients
+      .filter((r) => r.number !== '')
+      .map((r) => {
+        const fields = keptFields(template, { ...r.fields });
+        return { ...item(personalize(template, fields), r.number), template, fields };
+      });
   }
   const numbers = uniqueRecipients(recipients).map((r) => r.number);
   return numbers.length === 0 ? [] : [item(template, numbers.join(','))];

@@ -111,4 +111,7 @@ export type SendItem = {
   recurringPeriod: RecurringPeriod;
   /** Each recipient's text ends with its own opt-out link (docs/compliance.md#the-opt-out-link). */
   optOutLink?: boolean;
+  /** A personalized item: the text as typed, with its {placeholders}, and the values it was filled from. */
+  template?: string;
+  fields?: Readonly<Record<string, string>>;
 };

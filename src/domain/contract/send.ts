@@ -3,11 +3,10 @@ import { z } from './zod';
 import { apiCall } from './call';
 import { campaignName, flag, num, requiredNum, shownText, strictFlag, text } from './fields';
 import { SEND_PATH } from '../api-paths';
+import { PERSONAL_FIELD_LIMITS } from '../personalize';
 
 /** A personalized item's values fill its template; bounded, since a registration keeps them (docs/api.md#sends). */
-const PERSONAL_FIELDS_MAX = 100;
-const FIELD_NAME_MAX = 200;
-const FIELD_VALUE_MAX = 2000;
+const { fields: PERSONAL_FIELDS_MAX, name: FIELD_NAME_MAX, value: FIELD_VALUE_MAX } = PERSONAL_FIELD_LIMITS;
 const personalFields = z
   .record(
     z.string().max(FIELD_NAME_MAX, `names must be at most ${FIELD_NAME_MAX} characters`),

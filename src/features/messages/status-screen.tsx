@@ -81,8 +81,13 @@ export function StatusScreen({ view }: { view: View }) {
       {data && (
         <Paper withBorder p="sm" radius="md">
           <Text fw={600}>{title}</Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {data.shortMessage}
+          {data.template !== undefined && (
+            <Text size="xs" c="dimmed" fw={600} mt={4} data-testid="template-label">
+              Message template: each recipient got it with their own values, as the table shows
+            </Text>
+          )}
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-text">
+            {data.template ?? data.shortMessage}
           </Text>
           <Text size="xs" c="dimmed" mt={4}>
             From {data.sourceAddress} · sent {formatAccra(data.messageSentTime)}

@@ -35,14 +35,17 @@ export function StatusTable({
   onSize: (size: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(matching / size));
+  // A personalized send's rows carry each recipient's own text.
+  const texts = rows.some((row) => row.text !== undefined);
   return (
     <>
-      <Table.ScrollContainer minWidth={280}>
+      <Table.ScrollContainer minWidth={texts ? 520 : 280}>
         <Table striped withTableBorder verticalSpacing="xs" aria-label="Delivery status">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Mobile number</Table.Th>
               <Table.Th>Status</Table.Th>
+              {texts && <Table.Th>Message</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -73,11 +76,18 @@ export function StatusTable({
                     )}
                   </Stack>
                 </Table.Td>
+                {texts && (
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {row.text}
+                    </Text>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={2}>
+                <Table.Td colSpan={texts ? 3 : 2}>
                   <Text size="sm" c="dimmed">
                     No recipients match.
                   </Text>

@@ -58,6 +58,11 @@ describe('buildSendItems', () => {
       ['024', "Hi Ama, it's {unknown}", 'quick:personalized'],
       ['024', "Hi Kofi, it's {unknown}", 'quick:personalized'],
     ]);
+    // The template and each row's values go too: a registration keeps them for edits of its template.
+    expect(items.map((i) => [i.template, i.fields])).toEqual([
+      ["Hi {name}, it's {unknown}", { numbers: '024', name: 'Ama' }],
+      ["Hi {name}, it's {unknown}", { numbers: '024', name: 'Kofi' }],
+    ]);
   });
 
   it('marks unicode per item', () => {
