@@ -68,12 +68,14 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
     return { ...base, shortMessage, destinationAddress, specialUnicodeSupport: needsUnicode(shortMessage) };
   };
   if (draft.subtype === 'personalized') {
-    // The template and each row's values travel too: a registration keeps them for edits of its template.
+    // The template travels too (the status page shows it); a registration's rows also carry their
+    // values, which it keeps for edits of its template.
+    const keeps = draft.messageType !== 'quick';
     return recipients
       .filter((r) => r.number !== '')
       .map((r) => {
         const fields = keptFields(template, { ...r.fields });
-        return { ...item(personalize(template, fields), r.number), template, fields };
+        return { ...item(personalize(template, fields), r.number), template, ...(keeps ? { fields } : {}) };
       });
   }
   const numbers = uniqueRecipients(recipients).map((r) => r.number);

@@ -41,11 +41,18 @@ describe('editing a personalized scheduled send', () => {
 
   const edit = (body: Record<string, unknown>) => call(gw, 'updatescheduled', body, { token: demo.token });
 
-  async function register(template: string | null, people = PEOPLE) {
+  async function register(template: string | null, people = PEOPLE, recurring = false) {
+    const kind = recurring
+      ? {
+          messageType: 'recurring sms',
+          typeandsubtype: 'recurring:personalized',
+          recurringPeriod: 'Daily',
+          recurringInterval: 1,
+        }
+      : { messageType: 'scheduled sms', typeandsubtype: 'scheduled:personalized' };
     const items = people.map((p) =>
       sendItem({
-        messageType: 'scheduled sms',
-        typeandsubtype: 'scheduled:personalized',
+        ...kind,
         expectedDeliveryTime: formatAccra(gw.clock.now + 86_400_000, 'yyyy-MM-dd HH:mm:00'),
         destinationAddress: p.numbers,
         shortMessage: personalize(FIRST, fieldsOf(p)),
@@ -188,5 +195,43 @@ describe('editing a personalized scheduled send', () => {
       .orderBy('recipient_index')
       .execute();
     expect(kept.map((k) => k.recipient_index)).toEqual([0, 2]);
+  });
+  it("shows a quick personalized send's template on the dashboard and each recipient's text on its status page", async () => {
+    const items = PEOPLE.map((p) =>
+      sendItem({
+        typeandsubtype: 'quick:personalized',
+        destinationAddress: p.numbers,
+        shortMessage: personalize(FIRST, fieldsOf(p)),
+        template: FIRST,
+        messageDescription: 'Quick bills',
+      }),
+    );
+    const sent = await sendSms(gw, demo.apikey, items);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const dashboard = await list(gw, demo.token, 'quickrequest', { search: 'Quick bills' });
+    expect(dashboard.body.bulksms[0]).toMatchObject({ template: FIRST, shortMessage: textsOf(FIRST)[0] });
+    const status = await call(gw, `status/${sent.body.message_id}`, { page: 1, size: 5 }, { token: demo.token });
+    expect(status.body.status.map((r: { text: string }) => r.text)).toEqual(textsOf(FIRST));
+    // A regular send's rows carry no text.
+    const regular = await sendSms(gw, demo.apikey, [sendItem()]);
+    const plain = await call(gw, `status/${regular.body.message_id}`, { page: 1 }, { token: demo.token });
+    expect(plain.body.status[0].text).toBeUndefined();
+  });
+  it('edits a recurring send the same way: its prepaid first delivery is charged, later runs pay their own', async () => {
+    const id = await register(FIRST, PEOPLE, true);
+    const editRecurring = (body: Record<string, unknown>) => call(gw, 'updaterecurring', body, { token: demo.token });
+    let before = await balanceOf(gw, 'demouser');
+    expect((await editRecurring({ message_id: id, template: LONGER })).status).toBe(200);
+    expect(await storedTexts(id)).toEqual({ template: LONGER, credits: partsOf(LONGER), texts: textsOf(LONGER) });
+    expect(await balanceOf(gw, 'demouser')).toBe(before - (partsOf(LONGER) - partsOf(FIRST)));
+    // After the first run nothing is prepaid: the texts change and the balance does not.
+    gw.clock.advance(2 * 86_400_000);
+    expect(await tickScheduler(gw.ctx)).toBeGreaterThan(0);
+    before = await balanceOf(gw, 'demouser');
+    const quote = await editRecurring({ message_id: id, template: SHORT, preview: true });
+    expect(quote.body.quote).toMatchObject({ recipients: 3, credits: 3, change: 0 });
+    expect((await editRecurring({ message_id: id, template: SHORT })).status).toBe(200);
+    expect((await storedTexts(id)).texts).toEqual(textsOf(SHORT));
+    expect(await balanceOf(gw, 'demouser')).toBe(before);
   });
 });

@@ -129,16 +129,19 @@ export function recurrenceOf(
 export const TEMPLATE_NOT_SHARED = 'All messages of one send must share one template, or none may have one';
 
 /**
- * A personalized send's item: the same template as the send's first item and the values its text was
- * filled from (docs/api.md#sends); a regular send's items carry neither.
+ * A personalized send's item: the same template as the send's first item and (a registration's, which
+ * keeps them) the values its text was filled from (docs/api.md#sends); a regular send's carry neither.
  */
-function checkTemplate(item: SendItemInput, i: number, template: string | null, sender: string): void {
+function checkTemplate(item: SendItemInput, i: number, template: string | null, kind: MessageKind, sender: string) {
   if ((item.template ?? null) !== template) throw refuse(TEMPLATE_NOT_SHARED);
   if (template === null) {
     if (item.fields) throw refuse(`Invalid request: messageobject.${i}.fields needs a template`);
     return;
   }
-  if (!item.fields) throw refuse(`Invalid request: messageobject.${i}.fields is needed beside its template`);
+  if (!item.fields) {
+    if (kind === 'quick') return;
+    throw refuse(`Invalid request: messageobject.${i}.fields is needed beside its template`);
+  }
   if (messageBodyFor(sender, personalize(template, item.fields)) !== messageBodyFor(sender, item.shortMessage)) {
     throw refuse(`Invalid request: messageobject.${i}.shortMessage is not its template filled from its fields`);
   }
@@ -180,7 +183,7 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
   let work = 0;
   for (const [i, item] of items.entries()) {
     if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
-    checkTemplate(item, i, envelope.template, sender);
+    checkTemplate(item, i, envelope.template, kind, sender);
     if (kindOf(item) !== kind || item.sourceAddress.trim() !== sender) {
       throw refuse('All messages of one send must share the message type and the sender ID');
     }

@@ -47,7 +47,7 @@ export function EditCost({ state, balance }: { state: QuoteState; balance: EditB
   const change = quote?.change ?? 0;
   return (
     <Stack gap="xs" aria-busy={settling} data-testid="edit-cost">
-      <Group gap="lg" wrap="wrap">
+      <Group gap="lg" wrap="wrap" style={{ rowGap: 4 }}>
         <Text size="sm" data-testid="recipient-count">
           <b>{quote ? number.format(quote.recipients) : '—'}</b> {quote?.recipients === 1 ? 'recipient' : 'recipients'}
         </Text>

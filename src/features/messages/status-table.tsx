@@ -11,6 +11,8 @@ const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: '
 /** What a row without a status yet shows. */
 const NO_STATUS_YET: RecipientStatus = 'PENDING';
 
+const TEXT_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 const networkLabel = (row: StatusRow) =>
   NETWORK_LABELS[(row.network as Network | undefined) ?? networkOf(canonicalPhone(row.mobilenumber))] ??
   NETWORK_LABELS.other;
@@ -39,13 +41,13 @@ export function StatusTable({
   const texts = rows.some((row) => row.text !== undefined);
   return (
     <>
-      <Table.ScrollContainer minWidth={texts ? 520 : 280}>
+      <Table.ScrollContainer minWidth={280}>
         <Table striped withTableBorder verticalSpacing="xs" aria-label="Delivery status">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Mobile number</Table.Th>
               <Table.Th>Status</Table.Th>
-              {texts && <Table.Th>Message</Table.Th>}
+              {texts && <Table.Th visibleFrom="sm">Message</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -53,10 +55,16 @@ export function StatusTable({
               <Table.Tr key={`${row.id}-${row.mobilenumber}-${i}`}>
                 <Table.Td>
                   <Stack gap={0}>
-                    <span>{displayPhone(row.mobilenumber)}</span>
+                    <span style={{ whiteSpace: 'nowrap' }}>{displayPhone(row.mobilenumber)}</span>
                     <Text span size="xs" c="dimmed">
                       {networkLabel(row)}
                     </Text>
+                    {/* On a phone the recipient's own text goes under its number: a third column would not fit. */}
+                    {texts && (
+                      <Text size="sm" mt={4} hiddenFrom="sm" style={TEXT_STYLE}>
+                        {row.text}
+                      </Text>
+                    )}
                   </Stack>
                 </Table.Td>
                 <Table.Td>
@@ -77,8 +85,8 @@ export function StatusTable({
                   </Stack>
                 </Table.Td>
                 {texts && (
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm" style={TEXT_STYLE}>
                       {row.text}
                     </Text>
                   </Table.Td>
