@@ -108,7 +108,6 @@ const editQuote = z.object({
   template: z.string().optional(),
   fields: z.array(z.string()).optional(),
 });
-export type EditQuote = z.output<typeof editQuote>;
 
 /** Edits may refund or charge credits: the answer carries the new balances (and a preview's quote). */
 const editAnswer = outcomeAnswer.extend({
