@@ -32,6 +32,8 @@ function messageFields(row: MessageRow) {
     credits: row.credits,
     specialUnicodeSupport: row.unicode === 1,
     flash: row.flash === 1,
+    // A personalized send's text as typed: shortMessage is its first recipient's.
+    ...(row.template === null ? {} : { template: row.template }),
   };
 }
 

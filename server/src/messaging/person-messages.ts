@@ -5,6 +5,7 @@ import { chunks } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { STAGE } from '../db/schema-messaging';
 import { maskPhoneIn, maskedPhone } from '../../../src/domain/account/person-data';
+import { dropFieldsOf } from './recipient-fields';
 
 /**
  * Messages an account sent to one number, and their masking when the person's data is erased
@@ -108,7 +109,8 @@ export async function pendingToNumber(db: Executor, profileId: number, forms: re
 /**
  * Masks the number in the account's message history: every recipient row of it (deliveries and
  * registrations' stored recipients; a run skips a masked one as opted out; its counters move to
- * 'erased', under no network) and the messages' number previews and search texts. Answers the recipients masked and the messages they belong to.
+ * 'erased', under no network; a personalized one's kept values are dropped) and the messages' number
+ * previews and search texts. Answers the recipients masked and the messages they belong to.
  */
 export async function maskNumberInMessages(
   db: Executor,
@@ -140,6 +142,8 @@ export async function maskNumberInMessages(
     await lockAppends(db, dialect);
     await countAsErased(db, rows);
   }
+  // A personalized registration's values for these recipients (their name, their number ...) go.
+  await dropFieldsOf(db, recipientIds);
   for (const part of chunks(recipientIds)) {
     await db
       .updateTable('message_recipients')

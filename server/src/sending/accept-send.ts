@@ -11,6 +11,7 @@ import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idem
 import { insertRecipients, sumParts, type NewRecipient, type RecipientDefaults } from '../messaging/message-store';
 import { countAdded, jobStarted, messageForSend, type MessageFields } from '../messaging/message-rows';
 import { logCreated } from '../messaging/recipient-events';
+import { storeRecipientFields } from '../messaging/recipient-fields';
 import { showSendTabs } from '../accounts/account-store';
 import { normalizeSend, type SendEnvelope, type SendItemInput, type SendRecipient } from './send-items';
 import { noBirthdayRefusal } from '../../../src/domain/send/birthday-recipients';
@@ -114,6 +115,12 @@ async function acceptOnce(
       ? { recipients: prepared, screened }
       : await withoutEarlierBatches(trx, message, envelope, prepared, screened);
     const inserted = await insertRecipients(trx, message, batch.recipients, defaults);
+    // A personalized registration keeps each new recipient's values: an edit of its template fills them again.
+    if (registration && envelope.template !== null) {
+      const added = new Set(inserted.map((r) => r.recipient_index));
+      const kept = batch.recipients.filter((r) => added.has(r.index));
+      await storeRecipientFields(trx, ctx.db.dialectName, message.id, kept);
+    }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) await charge(trx, user.profile_id, cost);
@@ -206,6 +213,7 @@ const messageFields = (user: UserRow, envelope: SendEnvelope, jobId: string | nu
     message_type: envelope.messageType,
     typeandsubtype: envelope.typeandsubtype,
     short_message: envelope.shortMessage,
+    template: envelope.template,
     source_address: envelope.sourceAddress,
     description: envelope.description,
     unicode: envelope.unicode ? 1 : 0,

@@ -4,6 +4,7 @@ import { apiCall } from './call';
 import { campaignName, flag, num, requiredNum, shownText, strictFlag, text } from './fields';
 import { SEND_PATH } from '../navigation/api-paths';
 import { birthdayOf } from '../send/birthday-recipients';
+import { PERSONAL_FIELD_LIMITS } from '../messages/personalize';
 
 const BIRTHDAY_PROBLEM = 'must be a date written yyyy-MM-dd, or "" for none';
 
@@ -18,6 +19,18 @@ const birthday = z
     ctx.addIssue({ code: 'custom', message: BIRTHDAY_PROBLEM });
     return z.NEVER;
   });
+
+/** A personalized item's values fill its template; bounded, since a registration keeps them (docs/api.md#sends). */
+const { fields: PERSONAL_FIELDS_MAX, name: FIELD_NAME_MAX, value: FIELD_VALUE_MAX } = PERSONAL_FIELD_LIMITS;
+const personalFields = z
+  .record(
+    z.string().max(FIELD_NAME_MAX, `names must be at most ${FIELD_NAME_MAX} characters`),
+    z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(z.string().max(FIELD_VALUE_MAX, `values must be at most ${FIELD_VALUE_MAX} characters`)),
+  )
+  .refine((f) => Object.keys(f).length <= PERSONAL_FIELDS_MAX, `must have at most ${PERSONAL_FIELDS_MAX} fields`);
 
 /** A send item; numbers may arrive as strings and lists as arrays. */
 export const sendItemSchema = z.object({
@@ -45,6 +58,12 @@ export const sendItemSchema = z.object({
    * no date: its expectedDeliveryTime is only when it was made (docs/api.md#sends).
    */
   birthday,
+  /**
+   * A personalized item's text as typed, with its {placeholders}, and the values its shortMessage was
+   * filled from: both or neither, the same template on every item of a send (docs/api.md#sends).
+   */
+  template: z.string().optional(),
+  fields: personalFields.optional(),
 });
 /** A send item as the gateway reads it. */
 export type SendItemInput = z.output<typeof sendItemSchema>;

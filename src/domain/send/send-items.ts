@@ -3,7 +3,7 @@ import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod, SendI
 import { birthdayAge, expectedDeliveryTime, fromAccraWallTime } from '../dates';
 import { SEND_MESSAGE_TYPES, typeAndSubtype, usesChosenDate } from '../messages/message-kinds';
 import { prepareMessageText } from '../messages/message-text';
-import { AGE_FIELD, PHONEBOOK_FIELDS, personalize } from '../messages/personalize';
+import { AGE_FIELD, PHONEBOOK_FIELDS, keptFields, personalize } from '../messages/personalize';
 import { birthdayOf, isBirthdayHeading, namesBirthdays } from './birthday-recipients';
 import { messageBodyFor } from '../messages/sender-id';
 import { needsUnicode } from '../messages/sms';
@@ -75,9 +75,16 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
   const dated = (built: SendItem, birthday: string | undefined): SendItem =>
     named ? { ...built, birthday: birthday ?? '' } : built;
   if (draft.subtype === 'personalized') {
+    // The template travels too (the status page shows it); a registration's rows also carry their
+    // values, which it keeps for edits of its template.
+    const keeps = draft.messageType !== 'quick';
     return recipients
       .filter((r) => r.number !== '')
-      .map((r) => dated(item(personalize(template, { ...r.fields }), r.number), r.birthday));
+      .map((r) => {
+        const fields = keptFields(template, { ...r.fields });
+        const built = { ...item(personalize(template, fields), r.number), template, ...(keeps ? { fields } : {}) };
+        return dated(built, r.birthday);
+      });
   }
   const unique = uniqueRecipients(recipients);
   if (unique.length === 0) return [];

@@ -13,15 +13,29 @@ export const headerTitle = (message: HeaderMessage | null | undefined): string =
   message?.messageDescription || message?.messageType || 'Message';
 
 /**
- * The status page's header (docs/product.md#delivery-status): the message's own name, text, sender and
- * time, and (client view) its author; an erasure of one recipient leaves it whole.
+ * The status page's header (docs/product.md#delivery-status): the message's own name, text (a
+ * personalized send's template, labelled as such), sender and time, and (client view) its author; an
+ * erasure of one recipient leaves it whole.
  */
-export function StatusHeader({ message, showAuthor }: { message: HeaderMessage; showAuthor: boolean }) {
+export function StatusHeader({
+  message,
+  template,
+  showAuthor,
+}: {
+  message: HeaderMessage;
+  template?: string | undefined;
+  showAuthor: boolean;
+}) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="status-header">
       <Text fw={600}>{headerTitle(message)}</Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {message.shortMessage}
+      {template !== undefined && (
+        <Text size="xs" c="dimmed" fw={600} mt={4} data-testid="template-label">
+          Message template: each recipient got it with their own values, as the table shows
+        </Text>
+      )}
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-text">
+        {template ?? message.shortMessage}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
         From {message.sourceAddress} · sent {formatAccra(message.messageSentTime)}

@@ -80,7 +80,7 @@ export function StatusScreen({ view }: { view: View }) {
           Back
         </Button>
       </Group>
-      {header && <StatusHeader message={header} showAuthor={view === 'client'} />}
+      {header && <StatusHeader message={header} template={data?.template} showAuthor={view === 'client'} />}
       {status.error &&
         (status.offline ? (
           <OfflineNote online={online}>

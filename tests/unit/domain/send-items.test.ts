@@ -59,6 +59,26 @@ describe('buildSendItems', () => {
       ['024', "Hi Ama, it's {unknown}", 'quick:personalized'],
       ['024', "Hi Kofi, it's {unknown}", 'quick:personalized'],
     ]);
+    // The template goes too; a registration's rows also carry their values, for edits of its template.
+    expect(items.map((i) => [i.template, i.fields])).toEqual([
+      ["Hi {name}, it's {unknown}", undefined],
+      ["Hi {name}, it's {unknown}", undefined],
+    ]);
+    const scheduled = buildSendItems(
+      draft({
+        messageType: 'scheduled',
+        subtype: 'personalized',
+        source: 'excel',
+        text: 'Hi {name}',
+        date: '2026-03-11 10:00',
+      }),
+      rows.map((r) => sheetRecipient(r)),
+      NOW,
+    );
+    expect(scheduled.map((i) => [i.template, i.fields])).toEqual([
+      ['Hi {name}', { numbers: '024', name: 'Ama' }],
+      ['Hi {name}', { numbers: '024', name: 'Kofi' }],
+    ]);
   });
 
   it('marks unicode per item', () => {
