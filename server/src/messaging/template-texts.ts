@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DialectName, Executor } from '../db/database';
 import { STAGE } from '../db/schema-messaging';
 import { byId, chunks, joinById, rowsById } from '../db/queries';
+import { anyTemplate } from './templates';
 
 /**
  * A registration's templates given new texts (an edit of a personalized send's template: each
@@ -66,17 +67,8 @@ export async function writeTemplateTexts(
 }
 
 /** Whether any template has a text of its own (a personalized send, or one with opt-out links). */
-export async function hasOwnTexts(db: Executor, regId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('message_recipients')
-    .select('id')
-    .where('message_id', '=', regId)
-    .where('stage', '=', STAGE.template)
-    .where('text', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const hasOwnTexts = (db: Executor, regId: number): Promise<boolean> =>
+  anyTemplate(db, regId, (q) => q.where('text', 'is not', null));
 
 /** A registration's templates: how many, how many follow its text, and the parts of those with their own. */
 export async function templateShares(db: Executor, regId: number) {
