@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeAccess, type Access } from '../../server/src/http/route';
+import { registered } from '../../server/src/http/register';
+import type { Role as Access } from '../../src/domain/contract/access';
 import { FRONTEND_PATH as FRONTEND } from '../../src/domain/api-paths';
 import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 
@@ -81,6 +82,9 @@ type Route = { path: string; name: string; url: string; access: Access };
 
 const gw: TestGateway = await makeTestApp();
 await gw.app.ready();
+const routeAccess = new Map(
+  [...registered.values()].filter((r) => r.api === 'app').map((r) => [r.path, r.declared.access.who]),
+);
 const routes: Route[] = postRoutes(gw.app).map((path) => ({
   path,
   name: path.slice(FRONTEND.length),
