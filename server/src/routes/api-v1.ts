@@ -27,13 +27,8 @@ import {
   REMOVE_OPT_OUT,
   SEND_MESSAGES,
 } from '../../../src/domain/contract/v1/messages';
-import {
-  CREATE_API_KEY,
-  GET_SMPP_ACCESS,
-  LIST_API_KEYS,
-  REVOKE_API_KEY,
-  UPDATE_SMPP_ACCESS,
-} from '../../../src/domain/contract/v1/keys';
+import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY } from '../../../src/domain/contract/v1/keys';
+import { GET_SMPP_ACCESS, UPDATE_SMPP_ACCESS } from '../../../src/domain/contract/v1/smpp';
 import {
   CREATE_WEBHOOK_ENDPOINT,
   DELETE_WEBHOOK_ENDPOINT,

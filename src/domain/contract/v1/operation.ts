@@ -3,7 +3,7 @@
 // src/api/v1.ts. Free of zod's code (types only), like ../call.ts.
 import type { z } from '../zod';
 import type { Access } from '../access';
-import type { API_SCOPES, API_MODES } from '../../api-v1/schemas';
+import { API_SCOPES, type API_MODES } from '../../api-v1/scopes';
 import { API_V1_PATH } from '../../api-paths';
 
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -30,6 +30,9 @@ export interface KeyAccess extends Access<'apikey', 'self'> {
   /** What a test key may not do, in the refusal's words: a test key never makes credentials that send for real. */
   readonly liveOnly?: string;
 }
+
+/** Managing keys (and SMPP credentials) with a key needs every scope: such a key can do all a key can, so it makes no stronger one. */
+export const KEY_ADMIN: readonly ApiScope[] = API_SCOPES;
 
 /** The error statuses an operation may answer beside 400, 401, 403 and 429. */
 export type ErrorStatus = 402 | 404 | 409 | 413 | 415 | 422;
