@@ -26,6 +26,7 @@ import { leanIndexes } from './migrations/024-lean-indexes';
 import { webhookFairness } from './migrations/025-webhook-fairness';
 import { hashedIdempotencyKeys } from './migrations/027-hashed-idempotency-keys';
 import { eraseFence } from './migrations/028-erase-fence';
+import { oneIdempotencyStore } from './migrations/030-one-idempotency-store';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -57,6 +58,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '025-webhook-fairness': webhookFairness,
   '027-hashed-idempotency-keys': hashedIdempotencyKeys,
   '028-erase-fence': eraseFence,
+  '030-one-idempotency-store': oneIdempotencyStore,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
