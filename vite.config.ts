@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** What only the landing and login pages need at first, beyond React and Mantine's core. */
 const FIRST_SCREEN =
-  /@mantine\/(core\/esm\/components\/(Anchor|ActionIcon|Image|Input|List|SimpleGrid|Text|TextInput|Title)\/|hooks\/esm\/use-(disclosure|uncontrolled)\/)|\/src\/(features\/(auth\/(auth-frame|login-screen)|landing\/)|ui\/(price-table|brand-logo|form-stack|failures)|domain\/(domain-settings|pricing|plural|fields|price-table)|sync\/(alerts-bus|session-state|domain-sync|hooks\/use-domain))/;
+  /@mantine\/(core\/esm\/components\/(Anchor|ActionIcon|Image|Input|List|SimpleGrid|Text|TextInput|Title)\/|hooks\/esm\/use-(disclosure|uncontrolled)\/)|\/src\/(features\/(auth\/(auth-frame|login-screen)|landing\/)|ui\/(price-table|brand-logo|form-stack|failures)|domain\/(brand\/domain-settings|money\/pricing|plural|fields|money\/price-table)|sync\/(alerts-bus|session-state|domain-sync|hooks\/use-domain))/;
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8081';
 

@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: ['tests/unit/tooling/**', 'tests/unit/**/*.mocked.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup-web.ts'],
+          // A limit against hangs, not a speed check: CI runs the browser tests beside this suite, and
+          // a 200,000-row sheet or a whole screen can take longer than vitest's default 5 s there.
+          testTimeout: 30_000,
           // The files of a worker share its modules (each test clears what it stores, setup-web.ts):
           // loading the DOM's modules anew for each file took half the time (199 s against 94 s).
           isolate: false,
@@ -28,6 +31,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/unit/**/*.mocked.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup-web.ts'],
+          testTimeout: 30_000,
           isolate: true,
         },
       },
@@ -56,8 +60,10 @@ export default defineConfig({
           // file took half of the suite's time (273 s against 145 s on SQLite, 346 against 266 on
           // PostgreSQL with three files at once).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Limits against a hang, not speed checks: .ci/run runs the browser tests beside the
+          // PostgreSQL suite, and a loaded machine needs the slack.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: each file starts its own gateway (free ports, its own data) and Chromium. A file
-// spends most of its time waiting on the app (pacing, polling), so two files run at once.
+// spends most of its time waiting on the app (pacing, polling), so two files run at once, and more where
+// E2E_WORKERS says (.ci/run takes three, beside the other suites). The limits below guard against a
+// hang; they are not speed checks, and a loaded machine needs their slack.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -9,11 +11,11 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     setupFiles: ['tests/e2e/support/setup.ts'],
     globalSetup: ['tests/e2e/support/bundle-gateway.ts'],
-    maxWorkers: 2,
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // expect.poll waits for what the gateway answers: with two files and their Chromiums on two cores, a
     // debounced search over 100,000 recipients can take longer than vitest's default second.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 20_000 } },
   },
 });

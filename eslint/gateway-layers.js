@@ -12,10 +12,11 @@ const GATEWAY = ['server', 'src'];
 export const AREA_RANK = {
   audit: 0,
   auth: 0,
-  carrier: 0,
   credit: 0,
   images: 0,
   phonebook: 0,
+  smpp: 0,
+  carrier: 1,
   messaging: 1,
   optouts: 1,
   scheduler: 2,

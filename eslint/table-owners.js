@@ -20,6 +20,7 @@ export const TABLE_OWNERS = {
   message_recipients: 'messaging',
   recipient_events: 'messaging',
   idempotent_answers: 'messaging',
+  recipient_fields: 'messaging',
   message_counters: 'messaging',
   daily_counters: 'messaging',
   delivery_times: 'messaging',

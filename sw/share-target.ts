@@ -8,7 +8,7 @@ import {
   SHARED_SHEET_FIELD,
   sharedText,
   type SharedItem,
-} from '../src/domain/incoming';
+} from '../src/domain/send/incoming';
 
 declare const self: ServiceWorkerGlobalScope;
 

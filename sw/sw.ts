@@ -4,7 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { IMAGES_PATH } from '../src/domain/api-paths';
+import { IMAGES_PATH } from '../src/domain/navigation/api-paths';
 import './background-send';
 import './share-target';
 

@@ -1,7 +1,7 @@
-import { parseDomainDetails } from '../domain/domain-details';
+import { parseDomainDetails } from '../domain/brand/domain-details';
 import type { DomainDetails } from '../domain/types';
 import { request, type AnswerSchema } from './http';
-import { DOMAIN_PATH } from '../domain/api-paths';
+import { DOMAIN_PATH } from '../domain/navigation/api-paths';
 
 /** Domain details as the gateway answers them (docs/api.md#transport); unknown fields are dropped. */
 export type DomainDetailsAnswer = DomainDetails;

@@ -1,4 +1,4 @@
-import { parseRetryAfter } from '../domain/outbox-policy';
+import { parseRetryAfter } from '../domain/send/outbox-policy';
 import { ApiFailure } from './api-failure';
 import { INVALID_TOKEN, TRY_AGAIN } from '../domain/alerts';
 import { pathFor, type Call, type CallAnswer, type CallBody } from '../domain/contract/call';

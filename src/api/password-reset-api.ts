@@ -1,6 +1,6 @@
 import { ApiFailure } from './api-failure';
 import { TRY_AGAIN } from '../domain/alerts';
-import { endedCredentialsText } from '../domain/own-account';
+import { endedCredentialsText } from '../domain/account/own-account';
 import { callGateway } from './http';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from '../domain/contract/password-reset';
 

@@ -1,5 +1,5 @@
 import type { z } from './zod';
-import type { ContactFields } from '../domain/contact-fields';
+import type { ContactFields } from '../domain/contacts/contact-fields';
 import { callGateway } from './http';
 import { outcomeOf, type Outcome } from './answer-fields';
 import { hasMoreOf } from '../domain/contract/fields';

@@ -1,6 +1,6 @@
 import { callGateway } from './http';
 import type { AccountType } from '../domain/types';
-import type { PasswordChange } from '../domain/own-account';
+import type { PasswordChange } from '../domain/account/own-account';
 import {
   CHANGE_ACCOUNT_TYPE,
   CHANGE_API_KEY,

@@ -14,7 +14,7 @@ import {
   TWO_STEP_REQUIRE,
   TWO_STEP_START,
 } from '../domain/contract/security';
-import type { ExportKind } from '../domain/audit';
+import type { ExportKind } from '../domain/account/audit';
 
 export type { AuditEntry, SessionItem } from '../domain/contract/security';
 /** The log's filter: search text, an action ('' for all), dates as YYYY-MM-DD ('' for the widest range). */

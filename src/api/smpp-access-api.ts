@@ -2,7 +2,7 @@
 // which take the app's session token.
 import { callOperation } from './v1';
 import { GET_SMPP_ACCESS, UPDATE_SMPP_ACCESS } from '../domain/contract/v1/smpp';
-import type { SmppAccess, UpdatedSmppAccess, UpdateSmppAccessBody } from '../domain/smpp-access';
+import type { SmppAccess, UpdatedSmppAccess, UpdateSmppAccessBody } from '../domain/account/smpp-access';
 
 export const fetchSmppAccess = (token: string): Promise<SmppAccess> => callOperation(GET_SMPP_ACCESS, { auth: token });
 

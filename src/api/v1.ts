@@ -2,7 +2,7 @@ import { request, type AnswerSchema } from './http';
 import { pathFor } from '../domain/contract/call';
 import type { z } from '../domain/contract/zod';
 import type { Operation } from '../domain/contract/v1/operation';
-import { API_V1_PATH } from '../domain/api-paths';
+import { API_V1_PATH } from '../domain/navigation/api-paths';
 
 // The app's calls of the integrators' API (docs/api-v1.md) with its session token: each through the
 // operation's declaration (src/domain/contract/v1), its path, method and answer schema, never a typed path.

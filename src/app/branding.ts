@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { safeAssetUrl } from '../domain/safe-url';
-import { brandName, brandThemeColor } from '../domain/brand';
+import { safeAssetUrl } from '../domain/navigation/safe-url';
+import { brandName, brandThemeColor } from '../domain/brand/brand';
 
 type Brand = { companyname: string; logo: string; theme_color: string; backgroundImage?: string } | null;
 

@@ -3,8 +3,8 @@ import { registerServiceWorker } from './register-sw';
 import { firstScreenModules, screenModules, statusPageKey } from './screen-modules';
 import { readSessionHint } from '../db/boot-mirror';
 import { holdUntilFirstScreen } from '../sync/after-first-screen';
-import { PRERENDERED_DETAILS_ID } from '../domain/prerendered-page';
-import { AFTER_SHARE_HREF } from '../domain/incoming';
+import { PRERENDERED_DETAILS_ID } from '../domain/brand/prerendered-page';
+import { AFTER_SHARE_HREF } from '../domain/send/incoming';
 import { noteShareAwaitingSignIn } from '../flows/share-sign-in';
 
 // The entry stays tiny: index.html's splash paints at once instead of waiting for the app's

@@ -7,10 +7,10 @@ import { StaticRouter } from 'react-router-dom';
 import { App, type AppRouter } from './app';
 import { LandingScreen, LoginScreen } from './screens';
 import { forgetRefusedCopies, writeDomainMirror } from '../db/boot-mirror';
-import { parseDomainDetails } from '../domain/domain-details';
-import { routeDecision } from '../domain/routing';
+import { parseDomainDetails } from '../domain/brand/domain-details';
+import { routeDecision } from '../domain/navigation/routing';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
-import { PRERENDERED_PATHS, type Prerender } from '../domain/prerendered-page';
+import { PRERENDERED_PATHS, type Prerender } from '../domain/brand/prerendered-page';
 
 // The screens render at once when their code is loaded, as the browser has it before hydrating.
 const screensLoaded = Promise.all([LandingScreen.preload(), LoginScreen.preload()]);

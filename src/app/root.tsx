@@ -6,7 +6,7 @@ import { expectTypedBeforeHydration } from './typed-before-hydration';
 import { LandingScreen, LoginScreen, preloadFirstScreens } from './screens';
 import { adoptDomainDetails } from '../sync/domain-sync';
 import { settledSessionStatus } from '../sync/session-state';
-import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/prerendered-page';
+import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/brand/prerendered-page';
 
 /**
  * Mounts the app. A page the gateway prerendered for a visitor (the landing or login page) is

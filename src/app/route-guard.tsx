@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { routeDecision } from '../domain/routing';
+import { routeDecision } from '../domain/navigation/routing';
 import { shareAwaitsSignIn } from '../flows/share-sign-in';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
 import { useSession } from '../sync/hooks/use-session';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { APP_PATHS } from '../domain/app-paths';
+import { APP_PATHS } from '../domain/navigation/app-paths';
 import { RouteGuard } from './route-guard';
 import {
   AuditLogScreen,

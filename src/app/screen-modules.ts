@@ -1,6 +1,6 @@
 import { parseDomainMirror, readDomainMirrorText, readSessionHint } from '../db/boot-mirror';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
-import { APP_PATHS } from '../domain/app-paths';
+import { APP_PATHS } from '../domain/navigation/app-paths';
 
 // The code of the screens a first visit can open on, without React, so the entry can ask for it beside
 // the app's own chunk instead of after it (no entry -> app -> screen chain).

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SIGNED_OUT_REDIRECT_DELAY_MS } from '../domain/constants';
-import { signedOutTarget } from '../domain/routing';
+import { signedOutTarget } from '../domain/navigation/routing';
 import type { SessionState } from '../sync/hooks/use-session';
 
 /**

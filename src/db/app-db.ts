@@ -5,8 +5,8 @@ import type { ApiKeyView, ApiMode, EndpointView, SecretView } from '../api/devel
 import type { OverviewAnswer } from '../api/message-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
-import type { OutboxState } from '../domain/outbox-state';
-import { contactSearchText } from '../domain/phonebook';
+import type { OutboxState } from '../domain/send/outbox-state';
+import { contactSearchText } from '../domain/contacts/phonebook';
 import type { UserInfo, SendItem } from '../domain/types';
 import { DB_NAME } from './boot-mirror';
 

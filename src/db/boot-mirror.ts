@@ -1,4 +1,4 @@
-import { parseDomainDetails } from '../domain/domain-details';
+import { parseDomainDetails } from '../domain/brand/domain-details';
 import type { StoredDomain } from './app-db';
 
 // A small copy in localStorage of what the first screen needs (is someone signed in, the domain's

@@ -1,7 +1,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { db } from './db';
 import type { OutboxBatch, OutboxJob, StoredUser } from './app-db';
-import { isWaitingJob, offersRowSkip, WAITING_STATES } from '../domain/outbox-state';
+import { isWaitingJob, offersRowSkip, WAITING_STATES } from '../domain/send/outbox-state';
 import { patchUser } from './session-store';
 
 /**

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { db } from './db';
-import { contactSearchText } from '../domain/phonebook';
+import { contactSearchText } from '../domain/contacts/phonebook';
 import type { StoredContact, StoredGroup } from './app-db';
 
 /** The account's phone books as shown: own or clients', minus the ones deleted on the device. */

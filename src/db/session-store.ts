@@ -1,5 +1,5 @@
 import { db } from './db';
-import { isWaitingJob } from '../domain/outbox-state';
+import { isWaitingJob } from '../domain/send/outbox-state';
 import type { StoredSession, StoredUser } from './app-db';
 import { writeSessionHint } from './boot-mirror';
 import { forgetSmppAccess } from './smpp-access-store';

@@ -1,6 +1,6 @@
 // What the service worker kept from a share (sw/share-target.ts), in Cache Storage until the send
 // form has asked the user about it (docs/architecture.md#files-and-contacts-in).
-import { SHARED_CACHE, SHARED_FILE_URL, SHARED_ITEM_URL, isFreshShare, type SharedItem } from '../domain/incoming';
+import { SHARED_CACHE, SHARED_FILE_URL, SHARED_ITEM_URL, isFreshShare, type SharedItem } from '../domain/send/incoming';
 
 /**
  * The kept share, read once: it is deleted whatever it holds. Null when there is none, or when it

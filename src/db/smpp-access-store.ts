@@ -1,6 +1,6 @@
 // The account's SMPP access as last fetched, kept on the device (localStorage, one small record per
 // account) so the profile shows it offline. Never a password: the gateway shows that once.
-import type { SmppAccess } from '../domain/smpp-access';
+import type { SmppAccess } from '../domain/account/smpp-access';
 
 const KEY = (profileId: number) => `bulk-sms:smpp-access:${profileId}`;
 

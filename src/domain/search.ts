@@ -1,5 +1,5 @@
 // List search: every field but ids and reference keys, case-insensitive (docs/product.md#lists-and-status).
-import { phoneSearchForms } from './phone-number';
+import { phoneSearchForms } from './numbers/phone-number';
 
 // Identifiers match by accident (a search for "12" would hit every id containing 12).
 const EXCLUDED_KEY = /^(id|.*_id|paymentid|supid|groupid|codeid|randomalpha|referencekey)$/i;

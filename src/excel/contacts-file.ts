@@ -1,5 +1,5 @@
 // The page's side of the contact import's reading: the parse worker reads Sheet1 as contacts, ended when it runs too long.
-import { sendSheetFileError } from '../domain/send-sheet-file';
+import { sendSheetFileError } from '../domain/send/send-sheet-file';
 import type { ContactsFileResult } from './contacts-sheet';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, PARSE_TIMEOUT_MS, PARSE_TOO_SLOW, READER_STOPPED } from './limits';
 import { defaultWorker, SpreadsheetError, type WorkerFactory } from './parse-file';

@@ -1,6 +1,6 @@
 // Reading a file of contacts (docs/product.md#for-contacts): runs inside the parse worker (and in unit tests).
-import { readContactSheet, type ContactSheet } from '../domain/contact-sheet';
-import { contactSheetError, contactSheetName } from '../domain/excel-sheet';
+import { readContactSheet, type ContactSheet } from '../domain/contacts/contact-sheet';
+import { contactSheetError, contactSheetName } from '../domain/contacts/excel-sheet';
 import { openBook, type ProgressFn, type SheetShape } from './parse-core';
 
 export type ContactsFileResult =

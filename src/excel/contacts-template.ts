@@ -1,7 +1,7 @@
 // The contact import's template (docs/product.md#for-contacts): the data on Sheet1 under headings the import reads, and a sheet of help.
 import * as XLSX from 'xlsx';
-import { TEMPLATE_HEADINGS } from '../domain/contact-headings';
-import { CONTACT_SHEET_NAME } from '../domain/excel-sheet';
+import { TEMPLATE_HEADINGS } from '../domain/contacts/contact-headings';
+import { CONTACT_SHEET_NAME } from '../domain/contacts/excel-sheet';
 
 export const TEMPLATE_FILE_NAME = 'contacts-template.xlsx';
 

@@ -2,9 +2,9 @@
 import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ExportRequest } from './export-request';
 import type { ReportRow } from './status-report';
-import type { SetAsideNumber } from '../domain/excel-sheet';
-import { CONTACT_FIELDS, type ContactFields } from '../domain/contact-fields';
-import type { PersonExport } from '../domain/person-data';
+import type { SetAsideNumber } from '../domain/contacts/excel-sheet';
+import { CONTACT_FIELDS, type ContactFields } from '../domain/contacts/contact-fields';
+import type { PersonExport } from '../domain/account/person-data';
 
 const EXPORT_TIMEOUT_MS = 60_000;
 

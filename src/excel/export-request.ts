@@ -1,8 +1,8 @@
 import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ReportRow } from './status-report';
-import type { SetAsideNumber } from '../domain/excel-sheet';
-import type { ContactFields } from '../domain/contact-fields';
-import type { PersonExport } from '../domain/person-data';
+import type { SetAsideNumber } from '../domain/contacts/excel-sheet';
+import type { ContactFields } from '../domain/contacts/contact-fields';
+import type { PersonExport } from '../domain/account/person-data';
 
 /** What the export worker is asked to write. */
 export type ExportRequest =

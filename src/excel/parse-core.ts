@@ -7,8 +7,8 @@ import {
   readSendSheet,
   type SetAsideNumber,
   type SheetColumn,
-} from '../domain/excel-sheet';
-import { sendSheetFileError } from '../domain/send-sheet-file';
+} from '../domain/contacts/excel-sheet';
+import { sendSheetFileError } from '../domain/send/send-sheet-file';
 import { toSheetTable, type SheetTable } from './sheet-table';
 import { FILE_TOO_BIG, MAX_FILE_BYTES } from './limits';
 import { SpreadsheetError } from './spreadsheet-error';

@@ -1,5 +1,5 @@
 // The page's side of the spreadsheet reader: one worker per opened file, ended when it runs too long.
-import { sendSheetFileError } from '../domain/send-sheet-file';
+import { sendSheetFileError } from '../domain/send/send-sheet-file';
 import { SpreadsheetError, type ProgressFn, type SheetResult } from './parse-core';
 import type { ParseReply, ParseRequest } from './parse-protocol';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, PARSE_TIMEOUT_MS, PARSE_TOO_SLOW, READER_STOPPED } from './limits';

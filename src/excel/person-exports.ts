@@ -1,8 +1,8 @@
 // The exports of contacts (docs/product.md#phone-books) and of a person's data (docs/compliance.md#a-persons-data).
 import * as XLSX from 'xlsx';
-import { CONTACT_FIELDS, type ContactFields } from '../domain/contact-fields';
-import { TEMPLATE_HEADINGS } from '../domain/contact-headings';
-import type { PersonExport } from '../domain/person-data';
+import { CONTACT_FIELDS, type ContactFields } from '../domain/contacts/contact-fields';
+import { TEMPLATE_HEADINGS } from '../domain/contacts/contact-headings';
+import type { PersonExport } from '../domain/account/person-data';
 import { neutraliseFormula } from './status-report';
 
 const cell = (value: unknown) => neutraliseFormula(String(value ?? ''));

@@ -1,7 +1,7 @@
 // The send form's template (docs/product.md#for-sending): one sheet, Sheet1, whose first row
 // holds the headings, the mobile numbers under "numbers"; the other headings are a personalized text's fields.
 import * as XLSX from 'xlsx';
-import { CONTACT_SHEET_NAME, NUMBERS_HEADING } from '../domain/excel-sheet';
+import { CONTACT_SHEET_NAME, NUMBERS_HEADING } from '../domain/contacts/excel-sheet';
 
 const SEND_TEMPLATE_HEADINGS = [NUMBERS_HEADING, 'firstname', 'surname'] as const;
 

@@ -1,6 +1,6 @@
 // The rows a send set aside (docs/product.md#for-sending), as an xlsx the user can correct and load again.
 import * as XLSX from 'xlsx';
-import type { SetAsideNumber } from '../domain/excel-sheet';
+import type { SetAsideNumber } from '../domain/contacts/excel-sheet';
 import { neutraliseFormula } from './status-report';
 
 export const SET_ASIDE_HEADINGS = ['Row', 'numbers', 'Why it was set aside'] as const;

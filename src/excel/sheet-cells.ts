@@ -1,7 +1,7 @@
 // A worksheet's cells as rows, from the cells that exist: the range a file declares is often wrong
 // (too small, or the whole sheet), and styled empty cells far away are formatting, not data.
 import * as XLSX from 'xlsx';
-import { UNSAVED_FORMULA, cellError } from '../domain/sheet-number';
+import { UNSAVED_FORMULA, cellError } from '../domain/contacts/sheet-number';
 import { MAX_CELLS, MAX_ROWS, TOO_MANY_CELLS, TOO_MANY_ROWS, rowsOutsideRange } from './limits';
 import { SpreadsheetError } from './spreadsheet-error';
 

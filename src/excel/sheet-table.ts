@@ -1,6 +1,6 @@
 // A sheet's rows as columns: 100,000 rows cross from the worker in a few milliseconds as five string
 // arrays, where as 100,000 objects they hold the page's main thread for about a tenth of a second.
-import { NUMBERS_HEADING } from '../domain/excel-sheet';
+import { NUMBERS_HEADING } from '../domain/contacts/excel-sheet';
 
 export type SheetTable = {
   /** Row field names (readSendSheet's: the headings, the numbers column as 'numbers'). */

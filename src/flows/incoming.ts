@@ -2,7 +2,7 @@
 // files opened with the installed app (File Handling's launchQueue) and shares the service worker
 // kept (Web Share Target). Opened files wait here until a screen takes them: the send form, or a
 // phone book's page for its import; a share goes to the send form only, after the user accepts it.
-import { APP_PATHS } from '../domain/app-paths';
+import { APP_PATHS } from '../domain/navigation/app-paths';
 import { takeShared } from '../db/shared-in-store';
 
 export interface Incoming {

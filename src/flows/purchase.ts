@@ -1,6 +1,6 @@
 import { checkSupplierCredit, paymentLink } from '../api/purchase-api';
 import { currentAccount } from '../db/session-store';
-import { safePaymentUrl } from '../domain/safe-url';
+import { safePaymentUrl } from '../domain/navigation/safe-url';
 
 /** The payment page's address, which the gateway gave but the app checks before leaving for it. */
 export const UNSAFE_PAYMENT_PAGE =

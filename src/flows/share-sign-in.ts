@@ -1,7 +1,7 @@
 // A share that opens the app signed out waits for this tab's sign-in: the entry notes it (main.tsx),
 // the route guard sends the sign-in on to the send form's question, which forgets it
 // (docs/architecture.md#files-and-contacts-in). Tiny: the entry imports it.
-import { SHARE_MAX_AGE_MS } from '../domain/incoming';
+import { SHARE_MAX_AGE_MS } from '../domain/send/incoming';
 
 const AWAITS_SIGN_IN_KEY = 'share-awaits-sign-in';
 

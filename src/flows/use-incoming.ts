@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AFTER_SHARE_HREF } from '../domain/incoming';
-import { APP_PATHS } from '../domain/app-paths';
+import { AFTER_SHARE_HREF } from '../domain/send/incoming';
+import { APP_PATHS } from '../domain/navigation/app-paths';
 import { collectShared, takeIncoming, type Incoming } from './incoming';
 import { forgetShareAwaitingSignIn } from './share-sign-in';
 

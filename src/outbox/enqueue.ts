@@ -1,4 +1,4 @@
-import { countRecipients, splitIntoBatches } from '../domain/outbox-policy';
+import { countRecipients, splitIntoBatches } from '../domain/send/outbox-policy';
 import type { SendItem } from '../domain/types';
 import type { OutboxBatch, OutboxJob } from '../db/app-db';
 import { addJob } from '../db/outbox-store';

@@ -7,9 +7,9 @@ import {
   smallerBatchSize,
   type SendBatch,
   type SendFailure,
-} from '../domain/outbox-policy';
-import { idempotencyKey } from '../domain/idempotency-key';
-import { updatesBalanceAfterSend } from '../domain/sender-id';
+} from '../domain/send/outbox-policy';
+import { idempotencyKey } from '../domain/send/idempotency-key';
+import { updatesBalanceAfterSend } from '../domain/messages/sender-id';
 import type { SendItem } from '../domain/types';
 import type { OutboxJob, StoredUser } from '../db/app-db';
 import { acknowledgeSend, readBatch, readBatches, updateJob } from '../db/outbox-store';

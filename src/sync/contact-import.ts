@@ -1,9 +1,9 @@
 // Loading a checked sheet of contacts into a phone book, in parts, without ever loading a part twice.
 import { ApiFailure } from '../api/api-failure';
 import * as api from '../api/phonebook-api';
-import { contactAt, type ContactTable, type SetAsideRow } from '../domain/contact-sheet';
-import { canonicalPhone } from '../domain/phone-number';
-import { importSummary, lostPartOutcome } from '../domain/phonebook';
+import { contactAt, type ContactTable, type SetAsideRow } from '../domain/contacts/contact-sheet';
+import { canonicalPhone } from '../domain/numbers/phone-number';
+import { importSummary, lostPartOutcome } from '../domain/contacts/phonebook';
 import { countText } from '../domain/plural';
 import * as store from '../db/phonebook-store';
 import { describeFailure } from './failures';

@@ -1,6 +1,6 @@
 import { fetchDomainDetails } from '../api/domain-api';
 import { parseDomainMirror, readDomainMirrorText, writeDomainMirror } from '../db/boot-mirror';
-import { parseDomainDetails } from '../domain/domain-details';
+import { parseDomainDetails } from '../domain/brand/domain-details';
 import type { StoredDomain } from '../db/app-db';
 import { DOMAIN_CACHE_MS } from '../domain/constants';
 import { afterFirstScreen } from './after-first-screen';

@@ -9,9 +9,9 @@ import {
 import { currentAccount } from '../db/session-store';
 import { dropContactsWithNumbers } from '../db/phonebook-store';
 import { formatAccra } from '../domain/dates';
-import { OPT_OUT_REASON_LABELS, type OptOutReason } from '../domain/opt-out';
-import { personNumber, storedForms, type PersonExport } from '../domain/person-data';
-import { statusLabel } from '../domain/message-status';
+import { OPT_OUT_REASON_LABELS, type OptOutReason } from '../domain/numbers/opt-out';
+import { personNumber, storedForms, type PersonExport } from '../domain/account/person-data';
+import { statusLabel } from '../domain/messages/message-status';
 import { refreshOptOuts } from './optouts';
 
 async function signedIn() {

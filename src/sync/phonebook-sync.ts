@@ -1,7 +1,7 @@
 import { ApiFailure } from '../api/api-failure';
 import * as api from '../api/phonebook-api';
 import type { Outcome } from '../api/answer-fields';
-import type { ContactFields } from '../domain/contact-fields';
+import type { ContactFields } from '../domain/contacts/contact-fields';
 import * as store from '../db/phonebook-store';
 import { currentAccount } from '../db/session-store';
 import { ALERT_DURATION_MS } from '../domain/constants';

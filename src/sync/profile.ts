@@ -8,7 +8,7 @@ import {
   updateAccountDetails,
   type OwnerProof,
 } from '../api/profile-api';
-import { compactPhone, type PasswordChange } from '../domain/own-account';
+import { compactPhone, type PasswordChange } from '../domain/account/own-account';
 import { currentAccount, saveUser } from '../db/session-store';
 import type { AccountType } from '../domain/types';
 

@@ -15,7 +15,7 @@ import {
   type AuditFilter,
 } from '../api/security-api';
 import { currentAccount, saveUser } from '../db/session-store';
-import type { ExportKind } from '../domain/audit';
+import type { ExportKind } from '../domain/account/audit';
 
 export type { AuditEntry, AuditFilter, SessionItem } from '../api/security-api';
 

@@ -1,7 +1,7 @@
 import { fetchSmppAccess, sendSmppAccess } from '../api/smpp-access-api';
 import { currentAccount } from '../db/session-store';
 import { readSmppAccess, saveSmppAccess } from '../db/smpp-access-store';
-import type { SmppAccess, UpdateSmppAccessBody } from '../domain/smpp-access';
+import type { SmppAccess, UpdateSmppAccessBody } from '../domain/account/smpp-access';
 
 async function signedIn() {
   const account = await currentAccount();

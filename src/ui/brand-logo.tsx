@@ -1,5 +1,5 @@
 import { Image } from '@mantine/core';
-import { safeAssetPath } from '../domain/safe-url';
+import { safeAssetPath } from '../domain/navigation/safe-url';
 
 type BrandLogoProps = { logo: string; companyname: string; size?: number };
 

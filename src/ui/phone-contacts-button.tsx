@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { PickedPerson } from '../domain/picked-contacts';
+import type { PickedPerson } from '../domain/send/picked-contacts';
 
 // The Contact Picker (Android's Chromium): names and numbers chosen by the person, each time,
 // several at once; nothing is read without it (docs/architecture.md#files-and-contacts-in).

@@ -1,4 +1,4 @@
-import { priceTableRows } from '../domain/price-table';
+import { priceTableRows } from '../domain/money/price-table';
 import type { PriceTier } from '../domain/types';
 import { CURRENCY } from '../domain/constants';
 

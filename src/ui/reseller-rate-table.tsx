@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { RESELLER_EXPIRY_YEARS, RESELLER_RATE_TABLE } from '../domain/pricing';
+import { RESELLER_EXPIRY_YEARS, RESELLER_RATE_TABLE } from '../domain/money/pricing';
 
 const volume = new Intl.NumberFormat('en-US');
 

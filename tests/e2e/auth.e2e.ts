@@ -7,7 +7,7 @@ import { ShellPage } from './support/pages/shell-page';
 import { SignupPage } from './support/pages/signup-page';
 import { uniqueUser } from '../unit/support/factories';
 import { latestCode } from './support/carrier';
-import { displayPhone } from '../../src/domain/phone-number';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
 
 describe('sign-up, login and password reset through the real gateway', () => {
   const world = useGatewayAndBrowser();

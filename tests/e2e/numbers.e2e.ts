@@ -11,8 +11,8 @@ import { carrierSummary, eventually } from './support/carrier';
 import { outboxJobs } from './support/app-storage';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { ShellPage } from './support/pages/shell-page';
-import { displayPhone } from '../../src/domain/phone-number';
-import { NUMBER_REASONS } from '../../src/domain/sheet-number';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
+import { NUMBER_REASONS } from '../../src/domain/contacts/sheet-number';
 
 /** A Ghana number as people type it: 024… for 23324…. */
 const local = (canonical: string) => `0${canonical.slice(3)}`;

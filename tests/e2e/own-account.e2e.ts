@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { displayPhone } from '../../src/domain/phone-number';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
 import type { Page } from 'playwright-core';
 import { uniqueUser } from '../unit/support/factories';
 import { DESKTOP, newPage, PHONE } from './support/browser';

@@ -8,7 +8,7 @@ import { startGateway } from './support/gateway';
 import { MessagesPage } from './support/pages/messages-page';
 import { openDatabase } from '../../server/src/db/database';
 import { bigSendNumber, seedBigSend, type BigSend } from '../gateway/helpers/big-send';
-import { displayPhone } from '../../src/domain/phone-number';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
 
 // A 100,000-recipient send's status page (docs/product.md#delivery-status): it opens with its totals and
 // report at once, asks the gateway page by page (never the whole list), filters, searches and exports.
@@ -111,7 +111,7 @@ describe('a 100,000-recipient send: status page and report', () => {
       await page.screenshot({ path: `test-results/screens/reports-status-${name}.png`, fullPage: true });
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('shows the last 30 days above the dashboard, for an admin its clients too, and offline after one visit', async () => {
     for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
@@ -164,5 +164,5 @@ describe('a 100,000-recipient send: status page and report', () => {
     const clients = page.getByRole('region', { name: 'Last 30 days' });
     await clients.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
     await context.close();
-  }, 120_000);
+  });
 });

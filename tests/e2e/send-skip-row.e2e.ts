@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshNumbers } from '../unit/support/phone-numbers';
-import { displayPhone } from '../../src/domain/phone-number';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { outboxJobs } from './support/app-storage';
 import { carrierMessagesOfJob, carrierSummary, eventually } from './support/carrier';

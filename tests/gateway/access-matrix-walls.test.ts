@@ -3,7 +3,7 @@
 // runs: a call missing, or a fixture that could not be made, fails its cases instead of skipping them.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRONTEND_PATH as FRONTEND } from '../../src/domain/api-paths';
+import { FRONTEND_PATH as FRONTEND } from '../../src/domain/navigation/api-paths';
 import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 import { declaredRoutes } from './helpers/roles';
 

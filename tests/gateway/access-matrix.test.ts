@@ -11,7 +11,7 @@ import type { Role } from '../../src/domain/contract/access';
 import { frontendCall } from '../../src/domain/contract/call';
 import { ownBody } from '../../src/domain/contract/fields';
 import { z } from '../../src/domain/contract/zod';
-import { FRONTEND_PATH as FRONTEND } from '../../src/domain/api-paths';
+import { FRONTEND_PATH as FRONTEND } from '../../src/domain/navigation/api-paths';
 import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 import { ADMITS, declaredRoutes, freshSession, seededAccounts, servedRoutes } from './helpers/roles';
 

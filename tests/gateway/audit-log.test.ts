@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pruneAudit, AUDIT_RETENTION_MS } from '../../server/src/audit/audit-log';
 import { payCheckout } from '../../server/src/payments/checkout';
 import { resetsSettled } from '../../server/src/routes/password-reset';
-import type { AuditAction } from '../../src/domain/audit';
+import type { AuditAction } from '../../src/domain/account/audit';
 import {
   call,
   lastTextTo,

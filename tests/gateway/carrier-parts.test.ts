@@ -9,7 +9,7 @@ import { tickCarrier } from '../../server/src/carrier/delivery';
 import { Dispatcher, IN_DOUBT_SETTLE_MS } from '../../server/src/carrier/dispatcher';
 import { INSTANCE_LEASE_MS } from '../../server/src/carrier/instances';
 import { PART } from '../../server/src/db/schema-carrier';
-import { decodeWire } from '../../server/src/carrier/smpp/sms-wire';
+import { decodeWire } from '../../server/src/smpp/concatenation';
 import { eventually } from './helpers/eventually';
 
 let gw: TestGateway | null = null;

@@ -9,7 +9,7 @@ import { startGateway, type RunningGateway } from '../e2e/support/gateway';
 import { apiCall, apiLogin, apiSend } from '../e2e/support/api-accounts';
 import { FakeSmsc } from './helpers/fake-smsc';
 import { freshPostgres } from './helpers/test-app';
-import { reassemble } from '../../server/src/carrier/smpp/sms-wire';
+import { reassemble } from '../../server/src/smpp/concatenation';
 
 const WINDOW = 10;
 const TEXT =

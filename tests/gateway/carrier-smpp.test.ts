@@ -7,10 +7,10 @@ import { fundedAccount, sendItem, sendSms } from './helpers/messaging';
 import { FakeSmsc, settingsFor, type SmscFaults } from './helpers/fake-smsc';
 import { SmppConnector } from '../../server/src/carrier/smpp/smpp-connector';
 import { tickCarrier } from '../../server/src/carrier/delivery';
-import { reassemble } from '../../server/src/carrier/smpp/sms-wire';
+import { reassemble } from '../../server/src/smpp/concatenation';
 import type { SmppSettings } from '../../server/src/carrier/carrier-url';
 import { PART } from '../../server/src/db/schema-carrier';
-import { needsUnicode } from '../../src/domain/sms';
+import { needsUnicode } from '../../src/domain/messages/sms';
 import { IN_DOUBT_SETTLE_MS } from '../../server/src/carrier/dispatcher';
 import { eventually } from './helpers/eventually';
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registered } from '../../server/src/http/register';
 import { CALLS } from '../../src/domain/contract/calls';
 import { OPERATIONS } from '../../src/domain/contract/v1/operations';
-import { API_V1_PATH } from '../../src/domain/api-paths';
+import { API_V1_PATH } from '../../src/domain/navigation/api-paths';
 import { makeTestApp } from './helpers/test-app';
 
 const gw = await makeTestApp();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, sendItem, sendSms } from './helpers/messaging';
-import { SIGNUP_PATH } from '../../src/domain/api-paths';
+import { SIGNUP_PATH } from '../../src/domain/navigation/api-paths';
 import { TOO_MANY_PARTS } from '../../server/src/http/well-formed';
 import { makeKey, v1 } from './helpers/api-v1';
 

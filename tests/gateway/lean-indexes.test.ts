@@ -6,7 +6,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import type { Executor } from '../../server/src/db/database';
 import { PART } from '../../server/src/db/schema-carrier';
 import { STAGE } from '../../server/src/db/schema-messaging';
-import { deliveredQuery } from '../../server/src/smpp-server/receipts';
+import { deliveredQuery } from '../../server/src/smpp-server/receipt-claims';
 
 let gw: TestGateway | undefined;
 afterEach(async () => {
@@ -86,7 +86,7 @@ describe('lean indexes', () => {
     expect(await planOf(gw, query)).toMatch(/messages_due/);
   });
 
-  it("a bind's receipts are claimed through the index of pending receipts (smpp-server/receipts.ts)", async () => {
+  it("a bind's receipts are claimed through the index of pending receipts (smpp-server/receipt-claims.ts)", async () => {
     gw = await makeTestApp({ demo: false });
     const query = gw.ctx.db
       .selectFrom('smpp_receipts')
@@ -99,7 +99,7 @@ describe('lean indexes', () => {
     expect(await planOf(gw, query)).toMatch(/smpp_receipts_due/);
   });
 
-  it("a customer's answers end their receipts by id, never by reading every pending receipt (smpp-server/receipts.ts)", async () => {
+  it("a customer's answers end their receipts by id, never by reading every pending receipt (smpp-server/receipt-claims.ts)", async () => {
     gw = await makeTestApp({ demo: false });
     const { db } = gw.ctx;
     const receipt = (k: number, state: 'pending' | 'delivered') => ({
@@ -143,7 +143,7 @@ describe('lean indexes', () => {
     if (db.dialectName === 'postgres') expect(plan).toMatch(/smpp_receipts_pkey/);
   });
 
-  it("a long message's held parts are found through the index of held parts (smpp-server/submits.ts)", async () => {
+  it("a long message's held parts are found through the index of held parts (smpp-server/held-groups.ts)", async () => {
     gw = await makeTestApp({ demo: false });
     const query = gw.ctx.db
       .selectFrom('smpp_submits')
@@ -152,6 +152,13 @@ describe('lean indexes', () => {
       .where('group_key', '=', 'DEMO|233241000001|12|3')
       .where('state', '=', 'held');
     expect(await planOf(gw, query)).toMatch(/smpp_submits_held/);
+  });
+
+  it("the send call's stored answers are pruned through the index of their times (messaging/idempotency.ts pruneAnswers)", async () => {
+    gw = await makeTestApp({ demo: false });
+    // The scheduler prunes them every tick (scheduler/scheduler.ts): migrations/029-send-answers-created-index.ts.
+    const prune = gw.ctx.db.deleteFrom('send_answers').where('created_at', '<', Date.now() - 30 * 24 * 3600 * 1000);
+    expect(await planOf(gw, prune)).toMatch(/send_answers_age/);
   });
 
   it('PostgreSQL keeps that plan for the prepared claim: its state is a literal, which a generic plan can prove', async () => {

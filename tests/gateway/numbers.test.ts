@@ -6,7 +6,7 @@ import { account, balanceOf, carrierRows, list, sendItem, sendSms } from './help
 import { form, temporal } from './helpers/signup-fixtures';
 import { makeKey, v1 } from './helpers/api-v1';
 import { tickCarrier } from '../../server/src/carrier/delivery';
-import { NUMBER_REASONS } from '../../src/domain/sheet-number';
+import { NUMBER_REASONS } from '../../src/domain/contacts/sheet-number';
 
 describe('sends: the gateway canonicalises, checks and de-duplicates before it charges', () => {
   let gw: TestGateway;

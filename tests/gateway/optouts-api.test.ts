@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, sendItem, sendSms } from './helpers/messaging';
-import { MAX_OPT_OUT_NUMBERS } from '../../src/domain/opt-out';
+import { MAX_OPT_OUT_NUMBERS } from '../../src/domain/numbers/opt-out';
 
 describe('the opt-out list calls', () => {
   let gw: TestGateway;

@@ -2,12 +2,12 @@
 // unguessable code per (account, number), a page with no sign-in that confirms once, a 404 for an
 // unknown code or another tenant's host, and a rate limit per address.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalPhone } from '../../src/domain/phone-number';
+import { canonicalPhone } from '../../src/domain/numbers/phone-number';
 import { call, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, sendItem, sendSms } from './helpers/messaging';
 import { newOptOutCode } from '../../server/src/optouts/links';
 import { LINK_HITS_PER_MINUTE } from '../../server/src/routes/optouts';
-import { LINKED_TEXT_FIXED, OPT_OUT_CODE_ALPHABET, OPT_OUT_CODE_LENGTH } from '../../src/domain/opt-out';
+import { LINKED_TEXT_FIXED, OPT_OUT_CODE_ALPHABET, OPT_OUT_CODE_LENGTH } from '../../src/domain/numbers/opt-out';
 
 const TEXT_150 = 'A'.repeat(150);
 

@@ -8,7 +8,7 @@ import { FakeSmsc, settingsFor } from './helpers/fake-smsc';
 import { SmppConnector } from '../../server/src/carrier/smpp/smpp-connector';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { PART } from '../../server/src/db/schema-carrier';
-import { isStopText } from '../../src/domain/opt-out';
+import { isStopText } from '../../src/domain/numbers/opt-out';
 import { eventually } from './helpers/eventually';
 
 const FAST = { reconnect: { baseMs: 10, maxMs: 40 }, throttle: { baseMs: 5, maxMs: 20 } };

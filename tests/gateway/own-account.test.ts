@@ -1,7 +1,7 @@
 // Editing one's own account: e-mail and company, a new phone confirmed by a code texted to it, and a
 // password change that asks for the current password and signs out the other sessions.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalPhone } from '../../src/domain/phone-number';
+import { canonicalPhone } from '../../src/domain/numbers/phone-number';
 import { call, lastTextTo, login, makeTestApp, type Session, type TestGateway } from './helpers/test-app';
 
 const WRONG_CODE = 'Wrong Code Entered, please re-enter code again or resend code again';

@@ -8,7 +8,7 @@ import { account, balanceOf, fundedAccount, sendItem, sendSms } from './helpers/
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { SubmitDesk } from '../../server/src/smpp-server/submits';
 import { smppAccessFor } from './helpers/smpp-customer';
-import { PERSON_STILL_SENDING } from '../../src/domain/person-data';
+import { PERSON_STILL_SENDING } from '../../src/domain/account/person-data';
 
 const PERSON = '233241000550';
 

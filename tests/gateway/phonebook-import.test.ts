@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
-import { birthdayDate } from '../../src/domain/contact-fields';
-import { rowToContactInput } from '../../src/domain/contact-headings';
+import { birthdayDate } from '../../src/domain/contacts/contact-fields';
+import { rowToContactInput } from '../../src/domain/contacts/contact-headings';
 
 describe('contact fields from sheets', () => {
   it('reads birthdays as ISO, Excel serials and day-first text', () => {

@@ -6,7 +6,7 @@ import {
   occurrence,
   parsePeriod,
   recurringStepProblem,
-} from '../../src/domain/recurrence';
+} from '../../src/domain/messages/recurrence';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

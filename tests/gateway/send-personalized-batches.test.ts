@@ -4,7 +4,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, carrierRows, sendItem, sendSms } from './helpers/messaging';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
-import { countSms } from '../../src/domain/sms';
+import { countSms } from '../../src/domain/messages/sms';
 
 // What the carrier receives for each recipient of a personalized send must not depend on how the send
 // is cut into batches: the first recipient of a later batch gets its own text, not the first batch's.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, call, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, list, numbers, sendItem, sendSms } from './helpers/messaging';
 import { tickCarrier } from '../../server/src/carrier/delivery';
-import { TEST_SENDER_BODY } from '../../src/domain/sender-id';
+import { TEST_SENDER_BODY } from '../../src/domain/messages/sender-id';
 
 describe('POST /smsgateway/api/sendsms: quick sends', () => {
   let gw: TestGateway;

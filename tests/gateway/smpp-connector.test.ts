@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SmppConnector } from '../../server/src/carrier/smpp/smpp-connector';
 import type { SmppSettings } from '../../server/src/carrier/carrier-url';
 import type { OutgoingPart, Receipt, SubmitOutcome } from '../../server/src/core/connector';
-import { wireSegments, reassemble } from '../../server/src/carrier/smpp/sms-wire';
+import { wireSegments } from '../../server/src/smpp/segments';
+import { reassemble } from '../../server/src/smpp/concatenation';
 import { FakeSmsc, settingsFor } from './helpers/fake-smsc';
 import { eventually } from './helpers/eventually';
 

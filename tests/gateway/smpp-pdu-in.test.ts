@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import smpp, { type PDU } from 'smpp';
-import { readCarrierPdu } from '../../server/src/carrier/smpp/pdu-in';
+import { readCarrierPdu } from '../../server/src/smpp/pdu-in';
 import { parseReceipt } from '../../server/src/carrier/smpp/smpp-receipt';
 
 // The carrier's own reader of its answers and receipts: what the connector reads of each is what the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import smpp from 'smpp';
-import { deliverSmResp, shortMessagePdu } from '../../server/src/carrier/smpp/pdu-out';
-import { wireSegments } from '../../server/src/carrier/smpp/sms-wire';
+import { deliverSmResp, shortMessagePdu } from '../../server/src/smpp/pdu-out';
+import { wireSegments } from '../../server/src/smpp/segments';
 
 // The carrier's own encoders of submit_sm and deliver_sm_resp: byte for byte what the `smpp` package
 // made of the same fields before, and read back by it.

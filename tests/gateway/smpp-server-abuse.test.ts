@@ -7,7 +7,9 @@ import smpp, { type PDU, type Session } from 'smpp';
 import { useTestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, connect, PASSWORD, request, smppAccessFor, startSmpp, submit } from './helpers/smpp-customer';
-import { ANSWERS_HIGH, SmppServer, UNBOUND_PER_ADDRESS } from '../../server/src/smpp-server/listener';
+import { SmppServer } from '../../server/src/smpp-server/listener';
+import { ANSWERS_HIGH } from '../../server/src/smpp-server/connection';
+import { UNBOUND_PER_ADDRESS } from '../../server/src/smpp-server/sessions';
 
 const setup = useTestGateway();
 

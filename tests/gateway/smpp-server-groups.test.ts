@@ -11,7 +11,8 @@ import { useTestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, type Customer } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
-import { SubmitDesk, type SubmitRequest } from '../../server/src/smpp-server/submits';
+import { SubmitDesk } from '../../server/src/smpp-server/submits';
+import type { SubmitRequest } from '../../server/src/smpp-server/submit-answers';
 import { eventually } from './helpers/eventually';
 
 const setup = useTestGateway();

@@ -4,8 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestGateway } from './helpers/test-app';
 import { fundedAccount } from './helpers/messaging';
-import { HELD_PARTS_MAX, HOLD_MS, SubmitDesk, type SubmitRequest } from '../../server/src/smpp-server/submits';
-import { pruneSmpp, SMPP_RETENTION_MS } from '../../server/src/smpp-server/receipts';
+import { SubmitDesk } from '../../server/src/smpp-server/submits';
+import type { SubmitRequest } from '../../server/src/smpp-server/submit-answers';
+import { HELD_PARTS_MAX } from '../../server/src/smpp-server/held-submits';
+import { HOLD_MS } from '../../server/src/smpp-server/held-groups';
+import { pruneSmpp, SMPP_RETENTION_MS } from '../../server/src/smpp-server/receipt-claims';
 
 const setup = useTestGateway();
 

@@ -18,7 +18,8 @@ import {
   type Customer,
 } from './helpers/smpp-customer';
 import { suppress } from '../../server/src/optouts/suppression';
-import { fanOutReceipts, MESSAGE_STATE, submitsOfRecipients } from '../../server/src/smpp-server/receipts';
+import { fanOutReceipts, submitsOfRecipients } from '../../server/src/smpp-server/receipts';
+import { MESSAGE_STATE, type MessageStateName } from '../../server/src/smpp/protocol';
 import { eventually } from './helpers/eventually';
 
 const setup = useTestGateway();
@@ -51,7 +52,7 @@ function read(pdu: PDU) {
   expect(Number(pdu.esm_class) & 0x3c).toBe(0x04);
   expect(pdu.receipted_message_id).toBe(id);
   const stat = receiptField(pdu, 'stat')!;
-  expect(pdu.message_state).toBe(MESSAGE_STATE[stat]);
+  expect(pdu.message_state).toBe(MESSAGE_STATE[stat as MessageStateName]);
   expect(receiptField(pdu, 'sub')).toBe('001');
   expect(receiptTextOf(pdu)).toMatch(
     /^id:\d+ sub:001 dlvrd:00[01] submit date:\d{10} done date:\d{10} stat:[A-Z]{7} err:\d{3} text:/,

@@ -6,9 +6,9 @@ import smpp, { type PDU } from 'smpp';
 import { useTestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, ucs2, type Customer } from './helpers/smpp-customer';
-import { gsmEncode } from '../../server/src/carrier/smpp/gsm-alphabet';
+import { gsmEncode } from '../../server/src/smpp/gsm-alphabet';
 import { suppress } from '../../server/src/optouts/suppression';
-import { smsLength, smsParts } from '../../src/domain/sms';
+import { smsLength, smsParts } from '../../src/domain/messages/sms';
 
 const setup = useTestGateway();
 

@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { useTestGateway, type TestGateway } from './helpers/test-app';
 import { balanceOf, fundedAccount } from './helpers/messaging';
 import { bind, gsmAscii, smppAccessFor, startSmpp, submit, ucs2 } from './helpers/smpp-customer';
-import { SubmitDesk, type SubmitAnswer, type SubmitRequest } from '../../server/src/smpp-server/submits';
+import { SubmitDesk } from '../../server/src/smpp-server/submits';
+import type { SubmitAnswer, SubmitRequest } from '../../server/src/smpp-server/submit-answers';
 
 const setup = useTestGateway();
 

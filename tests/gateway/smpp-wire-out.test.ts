@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import smpp from 'smpp';
-import { receiptDeliverSm, submitSmResp } from '../../server/src/smpp-server/wire-out';
+import { receiptDeliverSm, submitSmResp } from '../../server/src/smpp/pdu-out';
 
 // The SMPP server's own encoders of submit_sm_resp and of a receipt's deliver_sm: byte for byte what
 // the `smpp` package makes of the same fields, and read back by it.

@@ -2,15 +2,11 @@
 // surrogate pair split, and the same part count as a well-known calculator.
 import { describe, expect, it } from 'vitest';
 import { SegmentedMessage } from 'sms-segments-calculator';
-import { countSms, needsUnicode } from '../../src/domain/sms';
-import { gsmDecode, gsmEncode, isGsmEncodable } from '../../server/src/carrier/smpp/gsm-alphabet';
-import {
-  decodeWire,
-  destinationAddress,
-  reassemble,
-  senderAddress,
-  wireSegments,
-} from '../../server/src/carrier/smpp/sms-wire';
+import { countSms, needsUnicode } from '../../src/domain/messages/sms';
+import { gsmDecode, gsmEncode, isGsmEncodable } from '../../server/src/smpp/gsm-alphabet';
+import { decodeWire, reassemble } from '../../server/src/smpp/concatenation';
+import { destinationAddress, senderAddress } from '../../server/src/smpp/addresses';
+import { wireSegments } from '../../server/src/smpp/segments';
 import { carrierIdKey, receiptKeyOf } from '../../server/src/carrier/parts/carrier-ids';
 
 /** A seeded PRNG (mulberry32): the same fuzz texts on every run. */

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema-core';
 import type { Executor } from '../db/database';
 import { isRowId } from '../db/queries';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
-import { USER_NOT_FOUND } from '../../../src/domain/contact';
+import { USER_NOT_FOUND } from '../../../src/domain/contacts/contact';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { apiKeyCreatedText, sendNotice } from './notices';
 

@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema-core';
 import { domainOfUser } from '../tenancy/domains';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
-import { canSetPremium } from '../../../src/domain/permissions';
+import { canSetPremium } from '../../../src/domain/account/permissions';
 
 export const ACCOUNT_TYPES = ['REGULAR', 'PREMIUM', 'RESELLER'] as const;
 export const UNKNOWN_ACCOUNT_TYPE = 'Please choose an account type: REGULAR, PREMIUM or RESELLER';

@@ -6,8 +6,8 @@ import { apiKeyHash, newApiKey, newReferralCode } from '../auth/tokens';
 import { refuse } from '../core/errors';
 import { isUniqueViolation } from '../db/queries';
 import { FREE_SIGNUP_CREDITS } from '../../../src/domain/constants';
-import { canonicalPhone } from '../../../src/domain/phone-number';
-import { TEST_SENDER_ID } from '../../../src/domain/sender-id';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
+import { TEST_SENDER_ID } from '../../../src/domain/messages/sender-id';
 import { SIGNUP_DONE, type TemporalRow } from './temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './uniqueness';
 

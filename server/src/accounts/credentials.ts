@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import type { Executor } from '../db/database';
-import type { EndedCredentials } from '../../../src/domain/own-account';
+import type { EndedCredentials } from '../../../src/domain/account/own-account';
 import { DUMMY_HASH_SEED, hashPassword, verifyPassword } from '../auth/passwords';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { checkCode, type CodeCheck } from './codes';

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { apiKeyHash, newApiKey } from '../auth/tokens';
 import { SEND_ATTEMPTS } from '../../../src/domain/constants';
 import { WRONG_CODE } from '../../../src/domain/alerts';
-import { canonicalPhone } from '../../../src/domain/phone-number';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import {
   accountEmailError,
   companyError,
@@ -17,7 +17,7 @@ import {
   phoneCodeError,
   type EndedCredentials,
   type PasswordChange,
-} from '../../../src/domain/own-account';
+} from '../../../src/domain/account/own-account';
 import { takeAttempt } from './attempts';
 import { checkCode, issueCode } from './codes';
 import { findAccount } from './account-store';

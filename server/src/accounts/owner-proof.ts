@@ -2,7 +2,11 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { verifyPassword } from '../auth/passwords';
-import { CURRENT_PASSWORD_EMPTY, CURRENT_PASSWORD_WRONG, TWO_STEP_CODE_EMPTY } from '../../../src/domain/own-account';
+import {
+  CURRENT_PASSWORD_EMPTY,
+  CURRENT_PASSWORD_WRONG,
+  TWO_STEP_CODE_EMPTY,
+} from '../../../src/domain/account/own-account';
 import { giveBackAttempt, takeAttempt } from './attempts';
 import { withCurrentCode } from './two-step';
 

@@ -1,8 +1,8 @@
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { busy, notFound, refuse } from '../core/errors';
-import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
-import { USER_NOT_FOUND } from '../../../src/domain/contact';
+import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/messages/sender-id';
+import { USER_NOT_FOUND } from '../../../src/domain/contacts/contact';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 
 /** Who changes the lists, from where, and what the audit log records of it. */

@@ -6,7 +6,7 @@ import { notFound } from '../core/errors';
 import { apiKeyHash, newToken, sha256, TOKEN_TTL_MS } from '../auth/tokens';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { userInfo } from '../tenancy/user-info';
-import { describeUserAgent } from '../../../src/domain/user-agent';
+import { describeUserAgent } from '../../../src/domain/account/user-agent';
 import { sendNotice, newDeviceText } from './notices';
 
 /** A session's last use is written at most this often: a busy app costs no write per call. */

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
-import { signupFieldError } from '../../../src/domain/signup';
+import { signupFieldError } from '../../../src/domain/account/signup';
 import { findReferrer, INVALID_REFERRAL } from './temporal';
 import { uniquenessError, usernameShapeError } from './uniqueness';
 import type { SignupRequest } from '../../../src/domain/contract/signup';

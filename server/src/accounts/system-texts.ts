@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../core/context';
 import { deliverSystemText } from '../carrier/system-texts';
 import { SENDER_ID_MAX_LENGTH } from '../../../src/domain/constants';
-import { canonicalPhone } from '../../../src/domain/phone-number';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import { systemSenderOf } from '../tenancy/domains';
 import { takeAttempt } from './attempts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
-import { canonicalPhone, isGhanaNumber } from '../../../src/domain/phone-number';
+import { canonicalPhone, isGhanaNumber } from '../../../src/domain/numbers/phone-number';
 import { DAY_MS } from '../../../src/domain/dates';
 import { SIGNUP_COUNTRY } from '../../../src/domain/constants';
 import { hashPassword } from '../auth/passwords';

@@ -23,7 +23,7 @@ import {
   TWO_STEP_REQUIRED_STAYS,
   TWO_STEP_TOO_MANY,
   TWO_STEP_WRONG_CODE,
-} from '../../../src/domain/two-step';
+} from '../../../src/domain/account/two-step';
 
 /** One step of clock drift either way (30 s a step), as authenticator apps expect. */
 const DRIFT_SECONDS = 30;

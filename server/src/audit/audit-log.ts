@@ -10,7 +10,7 @@ import {
   MAX_AUDIT_RANGE_DAYS,
   isAuditAction,
   type AuditAction,
-} from '../../../src/domain/audit';
+} from '../../../src/domain/account/audit';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 
 const DAY_MS = 24 * 3600 * 1000;

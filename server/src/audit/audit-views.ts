@@ -12,9 +12,9 @@ import {
   type AuditViewer,
 } from './audit-log';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
-import type { ExportKind } from '../../../src/domain/audit';
+import type { ExportKind } from '../../../src/domain/account/audit';
 import type { AuditEntry } from '../../../src/domain/contract/security';
-import { describeUserAgent } from '../../../src/domain/user-agent';
+import { describeUserAgent } from '../../../src/domain/account/user-agent';
 
 /**
  * Who acted, as the viewer reads it: its own name, its clients', its provider's marked so, and the

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import { yieldToLoop } from '../core/event-loop';
 import type { Connector, OutgoingPart, SubmitOutcome } from '../core/connector';
-import { claimLooseParts, claimRecipients, referenceOf, releaseParts, type ClaimedPart } from './parts/part-claims';
-import { recordAndMark, type AcceptedPart, type PartOutcome } from './parts/part-outcomes';
-import { applyReceiptsThatWaited, matchInDoubtReceipts, rematchRecentReceipts, storeReceipts } from './parts/receipts';
+import { claimLooseParts, claimRecipients, releaseParts, type ClaimedPart } from './parts/part-claims';
+import { recordAndMark, type PartOutcome } from './parts/part-outcomes';
+import { storeReceipts } from './parts/receipts';
+import { matchInDoubtReceipts, rematchRecentReceipts } from './parts/receipt-rematch';
 import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } from './instances';
 import { analyzeAtMostEvery } from '../db/planner-stats';
-import { destinationAddress, senderAddress, wireSegments, type WireSegment } from './smpp/sms-wire';
+import { WireParts } from './wire-parts';
+import { ReceiptLooks } from './receipt-looks';
 
 /**
  * A large send fills these tables faster than autovacuum looks (once a minute at best): without
@@ -62,17 +64,18 @@ export class Dispatcher {
   private answered: Promise<void> | null = null;
   private started: Promise<void> | null = null;
   private chain: Promise<unknown> = Promise.resolve();
-  private lastSplit: { key: string; segments: WireSegment[] } | null = null;
+  private readonly wire = new WireParts();
+  private readonly looks: ReceiptLooks;
   private lastLog = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
-  private lookFor: AcceptedPart[] = [];
-  private looking: Promise<void> | null = null;
 
   constructor(
     private readonly ctx: GatewayContext,
     readonly connector: Connector,
-  ) {}
+  ) {
+    this.looks = new ReceiptLooks(ctx, connector.name);
+  }
 
   /** Starts the connector once, with receipts and messages from phones going to the database. */
   start(): Promise<void> {
@@ -105,7 +108,7 @@ export class Dispatcher {
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.connector.stop();
     await this.settle();
-    while (this.looking) await this.looking;
+    await this.looks.settled();
     await releaseParts(
       this.ctx,
       this.owner,
@@ -132,7 +135,7 @@ export class Dispatcher {
       await yieldToLoop();
     }
     if (hasDueReceipts(this.connector)) handled += await this.connector.deliverDue(chunk);
-    while (this.looking) await this.looking;
+    await this.looks.settled();
     this.logWhileBusy();
     return handled;
   }
@@ -199,7 +202,7 @@ export class Dispatcher {
       batch.map((p) => p.id),
       this.ctx.now(),
     );
-    this.lookForWaitingReceipts(accepted);
+    this.looks.add(accepted);
     // A part the connector never wrote goes back to the head of the line, in its order.
     const retried = answers.filter((a) => a.outcome.kind === 'retry').map((a) => a.partId);
     const back = retried.map((id) => this.flying.get(id)).filter((p): p is ClaimedPart => p !== undefined);
@@ -209,34 +212,11 @@ export class Dispatcher {
     for (const part of batch) if (marked.has(part.id)) this.send(part);
   }
 
-  /**
-   * Receipts that beat their answers, looked for after the answers' commit, off the send's path:
-   * one look at a time, each for every carrier id recorded since the one before.
-   */
-  private lookForWaitingReceipts(accepted: AcceptedPart[]) {
-    this.lookFor.push(...accepted);
-    if (this.lookFor.length === 0) return;
-    this.looking ??= this.lookAll().finally(() => {
-      this.looking = null;
-      if (this.lookFor.length > 0) this.lookForWaitingReceipts([]);
-    });
-  }
-
-  private async lookAll() {
-    while (this.lookFor.length > 0) {
-      const keys = this.lookFor.splice(0);
-      await applyReceiptsThatWaited(this.ctx, this.connector.name, keys).catch((error: unknown) =>
-        // They stay stored: the housekeeping's rematch takes them on a later step.
-        this.ctx.reportError?.('carrier receipts', error),
-      );
-    }
-  }
-
   private send(part: ClaimedPart) {
     this.flying.set(part.id, part);
     let outgoing: OutgoingPart;
     try {
-      outgoing = this.outgoing(part);
+      outgoing = this.wire.outgoing(part);
     } catch (error) {
       this.answer(part.id, { kind: 'rejected', code: 0, reason: `cannot encode: ${String(error)}` });
       return;
@@ -262,43 +242,6 @@ export class Dispatcher {
       };
     });
     return this.answered;
-  }
-
-  /** The wire form of a part: its segment of its recipient's text, split once for all its parts. */
-  private outgoing(part: ClaimedPart): OutgoingPart {
-    const firstPartId = part.id - (part.seq - 1);
-    const key = `${part.recipientId ?? `p${firstPartId}`}`;
-    if (this.lastSplit?.key !== key) {
-      this.lastSplit = {
-        key,
-        segments: wireSegments(part.text, part.unicode, referenceOf(part.recipientId, firstPartId)),
-      };
-    }
-    const segment = this.lastSplit.segments[part.seq - 1];
-    if (!segment) throw new Error(`part ${part.seq} of ${this.lastSplit.segments.length}`);
-    const from = senderAddress(part.from);
-    return {
-      partId: part.id,
-      to: destinationAddress(part.to),
-      from: from.addr,
-      fromTon: from.ton,
-      fromNpi: from.npi,
-      dataCoding: segment.dataCoding,
-      esmClass: segment.esmClass,
-      shortMessage: segment.shortMessage,
-      meta: {
-        recipientId: part.recipientId ?? 0,
-        number: part.to,
-        messageId: part.messageId,
-        jobId: part.jobId,
-        recipientIndex: part.recipientIndex,
-        queuedAt: part.queuedAt,
-        seq: part.seq,
-        total: part.total,
-        text: part.text,
-        unicode: segment.dataCoding === 8,
-      },
-    };
   }
 
   private async housekeeping() {

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
 import { chunks } from '../db/queries';
-import { maskedPhone } from '../../../src/domain/person-data';
+import { maskedPhone } from '../../../src/domain/account/person-data';
 import { PART } from '../db/schema-carrier';
 
 /**

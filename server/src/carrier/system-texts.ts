@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../core/context';
 import { dispatcherFor } from './delivery';
 import { queueSystemText } from './parts/part-claims';
-import { canonicalPhone } from '../../../src/domain/phone-number';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 
 export { carrierStatusFor } from './sim/sim-rules';
 

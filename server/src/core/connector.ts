@@ -6,7 +6,7 @@ import type { InboundMessage } from './inbound';
  * 'submitting'; it never decides on its own to send a part twice.
  */
 
-/** One carrier part, ready for the wire: one wire segment of a recipient's text (carrier/smpp/sms-wire.ts). */
+/** One carrier part, ready for the wire: one wire segment of a recipient's text (smpp/segments.ts). */
 export interface OutgoingPart {
   /** carrier_parts.id: the durable id of this part. */
   partId: number;

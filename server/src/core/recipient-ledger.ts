@@ -1,5 +1,5 @@
 import type { DialectName, Executor } from '../db/database';
-import type { FinalStatus } from '../../../src/domain/message-status';
+import type { FinalStatus } from '../../../src/domain/messages/message-status';
 
 /**
  * Messaging's side of the carrier (the context's `recipients`, messaging/carrier-ledger.ts): the

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { AuditAction } from '../../../src/domain/audit';
+import type { AuditAction } from '../../../src/domain/account/audit';
 
 /** One recorded action (server/src/audit): who, when, from where, what changed. Append-only. */
 export interface AuditLogTable {

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { OptOutReason } from '../../../src/domain/opt-out';
+import type { OptOutReason } from '../../../src/domain/numbers/opt-out';
 
 /** An account's suppression list: a number (canonical, src/domain/phone-number.ts) it never sends to again. */
 export interface OptOutsTable {

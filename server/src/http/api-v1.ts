@@ -6,7 +6,7 @@ import { countHit } from '../auth/rate-limit';
 import { ApiRefusal } from '../integrations/api-refusal';
 import { type errorAnswer } from '../../../src/domain/api-v1/schemas';
 import type { ApiErrorCode } from '../../../src/domain/api-v1/error-codes';
-import { API_V1_PATH } from '../../../src/domain/api-paths';
+import { API_V1_PATH } from '../../../src/domain/navigation/api-paths';
 import type { Caller } from './callers';
 import { TOO_DEEP, TOO_MANY_PARTS } from './well-formed';
 import { NOT_UNICODE, NUL_CHARACTER } from '../core/storable-text';

@@ -6,7 +6,7 @@ import {
   PRERENDERED_PATH_ATTRIBUTE,
   type Prerender,
   type PrerenderRequest,
-} from '../../../src/domain/prerendered-page';
+} from '../../../src/domain/brand/prerendered-page';
 import { escapeHtml } from '../core/html';
 
 // The landing and login pages, prerendered: index.html with the app's HTML for the host in place of

@@ -17,7 +17,7 @@ import { limitRate } from './api-v1';
 import type { Access } from '../../../src/domain/contract/access';
 import type { Call, CallRequest } from '../../../src/domain/contract/call';
 import type { KeyAccess, Operation } from '../../../src/domain/contract/v1/operation';
-import type { IdempotencyRange } from '../../../src/domain/idempotency-key';
+import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 
 // The one registrar of both APIs (docs/architecture.md#access-declared): a call of the app's API
 // (src/domain/contract) or an operation of the API v1 (src/domain/contract/v1) is registered by register(),

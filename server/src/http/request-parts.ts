@@ -4,7 +4,7 @@ import { refuse } from '../core/errors';
 import { apiRefusal } from '../integrations/api-refusal';
 import type { Call } from '../../../src/domain/contract/call';
 import type { Operation } from '../../../src/domain/contract/v1/operation';
-import { parseIdempotencyKey, type IdempotencyRange } from '../../../src/domain/idempotency-key';
+import { parseIdempotencyKey, type IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 
 // A request's body, query, path parameters and Idempotency-Key, each checked by the schema its call declares;
 // the first problem is the refusal, in the words of the API it belongs to.

@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { GatewayContext } from '../core/context';
-import { GATEWAY_PREFIX } from '../../../src/domain/api-paths';
-import { PRERENDERED_PATHS } from '../../../src/domain/prerendered-page';
-import { brandName, brandThemeColor } from '../../../src/domain/brand';
+import { GATEWAY_PREFIX } from '../../../src/domain/navigation/api-paths';
+import { PRERENDERED_PATHS } from '../../../src/domain/brand/prerendered-page';
+import { brandName, brandThemeColor } from '../../../src/domain/brand/brand';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { prerenderedPages } from './prerendered-page';
 

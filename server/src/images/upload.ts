@@ -4,9 +4,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
-import { SELECT_IMAGE_FILE } from '../../../src/domain/file-types';
+import { SELECT_IMAGE_FILE } from '../../../src/domain/contacts/file-types';
 import { isSafeImageName } from './image-files';
-import { IMAGES_PATH } from '../../../src/domain/api-paths';
+import { IMAGES_PATH } from '../../../src/domain/navigation/api-paths';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'Kindly select an image of at most 2 MB';

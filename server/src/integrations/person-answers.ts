@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import { maskPhoneIn } from '../../../src/domain/person-data';
+import { maskPhoneIn } from '../../../src/domain/account/person-data';
 
 /**
  * An erasure's API side (docs/compliance.md#a-persons-data): its webhook deliveries' bodies, sent or

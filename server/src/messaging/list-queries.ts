@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { Owners } from '../core/scope';
-import { phoneSearchForms } from '../../../src/domain/phone-number';
+import { phoneSearchForms } from '../../../src/domain/numbers/phone-number';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
 
 /** Paging: 20 a page, newest first (docs/api.md#calls-and-answers). */

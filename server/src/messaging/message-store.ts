@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledQuery, Insertable } from 'kysely';
 import { formatAccra } from '../../../src/domain/dates';
 import { STAGE, type MessageRecipientsTable, type MessageRow } from '../db/schema-messaging';
-import type { RecipientStatus } from '../../../src/domain/message-status';
+import type { RecipientStatus } from '../../../src/domain/messages/message-status';
 import type { Executor } from '../db/database';
 import { yieldToLoop } from '../core/event-loop';
 
@@ -110,6 +110,8 @@ export interface NewRecipient {
    * OPTED_OUT (never queued, never charged); a registration's template is not prepaid, its runs decide.
    */
   optedOut?: boolean;
+  /** A personalized registration's recipient: the values its text was filled from (recipient-fields.ts). */
+  fields?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface RecipientDefaults {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DialectName, Executor } from '../db/database';
 import type { RecipientEventRow } from '../db/schema-messaging';
-import type { FinalStatus, RecipientStatus } from '../../../src/domain/message-status';
+import type { FinalStatus, RecipientStatus } from '../../../src/domain/messages/message-status';
 import { yieldToLoop } from '../core/event-loop';
 import { typedValues } from '../db/queries';
 import { prepared } from '../db/prepared-statements';
@@ -32,7 +32,7 @@ export interface StatusChange {
 }
 
 /** Serializes appends on PostgreSQL until commit, so ids commit in order (SQLite has one writer). */
-async function lockAppends(db: Executor, dialect: DialectName) {
+export async function lockAppends(db: Executor, dialect: DialectName) {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('recipient_events'))`.execute(db);
 }
 

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { InboundLedger, InboundMessage } from '../core/inbound';
 import { STAGE } from '../db/schema-messaging';
-import { canonicalPhone } from '../../../src/domain/phone-number';
-import { isStopText, optOutNumber } from '../../../src/domain/opt-out';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
+import { isStopText, optOutNumber } from '../../../src/domain/numbers/opt-out';
 import { suppress } from './suppression';
 
 /**

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../core/context';
 import { escapeHtml } from '../core/html';
-import { OPT_OUT_PATH } from '../../../src/domain/opt-out';
+import { OPT_OUT_PATH } from '../../../src/domain/numbers/opt-out';
 import { linkOf, markLinkUsed } from './links';
 import { suppress } from './suppression';
 

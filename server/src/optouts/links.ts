@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../db/database';
 import { yieldToLoop } from '../core/event-loop';
-import { OPT_OUT_CODE_ALPHABET, OPT_OUT_CODE_LENGTH, isOptOutCode } from '../../../src/domain/opt-out';
+import { OPT_OUT_CODE_ALPHABET, OPT_OUT_CODE_LENGTH, isOptOutCode } from '../../../src/domain/numbers/opt-out';
 
 /**
  * Opt-out links' codes: one per (account, number), made the first time a send with a link goes to

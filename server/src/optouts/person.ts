@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database';
-import { maskedPhone } from '../../../src/domain/person-data';
+import { maskedPhone } from '../../../src/domain/account/person-data';
 import { suppress } from './suppression';
 
 /**

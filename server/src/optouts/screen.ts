@@ -1,9 +1,9 @@
 import type { Executor } from '../db/database';
 import { refuse } from '../core/errors';
-import { canonicalPhone } from '../../../src/domain/phone-number';
-import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/sms';
-import { withOptOutLink } from '../../../src/domain/opt-out';
-import { isMaskedPhone } from '../../../src/domain/person-data';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
+import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/messages/sms';
+import { withOptOutLink } from '../../../src/domain/numbers/opt-out';
+import { isMaskedPhone } from '../../../src/domain/account/person-data';
 import { linkCodes } from './links';
 import { suppressedAmong } from './suppression';
 

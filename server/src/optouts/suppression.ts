@@ -4,8 +4,13 @@ import type { OptOutRow } from '../db/schema-optouts';
 import { anyColumnLike, pageOf, pageWindow } from '../db/queries';
 import { notFound, refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
-import { canonicalPhone } from '../../../src/domain/phone-number';
-import { MAX_OPT_OUT_NUMBERS, MAX_REMOVAL_REASON, optOutNumber, type OptOutReason } from '../../../src/domain/opt-out';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
+import {
+  MAX_OPT_OUT_NUMBERS,
+  MAX_REMOVAL_REASON,
+  optOutNumber,
+  type OptOutReason,
+} from '../../../src/domain/numbers/opt-out';
 
 /**
  * Each account's suppression list (docs/compliance.md): a number on it receives nothing more from

@@ -25,7 +25,7 @@ import {
   sellerShare,
   type Sale,
 } from './quote';
-import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
+import { CHECKOUT_PATH } from '../../../src/domain/navigation/api-paths';
 
 /** How long a checkout link stays payable. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
-import { newPriceTier } from '../../../src/domain/pricing';
+import { newPriceTier } from '../../../src/domain/money/pricing';
 import { addCredits, takeCredits } from '../credit/balance';
 import { recordPayment } from './records';
 import { recordAudit, type AuditSource } from '../audit/audit-log';

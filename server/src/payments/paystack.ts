@@ -14,9 +14,9 @@ import {
   verifyTransaction,
   type VerifiedTransaction,
 } from './paystack-api';
-import { PAYSTACK_CALLBACK_PATH } from '../../../src/domain/api-paths';
-import { APP_PATHS } from '../../../src/domain/app-paths';
-import { PAYMENT_OUTCOME_PARAM, type PaymentOutcome } from '../../../src/domain/payment-outcome';
+import { PAYSTACK_CALLBACK_PATH } from '../../../src/domain/navigation/api-paths';
+import { APP_PATHS } from '../../../src/domain/navigation/app-paths';
+import { PAYMENT_OUTCOME_PARAM, type PaymentOutcome } from '../../../src/domain/money/payment-outcome';
 
 // Real card payments (docs/api.md#paystack-no-token): credit only what Paystack confirms, once per reference, whether the
 // customer's return (callback) or Paystack's signed event (webhook) arrives first.

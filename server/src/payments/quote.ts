@@ -4,9 +4,9 @@ import type { Database } from '../db/schema';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { userInfo } from '../tenancy/user-info';
-import { quoteTerms, tiersFor } from '../../../src/domain/purchase-quote';
+import { quoteTerms, tiersFor } from '../../../src/domain/money/purchase-quote';
 import type { AccountType } from '../../../src/domain/types';
-import { moneyError } from '../../../src/domain/money';
+import { moneyError } from '../../../src/domain/money/money';
 import { refuse } from '../core/errors';
 import { expireCheckouts } from './reservations';
 

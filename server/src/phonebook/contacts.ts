@@ -4,7 +4,7 @@ import { mayWrite } from '../core/access';
 import { forbidden, notFound, refuse } from '../core/errors';
 import type { UserRow } from '../db/schema-core';
 import type { Executor } from '../db/database';
-import { checkContact, type ContactFields } from '../../../src/domain/contact-fields';
+import { checkContact, type ContactFields } from '../../../src/domain/contacts/contact-fields';
 import { deleteOwnRows, ownGroupByName, phoneBookNotFound } from './groups';
 import { importContacts } from './import';
 

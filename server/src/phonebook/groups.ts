@@ -3,9 +3,9 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { ContactRow, GroupRow } from '../db/schema-phonebook-payments';
 import { mayRead } from '../core/access';
-import { groupNameError, groupNameTaken } from '../../../src/domain/phonebook';
+import { groupNameError, groupNameTaken } from '../../../src/domain/contacts/phonebook';
 import { forbidden, notFound, refuse } from '../core/errors';
-import { phoneSearchForms } from '../../../src/domain/phone-number';
+import { phoneSearchForms } from '../../../src/domain/numbers/phone-number';
 import { anyColumnLike, chunks, isUniqueViolation, pageOf, pageWindow } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 

@@ -4,10 +4,10 @@ import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
 import type { ContactsTable, GroupRow } from '../db/schema-phonebook-payments';
-import { EMPTY_ROW, checkContact } from '../../../src/domain/contact-fields';
-import { rowToContactInput } from '../../../src/domain/contact-headings';
-import { checkPhoneNumber } from '../../../src/domain/number-screen';
-import { canonicalPhone } from '../../../src/domain/phone-number';
+import { EMPTY_ROW, checkContact } from '../../../src/domain/contacts/contact-fields';
+import { rowToContactInput } from '../../../src/domain/contacts/contact-headings';
+import { checkPhoneNumber } from '../../../src/domain/numbers/number-screen';
+import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 
 // 1,000 rows x 12 columns stays well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const CHUNK_ROWS = 1000;

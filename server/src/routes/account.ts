@@ -5,7 +5,7 @@ import { refuse } from '../core/errors';
 import { register } from '../http/register';
 import { userInfo } from '../tenancy/user-info';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
-import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/sender-id';
+import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/messages/sender-id';
 import {
   APPROVE_SENDER_IDS,
   CHANGE_ACCOUNT_TYPE,
@@ -23,7 +23,7 @@ import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
 import { replaceApiKey } from '../accounts/account-store';
 import { changeAccountType } from '../accounts/account-type';
 import { changeOwnPassword, confirmPhoneChange, startPhoneChange, updateContactDetails } from '../accounts/own-account';
-import { endedCredentialsText } from '../../../src/domain/own-account';
+import { endedCredentialsText } from '../../../src/domain/account/own-account';
 import { endCredentials } from './password-reset';
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {

@@ -4,7 +4,7 @@ import { CHECKOUT_CSP, checkoutPage, messagePage } from '../payments/checkout-pa
 import { Refusal } from '../core/errors';
 import { httpStatusOf } from '../http/error-handler';
 import { cancelCheckout, closedReason, findSimulatedCheckout, payCheckout, sellerName } from '../payments/checkout';
-import { CHECKOUT_PATH } from '../../../src/domain/api-paths';
+import { CHECKOUT_PATH } from '../../../src/domain/navigation/api-paths';
 
 const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
 

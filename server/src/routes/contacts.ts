@@ -3,8 +3,8 @@ import type { GatewayContext } from '../core/context';
 import { register } from '../http/register';
 import { createContact, deleteContacts, importIntoGroup, updateContact } from '../phonebook/contacts';
 import { plural } from '../../../src/domain/plural';
-import { importSummary } from '../../../src/domain/phonebook';
-import { CONTACT_FIELDS } from '../../../src/domain/contact-fields';
+import { importSummary } from '../../../src/domain/contacts/phonebook';
+import { CONTACT_FIELDS } from '../../../src/domain/contacts/contact-fields';
 import {
   CREATE_CONTACT,
   DELETE_CONTACTS,

@@ -7,8 +7,8 @@ import { forbidden, refuse } from '../core/errors';
 import { giveCredit } from '../payments/gift';
 import { clientAccount } from '../accounts/account-store';
 import { platformNumbersPage } from '../phonebook/groups';
-import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../src/domain/money';
-import { smsCredits } from '../../../src/domain/pricing';
+import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../src/domain/money/money';
+import { smsCredits } from '../../../src/domain/money/pricing';
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   register(app, ctx, GIFT_BY_AMOUNT, async ({ body, scope: { user }, req }) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
-import { DEV_CARRIER_PATH } from '../../../src/domain/api-paths';
+import { DEV_CARRIER_PATH } from '../../../src/domain/navigation/api-paths';
 import { carrierInbox, carrierJobSummary } from '../carrier/sim/dev-inbox';
 
 const inboxQuery = z.object({

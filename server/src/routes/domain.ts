@@ -6,7 +6,7 @@ import type { GatewayContext } from '../core/context';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { notFound, refuse } from '../core/errors';
 import { IMAGE_TYPES, isSafeImageName } from '../images/image-files';
-import { DOMAIN_PATH, IMAGES_PATH } from '../../../src/domain/api-paths';
+import { DOMAIN_PATH, IMAGES_PATH } from '../../../src/domain/navigation/api-paths';
 
 /** One host name (RFC 1035: at most 253 characters), or none for the request's own host. */
 const domainQuery = z.object({ domain: z.string().trim().max(253).optional() });

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { resolveDomain } from '../tenancy/domains';
 import { isSafeImageName } from '../images/image-files';
-import { IMAGES_PATH } from '../../../src/domain/api-paths';
-import { brandName, brandThemeColor } from '../../../src/domain/brand';
-import { APP_PATHS } from '../../../src/domain/app-paths';
-import { SHARE_TARGET_PATH, SHARED_SHEET_FIELD, SHEET_FILE_TYPES } from '../../../src/domain/incoming';
+import { IMAGES_PATH } from '../../../src/domain/navigation/api-paths';
+import { brandName, brandThemeColor } from '../../../src/domain/brand/brand';
+import { APP_PATHS } from '../../../src/domain/navigation/app-paths';
+import { SHARE_TARGET_PATH, SHARED_SHEET_FIELD, SHEET_FILE_TYPES } from '../../../src/domain/send/incoming';
 
 /** Width and height from a PNG's IHDR chunk, or null for anything else. */
 function pngSize(path: string): { w: number; h: number } | null {

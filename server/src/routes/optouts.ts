@@ -10,7 +10,7 @@ import { removeOwnOptOut } from '../optouts/removal';
 import { auditSource, clientKey } from '../http/authenticate';
 import { inboundCounts } from '../optouts/inbound';
 import { countText } from '../../../src/domain/plural';
-import { OPT_OUT_PATH } from '../../../src/domain/opt-out';
+import { OPT_OUT_PATH } from '../../../src/domain/numbers/opt-out';
 import {
   ADD_OPT_OUTS,
   CLIENT_OPT_OUTS,

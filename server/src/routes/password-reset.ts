@@ -4,7 +4,7 @@ import type { GatewayContext } from '../core/context';
 import { register } from '../http/register';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from '../../../src/domain/contract/password-reset';
 import { RESET_ATTEMPTS } from '../../../src/domain/constants';
-import { resetFieldError } from '../../../src/domain/signup';
+import { resetFieldError } from '../../../src/domain/account/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
 import { issueCode } from '../accounts/codes';
 import {
@@ -17,7 +17,7 @@ import {
 import type { AuditSource } from '../audit/audit-log';
 import { revokeEveryApiKey } from '../integrations/api-keys';
 import { resetSmppAccess } from '../smpp-server/access-settings';
-import { endedCredentialsText } from '../../../src/domain/own-account';
+import { endedCredentialsText } from '../../../src/domain/account/own-account';
 import { sendResetCode } from '../accounts/system-texts';
 
 /** 3 reset codes per account (docs/product.md#password-reset); the count starts again an hour after the first, or after a reset. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { confirmPaystackReturn, handlePaystackEvent, paystackBase, purchasePageFor } from '../payments/paystack';
-import { PAYSTACK_CALLBACK_PATH, PAYSTACK_WEBHOOK_PATH } from '../../../src/domain/api-paths';
+import { PAYSTACK_CALLBACK_PATH, PAYSTACK_WEBHOOK_PATH } from '../../../src/domain/navigation/api-paths';
 
 const REFERENCE = /^[0-9a-f]{48}$/;
 /** Paystack's events are small; anything far larger is not one. */

@@ -17,7 +17,7 @@ import {
   TWO_STEP_REQUIRE,
   TWO_STEP_START,
 } from '../../../src/domain/contract/security';
-import { MAX_AUDIT_EXPORT_ROWS } from '../../../src/domain/audit';
+import { MAX_AUDIT_EXPORT_ROWS } from '../../../src/domain/account/audit';
 import { endOtherSessions, endSession, listSessions, signedIn } from '../accounts/sessions';
 import {
   completeChallenge,
@@ -30,7 +30,7 @@ import {
 import { auditEntries, auditExport, auditLogPage, recordExport } from '../audit/audit-views';
 import { findAccount } from '../accounts/account-store';
 import { mayUseDomain } from '../accounts/credentials';
-import { TWO_STEP_EXPIRED } from '../../../src/domain/two-step';
+import { TWO_STEP_EXPIRED } from '../../../src/domain/account/two-step';
 import { refuse } from '../core/errors';
 
 /** Two-step sign-in, signed-in devices and the audit log (docs/api.md#account-security). */

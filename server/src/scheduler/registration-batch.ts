@@ -1,5 +1,5 @@
 import type { MessageRow } from '../db/schema-messaging';
-import { birthdaysOn, nextBirthdayRun, startOfDay } from '../../../src/domain/recurrence';
+import { birthdaysOn, nextBirthdayRun, startOfDay } from '../../../src/domain/messages/recurrence';
 import { DAY_MS } from '../../../src/domain/dates';
 import { deliverTemplates } from './runs';
 import type { NewRecipient } from '../messaging/message-store';

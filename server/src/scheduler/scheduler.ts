@@ -15,7 +15,7 @@ import {
   occurrence,
   parsePeriod,
   startOfDay,
-} from '../../../src/domain/recurrence';
+} from '../../../src/domain/messages/recurrence';
 import { deliverTemplates } from './runs';
 import { lockForSending } from '../credit/balance';
 

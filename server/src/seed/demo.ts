@@ -6,7 +6,7 @@ import { createDomain, createUser } from './accounts';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoPhonebook } from './demo-phonebook';
 import { seedSmppAccess } from '../smpp-server/access';
-import { LANDING_PRICES } from '../../../src/domain/price-table';
+import { LANDING_PRICES } from '../../../src/domain/money/price-table';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -3,7 +3,7 @@ import type { OperatorAccount } from '../config';
 import { createDomain, createUser } from './accounts';
 import { MAIN_LOCALRATE } from './demo';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
-import { TEST_SENDER_ID } from '../../../src/domain/sender-id';
+import { TEST_SENDER_ID } from '../../../src/domain/messages/sender-id';
 
 /**
  * A production start on an empty database: profile 6, the operator's account, and the main domain

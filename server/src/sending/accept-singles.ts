@@ -14,9 +14,9 @@ import { logCreated } from '../messaging/recipient-events';
 import { markSuppressed } from '../optouts/screen';
 import { suppressedAmong } from '../optouts/suppression';
 import { findAccount, showSendTabs } from '../accounts/account-store';
-import { messageBodyFor } from '../../../src/domain/sender-id';
-import { EMPTY_MESSAGE } from '../../../src/domain/send-form';
-import { SEND_MESSAGE_TYPES } from '../../../src/domain/message-kinds';
+import { messageBodyFor } from '../../../src/domain/messages/sender-id';
+import { EMPTY_MESSAGE } from '../../../src/domain/send/send-form';
+import { SEND_MESSAGE_TYPES } from '../../../src/domain/messages/message-kinds';
 import { checkSender, measure } from './send-items';
 import { againIfErased, holdEraseFence } from './erase-fence';
 

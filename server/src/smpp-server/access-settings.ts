@@ -16,7 +16,7 @@ import {
   type SmppAccess,
   type UpdatedSmppAccess,
   type UpdateSmppAccessBody,
-} from '../../../src/domain/smpp-access';
+} from '../../../src/domain/account/smpp-access';
 
 /** An allow-list entry in its stored form; refused in words when it is not an address or CIDR block. */
 function checkIpEntry(entry: string, index: number): string {

@@ -4,7 +4,7 @@ import type { GatewayContext } from '../core/context';
 import type { SmppAccountRow } from '../db/schema-smpp';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { addressKey, giveBackHit, LONGEST_WINDOW_MS, noteSeen, rateLimit, seenSince } from '../auth/rate-limit';
-import { SMPP_DEFAULTS } from '../../../src/domain/smpp-access';
+import { SMPP_DEFAULTS } from '../../../src/domain/account/smpp-access';
 
 // The SMPP access as binds use it; its settings (set-up, changes, a recovery's reset) are access-settings.ts.
 

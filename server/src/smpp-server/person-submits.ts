@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
 import { chunks } from '../db/queries';
-import { maskedPhone } from '../../../src/domain/person-data';
+import { maskedPhone } from '../../../src/domain/account/person-data';
 
 /**
  * An erasure's SMPP side (docs/compliance.md#a-persons-data): the submits that became the masked

@@ -2,7 +2,7 @@ import type { DomainDetails } from '../../../src/domain/types';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow } from '../db/schema-core';
 import { Refusal } from '../core/errors';
-import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/sender-id';
+import { splitSenderIds, TEST_SENDER_ID } from '../../../src/domain/messages/sender-id';
 
 /** Lower-cased host without port; a request's Host header or the `domain` query. */
 export function normalizeHost(host: string | undefined): string {

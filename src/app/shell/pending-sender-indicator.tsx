@@ -1,8 +1,8 @@
 import { ColorSwatch, Tooltip, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { hasPendingSenderIds } from '../../domain/permissions';
+import { hasPendingSenderIds } from '../../domain/account/permissions';
 import { useClientList } from '../../sync/hooks/use-client-list';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 
 /** Admins only: red while any client's sender ID awaits approval, green otherwise (docs/product.md#page-shell); follows the stored list. */
 export function PendingSenderIndicator() {

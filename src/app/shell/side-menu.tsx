@@ -1,8 +1,8 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
-import { menuItems } from '../../domain/permissions';
+import { menuItems } from '../../domain/account/permissions';
 import type { StoredUser } from '../../db/app-db';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 
 type SideMenuProps = { user: StoredUser; onNavigate: () => void };
 

@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { useInstallPrompt } from '../install-prompt';
 
 type UserMenuProps = { username: string; onSignOut: () => void };

@@ -1,4 +1,4 @@
-import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../opt-out';
+import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../numbers/opt-out';
 import { z } from '../contract/zod';
 import { API_MODES, API_SCOPES } from './scopes';
 

@@ -4,7 +4,7 @@
 // Free of zod's code (types only), so src/api/http.ts stays off the first screen's zod-free path.
 import type { z } from './zod';
 import type { Access } from './access';
-import { FRONTEND_PATH } from '../api-paths';
+import { FRONTEND_PATH } from '../navigation/api-paths';
 
 export type { Access };
 

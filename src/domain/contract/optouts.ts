@@ -2,7 +2,7 @@
 import { z } from './zod';
 import { frontendCall } from './call';
 import { listBody, num, outcomeAnswer, ownBody, pageFields, profileId, shownText as text, intId } from './fields';
-import { MAX_OPT_OUT_NUMBERS, MAX_REMOVAL_REASON, type OptOutReason } from '../opt-out';
+import { MAX_OPT_OUT_NUMBERS, MAX_REMOVAL_REASON, type OptOutReason } from '../numbers/opt-out';
 
 /** One number on the list: canonical, with why and when (ISO time). */
 export const OptOutSchema = z.looseObject({

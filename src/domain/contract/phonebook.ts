@@ -16,7 +16,7 @@ import {
   shownText as text,
   wholeNumber,
 } from './fields';
-import { CONTACT_FIELDS, type ContactField } from '../contact-fields';
+import { CONTACT_FIELDS, type ContactField } from '../contacts/contact-fields';
 
 /** A contact. */
 export const ContactSchema = z.looseObject({

@@ -14,7 +14,7 @@ import {
   text,
 } from './fields';
 import { UserInfoAnswerSchema } from './user-info';
-import { EXPORT_KINDS } from '../audit';
+import { EXPORT_KINDS } from '../account/audit';
 
 /** A 6-digit code or a recovery code, as typed (bounded). */
 const codeField = text.pipe(z.string().max(40, 'must be at most 40 characters'));

@@ -2,7 +2,7 @@
 // (docs/api.md#calls-and-answers, docs/product.md#sign-up).
 import { z } from './zod';
 import { apiCall, frontendCall, type CallRequest } from './call';
-import { SIGNUP_PATH } from '../api-paths';
+import { SIGNUP_PATH } from '../navigation/api-paths';
 import { anyField, codeText, errorField, rowId, sentId, text, unread } from './fields';
 import { UserInfoAnswerSchema, UserInfoSchema } from './user-info';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { AUDIT_ACTIONS, auditActionLabel, auditDetailsText, MAX_AUDIT_EXPORT_ROWS } from '../../domain/audit';
+import { AUDIT_ACTIONS, auditActionLabel, auditDetailsText, MAX_AUDIT_EXPORT_ROWS } from '../../domain/account/audit';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { formatAccra } from '../../domain/dates';
 import { buildAuditLogExport } from '../../excel/export-file';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Title } from '@mantine/core';
 import type { StoredDomain } from '../../db/app-db';
-import { safeAssetPath } from '../../domain/safe-url';
+import { safeAssetPath } from '../../domain/navigation/safe-url';
 import { BrandLogo } from '../../ui/brand-logo';
 
 type AuthFrameProps = { domain: StoredDomain | null; title?: string; children: ReactNode; wide?: boolean };

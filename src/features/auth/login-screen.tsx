@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
-import { DOMAIN_NOT_LOADED } from '../../domain/signup';
-import { showLoginPriceTable } from '../../domain/domain-settings';
-import { parseLocalRate } from '../../domain/pricing';
+import { DOMAIN_NOT_LOADED } from '../../domain/account/signup';
+import { showLoginPriceTable } from '../../domain/brand/domain-settings';
+import { parseLocalRate } from '../../domain/money/pricing';
 import { PriceTable } from '../../ui/price-table';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
@@ -22,7 +22,7 @@ const loadSession = () => import('../../sync/session');
 const loadSignIn = () => loadSession().then((m) => m.signIn);
 // The second step (and qrcode with it) loads only for an account with two-step sign-in.
 const TwoStepForm = lazy(() => import('./two-step-form').then((m) => ({ default: m.TwoStepForm })));
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 
 const LOGIN_FIELDS = ['emailusername', 'password'];
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Text, TextInput } from '@mantine/core';
 import '../../ui/mantine-styles-rest';
-import { resetFieldError } from '../../domain/signup';
+import { resetFieldError } from '../../domain/account/signup';
 import { RESET_ATTEMPTS } from '../../domain/constants';
 import { TRY_AGAIN } from '../../domain/alerts';
 import { FormStack } from '../../ui/form-stack';

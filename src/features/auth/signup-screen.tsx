@@ -12,13 +12,13 @@ import {
   MOBILE_NOT_NUMBERS,
   signupFieldError,
   type SignupField,
-} from '../../domain/signup';
-import { showReferral } from '../../domain/domain-settings';
+} from '../../domain/account/signup';
+import { showReferral } from '../../domain/brand/domain-settings';
 import { SIGNUP_COUNTRY } from '../../domain/constants';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
 import { ValidationScreen } from './validation-screen';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 
 type Form = {
   username: string;

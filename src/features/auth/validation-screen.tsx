@@ -6,10 +6,10 @@ import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
 import { CODE_LENGTH, SEND_ATTEMPTS, VALIDATION_ATTEMPTS, VALIDATION_TIMER_SECONDS } from '../../domain/constants';
 import { TRY_AGAIN, WRONG_CODE } from '../../domain/alerts';
-import { isCodeComplete } from '../../domain/signup';
+import { isCodeComplete } from '../../domain/account/signup';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 
 type ValidationScreenProps = { domain: StoredDomain | null; pending: PendingSignup; onBack: () => void };
 

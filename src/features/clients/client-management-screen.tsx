@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Group, Loader, Stack, Title } from '@mantine/core';
-import { canApproveSenderIds, canExportNumbers, canGiveCreditByRate } from '../../domain/permissions';
+import { canApproveSenderIds, canExportNumbers, canGiveCreditByRate } from '../../domain/account/permissions';
 import { useClientList } from '../../sync/hooks/use-client-list';
 import { useSession } from '../../sync/hooks/use-session';
 import { OfflineNote } from '../../ui/offline-note';

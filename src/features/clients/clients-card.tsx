@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ClientAnswer } from '../../api/clients-api';
 import { formatAccra } from '../../domain/dates';
-import { balanceOf } from '../../domain/permissions';
+import { balanceOf } from '../../domain/account/permissions';
 import { matchesSearch } from '../../domain/search';
 import { buildCustomerData } from '../../excel/export-file';
 import { emitAlert } from '../../notify/alerts-bus';
 import { downloadBytes } from '../../ui/download';
 import { VirtualList } from '../../ui/virtual-list';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 import { noteExport } from '../../sync/security';
 
 const ROW_HEIGHT = 104;

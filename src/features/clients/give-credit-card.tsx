@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DialogActions } from '../../ui/dialog-actions';
 import type { ClientAnswer } from '../../api/clients-api';
-import { planCreditGift } from '../../domain/client-management';
+import { planCreditGift } from '../../domain/account/client-management';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { giveCredit, giveCreditAtRate } from '../../sync/clients';

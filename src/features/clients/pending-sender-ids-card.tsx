@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import type { ClientAnswer, PendingRequestAnswer } from '../../api/clients-api';
-import { senderIdRequests } from '../../domain/client-management';
+import { senderIdRequests } from '../../domain/account/client-management';
 import { emitAlert } from '../../notify/alerts-bus';
 import { decideClientSenderIds } from '../../sync/clients';
 import { describeFailure } from '../../sync/failures';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Anchor, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
-import { APP_PATHS } from '../../domain/app-paths';
-import { API_V1_PATH } from '../../domain/api-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
+import { API_V1_PATH } from '../../domain/navigation/api-paths';
 import { OPENAPI_PATH } from '../../domain/contract/v1/operation';
 import type { ApiMode } from '../../api/developer-api';
 import { useDeveloperData } from '../../sync/hooks/use-developer-data';

@@ -1,11 +1,11 @@
 import { Anchor, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
-import { LANDING_PRICES } from '../../domain/price-table';
+import { LANDING_PRICES } from '../../domain/money/price-table';
 import { FREE_SIGNUP_CREDITS, LANDING_REFERRAL_PERCENT } from '../../domain/constants';
 import { BrandLogo } from '../../ui/brand-logo';
 import { PriceTable } from '../../ui/price-table';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 
 /** The main host's landing page for visitors (docs/product.md#tenants-and-white-label): the offer, both price tables, sign-up and login. */
 export function LandingScreen() {

@@ -1,7 +1,7 @@
 import type { QuickListName, ScheduledListName } from '../../api/list-api';
 import type { StoredListItem } from '../../db/app-db';
-import type { ListView as View } from '../../domain/permissions';
-import { APP_PATHS } from '../../domain/app-paths';
+import type { ListView as View } from '../../domain/account/permissions';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 
 export type MessageListKind = 'quick' | 'scheduled' | 'recurring';
 

@@ -4,10 +4,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { countListRows, readListState } from '../../db/list-store';
 import { useNavigate } from 'react-router-dom';
 import { LIST_HEIGHT, SEARCH_MAX_LENGTH } from '../../domain/constants';
-import { canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/permissions';
+import { balanceOf, canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/account/permissions';
 import { alertDurationMs } from '../../domain/alerts';
-import { splitSenderIds } from '../../domain/sender-id';
-import { deliveryCounts, submissionInProgress } from '../../domain/message-summary';
+import { splitSenderIds } from '../../domain/messages/sender-id';
+import { deliveryCounts, submissionInProgress } from '../../domain/messages/message-summary';
 import type { ScheduledListName } from '../../api/list-api';
 import type { StoredListItem, StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
@@ -81,6 +81,8 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   }, [empty, info.empty, kind, view]);
 
   const senderIds = splitSenderIds(user.senderidapproved);
+  const account = balanceOf(user);
+  const editBalance = { amount: account.amount, local: account.unit === 'credits' };
   const render = (row: StoredListItem<MessageListName>) => {
     if (isQuickRow(row)) {
       const key = row.data.randomAlpha || row.itemId;
@@ -150,6 +152,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
           data={dialog.row.data}
           recurring={kind === 'recurring'}
           senderIds={senderIds}
+          balance={editBalance}
           onClose={() => setDialog(null)}
         />
       )}

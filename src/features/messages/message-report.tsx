@@ -7,7 +7,7 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, List, Table, Text } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
-import { formatSeconds } from '../../domain/delivery-report';
+import { erasedNote, formatSeconds } from '../../domain/messages/delivery-report';
 import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
 import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
@@ -119,6 +119,11 @@ function ReportView({ report }: { report: Report }) {
             ))}
           </Table.Tbody>
         </Table>
+        {report.erased > 0 && (
+          <Text size="xs" c="dimmed" mt={4} data-testid="network-erased">
+            {erasedNote(report.erased)}
+          </Text>
+        )}
       </Panel>
       <Panel title="Why messages failed">
         {reasons.length === 0 ? (

@@ -6,9 +6,9 @@ import {
   recipientCount,
   submissionInProgress,
   type CountedMessage,
-} from '../../domain/message-summary';
+} from '../../domain/messages/message-summary';
 import { SUBMISSION_IN_PROGRESS } from '../../domain/alerts';
-import { recurringDisplay, isRecurringPeriod } from '../../domain/recurrence';
+import { recurringDisplay, isRecurringPeriod } from '../../domain/messages/recurrence';
 import type { BulkMessage, ScheduledMessage } from '../../api/list-api';
 
 const number = new Intl.NumberFormat('en-US');
@@ -26,6 +26,10 @@ function Header({ title, time }: { title: string; time: string }) {
     </Group>
   );
 }
+
+/** A personalized send shows its template, named so (shortMessage is its first recipient's text). */
+const shownText = (data: Pick<ScheduledMessage, 'shortMessage' | 'template'>) =>
+  data.template === undefined ? data.shortMessage : `Template: ${data.template}`;
 
 // What both kinds of row show under the text: sender, recipients (the gateway's count when given), author.
 type MetaData = Pick<ScheduledMessage, 'sourceAddress' | 'username'> & CountedMessage;
@@ -64,7 +68,7 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
       >
         <Header title={title} time={formatAccra(data.messageSentTime)} />
         <Text size="sm" truncate mt={2}>
-          {data.shortMessage}
+          {shownText(data)}
         </Text>
         <Meta data={data} showAuthor={showAuthor} extra={`${data.messagecount || 1} SMS each`} />
         <Group gap={6} mt={6} wrap="nowrap">
@@ -107,7 +111,7 @@ export function ScheduledMessageRow({ data, showAuthor, recurring, onEdit, onDel
     <Paper withBorder radius="md" h={ROW_HEIGHT - 10} p="sm" style={{ overflow: 'hidden' }}>
       <Header title={title} time={next ? `${recurring ? 'Next' : 'Due'} ${next}` : ''} />
       <Text size="sm" truncate mt={2}>
-        {data.shortMessage}
+        {shownText(data)}
       </Text>
       <Meta data={data} showAuthor={showAuthor} extra={repeat} />
       <Group gap={6} mt={6} justify="space-between" wrap="nowrap">

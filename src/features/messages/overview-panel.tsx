@@ -7,7 +7,7 @@ import { memo, useCallback } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { ListView as View } from '../../domain/permissions';
+import type { ListView as View } from '../../domain/account/permissions';
 import { formatAccra } from '../../domain/dates';
 import { countText } from '../../domain/plural';
 import { readOverview } from '../../db/overview-store';

@@ -17,8 +17,8 @@ import {
 } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
-import { canonicalPhone } from '../../domain/phone-number';
-import { MAX_REMOVAL_REASON, OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/opt-out';
+import { canonicalPhone } from '../../domain/numbers/phone-number';
+import { MAX_REMOVAL_REASON, OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/numbers/opt-out';
 import type { AddReason, ClientOptOutsAnswer, OptOutAnswer } from '../../api/optout-api';
 import { buildOptOutsExport } from '../../excel/export-file';
 import { openSpreadsheet } from '../../excel/parse-file';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { displayPhone } from '../../domain/phone-number';
-import { personNumber, PERSON_CONFIRM_MISMATCH, PERSON_NUMBER_INVALID } from '../../domain/person-data';
-import { OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/opt-out';
+import { displayPhone } from '../../domain/numbers/phone-number';
+import { personNumber, PERSON_CONFIRM_MISMATCH, PERSON_NUMBER_INVALID } from '../../domain/account/person-data';
+import { OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/numbers/opt-out';
 import { formatAccra } from '../../domain/dates';
 import { plural } from '../../domain/plural';
 import type { PersonSummary } from '../../api/person-data-api';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Autocomplete, Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { DialogActions } from '../../ui/dialog-actions';
-import { contactEmailError } from '../../domain/contact';
+import { contactEmailError } from '../../domain/contacts/contact';
 import {
   CONTACT_FIELD_LABELS,
   CONTACT_FIELDS,
@@ -11,7 +11,7 @@ import {
   emptyContact,
   type ContactField,
   type ContactFields,
-} from '../../domain/contact-fields';
+} from '../../domain/contacts/contact-fields';
 import type { StoredContact, StoredGroup } from '../../db/app-db';
 import { createContact, updateContact } from '../../sync/phonebook-sync';
 

@@ -1,9 +1,9 @@
 import { memo, type CSSProperties } from 'react';
 import { Button, Checkbox } from '@mantine/core';
-import type { ContactFields } from '../../domain/contact-fields';
-import { birthdayText, consentText, contactName } from '../../domain/phonebook';
+import type { ContactFields } from '../../domain/contacts/contact-fields';
+import { birthdayText, consentText, contactName } from '../../domain/contacts/phonebook';
 import type { StoredContact } from '../../db/app-db';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 
 // Plain elements for layout and text: a fast scroll mounts a dozen rows a frame, so each row stays light.
 const truncate: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 };

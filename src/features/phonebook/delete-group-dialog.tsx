@@ -1,6 +1,6 @@
 import { Modal, Text } from '@mantine/core';
 import { DialogActions } from '../../ui/dialog-actions';
-import { contactCountText } from '../../domain/phonebook';
+import { contactCountText } from '../../domain/contacts/phonebook';
 import type { StoredGroup } from '../../db/app-db';
 import { deleteGroups } from '../../sync/phonebook-sync';
 

@@ -13,10 +13,10 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { CONTACT_FIELD_LABELS, CONTACT_FIELDS } from '../../domain/contact-fields';
-import { RECOGNISED_HEADINGS } from '../../domain/contact-headings';
-import { contactAt, type ContactSheet } from '../../domain/contact-sheet';
-import { SELECT_EXCEL_FILE } from '../../domain/file-types';
+import { CONTACT_FIELD_LABELS, CONTACT_FIELDS } from '../../domain/contacts/contact-fields';
+import { RECOGNISED_HEADINGS } from '../../domain/contacts/contact-headings';
+import { contactAt, type ContactSheet } from '../../domain/contacts/contact-sheet';
+import { SELECT_EXCEL_FILE } from '../../domain/contacts/file-types';
 import type { StoredGroup } from '../../db/app-db';
 import { readContactsFile, type ContactsReading } from '../../excel/contacts-file';
 import { TEMPLATE_FILE_NAME, writeContactsTemplate } from '../../excel/contacts-template';
@@ -26,7 +26,7 @@ import {
   type ImportCheckpoint,
   type ImportProgress,
 } from '../../sync/contact-import';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 import { countText } from '../../domain/plural';
 import { emitAlert } from '../../notify/alerts-bus';
 import { downloadBytes } from '../../ui/download';

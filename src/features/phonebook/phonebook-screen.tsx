@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { APP_PATHS } from '../../domain/app-paths';
-import { contactCountText, createdText, groupNameError } from '../../domain/phonebook';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
+import { contactCountText, createdText, groupNameError } from '../../domain/contacts/phonebook';
 import type { StoredGroup } from '../../db/app-db';
 import { createGroup } from '../../sync/phonebook-sync';
 import { useClientGroups, useGroups } from '../../sync/hooks/use-phonebook';

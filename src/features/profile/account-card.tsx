@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { splitSenderIds } from '../../domain/sender-id';
+import { splitSenderIds } from '../../domain/messages/sender-id';
 import type { StoredUser } from '../../db/app-db';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { DialogActions } from '../../ui/dialog-actions';
 import { SectionCard } from '../../ui/section-card';
 import { useAction } from '../../sync/hooks/use-action';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import { FormStack } from '../../ui/form-stack';
-import { accountEmailError, COMPANY_TOO_LONG, companyError } from '../../domain/own-account';
+import { accountEmailError, COMPANY_TOO_LONG, companyError } from '../../domain/account/own-account';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { saveAccountDetails } from '../../sync/profile';

@@ -1,6 +1,6 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { CURRENT_PASSWORD_EMPTY, CURRENT_PASSWORD_WRONG, TWO_STEP_CODE_EMPTY } from '../../domain/own-account';
-import { TWO_STEP_CODE_USED, TWO_STEP_WRONG_CODE } from '../../domain/two-step';
+import { CURRENT_PASSWORD_EMPTY, CURRENT_PASSWORD_WRONG, TWO_STEP_CODE_EMPTY } from '../../domain/account/own-account';
+import { TWO_STEP_CODE_USED, TWO_STEP_WRONG_CODE } from '../../domain/account/two-step';
 
 /** What a new e-mail or number asks beside the session (docs/product.md#editing-ones-own-account). */
 export type Proof = { currentPassword: string; twoStepCode: string };

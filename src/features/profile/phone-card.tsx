@@ -3,13 +3,13 @@ import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import { FormStack } from '../../ui/form-stack';
 import { CODE_LENGTH } from '../../domain/constants';
-import { newPhoneError, phoneCodeError } from '../../domain/own-account';
+import { newPhoneError, phoneCodeError } from '../../domain/account/own-account';
 import { WRONG_CODE } from '../../domain/alerts';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { askPhoneCode, takeNewPhone } from '../../sync/profile';
 import { useFieldAction } from './use-field-action';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 import { NO_PROOF, OwnerProofFields, proofFieldOf, proofProblems, type Proof } from './owner-proof-fields';
 
 type Field = 'phone' | 'code' | 'current' | 'twoStep';

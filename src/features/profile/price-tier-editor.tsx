@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { isExpiryEditable, isPriceTierAcceptable, newPriceTier } from '../../domain/pricing';
+import { isExpiryEditable, isPriceTierAcceptable, newPriceTier } from '../../domain/money/pricing';
 import type { PriceAccountType, PriceTier } from '../../domain/types';
 import { PriceTable } from '../../ui/price-table';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { canBecomeReseller } from '../../domain/domain-settings';
+import { canBecomeReseller } from '../../domain/brand/domain-settings';
 import type { DomainDetails } from '../../domain/types';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
-import { validateSenderIdRequest } from '../../domain/sender-id';
+import { validateSenderIdRequest } from '../../domain/messages/sender-id';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';

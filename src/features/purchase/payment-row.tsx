@@ -2,7 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
 import { countText } from '../../domain/plural';
 import type { Payment } from '../../api/list-api';
-import { displayPhone } from '../../domain/phone-number';
+import { displayPhone } from '../../domain/numbers/phone-number';
 
 const number = new Intl.NumberFormat('en-US');
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

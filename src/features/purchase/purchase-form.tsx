@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
-import { previewPurchase } from '../../domain/purchase-quote';
+import { previewPurchase } from '../../domain/money/purchase-quote';
 import { CURRENCY } from '../../domain/constants';
 import type { StoredUser } from '../../db/app-db';
 import { startPurchase } from '../../flows/purchase';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PAYMENT_OUTCOME_PARAM, PAYMENT_OUTCOME_TEXT, isPaymentOutcome } from '../../domain/payment-outcome';
+import { PAYMENT_OUTCOME_PARAM, PAYMENT_OUTCOME_TEXT, isPaymentOutcome } from '../../domain/money/payment-outcome';
 import { emitAlert } from '../../notify/alerts-bus';
 import { refreshUser } from '../../sync/session';
 

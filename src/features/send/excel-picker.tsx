@@ -1,6 +1,6 @@
 import { Anchor, FileInput, Progress, Select, Stack, Text } from '@mantine/core';
-import { columnLabel, type SheetColumn } from '../../domain/excel-sheet';
-import { SEND_SHEET_ACCEPT } from '../../domain/send-sheet-file';
+import { columnLabel, type SheetColumn } from '../../domain/contacts/excel-sheet';
+import { SEND_SHEET_ACCEPT } from '../../domain/send/send-sheet-file';
 import { buildSendTemplate, SEND_TEMPLATE_FILE_NAME } from '../../excel/export-file';
 import { downloadBytes } from '../../ui/download';
 import { NO_ROW_TO_SEND, type ExcelSource } from './use-excel-source';

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { MESSAGE_KINDS, MESSAGE_KIND_LABELS, contactSourcesFor } from '../../domain/message-kinds';
-import { TEST_SENDER_ID } from '../../domain/sender-id';
+import { MESSAGE_KINDS, MESSAGE_KIND_LABELS, contactSourcesFor } from '../../domain/messages/message-kinds';
+import { TEST_SENDER_ID } from '../../domain/messages/sender-id';
 import type { ContactSource, MessageKind, MessageSubtype } from '../../domain/types';
 import type { SendFormApi } from './use-send-form';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';

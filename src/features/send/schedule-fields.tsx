@@ -5,9 +5,9 @@ import '../../ui/mantine-styles-rest';
 import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
-import { occurrence, recurringStepProblem } from '../../domain/recurrence';
-import { usesChosenDate } from '../../domain/message-kinds';
-import { RECURRING_PERIODS, RECURRING_UNITS } from '../../domain/recurrence';
+import { occurrence, recurringStepProblem } from '../../domain/messages/recurrence';
+import { usesChosenDate } from '../../domain/messages/message-kinds';
+import { RECURRING_PERIODS, RECURRING_UNITS } from '../../domain/messages/recurrence';
 import type { RecurringPeriod } from '../../domain/types';
 import type { SendFormApi } from './use-send-form';
 

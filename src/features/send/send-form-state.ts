@@ -1,6 +1,6 @@
 // The send form's fields, their defaults (docs/product.md#the-send-form), and how a stored draft is read back.
-import { SEND_FORM_DEFAULTS } from '../../domain/message-kinds';
-import { isRecurringPeriod } from '../../domain/recurrence';
+import { SEND_FORM_DEFAULTS } from '../../domain/messages/message-kinds';
+import { isRecurringPeriod } from '../../domain/messages/recurrence';
 import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod } from '../../domain/types';
 
 export type SendFormFields = {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { isWaitingJob, offersRowSkip } from '../../domain/outbox-state';
+import { isWaitingJob, offersRowSkip } from '../../domain/send/outbox-state';
 import { useOutboxJobs, type JobView } from '../../sync/hooks/use-outbox-jobs';
 import { dismissSendJob, sendTheRest } from '../../sync/outbox-jobs';
 import { skippedRowsText, skipRowLabel } from '../../outbox/job-items';
 import { skipRowAndSendTheRest } from '../../outbox/send-end';
 import { useOnline } from '../../ui/use-online';
-import { APP_PATHS } from '../../domain/app-paths';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { sendsInBackground } from '../../outbox/background-sync';
 
 const number = new Intl.NumberFormat('en-US');

@@ -1,8 +1,8 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { submitLabel } from '../../domain/message-kinds';
-import { balanceOf } from '../../domain/permissions';
-import { splitSenderIds } from '../../domain/sender-id';
+import { submitLabel } from '../../domain/messages/message-kinds';
+import { balanceOf } from '../../domain/account/permissions';
+import { splitSenderIds } from '../../domain/messages/sender-id';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useSession } from '../../sync/hooks/use-session';

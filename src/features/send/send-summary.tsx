@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
-import { optedOutPreview } from '../../domain/opt-out';
+import { optedOutPreview } from '../../domain/numbers/opt-out';
 import { INTERNATIONAL_CURRENCY } from '../../domain/constants';
 import type { SendPlan } from './use-send-plan';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, List, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { SetAsideNumber } from '../../domain/excel-sheet';
+import type { SetAsideNumber } from '../../domain/contacts/excel-sheet';
 import { countText } from '../../domain/plural';
 import { buildSetAsideExport, setAsideFileName } from '../../excel/export-file';
 import { downloadBytes } from '../../ui/download';

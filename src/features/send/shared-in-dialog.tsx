@@ -1,5 +1,5 @@
 import { Modal, Paper, Stack, Text } from '@mantine/core';
-import { sharedPreview } from '../../domain/incoming';
+import { sharedPreview } from '../../domain/send/incoming';
 import type { Incoming } from '../../flows/incoming';
 import { DialogActions } from '../../ui/dialog-actions';
 

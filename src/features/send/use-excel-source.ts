@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SheetTable } from '../../excel/sheet-table';
 import { openSpreadsheet, SpreadsheetError, type OpenedSpreadsheet, type SheetResult } from '../../excel/parse-file';
-import { SELECT_SHEET, type SetAsideNumber, type SheetColumn } from '../../domain/excel-sheet';
-import { UPLOAD_EXCEL } from '../../domain/send-form';
-import { sendSheetFileError } from '../../domain/send-sheet-file';
+import { SELECT_SHEET, type SetAsideNumber, type SheetColumn } from '../../domain/contacts/excel-sheet';
+import { UPLOAD_EXCEL } from '../../domain/send/send-form';
+import { sendSheetFileError } from '../../domain/send/send-sheet-file';
 
 export type ExcelState =
   | { status: 'empty' }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDraft } from '../../sync/hooks/use-draft';
-import { contactSourcesFor, sourceAfterSubtypeChange } from '../../domain/message-kinds';
-import { preselectedSenderId } from '../../domain/sender-id';
+import { contactSourcesFor, sourceAfterSubtypeChange } from '../../domain/messages/message-kinds';
+import { preselectedSenderId } from '../../domain/messages/sender-id';
 import { defaultFields, draftOf, fieldsFromDraft, type SendFormFields } from './send-form-state';
 
 export type SendFormApi = {

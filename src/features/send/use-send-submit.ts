@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { enqueue } from '../../outbox/enqueue';
 import { askToNotifyOnce } from '../../outbox/notice-permission';
-import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send-form';
-import { buildSendItems, type SendDraft } from '../../domain/send-items';
-import { creditProblem, sendCost } from '../../domain/send-cost';
+import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send/send-form';
+import { buildSendItems, type SendDraft } from '../../domain/send/send-items';
+import { creditProblem, sendCost } from '../../domain/send/send-cost';
 import { excelProblem, type ExcelSource } from './use-excel-source';
 import type { SendFormApi } from './use-send-form';
 import { draftOf } from './send-form-state';
@@ -46,7 +46,7 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued, linkHost }
     });
     // With several sheets the missing choice has its own message, as has a sheet without numbers.
     if (error === UPLOAD_EXCEL) error = excelProblem(excel.state) ?? error;
-    if (!error && plan.recipientCount === 0) error = 'There are no mobile numbers to send to';
+    if (!error && plan.recipientCount === 0) error = plan.noBirthday?.note ?? 'There are no mobile numbers to send to';
     if (error) return refuse(error);
 
     const draft: SendDraft = { ...fields, date };

@@ -25,7 +25,7 @@ import {
   SMPP_MAX_THROUGHPUT,
   type SmppAccess,
   type UpdateSmppAccessBody,
-} from '../../domain/smpp-access';
+} from '../../domain/account/smpp-access';
 
 const OFFLINE = 'This is your SMPP access as stored on this device. Changes need a connection';
 

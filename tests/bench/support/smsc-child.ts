@@ -2,7 +2,7 @@
 // itself. It sends its port, then answers messages: 'count' (cheap, for polling), 'stats' (reassembles
 // every text: only at the end), 'reset', 'drop'.
 import { FakeSmsc } from '../../gateway/helpers/fake-smsc';
-import { reassemble } from '../../../server/src/carrier/smpp/sms-wire';
+import { reassemble } from '../../../server/src/smpp/concatenation';
 
 const smsc = new FakeSmsc();
 await smsc.start();

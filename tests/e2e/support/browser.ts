@@ -55,6 +55,8 @@ export async function newPage(
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  // Playwright's 30 s for a locator, doubled: CI runs these files beside the other suites.
+  context.setDefaultTimeout(60_000);
   context.on('page', track);
   const page = await context.newPage();
   track(page);

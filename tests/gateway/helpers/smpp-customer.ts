@@ -7,7 +7,7 @@ import { tokenFor } from './test-app';
 import { SmppServer } from '../../../server/src/smpp-server/listener';
 import { updateSmppAccess } from '../../../server/src/smpp-server/access-settings';
 import { tickCarrier } from '../../../server/src/carrier/delivery';
-import type { UpdateSmppAccessBody } from '../../../src/domain/smpp-access';
+import type { UpdateSmppAccessBody } from '../../../src/domain/account/smpp-access';
 
 export const PASSWORD = 'pw123456';
 

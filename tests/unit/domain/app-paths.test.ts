@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS } from '../../../src/domain/app-paths';
-import { routeAccess } from '../../../src/domain/routing';
+import { APP_PATHS } from '../../../src/domain/navigation/app-paths';
+import { routeAccess } from '../../../src/domain/navigation/routing';
 
 describe('the app paths table', () => {
   it('links to one item with its id as one encoded path segment', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planCreditGift, senderIdRequests } from '../../../src/domain/client-management';
+import { planCreditGift, senderIdRequests } from '../../../src/domain/account/client-management';
 
 const me = 8;
 const clients = [

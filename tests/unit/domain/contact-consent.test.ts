@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkContact, FUTURE_CONSENT_DATE, INVALID_CONSENT_DATE } from '../../../src/domain/contact-fields';
-import { contactFieldOfHeading } from '../../../src/domain/contact-headings';
-import { contactAt, readContactSheet } from '../../../src/domain/contact-sheet';
-import { contactSearchText } from '../../../src/domain/phonebook';
+import { checkContact, FUTURE_CONSENT_DATE, INVALID_CONSENT_DATE } from '../../../src/domain/contacts/contact-fields';
+import { contactFieldOfHeading } from '../../../src/domain/contacts/contact-headings';
+import { contactAt, readContactSheet } from '../../../src/domain/contacts/contact-sheet';
+import { contactSearchText } from '../../../src/domain/contacts/phonebook';
 
 // Consent columns of a phone-book import (docs/product.md#for-contacts).
 describe('consent columns of a contact sheet', () => {

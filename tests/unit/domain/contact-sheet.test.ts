@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkContact, checkContactRow, EMPTY_ROW } from '../../../src/domain/contact-fields';
-import { contactAt, NO_CONTACT_HEADING, readContactSheet } from '../../../src/domain/contact-sheet';
-import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
-import { birthdayText, groupNameError, lostPartOutcome } from '../../../src/domain/phonebook';
+import { checkContact, checkContactRow, EMPTY_ROW } from '../../../src/domain/contacts/contact-fields';
+import { contactAt, NO_CONTACT_HEADING, readContactSheet } from '../../../src/domain/contacts/contact-sheet';
+import { NUMBER_REASONS } from '../../../src/domain/contacts/sheet-number';
+import { birthdayText, groupNameError, lostPartOutcome } from '../../../src/domain/contacts/phonebook';
 
 describe('a sheet read as contacts', () => {
   it('maps usual headings to the fields and keeps each row its own values', () => {

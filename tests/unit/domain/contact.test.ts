@@ -4,7 +4,7 @@ import {
   creditByAmountError,
   creditByRateError,
   findBeneficiary,
-} from '../../../src/domain/contact';
+} from '../../../src/domain/contacts/contact';
 import { isEmailAddress, isNumericText } from '../../../src/domain/fields';
 
 describe('contactEmailError', () => {

@@ -1,15 +1,15 @@
 // The prefix table, failure reasons in words and the report's rules (src/domain/networks.ts,
 // failure-reasons.ts, delivery-report.ts), which the app and the gateway share.
 import { describe, expect, it } from 'vitest';
-import { NETWORK_PREFIXES, networkOf } from '../../../src/domain/networks';
-import { failureReason } from '../../../src/domain/failure-reasons';
+import { NETWORK_PREFIXES, networkOf } from '../../../src/domain/numbers/networks';
+import { failureReason } from '../../../src/domain/messages/failure-reasons';
 import {
   deliveryBucket,
   formatSeconds,
   OVER_A_DAY_S,
   percentileSeconds,
   totalsOf,
-} from '../../../src/domain/delivery-report';
+} from '../../../src/domain/messages/delivery-report';
 
 describe('the network of a number', () => {
   it('reads the prefix after 233', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseDomainDetails } from '../../../src/domain/domain-details';
+import { parseDomainDetails } from '../../../src/domain/brand/domain-details';
 import { domainDetails } from '../support/factories';
 
 // The zod schema the domain answer was once checked with: the hand-written check, which keeps zod off

@@ -15,7 +15,7 @@ import {
   readSendSheet,
   sheetChoiceError,
   withThousandsSeparators,
-} from '../../../src/domain/excel-sheet';
+} from '../../../src/domain/contacts/excel-sheet';
 import {
   SELECT_EXCEL_FILE,
   SELECT_IMAGE_FILE,
@@ -23,8 +23,8 @@ import {
   isImageFile,
   isSpreadsheetFile,
   spreadsheetFileError,
-} from '../../../src/domain/file-types';
-import { NUMBER_REASONS, UNSAVED_FORMULA } from '../../../src/domain/sheet-number';
+} from '../../../src/domain/contacts/file-types';
+import { NUMBER_REASONS, UNSAVED_FORMULA } from '../../../src/domain/contacts/sheet-number';
 
 describe('file types', () => {
   it.each([

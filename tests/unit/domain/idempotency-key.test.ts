@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyKey, parseIdempotencyKey } from '../../../src/domain/idempotency-key';
+import { idempotencyKey, parseIdempotencyKey } from '../../../src/domain/send/idempotency-key';
 
 const JOB = '6f1c2a3e-0000-4000-8000-000000000001';
 

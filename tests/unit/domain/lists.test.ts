@@ -4,7 +4,7 @@ import {
   RECURRING_UNITS,
   isRecurringPeriod,
   recurringDisplay,
-} from '../../../src/domain/recurrence';
+} from '../../../src/domain/messages/recurrence';
 import { filterBySearch, isSearchableKey, matchesSearch } from '../../../src/domain/search';
 import {
   isFinalStatus,
@@ -13,7 +13,7 @@ import {
   statusGroup,
   statusTotals,
   statusLabel,
-} from '../../../src/domain/message-status';
+} from '../../../src/domain/messages/message-status';
 import {
   BATCHES_SENT,
   BATCHING_NOTICE,

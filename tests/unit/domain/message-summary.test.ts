@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCounts, recipientCount, submissionInProgress } from '../../../src/domain/message-summary';
+import { deliveryCounts, recipientCount, submissionInProgress } from '../../../src/domain/messages/message-summary';
 
 describe('deliveryCounts', () => {
   it("adds up the gateway's summary", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsError, moneyError, rateError } from '../../../src/domain/money';
+import { creditsError, moneyError, rateError } from '../../../src/domain/money/money';
 
 describe('money rules', () => {
   it.each([

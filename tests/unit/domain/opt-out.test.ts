@@ -6,9 +6,9 @@ import {
   optOutNumber,
   withOptOutLink,
   OPT_OUT_CODE_LENGTH,
-} from '../../../src/domain/opt-out';
-import { sendCost } from '../../../src/domain/send-cost';
-import { buildSendItems, type SendDraft } from '../../../src/domain/send-items';
+} from '../../../src/domain/numbers/opt-out';
+import { sendCost } from '../../../src/domain/send/send-cost';
+import { buildSendItems, type SendDraft } from '../../../src/domain/send/send-items';
 
 const draft: SendDraft = {
   messageType: 'quick',

@@ -11,8 +11,8 @@ import {
   smallerBatchSize,
   splitIntoBatches,
   type SendFailure,
-} from '../../../src/domain/outbox-policy';
-import { idempotencyKey } from '../../../src/domain/idempotency-key';
+} from '../../../src/domain/send/outbox-policy';
+import { idempotencyKey } from '../../../src/domain/send/idempotency-key';
 import { makeItem, numbers } from './factories';
 
 const JOB = '6f1c2a3e-0000-4000-8000-000000000001';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWaitingJob } from '../../../src/domain/outbox-state';
+import { isWaitingJob } from '../../../src/domain/send/outbox-state';
 
 describe('isWaitingJob', () => {
   it.each([

@@ -13,7 +13,7 @@ import {
   canSetPremium,
   hasPendingSenderIds,
   menuItems,
-} from '../../../src/domain/permissions';
+} from '../../../src/domain/account/permissions';
 import {
   canBecomeReseller,
   canPurchase,
@@ -22,7 +22,7 @@ import {
   showLoginPriceTable,
   showReferral,
   showResellerPromo,
-} from '../../../src/domain/domain-settings';
+} from '../../../src/domain/brand/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
 const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone, phoneSearchForms } from '../../../src/domain/phone-number';
-import { checkPhoneNumber, repeatedNumbers, screenNumbers } from '../../../src/domain/number-screen';
-import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
+import { displayPhone, phoneSearchForms } from '../../../src/domain/numbers/phone-number';
+import { checkPhoneNumber, repeatedNumbers, screenNumbers } from '../../../src/domain/numbers/number-screen';
+import { NUMBER_REASONS } from '../../../src/domain/contacts/sheet-number';
 import { matchesSearch } from '../../../src/domain/search';
-import { searchIndices } from '../../../src/domain/phonebook';
-import { domainSenderIdHelp } from '../../../src/domain/sender-id';
+import { searchIndices } from '../../../src/domain/contacts/phonebook';
+import { domainSenderIdHelp } from '../../../src/domain/messages/sender-id';
 
 describe('displayPhone: one local form on every screen', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPhone, isGhanaNumber } from '../../../src/domain/phone-number';
+import { canonicalPhone, isGhanaNumber } from '../../../src/domain/numbers/phone-number';
 
 describe('canonicalPhone and isGhanaNumber', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactAt } from '../../../src/domain/contact-sheet';
-import { pickedContactsSheet } from '../../../src/domain/picked-contacts';
+import { contactAt } from '../../../src/domain/contacts/contact-sheet';
+import { pickedContactsSheet } from '../../../src/domain/send/picked-contacts';
 
 describe('people picked from the phone as a phone-book import', () => {
   it('splits a name into first name and surname, keeps one number each and names the people set aside', () => {

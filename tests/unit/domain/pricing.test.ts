@@ -10,8 +10,8 @@ import {
   referralPercentToFraction,
   resellerRate,
   smsCredits,
-} from '../../../src/domain/pricing';
-import { LANDING_PRICES, formatExpiry, priceTableRows } from '../../../src/domain/price-table';
+} from '../../../src/domain/money/pricing';
+import { LANDING_PRICES, formatExpiry, priceTableRows } from '../../../src/domain/money/price-table';
 
 // All 14 landing-page rows (docs/product.md#price-tables): price, rate, credits.
 const LANDING_ROWS = [

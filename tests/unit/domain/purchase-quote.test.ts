@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiryAfterPurchase, previewPurchase, quoteTerms } from '../../../src/domain/purchase-quote';
-import { LANDING_PRICES } from '../../../src/domain/price-table';
+import { expiryAfterPurchase, previewPurchase, quoteTerms } from '../../../src/domain/money/purchase-quote';
+import { LANDING_PRICES } from '../../../src/domain/money/price-table';
 import { YEAR_MS } from '../../../src/domain/dates';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');

@@ -4,7 +4,7 @@ import {
   parseManualNumbers,
   recipientCountWarning,
   splitDestinations,
-} from '../../../src/domain/recipients';
+} from '../../../src/domain/send/recipients';
 
 describe('parseManualNumbers', () => {
   it.each([

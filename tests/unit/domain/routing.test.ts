@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, routeAccess, routeDecision, signedOutTarget } from '../../../src/domain/routing';
+import { normalizePath, routeAccess, routeDecision, signedOutTarget } from '../../../src/domain/navigation/routing';
 
 const render = { kind: 'render' };
 const landing = { kind: 'landing' };

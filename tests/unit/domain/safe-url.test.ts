@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeAssetUrl, safePaymentUrl } from '../../../src/domain/safe-url';
+import { safeAssetUrl, safePaymentUrl } from '../../../src/domain/navigation/safe-url';
 
 const origin = 'https://acme.example.com';
 

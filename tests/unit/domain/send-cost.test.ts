@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_OUT_OF_RANGE, creditProblem, notEnoughCredit, sendCost } from '../../../src/domain/send-cost';
+import { MESSAGE_OUT_OF_RANGE, creditProblem, notEnoughCredit, sendCost } from '../../../src/domain/send/send-cost';
 import { makeItem } from './factories';
 
 describe('sendCost', () => {

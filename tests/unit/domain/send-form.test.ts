@@ -6,8 +6,8 @@ import {
   sendFormWarnings,
   validateSendForm,
   type SendFormState,
-} from '../../../src/domain/send-form';
-import { TOO_MANY_RECIPIENTS_WARNING } from '../../../src/domain/recipients';
+} from '../../../src/domain/send/send-form';
+import { TOO_MANY_RECIPIENTS_WARNING } from '../../../src/domain/send/recipients';
 import {
   MESSAGE_KINDS,
   MESSAGE_KIND_LABELS,
@@ -18,7 +18,7 @@ import {
   submitLabel,
   typeAndSubtype,
   usesChosenDate,
-} from '../../../src/domain/message-kinds';
+} from '../../../src/domain/messages/message-kinds';
 
 const form = (over: Partial<SendFormState> = {}): SendFormState => ({
   messageType: 'quick',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEND_SHEET_ACCEPT, sendSheetFileError } from '../../../src/domain/send-sheet-file';
+import { SEND_SHEET_ACCEPT, sendSheetFileError } from '../../../src/domain/send/send-sheet-file';
 
 describe('sendSheetFileError', () => {
   it.each(['a.xlsx', 'b.XLSM', 'c.xls', 'd.xml', 'e.csv'])('accepts %s', (name) =>

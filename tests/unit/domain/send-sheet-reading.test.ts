@@ -7,8 +7,8 @@ import {
   normalizeHeading,
   numbersAreErrors,
   readSendSheet,
-} from '../../../src/domain/excel-sheet';
-import { NUMBER_REASONS, cellError } from '../../../src/domain/sheet-number';
+} from '../../../src/domain/contacts/excel-sheet';
+import { NUMBER_REASONS, cellError } from '../../../src/domain/contacts/sheet-number';
 
 describe('headings with characters nobody sees', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   updatesBalanceAfterSend,
   senderIdCharacters,
   validateSenderIdRequest,
-} from '../../../src/domain/sender-id';
+} from '../../../src/domain/messages/sender-id';
 
 describe('validateSenderIdRequest', () => {
   it.each([

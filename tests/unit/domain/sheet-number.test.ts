@@ -5,7 +5,7 @@ import {
   cellAsTyped,
   cellError,
   checkSheetNumber,
-} from '../../../src/domain/sheet-number';
+} from '../../../src/domain/contacts/sheet-number';
 
 describe('checkSheetNumber: normalised as the manual box does', () => {
   it.each<[unknown, string]>([

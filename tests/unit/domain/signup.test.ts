@@ -6,7 +6,7 @@ import {
   resetFieldError,
   signupFieldError,
   type SignupForm,
-} from '../../../src/domain/signup';
+} from '../../../src/domain/account/signup';
 
 describe('signupFieldError', () => {
   it.each([

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countSms, needsUnicode, smsLength, smsPartLimit, smsParts, smsPartsLabel } from '../../../src/domain/sms';
+import {
+  countSms,
+  needsUnicode,
+  smsLength,
+  smsPartLimit,
+  smsParts,
+  smsPartsLabel,
+} from '../../../src/domain/messages/sms';
 
 describe('smsParts', () => {
   // Every boundary (docs/product.md#parts-and-encodings) at its edge and one past it.

@@ -4,8 +4,8 @@ import {
   hasReplaceableCharacters,
   replaceTypographic,
   unicodeCharacters,
-} from '../../../src/domain/unicode-hints';
-import { needsUnicode } from '../../../src/domain/sms';
+} from '../../../src/domain/messages/unicode-hints';
+import { needsUnicode } from '../../../src/domain/messages/sms';
 
 describe('unicode hints', () => {
   it('lists the characters that force unicode, once each, with counts', () => {

@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 import { openAndReadSingle, openBook, type SheetResult } from '../../../src/excel/parse-core';
 import { numbersOf, rowsOf } from '../../../src/excel/sheet-table';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, MAX_ROWS, TOO_MANY_CELLS, TOO_MANY_ROWS } from '../../../src/excel/limits';
-import { NUMBERS_HEADING_MISSING } from '../../../src/domain/excel-sheet';
+import { NUMBERS_HEADING_MISSING } from '../../../src/domain/contacts/excel-sheet';
 
 import { workbook, utf8 as csv } from './support/workbook-bytes';
 

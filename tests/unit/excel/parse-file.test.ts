@@ -4,8 +4,8 @@ import { openSpreadsheet, SpreadsheetError } from '../../../src/excel/parse-file
 import type { ParseReply, ParseRequest } from '../../../src/excel/parse-protocol';
 import { rowsOf } from '../../../src/excel/sheet-table';
 import { readContactsFile } from '../../../src/excel/contacts-file';
-import { contactAt } from '../../../src/domain/contact-sheet';
-import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
+import { contactAt } from '../../../src/domain/contacts/contact-sheet';
+import { NUMBER_REASONS } from '../../../src/domain/contacts/sheet-number';
 import { FILE_TOO_BIG, MAX_FILE_BYTES, PARSE_TOO_SLOW } from '../../../src/excel/limits';
 
 type Scope = { onmessage: ((event: { data: ParseRequest }) => void) | null; postMessage(reply: ParseReply): void };

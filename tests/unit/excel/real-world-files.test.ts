@@ -5,8 +5,8 @@ import * as XLSX from 'xlsx';
 import { openAndReadSingle, openBook, type SheetResult } from '../../../src/excel/parse-core';
 import { numbersOf, rowsOf } from '../../../src/excel/sheet-table';
 import { PROTECTED_FILE, TOO_MANY_ROWS, UNREADABLE_FILE } from '../../../src/excel/limits';
-import { EMPTY_SHEET, FORMULAS_NOT_SAVED } from '../../../src/domain/excel-sheet';
-import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
+import { EMPTY_SHEET, FORMULAS_NOT_SAVED } from '../../../src/domain/contacts/excel-sheet';
+import { NUMBER_REASONS } from '../../../src/domain/contacts/sheet-number';
 import { bookBytes, rewriteXlsx, utf8, workbook } from './support/workbook-bytes';
 
 const people = [['numbers', 'name'], ...Array.from({ length: 10 }, (_, i) => [`02412345${10 + i}`, `P${i}`])];

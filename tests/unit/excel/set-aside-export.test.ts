@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { buildSetAsideExport, setAsideFileName } from '../../../src/excel/export-file';
-import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
+import { NUMBER_REASONS } from '../../../src/domain/contacts/sheet-number';
 
 describe('the rows set aside, downloadable', () => {
   it('lists each row, its value as typed and why, with formula-like values neutralised', async () => {

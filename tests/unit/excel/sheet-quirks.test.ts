@@ -6,8 +6,12 @@ import { openAndReadSingle, openBook, type SheetResult } from '../../../src/exce
 import { readContactsBook } from '../../../src/excel/contacts-sheet';
 import { numbersOf, rowsOf } from '../../../src/excel/sheet-table';
 import { UNREADABLE_FILE } from '../../../src/excel/limits';
-import { NUMBERS_HEADING_MISSING, RENAME_CONTACT_SHEET, numbersAreErrors } from '../../../src/domain/excel-sheet';
-import { NUMBER_REASONS } from '../../../src/domain/sheet-number';
+import {
+  NUMBERS_HEADING_MISSING,
+  RENAME_CONTACT_SHEET,
+  numbersAreErrors,
+} from '../../../src/domain/contacts/excel-sheet';
+import { NUMBER_REASONS } from '../../../src/domain/contacts/sheet-number';
 import { refusal } from './support/refusal';
 import { rewriteXlsx, utf8, workbook } from './support/workbook-bytes';
 

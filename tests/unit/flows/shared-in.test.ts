@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { SHARE_MAX_AGE_MS, SHARED_CACHE } from '../../../src/domain/incoming';
+import { SHARE_MAX_AGE_MS, SHARED_CACHE } from '../../../src/domain/send/incoming';
 import { collectShared, takeIncoming, type Incoming } from '../../../src/flows/incoming';
 import { saveSignIn } from '../../../src/db/session-store';
 import { signOut } from '../../../src/sync/session';

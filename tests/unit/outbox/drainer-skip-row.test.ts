@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { displayPhone } from '../../../src/domain/phone-number';
+import { displayPhone } from '../../../src/domain/numbers/phone-number';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { BATCHES_SENT } from '../../../src/domain/alerts';
 import { resumeFailedJob } from '../../../src/db/outbox-store';

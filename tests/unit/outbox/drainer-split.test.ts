@@ -1,9 +1,9 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { displayPhone } from '../../../src/domain/phone-number';
+import { displayPhone } from '../../../src/domain/numbers/phone-number';
 import { enqueue } from '../../../src/outbox/enqueue';
-import { RETRY_CAP_MS } from '../../../src/domain/outbox-policy';
+import { RETRY_CAP_MS } from '../../../src/domain/send/outbox-policy';
 import {
   carrierLog,
   numbersFrom,

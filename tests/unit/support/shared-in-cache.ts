@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { SHARED_CACHE, SHARED_FILE_URL, SHARED_ITEM_URL } from '../../../src/domain/incoming';
+import { SHARED_CACHE, SHARED_FILE_URL, SHARED_ITEM_URL } from '../../../src/domain/send/incoming';
 
 /**
  * Cache Storage in memory (happy-dom has none), as the service worker leaves it: named caches of

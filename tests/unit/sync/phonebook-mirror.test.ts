@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readContactSheet } from '../../../src/domain/contact-sheet';
+import { readContactSheet } from '../../../src/domain/contacts/contact-sheet';
 import { importContacts } from '../../../src/sync/contact-import';
 import { pendingDeletions, readContacts, readGroups } from '../../../src/db/phonebook-store';
 import * as sync from '../../../src/sync/phonebook-sync';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { readContactSheet } from '../../../src/domain/contact-sheet';
+import { readContactSheet } from '../../../src/domain/contacts/contact-sheet';
 import { importContacts } from '../../../src/sync/contact-import';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readContacts, readGroups } from '../../../src/db/phonebook-store';

@@ -6,7 +6,7 @@ import { CALLS } from '../../../src/domain/contract/calls';
 import type { Call } from '../../../src/domain/contract/call';
 import { OPERATIONS } from '../../../src/domain/contract/v1/operations';
 import type { Operation } from '../../../src/domain/contract/v1/operation';
-import { API_V1_PATH } from '../../../src/domain/api-paths';
+import { API_V1_PATH } from '../../../src/domain/navigation/api-paths';
 import { root } from './lint-text';
 
 // A call's name and path are typed once, in its contract (src/domain/contract): the app's fetchers

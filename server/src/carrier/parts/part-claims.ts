@@ -5,7 +5,8 @@ import type { Executor } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { PART } from '../../db/schema-carrier';
 import { padded, rowsToInsert } from '../../db/queries';
-import { destinationAddress, wireSegments } from '../smpp/sms-wire';
+import { destinationAddress } from '../../smpp/addresses';
+import { wireSegments } from '../../smpp/segments';
 
 /** A part this instance holds (state 'claimed'): one wire segment, with everything needed to put it on the wire. */
 export interface ClaimedPart {

@@ -1,6 +1,6 @@
 import type { DialectName, Executor } from '../../db/database';
 import type { RecipientLedger, RecipientOutcome } from '../../core/recipient-ledger';
-import type { FinalStatus } from '../../../../src/domain/message-status';
+import type { FinalStatus } from '../../../../src/domain/messages/message-status';
 import { PART } from '../../db/schema-carrier';
 import { padded } from '../../db/queries';
 

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../../core/context';
-import { canonicalPhone } from '../../../../src/domain/phone-number';
+import { canonicalPhone } from '../../../../src/domain/numbers/phone-number';
 
 /** What the simulated carrier delivered, newest first (the demo's dev inbox). */
 export async function carrierInbox(ctx: GatewayContext, filter: { to?: string; jobId?: string; limit: number }) {

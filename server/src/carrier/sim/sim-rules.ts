@@ -1,4 +1,4 @@
-import type { RecipientStatus } from '../../../../src/domain/message-status';
+import type { RecipientStatus } from '../../../../src/domain/messages/message-status';
 
 /** The simulated carrier's verdict for a number (docs/api.md#dev-mode-only-gateway_dev1): FAILED, PENDING forever, or SENT. */
 export function carrierStatusFor(number: string): Extract<RecipientStatus, 'SENT' | 'FAILED' | 'PENDING'> {

@@ -1,7 +1,7 @@
 // Messages from phones as SMSCs send them: a deliver_sm that is not a receipt (smpp-receipt.ts isReceipt).
 import type { PDU } from 'smpp';
 import type { InboundMessage } from '../../core/inbound';
-import { decodeWire } from './sms-wire';
+import { decodeWire } from '../../smpp/concatenation';
 
 /** The text of a message from a phone, whichever way the package decoded it (message_payload when no short_message). */
 function textOf(pdu: PDU): string {

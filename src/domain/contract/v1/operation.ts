@@ -4,7 +4,7 @@
 import type { z } from '../zod';
 import type { Access } from '../access';
 import { API_SCOPES, type API_MODES } from '../../api-v1/scopes';
-import { API_V1_PATH } from '../../api-paths';
+import { API_V1_PATH } from '../../navigation/api-paths';
 
 export type ApiScope = (typeof API_SCOPES)[number];
 export type ApiMode = (typeof API_MODES)[number];

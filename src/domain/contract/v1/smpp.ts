@@ -1,7 +1,7 @@
 // The integrators' API (docs/api-v1.md#smpp-access): the account's SMPP access, which the app's session
 // manages too (its own module, so the app's SMPP card loads only the SMPP schemas).
 import { KEY_ADMIN, op } from './operation';
-import { smppAccess, updatedSmppAccess, updateSmppAccessBody } from '../../smpp-access';
+import { smppAccess, updatedSmppAccess, updateSmppAccessBody } from '../../account/smpp-access';
 
 export const GET_SMPP_ACCESS = op({
   operationId: 'getSmppAccess',

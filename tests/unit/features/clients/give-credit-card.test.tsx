@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { GiveCreditCard } from '../../../../src/features/clients/give-credit-card';
-import { canGiveCreditByRate } from '../../../../src/domain/permissions';
+import { canGiveCreditByRate } from '../../../../src/domain/account/permissions';
 import { renderApp } from '../../support/render-app';
 import { userInfo } from '../../support/factories';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { db } from '../../../../src/db/db';
 import { stubFetch } from '../../support/fetch-stub';
 import { choose, field, jobs, batches, PROFILE, renderSendForm, resetDb, select, submit } from './send-helpers';
-import { TEST_SENDER_BODY } from '../../../../src/domain/sender-id';
+import { TEST_SENDER_BODY } from '../../../../src/domain/messages/sender-id';
 
 async function seedPhonebook() {
   // Its account signed in first: an account's rows are written only then (src/db/signed-in-rows.ts).

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { db } from '../../../../src/db/db';
 import { saveSignIn } from '../../../../src/db/session-store';
-import { SHARED_CACHE } from '../../../../src/domain/incoming';
+import { SHARED_CACHE } from '../../../../src/domain/send/incoming';
 import { SendScreen } from '../../../../src/features/send/send-screen';
 import { makeUser } from '../../domain/factories';
 import { stubFetch } from '../../support/fetch-stub';

@@ -11,8 +11,8 @@ import {
   RECURRING_INTERVAL_TOO_LONG,
   SENDER_ID_REQUIRED,
   UPLOAD_EXCEL,
-} from '../../../../src/domain/send-form';
-import { notEnoughCredit } from '../../../../src/domain/send-cost';
+} from '../../../../src/domain/send/send-form';
+import { notEnoughCredit } from '../../../../src/domain/send/send-cost';
 import { stubFetch } from '../../support/fetch-stub';
 import { choose, expectProblem, field, jobs, renderSendForm, resetDb, select, submit } from './send-helpers';
 

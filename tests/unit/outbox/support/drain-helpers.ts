@@ -2,7 +2,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { db } from '../../../../src/db/db';
 import { readJob } from '../../../../src/db/outbox-store';
 import type { OutboxJob } from '../../../../src/db/app-db';
-import type { OutboxState } from '../../../../src/domain/outbox-state';
+import type { OutboxState } from '../../../../src/domain/send/outbox-state';
 import { startDrainer, type DrainerOptions } from '../../../../src/outbox/drainer';
 import type { NetworkWatch } from '../../../../src/outbox/network';
 import type { OutboxAlert } from '../../../../src/outbox/send-job';

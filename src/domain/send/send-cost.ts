@@ -1,0 +1,47 @@
+// What a send costs before it is sent (parts x recipients, taken when accepted: docs/product.md#what-a-send-costs).
+import type { SendItem } from '../types';
+import { splitDestinations } from './recipients';
+import { OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../messages/sms';
+import { withOptOutLink } from '../numbers/opt-out';
+
+export type SendCost = { credits: number; recipients: number; outOfRange: boolean };
+
+/**
+ * What the items cost; with `linkHost`, an item asking for an opt-out link is measured with the link
+ * the gateway will add on that host (its code's length is fixed, so the parts are exact).
+ */
+export function sendCost(items: readonly SendItem[], linkHost?: string): SendCost {
+  let credits = 0;
+  let recipients = 0;
+  let outOfRange = false;
+  let lastText: string | null = null;
+  let lastParts = 0;
+  for (const item of items) {
+    // Personalized sends repeat mostly equal texts; measuring each only once keeps 100,000 items quick.
+    const text = item.optOutLink && linkHost ? withOptOutLink(item.shortMessage, linkHost) : item.shortMessage;
+    if (text !== lastText) {
+      lastText = text;
+      lastParts = smsParts(smsLength(text, item.specialUnicodeSupport));
+    }
+    const count = splitDestinations(item.destinationAddress).length;
+    if (lastParts >= OUT_OF_RANGE_PARTS) outOfRange = true;
+    credits += lastParts * count;
+    recipients += count;
+  }
+  return { credits, recipients, outOfRange };
+}
+
+/** `what` is 'this send' on the send form, 'this change' in the edit of a registration. */
+export const notEnoughCredit = (needed: number, balance: number, what = 'this send'): string =>
+  `Not enough credit: ${what} needs ${needed.toLocaleString('en-US')} SMS credits and your balance is ${(
+    Math.floor(balance * 100) / 100
+  ).toLocaleString('en-US')}. Please purchase SMS credits first`;
+
+export const MESSAGE_OUT_OF_RANGE =
+  'Your message is too long: at most 9 SMS parts (1,377 characters, or fewer with unicode) can be sent';
+
+/** The refusal to show before sending, or null when the balance covers the send. */
+export function creditProblem(cost: SendCost, balance: number): string | null {
+  if (cost.outOfRange) return MESSAGE_OUT_OF_RANGE;
+  return cost.credits > balance ? notEnoughCredit(cost.credits, balance) : null;
+}
