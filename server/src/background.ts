@@ -4,7 +4,6 @@ import { tickScheduler } from './scheduler/scheduler';
 import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
 import { pruneEvents } from './messaging/recipient-events';
-import { pruneApiAnswers } from './integrations/idempotency';
 import { newLoopOwner, pruneDeliveries, settleWebhooks, tickWebhooks } from './integrations/webhooks/deliver';
 import { pruneAudit } from './audit/audit-log';
 import { pruneChallenges } from './accounts/two-step';
@@ -51,7 +50,6 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, CLAIM_SWEEP_MS, () => expireClaims(ctx), 'domain claims'),
     every(ctx, CHECKOUT_SWEEP_MS, () => expireCheckouts(ctx), 'checkout sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneEvents(ctx.db, ctx.now()), 'recipient events sweep'),
-    every(ctx, EVENT_SWEEP_MS, () => pruneApiAnswers(ctx.db, ctx.now()), 'API answers sweep'),
     every(ctx, WEBHOOK_TICK_MS, () => tickWebhooks(ctx, webhookOwner), 'webhooks'),
     every(ctx, EVENT_SWEEP_MS, () => pruneDeliveries(ctx), 'webhook deliveries sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneAudit(ctx.db, ctx.now()), 'audit log sweep'),

@@ -1,17 +1,28 @@
 import { z } from './zod';
-import { callGateway, request, type AnswerSchema } from './http';
-import { API_V1_PATH } from '../domain/navigation/api-paths';
-import { apiKeyList, createdApiKey, revokedApiKey, type createApiKeyBody } from '../domain/api-v1/schemas';
-import {
+import { callGateway, request } from './http';
+import { callOperation } from './v1';
+import type { apiKeyList, createdApiKey, createApiKeyBody } from '../domain/api-v1/schemas';
+import type {
   createdWebhookEndpoint,
-  deletedWebhookEndpoint,
   rotatedWebhookSecret,
   webhookDelivery,
   webhookDeliveryList,
   webhookEndpointList,
   webhookSecret,
-  type WebhookEventType,
+  createWebhookEndpointBody,
 } from '../domain/api-v1/webhook-schemas';
+import { OPENAPI_PATH } from '../domain/contract/v1/operation';
+import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY } from '../domain/contract/v1/keys';
+import {
+  CREATE_WEBHOOK_ENDPOINT,
+  DELETE_WEBHOOK_ENDPOINT,
+  GET_WEBHOOK_SECRET,
+  LIST_WEBHOOK_DELIVERIES,
+  LIST_WEBHOOK_ENDPOINTS,
+  REDELIVER_WEBHOOK,
+  ROTATE_WEBHOOK_SECRET,
+  SEND_TEST_WEBHOOK,
+} from '../domain/contract/v1/webhooks';
 import { CLIENT_API_USAGE } from '../domain/contract/developers';
 import type { CallAnswer } from '../domain/contract/call';
 
@@ -26,53 +37,41 @@ export type DeliveryView = z.output<typeof webhookDelivery>;
 export type DeliveryPage = z.output<typeof webhookDeliveryList>;
 export type SecretView = z.output<typeof webhookSecret>;
 export type RotatedSecret = z.output<typeof rotatedWebhookSecret>;
+/** An event an endpoint may subscribe to (webhook.test goes to every endpoint unasked). */
+export type EndpointEvent = z.input<typeof createWebhookEndpointBody>['events'][number];
 export type ClientUsage = CallAnswer<typeof CLIENT_API_USAGE>['clients'][number];
 
-const v1 = <T>(
-  token: string,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  schema: AnswerSchema<T>,
-  body?: unknown,
-) => request({ path: `${API_V1_PATH}${path}`, method, auth: token, schema, body });
-
-const id = (value: string) => encodeURIComponent(value);
-
-export const fetchApiKeys = async (token: string) => (await v1(token, 'GET', '/api-keys', apiKeyList)).data;
+export const fetchApiKeys = async (token: string) => (await callOperation(LIST_API_KEYS, { auth: token })).data;
 
 export const createKey = (token: string, body: z.input<typeof createApiKeyBody>) =>
-  v1(token, 'POST', '/api-keys', createdApiKey, body);
+  callOperation(CREATE_API_KEY, { auth: token, body });
 
-export const revokeKey = (token: string, keyId: string) => v1(token, 'DELETE', `/api-keys/${id(keyId)}`, revokedApiKey);
+export const revokeKey = (token: string, keyId: string) =>
+  callOperation(REVOKE_API_KEY, { auth: token, params: { keyId } });
 
 export const fetchEndpoints = async (token: string, mode: ApiMode) =>
-  (await v1(token, 'GET', `/webhook-endpoints?mode=${mode}`, webhookEndpointList)).data;
+  (await callOperation(LIST_WEBHOOK_ENDPOINTS, { auth: token, query: { mode } })).data;
 
-export const createEndpoint = (token: string, mode: ApiMode, url: string, events: WebhookEventType[]) =>
-  v1(token, 'POST', '/webhook-endpoints', createdWebhookEndpoint, { url, events, mode });
+export const createEndpoint = (token: string, mode: ApiMode, url: string, events: EndpointEvent[]) =>
+  callOperation(CREATE_WEBHOOK_ENDPOINT, { auth: token, body: { url, events, mode } });
 
 export const deleteEndpoint = (token: string, endpointId: string) =>
-  v1(token, 'DELETE', `/webhook-endpoints/${id(endpointId)}`, deletedWebhookEndpoint);
+  callOperation(DELETE_WEBHOOK_ENDPOINT, { auth: token, params: { endpointId } });
 
 export const sendTestEvent = (token: string, endpointId: string) =>
-  v1(token, 'POST', `/webhook-endpoints/${id(endpointId)}/test`, webhookDelivery);
+  callOperation(SEND_TEST_WEBHOOK, { auth: token, params: { endpointId } });
 
 export const fetchDeliveries = (token: string, endpointId: string, cursor?: string) =>
-  v1(
-    token,
-    'GET',
-    `/webhook-endpoints/${id(endpointId)}/deliveries?limit=20${cursor ? `&cursor=${id(cursor)}` : ''}`,
-    webhookDeliveryList,
-  );
+  callOperation(LIST_WEBHOOK_DELIVERIES, { auth: token, params: { endpointId }, query: { limit: 20, cursor } });
 
 export const redeliver = (token: string, deliveryId: string) =>
-  v1(token, 'POST', `/webhook-deliveries/${id(deliveryId)}/redeliver`, webhookDelivery);
+  callOperation(REDELIVER_WEBHOOK, { auth: token, params: { deliveryId } });
 
 export const fetchSecret = (token: string, mode: ApiMode) =>
-  v1(token, 'GET', `/webhook-secret?mode=${mode}`, webhookSecret);
+  callOperation(GET_WEBHOOK_SECRET, { auth: token, query: { mode } });
 
 export const rotateSecret = (token: string, mode: ApiMode) =>
-  v1(token, 'POST', '/webhook-secret', rotatedWebhookSecret, { mode });
+  callOperation(ROTATE_WEBHOOK_SECRET, { auth: token, body: { mode } });
 
 export const fetchClientUsage = async (token: string, profileId: number) =>
   (await callGateway(CLIENT_API_USAGE, { auth: token, body: { profile_id: profileId } })).clients;
@@ -80,7 +79,7 @@ export const fetchClientUsage = async (token: string, profileId: number) =>
 /** The API's OpenAPI document: the samples and the reference are made from it. */
 export const fetchOpenApi = () =>
   request({
-    path: `${API_V1_PATH}/openapi.json`,
+    path: OPENAPI_PATH,
     method: 'GET',
     schema: z.looseObject({ paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))) }),
   });

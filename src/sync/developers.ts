@@ -13,8 +13,8 @@ import {
   rotateSecret,
   sendTestEvent,
   type ApiMode,
+  type EndpointEvent,
 } from '../api/developer-api';
-import type { WebhookEventType } from '../domain/api-v1/webhook-schemas';
 import { saveDeveloperData } from '../db/developer-store';
 import { currentAccount } from '../db/session-store';
 
@@ -55,7 +55,7 @@ async function change<T>(action: (token: string) => Promise<T>): Promise<T> {
 
 export const newApiKey = (body: Parameters<typeof createKey>[1]) => change((token) => createKey(token, body));
 export const revokeApiKey = (keyId: string) => change((token) => revokeKey(token, keyId));
-export const addEndpoint = (mode: ApiMode, url: string, events: WebhookEventType[]) =>
+export const addEndpoint = (mode: ApiMode, url: string, events: EndpointEvent[]) =>
   change((token) => createEndpoint(token, mode, url, events));
 export const removeEndpoint = (endpointId: string) => change((token) => deleteEndpoint(token, endpointId));
 export const newDefaultSecret = (mode: ApiMode) => change((token) => rotateSecret(token, mode));

@@ -6,7 +6,7 @@ import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, sendItem, sendSms } from './helpers/messaging';
 import { makeKey, v1 } from './helpers/api-v1';
 import { sha256 } from '../../server/src/auth/tokens';
-import { OPERATIONS } from '../../server/src/routes/api-v1';
+import { OPERATIONS } from '../../src/domain/contract/v1/operations';
 import { API_SCOPES } from '../../src/domain/api-v1/schemas';
 
 let gw: TestGateway;
@@ -158,7 +158,7 @@ describe('scopes on every operation', () => {
     expect(Object.keys(PATHS).sort()).toEqual(OPERATIONS.map((o) => o.operationId).sort());
   });
 
-  it.each(OPERATIONS.flatMap((o) => o.scopes.map((scope) => [o.operationId, scope] as const)))(
+  it.each(OPERATIONS.flatMap((o) => o.access.scopes.map((scope) => [o.operationId, scope] as const)))(
     '%s is refused to a key without %s, naming it',
     async (operationId, scope) => {
       const key = await makeKey(gw, demo.token, { scopes: API_SCOPES.filter((s) => s !== scope) });
@@ -180,7 +180,7 @@ describe('scopes on every operation', () => {
     expect(forged.body.error.code).toBe('invalid_api_key');
   });
 
-  it.each(OPERATIONS.filter((o) => !o.session).map((o) => [o.operationId] as const))(
+  it.each(OPERATIONS.filter((o) => !o.access.session).map((o) => [o.operationId] as const))(
     "%s does not take the app's session token",
     async (operationId) => {
       const { method, path, body } = PATHS[operationId]!;

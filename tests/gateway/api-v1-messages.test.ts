@@ -9,7 +9,7 @@ import { makeKey, v1 } from './helpers/api-v1';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { sha256 } from '../../server/src/auth/tokens';
-import { storedKey } from '../../server/src/integrations/idempotency';
+import { storedKey } from '../../server/src/messaging/idempotency';
 
 let gw: TestGateway;
 let demo: Awaited<ReturnType<typeof account>>;
@@ -191,7 +191,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses a key another body holds while its request still runs', async () => {
     await gw.ctx.db
-      .insertInto('api_idempotency')
+      .insertInto('idempotent_answers')
       .values({
         profile_id: demo.profile_id,
         mode: 'live',

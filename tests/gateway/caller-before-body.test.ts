@@ -1,10 +1,14 @@
-// A request's caller is checked before its body is read (http/route.ts, http/api-v1.ts): parsing a
+// A request's caller is checked before its body is read (http/register.ts): parsing a
 // megabyte of JSON holds the event loop for 100 ms and more, so a request without a valid session or
 // key is refused before its body is parsed, and a public call (sign-in, sign-up) takes small bodies only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_BODY_LIMIT, routeAccess } from '../../server/src/http/route';
+import { PUBLIC_BODY_LIMIT, registered } from '../../server/src/http/register';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
 import { makeKey, v1 } from './helpers/api-v1';
+
+/** The role each app call's path declares (src/domain/contract/access.ts), as the registrar registered it. */
+const routeAccess = () =>
+  new Map([...registered.values()].filter((r) => r.api === 'app').map((r) => [r.path, r.declared.access.who]));
 
 const BROKEN_JSON = '{"profile_id":';
 
@@ -28,7 +32,7 @@ describe('the caller before the body', () => {
       },
     });
   const signedInPaths = () =>
-    [...routeAccess].filter(([path, access]) => access !== 'public' && !path.includes(':')).map(([path]) => path);
+    [...routeAccess()].filter(([path, access]) => access !== 'public' && !path.includes(':')).map(([path]) => path);
 
   it('refuses a signed-in call without a session, or with a forged one, before its body is parsed', async () => {
     const paths = signedInPaths();
@@ -47,7 +51,7 @@ describe('the caller before the body', () => {
 
   it('still reads the body of a signed-in caller: broken JSON is a 400 with its message', async () => {
     const { token } = await login(gw, 'demouser', 'demo12345');
-    const userPaths = [...routeAccess].filter(([path, access]) => access === 'user' && !path.includes(':'));
+    const userPaths = [...routeAccess()].filter(([path, access]) => access === 'user' && !path.includes(':'));
     for (const [path] of userPaths) {
       const res = await post(path, BROKEN_JSON, token);
       expect(res.statusCode, path).toBe(400);
@@ -58,7 +62,7 @@ describe('the caller before the body', () => {
 
   it('takes at most 64 KiB on a public call, with a message; the usual sign-in still works', async () => {
     const big = JSON.stringify({ username: 'demouser', password: 'x'.repeat(PUBLIC_BODY_LIMIT) });
-    const publicPaths = [...routeAccess].filter(([, access]) => access === 'public').map(([path]) => path);
+    const publicPaths = [...routeAccess()].filter(([, access]) => access === 'public').map(([path]) => path);
     expect(publicPaths.length).toBeGreaterThan(5);
     for (const path of publicPaths) {
       const res = await post(path, big);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { call, login, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, sendItem, sendSms } from './helpers/messaging';
-import { IMPORT_BODY_LIMIT } from '../../server/src/routes/contacts';
+import { IMPORT_BODY_LIMIT } from '../../src/domain/contract/phonebook';
 
 // Limits that keep one user from hurting others (docs/product.md#limits).
 

@@ -9,6 +9,8 @@ import { makeKey, v1 } from './helpers/api-v1';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { sha256 } from '../../server/src/auth/tokens';
 import { hashedIdempotencyKeys } from '../../server/src/db/migrations/027-hashed-idempotency-keys';
+import { oneIdempotencyStore } from '../../server/src/db/migrations/030-one-idempotency-store';
+import { sql } from 'kysely';
 
 const PERSON = '233241000550';
 const OTHER = '233241000560';
@@ -41,11 +43,8 @@ describe('Idempotency-Keys after an erasure', () => {
       { token: demo.token },
     );
 
-  /** Every row of both stores of answers, as text. */
-  const stored = async () => [
-    ...(await gw.ctx.db.selectFrom('api_idempotency').selectAll().execute()),
-    ...(await gw.ctx.db.selectFrom('send_answers').selectAll().execute()),
-  ];
+  /** Every row of the store of answers (the send path's and the API's). */
+  const stored = () => gw.ctx.db.selectFrom('idempotent_answers').selectAll().execute();
   const recipients = async () => (await gw.ctx.db.selectFrom('message_recipients').select('id').execute()).length;
 
   it('holds none of the number’s digits in any column, and a repeat sends nothing again', async () => {
@@ -86,25 +85,59 @@ describe('Idempotency-Keys after an erasure', () => {
     expect((await stored()).filter((r) => JSON.stringify(r).includes(DIGITS))).toEqual([]);
   });
 
-  it('hashes the keys a gateway stored before, so their repeats still find their answers', async () => {
+  /**
+   * The rows as a gateway before hashed keys and before one store kept them: the send path's answers in
+   * `send_answers`, the API's in `api_idempotency`, each under the key itself.
+   */
+  async function storeAsBefore(keys: string[]) {
+    const db = gw.ctx.db;
+    const rows = await stored();
+    const keyOf = (hash: string) => keys.find((k) => sha256(k) === hash) ?? hash;
+    await db.schema.dropTable('idempotent_answers').execute();
+    await sql`create table send_answers (profile_id integer not null, idem_key text not null, answer text not null,
+      created_at bigint not null, primary key (profile_id, idem_key))`.execute(db);
+    await sql`create table api_idempotency (profile_id integer not null, mode text not null, idem_key text not null,
+      body_hash text not null, answer text not null, created_at bigint not null,
+      primary key (profile_id, mode, idem_key))`.execute(db);
+    for (const r of rows) {
+      const key = keyOf(r.idem_key);
+      if (r.mode === '')
+        await sql`insert into send_answers values (${r.profile_id}, ${key}, ${r.answer}, ${r.created_at})`.execute(db);
+      else
+        await sql`insert into api_idempotency values (${r.profile_id}, ${r.mode}, ${key}, ${r.body_hash}, ${r.answer},
+          ${r.created_at})`.execute(db);
+    }
+  }
+
+  it('keeps the answers a gateway stored before, under hashed keys in one store: their repeats still find them', async () => {
     const first = await apiSend();
     const appFirst = await appSend();
     expect([first.status, appFirst.status]).toEqual([201, 200]);
-    // The rows as a gateway before hashed keys kept them: the keys themselves.
     const apiJobKey = `${sha256(`api-v1:test:${apiKey}`).slice(0, 32)}:0-1`;
-    const unhash = (table: 'api_idempotency' | 'send_answers', key: string) =>
-      gw.ctx.db.updateTable(table).set({ idem_key: key }).where('idem_key', '=', sha256(key)).execute();
-    await unhash('api_idempotency', apiKey);
-    await unhash('send_answers', appKey);
-    await unhash('send_answers', apiJobKey);
-    expect(JSON.stringify(await stored())).toContain(appKey);
+    await storeAsBefore([apiKey, appKey, apiJobKey]);
+    const before = await sql<{ idem_key: string }>`select idem_key from send_answers`.execute(gw.ctx.db);
+    expect(before.rows.map((r) => r.idem_key).sort()).toEqual([apiJobKey, appKey].sort());
 
     await hashedIdempotencyKeys(gw.ctx.db.dialectName).up(gw.ctx.db);
-    const keys = (await stored()).map((r) => r.idem_key).sort();
-    expect(keys).toEqual([sha256(apiKey), sha256(appKey), sha256(apiJobKey)].sort());
+    await oneIdempotencyStore(gw.ctx.db.dialectName).up(gw.ctx.db);
+    const rows = await stored();
+    expect(rows.map((r) => [r.mode, r.idem_key]).sort()).toEqual(
+      [
+        ['test', sha256(apiKey)],
+        ['', sha256(appKey)],
+        ['', sha256(apiJobKey)],
+      ].sort(),
+    );
     const count = await recipients();
     expect(await apiSend()).toMatchObject({ status: 201, body: first.body });
     expect(await appSend()).toEqual(appFirst);
     expect(await recipients()).toBe(count);
+    // The API's key is still held for its body: another body is refused.
+    const other = await v1(gw, 'POST', '/messages', {
+      auth: key.secret,
+      body: { ...apiBody, text: 'Another text' },
+      headers: { 'idempotency-key': apiKey },
+    });
+    expect(other.status).toBe(409);
   });
 });

@@ -27,6 +27,7 @@ import { webhookFairness } from './migrations/025-webhook-fairness';
 import { hashedIdempotencyKeys } from './migrations/027-hashed-idempotency-keys';
 import { eraseFence } from './migrations/028-erase-fence';
 import { sendAnswersCreatedIndex } from './migrations/029-send-answers-created-index';
+import { oneIdempotencyStore } from './migrations/030-one-idempotency-store';
 import { personalTemplates } from './migrations/031-personal-templates';
 import { erasedCounters } from './migrations/032-erased-counters';
 
@@ -61,6 +62,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '027-hashed-idempotency-keys': hashedIdempotencyKeys,
   '028-erase-fence': eraseFence,
   '029-send-answers-created-index': sendAnswersCreatedIndex,
+  '030-one-idempotency-store': oneIdempotencyStore,
   '031-personal-templates': personalTemplates,
   '032-erased-counters': erasedCounters,
 };

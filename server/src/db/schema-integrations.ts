@@ -26,16 +26,6 @@ export interface ApiKeysTable {
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
-/** The answer of each Idempotency-Key of the API, with the SHA-256 of the body it answered. */
-export interface ApiIdempotencyTable {
-  profile_id: number;
-  mode: ApiMode;
-  idem_key: string;
-  body_hash: string;
-  answer: string;
-  created_at: number;
-}
-
 /** An account's webhook endpoint for one mode: the signing secret is kept, shown once. */
 export interface WebhookEndpointsTable {
   id: string; // public id, we_<hex>
@@ -123,7 +113,6 @@ export interface WebhookQuotaTable {
 
 export interface IntegrationTables {
   api_keys: ApiKeysTable;
-  api_idempotency: ApiIdempotencyTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

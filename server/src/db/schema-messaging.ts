@@ -104,10 +104,19 @@ export interface RecipientEventsTable {
 }
 export type RecipientEventRow = Selectable<RecipientEventsTable>;
 
-/** The success answer of each Idempotency-Key, so a full repeat gets the same body. */
-export interface SendAnswersTable {
+/**
+ * The answer of each Idempotency-Key (messaging/idempotency.ts), so a full repeat gets the same body: the
+ * app's send path's (mode '') and the API v1's (the key's mode, with the body's hash it was taken for).
+ */
+export interface IdempotentAnswersTable {
   profile_id: number;
+  /** '' for the send path (sendsms, and the sends of the API v1), else the API key's mode: 'live' or 'test'. */
+  mode: string;
+  /** The key's SHA-256, never the key. */
   idem_key: string;
+  /** The API v1's request body's hash ('' for the send path, which reads no body twice). */
+  body_hash: Generated<string>;
+  /** The answer as JSON; '' while the API's request that took the key is still answered. */
   answer: string;
   created_at: number;
 }
@@ -158,6 +167,6 @@ export interface MessagingTables {
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
   recipient_events: RecipientEventsTable;
+  idempotent_answers: IdempotentAnswersTable;
   recipient_fields: RecipientFieldsTable;
-  send_answers: SendAnswersTable;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_SCOPES, errorAnswer } from '../../../src/domain/api-v1/schemas';
-import { API_V1_PREFIX, type Operation } from './api-v1';
+import { API_V1_PREFIX } from './api-v1';
+import type { Operation } from '../../../src/domain/contract/v1/operation';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -61,14 +62,15 @@ export function openApiDocument(operations: readonly Operation[], rate: { limit:
   for (const op of operations) {
     const path = `${API_V1_PREFIX}${op.path}`.replace(/:(\w+)/g, '{$1}');
     const statuses = [...new Set([400, 401, 403, 429, ...(op.body ? [415] : []), ...op.errors])].sort();
-    const scopes = op.scopes.length ? `Needs the scope${op.scopes.length > 1 ? 's' : ''} ${op.scopes.join(', ')}.` : '';
-    const session = op.session ? " Also accepts the signed-in app's session token." : '';
+    const { scopes: needed, session: withSession } = op.access;
+    const scopes = needed.length ? `Needs the scope${needed.length > 1 ? 's' : ''} ${needed.join(', ')}.` : '';
+    const session = withSession ? " Also accepts the signed-in app's session token." : '';
     paths[path] ??= {};
     paths[path][op.method.toLowerCase()] = {
       operationId: op.operationId,
       summary: op.summary,
       description: [op.description, `${scopes}${session}`].filter(Boolean).join('\n\n'),
-      'x-scopes': op.scopes,
+      'x-scopes': needed,
       parameters: [
         ...parameters(op.params, 'path'),
         ...parameters(op.query, 'query'),

@@ -2,29 +2,12 @@ import type { Executor } from '../db/database';
 import { maskPhoneIn } from '../../../src/domain/account/person-data';
 
 /**
- * An erasure's API side (docs/compliance.md#a-persons-data): the account's stored API answers
- * (Idempotency-Key repeats) and its webhook deliveries' bodies, sent or still to send, get the
- * masked number. A delivery still to send is signed when it is sent, so it goes out masked.
+ * An erasure's API side (docs/compliance.md#a-persons-data): its webhook deliveries' bodies, sent or
+ * still to send, get the masked number. A delivery still to send is signed when it is sent, so it goes
+ * out masked. (The API's stored answers are masked with the send path's: messaging's maskNumberInSendAnswers.)
  */
 export async function maskNumberInIntegrations(db: Executor, profileId: number, canonical: string) {
   const digits = `%${canonical.slice(-9)}%`;
-  const answers = await db
-    .selectFrom('api_idempotency')
-    .select(['mode', 'idem_key', 'answer'])
-    .where('profile_id', '=', profileId)
-    .where('answer', 'like', digits)
-    .execute();
-  for (const a of answers) {
-    const answer = maskPhoneIn(a.answer, canonical);
-    if (answer === a.answer) continue;
-    await db
-      .updateTable('api_idempotency')
-      .set({ answer })
-      .where('profile_id', '=', profileId)
-      .where('mode', '=', a.mode)
-      .where('idem_key', '=', a.idem_key)
-      .execute();
-  }
   const deliveries = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')

@@ -1,3 +1,4 @@
+import type { ModeRows } from '../core/scope';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { ApiKeyRow } from '../db/schema-integrations';
@@ -36,7 +37,7 @@ const ERROR_WORDS: Record<string, string> = {
 
 export const errorWords = (code: string) => ERROR_WORDS[code] ?? `The network reported error ${code}`;
 
-const scopeOf = (user: UserRow, key: ApiKeyRow) => ({ profileId: user.profile_id, mode: key.mode });
+const scopeOf = (user: UserRow, key: ApiKeyRow): ModeRows => ({ own: user.profile_id, mode: key.mode });
 
 /** An event's status in the API's words. */
 function eventStatus(e: { new_status: string; error: string }): ApiMessageStatus {

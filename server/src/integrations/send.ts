@@ -133,7 +133,7 @@ async function send(
     api: { api_key_id: key.id, api_mode: key.mode, reference: body.reference ?? '', api_callback: callback },
   });
   const batchId = sent.message_id;
-  const scope = { profileId: user.profile_id, mode: key.mode };
+  const scope = { own: user.profile_id, mode: key.mode };
   const indices = accepted.map((_, i) => i);
   if (test) await settleTestMessages(ctx, await apiMessagesByIndex(ctx.db, scope, batchId, indices));
   const rows = await apiMessagesByIndex(ctx.db, scope, batchId, indices);

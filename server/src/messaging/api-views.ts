@@ -1,3 +1,4 @@
+import type { ModeRows } from '../core/scope';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { STAGE } from '../db/schema-messaging';
@@ -24,19 +25,14 @@ const STATUS = sql<string>`case
   else 'failed'
 end`;
 
-export interface ApiReadScope {
-  profileId: number;
-  mode: string;
-}
-
-const base = (db: Executor, scope: ApiReadScope) =>
+const base = (db: Executor, scope: ModeRows) =>
   db
     .selectFrom('message_recipients as r')
     .innerJoin('messages as m', 'm.id', 'r.message_id')
     .leftJoin('message_recipients as d', (j) =>
       j.onRef('d.message_id', '=', 'm.last_run_id').onRef('d.recipient_index', '=', 'r.recipient_index'),
     )
-    .where('m.profile_id', '=', scope.profileId)
+    .where('m.profile_id', '=', scope.own)
     .where('m.api_mode', '=', scope.mode);
 
 type Base = ReturnType<typeof base>;
@@ -75,12 +71,12 @@ export interface ApiMessageFilter {
 }
 
 /** One message of the caller's batches in that mode, or undefined. */
-export async function apiMessage(db: Executor, scope: ApiReadScope, recipientId: number) {
+export async function apiMessage(db: Executor, scope: ModeRows, recipientId: number) {
   return withColumns(base(db, scope).where('r.id', '=', recipientId)).executeTakeFirst();
 }
 
 /** The caller's messages in that mode, newest first, with the filters of listMessages. */
-export async function apiMessages(db: Executor, scope: ApiReadScope, f: ApiMessageFilter) {
+export async function apiMessages(db: Executor, scope: ModeRows, f: ApiMessageFilter) {
   let q: Base = base(db, scope);
   if (f.beforeId !== undefined) q = q.where('r.id', '<', f.beforeId);
   if (f.status !== undefined) q = q.where(STATUS, '=', f.status);
@@ -93,7 +89,7 @@ export async function apiMessages(db: Executor, scope: ApiReadScope, f: ApiMessa
 }
 
 /** The recipients a send accepted, by their indices, with their statuses. */
-export async function apiMessagesByIndex(db: Executor, scope: ApiReadScope, batchId: number, indices: number[]) {
+export async function apiMessagesByIndex(db: Executor, scope: ModeRows, batchId: number, indices: number[]) {
   if (indices.length === 0) return [];
   const rows = await withColumns(base(db, scope).where('m.id', '=', batchId))
     .orderBy('r.recipient_index')
@@ -114,12 +110,12 @@ export async function apiHistory(db: Executor, recipientIds: number[]) {
 }
 
 /** A batch of the caller's in that mode with its recipients counted by status, or undefined. */
-export async function apiBatch(db: Executor, scope: ApiReadScope, batchId: number) {
+export async function apiBatch(db: Executor, scope: ModeRows, batchId: number) {
   const message = await db
     .selectFrom('messages')
     .selectAll()
     .where('id', '=', batchId)
-    .where('profile_id', '=', scope.profileId)
+    .where('profile_id', '=', scope.own)
     .where('api_mode', '=', scope.mode)
     .executeTakeFirst();
   if (!message) return undefined;

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
+import type { Owners } from '../core/scope';
 import { bucketSql, daySql, networkSql } from '../db/report-columns';
 import type { RecipientStatus } from '../../../src/domain/messages/message-status';
 import { ERASED, counterNetworkOf, type CounterNetwork } from '../../../src/domain/numbers/networks';
@@ -172,11 +173,8 @@ export async function deliveryTimes(db: Executor, messageId: number): Promise<nu
   return counts;
 }
 
-/** Whose days an overview adds up: one account's own, or an admin's clients'. */
-export type CounterScope = { own: number } | { clientsOf: number };
-
 /** Per day (from..to, days since 1970-01-01) by network and status, over the scope's accounts. */
-export async function dailyCounters(db: Executor, scope: CounterScope, from: number, to: number) {
+export async function dailyCounters(db: Executor, scope: Owners, from: number, to: number) {
   let q = db
     .selectFrom('daily_counters')
     .select(['day', 'network', 'status', (eb) => eb.fn.sum<number>('n').as('n')])

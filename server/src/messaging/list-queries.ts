@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import type { Owners } from '../core/scope';
 import { phoneSearchForms } from '../../../src/domain/numbers/phone-number';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
 
 /** Paging: 20 a page, newest first (docs/api.md#calls-and-answers). */
 export const PAGE_SIZE = 20;
-
-/** Whose messages: the caller's own, or (admins) those of the clients whose supervisor the caller is. */
-export type ListScope = { own: number } | { clientsOf: number };
 
 /** `%needle%` for LIKE with the wildcards of the needle itself escaped. */
 export function containsPattern(search: string): string {
@@ -20,7 +18,7 @@ export function containsPattern(search: string): string {
 export async function listPage(
   ctx: GatewayContext,
   list: MessageList,
-  scope: ListScope,
+  scope: Owners,
   search: string,
   pageNum: number,
 ): Promise<{ rows: MessageRow[]; pageNum: number; hasMore: boolean }> {

@@ -170,11 +170,11 @@ export async function maskNumberInMessages(
   return { recipientIds, messageIds: [...new Set(rows.map((r) => r.message_id))] };
 }
 
-/** The stored answers of the account's sends (Idempotency-Key repeats) with the number masked. */
+/** The stored answers of the account's sends and API requests (Idempotency-Key repeats) with the number masked. */
 export async function maskNumberInSendAnswers(db: Executor, profileId: number, canonical: string) {
   const rows = await db
-    .selectFrom('send_answers')
-    .select(['idem_key', 'answer'])
+    .selectFrom('idempotent_answers')
+    .select(['mode', 'idem_key', 'answer'])
     .where('profile_id', '=', profileId)
     .where('answer', 'like', `%${canonical.slice(-9)}%`)
     .execute();
@@ -182,9 +182,10 @@ export async function maskNumberInSendAnswers(db: Executor, profileId: number, c
     const answer = maskPhoneIn(r.answer, canonical);
     if (answer === r.answer) continue;
     await db
-      .updateTable('send_answers')
+      .updateTable('idempotent_answers')
       .set({ answer })
       .where('profile_id', '=', profileId)
+      .where('mode', '=', r.mode)
       .where('idem_key', '=', r.idem_key)
       .execute();
   }

@@ -7,7 +7,8 @@ import { statusGroup } from '../../../src/domain/messages/message-status';
 import { ERASED, NETWORK_LABELS, NETWORKS } from '../../../src/domain/numbers/networks';
 import type { CallAnswer } from '../../../src/domain/contract/call';
 import type { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
-import { dailyCounters, deliveryTimes, messageCounters, type CounterScope } from './delivery-counters';
+import { dailyCounters, deliveryTimes, messageCounters } from './delivery-counters';
+import type { Owners } from '../core/scope';
 
 /** The overview's span: today and the 29 days before (Accra days). */
 export const OVERVIEW_DAYS = 30;
@@ -77,10 +78,7 @@ export async function messageReport(
  * The last 30 days of an account's sends (or an admin's clients' together) from the daily counters:
  * recipients per day by status group, by network, the credits the sends took, the largest sends.
  */
-export async function overview(
-  ctx: GatewayContext,
-  scope: CounterScope,
-): Promise<CallAnswer<typeof OVERVIEW>['overview']> {
+export async function overview(ctx: GatewayContext, scope: Owners): Promise<CallAnswer<typeof OVERVIEW>['overview']> {
   const to = Math.floor(ctx.now() / DAY_MS);
   const from = to - (OVERVIEW_DAYS - 1);
   const rows = await dailyCounters(ctx.db, scope, from, to);

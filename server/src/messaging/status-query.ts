@@ -1,3 +1,4 @@
+import { mayRead } from '../core/access';
 import type { Selectable } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
@@ -31,9 +32,8 @@ export async function readableMessage(ctx: GatewayContext, user: UserRow, idOrAl
       ? await query.where('random_alpha', '=', key).executeTakeFirst()
       : undefined;
   if (!message) throw notFound(NOT_FOUND);
-  const own = message.profile_id === user.profile_id;
-  const client = user.isAdmin === 1 && message.supid === user.profile_id;
-  if (!own && !client) throw notFound(NOT_FOUND);
+  // Another account's message is not found, rather than forbidden: its id says nothing of it.
+  if (!mayRead(user, message)) throw notFound(NOT_FOUND);
   return message;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditSource, bearerToken } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
-import { ownProfile, post } from '../http/route';
+import { register } from '../http/register';
 import { userInfo } from '../tenancy/user-info';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/messages/sender-id';
@@ -27,27 +27,23 @@ import { endedCredentialsText } from '../../../src/domain/account/own-account';
 import { endCredentials } from './password-reset';
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, CHANGE_API_KEY, async ({ body, user, req, domain }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CHANGE_API_KEY, async ({ scope: { user }, req, domain }) => {
     const apikey = await replaceApiKey(ctx, user, auditSource(req), domain.profile_id);
     // The only time the key is shown: the gateway keeps its hash.
     return { apikey };
   });
 
-  post(app, ctx, CHANGE_ACCOUNT_TYPE, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CHANGE_ACCOUNT_TYPE, async ({ body, scope: { user }, req }) => {
     await changeAccountType(ctx, user, body.accountType, auditSource(req));
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 
-  post(app, ctx, CLIENTS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CLIENTS, async ({ scope: { user } }) => {
     const users = await clientsOf(ctx, user);
     return user.profile_id === TOP_SUPERVISOR_ID ? { users, pending: await pendingSenderIdRequests(ctx) } : { users };
   });
 
-  post(app, ctx, REQUEST_SENDER_IDS, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, REQUEST_SENDER_IDS, async ({ body, scope: { user }, req }) => {
     const checked = validateSenderIdRequest(body.pendingsenderid);
     if (!checked.ok) throw refuse(checked.message);
     const updated = await changeSenderIds(ctx, user.profile_id, requestIds(checked.ids), {
@@ -61,26 +57,22 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
 
   // Editing one's own account: each acts on the caller only and answers the updated user info.
   // A new e-mail or number asks for the current password (and the two-step code when on): docs/api.md#editing-ones-own-account.
-  post(app, ctx, UPDATE_DETAILS, async ({ body, user, req, domain }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, UPDATE_DETAILS, async ({ body, scope: { user }, req, domain }) => {
     const updated = await updateContactDetails(ctx, user, body, auditSource(req), domain.profile_id);
     return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
   });
 
-  post(app, ctx, SEND_PHONE_CODE, async ({ body, user, domain }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, SEND_PHONE_CODE, async ({ body, scope: { user }, domain }) => {
     await startPhoneChange(ctx, user, body.phone, domain.profile_id);
     return { status: 'successful', message: 'A code has been sent to the new number' };
   });
 
-  post(app, ctx, CHANGE_PHONE, async ({ body, user, req, domain }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CHANGE_PHONE, async ({ body, scope: { user }, req, domain }) => {
     const updated = await confirmPhoneChange(ctx, user, body, auditSource(req), domain.profile_id);
     return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
   });
 
-  post(app, ctx, CHANGE_OWN_PASSWORD, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CHANGE_OWN_PASSWORD, async ({ body, scope: { user }, req }) => {
     const source = auditSource(req);
     const ending = body.endCredentials ? endCredentials(ctx, source) : undefined;
     const ended = await changeOwnPassword(ctx, user, body, bearerToken(req) ?? '', source, ending);
@@ -95,8 +87,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     [APPROVE_SENDER_IDS, true],
     [REJECT_SENDER_IDS, false],
   ] as const) {
-    post(app, ctx, call, async ({ body, user, req }) => {
-      ownProfile(user, body.profile_id);
+    register(app, ctx, call, async ({ body, scope: { user }, req }) => {
       const ids = splitSenderIds(body.pendingsenderid);
       if (ids.length === 0) throw refuse(NO_SENDER_ID);
       const client = await changeSenderIds(ctx, body.id, decideIds(ids, approve), {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditSource, bearerToken, clientKey } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { refuse, wrongLogin } from '../core/errors';
-import { ownProfile, post } from '../http/route';
+import { register } from '../http/register';
 import { FETCH_USER, LOGIN, SIGNOUT } from '../../../src/domain/contract/auth';
 import { userInfo } from '../tenancy/user-info';
 import { giveBackAttempt, slowAttempt, takeAttempt } from '../accounts/attempts';
@@ -15,7 +15,7 @@ export const WRONG_LOGIN = 'Incorrect email/username or password';
 export const LOGIN_EMPTY = 'Please enter your email or username and your password';
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, LOGIN, async ({ body, domain, req }) => {
+  register(app, ctx, LOGIN, async ({ body, domain, req }) => {
     const login = body.emailusername.trim().toLowerCase();
     if (!login || !body.password) throw refuse(LOGIN_EMPTY);
     // Failures count per address, per name from that address, and per name from anywhere (which only
@@ -43,15 +43,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     return signedIn(ctx, user, source, domain.profile_id);
   });
 
-  post(app, ctx, SIGNOUT, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, SIGNOUT, async ({ req }) => {
     const token = bearerToken(req);
     if (token) await revokeToken(ctx, token);
     return { status: 'successful' };
   });
 
-  post(app, ctx, FETCH_USER, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, FETCH_USER, async ({ scope: { user }, req }) => {
     return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
   });
 

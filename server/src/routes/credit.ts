@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { auditSource } from '../http/authenticate';
-import { ownProfile, post } from '../http/route';
+import { register } from '../http/register';
 import { GIFT_BY_AMOUNT, GIFT_BY_RATE, PLATFORM_NUMBERS } from '../../../src/domain/contract/payments';
 import { forbidden, refuse } from '../core/errors';
 import { giveCredit } from '../payments/gift';
@@ -11,8 +11,7 @@ import { creditsError, MAX_GIFT_CREDITS, moneyError, rateError } from '../../../
 import { smsCredits } from '../../../src/domain/money/pricing';
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, GIFT_BY_AMOUNT, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, GIFT_BY_AMOUNT, async ({ body, scope: { user }, req }) => {
     const problem = creditsError(body.amount);
     if (problem) throw refuse(problem);
     const credits = Number(body.amount);
@@ -29,8 +28,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
     return { status: 'successful', message: `${credits} credits given to ${client.username}` };
   });
 
-  post(app, ctx, GIFT_BY_RATE, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, GIFT_BY_RATE, async ({ body, scope: { user }, req }) => {
     // Credit by rate is for accounts whose content is local (docs/product.md#client-management).
     if (user.content !== 'local') throw forbidden('Credit by rate is only available to local accounts');
     const problem = rateError(body.rate) ?? moneyError(body.amount);
@@ -53,8 +51,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: GatewayCon
     return { status: 'successful', message: `${credits} credits given to ${client.username}` };
   });
 
-  post(app, ctx, PLATFORM_NUMBERS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, PLATFORM_NUMBERS, async ({ body }) => {
     const page = await platformNumbersPage(ctx, body.pageNum);
     return {
       numbers: page.numbers,

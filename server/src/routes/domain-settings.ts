@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { auditSource } from '../http/authenticate';
-import { ownProfile, post, postLarge } from '../http/route';
+import { register } from '../http/register';
 import { SAVE_DOMAIN_SETTINGS, VERIFY_DOMAIN } from '../../../src/domain/contract/domain-settings';
 import { verificationOf } from '../tenancy/domain-claims';
 import { saveDomainSettings, verifyOwnDomain } from '../tenancy/domain-settings';
 
-/** Two 2 MiB images as base64 data URLs, plus the rest. */
-const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
-
 export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  postLarge(app, ctx, SAVE_DOMAIN_SETTINGS, SETTINGS_BODY_LIMIT, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, SAVE_DOMAIN_SETTINGS, async ({ body, scope: { user }, req }) => {
     const { message, saved } = await saveDomainSettings(ctx, user, body, auditSource(req));
     // The stored image URLs and the verification state come back so the PWA can show them without another call.
     return {
@@ -23,8 +19,7 @@ export async function registerDomainSettingsRoutes(app: FastifyInstance, ctx: Ga
     };
   });
 
-  post(app, ctx, VERIFY_DOMAIN, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, VERIFY_DOMAIN, async ({ scope: { user } }) => {
     const { domain, outcome } = await verifyOwnDomain(ctx, user);
     if (!outcome.ok) return { status: 'failed', message: outcome.message, ...verificationOf(domain) };
     const message = `${domain.host} is verified and now shows your brand`;

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
-import type { UserRow } from '../db/schema-core';
 import type { MessageList, MessageRow } from '../db/schema-messaging';
-import { forbidden } from '../core/errors';
-import { ownProfile, post } from '../http/route';
-import type { Call, CallRequest } from '../../../src/domain/contract/call';
+import { register } from '../http/register';
+import type { Call } from '../../../src/domain/contract/call';
 import {
   DELETE_RECURRING,
   DELETE_SCHEDULED,
@@ -19,11 +17,11 @@ import {
   UPDATE_SCHEDULED,
 } from '../../../src/domain/contract/messages';
 import { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
-import { listPage, type ListScope } from '../messaging/list-queries';
+import { listPage } from '../messaging/list-queries';
 import { messageReport, overview } from '../messaging/reports';
 import { bulkMessageView, campaignView, scheduledMessageView } from '../messaging/message-views';
 import { deleteRegistration, updateRegistration } from '../sending/schedule-edit';
-import { isPagedQuery, readableMessage, statusPage, statusRows } from '../messaging/status-query';
+import { isPagedQuery, statusPage, statusRows } from '../messaging/status-query';
 
 /** Each list's own and clients' calls; their answers hold the rows under the field the calls name. */
 const LISTS = [
@@ -40,54 +38,35 @@ const EDITS = [
 export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   for (const { own, all, list } of LISTS) {
     const view = (row: MessageRow): object => (list === 'bulk' ? bulkMessageView(row) : scheduledMessageView(row));
-    const answer = async (user: UserRow, body: CallRequest<typeof own>, scope: ListScope) => {
-      ownProfile(user, body.profile_id);
-      const page = await listPage(ctx, list, scope, body.search, body.pageNum);
-      return { [own.field]: page.rows.map((row) => view(row)), pageNum: page.pageNum, hasMore: page.hasMore };
-    };
-    post(app, ctx, own, ({ body, user }) => answer(user, body, { own: user.profile_id }));
-    post(app, ctx, all, ({ body, user }) => answer(user, body, { clientsOf: user.profile_id }));
+    // The own call reads the caller's rows, the clients' call an admin's clients' (their declared access).
+    for (const call of [own, all]) {
+      register(app, ctx, call, async ({ body, scope }) => {
+        const page = await listPage(ctx, list, scope.owners, body.search, body.pageNum);
+        return { [own.field]: page.rows.map((row) => view(row)), pageNum: page.pageNum, hasMore: page.hasMore };
+      });
+    }
   }
 
   for (const { update, remove, list } of EDITS) {
-    post(app, ctx, update, async ({ body, user }) => {
-      ownProfile(user, body.profile_id);
+    register(app, ctx, update, async ({ body, scope: { user } }) => {
       return updateRegistration(ctx, user, list, body);
     });
-    post(app, ctx, remove, async ({ body, user }) => {
-      ownProfile(user, body.profile_id);
+    register(app, ctx, remove, async ({ body, scope: { user } }) => {
       return deleteRegistration(ctx, user, list, body.message_id);
     });
   }
 
-  /** A message the caller may read; the client dashboard may name the client whose message it shows, nobody else. */
-  const shownMessage = async (user: UserRow, id: string, profileId: number | string | undefined) => {
-    const message = await readableMessage(ctx, user, id);
-    if (
-      profileId !== undefined &&
-      profileId !== '' &&
-      profileId !== user.profile_id &&
-      profileId !== message.profile_id
-    ) {
-      throw forbidden();
-    }
-    return message;
-  };
-
-  post(app, ctx, MESSAGE_REPORT, async ({ body, user, req }) => {
-    const message = await shownMessage(user, (req.params as { id: string }).id, body.profile_id);
+  // The message the path names, which the caller may read: the registrar found it (touches 'record').
+  register(app, ctx, MESSAGE_REPORT, async ({ scope: { record: message } }) => {
     return { report: await messageReport(ctx, message) };
   });
 
-  post(app, ctx, OVERVIEW, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
-    if (body.view === 'client' && user.isAdmin !== 1) throw forbidden();
-    const scope = body.view === 'client' ? { clientsOf: user.profile_id } : { own: user.profile_id };
-    return { overview: await overview(ctx, scope) };
+  // The caller's own days, or with view 'client' an admin's clients' (touches 'self-or-clients').
+  register(app, ctx, OVERVIEW, async ({ scope }) => {
+    return { overview: await overview(ctx, scope.owners) };
   });
 
-  post(app, ctx, MESSAGE_STATUS, async ({ body, user, req }) => {
-    const message = await shownMessage(user, (req.params as { id: string }).id, body.profile_id);
+  register(app, ctx, MESSAGE_STATUS, async ({ body, scope: { record: message } }) => {
     // Opted-out recipients never wait for the carrier: they count as submitted, and are counted apart.
     const counts = {
       posted: message.posted,

@@ -4,7 +4,7 @@ import { rateLimit } from '../auth/rate-limit';
 import { findAccount } from '../accounts/account-store';
 import { normalizeHost, tenantHost } from '../tenancy/domains';
 import { BAD_FORM, OPT_OUT_CSP, TOO_MANY, confirmLink, linkPage, type LinkPage } from '../optouts/link-page';
-import { ownProfile, post, postLarge } from '../http/route';
+import { register } from '../http/register';
 import { allOptOuts, clientCounts, listOptOuts, optOutView, suppressAll } from '../optouts/suppression';
 import { removeOwnOptOut } from '../optouts/removal';
 import { auditSource, clientKey } from '../http/authenticate';
@@ -18,9 +18,6 @@ import {
   OPT_OUTS,
   REMOVE_OPT_OUT,
 } from '../../../src/domain/contract/optouts';
-
-/** 100,000 numbers written any way fit well within this. */
-const ADD_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Opt-out link pages opened or confirmed per address a minute: a person needs a few, a code walker many. */
 export const LINK_HITS_PER_MINUTE = 20;
@@ -52,8 +49,7 @@ function fromThisPage(req: FastifyRequest): boolean {
  * no sign-in, the code is the key, rate-limited per address.
  */
 export async function registerOptOutRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, OPT_OUTS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, OPT_OUTS, async ({ body, scope: { user } }) => {
     const page = await listOptOuts(ctx.db, user.profile_id, body.search, body.pageNum);
     return {
       optouts: page.items.map(optOutView),
@@ -64,13 +60,11 @@ export async function registerOptOutRoutes(app: FastifyInstance, ctx: GatewayCon
     };
   });
 
-  post(app, ctx, OPT_OUT_NUMBERS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, OPT_OUT_NUMBERS, async ({ scope: { user } }) => {
     return { optouts: (await allOptOuts(ctx.db, user.profile_id)).map(optOutView) };
   });
 
-  postLarge(app, ctx, ADD_OPT_OUTS, ADD_BODY_LIMIT, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, ADD_OPT_OUTS, async ({ body, scope: { user } }) => {
     const now = ctx.now();
     const outcome = await suppressAll(
       ctx.db,
@@ -89,14 +83,12 @@ export async function registerOptOutRoutes(app: FastifyInstance, ctx: GatewayCon
     };
   });
 
-  post(app, ctx, REMOVE_OPT_OUT, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, REMOVE_OPT_OUT, async ({ body, scope: { user }, req }) => {
     await removeOwnOptOut(ctx, user, body.number, body.reason, auditSource(req));
     return { status: 'successful', message: `${body.number.trim()} may receive your messages again` };
   });
 
-  post(app, ctx, CLIENT_OPT_OUTS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CLIENT_OPT_OUTS, async ({ scope: { user } }) => {
     return { clients: await clientCounts(ctx.db, user.profile_id) };
   });
 

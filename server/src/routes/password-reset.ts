@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { auditSource, clientKey } from '../http/authenticate';
+import { auditSource } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
-import { post } from '../http/route';
+import { register } from '../http/register';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from '../../../src/domain/contract/password-reset';
 import { RESET_ATTEMPTS } from '../../../src/domain/constants';
 import { resetFieldError } from '../../../src/domain/account/signup';
 import { WRONG_CODE } from '../../../src/domain/alerts';
-import { takeAttempt } from '../accounts/attempts';
 import { issueCode } from '../accounts/codes';
 import {
   checkResetCode,
@@ -48,8 +47,7 @@ export async function resetsSettled(): Promise<void> {
 
 export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.addHook('onClose', resetsSettled);
-  post(app, ctx, REQUEST_PASSWORD_RESET, async ({ body, domain, req }) => {
-    await takeAttempt(ctx, 'resetRequest', `ip:${clientKey(req)}`);
+  register(app, ctx, REQUEST_PASSWORD_RESET, async ({ body, domain }) => {
     const invalid = resetFieldError('login', body.email);
     if (invalid) return { passcodeSet: false, error: failed(invalid) };
     const user = await findByLogin(ctx, body.email);
@@ -65,8 +63,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance, ctx: Gat
     return { passcodeSet: true };
   });
 
-  post(app, ctx, CHANGE_PASSWORD, async ({ body, req }) => {
-    await takeAttempt(ctx, 'resetChange', `ip:${clientKey(req)}`);
+  register(app, ctx, CHANGE_PASSWORD, async ({ body, req }) => {
     const problem =
       resetFieldError('code', body.resetCode) ??
       resetFieldError('password', body.newPassword) ??

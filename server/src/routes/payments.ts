@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
-import { ownProfile, post } from '../http/route';
+import { register } from '../http/register';
 import { CHECK_SUPPLIER_CREDIT, PAYSTACK_LINK } from '../../../src/domain/contract/payments';
 import { purchaseFor } from '../payments/quote';
 import { checkoutPath, createCheckout } from '../payments/checkout';
@@ -9,16 +9,14 @@ import { registerHistoryRoutes } from './payment-history';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   // The outcome travels in the answer's fields (docs/api.md#calls-and-answers), so refusals are HTTP 200 too.
-  post(app, ctx, CHECK_SUPPLIER_CREDIT, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CHECK_SUPPLIER_CREDIT, async ({ body, scope: { user } }) => {
     const purchase = await purchaseFor(ctx, user, body.amount);
     return 'problem' in purchase
       ? { error: { status: 'failed', message: purchase.problem } }
       : { error: { status: 'successful' } };
   });
 
-  post(app, ctx, PAYSTACK_LINK, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, PAYSTACK_LINK, async ({ body, scope: { user }, req }) => {
     const refused = (message: string) => ({ status: false, error: { status: 'failed', message } });
     const currency = (body.currency || 'GHS').toUpperCase();
     if (currency !== 'GHS') return refused('Payments are accepted in GHS only');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
-import { ownProfile, post } from '../http/route';
+import { register } from '../http/register';
 import { clientGroupsPage, createGroup, deleteGroups, groupContactsPage, ownGroups } from '../phonebook/groups';
 import { registerContactRoutes } from './contacts';
 import { plural } from '../../../src/domain/plural';
@@ -13,30 +13,25 @@ import {
 } from '../../../src/domain/contract/phonebook';
 
 export async function registerPhonebookRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, OWN_GROUPS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, OWN_GROUPS, async ({ scope: { user } }) => {
     return { groups: await ownGroups(ctx, user) };
   });
 
-  post(app, ctx, CLIENT_GROUPS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CLIENT_GROUPS, async ({ body, scope: { user } }) => {
     return { ...(await clientGroupsPage(ctx, user, body.search, body.pageNum)), pageNum: body.pageNum };
   });
 
-  post(app, ctx, CREATE_GROUP, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, CREATE_GROUP, async ({ body, scope: { user } }) => {
     const { id, groupname } = await createGroup(ctx, user, body.groupname);
     return { status: 'successful', message: `Phone book ${groupname} created`, id };
   });
 
-  post(app, ctx, DELETE_GROUPS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, DELETE_GROUPS, async ({ body, scope: { user } }) => {
     const deleted = await deleteGroups(ctx, user, body.arrayofgroups);
     return { status: 'successful', message: `${plural(deleted, 'phone book')} deleted` };
   });
 
-  post(app, ctx, GROUP_CONTACTS, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, GROUP_CONTACTS, async ({ body, scope: { user } }) => {
     const page = await groupContactsPage(ctx, user, body.groupid, body.search, body.pageNum);
     return { contacts: page.contacts, total: page.total, pageNum: body.pageNum, hasMore: page.hasMore };
   });

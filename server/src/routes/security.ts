@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditSource, bearerToken } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
-import { ownProfile, post } from '../http/route';
+import { register } from '../http/register';
 import { userInfo } from '../tenancy/user-info';
 import {
   AUDIT_EXPORT,
@@ -35,7 +35,7 @@ import { refuse } from '../core/errors';
 
 /** Two-step sign-in, signed-in devices and the audit log (docs/api.md#account-security). */
 export async function registerSecurityRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, LOGIN_CODE, async ({ body, domain, req }) => {
+  register(app, ctx, LOGIN_CODE, async ({ body, domain, req }) => {
     const source = auditSource(req);
     const done = await completeChallenge(ctx, body.challenge, body.code, source);
     if (!mayUseDomain(done.user, domain)) throw refuse(TWO_STEP_EXPIRED);
@@ -43,65 +43,54 @@ export async function registerSecurityRoutes(app: FastifyInstance, ctx: GatewayC
     return done.recoveryCodes ? { ...answer, recoveryCodes: done.recoveryCodes } : answer;
   });
 
-  post(app, ctx, TWO_STEP_START, async ({ body, user, domain }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, TWO_STEP_START, async ({ scope: { user }, domain }) => {
     return startEnrolment(ctx, user, domain.companyname);
   });
 
-  post(app, ctx, TWO_STEP_CONFIRM, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, TWO_STEP_CONFIRM, async ({ body, scope: { user }, req }) => {
     const { recoveryCodes } = await confirmEnrolment(ctx, user, body.code, auditSource(req));
     return { recoveryCodes, userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
   });
 
-  post(app, ctx, TWO_STEP_OFF, async ({ body, user, req, domain }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, TWO_STEP_OFF, async ({ body, scope: { user }, req, domain }) => {
     await disableTwoStep(ctx, user, body.code, auditSource(req), domain.profile_id);
     return { userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
   });
 
-  post(app, ctx, RECOVERY_CODES, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, RECOVERY_CODES, async ({ body, scope: { user }, req }) => {
     return renewRecoveryCodes(ctx, user, body.code, auditSource(req));
   });
 
-  post(app, ctx, TWO_STEP_REQUIRE, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, TWO_STEP_REQUIRE, async ({ body, scope: { user }, req }) => {
     await setTwoStepRequirement(ctx, user, body.required, auditSource(req));
     return { userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
   });
 
-  post(app, ctx, SESSIONS, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, SESSIONS, async ({ scope: { user }, req }) => {
     return { sessions: await listSessions(ctx, user.profile_id, bearerToken(req) ?? '') };
   });
 
-  post(app, ctx, END_SESSION, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, END_SESSION, async ({ body, scope: { user }, req }) => {
     await endSession(ctx, user, body.id, auditSource(req));
     return { status: 'successful', message: 'That device has been signed out' };
   });
 
-  post(app, ctx, END_OTHER_SESSIONS, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, END_OTHER_SESSIONS, async ({ scope: { user }, req }) => {
     const ended = await endOtherSessions(ctx, user, bearerToken(req) ?? '', auditSource(req));
     return { status: 'successful', message: 'Every other device has been signed out', ended };
   });
 
-  post(app, ctx, AUDIT_LOG, async ({ body, user }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, AUDIT_LOG, async ({ body, scope: { user } }) => {
     const page = await auditLogPage(ctx, user, body, body.pageNum);
     return { entries: auditEntries(page.items, user), pageNum: body.pageNum, hasMore: page.hasMore };
   });
 
-  post(app, ctx, AUDIT_EXPORT, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, AUDIT_EXPORT, async ({ body, scope: { user }, req }) => {
     const rows = await auditExport(ctx, user, body, MAX_AUDIT_EXPORT_ROWS, auditSource(req));
     return { entries: auditEntries(rows.items, user), truncated: rows.truncated };
   });
 
-  post(app, ctx, RECORD_EXPORT, async ({ body, user, req }) => {
-    ownProfile(user, body.profile_id);
+  register(app, ctx, RECORD_EXPORT, async ({ body, scope: { user }, req }) => {
     await recordExport(ctx, user, body.kind, body.count, auditSource(req));
     return { status: 'successful', message: 'Recorded' };
   });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { auditSource, clientKey } from '../http/authenticate';
+import { auditSource } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { notFound, refuse, Refusal } from '../core/errors';
-import { post } from '../http/route';
+import { register } from '../http/register';
 import { SEND_ATTEMPTS } from '../../../src/domain/constants';
-import { takeAttempt } from '../accounts/attempts';
 import { checkCode, issueCode } from '../accounts/codes';
 import { createAccount } from '../accounts/create-account';
 import { signedIn } from '../accounts/sessions';
@@ -40,20 +39,17 @@ export const CODE_MISSING = 'No code is waiting for this sign-up, please resend 
 const failed = (message: string) => ({ error: { status: 'failed' as const, message } });
 
 export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  post(app, ctx, CHECK_USERNAME, async ({ body, req }) => {
-    await takeAttempt(ctx, 'lookup', `ip:${clientKey(req)}`);
+  register(app, ctx, CHECK_USERNAME, async ({ body }) => {
     const shape = usernameShapeError(body.username);
     if (shape) return failed(shape);
     return (await usernameTaken(ctx, body.username)) ? failed(USERNAME_TAKEN) : {};
   });
 
-  post(app, ctx, CHECK_EMAIL, async ({ body, req }) => {
-    await takeAttempt(ctx, 'lookup', `ip:${clientKey(req)}`);
+  register(app, ctx, CHECK_EMAIL, async ({ body }) => {
     return (await emailTaken(ctx, body.email)) ? failed(EMAIL_TAKEN) : {};
   });
 
-  post(app, ctx, TEMPORAL_SIGNUP, async ({ body, domain, req }) => {
-    await takeAttempt(ctx, 'signup', `ip:${clientKey(req)}`);
+  register(app, ctx, TEMPORAL_SIGNUP, async ({ body, domain }) => {
     const problem = await signupError(ctx, body, domain);
     if (problem) return failed(problem);
     await purgeExpiredSignups(ctx);
@@ -61,8 +57,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     return { error: { status: 'successful' }, id: row.public_id, signupdUser: signupdUser(row) };
   });
 
-  post(app, ctx, SEND_SMS_CODE, async ({ body, req }) => {
-    await takeAttempt(ctx, 'codeSend', `ip:${clientKey(req)}`);
+  register(app, ctx, SEND_SMS_CODE, async ({ body }) => {
     const temporal = await findTemporal(ctx, body.subscriber ?? '');
     if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);
@@ -74,8 +69,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     return { status: 'successful', codeId: issued.codeId };
   });
 
-  post(app, ctx, VERIFY_SMS_CODE, async ({ body, req, domain }) => {
-    await takeAttempt(ctx, 'codeCheck', `ip:${clientKey(req)}`);
+  register(app, ctx, VERIFY_SMS_CODE, async ({ body, req, domain }) => {
     const temporal = await findTemporal(ctx, body.temporalid ?? '');
     if (!temporal) return { isVerified: false, ...failed(SIGNUP_NOT_FOUND) };
     if (temporal.profile_id !== null) return { isVerified: false, ...failed(SIGNUP_DONE) };
@@ -98,7 +92,7 @@ export async function registerSignupRoutes(app: FastifyInstance, ctx: GatewayCon
     }
   });
 
-  post(app, ctx, COMPLETE_SIGNUP, async ({ body, req, domain }) => {
+  register(app, ctx, COMPLETE_SIGNUP, async ({ body, req, domain }) => {
     const temporal = await findTemporal(ctx, body.id ?? '');
     if (!temporal) throw notFound(SIGNUP_NOT_FOUND);
     if (temporal.profile_id !== null) throw refuse(SIGNUP_DONE);

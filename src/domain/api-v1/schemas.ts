@@ -1,11 +1,11 @@
 import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../numbers/opt-out';
 import { z } from '../contract/zod';
+import { API_MODES, API_SCOPES } from './scopes';
 
 // The integrators' API (docs/api-v1.md): the one definition of every body, query and answer. The routes
 // validate with these schemas and the OpenAPI document is generated from them, so neither can drift.
 
-export const API_SCOPES = ['messages:send', 'messages:read', 'balance:read', 'webhooks:manage'] as const;
-export const API_MODES = ['live', 'test'] as const;
+export { API_MODES, API_SCOPES };
 
 /** At most this many recipients in one sendMessages request (more go in several requests). */
 export const MAX_RECIPIENTS_PER_REQUEST = 1000;

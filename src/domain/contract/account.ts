@@ -30,7 +30,7 @@ export const PendingRequestSchema = z.object({
 /** The new key, shown this once (the gateway keeps only its hash). */
 export const CHANGE_API_KEY = frontendCall(
   'changeapikey',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, username: anyField }),
   z.object({ apikey: shownText.pipe(z.string().min(1)) }),
 );
@@ -38,7 +38,7 @@ export const CHANGE_API_KEY = frontendCall(
 /** changeaccountype (the wire's spelling); admin rights follow RESELLER. */
 export const CHANGE_ACCOUNT_TYPE = frontendCall(
   'changeaccountype',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, accountType: text }),
   UserInfoAnswerSchema,
 );
@@ -46,7 +46,7 @@ export const CHANGE_ACCOUNT_TYPE = frontendCall(
 /** An admin's clients, and for profile 6 every pending sender-ID request. */
 export const CLIENTS = frontendCall(
   'allusers',
-  'admin',
+  { who: 'admin', touches: 'clients' },
   ownBody,
   z.object({ users: z.array(ClientSchema), pending: z.array(PendingRequestSchema).optional() }),
 );
@@ -54,7 +54,7 @@ export const CLIENTS = frontendCall(
 /** The IDs join the pending list; answers the updated user info. */
 export const REQUEST_SENDER_IDS = frontendCall(
   'senderidrequest',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, pendingsenderid: commaText }),
   UserInfoAnswerSchema,
 );
@@ -66,8 +66,18 @@ export const REQUEST_SENDER_IDS = frontendCall(
  */
 const decisionBody = z.object({ profile_id: profileId, id: numericId, pendingsenderid: commaText });
 const decisionAnswer = z.object({ userInfo: ClientSchema });
-export const APPROVE_SENDER_IDS = frontendCall('approvesenderid', 'profile6', decisionBody, decisionAnswer);
-export const REJECT_SENDER_IDS = frontendCall('rejectsenderid', 'profile6', decisionBody, decisionAnswer);
+export const APPROVE_SENDER_IDS = frontendCall(
+  'approvesenderid',
+  { who: 'profile6', touches: 'platform' },
+  decisionBody,
+  decisionAnswer,
+);
+export const REJECT_SENDER_IDS = frontendCall(
+  'rejectsenderid',
+  { who: 'profile6', touches: 'platform' },
+  decisionBody,
+  decisionAnswer,
+);
 
 // Editing one's own account (docs/api.md#editing-ones-own-account): each acts on the caller only.
 
@@ -83,7 +93,7 @@ const ownerProof = {
 /** updateprofile: the account's e-mail and company name (a new e-mail asks for the proof); answers the updated user info. */
 export const UPDATE_DETAILS = frontendCall(
   'updateprofile',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, email: text, companyname: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
@@ -93,7 +103,7 @@ const doneAnswer = z.object({ status: shownText, message: shownText });
 /** sendphonecode: a code texted to the new number. */
 export const SEND_PHONE_CODE = frontendCall(
   'sendphonecode',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, phone: text }),
   doneAnswer,
 );
@@ -101,7 +111,7 @@ export const SEND_PHONE_CODE = frontendCall(
 /** changephone: the new number with the code texted to it, and the proof; answers the updated user info. */
 export const CHANGE_PHONE = frontendCall(
   'changephone',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, phone: text, code: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
@@ -119,7 +129,7 @@ export const EndedCredentialsSchema = z.object({
  */
 export const CHANGE_OWN_PASSWORD = frontendCall(
   'changeownpassword',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({
     profile_id: profileId,
     currentPassword: text,

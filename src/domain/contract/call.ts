@@ -1,12 +1,12 @@
 // One call of the gateway's API (docs/api.md#calls-and-answers), declared once for both sides: the gateway
-// registers its path with its access rule and checks bodies with `request`; the app posts to its path and
-// checks answers with `answer`.
+// registers its path with its access (who may call, what it may touch: access.ts) and checks bodies with
+// `request`; the app posts to its path and checks answers with `answer`.
 // Free of zod's code (types only), so src/api/http.ts stays off the first screen's zod-free path.
 import type { z } from './zod';
+import type { Access } from './access';
 import { FRONTEND_PATH } from '../navigation/api-paths';
 
-/** Who may call: anyone, any signed-in user, an admin (isAdmin), the top-level supervisor, or an API key's owner. */
-export type Access = 'public' | 'user' | 'admin' | 'profile6' | 'apikey';
+export type { Access };
 
 export interface Call<Req extends z.ZodType = z.ZodType, Ans extends z.ZodType = z.ZodType, A extends Access = Access> {
   /** The call as the wire spells it, typos included (changeaccountype, createcontactexel). */
@@ -20,6 +20,10 @@ export interface Call<Req extends z.ZodType = z.ZodType, Ans extends z.ZodType =
   readonly answer: Ans;
   /** Other spellings of the path the gateway answers too (the original client's trailing space). */
   readonly aliases?: readonly string[];
+  /** The largest body the call takes, where it outgrows the gateway's usual bound (contact imports, images). */
+  readonly bodyLimit?: number;
+  /** Whether it honours an Idempotency-Key header (docs/api.md#idempotency-key-and-batches). */
+  readonly idempotent?: boolean;
 }
 
 /** The body a caller may send (what the gateway reads is `CallRequest`: a value already in that form passes unchanged). */
@@ -35,9 +39,18 @@ export function frontendCall<Req extends z.ZodType, Ans extends z.ZodType, A ext
   access: A,
   request: Req,
   answer: Ans,
-  aliases: readonly string[] = [],
+  options: { aliases?: readonly string[]; bodyLimit?: number } = {},
 ): Call<Req, Ans, A> {
-  return { name, path: FRONTEND_PATH + name, access, request, answer, aliases: aliases.map((a) => FRONTEND_PATH + a) };
+  const aliases = (options.aliases ?? []).map((a) => FRONTEND_PATH + a);
+  return {
+    name,
+    path: FRONTEND_PATH + name,
+    access,
+    request,
+    answer,
+    aliases,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+  };
 }
 
 /** A call with a path of its own (sendsms, temporalsignup). */
@@ -46,8 +59,9 @@ export function apiCall<Req extends z.ZodType, Ans extends z.ZodType, A extends 
   access: A,
   request: Req,
   answer: Ans,
+  options: Pick<Call, 'idempotent'> = {},
 ): Call<Req, Ans, A> {
-  return { name: path.slice(path.lastIndexOf('/') + 1), path, access, request, answer };
+  return { name: path.slice(path.lastIndexOf('/') + 1), path, access, request, answer, ...options };
 }
 
 /** A call's path with its `:name` segments filled in (encoded). */

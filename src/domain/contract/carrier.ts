@@ -4,4 +4,9 @@ import { frontendCall } from './call';
 import { ownBody } from './fields';
 
 /** Profile 6 only: the carrier's connectors, queue and parts; no screen of the app reads it. */
-export const CARRIER_HEALTH = frontendCall('carrierhealth', 'profile6', ownBody, z.unknown());
+export const CARRIER_HEALTH = frontendCall(
+  'carrierhealth',
+  { who: 'profile6', touches: 'platform' },
+  ownBody,
+  z.unknown(),
+);

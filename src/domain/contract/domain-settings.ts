@@ -15,10 +15,13 @@ const settingsAnswer = z.looseObject({
   domainverifytoken: text,
 });
 
+/** Two 2 MiB images as base64 data URLs, plus the rest. */
+const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
+
 /** The reseller settings; a field left out keeps its saved value, and each is checked by the domain's own rules. */
 export const SAVE_DOMAIN_SETTINGS = frontendCall(
   'update-domain-details/',
-  'admin',
+  { who: 'admin', touches: 'self' },
   z.object({
     profile_id: profileId,
     domain: anyField,
@@ -37,7 +40,8 @@ export const SAVE_DOMAIN_SETTINGS = frontendCall(
     enablereseller: anyField,
   }),
   settingsAnswer,
+  { bodyLimit: SETTINGS_BODY_LIMIT },
 );
 
 /** Asks the gateway to look for the domain's DNS TXT record now. */
-export const VERIFY_DOMAIN = frontendCall('verify-domain/', 'admin', ownBody, settingsAnswer);
+export const VERIFY_DOMAIN = frontendCall('verify-domain/', { who: 'admin', touches: 'self' }, ownBody, settingsAnswer);

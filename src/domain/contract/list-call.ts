@@ -15,5 +15,5 @@ export function listCall<F extends string, I extends z.ZodType, A extends Access
   aliases: readonly string[] = [],
 ): Call<typeof listBody, ListAnswer<F, I>, A> & { readonly field: F } {
   const answer = z.object({ [field]: z.array(item), ...pageFields }) as unknown as ListAnswer<F, I>;
-  return { ...frontendCall(name, access, listBody, answer, aliases), field };
+  return { ...frontendCall(name, access, listBody, answer, { aliases }), field };
 }

@@ -67,12 +67,32 @@ export const ScheduledMessageSchema = z.looseObject({
 });
 
 // Own messages for anyone signed in; an admin's clients' (supid = the admin) for admins only.
-export const QUICK_OWN = listCall('quickrequest', 'user', 'bulksms', BulkMessageSchema);
-export const QUICK_CLIENTS = listCall('allbulksms', 'admin', 'bulksms', BulkMessageSchema);
-export const SCHEDULED_OWN = listCall('scheduledrequest', 'user', 'scheduled', ScheduledMessageSchema);
-export const SCHEDULED_CLIENTS = listCall('allscheduled', 'admin', 'scheduled', ScheduledMessageSchema);
-export const RECURRING_OWN = listCall('recurringrequest', 'user', 'recurring', ScheduledMessageSchema);
-export const RECURRING_CLIENTS = listCall('allrecurring', 'admin', 'recurring', ScheduledMessageSchema);
+export const QUICK_OWN = listCall('quickrequest', { who: 'user', touches: 'self' }, 'bulksms', BulkMessageSchema);
+export const QUICK_CLIENTS = listCall('allbulksms', { who: 'admin', touches: 'clients' }, 'bulksms', BulkMessageSchema);
+export const SCHEDULED_OWN = listCall(
+  'scheduledrequest',
+  { who: 'user', touches: 'self' },
+  'scheduled',
+  ScheduledMessageSchema,
+);
+export const SCHEDULED_CLIENTS = listCall(
+  'allscheduled',
+  { who: 'admin', touches: 'clients' },
+  'scheduled',
+  ScheduledMessageSchema,
+);
+export const RECURRING_OWN = listCall(
+  'recurringrequest',
+  { who: 'user', touches: 'self' },
+  'recurring',
+  ScheduledMessageSchema,
+);
+export const RECURRING_CLIENTS = listCall(
+  'allrecurring',
+  { who: 'admin', touches: 'clients' },
+  'recurring',
+  ScheduledMessageSchema,
+);
 
 /**
  * A registration's edit: a field left out keeps its value. A personalized one changes its `template`
@@ -116,10 +136,20 @@ const editAnswer = outcomeAnswer.extend({
   quote: editQuote.optional(),
 });
 
-export const UPDATE_SCHEDULED = frontendCall('updatescheduled', 'user', editBody, editAnswer);
-export const UPDATE_RECURRING = frontendCall('updaterecurring', 'user', editBody, editAnswer);
-export const DELETE_SCHEDULED = frontendCall('deletescheduled', 'user', deleteBody, editAnswer);
-export const DELETE_RECURRING = frontendCall('deleterecurring', 'user', deleteBody, editAnswer);
+export const UPDATE_SCHEDULED = frontendCall('updatescheduled', { who: 'user', touches: 'self' }, editBody, editAnswer);
+export const UPDATE_RECURRING = frontendCall('updaterecurring', { who: 'user', touches: 'self' }, editBody, editAnswer);
+export const DELETE_SCHEDULED = frontendCall(
+  'deletescheduled',
+  { who: 'user', touches: 'self' },
+  deleteBody,
+  editAnswer,
+);
+export const DELETE_RECURRING = frontendCall(
+  'deleterecurring',
+  { who: 'user', touches: 'self' },
+  deleteBody,
+  editAnswer,
+);
 
 /**
  * A recipient's status row (docs/product.md#delivery-status). A paged answer's rows also carry their
@@ -187,7 +217,7 @@ export const StatusCampaignSchema = z.object({
 
 export const MESSAGE_STATUS = frontendCall(
   'status/:id',
-  'user',
+  { who: 'user', touches: 'record' },
   statusBody,
   z.object({
     /** Absent from the whole-list answer (old clients), from one of what changed (since), and from an older gateway's. */

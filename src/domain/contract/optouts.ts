@@ -16,7 +16,7 @@ export const OptOutSchema = z.looseObject({
 /** A page of the caller's list, newest first, with the list's size and its inbound message counts. */
 export const OPT_OUTS = frontendCall(
   'optoutlist',
-  'user',
+  { who: 'user', touches: 'self' },
   listBody,
   z.object({
     optouts: z.array(OptOutSchema),
@@ -29,7 +29,7 @@ export const OPT_OUTS = frontendCall(
 /** Every number on the caller's list (the app's offline copy, the send form's preview and the export). */
 export const OPT_OUT_NUMBERS = frontendCall(
   'optoutnumbers',
-  'user',
+  { who: 'user', touches: 'self' },
   ownBody,
   z.object({ optouts: z.array(OptOutSchema) }),
 );
@@ -37,10 +37,13 @@ export const OPT_OUT_NUMBERS = frontendCall(
 /** Reasons an account may give when it adds numbers itself (a reply or a link is the person's own). */
 export const ADD_REASONS = ['manual', 'import', 'complaint'] as const satisfies readonly OptOutReason[];
 
+/** 100,000 numbers written any way fit well within this. */
+const ADD_BODY_LIMIT = 8 * 1024 * 1024;
+
 /** Numbers (a list, or comma or line text) put on the caller's list: every one must be a phone number, or none is added. */
 export const ADD_OPT_OUTS = frontendCall(
   'optoutadd',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({
     profile_id: profileId,
     numbers: z
@@ -61,12 +64,13 @@ export const ADD_OPT_OUTS = frontendCall(
     note: z.string().max(MAX_REMOVAL_REASON).optional().default(''),
   }),
   outcomeAnswer.extend({ added: num, already: num }),
+  { bodyLimit: ADD_BODY_LIMIT },
 );
 
 /** Takes one number off the caller's list: only with a reason (the person opted in again), which is recorded. */
 export const REMOVE_OPT_OUT = frontendCall(
   'optoutremove',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({
     profile_id: profileId,
     number: z.union([z.string(), z.number()]).transform(String),
@@ -78,7 +82,7 @@ export const REMOVE_OPT_OUT = frontendCall(
 /** An admin's clients with opt-outs, and how many each has. */
 export const CLIENT_OPT_OUTS = frontendCall(
   'clientoptouts',
-  'admin',
+  { who: 'admin', touches: 'clients' },
   ownBody,
   z.object({ clients: z.array(z.looseObject({ profile_id: intId, username: text, count: num })) }),
 );

@@ -8,7 +8,7 @@ import { EndedCredentialsSchema } from './account';
 /** `{ passcodeSet: true }` whether or not the account exists. */
 export const REQUEST_PASSWORD_RESET = frontendCall(
   'setpasswordreset',
-  'public',
+  { who: 'public', touches: 'nothing', attempts: 'resetRequest' },
   // `email` carries the account's e-mail or username, as login's emailusername does.
   z.object({ email: text, supid: unread<number>() }),
   z.looseObject({ passcodeSet: z.boolean().optional(), error: errorField }),
@@ -16,7 +16,7 @@ export const REQUEST_PASSWORD_RESET = frontendCall(
 
 export const CHANGE_PASSWORD = frontendCall(
   'changepassword',
-  'public',
+  { who: 'public', touches: 'nothing', attempts: 'resetChange' },
   z.object({
     resetCode: text,
     newPassword: text,

@@ -32,9 +32,19 @@ export const PaymentSchema = z.looseObject({
 });
 
 /** The caller's own purchases and gifts, 20 a page, newest first. */
-export const PURCHASE_HISTORY = listCall('purchasehistory', 'user', 'credithistory', PaymentSchema);
+export const PURCHASE_HISTORY = listCall(
+  'purchasehistory',
+  { who: 'user', touches: 'self' },
+  'credithistory',
+  PaymentSchema,
+);
 /** An admin's clients' purchases and gifts. */
-export const CLIENT_PURCHASE_HISTORY = listCall('allpurchasehistory', 'admin', 'allcredithistory', PaymentSchema);
+export const CLIENT_PURCHASE_HISTORY = listCall(
+  'allpurchasehistory',
+  { who: 'admin', touches: 'clients' },
+  'allcredithistory',
+  PaymentSchema,
+);
 
 /**
  * checksupcredit: `error.status` 'successful' is the go-ahead, 'failed' says why not (no price for the amount,
@@ -42,7 +52,7 @@ export const CLIENT_PURCHASE_HISTORY = listCall('allpurchasehistory', 'admin', '
  */
 export const CHECK_SUPPLIER_CREDIT = frontendCall(
   'checksupcredit',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, amount: z.unknown() }),
   outcomeAnswer,
 );
@@ -50,7 +60,7 @@ export const CHECK_SUPPLIER_CREDIT = frontendCall(
 /** paystack-link/: the payment page to send the buyer to, or `{ status: false, error }`. */
 export const PAYSTACK_LINK = frontendCall(
   'paystack-link/',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({
     profile_id: profileId,
     amount: z.unknown(),
@@ -76,11 +86,16 @@ const giftBody = z.object({
 const giftAnswer = z.object({ status: text, message: text });
 
 /** manualcreditpurchase (docs/product.md#client-management): the amount is the number of credits. */
-export const GIFT_BY_AMOUNT = frontendCall('manualcreditpurchase', 'admin', giftBody, giftAnswer);
+export const GIFT_BY_AMOUNT = frontendCall(
+  'manualcreditpurchase',
+  { who: 'admin', touches: 'clients' },
+  giftBody,
+  giftAnswer,
+);
 /** directcreditpurchase: credits = ceil(amount / rate). */
 export const GIFT_BY_RATE = frontendCall(
   'directcreditpurchase',
-  'admin',
+  { who: 'admin', touches: 'clients' },
   giftBody.extend({ rate: amountField }),
   giftAnswer,
 );
@@ -88,7 +103,7 @@ export const GIFT_BY_RATE = frontendCall(
 /** Profile 6's export: every distinct number in the platform's phone books, 1,000 a page. */
 export const PLATFORM_NUMBERS = frontendCall(
   'numbers/',
-  'profile6',
+  { who: 'profile6', touches: 'platform' },
   z.object({ profile_id: profileId, pageNum: pageNumField }),
   z.object({
     numbers: z.array(text),

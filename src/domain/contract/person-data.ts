@@ -26,7 +26,12 @@ export const PersonSummarySchema = z.object({
   optout: OptOutSchema.nullable(),
 });
 
-export const PERSON_DATA = frontendCall('persondata', 'user', personBody, PersonSummarySchema);
+export const PERSON_DATA = frontendCall(
+  'persondata',
+  { who: 'user', touches: 'self' },
+  personBody,
+  PersonSummarySchema,
+);
 
 /** One message sent to the number: when, from which sender ID, its text and status. */
 export const PersonMessageSchema = z.looseObject({
@@ -43,7 +48,7 @@ export const PersonInboundSchema = z.looseObject({ time: text, to: text, text: t
 /** Everything held about the number, for its Excel export (recorded in the audit log as it is read). */
 export const PERSON_DATA_EXPORT = frontendCall(
   'persondataexport',
-  'user',
+  { who: 'user', touches: 'self' },
   personBody,
   z.object({
     number: text,
@@ -57,7 +62,7 @@ export const PERSON_DATA_EXPORT = frontendCall(
 /** Erases the number: its contacts deleted, its history masked, its opt-out kept; `confirm` repeats the number. */
 export const PERSON_DATA_ERASE = frontendCall(
   'persondataerase',
-  'user',
+  { who: 'user', touches: 'self' },
   personBody.extend({ confirm: numberField }),
   outcomeAnswer.extend({
     number: text,

@@ -68,21 +68,29 @@ export const MAX_IMPORT_ROWS = 100_000;
 const createdAnswer = outcomeAnswer.extend({ id: num });
 
 /** All the caller's own phone books. */
-export const OWN_GROUPS = frontendCall('groupsrequest', 'user', ownBody, z.object({ groups: z.array(GroupSchema) }));
+export const OWN_GROUPS = frontendCall(
+  'groupsrequest',
+  { who: 'user', touches: 'self' },
+  ownBody,
+  z.object({ groups: z.array(GroupSchema) }),
+);
 
 /** An admin's clients' phone books, paged and searchable; the original client calls it with a trailing space (docs/api.md#transport). */
-export const CLIENT_GROUPS = listCall('allgroups', 'admin', 'groups', GroupSchema, ['allgroups%20', 'allgroups ']);
+export const CLIENT_GROUPS = listCall('allgroups', { who: 'admin', touches: 'clients' }, 'groups', GroupSchema, [
+  'allgroups%20',
+  'allgroups ',
+]);
 
 export const CREATE_GROUP = frontendCall(
   'creategroup',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, groupname: z.unknown() }),
   createdAnswer,
 );
 
 export const DELETE_GROUPS = frontendCall(
   'deletegroup',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, arrayofgroups: idList }),
   outcomeAnswer,
 );
@@ -90,22 +98,25 @@ export const DELETE_GROUPS = frontendCall(
 /** One phone book's contacts, newest first, 1,000 a page. */
 export const GROUP_CONTACTS = frontendCall(
   'groupcontacts',
-  'user',
+  { who: 'user', touches: 'self' },
   listBody.extend({ groupid: wholeNumber }),
   z.object({ contacts: z.array(ContactSchema), total: num, ...pageFields }),
 );
 
 export const CREATE_CONTACT = frontendCall(
   'createcontact',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, groupname: looseText, ...contactFields }),
   createdAnswer,
 );
 
+/** 100,000 contacts as the PWA sends them fit with room to spare; more is refused before it is read. */
+export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
 /** createcontactexel (the wire's spelling): rows of a sheet into one phone book; some rows may be rejected. */
 export const IMPORT_CONTACTS = frontendCall(
   'createcontactexel',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({
     profile_id: profileId,
     groupname: looseText,
@@ -122,11 +133,12 @@ export const IMPORT_CONTACTS = frontendCall(
       .optional()
       .catch(undefined),
   }),
+  { bodyLimit: IMPORT_BODY_LIMIT },
 );
 
 export const UPDATE_CONTACT = frontendCall(
   'updatecontact',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({
     profile_id: profileId,
     id: wholeNumber,
@@ -138,7 +150,7 @@ export const UPDATE_CONTACT = frontendCall(
 
 export const DELETE_CONTACTS = frontendCall(
   'deletecontact',
-  'user',
+  { who: 'user', touches: 'self' },
   z.object({ profile_id: profileId, arrayofContacts: idList }),
   outcomeAnswer,
 );

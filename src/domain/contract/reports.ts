@@ -29,7 +29,12 @@ export const ReportSchema = z.object({
   credits: num,
 });
 
-export const MESSAGE_REPORT = frontendCall('messagereport/:id', 'user', ownBody, z.object({ report: ReportSchema }));
+export const MESSAGE_REPORT = frontendCall(
+  'messagereport/:id',
+  { who: 'user', touches: 'record' },
+  ownBody,
+  z.object({ report: ReportSchema }),
+);
 
 /** One day of the overview: 'yyyy-MM-dd' (Accra) and its recipients by status group. */
 const DaySchema = z.object({ day: text, sent: num, failed: num, pending: num, optedOut: num, total: num });
@@ -48,7 +53,7 @@ export const OverviewSchema = z.object({
 /** The last 30 days of the caller's sends, or (view 'client', admins only) of its clients' together. */
 export const OVERVIEW = frontendCall(
   'overview',
-  'user',
+  { who: 'user', touches: 'self-or-clients' },
   z.object({ profile_id: profileId, view: z.enum(['personal', 'client']).optional().default('personal') }),
   z.object({ overview: OverviewSchema }),
 );

@@ -94,10 +94,11 @@ const refusal = z.object({ error: z.object({ status: z.enum(['failed', 'error'])
  */
 export const SEND = apiCall(
   SEND_PATH,
-  'apikey',
+  { who: 'apikey', touches: 'self' },
   z.object({ messageobject: z.array(z.unknown()).min(1, 'needs at least one message') }),
   z.union([
     refusal.transform((r) => ({ refusal: r.error, answer: null })),
     sendAnswer.transform((answer) => ({ refusal: null, answer })),
   ]),
+  { idempotent: true },
 );

@@ -11,16 +11,21 @@ const existenceAnswer = z.looseObject({ error: errorField });
 
 export const CHECK_USERNAME = frontendCall(
   'checkusernameexist',
-  'public',
+  { who: 'public', touches: 'nothing', attempts: 'lookup' },
   z.object({ username: text }),
   existenceAnswer,
 );
 
-export const CHECK_EMAIL = frontendCall('checkemailexist', 'public', z.object({ email: text }), existenceAnswer);
+export const CHECK_EMAIL = frontendCall(
+  'checkemailexist',
+  { who: 'public', touches: 'nothing', attempts: 'lookup' },
+  z.object({ email: text }),
+  existenceAnswer,
+);
 
 export const TEMPORAL_SIGNUP = apiCall(
   SIGNUP_PATH,
-  'public',
+  { who: 'public', touches: 'nothing', attempts: 'signup' },
   z.object({
     username: text,
     cname: text,
@@ -42,7 +47,7 @@ export type SignupRequest = CallRequest<typeof TEMPORAL_SIGNUP>;
 
 export const SEND_SMS_CODE = frontendCall(
   'sendsmscode',
-  'public',
+  { who: 'public', touches: 'nothing', attempts: 'codeSend' },
   // Always to the number given at sign-up: the body's phone cannot point codes at someone else.
   z.object({ phone: unread<string>(), subscriber: sentId, supid: unread<number>() }),
   z.looseObject({ status: z.string().optional(), codeId: rowId.optional(), error: errorField }),
@@ -50,10 +55,15 @@ export const SEND_SMS_CODE = frontendCall(
 
 export const VERIFY_SMS_CODE = frontendCall(
   'verifysmscode',
-  'public',
+  { who: 'public', touches: 'nothing', attempts: 'codeCheck' },
   z.object({ codeId: unread<string>(), code: codeText, temporalid: sentId, country: unread<string>() }),
   z.looseObject({ isVerified: z.boolean().optional(), userInfo: UserInfoSchema.optional(), error: errorField }),
 );
 
 /** Sign-ups that need no code (docs/product.md#sign-up): the temporal id becomes the account. */
-export const COMPLETE_SIGNUP = frontendCall('signup', 'public', z.object({ id: sentId }), UserInfoAnswerSchema);
+export const COMPLETE_SIGNUP = frontendCall(
+  'signup',
+  { who: 'public', touches: 'nothing' },
+  z.object({ id: sentId }),
+  UserInfoAnswerSchema,
+);

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Anchor, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { API_V1_PATH } from '../../domain/navigation/api-paths';
+import { OPENAPI_PATH } from '../../domain/contract/v1/operation';
 import type { ApiMode } from '../../api/developer-api';
 import { useDeveloperData } from '../../sync/hooks/use-developer-data';
 import { useSession } from '../../sync/hooks/use-session';
@@ -37,7 +38,7 @@ export function DevelopersScreen({ tab, extra }: { tab: 'setup' | 'reference'; e
       </Title>
       <Text size="sm" c="dimmed">
         Your own systems send and read messages through the API at{' '}
-        <Anchor href={`${API_V1_PATH}/openapi.json`} target="_blank" rel="noopener">
+        <Anchor href={OPENAPI_PATH} target="_blank" rel="noopener">
           {API_V1_PATH}
         </Anchor>
         . Make a key, send, and receive each message&apos;s status at your URL.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { WEBHOOK_EVENTS, type WebhookEventType } from '../../domain/api-v1/webhook-schemas';
-import type { ApiMode, CreatedEndpoint, EndpointView } from '../../api/developer-api';
+import { WEBHOOK_EVENTS } from '../../domain/api-v1/webhook-schemas';
+import type { ApiMode, CreatedEndpoint, EndpointEvent, EndpointView } from '../../api/developer-api';
 import { emitAlert } from '../../notify/alerts-bus';
 import { addEndpoint, removeEndpoint, testEndpoint } from '../../sync/developers';
 import { useAction } from '../../sync/hooks/use-action';
@@ -113,7 +113,7 @@ export function EndpointsCard({
   const { busy, run } = useAction();
   const add = () =>
     void run(async () => {
-      setCreated(await addEndpoint(mode, url.trim(), events as WebhookEventType[]));
+      setCreated(await addEndpoint(mode, url.trim(), events as EndpointEvent[]));
       setAdding(false);
       setUrl('');
     });

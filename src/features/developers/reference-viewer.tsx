@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Text } from '@mantine/core';
-import { API_V1_PATH } from '../../domain/navigation/api-paths';
+import { OPENAPI_PATH } from '../../domain/contract/v1/operation';
 
 /** The viewer's script, copied into dist/ by the build (vite.config.ts) and never precached. */
 declare const __API_REFERENCE_SCRIPT__: string;
@@ -44,7 +44,7 @@ export function ReferenceViewer({ online }: { online: boolean }) {
       (scalar) => {
         if (!live || !host.current) return;
         app = scalar.createApiReference(host.current, {
-          url: `${API_V1_PATH}/openapi.json`,
+          url: OPENAPI_PATH,
           withDefaultFonts: false,
           hideClientButton: true,
           hideDarkModeToggle: true,

@@ -4,10 +4,14 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { CALLS } from '../../../src/domain/contract/calls';
 import type { Call } from '../../../src/domain/contract/call';
+import { OPERATIONS } from '../../../src/domain/contract/v1/operations';
+import type { Operation } from '../../../src/domain/contract/v1/operation';
+import { API_V1_PATH } from '../../../src/domain/navigation/api-paths';
 import { root } from './lint-text';
 
 // A call's name and path are typed once, in its contract (src/domain/contract): the app's fetchers
 // (src/api) and the gateway's routes (server/src/routes) take them from there, never as their own text.
+// The API v1's paths likewise: the app calls each operation through its declaration (src/api/v1.ts).
 
 type Source = { path: string; text: string };
 
@@ -74,5 +78,34 @@ describe('a call name is typed once, in its contract', () => {
     const app = [{ path: 'src/api/x.ts', text: 'callGateway(LOGIN, { body });\n' }];
     const gateway = [{ path: 'server/src/routes/x.ts', text: "issueCode(ctx, 'login');\n" }];
     expect(callNamesTypedTwice(app, gateway)).toEqual([]);
+  });
+});
+
+/** The literals of src/ (its contract aside) that spell a path of the API v1: an operation's, or its document's. */
+function v1PathsTyped(sources: Source[], operations: readonly Operation[] = OPERATIONS): string[] {
+  const stems = new Set(operations.map((op) => op.path.replace(/\/:\w+.*$/, '')));
+  const spellsV1 = (literal: string) =>
+    literal.includes(API_V1_PATH) ||
+    literal.endsWith('/openapi.json') ||
+    [...stems].some((stem) => literal === stem || literal.startsWith(`${stem}/`) || literal.startsWith(`${stem}?`));
+  return sources.flatMap((source) =>
+    [...literalsOf(source)].filter(spellsV1).map((literal) => `${source.path}: ${literal}`),
+  );
+}
+
+describe('the app calls the API v1 through its contract', () => {
+  const app = sourcesIn('src').filter((s) => !s.path.startsWith(join('src', 'domain')));
+
+  it('types no path of the API v1 outside src/domain', () => {
+    expect(v1PathsTyped(app)).toEqual([]);
+  });
+
+  it('catches a planted path, however it is written', () => {
+    const planted = [
+      { path: 'src/api/x.ts', text: "v1(token, 'GET', '/api-keys', schema);\n" },
+      { path: 'src/api/y.ts', text: 'request({ path: `/webhook-endpoints/${id}/test` });\n' },
+      { path: 'src/api/z.ts', text: "const P = '/smsgateway/api/v1/smpp-access';\nconst D = `${API}/openapi.json`;\n" },
+    ];
+    expect(v1PathsTyped(planted)).toHaveLength(4);
   });
 });

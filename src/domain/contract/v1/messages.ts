@@ -1,0 +1,126 @@
+// The integrators' API (docs/api-v1.md): sends, their reads, the balance, sender IDs and the opt-out list.
+import { op } from './operation';
+import * as s from '../../api-v1/schemas';
+
+export const SEND_MESSAGES = op({
+  operationId: 'sendMessages',
+  method: 'POST',
+  path: '/messages',
+  summary: 'Send one text to many numbers, or one text per number',
+  description:
+    'Valid numbers are accepted in one batch and charged at once; invalid ones are listed as rejected. A repeat with the same Idempotency-Key gets the first answer.',
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:send'] },
+  idempotent: true,
+  body: s.sendMessagesBody,
+  answer: s.sendAnswer,
+  status: 201,
+  errors: [402, 409, 413, 422],
+});
+
+export const GET_MESSAGE = op({
+  operationId: 'getMessage',
+  method: 'GET',
+  path: '/messages/:messageId',
+  summary: 'One message: its status, parts, cost, error and the time of each status',
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:read'] },
+  params: s.messageParams,
+  answer: s.message,
+  status: 200,
+  errors: [404],
+});
+
+export const LIST_MESSAGES = op({
+  operationId: 'listMessages',
+  method: 'GET',
+  path: '/messages',
+  summary: 'Messages, newest first, a page at a time',
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:read'] },
+  query: s.listMessagesQuery,
+  answer: s.messageList,
+  status: 200,
+  errors: [],
+});
+
+export const GET_BATCH = op({
+  operationId: 'getBatch',
+  method: 'GET',
+  path: '/batches/:batchId',
+  summary: "A batch's counts by status, its cost and its schedule",
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:read'] },
+  params: s.batchParams,
+  answer: s.batch,
+  status: 200,
+  errors: [404],
+});
+
+export const CANCEL_BATCH = op({
+  operationId: 'cancelBatch',
+  method: 'POST',
+  path: '/batches/:batchId/cancel',
+  summary: 'Cancel a scheduled batch before it runs; its credit goes back',
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:send'] },
+  params: s.batchParams,
+  answer: s.cancelledBatch,
+  status: 200,
+  errors: [404, 409],
+});
+
+export const GET_BALANCE = op({
+  operationId: 'getBalance',
+  method: 'GET',
+  path: '/balance',
+  summary: "The balance, as the app's header shows it",
+  access: { who: 'apikey', touches: 'self', scopes: ['balance:read'] },
+  answer: s.balance,
+  status: 200,
+  errors: [],
+});
+
+export const LIST_SENDER_IDS = op({
+  operationId: 'listSenderIds',
+  method: 'GET',
+  path: '/sender-ids',
+  summary: 'Approved and pending sender IDs',
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:send'] },
+  answer: s.senderIdList,
+  status: 200,
+  errors: [],
+});
+
+export const LIST_OPT_OUTS = op({
+  operationId: 'listOptOuts',
+  method: 'GET',
+  path: '/opt-outs',
+  summary: "The account's opt-out list, newest first, a page at a time",
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:read'] },
+  query: s.listOptOutsQuery,
+  answer: s.optOutList,
+  status: 200,
+  errors: [],
+});
+
+export const ADD_OPT_OUTS = op({
+  operationId: 'addOptOuts',
+  method: 'POST',
+  path: '/opt-outs',
+  summary: 'Put numbers on the opt-out list: nothing is sent to them again',
+  description: 'Every number must be a phone number, or none is added. A number already on the list keeps its reason.',
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:send'] },
+  body: s.addOptOutsBody,
+  answer: s.addedOptOuts,
+  status: 200,
+  errors: [422],
+});
+
+export const REMOVE_OPT_OUT = op({
+  operationId: 'removeOptOut',
+  method: 'DELETE',
+  path: '/opt-outs/:number',
+  summary: 'Take a number off the opt-out list, with the reason (recorded)',
+  access: { who: 'apikey', touches: 'self', scopes: ['messages:send'] },
+  params: s.optOutParams,
+  query: s.removeOptOutQuery,
+  answer: s.removedOptOut,
+  status: 200,
+  errors: [404, 422],
+});
