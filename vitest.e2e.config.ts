@@ -1,9 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: each file starts its own gateway (free ports, its own data) and Chromium. A file
-// spends most of its time waiting on the app (pacing, polling), so two files run at once, and more where
-// E2E_WORKERS says (.ci/run takes three, beside the other suites). The limits below guard against a
-// hang; they are not speed checks, and a loaded machine needs their slack.
+// Browser tests: each file starts its own gateway (free ports, its own data) and Chromium. Two files at
+// once keep two cores busy (E2E_WORKERS sets another count). The limits below guard against a hang;
+// they are not speed checks, and a loaded machine needs their slack.
 export default defineConfig({
   test: {
     name: 'e2e',

@@ -19,6 +19,7 @@ export const TABLE_OWNERS = {
   messages: 'messaging',
   message_recipients: 'messaging',
   recipient_events: 'messaging',
+  recipient_fields: 'messaging',
   send_answers: 'messaging',
   message_counters: 'messaging',
   daily_counters: 'messaging',

@@ -28,7 +28,7 @@ import { registerSecurityRoutes } from './routes/security';
 import { GATEWAY_PREFIX } from '../../src/domain/navigation/api-paths';
 
 const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), interest-cohort=()';
 
 /** Builds the gateway: the API of docs/api.md and, when `ctx.distDir` is set, the PWA. */
 export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {

@@ -21,6 +21,7 @@ export type DomainSettingsInput = Partial<{
   paystackpubkey: string;
   recaptcha_secret_key: string;
   recaptcha_site_key: string;
+  enablereseller: boolean;
 }>;
 
 /** 'successful' with its message, else the server's error (a refusal). */

@@ -80,7 +80,9 @@ export async function fetchMessageStatus(
 
 export interface ScheduledChanges {
   message_id: string | number;
-  shortMessage: string;
+  /** A regular registration's text; a personalized one sends its `template` instead. */
+  shortMessage?: string;
+  template?: string;
   sourceAddress: string;
   messageDescription: string;
   expectedDeliveryTime: string;
@@ -110,6 +112,23 @@ async function write<C extends EditCall>(token: string, call: C, body: CallBody<
     ...outcomeOf(answer),
     balances: known ? { creditbalance: credit, internationalcreditbalance: international } : null,
   };
+}
+
+/** What an edit's text would cost (a preview of updatescheduled / updaterecurring: nothing changes). */
+export type EditQuote = NonNullable<CallAnswer<typeof UPDATE_SCHEDULED>['quote']>;
+export type QuoteRequest = Pick<ScheduledChanges, 'message_id' | 'shortMessage' | 'template' | 'sourceAddress'>;
+
+export async function quoteEdit(
+  token: string,
+  profileId: number,
+  recurring: boolean,
+  request: QuoteRequest,
+  signal?: AbortSignal,
+): Promise<EditQuote | null> {
+  const call = recurring ? UPDATE_RECURRING : UPDATE_SCHEDULED;
+  const body = { profile_id: profileId, ...request, preview: true };
+  const answer = await callGateway(call, { auth: token, body, ...(signal ? { signal } : {}) });
+  return answer.quote ?? null;
 }
 
 export const updateScheduled = (token: string, profileId: number, changes: ScheduledChanges) =>

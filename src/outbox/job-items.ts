@@ -14,7 +14,18 @@ const sameMessage = (a: SendItem, b: SendItem) =>
   a.expectedDeliveryTime === b.expectedDeliveryTime &&
   a.typeandsubtype === b.typeandsubtype &&
   a.recurringInterval === b.recurringInterval &&
-  a.recurringPeriod === b.recurringPeriod;
+  a.recurringPeriod === b.recurringPeriod &&
+  a.birthday === b.birthday &&
+  a.template === b.template &&
+  sameFields(a.fields, b.fields);
+
+/** Two personalized rows' values: rows of one text may still differ in the values an edit can name. */
+function sameFields(a: SendItem['fields'], b: SendItem['fields']): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
 
 /**
  * The whole send rebuilt from its batch records: a regular item cut across batches is joined again,

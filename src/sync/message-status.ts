@@ -18,7 +18,12 @@ export interface StatusPageQuery {
   filter: StatusFilter | null;
 }
 
+/** The message a status page shows, from the gateway's answer (its own row, never a recipient's). */
+export type StatusCampaign = NonNullable<StatusAnswer['campaign']>;
+
 export type StatusPageView = {
+  /** The message's name, text, sender and time; null before the first answer (or from an older gateway). */
+  campaign: StatusCampaign | null;
   /** The rows of the page shown; null before the first answer. */
   rows: StatusRow[] | null;
   /** How many rows the search and filter match (the pages' count). */
@@ -33,7 +38,7 @@ export type StatusPageView = {
 };
 
 type Totals = StatusTotals & { waiting: number };
-type Shown = { rows: StatusRow[]; matching: number; totals: Totals | null };
+type Shown = { rows: StatusRow[]; matching: number; totals: Totals | null; campaign: StatusCampaign | null };
 
 const queryOf = (q: StatusPageQuery, after: number | undefined): StatusQuery => ({
   page: q.page,
@@ -47,6 +52,7 @@ const shownOf = (answer: StatusAnswer): Shown => ({
   rows: answer.status,
   matching: answer.matching ?? answer.status.length,
   totals: answer.totals ?? null,
+  campaign: answer.campaign ?? null,
 });
 
 /** The index of each shown page's last row, for one search, filter and page size. */
@@ -139,6 +145,7 @@ export function useStatusPage(messageKey: string, q: StatusPageQuery): StatusPag
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return {
     rows: shown?.rows ?? null,
+    campaign: shown?.campaign ?? null,
     matching: shown?.matching ?? 0,
     totals: shown?.totals ?? null,
     loading,

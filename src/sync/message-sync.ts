@@ -1,5 +1,13 @@
 import * as api from '../api/message-api';
-import type { MessageReport, RecurringChanges, ScheduledChanges, StatusAnswer, StatusQuery } from '../api/message-api';
+import type {
+  EditQuote,
+  MessageReport,
+  QuoteRequest,
+  RecurringChanges,
+  ScheduledChanges,
+  StatusAnswer,
+  StatusQuery,
+} from '../api/message-api';
 import { patchListItem, removeListItem } from '../db/list-store';
 import { currentAccount, patchUser } from '../db/session-store';
 import { saveOverview } from '../db/overview-store';
@@ -32,26 +40,35 @@ async function edit(
   }
 }
 
+/** The stored row after an edit: a personalized one's template changes, its first recipient's text is the gateway's. */
+const editedRow = (changes: ScheduledChanges) => ({ ...changes, message_id: String(changes.message_id) });
+
 /** updatescheduled; the stored row shows the change at once after the gateway agrees. */
 export const updateScheduledMessage = (changes: ScheduledChanges) =>
   edit(
     (t, p) => api.updateScheduled(t, p, changes),
-    (p) =>
-      patchListItem(p, 'scheduled-own', String(changes.message_id), {
-        ...changes,
-        message_id: String(changes.message_id),
-      }),
+    (p) => patchListItem(p, 'scheduled-own', String(changes.message_id), editedRow(changes)),
   );
 
 export const updateRecurringMessage = (changes: RecurringChanges) =>
   edit(
     (t, p) => api.updateRecurring(t, p, changes),
-    (p) =>
-      patchListItem(p, 'recurring-own', String(changes.message_id), {
-        ...changes,
-        message_id: String(changes.message_id),
-      }),
+    (p) => patchListItem(p, 'recurring-own', String(changes.message_id), editedRow(changes)),
   );
+
+/** What an edit's text would cost, read live from the gateway (nothing changes); null offline or refused. */
+export async function quoteMessageEdit(
+  recurring: boolean,
+  request: QuoteRequest,
+  signal?: AbortSignal,
+): Promise<{ quote: EditQuote | null; problem: string | null }> {
+  const { profileId, token } = await account();
+  try {
+    return { quote: await api.quoteEdit(token, profileId, recurring, request, signal), problem: null };
+  } catch (error) {
+    return { quote: null, problem: describeFailure(error).message };
+  }
+}
 
 export const deleteScheduledMessage = (messageId: string) =>
   edit(

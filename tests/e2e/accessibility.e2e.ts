@@ -33,7 +33,11 @@ describe('accessibility: contrast and names, on screens and with alerts showing'
         'demo12345',
         ['/', '/dashboard', '/phonebook', '/phonebook/1', '/purchasesms', '/credithistory', '/profile', '/auditlog'],
       ],
-      ['supervisor', 'supervisor123', ['/clientmanagement', '/clientcredithistory', '/clientphonebook', '/auditlog']],
+      [
+        'supervisor',
+        'supervisor123',
+        ['/clientmanagement', '/clientcredithistory', '/clientphonebook', '/auditlog', '/profile', '/purchasesms'],
+      ],
     ] as const) {
       const { page, context } = await newPage(world.browser, { viewport });
       await new LoginPage(page).signIn(world.gateway.url('/login'), who, password);

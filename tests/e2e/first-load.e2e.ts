@@ -14,6 +14,8 @@ describe('first load on a phone', () => {
     const { page, context } = await newPage(world.browser, { viewport: PHONE });
     const responses: Response[] = [];
     page.on('response', (r) => responses.push(r));
+    const warnings: string[] = [];
+    page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
     const login = new LoginPage(page);
     await login.open(world.gateway.url('/login', 'acme.localhost'));
     await login.loginButton.waitFor();
@@ -36,6 +38,8 @@ describe('first load on a phone', () => {
     expect(await shell.headerValue('content-encoding')).toBe('br');
     expect(await shell.headerValue('cache-control')).toBe('no-cache');
     expect(await shell.headerValue('content-security-policy')).toContain("script-src 'self'");
+    // Every feature the Permissions-Policy names is one the browser knows (no warning on each page).
+    expect(warnings.filter((w) => w.includes('Permissions-Policy'))).toEqual([]);
 
     // The service worker and the manifest, as the browser fetches them for an update check.
     for (const path of ['/sw.js', '/manifest.webmanifest']) {

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { freshNumbersEnding } from '../unit/support/phone-numbers';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as XLSX from 'xlsx';
+import { freshNumbers, freshNumbersEnding } from '../unit/support/phone-numbers';
 import { SCREENSHOT_VIEWPORTS } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { downloadedSheet } from './support/downloads';
 import { MessagesPage } from './support/pages/messages-page';
 import { formatAccra } from '../../src/domain/dates';
 import { displayPhone } from '../../src/domain/numbers/phone-number';
+import { personalize } from '../../src/domain/messages/personalize';
+import { countSms } from '../../src/domain/messages/sms';
+import { carrierMessages, eventually } from './support/carrier';
 
 /** How the send form writes a run's time. */
 const RUN = 'EEE d MMM yyyy, HH:mm';
@@ -92,6 +98,125 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await item.getByRole('button', { name: 'Delete E2E scheduled' }).click();
     await page.getByRole('dialog', { name: 'Delete scheduled sms' }).getByRole('button', { name: 'Delete' }).click();
     await item.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('edits a personalized scheduled send as its template: counter and cost in the dialog, each recipient its own text', async () => {
+    const numbers = freshNumbers(3);
+    const rows = [
+      ['Kojo', '10'],
+      ['Ama', '25'],
+      ['Nana Akua', '7'],
+    ].map(([name, amount], i) => ({ Numbers: numbers[i]!, Name: name!, Amount: amount! }));
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(rows), 'Sheet1');
+    const file = join(world.scratch, 'bills.xlsx');
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const first = 'Dear {Name}, your bill is GHS {Amount}.';
+    // Over 160 characters once filled for every row: each text takes 2 parts, 6 credits where 3 were paid.
+    const longer = `Dear {Name}, your statement for this month is ready. ${'Please pass by the office with your card. '.repeat(3)}Bill: GHS {Amount}.`;
+    const textsOf = (template: string) => rows.map((r) => personalize(template, r));
+
+    const { page, context, send } = await world.openSignedIn();
+    const when = new Date(Date.now() + 2 * 86_400_000);
+    when.setUTCHours(9, 30, 0, 0);
+    await send.choose('Message type', 'Scheduled SMS');
+    await send.choose('Sender ID', 'DEMO');
+    await send.field('Campaign name (optional)').fill('E2E personal bills');
+    await send.choose('Sub-type', 'Personalized');
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByText(/^Loaded 3 rows/).waitFor();
+    await send.message.fill(first);
+    await send.pickDateTime(/^Delivery date and time/, when);
+    await send.submit();
+    await send.shell.alert('Scheduled sms registered successfully').waitFor();
+
+    const messages = await new MessagesPage(page).open(world.gateway.url('/scheduledsms'), 'Scheduled SMS');
+    const item = messages.item('Scheduled SMS', 'E2E personal bills');
+    await item.getByText(`Template: ${first}`).waitFor();
+    const openDialog = async (at: typeof page) => {
+      await new MessagesPage(at)
+        .item('Scheduled SMS', 'E2E personal bills')
+        .getByRole('button', { name: 'Edit E2E personal bills' })
+        .click();
+      return at.getByRole('dialog', { name: 'Edit scheduled sms' });
+    };
+    const dialog = await openDialog(page);
+    const template = dialog.getByRole('textbox', { name: 'Message template' });
+    // The template, not the first recipient's text.
+    expect(await template.inputValue()).toBe(first);
+    await expect.poll(() => dialog.getByTestId('template-fields').textContent()).toMatch(/\{Name\} \{Amount\}/);
+    await expect.poll(() => dialog.getByTestId('send-cost').textContent()).toBe('Cost: 3 SMS credits a delivery');
+    await template.fill(longer);
+    expect(await dialog.getByTestId('sms-counter').textContent()).toBe(
+      // Braces are GSM's extended characters: 2 each.
+      `${countSms(longer).length} / 306 characters · 2 messages (before fields are filled in)`,
+    );
+    await expect.poll(() => dialog.getByTestId('send-cost').textContent()).toBe('Cost: 6 SMS credits a delivery');
+    await dialog
+      .getByText('Saving takes 3 SMS credits now: the first delivery is paid when it is registered')
+      .waitFor();
+    await dialog.locator('[data-testid="edit-cost"][aria-busy="false"]').waitFor();
+    await page.screenshot({ path: 'test-results/screens/edit-personal-dialog-1280.png' });
+
+    // The same dialog on a phone, then cancelled there.
+    const phone = await world.openSignedIn({ viewport: SCREENSHOT_VIEWPORTS[1][1] });
+    await new MessagesPage(phone.page).open(world.gateway.url('/scheduledsms'), 'Scheduled SMS');
+    const phoneDialog = await openDialog(phone.page);
+    await phoneDialog.getByRole('textbox', { name: 'Message template' }).fill(longer);
+    await phoneDialog.getByText(/^Saving takes 3 SMS credits now/).waitFor();
+    await phoneDialog.locator('[data-testid="edit-cost"][aria-busy="false"]').waitFor();
+    await phone.page.screenshot({ path: 'test-results/screens/edit-personal-dialog-390.png' });
+    await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await send.shell.alert('Scheduled sms updated successfully').waitFor();
+    await item.getByText(`Template: ${longer}`).waitFor();
+
+    // Due now (the picker's quarter hour, never more than the 15 minutes' grace behind): the run goes out.
+    const now = Date.now();
+    const quarter = now - (now % 900_000);
+    const due = new Date(now - quarter > 14 * 60_000 ? quarter + 900_000 : quarter);
+    const again = await openDialog(page);
+    await send.pickDateTime(/^Delivery date and time/, due);
+    await again.getByRole('button', { name: 'Save changes' }).click();
+    await again.waitFor({ state: 'detached' });
+
+    // The carrier gets each recipient's own text of the new template.
+    const sent = await Promise.all(
+      numbers.map(
+        async (n) =>
+          (
+            await eventually(
+              () => carrierMessages(world.gateway, n),
+              (m) => m.length > 0,
+              90_000,
+            )
+          )[0]!.text,
+      ),
+    );
+    expect(sent).toEqual(textsOf(longer));
+    const dashboard = await messages.open(world.gateway.url('/dashboard'), 'Dashboard');
+    const run = dashboard.item('Dashboard', 'E2E personal bills');
+    await run.waitFor({ timeout: 90_000 });
+    await run.getByText(`Template: ${longer}`).waitFor();
+    await run.getByRole('button').click();
+    await page.waitForURL(/\/dashboard\/[A-Za-z0-9]+$/);
+    await messages.statusTable.waitFor();
+    expect(await page.getByTestId('template-label').textContent()).toContain('Message template');
+    expect(await page.getByTestId('message-text').textContent()).toBe(longer);
+    const cells = messages.statusTable.getByRole('row');
+    await expect.poll(() => cells.count()).toBe(4);
+    const shown = await Promise.all([1, 2, 3].map((i) => cells.nth(i).getByRole('cell').nth(2).textContent()));
+    expect(shown).toEqual(textsOf(longer));
+    await page.screenshot({ path: 'test-results/screens/status-personal-1280.png', fullPage: true });
+    const phoneDashboard = await new MessagesPage(phone.page).open(world.gateway.url('/dashboard'), 'Dashboard');
+    await phoneDashboard.item('Dashboard', 'E2E personal bills').getByRole('button').click();
+    // On a phone each text stands under its number.
+    await phoneDashboard.statusTable.getByText(textsOf(longer)[2]!).locator('visible=true').waitFor();
+    await phone.page.screenshot({ path: 'test-results/screens/status-personal-390.png', fullPage: true });
+    await phone.context.close();
     await context.close();
   });
 

@@ -70,6 +70,6 @@ describe('the outbox in Chromium, against the real gateway', () => {
         .poll(() => carrierSummary(world.gateway, job!.id), TIMEOUT)
         .toEqual({ total: 1000, unique: 1000, duplicates: 0 });
       await context.close();
-    }, 150_000);
+    });
   });
 });

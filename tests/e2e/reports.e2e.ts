@@ -111,7 +111,7 @@ describe('a 100,000-recipient send: status page and report', () => {
       await page.screenshot({ path: `test-results/screens/reports-status-${name}.png`, fullPage: true });
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('shows the last 30 days above the dashboard, for an admin its clients too, and offline after one visit', async () => {
     for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
@@ -164,5 +164,5 @@ describe('a 100,000-recipient send: status page and report', () => {
     const clients = page.getByRole('region', { name: 'Last 30 days' });
     await clients.getByRole('group', { name: /^Delivered 88,\d{3}$/ }).waitFor();
     await context.close();
-  }, 120_000);
+  });
 });

@@ -8,7 +8,7 @@ import { outboxJobs, storedRecords } from './support/app-storage';
 import { carrierMessages, carrierMessagesOfJob, carrierSummary, eventually } from './support/carrier';
 
 describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches after 413', () => {
-  // A small body limit: 250 personalized messages (about 105 KB) meet HTTP 413, a batch of 100 (about 42 KB) fits.
+  // A small body limit: 250 personalized messages (about 131 KB, each with its template) meet HTTP 413, a batch of 100 (about 52 KB) fits.
   const world = useGatewayAndBrowser({ env: { MAX_BODY_BYTES: '60000' } });
 
   it('reads a two-sheet Excel file in a worker, asks for the sheet, keeps it through a reload, and sends each row its own text', async () => {

@@ -5,6 +5,9 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { outboxJobs, storedDraftText } from './support/app-storage';
 import { carrierMessages, carrierSummary, eventually } from './support/carrier';
 
+const NO_BIRTHDAY_NOTE =
+  '3 of the 8 contacts have no birthday: they get nothing and are not charged. Add their birthdays in the phone book to include them.';
+
 describe('send SMS: manual, phone book, birthday, offline, drafts, validation', () => {
   const world = useGatewayAndBrowser();
 
@@ -123,7 +126,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await context.close();
   });
 
-  it('registers a birthday message from a phone book, with {age}, delivered now for today’s birthdays', async () => {
+  it('registers a birthday message from a phone book, with {age}, delivered now for today’s birthdays, to contacts with a birthday only', async () => {
     const { page, context, send } = await world.openSignedIn();
     await send.choose('Message type', 'Birthday Message');
     await send.choose('Sender ID', 'DEMO');
@@ -133,6 +136,12 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     // Phone-book and sheet birthdays use the current time: no date to pick.
     expect(await page.getByText('Birthday date').count()).toBe(0);
     await send.message.fill('Happy birthday {firstname}, {age} today!');
+    // Customers holds 8 contacts, 3 of them without a birthday: counted, previewed and charged are the 5.
+    await expect.poll(() => send.recipientCount.textContent()).toBe('5 recipients');
+    expect(await page.getByTestId('no-birthday').textContent()).toBe(NO_BIRTHDAY_NOTE);
+    await page.getByTestId('send-cost').getByText('5 SMS credits').waitFor();
+    const previews = await page.getByTestId('preview-text').allTextContents();
+    expect(previews.filter((p) => /Akosua|Efua|Abena/.test(p))).toEqual([]);
     await send.field('Campaign name (optional)').fill('E2E birthdays');
     await send.submit();
     await send.shell.alert('Birthday sms registered successfully').waitFor();
@@ -148,6 +157,10 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
       );
       expect(messages.find((x) => x.text.startsWith('Happy birthday Kwame'))!.text).toMatch(
         /^Happy birthday Kwame, \d+ today!$/,
+      );
+      // Akosua has no birthday: nothing goes to her today (or ever) from this send.
+      expect((await carrierMessages(world.gateway, '233241000004')).map((m) => m.text)).not.toContainEqual(
+        expect.stringMatching(/^Happy birthday Akosua/),
       );
     }
     await context.close();
@@ -179,6 +192,21 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     ).toEqual({ total: 1, unique: 1, duplicates: 0 });
     expect((await carrierMessages(world.gateway, number))[0]!.text).toBe('Written offline');
     await context.close();
+  });
+
+  it('screenshots the birthday form’s count of contacts without a birthday at 1280 and 390 px', async () => {
+    for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
+      const { page, context, send } = await world.openSignedIn({ viewport });
+      await send.choose('Message type', 'Birthday Message');
+      await send.choose('Sender ID', 'DEMO');
+      await send.choose('Contact source', 'Phone book');
+      await send.choosePhonebook(/^Customers/);
+      await send.message.fill('Happy birthday from all of us!');
+      await page.getByTestId('no-birthday').getByText(NO_BIRTHDAY_NOTE).waitFor();
+      await page.getByTestId('send-cost').getByText('5 SMS credits').waitFor();
+      await page.screenshot({ path: `test-results/screens/send-form-birthday-${name}.png`, fullPage: true });
+      await context.close();
+    }
   });
 
   it('screenshots the send form at 1280 and 390 px', async () => {

@@ -26,14 +26,15 @@ describe('logo and background files: written only for an accepted save, and dele
 
   it('writes nothing for a save refused after its images were read', async () => {
     const before = files();
-    for (const body of [
-      { logo: png(1), backgroundImage: png(2), senderid: 'NOTMINE' },
-      { logo: png(3), referralpercentage: '150' },
-      { logo: png(4), localrate: '{"REGULAR": "nonsense"}' },
-      { logo: png(5), domain: 'localhost' },
-    ]) {
+    for (const [body, status] of [
+      [{ logo: png(1), backgroundImage: png(2), senderid: 'NOTMINE' }, 400],
+      [{ logo: png(3), referralpercentage: '150' }, 400],
+      [{ logo: png(4), localrate: '{"REGULAR": "nonsense"}' }, 400],
+      // The main host is the operator's alone: a 403.
+      [{ logo: png(5), domain: 'localhost' }, 403],
+    ] as const) {
       const res = await save(body);
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(status);
     }
     expect(files()).toEqual(before);
   });

@@ -167,7 +167,12 @@ describe('update-domain-details/', () => {
       'Please enter a valid domain name, e.g. sms.example.com',
     );
     expect((await save(me, { domain: 'acme.localhost' })).body.error.message).toBe('That domain is already in use');
-    expect((await save(me, { domain: 'LOCALHOST' })).body.error.message).toBe('That domain is already in use');
+    // The main host is the operator's: a 403 that says so (tests/gateway/main-domain-settings.test.ts).
+    const main = await save(me, { domain: 'LOCALHOST' });
+    expect(main.status).toBe(403);
+    expect(main.body.error.message).toBe(
+      "localhost is the main host: only the platform's operator can change its settings",
+    );
     const created = await save(me, { domain: 'https://SMS.New-Reseller.example/', companyname: 'New SMS' });
     const token = created.body.domainverifytoken as string;
     expect(created.body).toMatchObject({
@@ -193,7 +198,7 @@ describe('update-domain-details/', () => {
     expect((await details('sms.new-reseller.example')).profile_id).toBe(6);
   });
 
-  it.each([['127.0.0.1'], ['10.0.0.8'], ['[::1]'], ['www.localhost'], ['localhost'], ['intranet'], ['WWW.LOCALHOST.']])(
+  it.each([['127.0.0.1'], ['10.0.0.8'], ['[::1]'], ['intranet'], ['localhost.localdomain']])(
     'refuses to let a reseller claim %s',
     async (host) => {
       const res = await save(acme, { domain: host });
@@ -202,6 +207,18 @@ describe('update-domain-details/', () => {
         /^(Please enter a valid domain name, e\.g\. sms\.example\.com|That domain cannot be used: please enter a domain name of your own|That domain is already in use)$/,
       );
       expect((await details('acme.localhost')).companyname).not.toBe('');
+    },
+  );
+
+  it.each([['www.localhost'], ['localhost'], ['WWW.LOCALHOST.']])(
+    'refuses a reseller the main host %s with a 403',
+    async (host) => {
+      const res = await save(acme, { domain: host });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(
+        "localhost is the main host: only the platform's operator can change its settings",
+      );
+      expect((await details('acme.localhost')).profile_id).toBe(acme.profile_id);
     },
   );
 

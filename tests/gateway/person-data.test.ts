@@ -130,6 +130,45 @@ describe("a person's data", () => {
     expect(JSON.parse(logged.details)).toEqual({ kind: 'person', number: MASKED, count: 5 });
   });
 
+  it('exports a cancelled scheduled send as CANCELLED, one that ran as FINISHED beside its delivery, a waiting one as SCHEDULED', async () => {
+    const schedule = async (text: string, at: string) => {
+      const res = await sendSms(
+        gw,
+        demo.apikey,
+        [
+          sendItem({
+            messageType: 'scheduled sms',
+            typeandsubtype: 'scheduled:regular',
+            expectedDeliveryTime: at,
+            shortMessage: text,
+            destinationAddress: PERSON,
+          }),
+        ],
+        { key: `${randomUUID()}:0-0` },
+      );
+      expect(res.status).toBe(200);
+      return res.body.message_id as number;
+    };
+    const cancelled = await schedule('Cancelled one', '2026-11-22 12:00:00');
+    expect((await as(demo, 'deletescheduled', { message_id: cancelled })).status).toBe(200);
+    await schedule('Ran one', '2026-11-20 11:00:00');
+    await schedule('Waiting one', '2026-11-25 12:00:00');
+    gw.clock.advance(2 * 3600_000);
+    await tickScheduler(gw.ctx);
+    await deliver();
+    const res = await as(demo, 'persondataexport', { number: PERSON });
+    const statuses = res.body.messages.map((m: any) => [m.text, m.status]);
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        ['Cancelled one', 'CANCELLED'],
+        ['Ran one', 'FINISHED'],
+        ['Ran one', 'SENT'],
+        ['Waiting one', 'SCHEDULED'],
+      ]),
+    );
+    expect(statuses).toHaveLength(4);
+  });
+
   it('refuses an erasure whose confirmation is another number, or another account’s, and changes nothing', async () => {
     await personWithHistory();
     const mismatch = await as(demo, 'persondataerase', { number: PERSON, confirm: '0241000551' });

@@ -37,17 +37,16 @@ function msPerMb(input: Buffer, compress: (b: Buffer) => Buffer) {
 }
 
 describe('compression of dynamic answers', () => {
-  it('costs a few milliseconds per megabyte with the gateway settings, far less than brotli at its best', () => {
+  it('costs far less with the gateway settings than brotli at its best, brotli and gzip alike', () => {
     const input = Buffer.from(statusJson(20_000));
     const dynamic = msPerMb(input, (b) => brotliCompressSync(b, DYNAMIC_COMPRESSION.brotliOptions));
     const gzip = msPerMb(input, (b) => gzipSync(b, DYNAMIC_COMPRESSION.zlibOptions));
-    // Brotli's own default (quality 11) on a tenth of it: about a second per megabyte.
+    // Brotli's own default (quality 11) on a tenth of it: about a second per megabyte. Figures from one
+    // run are compared, never a time: the bench (npm run bench -- reports) gives them, about 7 ms per MB
+    // for quality 4 and 5 for gzip 6 alone on a core.
     const best = msPerMb(Buffer.from(statusJson(2000)), (b) => brotliCompressSync(b));
-    // Alone on a core quality 4 takes about 7 ms per MB and gzip 6 about 5; shared CI cores are slower,
-    // so the bounds are loose (the bench, npm run bench -- reports, gives the figures).
-    expect(dynamic).toBeLessThan(100);
-    expect(gzip).toBeLessThan(100);
     expect(best).toBeGreaterThan(dynamic * 10);
+    expect(best).toBeGreaterThan(gzip * 10);
   });
 
   it('sends a large status answer compressed (br, else gzip), whole', async () => {

@@ -10,10 +10,14 @@ import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { suppress } from '../../server/src/optouts/suppression';
 import { RECEIPT_WINDOW_MS } from '../../server/src/carrier/parts/receipt-window';
-import { networkOf } from '../../src/domain/numbers/networks';
+import { counterNetworkOf } from '../../src/domain/numbers/networks';
 import { deliveryBucket } from '../../src/domain/messages/delivery-report';
 import { deliveryCounters } from '../../server/src/db/migrations/018-delivery-counters';
+import { erasedCounters } from '../../server/src/db/migrations/032-erased-counters';
+import { erasePerson } from '../../server/src/persondata/person-data';
+import { maskedPhone } from '../../src/domain/account/person-data';
 import type { Database } from '../../server/src/db/schema';
+import { STAGE } from '../../server/src/db/schema-messaging';
 
 let gw: TestGateway | null = null;
 afterEach(async () => {
@@ -54,7 +58,7 @@ async function recount(db: Kysely<Database>) {
   const times = new Map<string, number>();
   const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const r of rows) {
-    const network = networkOf(r.number);
+    const network = counterNetworkOf(r.number);
     bump(messages, [r.message_id, network, r.status, r.error].join('|'));
     if (r.list === 'bulk')
       bump(days, [r.profile_id, Math.floor(r.queued_at / 86_400_000), network, r.status].join('|'));
@@ -139,6 +143,22 @@ describe('delivery counters', () => {
         expect.arrayContaining(['FAILED', 'OPTED_OUT', 'SENT', 'UNKNOWN']),
       );
       await expectCountersEqualRecount(gw.ctx.db);
+      // An erased person's recipients leave their network for 'erased' (docs/compliance.md#a-persons-data).
+      const user = await gw.ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('profile_id', '=', demo.profile_id)
+        .executeTakeFirstOrThrow();
+      // Refused while a message to the number is on its way: one whose messages have all ended.
+      const waiting = await gw.ctx.db
+        .selectFrom('message_recipients')
+        .select('number')
+        .where('stage', 'in', [STAGE.queued, STAGE.submitted])
+        .execute();
+      const ended = all.filter((n) => !waiting.some((w) => w.number === n));
+      const person = ended[Math.floor(next() * ended.length)]!;
+      await erasePerson(gw.ctx, user, person, person, { ip: '127.0.0.1', userAgent: 'test' });
+      await expectCountersEqualRecount(gw.ctx.db);
     });
   }
 
@@ -182,5 +202,31 @@ describe('delivery counters', () => {
     await expectCountersEqualRecount(db);
     const failed = await db.selectFrom('message_recipients').select('error').where('status', '=', 'FAILED').execute();
     expect(failed.map((r) => r.error)).toContain('001');
+  });
+
+  it('are counted again by migration 032 where an earlier erasure left a masked recipient under its network', async () => {
+    gw = await makeTestApp();
+    const demo = await fundedAccount(gw, 'demouser', 1000);
+    const sent = await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: '233241000010,233501000013' })]);
+    gw.clock.advance(gw.ctx.carrierDelayMs);
+    await tickCarrier(gw.ctx);
+    await tickCarrier(gw.ctx);
+    const db = gw.ctx.db;
+    // As an erasure before migration 032 left it: the number masked, its counters under MTN.
+    await db
+      .updateTable('message_recipients')
+      .set({ number: maskedPhone('233241000010') })
+      .where('number', '=', '233241000010')
+      .execute();
+    const mtn = await db
+      .selectFrom('message_counters')
+      .select('n')
+      .where('message_id', '=', sent.body.message_id)
+      .where('network', '=', 'mtn')
+      .where('n', '<>', 0)
+      .execute();
+    expect(mtn.map((r) => Number(r.n))).toEqual([1]);
+    await erasedCounters(db.dialectName).up(db as unknown as Kysely<unknown>);
+    await expectCountersEqualRecount(db);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { formatAccra, YEAR_MS } from '../../../src/domain/dates';
+import { creditExpiryOf } from '../../../src/domain/account/permissions';
 import { busy, insufficientCredit } from '../core/errors';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
@@ -143,11 +144,10 @@ export async function addCredits(
   return { previousbalance: newbalance - credits, newbalance };
 }
 
-/** creditexpires is epoch seconds; 0 means no expiry was ever set (e.g. only the sign-up gift). */
+/** creditexpires is epoch seconds; 0 means no expiry was ever set (e.g. only the sign-up gift), and the platform's never expires. */
 export function checkCreditExpiry(user: UserRow, now: number): void {
-  if (user.creditexpires > 0 && user.creditexpires * 1000 <= now) {
-    throw insufficientCredit(
-      `Your credit expired on ${formatAccra(user.creditexpires * 1000)}; please buy credit to send`,
-    );
+  const expires = creditExpiryOf(user);
+  if (expires > 0 && expires * 1000 <= now) {
+    throw insufficientCredit(`Your credit expired on ${formatAccra(expires * 1000)}; please buy credit to send`);
   }
 }

@@ -27,6 +27,8 @@ import { webhookFairness } from './migrations/025-webhook-fairness';
 import { hashedIdempotencyKeys } from './migrations/027-hashed-idempotency-keys';
 import { eraseFence } from './migrations/028-erase-fence';
 import { sendAnswersCreatedIndex } from './migrations/029-send-answers-created-index';
+import { personalTemplates } from './migrations/031-personal-templates';
+import { erasedCounters } from './migrations/032-erased-counters';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -59,6 +61,8 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '027-hashed-idempotency-keys': hashedIdempotencyKeys,
   '028-erase-fence': eraseFence,
   '029-send-answers-created-index': sendAnswersCreatedIndex,
+  '031-personal-templates': personalTemplates,
+  '032-erased-counters': erasedCounters,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

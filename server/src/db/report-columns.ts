@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { canonicalPrefixes } from '../../../src/domain/numbers/networks';
+import { ERASED, canonicalPrefixes } from '../../../src/domain/numbers/networks';
 import { DELIVERY_TIME_BOUNDS_S, LAST_BUCKET } from '../../../src/domain/messages/delivery-report';
 
 /**
@@ -7,13 +7,16 @@ import { DELIVERY_TIME_BOUNDS_S, LAST_BUCKET } from '../../../src/domain/message
  * (messaging/delivery-counters.ts) and migration 018's backfill key a recipient alike.
  */
 
-/** The network of a stored (canonical) number, from src/domain/networks.ts's prefix table. */
+/**
+ * The counters' network of a stored number (src/domain/networks.ts counterNetworkOf): 'erased' when an
+ * erasure masked it, else its network from the prefix table.
+ */
 export function networkSql(number: RawBuilder<unknown> | ReturnType<typeof sql.ref>): RawBuilder<string> {
   const whens = canonicalPrefixes().map(
     ({ network, starts }) =>
       sql`when length(${number}) = 12 and substr(${number}, 1, 5) in (${sql.join(starts.map((s) => sql.lit(s)))}) then ${sql.lit(network)}`,
   );
-  return sql<string>`(case ${sql.join(whens, sql` `)} else 'other' end)`;
+  return sql<string>`(case when ${number} like '%*%' then ${sql.lit(ERASED)} ${sql.join(whens, sql` `)} else 'other' end)`;
 }
 
 /** The time-to-delivery bucket (src/domain/delivery-report.ts deliveryBucket) of a duration in ms. */

@@ -57,6 +57,7 @@ export interface MessagesTable {
   api_mode: Generated<string>; // 'live' or 'test' when sent through the API, else ''
   reference: Generated<string>; // the integrator's own reference
   api_callback: ColumnType<string | null, string | null | undefined, string | null>; // the callback endpoint of its sendMessages (docs/api-v1.md#webhooks)
+  template: ColumnType<string | null, string | null | undefined, string | null>; // a personalized send's text with its {placeholders}; null for a regular one (or one stored before it was kept)
 }
 export type MessageRow = Selectable<MessagesTable>;
 
@@ -140,6 +141,16 @@ export interface DeliveryTimesTable {
   n: number;
 }
 
+/**
+ * A personalized registration's recipient: the values its template's {placeholders} are filled from
+ * (its sheet row or contact, as JSON), so an edit of the template fills its text again.
+ */
+export interface RecipientFieldsTable {
+  message_id: number;
+  recipient_index: number;
+  fields: string;
+}
+
 export interface MessagingTables {
   message_counters: MessageCountersTable;
   daily_counters: DailyCountersTable;
@@ -147,5 +158,6 @@ export interface MessagingTables {
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
   recipient_events: RecipientEventsTable;
+  recipient_fields: RecipientFieldsTable;
   send_answers: SendAnswersTable;
 }

@@ -3,6 +3,7 @@ import type { UserRow } from '../db/schema-core';
 import type { ApiKeyRow } from '../db/schema-integrations';
 import type { MessageRow } from '../db/schema-messaging';
 import { splitSenderIds } from '../../../src/domain/messages/sender-id';
+import { creditExpiryOf } from '../../../src/domain/account/permissions';
 import { balances } from '../credit/balance';
 import { isoOrNull } from '../messaging/delivery-time';
 import {
@@ -192,7 +193,7 @@ export async function getBalance(ctx: GatewayContext, user: UserRow) {
     credits: Number(now.creditbalance),
     internationalBalance: Number(now.internationalcreditbalance),
     unit: user.content === 'local' ? ('credits' as const) : ('USD' as const),
-    expiresAt: user.creditexpires > 0 ? new Date(user.creditexpires * 1000).toISOString() : null,
+    expiresAt: creditExpiryOf(user) > 0 ? new Date(creditExpiryOf(user) * 1000).toISOString() : null,
   };
 }
 

@@ -2,14 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
 import { bucketSql, daySql, networkSql } from '../db/report-columns';
 import type { RecipientStatus } from '../../../src/domain/messages/message-status';
-import type { Network } from '../../../src/domain/numbers/networks';
+import { ERASED, counterNetworkOf, type CounterNetwork } from '../../../src/domain/numbers/networks';
+import { DAY_MS } from '../../../src/domain/dates';
 import { LAST_BUCKET, type CounterRow } from '../../../src/domain/messages/delivery-report';
 
 /**
  * The delivery counters (migration 018): per message by network, status and error; per account and
  * day by network and status; per message the time-to-delivery histogram. They change only here, from
  * recipient-events.ts, in the transaction that appends each event, so they always equal a recount of
- * the recipients (tests/gateway/reports-counters.test.ts). Readers: reports.ts and status-query.ts.
+ * the recipients (tests/gateway/reports-counters.test.ts); and when an erasure masks recipients
+ * (countAsErased). Readers: reports.ts and status-query.ts.
  */
 
 // Each recipient's network is worked out once, as `r` is read (ROW_NETWORK), and the upserts group
@@ -155,7 +157,7 @@ export async function messageCounters(db: Executor, messageId: number): Promise<
     .where('message_id', '=', messageId)
     .where('n', '<>', 0)
     .execute();
-  return rows.map((r) => ({ network: r.network as Network, status: r.status, error: r.error, n: Number(r.n) }));
+  return rows.map((r) => ({ network: r.network as CounterNetwork, status: r.status, error: r.error, n: Number(r.n) }));
 }
 
 /** A message's time-to-delivery histogram: index i counts deliveries in bucket i. */
@@ -185,5 +187,79 @@ export async function dailyCounters(db: Executor, scope: CounterScope, from: num
       ? q.where('profile_id', '=', scope.own)
       : q.where('supid', '=', scope.clientsOf).where('profile_id', '<>', scope.clientsOf);
   const rows = await q.groupBy(['day', 'network', 'status']).execute();
-  return rows.map((r) => ({ day: Number(r.day), network: r.network as Network, status: r.status, n: Number(r.n) }));
+  return rows.map((r) => ({
+    day: Number(r.day),
+    network: r.network as CounterNetwork,
+    status: r.status,
+    n: Number(r.n),
+  }));
+}
+
+/** A recipient about to be masked, with what its counters are keyed by. */
+export type ErasedRecipient = {
+  message_id: number;
+  number: string;
+  status: RecipientStatus;
+  error: string;
+  queued_at: number;
+  profile_id: number;
+  supid: number;
+  list: string;
+  api_mode: string;
+};
+
+/**
+ * Recipients whose numbers an erasure is masking leave their networks' counters for 'erased'
+ * (src/domain/networks.ts counterNetworkOf): still in their message's and day's totals, under no
+ * network (docs/compliance.md#a-persons-data). Called under the events' append lock, before the masking.
+ */
+export async function countAsErased(db: Executor, recipients: readonly ErasedRecipient[]): Promise<void> {
+  const messages = new Map<
+    string,
+    { message_id: number; network: string; status: RecipientStatus; error: string; n: number }
+  >();
+  const days = new Map<
+    string,
+    { profile_id: number; supid: number; day: number; network: string; status: RecipientStatus; n: number }
+  >();
+  const bump = <T extends { n: number }>(map: Map<string, T>, row: Omit<T, 'n'>, n: number) => {
+    const key = JSON.stringify(row);
+    const found = map.get(key);
+    if (found) found.n += n;
+    else map.set(key, { ...row, n } as T);
+  };
+  for (const r of recipients) {
+    const from = counterNetworkOf(r.number);
+    if (from === ERASED) continue;
+    for (const [network, n] of [
+      [from, -1],
+      [ERASED, 1],
+    ] as const) {
+      bump(messages, { message_id: r.message_id, network, status: r.status, error: r.error }, n);
+      if (r.list === 'bulk' && r.api_mode !== 'test') {
+        const day = Math.floor(r.queued_at / DAY_MS);
+        bump(days, { profile_id: r.profile_id, supid: r.supid, day, network, status: r.status }, n);
+      }
+    }
+  }
+  for (const row of messages.values()) {
+    await db
+      .insertInto('message_counters')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['message_id', 'network', 'status', 'error'])
+          .doUpdateSet({ n: sql`message_counters.n + excluded.n` }),
+      )
+      .execute();
+  }
+  for (const row of days.values()) {
+    await db
+      .insertInto('daily_counters')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['profile_id', 'day', 'network', 'status']).doUpdateSet({ n: sql`daily_counters.n + excluded.n` }),
+      )
+      .execute();
+  }
 }

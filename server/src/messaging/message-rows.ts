@@ -57,7 +57,7 @@ export type MessageFields = Pick<
   | 'recurring_interval'
   | 'created_at'
 > &
-  Partial<Pick<MessageRow, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback'>>;
+  Partial<Pick<MessageRow, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback' | 'template'>>;
 
 /** The counts and preview a message row may be born with (a send stored whole: insertQuickSend). */
 type BornWith = Partial<Pick<MessageRow, 'posted' | 'credits' | 'opted_out' | 'destination_preview' | 'preview_count'>>;
@@ -112,6 +112,9 @@ export async function messageForSend(db: Executor, fields: MessageFields): Promi
     );
   }
   if (message.state === 'deleted') throw conflict('This send was deleted; start a new one');
+  if ((message.template ?? null) !== (fields.template ?? null)) {
+    throw conflict('This job was started with another personalized template: keep its text');
+  }
   return message;
 }
 
@@ -139,6 +142,7 @@ export async function createRun(db: Executor, reg: MessageRow, now: number): Pro
       message_type: reg.message_type,
       typeandsubtype: reg.typeandsubtype,
       short_message: reg.short_message,
+      template: reg.template,
       source_address: reg.source_address,
       description: reg.description,
       unicode: reg.unicode,

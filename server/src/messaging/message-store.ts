@@ -110,6 +110,8 @@ export interface NewRecipient {
    * OPTED_OUT (never queued, never charged); a registration's template is not prepaid, its runs decide.
    */
   optedOut?: boolean;
+  /** A personalized registration's recipient: the values its text was filled from (recipient-fields.ts). */
+  fields?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface RecipientDefaults {

@@ -32,6 +32,8 @@ function messageFields(row: MessageRow) {
     credits: row.credits,
     specialUnicodeSupport: row.unicode === 1,
     flash: row.flash === 1,
+    // A personalized send's text as typed: shortMessage is its first recipient's.
+    ...(row.template === null ? {} : { template: row.template }),
   };
 }
 
@@ -67,5 +69,21 @@ export function scheduledMessageView(row: MessageRow) {
     status: row.state,
     runCount: row.run_count,
     lastError: row.last_error,
+  };
+}
+
+/**
+ * What a status page says of its message above the rows (docs/product.md#delivery-status): the message's
+ * own name, text, sender, kind, author and time, never a recipient's, so an erasure leaves it whole.
+ */
+export function campaignView(row: MessageRow) {
+  return {
+    message_id: row.id,
+    messageDescription: row.description,
+    shortMessage: row.short_message,
+    sourceAddress: row.source_address,
+    messageType: row.message_type,
+    username: row.username,
+    messageSentTime: isoOrNull(row.sent_at ?? row.registered_at),
   };
 }

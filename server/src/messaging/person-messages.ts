@@ -1,8 +1,11 @@
-import type { Executor } from '../db/database';
+import type { DialectName, Executor } from '../db/database';
+import { countAsErased } from './delivery-counters';
+import { lockAppends } from './recipient-events';
 import { chunks } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { STAGE } from '../db/schema-messaging';
 import { maskPhoneIn, maskedPhone } from '../../../src/domain/account/person-data';
+import { dropFieldsOf } from './recipient-fields';
 
 /**
  * Messages an account sent to one number, and their masking when the person's data is erased
@@ -80,6 +83,7 @@ export async function messagesToNumber(db: Executor, profileId: number, forms: r
         'm.source_address',
         'm.sent_at',
         'm.list',
+        'm.state',
       ])
       .execute(),
   );
@@ -104,20 +108,42 @@ export async function pendingToNumber(db: Executor, profileId: number, forms: re
 
 /**
  * Masks the number in the account's message history: every recipient row of it (deliveries and
- * registrations' stored recipients; a run skips a masked one as opted out) and the messages' number
+ * registrations' stored recipients; a run skips a masked one as opted out; its counters move to
+ * 'erased', under no network; a personalized one's kept values are dropped) and the messages' number
  * previews and search texts. Answers the recipients masked and the messages they belong to.
  */
 export async function maskNumberInMessages(
   db: Executor,
+  dialect: DialectName,
   profileId: number,
   canonical: string,
   forms: readonly string[],
   now: number,
 ): Promise<{ recipientIds: number[]; messageIds: number[] }> {
   const rows = await overSteps(db, profileId, (ids) =>
-    recipientsIn(db, ids, forms).select(['r.id', 'r.message_id']).execute(),
+    recipientsIn(db, ids, forms)
+      .select([
+        'r.id',
+        'r.message_id',
+        'r.number',
+        'r.status',
+        'r.error',
+        'r.queued_at',
+        'm.profile_id',
+        'm.supid',
+        'm.list',
+        'm.api_mode',
+      ])
+      .execute(),
   );
   const recipientIds = rows.map((r) => r.id);
+  // An erased recipient counts under no network: its counters move as its number goes.
+  if (rows.length > 0) {
+    await lockAppends(db, dialect);
+    await countAsErased(db, rows);
+  }
+  // A personalized registration's values for these recipients (their name, their number ...) go.
+  await dropFieldsOf(db, recipientIds);
   for (const part of chunks(recipientIds)) {
     await db
       .updateTable('message_recipients')

@@ -32,7 +32,7 @@ export interface StatusChange {
 }
 
 /** Serializes appends on PostgreSQL until commit, so ids commit in order (SQLite has one writer). */
-async function lockAppends(db: Executor, dialect: DialectName) {
+export async function lockAppends(db: Executor, dialect: DialectName) {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('recipient_events'))`.execute(db);
 }
 

@@ -82,6 +82,7 @@ export async function ownRegistration(
 export type RegistrationFields = Pick<
   MessageRow,
   | 'short_message'
+  | 'template'
   | 'source_address'
   | 'description'
   | 'unicode'

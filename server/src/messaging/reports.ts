@@ -4,7 +4,7 @@ import { DAY_MS, formatAccra } from '../../../src/domain/dates';
 import { percentileSeconds, totalsOf, type CounterRow } from '../../../src/domain/messages/delivery-report';
 import { failureReason } from '../../../src/domain/messages/failure-reasons';
 import { statusGroup } from '../../../src/domain/messages/message-status';
-import { NETWORK_LABELS, NETWORKS } from '../../../src/domain/numbers/networks';
+import { ERASED, NETWORK_LABELS, NETWORKS } from '../../../src/domain/numbers/networks';
 import type { CallAnswer } from '../../../src/domain/contract/call';
 import type { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
 import { dailyCounters, deliveryTimes, messageCounters, type CounterScope } from './delivery-counters';
@@ -59,6 +59,8 @@ export async function messageReport(
       optedOut: totals.optedOut,
     },
     networks: byNetwork(counters),
+    // Erased recipients count in the funnel, under no network (docs/compliance.md#a-persons-data).
+    erased: counters.filter((r) => r.network === ERASED).reduce((sum, r) => sum + r.n, 0),
     reasons: [...reasons.entries()]
       .map(([reason, count]) => ({ reason, count }))
       .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),

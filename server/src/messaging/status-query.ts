@@ -86,7 +86,16 @@ const statusTarget = (message: MessageRow) =>
 
 type RecipientRow = Pick<
   Selectable<MessageRecipientsTable>,
-  'id' | 'number' | 'status' | 'referencekey' | 'recipient_index' | 'queued_at' | 'done_at' | 'updated_at' | 'error'
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'referencekey'
+  | 'recipient_index'
+  | 'queued_at'
+  | 'done_at'
+  | 'updated_at'
+  | 'error'
+  | 'text'
 >;
 
 const PAGE_COLUMNS = [
@@ -99,12 +108,17 @@ const PAGE_COLUMNS = [
   'done_at',
   'updated_at',
   'error',
+  'text',
 ] as const;
 
-/** A paged row: the old row's fields, its place, network, last status time and a failure's reason in words. */
-function pagedRow(r: RecipientRow) {
+/**
+ * A paged row: the old row's fields, its place, network, last status time and a failure's reason in
+ * words; a personalized message's (`shared` its own text, which a row without one follows) also its text.
+ */
+function pagedRow(r: RecipientRow, shared: string | null) {
   const final = isFinalStatus(r.status);
   return {
+    ...(shared === null ? {} : { text: r.text ?? shared }),
     id: r.id,
     mobilenumber: r.number,
     status: r.status,
@@ -133,8 +147,16 @@ async function lastEventId(ctx: GatewayContext, messageId: number): Promise<numb
   return Number(row?.id ?? 0);
 }
 
+/** A personalized message's own text, which its recipients without one follow; null for a regular message. */
+async function sharedTextOf(ctx: GatewayContext, message: MessageRow, target: number): Promise<string | null> {
+  if (message.template === null) return null;
+  if (target === message.id) return message.short_message;
+  const run = await ctx.db.selectFrom('messages').select('short_message').where('id', '=', target).executeTakeFirst();
+  return run?.short_message ?? message.short_message;
+}
+
 /** What changed after `since`: each changed recipient's row now, in recipient order, and the new cursor. */
-async function changesAfter(ctx: GatewayContext, messageId: number, since: number) {
+async function changesAfter(ctx: GatewayContext, messageId: number, since: number, shared: string | null) {
   const events = await ctx.db
     .selectFrom('recipient_events')
     .select(['id', 'recipient_id'])
@@ -154,7 +176,7 @@ async function changesAfter(ctx: GatewayContext, messageId: number, since: numbe
         .execute()
     : [];
   return {
-    changes: rows.map(pagedRow),
+    changes: rows.map((r) => pagedRow(r, shared)),
     cursor: taken.length > 0 ? taken[taken.length - 1]!.id : since,
     more: events.length > CHANGES_LIMIT,
   };
@@ -168,7 +190,8 @@ async function changesAfter(ctx: GatewayContext, messageId: number, since: numbe
 export async function statusPage(ctx: GatewayContext, message: MessageRow, q: StatusQuery) {
   const target = statusTarget(message);
   const totals = totalsOf(await messageCounters(ctx.db, target));
-  if (q.since !== undefined) return { totals, ...(await changesAfter(ctx, target, q.since)) };
+  const shared = await sharedTextOf(ctx, message, target);
+  if (q.since !== undefined) return { totals, ...(await changesAfter(ctx, target, q.since, shared)) };
   const cursor = await lastEventId(ctx, target);
   const size = q.size ?? DEFAULT_PAGE_SIZE;
   const page = q.page ?? 1;
@@ -197,7 +220,7 @@ export async function statusPage(ctx: GatewayContext, message: MessageRow, q: St
   if (q.after !== undefined) found = found.where('recipient_index', '>', q.after);
   else if (start !== null) found = found.where('recipient_index', '>=', start + (page - 1) * size);
   else if (page > 1) found = found.offset((page - 1) * size);
-  const status = (await found.execute()).map(pagedRow);
+  const status = (await found.execute()).map((r) => pagedRow(r, shared));
   return { status, page, size, matching, totals, cursor };
 }
 

@@ -181,15 +181,19 @@ export async function markOptedOut(db: Executor, runId: number, indices: readonl
   return marked;
 }
 
-/** Whether a registration's templates carry their own opt-out links (domain/opt-out.ts optOutLine): their texts are fixed. */
-export async function hasLinkedTemplates(db: Executor, regId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('message_recipients')
-    .select('id')
-    .where('message_id', '=', regId)
-    .where('stage', '=', STAGE.template)
-    .where('text', 'like', `%${OPT_OUT_LINE_START}%${OPT_OUT_PATH}%`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** The registration's templates, for a question about any of them. */
+const templatesOf = (db: Executor, regId: number) =>
+  db.selectFrom('message_recipients').select('id').where('message_id', '=', regId).where('stage', '=', STAGE.template);
+
+/** Whether any of a registration's templates is as `narrow` asks. */
+export async function anyTemplate(
+  db: Executor,
+  regId: number,
+  narrow: (q: ReturnType<typeof templatesOf>) => ReturnType<typeof templatesOf>,
+): Promise<boolean> {
+  return (await narrow(templatesOf(db, regId)).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** Whether a registration's templates carry their own opt-out links (domain/opt-out.ts optOutLine): their texts are fixed. */
+export const hasLinkedTemplates = (db: Executor, regId: number): Promise<boolean> =>
+  anyTemplate(db, regId, (q) => q.where('text', 'like', `%${OPT_OUT_LINE_START}%${OPT_OUT_PATH}%`));

@@ -62,6 +62,12 @@ export async function personSummary(ctx: GatewayContext, user: UserRow, typed: s
   };
 }
 
+/**
+ * A scheduled, recurring or birthday send's own row for the number, by the registration's state: its
+ * runs are listed as messages of their own, with their delivery status.
+ */
+const REGISTRATION_STATUS = { active: 'SCHEDULED', done: 'FINISHED', deleted: 'CANCELLED' } as const;
+
 async function everything(db: Executor, profileId: number, number: string) {
   const forms = storedForms(number);
   const contacts = await contactsWithNumber(db, profileId, forms);
@@ -76,7 +82,7 @@ async function everything(db: Executor, profileId: number, number: string) {
       time: iso(m.done_at ?? m.sent_at ?? m.queued_at),
       sender: m.source_address,
       text: m.text ?? m.short_message,
-      status: m.stage === STAGE.template ? 'SCHEDULED' : m.status,
+      status: m.stage === STAGE.template ? REGISTRATION_STATUS[m.state] : m.status,
     })),
     optout: optout ? optOutView(optout) : null,
     inbound: inbound.map((i) => ({ time: iso(i.received_at), to: i.to_address, text: i.text })),
@@ -130,7 +136,14 @@ export async function erasePerson(
       await moveEraseEpoch(trx, profileId);
       if ((await pendingToNumber(trx, profileId, forms)) > 0) throw conflict(PERSON_STILL_SENDING);
       const contactsDeleted = await deleteContactsWithNumber(trx, profileId, forms);
-      const { recipientIds, messageIds } = await maskNumberInMessages(trx, profileId, number, forms, now);
+      const { recipientIds, messageIds } = await maskNumberInMessages(
+        trx,
+        ctx.db.dialectName,
+        profileId,
+        number,
+        forms,
+        now,
+      );
       await maskNumberInSendAnswers(trx, profileId, number);
       await maskNumberInCarrier(trx, number, recipientIds, messageIds);
       await maskNumberInSmpp(trx, profileId, number, recipientIds);

@@ -21,7 +21,7 @@ import {
 import { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
 import { listPage, type ListScope } from '../messaging/list-queries';
 import { messageReport, overview } from '../messaging/reports';
-import { bulkMessageView, scheduledMessageView } from '../messaging/message-views';
+import { bulkMessageView, campaignView, scheduledMessageView } from '../messaging/message-views';
 import { deleteRegistration, updateRegistration } from '../sending/schedule-edit';
 import { isPagedQuery, readableMessage, statusPage, statusRows } from '../messaging/status-query';
 
@@ -96,6 +96,8 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
     };
     // Without paging parameters: every row, as old clients read it.
     if (!isPagedQuery(body)) return { status: await statusRows(ctx, message), ...counts };
-    return { ...(await statusPage(ctx, message, body)), ...counts };
+    // The header comes from the message itself (message-views.ts campaignView); a look at what changed has none.
+    const campaign = body.since === undefined ? { campaign: campaignView(message) } : {};
+    return { ...(await statusPage(ctx, message, body)), ...counts, ...campaign };
   });
 }

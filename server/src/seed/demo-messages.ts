@@ -24,6 +24,7 @@ function item(send: DemoSend, at: number): SendItemInput {
     recurringInterval: undefined,
     recurringPeriod: '',
     optOutLink: false,
+    birthday: undefined,
     expectedDeliveryTime: expectedDeliveryTime(new Date(at)),
     ...send,
   };
@@ -90,6 +91,8 @@ export async function seedDemoMessages(ctx: GatewayContext, users: { demo: UserR
       sourceAddress: 'DEMO',
       messageType: 'birthday sms',
       messageDescription: 'Customer birthdays',
+      // From the phone book, as the send form makes it: each on its contact's birthday.
+      birthday: '',
     });
   }
   await sendAt(ctx, client, now - 5 * HOUR_MS, {

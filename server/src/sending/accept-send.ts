@@ -11,8 +11,10 @@ import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idem
 import { insertRecipients, sumParts, type NewRecipient, type RecipientDefaults } from '../messaging/message-store';
 import { countAdded, jobStarted, messageForSend, type MessageFields } from '../messaging/message-rows';
 import { logCreated } from '../messaging/recipient-events';
+import { storeRecipientFields } from '../messaging/recipient-fields';
 import { showSendTabs } from '../accounts/account-store';
-import { normalizeSend, type SendEnvelope, type SendItemInput } from './send-items';
+import { normalizeSend, type SendEnvelope, type SendItemInput, type SendRecipient } from './send-items';
+import { noBirthdayRefusal } from '../../../src/domain/send/birthday-recipients';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
 import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recipient-screen';
 import { measureWithLink, screenRecipients } from '../optouts/screen';
@@ -88,10 +90,7 @@ async function acceptOnce(
   // The integrators' API checks its own numbers and answers for each one given (docs/api-v1.md#sending).
   const asGiven = options.api !== undefined || options.asGiven === true;
   const screened = screenSendNumbers(envelope, recipients, asGiven);
-  const withDates: NewRecipient[] =
-    envelope.kind === 'birthday'
-      ? await withBirthdays(ctx.db, user.profile_id, screened.kept, envelope.at)
-      : screened.kept;
+  const { dated: withDates, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
   // Opted-out numbers are marked (stored OPTED_OUT, never charged); a link ends each other text.
   const linkHost = envelope.optOutLink ? await tenantHost(ctx, user) : null;
   if (linkHost) envelope.parts = measureWithLink(envelope.shortMessage, envelope.unicode, linkHost).parts;
@@ -116,6 +115,12 @@ async function acceptOnce(
       ? { recipients: prepared, screened }
       : await withoutEarlierBatches(trx, message, envelope, prepared, screened);
     const inserted = await insertRecipients(trx, message, batch.recipients, defaults);
+    // A personalized registration keeps each new recipient's values: an edit of its template fills them again.
+    if (registration && envelope.template !== null) {
+      const added = new Set(inserted.map((r) => r.recipient_index));
+      const kept = batch.recipients.filter((r) => added.has(r.index));
+      await storeRecipientFields(trx, ctx.db.dialectName, message.id, kept);
+    }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) await charge(trx, user.profile_id, cost);
@@ -145,6 +150,7 @@ async function acceptOnce(
           message: inserted.length === 0 ? 'These messages were already accepted' : ANSWER_TEXT[envelope.kind],
           // Said only when some were skipped: an answer without it skipped none.
           ...(skipped.length > 0 ? { optedOut: skipped.length } : {}),
+          ...(undated > 0 ? { nobirthday: undated } : {}),
           creditbalance: balance.creditbalance,
           internationalcreditbalance: balance.internationalcreditbalance,
           message_id: message.id,
@@ -178,6 +184,22 @@ async function answerOnce(
   return answer;
 }
 
+/**
+ * A birthday send's recipients with their birthdays (messaging/birthdays.ts); those of a send naming
+ * birthdays that have none are left out, counted, never stored or charged; with none left, refused.
+ */
+async function birthdaysOf(
+  ctx: GatewayContext,
+  user: UserRow,
+  envelope: SendEnvelope,
+  kept: readonly SendRecipient[],
+): Promise<{ dated: NewRecipient[]; undated: number }> {
+  if (envelope.kind !== 'birthday') return { dated: [...kept], undated: 0 };
+  const { dated, undated } = await withBirthdays(ctx.db, user.profile_id, kept, envelope);
+  if (dated.length === 0) throw refuse(noBirthdayRefusal(undated.length));
+  return { dated, undated: undated.length };
+}
+
 /** The message row's fields of a send. */
 const messageFields = (user: UserRow, envelope: SendEnvelope, jobId: string | null, now: number): MessageFields => {
   const registration = envelope.kind !== 'quick';
@@ -191,6 +213,7 @@ const messageFields = (user: UserRow, envelope: SendEnvelope, jobId: string | nu
     message_type: envelope.messageType,
     typeandsubtype: envelope.typeandsubtype,
     short_message: envelope.shortMessage,
+    template: envelope.template,
     source_address: envelope.sourceAddress,
     description: envelope.description,
     unicode: envelope.unicode ? 1 : 0,

@@ -6,6 +6,7 @@ import type { Executor } from '../db/database';
 import type { MessageRow } from '../db/schema-messaging';
 import type { NewRecipient } from '../messaging/message-store';
 import { numbersHeldOutside } from '../messaging/recipient-numbers';
+import { isPersonalizedType } from '../../../src/domain/messages/personalize';
 import type { SendEnvelope, SendRecipient } from './send-items';
 
 /** The answer names this many numbers set aside; `setaside` counts them all. */
@@ -26,8 +27,7 @@ export function nothingToSend(setAside: readonly { value: string; reason: string
     : `No message was sent: it is not a phone number (${why})`;
 }
 
-const isPersonalized = (envelope: SendEnvelope) =>
-  envelope.typeandsubtype.trim().toLowerCase().endsWith(':personalized');
+const isPersonalized = (envelope: SendEnvelope) => isPersonalizedType(envelope.typeandsubtype);
 
 const canonicalIfValid = (r: SendRecipient): SendRecipient => {
   const checked = checkPhoneNumber(r.number);

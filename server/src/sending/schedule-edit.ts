@@ -1,4 +1,4 @@
-import { messageBodyFor } from '../../../src/domain/messages/sender-id';
+import { messageBodyFor, TEST_SENDER_ID } from '../../../src/domain/messages/sender-id';
 import { INVALID_DATE } from '../../../src/domain/send/send-form';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
@@ -9,6 +9,10 @@ import { monthDay } from '../../../src/domain/messages/recurrence';
 import { balances, charge, refund } from '../credit/balance';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { markDeleted, ownRegistration, saveRegistrationEdit } from '../messaging/registrations';
+import { dropRegistrationFields, fieldNames } from '../messaging/recipient-fields';
+import { hasOwnTexts, templateShares } from '../messaging/template-texts';
+import { CHANGE_THE_TEMPLATE, NO_TEMPLATE, TEMPLATE_NOT_KEPT } from '../../../src/domain/messages/personalize';
+import { refillTemplates } from './personal-edit';
 import {
   hasLinkedTemplates,
   prepaidTemplates,
@@ -17,19 +21,23 @@ import {
   setGivenBirthdays,
 } from '../messaging/templates';
 import { LINKED_TEXT_FIXED } from '../../../src/domain/numbers/opt-out';
-import type { Executor } from '../db/database';
+import type { DialectName, Executor } from '../db/database';
 import { planBirthdays } from '../scheduler/registration-batch';
 import { checkSender, measure, recurrenceOf } from './send-items';
 
 export interface RegistrationEdit {
   message_id: number;
-  shortMessage?: string;
-  sourceAddress?: string;
-  messageDescription?: string;
-  expectedDeliveryTime?: string;
-  specialUnicodeSupport?: boolean;
-  recurringPeriod?: string;
-  recurringInterval?: number | string | null;
+  shortMessage?: string | undefined;
+  /** A personalized registration's new template: every recipient's text is filled from it again. */
+  template?: string | undefined;
+  sourceAddress?: string | undefined;
+  messageDescription?: string | undefined;
+  expectedDeliveryTime?: string | undefined;
+  specialUnicodeSupport?: boolean | undefined;
+  recurringPeriod?: string | undefined;
+  recurringInterval?: number | string | null | undefined;
+  /** Nothing changes: the answer says what the text would cost (`quote`). */
+  preview?: boolean | undefined;
 }
 
 const NOUN: Record<'scheduled' | 'recurring', string> = { scheduled: 'Scheduled sms', recurring: 'Recurring sms' };
@@ -50,11 +58,78 @@ async function ownOrNotFound(
   return row;
 }
 
+/** What an edit makes of a registration's text, and what that costs. */
+interface NewText {
+  text: string;
+  unicode: boolean;
+  parts: number;
+  template: string | null;
+  /** Credits to charge (above 0) or refund (below 0) for the prepaid first deliveries. */
+  delta: number;
+  /** Recipients, and the parts one delivery to all of them takes. */
+  recipients: number;
+  credits: number;
+  /** Writes what the registration's recipients now hold (templates filled again are written already). */
+  apply: () => Promise<void>;
+}
+
+/** A regular registration: one text its recipients follow (those with their own texts refuse a change). */
+async function sharedText(trx: Executor, reg: MessageRow, sender: string, edit: RegistrationEdit): Promise<NewText> {
+  if (edit.template !== undefined) throw refuse(NO_TEMPLATE);
+  const text = messageBodyFor(sender, edit.shortMessage ?? reg.short_message);
+  if (text !== reg.short_message) {
+    if (await hasLinkedTemplates(trx, reg.id)) throw refuse(LINKED_TEXT_FIXED);
+    // A personalized send stored before templates were kept: changing one text would change one recipient's.
+    if (await hasOwnTexts(trx, reg.id)) throw refuse(TEMPLATE_NOT_KEPT);
+  }
+  const { unicode, parts } = measure(text, edit.specialUnicodeSupport ?? false);
+  const prepaid = await prepaidTemplates(trx, reg.id, true);
+  const shares = await templateShares(trx, reg.id);
+  return {
+    text,
+    unicode,
+    parts,
+    template: null,
+    delta: parts * prepaid.count - prepaid.parts,
+    recipients: shares.count,
+    credits: shares.following * parts + shares.ownParts,
+    apply: () => setFollowingParts(trx, reg.id, parts),
+  };
+}
+
+/**
+ * A personalized registration: a new template (or a change to or from the TEST sender, whose notice
+ * replaces every text) fills each recipient's text again from its own values.
+ */
+async function templateText(
+  trx: Executor,
+  dialect: DialectName,
+  reg: MessageRow & { template: string },
+  sender: string,
+  edit: RegistrationEdit,
+  write: boolean,
+): Promise<NewText> {
+  if (edit.shortMessage !== undefined && edit.shortMessage !== reg.short_message) throw refuse(CHANGE_THE_TEMPLATE);
+  const template = edit.template ?? reg.template;
+  const same = { unicode: reg.unicode === 1, parts: reg.parts, delta: 0, apply: async () => {} };
+  const asBefore = { text: reg.short_message, template, ...same };
+  if (template === reg.template && (sender === TEST_SENDER_ID) === (reg.source_address === TEST_SENDER_ID)) {
+    const shares = await templateShares(trx, reg.id);
+    return { ...asBefore, recipients: shares.count, credits: shares.following * reg.parts + shares.ownParts };
+  }
+  if (await hasLinkedTemplates(trx, reg.id)) throw refuse(LINKED_TEXT_FIXED);
+  const unicodeFlag = edit.specialUnicodeSupport ?? false;
+  const filled = await refillTemplates(trx, dialect, reg, sender, template, unicodeFlag, write);
+  if (!filled) return { ...asBefore, recipients: 0, credits: 0 };
+  return { ...filled, text: filled.shortMessage, template, apply: async () => {} };
+}
+
 /**
  * updatescheduled / updaterecurring. A change of parts on recipients whose first delivery was prepaid
  * is charged or refunded at once, so the balance always reflects what is still owed. Everything is
  * read again inside the transaction, with the row locked: racing edits each charge or refund only
- * the difference between the parts the recipients hold and the new parts.
+ * the difference between the parts the recipients hold and the new parts. A personalized
+ * registration's template is filled again for each recipient (docs/product.md#scheduling).
  */
 export async function updateRegistration(
   ctx: GatewayContext,
@@ -63,14 +138,18 @@ export async function updateRegistration(
   edit: RegistrationEdit,
 ) {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const reg = await ownOrNotFound(trx, user, list, edit.message_id, ctx.db.dialectName === 'postgres');
+  const preview = edit.preview === true;
+  const dialect = ctx.db.dialectName;
+  const quote = await ctx.db.transaction().execute(async (trx) => {
+    const reg = await ownOrNotFound(trx, user, list, edit.message_id, !preview && dialect === 'postgres');
     if (reg.state === 'done') throw refuse(`This ${NOUN[list].toLowerCase()} has already been sent`);
     const sender = (edit.sourceAddress ?? reg.source_address).trim();
-    checkSender(user, sender);
-    const text = messageBodyFor(sender, edit.shortMessage ?? reg.short_message);
-    if (text !== reg.short_message && (await hasLinkedTemplates(trx, reg.id))) throw refuse(LINKED_TEXT_FIXED);
-    const { unicode, parts } = measure(text, edit.specialUnicodeSupport ?? false);
+    if (!preview) checkSender(user, sender);
+    const next =
+      reg.template === null
+        ? await sharedText(trx, reg, sender, edit)
+        : await templateText(trx, dialect, { ...reg, template: reg.template }, sender, edit, !preview);
+    if (preview) return quoteOf(next, reg.template === null ? [] : await fieldNames(trx, reg.id));
     const at = edit.expectedDeliveryTime === undefined ? reg.anchor_at : parseDeliveryTime(edit.expectedDeliveryTime);
     if (at === null) throw refuse(INVALID_DATE);
     // A new time must lie ahead, as for a new send; a birthday's date is a day of the year.
@@ -81,38 +160,45 @@ export async function updateRegistration(
         ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval)
         : null;
 
-    const prepaid = await prepaidTemplates(trx, reg.id, true);
-    const delta = parts * prepaid.count - prepaid.parts;
-    if (delta > 0) await charge(trx, user.profile_id, delta, 'this change');
-    if (delta < 0) await refund(trx, user.profile_id, -delta);
-    await setFollowingParts(trx, reg.id, parts);
+    if (next.delta > 0) await charge(trx, user.profile_id, next.delta, 'this change');
+    if (next.delta < 0) await refund(trx, user.profile_id, -next.delta);
+    await next.apply();
     await saveRegistrationEdit(
       trx,
       reg,
       {
-        short_message: text,
+        short_message: next.text,
+        template: next.template,
         source_address: sender,
         description: edit.messageDescription ?? reg.description,
-        unicode: unicode ? 1 : 0,
-        parts,
+        unicode: next.unicode ? 1 : 0,
+        parts: next.parts,
         anchor_at: at,
         recurring_period: recurrence?.period ?? reg.recurring_period,
         recurring_interval: recurrence?.interval ?? reg.recurring_interval,
       },
-      delta,
+      next.delta,
     );
     if (reg.kind === 'birthday') {
       // The send's date is the birthday of recipients not found in the phone book.
       await setGivenBirthdays(trx, reg.id, monthDay(at));
       await planBirthdays(trx, { ...reg, next_run_at: null }, now);
     }
+    return null;
   });
-  return {
-    status: 'successful',
-    message: `${NOUN[list]} updated successfully`,
-    ...(await balances(ctx.db, user.profile_id)),
-  };
+  const balance = await balances(ctx.db, user.profile_id);
+  if (quote) return { status: 'successful', message: 'What this change costs', quote, ...balance };
+  return { status: 'successful', message: `${NOUN[list]} updated successfully`, ...balance };
 }
+
+/** An edit's quote (docs/api.md#calls-and-answers): nothing is changed. */
+const quoteOf = (next: NewText, fields: readonly string[]) => ({
+  recipients: next.recipients,
+  credits: next.credits,
+  parts: next.parts,
+  change: next.delta,
+  ...(next.template === null ? {} : { template: next.template, fields: [...fields] }),
+});
 
 /** deletescheduled / deleterecurring: it never runs again, and prepaid deliveries not yet made are refunded. */
 export async function deleteRegistration(
@@ -139,6 +225,7 @@ export async function cancelRegistration(
   const reg = await ownOrNotFound(ctx.db, user, list, id);
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await markDeleted(trx, reg.id))) return 0;
+    await dropRegistrationFields(trx, reg.id);
     const credits = await releasePrepaid(trx, reg.id);
     await refund(trx, user.profile_id, credits);
     return credits;

@@ -15,6 +15,7 @@ import { yieldToLoop } from '../core/event-loop';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { parsePeriod } from '../../../src/domain/messages/recurrence';
 import { sendItemSchema, type SendItemInput } from '../../../src/domain/contract/send';
+import { personalize } from '../../../src/domain/messages/personalize';
 
 export type { SendItemInput };
 
@@ -56,6 +57,10 @@ export interface SendEnvelope {
   recurringInterval: number;
   /** Each recipient's text ends with its own opt-out link (optouts/screen.ts). */
   optOutLink: boolean;
+  /** A birthday send naming each recipient's birthday (a phone book's or sheet's): `at` is no birthday. */
+  namesBirthdays: boolean;
+  /** A personalized send's text as typed, with its {placeholders}; null for a regular send. */
+  template: string | null;
 }
 
 export interface SendRecipient {
@@ -65,6 +70,10 @@ export interface SendRecipient {
   text: string;
   unicode: boolean;
   parts: number;
+  /** The birthday its item names ('yyyy-MM-dd', '' for none): only when the send names birthdays. */
+  birthday?: string;
+  /** A personalized recipient's values, its text filled from the template with them. */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /** quick sms, Quick SMS, QUICK SMS ...; without messageType the typeandsubtype prefix decides. */
@@ -121,6 +130,27 @@ export function recurrenceOf(
   return { period: p, interval: Number(interval) };
 }
 
+export const TEMPLATE_NOT_SHARED = 'All messages of one send must share one template, or none may have one';
+
+/**
+ * A personalized send's item: the same template as the send's first item and (a registration's, which
+ * keeps them) the values its text was filled from (docs/api.md#sends); a regular send's carry neither.
+ */
+function checkTemplate(item: SendItemInput, i: number, template: string | null, kind: MessageKind, sender: string) {
+  if ((item.template ?? null) !== template) throw refuse(TEMPLATE_NOT_SHARED);
+  if (template === null) {
+    if (item.fields) throw refuse(`Invalid request: messageobject.${i}.fields needs a template`);
+    return;
+  }
+  if (!item.fields) {
+    if (kind === 'quick') return;
+    throw refuse(`Invalid request: messageobject.${i}.fields is needed beside its template`);
+  }
+  if (messageBodyFor(sender, personalize(template, item.fields)) !== messageBodyFor(sender, item.shortMessage)) {
+    throw refuse(`Invalid request: messageobject.${i}.shortMessage is not its template filled from its fields`);
+  }
+}
+
 /** Items and recipients checked between two yields to the event loop. */
 const NORMALIZE_STEP = 2000;
 
@@ -150,12 +180,15 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     recurringPeriod: recurrence?.period ?? null,
     recurringInterval: recurrence?.interval ?? 0,
     optOutLink: first.optOutLink,
+    namesBirthdays: kind === 'birthday' && first.birthday !== undefined,
+    template: first.template ?? null,
   };
   checkSender(user, sender);
   const recipients: SendRecipient[] = [];
   let work = 0;
-  for (const item of items) {
+  for (const [i, item] of items.entries()) {
     if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
+    checkTemplate(item, i, envelope.template, kind, sender);
     if (kindOf(item) !== kind || item.sourceAddress.trim() !== sender) {
       throw refuse('All messages of one send must share the message type and the sender ID');
     }
@@ -163,8 +196,18 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     if (!body.trim()) throw refuse(EMPTY_MESSAGE);
     const same = body === shortMessage && item.specialUnicodeSupport === first.specialUnicodeSupport;
     const { unicode, parts } = same ? head : measure(body, item.specialUnicodeSupport);
+    const birthday = envelope.namesBirthdays ? { birthday: item.birthday ?? '' } : {};
+    const fields = envelope.template === null ? {} : { fields: item.fields };
     for (const number of splitDestinations(item.destinationAddress)) {
-      recipients.push({ index: firstIndex + recipients.length, number, text: body, unicode, parts });
+      recipients.push({
+        index: firstIndex + recipients.length,
+        number,
+        text: body,
+        unicode,
+        parts,
+        ...birthday,
+        ...fields,
+      });
       if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
     }
   }

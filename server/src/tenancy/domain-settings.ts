@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import type { GatewayContext } from '../core/context';
-import { refuse, tooManyAttempts } from '../core/errors';
+import { forbidden, refuse, tooManyAttempts } from '../core/errors';
 import { isUniqueViolation } from '../db/queries';
 import type { DomainRow, DomainsTable, UserRow } from '../db/schema-core';
 import { readImage, removeImages, writeImages, type ImageChoice } from '../images/upload';
@@ -21,7 +21,7 @@ import {
   verificationName,
   verifyClaim,
 } from './domain-claims';
-import { isApprovedSender, normalizeHost } from './domains';
+import { isApprovedSender, mainDomain, normalizeHost } from './domains';
 
 export const PAYSTACK_TEST_KEY =
   'Paystack test keys (sk_test_, pk_test_) take no real money: please enter your live keys (sk_live_, pk_live_)';
@@ -66,6 +66,11 @@ export function hostOf(value: string): string {
   }
   return normalizeHost(host.replace(/\/.*$/, ''));
 }
+
+/** The refusal of a save that names the main host (or its www. alias) by anyone but the operator: a 403. */
+export const mainHostIsOperators = (mainHost: string) =>
+  `${mainHost} is the main host: only the platform's operator can change its settings`;
+export const MAIN_DOMAIN_FIXED = 'The main domain cannot be changed';
 
 export const senderNotApproved = (id: string) =>
   `Sender ID ${id} is not one of your approved sender IDs: request it on your profile, and choose it here once it is approved`;
@@ -169,23 +174,40 @@ function ownDomain(ctx: GatewayContext, user: UserRow) {
     .executeTakeFirst();
 }
 
-/** Saves a reseller's domain settings; a new host waits for its DNS verification before it serves. */
+/** The row a save changes: the main host's for the operator (its host is MAIN_HOST), else the admin's own. */
+const domainToEdit = (ctx: GatewayContext, user: UserRow) =>
+  user.profile_id === TOP_SUPERVISOR_ID ? mainDomain(ctx) : ownDomain(ctx, user);
+
+/**
+ * The host a save is for. The operator's is the main host, verified by the start itself; nobody else
+ * may name the main host or its www. alias (docs/product.md#reseller-settings).
+ */
+function hostToSave(ctx: GatewayContext, user: UserRow, typed: string | undefined, current: DomainRow | undefined) {
+  const host = typed ? hostOf(typed) : current?.host;
+  if (!host) throw refuse('Please enter your domain name');
+  if (user.profile_id === TOP_SUPERVISOR_ID) {
+    if (host !== current?.host) throw refuse(MAIN_DOMAIN_FIXED);
+  } else if (host === ctx.mainHost || host === `www.${ctx.mainHost}`) {
+    throw forbidden(mainHostIsOperators(ctx.mainHost));
+  }
+  return host;
+}
+
+/**
+ * Saves an admin's domain settings: a reseller's own domain (a new host waits for its DNS verification
+ * before it serves), or the operator's main host.
+ */
 export async function saveDomainSettings(
   ctx: GatewayContext,
   user: UserRow,
   body: DomainSettingsInput,
   source: AuditSource,
 ) {
-  const current = await ownDomain(ctx, user);
-  const typed = textOf(body.domain);
-  const host = typed ? hostOf(typed) : current?.host;
-  if (!host) throw refuse('Please enter your domain name');
-  if (current && host !== current.host && user.profile_id === TOP_SUPERVISOR_ID)
-    throw refuse('The main domain cannot be changed');
+  const current = await domainToEdit(ctx, user);
+  const host = hostToSave(ctx, user, textOf(body.domain), current);
   // Only a verified domain holds a host: another's unverified claim blocks nobody.
   const holder = await liveHolderOf(ctx, host);
   if (holder !== undefined && holder !== user.profile_id) throw refuse(DOMAIN_IN_USE);
-  if (host === ctx.mainHost && user.profile_id !== TOP_SUPERVISOR_ID) throw refuse(DOMAIN_IN_USE);
   // A new host, or the same one whose claim has closed (expired, or lost), gets a new claim and token.
   const claiming = !current || host !== current.host || (current.verified !== 1 && !claimIsOpen(ctx, current));
   if (claiming) checkClaimableHost(ctx, host);
@@ -229,7 +251,7 @@ export async function saveDomainSettings(
     if (isUniqueViolation(error)) throw refuse(DOMAIN_IN_USE);
     throw error;
   }
-  const saved = (await ownDomain(ctx, user))!;
+  const saved = (await domainToEdit(ctx, user))!;
   if (current) await removeReplacedImages(ctx, current, saved);
   // Live at once (dev mode's *.localhost): the other claims of the host are closed, as by a verification.
   if (claiming && saved.verified === 1) await closeRivalClaims(ctx.db, host, saved.domainprofile_id);
@@ -243,7 +265,7 @@ export async function saveDomainSettings(
 
 /** verify-domain: looks for the reseller's DNS record now. */
 export async function verifyOwnDomain(ctx: GatewayContext, user: UserRow) {
-  const domain = await ownDomain(ctx, user);
+  const domain = await domainToEdit(ctx, user);
   if (!domain) throw refuse('Please save your domain name first');
   return { domain, outcome: await verifyClaim(ctx, domain) };
 }

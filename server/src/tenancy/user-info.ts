@@ -3,6 +3,7 @@ import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { resellerRate } from '../../../src/domain/money/pricing';
 import { DAY_MS } from '../../../src/domain/dates';
+import { creditExpiryOf } from '../../../src/domain/account/permissions';
 import { domainOfUser } from './domains';
 import { verificationOf } from './domain-claims';
 import { partsSentSince } from '../messaging/volume';
@@ -37,7 +38,7 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     referralcode: user.referralcode,
     creditbalance: user.creditbalance,
     internationalcreditbalance: user.internationalcreditbalance,
-    creditexpires: user.creditexpires,
+    creditexpires: creditExpiryOf(user),
     content: user.content,
     domain: ownsDomain ? domain.host : '',
     logo: domain?.logo ?? '',

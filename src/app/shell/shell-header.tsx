@@ -34,14 +34,15 @@ function expiryText(user: StoredUser): string {
 /** Wide screens: brand, balance, expiry, admin indicator, user menu. Narrow: burger, balance, expiry, contact, Logout (docs/product.md#page-shell). */
 export function ShellHeader({ user, domain, wide, menuOpened, onToggleMenu, onSignOut }: ShellHeaderProps) {
   const companyname = domain?.companyname || 'Bulk SMS';
-  const isMainProvider = domain?.profile_id === TOP_SUPERVISOR_ID;
+  // The main provider's customers read 'Powered by'; the operator, on its own host, reads its own name.
+  const poweredBy = domain?.profile_id === TOP_SUPERVISOR_ID && user.profile_id !== TOP_SUPERVISOR_ID;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" size="sm" aria-label="Toggle menu" />
         {domain && <BrandLogo logo={domain.logo} companyname={companyname} size={32} />}
         <Text fw={700} truncate visibleFrom="md">
-          {isMainProvider ? `Powered by ${companyname}` : companyname}
+          {poweredBy ? `Powered by ${companyname}` : companyname}
         </Text>
       </Group>
       {wide ? (

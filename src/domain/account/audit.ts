@@ -28,7 +28,7 @@ export const AUDIT_ACTIONS = {
   sender_id_approved: 'Sender ID approved',
   sender_id_rejected: 'Sender ID rejected',
   account_type_changed: 'Account type changed',
-  reseller_settings: 'Reseller settings saved',
+  reseller_settings: 'Domain settings saved',
   opt_out_removed: 'Opt-out removed',
   data_erased: 'Personal data erased',
   data_exported: 'Data exported',

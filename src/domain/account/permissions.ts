@@ -21,17 +21,20 @@ export type MenuItem = { key: MenuKey; label: string; path: string };
 
 type MenuUser = Pick<UserInfo, 'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 'recurringsmsTab' | 'credithistoryTab'>;
 
+/** Admins land on the page with the own/client tab pair; others have only their own history. */
+export const creditHistoryPath = (user: Pick<UserInfo, 'isAdmin'>): string =>
+  (user.isAdmin ? APP_PATHS.clientCreditHistory : APP_PATHS.creditHistory).getHref();
+
 export function menuItems(user: MenuUser): MenuItem[] {
   const items: Array<MenuItem | false> = [
     { key: 'send', label: 'Send SMS', path: APP_PATHS.home.getHref() },
     user.dashboardTab && { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.dashboard.getHref() },
     user.scheduledsmsTab && { key: 'scheduled', label: 'Scheduled SMS', path: APP_PATHS.scheduledSms.getHref() },
     user.recurringsmsTab && { key: 'recurring', label: 'Recurring SMS', path: APP_PATHS.recurringSms.getHref() },
-    // Admins land on the page with the own/client tab pair; others have only their own history.
     user.credithistoryTab && {
       key: 'credithistory',
       label: 'SMS credits purchase history',
-      path: (user.isAdmin ? APP_PATHS.clientCreditHistory : APP_PATHS.creditHistory).getHref(),
+      path: creditHistoryPath(user),
     },
     { key: 'phonebook', label: 'Phone book', path: APP_PATHS.phonebook.getHref() },
     { key: 'optouts', label: 'Opt-outs', path: APP_PATHS.optOuts.getHref() },
@@ -47,6 +50,14 @@ export function menuItems(user: MenuUser): MenuItem[] {
 export const PREMIUM_PARENT_IDS: readonly number[] = [6, 1];
 
 export const isTopSupervisor = (user: Pick<UserInfo, 'profile_id'>): boolean => user.profile_id === TOP_SUPERVISOR_ID;
+
+/** Profile 6 is the platform: it mints credit and buys none, so its own credit never expires. */
+export const creditExpiryOf = (user: Pick<UserInfo, 'profile_id' | 'creditexpires'>): number =>
+  isTopSupervisor(user) ? 0 : user.creditexpires;
+
+/** Who edits a domain's settings on the profile: a reseller its own domain, the operator the main host. */
+export const canEditDomainSettings = (user: Pick<UserInfo, 'profile_id' | 'accountType' | 'isAdmin'>): boolean =>
+  isTopSupervisor(user) || (user.accountType === 'RESELLER' && user.isAdmin);
 
 // Approve/Reject, supervisor labels, the numbers export and loading numbers are profile 6's alone.
 export const canApproveSenderIds = isTopSupervisor;

@@ -4,6 +4,8 @@ const BROWSERS: readonly [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\bOPR\/|\bOpera\b/, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
+  // Before Chrome: its name ends in "Chrome/", which \bChrome\/ does not find, and Safari/ would.
+  [/\bHeadlessChrome\//, 'Headless Chrome'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],

@@ -20,6 +20,16 @@ import {
   shownText as text,
 } from './fields';
 
+/** A personalized send's template, with its {placeholders} (absent for a regular one, or one stored before it was kept). */
+const personalized = {
+  typeandsubtype: text.optional(),
+  template: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined)
+    .optional(),
+};
+
 /** A sent message (the dashboard lists). Unknown fields are kept for the screens. */
 export const BulkMessageSchema = z.looseObject({
   message_id: rowId,
@@ -37,6 +47,7 @@ export const BulkMessageSchema = z.looseObject({
     .array(z.looseObject({ status: text }))
     .nullish()
     .transform((v) => v ?? []),
+  ...personalized,
 });
 
 /** A scheduled, birthday or recurring registration. */
@@ -52,6 +63,7 @@ export const ScheduledMessageSchema = z.looseObject({
   recurringInterval: num,
   specialUnicodeSupport: flag,
   username: text,
+  ...personalized,
 });
 
 // Own messages for anyone signed in; an admin's clients' (supid = the admin) for admins only.
@@ -62,11 +74,16 @@ export const SCHEDULED_CLIENTS = listCall('allscheduled', 'admin', 'scheduled', 
 export const RECURRING_OWN = listCall('recurringrequest', 'user', 'recurring', ScheduledMessageSchema);
 export const RECURRING_CLIENTS = listCall('allrecurring', 'admin', 'recurring', ScheduledMessageSchema);
 
-/** A registration's edit: a field left out keeps its value. */
+/**
+ * A registration's edit: a field left out keeps its value. A personalized one changes its `template`
+ * (each recipient's text is filled from it again); `preview` changes nothing and answers the `quote`.
+ */
 const editBody = z.object({
   profile_id: profileId,
   message_id: numericId,
   shortMessage: optionalText,
+  template: optionalText,
+  preview: optionalFlag,
   sourceAddress: optionalText,
   messageDescription: campaignName.optional(),
   expectedDeliveryTime: optionalText,
@@ -77,8 +94,27 @@ const editBody = z.object({
 const deleteBody = z.object({ profile_id: profileId, message_id: numericId });
 
 const maybeNum = z.union([z.number(), z.string()]).optional();
-/** Edits may refund or charge credits: the answer carries the new balances. */
-const editAnswer = outcomeAnswer.extend({ creditbalance: maybeNum, internationalcreditbalance: maybeNum });
+
+/**
+ * What an edit's text would cost: its recipients, the credits one delivery to all of them takes, the
+ * parts of its first recipient's text, and the credits the change charges now (below 0: refunds).
+ * A personalized send's also has its template and the fields its recipients have values for.
+ */
+const editQuote = z.object({
+  recipients: num,
+  credits: num,
+  parts: num,
+  change: num,
+  template: z.string().optional(),
+  fields: z.array(z.string()).optional(),
+});
+
+/** Edits may refund or charge credits: the answer carries the new balances (and a preview's quote). */
+const editAnswer = outcomeAnswer.extend({
+  creditbalance: maybeNum,
+  internationalcreditbalance: maybeNum,
+  quote: editQuote.optional(),
+});
 
 export const UPDATE_SCHEDULED = frontendCall('updatescheduled', 'user', editBody, editAnswer);
 export const UPDATE_RECURRING = frontendCall('updaterecurring', 'user', editBody, editAnswer);
@@ -99,6 +135,8 @@ export const StatusRowSchema = z.looseObject({
   network: text.optional(),
   statusTime: text.optional(),
   reason: text.optional(),
+  /** A personalized send's recipient: its own text. */
+  text: text.optional(),
 });
 
 /** The table's page sizes, and the export's pages. */
@@ -136,11 +174,24 @@ export const StatusTotalsSchema = z.object({
 });
 
 /** The recipients of one bulk message (own, or a client's for its admin); another account's id is a refusal. */
+/** The message a status page shows, from its own row (never a recipient's): name, text, sender, kind, author, time. */
+export const StatusCampaignSchema = z.object({
+  message_id: num,
+  messageDescription: text,
+  shortMessage: text,
+  sourceAddress: text,
+  messageType: text,
+  username: text,
+  messageSentTime: text,
+});
+
 export const MESSAGE_STATUS = frontendCall(
   'status/:id',
   'user',
   statusBody,
   z.object({
+    /** Absent from the whole-list answer (old clients), from one of what changed (since), and from an older gateway's. */
+    campaign: StatusCampaignSchema.optional(),
     status: z.array(StatusRowSchema).optional().default([]),
     page: num.optional(),
     size: num.optional(),

@@ -20,6 +20,8 @@ export const ReportSchema = z.object({
   /** Submitted (every recipient), delivered, failed, pending and opted out. */
   funnel: z.object({ submitted: num, delivered: num, failed: num, pending: num, optedOut: num }),
   networks: z.array(NetworkCountsSchema),
+  /** Recipients whose numbers an erasure masked: in the funnel, under no network (0 from a gateway that does not say). */
+  erased: num,
   /** Failure reasons in words (src/domain/failure-reasons.ts), most frequent first. */
   reasons: z.array(z.object({ reason: text, count: num })),
   /** Seconds from acceptance to the delivery receipt, as "at most" bounds; null before any delivery. */

@@ -3,6 +3,34 @@ import { z } from './zod';
 import { apiCall } from './call';
 import { campaignName, flag, num, requiredNum, shownText, strictFlag, text } from './fields';
 import { SEND_PATH } from '../navigation/api-paths';
+import { birthdayOf } from '../send/birthday-recipients';
+import { PERSONAL_FIELD_LIMITS } from '../messages/personalize';
+
+const BIRTHDAY_PROBLEM = 'must be a date written yyyy-MM-dd, or "" for none';
+
+/** A recipient's own birthday ('yyyy-MM-dd', '' for none); absent when the send gives its date instead. */
+const birthday = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v, ctx): string | undefined => {
+    if (v === undefined) return undefined;
+    const written = (v ?? '').trim();
+    if (written === '' || (/^\d{4}-\d{2}-\d{2}$/.test(written) && birthdayOf(written) === written)) return written;
+    ctx.addIssue({ code: 'custom', message: BIRTHDAY_PROBLEM });
+    return z.NEVER;
+  });
+
+/** A personalized item's values fill its template; bounded, since a registration keeps them (docs/api.md#sends). */
+const { fields: PERSONAL_FIELDS_MAX, name: FIELD_NAME_MAX, value: FIELD_VALUE_MAX } = PERSONAL_FIELD_LIMITS;
+const personalFields = z
+  .record(
+    z.string().max(FIELD_NAME_MAX, `names must be at most ${FIELD_NAME_MAX} characters`),
+    z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(z.string().max(FIELD_VALUE_MAX, `values must be at most ${FIELD_VALUE_MAX} characters`)),
+  )
+  .refine((f) => Object.keys(f).length <= PERSONAL_FIELDS_MAX, `must have at most ${PERSONAL_FIELDS_MAX} fields`);
 
 /** A send item; numbers may arrive as strings and lists as arrays. */
 export const sendItemSchema = z.object({
@@ -24,6 +52,18 @@ export const sendItemSchema = z.object({
    * the send's. A value that is not a yes or a no is refused, never read as no (docs/api.md#sends).
    */
   optOutLink: strictFlag,
+  /**
+   * A birthday send from a phone book or a sheet: the birthday of this item's recipients, '' when the
+   * item names none (its contact's then, else nothing is sent). Present on the first item, the send gives
+   * no date: its expectedDeliveryTime is only when it was made (docs/api.md#sends).
+   */
+  birthday,
+  /**
+   * A personalized item's text as typed, with its {placeholders}, and the values its shortMessage was
+   * filled from: both or neither, the same template on every item of a send (docs/api.md#sends).
+   */
+  template: z.string().optional(),
+  fields: personalFields.optional(),
 });
 /** A send item as the gateway reads it. */
 export type SendItemInput = z.output<typeof sendItemSchema>;
@@ -33,6 +73,8 @@ const sendAnswer = z.looseObject({
   message: shownText,
   /** Recipients skipped because they had opted out (never sent, never charged); absent when none. */
   optedOut: z.number().optional(),
+  /** Birthday recipients left out for having no birthday (never stored, never charged); absent when none. */
+  nobirthday: z.number().optional(),
   creditbalance: requiredNum,
   internationalcreditbalance: requiredNum,
   message_id: num,

@@ -1,6 +1,6 @@
 // A message's delivery report and the dashboard's overview (docs/api.md#delivery-reports): the shapes
 // both sides read, and the rules that turn the gateway's counters into them.
-import type { Network } from '../numbers/networks';
+import type { CounterNetwork } from '../numbers/networks';
 import { isFinalStatus, statusGroup, type StatusGroup, type StatusTotals } from './message-status';
 
 /**
@@ -38,7 +38,8 @@ export function percentileSeconds(counts: readonly number[], p: number): number 
 
 /** A counter row: how many recipients are in a status on a network (with the error that ended them). */
 export interface CounterRow {
-  network: Network;
+  /** A network, or 'erased' for recipients an erasure masked. */
+  network: CounterNetwork;
   status: string;
   error?: string;
   n: number;
@@ -71,3 +72,9 @@ export function formatSeconds(seconds: number | null): string {
   if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
   return `${Math.round(seconds / 3600)} h`;
 }
+
+/** Said beside a report's networks when an erasure took some recipients out of them (docs/compliance.md#a-persons-data). */
+export const erasedNote = (n: number): string =>
+  n === 1
+    ? '1 erased recipient is counted in the totals, under no network'
+    : `${n.toLocaleString('en-US')} erased recipients are counted in the totals, under no network`;

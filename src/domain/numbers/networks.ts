@@ -1,5 +1,6 @@
 // Which mobile network a number belongs to, from its prefix: one table for the app and the gateway
 // (the report's breakdown by network, the gateway's counters: server/src/messaging/delivery-counters.ts).
+import { isMaskedPhone } from '../account/person-data';
 
 /**
  * Ghana's mobile prefixes (the two digits after 233, or after the 0 of a local number), as the National
@@ -45,3 +46,12 @@ export function canonicalPrefixes(): { network: Exclude<Network, 'other'>; start
     starts: NETWORK_PREFIXES[network].map((p) => GHANA_CODE + p),
   }));
 }
+
+/**
+ * Where the delivery counters keep a recipient: its network, or 'erased' once an erasure masked its
+ * number (docs/compliance.md#a-persons-data): counted in a message's totals, under no network.
+ */
+export const ERASED = 'erased';
+export type CounterNetwork = Network | typeof ERASED;
+export const counterNetworkOf = (stored: string): CounterNetwork =>
+  isMaskedPhone(stored) ? ERASED : networkOf(stored);

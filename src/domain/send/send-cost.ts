@@ -31,8 +31,9 @@ export function sendCost(items: readonly SendItem[], linkHost?: string): SendCos
   return { credits, recipients, outOfRange };
 }
 
-export const notEnoughCredit = (needed: number, balance: number): string =>
-  `Not enough credit: this send needs ${needed.toLocaleString('en-US')} SMS credits and your balance is ${(
+/** `what` is 'this send' on the send form, 'this change' in the edit of a registration. */
+export const notEnoughCredit = (needed: number, balance: number, what = 'this send'): string =>
+  `Not enough credit: ${what} needs ${needed.toLocaleString('en-US')} SMS credits and your balance is ${(
     Math.floor(balance * 100) / 100
   ).toLocaleString('en-US')}. Please purchase SMS credits first`;
 

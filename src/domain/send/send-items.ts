@@ -3,12 +3,16 @@ import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod, SendI
 import { birthdayAge, expectedDeliveryTime, fromAccraWallTime } from '../dates';
 import { SEND_MESSAGE_TYPES, typeAndSubtype, usesChosenDate } from '../messages/message-kinds';
 import { prepareMessageText } from '../messages/message-text';
-import { AGE_FIELD, PHONEBOOK_FIELDS, personalize } from '../messages/personalize';
+import { AGE_FIELD, PHONEBOOK_FIELDS, keptFields, personalize } from '../messages/personalize';
+import { birthdayOf, isBirthdayHeading, namesBirthdays } from './birthday-recipients';
 import { messageBodyFor } from '../messages/sender-id';
 import { needsUnicode } from '../messages/sms';
 
-/** One recipient and, for personalized sends, the fields its {placeholders} are filled from. */
-export type Recipient = { number: string; fields?: Readonly<Record<string, string>> };
+/**
+ * One recipient and, for personalized sends, the fields its {placeholders} are filled from; for a birthday
+ * send from a phone book or sheet, its birthday ('yyyy-MM-dd', '' for none: it gets nothing).
+ */
+export type Recipient = { number: string; fields?: Readonly<Record<string, string>>; birthday?: string };
 
 export type SendDraft = {
   messageType: MessageKind;
@@ -67,26 +71,61 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
     const shortMessage = messageBodyFor(draft.senderId, text);
     return { ...base, shortMessage, destinationAddress, specialUnicodeSupport: needsUnicode(shortMessage) };
   };
+  const named = namesBirthdays(draft.messageType, draft.source);
+  const dated = (built: SendItem, birthday: string | undefined): SendItem =>
+    named ? { ...built, birthday: birthday ?? '' } : built;
   if (draft.subtype === 'personalized') {
-    return recipients.filter((r) => r.number !== '').map((r) => item(personalize(template, { ...r.fields }), r.number));
+    // The template travels too (the status page shows it); a registration's rows also carry their
+    // values, which it keeps for edits of its template.
+    const keeps = draft.messageType !== 'quick';
+    return recipients
+      .filter((r) => r.number !== '')
+      .map((r) => {
+        const fields = keptFields(template, { ...r.fields });
+        const built = { ...item(personalize(template, fields), r.number), template, ...(keeps ? { fields } : {}) };
+        return dated(built, r.birthday);
+      });
   }
-  const numbers = uniqueRecipients(recipients).map((r) => r.number);
-  return numbers.length === 0 ? [] : [item(template, numbers.join(','))];
+  const unique = uniqueRecipients(recipients);
+  if (unique.length === 0) return [];
+  if (!named) return [item(template, unique.map((r) => r.number).join(','))];
+  // One text to all, one item a birthday: each item names its recipients' birthday to the gateway.
+  const byBirthday = new Map<string, string[]>();
+  for (const r of unique) {
+    const birthday = r.birthday ?? '';
+    const numbers = byBirthday.get(birthday);
+    if (numbers) numbers.push(r.number);
+    else byBirthday.set(birthday, [r.number]);
+  }
+  return [...byBirthday].map(([birthday, numbers]) => dated(item(template, numbers.join(',')), birthday));
 }
 
 export type ContactLike = Readonly<Record<(typeof PHONEBOOK_FIELDS)[number], string>>;
 
-/** A phone-book contact as a recipient: its fields fill placeholders, and birthday sends also get {age}. */
+/** A phone-book contact as a recipient: its fields fill placeholders; birthday sends also get {age} and its birthday. */
 export function contactRecipient(contact: ContactLike, isBirthday: boolean, now: Date): Recipient {
   const fields: Record<string, string> = {};
   for (const field of PHONEBOOK_FIELDS) fields[field] = contact[field] ?? '';
-  if (isBirthday) fields[AGE_FIELD] = String(birthdayAge(contact.birthday, now));
-  return { number: contact.phonenumber.replace(/\s+/g, ''), fields };
+  const number = contact.phonenumber.replace(/\s+/g, '');
+  if (!isBirthday) return { number, fields };
+  fields[AGE_FIELD] = String(birthdayAge(contact.birthday, now));
+  return { number, fields, birthday: birthdayOf(contact.birthday) };
 }
 
-/** A sheet row (readSendSheet's, keyed by heading, the number under 'numbers') as a recipient; a birthday column gives {age}. */
+/** A sheet row's birthday column (headed Birthday, any case or spacing): its date, '' for none. */
+export function sheetBirthday(row: Readonly<Record<string, string>>): string {
+  const heading = Object.keys(row).find(isBirthdayHeading);
+  return heading === undefined ? '' : birthdayOf(row[heading]);
+}
+
+/**
+ * A sheet row (readSendSheet's, keyed by heading, the number under 'numbers') as a recipient; for a
+ * birthday send its birthday column gives {age} and its birthday.
+ */
 export function sheetRecipient(row: Readonly<Record<string, string>>, isBirthday = false, now = new Date()): Recipient {
-  const birthday = row.birthday;
-  if (!isBirthday || !birthday || row[AGE_FIELD] !== undefined) return { number: row.numbers ?? '', fields: row };
-  return { number: row.numbers ?? '', fields: { ...row, [AGE_FIELD]: String(birthdayAge(birthday, now)) } };
+  const number = row.numbers ?? '';
+  if (!isBirthday) return { number, fields: row };
+  const birthday = sheetBirthday(row);
+  if (!birthday || row[AGE_FIELD] !== undefined) return { number, fields: row, birthday };
+  return { number, fields: { ...row, [AGE_FIELD]: String(birthdayAge(birthday, now)) }, birthday };
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '../../ui/mantine-styles-rest';
 import '../../ui/mantine-dates-styles.css';
@@ -21,13 +21,34 @@ import {
   updateScheduledMessage,
 } from '../../sync/message-sync';
 import { FormStack } from '../../ui/form-stack';
+import { SmsCounter } from '../../ui/sms-counter';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
+import { countSms } from '../../domain/messages/sms';
+import { normalizeApostrophes } from '../../domain/messages/message-text';
+import { isPersonalizedType, placeholder, TEMPLATE_NOT_KEPT } from '../../domain/messages/personalize';
+import { changeTooDear, EditCost, useEditQuote, type EditBalance } from './edit-cost';
 
-type Props = { data: ScheduledMessage; recurring: boolean; senderIds: readonly string[]; onClose: () => void };
+type Props = {
+  data: ScheduledMessage;
+  recurring: boolean;
+  senderIds: readonly string[];
+  balance: EditBalance;
+  onClose: () => void;
+};
 
-/** Edit of a scheduled or recurring message; an invalid date gives 'Please enter a valid date' (docs/product.md#scheduling). */
-export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props) {
-  const [text, setText] = useState(data.shortMessage);
+/** What the dialog edits of the text: a personalized send's template, a regular one's text, or (kept without its template) nothing. */
+function textKind(data: ScheduledMessage): 'template' | 'text' | 'fixed' {
+  if (data.template !== undefined) return 'template';
+  return isPersonalizedType(data.typeandsubtype) ? 'fixed' : 'text';
+}
+
+/**
+ * Edit of a scheduled or recurring message; an invalid date gives 'Please enter a valid date' (docs/product.md#scheduling).
+ * A personalized one edits its template: saving fills every recipient's text again from its own values.
+ */
+export function EditMessageDialog({ data, recurring, senderIds, balance, onClose }: Props) {
+  const kind = textKind(data);
+  const [text, setText] = useState(data.template ?? data.shortMessage);
   const [sender, setSender] = useState(data.sourceAddress);
   const [campaign, setCampaign] = useState(data.messageDescription);
   const [date, setDate] = useState<string | null>(
@@ -42,15 +63,21 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
   // A field's problem shows on the field, until it is changed.
   const [errors, setErrors] = useState<{ date?: string; interval?: string }>({});
 
+  // The text the gateway is sent: a template's typographic apostrophes become plain ones, as the send form's.
+  const textChange =
+    kind === 'template' ? { template: normalizeApostrophes(text) } : kind === 'text' ? { shortMessage: text } : {};
+  const quoteState = useEditQuote(recurring, { message_id: data.message_id, sourceAddress: sender, ...textChange });
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (changeTooDear(quoteState.quote, balance)) return;
     if (!date || !isValidDate(date)) return setErrors({ date: INVALID_DATE });
     const intervalProblem = recurring ? recurringIntervalProblem(period, interval) : null;
     if (intervalProblem) return setErrors({ interval: intervalProblem });
     setErrors({});
     const changes = {
       message_id: data.message_id,
-      shortMessage: text,
+      ...textChange,
       sourceAddress: sender,
       messageDescription: campaign.trim(),
       expectedDeliveryTime: expectedDeliveryTime(fromAccraWallTime(date)),
@@ -68,13 +95,31 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
     <Modal opened onClose={onClose} title={recurring ? 'Edit recurring sms' : 'Edit scheduled sms'} size="lg">
       <FormStack gap="sm" onSubmit={(e) => void save(e)} label="Edit message">
         <Textarea
-          label="Message"
+          label={kind === 'template' ? 'Message template' : 'Message'}
+          description={
+            kind === 'template'
+              ? 'Each recipient gets this text with their own values in place of the {fields}'
+              : undefined
+          }
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
+          readOnly={kind === 'fixed'}
           autosize
           minRows={3}
           maxRows={10}
         />
+        {kind === 'fixed' && (
+          <Alert color="yellow" variant="light">
+            {TEMPLATE_NOT_KEPT}
+          </Alert>
+        )}
+        {kind === 'template' && quoteState.quote?.fields && quoteState.quote.fields.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="template-fields">
+            Fields you can use: {quoteState.quote.fields.map(placeholder).join(' ')}
+          </Text>
+        )}
+        {kind !== 'fixed' && <SmsCounter count={countSms(text)} personalized={kind === 'template'} />}
+        <EditCost state={quoteState} balance={balance} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Sender ID"
@@ -122,7 +167,7 @@ export function EditMessageDialog({ data, recurring, senderIds, onClose }: Props
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={changeTooDear(quoteState.quote, balance)}>
             Save changes
           </Button>
         </Group>

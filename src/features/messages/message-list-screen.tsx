@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { LIST_HEIGHT, SEARCH_MAX_LENGTH } from '../../domain/constants';
-import { canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/account/permissions';
+import { balanceOf, canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/account/permissions';
 import { splitSenderIds } from '../../domain/messages/sender-id';
 import type { ScheduledListName } from '../../api/list-api';
 import type { StoredListItem, StoredUser } from '../../db/app-db';
@@ -48,6 +48,8 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   useEmptyListAlert(profileId, kind, view);
 
   const senderIds = splitSenderIds(user.senderidapproved);
+  const account = balanceOf(user);
+  const editBalance = { amount: account.amount, local: account.unit === 'credits' };
   const render = (row: StoredListItem<MessageListName>) => {
     if (isQuickRow(row)) {
       const key = row.data.randomAlpha || row.itemId;
@@ -102,6 +104,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
           data={dialog.row.data}
           recurring={kind === 'recurring'}
           senderIds={senderIds}
+          balance={editBalance}
           onClose={() => setDialog(null)}
         />
       )}

@@ -7,7 +7,7 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, List, Table, Text } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
-import { formatSeconds } from '../../domain/messages/delivery-report';
+import { erasedNote, formatSeconds } from '../../domain/messages/delivery-report';
 import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
 import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
@@ -87,7 +87,7 @@ function ReportView({ report }: { report: Report }) {
           ))}
         </List>
       </Panel>
-      <NetworksPanel networks={networks.filter((n) => n.total > 0)} />
+      <NetworksPanel networks={networks.filter((n) => n.total > 0)} erased={report.erased} />
       <ReasonsPanel reasons={reasons} />
       <Panel title="Time to delivery and credits">
         <List size="sm" spacing={4} data-testid="time-text">
@@ -101,8 +101,8 @@ function ReportView({ report }: { report: Report }) {
   );
 }
 
-/** Recipients by network: delivered, failed and pending. */
-function NetworksPanel({ networks }: { networks: Report['networks'] }) {
+/** Recipients by network: delivered, failed and pending; those erased since are counted apart. */
+function NetworksPanel({ networks, erased }: { networks: Report['networks']; erased: number }) {
   return (
     <Panel title="By network">
       <BarChart
@@ -135,6 +135,11 @@ function NetworksPanel({ networks }: { networks: Report['networks'] }) {
           ))}
         </Table.Tbody>
       </Table>
+      {erased > 0 && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="network-erased">
+          {erasedNote(erased)}
+        </Text>
+      )}
     </Panel>
   );
 }

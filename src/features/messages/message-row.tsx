@@ -27,6 +27,10 @@ function Header({ title, time }: { title: string; time: string }) {
   );
 }
 
+/** A personalized send shows its template, named so (shortMessage is its first recipient's text). */
+const shownText = (data: Pick<ScheduledMessage, 'shortMessage' | 'template'>) =>
+  data.template === undefined ? data.shortMessage : `Template: ${data.template}`;
+
 // What both kinds of row show under the text: sender, recipients (the gateway's count when given), author.
 type MetaData = Pick<ScheduledMessage, 'sourceAddress' | 'username'> & CountedMessage;
 type MetaProps = { data: MetaData; showAuthor: boolean; extra?: string | undefined };
@@ -64,7 +68,7 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
       >
         <Header title={title} time={formatAccra(data.messageSentTime)} />
         <Text size="sm" truncate mt={2}>
-          {data.shortMessage}
+          {shownText(data)}
         </Text>
         <Meta data={data} showAuthor={showAuthor} extra={`${data.messagecount || 1} SMS each`} />
         <Group gap={6} mt={6} wrap="nowrap">
@@ -107,7 +111,7 @@ export function ScheduledMessageRow({ data, showAuthor, recurring, onEdit, onDel
     <Paper withBorder radius="md" h={ROW_HEIGHT - 10} p="sm" style={{ overflow: 'hidden' }}>
       <Header title={title} time={next ? `${recurring ? 'Next' : 'Due'} ${next}` : ''} />
       <Text size="sm" truncate mt={2}>
-        {data.shortMessage}
+        {shownText(data)}
       </Text>
       <Meta data={data} showAuthor={showAuthor} extra={repeat} />
       <Group gap={6} mt={6} justify="space-between" wrap="nowrap">

@@ -16,7 +16,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router-dom';
-import { formatAccra } from '../../domain/dates';
 import { DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { STATUS_FILTERS, type StatusFilter } from '../../domain/messages/delivery-report';
 import type { ListView as View } from '../../domain/account/permissions';
@@ -29,6 +28,7 @@ import { LIST_KINDS } from './list-kinds';
 import { StatusTable } from './status-table';
 import { ExportButton, ExportProgress, ExportProgressBar } from './status-export-controls';
 import { ReportPlaceholder } from './report-frame';
+import { StatusHeader, headerTitle } from './status-header';
 
 // The report's charts (recharts and their styles) load only with this screen.
 const MessageReport = lazy(() => import('./message-report'));
@@ -66,7 +66,9 @@ export function StatusScreen({ view }: { view: View }) {
   const totals = status.totals;
   const reportShown = useAfterPaint(status.rows !== null);
   const data = stored?.data;
-  const title = data?.messageDescription || data?.messageType || 'Message';
+  // The gateway's answer names the message from its own row; the device's copy of the list until then.
+  const header = status.campaign ?? data;
+  const title = headerTitle(header);
 
   return (
     <Stack gap="md" maw={900}>
@@ -78,18 +80,7 @@ export function StatusScreen({ view }: { view: View }) {
           Back
         </Button>
       </Group>
-      {data && (
-        <Paper withBorder p="sm" radius="md">
-          <Text fw={600}>{title}</Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {data.shortMessage}
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            From {data.sourceAddress} · sent {formatAccra(data.messageSentTime)}
-            {view === 'client' && data.username ? ` · by ${data.username}` : ''}
-          </Text>
-        </Paper>
-      )}
+      {header && <StatusHeader message={header} template={data?.template} showAuthor={view === 'client'} />}
       {status.error &&
         (status.offline ? (
           <OfflineNote online={online}>

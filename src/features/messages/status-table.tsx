@@ -11,6 +11,8 @@ const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: '
 /** What a row without a status yet shows. */
 const NO_STATUS_YET: RecipientStatus = 'PENDING';
 
+const TEXT_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 const networkLabel = (row: StatusRow) =>
   NETWORK_LABELS[(row.network as Network | undefined) ?? networkOf(canonicalPhone(row.mobilenumber))] ??
   NETWORK_LABELS.other;
@@ -35,6 +37,8 @@ export function StatusTable({
   onSize: (size: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(matching / size));
+  // A personalized send's rows carry each recipient's own text.
+  const texts = rows.some((row) => row.text !== undefined);
   return (
     <>
       <Table.ScrollContainer minWidth={280}>
@@ -43,6 +47,7 @@ export function StatusTable({
             <Table.Tr>
               <Table.Th>Mobile number</Table.Th>
               <Table.Th>Status</Table.Th>
+              {texts && <Table.Th visibleFrom="sm">Message</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -50,10 +55,16 @@ export function StatusTable({
               <Table.Tr key={`${row.id}-${row.mobilenumber}-${i}`}>
                 <Table.Td>
                   <Stack gap={0}>
-                    <span>{displayPhone(row.mobilenumber)}</span>
+                    <span style={{ whiteSpace: 'nowrap' }}>{displayPhone(row.mobilenumber)}</span>
                     <Text span size="xs" c="dimmed">
                       {networkLabel(row)}
                     </Text>
+                    {/* On a phone the recipient's own text goes under its number: a third column would not fit. */}
+                    {texts && (
+                      <Text size="sm" mt={4} hiddenFrom="sm" style={TEXT_STYLE}>
+                        {row.text}
+                      </Text>
+                    )}
                   </Stack>
                 </Table.Td>
                 <Table.Td>
@@ -73,11 +84,18 @@ export function StatusTable({
                     )}
                   </Stack>
                 </Table.Td>
+                {texts && (
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm" style={TEXT_STYLE}>
+                      {row.text}
+                    </Text>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={2}>
+                <Table.Td colSpan={texts ? 3 : 2}>
                   <Text size="sm" c="dimmed">
                     No recipients match.
                   </Text>

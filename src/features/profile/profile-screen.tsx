@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
-import { canChangeAccountType } from '../../domain/account/permissions';
+import { canChangeAccountType, canEditDomainSettings } from '../../domain/account/permissions';
 import { showReferral, showResellerPromo } from '../../domain/brand/domain-settings';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { useSession } from '../../sync/hooks/use-session';
@@ -32,6 +32,9 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
   if (session.status !== 'signed-in') return null;
   const { user } = session;
   const domain = domainState.status === 'ready' ? domainState.domain : null;
+  // The settings start from the brand this host shows when it is the user's own (the operator's main
+  // host), so they wait for the domain's details (from the device, at once, when it has them).
+  const brand = domain?.profile_id === user.profile_id ? domain.companyname : user.companyname;
   return (
     <Stack gap="md" maw={900}>
       <Title order={1} size="h2">
@@ -51,8 +54,8 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
       <ApiKeyCard online={online} />
       {extra}
       {domain && showResellerPromo(user, domain) && <ResellerPromoCard user={user} domain={domain} online={online} />}
-      {user.accountType === 'RESELLER' && user.isAdmin && (
-        <ResellerSettingsCard key={user.profile_id} user={user} online={online} />
+      {canEditDomainSettings(user) && domainState.status !== 'loading' && (
+        <ResellerSettingsCard key={user.profile_id} user={user} brand={brand} online={online} />
       )}
     </Stack>
   );

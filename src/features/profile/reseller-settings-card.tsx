@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Code,
   Group,
@@ -13,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { DomainSettingsInput, SettingsAnswer } from '../../api/domain-settings-api';
+import type { DomainSettingsInput } from '../../api/domain-settings-api';
 import { acceptsReferralPercentageInput, parseLocalRate, referralFractionToPercent } from '../../domain/money/pricing';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
@@ -24,23 +23,27 @@ import { PriceTierEditor, tierDrafts, tiersAcceptable, tiersOf, type TierDraft }
 import { RESELLER_SAVE_FAILED } from '../../domain/alerts';
 import { PAYSTACK_WEBHOOK_PATH } from '../../domain/navigation/api-paths';
 import { domainSenderIdHelp, splitSenderIds } from '../../domain/messages/sender-id';
+import { isTopSupervisor } from '../../domain/account/permissions';
+import { DomainHostField, type Verification } from './domain-host-field';
 const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
 
 /** A secret as shown once saved (or its last four characters, all the gateway tells): never in full. */
 const masked = (secret: string) => (secret ? `saved, ending ${secret.slice(-4)}` : 'not set');
 
 /**
- * The reseller settings (docs/product.md#reseller-settings): the domain (pointed at this server, then
- * verified), company name, logo, background, sender ID, price tiers, referral, payment gateway and
- * captcha keys, and the save's texts.
+ * The domain settings (docs/product.md#reseller-settings): the domain (a reseller's, pointed at this
+ * server, then verified; the operator's main host, fixed), company name, logo, background, sender ID,
+ * price tiers, referral, payment gateway and captcha keys, reselling for the operator, and the save's texts.
+ * `brand`: the company name the domain shows now (the account's own until its domain serves).
  */
-export function ResellerSettingsCard({ user, online }: { user: StoredUser; online: boolean }) {
+export function ResellerSettingsCard({ user, brand, online }: { user: StoredUser; brand: string; online: boolean }) {
+  const operator = isTopSupervisor(user);
   // Before it owns a domain, the user's info carries its supervisor's settings: only the prices are a
   // useful start; keys, sender ID and switches start empty.
   const own = user.domain !== '';
   const rates = parseLocalRate(user.localrate);
   const [domain, setDomain] = useState(user.domain);
-  const [companyname, setCompanyname] = useState(user.companyname);
+  const [companyname, setCompanyname] = useState(brand);
   const [senderid, setSenderid] = useState(own ? user.senderid : '');
   const [logo, setLogo] = useState<string | null>(null);
   const [background, setBackground] = useState<string | null>(null);
@@ -53,11 +56,9 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
   const [seckey, setSeckey] = useState('');
   const [siteKey, setSiteKey] = useState(own ? user.recaptcha_site_key : '');
   const [captchaSecret, setCaptchaSecret] = useState('');
+  const [reselling, setReselling] = useState(own && user.enablereseller);
   // What the gateway last said of the domain: from the user info, then from Save and Verify.
-  const [verification, setVerification] = useState<Pick<
-    SettingsAnswer,
-    'domainverified' | 'domainverifyname' | 'domainverifytoken'
-  > | null>(
+  const [verification, setVerification] = useState<Verification | null>(
     own
       ? {
           domainverified: user.domainverified,
@@ -73,7 +74,8 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
     if (!tiersAcceptable(regular) || !tiersAcceptable(premium))
       return emitAlert({ message: BAD_TIER, severity: 'warning' });
     const input: DomainSettingsInput = {
-      domain: domain.trim(),
+      // The main host is the gateway's own (MAIN_HOST); only the operator decides whether its clients may resell.
+      ...(operator ? { enablereseller: reselling } : { domain: domain.trim() }),
       companyname: companyname.trim(),
       senderid: senderid.trim(),
       localrate: JSON.stringify({ REGULAR: tiersOf(regular), PREMIUM: tiersOf(premium) }),
@@ -114,34 +116,17 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
       >
         <Stack gap="md">
           <Title order={2} size="h4" id="settings-title">
-            Your white-label platform
+            {operator ? 'Main host settings' : 'Your white-label platform'}
           </Title>
-          <TextInput
-            label="Domain"
-            description={`Point your domain at this server (a CNAME record to ${window.location.hostname}), save, then verify it`}
-            placeholder="sms.yourcompany.com"
-            value={domain}
-            onChange={(e) => setDomain(e.currentTarget.value)}
+          <DomainHostField
+            mainHost={operator ? user.domain : null}
+            domain={domain}
+            onDomain={setDomain}
+            verification={verification}
+            onVerify={() => void verify()}
+            verifying={checking.busy}
+            online={online}
           />
-          {verification && !verification.domainverified && verification.domainverifyname && (
-            <Alert color="yellow" variant="light" title="Verify your domain">
-              <Text size="sm">
-                Add this DNS TXT record, then press Verify. Until then your domain shows the main brand.
-              </Text>
-              <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                {`${verification.domainverifyname}  TXT  "${verification.domainverifytoken}"`}
-              </Code>
-              <Button
-                size="compact-sm"
-                mt="xs"
-                onClick={() => void verify()}
-                loading={checking.busy}
-                disabled={!online}
-              >
-                Verify
-              </Button>
-            </Alert>
-          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Company name"
@@ -205,6 +190,14 @@ export function ResellerSettingsCard({ user, online }: { user: StoredUser; onlin
               onChange={(e) => setCaptchaSecret(e.currentTarget.value)}
             />
           </SimpleGrid>
+          {operator && (
+            <Switch
+              label="Reselling"
+              description="Your clients may become resellers and sell under their own brand on their own domains"
+              checked={reselling}
+              onChange={(e) => setReselling(e.currentTarget.checked)}
+            />
+          )}
           <Button type="submit" loading={busy} disabled={!online} w="fit-content">
             Save settings
           </Button>

@@ -2,7 +2,7 @@ import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { tiersFor } from '../../domain/money/purchase-quote';
 import { formatAccra } from '../../domain/dates';
-import { APP_PATHS } from '../../domain/navigation/app-paths';
+import { creditHistoryPath, isTopSupervisor } from '../../domain/account/permissions';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { useSession } from '../../sync/hooks/use-session';
@@ -14,6 +14,9 @@ import { PurchaseForm } from './purchase-form';
 import { PurchaseOutcome } from './purchase-outcome';
 
 export const NO_CARD_PAYMENTS = 'Card payments are not enabled here: please contact your provider to buy credit';
+/** Profile 6 is the platform: nobody sells to it (docs/product.md#buying-credit). */
+export const OPERATOR_BUYS_NONE =
+  'You run this platform, so there is no one to buy credit from and your credit does not expire. Your clients buy at the prices you set on your profile, and you give credit from Client management.';
 const number = new Intl.NumberFormat('en-US');
 
 /**
@@ -37,7 +40,6 @@ export function PurchaseScreen() {
   if (session.status !== 'signed-in') return null;
   const { user } = session;
   const terms = sellerTerms(user, domainState.status === 'ready' ? domainState.domain : null);
-  const reseller = user.accountType === 'RESELLER';
   return (
     <Stack gap="md" maw={900}>
       <Title order={1} size="h2">
@@ -49,23 +51,44 @@ export function PurchaseScreen() {
           Balance: <b>{number.format(user.creditbalance)} SMS credits</b>
           {user.creditexpires > 0 && `, valid until ${formatAccra(user.creditexpires * 1000, 'd MMM yyyy')}`}
         </Text>
-        <Text component={Link} to={APP_PATHS.creditHistory.getHref()} c="blue.8" size="sm">
+        <Text component={Link} to={creditHistoryPath(user)} c="blue.8" size="sm">
           SMS credits purchase history
         </Text>
       </Group>
+      {isTopSupervisor(user) ? (
+        <Alert color="blue" variant="light">
+          {OPERATOR_BUYS_NONE}
+        </Alert>
+      ) : (
+        <SellerOffer user={user} terms={terms} online={online} />
+      )}
+    </Stack>
+  );
+}
+
+/** The seller's prices for the account type (a reseller's volume table) and, with card payments on, the form. */
+function SellerOffer({
+  user,
+  terms,
+  online,
+}: {
+  user: StoredUser;
+  terms: ReturnType<typeof sellerTerms>;
+  online: boolean;
+}) {
+  const tiers = tiersFor(terms.localrate, user.accountType);
+  return (
+    <>
       <SectionCard id="prices-title" title="Prices">
-        {reseller ? (
+        {user.accountType === 'RESELLER' ? (
           <>
             <ResellerRateTable />
             <Text size="sm">
               Your applicable rate: <b>{user.applicableRate} per SMS</b> (from your last 30 days of sending)
             </Text>
           </>
-        ) : tiersFor(terms.localrate, user.accountType).length > 0 ? (
-          <PriceTable
-            title={`${user.accountType} account prices`}
-            tiers={tiersFor(terms.localrate, user.accountType)}
-          />
+        ) : tiers.length > 0 ? (
+          <PriceTable title={`${user.accountType} account prices`} tiers={tiers} />
         ) : (
           <Text c="dimmed">No prices are set for your account type yet.</Text>
         )}
@@ -77,6 +100,6 @@ export function PurchaseScreen() {
           {NO_CARD_PAYMENTS}
         </Alert>
       )}
-    </Stack>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { Badge, Button, Group, Mark, Select, Text, Textarea } from '@mantine/core';
+import { Button, Group, Mark, Select, Text, Textarea } from '@mantine/core';
 import { placeholder } from '../../domain/messages/personalize';
-import { smsPartLimit, type SmsCount } from '../../domain/messages/sms';
+import type { SmsCount } from '../../domain/messages/sms';
+import { SmsCounter } from '../../ui/sms-counter';
 import { characterLabel, replaceTypographic, unicodeCharacters } from '../../domain/messages/unicode-hints';
 import { normalizeApostrophes } from '../../domain/messages/message-text';
 
@@ -56,16 +57,7 @@ export function MessageEditor({ text, onChange, count, placeholderFields, person
         minRows={5}
         maxRows={14}
       />
-      <Group gap="xs" justify="space-between" wrap="wrap">
-        <Text size="sm" data-testid="sms-counter">
-          {count.length} / {smsPartLimit(count.parts)} characters · {count.label}{' '}
-          {count.parts === 1 ? 'message' : 'messages'}
-          {personalized ? ' (before fields are filled in)' : ''}
-        </Text>
-        <Badge color={count.unicode ? 'orange.9' : 'gray.7'} variant="outline" data-testid="unicode-flag">
-          Unicode {count.unicode ? 'on' : 'off'}
-        </Badge>
-      </Group>
+      <SmsCounter count={count} personalized={personalized} />
       {forcing.length > 0 && (
         <Group gap={6} wrap="wrap" aria-label="Characters that need unicode">
           <Text size="sm">These characters switch the message to unicode (fewer characters per SMS):</Text>

@@ -9,12 +9,18 @@ import type { SendPlan } from './use-send-plan';
 type Props = { plan: SendPlan; personalized: boolean };
 
 /**
- * What the form found in the numbers before sending (docs/product.md#phone-numbers): numbers set aside, a regular
+ * What the form found in the numbers before sending (docs/product.md#phone-numbers): a birthday send's contacts or rows
+ * without a birthday (docs/product.md#birthdays), numbers set aside, a regular
  * send's repeats (sent once), a personalized send's numbers that repeat (each row sent).
  */
 export function NumberChecks({ plan, personalized }: Props) {
   return (
     <>
+      {plan.noBirthday && (
+        <Alert color="yellow" variant="light" data-testid="no-birthday">
+          {plan.noBirthday.note}
+        </Alert>
+      )}
       {plan.setAside.length > 0 && <SetAsideRows rows={plan.setAside} fileName="numbers" typed />}
       {!personalized && plan.duplicates > 0 && (
         <Text size="sm" c="dimmed" data-testid="repeats-dropped">

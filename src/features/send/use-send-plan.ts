@@ -7,7 +7,14 @@ import { repeatedNumbers, screenNumbers } from '../../domain/numbers/number-scre
 import { phonebookPlaceholderFields } from '../../domain/messages/personalize';
 import { parseManualNumbers } from '../../domain/send/recipients';
 import { sendFormWarnings } from '../../domain/send/send-form';
-import { buildSendItems, contactRecipient, sheetRecipient, type Recipient } from '../../domain/send/send-items';
+import {
+  buildSendItems,
+  contactRecipient,
+  sheetBirthday,
+  sheetRecipient,
+  type Recipient,
+} from '../../domain/send/send-items';
+import { namesBirthdays, noBirthdayNote } from '../../domain/send/birthday-recipients';
 import { creditProblem, sendCost, type SendCost } from '../../domain/send/send-cost';
 import { countSms, type SmsCount } from '../../domain/messages/sms';
 import { optedOutAmong, withOptOutLink } from '../../domain/numbers/opt-out';
@@ -31,6 +38,8 @@ export type SendPlan = {
   duplicates: number;
   /** A personalized send's numbers that appear on several rows (each row is sent). */
   repeated: string[];
+  /** A birthday send's contacts or rows without a birthday, left out (never sent or charged), of how many. */
+  noBirthday: { left: number; of: number; note: string } | null;
   /** The first recipients' filled-in texts of a personalized send. */
   preview: PreviewText[];
   /** Recipients' numbers on the stored opt-out list (canonical): the gateway skips them, they cost nothing. */
@@ -60,18 +69,29 @@ export function useSendPlan(
   const birthday = fields.messageType === 'birthday';
   const table = excel.status === 'loaded' ? excel.table : null;
 
-  const listed = useMemo<Recipient[]>(() => {
+  const everyone = useMemo<Recipient[]>(() => {
     const now = new Date();
     // Every repeat is kept here: the screen below drops a regular send's, by canonical number.
     if (fields.source === 'manual') return parseManualNumbers(fields.numbers, true).map((number) => ({ number }));
     if (fields.source === 'excel') {
       if (!table) return [];
-      // A regular send needs only the numbers; each row's fields are built for personalized texts alone.
-      if (!personalized) return numbersOf(table).map((number) => ({ number }));
+      // A regular send needs only the numbers (and a birthday send the birthdays); each row's fields are built for personalized texts alone.
+      if (!personalized && !birthday) return numbersOf(table).map((number) => ({ number }));
+      if (!personalized)
+        return numbersOf(table).map((number, i) => ({ number, birthday: sheetBirthday(rowAt(table, i)) }));
       return Array.from({ length: table.length }, (_, i) => sheetRecipient(rowAt(table, i), birthday, now));
     }
     return (contacts ?? []).map((c) => contactRecipient(c, birthday, now));
   }, [fields.source, fields.numbers, personalized, birthday, table, contacts]);
+
+  // A birthday send from a phone book or sheet reaches only those with a birthday (docs/product.md#birthdays).
+  const named = namesBirthdays(fields.messageType, fields.source);
+  const listed = useMemo(() => (named ? everyone.filter((r) => r.birthday) : everyone), [named, everyone]);
+  const left = everyone.length - listed.length;
+  const noBirthday =
+    named && left > 0
+      ? { left, of: everyone.length, note: noBirthdayNote(left, everyone.length, fields.source) }
+      : null;
 
   const screened = useMemo(() => screenNumbers(listed, personalized), [listed, personalized]);
   const recipients = screened.kept;
@@ -140,6 +160,7 @@ export function useSendPlan(
     setAside,
     duplicates: screened.duplicates,
     repeated,
+    noBirthday,
     preview,
     optedOut,
     optOutsFromDevice: optOuts.fromDevice,

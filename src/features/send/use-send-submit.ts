@@ -46,7 +46,7 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued, linkHost }
     });
     // With several sheets the missing choice has its own message, as has a sheet without numbers.
     if (error === UPLOAD_EXCEL) error = excelProblem(excel.state) ?? error;
-    if (!error && plan.recipientCount === 0) error = 'There are no mobile numbers to send to';
+    if (!error && plan.recipientCount === 0) error = plan.noBirthday?.note ?? 'There are no mobile numbers to send to';
     if (error) return refuse(error);
 
     const draft: SendDraft = { ...fields, date };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   hasPlaceholders,
+  keptFields,
+  PERSONAL_FIELD_LIMITS,
   personalize,
   phonebookPlaceholderFields,
   placeholder,
@@ -80,5 +82,17 @@ describe('message text', () => {
     expect(stripAgePlaceholder('Hi {firstname}, {age} { AGE }!', ctx({}))).toBe('Hi {firstname},  !');
     expect(stripAgePlaceholder('You are {age}', ctx({ messageType: 'birthday' }))).toBe('You are {age}');
     expect(prepareMessageText('It’s {age}', ctx({}))).toBe("It's ");
+  });
+});
+
+describe('keptFields', () => {
+  it('keeps the named values first, then the rest of the row within the limits', () => {
+    const wide = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`col${i}`, `v${i}`]));
+    const row = { ...wide, Notes: 'x'.repeat(PERSONAL_FIELD_LIMITS.value + 1), 'First Name': 'Ama' };
+    const kept = keptFields('Hi {first name}', row);
+    expect(Object.keys(kept)).toHaveLength(PERSONAL_FIELD_LIMITS.fields);
+    expect(Object.keys(kept)[0]).toBe('First Name');
+    expect(kept.Notes).toBeUndefined();
+    expect(personalize('Hi {first name}', kept)).toBe(personalize('Hi {first name}', row));
   });
 });

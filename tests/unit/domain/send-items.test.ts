@@ -8,6 +8,7 @@ import {
   type SendDraft,
 } from '../../../src/domain/send/send-items';
 import { TEST_SENDER_BODY } from '../../../src/domain/messages/sender-id';
+import { noBirthdayNote } from '../../../src/domain/send/birthday-recipients';
 
 const NOW = new Date('2026-03-10T09:30:15Z'); // Accra is UTC+0
 
@@ -57,6 +58,26 @@ describe('buildSendItems', () => {
     expect(items.map((i) => [i.destinationAddress, i.shortMessage, i.typeandsubtype])).toEqual([
       ['024', "Hi Ama, it's {unknown}", 'quick:personalized'],
       ['024', "Hi Kofi, it's {unknown}", 'quick:personalized'],
+    ]);
+    // The template goes too; a registration's rows also carry their values, for edits of its template.
+    expect(items.map((i) => [i.template, i.fields])).toEqual([
+      ["Hi {name}, it's {unknown}", undefined],
+      ["Hi {name}, it's {unknown}", undefined],
+    ]);
+    const scheduled = buildSendItems(
+      draft({
+        messageType: 'scheduled',
+        subtype: 'personalized',
+        source: 'excel',
+        text: 'Hi {name}',
+        date: '2026-03-11 10:00',
+      }),
+      rows.map((r) => sheetRecipient(r)),
+      NOW,
+    );
+    expect(scheduled.map((i) => [i.template, i.fields])).toEqual([
+      ['Hi {name}', { numbers: '024', name: 'Ama' }],
+      ['Hi {name}', { numbers: '024', name: 'Kofi' }],
     ]);
   });
 
@@ -155,5 +176,56 @@ describe('sheetRecipient', () => {
       numbers: '1',
       birthday: '2000-03-10',
     });
+  });
+});
+
+describe('a birthday send from a phone book or sheet (docs/product.md#birthdays)', () => {
+  const birthday = (over: Partial<SendDraft> = {}) =>
+    draft({ messageType: 'birthday', source: 'phonebook', text: 'Happy birthday', ...over });
+
+  it('names each recipient’s birthday: one regular item a birthday, one personalized item a recipient', () => {
+    const recipients = [
+      { number: '1', birthday: '1990-11-21' },
+      { number: '2', birthday: '1985-12-01' },
+      { number: '3', birthday: '1990-11-21' },
+    ];
+    expect(buildSendItems(birthday(), recipients, NOW).map((i) => [i.destinationAddress, i.birthday])).toEqual([
+      ['1,3', '1990-11-21'],
+      ['2', '1985-12-01'],
+    ]);
+    const personalized = buildSendItems(birthday({ subtype: 'personalized', source: 'excel' }), recipients, NOW);
+    expect(personalized.map((i) => [i.destinationAddress, i.birthday])).toEqual([
+      ['1', '1990-11-21'],
+      ['2', '1985-12-01'],
+      ['3', '1990-11-21'],
+    ]);
+  });
+
+  it('names none on a manual birthday send, whose date is the birthday', () => {
+    const [item] = buildSendItems(birthday({ source: 'manual', date: '1990-06-02' }), [{ number: '1' }], NOW);
+    expect(item).not.toHaveProperty('birthday');
+  });
+
+  it('reads a contact’s or a sheet row’s birthday, any heading case, day first; none when blank or unreadable', () => {
+    const contact = { firstname: 'Ama', middlename: '', surname: '', email: '', phonenumber: '024', birthday: '' };
+    expect(contactRecipient({ ...contact, birthday: '2000-03-10' }, true, NOW).birthday).toBe('2000-03-10');
+    expect(contactRecipient(contact, true, NOW).birthday).toBe('');
+    const row = sheetRecipient({ numbers: '1', 'Birth Day': '14/05/1990' }, true, NOW);
+    expect(row.birthday).toBe('1990-05-14');
+    expect(row.fields?.age).toBe('36');
+    expect(sheetRecipient({ numbers: '1', Birthday: 'soon' }, true, NOW).birthday).toBe('');
+    expect(sheetRecipient({ numbers: '1' }, true, NOW).birthday).toBe('');
+  });
+
+  it('says who gets nothing', () => {
+    expect(noBirthdayNote(2, 4, 'phonebook')).toBe(
+      '2 of the 4 contacts have no birthday: they get nothing and are not charged. Add their birthdays in the phone book to include them.',
+    );
+    expect(noBirthdayNote(1, 3, 'excel')).toBe(
+      '1 of the 3 rows has no birthday: it gets nothing and is not charged. Give each row its date in a column headed Birthday to include it.',
+    );
+    expect(noBirthdayNote(2, 2, 'excel')).toBe(
+      'None of the 2 rows has a birthday, so nobody would get this message. Give each row its date in a column headed Birthday.',
+    );
   });
 });

@@ -62,6 +62,15 @@ describe('the page shell', () => {
     expect((await menuLabels()).slice(-2)).toEqual(['Client management', 'Audit log']);
   });
 
+  it("reads 'Powered by' on the main host to its customers, and the operator its own name", async () => {
+    const client = renderApp(<AppLayout user={userInfo()} domain={domain} />);
+    expect(await screen.findByText('Powered by Bulk SMS Ghana')).toBeTruthy();
+    client.unmount();
+    renderApp(<AppLayout user={userInfo({ profile_id: 6, username: 'supervisor', isAdmin: true })} domain={domain} />);
+    expect(await screen.findByText('Bulk SMS Ghana')).toBeTruthy();
+    expect(screen.queryByText(/Powered by/)).toBeNull();
+  });
+
   it('shows the balance in credits, or in USD for an international account', async () => {
     const local = renderApp(<AppLayout user={userInfo({ creditbalance: 12345 })} domain={domain} />);
     expect((await screen.findByLabelText('Credit balance')).textContent).toBe('12,345 credits');

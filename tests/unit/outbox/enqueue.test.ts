@@ -48,6 +48,13 @@ describe('enqueue', () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('keeps personalized rows of one text apart when their values differ: each keeps its own', () => {
+    const row = (n: string, name: string) =>
+      makeItem({ destinationAddress: n, shortMessage: 'Hi', template: 'Hi', fields: { numbers: n, name } });
+    const items = [row('233240000001', 'Ama'), row('233240000002', 'Kofi')];
+    expect(joinBatchItems([{ items: [items[0]!] }, { items: [items[1]!] }])).toEqual(items);
+  });
+
   it('stores nothing when a batch record cannot be written (one transaction)', async () => {
     const failing = () => {
       throw new Error('disk full');

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './lint-text';
 
@@ -21,10 +21,10 @@ const OUTSIDE_REFERENCES: readonly RegExp[] = [
   /\/work\/shared\b/,
 ];
 
-/** docs/<name>.md, with its #anchor when there is one. */
-const DOC_LINK = /\bdocs\/([\w-]+\.md)(?:#([\w-]+))?/g;
-/** A markdown link between the docs: (api.md#sends), (docs/carrier.md). */
-const MARKDOWN_LINK = /\]\((?:docs\/)?([\w-]+\.md)(?:#([\w-]+))?\)/g;
+/** docs/<path>.md from the top of the repository, with its #anchor when there is one. */
+const DOC_LINK = /\bdocs\/([\w/-]+\.md)(?:#([\w-]+))?/g;
+/** A markdown link, relative to the file it is in: (api.md#sends), (docs/carrier.md), (../smpp.md). */
+const MARKDOWN_LINK = /\]\(((?:\.\.\/)*[\w/-]+\.md)(?:#([\w-]+))?\)/g;
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens; repeats get -1, -2. */
 function headingAnchors(markdown: string): Set<string> {
@@ -43,20 +43,26 @@ function headingAnchors(markdown: string): Set<string> {
   return anchors;
 }
 
+/** The headings of a markdown file (its path from the top), or null when there is no such file. */
 const docAnchors = new Map<string, Set<string> | null>();
 function anchorsOf(doc: string): Set<string> | null {
   if (!docAnchors.has(doc)) {
-    const path = join(root, 'docs', doc);
+    const path = join(root, doc);
     docAnchors.set(doc, existsSync(path) ? headingAnchors(readFileSync(path, 'utf8')) : null);
   }
   return docAnchors.get(doc)!;
 }
+
+/** The file a link points to, from the top of the repository: docs/ links from the top, the rest from `from`'s folder. */
+const target = (link: RegExp, found: string, from: string) =>
+  link === DOC_LINK ? `docs/${found}` : normalize(join(dirname(from), found));
 
 /** What is wrong in one file's text: outside references, and links to a doc or heading that does not exist. */
 function referenceProblems(
   text: string,
   links: RegExp[] = [DOC_LINK],
   anchors: (doc: string) => Set<string> | null = anchorsOf,
+  from = 'README.md',
 ): string[] {
   const problems: string[] = [];
   text.split('\n').forEach((line, i) => {
@@ -65,11 +71,11 @@ function referenceProblems(
       if (found) problems.push(`line ${i + 1}: '${found[0]}' names something outside the repository`);
     }
     for (const link of links) {
-      for (const [whole, doc, anchor] of line.matchAll(link)) {
-        const headings = anchors(doc!);
-        if (!headings) problems.push(`line ${i + 1}: ${whole}: docs/${doc} does not exist`);
-        else if (anchor && !headings.has(anchor))
-          problems.push(`line ${i + 1}: ${whole}: no such heading in docs/${doc}`);
+      for (const [whole, found, anchor] of line.matchAll(link)) {
+        const doc = target(link, found!, from);
+        const headings = anchors(doc);
+        if (!headings) problems.push(`line ${i + 1}: ${whole}: ${doc} does not exist`);
+        else if (anchor && !headings.has(anchor)) problems.push(`line ${i + 1}: ${whole}: no such heading in ${doc}`);
       }
     }
   });
@@ -105,16 +111,19 @@ describe('comments point into the repository', () => {
   });
 
   it('keeps the docs and the README free of outside references, linking files and headings that exist', () => {
-    const docs = ['README.md', ...readdirSync(join(root, 'docs')).map((name) => `docs/${name}`)];
+    const docs = ['README.md', ...filesUnder('docs')];
+    expect(docs).toContain('docs/perf/smpp-server.md');
     const problems = docs.flatMap((path) =>
-      referenceProblems(readFileSync(join(root, path), 'utf8'), [DOC_LINK, MARKDOWN_LINK]).map((p) => `${path} ${p}`),
+      referenceProblems(readFileSync(join(root, path), 'utf8'), [DOC_LINK, MARKDOWN_LINK], anchorsOf, path).map(
+        (p) => `${path} ${p}`,
+      ),
     );
     expect(problems).toEqual([]);
   });
 });
 
 describe('a planted violation is caught', () => {
-  const fake = (doc: string) => (doc === 'product.md' ? new Set(['sender-ids']) : null);
+  const fake = (doc: string) => (doc === 'docs/product.md' ? new Set(['sender-ids']) : null);
 
   it.each([
     ['// SPEC 5: the sender ID is required.', "'SPEC'"],
@@ -136,6 +145,13 @@ describe('a planted violation is caught', () => {
     ]);
     expect(referenceProblems('// docs/products.md#sender-ids', [DOC_LINK], fake)).toEqual([
       'line 1: docs/products.md#sender-ids: docs/products.md does not exist',
+    ]);
+  });
+
+  it('a link from a doc in a folder, resolved from that folder', () => {
+    const line = 'See [the sender IDs](product.md#sender-ids) and [them](../product.md#sender-ids).';
+    expect(referenceProblems(line, [MARKDOWN_LINK], fake, 'docs/perf/bench.md')).toEqual([
+      'line 1: ](product.md#sender-ids): docs/perf/product.md does not exist',
     ]);
   });
 
