@@ -38,23 +38,9 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
   const lock = options.lock ?? defaultLock();
   const stopper = new AbortController();
   const signal = stopper.signal;
-  let dirty = false;
+  const wakes = wakeUps(signal);
+  const { wake } = wakes;
   let onlineKick = false;
-  let notify: (() => void) | null = null;
-
-  const wake = () => {
-    dirty = true;
-    notify?.();
-  };
-  const nextSignal = () =>
-    dirty || signal.aborted
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          notify = () => {
-            notify = null;
-            resolve();
-          };
-        });
   const unsubscribe = [
     ...(options.hearsEnqueue === false ? [] : [onJobQueued(wake)]),
     network.onOnline(() => {
@@ -62,7 +48,6 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
       wake();
     }),
   ];
-  signal.addEventListener('abort', () => notify?.(), { once: true });
 
   const ctx = {
     scheduler,
@@ -73,27 +58,16 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
     random: options.random,
   };
 
-  // Waits `ms` unless something happens first; the loop then looks again (the job's times are stored).
-  async function pause(ms: number): Promise<void> {
-    const nap = new AbortController();
-    const onStop = () => nap.abort();
-    signal.addEventListener('abort', onStop, { once: true });
-    try {
-      await Promise.race([scheduler.sleep(ms, nap.signal).catch(() => {}), nextSignal()]);
-    } finally {
-      nap.abort();
-      signal.removeEventListener('abort', onStop);
-    }
-  }
+  const pause = (ms: number) => pauseUnlessWoken(ms, scheduler, signal, wakes.next);
 
   /** One look at the outbox: send the next job, or wait for a reason to look again. */
   async function step(): Promise<void> {
-    dirty = false;
+    wakes.clear();
     const session = await readSession();
     const job = session ? await nextRunnableJob(session.profile_id, session.signedInAt) : undefined;
     if (!job) {
       emitOutboxEvent({ type: 'waiting', reason: 'no-work' });
-      return nextSignal();
+      return wakes.next();
     }
     // Offline: wait for 'online', and look again now and then in case the event never comes.
     if (!network.online()) {
@@ -143,4 +117,48 @@ export function startDrainer(options: DrainerOptions = {}): Drainer {
       await running;
     },
   };
+}
+
+/** "Look again": set by wake(), awaited by the loop; a wake while the loop is busy is kept for its next look. */
+function wakeUps(signal: AbortSignal) {
+  let dirty = false;
+  let notify: (() => void) | null = null;
+  signal.addEventListener('abort', () => notify?.(), { once: true });
+  return {
+    wake() {
+      dirty = true;
+      notify?.();
+    },
+    /** A look starts: the wakes before it are seen by that look. */
+    clear() {
+      dirty = false;
+    },
+    next: (): Promise<void> =>
+      dirty || signal.aborted
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            notify = () => {
+              notify = null;
+              resolve();
+            };
+          }),
+  };
+}
+
+// Waits `ms` unless something happens first; the loop then looks again (the job's times are stored).
+async function pauseUnlessWoken(
+  ms: number,
+  scheduler: Scheduler,
+  signal: AbortSignal,
+  woken: () => Promise<void>,
+): Promise<void> {
+  const nap = new AbortController();
+  const onStop = () => nap.abort();
+  signal.addEventListener('abort', onStop, { once: true });
+  try {
+    await Promise.race([scheduler.sleep(ms, nap.signal).catch(() => {}), woken()]);
+  } finally {
+    nap.abort();
+    signal.removeEventListener('abort', onStop);
+  }
 }

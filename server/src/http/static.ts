@@ -11,10 +11,10 @@ import { brandName, brandThemeColor } from '../../../src/domain/brand/brand';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { prerenderedPages } from './prerendered-page';
 
-/** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing. */
 /** Where the build's hashed files are served: cached for a year, never revalidated. */
 export const ASSETS_PREFIX = '/assets/';
 
+/** Strict policy for the PWA: no inline script, no plugins, no <base>, no framing. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -35,13 +35,48 @@ export const CONTENT_SECURITY_POLICY = [
 export async function registerStatic(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const dist = ctx.distDir;
   if (!dist || !existsSync(join(dist, 'index.html'))) {
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith(GATEWAY_PREFIX))
-        return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
-      return reply.status(503).type('text/plain').send('The app is not built: run npm run build');
-    });
+    registerNotBuilt(app);
     return;
   }
+  const shell = shellPages(app, ctx, dist);
+  await registerDistFiles(app, dist);
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
+    const encoding = shellEncoding.negotiate(req.headers['accept-encoding'] ?? '') ?? 'identity';
+    const page = await shell.prerendered(req).catch((error: unknown) => {
+      req.log.warn(`no prerendered page, serving the plain shell: ${String(error)}`);
+      return null;
+    });
+    const variants = page ?? shell.indexHtml().shell;
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply
+      .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8')
+      .send(variants[encoding]);
+  };
+  app.get('/', (req, reply) => sendShell(req, reply));
+  app.setNotFoundHandler((req, reply) => {
+    const isNavigation =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith(GATEWAY_PREFIX) &&
+      !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    if (isNavigation) return sendShell(req, reply);
+    return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
+  });
+}
+
+/** No build to serve: the gateway's calls still answer 404 in their envelope, every page says how to build. */
+function registerNotBuilt(app: FastifyInstance): void {
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(GATEWAY_PREFIX))
+      return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
+    return reply.status(503).type('text/plain').send('The app is not built: run npm run build');
+  });
+}
+
+/** index.html (re-read when it changes) and the pages prerendered from it for a first visit. */
+function shellPages(app: FastifyInstance, ctx: GatewayContext, dist: string) {
   // Re-read when the file changes: a rebuild under a running gateway must not leave it serving
   // an index.html that names assets the build has deleted.
   const indexPath = join(dist, 'index.html');
@@ -78,6 +113,11 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       themeColor: brandThemeColor(details.theme_color),
     });
   };
+  return { indexHtml, prerendered };
+}
+
+/** The build's files: hashed assets cached for a year, the rest (sw.js, icons, the manifest) revalidated. */
+async function registerDistFiles(app: FastifyInstance, dist: string): Promise<void> {
   // Hashed files never change under their name, so their .br and .gz twins written at build time
   // (scripts/compress-dist.mjs) cannot go stale; the few other files (sw.js, icons) are compressed as
   // they go out, so a service worker replaced in place is never served from an old twin.
@@ -112,30 +152,6 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       res.setHeader('Vary', 'Accept-Encoding');
     },
-  });
-  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
-    const encoding = shellEncoding.negotiate(req.headers['accept-encoding'] ?? '') ?? 'identity';
-    const page = await prerendered(req).catch((error: unknown) => {
-      req.log.warn(`no prerendered page, serving the plain shell: ${String(error)}`);
-      return null;
-    });
-    const shell = page ?? indexHtml().shell;
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply
-      .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
-      .type('text/html; charset=utf-8')
-      .send(shell[encoding]);
-  };
-  app.get('/', (req, reply) => sendShell(req, reply));
-  app.setNotFoundHandler((req, reply) => {
-    const isNavigation =
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !req.url.startsWith(GATEWAY_PREFIX) &&
-      !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
-    if (isNavigation) return sendShell(req, reply);
-    return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
   });
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
@@ -11,20 +11,17 @@ import { parseLocalRate } from '../../domain/money/pricing';
 import { PriceTable } from '../../ui/price-table';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
+import { loadSignIn, useSignInIntent } from './use-sign-in-intent';
 import type { TwoStepChallenge } from '../../sync/session';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 
 // Off the first screen's path: the reset dialog loads when first opened, and sign-in (zod
-// and Dexie) when the form is sent.
+// and Dexie) when the form is sent (use-sign-in-intent.ts).
 const ResetPasswordDialog = lazy(() =>
   import('./reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
 );
-const loadSession = () => import('../../sync/session');
-const loadSignIn = () => loadSession().then((m) => m.signIn);
 // The second step (and qrcode with it) loads only for an account with two-step sign-in.
 const TwoStepForm = lazy(() => import('./two-step-form').then((m) => ({ default: m.TwoStepForm })));
-import { APP_PATHS } from '../../domain/navigation/app-paths';
-
-const LOGIN_FIELDS = ['emailusername', 'password'];
 
 type LoginScreenProps = {
   /** Called once the person starts on the form (focus or typing): the code after sign-in can be fetched. */
@@ -43,23 +40,7 @@ export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
   const [resetUsed, setResetUsed] = useState(false);
   if (resetOpened && !resetUsed) setResetUsed(true);
 
-  // Sign-in's own code (zod, Dexie) and the screens it opens load while the password is typed, not after Login.
-  const intent = useRef(false);
-  const signInIntent = useCallback(() => {
-    if (intent.current) return;
-    intent.current = true;
-    void loadSession()
-      .then((m) => m.prepareSignIn())
-      .catch(() => {});
-    onSignInIntent?.();
-  }, [onSignInIntent]);
-  // Typed into, or focused, before the code arrived (the prerendered page): the person is already on the form.
-  const typed = emailusername !== '' || password !== '';
-  useEffect(() => {
-    const focused = document.activeElement;
-    const onForm = focused instanceof HTMLInputElement && LOGIN_FIELDS.includes(focused.name);
-    if (typed || onForm) signInIntent();
-  }, [typed, signInIntent]);
+  const signInIntent = useSignInIntent(emailusername !== '' || password !== '', onSignInIntent);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

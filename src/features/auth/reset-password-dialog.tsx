@@ -1,59 +1,48 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Text, TextInput } from '@mantine/core';
 import '../../ui/mantine-styles-rest';
-import { resetFieldError } from '../../domain/account/signup';
 import { RESET_ATTEMPTS } from '../../domain/constants';
 import { TRY_AGAIN } from '../../domain/alerts';
 import { FormStack } from '../../ui/form-stack';
 import { confirmReset, requestResetCode } from '../../flows/signup-flow';
 import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
+import { useResetForm } from './use-reset-form';
 
 type ResetPasswordDialogProps = { opened: boolean; onClose: () => void; supid: number };
+
+const fail = (error: unknown) => {
+  const failure = describeFailure(error, TRY_AGAIN);
+  emitAlert({ message: failure.message, severity: failure.severity });
+};
 
 /**
  * Password reset (docs/product.md#password-reset): request a code for an e-mail or username (as login
  * takes them), then code + new password + confirm; resend counter from 3, closing at 0.
  */
 export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDialogProps) {
+  const reset = useResetForm();
+  const { email, resetCode, newPassword, confirmNewPassword } = reset.values;
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [resends, setResends] = useState(RESET_ATTEMPTS);
-  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const close = () => {
     setStep('email');
-    setCode('');
-    setPassword('');
-    setConfirm('');
+    reset.restart(true);
     setResends(RESET_ATTEMPTS);
-    setTouched(false);
     onClose();
   };
-  const fail = (error: unknown) => {
-    const failure = describeFailure(error, TRY_AGAIN);
-    emitAlert({ message: failure.message, severity: failure.severity });
-  };
-
-  const emailError = touched ? resetFieldError('login', email) : null;
-  const codeError = touched ? resetFieldError('code', code) : null;
-  const passwordError = touched && password ? resetFieldError('password', password) : null;
-  const confirmError = touched && confirm ? resetFieldError('confirm', confirm, password) : null;
 
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    if (resetFieldError('login', email)) return;
+    if (!reset.emailReady()) return;
     setBusy(true);
     try {
       await requestResetCode(email, supid);
       emitAlert({ message: 'If there is such an account, a code has been sent to its phone', severity: 'success' });
       setStep('code');
-      setTouched(false);
+      reset.restart(false);
     } catch (error) {
       fail(error);
     }
@@ -74,17 +63,11 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
 
   const change = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    const errors = [
-      resetFieldError('code', code),
-      resetFieldError('password', password),
-      resetFieldError('confirm', confirm, password),
-    ];
-    if (errors.some(Boolean)) return;
+    if (!reset.changeReady()) return;
     setBusy(true);
     try {
       // What else the reset ended (API keys, SMPP access) is said with it: the owner may need to set them up again.
-      const ended = await confirmReset(email, code, password, confirm);
+      const ended = await confirmReset(email, resetCode, newPassword, confirmNewPassword);
       const message = 'Your password has been changed: you can now log in';
       emitAlert({ message: ended ? `${message}. ${ended}` : message, severity: 'success' });
       close();
@@ -99,41 +82,14 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
       {step === 'email' ? (
         <FormStack gap="sm" onSubmit={(e) => void sendCode(e)}>
           <Text size="sm">Enter the e-mail address or username of your account; we will send a code to its phone.</Text>
-          <TextInput
-            label="Email or username"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={emailError}
-          />
+          <TextInput label="Email or username" autoComplete="username" {...reset.input('email')} />
           <Button type="submit" loading={busy}>
             Send code
           </Button>
         </FormStack>
       ) : (
         <FormStack gap="sm" onSubmit={(e) => void change(e)}>
-          <TextInput
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={codeError}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={passwordError}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={confirmError}
-          />
+          <CodeStepFields reset={reset} />
           <Group justify="space-between">
             <Button variant="subtle" onClick={() => void resend()}>
               Resend code ({resends})
@@ -145,5 +101,20 @@ export function ResetPasswordDialog({ opened, onClose, supid }: ResetPasswordDia
         </FormStack>
       )}
     </Modal>
+  );
+}
+
+/** The second step: the code texted to the account's phone and the new password twice. */
+function CodeStepFields({ reset }: { reset: ReturnType<typeof useResetForm> }) {
+  return (
+    <>
+      <TextInput label="Code" inputMode="numeric" autoComplete="one-time-code" {...reset.input('resetCode')} />
+      <PasswordInput label="New password" autoComplete="new-password" {...reset.input('newPassword', false)} />
+      <PasswordInput
+        label="Confirm new password"
+        autoComplete="new-password"
+        {...reset.input('confirmNewPassword', false)}
+      />
+    </>
   );
 }

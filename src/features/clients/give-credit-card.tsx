@@ -28,7 +28,7 @@ export function GiveCreditCard({
   const [beneficiary, setBeneficiary] = useState('');
   const [amount, setAmount] = useState('');
   const [rate, setRate] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'beneficiary' | 'amount' | 'rate', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<GiftField, string>>>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const atRate = byRate && mode === 'rate';
@@ -88,71 +88,103 @@ export function GiveCreditCard({
             />
           )}
         </Group>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            check();
-          }}
-        >
-          <Group align="flex-start" wrap="wrap" gap="sm">
-            <TextInput
-              label="Username or email"
-              value={beneficiary}
-              onChange={(e) => setBeneficiary(e.currentTarget.value)}
-              error={errors.beneficiary}
-              w={{ base: '100%', sm: 260 }}
-              autoComplete="off"
-            />
-            <TextInput
-              label={atRate ? 'Amount (GHS)' : 'Amount (credits)'}
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              error={errors.amount}
-              inputMode="decimal"
-              w={{ base: '100%', sm: 160 }}
-            />
-            {atRate && (
-              <TextInput
-                label="Rate (GHS per SMS)"
-                value={rate}
-                onChange={(e) => setRate(e.currentTarget.value)}
-                error={errors.rate}
-                inputMode="decimal"
-                w={{ base: '100%', sm: 160 }}
-              />
-            )}
-            <Button type="submit" mt={{ base: 0, sm: 25 }} disabled={!online}>
-              Give credit
-            </Button>
-          </Group>
-        </form>
+        <GiftFields
+          fields={{ beneficiary, amount, rate }}
+          edit={{ beneficiary: setBeneficiary, amount: setAmount, rate: setRate }}
+          errors={errors}
+          atRate={atRate}
+          online={online}
+          onSubmit={check}
+        />
         {!online && (
           <Text size="sm" c="dimmed">
             Giving credit needs a connection.
           </Text>
         )}
       </Stack>
-      <Modal opened={pending !== null} onClose={() => !busy && setPending(null)} title="Confirm credit" centered>
-        {pending && (
-          <Stack gap="sm">
-            <Text>
-              Give <b>{number.format(pending.credits)} credits</b> to <b>{pending.client.username}</b>
-              {pending.client.companyname ? ` (${pending.client.companyname})` : ''}?
-            </Text>
-            {pending.rate !== undefined && (
-              <Text size="sm" c="dimmed">
-                GHS {pending.amount} at {pending.rate} per SMS.
-              </Text>
-            )}
-            <DialogActions
-              confirmLabel="Confirm"
-              onCancel={() => setPending(null)}
-              onConfirm={() => void confirm()}
-              busy={busy}
-            />
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmCreditDialog pending={pending} busy={busy} onCancel={() => setPending(null)} onConfirm={confirm} />
     </Paper>
+  );
+}
+
+type GiftField = 'beneficiary' | 'amount' | 'rate';
+
+/** Who gets the credit and how much (by rate: the money and the rate); each problem said on its field. */
+function GiftFields(props: {
+  fields: Record<GiftField, string>;
+  edit: Record<GiftField, (value: string) => void>;
+  errors: Partial<Record<GiftField, string>>;
+  atRate: boolean;
+  online: boolean;
+  onSubmit: () => void;
+}) {
+  const { fields, edit, errors, atRate, online, onSubmit } = props;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Group align="flex-start" wrap="wrap" gap="sm">
+        <TextInput
+          label="Username or email"
+          value={fields.beneficiary}
+          onChange={(e) => edit.beneficiary(e.currentTarget.value)}
+          error={errors.beneficiary}
+          w={{ base: '100%', sm: 260 }}
+          autoComplete="off"
+        />
+        <TextInput
+          label={atRate ? 'Amount (GHS)' : 'Amount (credits)'}
+          value={fields.amount}
+          onChange={(e) => edit.amount(e.currentTarget.value)}
+          error={errors.amount}
+          inputMode="decimal"
+          w={{ base: '100%', sm: 160 }}
+        />
+        {atRate && (
+          <TextInput
+            label="Rate (GHS per SMS)"
+            value={fields.rate}
+            onChange={(e) => edit.rate(e.currentTarget.value)}
+            error={errors.rate}
+            inputMode="decimal"
+            w={{ base: '100%', sm: 160 }}
+          />
+        )}
+        <Button type="submit" mt={{ base: 0, sm: 25 }} disabled={!online}>
+          Give credit
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The credits the gift comes to, shown before it is given. */
+function ConfirmCreditDialog(props: {
+  pending: Pending | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const { pending, busy, onCancel, onConfirm } = props;
+  return (
+    <Modal opened={pending !== null} onClose={() => !busy && onCancel()} title="Confirm credit" centered>
+      {pending && (
+        <Stack gap="sm">
+          <Text>
+            Give <b>{number.format(pending.credits)} credits</b> to <b>{pending.client.username}</b>
+            {pending.client.companyname ? ` (${pending.client.companyname})` : ''}?
+          </Text>
+          {pending.rate !== undefined && (
+            <Text size="sm" c="dimmed">
+              GHS {pending.amount} at {pending.rate} per SMS.
+            </Text>
+          )}
+          <DialogActions confirmLabel="Confirm" onCancel={onCancel} onConfirm={() => void onConfirm()} busy={busy} />
+        </Stack>
+      )}
+    </Modal>
   );
 }

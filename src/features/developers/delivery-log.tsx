@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import type { DeliveryPage, DeliveryView } from '../../api/developer-api';
-import { deliveriesOf, redeliverDelivery } from '../../sync/developers';
-import { describeFailure } from '../../sync/failures';
+import type { DeliveryView } from '../../api/developer-api';
+import { redeliverDelivery } from '../../sync/developers';
 import { useAction } from '../../sync/hooks/use-action';
 import { when } from './format';
+import { useDeliveryLog } from './use-delivery-log';
 
 const STATE_COLOR: Record<DeliveryView['state'], string> = {
   pending: 'yellow',
@@ -13,35 +12,10 @@ const STATE_COLOR: Record<DeliveryView['state'], string> = {
   dropped: 'gray',
 };
 
-const PENDING_LOOK_MS = 3000;
-
 /** An endpoint's delivery log, newest first, a page at a time, with a Redeliver button on each. */
 export function DeliveryLog({ endpointId, online, round }: { endpointId: string; online: boolean; round: number }) {
-  const [rows, setRows] = useState<DeliveryView[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { rows, next, error, load } = useDeliveryLog(endpointId, online, round);
   const { busy, run } = useAction();
-
-  const show = useCallback((page: DeliveryPage, more: boolean) => {
-    setRows((old) => (more ? [...(old ?? []), ...page.data] : page.data));
-    setNext(page.nextCursor);
-    setError(null);
-  }, []);
-  const fail = useCallback((failure: unknown) => setError(describeFailure(failure).message), []);
-  const load = useCallback(
-    (cursor?: string) => deliveriesOf(endpointId, cursor).then((page) => show(page, cursor !== undefined), fail),
-    [endpointId, show, fail],
-  );
-  useEffect(() => {
-    deliveriesOf(endpointId).then((page) => show(page, false), fail);
-  }, [endpointId, round, show, fail]);
-  // While a delivery waits for its attempt, the first page is read again every few seconds.
-  const waiting = online && (rows ?? []).some((d) => d.state === 'pending');
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => deliveriesOf(endpointId).then((page) => show(page, false), fail), PENDING_LOOK_MS);
-    return () => clearTimeout(timer);
-  }, [waiting, rows, endpointId, show, fail]);
 
   const again = (d: DeliveryView) =>
     void run(async () => {

@@ -1,16 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { countListRows, readListState } from '../../db/list-store';
 import { useNavigate } from 'react-router-dom';
 import { LIST_HEIGHT, SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { balanceOf, canDeleteListItem, canEditListItem, type ListView as View } from '../../domain/account/permissions';
-import { alertDurationMs } from '../../domain/alerts';
 import { splitSenderIds } from '../../domain/messages/sender-id';
-import { deliveryCounts, submissionInProgress } from '../../domain/messages/message-summary';
 import type { ScheduledListName } from '../../api/list-api';
 import type { StoredListItem, StoredUser } from '../../db/app-db';
-import { emitAlert } from '../../notify/alerts-bus';
 import { useList } from '../../sync/hooks/use-list';
 import { useSession } from '../../sync/hooks/use-session';
 import { useOnline } from '../../ui/use-online';
@@ -20,12 +15,12 @@ import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
 import { VirtualList } from '../../ui/virtual-list';
 import { ListFooter, ListNotes } from '../../ui/list-parts';
 import { useListSearch } from '../../sync/hooks/use-list-search';
+import { useEmptyListAlert, useLiveRefresh } from './use-list-watch';
 
 // The dashboard's overview and its charts load only with the dashboard.
 const OverviewPanel = lazy(() => import('./overview-panel'));
 
 export const OFFLINE_LIST_NOTE = 'These are the messages stored on this device';
-const LIVE_REFRESH_MS = 5000;
 
 type Props = { kind: MessageListKind; view: View };
 
@@ -49,36 +44,8 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { refresh, loadMore } = list;
 
-  // Delivery reports arrive by the second: while a message near the top is still going, look again.
-  const live =
-    kind === 'quick' &&
-    rows
-      .slice(0, 20)
-      .some((r) => isQuickRow(r) && (deliveryCounts(r.data).pending > 0 || submissionInProgress(r.data)));
-  useEffect(() => {
-    if (!live || !online) return;
-    const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), LIVE_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [live, online, refresh]);
-
-  // An empty scheduled or recurring list says so (20 s on the all-recurring list).
-  const emptyShown = useRef(false);
-  const empty = useLiveQuery(async () => {
-    // State and rows read together: they are written in one transaction, so they never disagree here.
-    const state = await readListState(profileId, info.list[view]);
-    return (
-      state.visited && state.done && state.search === '' && (await countListRows(profileId, info.list[view])) === 0
-    );
-  }, [profileId, info, view]);
-  useEffect(() => {
-    if (!empty || !info.empty || emptyShown.current) return;
-    emptyShown.current = true;
-    emitAlert({
-      message: info.empty,
-      severity: 'info',
-      durationMs: alertDurationMs(kind === 'recurring' && view === 'client'),
-    });
-  }, [empty, info.empty, kind, view]);
+  useLiveRefresh(kind, rows, online, refresh);
+  useEmptyListAlert(profileId, kind, view);
 
   const senderIds = splitSenderIds(user.senderidapproved);
   const account = balanceOf(user);
@@ -107,22 +74,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          {info.title[view]}
-        </Title>
-        {user.isAdmin && (
-          <SegmentedControl
-            aria-label="Whose messages"
-            value={view}
-            onChange={(next) => navigate(info.path[next as View])}
-            data={[
-              { value: 'personal', label: 'Personal' },
-              { value: 'client', label: 'Client' },
-            ]}
-          />
-        )}
-      </Group>
+      <ListHeading title={info.title[view]} view={view} isAdmin={user.isAdmin} paths={info.path} />
       {kind === 'quick' && (
         <Suspense fallback={null}>
           <OverviewPanel view={view} />
@@ -165,5 +117,28 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         />
       )}
     </Stack>
+  );
+}
+
+/** The list's title, and for an admin the switch between own messages and clients'. */
+function ListHeading(props: { title: string; view: View; isAdmin: boolean; paths: Record<View, string> }) {
+  const navigate = useNavigate();
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Title order={1} size="h2">
+        {props.title}
+      </Title>
+      {props.isAdmin && (
+        <SegmentedControl
+          aria-label="Whose messages"
+          value={props.view}
+          onChange={(next) => navigate(props.paths[next as View])}
+          data={[
+            { value: 'personal', label: 'Personal' },
+            { value: 'client', label: 'Client' },
+          ]}
+        />
+      )}
+    </Group>
   );
 }

@@ -64,7 +64,6 @@ function ReportView({ report }: { report: Report }) {
     { stage: 'Pending', count: funnel.pending },
     { stage: 'Opted out', count: funnel.optedOut },
   ];
-  const shownNetworks = networks.filter((n) => n.total > 0);
   return (
     <ReportFrame>
       <Panel title="Delivery funnel">
@@ -88,71 +87,8 @@ function ReportView({ report }: { report: Report }) {
           ))}
         </List>
       </Panel>
-      <Panel title="By network">
-        <BarChart
-          h={170}
-          data={shownNetworks}
-          dataKey="label"
-          type="stacked"
-          series={SERIES}
-          gridAxis="none"
-          valueFormatter={(v) => number.format(v)}
-          aria-hidden
-        />
-        <Table fz="sm" verticalSpacing={2} aria-label="Recipients by network" data-testid="network-text">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Network</Table.Th>
-              <Table.Th>Delivered</Table.Th>
-              <Table.Th>Failed</Table.Th>
-              <Table.Th>Pending</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shownNetworks.map((n) => (
-              <Table.Tr key={n.network}>
-                <Table.Td>{n.label}</Table.Td>
-                <Table.Td>{number.format(n.sent)}</Table.Td>
-                <Table.Td>{number.format(n.failed)}</Table.Td>
-                <Table.Td>{number.format(n.pending)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {report.erased > 0 && (
-          <Text size="xs" c="dimmed" mt={4} data-testid="network-erased">
-            {erasedNote(report.erased)}
-          </Text>
-        )}
-      </Panel>
-      <Panel title="Why messages failed">
-        {reasons.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No failures.
-          </Text>
-        ) : (
-          <>
-            <BarChart
-              h={Math.max(80, reasons.length * 34)}
-              data={reasons.slice(0, 6).map((r) => ({ reason: r.reason, count: r.count }))}
-              dataKey="reason"
-              orientation="vertical"
-              series={[{ name: 'count', label: 'Recipients', color: COLORS.failed }]}
-              gridAxis="none"
-              valueFormatter={(v) => number.format(v)}
-              yAxisProps={{ width: 0 }}
-              aria-hidden
-            />
-            <List size="sm" spacing={2} data-testid="reasons-text">
-              {reasons.map((r) => (
-                <List.Item key={r.reason}>
-                  {r.reason}: {number.format(r.count)}
-                </List.Item>
-              ))}
-            </List>
-          </>
-        )}
-      </Panel>
+      <NetworksPanel networks={networks.filter((n) => n.total > 0)} erased={report.erased} />
+      <ReasonsPanel reasons={reasons} />
       <Panel title="Time to delivery and credits">
         <List size="sm" spacing={4} data-testid="time-text">
           <List.Item>Half were delivered within {formatSeconds(deliveryTime.median)}</List.Item>
@@ -162,6 +98,83 @@ function ReportView({ report }: { report: Report }) {
         </List>
       </Panel>
     </ReportFrame>
+  );
+}
+
+/** Recipients by network: delivered, failed and pending; those erased since are counted apart. */
+function NetworksPanel({ networks, erased }: { networks: Report['networks']; erased: number }) {
+  return (
+    <Panel title="By network">
+      <BarChart
+        h={170}
+        data={networks}
+        dataKey="label"
+        type="stacked"
+        series={SERIES}
+        gridAxis="none"
+        valueFormatter={(v) => number.format(v)}
+        aria-hidden
+      />
+      <Table fz="sm" verticalSpacing={2} aria-label="Recipients by network" data-testid="network-text">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Network</Table.Th>
+            <Table.Th>Delivered</Table.Th>
+            <Table.Th>Failed</Table.Th>
+            <Table.Th>Pending</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {networks.map((n) => (
+            <Table.Tr key={n.network}>
+              <Table.Td>{n.label}</Table.Td>
+              <Table.Td>{number.format(n.sent)}</Table.Td>
+              <Table.Td>{number.format(n.failed)}</Table.Td>
+              <Table.Td>{number.format(n.pending)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {erased > 0 && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="network-erased">
+          {erasedNote(erased)}
+        </Text>
+      )}
+    </Panel>
+  );
+}
+
+/** The failure reasons in words, with how many recipients each. */
+function ReasonsPanel({ reasons }: { reasons: Report['reasons'] }) {
+  return (
+    <Panel title="Why messages failed">
+      {reasons.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No failures.
+        </Text>
+      ) : (
+        <>
+          <BarChart
+            h={Math.max(80, reasons.length * 34)}
+            data={reasons.slice(0, 6).map((r) => ({ reason: r.reason, count: r.count }))}
+            dataKey="reason"
+            orientation="vertical"
+            series={[{ name: 'count', label: 'Recipients', color: COLORS.failed }]}
+            gridAxis="none"
+            valueFormatter={(v) => number.format(v)}
+            yAxisProps={{ width: 0 }}
+            aria-hidden
+          />
+          <List size="sm" spacing={2} data-testid="reasons-text">
+            {reasons.map((r) => (
+              <List.Item key={r.reason}>
+                {r.reason}: {number.format(r.count)}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Panel>
   );
 }
 

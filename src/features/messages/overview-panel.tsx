@@ -3,7 +3,7 @@
 // stored copy (offline after one visit) and fetched again when shown. Loaded only with the dashboard
 // (React.lazy in message-list-screen.tsx); each chart has its numbers in text beside it.
 import '@mantine/charts/styles.css';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { readOverview } from '../../db/overview-store';
 import { refreshOverview } from '../../sync/message-sync';
 import { useStoredList } from '../../sync/hooks/use-stored-list';
 import { STATUS_PATHS } from './list-kinds';
+import type { OverviewAnswer } from '../../api/message-api';
 
 const number = new Intl.NumberFormat('en-US');
 const rate = (sent: number, done: number) => (done > 0 ? Math.round((sent / done) * 100) : null);
@@ -58,10 +59,7 @@ function OverviewPanel({ view }: { view: View }) {
           <Figure label="Credits used" value={number.format(overview.credits)} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Sent per day">
-            <Text fw={600} size="sm" mb={4} component="figcaption">
-              Sent per day
-            </Text>
+          <ChartFigure title="Sent per day">
             <BarChart
               h={160}
               data={days}
@@ -80,11 +78,8 @@ function OverviewPanel({ view }: { view: View }) {
               {number.format(totals.total)} recipients from {overview.from} to {overview.to}; the busiest day{' '}
               {busiest(overview.days)}.
             </Text>
-          </Paper>
-          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Delivery rate">
-            <Text fw={600} size="sm" mb={4} component="figcaption">
-              Delivery rate
-            </Text>
+          </ChartFigure>
+          <ChartFigure title="Delivery rate">
             <LineChart
               h={160}
               data={days}
@@ -101,54 +96,74 @@ function OverviewPanel({ view }: { view: View }) {
                 ? 'Nothing delivered or failed yet.'
                 : `${overall}% of the messages that ended were delivered (${number.format(totals.sent)} of ${number.format(totals.sent + totals.failed)}).`}
             </Text>
-          </Paper>
-          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Failures by network">
-            <Text fw={600} size="sm" mb={4} component="figcaption">
-              Failures by network
-            </Text>
-            {failing.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No failures.
-              </Text>
-            ) : (
-              <Table fz="sm" verticalSpacing={2} aria-label="Failures by network">
-                <Table.Tbody>
-                  {failing.map((n) => (
-                    <Table.Tr key={n.network}>
-                      <Table.Td>{n.label}</Table.Td>
-                      <Table.Td>
-                        {number.format(n.failed)} of {number.format(n.total)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </Paper>
-          <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label="Top campaigns">
-            <Text fw={600} size="sm" mb={4} component="figcaption">
-              Top campaigns
-            </Text>
-            {overview.topCampaigns.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No sends in these 30 days.
-              </Text>
-            ) : (
-              <List size="sm" spacing={2}>
-                {overview.topCampaigns.map((c) => (
-                  <List.Item key={c.message_id}>
-                    <Anchor component={Link} to={STATUS_PATHS[view].getHref(c.randomAlpha || String(c.message_id))}>
-                      {c.title || 'Message'}
-                    </Anchor>
-                    : {countText(c.posted, 'recipient')}, {number.format(c.sent)} delivered
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Paper>
+          </ChartFigure>
+          <FailuresFigure failing={failing} />
+          <TopCampaignsFigure campaigns={overview.topCampaigns} view={view} />
         </SimpleGrid>
       </Stack>
     </section>
+  );
+}
+
+/** A chart or table with its title as its caption. */
+function ChartFigure({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" radius="md" component="figure" m={0} aria-label={title}>
+      <Text fw={600} size="sm" mb={4} component="figcaption">
+        {title}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+/** The networks where messages failed, with how many of their recipients. */
+function FailuresFigure({ failing }: { failing: OverviewAnswer['networks'] }) {
+  return (
+    <ChartFigure title="Failures by network">
+      {failing.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No failures.
+        </Text>
+      ) : (
+        <Table fz="sm" verticalSpacing={2} aria-label="Failures by network">
+          <Table.Tbody>
+            {failing.map((n) => (
+              <Table.Tr key={n.network}>
+                <Table.Td>{n.label}</Table.Td>
+                <Table.Td>
+                  {number.format(n.failed)} of {number.format(n.total)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </ChartFigure>
+  );
+}
+
+/** The largest sends of the 30 days, each a link to its status page. */
+function TopCampaignsFigure({ campaigns, view }: { campaigns: OverviewAnswer['topCampaigns']; view: View }) {
+  return (
+    <ChartFigure title="Top campaigns">
+      {campaigns.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No sends in these 30 days.
+        </Text>
+      ) : (
+        <List size="sm" spacing={2}>
+          {campaigns.map((c) => (
+            <List.Item key={c.message_id}>
+              <Anchor component={Link} to={STATUS_PATHS[view].getHref(c.randomAlpha || String(c.message_id))}>
+                {c.title || 'Message'}
+              </Anchor>
+              : {countText(c.posted, 'recipient')}, {number.format(c.sent)} delivered
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </ChartFigure>
   );
 }
 

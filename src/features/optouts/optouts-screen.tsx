@@ -1,51 +1,28 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PageNumbers } from '../../ui/page-numbers';
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { canonicalPhone } from '../../domain/numbers/phone-number';
-import { MAX_REMOVAL_REASON, OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/numbers/opt-out';
-import type { AddReason, ClientOptOutsAnswer, OptOutAnswer } from '../../api/optout-api';
+import { OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/numbers/opt-out';
+import type { ClientOptOutsAnswer, OptOutAnswer } from '../../api/optout-api';
 import { buildOptOutsExport } from '../../excel/export-file';
-import { openSpreadsheet } from '../../excel/parse-file';
-import { numbersOf } from '../../excel/sheet-table';
-import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { useOptOuts } from '../../sync/hooks/use-opt-outs';
 import { useSession } from '../../sync/hooks/use-session';
-import { addNumbers, clientOptOutCounts, removeNumber } from '../../sync/optouts';
+import { clientOptOutCounts } from '../../sync/optouts';
 import { downloadBytes } from '../../ui/download';
 import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { noteExport } from '../../sync/security';
+import { AddNumbers } from './add-numbers';
 import { PersonDataSection } from './person-data-section';
-import { DialogActions } from '../../ui/dialog-actions';
+import { RemoveDialog } from './remove-dialog';
 
 const PAGE = 20;
 const count = (n: number) => n.toLocaleString('en-US');
 const reasonLabel = (reason: string) => OPT_OUT_REASON_LABELS[reason as OptOutReason] ?? reason;
 const dateOf = (iso: string) => (iso ? formatAccra(iso, 'yyyy-MM-dd HH:mm') : '');
-
-/** Numbers typed by hand: one a line, or separated by commas or semicolons. */
-const typedNumbers = (text: string) =>
-  text
-    .split(/[,;\n]/)
-    .map((n) => n.trim())
-    .filter((n) => n !== '');
 
 /** The Opt-outs page (docs/compliance.md): the list with search, add by hand or from Excel, export, remove with a reason. */
 export function OptOutsScreen() {
@@ -124,52 +101,18 @@ export function OptOutsScreen() {
       <Text size="sm" data-testid="optout-count">
         {count(shown.length)} of {count(all.length)} {all.length === 1 ? 'number' : 'numbers'}
       </Text>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped withTableBorder verticalSpacing="xs" aria-label="Opt-outs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((o) => (
-              <Table.Tr key={o.id}>
-                <Table.Td>{o.number}</Table.Td>
-                <Table.Td>{reasonLabel(o.reason)}</Table.Td>
-                <Table.Td>{dateOf(o.created_at)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    disabled={!online}
-                    onClick={() => setRemoving(o)}
-                    aria-label={`Remove ${o.number}`}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text size="sm" c="dimmed">
-                    {state.list === undefined || (state.loading && !state.list)
-                      ? 'Loading the opt-out list'
-                      : all.length === 0
-                        ? 'No one has opted out of your messages'
-                        : 'No opt-outs match.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <OptOutsTable
+        rows={rows}
+        online={online}
+        onRemove={setRemoving}
+        empty={
+          state.list === undefined || (state.loading && !state.list)
+            ? 'Loading the opt-out list'
+            : all.length === 0
+              ? 'No one has opted out of your messages'
+              : 'No opt-outs match.'
+        }
+      />
       {pages > 1 && <PageNumbers total={pages} value={current} onChange={setPage} />}
       <PersonDataSection online={online} />
       {isAdmin && online && <ClientCounts />}
@@ -178,123 +121,61 @@ export function OptOutsScreen() {
   );
 }
 
-/** Add by hand (typed numbers and a reason) or from an Excel sheet with a "numbers" column. */
-function AddNumbers({ disabled }: { disabled: boolean }) {
-  const [text, setText] = useState('');
-  const [reason, setReason] = useState<AddReason>('manual');
-  const [file, setFile] = useState<File | null>(null);
-  const adding = useAction();
-  const importing = useAction();
-
-  const add = () =>
-    adding.run(async () => {
-      const numbers = typedNumbers(text);
-      if (numbers.length === 0) {
-        emitAlert({ message: 'Please enter at least one phone number', severity: 'error' });
-        return;
-      }
-      emitAlert({ message: await addNumbers(numbers, reason), severity: 'success' });
-      setText('');
-    });
-
-  const importFile = (chosen: File | null) =>
-    importing.run(async () => {
-      setFile(chosen);
-      if (!chosen) return;
-      const book = await openSpreadsheet(chosen);
-      try {
-        const first = book.first ?? (await book.readSheet(book.sheetNames[0] ?? ''));
-        if (!first.ok) throw new Error(first.message);
-        const numbers = numbersOf(first.table).filter((n) => n.trim() !== '');
-        if (numbers.length === 0) throw new Error('The sheet has no numbers to add');
-        emitAlert({ message: await addNumbers(numbers, 'import'), severity: 'success' });
-      } finally {
-        book.close();
-        setFile(null);
-      }
-    });
-
+/** A page of the list; each number may be removed (online), and `empty` says why no row shows. */
+function OptOutsTable({
+  rows,
+  online,
+  onRemove,
+  empty,
+}: {
+  rows: OptOutAnswer[];
+  online: boolean;
+  onRemove: (optOut: OptOutAnswer) => void;
+  empty: string;
+}) {
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Add numbers
-        </Title>
-        <Textarea
-          label="Numbers"
-          description="One number a line, or separated by commas"
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <Select
-            label="Reason"
-            data={[
-              { value: 'manual', label: OPT_OUT_REASON_LABELS.manual },
-              { value: 'complaint', label: OPT_OUT_REASON_LABELS.complaint },
-            ]}
-            value={reason}
-            onChange={(v) => setReason(v === 'complaint' ? 'complaint' : 'manual')}
-            allowDeselect={false}
-            w={200}
-          />
-          <Button onClick={() => void add()} loading={adding.busy} disabled={disabled}>
-            Add to opt-out list
-          </Button>
-        </Group>
-        <FileInput
-          label="Import from Excel"
-          description='A sheet with a "numbers" column, up to 100,000 rows'
-          placeholder="Choose a file"
-          accept=".xlsx,.xls,.csv"
-          value={file}
-          onChange={(f) => void importFile(f)}
-          disabled={disabled || importing.busy}
-          clearable
-        />
-      </Stack>
-    </Paper>
-  );
-}
-
-/** Removing asks why (the person opted in again): the gateway records it with who and when. */
-function RemoveDialog({ optOut, onClose }: { optOut: OptOutAnswer; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const removing = useAction();
-  const remove = () => {
-    if (!reason.trim()) {
-      setError('Please say why this number may receive your messages again');
-      return;
-    }
-    void removing.run(async () => {
-      emitAlert({ message: await removeNumber(optOut.number, reason), severity: 'success' });
-      onClose();
-    });
-  };
-  return (
-    <Modal opened onClose={onClose} title={`Remove ${optOut.number} from the opt-out list`} centered>
-      <Stack gap="sm">
-        <Text size="sm">
-          This number will receive your messages again. Please say why, for example: opted in again.
-        </Text>
-        <Textarea
-          label="Reason"
-          value={reason}
-          maxLength={MAX_REMOVAL_REASON}
-          error={error}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setError(null);
-          }}
-          data-autofocus
-        />
-        <DialogActions confirmLabel="Remove" color="red" onCancel={onClose} onConfirm={remove} busy={removing.busy} />
-      </Stack>
-    </Modal>
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped withTableBorder verticalSpacing="xs" aria-label="Opt-outs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Reason</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>{o.number}</Table.Td>
+              <Table.Td>{reasonLabel(o.reason)}</Table.Td>
+              <Table.Td>{dateOf(o.created_at)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  disabled={!online}
+                  onClick={() => onRemove(o)}
+                  aria-label={`Remove ${o.number}`}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text size="sm" c="dimmed">
+                  {empty}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -27,7 +27,6 @@ export function PersonDataSection({ online }: { online: boolean }) {
   const [summary, setSummary] = useState<PersonSummary | null>(null);
   const [erasing, setErasing] = useState(false);
   const looking = useAction();
-  const exporting = useAction('The file could not be written. Please try again');
 
   const lookUp = () => {
     if (!personNumber(typed)) {
@@ -38,14 +37,6 @@ export function PersonDataSection({ online }: { online: boolean }) {
     void looking.run(async () => setSummary(await personSummary(typed)));
   };
 
-  const exportData = () =>
-    summary &&
-    void exporting.run(async () => {
-      const data = await personExport(summary.number);
-      downloadBytes(await buildPersonDataExport(data), `data-${summary.number}.xlsx`);
-    });
-
-  const held = summary && summary.contacts + summary.messages + summary.inbound > 0;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="person-data-title">
       <Stack gap="sm">
@@ -89,45 +80,7 @@ export function PersonDataSection({ online }: { online: boolean }) {
             </Button>
           </Group>
         </form>
-        {summary && (
-          <Stack gap="xs" data-testid="person-summary">
-            <Text size="sm" fw={600}>
-              {displayPhone(summary.number)}
-            </Text>
-            <List size="sm" spacing={2}>
-              <List.Item>{plural(summary.contacts, 'contact')} in your phone books</List.Item>
-              <List.Item>{plural(summary.messages, 'message')} sent to it</List.Item>
-              <List.Item>{replies(summary.inbound)} from it</List.Item>
-              <List.Item>
-                {summary.optout
-                  ? `On your opt-out list since ${formatAccra(summary.optout.created_at, 'd MMM yyyy')} (${
-                      OPT_OUT_REASON_LABELS[summary.optout.reason as OptOutReason] ?? summary.optout.reason
-                    })`
-                  : 'Not on your opt-out list'}
-              </List.Item>
-            </List>
-            {summary.pending > 0 && (
-              <Alert color="yellow" variant="light" role="status">
-                {plural(summary.pending, 'message')} to this number {summary.pending === 1 ? 'is' : 'are'} still on the
-                way. You can erase the number once {summary.pending === 1 ? 'it has' : 'they have'} been delivered or
-                failed.
-              </Alert>
-            )}
-            <Group gap="sm" wrap="wrap">
-              <Button variant="light" onClick={exportData} loading={exporting.busy} disabled={!online}>
-                Export their data to Excel
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                onClick={() => setErasing(true)}
-                disabled={!online || summary.pending > 0 || (!held && summary.optout !== null)}
-              >
-                Erase this number
-              </Button>
-            </Group>
-          </Stack>
-        )}
+        {summary && <PersonSummaryView summary={summary} online={online} onErase={() => setErasing(true)} />}
       </Stack>
       {summary && erasing && (
         <EraseDialog
@@ -140,6 +93,63 @@ export function PersonDataSection({ online }: { online: boolean }) {
         />
       )}
     </Paper>
+  );
+}
+
+/** What the account holds about the number, with its export and the way to erase it. */
+function PersonSummaryView({
+  summary,
+  online,
+  onErase,
+}: {
+  summary: PersonSummary;
+  online: boolean;
+  onErase: () => void;
+}) {
+  const exporting = useAction('The file could not be written. Please try again');
+  const exportData = () =>
+    void exporting.run(async () => {
+      const data = await personExport(summary.number);
+      downloadBytes(await buildPersonDataExport(data), `data-${summary.number}.xlsx`);
+    });
+  const held = summary.contacts + summary.messages + summary.inbound > 0;
+  return (
+    <Stack gap="xs" data-testid="person-summary">
+      <Text size="sm" fw={600}>
+        {displayPhone(summary.number)}
+      </Text>
+      <List size="sm" spacing={2}>
+        <List.Item>{plural(summary.contacts, 'contact')} in your phone books</List.Item>
+        <List.Item>{plural(summary.messages, 'message')} sent to it</List.Item>
+        <List.Item>{replies(summary.inbound)} from it</List.Item>
+        <List.Item>
+          {summary.optout
+            ? `On your opt-out list since ${formatAccra(summary.optout.created_at, 'd MMM yyyy')} (${
+                OPT_OUT_REASON_LABELS[summary.optout.reason as OptOutReason] ?? summary.optout.reason
+              })`
+            : 'Not on your opt-out list'}
+        </List.Item>
+      </List>
+      {summary.pending > 0 && (
+        <Alert color="yellow" variant="light" role="status">
+          {plural(summary.pending, 'message')} to this number {summary.pending === 1 ? 'is' : 'are'} still on the way.
+          You can erase the number once {summary.pending === 1 ? 'it has' : 'they have'} been delivered or failed.
+        </Alert>
+      )}
+      <Group gap="sm" wrap="wrap">
+        <Button variant="light" onClick={exportData} loading={exporting.busy} disabled={!online}>
+          Export their data to Excel
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          onClick={onErase}
+          disabled={!online || summary.pending > 0 || (!held && summary.optout !== null)}
+        >
+          Erase this number
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

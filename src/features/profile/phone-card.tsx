@@ -24,7 +24,8 @@ export function PhoneCard({ user, online }: { user: StoredUser; online: boolean 
   const [code, setCode] = useState('');
   const [proof, setProof] = useState<Proof>(NO_PROOF);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { busy, errors, clear, run } = useFieldAction(fieldOf);
+  const action = useFieldAction(fieldOf);
+  const { busy, errors, clear, run } = action;
   const twoStep = user.twostep === true;
 
   const sendCode = async () => {
@@ -82,55 +83,88 @@ export function PhoneCard({ user, online }: { user: StoredUser; online: boolean 
           </Group>
         </FormStack>
       ) : (
-        <FormStack
-          gap="sm"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void confirm();
-          }}
-        >
-          <Text size="sm">
-            Enter the {CODE_LENGTH}-digit code sent to {sentTo}.
-          </Text>
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label="Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={CODE_LENGTH}
-              value={code}
-              onChange={(e) => {
-                setCode(e.currentTarget.value);
-                clear('code');
-              }}
-              error={errors.code}
-              style={{ flex: '0 1 160px' }}
-            />
-            <OwnerProofFields
-              proof={proof}
-              twoStep={twoStep}
-              errors={errors}
-              onChange={(next, field) => {
-                setProof(next);
-                clear(field);
-              }}
-            />
-          </Group>
-          <Group>
-            <Button type="submit" loading={busy} disabled={!online}>
-              Confirm number
-            </Button>
-          </Group>
-          <Group gap="md">
-            <Anchor component="button" type="button" size="sm" onClick={() => void sendCode()} disabled={busy}>
-              Resend code
-            </Anchor>
-            <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
-              Use another number
-            </Anchor>
-          </Group>
-        </FormStack>
+        <CodeStep
+          sentTo={sentTo}
+          code={code}
+          onCode={setCode}
+          proof={proof}
+          onProof={setProof}
+          twoStep={twoStep}
+          action={action}
+          online={online}
+          onConfirm={() => void confirm()}
+          onResend={() => void sendCode()}
+          onOtherNumber={() => setSentTo(null)}
+        />
       )}
     </SectionCard>
+  );
+}
+
+/** The second step: the code texted to the new number, with the owner's proof (password, and the app's code when two-step is on). */
+function CodeStep(props: {
+  sentTo: string;
+  code: string;
+  onCode: (code: string) => void;
+  proof: Proof;
+  onProof: (proof: Proof) => void;
+  twoStep: boolean;
+  action: ReturnType<typeof useFieldAction<Field>>;
+  online: boolean;
+  onConfirm: () => void;
+  onResend: () => void;
+  onOtherNumber: () => void;
+}) {
+  const { sentTo, code, onCode, proof, onProof, twoStep, online, onConfirm, onResend, onOtherNumber } = props;
+  const { busy, errors, clear } = props.action;
+  return (
+    <FormStack
+      gap="sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onConfirm();
+      }}
+    >
+      <Text size="sm">
+        Enter the {CODE_LENGTH}-digit code sent to {sentTo}.
+      </Text>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          value={code}
+          onChange={(e) => {
+            onCode(e.currentTarget.value);
+            clear('code');
+          }}
+          error={errors.code}
+          style={{ flex: '0 1 160px' }}
+        />
+        <OwnerProofFields
+          proof={proof}
+          twoStep={twoStep}
+          errors={errors}
+          onChange={(next, field) => {
+            onProof(next);
+            clear(field);
+          }}
+        />
+      </Group>
+      <Group>
+        <Button type="submit" loading={busy} disabled={!online}>
+          Confirm number
+        </Button>
+      </Group>
+      <Group gap="md">
+        <Anchor component="button" type="button" size="sm" onClick={onResend} disabled={busy}>
+          Resend code
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" onClick={onOtherNumber}>
+          Use another number
+        </Anchor>
+      </Group>
+    </FormStack>
   );
 }

@@ -80,61 +80,23 @@ export function TwoStepCard({ user, online }: Props) {
         </>
       )}
       {(setup || on) && (
-        <FormStack
-          gap="sm"
-          label={setup ? 'Confirm two-step sign-in' : 'Manage two-step sign-in'}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (setup)
-              void act(async () => {
-                setCodes(await finishTwoStep(code));
-                setSetup(null);
-              }, 'Two-step sign-in is on');
-          }}
-        >
-          <TextInput
-            label="Code from the app"
-            description={on ? 'Needed to turn two-step sign-in off or to get new recovery codes' : undefined}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            maw={220}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-          />
-          <Group>
-            {setup ? (
-              <>
-                <Button type="submit" loading={action.busy} disabled={!online || !code.trim()}>
-                  Confirm and turn on
-                </Button>
-                <Button variant="default" onClick={() => setSetup(null)}>
-                  Cancel
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button
-                  variant="default"
-                  disabled={!online || !code.trim()}
-                  loading={action.busy}
-                  onClick={() => void act(async () => setCodes(await renewRecoveryCodes(code)))}
-                >
-                  New recovery codes
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  disabled={!online || !code.trim()}
-                  loading={action.busy}
-                  onClick={() => void act(() => disableTwoStep(code), 'Two-step sign-in is off')}
-                >
-                  Turn off
-                </Button>
-              </>
-            )}
-          </Group>
-        </FormStack>
+        <TwoStepCodeForm
+          setup={setup !== null}
+          on={on}
+          code={code}
+          onCode={setCode}
+          online={online}
+          busy={action.busy}
+          onConfirm={() =>
+            void act(async () => {
+              setCodes(await finishTwoStep(code));
+              setSetup(null);
+            }, 'Two-step sign-in is on')
+          }
+          onCancel={() => setSetup(null)}
+          onNewCodes={() => void act(async () => setCodes(await renewRecoveryCodes(code)))}
+          onTurnOff={() => void act(() => disableTwoStep(code), 'Two-step sign-in is off')}
+        />
       )}
       {mayRequire && (
         <Switch
@@ -149,5 +111,63 @@ export function TwoStepCard({ user, online }: Props) {
         />
       )}
     </SectionCard>
+  );
+}
+
+/** The app's code: to confirm the setup, or (once on) to get new recovery codes or turn two-step sign-in off. */
+function TwoStepCodeForm(props: {
+  setup: boolean;
+  on: boolean;
+  code: string;
+  onCode: (code: string) => void;
+  online: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onNewCodes: () => void;
+  onTurnOff: () => void;
+}) {
+  const { setup, on, code, onCode, online, busy, onConfirm, onCancel, onNewCodes, onTurnOff } = props;
+  return (
+    <FormStack
+      gap="sm"
+      label={setup ? 'Confirm two-step sign-in' : 'Manage two-step sign-in'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (setup) onConfirm();
+      }}
+    >
+      <TextInput
+        label="Code from the app"
+        description={on ? 'Needed to turn two-step sign-in off or to get new recovery codes' : undefined}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        maw={220}
+        value={code}
+        onChange={(e) => onCode(e.currentTarget.value)}
+      />
+      <Group>
+        {setup ? (
+          <>
+            <Button type="submit" loading={busy} disabled={!online || !code.trim()}>
+              Confirm and turn on
+            </Button>
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="default" disabled={!online || !code.trim()} loading={busy} onClick={onNewCodes}>
+              New recovery codes
+            </Button>
+            <Button color="red" variant="light" disabled={!online || !code.trim()} loading={busy} onClick={onTurnOff}>
+              Turn off
+            </Button>
+          </>
+        )}
+      </Group>
+    </FormStack>
   );
 }

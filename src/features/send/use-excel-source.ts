@@ -69,6 +69,15 @@ export function excelProblem(state: ExcelState): string | null {
   }
 }
 
+/** A file (or sheet) that could not be read at all, and why. */
+const unread = (fileName: string, sheetNames: string[], message: string): ExcelState => ({
+  status: 'refused',
+  fileName,
+  sheetNames,
+  sheet: null,
+  message,
+});
+
 const refusalOf = (error: unknown) =>
   error instanceof SpreadsheetError ? error.message : 'This file could not be read';
 
@@ -89,38 +98,17 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
 
   const settle = useCallback(
     (fileName: string, sheetNames: string[], result: SheetResult, numbersColumn?: number) => {
-      if (result.ok) {
-        keeper?.save({ fileName, sheet: result.sheet, headings: result.headings, table: result.table });
-        setState({
-          status: 'loaded',
-          fileName,
-          sheetNames,
-          sheet: result.sheet,
-          headings: result.headings,
-          table: result.table,
-          setAside: result.setAside,
-          notes: result.notes,
-          ...(numbersColumn !== undefined && { columns: offered.current, numbersColumn }),
-        });
-      } else {
-        offered.current = result.columns;
-        // Said under the file field (excel-picker.tsx), not also as an alert.
-        setState({
-          status: 'refused',
-          fileName,
-          sheetNames,
-          sheet: result.sheet,
-          message: result.message,
-          ...(result.columns?.length && { columns: result.columns }),
-        });
-      }
+      if (result.ok) keeper?.save({ fileName, sheet: result.sheet, headings: result.headings, table: result.table });
+      else offered.current = result.columns;
+      setState(settledState(fileName, sheetNames, result, numbersColumn, offered.current));
     },
     [keeper],
   );
 
-  const refuse = useCallback((fileName: string, sheetNames: string[], message: string) => {
-    setState({ status: 'refused', fileName, sheetNames, sheet: null, message });
-  }, []);
+  /** The progress of read `mine`, shown while it is still the latest. */
+  const progressOf = (mine: number, fileName: string, sheetNames: string[]) => (fraction: number, stage: string) => {
+    if (generation.current === mine) setState({ status: 'reading', fileName, fraction, stage, sheetNames });
+  };
 
   const load = useCallback(
     (file: File | null) => {
@@ -129,43 +117,45 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
       const mine = ++generation.current;
       if (!file) return setState({ status: 'empty' });
       const wrongType = sendSheetFileError(file.name);
-      if (wrongType) return refuse(file.name, [], wrongType);
+      if (wrongType) return setState(unread(file.name, [], wrongType));
       setState({ status: 'reading', fileName: file.name, fraction: 0, stage: 'Reading the file', sheetNames: [] });
-      const onProgress = (fraction: number, stage: string) => {
-        if (generation.current === mine)
-          setState({ status: 'reading', fileName: file.name, fraction, stage, sheetNames: [] });
-      };
-      openSpreadsheet(file, { onProgress }).then(
+      openSpreadsheet(file, { onProgress: progressOf(mine, file.name, []) }).then(
         (book) => {
           if (generation.current !== mine) return book.close();
           opened.current = book;
           if (book.first) settle(file.name, book.sheetNames, book.first);
           else setState({ status: 'choose-sheet', fileName: file.name, sheetNames: book.sheetNames });
         },
-        (error: unknown) => generation.current === mine && refuse(file.name, [], refusalOf(error)),
+        (error: unknown) => generation.current === mine && setState(unread(file.name, [], refusalOf(error))),
       );
     },
-    [refuse, settle, keeper],
+    [settle, keeper],
+  );
+
+  /** Reads one sheet of the open file (with the column the user named as the numbers, when they did). */
+  const readSheet = useCallback(
+    (book: OpenedSpreadsheet, sheet: string, numbersColumn?: number) => {
+      const mine = generation.current;
+      const { fileName, sheetNames } = book;
+      setState({ status: 'reading', fileName, fraction: 0, stage: `Reading ${sheet}`, sheetNames });
+      book.readSheet(sheet, progressOf(mine, fileName, sheetNames), numbersColumn).then(
+        (result) => generation.current === mine && settle(fileName, sheetNames, result, numbersColumn),
+        (error: unknown) => generation.current === mine && setState(unread(fileName, sheetNames, refusalOf(error))),
+      );
+    },
+    [settle],
   );
 
   const chooseSheet = useCallback(
     (sheet: string | null) => {
       const book = opened.current;
       if (!book) return;
-      const mine = ++generation.current;
-      const { fileName, sheetNames } = book;
+      ++generation.current;
       keeper?.clear();
-      if (!sheet) return setState({ status: 'choose-sheet', fileName, sheetNames });
-      setState({ status: 'reading', fileName, fraction: 0, stage: `Reading ${sheet}`, sheetNames });
-      const onProgress = (fraction: number, stage: string) => {
-        if (generation.current === mine) setState({ status: 'reading', fileName, fraction, stage, sheetNames });
-      };
-      book.readSheet(sheet, onProgress).then(
-        (result) => generation.current === mine && settle(fileName, sheetNames, result),
-        (error: unknown) => generation.current === mine && refuse(fileName, sheetNames, refusalOf(error)),
-      );
+      if (!sheet) return setState({ status: 'choose-sheet', fileName: book.fileName, sheetNames: book.sheetNames });
+      readSheet(book, sheet);
     },
-    [refuse, settle, keeper],
+    [readSheet, keeper],
   );
 
   const chooseNumbersColumn = useCallback(
@@ -173,19 +163,11 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
       const book = opened.current;
       const sheet = state.status === 'refused' || state.status === 'loaded' ? state.sheet : null;
       if (!book || !sheet) return;
-      const mine = ++generation.current;
-      const { fileName, sheetNames } = book;
+      ++generation.current;
       keeper?.clear();
-      setState({ status: 'reading', fileName, fraction: 0, stage: `Reading ${sheet}`, sheetNames });
-      const onProgress = (fraction: number, stage: string) => {
-        if (generation.current === mine) setState({ status: 'reading', fileName, fraction, stage, sheetNames });
-      };
-      book.readSheet(sheet, onProgress, index).then(
-        (result) => generation.current === mine && settle(fileName, sheetNames, result, index),
-        (error: unknown) => generation.current === mine && refuse(fileName, sheetNames, refusalOf(error)),
-      );
+      readSheet(book, sheet, index);
     },
-    [state, refuse, settle, keeper],
+    [state, readSheet, keeper],
   );
 
   const clear = useCallback(() => {
@@ -195,19 +177,50 @@ export function useExcelSource(keeper?: SheetKeeper): ExcelSource {
     setState({ status: 'empty' });
   }, [keeper]);
 
-  // Only the kept sheet's name is offered: choosing another sheet needs the file, which is not kept.
-  const restore = useCallback((saved: SavedSheet) => {
-    setState({
-      status: 'loaded',
-      fileName: saved.fileName,
-      sheetNames: [saved.sheet],
-      sheet: saved.sheet,
-      headings: saved.headings,
-      table: saved.table,
-      setAside: [],
-      notes: [],
-    });
-  }, []);
+  const restore = useCallback((saved: SavedSheet) => setState(restoredState(saved)), []);
 
   return { state, load, chooseSheet, chooseNumbersColumn, clear, restore };
+}
+
+// Only the kept sheet's name is offered: choosing another sheet needs the file, which is not kept.
+const restoredState = (saved: SavedSheet): ExcelState => ({
+  status: 'loaded',
+  fileName: saved.fileName,
+  sheetNames: [saved.sheet],
+  sheet: saved.sheet,
+  headings: saved.headings,
+  table: saved.table,
+  setAside: [],
+  notes: [],
+});
+
+/** What a sheet read gives: its rows loaded, or why not (with the columns offered when no heading says "numbers"). */
+function settledState(
+  fileName: string,
+  sheetNames: string[],
+  result: SheetResult,
+  numbersColumn: number | undefined,
+  offered: SheetColumn[] | undefined,
+): ExcelState {
+  if (result.ok)
+    return {
+      status: 'loaded',
+      fileName,
+      sheetNames,
+      sheet: result.sheet,
+      headings: result.headings,
+      table: result.table,
+      setAside: result.setAside,
+      notes: result.notes,
+      ...(numbersColumn !== undefined && { columns: offered, numbersColumn }),
+    };
+  // Said under the file field (excel-picker.tsx), not also as an alert.
+  return {
+    status: 'refused',
+    fileName,
+    sheetNames,
+    sheet: result.sheet,
+    message: result.message,
+    ...(result.columns?.length && { columns: result.columns }),
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Code,
@@ -17,23 +17,10 @@ import { SectionCard } from '../../ui/section-card';
 import { DialogActions } from '../../ui/dialog-actions';
 import { useOnline } from '../../ui/use-online';
 import { useSession } from '../../sync/hooks/use-session';
-import { useAction } from '../../sync/hooks/use-action';
-import { changeSmppAccess, loadSmppAccess, storedSmppAccess } from '../../sync/smpp-access';
-import {
-  SMPP_DEFAULTS,
-  SMPP_MAX_BINDS,
-  SMPP_MAX_THROUGHPUT,
-  type SmppAccess,
-  type UpdateSmppAccessBody,
-} from '../../domain/account/smpp-access';
+import { SMPP_MAX_BINDS, SMPP_MAX_THROUGHPUT, type SmppAccess } from '../../domain/account/smpp-access';
+import { useSmppAccess, type SmppSettings } from './use-smpp-access';
 
 const OFFLINE = 'This is your SMPP access as stored on this device. Changes need a connection';
-
-const ipList = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /**
  * SMPP access (docs/smpp.md#credentials): turn it on, see the system_id, make a new password (shown
@@ -44,49 +31,10 @@ export function SmppAccessCard() {
   const session = useSession();
   const online = useOnline();
   const profileId = session.status === 'signed-in' ? session.user.profile_id : null;
-  const [access, setAccess] = useState<SmppAccess | null>(() =>
-    profileId === null ? null : storedSmppAccess(profileId),
-  );
-  const [password, setPassword] = useState<string | null>(null);
-  const [maxBinds, setMaxBinds] = useState<number | string>(access?.maxBinds ?? SMPP_DEFAULTS.maxBinds);
-  const [throughput, setThroughput] = useState<number | string>(access?.throughput ?? SMPP_DEFAULTS.throughput);
-  const [ips, setIps] = useState((access?.allowedIps ?? []).join(', '));
+  const { access, password, settings, edit, busy, change, save } = useSmppAccess(profileId, online);
   const [confirming, setConfirming] = useState(false);
-  const { busy, run } = useAction();
-
-  const show = (next: SmppAccess) => {
-    setAccess(next);
-    setMaxBinds(next.maxBinds);
-    setThroughput(next.throughput);
-    setIps(next.allowedIps.join(', '));
-  };
-
-  useEffect(() => {
-    if (!online || profileId === null) return;
-    let live = true;
-    loadSmppAccess()
-      .then((fetched) => live && show(fetched))
-      .catch(() => undefined); // the stored copy stays on screen
-    return () => {
-      live = false;
-    };
-  }, [online, profileId]);
 
   if (profileId === null) return null;
-
-  const change = (body: UpdateSmppAccessBody) =>
-    run(async () => {
-      const answer = await changeSmppAccess(body);
-      show(answer.access);
-      setPassword(answer.password ?? null);
-    });
-
-  const save = () =>
-    change({
-      maxBinds: Number(maxBinds),
-      throughput: Number(throughput),
-      allowedIps: ipList(ips),
-    });
 
   const setUp = access?.systemId != null;
   return (
@@ -119,50 +67,8 @@ export function SmppAccessCard() {
       ) : (
         <Text size="sm">SMPP access is off for this account.</Text>
       )}
-      {password && (
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Text size="sm">Password, shown this once:</Text>
-          <Code data-testid="smpp-password">{password}</Code>
-          <CopyButton value={password}>
-            {({ copied, copy }) => (
-              <Button size="compact-sm" variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy password'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      )}
-      {setUp && (
-        <>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput
-              label="Maximum binds"
-              description="At the same time, over every bind type"
-              min={1}
-              max={SMPP_MAX_BINDS}
-              value={maxBinds}
-              onChange={setMaxBinds}
-              disabled={!online}
-            />
-            <NumberInput
-              label="Throughput (parts per second)"
-              description="0 sends nothing"
-              min={0}
-              max={SMPP_MAX_THROUGHPUT}
-              value={throughput}
-              onChange={setThroughput}
-              disabled={!online}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Allowed IP addresses"
-            description="Addresses or CIDR blocks, separated by commas; any address when empty"
-            value={ips}
-            onChange={(e) => setIps(e.currentTarget.value)}
-            disabled={!online}
-          />
-        </>
-      )}
+      {password && <ShownPassword password={password} />}
+      {setUp && <SmppSettingsFields settings={settings} edit={edit} online={online} />}
       <Group>
         {setUp ? (
           <>
@@ -179,26 +85,7 @@ export function SmppAccessCard() {
           </Button>
         )}
       </Group>
-      {access?.clients && access.clients.length > 0 && (
-        <Table striped withTableBorder aria-label="Your clients' SMPP binds">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Client</Table.Th>
-              <Table.Th>system_id</Table.Th>
-              <Table.Th>Binds open</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {access.clients.map((c) => (
-              <Table.Tr key={c.systemId}>
-                <Table.Td>{c.username}</Table.Td>
-                <Table.Td>{c.systemId}</Table.Td>
-                <Table.Td>{c.binds}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      {access?.clients && access.clients.length > 0 && <ClientBinds clients={access.clients} />}
       <Modal
         opened={confirming}
         onClose={() => !busy && setConfirming(false)}
@@ -217,5 +104,86 @@ export function SmppAccessCard() {
         </Stack>
       </Modal>
     </SectionCard>
+  );
+}
+
+/** A new password, shown this once with a button to copy it. */
+function ShownPassword({ password }: { password: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Text size="sm">Password, shown this once:</Text>
+      <Code data-testid="smpp-password">{password}</Code>
+      <CopyButton value={password}>
+        {({ copied, copy }) => (
+          <Button size="compact-sm" variant="light" onClick={copy}>
+            {copied ? 'Copied' : 'Copy password'}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+/** The binds, the throughput and the allowed addresses, as typed until saved. */
+function SmppSettingsFields(props: {
+  settings: SmppSettings;
+  edit: (field: keyof SmppSettings) => (value: number | string) => void;
+  online: boolean;
+}) {
+  const { settings, edit, online } = props;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NumberInput
+          label="Maximum binds"
+          description="At the same time, over every bind type"
+          min={1}
+          max={SMPP_MAX_BINDS}
+          value={settings.maxBinds}
+          onChange={edit('maxBinds')}
+          disabled={!online}
+        />
+        <NumberInput
+          label="Throughput (parts per second)"
+          description="0 sends nothing"
+          min={0}
+          max={SMPP_MAX_THROUGHPUT}
+          value={settings.throughput}
+          onChange={edit('throughput')}
+          disabled={!online}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Allowed IP addresses"
+        description="Addresses or CIDR blocks, separated by commas; any address when empty"
+        value={settings.ips}
+        onChange={(e) => edit('ips')(e.currentTarget.value)}
+        disabled={!online}
+      />
+    </>
+  );
+}
+
+/** An admin's clients with SMPP access and how many binds each has open. */
+function ClientBinds({ clients }: { clients: NonNullable<SmppAccess['clients']> }) {
+  return (
+    <Table striped withTableBorder aria-label="Your clients' SMPP binds">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Client</Table.Th>
+          <Table.Th>system_id</Table.Th>
+          <Table.Th>Binds open</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {clients.map((c) => (
+          <Table.Tr key={c.systemId}>
+            <Table.Td>{c.username}</Table.Td>
+            <Table.Td>{c.systemId}</Table.Td>
+            <Table.Td>{c.binds}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { readGroup, readGroups } from '../../db/phonebook-store';
 import type { StoredContact, StoredGroup } from '../../db/app-db';
@@ -11,8 +11,10 @@ export type MirrorStatus = 'loading' | 'fresh' | 'stored';
 /**
  * Runs `refresh` per account while `enabled`, and again when the network returns: 'fresh' when it
  * worked, 'stored' while the gateway is out of reach (the screen then says it shows saved data).
+ * `refresh` keeps its identity while it refreshes the same thing (a module function, a callback per book),
+ * so it runs once for each, not on every render.
  */
-function useRefresh(profileId: number | undefined, enabled: boolean, refresh: () => Promise<unknown>, key = '') {
+function useRefresh(profileId: number | undefined, enabled: boolean, refresh: () => Promise<unknown>) {
   const [status, setStatus] = useState<MirrorStatus>('loading');
   useEffect(() => {
     if (profileId === undefined || !enabled) return;
@@ -28,9 +30,7 @@ function useRefresh(profileId: number | undefined, enabled: boolean, refresh: ()
       live = false;
       window.removeEventListener('online', run);
     };
-    // `refresh` is a module function per caller; the key says what it refreshes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [profileId, enabled, key]);
+  }, [profileId, enabled, refresh]);
   return status;
 }
 
@@ -64,8 +64,6 @@ export function useGroup(groupId: number): StoredGroup | null | undefined {
 export function useContacts(groupId: number): { contacts: StoredContact[] | undefined; status: MirrorStatus } {
   const profileId = useProfileId();
   const contacts = useStoredContacts(profileId, groupId);
-  return {
-    contacts,
-    status: useRefresh(profileId, Number.isInteger(groupId), () => checkGroupContacts(groupId), String(groupId)),
-  };
+  const check = useCallback(() => checkGroupContacts(groupId), [groupId]);
+  return { contacts, status: useRefresh(profileId, Number.isInteger(groupId), check) };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { AppDb, SCHEMA_VERSIONS, type OutboxJob, type SchemaVersion } from '../../../src/db/app-db';
+import { AppDb, type OutboxJob } from '../../../src/db/app-db';
+import { SCHEMA_VERSIONS, type SchemaVersion } from '../../../src/db/schema-versions';
 import { makeItem } from '../domain/factories';
 import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 
