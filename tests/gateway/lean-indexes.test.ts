@@ -154,11 +154,13 @@ describe('lean indexes', () => {
     expect(await planOf(gw, query)).toMatch(/smpp_submits_held/);
   });
 
-  it("the send call's stored answers are pruned through the index of their times (messaging/idempotency.ts pruneAnswers)", async () => {
+  it('the stored answers of Idempotency-Keys are pruned through the index of their times (messaging/idempotency.ts)', async () => {
     gw = await makeTestApp({ demo: false });
-    // The scheduler prunes them every tick (scheduler/scheduler.ts): migrations/029-send-answers-created-index.ts.
-    const prune = gw.ctx.db.deleteFrom('send_answers').where('created_at', '<', Date.now() - 30 * 24 * 3600 * 1000);
-    expect(await planOf(gw, prune)).toMatch(/send_answers_age/);
+    // The scheduler prunes them every tick (scheduler/scheduler.ts): migrations/030-one-idempotency-store.ts.
+    const prune = gw.ctx.db
+      .deleteFrom('idempotent_answers')
+      .where('created_at', '<', Date.now() - 30 * 24 * 3600 * 1000);
+    expect(await planOf(gw, prune)).toMatch(/idempotent_answers_age/);
   });
 
   it('PostgreSQL keeps that plan for the prepared claim: its state is a literal, which a generic plan can prove', async () => {
