@@ -37,7 +37,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     const item = messages.item('Dashboard', 'Status check');
     await item.waitFor();
     // Delivery reports arrive after the send: the dashboard picks them up by itself.
-    await item.getByText('Sent 1').waitFor({ timeout: 30_000 });
+    await item.getByText('Delivered 1').waitFor({ timeout: 30_000 });
     await item.getByText('Failed 1').waitFor({ timeout: 30_000 });
     await item.getByText('Pending 1').waitFor();
     await messages.endText.waitFor();
