@@ -81,6 +81,8 @@ describe('status/{id} a page at a time', () => {
       ['233271000005', 'airteltigo', 'FAILED', 'The number does not exist on the network'],
     ]);
     expect(first.body.status[0].statusTime).toBe(new Date(g.clock.now).toISOString());
+    // The parts each recipient's text was billed as (the export's Parts and Cost columns).
+    expect(first.body.status.map((r: { parts: number }) => r.parts)).toEqual([1, 1, 1, 1, 1]);
     const third = await status(g, demo, id, { page: 3, size: 5 });
     expect(third.body.status.map((r: { index: number }) => r.index)).toEqual([10, 11, 12, 13]);
     const ten = await status(g, demo, id, { page: 2, size: '10' });

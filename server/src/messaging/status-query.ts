@@ -96,6 +96,7 @@ type RecipientRow = Pick<
   | 'updated_at'
   | 'error'
   | 'text'
+  | 'parts'
 >;
 
 const PAGE_COLUMNS = [
@@ -109,11 +110,12 @@ const PAGE_COLUMNS = [
   'updated_at',
   'error',
   'text',
+  'parts',
 ] as const;
 
 /**
- * A paged row: the old row's fields, its place, network, last status time and a failure's reason in
- * words; a personalized message's (`shared` its own text, which a row without one follows) also its text.
+ * A paged row: the old row's fields, its place, network, last status time, a failure's reason in
+ * words and the parts its text was billed as; a personalized message's (`shared` its own text, which a row without one follows) also its text.
  */
 function pagedRow(r: RecipientRow, shared: string | null) {
   const final = isFinalStatus(r.status);
@@ -128,6 +130,7 @@ function pagedRow(r: RecipientRow, shared: string | null) {
     network: networkOf(r.number),
     statusTime: isoOrNull(final ? (r.done_at ?? r.updated_at) : r.queued_at),
     reason: failureReason(r.status, r.error),
+    parts: r.parts,
   };
 }
 
