@@ -113,6 +113,10 @@ describe('status/{id} a page at a time', () => {
     const words = await status(g, demo, id, { search: 'opted out' });
     expect(words.body.status.map((r: { mobilenumber: string }) => r.mobilenumber)).toEqual(['233261000003']);
     expect((await status(g, demo, id, { search: 'Failed' })).body.matching).toBe(2);
+    // SENT shows as Delivered: the word people see finds it, as does the old name.
+    expect((await status(g, demo, id, { search: 'Delivered' })).body.matching).toBe(10);
+    expect((await status(g, demo, id, { search: 'deliv' })).body.matching).toBe(10);
+    expect((await status(g, demo, id, { search: 'sent' })).body.matching).toBe(10);
     const none = await status(g, demo, id, { search: '0501', filter: 'failed' });
     expect(none.body).toMatchObject({ matching: 0, status: [] });
   });

@@ -35,6 +35,16 @@ const STATUS_LABELS: Record<RecipientStatus, string> = {
 /** A status in words; a status this app does not know keeps its name. */
 export const statusLabel = (status: string): string => STATUS_LABELS[status as RecipientStatus] ?? status;
 
+/**
+ * What a word searches for in the status names: itself ('opted out' finds OPTED_OUT, 'sent' SENT),
+ * and the name of each status whose words contain it, from 3 letters ('deliv' finds SENT, shown Delivered).
+ */
+export function statusSearchNeedles(search: string): string[] {
+  const word = search.trim().toLowerCase().replace(/\s+/g, ' ');
+  const shown = word.length < 3 ? [] : RECIPIENT_STATUSES.filter((s) => STATUS_LABELS[s].toLowerCase().includes(word));
+  return [...new Set([word.replace(/ /g, '_'), ...shown.map((s) => s.toLowerCase())])];
+}
+
 /** What the status groups (totals, the filter, the lists' counts) are called. */
 export const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
   sent: 'Delivered',
