@@ -236,6 +236,9 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await phoneDashboard.item('Dashboard', 'E2E personal bills').getByRole('button').click();
     // On a phone each text stands under its number.
     await phoneDashboard.statusTable.getByText(textsOf(longer)[2]!).locator('visible=true').waitFor();
+    // Each status reads whole beside the texts, 'Delivered' included: never cut to 'DELI…'.
+    const labels = phoneDashboard.statusTable.locator('.mantine-Badge-label');
+    expect(await labels.evaluateAll((els) => els.every((el) => el.scrollWidth <= el.clientWidth))).toBe(true);
     await phone.page.screenshot({ path: 'test-results/screens/status-personal-390.png', fullPage: true });
     await phone.context.close();
     await context.close();
