@@ -93,7 +93,7 @@ describe('purchase SMS credits and the credit histories', () => {
     await send.shell.visit(world.gateway.url('/clientcredithistory'), 'SMS credits purchase history');
     const tabs = page.getByRole('radiogroup', { name: 'Whose history' });
     await page.getByText('Credits bought for your own account, and credit given to it').waitFor();
-    await tabs.getByText('Clients’ purchases', { exact: true }).click();
+    await tabs.getByText('C: Clients’ purchases', { exact: true }).click();
     await page.getByText('Credits your clients bought, and credit you gave them').waitFor();
     const history = page.getByRole('list', { name: 'SMS credits purchase history' });
     await history.getByText(`${buyer.username} · ${buyer.email}`).waitFor();

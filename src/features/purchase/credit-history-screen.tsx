@@ -17,12 +17,12 @@ const NO_PURCHASES = 'You have not bought any SMS credits yet';
 const NO_CLIENT_PURCHASES = 'Your clients have not bought any SMS credits yet';
 
 /**
- * The admin's two histories (docs/product.md#credit-history): its own account's (once called P) and its
- * clients' (once C), each named for what it shows.
+ * The admin's two histories (docs/product.md#credit-history): the tab pair P (its own account's) and C
+ * (its clients'), each letter with the name of what it shows.
  */
 const TABS = [
-  { value: 'own', label: 'My purchases', note: 'Credits bought for your own account, and credit given to it' },
-  { value: 'clients', label: 'Clients’ purchases', note: 'Credits your clients bought, and credit you gave them' },
+  { value: 'own', label: 'P: My purchases', note: 'Credits bought for your own account, and credit given to it' },
+  { value: 'clients', label: 'C: Clients’ purchases', note: 'Credits your clients bought, and credit you gave them' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 

@@ -52,14 +52,14 @@ describe('the admin’s credit history', { timeout: 20_000 }, () => {
     const { user } = renderApp(<CreditHistoryScreen tabs />, { path: '/clientcredithistory' });
     const group = await screen.findByRole('radiogroup', { name: 'Whose history' });
     // Each name finds exactly one radio (getByRole refuses two), and there are only these two.
-    expect(screen.getByRole('radio', { name: 'My purchases' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Clients’ purchases' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'P: My purchases' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'C: Clients’ purchases' })).toBeTruthy();
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(group.textContent).not.toContain('P: ');
     expect(screen.getByText('Credits bought for your own account, and credit given to it')).toBeTruthy();
     expect(await screen.findByText('GHS 50.00 purchase')).toBeTruthy();
 
-    await user.click(screen.getByRole('radio', { name: 'Clients’ purchases' }));
+    await user.click(screen.getByRole('radio', { name: 'C: Clients’ purchases' }));
     expect(await screen.findByText('Credits your clients bought, and credit you gave them')).toBeTruthy();
     expect(await screen.findByText('clientone · one@example.com')).toBeTruthy();
     expect(screen.queryByText('GHS 50.00 purchase')).toBeNull();
