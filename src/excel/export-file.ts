@@ -1,7 +1,7 @@
 // The page's side of the Excel exports: the worker writes, the page downloads.
 import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ExportRequest } from './export-request';
-import type { ReportRow } from './status-report';
+import { reportRowOf, type ReportRow } from '../domain/messages/status-report-rows';
 import type { SetAsideNumber } from '../domain/contacts/excel-sheet';
 import { CONTACT_FIELDS, type ContactFields } from '../domain/contacts/contact-fields';
 import type { PersonExport } from '../domain/account/person-data';
@@ -31,7 +31,7 @@ function inWorker(request: ExportRequest): Promise<Uint8Array> {
 /** The status report's bytes, made in a worker where there is one. */
 export function buildStatusReport(rows: readonly ReportRow[]): Promise<Uint8Array> {
   // Plain objects only: the rows may carry fields a worker cannot clone.
-  return inWorker({ kind: 'status', rows: rows.map((r) => ({ mobilenumber: r.mobilenumber, status: r.status })) });
+  return inWorker({ kind: 'status', rows: rows.map(reportRowOf) });
 }
 
 /** The customer data export (client management). */

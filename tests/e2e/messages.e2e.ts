@@ -8,7 +8,8 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { downloadedSheet } from './support/downloads';
 import { MessagesPage } from './support/pages/messages-page';
 import { formatAccra } from '../../src/domain/dates';
-import { displayPhone } from '../../src/domain/numbers/phone-number';
+import { canonicalPhone, displayPhone } from '../../src/domain/numbers/phone-number';
+import { NETWORK_LABELS, networkOf } from '../../src/domain/numbers/networks';
 import { personalize } from '../../src/domain/messages/personalize';
 import { countSms } from '../../src/domain/messages/sms';
 import { carrierMessages, eventually } from './support/carrier';
@@ -37,7 +38,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     const item = messages.item('Dashboard', 'Status check');
     await item.waitFor();
     // Delivery reports arrive after the send: the dashboard picks them up by itself.
-    await item.getByText('Sent 1').waitFor({ timeout: 30_000 });
+    await item.getByText('Delivered 1').waitFor({ timeout: 30_000 });
     await item.getByText('Failed 1').waitFor({ timeout: 30_000 });
     await item.getByText('Pending 1').waitFor();
     await messages.endText.waitFor();
@@ -57,14 +58,34 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await page.getByRole('textbox', { name: 'Search' }).fill('');
 
     const { rows } = await downloadedSheet(page, page.getByRole('button', { name: 'Export status report (Excel)' }));
-    expect(rows[0]).toEqual(['Mobile number', 'Status']);
-    expect(rows.slice(1).sort()).toEqual(
+    expect(rows[0]).toEqual([
+      'Mobile number',
+      'Status',
+      'Status time (Accra)',
+      'Network',
+      'Failure reason',
+      'Parts',
+      'Cost (credits)',
+    ]);
+    // Statuses in words as the page shows them (SENT reads Delivered), each with its parts and cost.
+    expect(
+      rows
+        .slice(1)
+        .map((r) => [r[0], r[1], r[5], r[6]])
+        .sort(),
+    ).toEqual(
       [
-        [fails, 'FAILED'],
-        [holds, 'PENDING'],
-        [ok, 'SENT'],
+        [fails, 'Failed', 1, 1],
+        [holds, 'Pending', 1, 1],
+        [ok, 'Delivered', 1, 1],
       ].sort(),
     );
+    for (const r of rows.slice(1)) {
+      expect(String(r[2])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(r[3]).toBe(NETWORK_LABELS[networkOf(canonicalPhone(String(r[0])))]);
+    }
+    const failed = rows.find((r) => r[0] === fails)!;
+    expect(String(failed[4] ?? '')).not.toBe('');
     await context.close();
   });
 
@@ -215,6 +236,9 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await phoneDashboard.item('Dashboard', 'E2E personal bills').getByRole('button').click();
     // On a phone each text stands under its number.
     await phoneDashboard.statusTable.getByText(textsOf(longer)[2]!).locator('visible=true').waitFor();
+    // Each status reads whole beside the texts, 'Delivered' included: never cut to 'DELI…'.
+    const labels = phoneDashboard.statusTable.locator('.mantine-Badge-label');
+    expect(await labels.evaluateAll((els) => els.every((el) => el.scrollWidth <= el.clientWidth))).toBe(true);
     await phone.page.screenshot({ path: 'test-results/screens/status-personal-390.png', fullPage: true });
     await phone.context.close();
     await context.close();

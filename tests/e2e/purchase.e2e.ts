@@ -6,7 +6,7 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiSignUp } from './support/api-accounts';
 
 // The price tables, a purchase through the dev mode's simulated checkout landing in the
-// history with the right balances, a cancelled one adding nothing, the admin's P/C tabs, offline.
+// history with the right balances, a cancelled one adding nothing, the admin's two histories, offline.
 
 const rowTexts = async (page: Page, table: string) =>
   (await page.getByRole('table', { name: table }).locator('tbody tr').allInnerTexts()).map((t) =>
@@ -88,13 +88,13 @@ describe('purchase SMS credits and the credit histories', () => {
     await reseller.context.close();
   });
 
-  it('gives an admin the P and C tabs: its own purchases and its clients’', async () => {
+  it('gives an admin two named histories: its own purchases and its clients’', async () => {
     const { page, context, send } = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123' });
     await send.shell.visit(world.gateway.url('/clientcredithistory'), 'SMS credits purchase history');
     const tabs = page.getByRole('radiogroup', { name: 'Whose history' });
-    await page.getByText('P: your own purchases').waitFor();
-    await tabs.getByText('C', { exact: true }).click();
-    await page.getByText('C: your clients’ purchases').waitFor();
+    await page.getByText('Credits bought for your own account, and credit given to it').waitFor();
+    await tabs.getByText('C: Clients’ purchases', { exact: true }).click();
+    await page.getByText('Credits your clients bought, and credit you gave them').waitFor();
     const history = page.getByRole('list', { name: 'SMS credits purchase history' });
     await history.getByText(`${buyer.username} · ${buyer.email}`).waitFor();
     await page.getByText('Data fetch completed').waitFor();

@@ -9,6 +9,7 @@ import { MessagesPage } from './support/pages/messages-page';
 import { openDatabase } from '../../server/src/db/database';
 import { bigSendNumber, seedBigSend, type BigSend } from '../gateway/helpers/big-send';
 import { displayPhone } from '../../src/domain/numbers/phone-number';
+import { NETWORK_LABELS, networkOf } from '../../src/domain/numbers/networks';
 
 // A 100,000-recipient send's status page (docs/product.md#delivery-status): it opens with its totals and
 // report at once, asks the gateway page by page (never the whole list), filters, searches and exports.
@@ -61,7 +62,7 @@ describe('a 100,000-recipient send: status page and report', () => {
     // The filter and the search run on the gateway.
     await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: 'Failed', exact: true }).click();
-    await expect.poll(() => messages.statusTable.getByText('FAILED').count()).toBe(5);
+    await expect.poll(() => messages.statusTable.getByText('Failed', { exact: true }).count()).toBe(5);
     await messages.statusTable.getByText('The number does not exist on the network').first().waitFor();
     await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: 'All statuses' }).click();
@@ -82,9 +83,27 @@ describe('a 100,000-recipient send: status page and report', () => {
 
     // The export: built in a worker from pages, every row.
     const { rows } = await downloadedSheet(page, page.getByRole('button', { name: 'Export status report (Excel)' }));
-    expect(rows[0]).toEqual(['Mobile number', 'Status']);
+    expect(rows[0]).toEqual([
+      'Mobile number',
+      'Status',
+      'Status time (Accra)',
+      'Network',
+      'Failure reason',
+      'Parts',
+      'Cost (credits)',
+    ]);
     expect(rows).toHaveLength(COUNT + 1);
-    expect(rows[4]).toEqual([bigSendNumber(3), 'FAILED']);
+    // A failed recipient with its reason in words, its time and network, and what it cost.
+    const failed = rows[4]!;
+    expect([failed[0], failed[1], failed[3], failed[4], failed[5], failed[6]]).toEqual([
+      bigSendNumber(3),
+      'Failed',
+      NETWORK_LABELS[networkOf(bigSendNumber(3))],
+      'The number is not a valid mobile number',
+      1,
+      1,
+    ]);
+    expect(String(failed[2])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
     // Never the whole list: every ask is a page or a look at what changed.
     expect(bodies.length).toBeGreaterThan(3);

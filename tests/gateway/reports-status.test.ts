@@ -81,6 +81,8 @@ describe('status/{id} a page at a time', () => {
       ['233271000005', 'airteltigo', 'FAILED', 'The number does not exist on the network'],
     ]);
     expect(first.body.status[0].statusTime).toBe(new Date(g.clock.now).toISOString());
+    // The parts each recipient's text was billed as (the export's Parts and Cost columns).
+    expect(first.body.status.map((r: { parts: number }) => r.parts)).toEqual([1, 1, 1, 1, 1]);
     const third = await status(g, demo, id, { page: 3, size: 5 });
     expect(third.body.status.map((r: { index: number }) => r.index)).toEqual([10, 11, 12, 13]);
     const ten = await status(g, demo, id, { page: 2, size: '10' });
@@ -111,6 +113,10 @@ describe('status/{id} a page at a time', () => {
     const words = await status(g, demo, id, { search: 'opted out' });
     expect(words.body.status.map((r: { mobilenumber: string }) => r.mobilenumber)).toEqual(['233261000003']);
     expect((await status(g, demo, id, { search: 'Failed' })).body.matching).toBe(2);
+    // SENT shows as Delivered: the word people see finds it, as does the old name.
+    expect((await status(g, demo, id, { search: 'Delivered' })).body.matching).toBe(10);
+    expect((await status(g, demo, id, { search: 'deliv' })).body.matching).toBe(10);
+    expect((await status(g, demo, id, { search: 'sent' })).body.matching).toBe(10);
     const none = await status(g, demo, id, { search: '0501', filter: 'failed' });
     expect(none.body).toMatchObject({ matching: 0, status: [] });
   });

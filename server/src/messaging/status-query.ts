@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema-core';
 import type { MessageRecipientsTable, MessageRow } from '../db/schema-messaging';
 import { notFound } from '../core/errors';
 import { anyColumnLike, isRowId } from '../db/queries';
-import { isFinalStatus, type RecipientStatus } from '../../../src/domain/messages/message-status';
+import { isFinalStatus, statusSearchNeedles, type RecipientStatus } from '../../../src/domain/messages/message-status';
 import { totalsOf, type StatusFilter } from '../../../src/domain/messages/delivery-report';
 import { DEFAULT_PAGE_SIZE } from '../../../src/domain/constants';
 import { failureReason } from '../../../src/domain/messages/failure-reasons';
@@ -96,6 +96,7 @@ type RecipientRow = Pick<
   | 'updated_at'
   | 'error'
   | 'text'
+  | 'parts'
 >;
 
 const PAGE_COLUMNS = [
@@ -109,11 +110,12 @@ const PAGE_COLUMNS = [
   'updated_at',
   'error',
   'text',
+  'parts',
 ] as const;
 
 /**
- * A paged row: the old row's fields, its place, network, last status time and a failure's reason in
- * words; a personalized message's (`shared` its own text, which a row without one follows) also its text.
+ * A paged row: the old row's fields, its place, network, last status time, a failure's reason in
+ * words and the parts its text was billed as; a personalized message's (`shared` its own text, which a row without one follows) also its text.
  */
 function pagedRow(r: RecipientRow, shared: string | null) {
   const final = isFinalStatus(r.status);
@@ -128,6 +130,7 @@ function pagedRow(r: RecipientRow, shared: string | null) {
     network: networkOf(r.number),
     statusTime: isoOrNull(final ? (r.done_at ?? r.updated_at) : r.queued_at),
     reason: failureReason(r.status, r.error),
+    parts: r.parts,
   };
 }
 
@@ -201,9 +204,10 @@ export async function statusPage(ctx: GatewayContext, message: MessageRow, q: St
   const search = q.search?.trim() ?? '';
   if (search) {
     // Digits look in the numbers (024… finds 233…: docs/product.md#phone-numbers), words in the status
-    // names ('opted out' finds OPTED_OUT): one column each, so 100,000 rows are read once.
+    // names ('opted out' finds OPTED_OUT, 'delivered' SENT as the page shows it): one column each, so
+    // 100,000 rows are read once.
     const digits = /^\+?[\d\s().-]+$/.test(search);
-    const needles = digits ? [search.replace(/\D/g, ''), ...phoneSearchForms(search)] : [search.replace(/\s+/g, '_')];
+    const needles = digits ? [search.replace(/\D/g, ''), ...phoneSearchForms(search)] : statusSearchNeedles(search);
     const column = digits ? 'number' : 'status';
     rows = rows.where((eb) => eb.or(needles.map((n) => anyColumnLike([column], n))));
   }

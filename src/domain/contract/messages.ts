@@ -167,6 +167,8 @@ export const StatusRowSchema = z.looseObject({
   reason: text.optional(),
   /** A personalized send's recipient: its own text. */
   text: text.optional(),
+  /** The parts its text was billed as (older gateways leave it out). */
+  parts: num.optional(),
 });
 
 /** The table's page sizes, and the export's pages. */

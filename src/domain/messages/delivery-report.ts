@@ -11,7 +11,7 @@ export const DELIVERY_TIME_BOUNDS_S = [5, 10, 20, 30, 60, 120, 300, 600, 1800, 3
 /** The index of the open-ended bucket (longer than a day). */
 export const LAST_BUCKET = DELIVERY_TIME_BOUNDS_S.length;
 
-/** What a percentile in the open-ended bucket reads as (formatSeconds: "over a day"). */
+/** What a percentile in the open-ended bucket reads as (durationWords: "over a day"). */
 export const OVER_A_DAY_S = 86_401;
 
 /** The bucket of a delivery that took this many milliseconds. */
@@ -64,13 +64,29 @@ export function totalsOf(rows: readonly CounterRow[]): StatusTotals & { waiting:
 export const STATUS_FILTERS = ['sent', 'failed', 'pending', 'optedOut'] as const satisfies readonly StatusGroup[];
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-/** Seconds as a person reads a delivery time: "8 s", "2 min", "1 h", "over a day". */
-export function formatSeconds(seconds: number | null): string {
-  if (seconds === null) return '–';
+const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** A delivery time (a percentile's "at most") in words: "8 seconds", "2 minutes", "1 hour", "over a day". */
+function durationWords(seconds: number): string {
   if (seconds >= OVER_A_DAY_S) return 'over a day';
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
+  if (seconds < 60) return unit(seconds, 'second');
+  if (seconds < 3600) return unit(Math.round(seconds / 60), 'minute');
+  return unit(Math.round(seconds / 3600), 'hour');
+}
+
+/** What the report says without a delivery to time. */
+const NOTHING_TIMED = 'No delivery has been timed yet';
+
+const sentence = (share: string, seconds: number) =>
+  seconds >= OVER_A_DAY_S ? `${share} took over a day` : `${share} were delivered within ${durationWords(seconds)}`;
+
+/**
+ * The report's sentences on time to delivery from its median and 90th percentile: "Half were delivered
+ * within 3 minutes", "9 in 10 were delivered within 1 hour", or, beyond the last bound, "Half took over a day".
+ */
+export function deliveryTimeSentences(median: number | null, p90: number | null): string[] {
+  if (median === null) return [NOTHING_TIMED];
+  return [sentence('Half', median), sentence('9 in 10', p90 ?? median)];
 }
 
 /** Said beside a report's networks when an erasure took some recipients out of them (docs/compliance.md#a-persons-data). */

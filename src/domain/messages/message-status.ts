@@ -19,8 +19,39 @@ export type FinalStatus = Extract<RecipientStatus, 'SENT' | 'FAILED' | 'UNKNOWN'
 
 const FINAL_STATUSES: ReadonlySet<string> = new Set<RecipientStatus>(['SENT', 'FAILED', 'UNKNOWN', 'OPTED_OUT']);
 
-/** How a status reads on the status page: its name, but 'Opted out' for OPTED_OUT. */
-export const statusLabel = (status: string): string => (status === 'OPTED_OUT' ? 'Opted out' : status);
+/**
+ * How a status reads to a person (the status page, the exports): SENT means the carrier reported it
+ * delivered, so it reads 'Delivered', as the report's funnel does; the wire and stored values stay.
+ */
+const STATUS_LABELS: Record<RecipientStatus, string> = {
+  SCHEDULED: 'Scheduled',
+  PENDING: 'Pending',
+  SENT: 'Delivered',
+  FAILED: 'Failed',
+  UNKNOWN: 'Unknown',
+  OPTED_OUT: 'Opted out',
+};
+
+/** A status in words; a status this app does not know keeps its name. */
+export const statusLabel = (status: string): string => STATUS_LABELS[status as RecipientStatus] ?? status;
+
+/**
+ * What a word searches for in the status names: itself ('opted out' finds OPTED_OUT, 'sent' SENT),
+ * and the name of each status whose words contain it, from 3 letters ('deliv' finds SENT, shown Delivered).
+ */
+export function statusSearchNeedles(search: string): string[] {
+  const word = search.trim().toLowerCase().replace(/\s+/g, ' ');
+  const shown = word.length < 3 ? [] : RECIPIENT_STATUSES.filter((s) => STATUS_LABELS[s].toLowerCase().includes(word));
+  return [...new Set([word.replace(/ /g, '_'), ...shown.map((s) => s.toLowerCase())])];
+}
+
+/** What the status groups (totals, the filter, the lists' counts) are called. */
+export const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
+  sent: 'Delivered',
+  failed: 'Failed',
+  pending: 'Pending',
+  optedOut: 'Opted out',
+};
 
 /** Whether a status can no longer change (SENT, FAILED, UNKNOWN, OPTED_OUT): nothing is worth asking again. */
 export const isFinalStatus = (status: string | null | undefined): boolean => FINAL_STATUSES.has(status ?? '');

@@ -7,7 +7,7 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, List, Table, Text } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
-import { erasedNote, formatSeconds } from '../../domain/messages/delivery-report';
+import { deliveryTimeSentences, erasedNote } from '../../domain/messages/delivery-report';
 import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
 import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
@@ -91,8 +91,9 @@ function ReportView({ report }: { report: Report }) {
       <ReasonsPanel reasons={reasons} />
       <Panel title="Time to delivery and credits">
         <List size="sm" spacing={4} data-testid="time-text">
-          <List.Item>Half were delivered within {formatSeconds(deliveryTime.median)}</List.Item>
-          <List.Item>9 in 10 within {formatSeconds(deliveryTime.p90)}</List.Item>
+          {deliveryTimeSentences(deliveryTime.median, deliveryTime.p90).map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
           <List.Item>Delivered: {number.format(deliveryTime.delivered)}</List.Item>
           <List.Item>Credits spent: {number.format(report.credits)}</List.Item>
         </List>

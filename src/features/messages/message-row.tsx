@@ -52,7 +52,7 @@ function Meta({ data, showAuthor, extra }: MetaProps) {
 
 type BulkRowProps = { data: BulkMessage; showAuthor: boolean; onOpen: () => void };
 
-/** A sent message on a dashboard: campaign, text, sender, recipients and how many were sent, failed or are pending. */
+/** A sent message on a dashboard: campaign, text, sender, recipients and how many were delivered, failed or are pending. */
 export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
   const counts = deliveryCounts(data);
   const inProgress = submissionInProgress(data);
@@ -78,7 +78,7 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
             </Badge>
           ) : null}
           <Badge color="teal.9" variant="outline" size="sm">
-            Sent {number.format(counts.sent)}
+            Delivered {number.format(counts.sent)}
           </Badge>
           <Badge color="red.9" variant="outline" size="sm">
             Failed {number.format(counts.failed)}

@@ -1,6 +1,7 @@
 // The status report from status/{id}'s pages: run in the export's worker (status-export-worker.ts).
 import { statusPages } from '../../sync/status-pages';
-import { writeStatusReport, type ReportRow } from '../../excel/status-report';
+import { writeStatusReport } from '../../excel/status-report';
+import { reportRowOf, type ReportRow } from '../../domain/messages/status-report-rows';
 import type { StatusExportRequest } from './status-export';
 
 /** The report's bytes from every page, telling the progress after each page. */
@@ -10,7 +11,7 @@ export async function buildStatusExport(
 ): Promise<Uint8Array> {
   const rows: ReportRow[] = [];
   for await (const page of statusPages(request.token, request.profileId, request.messageId)) {
-    for (const r of page.rows) rows.push({ mobilenumber: r.mobilenumber, status: r.status });
+    for (const r of page.rows) rows.push(reportRowOf(r));
     progress(rows.length, Math.max(page.total, rows.length));
   }
   return writeStatusReport(rows);

@@ -18,6 +18,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { STATUS_FILTERS, type StatusFilter } from '../../domain/messages/delivery-report';
+import { STATUS_GROUP_LABELS, type StatusGroup } from '../../domain/messages/message-status';
 import type { ListView as View } from '../../domain/account/permissions';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
 import { findStoredMessage } from '../../db/list-store';
@@ -34,12 +35,6 @@ import { StatusHeader, headerTitle } from './status-header';
 const MessageReport = lazy(() => import('./message-report'));
 
 const number = new Intl.NumberFormat('en-US');
-const FILTER_LABELS: Record<StatusFilter, string> = {
-  sent: 'Sent',
-  failed: 'Failed',
-  pending: 'Pending',
-  optedOut: 'Opted out',
-};
 const ALL = 'all';
 
 /**
@@ -100,11 +95,11 @@ export function StatusScreen({ view }: { view: View }) {
           <>
             {totals && (
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="Totals">
-                <Total label="Sent" value={totals.sent} color="teal.9" />
-                <Total label="Failed" value={totals.failed} color="red.9" />
-                <Total label="Pending" value={totals.pending} color="gray.8" />
-                {totals.optedOut > 0 && <Total label="Opted out" value={totals.optedOut} color="orange.9" />}
-                <Total label="Total" value={totals.total} />
+                <Total group="sent" value={totals.sent} color="teal.9" />
+                <Total group="failed" value={totals.failed} color="red.9" />
+                <Total group="pending" value={totals.pending} color="gray.8" />
+                {totals.optedOut > 0 && <Total group="optedOut" value={totals.optedOut} color="orange.9" />}
+                <Total group="total" value={totals.total} />
               </SimpleGrid>
             )}
             {totals &&
@@ -136,7 +131,7 @@ export function StatusScreen({ view }: { view: View }) {
                   label="Show"
                   data={[
                     { value: ALL, label: 'All statuses' },
-                    ...STATUS_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] })),
+                    ...STATUS_FILTERS.map((f) => ({ value: f, label: STATUS_GROUP_LABELS[f] })),
                   ]}
                   value={filter ?? ALL}
                   onChange={(v) => {
@@ -194,13 +189,15 @@ function useAfterPaint(ready: boolean): boolean {
   return painted;
 }
 
-function Total({ label, value, color }: { label: string; value: number; color?: string }) {
+/** A total under its group's name (SENT's reads Delivered); its test id keeps the group's key. */
+function Total({ group, value, color }: { group: StatusGroup | 'total'; value: number; color?: string }) {
+  const label = group === 'total' ? 'Total' : STATUS_GROUP_LABELS[group];
   return (
     <Paper withBorder p="sm" radius="md" role="group" aria-label={`${label} ${value}`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="xl" fw={700} c={color} data-testid={`total-${label.toLowerCase()}`}>
+      <Text size="xl" fw={700} c={color} data-testid={`total-${group.toLowerCase()}`}>
         {number.format(value)}
       </Text>
     </Paper>

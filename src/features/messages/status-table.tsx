@@ -11,6 +11,9 @@ const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: '
 /** What a row without a status yet shows. */
 const NO_STATUS_YET: RecipientStatus = 'PENDING';
 
+/** The Status column's least width in px. */
+const STATUS_MIN_WIDTH = 116;
+
 const TEXT_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 const networkLabel = (row: StatusRow) =>
@@ -67,7 +70,8 @@ export function StatusTable({
                     )}
                   </Stack>
                 </Table.Td>
-                <Table.Td>
+                {/* Wide enough for 'Delivered' and its time on one line each, beside a recipient's own text on a phone. */}
+                <Table.Td miw={STATUS_MIN_WIDTH}>
                   <Stack gap={2} align="flex-start">
                     <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
                       {statusLabel(row.status || NO_STATUS_YET)}

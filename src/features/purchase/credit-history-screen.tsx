@@ -16,13 +16,23 @@ const TITLE = 'SMS credits purchase history';
 const NO_PURCHASES = 'You have not bought any SMS credits yet';
 const NO_CLIENT_PURCHASES = 'Your clients have not bought any SMS credits yet';
 
-/** /credithistory is the own history; /clientcredithistory the tab pair P (own) and C (clients', admins). */
+/**
+ * The admin's two histories (docs/product.md#credit-history): the tab pair P (its own account's) and C
+ * (its clients'), each letter with the name of what it shows.
+ */
+const TABS = [
+  { value: 'own', label: 'P: My purchases', note: 'Credits bought for your own account, and credit given to it' },
+  { value: 'clients', label: 'C: Clients’ purchases', note: 'Credits your clients bought, and credit you gave them' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+/** /credithistory is the own history; /clientcredithistory the admin's pair: its own and its clients'. */
 export function CreditHistoryScreen({ tabs = false }: { tabs?: boolean }) {
   const session = useSession();
-  const [tab, setTab] = useState<'P' | 'C'>('P');
+  const [tab, setTab] = useState<Tab>('own');
   if (session.status !== 'signed-in') return null;
   const showTabs = tabs && session.user.isAdmin;
-  const list: CreditListName = showTabs && tab === 'C' ? 'credit-client' : 'credit-own';
+  const list: CreditListName = showTabs && tab === 'clients' ? 'credit-client' : 'credit-own';
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -33,17 +43,14 @@ export function CreditHistoryScreen({ tabs = false }: { tabs?: boolean }) {
           <SegmentedControl
             aria-label="Whose history"
             value={tab}
-            onChange={(next) => setTab(next as 'P' | 'C')}
-            data={[
-              { value: 'P', label: 'P' },
-              { value: 'C', label: 'C' },
-            ]}
+            onChange={(next) => setTab(next as Tab)}
+            data={TABS.map(({ value, label }) => ({ value, label }))}
           />
         )}
       </Group>
       {showTabs && (
         <Text size="sm" c="dimmed">
-          {tab === 'P' ? 'P: your own purchases' : 'C: your clients’ purchases'}
+          {TABS.find((t) => t.value === tab)?.note}
         </Text>
       )}
       {/* Keyed so switching tabs starts that list afresh, with its own search. */}

@@ -5,7 +5,7 @@ import { NETWORK_PREFIXES, networkOf } from '../../../src/domain/numbers/network
 import { failureReason } from '../../../src/domain/messages/failure-reasons';
 import {
   deliveryBucket,
-  formatSeconds,
+  deliveryTimeSentences,
   OVER_A_DAY_S,
   percentileSeconds,
   totalsOf,
@@ -83,9 +83,34 @@ describe('the report rules', () => {
         0.5,
       ),
     ).toBeNull();
-    expect(formatSeconds(10)).toBe('10 s');
-    expect(formatSeconds(300)).toBe('5 min');
-    expect(formatSeconds(OVER_A_DAY_S)).toBe('over a day');
+  });
+
+  it('says how long deliveries took in sentences that read right for seconds, minutes, hours and over a day', () => {
+    expect(deliveryTimeSentences(5, 10)).toEqual([
+      'Half were delivered within 5 seconds',
+      '9 in 10 were delivered within 10 seconds',
+    ]);
+    expect(deliveryTimeSentences(60, 180)).toEqual([
+      'Half were delivered within 1 minute',
+      '9 in 10 were delivered within 3 minutes',
+    ]);
+    expect(deliveryTimeSentences(3600, 21_600)).toEqual([
+      'Half were delivered within 1 hour',
+      '9 in 10 were delivered within 6 hours',
+    ]);
+    expect(deliveryTimeSentences(86_400, OVER_A_DAY_S)).toEqual([
+      'Half were delivered within 24 hours',
+      '9 in 10 took over a day',
+    ]);
+    expect(deliveryTimeSentences(OVER_A_DAY_S, OVER_A_DAY_S)).toEqual([
+      'Half took over a day',
+      '9 in 10 took over a day',
+    ]);
+    expect(deliveryTimeSentences(null, null)).toEqual(['No delivery has been timed yet']);
+    // Every bound the histogram has reads as a sentence with its unit.
+    const bounds = [5, 10, 20, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21_600, 86_400];
+    for (const s of bounds)
+      expect(deliveryTimeSentences(s, s)[0]).toMatch(/^Half were delivered within \d+ (seconds?|minutes?|hours?)$/);
   });
 
   it('totals counters by status group; only PENDING and SCHEDULED wait', () => {

@@ -156,7 +156,8 @@ describe('message status', () => {
     expect(isFinalStatus('OPTED_OUT')).toBe(true);
     expect(mayStillChange([{ status: 'SENT' }, { status: 'OPTED_OUT' }])).toBe(false);
     expect(statusLabel('OPTED_OUT')).toBe('Opted out');
-    expect(statusLabel('SENT')).toBe('SENT');
+    // SENT reads Delivered to people (the wire keeps SENT).
+    expect(statusLabel('SENT')).toBe('Delivered');
   });
 
   it('is in progress while fewer numbers are submitted than posted', () => {

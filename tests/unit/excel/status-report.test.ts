@@ -6,17 +6,23 @@ import { buildStatusReport } from '../../../src/excel/export-file';
 import { writeCustomerData, writeNumbers } from '../../../src/excel/client-exports';
 
 describe('status report export', () => {
-  it('writes Mobile number and Status, readable back with SheetJS', async () => {
+  it('writes each recipient with its status in words, time, network, reason, parts and cost, readable back with SheetJS', async () => {
     const bytes = await buildStatusReport([
-      { mobilenumber: '0241000001', status: 'SENT' },
-      { mobilenumber: '233241000013', status: 'FAILED' },
+      { mobilenumber: '0241000001', status: 'SENT', statusTime: '2026-05-01T10:00:00.000Z', parts: 2 },
+      {
+        mobilenumber: '233241000013',
+        status: 'FAILED',
+        network: 'mtn',
+        reason: 'The number does not exist on the network',
+        parts: 2,
+      },
     ]);
     const book = XLSX.read(bytes, { type: 'array' });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows).toEqual([
-      ['Mobile number', 'Status'],
-      ['0241000001', 'SENT'],
-      ['233241000013', 'FAILED'],
+      ['Mobile number', 'Status', 'Status time (Accra)', 'Network', 'Failure reason', 'Parts', 'Cost (credits)'],
+      ['0241000001', 'Delivered', '2026-05-01 10:00', 'MTN', undefined, 2, 2],
+      ['233241000013', 'Failed', undefined, 'MTN', 'The number does not exist on the network', 2, 2],
     ]);
   });
 

@@ -62,7 +62,7 @@ describe('message lists', { timeout: 20_000 }, () => {
     expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual(['Campaign 3', 'Campaign 2', 'Campaign 1']);
     expect(items[0]!.textContent).toContain('Message submission in progress');
     expect(items[1]!.textContent).not.toContain('Message submission in progress');
-    expect(items[1]!.textContent).toContain('Sent 1');
+    expect(items[1]!.textContent).toContain('Delivered 1');
     expect(items[1]!.textContent).not.toContain('by demouser');
     expect(screen.queryByRole('radiogroup')).toBeNull();
   });

@@ -101,10 +101,32 @@ describe('message status page', { timeout: 20_000 }, () => {
         .map((h) => h.textContent),
     ).toEqual(['Mobile number', 'Status']);
     expect(within(table).getAllByRole('row')).toHaveLength(6);
+    // SENT reads Delivered to a person, in the totals, the rows and the filter; the wire keeps SENT.
+    expect(screen.getByRole('group', { name: 'Delivered 9' })).toBeTruthy();
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1, 4)
+        .map((r) => within(r).getAllByRole('cell')[1]!.textContent),
+    ).toEqual(['Delivered', 'Delivered', 'Failed']);
+    expect(within(table).getAllByRole('row')[5]!.textContent).toContain('Pending');
+    expect(within(table).queryByText('SENT')).toBeNull();
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '25']);
     await user.click(screen.getByRole('option', { name: '25' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(13));
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All statuses',
+      'Delivered',
+      'Failed',
+      'Pending',
+      'Opted out',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Delivered' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([, init]) => String(init?.body).includes('"filter":"sent"'))).toBe(true),
+    );
   });
 
   it('searches on the gateway and offers the export on the own version only', async () => {
@@ -126,6 +148,8 @@ describe('message status page', { timeout: 20_000 }, () => {
     expect(report.getAttribute('aria-busy')).toBe('false');
     expect(within(report).getByText('The number does not exist on the network: 2')).toBeTruthy();
     expect(within(report).getByText('Delivered: 9 (75%)')).toBeTruthy();
+    expect(within(report).getByText('Half were delivered within 10 seconds')).toBeTruthy();
+    expect(within(report).getByText('9 in 10 were delivered within 30 seconds')).toBeTruthy();
   });
 
   it('says the statuses need a connection when offline', async () => {
