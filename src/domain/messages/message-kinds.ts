@@ -42,9 +42,10 @@ export function contactSourcesFor(subtype: MessageSubtype): ContactSource[] {
   return subtype === 'personalized' ? ['excel', 'phonebook'] : ['manual', 'excel', 'phonebook'];
 }
 
-// Choosing Personalized switches the source to excel (docs/product.md#contact-sources).
+// Choosing Personalized switches typed numbers, which have no fields, to excel; a sheet or a phone book
+// already carries fields and stays (docs/product.md#contact-sources).
 export function sourceAfterSubtypeChange(subtype: MessageSubtype, current: ContactSource): ContactSource {
-  return subtype === 'personalized' ? 'excel' : current;
+  return contactSourcesFor(subtype).includes(current) ? current : 'excel';
 }
 
 // Only scheduled, recurring and manual birthday sends carry a chosen date; the rest go out now.

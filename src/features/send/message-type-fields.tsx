@@ -12,6 +12,10 @@ const SOURCE_LABELS: Record<ContactSource, string> = {
   phonebook: 'Phone book',
 };
 
+/** Said beside the source when Personalized moved typed numbers to a sheet (docs/product.md#contact-sources). */
+export const SOURCE_SWITCHED_NOTE =
+  'Personalized messages fill in each contact’s fields, and typed numbers have none: the contact source is now Excel or CSV file. Choose Phone book to use a book instead, or Regular to go back to your typed numbers.';
+
 type Props = { form: SendFormApi; senderIds: readonly string[] };
 
 /** Message type, sub-type, contact source, sender ID and campaign name (docs/product.md#the-send-form). */
@@ -41,8 +45,14 @@ export function MessageTypeFields({ form, senderIds }: Props) {
           value={fields.source}
           onChange={(value) => value && set('source', value as ContactSource)}
           allowDeselect={false}
+          aria-describedby={fields.sourceSwitched ? 'source-note' : undefined}
         />
       </SimpleGrid>
+      {fields.sourceSwitched && (
+        <Text size="sm" c="blue.9" id="source-note" data-testid="source-note">
+          {SOURCE_SWITCHED_NOTE}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label="Sender ID"

@@ -168,10 +168,12 @@ describe('message kinds', () => {
     expect(typeAndSubtype('birthday', 'personalized')).toBe('birthday:personalized');
   });
 
-  it('hides manual and switches to excel for personalized', () => {
+  it('hides manual and switches it to excel for personalized, keeping a sheet or a phone book', () => {
     expect(contactSourcesFor('personalized')).toEqual(['excel', 'phonebook']);
     expect(contactSourcesFor('regular')).toContain('manual');
     expect(sourceAfterSubtypeChange('personalized', 'manual')).toBe('excel');
+    expect(sourceAfterSubtypeChange('personalized', 'phonebook')).toBe('phonebook');
+    expect(sourceAfterSubtypeChange('personalized', 'excel')).toBe('excel');
     expect(sourceAfterSubtypeChange('regular', 'phonebook')).toBe('phonebook');
   });
 
