@@ -42,10 +42,10 @@ export function contactSourcesFor(subtype: MessageSubtype): ContactSource[] {
   return subtype === 'personalized' ? ['excel', 'phonebook'] : ['manual', 'excel', 'phonebook'];
 }
 
-// Choosing Personalized switches typed numbers, which have no fields, to excel; a sheet or a phone book
-// already carries fields and stays (docs/product.md#contact-sources).
+// Choosing Personalized sets the contact source to excel, as the product always has; a phone book can
+// be chosen again after it (docs/product.md#contact-sources). Regular keeps the source.
 export function sourceAfterSubtypeChange(subtype: MessageSubtype, current: ContactSource): ContactSource {
-  return contactSourcesFor(subtype).includes(current) ? current : 'excel';
+  return subtype === 'personalized' ? 'excel' : current;
 }
 
 // Only scheduled, recurring and manual birthday sends carry a chosen date; the rest go out now.

@@ -12,9 +12,13 @@ const SOURCE_LABELS: Record<ContactSource, string> = {
   phonebook: 'Phone book',
 };
 
-/** Said beside the source when Personalized moved typed numbers to a sheet (docs/product.md#contact-sources). */
-export const SOURCE_SWITCHED_NOTE =
-  'Personalized messages fill in each contact’s fields, and typed numbers have none: the contact source is now Excel or CSV file. Choose Phone book to use a book instead, or Regular to go back to your typed numbers.';
+/** Said beside the source when Personalized set it to a sheet, by the source it replaced (docs/product.md#contact-sources). */
+export const SOURCE_SWITCHED_NOTES = {
+  manual:
+    'Personalized messages fill in each contact’s fields, and typed numbers have none: the contact source is now Excel or CSV file. Choose Phone book to use a book instead, or Regular to go back to your typed numbers.',
+  phonebook:
+    'Personalized sets the contact source to Excel or CSV file. Your phone books are still chosen: choose Phone book as the contact source to personalise from them, or Regular to go back.',
+} as const;
 
 type Props = { form: SendFormApi; senderIds: readonly string[] };
 
@@ -45,12 +49,12 @@ export function MessageTypeFields({ form, senderIds }: Props) {
           value={fields.source}
           onChange={(value) => value && set('source', value as ContactSource)}
           allowDeselect={false}
-          aria-describedby={fields.sourceSwitched ? 'source-note' : undefined}
+          aria-describedby={fields.sourceSwitchedFrom ? 'source-note' : undefined}
         />
       </SimpleGrid>
-      {fields.sourceSwitched && (
+      {fields.sourceSwitchedFrom && fields.sourceSwitchedFrom !== 'excel' && (
         <Text size="sm" c="blue.9" id="source-note" data-testid="source-note">
-          {SOURCE_SWITCHED_NOTE}
+          {SOURCE_SWITCHED_NOTES[fields.sourceSwitchedFrom]}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -21,8 +21,8 @@ export type SendFormFields = {
   groupIds: string[];
   /** End each text with an opt-out link; kept after a send, like the sender ID. */
   optOutLink: boolean;
-  /** The source is excel only because Personalized hides typed numbers: the form says so, and Regular brings them back. */
-  sourceSwitched: boolean;
+  /** The source Personalized set to excel (typed numbers or a phone book): the form says so, and Regular brings it back. */
+  sourceSwitchedFrom: ContactSource | null;
 };
 
 /** The interval field's text until the user types another. */
@@ -43,7 +43,7 @@ export function defaultFields(senderId = '', optOutLink = false): SendFormFields
     recurringInterval: DEFAULT_INTERVAL_TEXT,
     groupIds: [],
     optOutLink,
-    sourceSwitched: false,
+    sourceSwitchedFrom: null,
   };
 }
 
@@ -76,7 +76,8 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
       typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
     optOutLink: draft.optOutLink === true,
-    sourceSwitched: draft.sourceSwitched === true,
+    sourceSwitchedFrom:
+      draft.sourceSwitchedFrom === 'manual' || draft.sourceSwitchedFrom === 'phonebook' ? draft.sourceSwitchedFrom : null,
   };
 }
 

@@ -17,14 +17,14 @@ function withChange<K extends keyof SendFormFields>(
   value: SendFormFields[K],
 ): SendFormFields {
   const next = { ...current, [key]: value };
-  if (key === 'source') next.sourceSwitched = false;
+  if (key === 'source') next.sourceSwitchedFrom = null;
   if (key === 'subtype') {
-    // Personalized moves typed numbers (no fields) to excel and says so; Regular brings them back.
+    // Personalized sets the source to excel and says so; Regular brings back the source it replaced.
     next.source = sourceAfterSubtypeChange(next.subtype, current.source);
-    if (next.source !== current.source) next.sourceSwitched = true;
-    else if (current.sourceSwitched && next.subtype === 'regular') {
-      next.source = 'manual';
-      next.sourceSwitched = false;
+    if (next.source !== current.source) next.sourceSwitchedFrom = current.source;
+    else if (current.sourceSwitchedFrom && next.subtype === 'regular') {
+      next.source = current.sourceSwitchedFrom;
+      next.sourceSwitchedFrom = null;
     }
   }
   // A recurring send repeats every 1 unit until the user says otherwise (docs/product.md#recurring).

@@ -1,5 +1,5 @@
-// What a new user met on the send form (docs/product.md#the-send-form): Personalized keeps a chosen phone
-// book and says why typed numbers gave way to a sheet, the counter counts characters as typed, and a
+// What a new user met on the send form (docs/product.md#the-send-form): Personalized sets the source to a
+// sheet as the product always has, saying so and keeping a chosen phone book for a return, the counter counts characters as typed, and a
 // recurring send's interval starts at 1.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -7,6 +7,8 @@ import { stubFetch } from '../../support/fetch-stub';
 import { refreshGroupContacts } from '../../../../src/sync/phonebook-sync';
 import { batches, choose, field, renderSendForm, resetDb, seedPhonebook, select, submit } from './send-helpers';
 
+const BOOK_SWITCHED_NOTE =
+  'Personalized sets the contact source to Excel or CSV file. Your phone books are still chosen: choose Phone book as the contact source to personalise from them, or Regular to go back.';
 const SOURCE_SWITCHED_NOTE =
   'Personalized messages fill in each contact’s fields, and typed numbers have none: the contact source is now Excel or CSV file. Choose Phone book to use a book instead, or Regular to go back to your typed numbers.';
 
@@ -15,24 +17,27 @@ const bookRefreshed = () => refreshGroupContacts(7).catch(() => {});
 
 const chosenBooks = () => screen.getByRole('combobox', { name: 'Phone books' }).closest('.mantine-MultiSelect-root');
 
-describe('send form: first use', { timeout: 30_000 }, () => {
+describe('send form: first use', { timeout: 60_000 }, () => {
   beforeEach(async () => {
     await resetDb();
     stubFetch(() => undefined);
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps the chosen phone book when the sub-type becomes Personalized', async () => {
+  it('sets the source to a sheet on Personalized, as the product does, saying so and keeping the chosen book', async () => {
     await seedPhonebook();
     const { user } = await renderSendForm({ senderidapproved: 'DEMO' });
     await choose(user, 'Contact source', 'Phone book');
     await user.click(screen.getByRole('combobox', { name: 'Phone books' }));
     await user.click(await screen.findByRole('option', { name: 'Customers (2)' }));
     await choose(user, 'Sub-type', 'Personalized');
-    expect(select('Contact source').value).toBe('Phone book');
+    expect(select('Contact source').value).toBe('Excel or CSV file');
+    expect(screen.getByTestId('source-note').textContent).toBe(BOOK_SWITCHED_NOTE);
+    // Phone book again: the book chosen before is still chosen, and the note goes.
+    await choose(user, 'Contact source', 'Phone book');
     expect(chosenBooks()?.textContent).toContain('Customers (2)');
     expect(screen.getByTestId('recipient-count').textContent).toBe('2 recipients');
-    expect(screen.queryByText(SOURCE_SWITCHED_NOTE)).toBeNull();
+    expect(screen.queryByTestId('source-note')).toBeNull();
     await bookRefreshed();
   });
 
