@@ -77,7 +77,9 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
     optOutLink: draft.optOutLink === true,
     sourceSwitchedFrom:
-      draft.sourceSwitchedFrom === 'manual' || draft.sourceSwitchedFrom === 'phonebook' ? draft.sourceSwitchedFrom : null,
+      draft.sourceSwitchedFrom === 'manual' || draft.sourceSwitchedFrom === 'phonebook'
+        ? draft.sourceSwitchedFrom
+        : null,
   };
 }
 
