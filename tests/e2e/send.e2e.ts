@@ -68,6 +68,9 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     const tomorrow = new Date(Date.now() + 86_400_000);
     tomorrow.setUTCHours(9, 30, 0, 0);
     await send.pickDateTime(/^First delivery/, tomorrow);
+    // The interval starts at 1; emptied, it is asked for.
+    expect(await send.field('Every (Hour(s))').inputValue()).toBe('1');
+    await send.field('Every (Hour(s))').fill('');
     await expectProblem('Please select a recurring interval');
     await send.choose('Message type', 'Quick SMS');
     await expectProblem('Please enter at least one mobile number');
@@ -78,6 +81,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await page.getByText('switch the sub-type to Personalized').waitFor();
     await send.choose('Sub-type', 'Personalized');
     expect(await send.selectValue('Contact source')).toBe('Excel or CSV file');
+    await page.getByTestId('source-note').getByText('typed numbers have none').waitFor();
     await context.close();
   });
 
@@ -219,6 +223,11 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
       await page.getByRole('button', { name: 'Replace typographic characters' }).waitFor();
       await page.getByTestId('send-cost').getByText('3 SMS credits').waitFor();
       await page.screenshot({ path: `test-results/screens/send-form-${name}.png`, fullPage: true });
+      // Personalized moves the typed numbers to a sheet and says so beside the source; the counter stays.
+      await send.choose('Sub-type', 'Personalized');
+      await page.getByTestId('source-note').waitFor();
+      await page.getByTestId('encoding-note').waitFor();
+      await page.screenshot({ path: `test-results/screens/send-form-personalized-${name}.png`, fullPage: true });
       await context.close();
     }
   });

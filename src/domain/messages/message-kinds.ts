@@ -42,7 +42,8 @@ export function contactSourcesFor(subtype: MessageSubtype): ContactSource[] {
   return subtype === 'personalized' ? ['excel', 'phonebook'] : ['manual', 'excel', 'phonebook'];
 }
 
-// Choosing Personalized switches the source to excel (docs/product.md#contact-sources).
+// Choosing Personalized sets the contact source to excel, as the product always has; a phone book can
+// be chosen again after it (docs/product.md#contact-sources). Regular keeps the source.
 export function sourceAfterSubtypeChange(subtype: MessageSubtype, current: ContactSource): ContactSource {
   return subtype === 'personalized' ? 'excel' : current;
 }

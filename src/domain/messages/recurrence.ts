@@ -5,6 +5,8 @@ import { plural } from '../plural';
 
 export const RECURRING_PERIODS: readonly RecurringPeriod[] = ['Hourly', 'Daily', 'Monthly', 'Yearly'];
 export const DEFAULT_RECURRING_PERIOD: RecurringPeriod = 'Hourly';
+/** The send form's interval until the user types another: every 1 hour, day, month or year. */
+export const DEFAULT_RECURRING_INTERVAL = 1;
 
 export const RECURRING_UNITS: Readonly<Record<RecurringPeriod, string>> = {
   Hourly: 'Hour(s)',

@@ -8,7 +8,8 @@ const GSM_LATIN1_LETTERS = new Set('ÄÅÆÇÉÑÖØÜßàäåæèéìñòöøù
 // GSM 03.38 extension table: each is sent as ESC + char, so it costs two septets.
 const GSM_EXTENSION = new Set('^{}\\[~]|€\f');
 
-const UNICODE_OVERHEAD = 60;
+/** What a unicode text's length carries on top of its UCS-2 bytes (docs/product.md#parts-and-encodings). */
+export const UNICODE_OVERHEAD = 60;
 const SINGLE_PART_MAX = 160;
 const TWO_PARTS_MAX = 306;
 const PART_SIZE = 153;

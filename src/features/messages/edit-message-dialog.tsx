@@ -23,7 +23,7 @@ import {
 import { FormStack } from '../../ui/form-stack';
 import { SmsCounter } from '../../ui/sms-counter';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
-import { countSms } from '../../domain/messages/sms';
+import { characterCount } from '../../domain/messages/character-count';
 import { normalizeApostrophes } from '../../domain/messages/message-text';
 import { isPersonalizedType, placeholder, TEMPLATE_NOT_KEPT } from '../../domain/messages/personalize';
 import { changeTooDear, EditCost, useEditQuote, type EditBalance } from './edit-cost';
@@ -118,7 +118,7 @@ export function EditMessageDialog({ data, recurring, senderIds, balance, onClose
             Fields you can use: {quoteState.quote.fields.map(placeholder).join(' ')}
           </Text>
         )}
-        {kind !== 'fixed' && <SmsCounter count={countSms(text)} personalized={kind === 'template'} />}
+        {kind !== 'fixed' && <SmsCounter count={characterCount(text)} personalized={kind === 'template'} />}
         <EditCost state={quoteState} balance={balance} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Group, Mark, Select, Text, Textarea } from '@mantine/core';
 import { placeholder } from '../../domain/messages/personalize';
-import type { SmsCount } from '../../domain/messages/sms';
+import type { CharacterCount } from '../../domain/messages/character-count';
 import { SmsCounter } from '../../ui/sms-counter';
 import { characterLabel, replaceTypographic, unicodeCharacters } from '../../domain/messages/unicode-hints';
 import { normalizeApostrophes } from '../../domain/messages/message-text';
@@ -9,7 +9,7 @@ import { normalizeApostrophes } from '../../domain/messages/message-text';
 type Props = {
   text: string;
   onChange: (text: string) => void;
-  count: SmsCount;
+  count: CharacterCount;
   placeholderFields: readonly string[];
   personalized: boolean;
 };

@@ -12,6 +12,14 @@ const SOURCE_LABELS: Record<ContactSource, string> = {
   phonebook: 'Phone book',
 };
 
+/** Said beside the source when Personalized set it to a sheet, by the source it replaced (docs/product.md#contact-sources). */
+export const SOURCE_SWITCHED_NOTES = {
+  manual:
+    'Personalized messages fill in each contact’s fields, and typed numbers have none: the contact source is now Excel or CSV file. Choose Phone book to use a book instead, or Regular to go back to your typed numbers.',
+  phonebook:
+    'Personalized sets the contact source to Excel or CSV file. Your phone books are still chosen: choose Phone book as the contact source to personalise from them, or Regular to go back.',
+} as const;
+
 type Props = { form: SendFormApi; senderIds: readonly string[] };
 
 /** Message type, sub-type, contact source, sender ID and campaign name (docs/product.md#the-send-form). */
@@ -41,8 +49,14 @@ export function MessageTypeFields({ form, senderIds }: Props) {
           value={fields.source}
           onChange={(value) => value && set('source', value as ContactSource)}
           allowDeselect={false}
+          aria-describedby={fields.sourceSwitchedFrom ? 'source-note' : undefined}
         />
       </SimpleGrid>
+      {fields.sourceSwitchedFrom && fields.sourceSwitchedFrom !== 'excel' && (
+        <Text size="sm" c="blue.9" id="source-note" data-testid="source-note">
+          {SOURCE_SWITCHED_NOTES[fields.sourceSwitchedFrom]}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label="Sender ID"

@@ -1,6 +1,6 @@
 // The send form's fields, their defaults (docs/product.md#the-send-form), and how a stored draft is read back.
 import { SEND_FORM_DEFAULTS } from '../../domain/messages/message-kinds';
-import { isRecurringPeriod } from '../../domain/messages/recurrence';
+import { DEFAULT_RECURRING_INTERVAL, isRecurringPeriod } from '../../domain/messages/recurrence';
 import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod } from '../../domain/types';
 
 export type SendFormFields = {
@@ -21,7 +21,12 @@ export type SendFormFields = {
   groupIds: string[];
   /** End each text with an opt-out link; kept after a send, like the sender ID. */
   optOutLink: boolean;
+  /** The source Personalized set to excel (typed numbers or a phone book): the form says so, and Regular brings it back. */
+  sourceSwitchedFrom: ContactSource | null;
 };
+
+/** The interval field's text until the user types another. */
+export const DEFAULT_INTERVAL_TEXT = String(DEFAULT_RECURRING_INTERVAL);
 
 export function defaultFields(senderId = '', optOutLink = false): SendFormFields {
   return {
@@ -35,9 +40,10 @@ export function defaultFields(senderId = '', optOutLink = false): SendFormFields
     date: null,
     birthday: null,
     recurringPeriod: SEND_FORM_DEFAULTS.recurringPeriod,
-    recurringInterval: '',
+    recurringInterval: DEFAULT_INTERVAL_TEXT,
     groupIds: [],
     optOutLink,
+    sourceSwitchedFrom: null,
   };
 }
 
@@ -70,6 +76,10 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
       typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
     optOutLink: draft.optOutLink === true,
+    sourceSwitchedFrom:
+      draft.sourceSwitchedFrom === 'manual' || draft.sourceSwitchedFrom === 'phonebook'
+        ? draft.sourceSwitchedFrom
+        : null,
   };
 }
 

@@ -108,7 +108,8 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     linkHost,
   );
   const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile, linkHost });
-  const takeFile = (next: File) => {
+  // A sheet picked or dropped is the user's own choice of source (Personalized's note about typed numbers goes).
+  const takeFile = (next: File | null) => {
     set('source', 'excel');
     onFile(next);
   };
@@ -168,7 +169,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
               <Text size="sm">Restoring your loaded sheet…</Text>
             </Group>
           ) : (
-            <ExcelPicker excel={excel} file={file} onFile={onFile} />
+            <ExcelPicker excel={excel} file={file} onFile={takeFile} />
           ))}
         {fields.source === 'phonebook' && (
           <PhonebookPicker source={phonebook} value={fields.groupIds} onChange={(ids) => set('groupIds', ids)} />

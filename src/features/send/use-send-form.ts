@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDraft } from '../../sync/hooks/use-draft';
-import { contactSourcesFor, sourceAfterSubtypeChange } from '../../domain/messages/message-kinds';
+import { sourceAfterSubtypeChange } from '../../domain/messages/message-kinds';
 import { preselectedSenderId } from '../../domain/messages/sender-id';
-import { defaultFields, draftOf, fieldsFromDraft, type SendFormFields } from './send-form-state';
+import { DEFAULT_INTERVAL_TEXT, defaultFields, draftOf, fieldsFromDraft, type SendFormFields } from './send-form-state';
 
 export type SendFormApi = {
   fields: SendFormFields;
@@ -17,11 +17,19 @@ function withChange<K extends keyof SendFormFields>(
   value: SendFormFields[K],
 ): SendFormFields {
   const next = { ...current, [key]: value };
+  if (key === 'source') next.sourceSwitchedFrom = null;
   if (key === 'subtype') {
-    // Choosing Personalized sets the source to excel (manual cannot carry fields).
+    // Personalized sets the source to excel and says so; Regular brings back the source it replaced.
     next.source = sourceAfterSubtypeChange(next.subtype, current.source);
-    if (!contactSourcesFor(next.subtype).includes(next.source)) next.source = 'excel';
+    if (next.source !== current.source) next.sourceSwitchedFrom = current.source;
+    else if (current.sourceSwitchedFrom && next.subtype === 'regular') {
+      next.source = current.sourceSwitchedFrom;
+      next.sourceSwitchedFrom = null;
+    }
   }
+  // A recurring send repeats every 1 unit until the user says otherwise (docs/product.md#recurring).
+  if ((key === 'recurringPeriod' || key === 'messageType') && next.recurringInterval.trim() === '')
+    next.recurringInterval = DEFAULT_INTERVAL_TEXT;
   return next;
 }
 

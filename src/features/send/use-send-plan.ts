@@ -17,6 +17,7 @@ import {
 import { namesBirthdays, noBirthdayNote } from '../../domain/send/birthday-recipients';
 import { creditProblem, sendCost, type SendCost } from '../../domain/send/send-cost';
 import { countSms, type SmsCount } from '../../domain/messages/sms';
+import { characterCount, type CharacterCount } from '../../domain/messages/character-count';
 import { optedOutAmong, withOptOutLink } from '../../domain/numbers/opt-out';
 import { canonicalPhone } from '../../domain/numbers/phone-number';
 import { numbersOf, rowAt } from '../../excel/sheet-table';
@@ -47,7 +48,7 @@ export type SendPlan = {
   /** The stored opt-out list could not be refreshed: the count is from the copy on this device. */
   optOutsFromDevice: boolean;
   /** Of the text as it will go (typographic apostrophes already plain). */
-  count: SmsCount;
+  count: CharacterCount;
   placeholderFields: string[];
   cost: SendCost | null;
   creditMessage: string | null;
@@ -115,7 +116,7 @@ export function useSendPlan(
   const host = fields.optOutLink ? linkHost : undefined;
   const count = useMemo(() => {
     const text = normalizeApostrophes(fields.text);
-    return countSms(host ? withOptOutLink(text, host) : text);
+    return characterCount(host ? withOptOutLink(text, host) : text);
   }, [fields.text, host]);
 
   const placeholderFields = useMemo(() => {

@@ -168,10 +168,12 @@ describe('message kinds', () => {
     expect(typeAndSubtype('birthday', 'personalized')).toBe('birthday:personalized');
   });
 
-  it('hides manual and switches to excel for personalized', () => {
+  it('hides manual and sets the source to excel for personalized, from any source', () => {
     expect(contactSourcesFor('personalized')).toEqual(['excel', 'phonebook']);
     expect(contactSourcesFor('regular')).toContain('manual');
     expect(sourceAfterSubtypeChange('personalized', 'manual')).toBe('excel');
+    expect(sourceAfterSubtypeChange('personalized', 'phonebook')).toBe('excel');
+    expect(sourceAfterSubtypeChange('personalized', 'excel')).toBe('excel');
     expect(sourceAfterSubtypeChange('regular', 'phonebook')).toBe('phonebook');
   });
 

@@ -2,36 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { db } from '../../../../src/db/db';
 import { stubFetch } from '../../support/fetch-stub';
-import { choose, field, jobs, batches, PROFILE, renderSendForm, resetDb, select, submit } from './send-helpers';
+import {
+  choose,
+  field,
+  jobs,
+  batches,
+  PROFILE,
+  renderSendForm,
+  resetDb,
+  seedPhonebook,
+  select,
+  submit,
+} from './send-helpers';
 import { TEST_SENDER_BODY } from '../../../../src/domain/messages/sender-id';
-
-async function seedPhonebook() {
-  // Its account signed in first: an account's rows are written only then (src/db/signed-in-rows.ts).
-  await db.session.put({ id: 'current', profile_id: PROFILE, token: 't', signedInAt: 1 });
-  await db.groups.put({
-    profile_id: PROFILE,
-    id: 7,
-    groupname: 'Customers',
-    username: 'demouser',
-    setuptime: '2024-01-01',
-    contactcount: 2,
-    client: false,
-  });
-  const contact = {
-    profile_id: PROFILE,
-    group_id: 7,
-    middlename: '',
-    email: '',
-    birthday: '',
-    consentsource: '',
-    consentdate: '',
-    referencekey: 'r',
-  };
-  await db.contacts.bulkPut([
-    { ...contact, id: 1, firstname: 'Ama', surname: 'Owusu', phonenumber: '233241000001' },
-    { ...contact, id: 2, firstname: 'Kofi', surname: 'Mensah', phonenumber: '233241000002' },
-  ]);
-}
 
 describe('send form: sending', { timeout: 30_000 }, () => {
   beforeEach(async () => {

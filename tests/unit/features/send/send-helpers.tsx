@@ -53,5 +53,34 @@ export async function expectProblem(alerts: string[], message: string) {
   expect(alerts).not.toContain(message);
 }
 
+/** One phone book, Customers, of two contacts (Ama and Kofi), stored on the device. */
+export async function seedPhonebook() {
+  // Its account signed in first: an account's rows are written only then (src/db/signed-in-rows.ts).
+  await db.session.put({ id: 'current', profile_id: PROFILE, token: 't', signedInAt: 1 });
+  await db.groups.put({
+    profile_id: PROFILE,
+    id: 7,
+    groupname: 'Customers',
+    username: 'demouser',
+    setuptime: '2024-01-01',
+    contactcount: 2,
+    client: false,
+  });
+  const contact = {
+    profile_id: PROFILE,
+    group_id: 7,
+    middlename: '',
+    email: '',
+    birthday: '',
+    consentsource: '',
+    consentdate: '',
+    referencekey: 'r',
+  };
+  await db.contacts.bulkPut([
+    { ...contact, id: 1, firstname: 'Ama', surname: 'Owusu', phonenumber: '233241000001' },
+    { ...contact, id: 2, firstname: 'Kofi', surname: 'Mensah', phonenumber: '233241000002' },
+  ]);
+}
+
 export const jobs = () => db.outboxJobs.toArray();
 export const batches = () => db.outboxBatches.toArray();
