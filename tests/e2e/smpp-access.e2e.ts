@@ -22,7 +22,16 @@ describe('the SMPP access card', () => {
     await send.shell.visit(world.gateway.url('/profile'), 'Profile');
     const smpp = card(page);
     await smpp.getByText('SMPP access is off for this account.').waitFor();
+    // Turning it on opens a credential to the network: it asks first, and Cancel leaves it off.
     await smpp.getByRole('button', { name: 'Turn on SMPP access' }).click();
+    const turnOn = page.getByRole('dialog', { name: 'Turn on SMPP access?' });
+    await turnOn.getByText(/can then send from your account, charged to your credit/).waitFor();
+    await page.screenshot({ path: 'test-results/screens/smpp-turn-on-1280.png', fullPage: false });
+    await turnOn.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => turnOn.count()).toBe(0);
+    expect(await smpp.getByText('SMPP access is off for this account.').isVisible()).toBe(true);
+    await smpp.getByRole('button', { name: 'Turn on SMPP access' }).click();
+    await turnOn.getByRole('button', { name: 'Turn on SMPP access' }).click();
     const password = smpp.getByTestId('smpp-password');
     await password.waitFor();
     expect(await password.textContent()).toMatch(/^[A-Za-z0-9]{8}$/);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Button,
   Code,
@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   TextInput,
+  type MantineColor,
 } from '@mantine/core';
 import { SectionCard } from '../../ui/section-card';
 import { DialogActions } from '../../ui/dialog-actions';
@@ -32,7 +33,8 @@ export function SmppAccessCard() {
   const online = useOnline();
   const profileId = session.status === 'signed-in' ? session.user.profile_id : null;
   const { access, password, settings, edit, busy, change, save } = useSmppAccess(profileId, online);
-  const [confirming, setConfirming] = useState(false);
+  /** The dialog open: turning access on (it opens a credential to the network), or a new password. */
+  const [confirming, setConfirming] = useState<'turn-on' | 'password' | null>(null);
 
   if (profileId === null) return null;
 
@@ -54,7 +56,7 @@ export function SmppAccessCard() {
             label="SMPP access enabled"
             checked={access.enabled}
             disabled={!online || busy}
-            onChange={(e) => void change({ enabled: e.currentTarget.checked })}
+            onChange={(e) => (e.currentTarget.checked ? setConfirming('turn-on') : void change({ enabled: false }))}
           />
           <Group gap="xs">
             <Text size="sm">system_id</Text>
@@ -75,35 +77,75 @@ export function SmppAccessCard() {
             <Button onClick={() => void save()} loading={busy} disabled={!online}>
               Save SMPP settings
             </Button>
-            <Button variant="light" color="red" onClick={() => setConfirming(true)} disabled={!online || busy}>
+            <Button variant="light" color="red" onClick={() => setConfirming('password')} disabled={!online || busy}>
               Make a new password
             </Button>
           </>
         ) : (
-          <Button onClick={() => void change({ enabled: true })} loading={busy} disabled={!online}>
+          <Button onClick={() => setConfirming('turn-on')} loading={busy} disabled={!online}>
             Turn on SMPP access
           </Button>
         )}
       </Group>
       {access?.clients && access.clients.length > 0 && <ClientBinds clients={access.clients} />}
-      <Modal
-        opened={confirming}
-        onClose={() => !busy && setConfirming(false)}
-        title="Make a new SMPP password?"
-        centered
+      <ConfirmDialog
+        opened={confirming === 'turn-on'}
+        title="Turn on SMPP access?"
+        confirmLabel="Turn on SMPP access"
+        color="blue"
+        busy={busy}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => change({ enabled: true })}
       >
-        <Stack gap="sm">
-          <Text>Binds open now keep going; every new bind must use the new password.</Text>
-          <DialogActions
-            confirmLabel="Make a new password"
-            color="red"
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void change({ newPassword: true }).then(() => setConfirming(false))}
-            busy={busy}
-          />
-        </Stack>
-      </Modal>
+        <Text>
+          Any SMPP client with this account&apos;s system_id and password can then send from your account, charged to
+          your credit. The password is shown once; keep it where only your systems can read it.
+        </Text>
+        <Text size="sm" c="dimmed">
+          Once it is on, list the addresses your servers connect from under Allowed IP addresses, so no other address
+          can bind.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === 'password'}
+        title="Make a new SMPP password?"
+        confirmLabel="Make a new password"
+        color="red"
+        busy={busy}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => change({ newPassword: true })}
+      >
+        <Text>Binds open now keep going; every new bind must use the new password.</Text>
+      </ConfirmDialog>
     </SectionCard>
+  );
+}
+
+/** A question before a change to the credential: the change runs on confirm, and the dialog closes after it. */
+function ConfirmDialog(props: {
+  opened: boolean;
+  title: string;
+  confirmLabel: string;
+  color: MantineColor;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  const { opened, title, confirmLabel, color, busy, onClose, onConfirm, children } = props;
+  return (
+    <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered>
+      <Stack gap="sm">
+        {children}
+        <DialogActions
+          confirmLabel={confirmLabel}
+          color={color}
+          onCancel={onClose}
+          onConfirm={() => void onConfirm().then(onClose)}
+          busy={busy}
+        />
+      </Stack>
+    </Modal>
   );
 }
 
