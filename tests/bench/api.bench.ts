@@ -107,7 +107,7 @@ try {
   const port = (receiver.address() as { port: number }).port;
   await call(test.secret, 'POST', '/webhook-endpoints', {
     url: `http://127.0.0.1:${port}/events`,
-    events: ['message.delivered', 'message.failed', 'message.expired', 'message.sent'],
+    events: ['message.delivered', 'message.failed', 'message.expired', 'message.unconfirmed'],
   });
   let ticking = true;
   const loop = (async () => {

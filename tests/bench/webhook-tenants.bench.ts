@@ -55,7 +55,7 @@ const demo = await account(gw, 'demouser');
 const acme = await account(gw, 'acmeclient');
 const keyA = await call(demo.token, 'POST', '/api-keys', { name: 'A', scopes: SCOPES, mode: 'test' });
 const keyB = await call(acme.token, 'POST', '/api-keys', { name: 'B', scopes: SCOPES, mode: 'test' });
-const events = ['message.delivered', 'message.failed', 'message.expired', 'message.sent', 'message.rejected'];
+const events = ['message.delivered', 'message.failed', 'message.expired', 'message.unconfirmed', 'message.rejected'];
 const numbers = (count: number, start: number) =>
   Array.from({ length: count }, (_, i) => `2332${String(start + i).padStart(6, '0')}50`);
 

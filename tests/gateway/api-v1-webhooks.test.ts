@@ -16,8 +16,15 @@ import { tickCarrier } from '../../server/src/carrier/delivery';
 import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import type { GatewayContext } from '../../server/src/core/context';
 import { configFromEnv } from '../../server/src/config';
+import { unconfirmedEvent } from '../../server/src/db/migrations/036-unconfirmed-event';
 
-const ALL_EVENTS = ['message.sent', 'message.delivered', 'message.failed', 'message.expired', 'message.rejected'];
+const ALL_EVENTS = [
+  'message.unconfirmed',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+  'message.rejected',
+];
 const SCOPES = ['messages:send', 'messages:read', 'balance:read', 'webhooks:manage'];
 
 let gw: TestGateway;
@@ -191,7 +198,7 @@ describe('deliveries', () => {
         ['message.delivered', ids[0], 'delivered'],
         ['message.failed', ids[1], 'failed'],
         ['message.expired', ids[2], 'expired'],
-        ['message.sent', ids[3], 'unknown'],
+        ['message.unconfirmed', ids[3], 'unknown'],
       ].sort(),
     );
     const failed = got.find((r) => r.json.type === 'message.failed')!;
@@ -372,7 +379,10 @@ describe('event types', () => {
       status: 'expired',
     });
     expect(eventTypeOf({ new_status: 'FAILED', error: '001' })).toEqual({ type: 'message.failed', status: 'failed' });
-    expect(eventTypeOf({ new_status: 'UNKNOWN', error: '' })).toEqual({ type: 'message.sent', status: 'unknown' });
+    expect(eventTypeOf({ new_status: 'UNKNOWN', error: '' })).toEqual({
+      type: 'message.unconfirmed',
+      status: 'unknown',
+    });
     expect(eventTypeOf({ new_status: 'PENDING', error: '' })).toBeNull();
     expect(eventTypeOf({ new_status: 'SCHEDULED', error: '' })).toBeNull();
   });
@@ -502,5 +512,60 @@ describe('retention', () => {
     gw.clock.advance(120_000);
     expect(await pruneDeliveries(gw.ctx)).toBe(1);
     expect(await states()).toEqual(['pending']);
+  });
+});
+
+describe('the event of a message with no delivery report', () => {
+  it('is message.unconfirmed: the old name message.sent is refused for a new endpoint, with the types listed', async () => {
+    const res = await v1(gw, 'POST', '/webhook-endpoints', {
+      auth: testKey.secret,
+      body: { url: receiver.url('/old-name'), events: ['message.sent'] },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('message.unconfirmed');
+  });
+
+  it('migration 036 renames what an endpoint takes and what waits, and keeps a sent body as it was sent', async () => {
+    const ep = await endpoint(['message.delivered', 'message.failed']);
+    await sql`update webhook_endpoints set events = 'message.sent,message.delivered' where id = ${ep.id}`.execute(
+      gw.ctx.db,
+    );
+    const body = (type: string) =>
+      JSON.stringify({ type, timestamp: '2026-12-01T10:00:00.000Z', data: { id: 'msg_test_old', status: 'unknown' } });
+    const row = (n: number, state: 'pending' | 'succeeded') => ({
+      webhook_id: `msg_old_${n}`,
+      endpoint_id: ep.id,
+      event_id: 900_000 + n,
+      event_type: 'message.sent' as never,
+      payload: body('message.sent'),
+      state,
+      next_attempt_at: state === 'pending' ? Date.now() + 3_600_000 : null,
+      created_at: Date.now(),
+    });
+    await gw.ctx.db
+      .insertInto('webhook_deliveries')
+      .values([row(1, 'pending'), row(2, 'succeeded')])
+      .execute();
+
+    await unconfirmedEvent(gw.ctx.db.dialectName).up(gw.ctx.db as never);
+
+    const listed = await v1(gw, 'GET', '/webhook-endpoints', { auth: testKey.secret });
+    expect(listed.body.data.find((e: { id: string }) => e.id === ep.id).events).toEqual([
+      'message.unconfirmed',
+      'message.delivered',
+    ]);
+    const rows = await gw.ctx.db
+      .selectFrom('webhook_deliveries')
+      .select(['webhook_id', 'event_type', 'payload'])
+      .where('endpoint_id', '=', ep.id)
+      .orderBy('webhook_id')
+      .execute();
+    expect(rows.map((r) => [r.webhook_id, r.event_type, JSON.parse(r.payload).type])).toEqual([
+      ['msg_old_1', 'message.unconfirmed', 'message.unconfirmed'],
+      ['msg_old_2', 'message.unconfirmed', 'message.sent'],
+    ]);
+    // The delivery log answers both under the new type.
+    const log = (await deliveries(ep.id)).body.data.map((d: { type: string }) => d.type);
+    expect(log).toEqual(['message.unconfirmed', 'message.unconfirmed']);
   });
 });

@@ -3,7 +3,7 @@ import { z } from '../contract/zod';
 // The webhook operations of the integrators' API (docs/api-v1.md#webhooks): their bodies and answers.
 
 export const WEBHOOK_EVENTS = [
-  'message.sent',
+  'message.unconfirmed',
   'message.delivered',
   'message.failed',
   'message.expired',

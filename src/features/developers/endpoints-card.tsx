@@ -15,7 +15,7 @@ const EVENT_WORDS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'message.failed': 'Not delivered',
   'message.rejected': 'Refused by the network',
   'message.expired': 'Expired before reaching the phone',
-  'message.sent': 'Sent, no delivery report came',
+  'message.unconfirmed': 'Sent, no delivery report came',
 };
 
 /** One endpoint: its URL, events and state; a test event, its delivery log, delete. */

@@ -34,8 +34,8 @@ export function eventTypeOf(e: Pick<RecipientEventRow, 'new_status' | 'error'>):
     case 'SENT':
       return { type: 'message.delivered', status: 'delivered' };
     case 'UNKNOWN':
-      // Handed to the carrier, and no delivery report came: sent is all that is known.
-      return { type: 'message.sent', status: 'unknown' };
+      // Handed to the carrier, and no delivery report came: whether it reached the phone is not known.
+      return { type: 'message.unconfirmed', status: 'unknown' };
     case 'FAILED':
       if (e.error === EXPIRED_ERROR) return { type: 'message.expired', status: 'expired' };
       if (e.error === 'REJECTD') return { type: 'message.rejected', status: 'failed' };
