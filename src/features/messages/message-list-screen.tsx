@@ -21,6 +21,9 @@ import { useEmptyListAlert, useLiveRefresh } from './use-list-watch';
 const OverviewPanel = lazy(() => import('./overview-panel'));
 
 export const OFFLINE_LIST_NOTE = 'These are the messages stored on this device';
+/** Offline, for a list no page of which was ever loaded on this device. */
+export const NOT_KEPT_LIST_NOTE =
+  'This list was not opened on this device since you signed in, so none of it is kept here. It loads when you are back online';
 
 type Props = { kind: MessageListKind; view: View };
 
@@ -88,7 +91,11 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={480}
       />
-      <ListNotes list={list} online={online} offlineNote={OFFLINE_LIST_NOTE} />
+      <ListNotes
+        list={list}
+        online={online}
+        offlineNote={list.state && !list.state.visited ? NOT_KEPT_LIST_NOTE : OFFLINE_LIST_NOTE}
+      />
       <VirtualList
         items={rows}
         rowHeight={ROW_HEIGHT}

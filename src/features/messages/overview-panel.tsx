@@ -19,12 +19,22 @@ import type { OverviewAnswer } from '../../api/message-api';
 const number = new Intl.NumberFormat('en-US');
 const rate = (sent: number, done: number) => (done > 0 ? Math.round((sent / done) * 100) : null);
 
+export const OVERVIEW_NOT_KEPT =
+  'The last 30 days are not kept on this device yet: they show once the dashboard is opened online.';
+
 /** The last 30 days of the account (personal) or of an admin's clients together (client). */
 function OverviewPanel({ view }: { view: View }) {
   const read = useCallback((profileId: number) => readOverview(profileId, view), [view]);
   const fetch = useCallback(() => refreshOverview(view), [view]);
   const stored = useStoredList(read, fetch);
   const copy = stored.list;
+  if (copy === null && stored.error?.offline) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="overview-not-kept">
+        {OVERVIEW_NOT_KEPT}
+      </Text>
+    );
+  }
   if (!copy) return null;
   const { overview } = copy;
   const days = overview.days.map((d) => ({

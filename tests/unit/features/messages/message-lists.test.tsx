@@ -4,7 +4,12 @@ import { db } from '../../../../src/db/db';
 import { saveSignIn } from '../../../../src/db/session-store';
 import { LIST_CALLS, type ListName } from '../../../../src/api/list-api';
 import { toStoredItems } from '../../../../src/sync/list-sync';
-import { MessageListScreen, OFFLINE_LIST_NOTE } from '../../../../src/features/messages/message-list-screen';
+import {
+  MessageListScreen,
+  NOT_KEPT_LIST_NOTE,
+  OFFLINE_LIST_NOTE,
+} from '../../../../src/features/messages/message-list-screen';
+import { OVERVIEW_NOT_KEPT } from '../../../../src/features/messages/overview-panel';
 import { onAlert } from '../../../../src/notify/alerts-bus';
 import { makeUser } from '../../domain/factories';
 import { renderApp } from '../../support/render-app';
@@ -65,6 +70,15 @@ describe('message lists', { timeout: 20_000 }, () => {
     expect(items[1]!.textContent).toContain('Delivered 1');
     expect(items[1]!.textContent).not.toContain('by demouser');
     expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
+  it('says offline that a dashboard never opened on this device keeps nothing, instead of showing it blank', async () => {
+    await saveSignIn(makeUser({ profile_id: 209 }));
+    stubFetch(() => undefined);
+    renderApp(<MessageListScreen kind="quick" view="personal" />, { path: '/dashboard' });
+    expect(await screen.findByText(NOT_KEPT_LIST_NOTE, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(OVERVIEW_NOT_KEPT)).toBeTruthy();
+    expect(screen.queryByText(OFFLINE_LIST_NOTE, { exact: false })).toBeNull();
   });
 
   it('opens an item at {current path}/{randomAlpha}', async () => {
