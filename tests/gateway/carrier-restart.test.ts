@@ -149,5 +149,5 @@ describe('gateway processes and the carrier', () => {
     // Both binds did part of the work.
     const bySession = new Set(smsc.ledger.map((e) => e.session));
     expect(bySession.size).toBe(2);
-  }, 120_000);
+  }, 240_000);
 });
