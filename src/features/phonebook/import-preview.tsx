@@ -24,11 +24,13 @@ export function SheetPreview({
   const { table } = sheet;
   const rows = Array.from({ length: Math.min(PREVIEW_ROWS, table.length) }, (_, i) => contactAt(table, i));
   const ignored = sheet.headings.filter((h) => h.heading && !h.field).map((h) => h.heading);
-  const leftOut = leftOutLines(sheet.leftOut, fromPhone);
+  const { ready, heading } = importReady(table.length, inBook);
+  // With nothing new, nothing is loaded: no field is left out either.
+  const leftOut = ready > 0 ? leftOutLines(sheet.leftOut, fromPhone) : [];
   return (
     <Stack gap="xs">
       <Text fw={600} data-testid="import-ready">
-        {importReady(table.length, inBook).heading}
+        {heading}
       </Text>
       {ignored.length > 0 && <Text size="sm">Columns not read: {ignored.join(', ')}</Text>}
       {(inBook > 0 || sheet.repeatCount > 0) && (

@@ -55,6 +55,7 @@ describe('the import preview', () => {
     );
     expect(screen.queryByRole('button', { name: /^Load/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.queryByTestId('import-left-out')).toBeNull();
     inBook.clear();
   });
 
