@@ -77,6 +77,21 @@ describe('temporalsignup', () => {
     expect(res.body).toEqual({ error: { status: 'failed', message } });
   });
 
+  it.each(['0244 556 677', '+233 24-455-6677', '024-455-6677'])(
+    'takes the phone %j as every number field does, and stores it canonical',
+    async (phone) => {
+      const res = await temporal(gw, form({ phone }));
+      expect(res.body.error).toEqual({ status: 'successful' });
+      const stored = await gw.ctx.db
+        .selectFrom('temporal_signups')
+        .select('phone')
+        .where('public_id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.phone).toBe('233244556677');
+      expect(res.body.signupdUser.needsCode).toBe(true);
+    },
+  );
+
   it('refuses a referral code of another tenant', async () => {
     const acmeClient = await gw.ctx.db
       .selectFrom('users')

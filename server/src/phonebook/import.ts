@@ -4,9 +4,8 @@ import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
 import type { ContactsTable, GroupRow } from '../db/schema-phonebook-payments';
-import { EMPTY_ROW, checkContact } from '../../../src/domain/contacts/contact-fields';
 import { rowToContactInput } from '../../../src/domain/contacts/contact-headings';
-import { checkPhoneNumber } from '../../../src/domain/numbers/number-screen';
+import { checkImportRow } from '../../../src/domain/contacts/import-row';
 import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 
 // 1,000 rows x 12 columns stays well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
@@ -17,6 +16,8 @@ const CHECK_ROWS = 250;
 const REPORTED_REJECTIONS = 100;
 
 export type RejectedRow = { row: number; reason: string };
+/** A row loaded without one of its optional fields (an e-mail that is none, a birthday that is no date): which, and why. */
+export type LeftOutRow = { row: number; field: string; reason: string };
 
 /** A sheet row must be named cells; anything else refuses the whole import, before a row is stored. */
 const notARow = (index: number) => `Invalid request: excelData.${index} must be a row of named cells`;
@@ -27,6 +28,9 @@ export interface ImportResult {
   skipped: number;
   rejected: number;
   rejectedRows: RejectedRow[];
+  /** Fields left out of the contacts loaded (docs/product.md#for-contacts); the first of them named. */
+  leftOut: number;
+  leftOutRows: LeftOutRow[];
 }
 
 /** The canonical numbers a book holds: a row with one of them is already in the book. */
@@ -38,7 +42,7 @@ async function numbersInBook(ctx: GatewayContext, groupId: number): Promise<Set<
 /**
  * Checks every row, then inserts the good ones in chunks inside one transaction, so an import
  * lands whole or not at all. `row` numbers are sheet rows: the heading is row 1. A row needs a usable
- * phone number (docs/product.md#phone-numbers); one whose number the book already holds is skipped, so
+ * phone number (docs/product.md#phone-numbers), a bad optional field is left out of its contact (checkImportRow); one whose number the book already holds is skipped, so
  * loading a file twice changes nothing. Both loops yield between chunks (CHECK_ROWS, CHUNK_ROWS): a 100,000-row
  * import never holds the event loop for long.
  */
@@ -52,31 +56,29 @@ export async function importContacts(
   const rejectedRows: RejectedRow[] = [];
   let rejected = 0;
   let skipped = 0;
+  let leftOut = 0;
+  const leftOutRows: LeftOutRow[] = [];
   const known = await numbersInBook(ctx, group.id);
   for (let start = 0; start < rows.length; start += CHECK_ROWS) {
     await yieldToLoop();
     for (let i = start; i < Math.min(rows.length, start + CHECK_ROWS); i += 1) {
       const row = rows[i];
       if (typeof row !== 'object' || row === null || Array.isArray(row)) throw refuse(notARow(i));
-      const checked = checkContact(rowToContactInput(row as Record<string, unknown>), now);
-      const phone = checked.ok ? checkPhoneNumber(checked.contact.phonenumber) : null;
-      const reason = !checked.ok
-        ? checked.message
-        : Object.values(checked.contact).every((v) => v === '')
-          ? EMPTY_ROW
-          : phone && !phone.ok
-            ? phone.reason
-            : null;
-      if (reason || !checked.ok || !phone?.ok) {
+      const checked = checkImportRow(rowToContactInput(row as Record<string, unknown>), now);
+      if (!checked.ok) {
         rejected++;
-        if (rejectedRows.length < REPORTED_REJECTIONS) rejectedRows.push({ row: i + 2, reason: reason ?? EMPTY_ROW });
+        if (rejectedRows.length < REPORTED_REJECTIONS) rejectedRows.push({ row: i + 2, reason: checked.message });
         continue;
       }
-      if (known.has(phone.number)) {
+      const number = checked.contact.phonenumber;
+      if (known.has(number)) {
         skipped++;
         continue;
       }
-      known.add(phone.number);
+      known.add(number);
+      leftOut += checked.leftOut.length;
+      for (const { field, reason } of checked.leftOut)
+        if (leftOutRows.length < REPORTED_REJECTIONS) leftOutRows.push({ row: i + 2, field, reason });
       good.push({
         ...checked.contact,
         group_id: group.id,
@@ -103,5 +105,5 @@ export async function importContacts(
       }
     });
   }
-  return { inserted: good.length, skipped, rejected, rejectedRows };
+  return { inserted: good.length, skipped, rejected, rejectedRows, leftOut, leftOutRows };
 }

@@ -3,13 +3,12 @@
 import { CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { canonicalPhone } from '../numbers/phone-number';
 import { MAX_PHONE_DIGITS } from '../contacts/sheet-number';
-import { RESET_CODE_EMPTY, SIGNUP_PASSWORDS_DIFFER, signupFieldError } from './signup';
+import { PHONE_TOO_LONG, RESET_CODE_EMPTY, SIGNUP_PASSWORDS_DIFFER, signupFieldError } from './signup';
 
 export const COMPANY_MAX_LENGTH = 100;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const COMPANY_TOO_LONG = `Company name must be ${COMPANY_MAX_LENGTH} characters or fewer`;
-export const PHONE_TOO_LONG = `Mobile numbers must be at most ${MAX_PHONE_DIGITS} digits`;
 export const PHONE_UNCHANGED = 'This is already your mobile number';
 export const CURRENT_PASSWORD_EMPTY = 'Please enter your current password';
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct';

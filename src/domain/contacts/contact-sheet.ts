@@ -1,9 +1,9 @@
 // A sheet read as contacts (docs/product.md#for-contacts): headings mapped, every row checked as the gateway will.
-import { CONTACT_FIELDS, checkContactRow, type ContactField, type ContactFields } from './contact-fields';
+import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
 import { headingUses, rowToContactInput, TEMPLATE_HEADINGS, type HeadingUse } from './contact-headings';
 import { headingRowOf, normalizeHeading } from './excel-sheet';
-import { checkPhoneNumber } from '../numbers/number-screen';
 import { isCellError } from './sheet-number';
+import { checkImportRow, type LeftOutField } from './import-row';
 
 export const NO_CONTACT_HEADING = `None of the headings in the first row of Sheet1 is a contact field. Please use the template's headings: ${TEMPLATE_HEADINGS.join(', ')}`;
 export const NO_CONTACT_ROWS = 'The excel sheet has no contacts';
@@ -28,7 +28,11 @@ export type ContactSheet = {
   setAsideCount: number;
   /** Rows whose number an earlier row of the sheet has: skipped, as the gateway skips numbers a book holds. */
   repeatCount: number;
+  /** The first SET_ASIDE_LISTED contacts loaded without a bad optional field (an e-mail that is none...), and why. */
+  leftOut: LeftOutRow[];
 };
+
+export type LeftOutRow = { row: number; leftOut: LeftOutField[] };
 
 // A cell showing an error (#REF!, #N/A) holds nothing to load; in the phone column it is named as such.
 const isBlankCell = (v: unknown) =>
@@ -52,6 +56,7 @@ export function readContactSheet(
   let setAsideCount = 0;
   let repeatCount = 0;
   const seen = new Set<string>();
+  const leftOut: LeftOutRow[] = [];
   const phoneAt = uses.findIndex((u) => u.field === 'phonenumber');
   for (let r = headingAt + 1; r < end; r += 1) {
     const cells = table[r] ?? [];
@@ -59,11 +64,10 @@ export function readContactSheet(
     headings.forEach((h, i) => {
       if (h !== '' && uses[i]?.field) record[h] = isCellError(cells[i]) ? null : cells[i];
     });
-    // A contact needs a phone number, checked as the send form checks one (docs/product.md#phone-numbers).
-    const phone = checkPhoneNumber(phoneAt < 0 ? null : cells[phoneAt]);
-    if (phone.ok) record[headings[phoneAt]!] = phone.number;
-    const row = checkContactRow(rowToContactInput(record));
-    const checked = row.ok && !phone.ok ? { ok: false as const, message: phone.reason } : row;
+    // A contact needs a phone number, checked as the send form checks one (docs/product.md#phone-numbers): the
+    // cell as it is, so an error value is named as such.
+    if (phoneAt >= 0 && headings[phoneAt]) record[headings[phoneAt]] = cells[phoneAt];
+    const checked = checkImportRow(rowToContactInput(record));
     if (!checked.ok) {
       setAsideCount += 1;
       if (setAside.length < SET_ASIDE_LISTED) setAside.push({ row: r + 1, reason: checked.message });
@@ -74,13 +78,22 @@ export function readContactSheet(
       continue;
     }
     seen.add(checked.contact.phonenumber);
+    if (checked.leftOut.length > 0 && leftOut.length < SET_ASIDE_LISTED)
+      leftOut.push({ row: r + 1, leftOut: checked.leftOut });
     CONTACT_FIELDS.forEach((f, k) => columns[k]!.push(checked.contact[f]));
     rows.push(r + 1);
   }
   if (rows.length === 0 && setAsideCount === 0) return { ok: false, message: NO_CONTACT_ROWS };
   return {
     ok: true,
-    sheet: { headings: uses, table: { columns, rows, length: rows.length }, setAside, setAsideCount, repeatCount },
+    sheet: {
+      headings: uses,
+      table: { columns, rows, length: rows.length },
+      setAside,
+      setAsideCount,
+      repeatCount,
+      leftOut,
+    },
   };
 }
 

@@ -34,6 +34,20 @@ export function importSummary(
   return `${count(inserted, 'contact')} loaded into ${groupname}${skippedText}${rejectedText}`;
 }
 
+/** Said in an import's preview, with no Load button, when the book holds every contact of the file already. */
+export const NOTHING_NEW_TO_LOAD = 'Nothing new to load: every contact in this file is already in this phone book';
+export const NO_CONTACT_TO_LOAD = 'No contact in this file can be loaded';
+
+/**
+ * An import's preview: the contacts new to the book are what is ready to load; one the book already holds (as
+ * the device's copy tells, `inBook`) is skipped, never counted as ready (docs/product.md#for-contacts).
+ */
+export function importReady(rows: number, inBook: number): { ready: number; heading: string } {
+  const ready = Math.max(0, rows - inBook);
+  if (ready > 0) return { ready, heading: `${countText(ready, 'contact')} ready to load` };
+  return { ready, heading: rows > 0 ? NOTHING_NEW_TO_LOAD : NO_CONTACT_TO_LOAD };
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**

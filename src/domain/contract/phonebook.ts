@@ -132,6 +132,12 @@ export const IMPORT_CONTACTS = frontendCall(
       .array(z.looseObject({ row: num, reason: text }))
       .optional()
       .catch(undefined),
+    /** Optional fields left out of the contacts loaded (an e-mail that is none...); an older gateway refused such rows. */
+    leftOut: num.optional(),
+    leftOutRows: z
+      .array(z.looseObject({ row: num, field: text, reason: text }))
+      .optional()
+      .catch(undefined),
   }),
   { bodyLimit: IMPORT_BODY_LIMIT },
 );

@@ -5,7 +5,14 @@ import { useDomain } from '../../sync/hooks/use-domain';
 import { startSignup, type PendingSignup } from '../../flows/signup-flow';
 import { emitAlert } from '../../notify/alerts-bus';
 import { describeFailure } from '../../sync/failures';
-import { canRegister, DOMAIN_NOT_LOADED, MOBILE_INCOMPLETE, MOBILE_NOT_NUMBERS } from '../../domain/account/signup';
+import {
+  canRegister,
+  DOMAIN_NOT_LOADED,
+  MOBILE_INCOMPLETE,
+  MOBILE_NOT_NUMBERS,
+  PHONE_TOO_LONG,
+  signupPhone,
+} from '../../domain/account/signup';
 import { showReferral } from '../../domain/brand/domain-settings';
 import { SIGNUP_COUNTRY } from '../../domain/constants';
 import { FormStack } from '../../ui/form-stack';
@@ -49,7 +56,8 @@ export function SignupScreen() {
         username: values.username.trim(),
         cname: values.cname.trim(),
         email: values.email.trim(),
-        phone: values.phone.trim(),
+        // Canonical (233...), however it was typed: spaces, dashes, +233 (docs/product.md#phone-numbers).
+        phone: signupPhone(values.phone),
         country: SIGNUP_COUNTRY,
         password: values.password,
         cpassword: values.cpassword,
@@ -60,7 +68,8 @@ export function SignupScreen() {
       if (result !== 'signed-in') setPending(result);
     } catch (error) {
       const failure = describeFailure(error);
-      if (failure.message === MOBILE_INCOMPLETE || failure.message === MOBILE_NOT_NUMBERS) refusePhone(failure.message);
+      if ([MOBILE_INCOMPLETE, MOBILE_NOT_NUMBERS, PHONE_TOO_LONG].includes(failure.message))
+        refusePhone(failure.message);
       else emitAlert({ message: failure.message, severity: failure.severity });
     }
     setBusy(false);

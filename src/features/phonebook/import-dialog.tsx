@@ -4,7 +4,9 @@ import { RECOGNISED_HEADINGS } from '../../domain/contacts/contact-headings';
 import type { StoredGroup } from '../../db/app-db';
 import { TEMPLATE_FILE_NAME, writeContactsTemplate } from '../../excel/contacts-template';
 import { downloadBytes } from '../../ui/download';
-import { count, LoadProgress, SheetPreview } from './import-preview';
+import { LoadProgress, SheetPreview } from './import-preview';
+import { importReady } from '../../domain/contacts/phonebook';
+import { countText } from '../../domain/plural';
 import { useContactImport, type ImportStart } from './use-contact-import';
 
 /** Contacts from a sheet (docs/product.md#for-contacts): Sheet1 read in the worker, a preview and the count, then loaded in parts. */
@@ -19,6 +21,11 @@ export function ImportDialog({
 }) {
   const { file, stage, busy, read, load } = useContactImport(group, start, onClose);
   const picked = start && 'picked' in start ? start.picked : null;
+  // Only contacts new to the book are offered; with none, there is nothing to load (the preview says why).
+  const ready =
+    stage.kind === 'ready' || stage.kind === 'loading'
+      ? importReady(stage.sheet.table.length, stage.inBook).ready
+      : null;
   return (
     <Modal
       opened
@@ -77,17 +84,13 @@ export function ImportDialog({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
+            {ready === 0 ? 'Close' : 'Cancel'}
           </Button>
-          <Button
-            onClick={() => (stage.kind === 'ready' ? void load(stage) : void read(file))}
-            loading={busy}
-            disabled={stage.kind === 'ready' && stage.sheet.table.length === 0}
-          >
-            {stage.kind === 'ready' || stage.kind === 'loading'
-              ? `Load ${count(stage.sheet.table.length)} contacts`
-              : 'Read file'}
-          </Button>
+          {ready !== 0 && (
+            <Button onClick={() => (stage.kind === 'ready' ? void load(stage) : void read(file))} loading={busy}>
+              {ready === null ? 'Read file' : `Load ${countText(ready, 'contact')}`}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

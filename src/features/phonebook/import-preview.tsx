@@ -4,6 +4,8 @@ import { contactAt, type ContactSheet } from '../../domain/contacts/contact-shee
 import type { ImportProgress } from '../../sync/contact-import';
 import { displayPhone } from '../../domain/numbers/phone-number';
 import { countText } from '../../domain/plural';
+import { importReady } from '../../domain/contacts/phonebook';
+import { leftOutLines } from '../../domain/contacts/import-row';
 
 const PREVIEW_ROWS = 5;
 const LISTED_SET_ASIDE = 10;
@@ -22,9 +24,14 @@ export function SheetPreview({
   const { table } = sheet;
   const rows = Array.from({ length: Math.min(PREVIEW_ROWS, table.length) }, (_, i) => contactAt(table, i));
   const ignored = sheet.headings.filter((h) => h.heading && !h.field).map((h) => h.heading);
+  const { ready, heading } = importReady(table.length, inBook);
+  // With nothing new, nothing is loaded: no field is left out either.
+  const leftOut = ready > 0 ? leftOutLines(sheet.leftOut, fromPhone) : [];
   return (
     <Stack gap="xs">
-      <Text fw={600}>{count(table.length)} contacts ready to load</Text>
+      <Text fw={600} data-testid="import-ready">
+        {heading}
+      </Text>
       {ignored.length > 0 && <Text size="sm">Columns not read: {ignored.join(', ')}</Text>}
       {(inBook > 0 || sheet.repeatCount > 0) && (
         <Alert color="blue" variant="light" data-testid="import-skips">
@@ -40,6 +47,15 @@ export function SheetPreview({
                 earlier row: skipped
               </List.Item>
             )}
+          </List>
+        </Alert>
+      )}
+      {leftOut.length > 0 && (
+        <Alert color="yellow" variant="light" data-testid="import-left-out" title="Loaded without these fields">
+          <List size="sm">
+            {leftOut.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
           </List>
         </Alert>
       )}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkContact, checkContactRow, EMPTY_ROW } from '../../../src/domain/contacts/contact-fields';
 import { contactAt, NO_CONTACT_HEADING, readContactSheet } from '../../../src/domain/contacts/contact-sheet';
 import { NUMBER_REASONS } from '../../../src/domain/contacts/sheet-number';
-import { birthdayText, groupNameError, lostPartOutcome } from '../../../src/domain/contacts/phonebook';
+import { birthdayText, groupNameError, importReady, lostPartOutcome } from '../../../src/domain/contacts/phonebook';
+import { checkImportRow, leftOutLines } from '../../../src/domain/contacts/import-row';
 
 describe('a sheet read as contacts', () => {
   it('maps usual headings to the fields and keeps each row its own values', () => {
@@ -44,7 +45,8 @@ describe('a sheet read as contacts', () => {
     ]);
     if (!read.ok) throw new Error(read.message);
     expect(read.sheet.setAside).toEqual([
-      { row: 2, reason: 'Please enter a valid email address' },
+      // The number is what a row needs: its reason is said first (the bad e-mail alone would be left out).
+      { row: 2, reason: NUMBER_REASONS.tooShort },
       { row: 3, reason: 'Empty row' },
       { row: 5, reason: NUMBER_REASONS.scientific },
       { row: 6, reason: NUMBER_REASONS.boolean },
@@ -111,5 +113,58 @@ describe('phone book rules', () => {
     expect(lostPartOutcome(10, 5000, 5000, 5010)).toBe('resend');
     expect(lostPartOutcome(10, 5000, 5000, 10010)).toBe('skip');
     expect(lostPartOutcome(10, 5000, 5000, 10011)).toBe('unknown');
+  });
+});
+
+describe('an import row', () => {
+  it('leaves out a bad optional field and loads the contact, but refuses a row without its number or with a bad consent', () => {
+    expect(checkImportRow({ firstname: 'Efua', phonenumber: '0244 100 200', email: 'efua@example' })).toEqual({
+      ok: true,
+      contact: expect.objectContaining({ firstname: 'Efua', phonenumber: '233244100200', email: '' }),
+      leftOut: [{ field: 'email', reason: 'not an e-mail address' }],
+    });
+    expect(checkImportRow({ phonenumber: '0244100200', birthday: 'someday', surname: 'x'.repeat(300) })).toMatchObject({
+      ok: true,
+      contact: { birthday: '', surname: '' },
+      leftOut: [
+        { field: 'surname', reason: 'longer than 255 characters' },
+        { field: 'birthday', reason: 'not a date' },
+      ],
+    });
+    expect(checkImportRow({ firstname: 'Efua', email: 'efua@example.com' })).toEqual({
+      ok: false,
+      message: 'No number',
+    });
+    expect(checkImportRow({ email: 'efua@example' })).toEqual({ ok: false, message: 'No number' });
+    expect(checkImportRow({ phonenumber: '0244100200', consentdate: 'someday' })).toEqual({
+      ok: false,
+      message: 'Please enter a valid consent date',
+    });
+    expect(checkImportRow({ phonenumber: '' })).toEqual({ ok: false, message: 'Empty row' });
+  });
+
+  it('names the fields left out by row', () => {
+    const email = { field: 'email' as const, reason: 'not an e-mail address' };
+    expect(leftOutLines([{ row: 4, leftOut: [email] }])).toEqual(['1 e-mail left out: not an e-mail address (row 4)']);
+    expect(
+      leftOutLines(
+        [4, 6, 9].map((row) => ({ row, leftOut: [email] })),
+        false,
+        2,
+      ),
+    ).toEqual(['3 e-mails left out: not an e-mail address (rows 4, 6 and 1 more)']);
+    expect(leftOutLines([{ row: 2, leftOut: [email] }], true)).toEqual(['1 e-mail left out: not an e-mail address']);
+  });
+});
+
+describe('an import preview', () => {
+  it('counts as ready only the contacts the book does not hold, and says when nothing is new', () => {
+    expect(importReady(4, 4)).toEqual({
+      ready: 0,
+      heading: 'Nothing new to load: every contact in this file is already in this phone book',
+    });
+    expect(importReady(4, 1)).toEqual({ ready: 3, heading: '3 contacts ready to load' });
+    expect(importReady(1, 0)).toEqual({ ready: 1, heading: '1 contact ready to load' });
+    expect(importReady(0, 0).ready).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { SignupScreen } from '../../../../src/features/auth/signup-screen';
 import { ResetPasswordDialog } from '../../../../src/features/auth/reset-password-dialog';
 import { renderApp } from '../../support/render-app';
 import { stubFetch } from '../../support/fetch-stub';
+import { domainDetails } from '../../support/factories';
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
 /** Types as a paste at the end of the field: one change a field, so the test stays quick. */
@@ -61,6 +62,32 @@ describe('the sign-up form', () => {
     expect(document.activeElement).toBe(field('Phone'));
     await typeIn(user, field('Phone'), '0244123456');
     await waitFor(() => expect(screen.queryByText('Mobile numbers not complete')).toBeNull());
+  });
+  it('takes a phone written with spaces or dashes, as every number field does, and sends it canonical', async () => {
+    const sent: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.includes('exist')) return { body: {} };
+      if (url.startsWith('/smsgateway/api/domain')) return { body: domainDetails() };
+      if (!url.includes('temporalsignup')) return undefined;
+      sent.push(JSON.parse(String(init?.body)));
+      return { body: { error: { status: 'failed', message: 'Email already exists' } } };
+    });
+    const { user } = renderApp(<SignupScreen />, { path: '/signup' });
+    await typeIn(user, field('Username'), 'newperson');
+    await typeIn(user, field('Email'), 'new@example.com');
+    await typeIn(user, field('Phone'), '0244 556 677');
+    await typeIn(user, field('Password'), 'secret12');
+    await typeIn(user, field('Confirm password'), 'secret12');
+    expect(screen.queryByText('Mobile numbers must be only numbers')).toBeNull();
+    await waitFor(() => expect(register().disabled).toBe(false));
+    await user.click(register());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ phone: '233244556677' });
+    await user.clear(field('Phone'));
+    await typeIn(user, field('Phone'), '+233 24-455-6677');
+    expect(screen.queryByText('Mobile numbers must be only numbers')).toBeNull();
+    await typeIn(user, field('Phone'), 'x');
+    expect(await screen.findByText('Mobile numbers must be only numbers')).toBeTruthy();
   });
 });
 
