@@ -11,7 +11,13 @@ import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 
 const SCOPES = ['messages:send', 'messages:read', 'balance:read', 'webhooks:manage'];
-const ALL_EVENTS = ['message.unconfirmed', 'message.delivered', 'message.failed', 'message.expired', 'message.rejected'];
+const ALL_EVENTS = [
+  'message.unconfirmed',
+  'message.delivered',
+  'message.failed',
+  'message.expired',
+  'message.rejected',
+];
 
 let gw: TestGateway;
 let receiver: Receiver;
