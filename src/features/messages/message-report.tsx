@@ -8,6 +8,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, List, Table, Text } from '@mantine/core';
 import type { MessageReport as Report } from '../../api/message-api';
 import { deliveryTimeSentences, erasedNote } from '../../domain/messages/delivery-report';
+import { STATUS_GROUP_LABELS } from '../../domain/messages/message-status';
 import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
 import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
@@ -15,12 +16,11 @@ import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
 const number = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '0%');
 const COLORS = { sent: 'teal.7', failed: 'red.7', pending: 'gray.5', optedOut: 'orange.6' } as const;
-const SERIES = [
-  { name: 'sent', label: 'Delivered', color: COLORS.sent },
-  { name: 'failed', label: 'Failed', color: COLORS.failed },
-  { name: 'pending', label: 'Pending', color: COLORS.pending },
-  { name: 'optedOut', label: 'Opted out', color: COLORS.optedOut },
-];
+const SERIES = (Object.keys(COLORS) as (keyof typeof COLORS)[]).map((name) => ({
+  name,
+  label: STATUS_GROUP_LABELS[name],
+  color: COLORS[name],
+}));
 
 /** The report of a message, asked for again when `version` changes (the status page's totals moved). */
 function MessageReport({ messageKey, version }: { messageKey: string; version: string }) {
