@@ -45,7 +45,7 @@ describe('files and phone contacts into a phone book, in Chromium', () => {
       target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     }, STAFF);
     await dialog.getByText('2 contacts are already in this phone book: skipped').waitFor(TIMEOUT);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     // On a screen that takes no file, the send form opens with it.
     await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
@@ -91,7 +91,7 @@ describe('files and phone contacts into a phone book, in Chromium', () => {
       // Picked again: both are in the book already.
       await page.getByRole('button', { name: 'Add from phone contacts' }).click();
       await dialog.getByText('2 contacts are already in this phone book: skipped').waitFor(TIMEOUT);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.getByRole('button', { name: 'Close' }).click();
       await context.close();
     });
   }
