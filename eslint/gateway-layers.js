@@ -14,6 +14,7 @@ export const AREA_RANK = {
   auth: 0,
   credit: 0,
   images: 0,
+  mail: 0,
   phonebook: 0,
   smpp: 0,
   carrier: 1,

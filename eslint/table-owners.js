@@ -47,6 +47,7 @@ export const TABLE_OWNERS = {
   smpp_cursor: 'smpp-server',
   smpp_rate: 'smpp-server',
   audit_log: 'audit',
+  mail_outbox: 'mail',
   recovery_codes: 'accounts',
   login_challenges: 'accounts',
 };

@@ -8,6 +8,7 @@ import { newLoopOwner, pruneDeliveries, settleWebhooks, tickWebhooks } from './i
 import { pruneAudit } from './audit/audit-log';
 import { pruneChallenges } from './accounts/two-step';
 import { pruneRateLimits } from './auth/rate-limit';
+import { pruneMail, tickMail } from './mail/deliver-mail';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -19,6 +20,8 @@ export const CHECKOUT_SWEEP_MS = 60_000;
 export const EVENT_SWEEP_MS = 3600 * 1000;
 /** How often the webhook loop fans new events out and sends what is due (a tick goes on for up to 2 s). */
 export const WEBHOOK_TICK_MS = 250;
+/** How often the mail loop sends what is due (server/src/mail). */
+export const MAIL_TICK_MS = 2000;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
 const CARRIER_CHUNKS_PER_TICK = 25;
 
@@ -55,6 +58,8 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, EVENT_SWEEP_MS, () => pruneAudit(ctx.db, ctx.now()), 'audit log sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneChallenges(ctx), 'sign-in challenges sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneRateLimits(ctx), 'rate limits sweep'),
+    every(ctx, MAIL_TICK_MS, () => tickMail(ctx), 'mail'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneMail(ctx), 'mail sweep'),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
@@ -62,5 +67,6 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     await settleWebhooks(ctx, webhookOwner);
     // After the last tick: unbind, record the last answers, give back what was never written.
     await stopCarrier(ctx);
+    ctx.mailer?.close();
   };
 }

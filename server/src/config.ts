@@ -15,6 +15,8 @@ import { isEmailAddress } from '../../src/domain/fields';
 import { canonicalPhone } from '../../src/domain/numbers/phone-number';
 import { usernameShapeError } from './accounts/uniqueness';
 import { WEBHOOK_RETRY_SCHEDULE } from './integrations/webhooks/deliver';
+import { mailSettings, type MailSettings } from './mail/mail-config';
+import { smtpMailer } from './mail/smtp-mailer';
 
 /** Profile 6, the operator's account, written with the main domain at the first start on an empty database. */
 export interface OperatorAccount {
@@ -56,6 +58,8 @@ export interface GatewayConfig {
   webhookRetrySchedule: readonly number[];
   /** The SMPP server customers bind to (docs/smpp.md); off unless a port is given (2775 in dev mode). */
   smpp: SmppSettings;
+  /** SMTP_URL and MAIL_FROM (docs/deployment.md#e-mail). */
+  mail: MailSettings;
 }
 
 export interface SmppSettings {
@@ -247,6 +251,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     apiRateLimit: integer(env, 'API_RATE_LIMIT', API_RATE_LIMIT.limit, 1, 1_000_000),
     webhookRetrySchedule: retrySchedule(env),
     smpp: smppSettings(env, devMode),
+    mail: mailSettings(env, mainHost || 'localhost'),
   };
 }
 
@@ -272,6 +277,8 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     instanceLeaseMs: config.carrierLeaseS * 1000,
     apiRateLimit: { limit: config.apiRateLimit, windowMs: API_RATE_LIMIT.windowMs },
     webhookRetrySchedule: config.webhookRetrySchedule,
+    mailer: config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl) : undefined,
+    mailFrom: config.mail.fromAddress,
     reportError: (where, error) => console.error(where, error),
     log: (line) => console.log(line),
   };

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, configFromEnv, contextFrom } from './config';
+import { ConfigError, configFromEnv, contextFrom, type GatewayConfig } from './config';
+import { DEV_MAIL_PATH } from '../../src/domain/navigation/api-paths';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS } from './seed/demo';
@@ -78,6 +79,7 @@ const lines = [
 ];
 if (config.devMode) lines.push(`  reseller:   http://acme.${config.mainHost}:${port}`);
 lines.push(...smppLines);
+lines.push(`  e-mail:     ${describeMail(config)}`);
 if (wrote === 'operator')
   lines.push(`  operator:   ${config.operator!.username} (profile 6) created with the main domain`);
 // Published demo passwords are printed for the demo only; production prints none.
@@ -92,6 +94,13 @@ if (wrote === 'demo' && config.devMode) {
 console.log(lines.join('\n'));
 // The e2e harness waits for this line to learn the port.
 console.log(`LISTENING ${port}`);
+
+/** Where e-mail goes, with nothing of SMTP_URL's credentials. */
+function describeMail(c: GatewayConfig): string {
+  if (c.mail.smtpUrl) return `SMTP ${new URL(c.mail.smtpUrl).host}, from ${c.mail.fromAddress}`;
+  if (c.devMode) return `not sent (no SMTP_URL): the dev mailbox shows it at ${DEV_MAIL_PATH}`;
+  return 'SMTP_URL is not set: e-mail is kept and goes once it is set';
+}
 
 async function shutdown() {
   await smppServer?.stop();

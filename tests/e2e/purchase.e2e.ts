@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueUser } from '../unit/support/factories';
 import { PHONE, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiSignUp } from './support/api-accounts';
+import { startSmtpCapture, type SmtpCapture } from '../gateway/helpers/smtp-capture';
 
 // The price tables, a purchase through the dev mode's simulated checkout landing in the
-// history with the right balances, a cancelled one adding nothing, the admin's two histories, offline.
+// history with the right balances and the buyer's receipt e-mailed through a real SMTP server, a
+// cancelled one adding nothing, the admin's two histories, offline.
 
 const rowTexts = async (page: Page, table: string) =>
   (await page.getByRole('table', { name: table }).locator('tbody tr').allInnerTexts()).map((t) =>
@@ -14,7 +16,12 @@ const rowTexts = async (page: Page, table: string) =>
   );
 
 describe('purchase SMS credits and the credit histories', () => {
-  const world = useGatewayAndBrowser();
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(() => smtp?.close());
+  const world = useGatewayAndBrowser({ env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'billing@sms.example.com' }) });
   const buyer = uniqueUser('buy');
 
   it('shows the REGULAR prices, buys GHS 100 through the checkout and finds it in the history', async () => {
@@ -45,6 +52,14 @@ describe('purchase SMS credits and the credit histories', () => {
     await shell.alert('Payment received: your SMS credits have been added').waitFor();
     expect(await page.getByText('Payment received: your SMS credits have been added').count()).toBe(1);
     await page.getByText('Balance: 3,770 SMS credits').waitFor();
+    // The receipt went to the buyer's address by e-mail, from the seller's name.
+    await expect.poll(() => smtp.mails.length).toBe(1);
+    expect(smtp.mails[0]).toMatchObject({
+      to: [buyer.email],
+      from: { name: 'Bulk SMS Ghana', address: 'billing@sms.example.com' },
+      subject: 'Payment received: 3,760 SMS credits',
+    });
+    expect(smtp.mails[0]!.text).toContain('Balance:  3,770 credits');
 
     // A cancelled payment adds nothing and says so.
     await amount.fill('50');

@@ -21,13 +21,14 @@ describe('production mode (GATEWAY_DEV off)', () => {
     await paystack.close();
   });
 
-  it('registers no dev inbox and no simulated checkout', () => {
+  it('registers no dev inbox, no dev mailbox and no simulated checkout', () => {
     const routes = `${gw.app.printRoutes({ commonPrefix: false })}`;
     expect(routes).not.toMatch(/dev\/carrier|\/dev\b/);
     expect(routes).not.toMatch(/\/pay\//);
     for (const url of [
       '/smsgateway/dev/carrier?to=233241234567',
       '/smsgateway/dev/carrier/summary?jobId=x',
+      '/smsgateway/dev/mail?to=demo@example.com',
       '/smsgateway/pay/abcdefghijklmnopqrstuvwxyz',
     ]) {
       expect(gw.app.hasRoute({ method: 'GET', url: url.split('?')[0]! })).toBe(false);

@@ -2,6 +2,7 @@ import type { Connector } from './connector';
 import type { RecipientLedger } from './recipient-ledger';
 import type { InboundLedger } from './inbound';
 import type { Db } from '../db/database';
+import type { Mailer } from './mailer';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
 export interface GatewayContext {
@@ -55,6 +56,10 @@ export interface GatewayContext {
   webhookFreeQuota?: number;
   /** Resolves a webhook endpoint's host to all its addresses (node:dns in production; tests answer themselves). */
   lookupHost?: (host: string) => Promise<{ address: string; family: number }[]>;
+  /** SMTP (SMTP_URL); absent: e-mail is kept (and in dev mode shown in the dev mailbox) (docs/deployment.md#e-mail). */
+  mailer?: Mailer;
+  /** MAIL_FROM: the address every e-mail is from (no-reply@ the main host unless set). */
+  mailFrom?: string;
   /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
   reportError?: (where: string, error: unknown) => void;
 }

@@ -2,6 +2,7 @@ import type { AuditTables } from './schema-audit';
 import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
+import type { MailTables } from './schema-mail';
 import type { MessagingTables } from './schema-messaging';
 import type { OptOutTables } from './schema-optouts';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
@@ -17,4 +18,5 @@ export interface Database
     IntegrationTables,
     OptOutTables,
     SmppTables,
-    AuditTables {}
+    AuditTables,
+    MailTables {}

@@ -6,6 +6,7 @@ import { conflict } from '../core/errors';
 import { addCredits, refund, takeCredits } from '../credit/balance';
 import { publicPaymentId, recordPayment } from './records';
 import { recordAudit } from '../audit/audit-log';
+import { queuePurchaseReceipt } from './purchase-receipt';
 import {
   RETRY,
   claim,
@@ -230,6 +231,15 @@ export async function payCheckout(ctx: GatewayContext, reference: string, confir
         balanceBefore: balances.previousbalance,
         balanceAfter: balances.newbalance,
       },
+    });
+    const { amount, currency } = c;
+    await queuePurchaseReceipt(trx, buyer, domain, {
+      paymentid,
+      credits: c.credits,
+      amount,
+      currency,
+      balance: balances.newbalance,
+      at: now,
     });
     if (referrer && bonus > 0) {
       const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, now, null);

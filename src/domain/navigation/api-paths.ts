@@ -16,3 +16,5 @@ export const PAYSTACK_CALLBACK_PATH = '/smsgateway/paystack/callback';
 /** Where Paystack posts its signed events (set on each domain's Paystack dashboard). */
 export const PAYSTACK_WEBHOOK_PATH = '/smsgateway/paystack/webhook';
 export const DEV_CARRIER_PATH = '/smsgateway/dev/carrier';
+/** Dev mode only: the e-mail the gateway would have sent (no SMTP_URL). */
+export const DEV_MAIL_PATH = '/smsgateway/dev/mail';

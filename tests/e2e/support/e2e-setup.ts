@@ -9,8 +9,8 @@ import { LoginPage } from './pages/login-page';
 import type { SendPage } from './pages/send-page';
 
 export interface E2eOptions {
-  /** Extra environment for the gateway, e.g. a small MAX_BODY_BYTES. */
-  env?: Record<string, string>;
+  /** Extra environment for the gateway, e.g. a small MAX_BODY_BYTES; a function is read when the gateway starts. */
+  env?: Record<string, string> | (() => Record<string, string>);
   /** Serve a private copy of dist/ (at world.dist), for a test that publishes a new version of the app. */
   ownDist?: boolean;
 }
@@ -53,7 +53,7 @@ export function useGatewayAndBrowser(options: E2eOptions = {}): E2eWorld {
       cpSync(BUILT_DIST, world.dist, { recursive: true });
     }
     [world.gateway, world.browser] = await Promise.all([
-      startGateway({ ...options.env, DIST_DIR: world.dist }),
+      startGateway({ ...(typeof options.env === 'function' ? options.env() : options.env), DIST_DIR: world.dist }),
       launchBrowser(),
     ]);
   });

@@ -1,0 +1,43 @@
+import type { Executor } from '../db/database';
+import { isEmailAddress } from '../../../src/domain/fields';
+
+/** One e-mail to write: `from` is the name beside the gateway's address (the selling domain's brand). */
+export interface MailToQueue {
+  profileId: number;
+  kind: string;
+  to: string;
+  fromName: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+}
+
+/** Longest subject and body kept: an e-mail of the gateway's own making is far shorter. */
+const MAX_SUBJECT = 200;
+const MAX_BODY = 100_000;
+
+/**
+ * Writes an e-mail into the outbox in the caller's transaction: it goes if and when what caused it
+ * commits, and the request never waits on SMTP (the mail loop sends it, mail/deliver-mail.ts). An
+ * account without a usable address gets none: answers false.
+ */
+export async function queueMail(db: Executor, mail: MailToQueue, now: number): Promise<boolean> {
+  const to = mail.to.trim();
+  if (!isEmailAddress(to)) return false;
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      profile_id: mail.profileId,
+      kind: mail.kind,
+      to_address: to,
+      from_name: mail.fromName.replace(/[\r\n]+/g, ' ').trim() || 'SMS',
+      reply_to: mail.replyTo && isEmailAddress(mail.replyTo) ? mail.replyTo.trim() : '',
+      subject: mail.subject.replace(/[\r\n]+/g, ' ').slice(0, MAX_SUBJECT),
+      body: mail.text.slice(0, MAX_BODY),
+      status: 'queued',
+      next_at: now,
+      created_at: now,
+    })
+    .execute();
+  return true;
+}
