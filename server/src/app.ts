@@ -25,6 +25,7 @@ import { registerOptOutRoutes } from './routes/optouts';
 import { registerPersonDataRoutes } from './routes/person-data';
 import { registerDeveloperRoutes } from './routes/developers';
 import { registerSecurityRoutes } from './routes/security';
+import { registerHealthRoutes } from './routes/health';
 import { GATEWAY_PREFIX } from '../../src/domain/navigation/api-paths';
 
 const PERMISSIONS_POLICY =
@@ -60,6 +61,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   await registerCompression(app);
 
   for (const register of [
+    registerHealthRoutes,
     registerDomainRoutes,
     registerManifestRoute,
     registerAuthRoutes,

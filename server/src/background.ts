@@ -25,17 +25,25 @@ export const MAIL_TICK_MS = 2000;
 /** Chunks one carrier tick may take (2,000 rows each); the rest waits for the next tick. */
 const CARRIER_CHUNKS_PER_TICK = 25;
 
-/** A loop step that never overlaps itself: a slow tick makes the next one skip, not pile up. */
+/**
+ * A loop step that never overlaps itself: a slow tick makes the next one skip, not pile up. Each tick's
+ * start and end are its heartbeat for readiness (ctx.liveness).
+ */
 function every(ctx: GatewayContext, ms: number, step: () => Promise<unknown>, name: string) {
   let running: Promise<unknown> | null = null;
+  const beat = { everyMs: ms, lastDoneAt: null as number | null, runningSince: null as number | null };
+  ctx.liveness?.loops.set(name, beat);
   const timer = setInterval(() => {
     if (running) return;
+    beat.runningSince = performance.now();
     running = step()
       .catch((error: unknown) => {
         ctx.reportError?.(`${name} tick failed`, error);
       })
       .finally(() => {
         running = null;
+        beat.runningSince = null;
+        beat.lastDoneAt = performance.now();
       });
   }, ms);
   return async () => {

@@ -17,6 +17,7 @@ import { usernameShapeError } from './accounts/uniqueness';
 import { WEBHOOK_RETRY_SCHEDULE } from './integrations/webhooks/deliver';
 import { mailSettings, type MailSettings } from './mail/mail-config';
 import { smtpMailer } from './mail/smtp-mailer';
+import { Liveness } from './core/liveness';
 
 /** Profile 6, the operator's account, written with the main domain at the first start on an empty database. */
 export interface OperatorAccount {
@@ -279,6 +280,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     webhookRetrySchedule: config.webhookRetrySchedule,
     mailer: config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl) : undefined,
     mailFrom: config.mail.fromAddress,
+    liveness: new Liveness(),
     reportError: (where, error) => console.error(where, error),
     log: (line) => console.log(line),
   };

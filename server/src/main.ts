@@ -21,7 +21,11 @@ try {
   console.error(`Cannot start the gateway: ${error.message}`);
   process.exit(1);
 }
-const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: resolve(config.dataDir, 'gateway.sqlite') });
+const db = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: resolve(config.dataDir, 'gateway.sqlite'),
+  onConnectionLost: (error) => console.error(`database connection lost: ${error.message}`),
+});
 await migrateToLatest(db);
 const ctx = contextFrom(config, db);
 
@@ -103,6 +107,8 @@ function describeMail(c: GatewayConfig): string {
 }
 
 async function shutdown() {
+  // Readiness answers 503 at once, so a load balancer stops sending traffic while the rest stops.
+  if (ctx.liveness) ctx.liveness.stopping = true;
   await smppServer?.stop();
   await stopBackground();
   await app.close();

@@ -3,6 +3,7 @@ import type { RecipientLedger } from './recipient-ledger';
 import type { InboundLedger } from './inbound';
 import type { Db } from '../db/database';
 import type { Mailer } from './mailer';
+import type { Liveness } from './liveness';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
 export interface GatewayContext {
@@ -60,6 +61,8 @@ export interface GatewayContext {
   mailer?: Mailer;
   /** MAIL_FROM: the address every e-mail is from (no-reply@ the main host unless set). */
   mailFrom?: string;
+  /** The background loops' heartbeats and the stopping flag that readiness reads; absent: no loops run. */
+  liveness?: Liveness;
   /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
   reportError?: (where: string, error: unknown) => void;
 }

@@ -26,13 +26,27 @@ pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
 
 /** SQLite file (default) or PostgreSQL when a connection string is given. */
-export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): Db {
+/** A connection PostgreSQL does not accept by then fails its query: a request never hangs on a lost server. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export function openDatabase(options: {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** An idle PostgreSQL connection that broke (the server restarted): told here, never a crash. */
+  onConnectionLost?: (error: Error) => void;
+}): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
       statement_timeout: STATEMENT_TIMEOUT_MS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    // pg drops a broken idle client and emits 'error', which would end the process unheard; the next
+    // query opens a new connection, and /readyz answers 503 while none can be had.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
+    // A connection lost while lent out fails its query (which answers the request) and emits 'error' too.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
     prepareMarked(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return Object.assign(db, { dialectName: 'postgres' as const });

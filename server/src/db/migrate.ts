@@ -71,12 +71,21 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '036-unconfirmed-event': unconfirmedEvent,
 };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+function migrator(db: Db): Migrator {
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(db.dialectName)])),
   };
-  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+  return new Migrator({ db, provider, allowUnorderedMigrations: true });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/** Migrations this gateway knows that the database has not run (readiness: an instance older than its schema is fine). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).length;
 }
