@@ -57,6 +57,14 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
+  // Each answered request, by its route's pattern (never a path with ids), for metrics.
+  if (ctx.observers) {
+    const observers = ctx.observers;
+    app.addHook('onResponse', async (req, reply) => {
+      observers.request(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
+
   registerErrorHandler(app, ctx);
   await registerCompression(app);
 

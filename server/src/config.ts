@@ -18,6 +18,7 @@ import { WEBHOOK_RETRY_SCHEDULE } from './integrations/webhooks/deliver';
 import { mailSettings, type MailSettings } from './mail/mail-config';
 import { smtpMailer } from './mail/smtp-mailer';
 import { Liveness } from './core/liveness';
+import { metricsSettings, type MetricsSettings } from './http/metrics-config';
 
 /** Profile 6, the operator's account, written with the main domain at the first start on an empty database. */
 export interface OperatorAccount {
@@ -61,6 +62,8 @@ export interface GatewayConfig {
   smpp: SmppSettings;
   /** SMTP_URL and MAIL_FROM (docs/deployment.md#e-mail). */
   mail: MailSettings;
+  /** METRICS_PORT and METRICS_TOKEN (docs/operations.md#metrics). */
+  metrics: MetricsSettings;
 }
 
 export interface SmppSettings {
@@ -253,6 +256,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     webhookRetrySchedule: retrySchedule(env),
     smpp: smppSettings(env, devMode),
     mail: mailSettings(env, mainHost || 'localhost'),
+    metrics: metricsSettings(env),
   };
 }
 

@@ -10,6 +10,9 @@ import { startBackground } from './background';
 import { describeCarrier } from './carrier/carrier-url';
 import { readFileSync } from 'node:fs';
 import { SmppServer } from './smpp-server/listener';
+import { createMetrics } from './http/metrics';
+import { metricsPlace } from './http/metrics-config';
+import { metricsServer, registerMetricsRoute } from './routes/metrics';
 import { DEMO_SMPP } from './seed/demo';
 
 let config: ReturnType<typeof configFromEnv>;
@@ -21,10 +24,13 @@ try {
   console.error(`Cannot start the gateway: ${error.message}`);
   process.exit(1);
 }
+// Statements are timed for metrics once they exist (below); the database opens first.
+let observeQuery: (ms: number, failed: boolean) => void = () => {};
 const db = openDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: resolve(config.dataDir, 'gateway.sqlite'),
   onConnectionLost: (error) => console.error(`database connection lost: ${error.message}`),
+  onQuery: (ms, failed) => observeQuery(ms, failed),
 });
 await migrateToLatest(db);
 const ctx = contextFrom(config, db);
@@ -40,10 +46,21 @@ try {
   process.exit(1);
 }
 
+// Metrics (docs/operations.md#metrics): on their own port, on the main one with a token (or in dev mode), or off.
+const metricsAt = metricsPlace(config.metrics, config.devMode);
+const metrics = metricsAt === 'off' ? null : createMetrics(ctx, () => smppServer?.owner ?? null);
+if (metrics) {
+  ctx.observers = metrics.observers;
+  observeQuery = (ms, failed) => metrics.observers.query(ms / 1000, failed);
+}
+
 const app = await buildApp(ctx);
+if (metrics && metricsAt === 'main-port') registerMetricsRoute(app, metrics, config.metrics.token);
 const stopBackground = startBackground(ctx);
 await app.listen({ port: config.port, host: config.host });
 const port = (app.server.address() as { port: number }).port;
+const metricsApp = metrics && metricsAt === 'own-port' ? metricsServer(metrics, config.metrics.token) : null;
+if (metricsApp) await metricsApp.listen({ port: config.metrics.port!, host: config.host });
 
 // The SMPP server customers bind to (docs/smpp.md): off unless SMPP_PORT or SMPPS_PORT (2775 in dev mode).
 const smppLines: string[] = [];
@@ -84,6 +101,7 @@ const lines = [
 if (config.devMode) lines.push(`  reseller:   http://acme.${config.mainHost}:${port}`);
 lines.push(...smppLines);
 lines.push(`  e-mail:     ${describeMail(config)}`);
+lines.push(`  metrics:    ${describeMetrics(port)}`);
 if (wrote === 'operator')
   lines.push(`  operator:   ${config.operator!.username} (profile 6) created with the main domain`);
 // Published demo passwords are printed for the demo only; production prints none.
@@ -106,12 +124,22 @@ function describeMail(c: GatewayConfig): string {
   return 'SMTP_URL is not set: e-mail is kept and goes once it is set';
 }
 
+/** Where /metrics is, and whether it asks for the token; never the token. */
+function describeMetrics(mainPort: number): string {
+  const auth = config.metrics.token ? ' (Bearer METRICS_TOKEN)' : '';
+  if (metricsApp)
+    return `http://${config.host}:${(metricsApp.server.address() as { port: number }).port}/metrics${auth}`;
+  if (metricsAt === 'main-port') return `http://${config.mainHost}:${mainPort}/metrics${auth}`;
+  return 'off (set METRICS_PORT, or METRICS_TOKEN to serve them on the main port)';
+}
+
 async function shutdown() {
   // Readiness answers 503 at once, so a load balancer stops sending traffic while the rest stops.
   if (ctx.liveness) ctx.liveness.stopping = true;
   await smppServer?.stop();
   await stopBackground();
   await app.close();
+  await metricsApp?.close();
   await db.destroy();
   process.exit(0);
 }

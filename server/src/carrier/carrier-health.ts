@@ -39,3 +39,14 @@ export async function carrierHealth(ctx: GatewayContext) {
     instances: Number(instances.n),
   };
 }
+
+/** How long the oldest part waiting for the wire has waited (ms, 0 when none): queue age for metrics. */
+export async function oldestWaitingPartMs(ctx: GatewayContext): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('carrier_parts')
+    .select((eb) => eb.fn.min('updated_at').as('oldest'))
+    .where('state', '=', PART.claimed)
+    .executeTakeFirst();
+  const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+  return oldest === null ? 0 : Math.max(0, ctx.now() - oldest);
+}

@@ -4,6 +4,7 @@ import type { InboundLedger } from './inbound';
 import type { Db } from '../db/database';
 import type { Mailer } from './mailer';
 import type { Liveness } from './liveness';
+import type { Observers } from './observers';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
 export interface GatewayContext {
@@ -63,6 +64,8 @@ export interface GatewayContext {
   mailFrom?: string;
   /** The background loops' heartbeats and the stopping flag that readiness reads; absent: no loops run. */
   liveness?: Liveness;
+  /** Metrics' counters of requests and statements (http/metrics.ts); absent: none kept. */
+  observers?: Observers;
   /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
   reportError?: (where: string, error: unknown) => void;
 }

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -16,7 +16,14 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
 
 export type DialectName = 'sqlite' | 'postgres';
 
-export type Db = Kysely<Database> & { dialectName: DialectName };
+/** PostgreSQL's pool: connections open, idle, and requests waiting for one (metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export type Db = Kysely<Database> & { dialectName: DialectName; poolStats?: () => PoolStats };
 
 /** The database or a transaction on it: what a query helper takes, so callers choose. */
 export type Executor = Kysely<Database>;
@@ -34,7 +41,12 @@ export function openDatabase(options: {
   sqliteFile?: string;
   /** An idle PostgreSQL connection that broke (the server restarted): told here, never a crash. */
   onConnectionLost?: (error: Error) => void;
+  /** Each statement's time in ms and whether it failed (metrics). */
+  onQuery?: (ms: number, failed: boolean) => void;
 }): Db {
+  const log = options.onQuery
+    ? (event: LogEvent) => options.onQuery!(event.queryDurationMillis, event.level === 'error')
+    : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -48,7 +60,10 @@ export function openDatabase(options: {
     // A connection lost while lent out fails its query (which answers the request) and emits 'error' too.
     pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
     prepareMarked(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    Object.assign(db, {
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    });
     return Object.assign(db, { dialectName: 'postgres' as const });
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -57,6 +72,6 @@ export function openDatabase(options: {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: keepStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: keepStatements(sqlite) }), log });
   return Object.assign(db, { dialectName: 'sqlite' as const });
 }

@@ -41,3 +41,13 @@ export async function queueMail(db: Executor, mail: MailToQueue, now: number): P
     .execute();
   return true;
 }
+
+/** E-mail by status (queued, sent, failed, captured), for metrics. */
+export async function mailByStatus(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -120,3 +120,15 @@ export async function markDeleted(db: Executor, regId: number): Promise<boolean>
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;
 }
+
+/** Runs due now and how late the oldest is (ms, 0 when none): the scheduler's backlog for metrics. */
+export async function dueRunsBacklog(db: Executor, now: number): Promise<{ due: number; oldestLateMs: number }> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('next_run_at').as('oldest')])
+    .where('state', '=', 'active')
+    .where('next_run_at', '<=', now)
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest === null ? null : Number(row.oldest);
+  return { due: Number(row.n), oldestLateMs: oldest === null ? 0 : Math.max(0, now - oldest) };
+}
