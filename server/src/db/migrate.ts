@@ -30,6 +30,7 @@ import { sendAnswersCreatedIndex } from './migrations/029-send-answers-created-i
 import { oneIdempotencyStore } from './migrations/030-one-idempotency-store';
 import { personalTemplates } from './migrations/031-personal-templates';
 import { erasedCounters } from './migrations/032-erased-counters';
+import { creditLedger } from './migrations/033-credit-ledger';
 import { unconfirmedEvent } from './migrations/036-unconfirmed-event';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
@@ -66,6 +67,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '030-one-idempotency-store': oneIdempotencyStore,
   '031-personal-templates': personalTemplates,
   '032-erased-counters': erasedCounters,
+  '033-credit-ledger': creditLedger,
   '036-unconfirmed-event': unconfirmedEvent,
 };
 

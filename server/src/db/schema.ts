@@ -3,6 +3,7 @@ import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
 import type { MessagingTables } from './schema-messaging';
+import type { MoneyTables } from './schema-money';
 import type { OptOutTables } from './schema-optouts';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 import type { SmppTables } from './schema-smpp';
@@ -17,4 +18,5 @@ export interface Database
     IntegrationTables,
     OptOutTables,
     SmppTables,
-    AuditTables {}
+    AuditTables,
+    MoneyTables {}
