@@ -89,10 +89,20 @@ export async function createCheckout(
   });
 }
 
-/** The buyer's payable links holding the seller's credits, its row locked first so that two links at once count each other. */
+/**
+ * The buyer's payable links holding the seller's credits, its row locked first so that two links at
+ * once count each other. The seller's row is locked with it, the two by id as every path takes
+ * accounts (a gift and a payment take the seller's, then the buyer's): never the other way round.
+ */
 async function pendingLinks(ctx: GatewayContext, trx: Trx, buyerId: number, sellerId: number): Promise<number> {
   if (ctx.db.dialectName === 'postgres')
-    await trx.selectFrom('users').select('profile_id').where('profile_id', '=', buyerId).forUpdate().execute();
+    await trx
+      .selectFrom('users')
+      .select('profile_id')
+      .where('profile_id', 'in', [buyerId, sellerId])
+      .orderBy('profile_id')
+      .forUpdate()
+      .execute();
   const row = await trx
     .selectFrom('checkouts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
