@@ -8,6 +8,7 @@ import { tickScheduler } from '../../server/src/scheduler/scheduler';
 import { CHECKOUT_TTL_MS } from '../../server/src/payments/checkout';
 import { expireCheckouts } from '../../server/src/payments/reservations';
 import { ledgerOf } from '../../server/src/money/ledger';
+import { creditLedger } from '../../server/src/db/migrations/033-credit-ledger';
 import { DELIVERY_TIME_PATTERN, formatAccra } from '../../src/domain/dates';
 
 // Every account's balance is the sum of its ledger (server/src/money), never below zero, each row's
@@ -250,5 +251,33 @@ describe('the credit ledger holds every balance after any interleaving', () => {
     const after = await ledgerOf(gw.ctx.db, demo.profile_id, { from: middle });
     expect([...before, ...after]).toEqual(demoRows);
     expect(before.every((r) => r.at < middle) && after.every((r) => r.at >= middle)).toBe(true);
+  });
+});
+
+describe('the ledger migration', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await makeTestApp();
+  });
+  afterAll(() => gw.close());
+
+  it('opens each existing account with an opening row of the balance it holds', async () => {
+    const { db } = gw.ctx;
+    // As before the migration: balances, no ledger.
+    await sql`drop table credit_ledger`.execute(db);
+    const before = await db.selectFrom('users').select(['profile_id', 'creditbalance']).orderBy('profile_id').execute();
+    expect(before.map((u) => Number(u.creditbalance))).toEqual([1_000_000, 5_000, 50_000, 800]);
+    await creditLedger(db.dialectName).up(db);
+    for (const user of before) {
+      const rows = await ledgerOf(db, user.profile_id);
+      expect(rows.map(({ amount, balanceAfter, reason, actor }) => ({ amount, balanceAfter, reason, actor }))).toEqual([
+        {
+          amount: Number(user.creditbalance),
+          balanceAfter: Number(user.creditbalance),
+          reason: 'opening',
+          actor: null,
+        },
+      ]);
+    }
   });
 });
