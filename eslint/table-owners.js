@@ -157,7 +157,8 @@ export const tablesPlugin = {
         }
         function checkRaw(node, text) {
           for (const { table, writes } of rawTables(text)) check(node, table, writes);
-          for (const column of Object.keys(COLUMN_WRITERS)) if (rawWritesColumn(text, column)) checkColumn(node, column);
+          for (const column of Object.keys(COLUMN_WRITERS))
+            if (rawWritesColumn(text, column)) checkColumn(node, column);
         }
         /** `.set({ creditbalance: ... })` and `.values({ creditbalance: ... })` (or a list of such rows). */
         function checkColumnsSet(node) {

@@ -90,7 +90,12 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw refuse(SIGNUP_DONE);
       // The account's ledger opens with its free credits, or an opening row of none.
-      const why = { reason: 'signup_gift', ref: { kind: 'account', id: user.profile_id }, actor: null, at: now } as const;
+      const why = {
+        reason: 'signup_gift',
+        ref: { kind: 'account', id: user.profile_id },
+        actor: null,
+        at: now,
+      } as const;
       return { ...user, creditbalance: await openAccount(trx, user.profile_id, freeCredits, why) };
     });
   } catch (error) {

@@ -63,8 +63,14 @@ export async function createCheckout(
     if (reserved > 0 && (await pendingLinks(ctx, trx, buyer.profile_id, sale.seller.profile_id)) >= PENDING_LINKS_MAX)
       return { problem: TOO_MANY_PENDING };
     // One conditional statement reads and takes: two links at once cannot both have the last credits.
-    const why = { reason: 'reservation', ref: { kind: 'checkout', id: reference }, actor: buyer.profile_id, at: ctx.now() } as const;
-    if (reserved > 0 && !(await takeCredits(trx, sale.seller.profile_id, reserved, why))) return { problem: SELLER_SHORT };
+    const why = {
+      reason: 'reservation',
+      ref: { kind: 'checkout', id: reference },
+      actor: buyer.profile_id,
+      at: ctx.now(),
+    } as const;
+    if (reserved > 0 && !(await takeCredits(trx, sale.seller.profile_id, reserved, why)))
+      return { problem: SELLER_SHORT };
     await trx
       .insertInto('checkouts')
       .values({

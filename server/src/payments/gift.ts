@@ -29,7 +29,12 @@ export async function giveCredit(ctx: GatewayContext, gift: Gift): Promise<void>
   const minExpiry = now + newPriceTier('REGULAR', 0).expiry * YEAR_MS;
   await ctx.db.transaction().execute(async (trx) => {
     const paymentid = `${gift.kind === 'manual' ? 'MAN' : 'DIR'}-${randomBytes(8).toString('hex').toUpperCase()}`;
-    const why = { reason: 'gift', ref: { kind: 'payment', id: paymentid }, actor: gift.admin.profile_id, at: now } as const;
+    const why = {
+      reason: 'gift',
+      ref: { kind: 'payment', id: paymentid },
+      actor: gift.admin.profile_id,
+      at: now,
+    } as const;
     if (sellerHoldsCredit(gift.admin) && !(await takeCredits(trx, gift.admin.profile_id, gift.credits, why))) {
       throw refuse('You do not have enough credit to give this amount');
     }

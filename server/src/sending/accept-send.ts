@@ -125,7 +125,12 @@ async function acceptOnce(
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) {
-      const why = { reason: chargeReason(options), ref: { kind: 'message', id: message.id }, actor: user.profile_id, at: now } as const;
+      const why = {
+        reason: chargeReason(options),
+        ref: { kind: 'message', id: message.id },
+        actor: user.profile_id,
+        at: now,
+      } as const;
       await charge(trx, user.profile_id, cost, why);
     }
     // Holding the account's row (the charge took it), no erasure commits before this send does.

@@ -228,7 +228,12 @@ export async function cancelRegistration(
     if (!(await markDeleted(trx, reg.id))) return 0;
     await dropRegistrationFields(trx, reg.id);
     const credits = await releasePrepaid(trx, reg.id);
-    const why = { reason: 'refund', ref: { kind: 'message', id: reg.id }, actor: user.profile_id, at: ctx.now() } as const;
+    const why = {
+      reason: 'refund',
+      ref: { kind: 'message', id: reg.id },
+      actor: user.profile_id,
+      at: ctx.now(),
+    } as const;
     await refund(trx, user.profile_id, credits, why);
     return credits;
   });

@@ -46,7 +46,11 @@ describe('each table is written by its owning area only (server/src/README.md "T
       'raw SQL changes a balance',
       query('sql`update users set creditexpires = 0, creditbalance = creditbalance + 1`'),
     ],
-    ['server/src/payments/x.ts', 'another area appends to the ledger', query("db.insertInto('credit_ledger').values({})")],
+    [
+      'server/src/payments/x.ts',
+      'another area appends to the ledger',
+      query("db.insertInto('credit_ledger').values({})"),
+    ],
   ])('%s: refused, %s', async (path, _why, code) => {
     expect(await ruleIds(path, code)).toContain(RULE);
   });
