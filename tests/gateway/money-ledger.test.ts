@@ -211,38 +211,42 @@ describe('the credit ledger holds every balance after any interleaving', () => {
     }
   }
 
-  it(`${OPERATIONS} random operations, ${AT_ONCE} at a time, keep every balance equal to its ledger`, async () => {
-    await expectLedgersHold();
-    for (let done = 0; done < OPERATIONS; done += AT_ONCE) {
-      const names = Array.from({ length: Math.min(AT_ONCE, OPERATIONS - done) }, anOperation);
-      const answers = await Promise.all(names.map((name) => operations[name]!()));
-      names.forEach((name, i) => statuses.set(name, [...(statuses.get(name) ?? []), answers[i]!]));
-      // Now and then the hour moves on: recurring sends fall due, links expire.
-      if (next() < 0.15) gw.clock.advance(next() < 0.5 ? HOUR_MS : CHECKOUT_TTL_MS + 1);
+  it(
+    `${OPERATIONS} random operations, ${AT_ONCE} at a time, keep every balance equal to its ledger`,
+    async () => {
       await expectLedgersHold();
-    }
-    // A refusal is an answer (short of credit, a link no longer payable, a registration deleted); a fault is not.
-    for (const [name, list] of statuses) for (const status of list) expect(status, name).toBeLessThan(500);
-    const rows = await gw.ctx.db.selectFrom('credit_ledger').select(['reason', 'ref_kind', 'ref_id']).execute();
-    // Each change names what caused it (an SMPP submit charged before its message is stored names none).
-    for (const row of rows.filter((r) => r.reason !== 'smpp_submit')) expect(row.ref_id, row.reason).not.toBe('');
-    if (OPERATIONS >= 300) {
-      const seen = new Set(rows.map((r) => r.reason));
-      for (const reason of [
-        'opening',
-        'send',
-        'api_send',
-        'smpp_submit',
-        'edit',
-        'refund',
-        'gift',
-        'purchase',
-      ] as const)
-        expect([...seen]).toContain(reason);
-      // Some sends found the balance short: refused, nothing taken.
-      expect([...statuses.values()].flat()).toContain(402);
-    }
-  });
+      for (let done = 0; done < OPERATIONS; done += AT_ONCE) {
+        const names = Array.from({ length: Math.min(AT_ONCE, OPERATIONS - done) }, anOperation);
+        const answers = await Promise.all(names.map((name) => operations[name]!()));
+        names.forEach((name, i) => statuses.set(name, [...(statuses.get(name) ?? []), answers[i]!]));
+        // Now and then the hour moves on: recurring sends fall due, links expire.
+        if (next() < 0.15) gw.clock.advance(next() < 0.5 ? HOUR_MS : CHECKOUT_TTL_MS + 1);
+        await expectLedgersHold();
+      }
+      // A refusal is an answer (short of credit, a link no longer payable, a registration deleted); a fault is not.
+      for (const [name, list] of statuses) for (const status of list) expect(status, name).toBeLessThan(500);
+      const rows = await gw.ctx.db.selectFrom('credit_ledger').select(['reason', 'ref_kind', 'ref_id']).execute();
+      // Each change names what caused it (an SMPP submit charged before its message is stored names none).
+      for (const row of rows.filter((r) => r.reason !== 'smpp_submit')) expect(row.ref_id, row.reason).not.toBe('');
+      if (OPERATIONS >= 300) {
+        const seen = new Set(rows.map((r) => r.reason));
+        for (const reason of [
+          'opening',
+          'send',
+          'api_send',
+          'smpp_submit',
+          'edit',
+          'refund',
+          'gift',
+          'purchase',
+        ] as const)
+          expect([...seen]).toContain(reason);
+        // Some sends found the balance short: refused, nothing taken.
+        expect([...statuses.values()].flat()).toContain(402);
+      }
+    },
+    Math.max(60_000, OPERATIONS * 150),
+  );
 
   it('reads an account’s rows between two instants', async () => {
     const demoRows = await ledgerOf(gw.ctx.db, demo.profile_id);
