@@ -12,9 +12,9 @@ const GATEWAY = ['server', 'src'];
 export const AREA_RANK = {
   audit: 0,
   auth: 0,
-  credit: 0,
   images: 0,
   mail: 0,
+  money: 0,
   phonebook: 0,
   smpp: 0,
   carrier: 1,

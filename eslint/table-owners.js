@@ -50,6 +50,7 @@ export const TABLE_OWNERS = {
   mail_outbox: 'mail',
   recovery_codes: 'accounts',
   login_challenges: 'accounts',
+  credit_ledger: 'money',
 };
 
 /**
@@ -57,7 +58,7 @@ export const TABLE_OWNERS = {
  * ('carrier/dispatcher.ts', from server/src), each with its reason in server/src/README.md.
  */
 export const READERS = {
-  users: ['credit', 'optouts', 'payments', 'phonebook', 'tenancy', 'seed'],
+  users: ['money', 'optouts', 'payments', 'phonebook', 'tenancy', 'seed'],
   domains: ['accounts', 'payments', 'seed'],
   messages: ['optouts/inbound.ts'],
   message_recipients: ['carrier/dispatcher.ts', 'optouts/inbound.ts'],
@@ -65,11 +66,24 @@ export const READERS = {
 
 /** Writes outside the owner, each with its reason in server/src/README.md. */
 export const WRITERS = {
-  users: ['credit/balance.ts', 'seed'],
+  users: ['money/balance.ts', 'seed'],
   domains: ['seed'],
   groups: ['seed'],
   contacts: ['seed'],
 };
+
+/**
+ * Columns one file alone writes, whoever owns their table: a balance changes only in money, where
+ * each change gets its ledger row (server/src/README.md "Tables").
+ */
+export const COLUMN_WRITERS = {
+  creditbalance: 'money/balance.ts',
+};
+
+/** Raw SQL that sets or inserts a column: `update users set ... creditbalance =`, `insert into users (... creditbalance`. */
+const rawWritesColumn = (text, column) =>
+  new RegExp(`\\bupdate\\s+"?users"?\\s+set\\b[\\s\\S]*\\b${column}\\s*=`, 'i').test(text) ||
+  new RegExp(`\\binsert\\s+into\\s+"?users"?\\s*\\([^)]*\\b${column}\\b`, 'i').test(text);
 
 const WRITE_CALLS = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
 const READ_CALLS = new Set([
@@ -115,6 +129,8 @@ export const tablesPlugin = {
           write:
             "'{{table}}' belongs to {{owner}}: {{who}} may not write it; call a function of {{owner}} (server/src/README.md).",
           read: "'{{table}}' belongs to {{owner}}: {{who}} may not read it; call a function of {{owner}} (server/src/README.md).",
+          column:
+            "'{{column}}' is written by {{writer}} alone: call its functions, so each change gets its ledger row (server/src/README.md).",
         },
       },
       create(context) {
@@ -136,13 +152,31 @@ export const tablesPlugin = {
             return;
           context.report({ node, messageId: writes ? 'write' : 'read', data: { table, owner, who } });
         }
+        function checkColumn(node, column) {
+          const writer = COLUMN_WRITERS[column];
+          if (writer && file !== writer) context.report({ node, messageId: 'column', data: { column, writer } });
+        }
         function checkRaw(node, text) {
           for (const { table, writes } of rawTables(text)) check(node, table, writes);
+          for (const column of Object.keys(COLUMN_WRITERS))
+            if (rawWritesColumn(text, column)) checkColumn(node, column);
+        }
+        /** `.set({ creditbalance: ... })` and `.values({ creditbalance: ... })` (or a list of such rows). */
+        function checkColumnsSet(node) {
+          const objects = node.arguments.flatMap((a) => (a.type === 'ArrayExpression' ? a.elements : [a]));
+          for (const object of objects) {
+            if (object?.type !== 'ObjectExpression') continue;
+            for (const p of object.properties) {
+              const key = p.type === 'Property' ? (p.key.type === 'Identifier' ? p.key.name : p.key.value) : null;
+              if (typeof key === 'string' && key in COLUMN_WRITERS) checkColumn(p, key);
+            }
+          }
         }
         return {
           CallExpression(node) {
             const callee = node.callee;
             const name = callee.type === 'MemberExpression' ? callee.property.name : null;
+            if (name === 'set' || name === 'values') checkColumnsSet(node);
             const first = node.arguments[0];
             if (!name || !first) return;
             const literals =

@@ -10,6 +10,7 @@ import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import { TEST_SENDER_ID } from '../../../src/domain/messages/sender-id';
 import { SIGNUP_DONE, type TemporalRow } from './temporal';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './uniqueness';
+import { openAccount } from '../money/balance';
 
 /** The free credits last as long as a new regular tier's (0.25 years). */
 const FREE_CREDIT_EXPIRY_YEARS = 0.25;
@@ -70,7 +71,6 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
           supid: temporal.supid,
           referralcode: newReferralCode(),
           referred_by: referrer?.profile_id ?? null,
-          creditbalance: freeCredits,
           creditexpires: Math.floor((now + FREE_CREDIT_EXPIRY_YEARS * YEAR_MS) / 1000),
           content: 'local',
           dashboardTab: 1,
@@ -89,7 +89,14 @@ export async function createAccount(ctx: GatewayContext, temporal: TemporalRow):
         .where('profile_id', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw refuse(SIGNUP_DONE);
-      return user;
+      // The account's ledger opens with its free credits, or an opening row of none.
+      const why = {
+        reason: 'signup_gift',
+        ref: { kind: 'account', id: user.profile_id },
+        actor: null,
+        at: now,
+      } as const;
+      return { ...user, creditbalance: await openAccount(trx, user.profile_id, freeCredits, why) };
     });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets a clear refusal.

@@ -4,6 +4,7 @@ import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
 import type { MailTables } from './schema-mail';
 import type { MessagingTables } from './schema-messaging';
+import type { MoneyTables } from './schema-money';
 import type { OptOutTables } from './schema-optouts';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 import type { SmppTables } from './schema-smpp';
@@ -19,4 +20,5 @@ export interface Database
     OptOutTables,
     SmppTables,
     AuditTables,
-    MailTables {}
+    MailTables,
+    MoneyTables {}

@@ -5,7 +5,7 @@ import type { ApiKeyRow } from '../db/schema-integrations';
 import type { MessageRow } from '../db/schema-messaging';
 import { splitSenderIds } from '../../../src/domain/messages/sender-id';
 import { creditExpiryOf } from '../../../src/domain/account/permissions';
-import { balances } from '../credit/balance';
+import { balances } from '../money/balance';
 import { isoOrNull } from '../messaging/delivery-time';
 import {
   apiBatch,

@@ -211,7 +211,7 @@ function quickSendRow(fields: MessageFields, recipients: readonly NewRecipient[]
 /**
  * A quick send stored whole in one step (the SMPP server's group of submits): its message row born
  * with its counts and preview, then its recipients, queued (opted-out ones stored OPTED_OUT and not
- * counted in its credits). Answers the recipients inserted; the caller appends their events. On
+ * counted in its credits). Answers the recipients inserted and the message's id; the caller appends their events. On
  * PostgreSQL the message and its recipients are one statement (one round trip in the transaction).
  */
 export async function insertQuickSend(
@@ -223,25 +223,31 @@ export async function insertQuickSend(
   const { row, defaults } = quickSendRow(fields, recipients);
   if (dialect === 'postgres' && recipients.length > 0 && recipients.length <= INSERT_CHUNK) {
     const joined = { id: 0, short_message: row.short_message, unicode: row.unicode };
-    const inserted = await insertMessageWithRecipients(
+    const rows = await insertMessageWithRecipients(
       db,
       row,
       recipients.map((r) => recipientRow(joined, r, defaults)),
     );
-    return { inserted: inserted.sort((a, b) => a.recipient_index - b.recipient_index) };
+    const inserted = rows.map(({ message_id: _, ...r }) => r);
+    return {
+      inserted: inserted.sort((a, b) => a.recipient_index - b.recipient_index),
+      messageId: Number(rows[0]!.message_id),
+    };
   }
   const message = await db
     .insertInto('messages')
     .values(row)
     .returning(['id', 'short_message', 'unicode'])
     .executeTakeFirstOrThrow();
-  return { inserted: await insertRecipients(db, message, recipients, defaults) };
+  return { inserted: await insertRecipients(db, message, recipients, defaults), messageId: message.id };
 }
 
 /** The writes a caller adds to insertQuickSendInOne's statement. */
 export interface InOneWrites {
-  /** Runs first: nothing is stored unless it answers a row (credit/balance.ts takeWholeSql). */
+  /** Runs first: nothing is stored unless it answers a row (money/balance.ts takeWholeInOne). */
   gate: RawBuilder<unknown>;
+  /** The ledger row of what the gate took, given the names of the gate's CTE and the message's. */
+  entry: (gate: string, message: string) => RawBuilder<unknown>;
   /**
    * The caller's own rows, one for each recipient of the CTE it is given (`id`, `recipient_index`),
    * answering their `id` and `recipient_id`.
@@ -264,7 +270,7 @@ export async function insertQuickSendInOne(
   db: Executor,
   fields: MessageFields,
   recipients: readonly NewRecipient[],
-  { gate, beside }: InOneWrites,
+  { gate, entry, beside }: InOneWrites,
 ): Promise<InsertedBeside[] | null> {
   if (recipients.length === 0 || recipients.length > INSERT_CHUNK)
     throw new Error(`insertQuickSendInOne takes 1 to ${INSERT_CHUNK} recipients`);
@@ -282,6 +288,7 @@ export async function insertQuickSendInOne(
       select ${sql.join(messageColumns.map((c) => sql.ref(`x.${c}`)))}
       from gate, json_populate_record(null::messages, ${JSON.stringify(row)}::json) as x
       returning id, profile_id, supid, list, api_mode),
+    paid as (${entry('gate', 'm')}),
     rr as (insert into message_recipients (${sql.join(RECIPIENT_COLUMNS.map((c) => sql.ref(c)))})
       select m.id, ${sql.join(columns.map((c) => sql.ref(`x.${c}`)))}
       from m, json_to_recordset(${JSON.stringify(records)}::json) as x(${RECIPIENT_RECORD})
@@ -316,7 +323,7 @@ function insertMessageWithRecipients(
   db: Executor,
   row: Insertable<MessagesTable>,
   rows: readonly RecipientInsert[],
-): Promise<Inserted[]> {
+): Promise<(Inserted & { message_id: number })[]> {
   const columns = RECIPIENT_COLUMNS.filter((c) => c !== 'message_id');
   const records = rows.map(({ message_id: _, ...rest }) => rest);
   return db
@@ -328,6 +335,6 @@ function insertMessageWithRecipients(
         from m, json_to_recordset(${JSON.stringify(records)}::json) as x(${RECIPIENT_RECORD})`,
     )
     .onConflict((oc) => oc.columns(['message_id', 'recipient_index']).doNothing())
-    .returning(['id', 'recipient_index', 'parts', 'number', 'status'])
+    .returning(['id', 'message_id', 'recipient_index', 'parts', 'number', 'status'])
     .execute();
 }

@@ -3,7 +3,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { conflict } from '../core/errors';
-import { addCredits, refund, takeCredits } from '../credit/balance';
+import { addCredits, refund, takeCredits } from '../money/balance';
 import { publicPaymentId, recordPayment } from './records';
 import { recordAudit } from '../audit/audit-log';
 import { queuePurchaseReceipt } from './purchase-receipt';
@@ -64,7 +64,14 @@ export async function createCheckout(
     if (reserved > 0 && (await pendingLinks(ctx, trx, buyer.profile_id, sale.seller.profile_id)) >= PENDING_LINKS_MAX)
       return { problem: TOO_MANY_PENDING };
     // One conditional statement reads and takes: two links at once cannot both have the last credits.
-    if (reserved > 0 && !(await takeCredits(trx, sale.seller.profile_id, reserved))) return { problem: SELLER_SHORT };
+    const why = {
+      reason: 'reservation',
+      ref: { kind: 'checkout', id: reference },
+      actor: buyer.profile_id,
+      at: ctx.now(),
+    } as const;
+    if (reserved > 0 && !(await takeCredits(trx, sale.seller.profile_id, reserved, why)))
+      return { problem: SELLER_SHORT };
     await trx
       .insertInto('checkouts')
       .values({
@@ -89,10 +96,20 @@ export async function createCheckout(
   });
 }
 
-/** The buyer's payable links holding the seller's credits, its row locked first so that two links at once count each other. */
+/**
+ * The buyer's payable links holding the seller's credits, its row locked first so that two links at
+ * once count each other. The seller's row is locked with it, the two by id as every path takes
+ * accounts (a gift and a payment take the seller's, then the buyer's): never the other way round.
+ */
 async function pendingLinks(ctx: GatewayContext, trx: Trx, buyerId: number, sellerId: number): Promise<number> {
   if (ctx.db.dialectName === 'postgres')
-    await trx.selectFrom('users').select('profile_id').where('profile_id', '=', buyerId).forUpdate().execute();
+    await trx
+      .selectFrom('users')
+      .select('profile_id')
+      .where('profile_id', 'in', [buyerId, sellerId])
+      .orderBy('profile_id')
+      .forUpdate()
+      .execute();
   const row = await trx
     .selectFrom('checkouts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -133,18 +150,21 @@ export function closedReason(ctx: GatewayContext, c: CheckoutRow): string | null
  * while the balance covers it (never below zero); the buyer's credits first, then as much of the
  * referral bonus as is covered. Answers the bonus to pay, or null when the credits are not covered.
  */
-async function handOver(trx: Trx, c: CheckoutRow, wantedBonus: number): Promise<number | null> {
+async function handOver(trx: Trx, c: CheckoutRow, wantedBonus: number, at: number): Promise<number | null> {
   const held = Number(c.reserved);
   const credits = Number(c.credits);
   const need = credits + wantedBonus;
+  const ref = { kind: 'checkout', id: c.reference } as const;
+  const more = { reason: 'reservation', ref, actor: c.profile_id, at } as const;
+  const back = { reason: 'release', ref, actor: c.profile_id, at } as const;
   if (held >= need) {
-    await refund(trx, c.seller_id, held - need);
+    await refund(trx, c.seller_id, held - need, back);
     return wantedBonus;
   }
-  if (await takeCredits(trx, c.seller_id, need - held)) return wantedBonus;
+  if (await takeCredits(trx, c.seller_id, need - held, more)) return wantedBonus;
   if (held >= credits) return held - credits;
-  if (await takeCredits(trx, c.seller_id, credits - held)) return 0;
-  await refund(trx, c.seller_id, held);
+  if (await takeCredits(trx, c.seller_id, credits - held, more)) return 0;
+  await refund(trx, c.seller_id, held, back);
   return null;
 }
 
@@ -188,7 +208,7 @@ export async function payCheckout(ctx: GatewayContext, reference: string, confir
       ? await trx.selectFrom('users').selectAll().where('profile_id', '=', buyer.referred_by).executeTakeFirst()
       : undefined;
     const wanted = referrer && domain ? referralBonus(domain, buyer, c.credits) : 0;
-    const bonus = sellerHoldsCredit({ profile_id: c.seller_id }) ? await handOver(trx, c, wanted) : wanted;
+    const bonus = sellerHoldsCredit({ profile_id: c.seller_id }) ? await handOver(trx, c, wanted, now) : wanted;
     if (bonus === null) {
       if (!confirmed) throw conflict(SELLER_SHORT);
       await trx
@@ -204,7 +224,9 @@ export async function payCheckout(ctx: GatewayContext, reference: string, confir
     }
 
     const paymentid = publicPaymentId('PAY', reference);
-    const balances = await addCredits(trx, buyer.profile_id, c.credits, now, { extendYears: c.expiry_years });
+    const ref = { kind: 'checkout', id: c.reference } as const;
+    const bought = { reason: 'purchase', ref, actor: buyer.profile_id, at: now } as const;
+    const balances = await addCredits(trx, buyer.profile_id, c.credits, bought, { extendYears: c.expiry_years });
     await recordPayment(trx, {
       paymentid,
       profile_id: buyer.profile_id,
@@ -232,17 +254,10 @@ export async function payCheckout(ctx: GatewayContext, reference: string, confir
         balanceAfter: balances.newbalance,
       },
     });
-    const { amount, currency } = c;
-    await queuePurchaseReceipt(trx, buyer, domain, {
-      paymentid,
-      credits: c.credits,
-      amount,
-      currency,
-      balance: balances.newbalance,
-      at: now,
-    });
+    await queuePurchaseReceipt(trx, buyer, domain, { ...c, paymentid, balance: balances.newbalance, at: now });
     if (referrer && bonus > 0) {
-      const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, now, null);
+      const bonusWhy = { reason: 'referral', ref, actor: buyer.profile_id, at: now } as const;
+      const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, bonusWhy, null);
       await recordPayment(trx, {
         paymentid: publicPaymentId('REF', reference),
         profile_id: referrer.profile_id,

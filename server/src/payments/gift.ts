@@ -4,7 +4,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { newPriceTier } from '../../../src/domain/money/pricing';
-import { addCredits, takeCredits } from '../credit/balance';
+import { addCredits, takeCredits } from '../money/balance';
 import { recordPayment } from './records';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { sellerHoldsCredit } from './quote';
@@ -28,12 +28,19 @@ export async function giveCredit(ctx: GatewayContext, gift: Gift): Promise<void>
   const now = ctx.now();
   const minExpiry = now + newPriceTier('REGULAR', 0).expiry * YEAR_MS;
   await ctx.db.transaction().execute(async (trx) => {
-    if (sellerHoldsCredit(gift.admin) && !(await takeCredits(trx, gift.admin.profile_id, gift.credits))) {
+    const paymentid = `${gift.kind === 'manual' ? 'MAN' : 'DIR'}-${randomBytes(8).toString('hex').toUpperCase()}`;
+    const why = {
+      reason: 'gift',
+      ref: { kind: 'payment', id: paymentid },
+      actor: gift.admin.profile_id,
+      at: now,
+    } as const;
+    if (sellerHoldsCredit(gift.admin) && !(await takeCredits(trx, gift.admin.profile_id, gift.credits, why))) {
       throw refuse('You do not have enough credit to give this amount');
     }
-    const balances = await addCredits(trx, gift.client.profile_id, gift.credits, now, { atLeast: minExpiry });
+    const balances = await addCredits(trx, gift.client.profile_id, gift.credits, why, { atLeast: minExpiry });
     await recordPayment(trx, {
-      paymentid: `${gift.kind === 'manual' ? 'MAN' : 'DIR'}-${randomBytes(8).toString('hex').toUpperCase()}`,
+      paymentid,
       profile_id: gift.client.profile_id,
       kind: gift.kind,
       amount: gift.amount,

@@ -3,7 +3,7 @@ import type { GatewayContext } from '../core/context';
 import type { Database } from '../db/schema';
 import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { busy } from '../core/errors';
-import { refund } from '../credit/balance';
+import { refund } from '../money/balance';
 
 // A reseller's credits for a checkout are taken from its balance when the link is made (`reserved`)
 // and either handed to the buyer when it is paid or given back, once, when it ends unpaid. Every
@@ -57,7 +57,10 @@ export async function release(trx: Trx, c: CheckoutRow, status: CheckoutStatus, 
     settled_at: now,
     ...(note === undefined ? {} : { provider_note: note.slice(0, 200) }),
   });
-  if (ended) await refund(trx, c.seller_id, Number(c.reserved));
+  // The buyer cancelled, or it ended by itself (expired, failed): the system gave the credits back.
+  const actor = status === 'cancelled' ? c.profile_id : null;
+  const why = { reason: 'release', ref: { kind: 'checkout', id: c.reference }, actor, at: now } as const;
+  if (ended) await refund(trx, c.seller_id, Number(c.reserved), why);
   return ended;
 }
 

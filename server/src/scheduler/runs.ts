@@ -1,6 +1,6 @@
 import type { MessageRow } from '../db/schema-messaging';
 import type { Executor } from '../db/database';
-import { charge, refund } from '../credit/balance';
+import { charge, refund } from '../money/balance';
 import { countAdded } from '../messaging/message-rows';
 import {
   markOptedOut,
@@ -44,11 +44,13 @@ export async function deliverTemplates(
     // Every run is screened: an account with no opt-out left may still hold numbers masked by an
     // erasure (docs/compliance.md#a-persons-data); the list itself is read only when it has entries.
     const skipped = await skippedTemplates(db, reg.profile_id, await templateNumbers(db, reg.id, chunk));
-    await charge(db, reg.profile_id, totals.unpaid - skipped.unpaid, `this ${reg.message_type} delivery`);
+    const ref = { kind: 'message', id: run.id } as const;
+    const paid = { reason: 'scheduled_run', ref, actor: null, at: now } as const;
+    await charge(db, reg.profile_id, totals.unpaid - skipped.unpaid, paid, `this ${reg.message_type} delivery`);
     queued.push(...(await queueFromTemplates(db, reg.id, run, chunk, now)));
     if (skipped.indices.length > 0) {
       await markOptedOut(db, run.id, skipped.indices, now);
-      await refund(db, reg.profile_id, skipped.prepaid);
+      await refund(db, reg.profile_id, skipped.prepaid, { reason: 'refund', ref, actor: null, at: now });
     }
     volume += totals.parts - skipped.parts;
   }

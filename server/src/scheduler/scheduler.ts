@@ -17,7 +17,7 @@ import {
   startOfDay,
 } from '../../../src/domain/messages/recurrence';
 import { deliverTemplates } from './runs';
-import { lockForSending } from '../credit/balance';
+import { lockForSending } from '../money/balance';
 
 /** Where a registration goes after the run due at its next_run_at. */
 async function planAfter(db: Executor, reg: MessageRow, now: number): Promise<RunPlan> {

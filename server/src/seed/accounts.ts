@@ -4,15 +4,19 @@ import type { DomainsTable, UsersTable } from '../db/schema-core';
 import type { Insertable } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import { apiKeyHash, newApiKey, newReferralCode } from '../auth/tokens';
+import { openAccount } from '../money/balance';
 
 export type NewAccount = Partial<Omit<Insertable<UsersTable>, 'password_hash'>> & {
   username: string;
   password: string;
 };
 
-/** Creates a user with sensible defaults; an explicit profile_id is honoured (profile 6 matters). */
+/**
+ * Creates a user with sensible defaults; an explicit profile_id is honoured (profile 6 matters). Its
+ * balance is given by money, as its ledger's opening row.
+ */
 export async function createUser(ctx: GatewayContext, account: NewAccount) {
-  const { password, ...fields } = account;
+  const { password, creditbalance = 0, ...fields } = account;
   const row = await ctx.db
     .insertInto('users')
     .values({
@@ -30,7 +34,8 @@ export async function createUser(ctx: GatewayContext, account: NewAccount) {
     .returningAll()
     .executeTakeFirstOrThrow();
   if (account.profile_id !== undefined) await syncSequence(ctx, 'users', 'profile_id');
-  return row;
+  const why = { reason: 'opening', ref: { kind: 'account', id: row.profile_id }, actor: null, at: ctx.now() } as const;
+  return { ...row, creditbalance: await openAccount(ctx.db, row.profile_id, Number(creditbalance), why) };
 }
 
 export async function createDomain(

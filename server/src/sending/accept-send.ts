@@ -5,7 +5,8 @@ import { STAGE } from '../db/schema-messaging';
 import { refuse } from '../core/errors';
 import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
-import { balances, charge, checkCreditExpiry } from '../credit/balance';
+import { balances, charge, checkCreditExpiry } from '../money/balance';
+import type { LedgerReason } from '../../../src/domain/money/ledger-reasons';
 import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
 import { insertRecipients, sumParts, type NewRecipient, type RecipientDefaults } from '../messaging/message-store';
@@ -123,7 +124,15 @@ async function acceptOnce(
     }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
-    if (paying) await charge(trx, user.profile_id, cost);
+    if (paying) {
+      const why = {
+        reason: chargeReason(options),
+        ref: { kind: 'message', id: message.id },
+        actor: user.profile_id,
+        at: now,
+      } as const;
+      await charge(trx, user.profile_id, cost, why);
+    }
     // Holding the account's row (the charge took it), no erasure commits before this send does.
     await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);
     // A registration's skipped templates are not OPTED_OUT yet: each run decides (scheduler/runs.ts).
@@ -164,6 +173,10 @@ async function acceptOnce(
     return answer;
   });
 }
+
+/** What a send's charge is named in the ledger: where it came from (the API, an SMPP submit, the app). */
+const chargeReason = (options: AcceptOptions): LedgerReason =>
+  options.api ? 'api_send' : options.asGiven ? 'smpp_submit' : 'send';
 
 /**
  * The answer of a batch, remembered for its Idempotency-Key. A racing twin inserts nothing: the first

@@ -7,7 +7,8 @@ import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import { notFound, Refusal, refuse, tooManyAttempts } from '../core/errors';
 import { checkStorableText } from '../core/storable-text';
-import { checkCreditExpiry, creditShort, takeInOrder, takeWhole, takeWholeSql } from '../credit/balance';
+import { checkCreditExpiry, creditShort, takeInOrder, takeWhole, takeWholeInOne } from '../money/balance';
+import type { LedgerRef, Why } from '../money/ledger';
 import { insertQuickSend, insertQuickSendInOne, type MessageFields } from '../messaging/message-rows';
 import { INSERT_CHUNK, type NewRecipient } from '../messaging/message-store';
 import { logCreated } from '../messaging/recipient-events';
@@ -298,14 +299,13 @@ async function storeInOne(
     return 'other';
   // Sending shows the dashboard's tabs once; the first send of an account takes the transaction's way.
   if (user.dashboardTab !== 1 || user.scheduledsmsTab !== 1) return 'other';
+  const why = { reason: 'smpp_submit', actor: user.profile_id, at: now } as const;
+  const { gate, entry } = takeWholeInOne(user.profile_id, credits, user.erase_epoch, why);
   const stored = await insertQuickSendInOne(
     ctx.db,
     quickFields(user, texts[0]!.sender, texts[0]!, description, now),
     texts,
-    {
-      gate: takeWholeSql(user.profile_id, credits, user.erase_epoch),
-      beside: (recipients) => besideInOne(i, recipients),
-    },
+    { gate, entry, beside: (recipients) => besideInOne(i, recipients) },
   );
   if (!stored) return 'short';
   const byIndex = new Map(texts.map((t) => [t.index, t]));
@@ -339,16 +339,22 @@ async function storeOnce(
   late: boolean,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    /** The first message stored for each account: what its charge names when taken after storing. */
+    const firstMessage = new Map<number, number>();
     /** The texts of account i its balance covers; the others are answered as short of credit. */
     const cover = async (i: number, texts: readonly Prepared[]): Promise<Prepared[]> => {
       const user = users[i]!;
       const paying = texts.filter((t) => !t.optedOut);
+      const message = firstMessage.get(i);
+      const ref: LedgerRef | null = message === undefined ? null : { kind: 'message', id: message };
+      const why: Why = { reason: 'smpp_submit', ref, actor: user.profile_id, at: now };
       const { taken, balance } = late
-        ? await takeAll(trx, user.profile_id, paying)
+        ? await takeAll(trx, user.profile_id, paying, why)
         : await takeInOrder(
             trx,
             user.profile_id,
             paying.map((t) => t.parts),
+            why,
           );
       const short = new Set(paying.filter((_, k) => !taken[k]));
       for (const t of short)
@@ -366,7 +372,8 @@ async function storeOnce(
       for (const t of stored) bySender.set(t.sender, [...(bySender.get(t.sender) ?? []), t]);
       for (const [sender, group] of bySender) {
         const fields = quickFields(user, sender, group[0]!, description, now);
-        const { inserted } = await insertQuickSend(trx, ctx.db.dialectName, fields, group);
+        const { inserted, messageId } = await insertQuickSend(trx, ctx.db.dialectName, fields, group);
+        if (!firstMessage.has(i)) firstMessage.set(i, messageId);
         const byIndex = new Map(group.map((t) => [t.index, t]));
         for (const r of inserted) {
           const t = byIndex.get(r.recipient_index)!;
@@ -386,11 +393,11 @@ async function storeOnce(
 }
 
 /** Takes every text's parts in one conditional statement, or throws NotAllCovered. */
-async function takeAll(trx: Executor, profileId: number, paying: readonly Prepared[]) {
+async function takeAll(trx: Executor, profileId: number, paying: readonly Prepared[], why: Why) {
   const costs = paying.map((t) => t.parts);
   const all = costs.reduce((n, c) => n + c, 0);
   if (all <= 0) return { taken: costs.map(() => true), balance: null };
-  const balance = await takeWhole(trx, profileId, all);
+  const balance = await takeWhole(trx, profileId, all, why);
   if (balance === null) throw new NotAllCovered();
   return { taken: costs.map(() => true), balance };
 }

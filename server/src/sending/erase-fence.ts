@@ -7,7 +7,7 @@
 import type { DialectName, Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import { busy, notFound } from '../core/errors';
-import { lockForSending } from '../credit/balance';
+import { lockForSending } from '../money/balance';
 import { findAccount } from '../accounts/account-store';
 import type { GatewayContext } from '../core/context';
 

@@ -6,7 +6,7 @@ import type { MessageRow } from '../db/schema-messaging';
 import { notFound, refuse } from '../core/errors';
 import { PAST_DELIVERY_TIME, PAST_GRACE_MS } from './accept-send';
 import { monthDay } from '../../../src/domain/messages/recurrence';
-import { balances, charge, refund } from '../credit/balance';
+import { balances, charge, refund } from '../money/balance';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { markDeleted, ownRegistration, saveRegistrationEdit } from '../messaging/registrations';
 import { dropRegistrationFields, fieldNames } from '../messaging/recipient-fields';
@@ -160,8 +160,9 @@ export async function updateRegistration(
         ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval)
         : null;
 
-    if (next.delta > 0) await charge(trx, user.profile_id, next.delta, 'this change');
-    if (next.delta < 0) await refund(trx, user.profile_id, -next.delta);
+    const why = { reason: 'edit', ref: { kind: 'message', id: reg.id }, actor: user.profile_id, at: now } as const;
+    if (next.delta > 0) await charge(trx, user.profile_id, next.delta, why, 'this change');
+    if (next.delta < 0) await refund(trx, user.profile_id, -next.delta, why);
     await next.apply();
     await saveRegistrationEdit(
       trx,
@@ -227,7 +228,13 @@ export async function cancelRegistration(
     if (!(await markDeleted(trx, reg.id))) return 0;
     await dropRegistrationFields(trx, reg.id);
     const credits = await releasePrepaid(trx, reg.id);
-    await refund(trx, user.profile_id, credits);
+    const why = {
+      reason: 'refund',
+      ref: { kind: 'message', id: reg.id },
+      actor: user.profile_id,
+      at: ctx.now(),
+    } as const;
+    await refund(trx, user.profile_id, credits, why);
     return credits;
   });
 }

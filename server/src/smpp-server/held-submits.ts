@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import { OVER_LIMIT } from '../sending/accept-singles';
 import { measure } from '../sending/send-items';
-import { balances, creditShort } from '../credit/balance';
+import { balances, creditShort } from '../money/balance';
 import { decodeText } from '../smpp/text-coding';
 import { giveBackRate, takeRate } from './rate';
 import { completeGroup, refuseGroups } from './held-groups';

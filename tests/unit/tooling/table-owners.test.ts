@@ -29,7 +29,28 @@ describe('each table is written by its owning area only (server/src/README.md "T
     ['server/src/sending/x.ts', 'raw SQL deletes events', query("sql.raw('delete from recipient_events')")],
     ['server/src/seed/x.ts', 'the seed writes a message', query("db.insertInto('messages').values({})")],
     ['server/src/tenancy/x.ts', 'a listed reader still may not write', query("db.updateTable('users').set({})")],
-    ['server/src/credit/x.ts', 'a listed writer is one file', query("db.updateTable('users').set({})")],
+    ['server/src/money/x.ts', 'a listed writer is one file', query("db.updateTable('users').set({})")],
+    [
+      'server/src/accounts/x.ts',
+      "the owner of users sets a balance: only money's do, with a ledger row",
+      query("db.updateTable('users').set({ creditbalance: 5 })"),
+    ],
+    [
+      'server/src/accounts/x.ts',
+      'a new account born with a balance',
+      query("db.insertInto('users').values({ username: 'a', creditbalance: 10 })"),
+    ],
+    ['server/src/seed/x.ts', 'the seed gives a balance', query("db.updateTable('users').set({ creditbalance: 5 })")],
+    [
+      'server/src/payments/x.ts',
+      'raw SQL changes a balance',
+      query('sql`update users set creditexpires = 0, creditbalance = creditbalance + 1`'),
+    ],
+    [
+      'server/src/payments/x.ts',
+      'another area appends to the ledger',
+      query("db.insertInto('credit_ledger').values({})"),
+    ],
   ])('%s: refused, %s', async (path, _why, code) => {
     expect(await ruleIds(path, code)).toContain(RULE);
   });
@@ -38,7 +59,11 @@ describe('each table is written by its owning area only (server/src/README.md "T
     ['server/src/messaging/x.ts', query("db.updateTable('messages').set({ sent: 1 })")],
     ['server/src/messaging/x.ts', query('sql`insert into recipient_events select * from message_recipients`')],
     ['server/src/tenancy/x.ts', query("db.selectFrom('users').selectAll()")],
-    ['server/src/credit/balance.ts', query("db.updateTable('users').set({})")],
+    ['server/src/money/balance.ts', query("db.updateTable('users').set({ creditbalance: 5 })")],
+    ['server/src/money/balance.ts', query('sql`update users set creditbalance = creditbalance - ${1}`')],
+    ['server/src/money/ledger.ts', query("db.insertInto('credit_ledger').values({})")],
+    ['server/src/accounts/x.ts', query("db.updateTable('users').set({ creditexpires: 5 })")],
+    ['server/src/money/ledger.ts', query("db.selectFrom('credit_ledger').selectAll()")],
     ['server/src/carrier/dispatcher.ts', query('sql`analyze carrier_parts, message_recipients`')],
     ['server/src/db/migrations/x.ts', query("db.updateTable('messages').set({})")],
   ])('%s: allowed', async (path, code) => {

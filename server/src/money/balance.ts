@@ -4,20 +4,26 @@ import { creditExpiryOf } from '../../../src/domain/account/permissions';
 import { busy, insufficientCredit } from '../core/errors';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
+import { appendEntry, entryInOne, type Why } from './ledger';
 
 // The one module that changes an account's credit balance: every change is one conditional
-// statement (never read-then-write), inside the caller's transaction.
+// statement (never read-then-write) and its ledger row (ledger.ts), inside the caller's
+// transaction (or one of its own when the caller has none).
 
 const shown = (n: number) => String(Math.round(n * 100) / 100);
 
+/** Runs `write` in the caller's transaction, or in one of its own: a change and its ledger row commit together. */
+const inTransaction = <T>(db: Executor, write: (trx: Executor) => Promise<T>): Promise<T> =>
+  db.isTransaction ? write(db) : db.transaction().execute(write);
+
 /** Takes credits only if the balance covers them, in one statement; false when it does not. */
-export async function takeCredits(db: Executor, profileId: number, credits: number): Promise<boolean> {
-  return (await takeWhole(db, profileId, credits)) !== null;
+export async function takeCredits(db: Executor, profileId: number, credits: number, why: Why): Promise<boolean> {
+  return (await takeWhole(db, profileId, credits, why)) !== null;
 }
 
 /** Takes the price of a send; when short, refuses with what it needs and what there is. */
-export async function charge(db: Executor, profileId: number, credits: number, what = 'this send'): Promise<void> {
-  if (credits <= 0 || (await takeCredits(db, profileId, credits))) return;
+export async function charge(db: Executor, profileId: number, credits: number, why: Why, what = 'this send') {
+  if (credits <= 0 || (await takeCredits(db, profileId, credits, why))) return;
   const { creditbalance } = await balances(db, profileId);
   throw creditShort(credits, creditbalance, what);
 }
@@ -27,27 +33,34 @@ export const creditShort = (credits: number, balance: number, what = 'this send'
   insufficientCredit(`Insufficient credit: ${what} needs ${credits} credits, you have ${shown(balance)}`);
 
 /** Takes `credits` in one conditional statement: the balance left, or null (nothing taken) when it does not cover them. */
-export async function takeWhole(db: Executor, profileId: number, credits: number): Promise<number | null> {
-  const row = await db
-    .updateTable('users')
-    .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${credits}` })
-    .where('profile_id', '=', profileId)
-    .where('creditbalance', '>=', credits)
-    .returning('creditbalance')
-    .executeTakeFirst();
-  return row ? Number(row.creditbalance) : null;
+export function takeWhole(db: Executor, profileId: number, credits: number, why: Why): Promise<number | null> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set({ creditbalance: sql`${sql.ref('creditbalance')} - ${credits}` })
+      .where('profile_id', '=', profileId)
+      .where('creditbalance', '>=', credits)
+      .returning('creditbalance')
+      .executeTakeFirst();
+    if (!row) return null;
+    await appendEntry(trx, profileId, -credits, Number(row.creditbalance), why);
+    return Number(row.creditbalance);
+  });
 }
 
 /**
- * takeWhole as the first write of a composed PostgreSQL statement (messaging/message-rows.ts
- * insertQuickSendInOne): it answers the balance left, or no row (nothing taken) when it does not
- * cover `credits` or an erasure moved the account's epoch on since the send read `eraseEpoch` (the
- * condition is checked again on the row as it is once a running erasure commits).
+ * takeWhole as writes of a composed PostgreSQL statement (messaging/message-rows.ts
+ * insertQuickSendInOne): `gate` runs first and answers the balance left, or no row (nothing taken)
+ * when it does not cover `credits` or an erasure moved the account's epoch on since the send read
+ * `eraseEpoch` (the condition is checked again on the row as it is once a running erasure commits);
+ * `entry(gate, message)` is the ledger row of what it took, naming the message the statement stores.
  */
-export const takeWholeSql = (profileId: number, credits: number, eraseEpoch: number) =>
-  sql`update users set creditbalance = creditbalance - ${credits}
+export const takeWholeInOne = (profileId: number, credits: number, eraseEpoch: number, why: Omit<Why, 'ref'>) => ({
+  gate: sql`update users set creditbalance = creditbalance - ${credits}
     where profile_id = ${profileId} and creditbalance >= ${credits} and erase_epoch = ${eraseEpoch}
-    returning creditbalance`;
+    returning creditbalance`,
+  entry: (gate: string, message: string) => entryInOne(profileId, credits, why, gate, message),
+});
 
 /**
  * Locks the account's row for a send (PostgreSQL's FOR UPDATE; SQLite runs one transaction at a
@@ -75,11 +88,12 @@ export async function takeInOrder(
   db: Executor,
   profileId: number,
   costs: readonly number[],
+  why: Why,
 ): Promise<{ taken: boolean[]; balance: number | null }> {
   const all = costs.reduce((n, cost) => n + cost, 0);
   if (all <= 0) return { taken: costs.map(() => true), balance: null };
   // Most often the balance covers them all: one statement.
-  const whole = await takeWhole(db, profileId, all);
+  const whole = await takeWhole(db, profileId, all, why);
   if (whole !== null) return { taken: costs.map(() => true), balance: whole };
   for (let attempt = 0; attempt < TAKE_TRIES; attempt += 1) {
     const { creditbalance } = await balances(db, profileId);
@@ -90,19 +104,15 @@ export async function takeInOrder(
       return true;
     });
     const total = costs.reduce((n, cost, i) => (taken[i] ? n + cost : n), 0);
-    if (total <= 0 || (await takeCredits(db, profileId, total))) return { taken, balance: left };
+    if (total <= 0 || (await takeCredits(db, profileId, total, why))) return { taken, balance: left };
   }
   throw busy();
 }
 
 /** Gives back what was taken earlier: by a cancelled or shrunk send, or reserved by a checkout that ended unpaid. */
-export async function refund(db: Executor, profileId: number, credits: number): Promise<void> {
+export async function refund(db: Executor, profileId: number, credits: number, why: Why): Promise<void> {
   if (credits <= 0) return;
-  await db
-    .updateTable('users')
-    .set({ creditbalance: sql<number>`creditbalance + ${credits}` })
-    .where('profile_id', '=', profileId)
-    .execute();
+  await addCredits(db, profileId, credits, why, null);
 }
 
 export async function balances(db: Executor, profileId: number) {
@@ -113,35 +123,54 @@ export async function balances(db: Executor, profileId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** How adding credits moves the expiry: `extendYears` past the later of now and the current one (a purchase), or up to `atLeast` (a gift). */
+export type ExpiryChange = { extendYears: number } | { atLeast: number } | null;
+
+const expiryAfter = (expiry: ExpiryChange, nowMs: number) => {
+  const current = sql<number>`${sql.ref('creditexpires')}`;
+  if (!expiry) return current;
+  const nowSec = Math.floor(nowMs / 1000);
+  if ('extendYears' in expiry) {
+    const add = Math.round((expiry.extendYears * YEAR_MS) / 1000);
+    return sql<number>`(case when ${current} > ${nowSec} then ${current} else ${nowSec} end) + ${add}`;
+  }
+  const target = Math.floor(expiry.atLeast / 1000);
+  return sql<number>`case when ${current} > ${target} then ${current} else ${target} end`;
+};
+
 /**
  * Adds credits atomically and answers the balances around the change. With `extendYears`, the
  * expiry moves that far past the later of now and the current expiry (a purchase adds validity);
  * with `atLeast`, the expiry only rises to that instant (a gift must not expire at once).
  */
-export async function addCredits(
+export function addCredits(
   db: Executor,
   profileId: number,
   credits: number,
-  nowMs: number,
-  expiry: { extendYears: number } | { atLeast: number } | null,
+  why: Why,
+  expiry: ExpiryChange,
 ): Promise<{ previousbalance: number; newbalance: number }> {
-  const nowSec = Math.floor(nowMs / 1000);
-  let creditexpires = sql<number>`${sql.ref('creditexpires')}`;
-  if (expiry && 'extendYears' in expiry) {
-    const add = Math.round((expiry.extendYears * YEAR_MS) / 1000);
-    creditexpires = sql<number>`(case when ${sql.ref('creditexpires')} > ${nowSec} then ${sql.ref('creditexpires')} else ${nowSec} end) + ${add}`;
-  } else if (expiry) {
-    const target = Math.floor(expiry.atLeast / 1000);
-    creditexpires = sql<number>`case when ${sql.ref('creditexpires')} > ${target} then ${sql.ref('creditexpires')} else ${target} end`;
-  }
-  const row = await db
-    .updateTable('users')
-    .set({ creditbalance: sql`${sql.ref('creditbalance')} + ${credits}`, creditexpires })
-    .where('profile_id', '=', profileId)
-    .returning('creditbalance')
-    .executeTakeFirstOrThrow();
-  const newbalance = Number(row.creditbalance);
-  return { previousbalance: newbalance - credits, newbalance };
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set({ creditbalance: sql`${sql.ref('creditbalance')} + ${credits}`, creditexpires: expiryAfter(expiry, why.at) })
+      .where('profile_id', '=', profileId)
+      .returning('creditbalance')
+      .executeTakeFirstOrThrow();
+    const newbalance = Number(row.creditbalance);
+    await appendEntry(trx, profileId, credits, newbalance, why);
+    return { previousbalance: newbalance - credits, newbalance };
+  });
+}
+
+/**
+ * Opens a new account's ledger: its first credits (a sign-up gift, a seeded balance) added with
+ * their reason, or an `opening` row of 0 when it starts with none. Answers the balance.
+ */
+export async function openAccount(db: Executor, profileId: number, credits: number, why: Why): Promise<number> {
+  if (credits > 0) return (await addCredits(db, profileId, credits, why, null)).newbalance;
+  await appendEntry(db, profileId, 0, 0, { ...why, reason: 'opening' });
+  return 0;
 }
 
 /** creditexpires is epoch seconds; 0 means no expiry was ever set (e.g. only the sign-up gift), and the platform's never expires. */

@@ -1,0 +1,95 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../db/database';
+import type { CreditLedgerRow } from '../db/schema-money';
+import type { LedgerReason } from '../../../src/domain/money/ledger-reasons';
+
+// The credit ledger: one row for every change of a balance, appended by balance.ts in the
+// transaction that makes the change, so an account's balance is always the sum of its rows.
+
+/** What caused a change: a message (a send, a run, an edit), a checkout, a payment, an account. */
+export interface LedgerRef {
+  kind: 'message' | 'checkout' | 'payment' | 'account';
+  id: string | number;
+}
+
+/** Why a balance moves, what caused it, who acted (null: the system) and when (epoch ms). */
+export interface Why {
+  reason: LedgerReason;
+  ref: LedgerRef | null;
+  actor: number | null;
+  at: number;
+}
+
+const refColumns = (ref: LedgerRef | null) => ({
+  ref_kind: ref?.kind ?? '',
+  ref_id: ref === null ? '' : String(ref.id),
+});
+
+/** Appends the row of a change already made: `amount` moved the balance to `balanceAfter`. */
+export async function appendEntry(
+  db: Executor,
+  profileId: number,
+  amount: number,
+  balanceAfter: number,
+  why: Why,
+): Promise<void> {
+  await db
+    .insertInto('credit_ledger')
+    .values({
+      profile_id: profileId,
+      amount,
+      balance_after: balanceAfter,
+      reason: why.reason,
+      ...refColumns(why.ref),
+      actor_id: why.actor,
+      at: why.at,
+    })
+    .execute();
+}
+
+/**
+ * PostgreSQL: the ledger row of a charge made by another write of the same statement, as its CTE:
+ * `taken` names the CTE that took the credits (answering `creditbalance`), `message` the one that
+ * inserted the message charged for (answering `id`); no row when nothing was taken.
+ */
+export const entryInOne = (profileId: number, credits: number, why: Omit<Why, 'ref'>, taken: string, message: string) =>
+  sql`insert into credit_ledger (profile_id, amount, balance_after, reason, ref_kind, ref_id, actor_id, at)
+    select ${profileId}, ${-credits}, ${sql.ref(`${taken}.creditbalance`)}, ${why.reason}, 'message',
+      cast(${sql.ref(`${message}.id`)} as text), ${why.actor}, ${why.at}
+    from ${sql.table(taken)}, ${sql.table(message)}` as RawBuilder<unknown>;
+
+export interface LedgerEntry {
+  id: number;
+  amount: number;
+  balanceAfter: number;
+  reason: LedgerReason;
+  ref: LedgerRef | null;
+  actor: number | null;
+  at: number;
+}
+
+const entryOf = (row: CreditLedgerRow): LedgerEntry => ({
+  id: Number(row.id),
+  amount: Number(row.amount),
+  balanceAfter: Number(row.balance_after),
+  reason: row.reason,
+  ref: row.ref_kind === '' ? null : { kind: row.ref_kind as LedgerRef['kind'], id: row.ref_id },
+  actor: row.actor_id === null ? null : Number(row.actor_id),
+  at: Number(row.at),
+});
+
+/**
+ * An account's ledger rows in the order they were made, those at or after `from` and before `to`
+ * (epoch ms, either left out for no bound): what a statement is made of.
+ */
+export async function ledgerOf(
+  db: Executor,
+  profileId: number,
+  { from, to }: { from?: number; to?: number } = {},
+): Promise<LedgerEntry[]> {
+  let query = db.selectFrom('credit_ledger').selectAll().where('profile_id', '=', profileId);
+  if (from !== undefined) query = query.where('at', '>=', from);
+  if (to !== undefined) query = query.where('at', '<', to);
+  const rows = await query.orderBy('id').execute();
+  return rows.map(entryOf);
+}
