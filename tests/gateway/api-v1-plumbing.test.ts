@@ -16,6 +16,8 @@ const OPERATION_IDS = [
   'getBatch',
   'cancelBatch',
   'getBalance',
+  'listLedgerEntries',
+  'getStatement',
   'listSenderIds',
   'listOptOuts',
   'addOptOuts',

@@ -68,7 +68,7 @@ export interface LedgerEntry {
   at: number;
 }
 
-const entryOf = (row: CreditLedgerRow): LedgerEntry => ({
+export const entryOf = (row: CreditLedgerRow): LedgerEntry => ({
   id: Number(row.id),
   amount: Number(row.amount),
   balanceAfter: Number(row.balance_after),

@@ -7,6 +7,7 @@ import { openApiDocument } from '../http/openapi';
 import { createApiKey, listApiKeys, revokeApiKey } from '../integrations/api-keys';
 import { sendMessages } from '../integrations/send';
 import { addOptOuts, listOptOuts, removeOptOut } from '../integrations/optouts';
+import { getStatement, listLedgerEntries } from '../integrations/ledger-reads';
 import { cancelBatch, getBalance, getBatch, getMessage, listMessages, listSenderIds } from '../integrations/reads';
 import { openApiWebhooks } from '../integrations/webhooks/openapi-webhooks';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../integrations/webhooks/endpoints';
@@ -21,6 +22,8 @@ import {
   GET_BALANCE,
   GET_BATCH,
   GET_MESSAGE,
+  GET_STATEMENT,
+  LIST_LEDGER_ENTRIES,
   LIST_MESSAGES,
   LIST_OPT_OUTS,
   LIST_SENDER_IDS,
@@ -67,6 +70,8 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
         cancelBatch(ctx, user, key, params.batchId),
       );
       register(v1, ctx, GET_BALANCE, ({ scope: { user } }) => getBalance(ctx, user));
+      register(v1, ctx, LIST_LEDGER_ENTRIES, ({ scope: { user }, query }) => listLedgerEntries(ctx, user, query));
+      register(v1, ctx, GET_STATEMENT, ({ scope: { user }, params }) => getStatement(ctx, user, params.month));
       register(v1, ctx, LIST_SENDER_IDS, async ({ scope: { user } }) => listSenderIds(user));
       register(v1, ctx, LIST_OPT_OUTS, ({ scope: { user }, query }) => listOptOuts(ctx, user, query));
       register(v1, ctx, ADD_OPT_OUTS, ({ scope: { user }, body }) => addOptOuts(ctx, user, body));

@@ -43,6 +43,7 @@ const PARAMS: Record<string, string> = {
   endpointId: 'we_0a1b2c3d4e5f6a7b',
   deliveryId: 'whd_0a1b2c3d4e5f6a7b8c9d0e1f',
   number: '233241234567',
+  month: '2026-11',
 };
 const QUERIES: Record<string, string> = { removeOptOut: '?reason=Asked%20to%20receive%20offers%20again' };
 

@@ -124,3 +124,28 @@ export const REMOVE_OPT_OUT = op({
   status: 200,
   errors: [404, 422],
 });
+
+export const LIST_LEDGER_ENTRIES = op({
+  operationId: 'listLedgerEntries',
+  method: 'GET',
+  path: '/ledger',
+  summary: 'Every change of the balance, newest first, a page at a time',
+  description: 'Each entry says how much moved, the balance it left, why, and what caused it.',
+  access: { who: 'apikey', touches: 'self', scopes: ['balance:read'] },
+  query: s.listLedgerQuery,
+  answer: s.ledgerList,
+  status: 200,
+  errors: [],
+});
+
+export const GET_STATEMENT = op({
+  operationId: 'getStatement',
+  method: 'GET',
+  path: '/statements/:month',
+  summary: "A month's statement: opening and closing balance, and credits in and out by reason",
+  access: { who: 'apikey', touches: 'self', scopes: ['balance:read'] },
+  params: s.statementParams,
+  answer: s.statement,
+  status: 200,
+  errors: [],
+});
