@@ -6,7 +6,7 @@ import { expireCheckouts } from './payments/reservations';
 import { pruneEvents } from './messaging/recipient-events';
 import { newLoopOwner, pruneDeliveries, settleWebhooks, tickWebhooks } from './integrations/webhooks/deliver';
 import { pruneAudit } from './audit/audit-log';
-import { pruneChallenges } from './accounts/two-step';
+import { pruneChallenges } from './accounts/sign-in-challenge';
 import { pruneRateLimits } from './auth/rate-limit';
 import { pruneMail, tickMail } from './mail/deliver-mail';
 

@@ -8,7 +8,7 @@ import { userInfo } from '../tenancy/user-info';
 import { giveBackAttempt, slowAttempt, takeAttempt } from '../accounts/attempts';
 import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
 import { recordFailedSignIn, revokeToken, signedIn } from '../accounts/sessions';
-import { challengeFor } from '../accounts/two-step';
+import { challengeFor } from '../accounts/sign-in-challenge';
 
 /** One answer for an unknown account, a wrong password and a domain the account may not use. */
 export const WRONG_LOGIN = 'Incorrect email/username or password';

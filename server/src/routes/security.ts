@@ -19,8 +19,8 @@ import {
 } from '../../../src/domain/contract/security';
 import { MAX_AUDIT_EXPORT_ROWS } from '../../../src/domain/account/audit';
 import { endOtherSessions, endSession, listSessions, signedIn } from '../accounts/sessions';
+import { completeChallenge } from '../accounts/sign-in-challenge';
 import {
-  completeChallenge,
   confirmEnrolment,
   disableTwoStep,
   renewRecoveryCodes,

@@ -3,7 +3,7 @@ import { birthdaysOn, nextBirthdayRun, startOfDay } from '../../../src/domain/me
 import { DAY_MS } from '../../../src/domain/dates';
 import { deliverTemplates } from './runs';
 import type { NewRecipient } from '../messaging/message-store';
-import { messageById } from '../messaging/message-rows';
+import { messageById } from '../messaging/message-batches';
 import { setNextRun } from '../messaging/registrations';
 import { birthdayMonthDays } from '../messaging/templates';
 import type { Executor } from '../db/database';

@@ -1,7 +1,7 @@
 import type { MessageRow } from '../db/schema-messaging';
 import type { Executor } from '../db/database';
 import { charge, refund } from '../money/balance';
-import { countAdded } from '../messaging/message-rows';
+import { countAdded } from '../messaging/message-batches';
 import {
   markOptedOut,
   queueFromTemplates,

@@ -4,7 +4,7 @@ import type { MessageRow } from '../db/schema-messaging';
 import { Refusal } from '../core/errors';
 import { pruneAnswers } from '../messaging/idempotency';
 import { birthdayMonthDays } from '../messaging/templates';
-import { createRun } from '../messaging/message-rows';
+import { createRun } from '../messaging/message-batches';
 import { logCreated } from '../messaging/recipient-events';
 import { claimRun, dueRegistrations, settleRun, type RunPlan } from '../messaging/registrations';
 import type { Executor } from '../db/database';

@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
-import { acceptSingles, type SingleResult } from '../sending/accept-singles';
+import { acceptSingles } from '../sending/accept-singles';
+import type { SingleResult } from '../sending/singles-store';
 import { analyzeAsItGrows } from '../db/planner-stats';
 import { giveBackRate, takeRate } from './rate';
 import { messageIdOf, previewOf, refusalOf, type SubmitAnswer, type SubmitRequest } from './submit-answers';

@@ -1,17 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '../../ui/mantine-styles-rest';
 import '../../ui/mantine-dates-styles.css';
 import { DATE_TIME_PICKER_PROPS } from '../../ui/date-picker-props';
 import { expectedDeliveryTime, formatAccra, fromAccraWallTime, isValidDate } from '../../domain/dates';
 import { INVALID_DATE, recurringIntervalProblem } from '../../domain/send/send-form';
-import {
-  DEFAULT_RECURRING_PERIOD,
-  RECURRING_PERIODS,
-  RECURRING_UNITS,
-  isRecurringPeriod,
-} from '../../domain/messages/recurrence';
+import { DEFAULT_RECURRING_PERIOD, isRecurringPeriod } from '../../domain/messages/recurrence';
 import type { RecurringPeriod } from '../../domain/types';
 import type { ScheduledMessage } from '../../api/list-api';
 import {
@@ -21,12 +16,11 @@ import {
   updateScheduledMessage,
 } from '../../sync/message-sync';
 import { FormStack } from '../../ui/form-stack';
-import { SmsCounter } from '../../ui/sms-counter';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
-import { characterCount } from '../../domain/messages/character-count';
 import { normalizeApostrophes } from '../../domain/messages/message-text';
-import { isPersonalizedType, placeholder, TEMPLATE_NOT_KEPT } from '../../domain/messages/personalize';
+import { isPersonalizedType } from '../../domain/messages/personalize';
 import { changeTooDear, EditCost, useEditQuote, type EditBalance } from './edit-cost';
+import { MessageTextFields, RepeatFields, type TextKind } from './edit-message-fields';
 
 type Props = {
   data: ScheduledMessage;
@@ -36,8 +30,8 @@ type Props = {
   onClose: () => void;
 };
 
-/** What the dialog edits of the text: a personalized send's template, a regular one's text, or (kept without its template) nothing. */
-function textKind(data: ScheduledMessage): 'template' | 'text' | 'fixed' {
+/** A send that keeps its template edits it; else a personalized send's text is fixed, a regular one's edited. */
+function textKind(data: ScheduledMessage): TextKind {
   if (data.template !== undefined) return 'template';
   return isPersonalizedType(data.typeandsubtype) ? 'fixed' : 'text';
 }
@@ -94,31 +88,7 @@ export function EditMessageDialog({ data, recurring, senderIds, balance, onClose
   return (
     <Modal opened onClose={onClose} title={recurring ? 'Edit recurring sms' : 'Edit scheduled sms'} size="lg">
       <FormStack gap="sm" onSubmit={(e) => void save(e)} label="Edit message">
-        <Textarea
-          label={kind === 'template' ? 'Message template' : 'Message'}
-          description={
-            kind === 'template'
-              ? 'Each recipient gets this text with their own values in place of the {fields}'
-              : undefined
-          }
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          readOnly={kind === 'fixed'}
-          autosize
-          minRows={3}
-          maxRows={10}
-        />
-        {kind === 'fixed' && (
-          <Alert color="yellow" variant="light">
-            {TEMPLATE_NOT_KEPT}
-          </Alert>
-        )}
-        {kind === 'template' && quoteState.quote?.fields && quoteState.quote.fields.length > 0 && (
-          <Text size="sm" c="dimmed" data-testid="template-fields">
-            Fields you can use: {quoteState.quote.fields.map(placeholder).join(' ')}
-          </Text>
-        )}
-        {kind !== 'fixed' && <SmsCounter count={characterCount(text)} personalized={kind === 'template'} />}
+        <MessageTextFields kind={kind} text={text} onText={setText} fields={quoteState.quote?.fields} />
         <EditCost state={quoteState} balance={balance} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
@@ -144,24 +114,13 @@ export function EditMessageDialog({ data, recurring, senderIds, balance, onClose
           popoverProps={{ withinPortal: true }}
         />
         {recurring && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label="Repeat"
-              data={[...RECURRING_PERIODS]}
-              value={period}
-              onChange={(v) => v && isRecurringPeriod(v) && setPeriod(v)}
-              allowDeselect={false}
-            />
-            <NumberInput
-              label={`Every (${RECURRING_UNITS[period]})`}
-              value={interval}
-              onChange={(v) => (setIntervalText(String(v)), setErrors({}))}
-              error={errors.interval}
-              min={0}
-              decimalScale={2}
-              allowNegative={false}
-            />
-          </SimpleGrid>
+          <RepeatFields
+            period={period}
+            onPeriod={setPeriod}
+            interval={interval}
+            onInterval={(value) => (setIntervalText(value), setErrors({}))}
+            error={errors.interval}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

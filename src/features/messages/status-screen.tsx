@@ -1,24 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../domain/constants';
-import { STATUS_FILTERS, type StatusFilter } from '../../domain/messages/delivery-report';
-import { STATUS_GROUP_LABELS, type StatusGroup } from '../../domain/messages/message-status';
+import { DEFAULT_PAGE_SIZE } from '../../domain/constants';
+import type { StatusFilter } from '../../domain/messages/delivery-report';
+import type { StatusTotals } from '../../domain/messages/message-status';
 import type { ListView as View } from '../../domain/account/permissions';
 import { useProfileId } from '../../sync/hooks/use-profile-id';
 import { findStoredMessage } from '../../db/list-store';
@@ -30,12 +17,11 @@ import { StatusTable } from './status-table';
 import { ExportButton, ExportProgress, ExportProgressBar } from './status-export-controls';
 import { ReportPlaceholder } from './report-frame';
 import { StatusHeader, headerTitle } from './status-header';
+import { StatusSearchFields } from './status-search';
+import { TotalsGrid } from './status-totals';
 
 // The report's charts (recharts and their styles) load only with this screen.
 const MessageReport = lazy(() => import('./message-report'));
-
-const number = new Intl.NumberFormat('en-US');
-const ALL = 'all';
 
 /**
  * The status page (docs/product.md#delivery-status): totals, the delivery report, search and a status
@@ -93,55 +79,21 @@ export function StatusScreen({ view }: { view: View }) {
       ) : (
         status.rows && (
           <>
-            {totals && (
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="Totals">
-                <Total group="sent" value={totals.sent} color="teal.9" />
-                <Total group="failed" value={totals.failed} color="red.9" />
-                <Total group="pending" value={totals.pending} color="gray.8" />
-                {totals.optedOut > 0 && <Total group="optedOut" value={totals.optedOut} color="orange.9" />}
-                <Total group="total" value={totals.total} />
-              </SimpleGrid>
-            )}
-            {totals &&
-              totals.total > 0 &&
-              (reportShown ? (
-                <Suspense fallback={<ReportPlaceholder />}>
-                  <MessageReport
-                    messageKey={id}
-                    version={`${totals.sent}-${totals.failed}-${totals.pending}-${totals.optedOut}`}
-                  />
-                </Suspense>
-              ) : (
-                <ReportPlaceholder />
-              ))}
+            {totals && <TotalsGrid totals={totals} />}
+            {totals && totals.total > 0 && <StatusReport messageKey={id} totals={totals} shown={reportShown} />}
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-              <Group align="flex-end" gap="sm" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
-                <TextInput
-                  label="Search"
-                  placeholder="Number or status"
-                  value={search}
-                  maxLength={SEARCH_MAX_LENGTH}
-                  onChange={(e) => {
-                    setSearch(e.currentTarget.value);
-                    setPage(1);
-                  }}
-                  w={{ base: '100%', xs: 240 }}
-                />
-                <Select
-                  label="Show"
-                  data={[
-                    { value: ALL, label: 'All statuses' },
-                    ...STATUS_FILTERS.map((f) => ({ value: f, label: STATUS_GROUP_LABELS[f] })),
-                  ]}
-                  value={filter ?? ALL}
-                  onChange={(v) => {
-                    setFilter(v && v !== ALL ? (v as StatusFilter) : null);
-                    setPage(1);
-                  }}
-                  allowDeselect={false}
-                  w={{ base: '100%', xs: 160 }}
-                />
-              </Group>
+              <StatusSearchFields
+                search={search}
+                onSearch={(value) => {
+                  setSearch(value);
+                  setPage(1);
+                }}
+                filter={filter}
+                onFilter={(value) => {
+                  setFilter(value);
+                  setPage(1);
+                }}
+              />
               {view === 'personal' && (
                 <ExportButton
                   store={exportProgress}
@@ -170,6 +122,19 @@ export function StatusScreen({ view }: { view: View }) {
   );
 }
 
+/** The delivery report's charts, once `shown` (their frame until then), drawn again when a total changes. */
+function StatusReport({ messageKey, totals, shown }: { messageKey: string; totals: StatusTotals; shown: boolean }) {
+  if (!shown) return <ReportPlaceholder />;
+  return (
+    <Suspense fallback={<ReportPlaceholder />}>
+      <MessageReport
+        messageKey={messageKey}
+        version={`${totals.sent}-${totals.failed}-${totals.pending}-${totals.optedOut}`}
+      />
+    </Suspense>
+  );
+}
+
 /**
  * True once `ready` has been and the page has painted since: the report's charts (their code, their
  * request and their first render) come after the rows are on screen, not before, on a slow phone.
@@ -187,19 +152,4 @@ function useAfterPaint(ready: boolean): boolean {
     };
   }, [ready, painted]);
   return painted;
-}
-
-/** A total under its group's name (SENT's reads Delivered); its test id keeps the group's key. */
-function Total({ group, value, color }: { group: StatusGroup | 'total'; value: number; color?: string }) {
-  const label = group === 'total' ? 'Total' : STATUS_GROUP_LABELS[group];
-  return (
-    <Paper withBorder p="sm" radius="md" role="group" aria-label={`${label} ${value}`}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700} c={color} data-testid={`total-${group.toLowerCase()}`}>
-        {number.format(value)}
-      </Text>
-    </Paper>
-  );
 }

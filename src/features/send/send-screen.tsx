@@ -1,5 +1,5 @@
 import { useMemo, useState, type DragEvent } from 'react';
-import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/messages/message-kinds';
 import { balanceOf } from '../../domain/account/permissions';
 import { splitSenderIds } from '../../domain/messages/sender-id';
@@ -9,12 +9,10 @@ import { useSession } from '../../sync/hooks/use-session';
 import { useOptOuts } from '../../sync/hooks/use-opt-outs';
 import { editAgain } from '../../sync/outbox-jobs';
 import { FormStack } from '../../ui/form-stack';
-import { ExcelPicker } from './excel-picker';
 import { MessageEditor } from './message-editor';
 import { MessageTypeFields } from './message-type-fields';
 import { useOnline } from '../../ui/use-online';
-import { PhoneContactsButton } from '../../ui/phone-contacts-button';
-import { PhonebookPicker } from './phonebook-picker';
+import { RecipientFields } from './recipient-fields';
 import { NumberChecks, PersonalizedPreview } from './recipient-checks';
 import { ScheduleFields } from './schedule-fields';
 import { SendProgress } from './send-progress';
@@ -85,18 +83,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
   const phonebook = usePhonebookSource(fields.groupIds, fields.source === 'phonebook');
   const account = balanceOf(user);
   const balance = { amount: account.amount, local: account.unit === 'credits' };
-  // The preview counts numbers on the stored opt-out list (refreshed when the form opens, at most every
-  // few minutes: a long list is large); the gateway decides.
-  const optOutList = useOptOuts(OPT_OUT_LIST_MAX_AGE_MS);
-  // Offline, or when the gateway could not be asked, the preview says its count is the stored list's.
-  const online = useOnline();
-  const optOuts = useMemo(
-    () => ({
-      numbers: new Set((optOutList.list?.optouts ?? []).map((o) => o.number)),
-      fromDevice: !online || optOutList.error !== null,
-    }),
-    [optOutList.list, optOutList.error, online],
-  );
+  const optOuts = usePreviewOptOuts();
   // The app is served on the tenant's own host: the opt-out link goes there.
   const linkHost = typeof window === 'undefined' ? undefined : window.location.hostname;
   const plan = useSendPlan(
@@ -143,37 +130,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
       <SharedInDialog shared={shared} onUse={acceptShared} onDiscard={settle} />
       <FormStack gap="md" label="Send SMS" onSubmit={(event) => (event.preventDefault(), void submit())}>
         <MessageTypeFields form={form} senderIds={senderIds} />
-        {fields.source === 'manual' && (
-          <Textarea
-            label="Mobile numbers"
-            description="Separate numbers with commas, slashes or new lines"
-            value={fields.numbers}
-            onChange={(event) => set('numbers', event.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxRows={8}
-          />
-        )}
-        {fields.source === 'manual' && (
-          <PhoneContactsButton
-            compact
-            onPicked={(picked) =>
-              set('numbers', [fields.numbers.trim(), ...picked.map((p) => p.tel)].filter(Boolean).join('\n'))
-            }
-          />
-        )}
-        {fields.source === 'excel' &&
-          (restoring ? (
-            <Group gap="xs" role="status">
-              <Loader size="xs" aria-hidden />
-              <Text size="sm">Restoring your loaded sheet…</Text>
-            </Group>
-          ) : (
-            <ExcelPicker excel={excel} file={file} onFile={takeFile} />
-          ))}
-        {fields.source === 'phonebook' && (
-          <PhonebookPicker source={phonebook} value={fields.groupIds} onChange={(ids) => set('groupIds', ids)} />
-        )}
+        <RecipientFields form={form} sheet={{ excel, file, restoring }} onFile={takeFile} phonebook={phonebook} />
         <NumberChecks plan={plan} personalized={fields.subtype === 'personalized'} />
         <ScheduleFields form={form} />
         <MessageEditor
@@ -203,5 +160,22 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         </Group>
       </FormStack>
     </Paper>
+  );
+}
+
+/**
+ * The numbers the preview counts as opted out: the stored opt-out list (refreshed when the form
+ * opens, at most every few minutes: a long list is large); the gateway decides. Offline, or when the
+ * gateway could not be asked, the preview says its count is the stored list's.
+ */
+function usePreviewOptOuts() {
+  const optOutList = useOptOuts(OPT_OUT_LIST_MAX_AGE_MS);
+  const online = useOnline();
+  return useMemo(
+    () => ({
+      numbers: new Set((optOutList.list?.optouts ?? []).map((o) => o.number)),
+      fromDevice: !online || optOutList.error !== null,
+    }),
+    [optOutList.list, optOutList.error, online],
   );
 }

@@ -20,7 +20,7 @@ import { countSms, type SmsCount } from '../../domain/messages/sms';
 import { characterCount, type CharacterCount } from '../../domain/messages/character-count';
 import { optedOutAmong, withOptOutLink } from '../../domain/numbers/opt-out';
 import { canonicalPhone } from '../../domain/numbers/phone-number';
-import { numbersOf, rowAt } from '../../excel/sheet-table';
+import { numbersOf, rowAt, type SheetTable } from '../../excel/sheet-table';
 import type { ExcelState } from './use-excel-source';
 import type { SendFormFields } from './send-form-state';
 
@@ -70,20 +70,7 @@ export function useSendPlan(
   const birthday = fields.messageType === 'birthday';
   const table = excel.status === 'loaded' ? excel.table : null;
 
-  const everyone = useMemo<Recipient[]>(() => {
-    const now = new Date();
-    // Every repeat is kept here: the screen below drops a regular send's, by canonical number.
-    if (fields.source === 'manual') return parseManualNumbers(fields.numbers, true).map((number) => ({ number }));
-    if (fields.source === 'excel') {
-      if (!table) return [];
-      // A regular send needs only the numbers (and a birthday send the birthdays); each row's fields are built for personalized texts alone.
-      if (!personalized && !birthday) return numbersOf(table).map((number) => ({ number }));
-      if (!personalized)
-        return numbersOf(table).map((number, i) => ({ number, birthday: sheetBirthday(rowAt(table, i)) }));
-      return Array.from({ length: table.length }, (_, i) => sheetRecipient(rowAt(table, i), birthday, now));
-    }
-    return (contacts ?? []).map((c) => contactRecipient(c, birthday, now));
-  }, [fields.source, fields.numbers, personalized, birthday, table, contacts]);
+  const everyone = useSourceRecipients(fields, table, contacts);
 
   // A birthday send from a phone book or sheet reaches only those with a birthday (docs/product.md#birthdays).
   const named = namesBirthdays(fields.messageType, fields.source);
@@ -125,22 +112,7 @@ export function useSendPlan(
     return [];
   }, [fields.source, birthday, excel]);
 
-  // Building 100,000 personalized texts takes a moment: done once typing pauses, not per keystroke.
-  // A regular send is one text to all: its cost is that text's parts times the recipients.
-  const [settled] = useDebouncedValue(fields, 300);
-  // Opted-out recipients are skipped by the gateway and cost nothing.
-  const cost = useMemo<SendCost | null>(() => {
-    if (!settled.text.trim() || recipientCount === 0) return null;
-    const now = new Date();
-    const paying = Math.max(0, recipientCount - optedOut.length);
-    if (settled.subtype !== 'personalized') {
-      const one = sendCost(buildSendItems({ ...settled, date: null }, [{ number: '0' }], now), host);
-      return { ...one, credits: one.credits * paying, recipients: paying };
-    }
-    const skipped = new Set(optedOut);
-    const sendable = skipped.size === 0 ? recipients : recipients.filter((r) => !skipped.has(canonicalPhone(r.number)));
-    return sendCost(buildSendItems({ ...settled, date: null }, sendable, now), host);
-  }, [settled, recipients, recipientCount, optedOut, host]);
+  const { cost, settled } = useSettledCost(fields, recipients, optedOut, host);
 
   // Three texts are cheap: the preview follows each keystroke, so it never appears under a finger reaching for Send.
   const preview = useMemo<PreviewText[]>(() => {
@@ -172,4 +144,57 @@ export function useSendPlan(
     warnings,
     settling: settled !== fields,
   };
+}
+
+/**
+ * Every recipient of the source chosen, repeats kept (the plan's screen drops a regular send's, by
+ * canonical number): numbers typed, a sheet's rows, or the phone books' contacts.
+ */
+function useSourceRecipients(
+  fields: SendFormFields,
+  table: SheetTable | null,
+  contacts: readonly StoredContact[] | undefined,
+): Recipient[] {
+  const personalized = fields.subtype === 'personalized';
+  const birthday = fields.messageType === 'birthday';
+  return useMemo<Recipient[]>(() => {
+    const now = new Date();
+    if (fields.source === 'manual') return parseManualNumbers(fields.numbers, true).map((number) => ({ number }));
+    if (fields.source === 'excel') {
+      if (!table) return [];
+      // A regular send needs only the numbers (and a birthday send the birthdays); each row's fields are built for personalized texts alone.
+      if (!personalized && !birthday) return numbersOf(table).map((number) => ({ number }));
+      if (!personalized)
+        return numbersOf(table).map((number, i) => ({ number, birthday: sheetBirthday(rowAt(table, i)) }));
+      return Array.from({ length: table.length }, (_, i) => sheetRecipient(rowAt(table, i), birthday, now));
+    }
+    return (contacts ?? []).map((c) => contactRecipient(c, birthday, now));
+  }, [fields.source, fields.numbers, personalized, birthday, table, contacts]);
+}
+
+/** The send's cost, of the form as it was when typing last paused (`settled`). */
+function useSettledCost(
+  fields: SendFormFields,
+  recipients: Recipient[],
+  optedOut: string[],
+  host: string | undefined,
+): { cost: SendCost | null; settled: SendFormFields } {
+  const recipientCount = recipients.length;
+  // Building 100,000 personalized texts takes a moment: done once typing pauses, not per keystroke.
+  // A regular send is one text to all: its cost is that text's parts times the recipients.
+  const [settled] = useDebouncedValue(fields, 300);
+  // Opted-out recipients are skipped by the gateway and cost nothing.
+  const cost = useMemo<SendCost | null>(() => {
+    if (!settled.text.trim() || recipientCount === 0) return null;
+    const now = new Date();
+    const paying = Math.max(0, recipientCount - optedOut.length);
+    if (settled.subtype !== 'personalized') {
+      const one = sendCost(buildSendItems({ ...settled, date: null }, [{ number: '0' }], now), host);
+      return { ...one, credits: one.credits * paying, recipients: paying };
+    }
+    const skipped = new Set(optedOut);
+    const sendable = skipped.size === 0 ? recipients : recipients.filter((r) => !skipped.has(canonicalPhone(r.number)));
+    return sendCost(buildSendItems({ ...settled, date: null }, sendable, now), host);
+  }, [settled, recipients, recipientCount, optedOut, host]);
+  return { cost, settled };
 }

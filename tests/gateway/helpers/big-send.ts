@@ -3,7 +3,8 @@
 // 100,000 API sends: the browser test and the bench of the status page and reports use it.
 import type { Db } from '../../../server/src/db/database';
 import { STAGE } from '../../../server/src/db/schema-messaging';
-import { countAdded, newMessageRow } from '../../../server/src/messaging/message-rows';
+import { countAdded } from '../../../server/src/messaging/message-batches';
+import { newMessageRow } from '../../../server/src/messaging/message-rows';
 import { insertRecipients, type NewRecipient } from '../../../server/src/messaging/message-store';
 import { logCreated } from '../../../server/src/messaging/recipient-events';
 import { recipientLedger } from '../../../server/src/messaging/carrier-ledger';

@@ -1,0 +1,105 @@
+import { Code, Group, PasswordInput, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import type { StoredUser } from '../../db/app-db';
+import { acceptsReferralPercentageInput } from '../../domain/money/pricing';
+import { PAYSTACK_WEBHOOK_PATH } from '../../domain/navigation/api-paths';
+import { domainSenderIdHelp, splitSenderIds } from '../../domain/messages/sender-id';
+import { ImageField } from './image-field';
+import type { ResellerDraft, SetDraftField } from './reseller-settings-draft';
+
+type FieldsProps = { draft: ResellerDraft; set: SetDraftField };
+/** `own`: the account owns a domain (its saved images and keys are its own). */
+type AccountFieldsProps = FieldsProps & { user: StoredUser; own: boolean };
+
+/** A secret as shown once saved (or its last four characters, all the gateway tells): never in full. */
+const masked = (secret: string) => (secret ? `saved, ending ${secret.slice(-4)}` : 'not set');
+
+/** The brand the domain shows: company name, sender ID, logo and background. */
+export function BrandFields({ draft, set, user, own }: AccountFieldsProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput
+        label="Company name"
+        value={draft.companyname}
+        onChange={(e) => set('companyname', e.currentTarget.value)}
+      />
+      <TextInput
+        label="Sender ID"
+        description={domainSenderIdHelp(splitSenderIds(user.senderidapproved))}
+        value={draft.senderid}
+        onChange={(e) => set('senderid', e.currentTarget.value)}
+      />
+      <ImageField label="Logo" current={own ? user.logo : ''} onPicked={(logo) => set('logo', logo)} />
+      <ImageField
+        label="Background image"
+        current={own ? user.backgroundImage : ''}
+        onPicked={(background) => set('background', background)}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The referral programme and its percentage. */
+export function ReferralFields({ draft, set }: FieldsProps) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Switch
+        label="Referral programme"
+        checked={draft.referral}
+        onChange={(e) => set('referral', e.currentTarget.checked)}
+      />
+      <TextInput
+        label="Referral percentage"
+        value={draft.percent}
+        onChange={(e) => acceptsReferralPercentageInput(e.currentTarget.value) && set('percent', e.currentTarget.value)}
+        inputMode="numeric"
+        rightSection="%"
+        w={160}
+      />
+    </Group>
+  );
+}
+
+/** Card payments (Paystack, with its webhook URL) and the Paystack and reCAPTCHA keys. */
+export function PaymentFields({ draft, set, user, own }: AccountFieldsProps) {
+  return (
+    <>
+      <Switch
+        label="Card payments (Paystack)"
+        checked={draft.gateway}
+        onChange={(e) => set('gateway', e.currentTarget.checked)}
+      />
+      {draft.gateway && own && (
+        <Text size="sm" c="dimmed">
+          On your Paystack dashboard, set the webhook URL to{' '}
+          {/* A URL has no spaces: it breaks anywhere rather than widen a phone's page. */}
+          <Code style={{ overflowWrap: 'anywhere' }}>{`https://${user.domain}${PAYSTACK_WEBHOOK_PATH}`}</Code>: payments
+          are credited when Paystack confirms them.
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Paystack public key"
+          value={draft.pubkey}
+          onChange={(e) => set('pubkey', e.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Paystack secret key"
+          description={`Currently ${masked(own ? user.paystackseckeyending : '')}; leave empty to keep it`}
+          value={draft.seckey}
+          onChange={(e) => set('seckey', e.currentTarget.value)}
+        />
+        <TextInput
+          label="reCAPTCHA site key"
+          value={draft.siteKey}
+          onChange={(e) => set('siteKey', e.currentTarget.value)}
+        />
+        <PasswordInput
+          label="reCAPTCHA secret key"
+          description={`Currently ${masked(own ? user.recaptchasecretkeyending : '')}; leave empty to keep it`}
+          value={draft.captchaSecret}
+          onChange={(e) => set('captchaSecret', e.currentTarget.value)}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
