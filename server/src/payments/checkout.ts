@@ -3,10 +3,8 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { conflict } from '../core/errors';
-import { addCredits, refund, takeCredits } from '../money/balance';
-import { publicPaymentId, recordPayment } from './records';
-import { recordAudit } from '../audit/audit-log';
-import { queuePurchaseReceipt } from './purchase-receipt';
+import { refund, takeCredits } from '../money/balance';
+import { creditPurchase } from './purchase-credit';
 import {
   RETRY,
   claim,
@@ -223,54 +221,7 @@ export async function payCheckout(ctx: GatewayContext, reference: string, confir
       return 'unsettled';
     }
 
-    const paymentid = publicPaymentId('PAY', reference);
-    const ref = { kind: 'checkout', id: c.reference } as const;
-    const bought = { reason: 'purchase', ref, actor: buyer.profile_id, at: now } as const;
-    const balances = await addCredits(trx, buyer.profile_id, c.credits, bought, { extendYears: c.expiry_years });
-    await recordPayment(trx, {
-      paymentid,
-      profile_id: buyer.profile_id,
-      kind: 'paystack',
-      amount: c.amount,
-      currency: c.currency,
-      date: now,
-      ...balances,
-      balanceadded: c.credits,
-      paymentassist: '',
-      description: c.title || 'SMS credit purchase',
-    });
-    // Bought by card: the buyer acted; the confirmation may come from Paystack, not from the buyer's device.
-    await recordAudit(trx, {
-      at: now,
-      actor: buyer,
-      action: 'credit_bought',
-      source: { ip: '', userAgent: '' },
-      details: {
-        credits: c.credits,
-        amount: c.amount,
-        currency: c.currency,
-        payment: paymentid,
-        balanceBefore: balances.previousbalance,
-        balanceAfter: balances.newbalance,
-      },
-    });
-    await queuePurchaseReceipt(trx, buyer, domain, { ...c, paymentid, balance: balances.newbalance, at: now });
-    if (referrer && bonus > 0) {
-      const bonusWhy = { reason: 'referral', ref, actor: buyer.profile_id, at: now } as const;
-      const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, bonusWhy, null);
-      await recordPayment(trx, {
-        paymentid: publicPaymentId('REF', reference),
-        profile_id: referrer.profile_id,
-        kind: 'referral',
-        amount: 0,
-        currency: c.currency,
-        date: now,
-        ...referrerBalances,
-        balanceadded: bonus,
-        paymentassist: '',
-        description: `Referral bonus for a purchase by ${buyer.username}`,
-      });
-    }
+    await creditPurchase(trx, c, buyer, domain, referrer && bonus > 0 ? { referrer, bonus } : null, now);
     return 'paid';
   });
 }

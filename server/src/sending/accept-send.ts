@@ -125,15 +125,7 @@ async function acceptOnce(
     }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
-    if (paying) {
-      const why = {
-        reason: chargeReason(options),
-        ref: { kind: 'message', id: message.id },
-        actor: user.profile_id,
-        at: now,
-      } as const;
-      await charge(trx, user.profile_id, cost, why);
-    }
+    if (paying) await charge(trx, user.profile_id, cost, chargeWhy(options, message.id, user.profile_id, now));
     // Holding the account's row (the charge took it), no erasure commits before this send does.
     await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);
     // A registration's skipped templates are not OPTED_OUT yet: each run decides (scheduler/runs.ts).
@@ -178,6 +170,10 @@ async function acceptOnce(
 /** What a send's charge is named in the ledger: where it came from (the API, an SMPP submit, the app). */
 const chargeReason = (options: AcceptOptions): LedgerReason =>
   options.api ? 'api_send' : options.asGiven ? 'smpp_submit' : 'send';
+
+/** The ledger's record of a send's charge: its reason, the message, the account that sent. */
+const chargeWhy = (options: AcceptOptions, messageId: number, actor: number, at: number) =>
+  ({ reason: chargeReason(options), ref: { kind: 'message', id: messageId }, actor, at }) as const;
 
 /**
  * The answer of a batch, remembered for its Idempotency-Key. A racing twin inserts nothing: the first

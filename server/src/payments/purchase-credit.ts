@@ -1,0 +1,70 @@
+import type { DomainRow, UserRow } from '../db/schema-core';
+import type { CheckoutRow } from '../db/schema-phonebook-payments';
+import { addCredits } from '../money/balance';
+import { recordAudit } from '../audit/audit-log';
+import { publicPaymentId, recordPayment } from './records';
+import { queuePurchaseReceipt } from './purchase-receipt';
+import type { Trx } from './reservations';
+
+/**
+ * A paid checkout's credits, in its transaction: the buyer's balance and expiry, its payment and
+ * audit records, its receipt by e-mail, and the referrer's bonus when one is due.
+ */
+export async function creditPurchase(
+  trx: Trx,
+  c: CheckoutRow,
+  buyer: UserRow,
+  domain: DomainRow | undefined,
+  referral: { referrer: UserRow; bonus: number } | null,
+  now: number,
+): Promise<void> {
+  const paymentid = publicPaymentId('PAY', c.reference);
+  const ref = { kind: 'checkout', id: c.reference } as const;
+  const bought = { reason: 'purchase', ref, actor: buyer.profile_id, at: now } as const;
+  const balances = await addCredits(trx, buyer.profile_id, c.credits, bought, { extendYears: c.expiry_years });
+  await recordPayment(trx, {
+    paymentid,
+    profile_id: buyer.profile_id,
+    kind: 'paystack',
+    amount: c.amount,
+    currency: c.currency,
+    date: now,
+    ...balances,
+    balanceadded: c.credits,
+    paymentassist: '',
+    description: c.title || 'SMS credit purchase',
+  });
+  // Bought by card: the buyer acted; the confirmation may come from Paystack, not from the buyer's device.
+  await recordAudit(trx, {
+    at: now,
+    actor: buyer,
+    action: 'credit_bought',
+    source: { ip: '', userAgent: '' },
+    details: {
+      credits: c.credits,
+      amount: c.amount,
+      currency: c.currency,
+      payment: paymentid,
+      balanceBefore: balances.previousbalance,
+      balanceAfter: balances.newbalance,
+    },
+  });
+  await queuePurchaseReceipt(trx, buyer, domain, { ...c, paymentid, balance: balances.newbalance, at: now });
+  if (referral) {
+    const { referrer, bonus } = referral;
+    const bonusWhy = { reason: 'referral', ref, actor: buyer.profile_id, at: now } as const;
+    const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, bonusWhy, null);
+    await recordPayment(trx, {
+      paymentid: publicPaymentId('REF', c.reference),
+      profile_id: referrer.profile_id,
+      kind: 'referral',
+      amount: 0,
+      currency: c.currency,
+      date: now,
+      ...referrerBalances,
+      balanceadded: bonus,
+      paymentassist: '',
+      description: `Referral bonus for a purchase by ${buyer.username}`,
+    });
+  }
+}
