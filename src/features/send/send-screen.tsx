@@ -107,7 +107,15 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     optOuts,
     linkHost,
   );
-  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile, linkHost });
+  const { submit, problem, busy } = useSendSubmit({
+    form,
+    plan,
+    excel,
+    balance,
+    ownPhone: user.telnumber,
+    onQueued: forgetFile,
+    linkHost,
+  });
   // A sheet picked or dropped is the user's own choice of source (Personalized's note about typed numbers goes).
   const takeFile = (next: File | null) => {
     set('source', 'excel');
@@ -142,7 +150,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     >
       <SharedInDialog shared={shared} onUse={acceptShared} onDiscard={settle} />
       <FormStack gap="md" label="Send SMS" onSubmit={(event) => (event.preventDefault(), void submit())}>
-        <MessageTypeFields form={form} senderIds={senderIds} />
+        <MessageTypeFields form={form} senderIds={senderIds} ownPhone={user.telnumber} />
         {fields.source === 'manual' && (
           <Textarea
             label="Mobile numbers"

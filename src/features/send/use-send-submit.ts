@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { enqueue } from '../../outbox/enqueue';
 import { askToNotifyOnce } from '../../outbox/notice-permission';
 import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send/send-form';
+import { testSenderProblem } from '../../domain/messages/sender-id';
 import { buildSendItems, type SendDraft } from '../../domain/send/send-items';
 import { creditProblem, sendCost } from '../../domain/send/send-cost';
 import { excelProblem, type ExcelSource } from './use-excel-source';
@@ -16,11 +17,13 @@ type Inputs = {
   linkHost?: string;
   excel: ExcelSource;
   balance: { amount: number; local: boolean };
+  /** The phone on the account's profile: the one number 'TEST' may reach. */
+  ownPhone: string;
   onQueued: () => void;
 };
 
 /** Checks the form in its order (docs/product.md#the-send-form), builds the send items and hands them to the outbox. */
-export function useSendSubmit({ form, plan, excel, balance, onQueued, linkHost }: Inputs) {
+export function useSendSubmit({ form, plan, excel, balance, ownPhone, onQueued, linkHost }: Inputs) {
   const [problem, setProblem] = useState<{ message: string; fields: SendFormApi['fields'] } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,6 +50,11 @@ export function useSendSubmit({ form, plan, excel, balance, onQueued, linkHost }
     // With several sheets the missing choice has its own message, as has a sheet without numbers.
     if (error === UPLOAD_EXCEL) error = excelProblem(excel.state) ?? error;
     if (!error && plan.recipientCount === 0) error = plan.noBirthday?.note ?? 'There are no mobile numbers to send to';
+    error ??= testSenderProblem(
+      fields.senderId,
+      ownPhone,
+      plan.recipients.map((r) => r.number),
+    );
     if (error) return refuse(error);
 
     const draft: SendDraft = { ...fields, date };

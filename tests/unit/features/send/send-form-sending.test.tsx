@@ -14,7 +14,7 @@ import {
   select,
   submit,
 } from './send-helpers';
-import { TEST_SENDER_BODY } from '../../../../src/domain/messages/sender-id';
+import { TEST_SENDER_BODY, testSenderOwnNumberOnly } from '../../../../src/domain/messages/sender-id';
 
 describe('send form: sending', { timeout: 30_000 }, () => {
   beforeEach(async () => {
@@ -80,14 +80,26 @@ describe('send form: sending', { timeout: 30_000 }, () => {
     await waitFor(async () => expect((await db.drafts.get(PROFILE))?.fields.senderId).toBe('ALERTS'));
   });
 
-  it("sends the notice instead of the text from the 'TEST' sender a new account is given", async () => {
-    const { user } = await renderSendForm({ senderidapproved: 'TEST' });
+  it("sends the notice instead of the text from the 'TEST' sender a new account is given, to its own number", async () => {
+    const { user } = await renderSendForm({ senderidapproved: 'TEST', telnumber: '233241234567' });
     expect(select('Sender ID').value).toBe('TEST');
-    await user.type(field('Mobile numbers'), '0241000001');
+    await user.type(field('Mobile numbers'), '0241234567');
     await user.type(field('Message'), 'Real text');
     await submit(user, 'Send Message');
     await waitFor(async () => expect(await batches()).toHaveLength(1));
     expect((await batches())[0]!.items[0]!.shortMessage).toBe(TEST_SENDER_BODY);
+  });
+
+  it("says before sending that 'TEST' reaches only the account's own number, and queues nothing to others", async () => {
+    const { user } = await renderSendForm({ senderidapproved: 'TEST', telnumber: '233241234567' });
+    screen.getByText(
+      'TEST sends a notice to apply for your own sender ID instead of your text, and only to your own number (024 123 4567)',
+    );
+    await user.type(field('Mobile numbers'), '0241234567, 0241000001');
+    await user.type(field('Message'), 'Real text');
+    await submit(user, 'Send Message');
+    await screen.findByText(testSenderOwnNumberOnly('233241234567'));
+    expect(await jobs()).toHaveLength(0);
   });
 
   it("lists exactly the approved IDs: none approved, none offered, and 'Please select sender ID for this messge'", async () => {
