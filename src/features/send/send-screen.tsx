@@ -23,6 +23,7 @@ import { useDraftExcel } from './use-draft-excel';
 import type { Incoming } from '../../flows/incoming';
 import { useIncoming, useKeptShare } from '../../flows/use-incoming';
 import { SharedInDialog } from './shared-in-dialog';
+import { SendConfirmDialog } from './send-confirm-dialog';
 import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
@@ -107,7 +108,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     optOuts,
     linkHost,
   );
-  const { submit, problem, busy } = useSendSubmit({
+  const { submit, problem, busy, confirmation, confirm, cancelConfirmation } = useSendSubmit({
     form,
     plan,
     excel,
@@ -149,6 +150,12 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
       onDrop={onDrop}
     >
       <SharedInDialog shared={shared} onUse={acceptShared} onDiscard={settle} />
+      <SendConfirmDialog
+        confirmation={confirmation}
+        confirmLabel={submitLabel(fields.messageType)}
+        onConfirm={confirm}
+        onCancel={cancelConfirmation}
+      />
       <FormStack gap="md" label="Send SMS" onSubmit={(event) => (event.preventDefault(), void submit())}>
         <MessageTypeFields form={form} senderIds={senderIds} ownPhone={user.telnumber} />
         {fields.source === 'manual' && (

@@ -4,7 +4,9 @@ import { askToNotifyOnce } from '../../outbox/notice-permission';
 import { UPLOAD_EXCEL, validateSendForm } from '../../domain/send/send-form';
 import { testSenderProblem } from '../../domain/messages/sender-id';
 import { buildSendItems, type SendDraft } from '../../domain/send/send-items';
-import { creditProblem, sendCost } from '../../domain/send/send-cost';
+import { creditProblem, sendCost, type SendCost } from '../../domain/send/send-cost';
+import { needsSendConfirmation, sendConfirmation } from '../../domain/send/send-confirm';
+import type { SendItem } from '../../domain/types';
 import { excelProblem, type ExcelSource } from './use-excel-source';
 import type { SendFormApi } from './use-send-form';
 import { draftOf } from './send-form-state';
@@ -26,6 +28,9 @@ type Inputs = {
 export function useSendSubmit({ form, plan, excel, balance, ownPhone, onQueued, linkHost }: Inputs) {
   const [problem, setProblem] = useState<{ message: string; fields: SendFormApi['fields'] } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ items: SendItem[]; cost: SendCost; fields: SendFormApi['fields'] } | null>(
+    null,
+  );
 
   // A problem of the form is said once, beside the Send button (not also as an alert).
   const refuse = (message: string) => setProblem({ message, fields: form.fields });
@@ -66,6 +71,12 @@ export function useSendSubmit({ form, plan, excel, balance, ownPhone, onQueued, 
     // The summary's "Not enough credit" box already says it when it has the same text.
     if (credit) return credit === plan.creditMessage ? setProblem(null) : refuse(credit);
 
+    // A large or costly send is confirmed first (docs/product.md#confirming-a-large-send); a small one goes at once.
+    if (needsSendConfirmation(cost)) return setPending({ items, cost, fields });
+    await queue(items, fields);
+  };
+
+  const queue = async (items: SendItem[], fields: SendFormApi['fields']) => {
     setBusy(true);
     try {
       await enqueue({ items, campaign: fields.campaign.trim(), form: draftOf(fields) });
@@ -82,6 +93,20 @@ export function useSendSubmit({ form, plan, excel, balance, ownPhone, onQueued, 
     }
   };
 
-  // Shown until the user changes the form.
-  return { submit, problem: problem && problem.fields === form.fields ? problem.message : null, busy };
+  const confirm = () => {
+    if (!pending) return;
+    setPending(null);
+    void queue(pending.items, pending.fields);
+  };
+
+  return {
+    submit,
+    // Shown until the user changes the form.
+    problem: problem && problem.fields === form.fields ? problem.message : null,
+    busy,
+    /** What the confirmation of a large send shows, while it is asked. */
+    confirmation: pending ? sendConfirmation(pending.cost, balance) : null,
+    confirm,
+    cancelConfirmation: () => setPending(null),
+  };
 }
