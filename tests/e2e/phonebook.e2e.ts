@@ -171,6 +171,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await send.message.fill('Market day is Thursday');
     await expect.poll(() => send.recipientCount.textContent()).toBe('1,001 recipients');
     await send.submit();
+    await send.confirmSend();
     await expect.poll(async () => (await outboxJobs(page))[0]?.state, { timeout: 60_000 }).toBe('done');
     const [job] = await outboxJobs(page);
     await expect

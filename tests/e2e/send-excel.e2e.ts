@@ -106,6 +106,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     );
     await expect.poll(() => send.recipientCount.textContent()).toBe('300 recipients');
     await send.submit();
+    await send.confirmSend();
     await send.shell
       .alert('Kindly keep the browser open while we send the messages in batches for you. Thank you')
       .waitFor({ timeout: 20_000 });

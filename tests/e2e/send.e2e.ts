@@ -198,6 +198,40 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await context.close();
   });
 
+  it('asks before a send to more than 100 recipients, with its cost and balance after, at 1280 and 390 px', async () => {
+    for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
+      const { page, context, send } = await world.openSignedIn({ viewport });
+      const numbers = freshNumbers(150);
+      await send.choose('Sender ID', 'DEMO');
+      await send.numbers.fill(numbers.join('\n'));
+      await send.message.fill('Our new branch opens on Monday');
+      await page.getByTestId('send-cost').getByText('150 SMS credits').waitFor();
+      const balance = Number(
+        (await page
+          .getByTestId('send-summary')
+          .getByText(/^Balance:/)
+          .textContent())!.replace(/[^\d.]/g, ''),
+      );
+      await send.submit();
+      await send.confirmation.waitFor();
+      expect(await send.confirmation.getByRole('row').allTextContents()).toEqual([
+        'Recipients150',
+        'Messages per recipient1',
+        'Cost150 SMS credits',
+        `Balance after${(balance - 150).toLocaleString('en-US')} SMS credits`,
+      ]);
+      await page.screenshot({ path: `test-results/screens/send-confirm-${name}.png` });
+      await send.confirmation.getByRole('button', { name: 'Go back' }).click();
+      await send.confirmation.waitFor({ state: 'detached' });
+      expect(await outboxJobs(page)).toEqual([]);
+      expect(await send.message.inputValue()).toBe('Our new branch opens on Monday');
+      await send.submit();
+      await send.confirmSend();
+      await page.getByText('Sent to 150 recipients').waitFor({ timeout: 30_000 });
+      await context.close();
+    }
+  });
+
   it('screenshots the birthday form’s count of contacts without a birthday at 1280 and 390 px', async () => {
     for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
       const { page, context, send } = await world.openSignedIn({ viewport });

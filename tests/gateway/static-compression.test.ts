@@ -43,6 +43,20 @@ describe('compressed and cached first load', () => {
       headers: { host, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
     });
 
+  it('answers the app shell 200 at every screen of the app, deep links included, and 404 at any other path', async () => {
+    for (const path of ['/', '/login', '/dashboard', '/dashboard/abc123', '/phonebook/7?x=1', '/profile/']) {
+      const res = await get(path, 'br');
+      expect(res.statusCode, path).toBe(200);
+      expect(decode(res.rawPayload, res.headers['content-encoding'] as string)).toContain('<div id="root">');
+    }
+    for (const path of ['/nothing-here', '/dashboard/abc/more', '/wp-login']) {
+      const res = await get(path, 'br');
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(decode(res.rawPayload, res.headers['content-encoding'] as string)).toContain('<div id="root">');
+    }
+  });
+
   it('serves a hashed asset as brotli when asked, gzip when only gzip is accepted, and as it is otherwise; immutable', async () => {
     for (const [accept, expected] of [
       ['gzip, deflate, br, zstd', 'br'],

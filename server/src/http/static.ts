@@ -8,6 +8,7 @@ import type { GatewayContext } from '../core/context';
 import { GATEWAY_PREFIX } from '../../../src/domain/navigation/api-paths';
 import { PRERENDERED_PATHS } from '../../../src/domain/brand/prerendered-page';
 import { brandName, brandThemeColor } from '../../../src/domain/brand/brand';
+import { routeAccess } from '../../../src/domain/navigation/routing';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { prerenderedPages } from './prerendered-page';
 
@@ -40,7 +41,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
   }
   const shell = shellPages(app, ctx, dist);
   await registerDistFiles(app, dist);
-  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply, status = 200) => {
     const encoding = shellEncoding.negotiate(req.headers['accept-encoding'] ?? '') ?? 'identity';
     const page = await shell.prerendered(req).catch((error: unknown) => {
       req.log.warn(`no prerendered page, serving the plain shell: ${String(error)}`);
@@ -49,6 +50,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
     const variants = page ?? shell.indexHtml().shell;
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply
+      .status(status)
       .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
@@ -61,7 +63,9 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.url.startsWith(GATEWAY_PREFIX) &&
       !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
-    if (isNavigation) return sendShell(req, reply);
+    // A path that is none of the app's screens is a 404, though the app still shows itself (the landing
+    // page, the login, or the send form it redirects to): deep links to screens stay 200.
+    if (isNavigation) return sendShell(req, reply, routeAccess(req.url) === null ? 404 : 200);
     return reply.status(404).send({ error: { status: 'failed', message: 'Not found' } });
   });
 }

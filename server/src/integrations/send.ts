@@ -4,7 +4,7 @@ import type { ApiKeyRow } from '../db/schema-integrations';
 import type { RecipientOutcome } from '../core/recipient-ledger';
 import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 import { sendItemSchema, type SendItemInput } from '../../../src/domain/contract/send';
-import { splitSenderIds } from '../../../src/domain/messages/sender-id';
+import { splitSenderIds, testSenderProblem } from '../../../src/domain/messages/sender-id';
 import { sha256 } from '../auth/tokens';
 import { acceptSend } from '../sending/accept-send';
 import { apiMessagesByIndex, EXPIRED_ERROR } from '../messaging/api-views';
@@ -32,9 +32,16 @@ export const TEST_ENDINGS: ReadonlyArray<{ ending: string; status: RecipientOutc
 const testOutcome = (number: string) =>
   TEST_ENDINGS.find((t) => number.endsWith(t.ending)) ?? { status: 'SENT' as const, error: '' };
 
-/** The sender must be one of the account's approved IDs; otherwise nothing is sent (422, param from). */
-function checkSenderId(user: UserRow, from: string): void {
-  if (splitSenderIds(user.senderidapproved).includes(from)) return;
+/**
+ * The sender must be one of the account's approved IDs, and 'TEST' goes only to the account's own
+ * number (docs/product.md#sender-ids); otherwise nothing is sent (422, param from).
+ */
+function checkSenderId(user: UserRow, from: string, numbers: readonly string[]): void {
+  if (splitSenderIds(user.senderidapproved).includes(from)) {
+    const problem = testSenderProblem(from, user.telnumber, numbers);
+    if (problem) throw apiRefusal(422, 'sender_not_approved', problem, 'from');
+    return;
+  }
   const pending = splitSenderIds(user.pendingsenderid).includes(from);
   throw apiRefusal(
     422,
@@ -113,9 +120,13 @@ async function send(
 ): Promise<SendAnswerV1> {
   if (key.mode === 'test' && body.scheduleAt)
     throw apiRefusal(422, 'test_mode_unsupported', 'A test key cannot schedule messages: send now', 'scheduleAt');
-  checkSenderId(user, body.from);
   const recipients = recipientsOf(body);
   const accepted = recipients.filter((r) => r.valid);
+  checkSenderId(
+    user,
+    body.from,
+    accepted.map((r) => r.number),
+  );
   if (accepted.length === 0)
     throw apiRefusal(
       422,

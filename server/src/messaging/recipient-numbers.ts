@@ -26,3 +26,15 @@ export async function numbersHeldOutside(
   }
   return held;
 }
+
+/** Some of a message's numbers (up to `limit`, any order): enough to tell whether it reaches only one. */
+export async function someNumbersOf(db: Executor, messageId: number, limit = 2): Promise<string[]> {
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select('number')
+    .distinct()
+    .where('message_id', '=', messageId)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.number);
+}

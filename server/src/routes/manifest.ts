@@ -1,51 +1,51 @@
-import { openSync, readSync, closeSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { resolveDomain } from '../tenancy/domains';
 import { isSafeImageName } from '../images/image-files';
 import { IMAGES_PATH } from '../../../src/domain/navigation/api-paths';
-import { brandName, brandThemeColor } from '../../../src/domain/brand/brand';
+import { brandName, brandThemeColor, shortBrandName } from '../../../src/domain/brand/brand';
+import { imageSize } from '../images/image-size';
 import { APP_PATHS } from '../../../src/domain/navigation/app-paths';
 import { SHARE_TARGET_PATH, SHARED_SHEET_FIELD, SHEET_FILE_TYPES } from '../../../src/domain/send/incoming';
 
-/** Width and height from a PNG's IHDR chunk, or null for anything else. */
-function pngSize(path: string): { w: number; h: number } | null {
-  const fd = openSync(path, 'r');
-  try {
-    const head = Buffer.alloc(24);
-    readSync(fd, head, 0, 24, 0);
-    if (head.subarray(1, 4).toString('ascii') !== 'PNG') return null;
-    return { w: head.readUInt32BE(16), h: head.readUInt32BE(20) };
-  } finally {
-    closeSync(fd);
-  }
-}
+type Icon = { src: string; sizes: string; type: string; purpose?: string };
 
-const SHORTCUT_ICONS = [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }];
+const PLATFORM_ICONS: Icon[] = [
+  { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+  { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+];
+
+/** The smallest logo an installed app takes as its icon: launchers ask for 192 px. */
+const LOGO_ICON_MIN = 192;
+
+/**
+ * A domain's installed app wears its own logo when the logo is a square PNG or JPEG of at least
+ * 192 px (no image library resizes it here): then it is the only icon, so no launcher picks the
+ * platform's. Any other logo, or none, leaves the platform's icons (docs/product.md#tenants-and-white-label).
+ */
+function iconsOf(ctx: GatewayContext, logo: string): Icon[] {
+  const file = logo.startsWith(IMAGES_PATH) ? logo.slice(IMAGES_PATH.length) : '';
+  if (!file || !isSafeImageName(file) || !existsSync(join(ctx.imagesDir, file))) return PLATFORM_ICONS;
+  const size = imageSize(join(ctx.imagesDir, file));
+  if (!size || size.w !== size.h || size.w < LOGO_ICON_MIN) return PLATFORM_ICONS;
+  return [{ src: logo, sizes: `${size.w}x${size.h}`, type: size.type, purpose: 'any' }];
+}
 
 /** The web app manifest of the request's domain: its name, colour and logo (docs/product.md#tenants-and-white-label). */
 export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.get('/manifest.webmanifest', async (req, reply) => {
     const domain = await resolveDomain(ctx, req.hostname);
     const name = brandName(domain.companyname);
-    const icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> = [
-      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-    ];
-    const file = domain.logo.startsWith(IMAGES_PATH) ? domain.logo.slice(IMAGES_PATH.length) : '';
-    if (file && isSafeImageName(file) && existsSync(join(ctx.imagesDir, file))) {
-      const size = pngSize(join(ctx.imagesDir, file));
-      if (size && size.w === size.h && size.w >= 144) {
-        icons.unshift({ src: domain.logo, sizes: `${size.w}x${size.h}`, type: 'image/png', purpose: 'any' });
-      }
-    }
+    const icons = iconsOf(ctx, domain.logo);
+    const shortcutIcons = icons.slice(0, 1);
     reply.header('Content-Type', 'application/manifest+json; charset=utf-8');
     reply.header('Cache-Control', 'no-cache');
     return {
       id: '/',
       name,
-      short_name: name.length > 12 ? name.slice(0, 12).trim() : name,
+      short_name: shortBrandName(name),
       description: `${name}: bulk SMS for businesses. Write a send with no network and it goes out when the phone is back online; send to thousands from a spreadsheet or a phone book.`,
       start_url: '/',
       scope: '/',
@@ -57,9 +57,9 @@ export async function registerManifestRoute(app: FastifyInstance, ctx: GatewayCo
       theme_color: brandThemeColor(domain.theme_color),
       icons,
       shortcuts: [
-        { name: 'Send SMS', url: APP_PATHS.home.getHref(), icons: SHORTCUT_ICONS },
-        { name: 'Phone book', url: APP_PATHS.phonebook.getHref(), icons: SHORTCUT_ICONS },
-        { name: 'Dashboard', url: APP_PATHS.dashboard.getHref(), icons: SHORTCUT_ICONS },
+        { name: 'Send SMS', url: APP_PATHS.home.getHref(), icons: shortcutIcons },
+        { name: 'Phone book', url: APP_PATHS.phonebook.getHref(), icons: shortcutIcons },
+        { name: 'Dashboard', url: APP_PATHS.dashboard.getHref(), icons: shortcutIcons },
       ],
       screenshots: [
         {

@@ -113,7 +113,7 @@ export async function acceptSingles(
       const [user] = read[i]!;
       const whole = accountRefusal(user, now);
       const refusals = list.map(
-        (m, at) => whole ?? senderRefusal(user!, accounts[i]!.texts[at]!.sender) ?? (m instanceof Refusal ? m : null),
+        (m, at) => whole ?? senderRefusal(user!, accounts[i]!.texts[at]!) ?? (m instanceof Refusal ? m : null),
       );
       // Texts the account refused took their parts beside the reads: when that left a text it takes
       // over the limit, the limit is taken again for those it takes alone, as if they had never counted.
@@ -212,9 +212,9 @@ function accountRefusal(user: UserRow | undefined, now: number): Refusal | null 
 }
 
 /** The refusal of a sender ID the account may not send from. */
-function senderRefusal(user: UserRow, sender: string): Refusal | null {
+function senderRefusal(user: UserRow, { sender, number }: SingleText): Refusal | null {
   try {
-    checkSender(user, sender);
+    checkSender(user, sender, [number]);
     return null;
   } catch (error) {
     return refusalOf(error);

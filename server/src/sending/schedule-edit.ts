@@ -11,6 +11,7 @@ import { parseDeliveryTime } from '../messaging/delivery-time';
 import { markDeleted, ownRegistration, saveRegistrationEdit } from '../messaging/registrations';
 import { dropRegistrationFields, fieldNames } from '../messaging/recipient-fields';
 import { hasOwnTexts, templateShares } from '../messaging/template-texts';
+import { someNumbersOf } from '../messaging/recipient-numbers';
 import { CHANGE_THE_TEMPLATE, NO_TEMPLATE, TEMPLATE_NOT_KEPT } from '../../../src/domain/messages/personalize';
 import { refillTemplates } from './personal-edit';
 import {
@@ -144,7 +145,7 @@ export async function updateRegistration(
     const reg = await ownOrNotFound(trx, user, list, edit.message_id, !preview && dialect === 'postgres');
     if (reg.state === 'done') throw refuse(`This ${NOUN[list].toLowerCase()} has already been sent`);
     const sender = (edit.sourceAddress ?? reg.source_address).trim();
-    if (!preview) checkSender(user, sender);
+    if (!preview) checkSender(user, sender, sender === TEST_SENDER_ID ? await someNumbersOf(trx, reg.id) : []);
     const next =
       reg.template === null
         ? await sharedText(trx, reg, sender, edit)

@@ -1,5 +1,5 @@
 import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/messages/sms';
-import { messageBodyFor, splitSenderIds } from '../../../src/domain/messages/sender-id';
+import { messageBodyFor, splitSenderIds, testSenderProblem } from '../../../src/domain/messages/sender-id';
 import { splitDestinations } from '../../../src/domain/send/recipients';
 import { SEND_MESSAGE_TYPES } from '../../../src/domain/messages/message-kinds';
 import {
@@ -88,14 +88,26 @@ function kindOf(item: SendItemInput): MessageKind {
   );
 }
 
-/** A send's sender must be one of the account's approved IDs ('TEST' included, for a new account). */
-export function checkSender(user: UserRow, sender: string): void {
+/**
+ * A send's sender must be one of the account's approved IDs; 'TEST' (a new account's) reaches only the
+ * account's own number (docs/product.md#sender-ids). `numbers` is read only for 'TEST'.
+ */
+export function checkSender(user: UserRow, sender: string, numbers: Iterable<string>): void {
   if (!sender) throw refuse('Please select sender ID for this messge');
-  if (splitSenderIds(user.senderidapproved).includes(sender)) return;
+  if (splitSenderIds(user.senderidapproved).includes(sender)) {
+    const problem = testSenderProblem(sender, user.telnumber, numbers);
+    if (problem) throw refuse(problem);
+    return;
+  }
   if (splitSenderIds(user.pendingsenderid).includes(sender)) {
     throw refuse(`Sender ID ${sender} is still awaiting approval; use an approved sender ID`);
   }
   throw refuse(`Sender ID ${sender} is not approved for your account; request it from your profile page`);
+}
+
+/** Every number the items name, read only when asked for. */
+function* destinationsOf(items: readonly SendItemInput[]): Generator<string> {
+  for (const item of items) yield* splitDestinations(item.destinationAddress);
 }
 
 /** Encoding and parts of one text, refusing what does not fit in 9 parts ('out of range': docs/product.md#parts-and-encodings). */
@@ -183,7 +195,7 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     namesBirthdays: kind === 'birthday' && first.birthday !== undefined,
     template: first.template ?? null,
   };
-  checkSender(user, sender);
+  checkSender(user, sender, destinationsOf(items));
   const recipients: SendRecipient[] = [];
   let work = 0;
   for (const [i, item] of items.entries()) {

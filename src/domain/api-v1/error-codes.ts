@@ -23,7 +23,10 @@ export const API_ERRORS = {
   conflict: { status: 409, words: 'Another change got there first: read again and retry' },
   body_too_large: { status: 413, words: 'The body is over 1 MiB: send fewer recipients a request' },
   unsupported_media_type: { status: 415, words: 'Send the body as Content-Type: application/json' },
-  sender_not_approved: { status: 422, words: 'The sender ID is not approved for this account' },
+  sender_not_approved: {
+    status: 422,
+    words: "The sender ID is not approved for this account (TEST: for a number other than the account's own)",
+  },
   invalid_number: { status: 422, words: 'None of the numbers is a valid mobile number' },
   test_mode_unsupported: { status: 422, words: 'A test key cannot do this (schedule a send)' },
   too_many_keys: { status: 422, words: 'The account has the most active keys it may: revoke one' },

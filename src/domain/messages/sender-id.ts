@@ -1,5 +1,6 @@
 // Sender ID requests, and the 'TEST' and 'rccg' exceptions (docs/product.md#sender-ids).
 import { SENDER_ID_MAX_LENGTH } from '../constants';
+import { canonicalPhone, displayPhone } from '../numbers/phone-number';
 
 export const NO_SENDER_ID = 'No senderId provided';
 export const SENDER_ID_NUMBERS_ONLY = 'Sorry we dont accept numbers only as sender ids';
@@ -9,6 +10,25 @@ export const senderIdTooLong = (id: string): string =>
 export const TEST_SENDER_ID = 'TEST';
 export const TEST_SENDER_BODY =
   'Thank you for choosing us, kindly apply for your customized sender ID(s) from the profile page so your actual message will be delivered';
+
+/** Why a 'TEST' send is refused: it goes only to the account's own number (docs/product.md#sender-ids). */
+export const testSenderOwnNumberOnly = (ownPhone: string): string =>
+  ownPhone.trim()
+    ? `Sender ID TEST sends only to your own number (${displayPhone(ownPhone)}), to show you its notice: request a sender ID of your own from your profile page to send to others`
+    : 'Sender ID TEST sends only to your own number, and your profile has none: request a sender ID of your own from your profile page';
+
+/**
+ * 'TEST' carries the platform's notice at the account's cost, so it may reach only the account's own
+ * number (its profile's phone), however each is written; null when the send may go.
+ */
+export function testSenderProblem(senderId: string, ownPhone: string, numbers: Iterable<string>): string | null {
+  if (senderId.trim() !== TEST_SENDER_ID) return null;
+  const own = ownPhone.trim() ? canonicalPhone(ownPhone) : null;
+  for (const number of numbers) {
+    if (own === null || canonicalPhone(number) !== own) return testSenderOwnNumberOnly(ownPhone);
+  }
+  return null;
+}
 
 export type SenderIdRequestResult = { ok: true; ids: string[] } | { ok: false; message: string };
 

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MESSAGE_KINDS, MESSAGE_KIND_LABELS, contactSourcesFor } from '../../domain/messages/message-kinds';
 import { TEST_SENDER_ID } from '../../domain/messages/sender-id';
+import { displayPhone } from '../../domain/numbers/phone-number';
 import type { ContactSource, MessageKind, MessageSubtype } from '../../domain/types';
 import type { SendFormApi } from './use-send-form';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
@@ -20,10 +21,16 @@ export const SOURCE_SWITCHED_NOTES = {
     'Personalized sets the contact source to Excel or CSV file. Your phone books are still chosen: choose Phone book as the contact source to personalise from them, or Regular to go back.',
 } as const;
 
-type Props = { form: SendFormApi; senderIds: readonly string[] };
+/** Said under the Sender ID when 'TEST' is chosen (docs/product.md#sender-ids). */
+export const testSenderNote = (ownPhone: string): string =>
+  `TEST sends a notice to apply for your own sender ID instead of your text, and only to your own number${
+    ownPhone.trim() ? ` (${displayPhone(ownPhone)})` : ''
+  }`;
+
+type Props = { form: SendFormApi; senderIds: readonly string[]; ownPhone: string };
 
 /** Message type, sub-type, contact source, sender ID and campaign name (docs/product.md#the-send-form). */
-export function MessageTypeFields({ form, senderIds }: Props) {
+export function MessageTypeFields({ form, senderIds, ownPhone }: Props) {
   const { fields, set } = form;
   const sources = contactSourcesFor(fields.subtype);
   return (
@@ -64,11 +71,7 @@ export function MessageTypeFields({ form, senderIds }: Props) {
           data={[...senderIds]}
           value={fields.senderId || null}
           onChange={(value) => set('senderId', value ?? '')}
-          description={
-            fields.senderId === TEST_SENDER_ID
-              ? 'TEST sends a notice to apply for your own sender ID instead of your text'
-              : undefined
-          }
+          description={fields.senderId === TEST_SENDER_ID ? testSenderNote(ownPhone) : undefined}
         />
         <TextInput
           label="Campaign name (optional)"

@@ -21,6 +21,7 @@ import { useDraftExcel } from './use-draft-excel';
 import type { Incoming } from '../../flows/incoming';
 import { useIncoming, useKeptShare } from '../../flows/use-incoming';
 import { SharedInDialog } from './shared-in-dialog';
+import { SendConfirmDialog } from './send-confirm-dialog';
 import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
@@ -94,7 +95,15 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
     optOuts,
     linkHost,
   );
-  const { submit, problem, busy } = useSendSubmit({ form, plan, excel, balance, onQueued: forgetFile, linkHost });
+  const { submit, problem, busy, confirmation, confirm, cancelConfirmation } = useSendSubmit({
+    form,
+    plan,
+    excel,
+    balance,
+    ownPhone: user.telnumber,
+    onQueued: forgetFile,
+    linkHost,
+  });
   // A sheet picked or dropped is the user's own choice of source (Personalized's note about typed numbers goes).
   const takeFile = (next: File | null) => {
     set('source', 'excel');
@@ -128,8 +137,14 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
       onDrop={onDrop}
     >
       <SharedInDialog shared={shared} onUse={acceptShared} onDiscard={settle} />
+      <SendConfirmDialog
+        confirmation={confirmation}
+        confirmLabel={submitLabel(fields.messageType)}
+        onConfirm={confirm}
+        onCancel={cancelConfirmation}
+      />
       <FormStack gap="md" label="Send SMS" onSubmit={(event) => (event.preventDefault(), void submit())}>
-        <MessageTypeFields form={form} senderIds={senderIds} />
+        <MessageTypeFields form={form} senderIds={senderIds} ownPhone={user.telnumber} />
         <RecipientFields form={form} sheet={{ excel, file, restoring }} onFile={takeFile} phonebook={phonebook} />
         <NumberChecks plan={plan} personalized={fields.subtype === 'personalized'} />
         <ScheduleFields form={form} />

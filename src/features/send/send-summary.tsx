@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { optedOutPreview } from '../../domain/numbers/opt-out';
 import { INTERNATIONAL_CURRENCY } from '../../domain/constants';
 import type { SendPlan } from './use-send-plan';
@@ -46,7 +48,10 @@ export function SendSummary({ plan, balance }: Props) {
       )}
       {plan.creditMessage && (
         <Alert color="red" variant="light" title="Not enough credit" data-testid="credit-problem">
-          {plan.creditMessage}
+          <Text size="sm">{plan.creditMessage}</Text>
+          <Anchor component={Link} to={APP_PATHS.purchaseSms.getHref()} size="sm" fw={600}>
+            Buy SMS credits
+          </Anchor>
         </Alert>
       )}
       {plan.warnings.map((warning) => (

@@ -10,6 +10,8 @@ import {
   updatesBalanceAfterSend,
   senderIdCharacters,
   validateSenderIdRequest,
+  testSenderProblem,
+  testSenderOwnNumberOnly,
 } from '../../../src/domain/messages/sender-id';
 
 describe('validateSenderIdRequest', () => {
@@ -76,5 +78,20 @@ describe('sender id rules', () => {
     expect(preselectedSenderId(['DEMO'])).toBe('DEMO');
     expect(preselectedSenderId(['DEMO', 'ALERTS'])).toBe('');
     expect(preselectedSenderId([])).toBe('');
+  });
+});
+
+describe('testSenderProblem', () => {
+  const own = '+233 24 123 4567';
+  it("lets 'TEST' reach the account's own number, however either is written", () => {
+    expect(testSenderProblem('TEST', own, ['0241234567', '233241234567', '00233241234567'])).toBeNull();
+  });
+  it("refuses 'TEST' to any other number, naming the rule and the own number", () => {
+    expect(testSenderProblem('TEST', own, ['0241234567', '0241000001'])).toBe(testSenderOwnNumberOnly(own));
+    expect(testSenderOwnNumberOnly(own)).toContain('only to your own number (024 123 4567)');
+  });
+  it('refuses every number when the profile has no phone, and leaves other senders alone', () => {
+    expect(testSenderProblem('TEST', '', ['0241234567'])).toBe(testSenderOwnNumberOnly(''));
+    expect(testSenderProblem('DEMO', own, ['0241000001'])).toBeNull();
   });
 });

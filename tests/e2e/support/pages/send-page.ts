@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { ShellPage } from './shell-page';
+import { CONFIRM_OVER_RECIPIENTS } from '../../../../src/domain/send/send-confirm';
 
 const MONTHS = [
   'January',
@@ -95,12 +96,26 @@ export class SendPage {
     return this.page.getByTestId('job-state').first();
   }
 
-  /** Queues a quick regular send from DEMO to these numbers. */
+  /** The dialog a large or costly send asks in before it goes. */
+  get confirmation() {
+    return this.page.getByRole('dialog', { name: 'Confirm this send' });
+  }
+
+  /** Says yes to the confirmation of a large send: its button is the form's own (Send Message, ...). */
+  async confirmSend() {
+    await this.confirmation
+      .getByRole('button', { name: /^(Send Message|Register (scheduled|recurring|birthday) sms)$/ })
+      .click();
+    await this.confirmation.waitFor({ state: 'detached' });
+  }
+
+  /** Queues a quick regular send from DEMO to these numbers, confirming it when it is large. */
   async queueQuickSend(numbers: readonly string[], text: string) {
     await this.choose('Sender ID', 'DEMO');
     await this.numbers.fill(numbers.join('\n'));
     await this.message.fill(text);
     await this.submit();
+    if (numbers.length > CONFIRM_OVER_RECIPIENTS) await this.confirmSend();
   }
 
   /** The origin-wide outbox drainer lock as the browser reports it: who holds it, how many wait. */

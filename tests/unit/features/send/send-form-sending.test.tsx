@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { db } from '../../../../src/db/db';
 import { stubFetch } from '../../support/fetch-stub';
 import {
@@ -14,7 +14,7 @@ import {
   select,
   submit,
 } from './send-helpers';
-import { TEST_SENDER_BODY } from '../../../../src/domain/messages/sender-id';
+import { TEST_SENDER_BODY, testSenderOwnNumberOnly } from '../../../../src/domain/messages/sender-id';
 
 describe('send form: sending', { timeout: 30_000 }, () => {
   beforeEach(async () => {
@@ -80,14 +80,61 @@ describe('send form: sending', { timeout: 30_000 }, () => {
     await waitFor(async () => expect((await db.drafts.get(PROFILE))?.fields.senderId).toBe('ALERTS'));
   });
 
-  it("sends the notice instead of the text from the 'TEST' sender a new account is given", async () => {
-    const { user } = await renderSendForm({ senderidapproved: 'TEST' });
+  it("sends the notice instead of the text from the 'TEST' sender a new account is given, to its own number", async () => {
+    const { user } = await renderSendForm({ senderidapproved: 'TEST', telnumber: '233241234567' });
     expect(select('Sender ID').value).toBe('TEST');
-    await user.type(field('Mobile numbers'), '0241000001');
+    await user.type(field('Mobile numbers'), '0241234567');
     await user.type(field('Message'), 'Real text');
     await submit(user, 'Send Message');
     await waitFor(async () => expect(await batches()).toHaveLength(1));
     expect((await batches())[0]!.items[0]!.shortMessage).toBe(TEST_SENDER_BODY);
+  });
+
+  it("says before sending that 'TEST' reaches only the account's own number, and queues nothing to others", async () => {
+    const { user } = await renderSendForm({ senderidapproved: 'TEST', telnumber: '233241234567' });
+    screen.getByText(
+      'TEST sends a notice to apply for your own sender ID instead of your text, and only to your own number (024 123 4567)',
+    );
+    await user.type(field('Mobile numbers'), '0241234567, 0241000001');
+    await user.type(field('Message'), 'Real text');
+    await submit(user, 'Send Message');
+    await screen.findByText(testSenderOwnNumberOnly('233241234567'));
+    expect(await jobs()).toHaveLength(0);
+  });
+
+  it('asks before a send to more than 100 recipients, with its cost and the balance after; Go back sends nothing', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => `0241${String(i).padStart(6, '0')}`).join(',');
+    const { user } = await renderSendForm(
+      { senderidapproved: 'DEMO', creditbalance: 5000 },
+      { senderId: 'DEMO', numbers: many, text: 'Our shop opens at 9' },
+    );
+    await waitFor(() => expect(screen.getByTestId('send-cost').textContent).toContain('120 SMS credits'));
+    await submit(user, 'Send Message');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm this send' });
+    expect(
+      within(dialog)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Recipients120', 'Messages per recipient1', 'Cost120 SMS credits', 'Balance after4,880 SMS credits']);
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await jobs()).toHaveLength(0);
+    expect((field('Message') as HTMLTextAreaElement).value).toBe('Our shop opens at 9');
+
+    await submit(user, 'Send Message');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Message' }));
+    await waitFor(async () => expect(await jobs()).toHaveLength(1));
+    expect((await jobs())[0]).toMatchObject({ total: 120 });
+  });
+
+  it('sends a small send at once, without asking', async () => {
+    const { user } = await renderSendForm(
+      { senderidapproved: 'DEMO' },
+      { senderId: 'DEMO', numbers: '0241000001', text: 'Hi' },
+    );
+    await submit(user, 'Send Message');
+    await waitFor(async () => expect(await jobs()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("lists exactly the approved IDs: none approved, none offered, and 'Please select sender ID for this messge'", async () => {

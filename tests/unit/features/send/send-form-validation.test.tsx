@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   BIRTHDAY_DATE_REQUIRED,
   EMPTY_MESSAGE,
@@ -124,6 +124,10 @@ describe('send form: each validation message, in order', { timeout: 30_000 }, ()
     await user.type(field('Mobile numbers'), '0241000001, 0241000002');
     await user.type(field('Message'), 'Hello');
     expect((await screen.findByTestId('credit-problem')).textContent).toContain(notEnoughCredit(2, 1));
+    // The box leads to where credit is bought.
+    expect(
+      within(screen.getByTestId('credit-problem')).getByRole('link', { name: 'Buy SMS credits' }).getAttribute('href'),
+    ).toBe('/purchasesms');
     await submit(user);
     // Said once: the summary's box already says it; no second box beside the button, no alert.
     await screen.findByTestId('credit-problem');
