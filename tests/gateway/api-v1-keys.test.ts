@@ -151,6 +151,8 @@ describe('scopes on every operation', () => {
     getWebhookSecret: { method: 'GET', path: '/webhook-secret' },
     rotateWebhookSecret: { method: 'POST', path: '/webhook-secret', body: {} },
     getSmppAccess: { method: 'GET', path: '/smpp-access' },
+    listLedgerEntries: { method: 'GET', path: '/ledger' },
+    getStatement: { method: 'GET', path: '/statements/2026-11' },
     updateSmppAccess: { method: 'POST', path: '/smpp-access', body: { throughput: 5 } },
   };
 
