@@ -9,8 +9,8 @@ import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { CODE_TTL_MS } from './codes';
 import { findAccount } from './account-store';
 import { giveBackAttempt, takeAttempt } from './attempts';
-import { startEnrolment, twoStepRequired } from './two-step';
-import { codeAttemptsOf, replaceRecoveryCodes, TOTP_CODE, useRecoveryCode, useTotpCode } from './two-step-codes';
+import { startEnrolment, turnOnTwoStep, twoStepRequired } from './two-step';
+import { codeAttemptsOf, TOTP_CODE, useRecoveryCode, useTotpCode } from './two-step-codes';
 import { VALIDATION_ATTEMPTS } from '../../../src/domain/constants';
 import {
   TWO_STEP_CODE_USED,
@@ -91,14 +91,7 @@ export async function completeChallenge(
       if (!user.totp_pending) return 'wrong' as const;
       const result = TOTP_CODE.test(typed) ? await useTotpCode(trx, ctx, user, user.totp_pending, typed) : 'wrong';
       if (result !== 'ok') return result;
-      await trx
-        .updateTable('users')
-        .set({ totp_secret: user.totp_pending, totp_pending: '', totp_enabled: 1 })
-        .where('profile_id', '=', user.profile_id)
-        .execute();
-      const recoveryCodes = await replaceRecoveryCodes(trx, user.profile_id);
-      await recordAudit(trx, { at: ctx.now(), actor: user, action: 'two_step_on', source });
-      return { recoveryCodes, usedRecovery: false };
+      return { recoveryCodes: await turnOnTwoStep(trx, ctx, user, source), usedRecovery: false };
     }
     if (TOTP_CODE.test(typed)) {
       const result = await useTotpCode(trx, ctx, user, user.totp_secret, typed);

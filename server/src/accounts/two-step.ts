@@ -58,14 +58,7 @@ export async function confirmEnrolment(ctx: GatewayContext, user: UserRow, code:
       : 'wrong';
     if (outcome === 'used') throw refuse(TWO_STEP_CODE_USED);
     if (outcome === 'wrong') throw refuse(TWO_STEP_WRONG_CODE);
-    await trx
-      .updateTable('users')
-      .set({ totp_secret: user.totp_pending, totp_pending: '', totp_enabled: 1 })
-      .where('profile_id', '=', user.profile_id)
-      .execute();
-    const recoveryCodes = await replaceRecoveryCodes(trx, user.profile_id);
-    await recordAudit(trx, { at: ctx.now(), actor: user, action: 'two_step_on', source });
-    return { recoveryCodes };
+    return { recoveryCodes: await turnOnTwoStep(trx, ctx, user, source) };
   });
   await giveBackAttempt(ctx, 'twoStepCode', codeAttemptsOf(user.profile_id));
   return answer;
@@ -144,4 +137,19 @@ export async function setTwoStepRequirement(
       details: { before: user.require_two_step === 1, after: required },
     });
   });
+}
+
+/**
+ * Turns two-step sign-in on with the secret waiting for its first code (the profile's confirm, or a
+ * sign-in that must set it up): new recovery codes, recorded in the audit log. Answers the codes.
+ */
+export async function turnOnTwoStep(trx: Executor, ctx: GatewayContext, user: UserRow, source: AuditSource) {
+  await trx
+    .updateTable('users')
+    .set({ totp_secret: user.totp_pending, totp_pending: '', totp_enabled: 1 })
+    .where('profile_id', '=', user.profile_id)
+    .execute();
+  const recoveryCodes = await replaceRecoveryCodes(trx, user.profile_id);
+  await recordAudit(trx, { at: ctx.now(), actor: user, action: 'two_step_on', source });
+  return recoveryCodes;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import { mailFromAddress } from './outbox';
 import type { MailOutboxRow } from '../db/schema-mail';
 
 /** Seconds before each retry of an e-mail the server did not take: about a day and a half in all. */
@@ -47,7 +48,7 @@ function reasonOf(error: unknown): string {
 }
 
 async function sendOne(ctx: GatewayContext, row: MailOutboxRow): Promise<void> {
-  const from = { name: row.from_name, address: ctx.mailFrom ?? `no-reply@${ctx.mainHost}` };
+  const from = { name: row.from_name, address: mailFromAddress(ctx) };
   try {
     await ctx.mailer!.send({
       from,

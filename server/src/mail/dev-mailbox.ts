@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import { mailFromAddress } from './outbox';
 
 /** Dev mode: the newest e-mails the gateway wrote, to one address or all, as a person would read them. */
 export async function devMailbox(ctx: GatewayContext, query: { to?: string; limit: number }) {
@@ -8,7 +9,7 @@ export async function devMailbox(ctx: GatewayContext, query: { to?: string; limi
   return (await rows.execute()).map((r) => ({
     id: r.id,
     to: r.to_address,
-    from: `${r.from_name} <${ctx.mailFrom ?? `no-reply@${ctx.mainHost}`}>`,
+    from: `${r.from_name} <${mailFromAddress(ctx)}>`,
     subject: r.subject,
     text: r.body,
     status: r.status,

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database';
+import type { GatewayContext } from '../core/context';
 import { isEmailAddress } from '../../../src/domain/fields';
 
 /** One e-mail to write: `from` is the name beside the gateway's address (the selling domain's brand). */
@@ -51,3 +52,6 @@ export async function mailByStatus(db: Executor): Promise<Record<string, number>
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/** The address every e-mail is from (MAIL_FROM); each domain's brand is the name beside it. */
+export const mailFromAddress = (ctx: GatewayContext) => ctx.mailFrom ?? `no-reply@${ctx.mainHost}`;
