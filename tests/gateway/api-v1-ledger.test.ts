@@ -40,7 +40,8 @@ describe('the credit ledger through the API', () => {
     expect(first.status).toBe(200);
     const [entry] = first.body.data as Entry[];
     expect(entry).toMatchObject({ amount: -2, balanceAfter: balance, reason: 'api_send' });
-    expect(entry!.reference).toEqual({ kind: 'message', id: expect.stringMatching(/^\d+$/) });
+    // The send's batch, by the id sendMessages answered: getBatch opens it.
+    expect(entry!.reference).toEqual({ kind: 'batch', id: sent.body.batchId });
     expect(first.body.hasMore).toBe(true);
 
     const next = await v1(gw, 'GET', `/ledger?limit=100&cursor=${first.body.nextCursor as string}`, {

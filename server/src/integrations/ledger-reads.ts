@@ -3,11 +3,20 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { ledgerPage, statementFor } from '../money/statement';
 import { apiRefusal } from './api-refusal';
-import { cursorOf, parseCursor } from './ids';
-import type { ledgerList, listLedgerQuery, statement } from '../../../src/domain/api-v1/schemas';
+import { batchIdOf, cursorOf, parseCursor } from './ids';
+import type { ledgerEntry, ledgerList, listLedgerQuery, statement } from '../../../src/domain/api-v1/schemas';
+import type { LedgerRef } from '../money/ledger';
 
 // The credit ledger through the integrators' API (docs/api-v1.md#credit-ledger): every change of the
 // balance as the money area recorded it, and a month's statement made of them.
+
+/** What caused an entry, named as this API names it elsewhere: a send is the batch sendMessages answered. */
+const referenceOf = (ref: LedgerRef | null): z.output<typeof ledgerEntry>['reference'] =>
+  ref === null
+    ? null
+    : ref.kind === 'message'
+      ? { kind: 'batch', id: batchIdOf(Number(ref.id)) }
+      : { kind: ref.kind, id: String(ref.id) };
 
 /** listLedgerEntries: newest first, a page at a time, optionally between two times. */
 export async function listLedgerEntries(
@@ -26,7 +35,7 @@ export async function listLedgerEntries(
       amount: e.amount,
       balanceAfter: e.balanceAfter,
       reason: e.reason,
-      reference: e.ref === null ? null : { kind: e.ref.kind, id: String(e.ref.id) },
+      reference: referenceOf(e.ref),
       at: new Date(e.at).toISOString(),
     })),
     hasMore: page.hasMore,

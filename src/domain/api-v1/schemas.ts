@@ -97,9 +97,11 @@ export const ledgerEntry = z.object({
   balanceAfter: z.number().describe('The balance this change left'),
   reason: ledgerReason,
   reference: z
-    .object({ kind: z.enum(['message', 'checkout', 'payment', 'account']), id: z.string() })
+    .object({ kind: z.enum(['batch', 'checkout', 'payment', 'account']), id: z.string() })
     .nullable()
-    .describe('What caused it: a message (its id), a checkout, a payment; null when nothing names it'),
+    .describe(
+      'What caused it: a send (the batchId sendMessages answered), a checkout, a payment; null when nothing names it',
+    ),
   at: isoOut,
 });
 export const listLedgerQuery = z.strictObject({

@@ -26,8 +26,15 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** A fresh database: in-memory SQLite, or a new PostgreSQL database when DATABASE_URL is set. */
-async function freshDatabase(sqliteFile = ':memory:'): Promise<{ db: Db; drop: () => Promise<void> }> {
+/**
+ * A fresh database: in-memory SQLite, or a new PostgreSQL database when DATABASE_URL is set; or the
+ * PostgreSQL database `databaseUrl` names (the test made it and drops it).
+ */
+async function freshDatabase(
+  sqliteFile = ':memory:',
+  databaseUrl?: string,
+): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (databaseUrl) return { db: openDatabase({ databaseUrl }), drop: async () => {} };
   const fresh = await freshPostgres();
   if (!fresh) {
     const db = openDatabase({ sqliteFile });
@@ -67,10 +74,10 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
 
 /** The gateway app over a fresh database with the demo tenants seeded (unless `demo: false`). */
 export async function makeTestApp(
-  options: Partial<GatewayContext> & { demo?: boolean; sqliteFile?: string } = {},
+  options: Partial<GatewayContext> & { demo?: boolean; sqliteFile?: string; databaseUrl?: string } = {},
 ): Promise<TestGateway> {
-  const { demo = true, sqliteFile, ...overrides } = options;
-  const { db, drop } = await freshDatabase(sqliteFile);
+  const { demo = true, sqliteFile, databaseUrl, ...overrides } = options;
+  const { db, drop } = await freshDatabase(sqliteFile, databaseUrl);
   await migrateToLatest(db);
   const clock: TestClock = {
     now: Date.parse('2026-11-20T10:00:00Z'),
