@@ -28,6 +28,8 @@ export const TABLE_OWNERS = {
   contacts: 'phonebook',
   payments: 'payments',
   checkouts: 'payments',
+  invoices: 'payments',
+  invoice_counters: 'payments',
   domains: 'tenancy',
   api_keys: 'integrations',
   optouts: 'optouts',

@@ -59,6 +59,9 @@ export type UserInfo = {
   /** Two-step sign-in is on; the account requires it of itself and its admins (older gateways: absent). */
   twostep?: boolean;
   twosteprequired?: boolean;
+  /** The owner's domain: its TIN on invoices, and whether its prices exclude tax (older gateways: absent). */
+  tin?: string;
+  pricesexcludetax?: boolean;
 };
 
 export type DomainDetails = {
@@ -85,6 +88,9 @@ export type DomainDetails = {
   supenablereferral: boolean;
   supenablereseller: boolean;
   supInternationalBalance: number;
+  /** Ghana's taxes are added to the prices at checkout (else the prices include them); sup: the owner's seller's. */
+  pricesexcludetax?: boolean;
+  suppricesexcludetax?: boolean;
 };
 
 export type PriceTier = {

@@ -5,6 +5,14 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
+  attachments?: readonly MailAttachment[];
+}
+
+/** A file sent with an e-mail (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**

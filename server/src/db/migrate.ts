@@ -31,6 +31,7 @@ import { oneIdempotencyStore } from './migrations/030-one-idempotency-store';
 import { personalTemplates } from './migrations/031-personal-templates';
 import { erasedCounters } from './migrations/032-erased-counters';
 import { mailOutbox } from './migrations/034-mail-outbox';
+import { invoices } from './migrations/035-invoices';
 import { creditLedger } from './migrations/033-credit-ledger';
 import { unconfirmedEvent } from './migrations/036-unconfirmed-event';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '032-erased-counters': erasedCounters,
   '034-mail-outbox': mailOutbox,
   '033-credit-ledger': creditLedger,
+  '035-invoices': invoices,
   '036-unconfirmed-event': unconfirmedEvent,
 };
 

@@ -67,6 +67,10 @@ export interface DomainsTable {
   verify_token: Generated<string>;
   /** When the host was claimed (ms): an unverified claim expires after CLAIM_TTL_DAYS. */
   claimed_at: Generated<number>;
+  /** The seller's Taxpayer Identification Number on its invoices ('' when not given). */
+  tin: Generated<string>;
+  /** 1 when the price tables include VAT, NHIL and GETFund; 0 when they are added at checkout. */
+  prices_include_tax: Generated<number>;
 }
 export type DomainRow = Selectable<DomainsTable>;
 

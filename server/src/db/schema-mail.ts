@@ -16,6 +16,8 @@ export interface MailOutboxTable {
   reply_to: Generated<string>;
   subject: string;
   body: string;
+  /** Files sent with it: JSON [{ filename, contentType, base64 }], '' for none. */
+  attachments: Generated<string>;
   /** queued (to send or retry), sent, failed (tries spent; kept with why), captured (dev mode, no SMTP). */
   status: 'queued' | 'sent' | 'failed' | 'captured';
   attempts: Generated<number>;

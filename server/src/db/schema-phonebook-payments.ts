@@ -75,10 +75,49 @@ export interface CheckoutsTable {
   provider_note: Generated<string>;
   /** Credits (with any referral bonus) taken from a reseller seller for this checkout while pending; 0 once it ends. */
   reserved: Generated<number>;
+  /** Pesewas of tax added to the price (a domain whose prices exclude tax); 0 when the price included it. */
+  tax_added: Generated<number>;
 }
 export type CheckoutRow = Selectable<CheckoutsTable>;
 
+/** An invoice of a confirmed purchase, as issued: names, TIN and taxes are kept as they were that day. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  /** The issuing account (the buyer's supervisor: the operator or a reseller) and its gapless number. */
+  seller_id: number;
+  number: number;
+  buyer_id: number;
+  checkout_reference: string;
+  payment_id: string;
+  issued_at: number;
+  seller_name: string;
+  seller_host: Generated<string>;
+  seller_tin: Generated<string>;
+  buyer_name: string;
+  buyer_phone: Generated<string>;
+  buyer_email: Generated<string>;
+  credits: number;
+  currency: string;
+  includes_tax: number;
+  tax_law: Generated<string>;
+  /** Pesewas: the taxable value, each tax, and what the buyer paid (base + taxes). */
+  base: number;
+  vat: number;
+  nhil: number;
+  getfund: number;
+  total: number;
+}
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+/** Each issuing account's last invoice number, taken and raised in the purchase's transaction. */
+export interface InvoiceCountersTable {
+  seller_id: number;
+  last_number: Generated<number>;
+}
+
 export interface PhonebookPaymentTables {
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
   groups: GroupsTable;
   contacts: ContactsTable;
   payments: PaymentsTable;

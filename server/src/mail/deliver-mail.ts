@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
-import { mailFromAddress } from './outbox';
+import { attachmentsOf, mailFromAddress } from './outbox';
 import type { MailOutboxRow } from '../db/schema-mail';
 
 /** Seconds before each retry of an e-mail the server did not take: about a day and a half in all. */
@@ -55,6 +55,7 @@ async function sendOne(ctx: GatewayContext, row: MailOutboxRow): Promise<void> {
       to: row.to_address,
       subject: row.subject,
       text: row.body,
+      attachments: attachmentsOf(row.attachments),
       ...(row.reply_to ? { replyTo: row.reply_to } : {}),
     });
     await ctx.db

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
-import { mailFromAddress } from './outbox';
+import { attachmentsOf, mailFromAddress } from './outbox';
 
 /** Dev mode: the newest e-mails the gateway wrote, to one address or all, as a person would read them. */
 export async function devMailbox(ctx: GatewayContext, query: { to?: string; limit: number }) {
@@ -12,6 +12,7 @@ export async function devMailbox(ctx: GatewayContext, query: { to?: string; limi
     from: `${r.from_name} <${mailFromAddress(ctx)}>`,
     subject: r.subject,
     text: r.body,
+    attachments: attachmentsOf(r.attachments).map((a) => ({ filename: a.filename, bytes: a.content.length })),
     status: r.status,
     at: new Date(Number(r.created_at)).toISOString(),
   }));

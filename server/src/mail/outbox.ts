@@ -1,5 +1,6 @@
 import type { Executor } from '../db/database';
 import type { GatewayContext } from '../core/context';
+import type { MailAttachment } from '../core/mailer';
 import { isEmailAddress } from '../../../src/domain/fields';
 
 /** One e-mail to write: `from` is the name beside the gateway's address (the selling domain's brand). */
@@ -11,6 +12,7 @@ export interface MailToQueue {
   replyTo?: string;
   subject: string;
   text: string;
+  attachments?: readonly MailAttachment[];
 }
 
 /** Longest subject and body kept: an e-mail of the gateway's own making is far shorter. */
@@ -35,12 +37,29 @@ export async function queueMail(db: Executor, mail: MailToQueue, now: number): P
       reply_to: mail.replyTo && isEmailAddress(mail.replyTo) ? mail.replyTo.trim() : '',
       subject: mail.subject.replace(/[\r\n]+/g, ' ').slice(0, MAX_SUBJECT),
       body: mail.text.slice(0, MAX_BODY),
+      attachments: mail.attachments?.length ? attachmentsText(mail.attachments) : '',
       status: 'queued',
       next_at: now,
       created_at: now,
     })
     .execute();
   return true;
+}
+
+const attachmentsText = (files: readonly MailAttachment[]) =>
+  JSON.stringify(
+    files.map((f) => ({ filename: f.filename, contentType: f.contentType, base64: f.content.toString('base64') })),
+  );
+
+/** A stored e-mail's files, as the transport sends them. */
+export function attachmentsOf(stored: string): MailAttachment[] {
+  if (!stored) return [];
+  const files = JSON.parse(stored) as { filename: string; contentType: string; base64: string }[];
+  return files.map((f) => ({
+    filename: f.filename,
+    contentType: f.contentType,
+    content: Buffer.from(f.base64, 'base64'),
+  }));
 }
 
 /** E-mail by status (queued, sent, failed, captured), for metrics. */

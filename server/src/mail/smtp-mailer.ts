@@ -14,6 +14,7 @@ export function smtpMailer(smtpUrl: string): Mailer {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.attachments?.length ? { attachments: mail.attachments.map((a) => ({ ...a })) } : {}),
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
     },

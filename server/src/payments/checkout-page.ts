@@ -19,6 +19,9 @@ function page(title: string, body: string): string {
 }
 
 const money = (amount: number, currency: string) => `${escapeHtml(currency)} ${amount.toFixed(2)}`;
+/** A price that excluded tax: what of the amount is VAT, NHIL and GETFund. */
+const taxAdded = (c: Pick<CheckoutRow, 'tax_added' | 'currency'>) =>
+  c.tax_added > 0 ? `<dt>Of which taxes</dt><dd>${money(c.tax_added / 100, c.currency)} (VAT, NHIL, GETFund)</dd>` : '';
 
 /** The simulated Paystack checkout: what is bought, and Pay / Cancel. */
 export function checkoutPage(c: CheckoutRow, merchant: string): string {
@@ -30,7 +33,7 @@ export function checkoutPage(c: CheckoutRow, merchant: string): string {
     `<h1>${escapeHtml(merchant)}</h1><p class="muted">Dev mode: a simulated card payment, no card is charged and no money moves.</p>
 <dl><dt>Item</dt><dd>${escapeHtml(c.title || 'SMS credit')}</dd>
 ${c.description ? `<dt>Details</dt><dd>${escapeHtml(c.description)}</dd>` : ''}
-<dt>Amount</dt><dd>${money(c.amount, c.currency)}</dd><dt>SMS credits</dt><dd>${c.credits.toLocaleString('en-US')}</dd></dl>
+<dt>Amount</dt><dd>${money(c.amount, c.currency)}</dd>${taxAdded(c)}<dt>SMS credits</dt><dd>${c.credits.toLocaleString('en-US')}</dd></dl>
 <div class="row">${button('cancel', 'Cancel')}${button('pay', `Pay ${money(c.amount, c.currency)}`)}</div>`,
   );
 }

@@ -76,7 +76,7 @@ export async function startPaystackPayment(
   try {
     const started = await initializeTransaction(base, secretKey, {
       email: buyer.email,
-      amount: pesewas(sale.quote.amount),
+      amount: pesewas(sale.quote.charge),
       currency: text.currency,
       reference,
       callbackUrl: origin + PAYSTACK_CALLBACK_PATH,

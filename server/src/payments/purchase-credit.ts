@@ -4,11 +4,12 @@ import { addCredits } from '../money/balance';
 import { recordAudit } from '../audit/audit-log';
 import { publicPaymentId, recordPayment } from './records';
 import { queuePurchaseReceipt } from './purchase-receipt';
+import { invoiceView, issueInvoice } from './invoices';
 import type { Trx } from './reservations';
 
 /**
  * A paid checkout's credits, in its transaction: the buyer's balance and expiry, its payment and
- * audit records, its receipt by e-mail, and the referrer's bonus when one is due.
+ * audit records, its invoice (numbered in this transaction) and receipt by e-mail with the invoice's PDF, and the referrer's bonus when one is due.
  */
 export async function creditPurchase(
   trx: Trx,
@@ -49,7 +50,8 @@ export async function creditPurchase(
       balanceAfter: balances.newbalance,
     },
   });
-  await queuePurchaseReceipt(trx, buyer, domain, { ...c, paymentid, balance: balances.newbalance, at: now });
+  const invoice = invoiceView(await issueInvoice(trx, c, buyer, domain, paymentid, now));
+  await queuePurchaseReceipt(trx, buyer, domain, { ...c, paymentid, balance: balances.newbalance, at: now, invoice });
   if (referral) {
     const { referrer, bonus } = referral;
     const bonusWhy = { reason: 'referral', ref, actor: buyer.profile_id, at: now } as const;

@@ -2,6 +2,8 @@ import type { Executor } from '../db/database';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { queueMail } from '../mail/outbox';
 import { formatAccra } from '../../../src/domain/dates';
+import { cedisText, taxRows, type Invoice } from '../../../src/domain/money/invoice';
+import { invoicePdf } from './invoice-pdf';
 
 export interface ConfirmedPurchase {
   paymentid: string;
@@ -10,11 +12,19 @@ export interface ConfirmedPurchase {
   currency: string;
   balance: number;
   at: number;
+  invoice?: Invoice;
 }
 
 const whole = (n: number) => Math.round(n).toLocaleString('en-GB');
-const money = (amount: number, currency: string) =>
-  `${currency} ${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The invoice's number and tax lines in the receipt; its PDF is attached. */
+const invoiceLines = (invoice: Invoice) => [
+  '',
+  `Invoice:  ${invoice.number} (attached as a PDF)`,
+  `Taxable value: ${cedisText(invoice.currency, invoice.base)}`,
+  ...taxRows(invoice).map((row) => `${row.label}: ${cedisText(invoice.currency, row.amount)}`),
+  `Total:    ${cedisText(invoice.currency, invoice.total)}`,
+];
 
 /** The receipt's text: what was bought, from whom, for how much, and the balance it left. */
 export function purchaseReceiptText(buyer: Pick<UserRow, 'username'>, seller: string, p: ConfirmedPurchase) {
@@ -27,10 +37,11 @@ export function purchaseReceiptText(buyer: Pick<UserRow, 'username'>, seller: st
     `Payment:  ${p.paymentid}`,
     `Date:     ${formatAccra(p.at)} (Accra)`,
     `Credits:  ${whole(p.credits)}`,
-    `Paid:     ${money(p.amount, p.currency)}`,
+    `Paid:     ${cedisText(p.currency, p.amount)}`,
     `Balance:  ${whole(p.balance)} credits`,
+    ...(p.invoice ? invoiceLines(p.invoice) : []),
     '',
-    'Your purchase history lists every payment.',
+    'Your purchase history lists every payment and its invoice.',
   ].join('\n');
   return { subject, text };
 }
@@ -54,6 +65,15 @@ export async function queuePurchaseReceipt(
       to: buyer.email,
       fromName: seller,
       ...purchaseReceiptText(buyer, seller, purchase),
+      attachments: purchase.invoice
+        ? [
+            {
+              filename: `${purchase.invoice.number}.pdf`,
+              contentType: 'application/pdf',
+              content: await invoicePdf(purchase.invoice),
+            },
+          ]
+        : [],
     },
     purchase.at,
   );

@@ -7,11 +7,18 @@ import { userInfo } from '../tenancy/user-info';
 import { quoteTerms, tiersFor } from '../../../src/domain/money/purchase-quote';
 import type { AccountType } from '../../../src/domain/types';
 import { moneyError } from '../../../src/domain/money/money';
+import { ratesOn, taxLines, toCedis, toPesewas } from '../../../src/domain/money/tax';
+import { formatAccra } from '../../../src/domain/dates';
 import { refuse } from '../core/errors';
 import { expireCheckouts } from './reservations';
 
+/**
+ * `amount` is the price the user typed, which buys `credits`; `charge` is what is paid: the same
+ * amount where the domain's prices include tax, else the amount with `taxAdded` pesewas of tax on it.
+ */
 export type Quote =
-  { ok: true; amount: number; credits: number; rate: number; expiryYears: number } | { ok: false; message: string };
+  | { ok: true; amount: number; charge: number; taxAdded: number; credits: number; rate: number; expiryYears: number }
+  | { ok: false; message: string };
 
 export const NO_SELLER = 'Purchases are not available for this account';
 export const SELLER_SHORT =
@@ -56,7 +63,16 @@ export async function quote(ctx: GatewayContext, user: UserRow, domain: DomainRo
   const accountType = user.accountType as AccountType;
   const applicableRate = accountType === 'RESELLER' ? (await userInfo(ctx, user)).applicableRate : 0;
   const terms = quoteTerms(amount, accountType, tiersFor(domain.localrate, accountType), applicableRate);
-  return 'problem' in terms ? { ok: false, message: terms.problem } : { ok: true, amount, ...terms };
+  if ('problem' in terms) return { ok: false, message: terms.problem };
+  const { charge, taxAdded } = chargeFor(amount, domain, ctx.now());
+  return { ok: true, amount, charge, taxAdded, ...terms };
+}
+
+/** What a price costs the buyer on a domain on a day: with Ghana's taxes added where its prices exclude them. */
+export function chargeFor(amount: number, domain: Pick<DomainRow, 'prices_include_tax'>, at: number) {
+  if (domain.prices_include_tax === 1) return { charge: amount, taxAdded: 0 };
+  const lines = taxLines(toPesewas(amount), false, ratesOn(formatAccra(at, 'yyyy-MM-dd')));
+  return { charge: toCedis(lines.total), taxAdded: lines.total - lines.base };
 }
 
 /** Profile 6 is the platform itself; every other seller hands over credit it holds. */

@@ -3,8 +3,11 @@ import type { GatewayContext } from '../core/context';
 import { register } from '../http/register';
 import { CLIENT_PURCHASE_HISTORY, PURCHASE_HISTORY } from '../../../src/domain/contract/payments';
 import { clientPaymentsPage, ownPaymentsPage } from '../payments/history';
+import { INVOICE, INVOICE_PDF } from '../../../src/domain/contract/invoices';
+import { invoiceFor, invoiceView } from '../payments/invoices';
+import { invoicePdf } from '../payments/invoice-pdf';
 
-/** purchasehistory (own) and allpurchasehistory (the admin's clients'): 20 a page, newest first. */
+/** purchasehistory (own) and allpurchasehistory (the admin's clients'): 20 a page, newest first; a payment's invoice. */
 export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   register(app, ctx, PURCHASE_HISTORY, async ({ body, scope: { user } }) => {
     const page = await ownPaymentsPage(ctx, user, body.search, body.pageNum);
@@ -14,5 +17,19 @@ export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayCo
   register(app, ctx, CLIENT_PURCHASE_HISTORY, async ({ body, scope: { user } }) => {
     const page = await clientPaymentsPage(ctx, user, body.search, body.pageNum);
     return { [CLIENT_PURCHASE_HISTORY.field]: page.items, pageNum: body.pageNum, hasMore: page.hasMore };
+  });
+
+  // A payment's invoice: the buyer's own, or one the caller issued (docs/product.md#invoices).
+  register(app, ctx, INVOICE, async ({ body, scope: { user } }) =>
+    invoiceView(await invoiceFor(ctx, user, body.paymentid)),
+  );
+
+  register(app, ctx, INVOICE_PDF, async ({ body, scope: { user }, reply }) => {
+    const invoice = invoiceView(await invoiceFor(ctx, user, body.paymentid));
+    reply
+      .type('application/pdf')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="${invoice.number}.pdf"`);
+    return invoicePdf(invoice);
   });
 }

@@ -26,6 +26,14 @@ import { isApprovedSender, mainDomain, normalizeHost } from './domains';
 export const PAYSTACK_TEST_KEY =
   'Paystack test keys (sk_test_, pk_test_) take no real money: please enter your live keys (sk_live_, pk_live_)';
 
+/**
+ * Ghana's TIN: the GRA's 11 characters (a letter, C for a company or P for a person, and 10 digits), or a
+ * person's Ghana Card number, which serves as the TIN.
+ */
+const isGhanaTin = (tin: string) => /^[CGPQV]\d{10}$/i.test(tin) || /^GHA-\d{9}-\d$/i.test(tin);
+export const TIN_FORMAT =
+  'Please enter the TIN as GRA issued it (a letter and 10 digits, e.g. C0012345678) or a Ghana Card number (GHA-123456789-0)';
+
 /** What update-domain-details may change; every field as sent, checked here. */
 export type DomainSettingsInput = Partial<
   Record<
@@ -42,7 +50,9 @@ export type DomainSettingsInput = Partial<
     | 'paystackpubkey'
     | 'recaptcha_secret_key'
     | 'recaptcha_site_key'
-    | 'enablereseller',
+    | 'enablereseller'
+    | 'tin'
+    | 'pricesexcludetax',
     unknown
   >
 >;
@@ -112,6 +122,13 @@ async function changesOf(
   for (const key of ['enablereferral', 'usepaymentgateway', 'enablereseller'] as const) {
     const flag = flagOf(body[key]);
     if (flag !== undefined) set[key] = flag;
+  }
+  const excludesTax = flagOf(body.pricesexcludetax);
+  if (excludesTax !== undefined) set.prices_include_tax = excludesTax === 1 ? 0 : 1;
+  const tin = textOf(body.tin);
+  if (tin !== undefined) {
+    if (tin !== '' && !isGhanaTin(tin)) throw refuse(TIN_FORMAT);
+    set.tin = tin.toUpperCase();
   }
   for (const key of ['paystackseckey', 'paystackpubkey', 'recaptcha_secret_key', 'recaptcha_site_key'] as const) {
     const value = textOf(body[key]);

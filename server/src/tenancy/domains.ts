@@ -130,5 +130,7 @@ export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
     suppaystackpubkey: top.paystackpubkey,
     supenablereferral: top.enablereferral === 1,
     supenablereseller: top.enablereseller === 1,
+    pricesexcludetax: domain.prices_include_tax === 0,
+    suppricesexcludetax: top.prices_include_tax === 0,
   } satisfies PublicDomainDetails;
 }

@@ -55,6 +55,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     recaptcha_secret_key: '',
     recaptchasecretkeyending: ownsDomain ? domain.recaptcha_secret_key.slice(-4) : '',
     localrate: domain?.localrate ?? '',
+    tin: ownsDomain ? domain.tin : '',
+    pricesexcludetax: domain?.prices_include_tax === 0,
     setuptime: new Date(user.created_at).toISOString(),
     applicableRate: await applicableRate(ctx, user),
     dashboardTab: user.dashboardTab === 1,

@@ -23,6 +23,8 @@ const FLAG_FIELDS = [
   'supusepaymentgateway',
   'supenablereferral',
   'supenablereseller',
+  'pricesexcludetax',
+  'suppricesexcludetax',
 ] as const;
 const NUMBER_FIELDS = [
   'domainprofile_id',

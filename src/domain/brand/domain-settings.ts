@@ -11,6 +11,7 @@ export type DomainSettings = Pick<
   | 'enablereferral'
   | 'enablereseller'
   | 'internationalcreditbalance'
+  | 'pricesexcludetax'
 >;
 
 type SettingsUser = Pick<UserInfo, 'profile_id'>;
@@ -20,7 +21,16 @@ export function domainSettings(user: SettingsUser | null, domain: DomainDetails)
   if (user === null || user.profile_id !== domain.profile_id) {
     const { usepaymentgateway, localrate, paystackpubkey, enablereferral, enablereseller, internationalcreditbalance } =
       domain;
-    return { usepaymentgateway, localrate, paystackpubkey, enablereferral, enablereseller, internationalcreditbalance };
+    const pricesexcludetax = domain.pricesexcludetax ?? false;
+    return {
+      usepaymentgateway,
+      localrate,
+      paystackpubkey,
+      enablereferral,
+      enablereseller,
+      internationalcreditbalance,
+      pricesexcludetax,
+    };
   }
   return {
     usepaymentgateway: domain.supusepaymentgateway,
@@ -29,6 +39,7 @@ export function domainSettings(user: SettingsUser | null, domain: DomainDetails)
     enablereferral: domain.supenablereferral,
     enablereseller: domain.supenablereseller,
     internationalcreditbalance: domain.supInternationalBalance,
+    pricesexcludetax: domain.suppricesexcludetax ?? false,
   };
 }
 

@@ -41,6 +41,7 @@ import {
   PLATFORM_NUMBERS,
   PURCHASE_HISTORY,
 } from './payments';
+import { INVOICE, INVOICE_PDF } from './invoices';
 import {
   CLIENT_GROUPS,
   CREATE_CONTACT,
@@ -141,6 +142,9 @@ export const CALLS: readonly Call[] = [
   GIFT_BY_AMOUNT,
   GIFT_BY_RATE,
   PLATFORM_NUMBERS,
+  // invoices.ts
+  INVOICE,
+  INVOICE_PDF,
   // phonebook.ts
   OWN_GROUPS,
   CLIENT_GROUPS,

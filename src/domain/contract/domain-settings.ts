@@ -38,6 +38,8 @@ export const SAVE_DOMAIN_SETTINGS = frontendCall(
     recaptcha_secret_key: anyField,
     recaptcha_site_key: anyField,
     enablereseller: anyField,
+    tin: anyField,
+    pricesexcludetax: anyField,
   }),
   settingsAnswer,
   { bodyLimit: SETTINGS_BODY_LIMIT },

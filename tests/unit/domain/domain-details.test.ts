@@ -36,6 +36,9 @@ const Before = z.object({
   supenablereferral: flag.catch(false),
   supenablereseller: flag.catch(false),
   supInternationalBalance: num,
+  // Added with invoices: absent (an older gateway) reads as prices that include tax.
+  pricesexcludetax: flag.catch(false),
+  suppricesexcludetax: flag.catch(false),
 });
 
 const before = (data: unknown) => {

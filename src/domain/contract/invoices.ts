@@ -1,0 +1,39 @@
+// The invoice of a confirmed purchase (docs/product.md#invoices): as data for the app's printable page,
+// and as a PDF. Its buyer reads it, and so does the seller that issued it.
+import { z } from './zod';
+import { frontendCall } from './call';
+import { num, profileId, shownText as text } from './fields';
+
+const invoiceBody = z.object({ profile_id: profileId, paymentid: z.string().trim().min(1).max(100) });
+
+const party = z.object({
+  name: text,
+  host: text.optional(),
+  tin: text.optional(),
+  phone: text.optional(),
+  email: text.optional(),
+});
+
+export const InvoiceSchema = z.object({
+  number: text,
+  issuedAt: text,
+  paymentId: text,
+  seller: party,
+  buyer: party,
+  credits: num,
+  currency: text,
+  includesTax: z.boolean(),
+  taxLaw: text,
+  rates: z.object({ vat: num, nhil: num, getfund: num }),
+  base: num,
+  vat: num,
+  nhil: num,
+  getfund: num,
+  total: num,
+});
+
+/** invoice: the invoice of one of the caller's payments (or one it issued); 404 when none was issued. */
+export const INVOICE = frontendCall('invoice', { who: 'user', touches: 'self' }, invoiceBody, InvoiceSchema);
+
+/** invoice-pdf: the same invoice as an A4 PDF (application/pdf), to save or print. */
+export const INVOICE_PDF = frontendCall('invoice-pdf', { who: 'user', touches: 'self' }, invoiceBody, z.unknown());
