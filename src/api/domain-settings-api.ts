@@ -22,6 +22,8 @@ export type DomainSettingsInput = Partial<{
   recaptcha_secret_key: string;
   recaptcha_site_key: string;
   enablereseller: boolean;
+  tin: string;
+  pricesexcludetax: boolean;
 }>;
 
 /** 'successful' with its message, else the server's error (a refusal). */

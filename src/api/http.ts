@@ -34,8 +34,8 @@ export function setInvalidTokenListener(listener: InvalidTokenListener): void {
   onInvalidToken = listener;
 }
 
-/** The one place in src/ that calls fetch. */
-export async function request<T>(options: RequestOptions<T>): Promise<T> {
+/** The one place in src/ that calls fetch: the answer of a call that succeeded, or its failure thrown. */
+async function send(options: Omit<RequestOptions<unknown>, 'schema'>, accept: string): Promise<Response> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
@@ -43,7 +43,7 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
     response = await fetch(options.path, {
       method: options.method ?? 'POST',
       headers: {
-        Accept: 'application/json',
+        Accept: accept,
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(options.auth ? { Authorization: `Bearer ${options.auth}` } : {}),
         ...options.headers,
@@ -57,17 +57,27 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
     if (options.signal?.aborted) throw error;
     throw new ApiFailure('network', 'You appear to be offline');
   }
-  const payload = await readJson(response);
   if (!response.ok)
     throw failureFrom(
       response.status,
-      payload,
+      await readJson(response),
       parseRetryAfter(response.headers.get('Retry-After'), Date.now()),
       options.auth,
     );
-  const parsed = options.schema.safeParse(payload);
+  return response;
+}
+
+/** A call's JSON answer, checked with its schema. */
+export async function request<T>(options: RequestOptions<T>): Promise<T> {
+  const response = await send(options, 'application/json');
+  const parsed = options.schema.safeParse(await readJson(response));
   if (!parsed.success) throw new ApiFailure('invalid-answer', TRY_AGAIN, response.status);
   return parsed.data;
+}
+
+/** A call that answers a file (an invoice's PDF): its bytes. */
+export async function requestFile(options: Omit<RequestOptions<unknown>, 'schema'>, accept: string): Promise<Blob> {
+  return (await send(options, accept)).blob();
 }
 
 export interface CallOptions<C extends Call> extends Omit<

@@ -86,6 +86,10 @@ export const PurchaseScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/purchase-screen')).then((m) => m.PurchaseScreen),
   inShell,
 );
+export const InvoiceScreen = lazyScreen(
+  () => withAllStyles(import('../features/purchase/invoice-screen')).then((m) => m.InvoiceScreen),
+  inShell,
+);
 export const CreditHistoryScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/credit-history-screen')).then((m) => m.CreditHistoryScreen),
   inShell,

@@ -6,20 +6,12 @@ import { num, profileId, shownText as text } from './fields';
 
 const invoiceBody = z.object({ profile_id: profileId, paymentid: z.string().trim().min(1).max(100) });
 
-const party = z.object({
-  name: text,
-  host: text.optional(),
-  tin: text.optional(),
-  phone: text.optional(),
-  email: text.optional(),
-});
-
 export const InvoiceSchema = z.object({
   number: text,
   issuedAt: text,
   paymentId: text,
-  seller: party,
-  buyer: party,
+  seller: z.object({ name: text, host: text, tin: text }),
+  buyer: z.object({ name: text, phone: text, email: text }),
   credits: num,
   currency: text,
   includesTax: z.boolean(),

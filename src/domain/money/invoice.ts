@@ -27,9 +27,9 @@ export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 /** 1500 → '15%', 250 → '2.5%'. */
 export const percentOf = (basisPoints: number) => `${basisPoints / 100}%`;
 
-/** The price of one credit before tax, to four decimals (GHS 0.0292). */
+/** The price of one credit before tax, to four decimals ('0.0292'). */
 export const unitPrice = (invoice: Pick<Invoice, 'base' | 'credits'>) =>
-  invoice.credits > 0 ? Math.round((invoice.base / invoice.credits) * 10_000) / 10_000 : 0;
+  (invoice.credits > 0 ? invoice.base / invoice.credits : 0).toFixed(4);
 
 /** The tax lines of an invoice, as each shows them: name with its rate, and the amount. */
 export const taxRows = (invoice: Invoice): { label: string; amount: number }[] => [

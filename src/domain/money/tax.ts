@@ -58,3 +58,11 @@ export function taxLines(amount: number, includesTax: boolean, rates: TaxRates |
 /** GHS (two decimals at most) in pesewas, and back. */
 export const toPesewas = (ghs: number) => Math.round(ghs * 100);
 export const toCedis = (pesewas: number) => pesewas / 100;
+
+/** What a price without tax costs at checkout, as the purchase form says it. */
+export function taxAddedNote(amountGhs: number, at: number): string {
+  const lines = taxLines(toPesewas(amountGhs), false, ratesOn(new Date(at).toISOString().slice(0, 10)));
+  const ghs = (p: number) =>
+    `GHS ${(p / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `Prices exclude tax: VAT, NHIL and GETFund of ${ghs(lines.total - lines.base)} are added, so you pay ${ghs(lines.total)}.`;
+}

@@ -42,6 +42,7 @@ export const APP_PATHS = {
   purchaseSms: page('/purchasesms', 'user'),
   creditHistory: page('/credithistory', 'user'),
   clientCreditHistory: page('/clientcredithistory', 'user'),
+  invoice: itemPage('/invoice', 'user'),
   profile: page('/profile', 'user'),
   clientManagement: page('/clientmanagement', 'admin'),
   auditLog: page('/auditlog', 'user'),

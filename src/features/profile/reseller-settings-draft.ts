@@ -23,6 +23,9 @@ export interface ResellerDraft {
   siteKey: string;
   captchaSecret: string;
   reselling: boolean;
+  /** The TIN on the domain's invoices, and whether its prices exclude Ghana's taxes. */
+  tin: string;
+  excludesTax: boolean;
 }
 
 /** Changes one field of the draft. */
@@ -51,6 +54,8 @@ export function draftOf(user: StoredUser, brand: string): ResellerDraft {
     siteKey: own ? user.recaptcha_site_key : '',
     captchaSecret: '',
     reselling: own && user.enablereseller,
+    tin: own ? (user.tin ?? '') : '',
+    excludesTax: own && (user.pricesexcludetax ?? false),
   };
 }
 
@@ -78,6 +83,8 @@ export function settingsInputOf(draft: ResellerDraft, operator: boolean): Domain
     usepaymentgateway: draft.gateway,
     paystackpubkey: draft.pubkey.trim(),
     recaptcha_site_key: draft.siteKey.trim(),
+    tin: draft.tin.trim(),
+    pricesexcludetax: draft.excludesTax,
     // Secrets and images only when given: left out, the saved ones stay.
     ...(seckey.trim() ? { paystackseckey: seckey.trim() } : {}),
     ...(captchaSecret.trim() ? { recaptcha_secret_key: captchaSecret.trim() } : {}),

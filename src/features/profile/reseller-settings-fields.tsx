@@ -38,6 +38,30 @@ export function BrandFields({ draft, set, user, own }: AccountFieldsProps) {
   );
 }
 
+/** What the domain's invoices say: the seller's TIN, and whether its prices include Ghana's taxes. */
+export function InvoiceFields({ draft, set }: FieldsProps) {
+  return (
+    <Group align="flex-start" gap="md" wrap="wrap">
+      <TextInput
+        label="TIN on your invoices"
+        description="GRA's TIN (e.g. C0012345678) or a Ghana Card number"
+        value={draft.tin}
+        onChange={(e) => set('tin', e.currentTarget.value)}
+        maw={320}
+        w="100%"
+      />
+      <Switch
+        mt={{ base: 0, sm: 28 }}
+        label="Prices exclude tax"
+        description="VAT 15%, NHIL 2.5% and GETFund 2.5% are added at checkout; off: your prices include them"
+        checked={draft.excludesTax}
+        onChange={(e) => set('excludesTax', e.currentTarget.checked)}
+        maw={420}
+      />
+    </Group>
+  );
+}
+
 /** The referral programme and its percentage. */
 export function ReferralFields({ draft, set }: FieldsProps) {
   return (

@@ -1,4 +1,6 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { formatAccra } from '../../domain/dates';
 import { countText } from '../../domain/plural';
 import type { Payment } from '../../api/list-api';
@@ -27,6 +29,9 @@ export function paymentText(p: Payment): PaymentText {
   return { title: p.description || 'Credit', detail: '' };
 }
 
+/** A purchase by card or mobile money, which has an invoice (a gift or a referral bonus has none). */
+const isPurchase = (p: Payment) => p.amount > 0 && !p.paymentassist && String(p.paymentid).startsWith('PAY-');
+
 /** A payment record (docs/product.md#credit-history): date (Accra), what it was, previous balance, credits added, new balance; clients' adds who. */
 export function PaymentRow({ data, client }: { data: Payment; client: boolean }) {
   const { title, detail } = paymentText(data);
@@ -40,10 +45,23 @@ export function PaymentRow({ data, client }: { data: Payment; client: boolean })
           {formatAccra(data.date)}
         </Text>
       </Group>
-      <Text size="sm" mt={2}>
-        +{number.format(data.balanceadded)} credits · {number.format(data.previousbalance)} →{' '}
-        {number.format(data.newbalance)}
-      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={2}>
+        <Text size="sm" truncate style={{ minWidth: 0 }}>
+          +{number.format(data.balanceadded)} credits · {number.format(data.previousbalance)} →{' '}
+          {number.format(data.newbalance)}
+        </Text>
+        {isPurchase(data) && (
+          <Anchor
+            component={Link}
+            to={APP_PATHS.invoice.getHref(data.paymentid)}
+            size="sm"
+            style={{ flexShrink: 0 }}
+            aria-label={`Invoice of the ${paymentText(data).title}`}
+          >
+            Invoice
+          </Anchor>
+        )}
+      </Group>
       {detail && (
         <Text size="xs" c="dimmed" truncate>
           {detail}

@@ -7,11 +7,16 @@ import type { StoredUser } from '../../db/app-db';
 import { startPurchase } from '../../flows/purchase';
 import { useAction } from '../../sync/hooks/use-action';
 import { SectionCard } from '../../ui/section-card';
+import { taxAddedNote } from '../../domain/money/tax';
 
 export const PURCHASE_OFFLINE_NOTE = 'Buying credit needs a connection: connect to the internet and try again';
 const number = new Intl.NumberFormat('en-US');
 
-type Buyer = Pick<StoredUser, 'accountType' | 'applicableRate' | 'creditexpires'> & { localrate: string };
+type Buyer = Pick<StoredUser, 'accountType' | 'applicableRate' | 'creditexpires'> & {
+  localrate: string;
+  /** The seller adds Ghana's taxes to its prices at checkout. */
+  excludesTax: boolean;
+};
 
 /**
  * A purchase (docs/product.md#buying-credit): an amount in GHS, with the credits and the new expiry it buys shown as it is
@@ -65,6 +70,12 @@ export function PurchaseForm({ buyer, online }: { buyer: Buyer; online: boolean 
         <Text size="sm" aria-live="polite">
           {CURRENCY} {number.format(preview.amount)} buys <b>{number.format(preview.credits)} SMS credits</b> at{' '}
           {preview.rate} per SMS; your credits will be valid until {formatAccra(preview.newExpiry, 'd MMM yyyy')}.
+          {buyer.excludesTax && ` ${taxAddedNote(preview.amount, openedAt)}`}
+        </Text>
+      )}
+      {buyer.excludesTax && !preview && (
+        <Text size="sm" c="dimmed">
+          Prices exclude tax: VAT, NHIL and GETFund are added at checkout.
         </Text>
       )}
       {!online && (
@@ -73,7 +84,8 @@ export function PurchaseForm({ buyer, online }: { buyer: Buyer; online: boolean 
         </Alert>
       )}
       <Text size="xs" c="dimmed">
-        You pay on Paystack&apos;s secure page; the credits are added as soon as the payment is confirmed.
+        You pay on Paystack&apos;s secure page; the credits are added as soon as the payment is confirmed, and your
+        invoice is in your purchase history.
       </Text>
     </SectionCard>
   );

@@ -29,6 +29,7 @@ function sellerTerms(user: StoredUser, domain: StoredDomain | null) {
   return {
     localrate: ownsDomain ? domain.suplocalrate : user.localrate,
     cardPayments: ownsDomain ? domain.supusepaymentgateway : user.usepaymentgateway,
+    excludesTax: (ownsDomain ? domain.suppricesexcludetax : user.pricesexcludetax) ?? false,
   };
 }
 
@@ -94,7 +95,7 @@ function SellerOffer({
         )}
       </SectionCard>
       {terms.cardPayments ? (
-        <PurchaseForm buyer={{ ...user, localrate: terms.localrate }} online={online} />
+        <PurchaseForm buyer={{ ...user, localrate: terms.localrate, excludesTax: terms.excludesTax }} online={online} />
       ) : (
         <Alert color="blue" variant="light">
           {NO_CARD_PAYMENTS}
