@@ -14,6 +14,7 @@ import { createMetrics } from './http/metrics';
 import { metricsPlace } from './http/metrics-config';
 import { metricsServer, registerMetricsRoute } from './routes/metrics';
 import { DEMO_SMPP } from './seed/demo';
+import { observeLedger } from './money/ledger';
 
 let config: ReturnType<typeof configFromEnv>;
 try {
@@ -52,6 +53,7 @@ const metrics = metricsAt === 'off' ? null : createMetrics(ctx, () => smppServer
 if (metrics) {
   ctx.observers = metrics.observers;
   observeQuery = (ms, failed) => metrics.observers.query(ms / 1000, failed);
+  observeLedger((reason, amount) => metrics.observers.ledgerEntry(reason, amount));
 }
 
 const app = await buildApp(ctx);

@@ -10,6 +10,7 @@ import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } f
 import { analyzeAtMostEvery } from '../db/planner-stats';
 import { WireParts } from './wire-parts';
 import { ReceiptLooks } from './receipt-looks';
+import { ReceiptDelays } from './receipt-delays';
 
 /**
  * A large send fills these tables faster than autovacuum looks (once a minute at best): without
@@ -66,6 +67,7 @@ export class Dispatcher {
   private chain: Promise<unknown> = Promise.resolve();
   private readonly wire = new WireParts();
   private readonly looks: ReceiptLooks;
+  private readonly delays: ReceiptDelays;
   private lastLog = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
@@ -75,6 +77,7 @@ export class Dispatcher {
     readonly connector: Connector,
   ) {
     this.looks = new ReceiptLooks(ctx, connector.name);
+    this.delays = new ReceiptDelays(ctx);
   }
 
   /** Starts the connector once, with receipts and messages from phones going to the database. */
@@ -87,7 +90,10 @@ export class Dispatcher {
       }, beatEveryMs(this.ctx));
       this.heartbeat.unref();
       await this.connector.start(
-        (receipts) => storeReceipts(this.ctx, this.connector.name, receipts).then(() => {}),
+        (receipts) => {
+          this.delays.received(receipts);
+          return storeReceipts(this.ctx, this.connector.name, receipts).then(() => {});
+        },
         (messages) => this.ctx.inbound.store(this.ctx.db, messages, this.ctx.now()),
       );
     })();
@@ -228,6 +234,7 @@ export class Dispatcher {
   }
 
   private answer(partId: number, outcome: SubmitOutcome) {
+    if (outcome.kind === 'accepted') this.delays.answered(outcome.carrierId);
     this.answers.push({ partId, outcome });
     this.wake?.();
   }
