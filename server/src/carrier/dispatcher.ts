@@ -71,6 +71,7 @@ export class Dispatcher {
   private lastLog = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
+  private stopping = false;
 
   constructor(
     private readonly ctx: GatewayContext,
@@ -108,6 +109,8 @@ export class Dispatcher {
   }
 
   async stop(): Promise<void> {
+    // The step under way sends nothing more: it records what is on the wire and ends.
+    this.stopping = true;
     await this.chain;
     if (!this.started) return;
     await this.started;
@@ -128,7 +131,7 @@ export class Dispatcher {
     await this.start();
     await this.housekeeping();
     let handled = 0;
-    for (let steps = 0; steps < maxChunks; steps += 1) {
+    for (let steps = 0; steps < maxChunks && !this.stopping; steps += 1) {
       if (this.queue.length === 0) {
         const loose = await claimLooseParts(this.ctx, this.connector.name, this.owner, chunk);
         handled += loose.length;
@@ -156,6 +159,7 @@ export class Dispatcher {
       const want = Math.min(chunk - recipients, CLAIM_STEP);
       const claimed = await claimRecipients(this.ctx, this.connector.name, this.owner, want);
       this.queue.push(...claimed);
+      this.logClaimed(claimed);
       const fresh = claimed.filter((p) => p.seq === 1).length;
       recipients += fresh;
       if (fresh < want || recipients >= chunk) break;
@@ -171,6 +175,7 @@ export class Dispatcher {
   private async pump(): Promise<boolean> {
     let idleSince: number | null = null;
     while (this.queue.length > 0 || this.flying.size > 0 || this.answers.length > 0) {
+      if (this.stopping) return true;
       const free = Math.min(this.connector.freeSlots(), this.queue.length);
       if (free === 0 && this.answers.length === 0) {
         if (this.flying.size === 0) {
@@ -260,6 +265,17 @@ export class Dispatcher {
     await rematchRecentReceipts(this.ctx, this.connector.name);
     await matchInDoubtReceipts(this.ctx, this.connector.name, IN_DOUBT_SETTLE_MS);
     await expireInDoubt(this.ctx);
+  }
+
+  /** At debug level, the sends whose parts this instance took: a send's id ties them to its request's line. */
+  private logClaimed(claimed: readonly ClaimedPart[]) {
+    if (claimed.length === 0) return;
+    const messageIds = [...new Set(claimed.map((p) => p.messageId).filter((id): id is number => id !== null))];
+    this.ctx.log?.(
+      'carrier: parts claimed',
+      { connector: this.connector.name, parts: claimed.length, messageIds },
+      'debug',
+    );
   }
 
   /** A line a minute in the log while there is work: the connector's state at a glance. */

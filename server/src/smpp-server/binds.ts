@@ -73,7 +73,11 @@ export class Binds {
     const refuse = (status: string, reason: string) => {
       this.ctx.observers?.smppBind(accountId, status);
       // Logged with the system_id and address, never the password.
-      this.ctx.log?.(`SMPP bind refused: ${type} '${systemId.slice(0, 16)}' from ${conn.ip}: ${reason} (${status})`);
+      this.ctx.log?.(
+        `SMPP bind refused: ${type} '${systemId.slice(0, 16)}' from ${conn.ip}: ${reason} (${status})`,
+        { accountId },
+        'warn',
+      );
       respond(conn, pdu, { command_status: smpp.errors[status] });
       conn.binding = false;
     };
@@ -119,7 +123,7 @@ export class Binds {
     this.sessions.leaveUnbound(conn);
     respond(conn, pdu, { system_id: SERVER_SYSTEM_ID });
     this.ctx.observers?.smppBind(account.profile_id, 'bound');
-    this.ctx.log?.(`SMPP bound: ${type} '${account.system_id}' from ${conn.ip}`);
+    this.ctx.log?.(`SMPP bound: ${type} '${account.system_id}' from ${conn.ip}`, { accountId: account.profile_id });
     if (type === 'transmitter') return;
     const set = this.receivers.get(account.profile_id) ?? new Set<Conn>();
     this.receivers.set(account.profile_id, set);
