@@ -108,9 +108,13 @@ export class Dispatcher {
     return next;
   }
 
-  async stop(): Promise<void> {
-    // The step under way sends nothing more: it records what is on the wire and ends.
+  /** The step under way sends nothing more: it records what is on the wire and ends; no step sends again. */
+  halt(): void {
     this.stopping = true;
+  }
+
+  async stop(): Promise<void> {
+    this.halt();
     await this.chain;
     if (!this.started) return;
     await this.started;
