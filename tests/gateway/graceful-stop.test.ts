@@ -7,8 +7,15 @@ import { join } from 'node:path';
 import smpp, { type PDU } from 'smpp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../e2e/support/gateway';
-import { apiLogin, apiSend } from '../e2e/support/api-accounts';
-import { boundGateways, type BoundGateways } from './helpers/gateway-process';
+import {
+  boundGateways,
+  campaign,
+  carrierCounts,
+  ready,
+  readyz,
+  sendCampaign,
+  type BoundGateways,
+} from './helpers/gateway-process';
 import { eventually } from './helpers/eventually';
 import { bind } from './helpers/smpp-customer';
 import { openDatabase } from '../../server/src/db/database';
@@ -20,46 +27,6 @@ afterEach(async () => {
   await set?.stop();
   set = null;
 });
-
-const campaign = (count: number, prefix: string) =>
-  Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
-
-/** One send of `numbers` by demouser through the app's API (the whole list in one request). */
-async function sendCampaign(g: RunningGateway, numbers: string[]) {
-  const demo = await apiLogin(g, 'demouser', 'demo12345');
-  const answer = await apiSend(g, demo.token, [
-    {
-      shortMessage: 'Rolling restart: the depot opens at eight tomorrow.',
-      destinationAddress: numbers.join(','),
-      sourceAddress: 'DEMO',
-      messageType: 'quick sms',
-      messageDescription: 'restart',
-      specialUnicodeSupport: false,
-      flash: false,
-      typeandsubtype: 'quick:regular',
-      expectedDeliveryTime: '',
-      recurringInterval: 0,
-      recurringPeriod: 'Hourly',
-    },
-  ]);
-  expect(answer.message_id, JSON.stringify(answer)).toBeGreaterThan(0);
-}
-
-/** What the carrier took of the campaign: every number's count. */
-function carrierCounts(set: BoundGateways, prefix: string) {
-  const counts = new Map<string, number>();
-  for (const e of set.smsc.ledger) if (e.to.startsWith(prefix)) counts.set(e.to, (counts.get(e.to) ?? 0) + 1);
-  return counts;
-}
-
-const readyz = async (g: RunningGateway) => {
-  const res = await fetch(g.url('/readyz'));
-  return { status: res.status, body: (await res.json()) as { status: string } };
-};
-
-async function ready(g: RunningGateway) {
-  await eventually(async () => expect((await readyz(g)).status).toBe(200), 45_000);
-}
 
 /** A bind to a port: its status, or 'closed' when the connection is refused or cut before an answer. */
 function tryBind(port: number): Promise<number | 'closed'> {

@@ -3,6 +3,9 @@
 import { startGateway, type RunningGateway } from '../../e2e/support/gateway';
 import { FakeSmsc } from './fake-smsc';
 import { freshPostgres } from './test-app';
+import { expect } from 'vitest';
+import { apiLogin, apiSend } from '../../e2e/support/api-accounts';
+import { eventually } from './eventually';
 
 export interface BoundGateways {
   smsc: FakeSmsc;
@@ -44,6 +47,47 @@ export async function boundGateways(carrierQuery?: string): Promise<BoundGateway
       await pg?.drop();
     },
   };
+}
+
+/** `count` numbers: `prefix` and six digits. */
+export const campaign = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
+
+/** One send of `numbers` by demouser through the app's API (the whole list in one request). */
+export async function sendCampaign(g: RunningGateway, numbers: string[]) {
+  const demo = await apiLogin(g, 'demouser', 'demo12345');
+  const answer = await apiSend(g, demo.token, [
+    {
+      shortMessage: 'Rolling restart: the depot opens at eight tomorrow.',
+      destinationAddress: numbers.join(','),
+      sourceAddress: 'DEMO',
+      messageType: 'quick sms',
+      messageDescription: 'restart',
+      specialUnicodeSupport: false,
+      flash: false,
+      typeandsubtype: 'quick:regular',
+      expectedDeliveryTime: '',
+      recurringInterval: 0,
+      recurringPeriod: 'Hourly',
+    },
+  ]);
+  expect(answer.message_id, JSON.stringify(answer)).toBeGreaterThan(0);
+}
+
+/** What the carrier took of the campaign: every number's count. */
+export function carrierCounts(set: BoundGateways, prefix: string) {
+  const counts = new Map<string, number>();
+  for (const e of set.smsc.ledger) if (e.to.startsWith(prefix)) counts.set(e.to, (counts.get(e.to) ?? 0) + 1);
+  return counts;
+}
+
+export const readyz = async (g: RunningGateway) => {
+  const res = await fetch(g.url('/readyz'));
+  return { status: res.status, body: (await res.json()) as { status: string } };
+};
+
+export async function ready(g: RunningGateway) {
+  await eventually(async () => expect((await readyz(g)).status).toBe(200), 45_000);
 }
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
