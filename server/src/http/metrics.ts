@@ -52,7 +52,10 @@ export function createMetrics(ctx: GatewayContext, smppOwner: () => string | nul
   // Every gauge is read at each scrape, all at once, before the text is written.
   const metrics = registry.metrics.bind(registry);
   registry.metrics = async () => {
-    await Promise.all(gathers.map((gather) => gather(ctx).catch(() => undefined)));
+    // A figure that cannot be read is left out of this scrape and logged, never hidden.
+    await Promise.all(
+      gathers.map((gather) => gather(ctx).catch((error: unknown) => ctx.reportError?.('metrics', error))),
+    );
     return metrics();
   };
 

@@ -25,7 +25,8 @@ export async function webhookBacklog(db: Executor, now: number): Promise<Webhook
     .selectFrom('webhook_deliveries')
     .select((eb) => [standing.as('standing'), eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
     .where('state', '=', 'pending')
-    .groupBy(standing)
+    // By its place in the select: PostgreSQL takes the same CASE with its own parameters as another expression.
+    .groupBy(sql`1`)
     .execute();
   const byState: Record<BacklogState, number> = { sending: 0, due: 0, waiting_retry: 0 };
   let oldest: number | null = null;
