@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { GatewayContext } from './core/context';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
@@ -27,6 +27,10 @@ import { registerDeveloperRoutes } from './routes/developers';
 import { registerSecurityRoutes } from './routes/security';
 import { registerHealthRoutes } from './routes/health';
 import { GATEWAY_PREFIX } from '../../src/domain/navigation/api-paths';
+import { logInto, loggerOptions, requestIdOf } from './http/logging';
+
+/** Answered while stopping, so a load balancer sees /readyz turn 503 (docs/operations.md#graceful-stop). */
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), interest-cohort=()';
@@ -36,9 +40,14 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: ctx.maxBodyBytes,
     trustProxy: false,
-    // Never log headers or bodies: they hold tokens, API keys, passwords and codes.
-    logger: ctx.logRequests ? { level: 'info', serializers: { req: safeRequest } } : false,
+    // One JSON line per event (docs/operations.md#logs); never headers or bodies: they hold tokens,
+    // API keys, passwords, codes and texts.
+    logger: ctx.logging ? loggerOptions(ctx.logging) : false,
+    genReqId: requestIdOf,
+    // Fastify's two lines per request are replaced by one (below, with GATEWAY_LOG).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  if (ctx.logging) logInto(ctx, app.log);
 
   registerJsonParser(app);
   app.addHook('preHandler', refuseUnstorableInput);
@@ -57,6 +66,23 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+    // A stopping instance answers its health and refuses new work; requests already in flight finish.
+    if (ctx.liveness?.stopping && !HEALTH_PATHS.has(req.url.split('?')[0] ?? '')) {
+      return reply
+        .code(503)
+        .header('Connection', 'close')
+        .header('Retry-After', '1')
+        .send({ error: { status: 'error', message: 'This server is restarting: please try again' } });
+    }
+  });
+  // One line per answered request, with its request id and (once known) its account's.
+  if (ctx.logRequests) {
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.info({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    });
+  }
   // Each answered request, by its route's pattern (never a path with ids), for metrics.
   if (ctx.observers) {
     const observers = ctx.observers;
@@ -99,12 +125,4 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   }
   await registerStatic(app, ctx);
   return app;
-}
-
-/** What a request log line holds: method and path, never the query, and a checkout's reference or an opt-out code masked. */
-export function safeRequest(req: { method: string; url: string }) {
-  const path = (req.url.split('?')[0] ?? '')
-    .replace(/^(\/smsgateway\/pay\/)[^/]+/, '$1[reference]')
-    .replace(/^(\/o\/)[^/]+/, '$1[code]');
-  return { method: req.method, url: path };
 }

@@ -1,5 +1,5 @@
 import type { GatewayContext } from './core/context';
-import { stopCarrier, tickCarrier } from './carrier/delivery';
+import { haltCarrier, stopCarrier, tickCarrier } from './carrier/delivery';
 import { tickScheduler } from './scheduler/scheduler';
 import { expireClaims } from './tenancy/domain-claims';
 import { expireCheckouts } from './payments/reservations';
@@ -70,6 +70,8 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, EVENT_SWEEP_MS, () => pruneMail(ctx), 'mail sweep'),
   ];
   return async () => {
+    // A carrier tick may run for seconds: it stops sending now, rather than when the tick would end.
+    haltCarrier(ctx);
     await Promise.all(stops.map((stop) => stop()));
     // A webhook tick returns with attempts still in flight: their outcomes are recorded before the end.
     await settleWebhooks(ctx, webhookOwner);

@@ -19,6 +19,8 @@ import { mailSettings, type MailSettings } from './mail/mail-config';
 import { smtpMailer } from './mail/smtp-mailer';
 import { Liveness } from './core/liveness';
 import { metricsSettings, type MetricsSettings } from './http/metrics-config';
+import type { LogSettings } from './core/log';
+import { logSettings } from './http/log-config';
 
 /** Profile 6, the operator's account, written with the main domain at the first start on an empty database. */
 export interface OperatorAccount {
@@ -45,8 +47,12 @@ export interface GatewayConfig {
   distDir: string;
   /** Behind TLS: browsers are told to keep to HTTPS (Strict-Transport-Security). */
   hsts: boolean;
-  /** Requests logged (method and path only). */
+  /** GATEWAY_LOG: a line per request (method, path, status, time, request and account ids). */
   logRequests: boolean;
+  /** LOG_LEVEL, and LOG_FORMAT: `json` lines, or `readable` (dev mode's default) (docs/operations.md#logs). */
+  logging: LogSettings;
+  /** SHUTDOWN_GRACE_S: how long a stop on SIGTERM may take before the process exits anyway. */
+  shutdownGraceS: number;
   /** Paystack's API; null in dev mode without PAYSTACK_BASE_URL (the simulated checkout). */
   paystackBaseUrl: string | null;
   maxPurchaseGhs: number;
@@ -248,6 +254,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     hsts: flag(env, 'HSTS', false),
     logRequests: flag(env, 'GATEWAY_LOG', false),
+    logging: logSettings(env, devMode),
+    shutdownGraceS: integer(env, 'SHUTDOWN_GRACE_S', 20, 1, 3600),
     paystackBaseUrl: paystackBase(env, devMode),
     maxPurchaseGhs: integer(env, 'MAX_PURCHASE_GHS', MAX_PURCHASE_GHS, 1, 1_000_000_000),
     carrier: carrierSettings(env, devMode),
@@ -274,6 +282,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     resolveTxt,
     hsts: config.hsts,
     logRequests: config.logRequests,
+    logging: config.logging,
     paystackBaseUrl: config.paystackBaseUrl,
     maxPurchaseGhs: config.maxPurchaseGhs,
     connector: config.carrier.kind === 'smpp' ? new SmppConnector('default', config.carrier) : undefined,

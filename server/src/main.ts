@@ -14,6 +14,8 @@ import { createMetrics } from './http/metrics';
 import { metricsPlace } from './http/metrics-config';
 import { metricsServer, registerMetricsRoute } from './routes/metrics';
 import { DEMO_SMPP } from './seed/demo';
+import { observeLedger } from './money/ledger';
+import { stopOnSignals } from './shutdown';
 
 let config: ReturnType<typeof configFromEnv>;
 try {
@@ -24,12 +26,14 @@ try {
   console.error(`Cannot start the gateway: ${error.message}`);
   process.exit(1);
 }
-// Statements are timed for metrics once they exist (below); the database opens first.
+// Statements are timed for metrics once they exist (below), and a lost connection is logged by the
+// app's logger once it exists; the database opens first.
+let reportLost = (error: Error) => console.error(`database connection lost: ${error.message}`);
 let observeQuery: (ms: number, failed: boolean) => void = () => {};
 const db = openDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: resolve(config.dataDir, 'gateway.sqlite'),
-  onConnectionLost: (error) => console.error(`database connection lost: ${error.message}`),
+  onConnectionLost: (error) => reportLost(error),
   onQuery: (ms, failed) => observeQuery(ms, failed),
 });
 await migrateToLatest(db);
@@ -52,9 +56,11 @@ const metrics = metricsAt === 'off' ? null : createMetrics(ctx, () => smppServer
 if (metrics) {
   ctx.observers = metrics.observers;
   observeQuery = (ms, failed) => metrics.observers.query(ms / 1000, failed);
+  observeLedger((reason, amount) => metrics.observers.ledgerEntry(reason, amount));
 }
 
 const app = await buildApp(ctx);
+reportLost = (error) => app.log.warn(`database connection lost: ${error.message}`);
 if (metrics && metricsAt === 'main-port') registerMetricsRoute(app, metrics, config.metrics.token);
 const stopBackground = startBackground(ctx);
 await app.listen({ port: config.port, host: config.host });
@@ -133,15 +139,17 @@ function describeMetrics(mainPort: number): string {
   return 'off (set METRICS_PORT, or METRICS_TOKEN to serve them on the main port)';
 }
 
-async function shutdown() {
-  // Readiness answers 503 at once, so a load balancer stops sending traffic while the rest stops.
-  if (ctx.liveness) ctx.liveness.stopping = true;
-  await smppServer?.stop();
-  await stopBackground();
-  await app.close();
-  await metricsApp?.close();
-  await db.destroy();
-  process.exit(0);
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+// Graceful stop (docs/operations.md#graceful-stop): readiness 503 and new requests refused first; then
+// customers' binds unbound, the loops and the carrier stopped (claimed parts released), requests in
+// flight answered, and the database closed.
+stopOnSignals(
+  ctx.liveness!,
+  () => [
+    { name: 'the SMPP server', stop: async () => smppServer?.stop() },
+    { name: 'the background loops and the carrier', stop: stopBackground },
+    { name: 'the HTTP server', stop: () => app.close() },
+    { name: 'the metrics server', stop: async () => metricsApp?.close() },
+    { name: 'the database', stop: () => db.destroy() },
+  ],
+  { graceS: config.shutdownGraceS, log: (...a) => ctx.log?.(...a), exit: (code) => process.exit(code) },
+);

@@ -7,8 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshPostgres, makeTestApp, useTestGateway, type TestGateway } from './helpers/test-app';
 import { eventually } from './helpers/eventually';
-import { FakeSmsc } from './helpers/fake-smsc';
-import { startGateway, type RunningGateway } from '../e2e/support/gateway';
+import { boundGateways, type BoundGateways } from './helpers/gateway-process';
 import { openDatabase, type Db } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { startBackground } from '../../server/src/background';
@@ -175,26 +174,18 @@ describe('readiness while the database goes away and comes back', () => {
 });
 
 describe('readiness of a real gateway bound to a carrier', () => {
-  let gateway: RunningGateway | null = null;
-  let smsc: FakeSmsc | null = null;
-  let dropDb: (() => Promise<void>) | null = null;
+  let set: BoundGateways | null = null;
   afterEach(async () => {
-    await gateway?.stop();
-    await smsc?.stop();
-    await dropDb?.();
+    await set?.stop();
+    set = null;
   });
 
   it('is ready once bound, 503 "not bound" while the carrier refuses it, and ready again', async () => {
-    smsc = new FakeSmsc();
-    await smsc.start();
-    const pg = await freshPostgres();
-    dropDb = pg?.drop ?? null;
-    gateway = await startGateway({
-      DATABASE_URL: pg?.url ?? '',
-      CARRIER_URL: `smpp://gateway:secret@127.0.0.1:${smsc.port}?window=10&tps=1000&timeout=2`,
-    });
+    set = await boundGateways();
+    const { smsc } = set;
+    const gateway = await set.start();
     const readyz = async () => {
-      const res = await fetch(gateway!.url('/readyz'));
+      const res = await fetch(gateway.url('/readyz'));
       return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, string> } };
     };
     await eventually(

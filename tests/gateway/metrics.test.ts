@@ -1,60 +1,46 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../e2e/support/gateway';
+import type { RunningGateway } from '../e2e/support/gateway';
 import { apiLogin, apiSend } from '../e2e/support/api-accounts';
-import { FakeSmsc } from './helpers/fake-smsc';
-import { freshPostgres } from './helpers/test-app';
+import { boundGateways, parsePrometheus, sampleValue as value, type BoundGateways } from './helpers/gateway-process';
 import { eventually } from './helpers/eventually';
-import { bind } from './helpers/smpp-customer';
+import { bind, submit } from './helpers/smpp-customer';
+import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { metricsSettings, metricsPlace } from '../../server/src/http/metrics-config';
 import { DEMO_SMPP } from '../../server/src/seed/demo';
+import { API_V1_PATH } from '../../src/domain/navigation/api-paths';
 
 // Prometheus text from a real gateway (docs/operations.md#metrics), scraped as Prometheus would:
 // refused without the token, every family present, and moving while a send goes out.
 
 const TOKEN = 'metrics-token-0123456789';
 
-type Sample = { name: string; labels: Record<string, string>; value: number };
-
-/** The text exposition format, read line by line: `name{label="value",...} number`. */
-function parsePrometheus(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) throw new Error(`not Prometheus text: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[k!] = v!;
-    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
-  }
-  return samples;
-}
-
-const value = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
-  samples
-    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-    .reduce((n, s) => n + s.value, 0);
-
-let gateway: RunningGateway | null = null;
-let smsc: FakeSmsc | null = null;
-let dropDb: (() => Promise<void>) | null = null;
+let set: BoundGateways | null = null;
+let receiver: Receiver | null = null;
 afterEach(async () => {
-  await gateway?.stop();
-  await smsc?.stop();
-  await dropDb?.();
-  gateway = null;
+  await set?.stop();
+  await receiver?.close();
+  set = null;
+  receiver = null;
 });
 
-async function start(env: Record<string, string>) {
-  smsc = new FakeSmsc();
-  await smsc.start();
-  const pg = await freshPostgres();
-  dropDb = pg?.drop ?? null;
-  gateway = await startGateway({
-    DATABASE_URL: pg?.url ?? '',
-    CARRIER_URL: `smpp://gateway:secret@127.0.0.1:${smsc.port}?window=10&tps=1000&timeout=2`,
-    ...env,
-  });
-  return { gateway, postgres: pg !== null };
+async function start(env: Record<string, string>): Promise<{ gateway: RunningGateway; postgres: boolean }> {
+  set = await boundGateways();
+  return { gateway: await set.start(env), postgres: set.postgres };
+}
+
+/** A webhook endpoint of the account's live mode at the receiver, and one test delivery to it. */
+async function webhookTest(g: RunningGateway, token: string, url: string) {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(g.url(`${API_V1_PATH}${path}`), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const endpoint = await post('/webhook-endpoints', { url, events: ['message.expired'], mode: 'live' });
+  await post(`/webhook-endpoints/${endpoint.id}/test`, {});
 }
 
 describe('metrics', () => {
@@ -75,13 +61,27 @@ describe('metrics', () => {
       return parsePrometheus(await res.text());
     };
     await eventually(async () => expect(value(await read(), 'carrier_bound')).toBe(1), 60_000);
+    // Signed in first: a sign-in from a new device texts a security notice, which is not this test's send.
+    const demo = await apiLogin(g, 'demouser', 'demo12345');
+    const account = String(demo.profile_id);
+    // What the start and the sign-in sent is done: from here on only this test's parts move.
+    await eventually(async () => {
+      const now = await read();
+      for (const state of ['waiting', 'submitting', 'awaitingReceipt', 'inDoubt'])
+        expect(value(now, 'carrier_parts', { state })).toBe(0);
+      expect(value(now, 'carrier_queued_recipients')).toBe(0);
+    }, 30_000);
 
-    // A customer bound by SMPP, and a 40-recipient send through the app's API.
+    // A customer bound by SMPP who submits one text, a 40-recipient send through the app's API, and a
+    // webhook's test delivery.
+    const before = await read();
+    const carrierBefore = set!.smsc.ledger.length;
     const smppPort = Number(/SMPP:\s+\S+:(\d+)/.exec(g.output())![1]);
     const customer = await bind(smppPort, DEMO_SMPP.systemId, DEMO_SMPP.password);
     expect(customer.status).toBe(0);
-    const before = await read();
-    const demo = await apiLogin(g, 'demouser', 'demo12345');
+    expect(
+      (await submit(customer.session, { destination_addr: '233244199999', short_message: 'By SMPP' })).command_status,
+    ).toBe(0);
     const numbers = Array.from({ length: 40 }, (_, i) => `2332441${String(i).padStart(5, '0')}`);
     const answer = await apiSend(g, demo.token, [
       {
@@ -99,21 +99,48 @@ describe('metrics', () => {
       },
     ]);
     expect(answer.message_id).toBeGreaterThan(0);
+    receiver = await startReceiver();
+    await webhookTest(g, demo.token, receiver.url('/metrics-hook'));
     const accepted = value(before, 'carrier_submits_total', { outcome: 'accepted' });
-    await eventually(
-      async () => expect(value(await read(), 'carrier_submits_total', { outcome: 'accepted' })).toBe(accepted + 40),
-      60_000,
-    );
+    // This test's 41 parts reach the carrier (a security notice the sign-in texted may come along).
+    const ours = [...numbers, '233244199999'];
+    await eventually(() => {
+      const taken = new Set(set!.smsc.ledger.slice(carrierBefore).map((e) => e.to));
+      expect(ours.filter((n) => !taken.has(n))).toEqual([]);
+    }, 45_000);
+    await eventually(async () => {
+      const now = await read();
+      const took = set!.smsc.ledger.length - carrierBefore;
+      // Every part the carrier took accepted, its receipt back and timed, and the webhook answered.
+      expect({
+        accepted: value(now, 'carrier_submits_total', { outcome: 'accepted' }),
+        timed: value(now, 'carrier_receipt_delay_seconds_count'),
+        webhooks: value(now, 'webhook_attempt_duration_seconds_count', { outcome: 'succeeded' }),
+      }).toEqual({
+        accepted: accepted + took,
+        timed: value(before, 'carrier_receipt_delay_seconds_count') + took,
+        webhooks: 1,
+      });
+    }, 45_000);
     const after = await read();
     await customer.close();
 
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      value(after, name, labels) - value(before, name, labels);
+    // Credits taken by reason: one per recipient of the app's send, one for the SMPP submit.
+    expect(moved('credits_charged_total', { reason: 'send' })).toBe(40);
+    expect(moved('credits_charged_total', { reason: 'smpp_submit' })).toBe(1);
+    expect(moved('smpp_server_binds_total', { account, outcome: 'bound' })).toBe(1);
+    expect(moved('smpp_server_submits_total', { account, outcome: 'accepted' })).toBe(1);
+    expect(moved('webhook_attempt_duration_seconds_count')).toBe(1);
+    expect(receiver.received).toHaveLength(1);
     const sends = { route: '/smsgateway/api/sendsms', method: 'POST', status: '200' };
     expect(value(after, 'http_requests_total', sends) - value(before, 'http_requests_total', sends)).toBe(1);
     expect(value(after, 'http_request_duration_seconds_count', sends)).toBeGreaterThanOrEqual(1);
     expect(value(after, 'db_query_duration_seconds_count')).toBeGreaterThan(
       value(before, 'db_query_duration_seconds_count'),
     );
-    expect(value(after, 'smpp_server_binds', { account: String(demo.profile_id), bind_type: 'transceiver' })).toBe(1);
+    expect(value(after, 'smpp_server_binds', { account, bind_type: 'transceiver' })).toBe(1);
     // Routes are patterns: no sample names a path with an id in it.
     expect(after.filter((s) => s.name === 'http_requests_total').map((s) => s.labels.route)).not.toContainEqual(
       expect.stringMatching(/\/[0-9a-f]{16,}/),
@@ -132,6 +159,12 @@ describe('metrics', () => {
       'scheduler_oldest_due_seconds',
       'webhook_deliveries_pending',
       'webhook_oldest_pending_seconds',
+      'webhook_backlog',
+      'webhook_attempt_duration_seconds_bucket',
+      'carrier_receipt_delay_seconds_bucket',
+      'smpp_server_binds_total',
+      'smpp_server_submits_total',
+      'credits_charged_total',
       'mail_outbox',
       'gateway_ready',
       ...(postgres ? ['db_pool_connections'] : []),

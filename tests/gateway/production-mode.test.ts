@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../../server/src/config';
-import { safeRequest } from '../../server/src/app';
+import { safeRequest } from '../../server/src/http/logging';
 import { login, makeTestApp, type TestGateway } from './helpers/test-app';
 import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 

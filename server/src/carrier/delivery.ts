@@ -34,6 +34,11 @@ export async function tickCarrier(
   });
 }
 
+/** Stops the context's dispatcher sending (a stop is coming): the step under way ends once its parts on the wire are answered. */
+export function haltCarrier(ctx: GatewayContext): void {
+  dispatchers.get(ctx)?.halt();
+}
+
 /** Stops the context's connector: unbinds, records the last answers, frees what was never written. */
 export async function stopCarrier(ctx: GatewayContext): Promise<void> {
   await dispatchers.get(ctx)?.stop();

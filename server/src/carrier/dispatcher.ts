@@ -10,6 +10,7 @@ import { beat, beatEveryMs, expireInDoubt, leaveInstance, sweepDeadInstances } f
 import { analyzeAtMostEvery } from '../db/planner-stats';
 import { WireParts } from './wire-parts';
 import { ReceiptLooks } from './receipt-looks';
+import { ReceiptDelays } from './receipt-delays';
 
 /**
  * A large send fills these tables faster than autovacuum looks (once a minute at best): without
@@ -66,15 +67,18 @@ export class Dispatcher {
   private chain: Promise<unknown> = Promise.resolve();
   private readonly wire = new WireParts();
   private readonly looks: ReceiptLooks;
+  private readonly delays: ReceiptDelays;
   private lastLog = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
+  private stopping = false;
 
   constructor(
     private readonly ctx: GatewayContext,
     readonly connector: Connector,
   ) {
     this.looks = new ReceiptLooks(ctx, connector.name);
+    this.delays = new ReceiptDelays(ctx);
   }
 
   /** Starts the connector once, with receipts and messages from phones going to the database. */
@@ -87,7 +91,10 @@ export class Dispatcher {
       }, beatEveryMs(this.ctx));
       this.heartbeat.unref();
       await this.connector.start(
-        (receipts) => storeReceipts(this.ctx, this.connector.name, receipts).then(() => {}),
+        (receipts) => {
+          this.delays.received(receipts);
+          return storeReceipts(this.ctx, this.connector.name, receipts).then(() => {});
+        },
         (messages) => this.ctx.inbound.store(this.ctx.db, messages, this.ctx.now()),
       );
     })();
@@ -101,7 +108,13 @@ export class Dispatcher {
     return next;
   }
 
+  /** The step under way sends nothing more: it records what is on the wire and ends; no step sends again. */
+  halt(): void {
+    this.stopping = true;
+  }
+
   async stop(): Promise<void> {
+    this.halt();
     await this.chain;
     if (!this.started) return;
     await this.started;
@@ -122,7 +135,7 @@ export class Dispatcher {
     await this.start();
     await this.housekeeping();
     let handled = 0;
-    for (let steps = 0; steps < maxChunks; steps += 1) {
+    for (let steps = 0; steps < maxChunks && !this.stopping; steps += 1) {
       if (this.queue.length === 0) {
         const loose = await claimLooseParts(this.ctx, this.connector.name, this.owner, chunk);
         handled += loose.length;
@@ -150,6 +163,7 @@ export class Dispatcher {
       const want = Math.min(chunk - recipients, CLAIM_STEP);
       const claimed = await claimRecipients(this.ctx, this.connector.name, this.owner, want);
       this.queue.push(...claimed);
+      this.logClaimed(claimed);
       const fresh = claimed.filter((p) => p.seq === 1).length;
       recipients += fresh;
       if (fresh < want || recipients >= chunk) break;
@@ -165,6 +179,7 @@ export class Dispatcher {
   private async pump(): Promise<boolean> {
     let idleSince: number | null = null;
     while (this.queue.length > 0 || this.flying.size > 0 || this.answers.length > 0) {
+      if (this.stopping) return true;
       const free = Math.min(this.connector.freeSlots(), this.queue.length);
       if (free === 0 && this.answers.length === 0) {
         if (this.flying.size === 0) {
@@ -228,6 +243,7 @@ export class Dispatcher {
   }
 
   private answer(partId: number, outcome: SubmitOutcome) {
+    if (outcome.kind === 'accepted') this.delays.answered(outcome.carrierId);
     this.answers.push({ partId, outcome });
     this.wake?.();
   }
@@ -253,6 +269,17 @@ export class Dispatcher {
     await rematchRecentReceipts(this.ctx, this.connector.name);
     await matchInDoubtReceipts(this.ctx, this.connector.name, IN_DOUBT_SETTLE_MS);
     await expireInDoubt(this.ctx);
+  }
+
+  /** At debug level, the sends whose parts this instance took: a send's id ties them to its request's line. */
+  private logClaimed(claimed: readonly ClaimedPart[]) {
+    if (claimed.length === 0) return;
+    const messageIds = [...new Set(claimed.map((p) => p.messageId).filter((id): id is number => id !== null))];
+    this.ctx.log?.(
+      'carrier: parts claimed',
+      { connector: this.connector.name, parts: claimed.length, messageIds },
+      'debug',
+    );
   }
 
   /** A line a minute in the log while there is work: the connector's state at a glance. */

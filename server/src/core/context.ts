@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { Mailer } from './mailer';
 import type { Liveness } from './liveness';
 import type { Observers } from './observers';
+import type { EventLog, LogSettings } from './log';
 
 /** What every route needs, passed explicitly so tests can build an app with their own clock and database. */
 export interface GatewayContext {
@@ -33,13 +34,15 @@ export interface GatewayContext {
   instanceLeaseMs?: number;
   /** How long an in-doubt part waits for its receipt before it is UNKNOWN (default 48 hours). */
   receiptWindowMs?: number;
-  /** Operational lines (the carrier's state every minute while busy); never secrets. */
-  log?: (line: string) => void;
+  /** The gateway's own events (the carrier's state, SMPP binds), one log line each with their ids; never secrets. */
+  log?: EventLog;
+  /** LOG_LEVEL and the log's form; absent: the app logs nothing (tests that do not look at the log). */
+  logging?: LogSettings;
   /** DNS TXT look-up for domain verification (node:dns in production; tests answer themselves). */
   resolveTxt?: (name: string) => Promise<string[][]>;
   /** Behind TLS: Strict-Transport-Security on every answer. */
   hsts?: boolean;
-  /** Requests logged (method and path only, never headers or bodies). */
+  /** A line per answered request (method, path, status, time, request and account ids; never headers or bodies). */
   logRequests?: boolean;
   /**
    * Paystack's API base (PAYSTACK_BASE_URL). Null only in dev mode without one: purchases then use
@@ -66,6 +69,6 @@ export interface GatewayContext {
   liveness?: Liveness;
   /** Metrics' counters of requests and statements (http/metrics.ts); absent: none kept. */
   observers?: Observers;
-  /** Where faults go (a failed tick, a 500): the console in production, nowhere in tests. */
+  /** Where faults go (a failed tick, a 500): the app's logger once built (http/logging.ts), nowhere in tests. */
   reportError?: (where: string, error: unknown) => void;
 }

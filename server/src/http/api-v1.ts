@@ -111,8 +111,9 @@ export function registerApiErrors(app: FastifyInstance, ctx: GatewayContext): vo
       const [status, code, message] = fastifyRefusal(e);
       return send(req, reply, status, code, message);
     }
-    req.log.error({ err: error }, 'request failed');
-    if (!ctx.logRequests) ctx.reportError?.(`${req.method} ${req.url.split('?')[0]} failed`, error);
+    // With the log on, the request's own logger tells it (with its request and account ids).
+    if (ctx.logging) req.log.error({ err: error, req }, 'request failed');
+    else ctx.reportError?.(`${req.method} ${req.url.split('?')[0]} failed`, error);
     return send(req, reply, 500, 'internal_error', 'Something went wrong on our side; please try again');
   });
   app.setNotFoundHandler((req, reply) =>

@@ -48,8 +48,9 @@ export function registerErrorHandler(app: FastifyInstance, ctx: GatewayContext):
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { status: 'failed', message: (error as Error).message } });
     }
-    req.log.error({ err: error }, 'request failed');
-    if (!ctx.logRequests) ctx.reportError?.(`${req.method} ${req.url.split('?')[0]} failed`, error);
+    // With the log on, the request's own logger tells it (with its request and account ids).
+    if (ctx.logging) req.log.error({ err: error, req }, 'request failed');
+    else ctx.reportError?.(`${req.method} ${req.url.split('?')[0]} failed`, error);
     return reply.status(500).send({ error: { status: 'error', message: TRY_AGAIN } });
   });
 }

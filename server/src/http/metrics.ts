@@ -3,12 +3,11 @@ import type { GatewayContext } from '../core/context';
 import type { Observers } from '../core/observers';
 import { carrierHealth, oldestWaitingPartMs } from '../carrier/carrier-health';
 import { dueRunsBacklog } from '../messaging/registrations';
-import { webhookBacklog } from '../integrations/webhooks/backlog';
+import { BACKLOG_STATES, webhookBacklog } from '../integrations/webhooks/backlog';
 import { mailByStatus } from '../mail/outbox';
 import { bindsByAccount } from '../smpp-server/bind-counts';
 import { readiness } from './readiness';
-
-const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+import { eventFamilies } from './metrics-events';
 
 export interface Metrics {
   registry: client.Registry;
@@ -27,26 +26,7 @@ export function createMetrics(ctx: GatewayContext, smppOwner: () => string | nul
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const requests = new client.Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    registers,
-  });
-  const requestSeconds = new client.Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: SECONDS,
-    registers,
-  });
-  const querySeconds = new client.Histogram({
-    name: 'db_query_duration_seconds',
-    help: 'Time of each database statement, by outcome',
-    labelNames: ['outcome'],
-    buckets: SECONDS,
-    registers,
-  });
+  const observers = eventFamilies(registers);
   const gathers: Gather[] = [];
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
     new client.Gauge({ name, help, labelNames, registers });
@@ -72,22 +52,16 @@ export function createMetrics(ctx: GatewayContext, smppOwner: () => string | nul
   // Every gauge is read at each scrape, all at once, before the text is written.
   const metrics = registry.metrics.bind(registry);
   registry.metrics = async () => {
-    await Promise.all(gathers.map((gather) => gather(ctx).catch(() => undefined)));
+    // A figure that cannot be read is left out of this scrape and logged, never hidden.
+    await Promise.all(
+      gathers.map((gather) => gather(ctx).catch((error: unknown) => ctx.reportError?.('metrics', error))),
+    );
     return metrics();
   };
 
   return {
     registry,
-    observers: {
-      request(method, route, status, seconds) {
-        const labels = { method, route, status: String(status) };
-        requests.inc(labels);
-        requestSeconds.observe(labels, seconds);
-      },
-      query(seconds, failed) {
-        querySeconds.observe({ outcome: failed ? 'error' : 'ok' }, seconds);
-      },
-    },
+    observers,
   };
 }
 
@@ -136,6 +110,11 @@ function backlogGauges(gauge: MakeGauge, smppOwner: () => string | null): Gather
   const runsLate = gauge('scheduler_oldest_due_seconds', 'How late the most overdue run is');
   const hooks = gauge('webhook_deliveries_pending', 'Webhook deliveries still to go (first tries and retries)');
   const hooksAge = gauge('webhook_oldest_pending_seconds', 'Age of the oldest webhook delivery still to go');
+  const hooksByState = gauge(
+    'webhook_backlog',
+    'Webhook deliveries still to go, by state: sending (claimed now), due, waiting_retry',
+    ['state'],
+  );
   const mail = gauge('mail_outbox', 'E-mail by status: queued, sent, failed, captured', ['status']);
   const binds = gauge('smpp_server_binds', 'Customer SMPP binds on this instance, by account and bind type', [
     'account',
@@ -152,6 +131,7 @@ function backlogGauges(gauge: MakeGauge, smppOwner: () => string | null): Gather
     runsLate.set(runs.oldestLateMs / 1000);
     hooks.set(webhooks.pending);
     hooksAge.set(webhooks.oldestPendingMs / 1000);
+    for (const state of BACKLOG_STATES) hooksByState.set({ state }, webhooks.byState[state]);
     for (const status of ['queued', 'sent', 'failed', 'captured']) mail.set({ status }, mails[status] ?? 0);
     binds.reset();
     const owner = smppOwner();

@@ -127,6 +127,8 @@ export function register<D extends Declared>(
         const caller = isOperation(d) ? await keyCaller(ctx, req, d) : await appCaller(ctx, req, d.access);
         if (isOperation(d) && caller) await limitRate(ctx, reply, caller);
         callers.set(req, caller);
+        // The rest of the request's lines name its account.
+        if (caller) req.log = reply.log = req.log.child({ accountId: caller.user.profile_id });
       },
       handler: async (req, reply) => {
         const caller = callerFound(req, d);

@@ -4,7 +4,7 @@ import { creditExpiryOf } from '../../../src/domain/account/permissions';
 import { busy, insufficientCredit } from '../core/errors';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
-import { appendEntry, entryInOne, type Why } from './ledger';
+import { appendEntry, entryInOne, entryWritten, type Why } from './ledger';
 
 // The one module that changes an account's credit balance: every change is one conditional
 // statement (never read-then-write) and its ledger row (ledger.ts), inside the caller's
@@ -56,6 +56,8 @@ export function takeWhole(db: Executor, profileId: number, credits: number, why:
  * `entry(gate, message)` is the ledger row of what it took, naming the message the statement stores.
  */
 export const takeWholeInOne = (profileId: number, credits: number, eraseEpoch: number, why: Omit<Why, 'ref'>) => ({
+  /** To be called once the statement took the credits: metrics count the row it wrote. */
+  taken: () => entryWritten(why.reason, -credits),
   gate: sql`update users set creditbalance = creditbalance - ${credits}
     where profile_id = ${profileId} and creditbalance >= ${credits} and erase_epoch = ${eraseEpoch}
     returning creditbalance`,

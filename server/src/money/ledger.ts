@@ -20,6 +20,21 @@ export interface Why {
   at: number;
 }
 
+/**
+ * Told of each ledger row as it is written (metrics' credits by reason, docs/operations.md#metrics);
+ * set once by the composition root. A row of a transaction that rolls back afterwards is told too.
+ */
+let observeEntry: ((reason: LedgerReason, amount: number) => void) | null = null;
+
+export function observeLedger(observer: ((reason: LedgerReason, amount: number) => void) | null): void {
+  observeEntry = observer;
+}
+
+/** A ledger row written by a composed statement (entryInOne) that took `credits`. */
+export function entryWritten(reason: LedgerReason, amount: number): void {
+  observeEntry?.(reason, amount);
+}
+
 const refColumns = (ref: LedgerRef | null) => ({
   ref_kind: ref?.kind ?? '',
   ref_id: ref === null ? '' : String(ref.id),
@@ -45,6 +60,7 @@ export async function appendEntry(
       at: why.at,
     })
     .execute();
+  observeEntry?.(why.reason, amount);
 }
 
 /**

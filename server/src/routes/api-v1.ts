@@ -58,9 +58,11 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       v1.get(OPENAPI_PATH.slice(API_V1_PREFIX.length), async (_req, reply) =>
         reply.header('Cache-Control', 'public, max-age=300').send(document),
       );
-      register(v1, ctx, SEND_MESSAGES, ({ scope: { user, key }, body, idempotencyKey }) =>
-        sendMessages(ctx, user, key, body, idempotencyKey),
-      );
+      register(v1, ctx, SEND_MESSAGES, async ({ scope: { user, key }, body, idempotencyKey, req }) => {
+        const answer = await sendMessages(ctx, user, key, body, idempotencyKey);
+        req.log.info({ batchId: answer.batchId }, 'send accepted');
+        return answer;
+      });
       register(v1, ctx, GET_MESSAGE, ({ scope: { user, key }, params }) =>
         getMessage(ctx, user, key, params.messageId),
       );

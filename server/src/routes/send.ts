@@ -7,7 +7,10 @@ import { parseSendItems } from '../sending/send-items';
 
 /** POST /smsgateway/api/sendsms (docs/api.md#sends): authorised by the API key, honours the Idempotency-Key. */
 export async function registerSendRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  register(app, ctx, SEND, async ({ body, scope: { user }, idempotencyKey }) => {
-    return acceptSend(ctx, user, await parseSendItems(body.messageobject), idempotencyKey);
+  register(app, ctx, SEND, async ({ body, scope: { user }, idempotencyKey, req }) => {
+    const answer = await acceptSend(ctx, user, await parseSendItems(body.messageobject), idempotencyKey);
+    // The send's id ties this request to the carrier's lines about it (docs/operations.md#logs).
+    req.log.info({ messageId: answer.message_id }, 'send accepted');
+    return answer;
   });
 }

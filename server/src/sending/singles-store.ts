@@ -95,7 +95,7 @@ async function storeInOne(
   // Sending shows the dashboard's tabs once; the first send of an account takes the transaction's way.
   if (user.dashboardTab !== 1 || user.scheduledsmsTab !== 1) return 'other';
   const why = { reason: 'smpp_submit', actor: user.profile_id, at: now } as const;
-  const { gate, entry } = takeWholeInOne(user.profile_id, credits, user.erase_epoch, why);
+  const { gate, entry, taken } = takeWholeInOne(user.profile_id, credits, user.erase_epoch, why);
   const stored = await insertQuickSendInOne(
     ctx.db,
     quickFields(user, texts[0]!.sender, texts[0]!, description, now),
@@ -103,6 +103,7 @@ async function storeInOne(
     { gate, entry, beside: (recipients) => besideInOne(i, recipients) },
   );
   if (!stored) return 'short';
+  taken();
   const byIndex = new Map(texts.map((t) => [t.index, t]));
   for (const r of stored) {
     const t = byIndex.get(r.recipient_index)!;

@@ -69,9 +69,15 @@ export class Binds {
     }
     conn.binding = true;
     const systemId = String(pdu.system_id ?? '');
+    let accountId: number | null = null;
     const refuse = (status: string, reason: string) => {
+      this.ctx.observers?.smppBind(accountId, status);
       // Logged with the system_id and address, never the password.
-      this.ctx.log?.(`SMPP bind refused: ${type} '${systemId.slice(0, 16)}' from ${conn.ip}: ${reason} (${status})`);
+      this.ctx.log?.(
+        `SMPP bind refused: ${type} '${systemId.slice(0, 16)}' from ${conn.ip}: ${reason} (${status})`,
+        { accountId },
+        'warn',
+      );
       respond(conn, pdu, { command_status: smpp.errors[status] });
       conn.binding = false;
     };
@@ -79,6 +85,7 @@ export class Binds {
       const verdict = await checkBind(this.ctx, systemId, String(pdu.password ?? ''), conn.ip);
       if (!verdict.ok) return refuse(verdict.status, verdict.reason);
       const account = verdict.account;
+      accountId = account.profile_id;
       const user = await findAccount(this.ctx, account.profile_id);
       if (!user) return refuse('ESME_RBINDFAIL', 'account not found');
       const id = `${this.owner}:${randomBytes(6).toString('hex')}`;
@@ -115,7 +122,8 @@ export class Binds {
     conn.binding = false;
     this.sessions.leaveUnbound(conn);
     respond(conn, pdu, { system_id: SERVER_SYSTEM_ID });
-    this.ctx.log?.(`SMPP bound: ${type} '${account.system_id}' from ${conn.ip}`);
+    this.ctx.observers?.smppBind(account.profile_id, 'bound');
+    this.ctx.log?.(`SMPP bound: ${type} '${account.system_id}' from ${conn.ip}`, { accountId: account.profile_id });
     if (type === 'transmitter') return;
     const set = this.receivers.get(account.profile_id) ?? new Set<Conn>();
     this.receivers.set(account.profile_id, set);

@@ -46,13 +46,15 @@ export function takeSubmit(intake: SubmitIntake, conn: Conn, sequence: number, r
   }
   conn.inflight += 1;
   flow(conn, intake.stopped());
-  void checkAndSubmit(intake, conn.bound.profileId, body)
+  const profileId = conn.bound.profileId;
+  void checkAndSubmit(intake, profileId, body)
     .catch((error: unknown): SubmitAnswer => {
       intake.ctx.reportError?.('SMPP submit', error);
       return { ok: false, status: 'ESME_RSYSERR', reason: 'fault' };
     })
     .then((a) => {
       conn.inflight -= 1;
+      intake.ctx.observers?.smppSubmit(profileId, a.ok ? 'accepted' : a.status);
       if (!conn.closed) {
         if (a.ok) sendOn(conn, submitSmResp(sequence, { messageId: a.messageId }));
         else respond(smpp.errors[a.status]);

@@ -12,6 +12,8 @@ export interface RunningGateway {
   stop(): Promise<void>;
   /** Kills the process at once (SIGKILL), as a crash would; the data stays for a restart. */
   kill(): Promise<void>;
+  /** SIGTERM, as an orchestrator stops it: resolves with its exit code and the time it took; the data stays. */
+  terminate(): Promise<{ code: number | null; ms: number }>;
 }
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -68,6 +70,14 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       await exited;
+    },
+    async terminate() {
+      const started = performance.now();
+      if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, ms: 0 };
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      const code = await exited;
+      return { code, ms: Math.round(performance.now() - started) };
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

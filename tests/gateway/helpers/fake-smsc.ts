@@ -122,6 +122,8 @@ export class FakeSmsc {
   submits = 0;
   enquiresAnswered = 0;
   enquiresSeen = 0;
+  /** Unbinds the gateway sent (a clean stop). */
+  unbinds = 0;
   receiptsSent = 0;
   receiptsAcked = 0;
   /** The most submits one session had unanswered at once: the client's window, seen from here. */
@@ -234,6 +236,7 @@ export class FakeSmsc {
       session.send(pdu.response());
     });
     session.on('unbind', (pdu: PDU) => {
+      this.unbinds += 1;
       session.send(pdu.response());
       session.close();
     });

@@ -92,6 +92,8 @@ export async function recordOutcome(ctx: GatewayContext, d: Claimed, owner: stri
   const isGone = code === 410;
   const delay = ok || isGone ? null : retryDelayMs(ctx.webhookRetrySchedule ?? WEBHOOK_RETRY_SCHEDULE, d.attempts);
   const next = delay === null ? null : now + delay;
+  const metric = ok ? 'succeeded' : isGone ? 'gone' : next === null ? 'failed' : 'retry';
+  ctx.observers?.webhookAttempt(metric, outcome.durationMs / 1000);
   await ctx.db.transaction().execute(async (trx) => {
     const held = await trx
       .updateTable('webhook_deliveries')
