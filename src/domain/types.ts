@@ -59,6 +59,9 @@ export type UserInfo = {
   /** Two-step sign-in is on; the account requires it of itself and its admins (older gateways: absent). */
   twostep?: boolean;
   twosteprequired?: boolean;
+  /** Credits under which a charge alerts the account, 0 for none; the monthly cap its provider set, null for none (older gateways: absent). */
+  lowbalancethreshold?: number;
+  monthlycap?: number | null;
 };
 
 export type DomainDetails = {
