@@ -16,6 +16,7 @@ const EVENT_WORDS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'message.rejected': 'Refused by the network',
   'message.expired': 'Expired before reaching the phone',
   'message.unconfirmed': 'Sent, no delivery report came',
+  'balance.low': 'Balance fell under the alert level (live only)',
 };
 
 /** One endpoint: its URL, events and state; a test event, its delivery log, delete. */
