@@ -16,9 +16,12 @@ let client: Awaited<ReturnType<typeof account>>;
 
 /** Sessions (and API keys) for the seeded accounts as of the test clock. */
 async function signIn() {
-  [sup, acme, demo, client] = await Promise.all(
-    ['supervisor', 'acmeadmin', 'demouser', 'acmeclient'].map((u) => account(gw, u)),
-  );
+  [sup, acme, demo, client] = await Promise.all([
+    account(gw, 'supervisor'),
+    account(gw, 'acmeadmin'),
+    account(gw, 'demouser'),
+    account(gw, 'acmeclient'),
+  ]);
 }
 
 beforeAll(async () => {

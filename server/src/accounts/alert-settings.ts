@@ -26,7 +26,11 @@ export async function setClientCap(
 ): Promise<UserRow> {
   const client = await clientAccount(ctx, admin, clientId);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ monthly_cap: monthlyCap }).where('profile_id', '=', client.profile_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ monthly_cap: monthlyCap })
+      .where('profile_id', '=', client.profile_id)
+      .execute();
     await recordAudit(trx, {
       at: ctx.now(),
       actor: admin,

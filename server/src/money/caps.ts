@@ -55,14 +55,19 @@ export async function spentSince(db: Executor, profileId: number, cap: SpendingC
 export function capsFor(monthlyCap: number | null, reason: LedgerReason, caps: readonly SpendingCap[]): SpendingCap[] {
   if (!spends(reason)) return [];
   const own: SpendingCap[] =
-    monthlyCap === null ? [] : [{ limit: Number(monthlyCap), period: 'month', counts: 'account', owner: 'your provider set' }];
+    monthlyCap === null
+      ? []
+      : [{ limit: Number(monthlyCap), period: 'month', counts: 'account', owner: 'your provider set' }];
   return [...own, ...caps];
 }
 
 /** Credits left under each cap at `at`, the tightest first. */
 export async function roomUnder(db: Executor, profileId: number, caps: readonly SpendingCap[], at: number) {
   const rooms = await Promise.all(
-    caps.map(async (cap) => ({ cap, left: cap.limit - (await spentSince(db, profileId, cap, periodStart(cap.period, at))) })),
+    caps.map(async (cap) => ({
+      cap,
+      left: cap.limit - (await spentSince(db, profileId, cap, periodStart(cap.period, at))),
+    })),
   );
   return rooms.sort((a, b) => a.left - b.left);
 }

@@ -159,7 +159,11 @@ async function storeOnce(
       const short = new Set(paying.filter((_, k) => skipped[k] !== null));
       paying.forEach((t, k) => {
         const why = skipped[k];
-        if (why) results[i]![t.at] = { ok: false, refusal: why === 'credit' ? creditShort(t.parts, balance ?? 0, 'this message') : why };
+        if (why)
+          results[i]![t.at] = {
+            ok: false,
+            refusal: why === 'credit' ? creditShort(t.parts, balance ?? 0, 'this message') : why,
+          };
       });
       // Holding the account's row (a charge takes it), no erasure commits before this group does.
       await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);

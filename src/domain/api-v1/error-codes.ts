@@ -14,7 +14,8 @@ export const API_ERRORS = {
   insufficient_credit: { status: 402, words: 'The balance does not cover the batch: nothing was sent' },
   spending_cap_reached: {
     status: 402,
-    words: "The batch would pass a spending cap (the key's daily cap, or the monthly cap the provider set): nothing was sent",
+    words:
+      "The batch would pass a spending cap (the key's daily cap, or the monthly cap the provider set): nothing was sent",
   },
   missing_scope: { status: 403, words: 'The key lacks a scope the operation needs; the message names it' },
   ip_not_allowed: { status: 403, words: "The request came from an address outside the key's allow-list" },

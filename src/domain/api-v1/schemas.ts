@@ -92,7 +92,6 @@ export const apiKeyList = z.object({ data: z.array(apiKey) });
 export const keyParams = z.strictObject({ keyId: z.string().max(64) });
 export const revokedApiKey = z.object({ id: z.string(), revoked: z.literal(true) });
 export const setApiKeyCapBody = z.strictObject({ dailyCap: dailyCapField });
-export type SetApiKeyCapBody = z.output<typeof setApiKeyCapBody>;
 
 // ---- account
 

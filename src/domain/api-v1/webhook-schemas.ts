@@ -10,8 +10,6 @@ export const WEBHOOK_EVENTS = [
   'message.rejected',
   'balance.low',
 ] as const;
-/** The events about a message (every type but balance.low). */
-export type MessageEventType = Exclude<(typeof WEBHOOK_EVENTS)[number], 'balance.low'>;
 /** The event of a charge that took the live balance under the account's alert level (docs/api-v1.md#webhooks). */
 export const BALANCE_LOW_EVENT = 'balance.low';
 /** The type of the event sendTestWebhook posts: no endpoint subscribes to it, every endpoint can be sent one. */
