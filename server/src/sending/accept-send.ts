@@ -7,7 +7,6 @@ import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
 import { balances, charge, checkCreditExpiry } from '../money/balance';
 import type { SpendingCap } from '../money/caps';
-import type { Why } from '../money/ledger';
 import type { LedgerReason } from '../../../src/domain/money/ledger-reasons';
 import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
@@ -129,8 +128,7 @@ async function acceptOnce(
     }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
-    if (paying)
-      await chargeSend(trx, user.profile_id, cost, chargeWhy(options, message.id, user.profile_id, now), options);
+    if (paying) await chargeSend(trx, user, cost, message.id, now, options);
     // Holding the account's row (the charge took it), no erasure commits before this send does.
     await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);
     // A registration's skipped templates are not OPTED_OUT yet: each run decides (scheduler/runs.ts).
@@ -173,8 +171,22 @@ async function acceptOnce(
 }
 
 /** Takes a send's price, held to the caller's caps; a refusal calls an SMPP message what it is. */
-const chargeSend = (trx: Executor, profileId: number, cost: number, why: Why, options: AcceptOptions) =>
-  charge(trx, profileId, cost, why, options.asGiven ? 'this message' : 'this send', options.caps);
+const chargeSend = (
+  trx: Executor,
+  user: UserRow,
+  cost: number,
+  messageId: number,
+  at: number,
+  options: AcceptOptions,
+) =>
+  charge(
+    trx,
+    user.profile_id,
+    cost,
+    chargeWhy(options, messageId, user.profile_id, at),
+    options.asGiven ? 'this message' : 'this send',
+    options.caps,
+  );
 
 /** What a send's charge is named in the ledger: where it came from (the API, an SMPP submit, the app). */
 const chargeReason = (options: AcceptOptions): LedgerReason =>
