@@ -7,7 +7,7 @@ import type { BalanceAlertRow } from '../db/schema-money';
 // at most one an account and Accra day (a unique key: a second crossing that day, even a concurrent
 // one, inserts nothing). Money raises them and sends nothing: the accounts area texts and e-mails the
 // account and the integrations area posts the `balance.low` webhook, each reading the rows it has not
-// sent yet and marking them here, once (docs/architecture.md#low-balance-alerts).
+// sent yet and marking them here, once (docs/architecture.md#low-balance-alerts-and-caps).
 
 /** The Accra day of an instant, yyyy-mm-dd (Accra is on GMT all year). */
 export const accraDay = (at: number) => new Date(at).toISOString().slice(0, 10);

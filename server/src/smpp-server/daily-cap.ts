@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../core/context';
 import type { SpendingCap } from '../money/caps';
 
-/** SMPP access's daily spending cap as the money area holds a charge to it (docs/smpp.md#credit). */
+/** SMPP access's daily spending cap as the money area holds a charge to it (docs/smpp.md#sending). */
 export const smppCaps = (dailyCap: number | null | undefined): SpendingCap[] =>
   dailyCap === null || dailyCap === undefined
     ? []

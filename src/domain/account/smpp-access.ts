@@ -23,7 +23,7 @@ export const smppAccess = z.object({
     .int()
     .nullable()
     .optional()
-    .describe('Credits its submits may spend an Africa/Accra day; null: no cap (docs/smpp.md#credit)'),
+    .describe('Credits its submits may spend an Africa/Accra day; null: no cap (docs/smpp.md#sending)'),
   clients: z
     .array(z.object({ username: z.string(), systemId: z.string(), binds: z.number().int() }))
     .optional()
