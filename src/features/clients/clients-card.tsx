@@ -133,11 +133,6 @@ function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => vo
               {c.accountType}
             </Badge>
           )}
-          {isLow(c) && (
-            <Badge size="sm" variant="light" color="orange" style={{ flexShrink: 0 }}>
-              Under alert level
-            </Badge>
-          )}
         </Group>
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {balance.unit === 'USD' ? `USD ${number.format(balance.amount)}` : `${number.format(balance.amount)} credits`}
@@ -154,9 +149,16 @@ function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => vo
         {ids ? ` · Sender IDs: ${ids}` : ''}
       </Text>
       <Group gap="xs" wrap="nowrap" justify="space-between">
-        <Text size="sm" c="dimmed" truncate>
-          {c.monthlycap ? `Monthly cap ${number.format(c.monthlycap)} credits` : 'No monthly cap'}
-        </Text>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed" truncate>
+            {c.monthlycap ? `Monthly cap ${number.format(c.monthlycap)} credits` : 'No monthly cap'}
+          </Text>
+          {isLow(c) && (
+            <Badge size="sm" variant="light" color="orange" style={{ flexShrink: 0 }}>
+              Under alert level
+            </Badge>
+          )}
+        </Group>
         <Button size="compact-sm" variant="subtle" onClick={onCap} aria-label={`Monthly cap of ${c.username}`}>
           Set cap
         </Button>

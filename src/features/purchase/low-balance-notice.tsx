@@ -10,7 +10,7 @@ export function LowBalanceNotice({ user }: { user: StoredUser }) {
   if (!underThreshold(user.creditbalance, threshold)) return null;
   return (
     // Light, so its text stays dark enough to read (WCAG AA).
-    <Alert color="orange" variant="light" radius={0} role="status" py={6} aria-label="Low balance">
+    <Alert color="orange" variant="light" radius={0} role="status" py={6} mb="sm" aria-label="Low balance">
       {lowBalanceNotice(user.creditbalance, threshold)}{' '}
       <Anchor component={Link} to={APP_PATHS.purchaseSms.getHref()} size="sm">
         Buy credit
