@@ -53,6 +53,7 @@ export const TABLE_OWNERS = {
   recovery_codes: 'accounts',
   login_challenges: 'accounts',
   credit_ledger: 'money',
+  balance_alerts: 'money',
 };
 
 /**

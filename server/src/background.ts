@@ -9,6 +9,7 @@ import { pruneAudit } from './audit/audit-log';
 import { pruneChallenges } from './accounts/sign-in-challenge';
 import { pruneRateLimits } from './auth/rate-limit';
 import { pruneMail, tickMail } from './mail/deliver-mail';
+import { sendLowBalanceAlerts } from './accounts/low-balance-alerts';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -67,6 +68,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, EVENT_SWEEP_MS, () => pruneChallenges(ctx), 'sign-in challenges sweep'),
     every(ctx, EVENT_SWEEP_MS, () => pruneRateLimits(ctx), 'rate limits sweep'),
     every(ctx, MAIL_TICK_MS, () => tickMail(ctx), 'mail'),
+    every(ctx, MAIL_TICK_MS, () => sendLowBalanceAlerts(ctx), 'low-balance alerts'),
     every(ctx, EVENT_SWEEP_MS, () => pruneMail(ctx), 'mail sweep'),
   ];
   return async () => {

@@ -12,7 +12,7 @@ import type {
   createWebhookEndpointBody,
 } from '../domain/api-v1/webhook-schemas';
 import { OPENAPI_PATH } from '../domain/contract/v1/operation';
-import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY } from '../domain/contract/v1/keys';
+import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY, SET_API_KEY_CAP } from '../domain/contract/v1/keys';
 import {
   CREATE_WEBHOOK_ENDPOINT,
   DELETE_WEBHOOK_ENDPOINT,
@@ -48,6 +48,9 @@ export const createKey = (token: string, body: z.input<typeof createApiKeyBody>)
 
 export const revokeKey = (token: string, keyId: string) =>
   callOperation(REVOKE_API_KEY, { auth: token, params: { keyId } });
+
+export const setKeyCap = (token: string, keyId: string, dailyCap: number | null) =>
+  callOperation(SET_API_KEY_CAP, { auth: token, params: { keyId }, body: { dailyCap } });
 
 export const fetchEndpoints = async (token: string, mode: ApiMode) =>
   (await callOperation(LIST_WEBHOOK_ENDPOINTS, { auth: token, query: { mode } })).data;

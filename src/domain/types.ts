@@ -62,6 +62,9 @@ export type UserInfo = {
   /** The owner's domain: its TIN on invoices, and whether its prices exclude tax (older gateways: absent). */
   tin?: string;
   pricesexcludetax?: boolean;
+  /** Credits under which a charge alerts the account, 0 for none; the monthly cap its provider set, null for none (older gateways: absent). */
+  lowbalancethreshold?: number;
+  monthlycap?: number | null;
 };
 
 export type DomainDetails = {

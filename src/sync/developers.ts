@@ -10,6 +10,7 @@ import {
   fetchSecret,
   redeliver,
   revokeKey,
+  setKeyCap,
   rotateSecret,
   sendTestEvent,
   type ApiMode,
@@ -55,6 +56,8 @@ async function change<T>(action: (token: string) => Promise<T>): Promise<T> {
 
 export const newApiKey = (body: Parameters<typeof createKey>[1]) => change((token) => createKey(token, body));
 export const revokeApiKey = (keyId: string) => change((token) => revokeKey(token, keyId));
+export const setApiKeyCap = (keyId: string, dailyCap: number | null) =>
+  change((token) => setKeyCap(token, keyId, dailyCap));
 export const addEndpoint = (mode: ApiMode, url: string, events: EndpointEvent[]) =>
   change((token) => createEndpoint(token, mode, url, events));
 export const removeEndpoint = (endpointId: string) => change((token) => deleteEndpoint(token, endpointId));

@@ -54,6 +54,8 @@ const EXPECTED_ROLE: Record<string, Role> = {
   sendphonecode: 'user',
   changephone: 'user',
   changeownpassword: 'user',
+  setlowbalancealert: 'user',
+  setclientcap: 'admin',
   // Account security: each acts on the caller's own account, sessions and log (an admin's log reads its clients' rows).
   twostepstart: 'user',
   twostepconfirm: 'user',

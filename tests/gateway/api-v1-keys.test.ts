@@ -138,6 +138,7 @@ describe('scopes on every operation', () => {
     createApiKey: { method: 'POST', path: '/api-keys', body: { name: 'x', scopes: ['balance:read'] } },
     listApiKeys: { method: 'GET', path: '/api-keys' },
     revokeApiKey: { method: 'DELETE', path: '/api-keys/key_0' },
+    setApiKeyCap: { method: 'POST', path: '/api-keys/key_0/daily-cap', body: { dailyCap: 100 } },
     createWebhookEndpoint: {
       method: 'POST',
       path: '/webhook-endpoints',
@@ -169,6 +170,8 @@ describe('scopes on every operation', () => {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('missing_scope');
       expect(res.body.error.message).toContain(scope);
+      // Within the account's MAX_ACTIVE_KEYS for the tests after.
+      expect((await v1(gw, 'DELETE', `/api-keys/${key.id}`, { auth: demo.token })).status).toBe(200);
     },
   );
 

@@ -33,6 +33,7 @@ const OPERATION_IDS = [
   'rotateWebhookSecret',
   'listApiKeys',
   'revokeApiKey',
+  'setApiKeyCap',
   'getSmppAccess',
   'updateSmppAccess',
 ];

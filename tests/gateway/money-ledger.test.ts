@@ -20,6 +20,9 @@ const OPERATIONS = Number(process.env.LEDGER_OPERATIONS ?? 300);
 const AT_ONCE = 8;
 const SEED = Number(process.env.LEDGER_SEED ?? 59);
 const HOUR_MS = 3_600_000;
+/** The client's monthly spending cap (docs/product.md#spending-caps): its sends reach it in the run. */
+const CLIENT_CAP = 300;
+const SPENDING = ['send', 'scheduled_run', 'edit', 'refund', 'smpp_submit', 'api_send'];
 
 /** A seeded random sequence (mulberry32), so a failing interleaving can be run again with its seed. */
 function random(seed: number) {
@@ -64,6 +67,15 @@ describe('the credit ledger holds every balance after any interleaving', () => {
     };
     demo = await sender('demouser', 'demo12345', 'DEMO', 'localhost');
     client = await sender('acmeclient', 'client12345', 'ACMECL', 'acme.localhost');
+    // Its provider caps the client's month, and the demo asks for an alert: both hold under the same load.
+    const capped = await as(
+      acme,
+      'setclientcap',
+      { clientprofile_id: client.profile_id, monthlycap: CLIENT_CAP },
+      'acme.localhost',
+    );
+    expect(capped.status).toBe(200);
+    expect((await as(demo, 'setlowbalancealert', { threshold: '4000' })).status).toBe(200);
   });
   afterAll(() => gw.close());
 
@@ -244,6 +256,14 @@ describe('the credit ledger holds every balance after any interleaving', () => {
         // Some sends found the balance short: refused, nothing taken.
         expect([...statuses.values()].flat()).toContain(402);
       }
+      // However the client's sends interleaved, its month spent no more than its cap.
+      const clientRows = await ledgerOf(gw.ctx.db, client.profile_id, { from: Date.UTC(2026, 10, 1) });
+      const spent = -clientRows.filter((r) => SPENDING.includes(r.reason)).reduce((n, r) => n + r.amount, 0);
+      expect(spent).toBeLessThanOrEqual(CLIENT_CAP);
+      // Each alert a charge raised was a crossing of the demo's level, at most one a day.
+      const alerts = await gw.ctx.db.selectFrom('balance_alerts').selectAll().execute();
+      for (const a of alerts) expect(Number(a.balance_after)).toBeLessThan(Number(a.threshold));
+      expect(new Set(alerts.map((a) => `${a.profile_id} ${a.day}`)).size).toBe(alerts.length);
     },
     Math.max(60_000, OPERATIONS * 150),
   );

@@ -12,6 +12,7 @@ export type RefusalKind =
   | 'not-found'
   | 'conflict'
   | 'insufficient-credit'
+  | 'spending-cap'
   | 'too-many-attempts'
   | 'busy';
 
@@ -35,6 +36,8 @@ export const notFound = (message = 'Not found') => new Refusal('not-found', mess
 /** The record is not in a state that allows this (already paid, deleted, started as another type). */
 export const conflict = (message: string) => new Refusal('conflict', message);
 export const insufficientCredit = (message: string) => new Refusal('insufficient-credit', message);
+/** A send that would spend past a cap (docs/product.md#spending-caps): nothing was charged. */
+export const spendingCapReached = (message: string) => new Refusal('spending-cap', message);
 export const tooManyAttempts = (message: string) => new Refusal('too-many-attempts', message);
 /** A write kept losing a race with others: the caller may simply try again. */
 export const busy = () => new Refusal('busy', TRY_AGAIN);

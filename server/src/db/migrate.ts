@@ -34,6 +34,7 @@ import { mailOutbox } from './migrations/034-mail-outbox';
 import { invoices } from './migrations/035-invoices';
 import { creditLedger } from './migrations/033-credit-ledger';
 import { unconfirmedEvent } from './migrations/036-unconfirmed-event';
+import { alertsAndCaps } from './migrations/037-alerts-and-caps';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -73,6 +74,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '033-credit-ledger': creditLedger,
   '035-invoices': invoices,
   '036-unconfirmed-event': unconfirmedEvent,
+  '037-alerts-and-caps': alertsAndCaps,
 };
 
 function migrator(db: Db): Migrator {

@@ -37,6 +37,10 @@ export interface UsersTable {
   require_two_step: Generated<number>;
   /** Moved on by each erasure of a person's data: a send screened before the move is screened again. */
   erase_epoch: Generated<number>;
+  /** Credits under which a charge raises a low-balance alert (docs/product.md#low-balance-alerts); 0: none. */
+  low_balance_threshold: Generated<number>;
+  /** Credits the account may spend on sends a calendar month, set by its provider; null: no cap. */
+  monthly_cap: Generated<number | null>;
 }
 export type UserRow = Selectable<UsersTable>;
 

@@ -23,6 +23,8 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** Credits the key's sends may spend an Accra day; null: no cap (docs/api-v1.md#spending-caps). */
+  daily_cap: Generated<number | null>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 

@@ -21,9 +21,30 @@ export interface CreditLedgerTable {
   actor_id: number | null;
   /** Epoch milliseconds. */
   at: number;
+  /** The API key a send came through (its public id), null otherwise: what a key's daily cap sums. */
+  api_key_id: Generated<string | null>;
 }
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 
+/**
+ * A charge that took a balance under its account's alert level: at most one an account and Accra day
+ * (docs/product.md#low-balance-alerts). Its readers, each once: the account's own notice (an SMS and
+ * an e-mail, `notified_at`) and the `balance.low` webhook (`webhook_at`); 0 until sent.
+ */
+export interface BalanceAlertsTable {
+  id: Generated<number>;
+  profile_id: number;
+  /** The Accra day, yyyy-mm-dd. */
+  day: string;
+  threshold: number;
+  balance_after: number;
+  at: number;
+  notified_at: Generated<number>;
+  webhook_at: Generated<number>;
+}
+export type BalanceAlertRow = Selectable<BalanceAlertsTable>;
+
 export interface MoneyTables {
   credit_ledger: CreditLedgerTable;
+  balance_alerts: BalanceAlertsTable;
 }

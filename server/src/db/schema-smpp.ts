@@ -11,6 +11,8 @@ export interface SmppAccountsTable {
   allowed_ips: Generated<string>; // comma list of addresses and CIDR blocks; '' allows any
   created_at: number;
   updated_at: number;
+  /** Credits its submits may spend an Accra day; null: no cap (docs/smpp.md#sending). */
+  daily_cap: Generated<number | null>;
 }
 export type SmppAccountRow = Selectable<SmppAccountsTable>;
 

@@ -48,6 +48,7 @@ const FROM_KIND: Record<RefusalKind, [number, ApiErrorCode]> = {
   'wrong-login': [401, 'invalid_api_key'],
   'invalid-token': [401, 'invalid_api_key'],
   'insufficient-credit': [402, 'insufficient_credit'],
+  'spending-cap': [402, 'spending_cap_reached'],
   forbidden: [403, 'forbidden'],
   'not-found': [404, 'not_found'],
   conflict: [409, 'conflict'],

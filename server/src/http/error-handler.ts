@@ -9,6 +9,7 @@ const HTTP_STATUS: Record<RefusalKind, number> = {
   'wrong-login': 401,
   'invalid-token': 401,
   'insufficient-credit': 402,
+  'spending-cap': 402,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,

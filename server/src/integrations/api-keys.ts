@@ -37,6 +37,7 @@ export function keyView(row: ApiKeyRow): ApiKey {
     createdAt: new Date(row.created_at).toISOString(),
     lastUsedAt: isoOrNull(row.last_used_at),
     secretEnding: row.secret_ending,
+    dailyCap: row.daily_cap === null ? null : Number(row.daily_cap),
   };
 }
 
@@ -100,6 +101,7 @@ export async function createApiKey(
     created_at: now,
     last_used_at: null,
     revoked_at: null,
+    daily_cap: body.dailyCap ?? null,
   };
   await ctx.db.transaction().execute(async (trx) => {
     await checkKeyRoom(ctx, trx, user.profile_id);

@@ -7,6 +7,7 @@ import { sendItemSchema, type SendItemInput } from '../../../src/domain/contract
 import { splitSenderIds, testSenderProblem } from '../../../src/domain/messages/sender-id';
 import { sha256 } from '../auth/tokens';
 import { acceptSend } from '../sending/accept-send';
+import type { SpendingCap } from '../money/caps';
 import { apiMessagesByIndex, EXPIRED_ERROR } from '../messaging/api-views';
 import { isoOrNull } from '../messaging/delivery-time';
 import { apiRefusal } from './api-refusal';
@@ -111,6 +112,12 @@ export async function sendMessages(
   }
 }
 
+/** A key's daily spending cap (docs/api-v1.md#spending-caps), none when it has none. */
+const keyCaps = (key: ApiKeyRow): SpendingCap[] =>
+  key.daily_cap === null
+    ? []
+    : [{ limit: Number(key.daily_cap), period: 'day', counts: { apiKeyId: key.id }, owner: 'of this API key' }];
+
 async function send(
   ctx: GatewayContext,
   user: UserRow,
@@ -142,6 +149,7 @@ async function send(
   const sent = await acceptSend(ctx, user, itemsOf(body, accepted), idem, {
     test,
     api: { api_key_id: key.id, api_mode: key.mode, reference: body.reference ?? '', api_callback: callback },
+    caps: keyCaps(key),
   });
   const batchId = sent.message_id;
   const scope = { own: user.profile_id, mode: key.mode };

@@ -151,6 +151,8 @@ export interface InOneWrites {
   gate: RawBuilder<unknown>;
   /** The ledger row of what the gate took, given the names of the gate's CTE and the message's. */
   entry: (gate: string, message: string) => RawBuilder<unknown>;
+  /** The low-balance alert the gate's take raised, if any, given the gate CTE's name. */
+  crossing: (gate: string) => RawBuilder<unknown>;
   /**
    * The caller's own rows, one for each recipient of the CTE it is given (`id`, `recipient_index`),
    * answering their `id` and `recipient_id`.
@@ -173,7 +175,7 @@ export async function insertQuickSendInOne(
   db: Executor,
   fields: MessageFields,
   recipients: readonly NewRecipient[],
-  { gate, entry, beside }: InOneWrites,
+  { gate, entry, crossing, beside }: InOneWrites,
 ): Promise<InsertedBeside[] | null> {
   if (recipients.length === 0 || recipients.length > INSERT_CHUNK)
     throw new Error(`insertQuickSendInOne takes 1 to ${INSERT_CHUNK} recipients`);
@@ -192,6 +194,7 @@ export async function insertQuickSendInOne(
       from gate, json_populate_record(null::messages, ${JSON.stringify(row)}::json) as x
       returning id, profile_id, supid, list, api_mode),
     paid as (${entry('gate', 'm')}),
+    alert as (${crossing('gate')}),
     rr as (insert into message_recipients (${sql.join(RECIPIENT_COLUMNS.map((c) => sql.ref(c)))})
       select m.id, ${sql.join(columns.map((c) => sql.ref(`x.${c}`)))}
       from m, json_to_recordset(${JSON.stringify(records)}::json) as x(${RECIPIENT_RECORD})

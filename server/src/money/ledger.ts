@@ -18,6 +18,8 @@ export interface Why {
   ref: LedgerRef | null;
   actor: number | null;
   at: number;
+  /** The API key a send came through: what the key's daily cap sums (caps.ts). */
+  apiKeyId?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function appendEntry(
       ...refColumns(why.ref),
       actor_id: why.actor,
       at: why.at,
+      api_key_id: why.apiKeyId ?? null,
     })
     .execute();
   observeEntry?.(why.reason, amount);

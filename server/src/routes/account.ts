@@ -16,8 +16,11 @@ import {
   REJECT_SENDER_IDS,
   REQUEST_SENDER_IDS,
   SEND_PHONE_CODE,
+  SET_CLIENT_CAP,
+  SET_LOW_BALANCE_ALERT,
   UPDATE_DETAILS,
 } from '../../../src/domain/contract/account';
+import { setAlertLevel, setClientCap } from '../accounts/alert-settings';
 import { clientInfo, clientsOf, pendingSenderIdRequests } from '../accounts/client-info';
 import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
 import { replaceApiKey } from '../accounts/account-store';
@@ -60,6 +63,16 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
   register(app, ctx, UPDATE_DETAILS, async ({ body, scope: { user }, req, domain }) => {
     const updated = await updateContactDetails(ctx, user, body, auditSource(req), domain.profile_id);
     return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+  });
+
+  register(app, ctx, SET_LOW_BALANCE_ALERT, async ({ body, scope: { user }, req }) => {
+    const updated = await setAlertLevel(ctx, user, body.threshold);
+    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+  });
+
+  register(app, ctx, SET_CLIENT_CAP, async ({ body, scope: { user }, req }) => {
+    const client = await setClientCap(ctx, user, body.clientprofile_id, body.monthlycap, auditSource(req));
+    return { userInfo: await clientInfo(ctx, client) };
   });
 
   register(app, ctx, SEND_PHONE_CODE, async ({ body, scope: { user }, domain }) => {

@@ -30,7 +30,8 @@ import {
   REMOVE_OPT_OUT,
   SEND_MESSAGES,
 } from '../../../src/domain/contract/v1/messages';
-import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY } from '../../../src/domain/contract/v1/keys';
+import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY, SET_API_KEY_CAP } from '../../../src/domain/contract/v1/keys';
+import { setApiKeyCap } from '../integrations/key-caps';
 import { GET_SMPP_ACCESS, UPDATE_SMPP_ACCESS } from '../../../src/domain/contract/v1/smpp';
 import {
   CREATE_WEBHOOK_ENDPOINT,
@@ -86,6 +87,9 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       register(v1, ctx, LIST_API_KEYS, async ({ scope: { user } }) => ({ data: await listApiKeys(ctx, user) }));
       register(v1, ctx, REVOKE_API_KEY, ({ scope: { user }, params, req }) =>
         revokeApiKey(ctx, user, params.keyId, auditSource(req)),
+      );
+      register(v1, ctx, SET_API_KEY_CAP, ({ scope: { user }, params, body, req }) =>
+        setApiKeyCap(ctx, user, params.keyId, body.dailyCap, auditSource(req)),
       );
       register(v1, ctx, CREATE_WEBHOOK_ENDPOINT, ({ scope: { user, mode }, body, req }) =>
         createWebhookEndpoint(ctx, user, mode, body, auditSource(req)),

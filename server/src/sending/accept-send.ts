@@ -6,6 +6,7 @@ import { refuse } from '../core/errors';
 import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
 import { balances, charge, checkCreditExpiry } from '../money/balance';
+import type { SpendingCap } from '../money/caps';
 import type { LedgerReason } from '../../../src/domain/money/ledger-reasons';
 import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
@@ -47,6 +48,8 @@ export interface AcceptOptions {
    * rows about them (the SMPP server's submits) commit with the send or not at all.
    */
   inTransaction?: (trx: Executor, inserted: readonly InsertedRecipient[]) => Promise<void>;
+  /** The caller's spending caps beside the account's own (an API key's, SMPP access's): money/caps.ts. */
+  caps?: readonly SpendingCap[];
 }
 
 export type InsertedRecipient = Awaited<ReturnType<typeof insertRecipients>>[number];
@@ -125,7 +128,7 @@ async function acceptOnce(
     }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
     const cost = sumParts(inserted) - sumParts(skipped);
-    if (paying) await charge(trx, user.profile_id, cost, chargeWhy(options, message.id, user.profile_id, now));
+    if (paying) await chargeSend(trx, user, cost, message.id, now, options);
     // Holding the account's row (the charge took it), no erasure commits before this send does.
     await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);
     // A registration's skipped templates are not OPTED_OUT yet: each run decides (scheduler/runs.ts).
@@ -167,13 +170,37 @@ async function acceptOnce(
   });
 }
 
+/** Takes a send's price, held to the caller's caps; a refusal calls an SMPP message what it is. */
+const chargeSend = (
+  trx: Executor,
+  user: UserRow,
+  cost: number,
+  messageId: number,
+  at: number,
+  options: AcceptOptions,
+) =>
+  charge(
+    trx,
+    user.profile_id,
+    cost,
+    chargeWhy(options, messageId, user.profile_id, at),
+    options.asGiven ? 'this message' : 'this send',
+    options.caps,
+  );
+
 /** What a send's charge is named in the ledger: where it came from (the API, an SMPP submit, the app). */
 const chargeReason = (options: AcceptOptions): LedgerReason =>
   options.api ? 'api_send' : options.asGiven ? 'smpp_submit' : 'send';
 
 /** The ledger's record of a send's charge: its reason, the message, the account that sent. */
 const chargeWhy = (options: AcceptOptions, messageId: number, actor: number, at: number) =>
-  ({ reason: chargeReason(options), ref: { kind: 'message', id: messageId }, actor, at }) as const;
+  ({
+    reason: chargeReason(options),
+    ref: { kind: 'message', id: messageId },
+    actor,
+    at,
+    ...(options.api?.api_key_id ? { apiKeyId: options.api.api_key_id } : {}),
+  }) as const;
 
 /**
  * The answer of a batch, remembered for its Idempotency-Key. A racing twin inserts nothing: the first

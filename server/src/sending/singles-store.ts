@@ -5,8 +5,9 @@ import type { RawBuilder } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
-import type { Refusal } from '../core/errors';
-import { creditShort, takeInOrder, takeWhole, takeWholeInOne } from '../money/balance';
+import { Refusal } from '../core/errors';
+import { creditShort, takeInOrder, takeWhole, takeWholeInOne, type ChargeLimits } from '../money/balance';
+import type { SpendingCap } from '../money/caps';
 import type { LedgerRef, Why } from '../money/ledger';
 import { insertQuickSend, insertQuickSendInOne, type MessageFields } from '../messaging/message-rows';
 import { INSERT_CHUNK, type NewRecipient } from '../messaging/message-store';
@@ -41,6 +42,8 @@ export interface StoreOptions {
   besideInOne?: (accountIndex: number, recipients: string) => RawBuilder<unknown>;
   /** When the texts were accepted. */
   now: number;
+  /** The caller's spending caps of account i beside the account's own (SMPP access's daily cap). */
+  capsOf?: (accountIndex: number) => readonly SpendingCap[];
 }
 
 /**
@@ -81,9 +84,11 @@ async function storeInOne(
   users: readonly (UserRow | undefined)[],
   prepared: readonly Prepared[][],
   results: SingleResult[][],
-  { description, besideInOne, now }: StoreOptions,
+  { description, besideInOne, capsOf, now }: StoreOptions,
 ): Promise<'stored' | 'short' | 'other'> {
   if (ctx.db.dialectName !== 'postgres' || !besideInOne) return 'other';
+  // A cap is summed inside a transaction (money/caps.ts).
+  if (capsOf && [...prepared.keys()].some((i) => capsOf(i).length > 0)) return 'other';
   const busy = [...prepared.keys()].filter((i) => prepared[i]!.length > 0);
   if (busy.length !== 1) return 'other';
   const i = busy[0]!;
@@ -95,12 +100,12 @@ async function storeInOne(
   // Sending shows the dashboard's tabs once; the first send of an account takes the transaction's way.
   if (user.dashboardTab !== 1 || user.scheduledsmsTab !== 1) return 'other';
   const why = { reason: 'smpp_submit', actor: user.profile_id, at: now } as const;
-  const { gate, entry, taken } = takeWholeInOne(user.profile_id, credits, user.erase_epoch, why);
+  const { gate, entry, taken, crossing } = takeWholeInOne(user.profile_id, credits, user.erase_epoch, why);
   const stored = await insertQuickSendInOne(
     ctx.db,
     quickFields(user, texts[0]!.sender, texts[0]!, description, now),
     texts,
-    { gate, entry, beside: (recipients) => besideInOne(i, recipients) },
+    { gate, entry, crossing, beside: (recipients) => besideInOne(i, recipients) },
   );
   if (!stored) return 'short';
   taken();
@@ -129,7 +134,7 @@ async function storeOnce(
   users: readonly (UserRow | undefined)[],
   prepared: readonly Prepared[][],
   results: SingleResult[][],
-  { description, inTransaction, now }: StoreOptions,
+  { description, inTransaction, capsOf, now }: StoreOptions,
   late: boolean,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -142,17 +147,25 @@ async function storeOnce(
       const message = firstMessage.get(i);
       const ref: LedgerRef | null = message === undefined ? null : { kind: 'message', id: message };
       const why: Why = { reason: 'smpp_submit', ref, actor: user.profile_id, at: now };
-      const { taken, balance } = late
-        ? await takeAll(trx, user.profile_id, paying, why)
+      const limits = { caps: capsOf?.(i) ?? [], what: 'this message' };
+      const { skipped, balance } = late
+        ? await takeAll(trx, user.profile_id, paying, why, limits)
         : await takeInOrder(
             trx,
             user.profile_id,
             paying.map((t) => t.parts),
             why,
+            limits,
           );
-      const short = new Set(paying.filter((_, k) => !taken[k]));
-      for (const t of short)
-        results[i]![t.at] = { ok: false, refusal: creditShort(t.parts, balance ?? 0, 'this message') };
+      const short = new Set(paying.filter((_, k) => skipped[k] !== null));
+      paying.forEach((t, k) => {
+        const why = skipped[k];
+        if (why)
+          results[i]![t.at] = {
+            ok: false,
+            refusal: why === 'credit' ? creditShort(t.parts, balance ?? 0, 'this message') : why,
+          };
+      });
       // Holding the account's row (a charge takes it), no erasure commits before this group does.
       await holdEraseFence(trx, ctx.db.dialectName, user.profile_id, user.erase_epoch);
       return texts.filter((t) => !short.has(t));
@@ -186,14 +199,18 @@ async function storeOnce(
   });
 }
 
-/** Takes every text's parts in one conditional statement, or throws NotAllCovered. */
-async function takeAll(trx: Executor, profileId: number, paying: readonly Prepared[], why: Why) {
+/** Takes every text's parts in one conditional statement, or throws NotAllCovered (short, or past a cap). */
+async function takeAll(trx: Executor, profileId: number, paying: readonly Prepared[], why: Why, limits: ChargeLimits) {
   const costs = paying.map((t) => t.parts);
   const all = costs.reduce((n, c) => n + c, 0);
-  if (all <= 0) return { taken: costs.map(() => true), balance: null };
-  const balance = await takeWhole(trx, profileId, all, why);
+  const none = costs.map(() => null);
+  if (all <= 0) return { skipped: none, balance: null };
+  const balance = await takeWhole(trx, profileId, all, why, limits).catch((error: unknown) => {
+    if (error instanceof Refusal && error.kind === 'spending-cap') throw new NotAllCovered();
+    throw error;
+  });
   if (balance === null) throw new NotAllCovered();
-  return { taken: costs.map(() => true), balance };
+  return { skipped: none, balance };
 }
 
 /** The message row of a group's texts from one sender: a quick send, its first text as its text. */

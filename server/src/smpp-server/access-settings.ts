@@ -35,6 +35,7 @@ async function viewOf(ctx: GatewayContext, user: UserRow, row: SmppAccountRow | 
     throughput: row?.throughput ?? SMPP_DEFAULTS.throughput,
     allowedIps: row ? ipsOf(row) : [],
     binds,
+    dailyCap: row?.daily_cap ?? null,
   };
   if (user.isAdmin === 1) view.clients = await clientBinds(ctx, user);
   return view;
@@ -90,7 +91,9 @@ async function freeSystemId(ctx: GatewayContext, user: UserRow): Promise<string>
   throw refuse('No free system_id could be made for this account; please try again');
 }
 
-type Changes = Partial<Pick<SmppAccountRow, 'enabled' | 'max_binds' | 'throughput' | 'allowed_ips' | 'password_hash'>>;
+type Changes = Partial<
+  Pick<SmppAccountRow, 'enabled' | 'max_binds' | 'throughput' | 'allowed_ips' | 'password_hash' | 'daily_cap'>
+>;
 
 /** What a change does to the access, for the audit log: each setting before and after, never the password. */
 function changedSettings(before: SmppAccountRow, changes: Changes): Record<string, unknown> {
@@ -100,6 +103,7 @@ function changedSettings(before: SmppAccountRow, changes: Changes): Record<strin
     ['enabled', before.enabled === 1, changes.enabled === undefined ? undefined : changes.enabled === 1],
     ['maxBinds', before.max_binds, changes.max_binds],
     ['throughput', before.throughput, changes.throughput],
+    ['dailyCap', before.daily_cap, changes.daily_cap],
     [
       'allowedIps',
       ipsOf(before),
@@ -133,6 +137,7 @@ export async function updateSmppAccess(
     ...(body.enabled === undefined ? {} : { enabled: body.enabled ? 1 : 0 }),
     ...(body.maxBinds === undefined ? {} : { max_binds: body.maxBinds }),
     ...(body.throughput === undefined ? {} : { throughput: body.throughput }),
+    ...(body.dailyCap === undefined ? {} : { daily_cap: body.dailyCap }),
     ...(allowedIps === undefined ? {} : { allowed_ips: [...new Set(allowedIps)].join(',') }),
     ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
   };

@@ -51,6 +51,9 @@ export class Binds {
   /** The account of a bind, as last read (on bind, at each heartbeat). */
   user = (profileId: number) => this.users.get(profileId);
   bucket = (profileId: number) => this.buckets.get(profileId);
+  private readonly dailyCaps = new Map<number, number | null>();
+  /** The account's SMPP daily spending cap as its latest bind or heartbeat read it. */
+  dailyCap = (profileId: number) => this.dailyCaps.get(profileId) ?? null;
 
   /** Accounts with a receiver bind here (open or just closed). */
   accounts = () => [...this.receivers.keys()];
@@ -132,6 +135,7 @@ export class Binds {
   }
 
   private setBucket(account: SmppAccountRow) {
+    this.dailyCaps.set(account.profile_id, account.daily_cap);
     const bucket = this.buckets.get(account.profile_id);
     if (!bucket) this.buckets.set(account.profile_id, new PartsBucket(account.throughput));
     else bucket.rate = account.throughput;
@@ -151,7 +155,7 @@ export class Binds {
   }
 
   /**
-   * Keeps this instance's binds alive, and applies changed settings: throughput, sender IDs, disabling
+   * Keeps this instance's binds alive, and applies changed settings: throughput, daily cap, sender IDs, disabling
    * (the binds of a disabled account are given to `close`).
    */
   async heartbeat(close: (conn: Conn) => void) {

@@ -14,6 +14,7 @@ import { sendItemSchema } from '../../../src/domain/contract/send';
 import { decodeText } from '../smpp/text-coding';
 import { oweReceipts } from './receipts';
 import { previewOf, refusalOf } from './submit-answers';
+import { smppCapsOf } from './daily-cap';
 
 /** The parts of a long message wait this long for the rest, then are refused (and receipted). */
 export const HOLD_MS = 5 * 60_000;
@@ -75,6 +76,7 @@ export async function completeGroup(
     measure(text, false);
     await acceptSend(ctx, user, [item(first.source, first.destination, text)], null, {
       asGiven: true,
+      caps: await smppCapsOf(ctx, profileId),
       inTransaction: async (trx, inserted: readonly InsertedRecipient[]) => {
         const recipient = inserted[0];
         if (!recipient) throw new Error('the recipient of an SMPP message was not stored');

@@ -36,6 +36,8 @@ export interface SubmitRequest {
   throughput: number;
   /** The parts this submit counts for the throughput: one per submit_sm, a message_payload's own. */
   parts: number;
+  /** The account's SMPP daily spending cap (credits), null or left out for none. */
+  dailyCap?: number | null;
 }
 
 /** The message_id of a submit (docs/smpp.md#ids): its row's id in decimal, the same in every receipt. */

@@ -128,5 +128,6 @@ async function checkAndSubmit(intake: SubmitIntake, profileId: number, body: Sub
     ...times,
     throughput: bucket.rate,
     parts,
+    dailyCap: intake.binds.dailyCap(profileId),
   });
 }

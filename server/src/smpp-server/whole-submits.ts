@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import { acceptSingles } from '../sending/accept-singles';
+import { smppCaps } from './daily-cap';
 import type { SingleResult } from '../sending/singles-store';
 import { analyzeAsItGrows } from '../db/planner-stats';
 import { giveBackRate, takeRate } from './rate';
@@ -114,6 +115,7 @@ export async function storeWhole(ctx: GatewayContext, group: readonly Pending[])
         giveBack: (i, parts) => giveBackRate(ctx.db, accounts[i]!.profileId, parts, now),
       },
       besideInOne: (i, recipients) => submitsBesideRecipients(accounts[i]!, recipients, now),
+      capsOf: (i) => smppCaps(accounts[i]!.pending[accounts[i]!.pending.length - 1]!.req.dailyCap),
       inTransaction: (trx, outcomes) => storeSubmitRows(trx, accounts, outcomes, ids, now),
     },
   );

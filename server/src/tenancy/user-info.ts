@@ -65,6 +65,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     credithistoryTab: user.credithistoryTab === 1,
     twostep: user.totp_enabled === 1,
     twosteprequired: user.require_two_step === 1,
+    lowbalancethreshold: Number(user.low_balance_threshold),
+    monthlycap: user.monthly_cap === null ? null : Number(user.monthly_cap),
     // Only the owner learns its domain's verification token.
     ...(domain
       ? verificationOf(domain, ownsDomain)

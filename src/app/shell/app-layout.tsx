@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { setScreenOpener } from '../../flows/incoming';
 import { OfflineBanner } from '../../ui/offline-banner';
+import { LowBalanceNotice } from '../../features/purchase/low-balance-notice';
 import { ShellHeader } from './shell-header';
 import '../../ui/title-bar.css';
 import { SideMenu } from './side-menu';
@@ -43,6 +44,7 @@ export function AppLayout({ user, domain }: AppLayoutProps) {
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineBanner />
+        <LowBalanceNotice user={user} />
         <Suspense
           fallback={
             <Center py="xl">

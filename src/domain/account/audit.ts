@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   webhook_endpoint_deleted: 'Webhook endpoint deleted',
   webhook_secret_rotated: 'Webhook signing secret rotated',
   credit_given: 'Credit given',
+  spending_cap_changed: 'Spending cap changed',
   credit_bought: 'Credit bought',
   sender_id_requested: 'Sender ID requested',
   sender_id_approved: 'Sender ID approved',

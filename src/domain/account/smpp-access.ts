@@ -1,6 +1,7 @@
 // An account's SMPP access (docs/smpp.md#credentials): the v1 API's getSmppAccess / updateSmppAccess
 // and the app's "SMPP access" card share these schemas.
 import { z } from '../contract/zod';
+import { MAX_CAP_CREDITS } from '../money/caps';
 
 /** SMPP 3.4 allows a system_id of 15 characters and a password of 8. */
 export const SMPP_SYSTEM_ID_MAX = 15;
@@ -17,6 +18,12 @@ export const smppAccess = z.object({
   throughput: z.number().int().describe('Parts per second accepted over all binds; 0 sends nothing'),
   allowedIps: z.array(z.string()).describe('Addresses or CIDR blocks binds may come from; any when empty'),
   binds: z.number().int().describe('Binds open now'),
+  dailyCap: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('Credits its submits may spend an Africa/Accra day; null: no cap (docs/smpp.md#sending)'),
   clients: z
     .array(z.object({ username: z.string(), systemId: z.string(), binds: z.number().int() }))
     .optional()
@@ -42,6 +49,14 @@ export const updateSmppAccessBody = z
       .max(20, 'holds more than 20 entries')
       .optional()
       .describe('Addresses or CIDR blocks binds may come from; any when empty'),
+    dailyCap: z
+      .number()
+      .int('must be a whole number of credits')
+      .min(1, 'must be at least 1')
+      .max(MAX_CAP_CREDITS, `must be at most ${MAX_CAP_CREDITS}`)
+      .nullable()
+      .optional()
+      .describe('Credits its submits may spend an Africa/Accra day; null for no cap'),
   })
   .strict();
 export type UpdateSmppAccessBody = z.infer<typeof updateSmppAccessBody>;

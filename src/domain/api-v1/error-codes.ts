@@ -12,6 +12,11 @@ export const API_ERRORS = {
   api_key_revoked: { status: 401, words: 'The key was revoked: make a new one' },
   api_key_expired: { status: 401, words: 'The key is past its expiry date: make a new one' },
   insufficient_credit: { status: 402, words: 'The balance does not cover the batch: nothing was sent' },
+  spending_cap_reached: {
+    status: 402,
+    words:
+      "The batch would pass a spending cap (the key's daily cap, or the monthly cap the provider set): nothing was sent",
+  },
   missing_scope: { status: 403, words: 'The key lacks a scope the operation needs; the message names it' },
   ip_not_allowed: { status: 403, words: "The request came from an address outside the key's allow-list" },
   forbidden: { status: 403, words: 'The account may not do this' },

@@ -33,6 +33,7 @@ export const EXAMPLE_BODIES: Record<string, unknown> = {
   },
   rotateWebhookSecret: {},
   updateSmppAccess: { maxBinds: 2, throughput: 50, allowedIps: ['203.0.113.7'] },
+  setApiKeyCap: { dailyCap: 5000 },
 };
 
 /** Example values of path parameters and of required query parameters. */

@@ -2,6 +2,7 @@ import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../numbers/opt-out';
 import { z } from '../contract/zod';
 import { API_MODES, API_SCOPES } from './scopes';
 import { LEDGER_REASONS } from '../money/ledger-reasons';
+import { MAX_CAP_CREDITS } from '../money/caps';
 
 // The integrators' API (docs/api-v1.md): the one definition of every body, query and answer. The routes
 // validate with these schemas and the OpenAPI document is generated from them, so neither can drift.
@@ -47,6 +48,15 @@ export const errorAnswer = z.object({
 
 // ---- keys
 
+/** Credits a key's sends may spend an Accra day (docs/api-v1.md#spending-caps); null: no cap. */
+const dailyCapField = z
+  .number()
+  .int('must be a whole number of credits')
+  .min(1, 'must be at least 1')
+  .max(MAX_CAP_CREDITS, `must be at most ${MAX_CAP_CREDITS}`)
+  .nullable()
+  .describe("Credits the key's sends may spend an Africa/Accra day; null for no cap");
+
 export const createApiKeyBody = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(100, 'is longer than 100 characters'),
   scopes: z.array(z.enum(API_SCOPES)).min(1, 'needs at least one scope').max(API_SCOPES.length),
@@ -57,6 +67,7 @@ export const createApiKeyBody = z.strictObject({
     .optional()
     .describe('Addresses or CIDR blocks the key may be used from; any when absent'),
   expiresAt: instant.optional().describe('When the key stops working; never when absent'),
+  dailyCap: dailyCapField.optional(),
 });
 export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;
 
@@ -70,6 +81,7 @@ export const apiKey = z.object({
   createdAt: isoOut,
   lastUsedAt: isoOut.nullable(),
   secretEnding: z.string().describe('The last four characters of the secret'),
+  dailyCap: z.number().nullable().describe("Credits the key's sends may spend an Africa/Accra day; null: no cap"),
 });
 export type ApiKey = z.output<typeof apiKey>;
 
@@ -79,6 +91,7 @@ export const createdApiKey = apiKey.extend({
 export const apiKeyList = z.object({ data: z.array(apiKey) });
 export const keyParams = z.strictObject({ keyId: z.string().max(64) });
 export const revokedApiKey = z.object({ id: z.string(), revoked: z.literal(true) });
+export const setApiKeyCapBody = z.strictObject({ dailyCap: dailyCapField });
 
 // ---- account
 

@@ -8,7 +8,10 @@ export const WEBHOOK_EVENTS = [
   'message.failed',
   'message.expired',
   'message.rejected',
+  'balance.low',
 ] as const;
+/** The event of a charge that took the live balance under the account's alert level (docs/api-v1.md#webhooks). */
+export const BALANCE_LOW_EVENT = 'balance.low';
 /** The type of the event sendTestWebhook posts: no endpoint subscribes to it, every endpoint can be sent one. */
 export const TEST_EVENT = 'webhook.test';
 /** Every type a delivery can have: the events an endpoint takes, and the test event. */
@@ -74,7 +77,10 @@ export const webhookDelivery = z.object({
   id: z.string().describe('Also the webhook-id header, the same on every attempt'),
   endpointId: z.string(),
   type: z.enum(WEBHOOK_TYPES),
-  messageId: z.string().describe('The message the event is about (msg_test_... for a test event)'),
+  messageId: z
+    .string()
+    .nullable()
+    .describe('The message the event is about (msg_test_... for a test event); null for balance.low'),
   state: z.enum(['pending', 'succeeded', 'failed', 'dropped']),
   attemptCount: z.number().int().min(0),
   nextAttemptAt: isoOut.nullable(),
@@ -98,9 +104,9 @@ export const webhookDeliveryList = z.object({
 });
 export const deliveryParams = z.strictObject({ deliveryId: z.string().max(64) });
 
-/** The body of every webhook: the Standard Webhooks envelope around the message as it now stands. */
+/** The body of a message's webhook: the Standard Webhooks envelope around the message as it now stands. */
 export const webhookEvent = z.object({
-  type: z.enum(WEBHOOK_TYPES),
+  type: z.enum(WEBHOOK_TYPES).exclude([BALANCE_LOW_EVENT]),
   timestamp: isoOut.describe('When the status changed'),
   data: z.object({
     id: z.string().describe('The message id (msg_...)'),
@@ -113,6 +119,18 @@ export const webhookEvent = z.object({
   }),
 });
 export type WebhookEvent = z.output<typeof webhookEvent>;
+
+/** The body of balance.low: the live balance a charge left under the account's alert level, once an Accra day. */
+export const balanceLowEvent = z.object({
+  type: z.literal(BALANCE_LOW_EVENT),
+  timestamp: isoOut.describe('When the charge was made'),
+  data: z.object({
+    balance: z.number().describe('Credits left after the charge'),
+    threshold: z.number().int().describe("The account's alert level, in credits"),
+    unit: z.literal('credits'),
+  }),
+});
+export type BalanceLowEvent = z.output<typeof balanceLowEvent>;
 
 /** The account's default signing secret of a mode: it signs the events sent to a send's callbackUrl. */
 export const webhookSecretQuery = z.strictObject({ mode: sessionMode });

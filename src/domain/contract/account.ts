@@ -4,6 +4,7 @@ import { z } from './zod';
 import { frontendCall } from './call';
 import { anyField, commaText, flag, intId, numericId, ownBody, profileId, shownText, text } from './fields';
 import { UserInfoAnswerSchema, UserInfoSchema } from './user-info';
+import { capError, capValue } from '../money/caps';
 
 /** A client as an admin sees it (allusers): user info without token, API key or secret keys. */
 export const ClientSchema = UserInfoSchema.omit({
@@ -138,4 +139,32 @@ export const CHANGE_OWN_PASSWORD = frontendCall(
     endCredentials: flag,
   }),
   doneAnswer.extend({ ended: EndedCredentialsSchema.optional() }),
+);
+
+// Low-balance alerts and spending caps (docs/product.md#low-balance-alerts, docs/product.md#spending-caps).
+
+/** Credits as typed: '' (none) or a whole number within MAX_CAP_CREDITS. */
+const creditsOrNone = z
+  .union([z.string(), z.number(), z.null()])
+  .transform((v) => (v === null ? '' : String(v)))
+  .superRefine((v, c) => {
+    const error = capError(v);
+    if (error) c.addIssue({ code: 'custom', message: error });
+  })
+  .transform(capValue);
+
+/** setlowbalancealert: the credits under which a charge alerts the account ('' for none); answers the user info. */
+export const SET_LOW_BALANCE_ALERT = frontendCall(
+  'setlowbalancealert',
+  { who: 'user', touches: 'self' },
+  z.object({ profile_id: profileId, threshold: creditsOrNone }),
+  UserInfoAnswerSchema,
+);
+
+/** setclientcap: an admin sets (or with '' clears) a client's monthly spending cap; answers the client. */
+export const SET_CLIENT_CAP = frontendCall(
+  'setclientcap',
+  { who: 'admin', touches: 'clients' },
+  z.object({ profile_id: profileId, clientprofile_id: z.unknown(), monthlycap: creditsOrNone }),
+  z.object({ userInfo: ClientSchema }),
 );

@@ -12,6 +12,8 @@ import {
   REJECT_SENDER_IDS,
   REQUEST_SENDER_IDS,
   SEND_PHONE_CODE,
+  SET_CLIENT_CAP,
+  SET_LOW_BALANCE_ALERT,
   UPDATE_DETAILS,
 } from './account';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from './password-reset';
@@ -119,6 +121,8 @@ export const CALLS: readonly Call[] = [
   SEND_PHONE_CODE,
   CHANGE_PHONE,
   CHANGE_OWN_PASSWORD,
+  SET_LOW_BALANCE_ALERT,
+  SET_CLIENT_CAP,
   // messages.ts
   QUICK_OWN,
   QUICK_CLIENTS,

@@ -62,6 +62,8 @@ export const UserInfoSchema = z.object({
   twosteprequired: optionalFlag,
   tin: text.optional(),
   pricesexcludetax: optionalFlag,
+  lowbalancethreshold: z.coerce.number().catch(0).optional(),
+  monthlycap: z.number().nullable().catch(null).optional(),
 }) satisfies z.ZodType<UserInfo, unknown>;
 
 /** `{ userInfo }`: what the calls that sign in or change the caller's account answer. */

@@ -11,8 +11,10 @@ import { VirtualList } from '../../ui/virtual-list';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
 import { displayPhone } from '../../domain/numbers/phone-number';
 import { noteExport } from '../../sync/security';
+import { underThreshold } from '../../domain/money/caps';
+import { ClientCapDialog } from './client-cap-dialog';
 
-const ROW_HEIGHT = 104;
+const ROW_HEIGHT = 132;
 const number = new Intl.NumberFormat('en-US');
 
 // Searched on what the list shows, so a match is always visible in its row.
@@ -31,6 +33,8 @@ const searchable = (c: ClientAnswer) => Object.fromEntries(SEARCHED.map((k) => [
 export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer[]; known: boolean }) {
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState(false);
+  const [capping, setCapping] = useState<ClientAnswer | null>(null);
+  const low = useMemo(() => clients.filter(isLow).length, [clients]);
   const index = useMemo(() => clients.map((c) => ({ client: c, fields: searchable(c) })), [clients]);
   const shown = useMemo(
     () => (search.trim() ? index.filter((i) => matchesSearch(i.fields, search)) : index),
@@ -61,6 +65,11 @@ export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer
               </Text>
             )}
           </Title>
+          {low > 0 && (
+            <Badge color="orange" variant="light" size="lg">
+              {number.format(low)} under their alert level
+            </Badge>
+          )}
           <Button
             variant="light"
             onClick={() => void exportCustomers()}
@@ -88,16 +97,21 @@ export function ClientsCard({ clients, known }: { clients: readonly ClientAnswer
             rowHeight={ROW_HEIGHT}
             height={`min(72vh, ${shown.length * ROW_HEIGHT + 8}px)`}
             itemKey={(i) => String(i.client.profile_id)}
-            renderItem={(i) => <ClientRow client={i.client} />}
+            renderItem={(i) => <ClientRow client={i.client} onCap={() => setCapping(i.client)} />}
             label="Clients"
           />
         )}
       </Stack>
+      {capping && <ClientCapDialog client={capping} onClose={() => setCapping(null)} />}
     </Paper>
   );
 }
 
-function ClientRow({ client: c }: { client: ClientAnswer }) {
+/** A client whose balance is under the alert level it set. */
+const isLow = (c: ClientAnswer) =>
+  balanceOf(c).unit !== 'USD' && underThreshold(c.creditbalance, c.lowbalancethreshold);
+
+function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => void }) {
   const balance = balanceOf(c);
   const ids = [c.senderidapproved, c.pendingsenderid && `pending: ${c.pendingsenderid}`].filter(Boolean).join(' · ');
   // A line each for the company and the contact details, so a phone's narrow row cuts neither.
@@ -134,6 +148,21 @@ function ClientRow({ client: c }: { client: ClientAnswer }) {
         {c.creditexpires ? `Expires ${formatAccra(c.creditexpires * 1000, 'dd MMM yyyy')}` : 'No credit expiry'}
         {ids ? ` · Sender IDs: ${ids}` : ''}
       </Text>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed" truncate>
+            {c.monthlycap ? `Monthly cap ${number.format(c.monthlycap)} credits` : 'No monthly cap'}
+          </Text>
+          {isLow(c) && (
+            <Badge size="sm" variant="light" color="orange" style={{ flexShrink: 0 }}>
+              Under alert level
+            </Badge>
+          )}
+        </Group>
+        <Button size="compact-sm" variant="subtle" onClick={onCap} aria-label={`Monthly cap of ${c.username}`}>
+          Set cap
+        </Button>
+      </Group>
     </Stack>
   );
 }

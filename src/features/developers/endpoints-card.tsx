@@ -16,6 +16,7 @@ const EVENT_WORDS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'message.rejected': 'Refused by the network',
   'message.expired': 'Expired before reaching the phone',
   'message.unconfirmed': 'Sent, no delivery report came',
+  'balance.low': 'Balance fell under the alert level (live only)',
 };
 
 /** One endpoint: its URL, events and state; a test event, its delivery log, delete. */
@@ -120,8 +121,9 @@ export function EndpointsCard({
   return (
     <SectionCard id="developer-webhooks-title" title={`Webhook endpoints (${mode})`}>
       <Text size="sm" c="dimmed">
-        The gateway POSTs each message&apos;s final status to your URL, signed the Standard Webhooks way. Answer any 2xx
-        within 15 seconds; other answers are retried for about a day.
+        The gateway POSTs each message&apos;s final status to your URL, signed the Standard Webhooks way
+        {mode === 'live' ? ', and balance.low when a send takes your balance under your alert level' : ''}. Answer any
+        2xx within 15 seconds; other answers are retried for about a day.
       </Text>
       {created && created.mode === mode && (
         <ShownOnce label="signing secret" secret={created.secret} testId="new-endpoint-secret" />
@@ -156,7 +158,7 @@ export function EndpointsCard({
           />
           <Checkbox.Group label="Events to receive" value={events} onChange={setEvents}>
             <Stack gap={6} mt={6}>
-              {WEBHOOK_EVENTS.map((e) => (
+              {WEBHOOK_EVENTS.filter((e) => mode === 'live' || e !== 'balance.low').map((e) => (
                 <Checkbox key={e} value={e} label={e} description={EVENT_WORDS[e]} />
               ))}
             </Stack>

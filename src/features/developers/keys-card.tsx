@@ -8,11 +8,13 @@ import { SectionCard } from '../../ui/section-card';
 import { CreateKeyDialog } from './create-key-dialog';
 import { ShownOnce } from './shown-once';
 import { when } from './format';
+import { KeyCapDialog } from './key-cap-dialog';
 
 /** The account's API keys of one mode: create with scopes, allow-list and expiry; revoke; last use. */
 export function KeysCard({ mode, keys, online }: { mode: ApiMode; keys: ApiKeyView[]; online: boolean }) {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [capping, setCapping] = useState<ApiKeyView | null>(null);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const { busy, run } = useAction();
   const shown = keys.filter((k) => k.mode === mode);
@@ -34,7 +36,7 @@ export function KeysCard({ mode, keys, online }: { mode: ApiMode; keys: ApiKeyVi
       {shown.length === 0 ? (
         <Text size="sm">No {mode} keys yet.</Text>
       ) : (
-        <KeysTable mode={mode} keys={shown} online={online} onRevoke={setRevoking} />
+        <KeysTable mode={mode} keys={shown} online={online} onRevoke={setRevoking} onCap={setCapping} />
       )}
       <Group>
         <Button onClick={() => setCreating(true)} disabled={!online}>
@@ -51,6 +53,7 @@ export function KeysCard({ mode, keys, online }: { mode: ApiMode; keys: ApiKeyVi
           setCreating(false);
         }}
       />
+      {capping && <KeyCapDialog apiKey={capping} onClose={() => setCapping(null)} />}
       <Modal opened={revoking !== null} onClose={() => !busy && setRevoking(null)} title="Revoke this key?" centered>
         <Stack gap="sm">
           <Text>
@@ -70,17 +73,25 @@ export function KeysCard({ mode, keys, online }: { mode: ApiMode; keys: ApiKeyVi
   );
 }
 
-/** The keys with their scopes, allowed addresses, last use and expiry; each may be revoked (online). */
-function KeysTable(props: { mode: ApiMode; keys: ApiKeyView[]; online: boolean; onRevoke: (key: ApiKeyView) => void }) {
-  const { mode, keys, online, onRevoke } = props;
+type KeysTableProps = {
+  mode: ApiMode;
+  keys: ApiKeyView[];
+  online: boolean;
+  onRevoke: (key: ApiKeyView) => void;
+  onCap: (key: ApiKeyView) => void;
+};
+
+/** The keys with their scopes, allowed addresses, daily cap, last use and expiry; each may be capped or revoked (online). */
+function KeysTable({ mode, keys, online, onRevoke, onCap }: KeysTableProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={640}>
       <Table striped verticalSpacing="xs" aria-label={`API keys (${mode})`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
             <Table.Th>Scopes</Table.Th>
             <Table.Th>Ends with</Table.Th>
+            <Table.Th>Daily cap</Table.Th>
             <Table.Th>Last used</Table.Th>
             <Table.Th>Expires</Table.Th>
             <Table.Th />
@@ -107,6 +118,17 @@ function KeysTable(props: { mode: ApiMode; keys: ApiKeyView[]; online: boolean; 
                 </Group>
               </Table.Td>
               <Table.Td>…{k.secretEnding}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  disabled={!online}
+                  onClick={() => onCap(k)}
+                  aria-label={`Daily cap of ${k.name}`}
+                >
+                  {k.dailyCap ? `${k.dailyCap.toLocaleString('en-US')} credits` : 'None'}
+                </Button>
+              </Table.Td>
               <Table.Td>{when(k.lastUsedAt)}</Table.Td>
               <Table.Td>{k.expiresAt ? when(k.expiresAt) : 'Never'}</Table.Td>
               <Table.Td>

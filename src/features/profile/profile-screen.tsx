@@ -17,6 +17,7 @@ import { ResellerSettingsCard } from './reseller-settings-card';
 import { SenderIdCard } from './sender-id-card';
 import { SessionsCard } from './sessions-card';
 import { TwoStepCard } from './two-step-card';
+import { LowBalanceCard } from './low-balance-card';
 
 const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Changes need a connection';
 
@@ -44,6 +45,7 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
       <AccountCard user={user} referral={domain ? showReferral(user, domain) : false} />
       <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />
       <PhoneCard user={user} online={online} />
+      <LowBalanceCard key={user.lowbalancethreshold ?? 0} user={user} online={online} />
       <PasswordCard online={online} />
       <TwoStepCard user={user} online={online} />
       <SessionsCard online={online} />

@@ -18,6 +18,7 @@ import { SectionCard } from '../../ui/section-card';
 import { DialogActions } from '../../ui/dialog-actions';
 import { useOnline } from '../../ui/use-online';
 import { useSession } from '../../sync/hooks/use-session';
+import { MAX_CAP_CREDITS } from '../../domain/money/caps';
 import { SMPP_MAX_BINDS, SMPP_MAX_THROUGHPUT, type SmppAccess } from '../../domain/account/smpp-access';
 import { useSmppAccess, type SmppSettings } from './use-smpp-access';
 
@@ -166,7 +167,7 @@ function ShownPassword({ password }: { password: string }) {
   );
 }
 
-/** The binds, the throughput and the allowed addresses, as typed until saved. */
+/** The binds, the throughput, the daily cap and the allowed addresses, as typed until saved. */
 function SmppSettingsFields(props: {
   settings: SmppSettings;
   edit: (field: keyof SmppSettings) => (value: number | string) => void;
@@ -175,7 +176,7 @@ function SmppSettingsFields(props: {
   const { settings, edit, online } = props;
   return (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
           label="Maximum binds"
           description="At the same time, over every bind type"
@@ -192,6 +193,19 @@ function SmppSettingsFields(props: {
           max={SMPP_MAX_THROUGHPUT}
           value={settings.throughput}
           onChange={edit('throughput')}
+          disabled={!online}
+        />
+        <NumberInput
+          label="Daily cap (credits)"
+          description="Submits past it are refused; empty for none"
+          placeholder="No cap"
+          min={1}
+          max={MAX_CAP_CREDITS}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          value={settings.dailyCap}
+          onChange={edit('dailyCap')}
           disabled={!online}
         />
       </SimpleGrid>

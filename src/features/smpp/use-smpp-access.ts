@@ -10,12 +10,19 @@ const ipList = (text: string) =>
     .filter(Boolean);
 
 /** The settings as typed: the numbers as their fields hold them, the addresses as text. */
-export type SmppSettings = { maxBinds: number | string; throughput: number | string; ips: string };
+export type SmppSettings = {
+  maxBinds: number | string;
+  throughput: number | string;
+  ips: string;
+  /** Empty for no cap. */
+  dailyCap: number | string;
+};
 
 const settingsOf = (access: SmppAccess | null): SmppSettings => ({
   maxBinds: access?.maxBinds ?? SMPP_DEFAULTS.maxBinds,
   throughput: access?.throughput ?? SMPP_DEFAULTS.throughput,
   ips: (access?.allowedIps ?? []).join(', '),
+  dailyCap: access?.dailyCap ?? '',
 });
 
 /**
@@ -58,6 +65,7 @@ export function useSmppAccess(profileId: number | null, online: boolean) {
       maxBinds: Number(settings.maxBinds),
       throughput: Number(settings.throughput),
       allowedIps: ipList(settings.ips),
+      dailyCap: settings.dailyCap === '' ? null : Number(settings.dailyCap),
     });
 
   const edit = (field: keyof SmppSettings) => (value: number | string) =>

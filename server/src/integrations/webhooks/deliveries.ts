@@ -33,12 +33,12 @@ async function deliveryViews(ctx: GatewayContext, rows: WebhookDeliveryRow[]): P
       ? []
       : await ctx.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('id').execute();
   return rows.map((r) => {
-    const payload = JSON.parse(r.payload) as { data: { id: string } };
+    const payload = JSON.parse(r.payload) as { data: { id?: string } };
     return {
       id: r.webhook_id,
       endpointId: r.endpoint_id,
       type: r.event_type,
-      messageId: payload.data.id,
+      messageId: payload.data.id ?? null,
       state: r.state,
       attemptCount: r.attempts,
       nextAttemptAt: r.state === 'pending' ? isoOrNull(r.next_attempt_at) : null,

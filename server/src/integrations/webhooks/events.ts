@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { GatewayContext } from '../../core/context';
 import type { Executor } from '../../db/database';
 import type { RecipientEventRow } from '../../db/schema-messaging';
-import type { ApiMode, WebhookEventType } from '../../db/schema-integrations';
+import type { ApiMode } from '../../db/schema-integrations';
 import { eventsAfter } from '../../messaging/recipient-events';
 import { apiRecipients, type ApiRecipient } from '../../messaging/api-events';
 import { EXPIRED_ERROR } from '../../messaging/api-views';
@@ -27,7 +27,7 @@ const EVENT_STEP = 500;
 
 /** A final status's event type and the status the payload names; none for a first status. */
 export function eventTypeOf(e: Pick<RecipientEventRow, 'new_status' | 'error'>): {
-  type: WebhookEventType;
+  type: WebhookEvent['type'];
   status: WebhookEvent['data']['status'];
 } | null {
   switch (e.new_status) {
@@ -49,7 +49,7 @@ export function eventTypeOf(e: Pick<RecipientEventRow, 'new_status' | 'error'>):
 function payloadOf(
   e: RecipientEventRow,
   r: ApiRecipient,
-  type: WebhookEventType,
+  type: WebhookEvent['type'],
   status: WebhookEvent['data']['status'],
 ) {
   const error =

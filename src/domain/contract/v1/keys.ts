@@ -36,3 +36,16 @@ export const REVOKE_API_KEY = op({
   status: 200,
   errors: [404],
 });
+
+export const SET_API_KEY_CAP = op({
+  operationId: 'setApiKeyCap',
+  method: 'POST',
+  path: '/api-keys/:keyId/daily-cap',
+  summary: "Set or clear a key's daily spending cap: a send past it is refused, nothing charged",
+  access: { who: 'apikey', touches: 'self', scopes: KEY_ADMIN, session: true },
+  params: s.keyParams,
+  body: s.setApiKeyCapBody,
+  answer: s.apiKey,
+  status: 200,
+  errors: [404],
+});

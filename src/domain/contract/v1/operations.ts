@@ -16,7 +16,7 @@ import {
   REMOVE_OPT_OUT,
   SEND_MESSAGES,
 } from './messages';
-import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY } from './keys';
+import { CREATE_API_KEY, LIST_API_KEYS, REVOKE_API_KEY, SET_API_KEY_CAP } from './keys';
 import { GET_SMPP_ACCESS, UPDATE_SMPP_ACCESS } from './smpp';
 import {
   CREATE_WEBHOOK_ENDPOINT,
@@ -45,6 +45,7 @@ export const OPERATIONS: readonly Operation[] = [
   CREATE_API_KEY,
   LIST_API_KEYS,
   REVOKE_API_KEY,
+  SET_API_KEY_CAP,
   CREATE_WEBHOOK_ENDPOINT,
   LIST_WEBHOOK_ENDPOINTS,
   DELETE_WEBHOOK_ENDPOINT,
