@@ -51,6 +51,7 @@ export const TABLE_OWNERS = {
   recovery_codes: 'accounts',
   login_challenges: 'accounts',
   credit_ledger: 'money',
+  templates: 'templates',
 };
 
 /**

@@ -35,6 +35,10 @@ const OPERATION_IDS = [
   'revokeApiKey',
   'getSmppAccess',
   'updateSmppAccess',
+  'listTemplates',
+  'createTemplate',
+  'updateTemplate',
+  'deleteTemplate',
 ];
 
 let gw: TestGateway;

@@ -33,6 +33,7 @@ import { erasedCounters } from './migrations/032-erased-counters';
 import { mailOutbox } from './migrations/034-mail-outbox';
 import { creditLedger } from './migrations/033-credit-ledger';
 import { unconfirmedEvent } from './migrations/036-unconfirmed-event';
+import { templates } from './migrations/038-templates';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -71,6 +72,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '034-mail-outbox': mailOutbox,
   '033-credit-ledger': creditLedger,
   '036-unconfirmed-event': unconfirmedEvent,
+  '038-templates': templates,
 };
 
 function migrator(db: Db): Migrator {
