@@ -1,6 +1,6 @@
 // What the characters that force unicode cost (docs/product.md#parts-and-encodings): the parts a text takes
 // as typed beside the parts it would take with those characters written in plain GSM letters.
-import { countSms, smsParts, smsPartsLabel, OUT_OF_RANGE_PARTS } from './sms';
+import { countSms, smsPartLimit, smsParts, smsPartsLabel, OUT_OF_RANGE_PARTS, UNICODE_OVERHEAD } from './sms';
 import { characterLabel, unicodeCharacters } from './unicode-hints';
 
 export type UnicodeCost = {
@@ -31,9 +31,13 @@ const partsWords = (parts: number): string =>
 /** A character named as a person reads it: invisible ones by their code. */
 const shown = (char: string): string => (/\s|\u200B/.test(char) ? characterLabel(char) : char);
 
+/** Characters one SMS holds: plain GSM, and unicode (two bytes each, after its overhead). */
+const PLAIN_IN_ONE = smsPartLimit(1);
+const UNICODE_IN_ONE = Math.floor((smsPartLimit(1) - UNICODE_OVERHEAD) / 2);
+
 /**
  * The warning shown while typing: which characters force unicode and what that costs a recipient
- * (a unicode SMS holds 70 characters, not 160, so a text costs twice or more).
+ * (a unicode SMS holds far fewer characters, so a text costs twice or more).
  */
 export function unicodeWarning(cost: UnicodeCost): string {
   const names = cost.characters.map(shown).join(' ');
@@ -42,5 +46,5 @@ export function unicodeWarning(cost: UnicodeCost): string {
     cost.parts > cost.plainParts
       ? `each recipient costs ${partsWords(cost.parts)} instead of ${partsWords(cost.plainParts)}`
       : `each recipient still costs ${partsWords(cost.parts)}, but a longer text costs twice or more`;
-  return `${them} Unicode: ${names}. A Unicode SMS holds 70 characters instead of 160, so ${price}.`;
+  return `${them} Unicode: ${names}. A Unicode SMS holds ${UNICODE_IN_ONE} characters instead of ${PLAIN_IN_ONE}, so ${price}.`;
 }

@@ -73,7 +73,7 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
         <Meta data={data} showAuthor={showAuthor} extra={`${data.messagecount || 1} SMS each`} />
         <Group gap={6} mt={6} wrap="nowrap">
           {data.testSend ? (
-            <Badge color="violet.9" variant="light" size="sm">
+            <Badge color="violet.9" variant="outline" size="sm">
               Test
             </Badge>
           ) : null}

@@ -1,16 +1,14 @@
 import { Select } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { shownTemplates } from '../../db/template-store';
 import { categoryLabel } from '../../domain/templates/template-rules';
-import { useProfileId } from '../../sync/hooks/use-profile-id';
+import { useTemplates } from '../../sync/hooks/use-templates';
 
 /**
  * "Use a template" on the send form (docs/product.md#templates): its text goes into the message, for any
- * kind of send and any source; the templates come from the device, so the list works offline too.
+ * kind of send and any source; the templates come from the device (refreshed when the form opens), so the
+ * list works offline too.
  */
 export function TemplatePicker({ onPick }: { onPick: (text: string) => void }) {
-  const profileId = useProfileId();
-  const templates = useLiveQuery(async () => (profileId === undefined ? [] : shownTemplates(profileId)), [profileId]);
+  const { templates } = useTemplates();
   if (!templates?.length) return null;
   return (
     <Select

@@ -23,7 +23,7 @@ export function TemplateCard({ template, onEdit, onDuplicate, onDelete }: Props)
           </Text>
           <Group gap={6}>
             {template.pending === 'save' && (
-              <Badge color="yellow.9" variant="light" size="sm">
+              <Badge color="yellow.9" variant="outline" size="sm">
                 Not synced yet
               </Badge>
             )}

@@ -20,7 +20,7 @@ describe('the characters that force unicode, and what they cost', () => {
     const cost = unicodeCost(text)!;
     expect(cost).toMatchObject({ parts: 2, plainParts: 1 });
     expect(unicodeWarning(cost)).toBe(
-      'This character forces Unicode: ɛ. A Unicode SMS holds 70 characters instead of 160, so each recipient costs 2 SMS credits instead of 1 SMS credit.',
+      'This character forces Unicode: ɛ. A Unicode SMS holds 50 characters instead of 160, so each recipient costs 2 SMS credits instead of 1 SMS credit.',
     );
   });
 
