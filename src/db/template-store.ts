@@ -13,8 +13,6 @@ export async function shownTemplates(profileId: number): Promise<StoredTemplate[
   return rows.filter((t) => t.pending !== 'delete').sort(byName);
 }
 
-export const readTemplate = (profileId: number, id: string) => db.templates.get([profileId, id]);
-
 /** The gateway's list in place of the stored one; a save or deletion not yet sent keeps the device's row. */
 export async function replaceTemplates(profileId: number, templates: readonly Template[]): Promise<void> {
   await db.transaction('rw', db.templates, async () => {

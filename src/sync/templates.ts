@@ -91,9 +91,6 @@ export async function deleteTemplate(id: string): Promise<void> {
   void flushTemplates().catch(() => {});
 }
 
-/** Whether a template waits for the network (the screen marks it "Not synced yet"). */
-export const isWaiting = (t: StoredTemplate): boolean => t.pending === 'save';
-
 /**
  * A test to yourself (docs/product.md#a-test-to-yourself): needs the gateway, which sends and charges it at
  * once; the stored balance follows its answer. Resolves with the alert's text, or null when refused.
