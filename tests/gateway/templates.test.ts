@@ -28,6 +28,7 @@ describe('templates', () => {
     expect(saved.body).toMatchObject({ status: 'successful', message: 'Template Akwaaba saved' });
     expect(saved.body.template).toMatchObject({ id, ...twi });
     const second = randomUUID();
+    gw.clock.advance(1000);
     await as(demo, 'savetemplate', {
       id: second,
       name: 'Code',
