@@ -1,4 +1,4 @@
-// Message templates and a test to yourself (docs/api.md#templates).
+// Message templates and a test to yourself (docs/api.md#calls-and-answers).
 import { callGateway } from './http';
 import type { CallAnswer } from '../domain/contract/call';
 import type { Template } from '../domain/templates/template-rules';

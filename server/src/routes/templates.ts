@@ -5,7 +5,7 @@ import { deleteTemplate, listTemplates, saveTemplate } from '../templates/templa
 import { sendTestToSelf } from '../sending/test-to-self';
 import { DELETE_TEMPLATE, SAVE_TEMPLATE, SEND_TEST_TO_SELF, TEMPLATES } from '../../../src/domain/contract/templates';
 
-/** Templates (docs/api.md#templates) and a test to yourself. */
+/** Templates (docs/api.md#calls-and-answers) and a test to yourself. */
 export async function registerTemplateRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   register(app, ctx, TEMPLATES, async ({ scope: { user } }) => ({
     templates: await listTemplates(ctx, user.profile_id),

@@ -1,4 +1,4 @@
-// Message templates (docs/api.md#templates, docs/product.md#templates) and a test to yourself
+// Message templates (docs/api.md#calls-and-answers, docs/product.md#templates) and a test to yourself
 // (docs/product.md#a-test-to-yourself).
 import { z } from './zod';
 import { frontendCall } from './call';
