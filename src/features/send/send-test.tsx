@@ -1,4 +1,4 @@
-import { normalizeApostrophes } from '../../domain/messages/message-text';
+import { prepareMessageText } from '../../domain/messages/message-text';
 import { sendTestToSelf } from '../../sync/templates';
 import { TestToSelfButton } from '../../ui/test-to-self-button';
 import { useOnline } from '../../ui/use-online';
@@ -23,7 +23,8 @@ export function SendTest({ fields, plan, ownPhone }: { fields: SendFormFields; p
   const send = () =>
     sendTestToSelf({
       sourceAddress: fields.senderId,
-      text: normalizeApostrophes(fields.text),
+      // As the send would go: plain apostrophes, {age} only where the send keeps it.
+      text: prepareMessageText(fields.text, fields),
       ...(values ? { fields: { ...values } } : {}),
     });
   return (
