@@ -17,6 +17,7 @@ export const AREA_RANK = {
   money: 0,
   phonebook: 0,
   smpp: 0,
+  templates: 0,
   carrier: 1,
   messaging: 1,
   optouts: 1,

@@ -54,6 +54,7 @@ export const TABLE_OWNERS = {
   login_challenges: 'accounts',
   credit_ledger: 'money',
   balance_alerts: 'money',
+  templates: 'templates',
 };
 
 /**

@@ -12,6 +12,7 @@ import { registerAccountRoutes } from './routes/account';
 import { registerSendRoutes } from './routes/send';
 import { registerMessageRoutes } from './routes/messages';
 import { registerPhonebookRoutes } from './routes/phonebook';
+import { registerTemplateRoutes } from './routes/templates';
 import { registerCreditRoutes } from './routes/credit';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerDomainSettingsRoutes } from './routes/domain-settings';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerSendRoutes,
     registerMessageRoutes,
     registerPhonebookRoutes,
+    registerTemplateRoutes,
     registerCreditRoutes,
     registerPaymentRoutes,
     registerPaystackRoutes,

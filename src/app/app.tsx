@@ -55,6 +55,10 @@ function useSyncsOnceSignedIn(signedInOnce: boolean, revokeWaits: boolean) {
     if (!signedInOnce) return;
     return startAfterFirstScreen(() => import('../sync/phonebook-sync').then((m) => m.startPhonebookSync()));
   }, [signedInOnce]);
+  useEffect(() => {
+    if (!signedInOnce) return;
+    return startAfterFirstScreen(() => import('../sync/templates').then((m) => m.startTemplateSync()));
+  }, [signedInOnce]);
 }
 
 /** Starts work loaded on demand once the first screen has shown; the returned stop works before either. */

@@ -17,6 +17,7 @@ import {
   SendScreen,
   SignupScreen,
   StatusScreen,
+  TemplatesScreen,
   prefetchSignedInScreens,
 } from './screens';
 
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.clientPhonebook.path, element: <PhonebookScreen clients /> },
       { path: APP_PATHS.clientPhonebookContacts.path, element: <GroupScreen clients /> },
       { path: APP_PATHS.optOuts.path, element: <OptOutsScreen /> },
+      { path: APP_PATHS.templates.path, element: <TemplatesScreen /> },
       { path: APP_PATHS.developers.path, element: <DevelopersScreen tab="setup" /> },
       { path: APP_PATHS.developersApi.path, element: <DevelopersScreen tab="reference" /> },
       { path: APP_PATHS.purchaseSms.path, element: <PurchaseScreen /> },

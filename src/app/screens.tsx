@@ -60,6 +60,10 @@ export const GroupScreen = lazyScreen(
   () => withAllStyles(import('../features/phonebook/group-screen')).then((m) => m.GroupScreen),
   inShell,
 );
+export const TemplatesScreen = lazyScreen(
+  () => withAllStyles(import('../features/templates/templates-screen')).then((m) => m.TemplatesScreen),
+  inShell,
+);
 export const OptOutsScreen = lazyScreen(
   () => withAllStyles(import('../features/optouts/optouts-screen')).then((m) => m.OptOutsScreen),
   inShell,

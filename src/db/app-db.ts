@@ -7,6 +7,7 @@ import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
 import type { OutboxState } from '../domain/send/outbox-state';
 import type { UserInfo, SendItem } from '../domain/types';
+import type { Template } from '../domain/templates/template-rules';
 import { DB_NAME } from './boot-mirror';
 import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
 
@@ -100,6 +101,15 @@ export interface StoredContact {
   /** The lower-case text a search looks in (contactSearchText), stored so 100,000 contacts are never lower-cased on screen; the store always sets it. */
   search?: string;
   pendingDelete?: 1;
+}
+
+/**
+ * A message template (docs/product.md#templates) as the device keeps it. `pending` says what the gateway has
+ * not confirmed yet: a save (made or changed offline) or a deletion (gone from the screen already).
+ */
+export interface StoredTemplate extends Template {
+  profile_id: number;
+  pending?: 'save' | 'delete';
 }
 
 /** The send form as typed, per account (the draft: docs/product.md#the-send-form). */
@@ -237,6 +247,7 @@ export class AppDb extends Dexie {
   developerData!: EntityTable<StoredDeveloperData, 'profile_id'>;
   overviews!: Table<StoredOverview, [number, StoredOverview['view']]>;
   pendingRevokes!: EntityTable<PendingRevoke, 'token'>;
+  templates!: Table<StoredTemplate, [number, string]>;
 
   constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

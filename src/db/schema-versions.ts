@@ -84,4 +84,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 11, stores: {}, upgrade: upgradeContactsToV11 },
   // A signed-out token is revoked on the gateway even when the sign-out was offline (docs/product.md#sign-in-and-sessions).
   { version: 12, stores: { pendingRevokes: '&token, keptAt' } },
+  // Message templates are kept for offline use, with the saves and deletions not yet sent (docs/product.md#templates).
+  { version: 13, stores: { templates: '&[profile_id+id], profile_id, [profile_id+pending]' } },
 ];

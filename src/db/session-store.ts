@@ -123,6 +123,12 @@ async function wipeRows(profileId: number): Promise<void> {
   await db.optOutLists.delete(profileId);
   await db.overviews.where('profile_id').equals(profileId).delete();
   await db.developerData.delete(profileId);
+  // Template saves and deletions not yet sent stay too, for the next sign-in.
+  await db.templates
+    .where('profile_id')
+    .equals(profileId)
+    .filter((t) => !t.pending)
+    .delete();
 }
 
 /** What a signed-out account leaves outside IndexedDB's tables. */

@@ -16,6 +16,7 @@ export const ACCOUNT_TABLES = [
   'optOutLists',
   'overviews',
   'developerData',
+  'templates',
 ] as const;
 
 const SESSION = 'session';

@@ -51,6 +51,7 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Recurring SMS',
       'SMS credits purchase history',
       'Phone book',
+      'Templates',
       'Opt-outs',
       'Purchase SMS credits',
       'Profile',

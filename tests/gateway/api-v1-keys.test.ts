@@ -155,6 +155,10 @@ describe('scopes on every operation', () => {
     listLedgerEntries: { method: 'GET', path: '/ledger' },
     getStatement: { method: 'GET', path: '/statements/2026-11' },
     updateSmppAccess: { method: 'POST', path: '/smpp-access', body: { throughput: 5 } },
+    listTemplates: { method: 'GET', path: '/templates' },
+    createTemplate: { method: 'POST', path: '/templates', body: { name: 'x', text: 'Hi', category: 'promotional' } },
+    updateTemplate: { method: 'POST', path: '/templates/tpl', body: { name: 'y' } },
+    deleteTemplate: { method: 'DELETE', path: '/templates/tpl' },
   };
 
   it('knows how to call every operation', () => {

@@ -36,6 +36,10 @@ const OPERATION_IDS = [
   'setApiKeyCap',
   'getSmppAccess',
   'updateSmppAccess',
+  'listTemplates',
+  'createTemplate',
+  'updateTemplate',
+  'deleteTemplate',
 ];
 
 let gw: TestGateway;

@@ -35,6 +35,7 @@ import { invoices } from './migrations/035-invoices';
 import { creditLedger } from './migrations/033-credit-ledger';
 import { unconfirmedEvent } from './migrations/036-unconfirmed-event';
 import { alertsAndCaps } from './migrations/037-alerts-and-caps';
+import { templates } from './migrations/038-templates';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -75,6 +76,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '035-invoices': invoices,
   '036-unconfirmed-event': unconfirmedEvent,
   '037-alerts-and-caps': alertsAndCaps,
+  '038-templates': templates,
 };
 
 function migrator(db: Db): Migrator {

@@ -58,6 +58,7 @@ export interface MessagesTable {
   reference: Generated<string>; // the integrator's own reference
   api_callback: ColumnType<string | null, string | null | undefined, string | null>; // the callback endpoint of its sendMessages (docs/api-v1.md#webhooks)
   template: ColumnType<string | null, string | null | undefined, string | null>; // a personalized send's text with its {placeholders}; null for a regular one (or one stored before it was kept)
+  test_send: Generated<number>; // 1: a test to the sender's own phone (docs/product.md#a-test-to-yourself)
 }
 export type MessageRow = Selectable<MessagesTable>;
 

@@ -8,6 +8,7 @@ import type { MoneyTables } from './schema-money';
 import type { OptOutTables } from './schema-optouts';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 import type { SmppTables } from './schema-smpp';
+import type { TemplateTables } from './schema-templates';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
 export interface Database
@@ -21,4 +22,5 @@ export interface Database
     SmppTables,
     AuditTables,
     MailTables,
-    MoneyTables {}
+    MoneyTables,
+    TemplateTables {}

@@ -14,6 +14,7 @@ import { apiRefusal } from './api-refusal';
 import { batchIdOf, messageIdOf } from './ids';
 import { claimKey, releaseKey, saveAnswer } from './idempotency';
 import { callbackEndpointFor } from './webhooks/secrets';
+import { withTemplateTexts } from './templates';
 import type { SendAnswerV1, SendMessagesBody } from '../../../src/domain/api-v1/schemas';
 
 /** A number the API accepts: 9 to 15 digits, optionally after a +; spaces, dots and dashes are ignored. */
@@ -59,7 +60,7 @@ function recipientsOf(body: SendMessagesBody) {
   const list = body.messages ?? (body.to ?? []).map((to) => ({ to, text: body.text ?? '' }));
   return list.map((m) => {
     const number = cleanNumber(m.to);
-    return { to: m.to, number, text: m.text, valid: NUMBER.test(number) };
+    return { to: m.to, number, text: m.text ?? '', valid: NUMBER.test(number) };
   });
 }
 
@@ -98,13 +99,13 @@ export async function sendMessages(
   body: SendMessagesBody,
   idemKey: string | null,
 ): Promise<SendAnswerV1> {
-  if (!idemKey) return send(ctx, user, key, body, null);
+  if (!idemKey) return send(ctx, user, key, await withTemplateTexts(ctx, user, body), null);
   const held = { profileId: user.profile_id, mode: key.mode, key: idemKey };
   const bodyHash = sha256(JSON.stringify(body));
   const earlier = await claimKey(ctx.db, held, bodyHash, ctx.now());
   if (earlier) return earlier;
   try {
-    const answer = await send(ctx, user, key, body, idemKey);
+    const answer = await send(ctx, user, key, await withTemplateTexts(ctx, user, body), idemKey);
     return await saveAnswer(ctx.db, held, bodyHash, answer, ctx.now());
   } catch (error) {
     await releaseKey(ctx.db, held, bodyHash);

@@ -52,6 +52,8 @@ export function bulkMessageView(row: MessageRow) {
       ...(row.opted_out > 0 ? [{ status: 'OPTED_OUT' as const, count: row.opted_out }] : []),
     ] satisfies { status: RecipientStatus; count: number }[],
     scheduledMessageId: row.parent_id,
+    // A test to the sender's own phone (docs/product.md#a-test-to-yourself).
+    ...(row.test_send === 1 ? { testSend: true } : {}),
   };
 }
 

@@ -14,6 +14,13 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } fr
 import { listWebhookDeliveries, redeliverWebhook, sendTestWebhook } from '../integrations/webhooks/deliveries';
 import { getWebhookSecret, rotateWebhookSecret } from '../integrations/webhooks/secrets';
 import { getSmppAccess, updateSmppAccess } from '../smpp-server/access-settings';
+import { createTemplateV1, deleteTemplateV1, listTemplatesV1, updateTemplateV1 } from '../integrations/templates';
+import {
+  CREATE_TEMPLATE,
+  DELETE_TEMPLATE,
+  LIST_TEMPLATES,
+  UPDATE_TEMPLATE,
+} from '../../../src/domain/contract/v1/templates';
 import { OPERATIONS } from '../../../src/domain/contract/v1/operations';
 import { OPENAPI_PATH } from '../../../src/domain/contract/v1/operation';
 import {
@@ -115,6 +122,14 @@ export async function registerApiV1Routes(app: FastifyInstance, ctx: GatewayCont
       // A test key may not (its access says liveOnly): the registrar refuses it.
       register(v1, ctx, UPDATE_SMPP_ACCESS, ({ scope: { user }, body, req }) =>
         updateSmppAccess(ctx, user, body, auditSource(req)),
+      );
+      register(v1, ctx, LIST_TEMPLATES, ({ scope: { user } }) => listTemplatesV1(ctx, user));
+      register(v1, ctx, CREATE_TEMPLATE, ({ scope: { user }, body }) => createTemplateV1(ctx, user, body));
+      register(v1, ctx, UPDATE_TEMPLATE, ({ scope: { user }, params, body }) =>
+        updateTemplateV1(ctx, user, params.templateId, body),
+      );
+      register(v1, ctx, DELETE_TEMPLATE, ({ scope: { user }, params }) =>
+        deleteTemplateV1(ctx, user, params.templateId),
       );
     },
     { prefix: API_V1_PREFIX },

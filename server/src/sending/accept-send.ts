@@ -41,6 +41,8 @@ export interface AcceptOptions {
   test?: boolean;
   /** A send of the integrators' API: the key that sent it, its mode, the integrator's reference and callback endpoint. */
   api?: Pick<MessageFields, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback'>;
+  /** A test to the sender's own phone (docs/product.md#a-test-to-yourself): charged, marked as a test. */
+  testToSelf?: boolean;
   /** The caller checked each number itself and wants one recipient per number given (the SMPP server). */
   asGiven?: boolean;
   /**
@@ -106,7 +108,7 @@ async function acceptOnce(
 
   return ctx.db.transaction().execute(async (trx) => {
     const message = await messageForSend(trx, {
-      ...messageFields(user, envelope, idem?.jobId ?? null, now),
+      ...messageFields(user, envelope, idem?.jobId ?? null, now, options.testToSelf === true),
       ...options.api,
     });
     const defaults: RecipientDefaults = {
@@ -238,7 +240,13 @@ async function birthdaysOf(
 }
 
 /** The message row's fields of a send. */
-const messageFields = (user: UserRow, envelope: SendEnvelope, jobId: string | null, now: number): MessageFields => {
+const messageFields = (
+  user: UserRow,
+  envelope: SendEnvelope,
+  jobId: string | null,
+  now: number,
+  testToSelf: boolean,
+): MessageFields => {
   const registration = envelope.kind !== 'quick';
   return {
     profile_id: user.profile_id,
@@ -266,6 +274,7 @@ const messageFields = (user: UserRow, envelope: SendEnvelope, jobId: string | nu
     recurring_period: envelope.recurringPeriod ?? '',
     recurring_interval: envelope.recurringInterval,
     created_at: now,
+    test_send: testToSelf ? 1 : 0,
   };
 };
 

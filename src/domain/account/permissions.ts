@@ -10,6 +10,7 @@ export type MenuKey =
   | 'recurring'
   | 'credithistory'
   | 'phonebook'
+  | 'templates'
   | 'optouts'
   | 'developers'
   | 'purchase'
@@ -37,6 +38,7 @@ export function menuItems(user: MenuUser): MenuItem[] {
       path: creditHistoryPath(user),
     },
     { key: 'phonebook', label: 'Phone book', path: APP_PATHS.phonebook.getHref() },
+    { key: 'templates', label: 'Templates', path: APP_PATHS.templates.getHref() },
     { key: 'optouts', label: 'Opt-outs', path: APP_PATHS.optOuts.getHref() },
     { key: 'purchase', label: 'Purchase SMS credits', path: APP_PATHS.purchaseSms.getHref() },
     { key: 'profile', label: 'Profile', path: APP_PATHS.profile.getHref() },

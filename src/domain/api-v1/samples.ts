@@ -34,6 +34,12 @@ export const EXAMPLE_BODIES: Record<string, unknown> = {
   rotateWebhookSecret: {},
   updateSmppAccess: { maxBinds: 2, throughput: 50, allowedIps: ['203.0.113.7'] },
   setApiKeyCap: { dailyCap: 5000 },
+  createTemplate: {
+    name: 'Order shipped',
+    text: 'Hello {firstname}, order {order} has shipped',
+    category: 'transactional',
+  },
+  updateTemplate: { text: 'Hello {firstname}, your order {order} is on its way' },
 };
 
 /** Example values of path parameters and of required query parameters. */
@@ -45,6 +51,7 @@ const PARAMS: Record<string, string> = {
   deliveryId: 'whd_0a1b2c3d4e5f6a7b8c9d0e1f',
   number: '233241234567',
   month: '2026-11',
+  templateId: '5f0c7a52-3c1e-4b8e-9a43-2d6f1e0b7c91',
 };
 const QUERIES: Record<string, string> = { removeOptOut: '?reason=Asked%20to%20receive%20offers%20again' };
 

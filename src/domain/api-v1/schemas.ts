@@ -3,6 +3,7 @@ import { z } from '../contract/zod';
 import { API_MODES, API_SCOPES } from './scopes';
 import { LEDGER_REASONS } from '../money/ledger-reasons';
 import { MAX_CAP_CREDITS } from '../money/caps';
+import { checkSendShape, sendTemplateId, templateFields } from './template-schemas';
 
 // The integrators' API (docs/api-v1.md): the one definition of every body, query and answer. The routes
 // validate with these schemas and the OpenAPI document is generated from them, so neither can drift.
@@ -155,8 +156,10 @@ export const sendMessagesBody = z
     from: z.string().trim().min(1, 'must not be empty').max(11, 'is longer than 11 characters'),
     to: z.array(number).min(1, 'needs at least one number').max(MAX_RECIPIENTS_PER_REQUEST).optional(),
     text: text.optional(),
+    templateId: sendTemplateId.optional(),
+    fields: templateFields.optional(),
     messages: z
-      .array(z.strictObject({ to: number, text }))
+      .array(z.strictObject({ to: number, text: text.optional(), fields: templateFields.optional() }))
       .min(1, 'needs at least one message')
       .max(MAX_RECIPIENTS_PER_REQUEST)
       .optional(),
@@ -172,16 +175,10 @@ export const sendMessagesBody = z
         "Also POST this batch's events here, signed with the account's default secret (rotateWebhookSecret); an https URL on the public internet",
       ),
   })
-  .superRefine((body, ctx) => {
-    const many = body.to !== undefined || body.text !== undefined;
-    if (many && body.messages !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['messages'], message: 'cannot be sent with to and text' });
-    else if (body.messages === undefined) {
-      if (body.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is required' });
-      if (body.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'is required' });
-    }
-  })
-  .describe('One text to many numbers (to and text), or one text per number (messages)');
+  .superRefine(checkSendShape)
+  .describe(
+    'One text to many numbers (to and text), or one text per number (messages); templateId with fields in place of text',
+  );
 export type SendMessagesBody = z.output<typeof sendMessagesBody>;
 
 export const sentMessage = z.object({

@@ -72,6 +72,7 @@ import {
 } from './security';
 import { ADD_OPT_OUTS, CLIENT_OPT_OUTS, OPT_OUT_NUMBERS, OPT_OUTS, REMOVE_OPT_OUT } from './optouts';
 import { CLIENT_API_USAGE } from './developers';
+import { DELETE_TEMPLATE, SAVE_TEMPLATE, SEND_TEST_TO_SELF, TEMPLATES } from './templates';
 import { PERSON_DATA, PERSON_DATA_ERASE, PERSON_DATA_EXPORT } from './person-data';
 import {
   CHECK_EMAIL,
@@ -178,4 +179,9 @@ export const CALLS: readonly Call[] = [
   CARRIER_HEALTH,
   // send.ts
   SEND,
+  // templates.ts
+  TEMPLATES,
+  SAVE_TEMPLATE,
+  DELETE_TEMPLATE,
+  SEND_TEST_TO_SELF,
 ];

@@ -48,6 +48,8 @@ export const BulkMessageSchema = z.looseObject({
     .nullish()
     .transform((v) => v ?? []),
   ...personalized,
+  /** A test to the sender's own phone (docs/product.md#a-test-to-yourself); absent otherwise. */
+  testSend: z.boolean().optional().catch(undefined),
 });
 
 /** A scheduled, birthday or recurring registration. */

@@ -37,6 +37,7 @@ export const APP_PATHS = {
   clientPhonebook: page('/clientphonebook', 'admin'),
   clientPhonebookContacts: itemPage('/clientphonebook', 'admin'),
   optOuts: page('/optouts', 'user'),
+  templates: page('/templates', 'user'),
   developers: page('/developers', 'user'),
   developersApi: page('/developers/api', 'user'),
   purchaseSms: page('/purchasesms', 'user'),

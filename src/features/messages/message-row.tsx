@@ -72,6 +72,11 @@ export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
         </Text>
         <Meta data={data} showAuthor={showAuthor} extra={`${data.messagecount || 1} SMS each`} />
         <Group gap={6} mt={6} wrap="nowrap">
+          {data.testSend ? (
+            <Badge color="violet.9" variant="outline" size="sm">
+              Test
+            </Badge>
+          ) : null}
           {inProgress ? (
             <Badge color="blue" variant="light" size="sm">
               {SUBMISSION_IN_PROGRESS}

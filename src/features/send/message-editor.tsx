@@ -1,10 +1,9 @@
 import { useRef } from 'react';
-import { Button, Group, Mark, Select, Text, Textarea } from '@mantine/core';
+import { Select, Textarea } from '@mantine/core';
 import { placeholder } from '../../domain/messages/personalize';
 import type { CharacterCount } from '../../domain/messages/character-count';
 import { SmsCounter } from '../../ui/sms-counter';
-import { characterLabel, replaceTypographic, unicodeCharacters } from '../../domain/messages/unicode-hints';
-import { normalizeApostrophes } from '../../domain/messages/message-text';
+import { UnicodeNote } from '../../ui/unicode-note';
 
 type Props = {
   text: string;
@@ -14,13 +13,9 @@ type Props = {
   personalized: boolean;
 };
 
-const MAX_SHOWN_CHARACTERS = 12;
-
 /** The message text with the filter dropdown, live counters and the characters that force unicode. */
 export function MessageEditor({ text, onChange, count, placeholderFields, personalized }: Props) {
   const area = useRef<HTMLTextAreaElement>(null);
-  const forcing = unicodeCharacters(normalizeApostrophes(text));
-  const replaceable = forcing.some((c) => c.replaceable);
 
   const insert = (field: string | null) => {
     if (!field) return;
@@ -58,28 +53,7 @@ export function MessageEditor({ text, onChange, count, placeholderFields, person
         maxRows={14}
       />
       <SmsCounter count={count} personalized={personalized} />
-      {forcing.length > 0 && (
-        <Group gap={6} wrap="wrap" aria-label="Characters that need unicode">
-          <Text size="sm">These characters switch the message to unicode (fewer characters per SMS):</Text>
-          {forcing.slice(0, MAX_SHOWN_CHARACTERS).map((c) => (
-            <Mark
-              key={c.char}
-              color="orange.2"
-              px={6}
-              title={characterLabel(c.char)}
-              aria-label={characterLabel(c.char)}
-            >
-              {/\s|\u200B/.test(c.char) ? 'space' : c.char}
-              {c.count > 1 ? ` ×${c.count}` : ''}
-            </Mark>
-          ))}
-          {replaceable && (
-            <Button size="compact-sm" variant="light" onClick={() => onChange(replaceTypographic(text))}>
-              Replace typographic characters
-            </Button>
-          )}
-        </Group>
-      )}
+      <UnicodeNote text={text} onReplace={onChange} />
     </>
   );
 }

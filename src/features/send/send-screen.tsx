@@ -26,6 +26,8 @@ import { usePhonebookSource } from './use-phonebook-source';
 import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
+import { SendTest } from './send-test';
+import { TemplatePicker } from './template-picker';
 
 /** How old the stored opt-out list may be before the send form fetches it again. */
 const OPT_OUT_LIST_MAX_AGE_MS = 5 * 60_000;
@@ -148,6 +150,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         <RecipientFields form={form} sheet={{ excel, file, restoring }} onFile={takeFile} phonebook={phonebook} />
         <NumberChecks plan={plan} personalized={fields.subtype === 'personalized'} />
         <ScheduleFields form={form} />
+        <TemplatePicker onPick={(text) => set('text', text)} />
         <MessageEditor
           text={fields.text}
           onChange={(text) => set('text', text)}
@@ -156,12 +159,8 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
           personalized={fields.subtype === 'personalized'}
         />
         <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
-        <Checkbox
-          label="Add an opt-out link"
-          description="Each text ends with a short link that lets the person stop your messages; the link counts in the parts"
-          checked={fields.optOutLink}
-          onChange={(event) => set('optOutLink', event.currentTarget.checked)}
-        />
+        <SendTest fields={fields} plan={plan} ownPhone={user.telnumber} />
+        <OptOutLinkField form={form} />
         <SendSummary plan={plan} balance={balance} />
         {problem && (
           <Alert color="orange" variant="light" data-testid="send-problem">
@@ -175,6 +174,17 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         </Group>
       </FormStack>
     </Paper>
+  );
+}
+
+function OptOutLinkField({ form: { fields, set } }: { form: SendFormApi }) {
+  return (
+    <Checkbox
+      label="Add an opt-out link"
+      description="Each text ends with a short link that lets the person stop your messages; the link counts in the parts"
+      checked={fields.optOutLink}
+      onChange={(event) => set('optOutLink', event.currentTarget.checked)}
+    />
   );
 }
 

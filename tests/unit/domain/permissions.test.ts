@@ -25,7 +25,7 @@ import {
 } from '../../../src/domain/brand/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
-const ALWAYS = ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'];
+const ALWAYS = ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'];
 
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
@@ -33,7 +33,7 @@ describe('menuItems', () => {
     [
       'dashboard flag',
       { dashboardTab: true },
-      ['send', 'dashboard', 'phonebook', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'],
+      ['send', 'dashboard', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'],
     ],
     [
       'all flags',
@@ -45,6 +45,7 @@ describe('menuItems', () => {
         'recurring',
         'credithistory',
         'phonebook',
+        'templates',
         'optouts',
         'purchase',
         'profile',
@@ -55,7 +56,7 @@ describe('menuItems', () => {
     [
       'admin',
       { isAdmin: true },
-      ['send', 'phonebook', 'optouts', 'purchase', 'profile', 'developers', 'clients', 'auditlog'],
+      ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'clients', 'auditlog'],
     ],
   ])('%s', (_, over, keys) => {
     expect(menuItems(makeUser(over)).map((m) => m.key)).toEqual(keys);
@@ -67,6 +68,7 @@ describe('menuItems', () => {
       'Send SMS',
       'SMS credits purchase history',
       'Phone book',
+      'Templates',
       'Opt-outs',
       'Purchase SMS credits',
       'Profile',
@@ -75,6 +77,7 @@ describe('menuItems', () => {
       'Audit log',
     ]);
     expect(items.find((m) => m.key === 'optouts')?.path).toBe('/optouts');
+    expect(items.find((m) => m.key === 'templates')?.path).toBe('/templates');
     expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
     expect(items.find((m) => m.key === 'auditlog')?.path).toBe('/auditlog');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');

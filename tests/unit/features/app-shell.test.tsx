@@ -51,6 +51,7 @@ describe('the page shell', () => {
     expect(await menuLabels()).toEqual([
       'Send SMS',
       'Phone book',
+      'Templates',
       'Opt-outs',
       'Purchase SMS credits',
       'Profile',

@@ -14,7 +14,7 @@ export const SEND_MESSAGES = op({
   body: s.sendMessagesBody,
   answer: s.sendAnswer,
   status: 201,
-  errors: [402, 409, 413, 422],
+  errors: [402, 404, 409, 413, 422],
 });
 
 export const GET_MESSAGE = op({
