@@ -159,7 +159,13 @@ function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => vo
             </Badge>
           )}
         </Group>
-        <Button size="compact-sm" variant="subtle" onClick={onCap} aria-label={`Monthly cap of ${c.username}`}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={onCap}
+          aria-label={`Monthly cap of ${c.username}`}
+          style={{ flexShrink: 0 }}
+        >
           Set cap
         </Button>
       </Group>
