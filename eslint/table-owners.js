@@ -55,6 +55,7 @@ export const TABLE_OWNERS = {
   credit_ledger: 'money',
   balance_alerts: 'money',
   templates: 'templates',
+  members: 'accounts',
 };
 
 /**

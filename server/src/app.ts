@@ -13,6 +13,7 @@ import { registerSendRoutes } from './routes/send';
 import { registerMessageRoutes } from './routes/messages';
 import { registerPhonebookRoutes } from './routes/phonebook';
 import { registerTemplateRoutes } from './routes/templates';
+import { registerTeamRoutes } from './routes/team';
 import { registerCreditRoutes } from './routes/credit';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerDomainSettingsRoutes } from './routes/domain-settings';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerMessageRoutes,
     registerPhonebookRoutes,
     registerTemplateRoutes,
+    registerTeamRoutes,
     registerCreditRoutes,
     registerPaymentRoutes,
     registerPaystackRoutes,

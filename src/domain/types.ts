@@ -1,4 +1,5 @@
 // Shapes shared by the PWA, the service worker and the gateway; field names exactly as the wire has them (docs/api.md).
+import type { Permission, TeamRole } from './account/team-roles';
 
 export type AccountType = 'REGULAR' | 'PREMIUM' | 'RESELLER';
 export type MessageKind = 'quick' | 'scheduled' | 'recurring' | 'birthday';
@@ -65,6 +66,9 @@ export type UserInfo = {
   /** Credits under which a charge alerts the account, 0 for none; the monthly cap its provider set, null for none (older gateways: absent). */
   lowbalancethreshold?: number;
   monthlycap?: number | null;
+  /** A team member's sign-in (docs/product.md#members-and-roles): who they are and what their roles allow; absent for the owner. */
+  member?: { id: number; name: string; roles: TeamRole[] };
+  permissions?: Permission[];
 };
 
 export type DomainDetails = {

@@ -9,6 +9,7 @@ import type { OptOutTables } from './schema-optouts';
 import type { PhonebookPaymentTables } from './schema-phonebook-payments';
 import type { SmppTables } from './schema-smpp';
 import type { TemplateTables } from './schema-templates';
+import type { TeamTables } from './schema-team';
 
 /** Every table of the gateway; each area declares its own in its schema-*.ts file. */
 export interface Database
@@ -23,4 +24,5 @@ export interface Database
     AuditTables,
     MailTables,
     MoneyTables,
-    TemplateTables {}
+    TemplateTables,
+    TeamTables {}

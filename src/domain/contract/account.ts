@@ -31,7 +31,7 @@ export const PendingRequestSchema = z.object({
 /** The new key, shown this once (the gateway keeps only its hash). */
 export const CHANGE_API_KEY = frontendCall(
   'changeapikey',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'developer' },
   z.object({ profile_id: profileId, username: anyField }),
   z.object({ apikey: shownText.pipe(z.string().min(1)) }),
 );
@@ -39,7 +39,7 @@ export const CHANGE_API_KEY = frontendCall(
 /** changeaccountype (the wire's spelling); admin rights follow RESELLER. */
 export const CHANGE_ACCOUNT_TYPE = frontendCall(
   'changeaccountype',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object({ profile_id: profileId, accountType: text }),
   UserInfoAnswerSchema,
 );
@@ -47,7 +47,7 @@ export const CHANGE_ACCOUNT_TYPE = frontendCall(
 /** An admin's clients, and for profile 6 every pending sender-ID request. */
 export const CLIENTS = frontendCall(
   'allusers',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   ownBody,
   z.object({ users: z.array(ClientSchema), pending: z.array(PendingRequestSchema).optional() }),
 );
@@ -55,7 +55,7 @@ export const CLIENTS = frontendCall(
 /** The IDs join the pending list; answers the updated user info. */
 export const REQUEST_SENDER_IDS = frontendCall(
   'senderidrequest',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object({ profile_id: profileId, pendingsenderid: commaText }),
   UserInfoAnswerSchema,
 );
@@ -69,13 +69,13 @@ const decisionBody = z.object({ profile_id: profileId, id: numericId, pendingsen
 const decisionAnswer = z.object({ userInfo: ClientSchema });
 export const APPROVE_SENDER_IDS = frontendCall(
   'approvesenderid',
-  { who: 'profile6', touches: 'platform' },
+  { who: 'profile6', touches: 'platform', needs: 'clients' },
   decisionBody,
   decisionAnswer,
 );
 export const REJECT_SENDER_IDS = frontendCall(
   'rejectsenderid',
-  { who: 'profile6', touches: 'platform' },
+  { who: 'profile6', touches: 'platform', needs: 'clients' },
   decisionBody,
   decisionAnswer,
 );
@@ -94,7 +94,7 @@ const ownerProof = {
 /** updateprofile: the account's e-mail and company name (a new e-mail asks for the proof); answers the updated user info. */
 export const UPDATE_DETAILS = frontendCall(
   'updateprofile',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, email: text, companyname: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
@@ -104,7 +104,7 @@ const doneAnswer = z.object({ status: shownText, message: shownText });
 /** sendphonecode: a code texted to the new number. */
 export const SEND_PHONE_CODE = frontendCall(
   'sendphonecode',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, phone: text }),
   doneAnswer,
 );
@@ -112,7 +112,7 @@ export const SEND_PHONE_CODE = frontendCall(
 /** changephone: the new number with the code texted to it, and the proof; answers the updated user info. */
 export const CHANGE_PHONE = frontendCall(
   'changephone',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, phone: text, code: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
@@ -130,7 +130,7 @@ export const EndedCredentialsSchema = z.object({
  */
 export const CHANGE_OWN_PASSWORD = frontendCall(
   'changeownpassword',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({
     profile_id: profileId,
     currentPassword: text,
@@ -156,7 +156,7 @@ const creditsOrNone = z
 /** setlowbalancealert: the credits under which a charge alerts the account ('' for none); answers the user info. */
 export const SET_LOW_BALANCE_ALERT = frontendCall(
   'setlowbalancealert',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'billing' },
   z.object({ profile_id: profileId, threshold: creditsOrNone }),
   UserInfoAnswerSchema,
 );
@@ -164,7 +164,7 @@ export const SET_LOW_BALANCE_ALERT = frontendCall(
 /** setclientcap: an admin sets (or with '' clears) a client's monthly spending cap; answers the client. */
 export const SET_CLIENT_CAP = frontendCall(
   'setclientcap',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   z.object({ profile_id: profileId, clientprofile_id: z.unknown(), monthlycap: creditsOrNone }),
   z.object({ userInfo: ClientSchema }),
 );

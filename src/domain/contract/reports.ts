@@ -31,7 +31,7 @@ export const ReportSchema = z.object({
 
 export const MESSAGE_REPORT = frontendCall(
   'messagereport/:id',
-  { who: 'user', touches: 'record' },
+  { who: 'user', touches: 'record', needs: 'reports' },
   ownBody,
   z.object({ report: ReportSchema }),
 );
@@ -53,7 +53,7 @@ export const OverviewSchema = z.object({
 /** The last 30 days of the caller's sends, or (view 'client', admins only) of its clients' together. */
 export const OVERVIEW = frontendCall(
   'overview',
-  { who: 'user', touches: 'self-or-clients' },
+  { who: 'user', touches: 'self-or-clients', needs: 'reports' },
   z.object({ profile_id: profileId, view: z.enum(['personal', 'client']).optional().default('personal') }),
   z.object({ overview: OverviewSchema }),
 );

@@ -94,7 +94,7 @@ const refusal = z.object({ error: z.object({ status: z.enum(['failed', 'error'])
  */
 export const SEND = apiCall(
   SEND_PATH,
-  { who: 'apikey', touches: 'self' },
+  { who: 'apikey', touches: 'self', needs: 'send' },
   z.object({ messageobject: z.array(z.unknown()).min(1, 'needs at least one message') }),
   z.union([
     refusal.transform((r) => ({ refusal: r.error, answer: null })),
