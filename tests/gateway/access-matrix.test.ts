@@ -295,7 +295,8 @@ describe('every call for every role', () => {
           const who = `${account.username}'s ${member.roles.join('+')}`;
           if (!admitted || route.access === 'public') expectThat(who, admitted ? 'admitted' : 403, res);
           else if (rolesAllow(member.roles, route.needs!)) expectThat(who, 'admitted', res);
-          else if (!refusedForRole(res)) wrong.push(`${who} expected a refusal naming a role: ${res.status} ${JSON.stringify(res.body)}`);
+          else if (!refusedForRole(res))
+            wrong.push(`${who} expected a refusal naming a role: ${res.status} ${JSON.stringify(res.body)}`);
         }
       }
       expect(wrong).toEqual([]);

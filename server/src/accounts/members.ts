@@ -160,7 +160,12 @@ export async function setMemberRoles(
       actor: actor.user,
       action: 'member_roles_changed',
       source,
-      details: { member: row.id, before: row.roles, after: updated.roles, ...(actor.member ? { by: actor.member.id } : {}) },
+      details: {
+        member: row.id,
+        before: row.roles,
+        after: updated.roles,
+        ...(actor.member ? { by: actor.member.id } : {}),
+      },
     });
     return shownMember(updated);
   });
@@ -176,7 +181,12 @@ export async function removeMember(ctx: GatewayContext, actor: TeamActor, id: nu
       .set({ status: 'removed', removed_at: ctx.now(), invite_hash: '', password_hash: '' })
       .where('id', '=', row.id)
       .execute();
-    await trx.updateTable('tokens').set({ revoked: 1 }).where('member_id', '=', row.id).where('revoked', '=', 0).execute();
+    await trx
+      .updateTable('tokens')
+      .set({ revoked: 1 })
+      .where('member_id', '=', row.id)
+      .where('revoked', '=', 0)
+      .execute();
     await recordAudit(trx, {
       at: ctx.now(),
       actor: actor.user,

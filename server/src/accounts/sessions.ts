@@ -48,7 +48,8 @@ export async function sessionForToken(ctx: GatewayContext, token: string): Promi
       .where('token_hash', '=', hash)
       .where('last_seen_at', '<=', now - LAST_SEEN_STEP_MS)
       .execute();
-  const member = memberId === null ? null : { id: memberId, name: member_name ?? '', roles: rolesFromText(member_roles ?? '') };
+  const member =
+    memberId === null ? null : { id: memberId, name: member_name ?? '', roles: rolesFromText(member_roles ?? '') };
   return { user, member };
 }
 
@@ -159,10 +160,8 @@ export async function revokeAllTokens(
 }
 
 /** The sessions of one sign-in: the owner's (no member) or one member's. */
-const sameSignIn =
-  (member: TeamMember | null) =>
-  (eb: ExpressionBuilder<Database, 'tokens'>) =>
-    member ? eb('tokens.member_id', '=', member.id) : eb('tokens.member_id', 'is', null);
+const sameSignIn = (member: TeamMember | null) => (eb: ExpressionBuilder<Database, 'tokens'>) =>
+  member ? eb('tokens.member_id', '=', member.id) : eb('tokens.member_id', 'is', null);
 
 export interface SessionView {
   id: string;
@@ -204,7 +203,12 @@ export async function listSessions(
 }
 
 /** Ends one of the caller's own sessions by its shown id: another account's (or member's) id is not found. */
-export async function endSession(ctx: GatewayContext, { user, member }: Session, sessionId: string, source: AuditSource) {
+export async function endSession(
+  ctx: GatewayContext,
+  { user, member }: Session,
+  sessionId: string,
+  source: AuditSource,
+) {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('tokens')

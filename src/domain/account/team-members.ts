@@ -3,7 +3,6 @@
 import { PASSWORD_MIN_LENGTH } from '../constants';
 
 export const MEMBER_STATUSES = ['invited', 'active'] as const;
-export type ShownMemberStatus = (typeof MEMBER_STATUSES)[number];
 
 export const MEMBER_NAME_MAX = 100;
 

@@ -46,4 +46,9 @@ export const SAVE_DOMAIN_SETTINGS = frontendCall(
 );
 
 /** Asks the gateway to look for the domain's DNS TXT record now. */
-export const VERIFY_DOMAIN = frontendCall('verify-domain/', { who: 'admin', touches: 'self', needs: 'settings' }, ownBody, settingsAnswer);
+export const VERIFY_DOMAIN = frontendCall(
+  'verify-domain/',
+  { who: 'admin', touches: 'self', needs: 'settings' },
+  ownBody,
+  settingsAnswer,
+);

@@ -69,8 +69,18 @@ export const ScheduledMessageSchema = z.looseObject({
 });
 
 // Own messages for anyone signed in; an admin's clients' (supid = the admin) for admins only.
-export const QUICK_OWN = listCall('quickrequest', { who: 'user', touches: 'self', needs: 'reports' }, 'bulksms', BulkMessageSchema);
-export const QUICK_CLIENTS = listCall('allbulksms', { who: 'admin', touches: 'clients', needs: 'clients' }, 'bulksms', BulkMessageSchema);
+export const QUICK_OWN = listCall(
+  'quickrequest',
+  { who: 'user', touches: 'self', needs: 'reports' },
+  'bulksms',
+  BulkMessageSchema,
+);
+export const QUICK_CLIENTS = listCall(
+  'allbulksms',
+  { who: 'admin', touches: 'clients', needs: 'clients' },
+  'bulksms',
+  BulkMessageSchema,
+);
 export const SCHEDULED_OWN = listCall(
   'scheduledrequest',
   { who: 'user', touches: 'self', needs: 'reports' },
@@ -138,8 +148,18 @@ const editAnswer = outcomeAnswer.extend({
   quote: editQuote.optional(),
 });
 
-export const UPDATE_SCHEDULED = frontendCall('updatescheduled', { who: 'user', touches: 'self', needs: 'send' }, editBody, editAnswer);
-export const UPDATE_RECURRING = frontendCall('updaterecurring', { who: 'user', touches: 'self', needs: 'send' }, editBody, editAnswer);
+export const UPDATE_SCHEDULED = frontendCall(
+  'updatescheduled',
+  { who: 'user', touches: 'self', needs: 'send' },
+  editBody,
+  editAnswer,
+);
+export const UPDATE_RECURRING = frontendCall(
+  'updaterecurring',
+  { who: 'user', touches: 'self', needs: 'send' },
+  editBody,
+  editAnswer,
+);
 export const DELETE_SCHEDULED = frontendCall(
   'deletescheduled',
   { who: 'user', touches: 'self', needs: 'send' },

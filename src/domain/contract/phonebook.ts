@@ -76,10 +76,13 @@ export const OWN_GROUPS = frontendCall(
 );
 
 /** An admin's clients' phone books, paged and searchable; the original client calls it with a trailing space (docs/api.md#transport). */
-export const CLIENT_GROUPS = listCall('allgroups', { who: 'admin', touches: 'clients', needs: 'clients' }, 'groups', GroupSchema, [
-  'allgroups%20',
-  'allgroups ',
-]);
+export const CLIENT_GROUPS = listCall(
+  'allgroups',
+  { who: 'admin', touches: 'clients', needs: 'clients' },
+  'groups',
+  GroupSchema,
+  ['allgroups%20', 'allgroups '],
+);
 
 export const CREATE_GROUP = frontendCall(
   'creategroup',

@@ -8,7 +8,9 @@ import { MEMBER_NAME_MAX, MEMBER_STATUSES } from '../account/team-members';
 
 /** One or more roles, each named as TEAM_ROLES spells it. */
 const rolesField = z
-  .array(z.enum(TEAM_ROLES, { error: 'must be team roles (Owner, Admin, Sender, Approver, Viewer, Billing, Developer)' }))
+  .array(
+    z.enum(TEAM_ROLES, { error: 'must be team roles (Owner, Admin, Sender, Approver, Viewer, Billing, Developer)' }),
+  )
   .min(1, 'must name at least one role')
   .max(TEAM_ROLES.length);
 

@@ -33,11 +33,21 @@ export function teamMembers(dialect: DialectName): Migration {
         .addColumn('joined_at', ms, zero)
         .addColumn('removed_at', ms, zero)
         .execute();
-      await db.schema.createIndex('members_account').ifNotExists().on('members').columns(['profile_id', 'status']).execute();
+      await db.schema
+        .createIndex('members_account')
+        .ifNotExists()
+        .on('members')
+        .columns(['profile_id', 'status'])
+        .execute();
       await db.schema.createIndex('members_phone').ifNotExists().on('members').columns(['phone', 'status']).execute();
       await db.schema.createIndex('members_invite').ifNotExists().on('members').column('invite_hash').execute();
       if (!has('tokens', 'member_id')) await db.schema.alterTable('tokens').addColumn('member_id', 'integer').execute();
-      await db.schema.createIndex('tokens_member').ifNotExists().on('tokens').columns(['member_id', 'revoked']).execute();
+      await db.schema
+        .createIndex('tokens_member')
+        .ifNotExists()
+        .on('tokens')
+        .columns(['member_id', 'revoked'])
+        .execute();
       if (!has('login_challenges', 'member_id'))
         await db.schema.alterTable('login_challenges').addColumn('member_id', 'integer').execute();
       if (!has('users', 'members_two_step'))

@@ -22,7 +22,14 @@ export const UPDATE_SMPP_ACCESS = op({
   summary: 'Set up or change SMPP access; a password the gateway makes is in this answer only',
   description:
     'The first call makes the system_id (from the username) and, unless one is given, an 8-character password. A live key with every scope, or the session token.',
-  access: { who: 'apikey', touches: 'self', scopes: KEY_ADMIN, session: true, liveOnly: 'change SMPP access', needs: 'developer' },
+  access: {
+    who: 'apikey',
+    touches: 'self',
+    scopes: KEY_ADMIN,
+    session: true,
+    liveOnly: 'change SMPP access',
+    needs: 'developer',
+  },
   body: updateSmppAccessBody,
   answer: updatedSmppAccess,
   status: 200,
