@@ -18,6 +18,8 @@ import {
   SignupScreen,
   StatusScreen,
   TemplatesScreen,
+  TeamScreen,
+  JoinScreen,
   prefetchSignedInScreens,
 } from './screens';
 
@@ -52,6 +54,8 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.profile.path, element: <ProfileScreen /> },
       { path: APP_PATHS.clientManagement.path, element: <ClientManagementScreen /> },
       { path: APP_PATHS.auditLog.path, element: <AuditLogScreen /> },
+      { path: APP_PATHS.team.path, element: <TeamScreen /> },
+      { path: APP_PATHS.join.path, element: <JoinScreen /> },
       { path: '*', element: null },
     ],
   },

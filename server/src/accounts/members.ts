@@ -196,22 +196,3 @@ export async function removeMember(ctx: GatewayContext, actor: TeamActor, id: nu
     });
   });
 }
-
-/** Whether every member must sign in with two steps: set by the owner (or an Admin). */
-export async function setTeamTwoStep(ctx: GatewayContext, actor: TeamActor, required: boolean, source: AuditSource) {
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ members_two_step: required ? 1 : 0 })
-      .where('profile_id', '=', actor.user.profile_id)
-      .execute();
-    await recordAudit(trx, {
-      at: ctx.now(),
-      actor: actor.user,
-      action: 'team_two_step',
-      source,
-      details: { required, ...(actor.member ? { by: actor.member.id } : {}) },
-    });
-  });
-  return required;
-}

@@ -35,8 +35,6 @@ export interface UsersTable {
   totp_last_step: Generated<number>;
   /** 1: two-step sign-in is required of this account and of the admins it supervises. */
   require_two_step: Generated<number>;
-  /** 1: every member of the team must sign in with two steps (docs/product.md#members-and-roles). */
-  members_two_step: Generated<number>;
   /** Moved on by each erasure of a person's data: a send screened before the move is screened again. */
   erase_epoch: Generated<number>;
   /** Credits under which a charge raises a low-balance alert (docs/product.md#low-balance-alerts); 0: none. */
@@ -114,8 +112,6 @@ export interface LoginChallengesTable {
   attempts_left: number;
   used: Generated<number>;
   created_at: number;
-  /** The team member signing in; null for the account's owner. */
-  member_id: Generated<number | null>;
 }
 
 export interface TemporalSignupsTable {

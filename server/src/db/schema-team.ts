@@ -21,11 +21,6 @@ export interface MembersTable {
   /** SHA-256 of the invitation's code; '' once used or cancelled. */
   invite_hash: Generated<string>;
   invite_expires_at: Generated<number>;
-  /** Two-step sign-in of the member's own (like the account's columns on users). */
-  totp_secret: Generated<string>;
-  totp_pending: Generated<string>;
-  totp_enabled: Generated<number>;
-  totp_last_step: Generated<number>;
   created_at: number;
   joined_at: Generated<number>;
   removed_at: Generated<number>;

@@ -36,7 +36,6 @@ export const AUDIT_ACTIONS = {
   member_joined: 'Member joined',
   member_roles_changed: 'Member roles changed',
   member_removed: 'Member removed',
-  team_two_step: 'Two-step for all members changed',
   data_exported: 'Data exported',
 } as const;
 

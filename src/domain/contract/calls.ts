@@ -81,7 +81,6 @@ import {
   REMOVE_MEMBER,
   RESEND_INVITATION,
   SET_MEMBER_ROLES,
-  TEAM_TWO_STEP,
 } from './team';
 import { PERSON_DATA, PERSON_DATA_ERASE, PERSON_DATA_EXPORT } from './person-data';
 import {
@@ -200,7 +199,6 @@ export const CALLS: readonly Call[] = [
   SET_MEMBER_ROLES,
   RESEND_INVITATION,
   REMOVE_MEMBER,
-  TEAM_TWO_STEP,
   INVITATION,
   ACCEPT_INVITATION,
 ];

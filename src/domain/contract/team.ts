@@ -2,7 +2,7 @@
 // owner's calls (needing the members permission) and the invitation's two public calls.
 import { z } from './zod';
 import { frontendCall } from './call';
-import { numericId, outcomeAnswer, profileId, requiredFlag, shownText, text } from './fields';
+import { numericId, outcomeAnswer, profileId, shownText, text } from './fields';
 import { TEAM_ROLES } from '../account/team-roles';
 import { MEMBER_NAME_MAX, MEMBER_STATUSES } from '../account/team-members';
 
@@ -30,12 +30,12 @@ export type Member = z.output<typeof MemberSchema>;
 
 const memberAnswer = outcomeAnswer.extend({ member: MemberSchema });
 
-/** The account's members (not the removed) and whether two-step sign-in is required of them. */
+/** The account's members (not the removed). */
 export const MEMBERS = frontendCall(
   'members',
   { who: 'user', touches: 'self', needs: 'members' },
   z.object({ profile_id: profileId }),
-  z.object({ members: z.array(MemberSchema), twoStepForAll: requiredFlag }),
+  z.object({ members: z.array(MemberSchema) }),
 );
 
 /** Invites a person: an SMS with a link valid 72 hours, used once. */
@@ -74,14 +74,6 @@ export const REMOVE_MEMBER = frontendCall(
   { who: 'user', touches: 'self', needs: 'members' },
   z.object({ profile_id: profileId, id: numericId }),
   outcomeAnswer,
-);
-
-/** Whether every member must sign in with two steps. */
-export const TEAM_TWO_STEP = frontendCall(
-  'teamtwostep',
-  { who: 'user', touches: 'self', needs: 'members' },
-  z.object({ profile_id: profileId, required: requiredFlag }),
-  outcomeAnswer.extend({ twoStepForAll: requiredFlag }),
 );
 
 const inviteCode = text.pipe(z.string().trim().min(1, 'is needed').max(100));

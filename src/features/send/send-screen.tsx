@@ -1,7 +1,8 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/messages/message-kinds';
-import { balanceOf } from '../../domain/account/permissions';
+import { balanceOf, may } from '../../domain/account/permissions';
+import { notAllowedText } from '../../domain/account/team-roles';
 import { splitSenderIds } from '../../domain/messages/sender-id';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
@@ -36,7 +37,22 @@ const OPT_OUT_LIST_MAX_AGE_MS = 5 * 60_000;
 export function SendScreen() {
   const session = useSession();
   if (session.status !== 'signed-in') return null;
+  if (!may(session.user, 'send')) return <NoSending />;
   return <SendForSignedIn user={session.user} />;
+}
+
+/** What a team member whose roles do not send sees at / (docs/product.md#members-and-roles). */
+function NoSending() {
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={1} size="h2">
+        Send SMS
+      </Title>
+      <Alert color="gray" variant="light" role="status">
+        {notAllowedText('send')} The menu shows what your roles let you do.
+      </Alert>
+    </Stack>
+  );
 }
 
 function SendForSignedIn({ user }: { user: StoredUser }) {
@@ -161,7 +177,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
         <SendTest fields={fields} plan={plan} ownPhone={user.telnumber} />
         <OptOutLinkField form={form} />
-        <SendSummary plan={plan} balance={balance} />
+        <SendSummary plan={plan} balance={balance} canPurchase={may(user, 'purchase')} />
         {problem && (
           <Alert color="orange" variant="light" data-testid="send-problem">
             {problem}

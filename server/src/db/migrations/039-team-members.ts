@@ -3,9 +3,8 @@ import type { DialectName } from '../database';
 import { bigint, empty, notNull, withId, zero } from '../columns';
 
 /**
- * A team per account (docs/product.md#members-and-roles): its members with their roles, invitation and
- * two-step sign-in; the member each session and sign-in challenge is for; the owner's rule that every
- * member signs in with two steps.
+ * A team per account (docs/product.md#members-and-roles): its members with their roles and invitation, and
+ * the member each session is for.
  */
 export function teamMembers(dialect: DialectName): Migration {
   const ms = bigint(dialect);
@@ -25,10 +24,6 @@ export function teamMembers(dialect: DialectName): Migration {
         .addColumn('password_hash', 'text', empty)
         .addColumn('invite_hash', 'text', empty)
         .addColumn('invite_expires_at', ms, zero)
-        .addColumn('totp_secret', 'text', empty)
-        .addColumn('totp_pending', 'text', empty)
-        .addColumn('totp_enabled', 'integer', zero)
-        .addColumn('totp_last_step', ms, zero)
         .addColumn('created_at', ms, notNull)
         .addColumn('joined_at', ms, zero)
         .addColumn('removed_at', ms, zero)
@@ -48,10 +43,6 @@ export function teamMembers(dialect: DialectName): Migration {
         .on('tokens')
         .columns(['member_id', 'revoked'])
         .execute();
-      if (!has('login_challenges', 'member_id'))
-        await db.schema.alterTable('login_challenges').addColumn('member_id', 'integer').execute();
-      if (!has('users', 'members_two_step'))
-        await db.schema.alterTable('users').addColumn('members_two_step', 'integer', zero).execute();
     },
   };
 }
