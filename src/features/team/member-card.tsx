@@ -23,7 +23,7 @@ export function MemberCard({ member, online, busy, onRoles, onResend, onRemove }
           <Stack gap={2}>
             <Group gap="xs">
               <Text fw={600}>{member.name}</Text>
-              <Badge color={invited ? 'yellow.8' : 'green.8'} variant="light">
+              <Badge color={invited ? 'orange.9' : 'green.9'} variant="outline">
                 {expired ? 'Invitation expired' : invited ? 'Invited' : 'Active'}
               </Badge>
             </Group>
