@@ -12,8 +12,10 @@ import {
   canGiveCreditByRate,
   canSetPremium,
   hasPendingSenderIds,
+  may,
   menuItems,
 } from '../../../src/domain/account/permissions';
+import { permissionsOf, type TeamRole } from '../../../src/domain/account/team-roles';
 import {
   canBecomeReseller,
   canPurchase,
@@ -25,7 +27,7 @@ import {
 } from '../../../src/domain/brand/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
-const ALWAYS = ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'];
+const ALWAYS = ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'team', 'auditlog'];
 
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
@@ -33,7 +35,18 @@ describe('menuItems', () => {
     [
       'dashboard flag',
       { dashboardTab: true },
-      ['send', 'dashboard', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'],
+      [
+        'send',
+        'dashboard',
+        'phonebook',
+        'templates',
+        'optouts',
+        'purchase',
+        'profile',
+        'developers',
+        'team',
+        'auditlog',
+      ],
     ],
     [
       'all flags',
@@ -50,13 +63,14 @@ describe('menuItems', () => {
         'purchase',
         'profile',
         'developers',
+        'team',
         'auditlog',
       ],
     ],
     [
       'admin',
       { isAdmin: true },
-      ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'clients', 'auditlog'],
+      ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'clients', 'team', 'auditlog'],
     ],
   ])('%s', (_, over, keys) => {
     expect(menuItems(makeUser(over)).map((m) => m.key)).toEqual(keys);
@@ -74,16 +88,50 @@ describe('menuItems', () => {
       'Profile',
       'Developers',
       'Client management',
+      'Team',
       'Audit log',
     ]);
     expect(items.find((m) => m.key === 'optouts')?.path).toBe('/optouts');
     expect(items.find((m) => m.key === 'templates')?.path).toBe('/templates');
     expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
     expect(items.find((m) => m.key === 'auditlog')?.path).toBe('/auditlog');
+    expect(items.find((m) => m.key === 'team')?.path).toBe('/team');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
       '/credithistory',
     );
+  });
+});
+
+describe("a team member's menu", () => {
+  const all = { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true };
+  it.each<[TeamRole[], string[]]>([
+    [['Sender'], ['send', 'dashboard', 'scheduled', 'recurring', 'phonebook', 'templates', 'optouts', 'profile']],
+    [['Billing'], ['credithistory', 'purchase', 'profile']],
+    [['Viewer'], ['dashboard', 'scheduled', 'recurring', 'optouts', 'profile']],
+    [['Developer'], ['profile', 'developers']],
+    [
+      ['Admin'],
+      [
+        'send',
+        'dashboard',
+        'scheduled',
+        'recurring',
+        'credithistory',
+        'phonebook',
+        'templates',
+        'optouts',
+        'purchase',
+        'profile',
+        'developers',
+        'team',
+        'auditlog',
+      ],
+    ],
+  ])('%s sees only what the roles allow', (roles, keys) => {
+    const member = makeUser({ ...all, member: { id: 1, name: 'M', roles }, permissions: permissionsOf(roles) });
+    expect(menuItems(member).map((m) => m.key)).toEqual(keys);
+    expect(may(member, 'purchase')).toBe(keys.includes('purchase'));
   });
 });
 
