@@ -4,7 +4,7 @@ import * as api from '../api/team-api';
 import { currentAccount } from '../db/session-store';
 import type { TeamRole } from '../domain/account/team-roles';
 
-export type { Invitee, Member } from '../api/team-api';
+export type { Member } from '../api/team-api';
 
 async function signedIn() {
   const account = await currentAccount();

@@ -22,7 +22,10 @@ export type MenuKey =
 
 export type MenuItem = { key: MenuKey; label: string; path: string };
 
-type MenuUser = Pick<UserInfo, 'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 'recurringsmsTab' | 'credithistoryTab'> &
+type MenuUser = Pick<
+  UserInfo,
+  'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 'recurringsmsTab' | 'credithistoryTab'
+> &
   Pick<UserInfo, 'permissions'>;
 
 /**

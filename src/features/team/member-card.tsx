@@ -5,6 +5,8 @@ import type { Member } from '../../sync/team';
 
 type MemberCardProps = {
   member: Member;
+  /** When the list was loaded (ms): an invitation past its end by then shows as expired. */
+  loadedAt: number;
   online: boolean;
   busy: boolean;
   onRoles: () => void;
@@ -13,9 +15,9 @@ type MemberCardProps = {
 };
 
 /** One member: name, phone, roles, whether they joined, and what the owner may do about them. */
-export function MemberCard({ member, online, busy, onRoles, onResend, onRemove }: MemberCardProps) {
+export function MemberCard({ member, loadedAt, online, busy, onRoles, onResend, onRemove }: MemberCardProps) {
   const invited = member.status === 'invited';
-  const expired = invited && member.inviteExpiresAt <= Date.now();
+  const expired = invited && member.inviteExpiresAt <= loadedAt;
   return (
     <Paper withBorder p="sm" radius="sm" role="listitem" aria-label={member.name}>
       <Stack gap={6}>

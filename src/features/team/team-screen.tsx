@@ -24,11 +24,19 @@ export function TeamScreen() {
   const ownerAllowed = user ? may(user, 'ownership') : false;
   const online = useOnline();
   const [members, setMembers] = useState<Member[] | null>(null);
+  const [loadedAt, setLoadedAt] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const loading = useAction('The team could not be loaded. Please try again');
   const acting = useAction('The invitation could not be sent. Please try again');
   const { run } = loading;
-  const load = useCallback(() => run(async () => setMembers((await teamMembers()).members)), [run]);
+  const load = useCallback(
+    () =>
+      run(async () => {
+        setMembers((await teamMembers()).members);
+        setLoadedAt(Date.now());
+      }),
+    [run],
+  );
   useEffect(() => {
     if (online) void load();
   }, [online, load]);
@@ -67,6 +75,7 @@ export function TeamScreen() {
           <MemberCard
             key={member.id}
             member={member}
+            loadedAt={loadedAt}
             online={online}
             busy={acting.busy}
             onRoles={() => setOpen({ kind: 'roles', member })}
