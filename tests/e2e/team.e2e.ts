@@ -79,6 +79,8 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     expect(senderMenu).toContain('Send SMS');
     expect(senderMenu).not.toContain('Purchase SMS credits');
     expect(senderMenu).not.toContain('Team');
+    // The header names the member, not the account (its user menu shows at 1000 px and wider).
+    if (width === '1280') await sender.page.getByRole('button', { name: 'Account menu for Ama Sender' }).waitFor();
     await sender.send.queueQuickSend(['0241000901'], 'From the Sender');
     await expect.poll(() => sender.send.jobState.textContent(), TIMEOUT).toMatch(/^Sent to 1 recipients?$/);
     await shot(sender.page, 'sender');
@@ -124,6 +126,55 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     const demo = await apiLogin(world.gateway, 'demouser', 'demo12345');
     expect(demo.member).toBeUndefined();
     await sender.context.close();
+    await owner.context.close();
+  });
+
+  it('resends, changes the roles of and cancels an invitation, and says offline that the team needs a connection', async () => {
+    const owner = await world.openSignedIn({ viewport });
+    await owner.send.shell.visit(world.gateway.url('/team'), 'Team');
+    const phone = phoneOf(4);
+    await owner.page.getByRole('button', { name: 'Invite a member' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Invite a member' });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('Please enter their name').waitFor();
+    await dialog.getByLabel('Name').fill('Yaw Viewer');
+    await dialog.getByLabel('Mobile number').fill(phone);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.send.shell.alert('An invitation has been sent to Yaw Viewer').waitFor();
+    const first = await invitationLink(phone);
+
+    await owner.page.getByRole('button', { name: 'Resend the invitation to Yaw Viewer' }).click();
+    await owner.send.shell.alert('A new invitation has been sent to Yaw Viewer').waitFor();
+    await expect.poll(() => invitationLink(phone), TIMEOUT).not.toBe(first);
+
+    await owner.page.getByRole('button', { name: 'Change roles of Yaw Viewer' }).click();
+    const roles = owner.page.getByRole('dialog', { name: 'Roles of Yaw Viewer' });
+    await roles.getByRole('checkbox', { name: /^Sender/ }).uncheck();
+    await roles.getByRole('checkbox', { name: /^Viewer/ }).check();
+    await roles.getByRole('checkbox', { name: /^Approver/ }).check();
+    await roles.getByRole('button', { name: 'Save roles' }).click();
+    await owner.send.shell.alert("Yaw Viewer's roles have been changed").waitFor();
+    const card = owner.page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Yaw Viewer' });
+    expect(await card.getByLabel('Roles of Yaw Viewer').innerText()).toMatch(/APPROVER\s+VIEWER/i);
+
+    await owner.page.getByRole('button', { name: 'Cancel the invitation of Yaw Viewer' }).click();
+    const ask = owner.page.getByRole('dialog', { name: 'Cancel the invitation of Yaw Viewer?' });
+    await ask.getByRole('button', { name: 'Keep' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await owner.page.getByRole('button', { name: 'Cancel the invitation of Yaw Viewer' }).click();
+    await ask.getByRole('button', { name: 'Cancel invitation' }).click();
+    await card.waitFor({ state: 'detached' });
+
+    // The cancelled link says so on its page.
+    const { page, context } = await newPage(world.browser, { viewport });
+    await page.goto(await invitationLink(phone));
+    await page.getByText('This invitation has expired or was already used. Ask for a new one.').waitFor();
+    await shot(page, 'join-gone');
+    await context.close();
+
+    await owner.context.setOffline(true);
+    await owner.page.getByText('The team needs a connection.').waitFor();
+    expect(await owner.page.getByRole('button', { name: 'Invite a member' }).isDisabled()).toBe(true);
     await owner.context.close();
   });
 });
