@@ -155,7 +155,8 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     await roles.getByRole('button', { name: 'Save roles' }).click();
     await owner.send.shell.alert("Yaw Viewer's roles have been changed").waitFor();
     const card = owner.page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Yaw Viewer' });
-    expect(await card.getByLabel('Roles of Yaw Viewer').innerText()).toMatch(/APPROVER\s+VIEWER/i);
+    const shownRoles = card.getByLabel('Roles of Yaw Viewer', { exact: true });
+    await expect.poll(() => shownRoles.innerText(), TIMEOUT).toMatch(/^APPROVER\s+VIEWER$/i);
 
     await owner.page.getByRole('button', { name: 'Cancel the invitation of Yaw Viewer' }).click();
     const ask = owner.page.getByRole('dialog', { name: 'Cancel the invitation of Yaw Viewer?' });
