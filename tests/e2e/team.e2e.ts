@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, SCREENSHOT_VIEWPORTS } from './support/browser';
+import { accessibilityProblems } from './support/a11y';
 import { carrierMessages } from './support/carrier';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { LoginPage } from './support/pages/login-page';
@@ -37,6 +38,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     const { page, context } = await newPage(world.browser, { viewport });
     await page.goto(await invitationLink(phone));
     await page.getByRole('heading', { name: 'Join your team' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
@@ -72,6 +74,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     for (const person of people)
       await members.getByRole('listitem', { name: person.name }).getByText('Invited').waitFor();
     await shot(owner.page, 'invited');
+    expect((await accessibilityProblems(owner.page)).join('\n')).toBe('');
 
     // The Sender sends, and sees no Purchase.
     const sender = await join(people[0]!.phone);

@@ -25,7 +25,7 @@ export function MemberCard({ member, loadedAt, online, busy, onRoles, onResend, 
           <Stack gap={2}>
             <Group gap="xs">
               <Text fw={600}>{member.name}</Text>
-              <Badge color={invited ? 'orange.9' : 'green.9'} variant="outline">
+              <Badge color={invited ? 'blue.9' : 'teal.9'} variant="outline">
                 {expired ? 'Invitation expired' : invited ? 'Invited' : 'Active'}
               </Badge>
             </Group>
