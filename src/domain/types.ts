@@ -65,6 +65,10 @@ export type UserInfo = {
   /** Credits under which a charge alerts the account, 0 for none; the monthly cap its provider set, null for none (older gateways: absent). */
   lowbalancethreshold?: number;
   monthlycap?: number | null;
+  /** Quiet hours (docs/product.md#quiet-hours): the nightly window as HH:mm in Accra ('' for none) and Sundays (older gateways: absent). */
+  quietstart?: string;
+  quietend?: string;
+  quietsundays?: boolean;
 };
 
 export type DomainDetails = {
