@@ -1,3 +1,4 @@
+import { HELD_FOR_QUIET_HOURS } from '../../domain/send/quiet-hours';
 import { PageNumbers } from '../../ui/page-numbers';
 import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
@@ -31,7 +32,10 @@ export function StatusTable({
   size,
   onPage,
   onSize,
+  held = false,
 }: {
+  /** The delivery waits for the account's quiet hours to end: its pending rows say so. */
+  held?: boolean;
   rows: readonly StatusRow[];
   matching: number;
   page: number;
@@ -76,6 +80,11 @@ export function StatusTable({
                     <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
                       {statusLabel(row.status || NO_STATUS_YET)}
                     </Badge>
+                    {held && (row.status || NO_STATUS_YET) === 'PENDING' && (
+                      <Text span size="xs" c="dimmed">
+                        {HELD_FOR_QUIET_HOURS}
+                      </Text>
+                    )}
                     {row.statusTime && (
                       <Text span size="xs" c="dimmed">
                         {formatAccra(row.statusTime)}

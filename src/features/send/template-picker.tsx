@@ -1,3 +1,4 @@
+import type { SendCategory } from '../../domain/send/quiet-hours';
 import { Select } from '@mantine/core';
 import { categoryLabel } from '../../domain/templates/template-rules';
 import { useTemplates } from '../../sync/hooks/use-templates';
@@ -7,7 +8,7 @@ import { useTemplates } from '../../sync/hooks/use-templates';
  * kind of send and any source; the templates come from the device (refreshed when the form opens), so the
  * list works offline too.
  */
-export function TemplatePicker({ onPick }: { onPick: (text: string) => void }) {
+export function TemplatePicker({ onPick }: { onPick: (template: { text: string; category: SendCategory }) => void }) {
   const { templates } = useTemplates();
   if (!templates?.length) return null;
   return (
@@ -19,7 +20,7 @@ export function TemplatePicker({ onPick }: { onPick: (text: string) => void }) {
       value={null}
       onChange={(id) => {
         const picked = templates.find((t) => t.id === id);
-        if (picked) onPick(picked.text);
+        if (picked) onPick(picked);
       }}
       searchable
     />
