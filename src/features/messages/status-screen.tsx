@@ -1,3 +1,4 @@
+import { useNow } from '../../ui/use-now';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -51,8 +52,8 @@ export function StatusScreen({ view }: { view: View }) {
   const header = status.campaign ?? data;
   const title = headerTitle(header);
   // Quiet hours hold the delivery until then (docs/product.md#quiet-hours); past it, it is on its way.
-  const heldUntil =
-    status.campaign?.heldUntil && status.campaign.heldUntil > Date.now() ? status.campaign.heldUntil : null;
+  const now = useNow(30_000);
+  const heldUntil = status.campaign?.heldUntil && status.campaign.heldUntil > now ? status.campaign.heldUntil : null;
 
   return (
     <Stack gap="md" maw={900}>

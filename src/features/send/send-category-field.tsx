@@ -10,6 +10,7 @@ import {
   type SendCategory,
 } from '../../domain/send/quiet-hours';
 import type { SendFormApi } from './use-send-form';
+import { useNow } from '../../ui/use-now';
 
 /** The signed-in account's quiet hours, as the gateway keeps them (docs/product.md#quiet-hours). */
 export const quietHoursOfUser = (user: Pick<StoredUser, 'quietstart' | 'quietend' | 'quietsundays'>): QuietHours => ({
@@ -31,8 +32,9 @@ function dueAt(fields: SendFormApi['fields'], now: number): number | null {
  * waits, and the form says until when; a transactional one (codes, receipts) always goes out at once.
  */
 export function SendCategoryField({ form: { fields, set }, quiet }: { form: SendFormApi; quiet: QuietHours }) {
+  const now = useNow();
   if (!hasQuietHours(quiet)) return null;
-  const due = dueAt(fields, Date.now());
+  const due = dueAt(fields, now);
   const until = due === null ? null : heldUntil(quiet, fields.category, due);
   return (
     <Stack gap={6}>

@@ -151,12 +151,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         <RecipientFields form={form} sheet={{ excel, file, restoring }} onFile={takeFile} phonebook={phonebook} />
         <NumberChecks plan={plan} personalized={fields.subtype === 'personalized'} />
         <ScheduleFields form={form} />
-        <TemplatePicker
-          onPick={(picked) => {
-            set('text', picked.text);
-            set('category', picked.category);
-          }}
-        />
+        <TemplatePicker form={form} />
         <MessageEditor
           text={fields.text}
           onChange={(text) => set('text', text)}
