@@ -44,6 +44,7 @@ import {
   PURCHASE_HISTORY,
 } from './payments';
 import { INVOICE, INVOICE_PDF } from './invoices';
+import { STATEMENT } from './statement';
 import {
   CLIENT_GROUPS,
   CREATE_CONTACT,
@@ -150,6 +151,8 @@ export const CALLS: readonly Call[] = [
   // invoices.ts
   INVOICE,
   INVOICE_PDF,
+  // statement.ts
+  STATEMENT,
   // phonebook.ts
   OWN_GROUPS,
   CLIENT_GROUPS,
