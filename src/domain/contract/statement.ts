@@ -3,16 +3,14 @@
 import { z } from './zod';
 import { frontendCall } from './call';
 import { num, profileId, shownText as text } from './fields';
-import { MONTH_PATTERN, STATEMENT_LINES } from '../money/statement';
+import { CAUSE_KINDS, MONTH_PATTERN, STATEMENT_LINES } from '../money/statement';
 import { LEDGER_REASONS } from '../money/ledger-reasons';
 
 /**
  * What a ledger row opens: a message's status page (by the id its status page takes), a purchase's
  * invoice (by its payment id), a payment or checkout in the purchase history, or nothing.
  */
-export const StatementCauseSchema = z
-  .object({ kind: z.enum(['message', 'invoice', 'payment', 'checkout']), id: text })
-  .nullable();
+export const StatementCauseSchema = z.object({ kind: z.enum(CAUSE_KINDS), id: text }).nullable();
 
 export const StatementEntrySchema = z.object({
   id: num,

@@ -32,7 +32,7 @@ export const STATEMENT_LINES = [
 export type StatementLine = (typeof STATEMENT_LINES)[number];
 
 export const STATEMENT_LINE_LABELS: Readonly<Record<StatementLine, string>> = {
-  opening: 'Balance when the ledger began',
+  opening: 'Balance brought in',
   purchase: 'Purchases',
   auto_topup: 'Auto top-ups',
   gift_in: 'Credit given to you',
@@ -127,5 +127,19 @@ export function monthLabel(month: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** What a ledger row opens: a message's status page, a purchase's invoice, a payment or a checkout in the purchase history. */
+export const CAUSE_KINDS = ['message', 'invoice', 'payment', 'checkout'] as const;
+export type StatementCause = { kind: (typeof CAUSE_KINDS)[number]; id: string } | null;
+
+const CAUSE_NAMES: Readonly<Record<(typeof CAUSE_KINDS)[number], string>> = {
+  message: 'Message',
+  invoice: 'Invoice of payment',
+  payment: 'Payment',
+  checkout: 'Card checkout',
+};
+
+/** A row's cause in words, for the Excel export and screen readers: "Message Ab12Cd". */
+export const causeText = (cause: StatementCause): string => (cause ? `${CAUSE_NAMES[cause.kind]} ${cause.id}` : '');
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -13,6 +13,8 @@ import { displayPhone } from '../../domain/numbers/phone-number';
 import { noteExport } from '../../sync/security';
 import { underThreshold } from '../../domain/money/caps';
 import { ClientCapDialog } from './client-cap-dialog';
+import { Link } from 'react-router-dom';
+import { statementHref } from '../../domain/navigation/app-paths';
 
 const ROW_HEIGHT = 132;
 const number = new Intl.NumberFormat('en-US');
@@ -159,15 +161,20 @@ function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => vo
             </Badge>
           )}
         </Group>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          onClick={onCap}
-          aria-label={`Monthly cap of ${c.username}`}
-          style={{ flexShrink: 0 }}
-        >
-          Set cap
-        </Button>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            component={Link}
+            to={statementHref(null, c.profile_id)}
+            aria-label={`Statement of ${c.username}`}
+          >
+            Statement
+          </Button>
+          <Button size="compact-sm" variant="subtle" onClick={onCap} aria-label={`Monthly cap of ${c.username}`}>
+            Set cap
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );
