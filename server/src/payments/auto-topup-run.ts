@@ -109,7 +109,7 @@ async function buy(ctx: GatewayContext, row: Due, owner: string): Promise<boolea
     .set({ reference: made.reference, day: today, day_count: count + 1 })
     .execute();
   if (base === null) {
-    // Dev mode without Paystack: the simulated card always pays (docs/deployment.md#dev-mode).
+    // Dev mode without Paystack: the simulated card always pays (docs/product.md#auto-top-up).
     await payCheckout(ctx, made.reference);
     await succeeded(ctx, row.profile_id, owner);
     return true;
