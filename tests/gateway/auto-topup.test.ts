@@ -180,6 +180,26 @@ describe('auto top-up by card', () => {
     expect((await as('autotopup')).body.autoTopup.boughtToday).toBe(1);
   });
 
+  it('a charge whose answer was lost is asked about once its claim lapses, and credited once', async () => {
+    gw.clock.advance(86_400_000);
+    const level = Number((await as('autotopup')).body.autoTopup.threshold);
+    await refill(level);
+    expect(await tickTwice()).toBe(0);
+    await cross(level);
+    const under = await balance();
+    paystack.chargeOutcomes.push('lost');
+    expect(await tickTwice()).toBe(1);
+    expect(await balance()).toBe(under);
+    // Within the claim nobody touches it; once it lapses, Paystack's word on the reference settles it.
+    expect(await tickTwice()).toBe(0);
+    gw.clock.advance(61_000);
+    await tickTwice();
+    expect(await balance()).toBe(under + CREDITS_FOR_20);
+    await tickTwice();
+    expect(await balance()).toBe(under + CREDITS_FOR_20);
+    expect((await as('autotopup')).body.autoTopup).toMatchObject({ failures: 0, enabled: true });
+  });
+
   it('turns itself off after three failed charges in a row, and says so by SMS and e-mail', async () => {
     const level = Number((await as('autotopup')).body.autoTopup.threshold);
     paystack.chargeOutcomes.push('failed', 'failed', 'failed');

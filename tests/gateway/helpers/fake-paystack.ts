@@ -35,8 +35,8 @@ export interface FakePaystack {
   verifyCalls: number;
   /** charge_authorization calls seen, in order (bodies as sent). */
   chargeBodies: Record<string, unknown>[];
-  /** What the next charge_authorization calls answer, in order; then 'success'. */
-  chargeOutcomes: ('success' | 'failed')[];
+  /** What the next charge_authorization calls answer, in order; then 'success'. 'lost': charged, but the answer never arrives. */
+  chargeOutcomes: ('success' | 'failed' | 'lost')[];
   /** Sets how a transaction is paid (before its success): by card (the default) or mobile money. */
   payWith(reference: string, channel: FakeTransaction['channel']): void;
   /** Sets what verify (and the page) reports for a reference. */
@@ -66,7 +66,7 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
   const byCode = new Map<string, FakeTransaction>();
   const initializeBodies: Record<string, unknown>[] = [];
   const chargeBodies: Record<string, unknown>[] = [];
-  const chargeOutcomes: ('success' | 'failed')[] = [];
+  const chargeOutcomes: ('success' | 'failed' | 'lost')[] = [];
   let url = '';
   let verifyCalls = 0;
 
@@ -115,6 +115,7 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
       return json(res, 400, { status: false, message: 'Invalid Amount Sent' });
     if (!/^[A-Za-z0-9.=-]+$/.test(reference) || transactions.has(reference))
       return json(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
+    const outcome = chargeOutcomes.shift() ?? 'success';
     const tx: FakeTransaction = {
       ...card,
       reference,
@@ -122,10 +123,14 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
       amount,
       currency: String(body.currency ?? card.currency),
       metadata: {},
-      status: chargeOutcomes.shift() ?? 'success',
+      status: outcome === 'failed' ? 'failed' : 'success',
       paid: undefined,
     };
     transactions.set(reference, tx);
+    if (outcome === 'lost') {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      return res.end('<html>Bad gateway</html>');
+    }
     return json(res, 200, { status: true, message: 'Charge attempted', data: verifiedData(tx) });
   }
 
