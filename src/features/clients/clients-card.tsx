@@ -16,7 +16,7 @@ import { ClientCapDialog } from './client-cap-dialog';
 import { Link } from 'react-router-dom';
 import { statementHref } from '../../domain/navigation/app-paths';
 
-const ROW_HEIGHT = 132;
+const ROW_HEIGHT = 158;
 const number = new Intl.NumberFormat('en-US');
 
 // Searched on what the list shows, so a match is always visible in its row.
@@ -161,20 +161,26 @@ function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => vo
             </Badge>
           )}
         </Group>
-        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            component={Link}
-            to={statementHref(null, c.profile_id)}
-            aria-label={`Statement of ${c.username}`}
-          >
-            Statement
-          </Button>
-          <Button size="compact-sm" variant="subtle" onClick={onCap} aria-label={`Monthly cap of ${c.username}`}>
-            Set cap
-          </Button>
-        </Group>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={onCap}
+          aria-label={`Monthly cap of ${c.username}`}
+          style={{ flexShrink: 0 }}
+        >
+          Set cap
+        </Button>
+      </Group>
+      <Group gap="xs" wrap="nowrap" justify="flex-end">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          component={Link}
+          to={statementHref(null, c.profile_id)}
+          aria-label={`Statement of ${c.username}`}
+        >
+          Statement
+        </Button>
       </Group>
     </Stack>
   );
