@@ -12,6 +12,9 @@ import { AUTO_TOPUP_MAX_PER_DAY, AUTO_TOPUP_NO_CARD } from '../../../src/domain/
 // Card auto top-up's settings (docs/product.md#auto-top-up): the card a confirmed card payment left
 // (Paystack's reusable authorization, kept here and never answered nor logged), and when to buy.
 
+/** A seller that turned card payments off is charged for by no auto top-up either. */
+export const CARD_PAYMENTS_OFF = 'Card payments are not enabled on this domain';
+
 /** A card's label as the app shows it: "visa •••• 4081". */
 const cardLabel = (a: PaystackAuthorization) =>
   [a.brand || a.card_type?.trim() || 'card', a.last4 ? `•••• ${a.last4}` : ''].filter(Boolean).join(' ');
@@ -83,6 +86,7 @@ export async function setAutoTopup(
   if (!row) throw refuse(AUTO_TOPUP_NO_CARD);
   const sale = await purchaseFor(ctx, user, settings.amount);
   if ('problem' in sale) throw refuse(sale.problem);
+  if (sale.domain.usepaymentgateway !== 1) throw refuse(CARD_PAYMENTS_OFF);
   await ctx.db
     .updateTable('auto_topups')
     .set({

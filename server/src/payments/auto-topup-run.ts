@@ -8,6 +8,7 @@ import { chargeAuthorization, PaystackRefused, PaystackUnreachable, verifyTransa
 import { paystackBase, pesewas, secretKeyOf, settlePaystack } from './paystack';
 import { purchaseFor } from './quote';
 import { offNoticeText, queueOffMail, textOffNotice } from './auto-topup-notice';
+import { CARD_PAYMENTS_OFF } from './auto-topup-card';
 import { AUTO_TOPUP_MAX_FAILURES, AUTO_TOPUP_MAX_PER_DAY } from '../../../src/domain/money/auto-topup';
 
 // Card auto top-up's loop (docs/product.md#auto-top-up), outside any charge's transaction and any
@@ -94,8 +95,8 @@ async function buy(ctx: GatewayContext, row: Due, owner: string): Promise<boolea
   const sale = buyer
     ? await purchaseFor(ctx, buyer, Number(row.amount)).catch((e: Error) => ({ problem: e.message }))
     : null;
-  if (!buyer || !sale || 'problem' in sale) {
-    await failed(ctx, row, owner, sale && 'problem' in sale ? sale.problem : 'no account');
+  if (!buyer || !sale || 'problem' in sale || sale.domain.usepaymentgateway !== 1) {
+    await failed(ctx, row, owner, !sale ? 'no account' : 'problem' in sale ? sale.problem : CARD_PAYMENTS_OFF);
     return true;
   }
   const base = paystackBase(ctx);

@@ -7,7 +7,7 @@ import { checkoutPath, createCheckout } from '../payments/checkout';
 import { paystackBase, startPaystackPayment } from '../payments/paystack';
 import { registerHistoryRoutes } from './payment-history';
 import { AUTO_TOPUP, SET_AUTO_TOPUP } from '../../../src/domain/contract/auto-topup';
-import { autoTopupOf, setAutoTopup } from '../payments/auto-topup-card';
+import { CARD_PAYMENTS_OFF, autoTopupOf, setAutoTopup } from '../payments/auto-topup-card';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   // The outcome travels in the answer's fields (docs/api.md#calls-and-answers), so refusals are HTTP 200 too.
@@ -24,7 +24,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
     if (currency !== 'GHS') return refused('Payments are accepted in GHS only');
     const purchase = await purchaseFor(ctx, user, body.amount);
     if ('problem' in purchase) return refused(purchase.problem);
-    if (purchase.domain.usepaymentgateway !== 1) return refused('Card payments are not enabled on this domain');
+    if (purchase.domain.usepaymentgateway !== 1) return refused(CARD_PAYMENTS_OFF);
     const text = { currency, title: body.title, description: body.description };
     const base = paystackBase(ctx);
     if (base) {
