@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   contacts: 'phonebook',
   payments: 'payments',
   checkouts: 'payments',
+  auto_topups: 'payments',
   invoices: 'payments',
   invoice_counters: 'payments',
   domains: 'tenancy',

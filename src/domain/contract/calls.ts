@@ -45,6 +45,8 @@ import {
   PURCHASE_HISTORY,
 } from './payments';
 import { INVOICE, INVOICE_PDF } from './invoices';
+import { STATEMENT } from './statement';
+import { AUTO_TOPUP, SET_AUTO_TOPUP } from './auto-topup';
 import {
   CLIENT_GROUPS,
   CREATE_CONTACT,
@@ -152,6 +154,11 @@ export const CALLS: readonly Call[] = [
   // invoices.ts
   INVOICE,
   INVOICE_PDF,
+  // statement.ts
+  STATEMENT,
+  // auto-topup.ts
+  AUTO_TOPUP,
+  SET_AUTO_TOPUP,
   // phonebook.ts
   OWN_GROUPS,
   CLIENT_GROUPS,

@@ -25,7 +25,17 @@ import {
 } from '../../../src/domain/brand/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
-const ALWAYS = ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'];
+const ALWAYS = [
+  'send',
+  'phonebook',
+  'templates',
+  'optouts',
+  'purchase',
+  'statement',
+  'profile',
+  'developers',
+  'auditlog',
+];
 
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
@@ -33,7 +43,18 @@ describe('menuItems', () => {
     [
       'dashboard flag',
       { dashboardTab: true },
-      ['send', 'dashboard', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'auditlog'],
+      [
+        'send',
+        'dashboard',
+        'phonebook',
+        'templates',
+        'optouts',
+        'purchase',
+        'statement',
+        'profile',
+        'developers',
+        'auditlog',
+      ],
     ],
     [
       'all flags',
@@ -48,6 +69,7 @@ describe('menuItems', () => {
         'templates',
         'optouts',
         'purchase',
+        'statement',
         'profile',
         'developers',
         'auditlog',
@@ -56,7 +78,18 @@ describe('menuItems', () => {
     [
       'admin',
       { isAdmin: true },
-      ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'clients', 'auditlog'],
+      [
+        'send',
+        'phonebook',
+        'templates',
+        'optouts',
+        'purchase',
+        'statement',
+        'profile',
+        'developers',
+        'clients',
+        'auditlog',
+      ],
     ],
   ])('%s', (_, over, keys) => {
     expect(menuItems(makeUser(over)).map((m) => m.key)).toEqual(keys);
@@ -71,6 +104,7 @@ describe('menuItems', () => {
       'Templates',
       'Opt-outs',
       'Purchase SMS credits',
+      'Statement',
       'Profile',
       'Developers',
       'Client management',
@@ -80,6 +114,7 @@ describe('menuItems', () => {
     expect(items.find((m) => m.key === 'templates')?.path).toBe('/templates');
     expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
     expect(items.find((m) => m.key === 'auditlog')?.path).toBe('/auditlog');
+    expect(items.find((m) => m.key === 'statement')?.path).toBe('/statement');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
       '/credithistory',
