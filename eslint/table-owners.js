@@ -63,7 +63,7 @@ export const TABLE_OWNERS = {
  * ('carrier/dispatcher.ts', from server/src), each with its reason in server/src/README.md.
  */
 export const READERS = {
-  users: ['money', 'optouts', 'payments', 'phonebook', 'tenancy', 'seed'],
+  users: ['money', 'optouts', 'payments', 'phonebook', 'tenancy', 'scheduler/quiet-hours.ts', 'seed'],
   domains: ['accounts', 'payments', 'seed'],
   messages: ['optouts/inbound.ts'],
   message_recipients: ['carrier/dispatcher.ts', 'optouts/inbound.ts'],

@@ -2,7 +2,7 @@ import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../numbers/opt-out';
 import { z } from '../contract/zod';
 import { API_MODES, API_SCOPES } from './scopes';
 import { MAX_CAP_CREDITS } from '../money/caps';
-import { checkSendShape, sendTemplateId, templateFields } from './template-schemas';
+import { checkSendShape, sendCategory, sendTemplateId, templateFields } from './template-schemas';
 
 // The integrators' API (docs/api-v1.md): the one definition of every body, query and answer. The routes
 // validate with these schemas and the OpenAPI document is generated from them, so neither can drift.
@@ -121,6 +121,7 @@ export const sendMessagesBody = z
       .optional(),
     scheduleAt: instant.optional().describe('Send later, at this time (to the minute); now when absent'),
     reference: z.string().max(100, 'is longer than 100 characters').optional().describe('Your own reference'),
+    category: sendCategory.optional(),
     callbackUrl: z
       .string()
       .trim()

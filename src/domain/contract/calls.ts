@@ -14,6 +14,7 @@ import {
   SEND_PHONE_CODE,
   SET_CLIENT_CAP,
   SET_LOW_BALANCE_ALERT,
+  SET_QUIET_HOURS,
   UPDATE_DETAILS,
 } from './account';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from './password-reset';
@@ -125,6 +126,7 @@ export const CALLS: readonly Call[] = [
   CHANGE_PHONE,
   CHANGE_OWN_PASSWORD,
   SET_LOW_BALANCE_ALERT,
+  SET_QUIET_HOURS,
   SET_CLIENT_CAP,
   // messages.ts
   QUICK_OWN,

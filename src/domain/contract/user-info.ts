@@ -64,6 +64,9 @@ export const UserInfoSchema = z.object({
   pricesexcludetax: optionalFlag,
   lowbalancethreshold: z.coerce.number().catch(0).optional(),
   monthlycap: z.number().nullable().catch(null).optional(),
+  quietstart: text.optional(),
+  quietend: text.optional(),
+  quietsundays: optionalFlag,
 }) satisfies z.ZodType<UserInfo, unknown>;
 
 /** `{ userInfo }`: what the calls that sign in or change the caller's account answer. */

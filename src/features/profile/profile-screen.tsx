@@ -18,6 +18,7 @@ import { SenderIdCard } from './sender-id-card';
 import { SessionsCard } from './sessions-card';
 import { TwoStepCard } from './two-step-card';
 import { LowBalanceCard } from './low-balance-card';
+import { QuietHoursCard } from './quiet-hours-card';
 
 const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Changes need a connection';
 
@@ -46,6 +47,11 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
       <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />
       <PhoneCard user={user} online={online} />
       <LowBalanceCard key={user.lowbalancethreshold ?? 0} user={user} online={online} />
+      <QuietHoursCard
+        key={`${user.quietstart ?? ''}-${user.quietend ?? ''}-${String(user.quietsundays)}`}
+        user={user}
+        online={online}
+      />
       <PasswordCard online={online} />
       <TwoStepCard user={user} online={online} />
       <SessionsCard online={online} />
