@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   contacts: 'phonebook',
   payments: 'payments',
   checkouts: 'payments',
+  auto_topups: 'payments',
   invoices: 'payments',
   invoice_counters: 'payments',
   domains: 'tenancy',
@@ -63,7 +64,7 @@ export const TABLE_OWNERS = {
  * ('carrier/dispatcher.ts', from server/src), each with its reason in server/src/README.md.
  */
 export const READERS = {
-  users: ['money', 'optouts', 'payments', 'phonebook', 'tenancy', 'seed'],
+  users: ['money', 'optouts', 'payments', 'phonebook', 'tenancy', 'scheduler/quiet-hours.ts', 'seed'],
   domains: ['accounts', 'payments', 'seed'],
   messages: ['optouts/inbound.ts'],
   message_recipients: ['carrier/dispatcher.ts', 'optouts/inbound.ts'],

@@ -10,6 +10,7 @@ import { pruneChallenges } from './accounts/sign-in-challenge';
 import { pruneRateLimits } from './auth/rate-limit';
 import { pruneMail, tickMail } from './mail/deliver-mail';
 import { sendLowBalanceAlerts } from './accounts/low-balance-alerts';
+import { newTopupOwner, tickAutoTopups } from './payments/auto-topup-run';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -56,6 +57,7 @@ function every(ctx: GatewayContext, ms: number, step: () => Promise<unknown>, na
 /** Starts the carrier's delivery reports, the scheduler and the sweeps; returns a stop function. */
 export function startBackground(ctx: GatewayContext): () => Promise<void> {
   const webhookOwner = newLoopOwner();
+  const topupOwner = newTopupOwner();
   const stops = [
     every(ctx, CARRIER_TICK_MS, () => tickCarrier(ctx, { maxChunks: CARRIER_CHUNKS_PER_TICK }), 'carrier'),
     every(ctx, SCHEDULER_TICK_MS, () => tickScheduler(ctx), 'scheduler'),
@@ -69,6 +71,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, EVENT_SWEEP_MS, () => pruneRateLimits(ctx), 'rate limits sweep'),
     every(ctx, MAIL_TICK_MS, () => tickMail(ctx), 'mail'),
     every(ctx, MAIL_TICK_MS, () => sendLowBalanceAlerts(ctx), 'low-balance alerts'),
+    every(ctx, MAIL_TICK_MS, () => tickAutoTopups(ctx, topupOwner), 'auto top-up'),
     every(ctx, EVENT_SWEEP_MS, () => pruneMail(ctx), 'mail sweep'),
   ];
   return async () => {

@@ -3,6 +3,7 @@ import { APP_PATHS } from '../domain/navigation/app-paths';
 import { RouteGuard } from './route-guard';
 import {
   AuditLogScreen,
+  StatementScreen,
   ClientManagementScreen,
   DevelopersScreen,
   CreditHistoryScreen,
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.creditHistory.path, element: <CreditHistoryScreen /> },
       { path: APP_PATHS.clientCreditHistory.path, element: <CreditHistoryScreen tabs /> },
       { path: APP_PATHS.invoice.path, element: <InvoiceScreen /> },
+      { path: APP_PATHS.statement.path, element: <StatementScreen /> },
       { path: APP_PATHS.profile.path, element: <ProfileScreen /> },
       { path: APP_PATHS.clientManagement.path, element: <ClientManagementScreen /> },
       { path: APP_PATHS.auditLog.path, element: <AuditLogScreen /> },

@@ -101,6 +101,10 @@ export const InvoiceScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/invoice-screen')).then((m) => m.InvoiceScreen),
   inShell,
 );
+export const StatementScreen = lazyScreen(
+  () => withAllStyles(import('../features/statement/statement-screen')).then((m) => m.StatementScreen),
+  inShell,
+);
 export const CreditHistoryScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/credit-history-screen')).then((m) => m.CreditHistoryScreen),
   inShell,

@@ -3,6 +3,7 @@ import type { ClientAnswer, PendingRequestAnswer } from '../api/clients-api';
 import type { OptOutAnswer } from '../api/optout-api';
 import type { ApiKeyView, ApiMode, EndpointView, SecretView } from '../api/developer-api';
 import type { OverviewAnswer } from '../api/message-api';
+import type { StatementAnswer } from '../api/statement-api';
 import type { DomainDetailsAnswer } from '../api/domain-api';
 import type { ListItemOf, ListName } from '../api/list-api';
 import type { OutboxState } from '../domain/send/outbox-state';
@@ -171,6 +172,15 @@ export interface StoredOverview {
   fetchedAt: number;
 }
 
+/** A month's statement as last fetched (docs/product.md#statements), per account, subject (itself or a client) and month. */
+export interface StoredStatement {
+  profile_id: number;
+  subject: number;
+  month: string;
+  statement: StatementAnswer;
+  fetchedAt: number;
+}
+
 /** One recipient of a send: its index from 0 (the Idempotency-Key's numbering; screens say row index + 1) and number. */
 export type OutboxRow = { index: number; number: string };
 
@@ -248,6 +258,7 @@ export class AppDb extends Dexie {
   overviews!: Table<StoredOverview, [number, StoredOverview['view']]>;
   pendingRevokes!: EntityTable<PendingRevoke, 'token'>;
   templates!: Table<StoredTemplate, [number, string]>;
+  statements!: Table<StoredStatement, [number, number, string]>;
 
   constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

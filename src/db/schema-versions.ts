@@ -86,4 +86,6 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 12, stores: { pendingRevokes: '&token, keptAt' } },
   // Message templates are kept for offline use, with the saves and deletions not yet sent (docs/product.md#templates).
   { version: 13, stores: { templates: '&[profile_id+id], profile_id, [profile_id+pending]' } },
+  // The last statements viewed are read offline (docs/product.md#statements).
+  { version: 14, stores: { statements: '&[profile_id+subject+month], profile_id' } },
 ];

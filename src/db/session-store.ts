@@ -123,6 +123,7 @@ async function wipeRows(profileId: number): Promise<void> {
   await db.optOutLists.delete(profileId);
   await db.overviews.where('profile_id').equals(profileId).delete();
   await db.developerData.delete(profileId);
+  await db.statements.where('profile_id').equals(profileId).delete();
   // Template saves and deletions not yet sent stay too, for the next sign-in.
   await db.templates
     .where('profile_id')

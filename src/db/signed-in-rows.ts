@@ -17,6 +17,7 @@ export const ACCOUNT_TABLES = [
   'overviews',
   'developerData',
   'templates',
+  'statements',
 ] as const;
 
 const SESSION = 'session';

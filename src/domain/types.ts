@@ -69,6 +69,10 @@ export type UserInfo = {
   /** A team member's sign-in (docs/product.md#members-and-roles): who they are and what their roles allow; absent for the owner. */
   member?: { id: number; name: string; roles: TeamRole[] };
   permissions?: Permission[];
+  /** Quiet hours (docs/product.md#quiet-hours): the nightly window as HH:mm in Accra ('' for none) and Sundays (older gateways: absent). */
+  quietstart?: string;
+  quietend?: string;
+  quietsundays?: boolean;
 };
 
 export type DomainDetails = {
@@ -124,6 +128,8 @@ export type SendItem = {
   recurringPeriod: RecurringPeriod;
   /** Each recipient's text ends with its own opt-out link (docs/compliance.md#the-opt-out-link). */
   optOutLink?: boolean;
+  /** 'transactional' is never held by quiet hours; absent: promotional (docs/product.md#quiet-hours). */
+  category?: 'promotional' | 'transactional';
   /** A birthday send from a phone book or sheet: its recipients' birthday, 'yyyy-MM-dd' (docs/api.md#sends). */
   birthday?: string;
   /** A personalized item: the text as typed, with its {placeholders}, and the values it was filled from. */

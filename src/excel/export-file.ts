@@ -5,6 +5,7 @@ import { reportRowOf, type ReportRow } from '../domain/messages/status-report-ro
 import type { SetAsideNumber } from '../domain/contacts/excel-sheet';
 import { CONTACT_FIELDS, type ContactFields } from '../domain/contacts/contact-fields';
 import type { PersonExport } from '../domain/account/person-data';
+import type { StatementExport } from './statement-export';
 
 const EXPORT_TIMEOUT_MS = 60_000;
 
@@ -95,3 +96,24 @@ export const SEND_TEMPLATE_FILE_NAME = 'send-sms-template.xlsx';
 
 /** The send form's template: Sheet1 with the "numbers" heading (send-template.ts). */
 export const buildSendTemplate = (): Promise<Uint8Array> => inWorker({ kind: 'send-template' });
+
+/** A month's statement: its lines and rows (plain objects, for the worker). */
+export const buildStatementExport = (s: StatementExport): Promise<Uint8Array> =>
+  inWorker({
+    kind: 'statement',
+    data: {
+      month: s.month,
+      account: { username: s.account.username },
+      openingBalance: s.openingBalance,
+      closingBalance: s.closingBalance,
+      lines: s.lines.map((l) => ({ ...l })),
+      entries: s.entries.map((e) => ({
+        at: e.at,
+        line: e.line,
+        amount: e.amount,
+        balanceAfter: e.balanceAfter,
+        cause: e.cause && { ...e.cause },
+      })),
+      entryCount: s.entryCount,
+    },
+  });

@@ -1,5 +1,6 @@
 import type { AuditRow, CustomerRow, OptOutRow } from './client-exports';
 import type { ReportRow } from './status-report';
+import type { StatementExport } from './statement-export';
 import type { SetAsideNumber } from '../domain/contacts/excel-sheet';
 import type { ContactFields } from '../domain/contacts/contact-fields';
 import type { PersonExport } from '../domain/account/person-data';
@@ -14,4 +15,5 @@ export type ExportRequest =
   | { kind: 'set-aside'; rows: SetAsideNumber[] }
   | { kind: 'contacts'; rows: ContactFields[] }
   | { kind: 'person'; data: PersonExport }
+  | { kind: 'statement'; data: StatementExport }
   | { kind: 'send-template' };

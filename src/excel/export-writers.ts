@@ -5,6 +5,7 @@ import { writeContacts, writePersonData } from './person-exports';
 import { writeSendTemplate } from './send-template';
 import { writeSetAside } from './set-aside-export';
 import { writeStatusReport } from './status-report';
+import { writeStatement } from './statement-export';
 
 export function writeExport(request: ExportRequest): Uint8Array {
   switch (request.kind) {
@@ -24,6 +25,8 @@ export function writeExport(request: ExportRequest): Uint8Array {
       return writeContacts(request.rows);
     case 'person':
       return writePersonData(request.data);
+    case 'statement':
+      return writeStatement(request.data);
     case 'send-template':
       return writeSendTemplate();
   }

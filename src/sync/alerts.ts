@@ -1,4 +1,4 @@
-import { setClientCap, setLowBalanceAlert } from '../api/alerts-api';
+import { setClientCap, setLowBalanceAlert, setQuietHours } from '../api/alerts-api';
 import { saveDecidedClient } from '../db/client-store';
 import { currentAccount, saveUser } from '../db/session-store';
 
@@ -12,6 +12,12 @@ async function signedIn() {
 export async function saveAlertLevel(threshold: string): Promise<void> {
   const { token, user } = await signedIn();
   await saveUser(await setLowBalanceAlert(token, user.profile_id, threshold.trim()));
+}
+
+/** Saves the account's quiet hours (start and end '' for no nightly window); the stored user follows the answer. */
+export async function saveQuietHours(quiet: { start: string; end: string; sundays: boolean }): Promise<void> {
+  const { token, user } = await signedIn();
+  await saveUser(await setQuietHours(token, user.profile_id, quiet));
 }
 
 /** An admin sets a client's monthly cap ('' for none); the stored client list follows the answer. */

@@ -60,6 +60,7 @@ const EXPECTED_ROLE: Record<string, Role> = {
   changephone: 'user',
   changeownpassword: 'user',
   setlowbalancealert: 'user',
+  setquiethours: 'user',
   setclientcap: 'admin',
   // Account security: each acts on the caller's own account, sessions and log (an admin's log reads its clients' rows).
   twostepstart: 'user',

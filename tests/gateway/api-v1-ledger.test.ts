@@ -69,11 +69,15 @@ describe('the credit ledger through the API', () => {
       credited: Record<string, number>;
       debited: Record<string, number>;
       entries: number;
+      spentByKind: Record<string, number>;
     };
     const sum = (r: Record<string, number>) => Object.values(r).reduce((n, v) => n + v, 0);
     expect(s.closingBalance).toBe(await balanceOf(gw, 'demouser'));
     expect(s.openingBalance + sum(s.credited) - sum(s.debited)).toBeCloseTo(s.closingBalance, 6);
     expect(s.debited.api_send).toBeGreaterThanOrEqual(2);
+    // Spending by the kind of send: the API's charges are the API's, every kind is named.
+    expect(Object.keys(s.spentByKind).sort()).toEqual(['api', 'birthday', 'quick', 'recurring', 'scheduled', 'smpp']);
+    expect(s.spentByKind.api).toBe(s.debited.api_send);
 
     const acme = await v1(gw, 'GET', `/statements/${month}`, { auth: acmeKey.secret });
     expect(acme.body.closingBalance).toBe(await balanceOf(gw, 'acmeclient'));

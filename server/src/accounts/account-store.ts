@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../core/context';
 import { isClientOf } from '../core/access';
-import { notFound } from '../core/errors';
+import { forbidden, notFound } from '../core/errors';
 import type { UserRow } from '../db/schema-core';
 import type { Executor } from '../db/database';
 import { isRowId } from '../db/queries';
@@ -31,6 +31,13 @@ export async function clientAccount(ctx: GatewayContext, admin: UserRow, id: unk
   const client = isRowId(profileId) ? await findAccount(ctx, profileId) : undefined;
   if (!client || !isClientOf(admin, client)) throw notFound(USER_NOT_FOUND);
   return client;
+}
+
+/** The caller's own account, or the client an admin names (a statement's subject); anyone else's is refused. */
+export async function ownOrClientAccount(ctx: GatewayContext, caller: UserRow, clientId: unknown): Promise<UserRow> {
+  if (clientId === undefined || Number(clientId) === caller.profile_id) return caller;
+  if (caller.isAdmin !== 1) throw forbidden();
+  return clientAccount(ctx, caller, clientId);
 }
 
 /** A new API key: shown once to its owner, only its hash is kept. */

@@ -2,8 +2,9 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { clientAccount, findAccount } from './account-store';
+import type { QuietHours } from '../../../src/domain/send/quiet-hours';
 
-// An account's alert level and a client's monthly cap (docs/product.md#low-balance-alerts,
+// An account's alert level, its quiet hours and a client's monthly cap (docs/product.md#low-balance-alerts,
 // docs/product.md#spending-caps): settings of the account, which the money area reads as it charges.
 
 /** Sets the credits under which a charge alerts the account (null: no alerts); answers the account. */
@@ -11,6 +12,16 @@ export async function setAlertLevel(ctx: GatewayContext, user: UserRow, threshol
   await ctx.db
     .updateTable('users')
     .set({ low_balance_threshold: threshold ?? 0 })
+    .where('profile_id', '=', user.profile_id)
+    .execute();
+  return (await findAccount(ctx, user.profile_id))!;
+}
+
+/** Sets the account's quiet hours (docs/product.md#quiet-hours); answers the account. */
+export async function setQuietHours(ctx: GatewayContext, user: UserRow, quiet: QuietHours): Promise<UserRow> {
+  await ctx.db
+    .updateTable('users')
+    .set({ quiet_start: quiet.start, quiet_end: quiet.end, quiet_sundays: quiet.sundays ? 1 : 0 })
     .where('profile_id', '=', user.profile_id)
     .execute();
   return (await findAccount(ctx, user.profile_id))!;

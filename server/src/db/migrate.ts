@@ -37,6 +37,8 @@ import { unconfirmedEvent } from './migrations/036-unconfirmed-event';
 import { alertsAndCaps } from './migrations/037-alerts-and-caps';
 import { templates } from './migrations/038-templates';
 import { teamMembers } from './migrations/039-team-members';
+import { autoTopup } from './migrations/040-auto-topup';
+import { quietHours } from './migrations/042-quiet-hours';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -79,6 +81,8 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '037-alerts-and-caps': alertsAndCaps,
   '038-templates': templates,
   '039-team-members': teamMembers,
+  '040-auto-topup': autoTopup,
+  '042-quiet-hours': quietHours,
 };
 
 function migrator(db: Db): Migrator {

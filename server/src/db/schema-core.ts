@@ -41,6 +41,11 @@ export interface UsersTable {
   low_balance_threshold: Generated<number>;
   /** Credits the account may spend on sends a calendar month, set by its provider; null: no cap. */
   monthly_cap: Generated<number | null>;
+  /** Quiet hours (docs/product.md#quiet-hours): the nightly window in minutes of the day in Accra; null: none. */
+  quiet_start: Generated<number | null>;
+  quiet_end: Generated<number | null>;
+  /** 1: all of Sunday is quiet too. */
+  quiet_sundays: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 

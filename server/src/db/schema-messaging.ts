@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { MessageKind, SendMessageType } from '../../../src/domain/types';
 import type { RecipientStatus } from '../../../src/domain/messages/message-status';
+import type { SendCategory } from '../../../src/domain/send/quiet-hours';
 
 /** Which list a message row shows in: dashboard deliveries, or the scheduled / recurring registrations. */
 export type MessageList = 'bulk' | 'scheduled' | 'recurring';
@@ -59,14 +60,19 @@ export interface MessagesTable {
   api_callback: ColumnType<string | null, string | null | undefined, string | null>; // the callback endpoint of its sendMessages (docs/api-v1.md#webhooks)
   template: ColumnType<string | null, string | null | undefined, string | null>; // a personalized send's text with its {placeholders}; null for a regular one (or one stored before it was kept)
   test_send: Generated<number>; // 1: a test to the sender's own phone (docs/product.md#a-test-to-yourself)
+  category: Generated<SendCategory>; // promotional (held by quiet hours) or transactional (docs/product.md#quiet-hours)
+  hold_until: ColumnType<number | null, number | null | undefined, number | null>; // a delivery held by quiet hours: when they end
 }
 export type MessageRow = Selectable<MessagesTable>;
 
 /**
- * Recipient stages: queued for the carrier, submitted (its parts claimed, awaiting receipts), final, or a
- * registration's template. A queued or submitted recipient is PENDING; a template is SCHEDULED.
+ * Recipient stages: queued for the carrier, submitted (its parts claimed, awaiting receipts), final, held
+ * for the quiet hours to end (then queued: scheduler/quiet-hours.ts), or a registration's template. A
+ * queued, submitted or held recipient is PENDING; a template is SCHEDULED.
  */
-export const STAGE = { queued: 0, submitted: 1, final: 2, template: 9 } as const;
+export const STAGE = { queued: 0, submitted: 1, final: 2, held: 3, template: 9 } as const;
+/** The stages of a recipient still to be sent or heard of: PENDING. */
+export const PENDING_STAGES: readonly number[] = [STAGE.queued, STAGE.submitted, STAGE.held];
 
 /** One recipient of one message: the status row of status/{id}, and the idempotency memory per (job, index). */
 export interface MessageRecipientsTable {

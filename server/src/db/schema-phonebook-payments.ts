@@ -77,6 +77,8 @@ export interface CheckoutsTable {
   reserved: Generated<number>;
   /** Pesewas of tax added to the price (a domain whose prices exclude tax); 0 when the price included it. */
   tax_added: Generated<number>;
+  /** 1: bought by the account's auto top-up (its saved card), its credits an `auto_topup` in the ledger. */
+  auto_topup: Generated<number>;
 }
 export type CheckoutRow = Selectable<CheckoutsTable>;
 
@@ -115,7 +117,38 @@ export interface InvoiceCountersTable {
   last_number: Generated<number>;
 }
 
+/**
+ * An account's card auto top-up (docs/product.md#auto-top-up): its saved card (Paystack's reusable
+ * authorization: a secret, written and used by payments/auto-topup*.ts, never answered nor logged),
+ * when to buy and for how much, and the state of its charges.
+ */
+export interface AutoTopupsTable {
+  profile_id: number;
+  authorization_code: string;
+  card_label: Generated<string>;
+  enabled: Generated<number>;
+  /** Credits: a balance under this buys. */
+  threshold: Generated<number>;
+  /** GHS a top-up buys credits for, at the seller's prices of the day. */
+  amount: Generated<number>;
+  /** 1 once the balance was at or above the level: the next fall under it buys, once (a crossing). */
+  armed: Generated<number>;
+  /** Consecutive failed charges; the third turns it off. */
+  failures: Generated<number>;
+  last_error: Generated<string>;
+  /** The Accra day of `day_count`, the top-ups bought that day. */
+  day: Generated<string>;
+  day_count: Generated<number>;
+  /** The checkout being charged, '' when none; held by `claimed_by` until `claim_until`. */
+  reference: Generated<string>;
+  claimed_by: Generated<string>;
+  claim_until: Generated<number>;
+  updated_at: number;
+}
+export type AutoTopupRow = Selectable<AutoTopupsTable>;
+
 export interface PhonebookPaymentTables {
+  auto_topups: AutoTopupsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
   groups: GroupsTable;

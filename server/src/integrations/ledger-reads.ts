@@ -4,7 +4,9 @@ import type { UserRow } from '../db/schema-core';
 import { ledgerPage, statementFor } from '../money/statement';
 import { apiRefusal } from './api-refusal';
 import { batchIdOf, cursorOf, parseCursor } from './ids';
-import type { ledgerEntry, ledgerList, listLedgerQuery, statement } from '../../../src/domain/api-v1/schemas';
+import type { ledgerEntry, ledgerList, listLedgerQuery, statement } from '../../../src/domain/api-v1/ledger-schemas';
+import { accountStatement } from '../payments/statement';
+import { SPEND_KINDS, type SpendKind } from '../../../src/domain/money/statement';
 import type { LedgerRef } from '../money/ledger';
 
 // The credit ledger through the integrators' API (docs/api-v1.md#credit-ledger): every change of the
@@ -43,6 +45,22 @@ export async function listLedgerEntries(
   };
 }
 
-/** getStatement: the month's opening and closing balance and what moved it, by reason. */
-export const getStatement = (ctx: GatewayContext, user: UserRow, month: string): Promise<z.output<typeof statement>> =>
-  statementFor(ctx.db, user.profile_id, month);
+/**
+ * getStatement: the month's opening and closing balance, what moved it by reason, and what sends of
+ * each kind spent (docs/product.md#statements: the kind of the message each charge paid for).
+ */
+export async function getStatement(
+  ctx: GatewayContext,
+  user: UserRow,
+  month: string,
+): Promise<z.output<typeof statement>> {
+  const [byReason, byLine] = await Promise.all([
+    statementFor(ctx.db, user.profile_id, month),
+    accountStatement(ctx.db, user, month),
+  ]);
+  const spent = (kind: SpendKind) => 0 - (byLine.lines.find((l) => l.line === `spent_${kind}`)?.credits ?? 0);
+  return {
+    ...byReason,
+    spentByKind: Object.fromEntries(SPEND_KINDS.map((k) => [k, spent(k)])) as Record<SpendKind, number>,
+  };
+}

@@ -77,7 +77,8 @@ export async function deleteTemplateV1(ctx: GatewayContext, user: UserRow, id: s
 
 /**
  * sendMessages with templateId: each recipient's text is the template filled from its fields (the send's,
- * then its own); a placeholder left without a value is refused (400), naming it.
+ * then its own); a placeholder left without a value is refused (400), naming it. The send takes the
+ * template's category unless it gives one.
  */
 export async function withTemplateTexts(
   ctx: GatewayContext,
@@ -85,7 +86,9 @@ export async function withTemplateTexts(
   body: SendMessagesBody,
 ): Promise<SendMessagesBody> {
   if (body.templateId === undefined) return body;
-  const { text } = await ownTemplate(ctx, user, body.templateId);
+  const { text, category } = await ownTemplate(ctx, user, body.templateId);
+  // A send from a template is of the template's kind unless it says its own (docs/product.md#quiet-hours).
+  body = { ...body, category: body.category ?? category };
   const fill = (fields: Readonly<Record<string, string>>, param: string) => {
     const missing = missingFields(text, fields);
     if (missing.length > 0)

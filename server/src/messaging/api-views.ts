@@ -15,7 +15,7 @@ export const EXPIRED_ERROR = 'EXPIRED';
 /** A message's status in the API's words, from the template (r), its delivery (d) and the batch (m). */
 const STATUS = sql<string>`case
   when coalesce(d.stage, r.stage) = ${sql.lit(STAGE.template)} then (case when m.state = 'deleted' then 'cancelled' else 'scheduled' end)
-  when coalesce(d.stage, r.stage) = ${sql.lit(STAGE.queued)} then 'queued'
+  when coalesce(d.stage, r.stage) in (${sql.lit(STAGE.queued)}, ${sql.lit(STAGE.held)}) then 'queued'
   when coalesce(d.stage, r.stage) = ${sql.lit(STAGE.submitted)} then 'sent'
   when coalesce(d.status, r.status) = 'SENT' then 'delivered'
   when coalesce(d.status, r.status) = 'UNKNOWN' then 'unknown'

@@ -75,6 +75,7 @@ export async function createRun(db: Executor, reg: MessageRow, now: number): Pro
       recurring_period: reg.recurring_period,
       recurring_interval: reg.recurring_interval,
       created_at: now,
+      category: reg.category,
     },
     'bulk',
   );

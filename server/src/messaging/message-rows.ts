@@ -57,7 +57,12 @@ export type MessageFields = Pick<
   | 'recurring_interval'
   | 'created_at'
 > &
-  Partial<Pick<MessageRow, 'api_key_id' | 'api_mode' | 'reference' | 'api_callback' | 'template' | 'test_send'>>;
+  Partial<
+    Pick<
+      MessageRow,
+      'api_key_id' | 'api_mode' | 'reference' | 'api_callback' | 'template' | 'test_send' | 'category' | 'hold_until'
+    >
+  >;
 
 /** The counts and preview a message row may be born with (a send stored whole: insertQuickSend). */
 type BornWith = Partial<Pick<MessageRow, 'posted' | 'credits' | 'opted_out' | 'destination_preview' | 'preview_count'>>;

@@ -78,7 +78,8 @@ export function scheduledMessageView(row: MessageRow) {
  * What a status page says of its message above the rows (docs/product.md#delivery-status): the message's
  * own name, text, sender, kind, author and time, never a recipient's, so an erasure leaves it whole.
  */
-export function campaignView(row: MessageRow) {
+export function campaignView(row: MessageRow, now: number) {
+  const held = row.hold_until !== null && Number(row.hold_until) > now;
   return {
     message_id: row.id,
     messageDescription: row.description,
@@ -87,5 +88,6 @@ export function campaignView(row: MessageRow) {
     messageType: row.message_type,
     username: row.username,
     messageSentTime: isoOrNull(row.sent_at ?? row.registered_at),
+    ...(held ? { heldUntil: Number(row.hold_until) } : {}),
   };
 }

@@ -3,7 +3,7 @@ import { countAsErased } from './delivery-counters';
 import { lockAppends } from './recipient-events';
 import { chunks } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
-import { STAGE } from '../db/schema-messaging';
+import { PENDING_STAGES } from '../db/schema-messaging';
 import { maskPhoneIn, maskedPhone } from '../../../src/domain/account/person-data';
 import { dropFieldsOf } from './recipient-fields';
 
@@ -101,7 +101,7 @@ export async function pendingToNumber(db: Executor, profileId: number, forms: re
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('m.profile_id', '=', profileId)
     .where('r.number', 'in', [...forms])
-    .where('r.stage', 'in', [STAGE.queued, STAGE.submitted])
+    .where('r.stage', 'in', PENDING_STAGES)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

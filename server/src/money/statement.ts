@@ -9,7 +9,7 @@ export function monthBounds(month: string): { from: number; to: number } {
 }
 
 /** The balance after the last change before `at` (0 before the account's first). */
-async function balanceBefore(db: Executor, profileId: number, at: number): Promise<number> {
+export async function balanceBefore(db: Executor, profileId: number, at: number): Promise<number> {
   const row = await db
     .selectFrom('credit_ledger')
     .select('balance_after')

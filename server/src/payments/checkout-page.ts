@@ -26,15 +26,16 @@ const taxAdded = (c: Pick<CheckoutRow, 'tax_added' | 'currency'>) =>
 /** The simulated Paystack checkout: what is bought, and Pay / Cancel. */
 export function checkoutPage(c: CheckoutRow, merchant: string): string {
   const action = escapeHtml(checkoutPath(c.reference));
-  const button = (value: 'pay' | 'cancel', label: string) =>
+  const button = (value: 'pay' | 'momo' | 'cancel', label: string) =>
     `<form method="post" action="${action}"><input type="hidden" name="action" value="${value}"><button class="${value}" type="submit">${label}</button></form>`;
   return page(
     'Checkout',
-    `<h1>${escapeHtml(merchant)}</h1><p class="muted">Dev mode: a simulated card payment, no card is charged and no money moves.</p>
+    `<h1>${escapeHtml(merchant)}</h1><p class="muted">Dev mode: a simulated card payment, no card is charged and no money moves (mobile money can be simulated too).</p>
 <dl><dt>Item</dt><dd>${escapeHtml(c.title || 'SMS credit')}</dd>
 ${c.description ? `<dt>Details</dt><dd>${escapeHtml(c.description)}</dd>` : ''}
 <dt>Amount</dt><dd>${money(c.amount, c.currency)}</dd>${taxAdded(c)}<dt>SMS credits</dt><dd>${c.credits.toLocaleString('en-US')}</dd></dl>
-<div class="row">${button('cancel', 'Cancel')}${button('pay', `Pay ${money(c.amount, c.currency)}`)}</div>`,
+<div class="row">${button('cancel', 'Cancel')}${button('pay', `Pay ${money(c.amount, c.currency)}`)}</div>
+<div class="row">${button('momo', 'Pay by mobile money instead')}</div>`,
   );
 }
 

@@ -52,6 +52,7 @@ export async function createCheckout(
   sale: Sale,
   text: { currency: string; title: string; description: string },
   provider: CheckoutProvider,
+  options: { autoTopup?: boolean } = {},
 ): Promise<{ reference: string } | { problem: string }> {
   // 192 random bits, in hex (Paystack takes letters, digits, '-', '.' and '='): the simulated
   // page's link is its only key, as with a real provider's checkout.
@@ -89,6 +90,7 @@ export async function createCheckout(
         created_at: ctx.now(),
         expires_at: ctx.now() + CHECKOUT_TTL_MS,
         reserved,
+        auto_topup: options.autoTopup ? 1 : 0,
       })
       .execute();
     return { reference };

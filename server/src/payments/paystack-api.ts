@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Paystack's transaction API as documented: initialize and verify, with the domain's secret key.
+// Paystack's transaction API as documented: initialize, verify and charge_authorization, with the
+// domain's secret key.
 // @paystack/paystack-sdk is not used: 1.2.1 is published without its code, and 1.2.0 hard-codes
 // the API host (no PAYSTACK_BASE_URL for tests), sends JSON without a content type, has no
 // timeout and ignores HTTP status. Two calls over fetch are smaller than working around that.
@@ -35,6 +36,20 @@ const Initialized = z.object({
   reference: z.string(),
 });
 
+/**
+ * How the customer paid: a card's authorization is `reusable` and may be charged again without them
+ * (charge_authorization); mobile money's is not (Paystack's recurring charges are cards only).
+ */
+const Authorization = z.object({
+  authorization_code: z.string(),
+  reusable: z.boolean().nullish(),
+  channel: z.string().nullish(),
+  card_type: z.string().nullish(),
+  brand: z.string().nullish(),
+  last4: z.string().nullish(),
+});
+export type PaystackAuthorization = z.infer<typeof Authorization>;
+
 /** The fields of a verified transaction the gateway settles on (amount in pesewas). */
 const Verified = z.object({
   status: z.string(),
@@ -42,6 +57,8 @@ const Verified = z.object({
   amount: z.number(),
   currency: z.string(),
   gateway_response: z.string().nullish(),
+  channel: z.string().nullish(),
+  authorization: Authorization.nullish().catch(null),
 });
 export type VerifiedTransaction = z.infer<typeof Verified>;
 
@@ -106,4 +123,19 @@ export function initializeTransaction(base: string, secretKey: string, req: Init
 /** GET /transaction/verify/:reference: what Paystack says happened to the payment. */
 export function verifyTransaction(base: string, secretKey: string, reference: string) {
   return paystackCall(base, secretKey, `/transaction/verify/${encodeURIComponent(reference)}`, Verified);
+}
+
+/** POST /transaction/charge_authorization: charges a saved card (amount in pesewas) under our reference. */
+export function chargeAuthorization(
+  base: string,
+  secretKey: string,
+  req: { email: string; amount: number; currency: string; authorizationCode: string; reference: string },
+) {
+  return paystackCall(base, secretKey, '/transaction/charge_authorization', Verified, {
+    email: req.email,
+    amount: String(req.amount),
+    currency: req.currency,
+    authorization_code: req.authorizationCode,
+    reference: req.reference,
+  });
 }

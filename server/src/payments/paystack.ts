@@ -5,6 +5,7 @@ import type { CheckoutRow } from '../db/schema-phonebook-payments';
 import { Refusal } from '../core/errors';
 import { closeUnpaid, createCheckout, findCheckout, payCheckout } from './checkout';
 import { expireIfDue } from './reservations';
+import { keepPaymentMethod } from './auto-topup-card';
 import type { Sale } from './quote';
 import {
   PAYSTACK_API,
@@ -36,7 +37,7 @@ export const purchasePageFor = (outcome: PaymentOutcome) =>
 export const pesewas = (ghs: number) => Math.round(ghs * 100);
 
 /** The secret key of the domain that sells (its Paystack account receives the money). */
-async function secretKeyOf(ctx: GatewayContext, sellerId: number): Promise<string> {
+export async function secretKeyOf(ctx: GatewayContext, sellerId: number): Promise<string> {
   const row = await ctx.db
     .selectFrom('domains')
     .select('paystackseckey')
@@ -125,7 +126,10 @@ export async function settlePaystack(
       return 'mismatch';
     }
     try {
-      return (await payCheckout(ctx, c.reference, true)) === 'paid' ? 'success' : 'unsettled';
+      if ((await payCheckout(ctx, c.reference, true)) !== 'paid') return 'unsettled';
+      // The card it was paid with may buy again by itself (auto top-up); an auto top-up's is that card.
+      if (c.auto_topup !== 1) await keepPaymentMethod(ctx.db, c.profile_id, tx.authorization, ctx.now());
+      return 'success';
     } catch (error) {
       // Paid meanwhile by the other of callback and webhook: the credits went in once.
       if (!(error instanceof Refusal)) throw error;
@@ -188,6 +192,12 @@ export async function handlePaystackEvent(
   if (typeof tx.amount !== 'number' || typeof tx.currency !== 'string' || typeof tx.status !== 'string') {
     return 'ignored';
   }
-  await settlePaystack(ctx, c, { status: tx.status, reference, amount: tx.amount, currency: tx.currency });
+  await settlePaystack(ctx, c, {
+    status: tx.status,
+    reference,
+    amount: tx.amount,
+    currency: tx.currency,
+    authorization: tx.authorization ?? null,
+  });
   return 'settled';
 }

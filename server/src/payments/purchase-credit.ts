@@ -21,7 +21,8 @@ export async function creditPurchase(
 ): Promise<void> {
   const paymentid = publicPaymentId('PAY', c.reference);
   const ref = { kind: 'checkout', id: c.reference } as const;
-  const bought = { reason: 'purchase', ref, actor: buyer.profile_id, at: now } as const;
+  const reason = c.auto_topup === 1 ? 'auto_topup' : 'purchase';
+  const bought = { reason, ref, actor: buyer.profile_id, at: now } as const;
   const balances = await addCredits(trx, buyer.profile_id, c.credits, bought, { extendYears: c.expiry_years });
   await recordPayment(trx, {
     paymentid,

@@ -17,7 +17,7 @@ import { optOutView } from '../optouts/suppression';
 import { maskNumberInIntegrations } from '../integrations/person-answers';
 import { maskNumberInSmpp } from '../smpp-server/person-submits';
 import { moveEraseEpoch } from '../accounts/account-store';
-import { STAGE } from '../db/schema-messaging';
+import { PENDING_STAGES, STAGE } from '../db/schema-messaging';
 import {
   PERSON_CONFIRM_MISMATCH,
   PERSON_NUMBER_INVALID,
@@ -56,7 +56,7 @@ export async function personSummary(ctx: GatewayContext, user: UserRow, typed: s
     number,
     contacts: contacts.length,
     messages: messages.length,
-    pending: messages.filter((m) => m.stage === STAGE.queued || m.stage === STAGE.submitted).length,
+    pending: messages.filter((m) => PENDING_STAGES.includes(m.stage)).length,
     inbound: inbound.length,
     optout: optout ? optOutView(optout) : null,
   };

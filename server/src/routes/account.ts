@@ -18,9 +18,10 @@ import {
   SEND_PHONE_CODE,
   SET_CLIENT_CAP,
   SET_LOW_BALANCE_ALERT,
+  SET_QUIET_HOURS,
   UPDATE_DETAILS,
 } from '../../../src/domain/contract/account';
-import { setAlertLevel, setClientCap } from '../accounts/alert-settings';
+import { setAlertLevel, setClientCap, setQuietHours } from '../accounts/alert-settings';
 import { clientInfo, clientsOf, pendingSenderIdRequests } from '../accounts/client-info';
 import { changeSenderIds, decideIds, requestIds } from '../accounts/sender-ids';
 import { replaceApiKey } from '../accounts/account-store';
@@ -67,6 +68,11 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
 
   register(app, ctx, SET_LOW_BALANCE_ALERT, async ({ body, scope: { user, member }, req }) => {
     const updated = await setAlertLevel(ctx, user, body.threshold);
+    return { userInfo: await sessionUserInfo(ctx, { user: updated, member }, bearerToken(req) ?? '') };
+  });
+
+  register(app, ctx, SET_QUIET_HOURS, async ({ body, scope: { user, member }, req }) => {
+    const updated = await setQuietHours(ctx, user, body.quiet);
     return { userInfo: await sessionUserInfo(ctx, { user: updated, member }, bearerToken(req) ?? '') };
   });
 

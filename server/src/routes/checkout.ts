@@ -3,7 +3,8 @@ import type { GatewayContext } from '../core/context';
 import { CHECKOUT_CSP, checkoutPage, messagePage } from '../payments/checkout-page';
 import { Refusal } from '../core/errors';
 import { httpStatusOf } from '../http/error-handler';
-import { cancelCheckout, closedReason, findSimulatedCheckout, payCheckout, sellerName } from '../payments/checkout';
+import { cancelCheckout, closedReason, findSimulatedCheckout, sellerName } from '../payments/checkout';
+import { paySimulated } from '../payments/auto-topup-card';
 import { CHECKOUT_PATH } from '../../../src/domain/navigation/api-paths';
 
 const REFERENCE = /^[A-Za-z0-9_-]{20,64}$/;
@@ -43,14 +44,15 @@ export async function registerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         if (!REFERENCE.test(reference)) return html(reply, 404, messagePage('Unknown payment'));
         const action = req.body?.action;
         try {
-          if (action === 'pay') await payCheckout(ctx, reference);
+          if (action === 'pay') await paySimulated(ctx, reference, 'card');
+          else if (action === 'momo') await paySimulated(ctx, reference, 'mobile_money');
           else if (action === 'cancel') await cancelCheckout(ctx, reference);
           else return html(reply, 400, messagePage('Please choose Pay or Cancel'));
         } catch (error) {
           if (error instanceof Refusal) return html(reply, httpStatusOf(error), messagePage(error.message));
           throw error;
         }
-        return reply.redirect(`/purchasesms?payment=${action === 'pay' ? 'success' : 'cancelled'}`, 303);
+        return reply.redirect(`/purchasesms?payment=${action === 'cancel' ? 'cancelled' : 'success'}`, 303);
       },
     );
   });

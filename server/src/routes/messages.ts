@@ -76,7 +76,7 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
     // Without paging parameters: every row, as old clients read it.
     if (!isPagedQuery(body)) return { status: await statusRows(ctx, message), ...counts };
     // The header comes from the message itself (message-views.ts campaignView); a look at what changed has none.
-    const campaign = body.since === undefined ? { campaign: campaignView(message) } : {};
+    const campaign = body.since === undefined ? { campaign: campaignView(message, ctx.now()) } : {};
     return { ...(await statusPage(ctx, message, body)), ...counts, ...campaign };
   });
 }

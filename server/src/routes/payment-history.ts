@@ -6,6 +6,9 @@ import { clientPaymentsPage, ownPaymentsPage } from '../payments/history';
 import { INVOICE, INVOICE_PDF } from '../../../src/domain/contract/invoices';
 import { invoiceFor, invoiceView } from '../payments/invoices';
 import { invoicePdf } from '../payments/invoice-pdf';
+import { STATEMENT } from '../../../src/domain/contract/statement';
+import { accountStatement } from '../payments/statement';
+import { ownOrClientAccount } from '../accounts/account-store';
 
 /** purchasehistory (own) and allpurchasehistory (the admin's clients'): 20 a page, newest first; a payment's invoice. */
 export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
@@ -23,6 +26,12 @@ export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayCo
   register(app, ctx, INVOICE, async ({ body, scope: { user } }) =>
     invoiceView(await invoiceFor(ctx, user, body.paymentid)),
   );
+
+  // A month's statement: the caller's own, or its client's (docs/product.md#statements).
+  register(app, ctx, STATEMENT, async ({ body, scope: { user } }) => {
+    const account = await ownOrClientAccount(ctx, user, body.clientprofile_id);
+    return { statement: await accountStatement(ctx.db, account, body.month) };
+  });
 
   register(app, ctx, INVOICE_PDF, async ({ body, scope: { user }, reply }) => {
     const invoice = invoiceView(await invoiceFor(ctx, user, body.paymentid));

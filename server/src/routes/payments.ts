@@ -6,6 +6,8 @@ import { purchaseFor } from '../payments/quote';
 import { checkoutPath, createCheckout } from '../payments/checkout';
 import { paystackBase, startPaystackPayment } from '../payments/paystack';
 import { registerHistoryRoutes } from './payment-history';
+import { AUTO_TOPUP, SET_AUTO_TOPUP } from '../../../src/domain/contract/auto-topup';
+import { CARD_PAYMENTS_OFF, autoTopupOf, setAutoTopup } from '../payments/auto-topup-card';
 
 export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   // The outcome travels in the answer's fields (docs/api.md#calls-and-answers), so refusals are HTTP 200 too.
@@ -22,7 +24,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
     if (currency !== 'GHS') return refused('Payments are accepted in GHS only');
     const purchase = await purchaseFor(ctx, user, body.amount);
     if ('problem' in purchase) return refused(purchase.problem);
-    if (purchase.domain.usepaymentgateway !== 1) return refused('Card payments are not enabled on this domain');
+    if (purchase.domain.usepaymentgateway !== 1) return refused(CARD_PAYMENTS_OFF);
     const text = { currency, title: body.title, description: body.description };
     const base = paystackBase(ctx);
     if (base) {
@@ -35,6 +37,12 @@ export async function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayCo
     const made = await createCheckout(ctx, user, purchase, text, 'sim');
     return 'problem' in made ? refused(made.problem) : { status: true, link: checkoutPath(made.reference) };
   });
+
+  // Card auto top-up (docs/product.md#auto-top-up): never answers the saved card's authorization.
+  register(app, ctx, AUTO_TOPUP, async ({ scope: { user } }) => ({ autoTopup: await autoTopupOf(ctx, user) }));
+  register(app, ctx, SET_AUTO_TOPUP, async ({ body, scope: { user } }) => ({
+    autoTopup: await setAutoTopup(ctx, user, body),
+  }));
 
   await registerHistoryRoutes(app, ctx);
 }

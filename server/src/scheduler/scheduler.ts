@@ -17,6 +17,7 @@ import {
   startOfDay,
 } from '../../../src/domain/messages/recurrence';
 import { deliverTemplates } from './runs';
+import { holdRunInQuietHours, releaseQuietHours } from './quiet-hours';
 import { lockForSending } from '../money/balance';
 
 /** Where a registration goes after the run due at its next_run_at. */
@@ -58,6 +59,7 @@ async function runOnce(ctx: GatewayContext, reg: MessageRow, now: number): Promi
       await lockForSending(trx, ctx.db.dialectName === 'postgres', reg.profile_id);
       const filter = reg.kind === 'birthday' ? { monthDays: birthdaysOn(runAt) } : {};
       const queued = await deliverTemplates(trx, reg, run, filter, now);
+      await holdRunInQuietHours(trx, reg, run.id, now);
       await settleRun(trx, reg.id, run.id, queued.length > 0);
       await logCreated(trx, ctx.db.dialectName, queued, now);
       return true;
@@ -75,6 +77,8 @@ async function runOnce(ctx: GatewayContext, reg: MessageRow, now: number): Promi
  */
 export async function tickScheduler(ctx: GatewayContext, options: { maxRuns?: number } = {}): Promise<number> {
   const now = ctx.now();
+  // First what quiet hours held: its recipients were paid and stored when they were due.
+  await releaseQuietHours(ctx);
   let budget = options.maxRuns ?? 1000;
   const failed = new Set<number>();
   let runs = 0;

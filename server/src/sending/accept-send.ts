@@ -1,7 +1,6 @@
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { Executor } from '../db/database';
-import { STAGE } from '../db/schema-messaging';
 import { refuse } from '../core/errors';
 import type { MessageKind } from '../../../src/domain/types';
 import { withBirthdays } from '../messaging/birthdays';
@@ -10,8 +9,7 @@ import type { SpendingCap } from '../money/caps';
 import type { LedgerReason } from '../../../src/domain/money/ledger-reasons';
 import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key';
 import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
-import { insertRecipients, sumParts, type NewRecipient, type RecipientDefaults } from '../messaging/message-store';
-import type { MessageFields } from '../messaging/message-rows';
+import { insertRecipients, sumParts, type NewRecipient } from '../messaging/message-store';
 import { countAdded, jobStarted, messageForSend } from '../messaging/message-batches';
 import { logCreated } from '../messaging/recipient-events';
 import { storeRecipientFields } from '../messaging/recipient-fields';
@@ -23,6 +21,8 @@ import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recip
 import { measureWithLink, screenRecipients } from '../optouts/screen';
 import { tenantHost } from '../tenancy/domains';
 import { holdEraseFence, screenedAgainIfErased } from './erase-fence';
+import { heldNow, holdFor, messageFields, recipientDefaults } from './send-message';
+import type { MessageFields } from '../messaging/message-rows';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -110,14 +110,9 @@ async function acceptOnce(
     const message = await messageForSend(trx, {
       ...messageFields(user, envelope, idem?.jobId ?? null, now, options.testToSelf === true),
       ...options.api,
+      hold_until: holdFor(user, envelope, options, now),
     });
-    const defaults: RecipientDefaults = {
-      stage: registration ? STAGE.template : options.test ? STAGE.submitted : STAGE.queued,
-      status: registration ? 'SCHEDULED' : 'PENDING',
-      paid: registration && paying,
-      now,
-      randomAlpha: message.random_alpha,
-    };
+    const defaults = recipientDefaults(message, registration, options.test === true, paying, now);
     const batch = asGiven
       ? { recipients: prepared, screened }
       : await withoutEarlierBatches(trx, message, envelope, prepared, screened);
@@ -161,6 +156,8 @@ async function acceptOnce(
           creditbalance: balance.creditbalance,
           internationalcreditbalance: balance.internationalcreditbalance,
           message_id: message.id,
+          // Said only of a send quiet hours hold: when it goes out.
+          ...(heldNow(message, now) ? { heldUntil: Number(message.hold_until) } : {}),
         },
         batch.screened,
       ),
@@ -238,45 +235,6 @@ async function birthdaysOf(
   if (dated.length === 0) throw refuse(noBirthdayRefusal(undated.length));
   return { dated, undated: undated.length };
 }
-
-/** The message row's fields of a send. */
-const messageFields = (
-  user: UserRow,
-  envelope: SendEnvelope,
-  jobId: string | null,
-  now: number,
-  testToSelf: boolean,
-): MessageFields => {
-  const registration = envelope.kind !== 'quick';
-  return {
-    profile_id: user.profile_id,
-    supid: user.supid,
-    username: user.username,
-    job_id: jobId,
-    job_key: jobId,
-    kind: envelope.kind,
-    message_type: envelope.messageType,
-    typeandsubtype: envelope.typeandsubtype,
-    short_message: envelope.shortMessage,
-    template: envelope.template,
-    source_address: envelope.sourceAddress,
-    description: envelope.description,
-    unicode: envelope.unicode ? 1 : 0,
-    flash: envelope.flash ? 1 : 0,
-    parts: envelope.parts,
-    parent_id: null,
-    state: registration ? 'active' : 'done',
-    registered_at: now,
-    sent_at: registration ? null : now,
-    anchor_at: registration ? envelope.at : null,
-    // Birthday runs are planned once the recipients' birthdays are known.
-    next_run_at: envelope.kind === 'scheduled' || envelope.kind === 'recurring' ? envelope.at : null,
-    recurring_period: envelope.recurringPeriod ?? '',
-    recurring_interval: envelope.recurringInterval,
-    created_at: now,
-    test_send: testToSelf ? 1 : 0,
-  };
-};
 
 /** Past this much, a scheduled or recurring time is refused: the picker's 15-minute step, for a slow form. */
 export const PAST_GRACE_MS = 15 * 60_000;

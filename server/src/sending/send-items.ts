@@ -9,6 +9,7 @@ import {
   recurringIntervalProblem,
 } from '../../../src/domain/send/send-form';
 import type { MessageKind, RecurringPeriod, SendMessageType } from '../../../src/domain/types';
+import type { SendCategory } from '../../../src/domain/send/quiet-hours';
 import type { UserRow } from '../db/schema-core';
 import { refuse } from '../core/errors';
 import { yieldToLoop } from '../core/event-loop';
@@ -57,6 +58,8 @@ export interface SendEnvelope {
   recurringInterval: number;
   /** Each recipient's text ends with its own opt-out link (optouts/screen.ts). */
   optOutLink: boolean;
+  /** Promotional (held by the account's quiet hours) unless the first item marks it transactional. */
+  category: SendCategory;
   /** A birthday send naming each recipient's birthday (a phone book's or sheet's): `at` is no birthday. */
   namesBirthdays: boolean;
   /** A personalized send's text as typed, with its {placeholders}; null for a regular send. */
@@ -192,6 +195,7 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     recurringPeriod: recurrence?.period ?? null,
     recurringInterval: recurrence?.interval ?? 0,
     optOutLink: first.optOutLink,
+    category: first.category ?? 'promotional',
     namesBirthdays: kind === 'birthday' && first.birthday !== undefined,
     template: first.template ?? null,
   };

@@ -1,3 +1,4 @@
+import { timeOfDay } from '../../../src/domain/send/quiet-hours';
 import type { AccountType, UserInfo } from '../../../src/domain/types';
 import type { GatewayContext } from '../core/context';
 import type { DomainRow, UserRow } from '../db/schema-core';
@@ -67,6 +68,9 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     twosteprequired: user.require_two_step === 1,
     lowbalancethreshold: Number(user.low_balance_threshold),
     monthlycap: user.monthly_cap === null ? null : Number(user.monthly_cap),
+    quietstart: user.quiet_start === null ? '' : timeOfDay(Number(user.quiet_start)),
+    quietend: user.quiet_end === null ? '' : timeOfDay(Number(user.quiet_end)),
+    quietsundays: Number(user.quiet_sundays) === 1,
     // Only the owner learns its domain's verification token.
     ...(domain
       ? verificationOf(domain, ownsDomain)

@@ -15,6 +15,7 @@ export type MenuKey =
   | 'optouts'
   | 'developers'
   | 'purchase'
+  | 'statement'
   | 'profile'
   | 'clients'
   | 'auditlog'
@@ -47,6 +48,7 @@ const MENU_NEEDS: Partial<Record<MenuKey, Permission>> = {
   optouts: 'reports',
   developers: 'developer',
   purchase: 'purchase',
+  statement: 'billing',
   clients: 'clients',
   auditlog: 'settings',
   team: 'members',
@@ -71,6 +73,7 @@ export function menuItems(user: MenuUser): MenuItem[] {
     { key: 'templates', label: 'Templates', path: APP_PATHS.templates.getHref() },
     { key: 'optouts', label: 'Opt-outs', path: APP_PATHS.optOuts.getHref() },
     { key: 'purchase', label: 'Purchase SMS credits', path: APP_PATHS.purchaseSms.getHref() },
+    { key: 'statement', label: 'Statement', path: APP_PATHS.statement.getHref() },
     { key: 'profile', label: 'Profile', path: APP_PATHS.profile.getHref() },
     { key: 'developers', label: 'Developers', path: APP_PATHS.developers.getHref() },
     user.isAdmin && { key: 'clients', label: 'Client management', path: APP_PATHS.clientManagement.getHref() },

@@ -1,5 +1,6 @@
 // The integrators' API's templates (docs/api-v1.md#templates): bodies and answers, and the fields a
 // send names a template with.
+import { SEND_CATEGORIES } from '../send/quiet-hours';
 import { z } from '../contract/zod';
 import { TEMPLATE_CATEGORIES, TEMPLATE_NAME_MAX, TEMPLATE_TEXT_MAX } from '../templates/template-rules';
 import { PERSONAL_FIELD_LIMITS } from '../messages/personalize';
@@ -90,3 +91,10 @@ export function checkSendShape(body: SendShape, ctx: Issues): void {
     if (!named && m.fields !== undefined) issue(['messages', i, 'fields'], 'needs templateId');
   });
 }
+
+/** A send's category (docs/product.md#quiet-hours); with templateId, the template's when absent. */
+export const sendCategory = z
+  .enum(SEND_CATEGORIES)
+  .describe(
+    "promotional (the default; held while the account's quiet hours last) or transactional (codes, receipts: never held); a template's own when templateId is given",
+  );

@@ -2,9 +2,10 @@
 // (docs/api.md#calls-and-answers, docs/product.md#sender-ids, docs/product.md#client-management).
 import { z } from './zod';
 import { frontendCall } from './call';
-import { anyField, commaText, flag, intId, numericId, ownBody, profileId, shownText, text } from './fields';
+import { anyField, commaText, flag, intId, numericId, ownBody, profileId, shownText, strictFlag, text } from './fields';
 import { UserInfoAnswerSchema, UserInfoSchema } from './user-info';
 import { capError, capValue } from '../money/caps';
+import { minutesOf, QUIET_SAME_TIMES, QUIET_TIME_FORMAT, type QuietHours } from '../send/quiet-hours';
 
 /** A client as an admin sees it (allusers): user info without token, API key or secret keys. */
 export const ClientSchema = UserInfoSchema.omit({
@@ -167,4 +168,27 @@ export const SET_CLIENT_CAP = frontendCall(
   { who: 'admin', touches: 'clients', needs: 'clients' },
   z.object({ profile_id: profileId, clientprofile_id: z.unknown(), monthlycap: creditsOrNone }),
   z.object({ userInfo: ClientSchema }),
+);
+
+/**
+ * setquiethours: the account's quiet hours (docs/product.md#quiet-hours): a nightly window as HH:mm in
+ * Accra ('' and '' for none) and whether all of Sunday is quiet; answers the user info.
+ */
+export const SET_QUIET_HOURS = frontendCall(
+  'setquiethours',
+  { who: 'user', touches: 'self', needs: 'settings' },
+  z
+    .object({ profile_id: profileId, start: text, end: text, sundays: strictFlag })
+    .superRefine((b, c) => {
+      if (b.start.trim() === '' && b.end.trim() === '') return;
+      for (const key of ['start', 'end'] as const)
+        if (minutesOf(b[key]) === null) c.addIssue({ code: 'custom', path: [key], message: QUIET_TIME_FORMAT });
+      if (minutesOf(b.start) !== null && minutesOf(b.start) === minutesOf(b.end))
+        c.addIssue({ code: 'custom', path: ['end'], message: QUIET_SAME_TIMES });
+    })
+    .transform(({ profile_id, start, end, sundays }) => ({
+      profile_id,
+      quiet: { start: minutesOf(start), end: minutesOf(end), sundays } satisfies QuietHours,
+    })),
+  UserInfoAnswerSchema,
 );

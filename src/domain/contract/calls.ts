@@ -14,6 +14,7 @@ import {
   SEND_PHONE_CODE,
   SET_CLIENT_CAP,
   SET_LOW_BALANCE_ALERT,
+  SET_QUIET_HOURS,
   UPDATE_DETAILS,
 } from './account';
 import { CHANGE_PASSWORD, REQUEST_PASSWORD_RESET } from './password-reset';
@@ -44,6 +45,8 @@ import {
   PURCHASE_HISTORY,
 } from './payments';
 import { INVOICE, INVOICE_PDF } from './invoices';
+import { STATEMENT } from './statement';
+import { AUTO_TOPUP, SET_AUTO_TOPUP } from './auto-topup';
 import {
   CLIENT_GROUPS,
   CREATE_CONTACT,
@@ -132,6 +135,7 @@ export const CALLS: readonly Call[] = [
   CHANGE_PHONE,
   CHANGE_OWN_PASSWORD,
   SET_LOW_BALANCE_ALERT,
+  SET_QUIET_HOURS,
   SET_CLIENT_CAP,
   // messages.ts
   QUICK_OWN,
@@ -159,6 +163,11 @@ export const CALLS: readonly Call[] = [
   // invoices.ts
   INVOICE,
   INVOICE_PDF,
+  // statement.ts
+  STATEMENT,
+  // auto-topup.ts
+  AUTO_TOPUP,
+  SET_AUTO_TOPUP,
   // phonebook.ts
   OWN_GROUPS,
   CLIENT_GROUPS,

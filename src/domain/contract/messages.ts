@@ -237,6 +237,8 @@ export const StatusCampaignSchema = z.object({
   messageType: text,
   username: text,
   messageSentTime: text,
+  /** A delivery the account's quiet hours hold: when they end (ms); absent when it is not held (docs/product.md#quiet-hours). */
+  heldUntil: num.optional(),
 });
 
 export const MESSAGE_STATUS = frontendCall(

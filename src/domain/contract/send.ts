@@ -5,6 +5,7 @@ import { campaignName, flag, num, requiredNum, shownText, strictFlag, text } fro
 import { SEND_PATH } from '../navigation/api-paths';
 import { birthdayOf } from '../send/birthday-recipients';
 import { PERSONAL_FIELD_LIMITS } from '../messages/personalize';
+import { SEND_CATEGORIES } from '../send/quiet-hours';
 
 const BIRTHDAY_PROBLEM = 'must be a date written yyyy-MM-dd, or "" for none';
 
@@ -53,6 +54,11 @@ export const sendItemSchema = z.object({
    */
   optOutLink: strictFlag,
   /**
+   * Promotional (held by the account's quiet hours: docs/product.md#quiet-hours) unless 'transactional'
+   * (codes, receipts, alerts); the first item's choice is the send's.
+   */
+  category: z.enum(SEND_CATEGORIES, { message: "must be 'promotional' or 'transactional'" }).optional(),
+  /**
    * A birthday send from a phone book or a sheet: the birthday of this item's recipients, '' when the
    * item names none (its contact's then, else nothing is sent). Present on the first item, the send gives
    * no date: its expectedDeliveryTime is only when it was made (docs/api.md#sends).
@@ -82,6 +88,8 @@ const sendAnswer = z.looseObject({
   setaside: z.number().optional(),
   setasidenumbers: z.array(z.object({ number: z.string(), reason: z.string() })).optional(),
   duplicates: z.number().optional(),
+  /** A promotional send the account's quiet hours hold: when it goes out (ms); absent when sent now. */
+  heldUntil: z.number().optional(),
 });
 export type SendAnswer = z.output<typeof sendAnswer>;
 

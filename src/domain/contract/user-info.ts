@@ -72,6 +72,9 @@ export const UserInfoSchema = z.object({
   monthlycap: z.number().nullable().catch(null).optional(),
   member: z.object({ id: z.number(), name: text, roles: z.array(z.string()).transform(knownRoles) }).optional(),
   permissions: z.array(z.string()).transform(knownPermissions).optional(),
+  quietstart: text.optional(),
+  quietend: text.optional(),
+  quietsundays: optionalFlag,
 }) satisfies z.ZodType<UserInfo, unknown>;
 
 /** `{ userInfo }`: what the calls that sign in or change the caller's account answer. */

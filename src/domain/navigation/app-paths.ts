@@ -44,6 +44,7 @@ export const APP_PATHS = {
   creditHistory: page('/credithistory', 'user'),
   clientCreditHistory: page('/clientcredithistory', 'user'),
   invoice: itemPage('/invoice', 'user'),
+  statement: page('/statement', 'user'),
   profile: page('/profile', 'user'),
   clientManagement: page('/clientmanagement', 'admin'),
   auditLog: page('/auditlog', 'user'),
@@ -51,3 +52,12 @@ export const APP_PATHS = {
   /** The page an invitation's SMS links to: the member sets a password (docs/product.md#members-and-roles). */
   join: itemPage('/join', 'public'),
 } as const satisfies Record<string, AppPath<never[]>>;
+
+/** The Statement screen's address for a month and, for an admin, a client (docs/product.md#statements). */
+export function statementHref(month: string | null, clientId: number | null): string {
+  const query = new URLSearchParams();
+  if (month) query.set('month', month);
+  if (clientId !== null) query.set('client', String(clientId));
+  const text = query.toString();
+  return `${APP_PATHS.statement.getHref()}${text ? `?${text}` : ''}`;
+}

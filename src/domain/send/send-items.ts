@@ -1,4 +1,5 @@
 // What the send form turns into: the send items of docs/api.md#sends (docs/product.md#sending).
+import type { SendCategory } from './quiet-hours';
 import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod, SendItem } from '../types';
 import { birthdayAge, expectedDeliveryTime, fromAccraWallTime } from '../dates';
 import { SEND_MESSAGE_TYPES, typeAndSubtype, usesChosenDate } from '../messages/message-kinds';
@@ -27,6 +28,8 @@ export type SendDraft = {
   recurringInterval: number | string | null;
   /** End each text with an opt-out link (the gateway adds it: docs/compliance.md#the-opt-out-link). */
   optOutLink?: boolean;
+  /** Promotional unless marked transactional (docs/product.md#quiet-hours). */
+  category?: SendCategory;
 };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,6 +69,8 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
     recurringInterval: recurring ? Number(draft.recurringInterval) || 0 : 0,
     recurringPeriod: draft.recurringPeriod,
     ...(draft.optOutLink ? { optOutLink: true } : {}),
+    // Promotional is the gateway's default: only the other is said.
+    ...(draft.category === 'transactional' ? { category: 'transactional' as const } : {}),
   };
   const item = (text: string, destinationAddress: string): SendItem => {
     const shortMessage = messageBodyFor(draft.senderId, text);

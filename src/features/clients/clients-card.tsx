@@ -13,8 +13,10 @@ import { displayPhone } from '../../domain/numbers/phone-number';
 import { noteExport } from '../../sync/security';
 import { underThreshold } from '../../domain/money/caps';
 import { ClientCapDialog } from './client-cap-dialog';
+import { Link } from 'react-router-dom';
+import { statementHref } from '../../domain/navigation/app-paths';
 
-const ROW_HEIGHT = 132;
+const ROW_HEIGHT = 158;
 const number = new Intl.NumberFormat('en-US');
 
 // Searched on what the list shows, so a match is always visible in its row.
@@ -167,6 +169,17 @@ function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => vo
           style={{ flexShrink: 0 }}
         >
           Set cap
+        </Button>
+      </Group>
+      <Group gap="xs" wrap="nowrap" justify="flex-end">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          component={Link}
+          to={statementHref(null, c.profile_id)}
+          aria-label={`Statement of ${c.username}`}
+        >
+          Statement
         </Button>
       </Group>
     </Stack>

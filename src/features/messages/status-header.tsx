@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
+import { HELD_FOR_QUIET_HOURS } from '../../domain/send/quiet-hours';
 import type { StatusCampaign } from '../../sync/message-status';
 
 /** What the header shows of a message: the gateway's answer, or the device's copy of its list item meanwhile. */
@@ -21,10 +22,13 @@ export function StatusHeader({
   message,
   template,
   showAuthor,
+  heldUntil = null,
 }: {
   message: HeaderMessage;
   template?: string | undefined;
   showAuthor: boolean;
+  /** When the account's quiet hours end, for a delivery they hold (docs/product.md#quiet-hours). */
+  heldUntil?: number | null;
 }) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="status-header">
@@ -41,6 +45,11 @@ export function StatusHeader({
         From {message.sourceAddress} · sent {formatAccra(message.messageSentTime)}
         {showAuthor && message.username ? ` · by ${message.username}` : ''}
       </Text>
+      {heldUntil !== null && (
+        <Text size="sm" c="blue.9" fw={500} mt={4} data-testid="held-note">
+          {HELD_FOR_QUIET_HOURS}: it goes out at {formatAccra(heldUntil)}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -1,3 +1,4 @@
+import { useNow } from '../../ui/use-now';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -50,6 +51,9 @@ export function StatusScreen({ view }: { view: View }) {
   // The gateway's answer names the message from its own row; the device's copy of the list until then.
   const header = status.campaign ?? data;
   const title = headerTitle(header);
+  // Quiet hours hold the delivery until then (docs/product.md#quiet-hours); past it, it is on its way.
+  const now = useNow(30_000);
+  const heldUntil = status.campaign?.heldUntil && status.campaign.heldUntil > now ? status.campaign.heldUntil : null;
 
   return (
     <Stack gap="md" maw={900}>
@@ -61,7 +65,9 @@ export function StatusScreen({ view }: { view: View }) {
           Back
         </Button>
       </Group>
-      {header && <StatusHeader message={header} template={data?.template} showAuthor={view === 'client'} />}
+      {header && (
+        <StatusHeader message={header} template={data?.template} showAuthor={view === 'client'} heldUntil={heldUntil} />
+      )}
       {status.error &&
         (status.offline ? (
           <OfflineNote online={online}>
@@ -105,6 +111,7 @@ export function StatusScreen({ view }: { view: View }) {
             </Group>
             <ExportProgressBar store={exportProgress} />
             <StatusTable
+              held={heldUntil !== null}
               rows={status.rows}
               matching={status.matching}
               page={page}

@@ -1,3 +1,4 @@
+import { HELD_FOR_QUIET_HOURS } from '../../domain/send/quiet-hours';
 import { PageNumbers } from '../../ui/page-numbers';
 import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { StatusRow } from '../../api/message-api';
@@ -31,7 +32,10 @@ export function StatusTable({
   size,
   onPage,
   onSize,
+  held = false,
 }: {
+  /** The delivery waits for the account's quiet hours to end: its pending rows say so. */
+  held?: boolean;
   rows: readonly StatusRow[];
   matching: number;
   page: number;
@@ -72,21 +76,7 @@ export function StatusTable({
                 </Table.Td>
                 {/* Wide enough for 'Delivered' and its time on one line each, beside a recipient's own text on a phone. */}
                 <Table.Td miw={STATUS_MIN_WIDTH}>
-                  <Stack gap={2} align="flex-start">
-                    <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
-                      {statusLabel(row.status || NO_STATUS_YET)}
-                    </Badge>
-                    {row.statusTime && (
-                      <Text span size="xs" c="dimmed">
-                        {formatAccra(row.statusTime)}
-                      </Text>
-                    )}
-                    {row.reason && (
-                      <Text span size="xs" c="red.9">
-                        {row.reason}
-                      </Text>
-                    )}
-                  </Stack>
+                  <StatusCell row={row} held={held} />
                 </Table.Td>
                 {texts && (
                   <Table.Td visibleFrom="sm">
@@ -121,5 +111,31 @@ export function StatusTable({
         <PageNumbers total={pages} value={Math.min(page, pages)} onChange={onPage} />
       </Group>
     </>
+  );
+}
+
+/** A row's status: its badge, the quiet hours it waits for, the time it was reached and, for a failure, why. */
+function StatusCell({ row, held }: { row: StatusRow; held: boolean }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
+        {statusLabel(row.status || NO_STATUS_YET)}
+      </Badge>
+      {held && (row.status || NO_STATUS_YET) === 'PENDING' && (
+        <Text span size="xs" c="dimmed">
+          {HELD_FOR_QUIET_HOURS}
+        </Text>
+      )}
+      {row.statusTime && (
+        <Text span size="xs" c="dimmed">
+          {formatAccra(row.statusTime)}
+        </Text>
+      )}
+      {row.reason && (
+        <Text span size="xs" c="red.9">
+          {row.reason}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -18,6 +18,7 @@ import { SenderIdCard } from './sender-id-card';
 import { SessionsCard } from './sessions-card';
 import { TwoStepCard } from './two-step-card';
 import { LowBalanceCard } from './low-balance-card';
+import { QuietHoursCard } from './quiet-hours-card';
 
 const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Changes need a connection';
 
@@ -48,6 +49,13 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
       {owner && <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />}
       {owner && <PhoneCard user={user} online={online} />}
       {may(user, 'billing') && <LowBalanceCard key={user.lowbalancethreshold ?? 0} user={user} online={online} />}
+      {may(user, 'settings') && (
+        <QuietHoursCard
+          key={`${user.quietstart ?? ''}-${user.quietend ?? ''}-${String(user.quietsundays)}`}
+          user={user}
+          online={online}
+        />
+      )}
       {owner && <PasswordCard online={online} />}
       {owner && <TwoStepCard user={user} online={online} />}
       <SessionsCard online={online} />

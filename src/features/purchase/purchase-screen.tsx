@@ -12,6 +12,7 @@ import { SectionCard } from '../../ui/section-card';
 import { ResellerRateTable } from '../../ui/reseller-rate-table';
 import { PurchaseForm } from './purchase-form';
 import { PurchaseOutcome } from './purchase-outcome';
+import { AutoTopupCard } from './auto-topup-card';
 
 export const NO_CARD_PAYMENTS = 'Card payments are not enabled here: please contact your provider to buy credit';
 /** Profile 6 is the platform: nobody sells to it (docs/product.md#buying-credit). */
@@ -95,7 +96,13 @@ function SellerOffer({
         )}
       </SectionCard>
       {terms.cardPayments ? (
-        <PurchaseForm buyer={{ ...user, localrate: terms.localrate, excludesTax: terms.excludesTax }} online={online} />
+        <>
+          <PurchaseForm
+            buyer={{ ...user, localrate: terms.localrate, excludesTax: terms.excludesTax }}
+            online={online}
+          />
+          <AutoTopupCard online={online} refreshKey={user.creditbalance} />
+        </>
       ) : (
         <Alert color="blue" variant="light">
           {NO_CARD_PAYMENTS}

@@ -1,6 +1,7 @@
 // The send form's fields, their defaults (docs/product.md#the-send-form), and how a stored draft is read back.
 import { SEND_FORM_DEFAULTS } from '../../domain/messages/message-kinds';
 import { DEFAULT_RECURRING_INTERVAL, isRecurringPeriod } from '../../domain/messages/recurrence';
+import type { SendCategory } from '../../domain/send/quiet-hours';
 import type { ContactSource, MessageKind, MessageSubtype, RecurringPeriod } from '../../domain/types';
 
 export type SendFormFields = {
@@ -21,6 +22,8 @@ export type SendFormFields = {
   groupIds: string[];
   /** End each text with an opt-out link; kept after a send, like the sender ID. */
   optOutLink: boolean;
+  /** Promotional (held by the account's quiet hours) or transactional: docs/product.md#quiet-hours. */
+  category: SendCategory;
   /** The source Personalized set to excel (typed numbers or a phone book): the form says so, and Regular brings it back. */
   sourceSwitchedFrom: ContactSource | null;
 };
@@ -43,6 +46,7 @@ export function defaultFields(senderId = '', optOutLink = false): SendFormFields
     recurringInterval: DEFAULT_INTERVAL_TEXT,
     groupIds: [],
     optOutLink,
+    category: 'promotional',
     sourceSwitchedFrom: null,
   };
 }
@@ -76,6 +80,7 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
       typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
     optOutLink: draft.optOutLink === true,
+    category: draft.category === 'transactional' ? 'transactional' : 'promotional',
     sourceSwitchedFrom:
       draft.sourceSwitchedFrom === 'manual' || draft.sourceSwitchedFrom === 'phonebook'
         ? draft.sourceSwitchedFrom

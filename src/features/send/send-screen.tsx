@@ -29,6 +29,7 @@ import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
 import { SendTest } from './send-test';
 import { TemplatePicker } from './template-picker';
+import { quietHoursOfUser, SendCategoryField } from './send-category-field';
 
 /** How old the stored opt-out list may be before the send form fetches it again. */
 const OPT_OUT_LIST_MAX_AGE_MS = 5 * 60_000;
@@ -166,7 +167,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         <RecipientFields form={form} sheet={{ excel, file, restoring }} onFile={takeFile} phonebook={phonebook} />
         <NumberChecks plan={plan} personalized={fields.subtype === 'personalized'} />
         <ScheduleFields form={form} />
-        <TemplatePicker onPick={(text) => set('text', text)} />
+        <TemplatePicker form={form} />
         <MessageEditor
           text={fields.text}
           onChange={(text) => set('text', text)}
@@ -177,6 +178,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
         <SendTest fields={fields} plan={plan} ownPhone={user.telnumber} />
         <OptOutLinkField form={form} />
+        <SendCategoryField form={form} quiet={quietHoursOfUser(user)} />
         <SendSummary plan={plan} balance={balance} canPurchase={may(user, 'purchase')} />
         {problem && (
           <Alert color="orange" variant="light" data-testid="send-problem">

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 // A local stand-in for Paystack's transaction API, speaking its documented request and answer
-// shapes (initialize, verify, the hosted payment page, signed webhook events), so the gateway's
+// shapes (initialize, verify, charge_authorization, the hosted payment page, signed webhook events), so the gateway's
 // PAYSTACK_BASE_URL can point at it in tests. Outcomes are set by the test or on its page.
 
 export type PaystackStatus = 'abandoned' | 'success' | 'failed' | 'ongoing' | 'reversed';
@@ -21,6 +21,10 @@ export interface FakeTransaction {
   status: PaystackStatus;
   /** What a success reports as paid, when a test makes it differ from what was initialized. */
   paid?: { amount: number; currency: string };
+  /** How it was paid: a card leaves a reusable authorization, mobile money one that is not. */
+  channel: 'card' | 'mobile_money';
+  /** The authorization a success leaves (a card's may be charged again: charge_authorization). */
+  authorizationCode: string;
 }
 
 export interface FakePaystack {
@@ -29,6 +33,12 @@ export interface FakePaystack {
   /** Initialize calls seen, in order (bodies as sent). */
   initializeBodies: Record<string, unknown>[];
   verifyCalls: number;
+  /** charge_authorization calls seen, in order (bodies as sent). */
+  chargeBodies: Record<string, unknown>[];
+  /** What the next charge_authorization calls answer, in order; then 'success'. 'lost': charged, but the answer never arrives. */
+  chargeOutcomes: ('success' | 'failed' | 'lost')[];
+  /** Sets how a transaction is paid (before its success): by card (the default) or mobile money. */
+  payWith(reference: string, channel: FakeTransaction['channel']): void;
   /** Sets what verify (and the page) reports for a reference. */
   settle(reference: string, status: PaystackStatus, paid?: { amount: number; currency: string }): void;
   /** A webhook event for a transaction, as Paystack would sign it (or with another key). */
@@ -55,6 +65,8 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
   const transactions = new Map<string, FakeTransaction>();
   const byCode = new Map<string, FakeTransaction>();
   const initializeBodies: Record<string, unknown>[] = [];
+  const chargeBodies: Record<string, unknown>[] = [];
+  const chargeOutcomes: ('success' | 'failed' | 'lost')[] = [];
   let url = '';
   let verifyCalls = 0;
 
@@ -71,11 +83,56 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
         tx.status as 'success'
       ],
       paid_at: tx.status === 'success' ? new Date().toISOString() : null,
-      channel: 'card',
+      channel: tx.channel,
       metadata: tx.metadata,
       customer: { email: tx.email },
+      authorization:
+        tx.status === 'success'
+          ? {
+              authorization_code: tx.authorizationCode,
+              reusable: tx.channel === 'card',
+              channel: tx.channel,
+              ...(tx.channel === 'card'
+                ? { card_type: 'visa ', brand: 'visa', last4: '4081', bin: '408408' }
+                : { brand: 'MTN', last4: '0001' }),
+            }
+          : null,
     };
   };
+
+  /** POST /transaction/charge_authorization: a card authorization this key was given, charged under a new reference. */
+  async function charge(key: string, req: IncomingMessage, res: ServerResponse) {
+    const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    chargeBodies.push(body);
+    const amount = Number(body.amount);
+    const reference = String(body.reference ?? '');
+    const card = [...transactions.values()].find(
+      (t) => t.secretKey === key && t.status === 'success' && t.authorizationCode === body.authorization_code,
+    );
+    if (!card || card.channel !== 'card' || card.email !== body.email)
+      return json(res, 400, { status: false, message: 'Invalid authorization code' });
+    if (!Number.isInteger(amount) || amount < 1)
+      return json(res, 400, { status: false, message: 'Invalid Amount Sent' });
+    if (!/^[A-Za-z0-9.=-]+$/.test(reference) || transactions.has(reference))
+      return json(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
+    const outcome = chargeOutcomes.shift() ?? 'success';
+    const tx: FakeTransaction = {
+      ...card,
+      reference,
+      accessCode: randomBytes(8).toString('hex'),
+      amount,
+      currency: String(body.currency ?? card.currency),
+      metadata: {},
+      status: outcome === 'failed' ? 'failed' : 'success',
+      paid: undefined,
+    };
+    transactions.set(reference, tx);
+    if (outcome === 'lost') {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      return res.end('<html>Bad gateway</html>');
+    }
+    return json(res, 200, { status: true, message: 'Charge attempted', data: verifiedData(tx) });
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -136,6 +193,8 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
         callbackUrl: String(body.callback_url ?? ''),
         metadata: (body.metadata as Record<string, unknown>) ?? {},
         status: 'abandoned',
+        channel: 'card',
+        authorizationCode: `AUTH_${randomBytes(5).toString('hex')}`,
       };
       transactions.set(reference, tx);
       byCode.set(accessCode, tx);
@@ -145,6 +204,8 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
         data: { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference },
       });
     }
+
+    if (req.method === 'POST' && path === '/transaction/charge_authorization') return charge(key, req, res);
 
     const verify = /^\/transaction\/verify\/(.+)$/.exec(path);
     if (req.method === 'GET' && verify) {
@@ -168,6 +229,13 @@ export async function startFakePaystack(secretKeys: readonly string[]): Promise<
     url,
     transactions,
     initializeBodies,
+    chargeBodies,
+    chargeOutcomes,
+    payWith(reference, channel) {
+      const tx = transactions.get(reference);
+      if (!tx) throw new Error(`no transaction ${reference}`);
+      tx.channel = channel;
+    },
     get verifyCalls() {
       return verifyCalls;
     },

@@ -27,7 +27,18 @@ import {
 } from '../../../src/domain/brand/domain-settings';
 import { makeDomain, makeUser } from './factories';
 
-const ALWAYS = ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'team', 'auditlog'];
+const ALWAYS = [
+  'send',
+  'phonebook',
+  'templates',
+  'optouts',
+  'purchase',
+  'statement',
+  'profile',
+  'developers',
+  'team',
+  'auditlog',
+];
 
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
@@ -42,6 +53,7 @@ describe('menuItems', () => {
         'templates',
         'optouts',
         'purchase',
+        'statement',
         'profile',
         'developers',
         'team',
@@ -61,6 +73,7 @@ describe('menuItems', () => {
         'templates',
         'optouts',
         'purchase',
+        'statement',
         'profile',
         'developers',
         'team',
@@ -70,7 +83,19 @@ describe('menuItems', () => {
     [
       'admin',
       { isAdmin: true },
-      ['send', 'phonebook', 'templates', 'optouts', 'purchase', 'profile', 'developers', 'clients', 'team', 'auditlog'],
+      [
+        'send',
+        'phonebook',
+        'templates',
+        'optouts',
+        'purchase',
+        'statement',
+        'profile',
+        'developers',
+        'clients',
+        'team',
+        'auditlog',
+      ],
     ],
   ])('%s', (_, over, keys) => {
     expect(menuItems(makeUser(over)).map((m) => m.key)).toEqual(keys);
@@ -85,6 +110,7 @@ describe('menuItems', () => {
       'Templates',
       'Opt-outs',
       'Purchase SMS credits',
+      'Statement',
       'Profile',
       'Developers',
       'Client management',
@@ -96,6 +122,7 @@ describe('menuItems', () => {
     expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
     expect(items.find((m) => m.key === 'auditlog')?.path).toBe('/auditlog');
     expect(items.find((m) => m.key === 'team')?.path).toBe('/team');
+    expect(items.find((m) => m.key === 'statement')?.path).toBe('/statement');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
       '/credithistory',

@@ -1,6 +1,7 @@
 // The integrators' API (docs/api-v1.md): sends, their reads, the balance, sender IDs and the opt-out list.
 import { op } from './operation';
 import * as s from '../../api-v1/schemas';
+import * as ledger from '../../api-v1/ledger-schemas';
 
 export const SEND_MESSAGES = op({
   operationId: 'sendMessages',
@@ -132,8 +133,8 @@ export const LIST_LEDGER_ENTRIES = op({
   summary: 'Every change of the balance, newest first, a page at a time',
   description: 'Each entry says how much moved, the balance it left, why, and what caused it.',
   access: { who: 'apikey', touches: 'self', scopes: ['balance:read'], needs: 'billing' },
-  query: s.listLedgerQuery,
-  answer: s.ledgerList,
+  query: ledger.listLedgerQuery,
+  answer: ledger.ledgerList,
   status: 200,
   errors: [],
 });
@@ -142,10 +143,11 @@ export const GET_STATEMENT = op({
   operationId: 'getStatement',
   method: 'GET',
   path: '/statements/:month',
-  summary: "A month's statement: opening and closing balance, and credits in and out by reason",
+  summary:
+    "A month's statement: opening and closing balance, credits in and out by reason, and spending by kind of send",
   access: { who: 'apikey', touches: 'self', scopes: ['balance:read'], needs: 'billing' },
-  params: s.statementParams,
-  answer: s.statement,
+  params: ledger.statementParams,
+  answer: ledger.statement,
   status: 200,
   errors: [],
 });
