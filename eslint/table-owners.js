@@ -55,6 +55,8 @@ export const TABLE_OWNERS = {
   credit_ledger: 'money',
   balance_alerts: 'money',
   templates: 'templates',
+  short_links: 'links',
+  link_clicks: 'links',
 };
 
 /**

@@ -2,6 +2,7 @@ import type { AuditTables } from './schema-audit';
 import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
+import type { LinkTables } from './schema-links';
 import type { MailTables } from './schema-mail';
 import type { MessagingTables } from './schema-messaging';
 import type { MoneyTables } from './schema-money';
@@ -23,4 +24,5 @@ export interface Database
     AuditTables,
     MailTables,
     MoneyTables,
-    TemplateTables {}
+    TemplateTables,
+    LinkTables {}

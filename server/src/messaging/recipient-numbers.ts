@@ -38,3 +38,14 @@ export async function someNumbersOf(db: Executor, messageId: number, limit = 2):
     .execute();
   return rows.map((r) => r.number);
 }
+
+/** When a recipient's delivery receipt came (its done_at), or null before one. */
+export async function deliveredAt(db: Executor, recipientId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('message_recipients')
+    .select('done_at')
+    .where('id', '=', recipientId)
+    .where('status', '=', 'SENT')
+    .executeTakeFirst();
+  return row?.done_at == null ? null : Number(row.done_at);
+}

@@ -23,6 +23,7 @@ import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recip
 import { measureWithLink, screenRecipients } from '../optouts/screen';
 import { tenantHost } from '../tenancy/domains';
 import { holdEraseFence, screenedAgainIfErased } from './erase-fence';
+import { shortenSend, storeSendLinks, withFreshCodes } from './short-links';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -68,7 +69,9 @@ export async function acceptSend(
   idem: IdempotencyRange | null,
   options: AcceptOptions = {},
 ): Promise<SendAnswer> {
-  return screenedAgainIfErased(ctx, user, (account) => acceptOnce(ctx, account, items, idem, options));
+  return withFreshCodes(() =>
+    screenedAgainIfErased(ctx, user, (account) => acceptOnce(ctx, account, items, idem, options)),
+  );
 }
 
 async function acceptOnce(
@@ -97,7 +100,10 @@ async function acceptOnce(
   // The integrators' API checks its own numbers and answers for each one given (docs/api-v1.md#sending).
   const asGiven = options.api !== undefined || options.asGiven === true;
   const screened = screenSendNumbers(envelope, recipients, asGiven);
-  const { dated: withDates, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
+  const { dated, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
+  // Short links first: the opt-out line is added after them, and is never shortened.
+  const shortened = envelope.shortenLinks ? await shortenSend(ctx, user, envelope, dated) : null;
+  const withDates = shortened?.recipients ?? dated;
   // Opted-out numbers are marked (stored OPTED_OUT, never charged); a link ends each other text.
   const linkHost = envelope.optOutLink ? await tenantHost(ctx, user) : null;
   if (linkHost) envelope.parts = measureWithLink(envelope.shortMessage, envelope.unicode, linkHost).parts;
@@ -129,6 +135,10 @@ async function acceptOnce(
       await storeRecipientFields(trx, ctx.db.dialectName, message.id, kept);
     }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
+    if (shortened) {
+      const owner = { profileId: user.profile_id, messageId: message.id, mode: options.api?.api_mode || 'live', now };
+      await storeSendLinks(trx, ctx, owner, inserted, skippedIndices, shortened.links);
+    }
     const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) await chargeSend(trx, user, cost, message.id, now, options);
     // Holding the account's row (the charge took it), no erasure commits before this send does.

@@ -57,6 +57,8 @@ export interface SendEnvelope {
   recurringInterval: number;
   /** Each recipient's text ends with its own opt-out link (optouts/screen.ts). */
   optOutLink: boolean;
+  /** Each web address of each text becomes the recipient's own short link (links/shorten.ts). */
+  shortenLinks: boolean;
   /** A birthday send naming each recipient's birthday (a phone book's or sheet's): `at` is no birthday. */
   namesBirthdays: boolean;
   /** A personalized send's text as typed, with its {placeholders}; null for a regular send. */
@@ -192,6 +194,7 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     recurringPeriod: recurrence?.period ?? null,
     recurringInterval: recurrence?.interval ?? 0,
     optOutLink: first.optOutLink,
+    shortenLinks: first.shortenLinks,
     namesBirthdays: kind === 'birthday' && first.birthday !== undefined,
     template: first.template ?? null,
   };

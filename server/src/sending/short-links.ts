@@ -1,0 +1,70 @@
+import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
+import type { UserRow } from '../db/schema-core';
+import { tenantHost } from '../tenancy/domains';
+import { shortenRecipients, type LinkCode } from '../links/shorten';
+import { CodeClash, storeLinks, type LinkedRecipient } from '../links/store';
+import { shortenedText } from '../../../src/domain/links/short-links';
+import { measure, type SendEnvelope } from './send-items';
+
+/** A recipient as a send prepares it. */
+interface Prepared {
+  index: number;
+  text: string;
+  unicode: boolean;
+  parts: number;
+}
+
+/**
+ * A send that shortens its links (docs/product.md#short-links): each recipient's web addresses become
+ * its own short links on the tenant's host, and its parts (and the envelope's) are counted with the
+ * short link's length, before anything is charged. Returns the recipients and the codes to store.
+ */
+export async function shortenSend<R extends Prepared>(
+  ctx: GatewayContext,
+  user: UserRow,
+  envelope: SendEnvelope,
+  recipients: readonly R[],
+): Promise<{ recipients: (R & { measuredAs: string })[]; links: Map<number, LinkCode[]> }> {
+  const host = await tenantHost(ctx, user);
+  const shortened = await shortenRecipients(recipients, host);
+  envelope.parts = measure(shortenedText(envelope.shortMessage, host), envelope.unicode).parts;
+  const measured = new Map<string, { unicode: boolean; parts: number }>();
+  const out = shortened.recipients.map((r) => {
+    const key = `${r.unicode ? 1 : 0}:${r.measuredAs}`;
+    let m = measured.get(key);
+    if (!m) {
+      m = measure(r.measuredAs, r.unicode);
+      measured.set(key, m);
+    }
+    return { ...r, ...m };
+  });
+  return { recipients: out, links: shortened.links };
+}
+
+/** Stores the short links of the recipients a send inserted, leaving out the opted-out ones (never sent). */
+export async function storeSendLinks(
+  trx: Executor,
+  ctx: GatewayContext,
+  owner: { profileId: number; messageId: number; mode: string; now: number },
+  inserted: readonly LinkedRecipient[],
+  skipped: ReadonlySet<number>,
+  links: ReadonlyMap<number, readonly LinkCode[]>,
+): Promise<void> {
+  const sent = inserted.filter((r) => !skipped.has(r.recipient_index));
+  await storeLinks(trx, ctx.db.dialectName, owner, sent, links);
+}
+
+/** Tries of a send whose fresh codes met taken ones: each try draws all its codes anew. */
+const TRIES = 3;
+
+/** Runs `accept` again with new codes when two codes met (links/store.ts CodeClash): nothing of a failed try is kept. */
+export async function withFreshCodes<T>(accept: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await accept();
+    } catch (error) {
+      if (!(error instanceof CodeClash) || attempt >= TRIES) throw error;
+    }
+  }
+}
