@@ -171,7 +171,9 @@ describe('short links', () => {
       return String(res.body.error.message);
     };
     expect(await refused('No link in this one')).toBe(NO_LINK_TO_SHORTEN);
-    expect(await refused('Broken: http://exa%mple.com/x')).toBe('The link http://exa%mple.com/x is not a valid web address');
+    expect(await refused('Broken: http://exa%mple.com/x')).toBe(
+      'The link http://exa%mple.com/x is not a valid web address',
+    );
     expect(await refused(`Long: https://example.com/${'a'.repeat(MAX_LONG_URL)}`)).toContain(
       `is longer than ${MAX_LONG_URL} characters`,
     );
@@ -182,11 +184,18 @@ describe('short links', () => {
 
   it('leaves the opt-out line alone and never shortens an opted-out recipient', async () => {
     const sent = await sendSms(gw, demo.apikey, [
-      sendItem({ destinationAddress: '233241000201', shortenLinks: true, optOutLink: true, shortMessage: 'Go https://example.com/a' }),
+      sendItem({
+        destinationAddress: '233241000201',
+        shortenLinks: true,
+        optOutLink: true,
+        shortMessage: 'Go https://example.com/a',
+      }),
     ]);
     expect(sent.status).toBe(200);
     const [row] = await textsOf(sent.body.message_id);
-    expect(row!.text).toMatch(/^Go https:\/\/localhost\/l\/[A-Za-z0-9]{7}\nOpt out: https:\/\/localhost\/o\/[A-Za-z0-9]{8}$/);
+    expect(row!.text).toMatch(
+      /^Go https:\/\/localhost\/l\/[A-Za-z0-9]{7}\nOpt out: https:\/\/localhost\/o\/[A-Za-z0-9]{8}$/,
+    );
     const stored = await gw.ctx.db.selectFrom('short_links').select(['url', 'network']).execute();
     expect(stored).toEqual([{ url: 'https://example.com/a', network: 'mtn' }]);
   });

@@ -26,6 +26,7 @@ export interface LinkClicksTable {
   profile_id: number;
   message_id: number;
   recipient_id: number;
+  recipient_index: number;
   network: string;
   device: string;
   at: number;

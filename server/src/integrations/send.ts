@@ -76,6 +76,7 @@ function itemsOf(body: SendMessagesBody, accepted: { number: string; text: strin
       messageType: `${kind} sms`,
       expectedDeliveryTime: body.scheduleAt ?? '',
       typeandsubtype: `${kind}:${sub}`,
+      shortenLinks: body.shortenLinks === true,
     });
   if (!body.messages) return [item(accepted.map((r) => r.number).join(','), body.text ?? '', 'regular')];
   return accepted.map((r) => item(r.number, r.text, 'personalized'));

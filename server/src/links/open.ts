@@ -61,6 +61,7 @@ export async function openLink(
         profile_id: link.profile_id,
         message_id: link.message_id,
         recipient_id: link.recipient_id,
+        recipient_index: link.recipient_index,
         network: link.network,
         device: deviceFamily(opening.userAgent),
         at: now,

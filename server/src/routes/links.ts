@@ -56,6 +56,9 @@ export async function registerLinkRoutes(app: FastifyInstance, ctx: GatewayConte
         !(await rateLimit(ctx, `short-link-miss:${clientKey(req)}`, SHORT_LINK_MISSES_PER_MINUTE, 60_000));
       return html(reply, walking ? TOO_MANY : answer.page);
     }
-    return reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').redirect(answer.redirect, 302);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .redirect(answer.redirect, 302);
   });
 }

@@ -165,6 +165,12 @@ export const sendMessagesBody = z
       .optional(),
     scheduleAt: instant.optional().describe('Send later, at this time (to the minute); now when absent'),
     reference: z.string().max(100, 'is longer than 100 characters').optional().describe('Your own reference'),
+    shortenLinks: z
+      .boolean()
+      .optional()
+      .describe(
+        "Replace each http(s) link of the text with the recipient's own short link on your domain and count its clicks (clicks, firstClickAt, link.clicked); parts and cost are counted with the short link",
+      ),
     callbackUrl: z
       .string()
       .trim()
@@ -221,6 +227,8 @@ export const message = z.object({
   history: z
     .array(z.object({ status: z.enum(MESSAGE_STATUSES), at: isoOut }))
     .describe('Each status it has had, oldest first'),
+  clicks: count.describe('Clicks a person made on its short links (sent with shortenLinks); 0 without'),
+  firstClickAt: isoOut.nullable().describe('When its short link was first clicked; null before'),
 });
 export type ApiMessage = z.output<typeof message>;
 

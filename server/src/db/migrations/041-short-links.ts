@@ -35,6 +35,7 @@ export function shortLinks(dialect: DialectName): Migration {
         .addColumn('profile_id', 'integer', notNull)
         .addColumn('message_id', 'integer', notNull)
         .addColumn('recipient_id', 'integer', notNull)
+        .addColumn('recipient_index', 'integer', notNull)
         .addColumn('network', 'text', notNull)
         .addColumn('device', 'text', notNull)
         .addColumn('at', bigint(dialect), notNull)
@@ -50,7 +51,7 @@ export function shortLinks(dialect: DialectName): Migration {
         .createIndex('link_clicks_recipient')
         .ifNotExists()
         .on('link_clicks')
-        .columns(['recipient_id', 'at'])
+        .columns(['message_id', 'recipient_index'])
         .execute();
       // The link.clicked fan-out looks up what it has not sent yet.
       await sql`create index if not exists link_clicks_unhooked on link_clicks (id) where webhook_at = 0`.execute(db);
