@@ -20,10 +20,8 @@ import { normalizeSend, type SendEnvelope, type SendItemInput, type SendRecipien
 import { noBirthdayRefusal } from '../../../src/domain/send/birthday-recipients';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
 import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recipient-screen';
-import { measureWithLink, screenRecipients } from '../optouts/screen';
-import { tenantHost } from '../tenancy/domains';
 import { holdEraseFence, screenedAgainIfErased } from './erase-fence';
-import { shortenSend, storeSendLinks, withFreshCodes } from './short-links';
+import { composeTexts, storeSendLinks, withFreshCodes } from './short-links';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -101,13 +99,7 @@ async function acceptOnce(
   const asGiven = options.api !== undefined || options.asGiven === true;
   const screened = screenSendNumbers(envelope, recipients, asGiven);
   const { dated, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
-  // Short links first: the opt-out line is added after them, and is never shortened.
-  const shortened = envelope.shortenLinks ? await shortenSend(ctx, user, envelope, dated) : null;
-  const withDates = shortened?.recipients ?? dated;
-  // Opted-out numbers are marked (stored OPTED_OUT, never charged); a link ends each other text.
-  const linkHost = envelope.optOutLink ? await tenantHost(ctx, user) : null;
-  if (linkHost) envelope.parts = measureWithLink(envelope.shortMessage, envelope.unicode, linkHost).parts;
-  const prepared = await screenRecipients(ctx.db, user.profile_id, withDates, linkHost, now);
+  const { prepared, shortened } = await composeTexts(ctx, user, envelope, dated, now);
   const skippedIndices = new Set(prepared.filter((r) => r.optedOut).map((r) => r.index));
   const registration = envelope.kind !== 'quick';
   const paying = options.charge !== false && !options.test;
@@ -135,10 +127,8 @@ async function acceptOnce(
       await storeRecipientFields(trx, ctx.db.dialectName, message.id, kept);
     }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
-    if (shortened) {
-      const owner = { profileId: user.profile_id, messageId: message.id, mode: options.api?.api_mode || 'live', now };
-      await storeSendLinks(trx, ctx, owner, inserted, skippedIndices, shortened.links);
-    }
+    const linkOwner = { profileId: user.profile_id, messageId: message.id, mode: options.api?.api_mode || 'live', now };
+    if (shortened) await storeSendLinks(trx, ctx, linkOwner, inserted, skippedIndices, shortened.links);
     const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) await chargeSend(trx, user, cost, message.id, now, options);
     // Holding the account's row (the charge took it), no erasure commits before this send does.

@@ -2,6 +2,8 @@ import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import { tenantHost } from '../tenancy/domains';
+import { measureWithLink, screenRecipients } from '../optouts/screen';
+import type { NewRecipient } from '../messaging/message-store';
 import { shortenRecipients, type LinkCode } from '../links/shorten';
 import { CodeClash, storeLinks, type LinkedRecipient } from '../links/store';
 import { shortenedText } from '../../../src/domain/links/short-links';
@@ -18,17 +20,19 @@ interface Prepared {
 /**
  * A send that shortens its links (docs/product.md#short-links): each recipient's web addresses become
  * its own short links on the tenant's host, and its parts (and the envelope's) are counted with the
- * short link's length, before anything is charged. Returns the recipients and the codes to store.
+ * short link's length, before anything is charged. Returns the recipients, the codes to store and the
+ * send's text with stand-in codes (what its parts are measured on).
  */
 export async function shortenSend<R extends Prepared>(
   ctx: GatewayContext,
   user: UserRow,
   envelope: SendEnvelope,
   recipients: readonly R[],
-): Promise<{ recipients: (R & { measuredAs: string })[]; links: Map<number, LinkCode[]> }> {
+): Promise<{ recipients: (R & { measuredAs: string })[]; links: Map<number, LinkCode[]>; measuredAs: string }> {
   const host = await tenantHost(ctx, user);
   const shortened = await shortenRecipients(recipients, host);
-  envelope.parts = measure(shortenedText(envelope.shortMessage, host), envelope.unicode).parts;
+  const measuredAs = shortenedText(envelope.shortMessage, host);
+  envelope.parts = measure(measuredAs, envelope.unicode).parts;
   const measured = new Map<string, { unicode: boolean; parts: number }>();
   const out = shortened.recipients.map((r) => {
     const key = `${r.unicode ? 1 : 0}:${r.measuredAs}`;
@@ -39,7 +43,27 @@ export async function shortenSend<R extends Prepared>(
     }
     return { ...r, ...m };
   });
-  return { recipients: out, links: shortened.links };
+  return { recipients: out, links: shortened.links, measuredAs };
+}
+
+/**
+ * Each recipient's text as it is sent: its short links first (the opt-out line comes after them and is
+ * never shortened), then on the suppression list it is marked opted out (stored OPTED_OUT, never
+ * charged) or, with an opt-out link, its text ends with its own (optouts/screen.ts).
+ */
+export async function composeTexts<R extends Prepared & NewRecipient>(
+  ctx: GatewayContext,
+  user: UserRow,
+  envelope: SendEnvelope,
+  recipients: readonly R[],
+  now: number,
+) {
+  const shortened = envelope.shortenLinks ? await shortenSend(ctx, user, envelope, recipients) : null;
+  const linkHost = envelope.optOutLink ? await tenantHost(ctx, user) : null;
+  const measured = shortened?.measuredAs ?? envelope.shortMessage;
+  if (linkHost) envelope.parts = measureWithLink(measured, envelope.unicode, linkHost).parts;
+  const prepared = await screenRecipients(ctx.db, user.profile_id, shortened?.recipients ?? recipients, linkHost, now);
+  return { prepared, shortened };
 }
 
 /** Stores the short links of the recipients a send inserted, leaving out the opted-out ones (never sent). */
