@@ -20,13 +20,25 @@ export const NO_LINK_TO_SHORTEN =
 
 /** A web address in a text: http:// or https:// up to the next space; trailing punctuation is the sentence's. */
 const LINK_IN_TEXT = /\bhttps?:\/\/[^\s<>"]+/gi;
-const TRAILING = /[.,;:!?'")\]}]+$/;
+const TRAILING = '.,;:!?\'"]}';
+
+/** A matched address without the sentence's punctuation after it; a closing bracket stays when it closes one of the address's own. */
+function trimTrailing(match: string): string {
+  let url = match;
+  for (;;) {
+    const last = url.at(-1);
+    if (last === undefined) return url;
+    const unbalanced = last === ')' && url.split('(').length < url.split(')').length;
+    if (!TRAILING.includes(last) && !unbalanced) return url;
+    url = url.slice(0, -1);
+  }
+}
 
 /** The web addresses of a text, in order, each as written (trailing punctuation left out). */
 export function linksIn(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(LINK_IN_TEXT)) {
-    const url = match[0].replace(TRAILING, '');
+    const url = trimTrailing(match[0]);
     if (url.length > 'https://'.length) found.push(url);
   }
   return found;
@@ -63,7 +75,7 @@ const STAND_IN = 'X'.repeat(SHORT_CODE_LENGTH);
 export function shortenedText(text: string, host: string, codeFor: (index: number) => string = () => STAND_IN): string {
   let index = 0;
   return text.replace(LINK_IN_TEXT, (match) => {
-    const url = match.replace(TRAILING, '');
+    const url = trimTrailing(match);
     if (url.length <= 'https://'.length) return match;
     return shortLink(host, codeFor(index++)) + match.slice(url.length);
   });

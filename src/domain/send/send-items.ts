@@ -27,6 +27,8 @@ export type SendDraft = {
   recurringInterval: number | string | null;
   /** End each text with an opt-out link (the gateway adds it: docs/compliance.md#the-opt-out-link). */
   optOutLink?: boolean;
+  /** Each web address becomes the recipient's own short link, its clicks counted (docs/product.md#short-links). */
+  shortenLinks?: boolean;
 };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,6 +68,7 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
     recurringInterval: recurring ? Number(draft.recurringInterval) || 0 : 0,
     recurringPeriod: draft.recurringPeriod,
     ...(draft.optOutLink ? { optOutLink: true } : {}),
+    ...(draft.shortenLinks ? { shortenLinks: true } : {}),
   };
   const item = (text: string, destinationAddress: string): SendItem => {
     const shortMessage = messageBodyFor(draft.senderId, text);

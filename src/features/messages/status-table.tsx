@@ -6,6 +6,7 @@ import { formatAccra } from '../../domain/dates';
 import { statusGroup, statusLabel, type RecipientStatus } from '../../domain/messages/message-status';
 import { NETWORK_LABELS, networkOf, type Network } from '../../domain/numbers/networks';
 import { canonicalPhone, displayPhone } from '../../domain/numbers/phone-number';
+import { clickedText } from '../../domain/links/click-words';
 
 const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: 'orange.9' } as const;
 /** What a row without a status yet shows. */
@@ -84,6 +85,11 @@ export function StatusTable({
                     {row.reason && (
                       <Text span size="xs" c="red.9">
                         {row.reason}
+                      </Text>
+                    )}
+                    {row.clicks !== undefined && (
+                      <Text span size="xs" c={row.clicks > 0 ? 'grape.9' : 'dimmed'} data-testid="row-clicks">
+                        {clickedText(row.clicks)}
                       </Text>
                     )}
                   </Stack>

@@ -21,6 +21,8 @@ export type SendFormFields = {
   groupIds: string[];
   /** End each text with an opt-out link; kept after a send, like the sender ID. */
   optOutLink: boolean;
+  /** Shorten the text's links to each recipient's own short link and count clicks. */
+  shortenLinks: boolean;
   /** The source Personalized set to excel (typed numbers or a phone book): the form says so, and Regular brings it back. */
   sourceSwitchedFrom: ContactSource | null;
 };
@@ -43,6 +45,7 @@ export function defaultFields(senderId = '', optOutLink = false): SendFormFields
     recurringInterval: DEFAULT_INTERVAL_TEXT,
     groupIds: [],
     optOutLink,
+    shortenLinks: false,
     sourceSwitchedFrom: null,
   };
 }
@@ -76,6 +79,7 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
       typeof draft.recurringInterval === 'number' ? String(draft.recurringInterval) : str(draft.recurringInterval, ''),
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
     optOutLink: draft.optOutLink === true,
+    shortenLinks: draft.shortenLinks === true,
     sourceSwitchedFrom:
       draft.sourceSwitchedFrom === 'manual' || draft.sourceSwitchedFrom === 'phonebook'
         ? draft.sourceSwitchedFrom

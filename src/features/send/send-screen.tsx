@@ -27,6 +27,7 @@ import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
 import { SendTest } from './send-test';
+import { SHORTEN_LINKS_LABEL } from '../../domain/links/short-links';
 import { TemplatePicker } from './template-picker';
 
 /** How old the stored opt-out list may be before the send form fetches it again. */
@@ -160,6 +161,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         />
         <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
         <SendTest fields={fields} plan={plan} ownPhone={user.telnumber} />
+        <ShortenLinksField form={form} />
         <OptOutLinkField form={form} />
         <SendSummary plan={plan} balance={balance} />
         {problem && (
@@ -174,6 +176,17 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         </Group>
       </FormStack>
     </Paper>
+  );
+}
+
+function ShortenLinksField({ form: { fields, set } }: { form: SendFormApi }) {
+  return (
+    <Checkbox
+      label={SHORTEN_LINKS_LABEL}
+      description="Each web address in the text becomes the recipient's own short link on your domain; the report shows who clicked"
+      checked={fields.shortenLinks}
+      onChange={(event) => set('shortenLinks', event.currentTarget.checked)}
+    />
   );
 }
 
