@@ -64,7 +64,7 @@ export async function fetchLinkAudience(token: string, profileId: number, messag
     params: { id: messageId },
     body: { profile_id: profileId, clicked },
   });
-  return answer.numbers;
+  return answer;
 }
 
 /** The last 30 days of the account's sends (view 'client': an admin's clients' together). */

@@ -92,6 +92,7 @@ describe('the clicks of short links', () => {
     const yes = await audience(true);
     expect(yes.status).toBe(200);
     expect([...yes.body.numbers].sort()).toEqual(clickers.map((l) => l.number).sort());
+    expect(yes.body.senderId).toBe('DEMO');
     const no = await audience(false);
     expect(no.body.numbers).toHaveLength(16);
     expect(no.body.numbers).not.toContain('233240000190');

@@ -66,7 +66,7 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
 
   // A follow-up of a send with short links: who clicked, or who did not (docs/product.md#follow-up).
   register(app, ctx, LINK_AUDIENCE, async ({ body, scope: { record: message } }) => {
-    return { numbers: await followUpNumbers(ctx.db, message, body.clicked) };
+    return { numbers: await followUpNumbers(ctx.db, message, body.clicked), senderId: message.source_address };
   });
 
   // The caller's own days, or with view 'client' an admin's clients' (touches 'self-or-clients').

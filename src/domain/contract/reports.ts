@@ -77,10 +77,11 @@ export const OVERVIEW = frontendCall(
 /**
  * A follow-up of a send with short links (docs/product.md#follow-up): the numbers of its recipients who
  * clicked (or, `clicked` no, did not), each once; recipients who were opted out or erased are left out.
+ * `senderId` is the send's own, which the follow-up keeps.
  */
 export const LINK_AUDIENCE = frontendCall(
   'linkaudience/:id',
   { who: 'user', touches: 'record' },
   ownBody.extend({ clicked: flag }),
-  z.object({ numbers: z.array(text) }),
+  z.object({ numbers: z.array(text), senderId: text }),
 );

@@ -1,0 +1,115 @@
+// Short links (docs/product.md#short-links): accepting a 100,000-recipient send with a shortened link
+// against the same send without one (time, and the longest the event loop was held meanwhile), then
+// the redirect's answer times under 200 concurrent clicks on a listening gateway.
+// Run: npx tsx tests/bench/links.bench.ts   (PostgreSQL: node scripts/with-postgres.mjs npx tsx ...)
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { makeTestApp } from '../gateway/helpers/test-app';
+import { account, numbers, sendItem, sendSms } from '../gateway/helpers/messaging';
+
+const RECIPIENTS = 100_000;
+const CONCURRENCY = 200;
+const CLICKS = Number(process.env.CLICKS ?? 10_000);
+const TEXT = `Black Friday: 30% off everything today. Shop: https://shop.example.com/black-friday?utm_source=sms&utm_campaign=${'nov'.repeat(20)}`;
+
+const gw = await makeTestApp({ maxBodyBytes: 16 * 1024 * 1024 });
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** One accepted send of RECIPIENTS numbers: its time and the longest the event loop waited meanwhile. */
+async function acceptOnce(apikey: string, start: number, shortenLinks: boolean) {
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const began = performance.now();
+  const res = await sendSms(gw, apikey, [
+    sendItem({ destinationAddress: numbers(RECIPIENTS, start), shortMessage: TEXT, shortenLinks }),
+  ]);
+  const ms = performance.now() - began;
+  lag.disable();
+  if (res.status !== 200) throw new Error(`send failed: ${JSON.stringify(res.body)}`);
+  return { ms, maxLagMs: lag.max / 1e6, messageId: res.body.message_id as number };
+}
+
+/** CLICKS GETs of these codes, CONCURRENCY at a time over kept-alive connections: each answer's time. */
+async function clickAll(port: number, codes: readonly string[]): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const times: number[] = [];
+  let next = 0;
+  const one = (code: string) =>
+    new Promise<void>((resolve, reject) => {
+      const began = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/l/${code}`,
+          agent,
+          headers: { host: 'localhost', 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 302) return reject(new Error(`answered ${res.statusCode}`));
+            times.push(performance.now() - began);
+            resolve();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  const worker = async () => {
+    while (next < CLICKS) await one(codes[next++ % codes.length]!);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+  return times.sort((a, b) => a - b);
+}
+
+try {
+  const demo = await account(gw, 'demouser');
+  await gw.ctx.db
+    .updateTable('users')
+    .set({ creditbalance: 10_000_000 })
+    .where('profile_id', '=', demo.profile_id)
+    .execute();
+  console.log(`short links bench on ${gw.ctx.db.dialectName}`);
+  // Warm the statements up on a small send of each kind.
+  await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: numbers(1000, 900_000), shortMessage: TEXT })]);
+  await sendSms(gw, demo.apikey, [
+    sendItem({ destinationAddress: numbers(1000, 901_000), shortMessage: TEXT, shortenLinks: true }),
+  ]);
+
+  const plain = await acceptOnce(demo.apikey, 0, false);
+  const linked = await acceptOnce(demo.apikey, RECIPIENTS, true);
+  const row = (label: string, r: { ms: number; maxLagMs: number }) =>
+    console.log(
+      `${label.padEnd(58)} ${r.ms.toFixed(0).padStart(7)} ms  (event loop held at most ${r.maxLagMs.toFixed(0)} ms)`,
+    );
+  row('sendsms 100,000 recipients, long link as typed', plain);
+  row('sendsms 100,000 recipients, shortened (100,000 links)', linked);
+  console.log(`${'ratio shortened / as typed'.padEnd(58)} ${(linked.ms / plain.ms).toFixed(2).padStart(7)} x`);
+
+  const stored = await gw.ctx.db
+    .selectFrom('short_links')
+    .select('code')
+    .where('message_id', '=', linked.messageId)
+    .execute();
+  const codes = stored.map((r) => r.code).sort(() => Math.random() - 0.5);
+  await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = gw.app.server.address() as AddressInfo;
+  const began = performance.now();
+  const times = await clickAll(port, codes);
+  const seconds = (performance.now() - began) / 1000;
+  console.log(
+    `${`redirect /l/<code>, ${CLICKS.toLocaleString('en-US')} clicks, ${CONCURRENCY} at once`.padEnd(58)} median ${quantile(times, 0.5).toFixed(1)} ms, p90 ${quantile(times, 0.9).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms, ${(CLICKS / seconds).toFixed(0)}/s`,
+  );
+  const recorded = await gw.ctx.db
+    .selectFrom('link_clicks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  console.log(`${'clicks recorded'.padEnd(58)} ${Number(recorded.n).toLocaleString('en-US').padStart(7)}`);
+} finally {
+  await gw.close();
+}
