@@ -72,28 +72,7 @@ export function StatusTable({
                   </Stack>
                 </Table.Td>
                 {/* Wide enough for 'Delivered' and its time on one line each, beside a recipient's own text on a phone. */}
-                <Table.Td miw={STATUS_MIN_WIDTH}>
-                  <Stack gap={2} align="flex-start">
-                    <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
-                      {statusLabel(row.status || NO_STATUS_YET)}
-                    </Badge>
-                    {row.statusTime && (
-                      <Text span size="xs" c="dimmed">
-                        {formatAccra(row.statusTime)}
-                      </Text>
-                    )}
-                    {row.reason && (
-                      <Text span size="xs" c="red.9">
-                        {row.reason}
-                      </Text>
-                    )}
-                    {row.clicks !== undefined && (
-                      <Text span size="xs" c={row.clicks > 0 ? 'grape.9' : 'dimmed'} data-testid="row-clicks">
-                        {clickedText(row.clicks)}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
+                <StatusCell row={row} />
                 {texts && (
                   <Table.Td visibleFrom="sm">
                     <Text size="sm" style={TEXT_STYLE}>
@@ -127,5 +106,33 @@ export function StatusTable({
         <PageNumbers total={pages} value={Math.min(page, pages)} onChange={onPage} />
       </Group>
     </>
+  );
+}
+
+/** A row's status, the time it was reached, why it failed, and (a send with short links) its clicks. */
+function StatusCell({ row }: { row: StatusRow }) {
+  return (
+    <Table.Td miw={STATUS_MIN_WIDTH}>
+      <Stack gap={2} align="flex-start">
+        <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
+          {statusLabel(row.status || NO_STATUS_YET)}
+        </Badge>
+        {row.statusTime && (
+          <Text span size="xs" c="dimmed">
+            {formatAccra(row.statusTime)}
+          </Text>
+        )}
+        {row.reason && (
+          <Text span size="xs" c="red.9">
+            {row.reason}
+          </Text>
+        )}
+        {row.clicks !== undefined && (
+          <Text span size="xs" c={row.clicks > 0 ? 'grape.9' : 'dimmed'} data-testid="row-clicks">
+            {clickedText(row.clicks)}
+          </Text>
+        )}
+      </Stack>
+    </Table.Td>
   );
 }
