@@ -3,11 +3,12 @@
 // a previewer or a fetch within a second of the delivery receipt; 404 on another tenant's host; an
 // expired link's page names the sender; a bad web address is refused before anything is stored.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { call, makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, numbers, sendItem, sendSms } from './helpers/messaging';
 import {
   MAX_LONG_URL,
   NO_LINK_TO_SHORTEN,
+  SHORT_LINKED_TEXT_FIXED,
   SHORT_CODE_LENGTH,
   SHORT_LINK_LIFETIME_MS,
 } from '../../src/domain/links/short-links';
@@ -198,5 +199,29 @@ describe('short links', () => {
     );
     const stored = await gw.ctx.db.selectFrom('short_links').select(['url', 'network']).execute();
     expect(stored).toEqual([{ url: 'https://example.com/a', network: 'mtn' }]);
+  });
+
+  it("keeps a scheduled send's short links: its text cannot be edited, its time can, and its links work", async () => {
+    const sent = await sendSms(gw, demo.apikey, [
+      sendItem({
+        messageType: 'scheduled sms',
+        typeandsubtype: 'scheduled:regular',
+        expectedDeliveryTime: '2026-11-21 09:00:00',
+        destinationAddress: numbers(2),
+        shortenLinks: true,
+        shortMessage: TEXT,
+      }),
+    ]);
+    expect(sent.status).toBe(200);
+    const edit = (body: Record<string, unknown>) =>
+      call(gw, 'updatescheduled', { message_id: sent.body.message_id, ...body }, { token: demo.token });
+    const refused = await edit({ shortMessage: 'A new text' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(SHORT_LINKED_TEXT_FIXED);
+    expect((await edit({ expectedDeliveryTime: '2026-11-21 10:00:00' })).body.status).toBe('successful');
+    const [first] = await textsOf(sent.body.message_id);
+    const code = /\/l\/([A-Za-z0-9]{7})/.exec(first!.text ?? '')![1]!;
+    expect((await open(code)).headers.location).toBe(LONG_URL);
+    expect(await clicksOf(sent.body.message_id)).toHaveLength(1);
   });
 });

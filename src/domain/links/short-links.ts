@@ -15,6 +15,9 @@ export const PREVIEW_WINDOW_MS = 1000;
 
 /** The send form's switch. */
 export const SHORTEN_LINKS_LABEL = 'Shorten links and count clicks';
+/** A registration's text cannot change once its recipients' texts carry their own short links. */
+export const SHORT_LINKED_TEXT_FIXED =
+  'This send carries short links in its texts, so its text cannot be changed: delete it and send the new text instead';
 export const NO_LINK_TO_SHORTEN =
   'This text has no link to shorten: write the web address in full, starting with http:// or https://';
 
