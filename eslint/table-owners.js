@@ -56,6 +56,7 @@ export const TABLE_OWNERS = {
   balance_alerts: 'money',
   templates: 'templates',
   short_links: 'links',
+  short_link_counts: 'links',
   link_clicks: 'links',
 };
 

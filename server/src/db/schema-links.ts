@@ -14,10 +14,17 @@ export interface ShortLinksTable {
   mode: string;
   /** The long URL, checked (http or https) before it was stored. */
   url: string;
+  /** It works SHORT_LINK_LIFETIME_MS from then. */
   created_at: number;
-  expires_at: number;
 }
 export type ShortLinkRow = Selectable<ShortLinksTable>;
+
+/** A send's recipients that were sent short links, by network. */
+export interface ShortLinkCountsTable {
+  message_id: number;
+  network: string;
+  recipients: number;
+}
 
 /** A click a person made on a short link: no address is kept, only the device family. */
 export interface LinkClicksTable {
@@ -37,5 +44,6 @@ export type LinkClickRow = Selectable<LinkClicksTable>;
 
 export interface LinkTables {
   short_links: ShortLinksTable;
+  short_link_counts: ShortLinkCountsTable;
   link_clicks: LinkClicksTable;
 }

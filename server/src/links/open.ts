@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../core/context';
 import { deliveredAt } from '../messaging/recipient-numbers';
-import { isShortCode, PREVIEW_WINDOW_MS } from '../../../src/domain/links/short-links';
+import { isShortCode, PREVIEW_WINDOW_MS, SHORT_LINK_LIFETIME_MS } from '../../../src/domain/links/short-links';
 import { deviceFamily, isPreviewer } from './agents';
 import { expiredPage, NOT_FOUND, type LinkPage } from './pages';
 
@@ -52,7 +52,8 @@ export async function openLink(
   const owner = await ownerOf(link.profile_id);
   if (!owner || owner.host !== host) return { page: NOT_FOUND };
   const now = ctx.now();
-  if (now >= Number(link.expires_at)) return { page: expiredPage(owner.sender.companyname || owner.sender.username) };
+  if (now >= Number(link.created_at) + SHORT_LINK_LIFETIME_MS)
+    return { page: expiredPage(owner.sender.companyname || owner.sender.username) };
   if (await isPersonsClick(ctx, link.recipient_id, opening, now)) {
     await ctx.db
       .insertInto('link_clicks')

@@ -19,8 +19,8 @@ const labelOf = (network: string) => NETWORK_LABELS[network as Network] ?? netwo
  */
 export async function clickReport(db: Executor, messageIds: readonly number[]): Promise<ClickReport | null> {
   const linked = await db
-    .selectFrom('short_links')
-    .select(['network', sql<number>`count(distinct recipient_id)`.as('n')])
+    .selectFrom('short_link_counts')
+    .select(['network', sql<number>`sum(recipients)`.as('n')])
     .where('message_id', 'in', messageIds)
     .groupBy('network')
     .execute();
@@ -96,8 +96,8 @@ export async function clickedIndices(db: Executor, messageIds: readonly number[]
 /** Whether a message's recipients were sent short links (the follow-up needs them). */
 export async function hasShortLinks(db: Executor, messageIds: readonly number[]): Promise<boolean> {
   const row = await db
-    .selectFrom('short_links')
-    .select('code')
+    .selectFrom('short_link_counts')
+    .select('message_id')
     .where('message_id', 'in', messageIds)
     .limit(1)
     .executeTakeFirst();

@@ -1,12 +1,12 @@
+import { sql } from 'kysely';
 import type { DialectName, Executor } from '../db/database';
-import { chunks, rowsToInsert } from '../db/queries';
+import { rowsToInsert } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import { networkOf } from '../../../src/domain/numbers/networks';
-import { SHORT_LINK_LIFETIME_MS } from '../../../src/domain/links/short-links';
 import type { LinkCode } from './shorten';
 
-/** Rows in one insert, and inserts between two yields to the event loop. */
+/** Recipients whose links go in one insert, and inserts between two yields to the event loop. */
 const CHUNK = 500;
 const CHUNKS_PER_YIELD = 4;
 
@@ -15,6 +15,14 @@ export interface LinkedRecipient {
   id: number;
   recipient_index: number;
   number: string;
+}
+
+/** Who the links are of, and when they were made. */
+export interface LinkOwner {
+  profileId: number;
+  messageId: number;
+  mode: string;
+  now: number;
 }
 
 /** Two fresh codes met (about one send in millions of a 100,000-recipient size): the send is made again with new ones. */
@@ -34,47 +42,69 @@ const COLUMNS = {
   mode: 'text',
   url: 'text',
   created_at: 'bigint',
-  expires_at: 'bigint',
 } as const;
 
-/**
- * Stores the short links of a send's recipients just inserted, in its transaction, CHUNK rows an
- * insert with a yield every few: a code already taken throws CodeClash (the whole send rolls back).
- */
-export async function storeLinks(
-  db: Executor,
-  dialect: DialectName,
-  owner: { profileId: number; messageId: number; mode: string; now: number },
+/** The link rows of some recipients, counting each recipient under its network. */
+function rowsOf(
+  owner: LinkOwner,
   recipients: readonly LinkedRecipient[],
   links: ReadonlyMap<number, readonly LinkCode[]>,
-): Promise<number> {
-  const rows = recipients.flatMap((r) =>
-    (links.get(r.recipient_index) ?? []).map((link) => ({
+  byNetwork: Map<string, number>,
+) {
+  return recipients.flatMap((r) => {
+    const codes = links.get(r.recipient_index) ?? [];
+    if (codes.length === 0) return [];
+    const network = networkOf(canonicalPhone(r.number));
+    byNetwork.set(network, (byNetwork.get(network) ?? 0) + 1);
+    return codes.map((link) => ({
       code: link.code,
       profile_id: owner.profileId,
       message_id: owner.messageId,
       recipient_id: r.id,
       recipient_index: r.recipient_index,
-      network: networkOf(canonicalPhone(r.number)),
+      network,
       mode: owner.mode,
       url: link.url,
       created_at: owner.now,
-      expires_at: owner.now + SHORT_LINK_LIFETIME_MS,
-    })),
-  );
-  let stored = 0;
-  for (const [i, part] of chunks(rows, CHUNK).entries()) {
-    if (i > 0 && i % CHUNKS_PER_YIELD === 0) await yieldToLoop();
-    const { columns, source } = rowsToInsert(dialect, part, COLUMNS);
+    }));
+  });
+}
+
+/**
+ * Stores the short links of a send's recipients just inserted, in its transaction, the links of CHUNK
+ * recipients an insert with a yield every few, and adds them to the send's counts by network; a code
+ * already taken throws CodeClash (the whole send rolls back).
+ */
+export async function storeLinks(
+  db: Executor,
+  dialect: DialectName,
+  owner: LinkOwner,
+  recipients: readonly LinkedRecipient[],
+  links: ReadonlyMap<number, readonly LinkCode[]>,
+): Promise<void> {
+  const byNetwork = new Map<string, number>();
+  for (let start = 0; start < recipients.length; start += CHUNK) {
+    if (start > 0 && (start / CHUNK) % CHUNKS_PER_YIELD === 0) await yieldToLoop();
+    const rows = rowsOf(owner, recipients.slice(start, start + CHUNK), links, byNetwork);
+    if (rows.length === 0) continue;
+    const { columns, source } = rowsToInsert(dialect, rows, COLUMNS);
     const result = await db
       .insertInto('short_links')
       .columns(columns)
       .expression(source)
       .onConflict((oc) => oc.column('code').doNothing())
       .executeTakeFirst();
-    const inserted = Number(result.numInsertedOrUpdatedRows ?? part.length);
-    if (inserted < part.length) throw new CodeClash();
-    stored += inserted;
+    if (Number(result.numInsertedOrUpdatedRows ?? rows.length) < rows.length) throw new CodeClash();
   }
-  return stored;
+  if (byNetwork.size === 0) return;
+  // A job's later batch adds its recipients to the counts of the batches before it.
+  await db
+    .insertInto('short_link_counts')
+    .values([...byNetwork].map(([network, n]) => ({ message_id: owner.messageId, network, recipients: n })))
+    .onConflict((oc) =>
+      oc.columns(['message_id', 'network']).doUpdateSet({
+        recipients: sql<number>`short_link_counts.recipients + excluded.recipients`,
+      }),
+    )
+    .execute();
 }

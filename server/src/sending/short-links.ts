@@ -5,7 +5,7 @@ import { tenantHost } from '../tenancy/domains';
 import { measureWithLink, screenRecipients } from '../optouts/screen';
 import type { NewRecipient } from '../messaging/message-store';
 import { shortenRecipients, type LinkCode } from '../links/shorten';
-import { CodeClash, storeLinks, type LinkedRecipient } from '../links/store';
+import { CodeClash, storeLinks, type LinkedRecipient, type LinkOwner } from '../links/store';
 import { shortenedText } from '../../../src/domain/links/short-links';
 import { measure, type SendEnvelope } from './send-items';
 
@@ -28,22 +28,16 @@ export async function shortenSend<R extends Prepared>(
   user: UserRow,
   envelope: SendEnvelope,
   recipients: readonly R[],
-): Promise<{ recipients: (R & { measuredAs: string })[]; links: Map<number, LinkCode[]>; measuredAs: string }> {
+): Promise<{
+  recipients: (R & { measuredAs: string; parts: number })[];
+  links: Map<number, LinkCode[]>;
+  measuredAs: string;
+}> {
   const host = await tenantHost(ctx, user);
-  const shortened = await shortenRecipients(recipients, host);
+  const shortened = await shortenRecipients(recipients, host, measure);
   const measuredAs = shortenedText(envelope.shortMessage, host);
   envelope.parts = measure(measuredAs, envelope.unicode).parts;
-  const measured = new Map<string, { unicode: boolean; parts: number }>();
-  const out = shortened.recipients.map((r) => {
-    const key = `${r.unicode ? 1 : 0}:${r.measuredAs}`;
-    let m = measured.get(key);
-    if (!m) {
-      m = measure(r.measuredAs, r.unicode);
-      measured.set(key, m);
-    }
-    return { ...r, ...m };
-  });
-  return { recipients: out, links: shortened.links, measuredAs };
+  return { ...shortened, measuredAs };
 }
 
 /**
@@ -70,12 +64,12 @@ export async function composeTexts<R extends Prepared & NewRecipient>(
 export async function storeSendLinks(
   trx: Executor,
   ctx: GatewayContext,
-  owner: { profileId: number; messageId: number; mode: string; now: number },
+  owner: LinkOwner,
   inserted: readonly LinkedRecipient[],
   skipped: ReadonlySet<number>,
   links: ReadonlyMap<number, readonly LinkCode[]>,
 ): Promise<void> {
-  const sent = inserted.filter((r) => !skipped.has(r.recipient_index));
+  const sent = skipped.size === 0 ? inserted : inserted.filter((r) => !skipped.has(r.recipient_index));
   await storeLinks(trx, ctx.db.dialectName, owner, sent, links);
 }
 

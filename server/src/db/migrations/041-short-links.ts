@@ -4,7 +4,8 @@ import { bigint, notNull, withId, zero } from '../columns';
 
 /**
  * Branded short links with click tracking (server/src/links, docs/product.md#short-links): one link per
- * recipient and web address of a send that shortened its links, and each click a person made on one.
+ * recipient and web address of a send that shortened its links, the recipients sent links by network,
+ * and each click a person made on one.
  */
 export function shortLinks(dialect: DialectName): Migration {
   return {
@@ -22,13 +23,16 @@ export function shortLinks(dialect: DialectName): Migration {
         .addColumn('mode', 'text', notNull)
         .addColumn('url', 'text', notNull)
         .addColumn('created_at', bigint(dialect), notNull)
-        .addColumn('expires_at', bigint(dialect), notNull)
         .execute();
+      // A send's recipients sent links, by network: what its report and follow-up read (short_links is
+      // read by code alone, so a 100,000-recipient send writes one index there, not two).
       await db.schema
-        .createIndex('short_links_message')
+        .createTable('short_link_counts')
         .ifNotExists()
-        .on('short_links')
-        .columns(['message_id', 'recipient_index'])
+        .addColumn('message_id', 'integer', notNull)
+        .addColumn('network', 'text', notNull)
+        .addColumn('recipients', 'integer', notNull)
+        .addPrimaryKeyConstraint('short_link_counts_key', ['message_id', 'network'])
         .execute();
       await withId(dialect, db.schema.createTable('link_clicks').ifNotExists())
         .addColumn('code', 'text', notNull)
