@@ -27,7 +27,7 @@ interface CutText {
 }
 
 /** Recipients shortened between two yields to the event loop. */
-const STEP = 2000;
+const STEP = 500;
 /** Distinct texts cut and kept at once: a regular send has one, a personalized one many (cut each time). */
 const KEPT_TEXTS = 100;
 const MARK = '\u0000';

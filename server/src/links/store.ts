@@ -8,7 +8,7 @@ import type { LinkCode } from './shorten';
 
 /** Recipients whose links go in one insert, and inserts between two yields to the event loop. */
 const CHUNK = 500;
-const CHUNKS_PER_YIELD = 4;
+const CHUNKS_PER_YIELD = 1;
 
 /** A stored recipient whose text carries short links. */
 export interface LinkedRecipient {
