@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** One short link: a recipient's own code for one web address of its text (server/src/links). */
 export interface ShortLinksTable {
@@ -17,7 +17,6 @@ export interface ShortLinksTable {
   /** It works SHORT_LINK_LIFETIME_MS from then. */
   created_at: number;
 }
-export type ShortLinkRow = Selectable<ShortLinksTable>;
 
 /** A send's recipients that were sent short links, by network. */
 export interface ShortLinkCountsTable {
@@ -40,7 +39,6 @@ export interface LinkClicksTable {
   /** When the link.clicked fan-out took it (0: not yet). */
   webhook_at: Generated<number>;
 }
-export type LinkClickRow = Selectable<LinkClicksTable>;
 
 export interface LinkTables {
   short_links: ShortLinksTable;

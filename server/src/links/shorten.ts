@@ -9,11 +9,12 @@ export interface LinkCode {
   url: string;
 }
 
-/** A recipient as a send prepares it: its index, text and encoding. */
+/** A recipient as a send prepares it: its index, text, encoding and parts. */
 interface Shortenable {
   index: number;
   text: string;
   unicode: boolean;
+  parts: number;
 }
 
 /** A text cut around its web addresses: `pieces` has one more entry than `urls` (the text between them). */

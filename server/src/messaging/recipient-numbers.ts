@@ -65,7 +65,7 @@ export async function reachableRecipients(
 ): Promise<{ recipient_index: number; number: string }[]> {
   const found: { recipient_index: number; number: string }[] = [];
   const seen = new Set<string>();
-  for (let after = -1; ; ) {
+  for (let after = -1; ;) {
     const rows = await db
       .selectFrom('message_recipients')
       .select(['recipient_index', 'number'])
