@@ -74,13 +74,19 @@ export async function shortenRecipients<R extends Shortenable>(
   const links = new Map<number, LinkCode[]>();
   const out: (R & { measuredAs: string; parts: number })[] = [];
   const prefix = `https://${host}/l/`;
+  let last: { text: string; unicode: boolean; cut: CutText } | null = null;
   for (const [i, r] of recipients.entries()) {
     if (i > 0 && i % STEP === 0) await yieldToLoop();
-    const key = `${r.unicode ? 1 : 0}${r.text}`;
-    let c = cuts.get(key);
+    // Recipients of one item share its text: the last cut is taken without hashing the text again.
+    let c = last && last.text === r.text && last.unicode === r.unicode ? last.cut : undefined;
     if (!c) {
-      c = cut(r.text, r.unicode, host, measure);
-      if (cuts.size < KEPT_TEXTS) cuts.set(key, c);
+      const key = `${r.unicode ? 1 : 0}${r.text}`;
+      c = cuts.get(key);
+      if (!c) {
+        c = cut(r.text, r.unicode, host, measure);
+        if (cuts.size < KEPT_TEXTS) cuts.set(key, c);
+      }
+      last = { text: r.text, unicode: r.unicode, cut: c };
     }
     if (c.urls.length === 0) {
       out.push({ ...r, measuredAs: r.text });
