@@ -78,7 +78,7 @@ export async function shortenRecipients<R extends Shortenable>(
   for (const [i, r] of recipients.entries()) {
     if (i > 0 && i % STEP === 0) await yieldToLoop();
     // Recipients of one item share its text: the last cut is taken without hashing the text again.
-    let c = last && last.text === r.text && last.unicode === r.unicode ? last.cut : undefined;
+    let c: CutText | undefined = last && last.text === r.text && last.unicode === r.unicode ? last.cut : undefined;
     if (!c) {
       const key = `${r.unicode ? 1 : 0}${r.text}`;
       c = cuts.get(key);
