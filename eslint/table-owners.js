@@ -57,6 +57,9 @@ export const TABLE_OWNERS = {
   balance_alerts: 'money',
   templates: 'templates',
   members: 'accounts',
+  short_links: 'links',
+  short_link_counts: 'links',
+  link_clicks: 'links',
 };
 
 /**

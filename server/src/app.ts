@@ -24,6 +24,7 @@ import { registerPaystackRoutes } from './routes/paystack';
 import { registerCarrierRoutes } from './routes/carrier';
 import { registerApiV1Routes } from './routes/api-v1';
 import { registerOptOutRoutes } from './routes/optouts';
+import { registerLinkRoutes } from './routes/links';
 import { registerPersonDataRoutes } from './routes/person-data';
 import { registerDeveloperRoutes } from './routes/developers';
 import { registerSecurityRoutes } from './routes/security';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerCarrierRoutes,
     registerApiV1Routes,
     registerOptOutRoutes,
+    registerLinkRoutes,
     registerPersonDataRoutes,
     registerDeveloperRoutes,
   ]) {

@@ -130,6 +130,8 @@ export type SendItem = {
   optOutLink?: boolean;
   /** 'transactional' is never held by quiet hours; absent: promotional (docs/product.md#quiet-hours). */
   category?: 'promotional' | 'transactional';
+  /** Each web address of the text becomes the recipient's own short link on the tenant's host (docs/product.md#short-links). */
+  shortenLinks?: boolean;
   /** A birthday send from a phone book or sheet: its recipients' birthday, 'yyyy-MM-dd' (docs/api.md#sends). */
   birthday?: string;
   /** A personalized item: the text as typed, with its {placeholders}, and the values it was filled from. */

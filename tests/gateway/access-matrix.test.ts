@@ -91,6 +91,7 @@ const NOT_CALLS: Record<string, string> = {
   'GET /manifest.webmanifest': "the domain's web app manifest",
   'GET /o/:code': 'the opt-out link page: its code is the key',
   'POST /o/:code': 'its confirmation form: the code is the key',
+  'GET /l/:code': "a send's short link: its code is the key; redirects to the long URL and counts the click",
 };
 
 type Route = { path: string; name: string; url: string; access: Role; needs: Needs | undefined };

@@ -2,6 +2,7 @@ import type { AuditTables } from './schema-audit';
 import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
 import type { IntegrationTables } from './schema-integrations';
+import type { LinkTables } from './schema-links';
 import type { MailTables } from './schema-mail';
 import type { MessagingTables } from './schema-messaging';
 import type { MoneyTables } from './schema-money';
@@ -25,4 +26,5 @@ export interface Database
     MailTables,
     MoneyTables,
     TemplateTables,
-    TeamTables {}
+    TeamTables,
+    LinkTables {}

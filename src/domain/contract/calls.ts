@@ -34,7 +34,7 @@ import {
   UPDATE_RECURRING,
   UPDATE_SCHEDULED,
 } from './messages';
-import { MESSAGE_REPORT, OVERVIEW } from './reports';
+import { LINK_AUDIENCE, MESSAGE_REPORT, OVERVIEW } from './reports';
 import {
   CHECK_SUPPLIER_CREDIT,
   CLIENT_PURCHASE_HISTORY,
@@ -152,6 +152,7 @@ export const CALLS: readonly Call[] = [
   // reports.ts
   MESSAGE_REPORT,
   OVERVIEW,
+  LINK_AUDIENCE,
   // payments.ts
   PURCHASE_HISTORY,
   CLIENT_PURCHASE_HISTORY,

@@ -191,6 +191,8 @@ export const StatusRowSchema = z.looseObject({
   text: text.optional(),
   /** The parts its text was billed as (older gateways leave it out). */
   parts: num.optional(),
+  /** Clicks on its short links (docs/product.md#short-links): only for a send that shortened them. */
+  clicks: num.optional(),
 });
 
 /** The table's page sizes, and the export's pages. */

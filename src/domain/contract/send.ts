@@ -59,6 +59,11 @@ export const sendItemSchema = z.object({
    */
   category: z.enum(SEND_CATEGORIES, { message: "must be 'promotional' or 'transactional'" }).optional(),
   /**
+   * Each web address of the text becomes the recipient's own short link on the tenant's host, its clicks
+   * counted (docs/product.md#short-links); the first item's choice is the send's.
+   */
+  shortenLinks: strictFlag,
+  /**
    * A birthday send from a phone book or a sheet: the birthday of this item's recipients, '' when the
    * item names none (its contact's then, else nothing is sent). Present on the first item, the send gives
    * no date: its expectedDeliveryTime is only when it was made (docs/api.md#sends).

@@ -28,6 +28,7 @@ import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
 import { SendTest } from './send-test';
+import { SHORTEN_LINKS_LABEL } from '../../domain/links/short-links';
 import { TemplatePicker } from './template-picker';
 import { quietHoursOfUser, SendCategoryField } from './send-category-field';
 
@@ -177,6 +178,7 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         />
         <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
         <SendTest fields={fields} plan={plan} ownPhone={user.telnumber} />
+        <ShortenLinksField form={form} />
         <OptOutLinkField form={form} />
         <SendCategoryField form={form} quiet={quietHoursOfUser(user)} />
         <SendSummary plan={plan} balance={balance} canPurchase={may(user, 'purchase')} />
@@ -192,6 +194,17 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         </Group>
       </FormStack>
     </Paper>
+  );
+}
+
+function ShortenLinksField({ form: { fields, set } }: { form: SendFormApi }) {
+  return (
+    <Checkbox
+      label={SHORTEN_LINKS_LABEL}
+      description="Each web address in the text becomes the recipient's own short link on your domain; the report shows who clicked"
+      checked={fields.shortenLinks}
+      onChange={(event) => set('shortenLinks', event.currentTarget.checked)}
+    />
   );
 }
 

@@ -2,6 +2,7 @@
 import { op } from './operation';
 import * as s from '../../api-v1/schemas';
 import * as ledger from '../../api-v1/ledger-schemas';
+import * as o from '../../api-v1/optout-schemas';
 
 export const SEND_MESSAGES = op({
   operationId: 'sendMessages',
@@ -94,8 +95,8 @@ export const LIST_OPT_OUTS = op({
   path: '/opt-outs',
   summary: "The account's opt-out list, newest first, a page at a time",
   access: { who: 'apikey', touches: 'self', scopes: ['messages:read'], needs: 'reports' },
-  query: s.listOptOutsQuery,
-  answer: s.optOutList,
+  query: o.listOptOutsQuery,
+  answer: o.optOutList,
   status: 200,
   errors: [],
 });
@@ -107,8 +108,8 @@ export const ADD_OPT_OUTS = op({
   summary: 'Put numbers on the opt-out list: nothing is sent to them again',
   description: 'Every number must be a phone number, or none is added. A number already on the list keeps its reason.',
   access: { who: 'apikey', touches: 'self', scopes: ['messages:send'], needs: 'send' },
-  body: s.addOptOutsBody,
-  answer: s.addedOptOuts,
+  body: o.addOptOutsBody,
+  answer: o.addedOptOuts,
   status: 200,
   errors: [422],
 });
@@ -119,9 +120,9 @@ export const REMOVE_OPT_OUT = op({
   path: '/opt-outs/:number',
   summary: 'Take a number off the opt-out list, with the reason (recorded)',
   access: { who: 'apikey', touches: 'self', scopes: ['messages:send'], needs: 'send' },
-  params: s.optOutParams,
-  query: s.removeOptOutQuery,
-  answer: s.removedOptOut,
+  params: o.optOutParams,
+  query: o.removeOptOutQuery,
+  answer: o.removedOptOut,
   status: 200,
   errors: [404, 422],
 });
