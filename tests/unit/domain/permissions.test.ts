@@ -134,7 +134,7 @@ describe("a team member's menu", () => {
   const all = { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true };
   it.each<[TeamRole[], string[]]>([
     [['Sender'], ['send', 'dashboard', 'scheduled', 'recurring', 'phonebook', 'templates', 'optouts', 'profile']],
-    [['Billing'], ['credithistory', 'purchase', 'profile']],
+    [['Billing'], ['credithistory', 'purchase', 'statement', 'profile']],
     [['Viewer'], ['dashboard', 'scheduled', 'recurring', 'optouts', 'profile']],
     [['Developer'], ['profile', 'developers']],
     [
@@ -149,6 +149,7 @@ describe("a team member's menu", () => {
         'templates',
         'optouts',
         'purchase',
+        'statement',
         'profile',
         'developers',
         'team',

@@ -71,7 +71,12 @@ describe('the page shell', () => {
       permissions: ['purchase', 'billing'],
     });
     renderApp(<AppLayout user={member} domain={domain} />);
-    expect(await menuLabels()).toEqual(['SMS credits purchase history', 'Purchase SMS credits', 'Profile']);
+    expect(await menuLabels()).toEqual([
+      'SMS credits purchase history',
+      'Purchase SMS credits',
+      'Statement',
+      'Profile',
+    ]);
     expect(await screen.findByRole('button', { name: 'Account menu for Esi Billing' })).toBeTruthy();
   });
 
