@@ -54,6 +54,7 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Templates',
       'Opt-outs',
       'Purchase SMS credits',
+      'Statement',
       'Profile',
       'Developers',
       'Team',
