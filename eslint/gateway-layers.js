@@ -21,6 +21,7 @@ export const AREA_RANK = {
   carrier: 1,
   messaging: 1,
   optouts: 1,
+  links: 2,
   scheduler: 2,
   tenancy: 2,
   accounts: 3,

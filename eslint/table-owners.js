@@ -56,6 +56,10 @@ export const TABLE_OWNERS = {
   credit_ledger: 'money',
   balance_alerts: 'money',
   templates: 'templates',
+  members: 'accounts',
+  short_links: 'links',
+  short_link_counts: 'links',
+  link_clicks: 'links',
 };
 
 /**

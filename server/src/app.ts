@@ -13,6 +13,7 @@ import { registerSendRoutes } from './routes/send';
 import { registerMessageRoutes } from './routes/messages';
 import { registerPhonebookRoutes } from './routes/phonebook';
 import { registerTemplateRoutes } from './routes/templates';
+import { registerTeamRoutes } from './routes/team';
 import { registerCreditRoutes } from './routes/credit';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerDomainSettingsRoutes } from './routes/domain-settings';
@@ -23,6 +24,7 @@ import { registerPaystackRoutes } from './routes/paystack';
 import { registerCarrierRoutes } from './routes/carrier';
 import { registerApiV1Routes } from './routes/api-v1';
 import { registerOptOutRoutes } from './routes/optouts';
+import { registerLinkRoutes } from './routes/links';
 import { registerPersonDataRoutes } from './routes/person-data';
 import { registerDeveloperRoutes } from './routes/developers';
 import { registerSecurityRoutes } from './routes/security';
@@ -108,6 +110,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerMessageRoutes,
     registerPhonebookRoutes,
     registerTemplateRoutes,
+    registerTeamRoutes,
     registerCreditRoutes,
     registerPaymentRoutes,
     registerPaystackRoutes,
@@ -115,6 +118,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerCarrierRoutes,
     registerApiV1Routes,
     registerOptOutRoutes,
+    registerLinkRoutes,
     registerPersonDataRoutes,
     registerDeveloperRoutes,
   ]) {

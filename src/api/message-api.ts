@@ -3,7 +3,7 @@ import type { RecurringPeriod } from '../domain/types';
 import { callGateway } from './http';
 import type { CallAnswer, CallBody } from '../domain/contract/call';
 import type { StatusFilter } from '../domain/messages/delivery-report';
-import { MESSAGE_REPORT, OVERVIEW } from '../domain/contract/reports';
+import { LINK_AUDIENCE, MESSAGE_REPORT, OVERVIEW } from '../domain/contract/reports';
 import { outcomeOf, type Outcome } from './answer-fields';
 import {
   DELETE_RECURRING,
@@ -56,6 +56,16 @@ export async function fetchMessageReport(token: string, profileId: number, messa
   return answer.report;
 }
 export type MessageReport = CallAnswer<typeof MESSAGE_REPORT>['report'];
+
+/** The numbers of a send's recipients who clicked its short links, or did not (docs/product.md#follow-up). */
+export async function fetchLinkAudience(token: string, profileId: number, messageId: string, clicked: boolean) {
+  const answer = await callGateway(LINK_AUDIENCE, {
+    auth: token,
+    params: { id: messageId },
+    body: { profile_id: profileId, clicked },
+  });
+  return answer;
+}
 
 /** The last 30 days of the account's sends (view 'client': an admin's clients' together). */
 export type OverviewAnswer = CallAnswer<typeof OVERVIEW>['overview'];

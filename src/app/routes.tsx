@@ -19,6 +19,8 @@ import {
   SignupScreen,
   StatusScreen,
   TemplatesScreen,
+  TeamScreen,
+  JoinScreen,
   prefetchSignedInScreens,
 } from './screens';
 
@@ -54,6 +56,8 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.profile.path, element: <ProfileScreen /> },
       { path: APP_PATHS.clientManagement.path, element: <ClientManagementScreen /> },
       { path: APP_PATHS.auditLog.path, element: <AuditLogScreen /> },
+      { path: APP_PATHS.team.path, element: <TeamScreen /> },
+      { path: APP_PATHS.join.path, element: <JoinScreen /> },
       { path: '*', element: null },
     ],
   },

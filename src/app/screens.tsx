@@ -82,6 +82,13 @@ export const DevelopersScreen = lazyScreen(
     }),
   inShell,
 );
+export const TeamScreen = lazyScreen(
+  () => withAllStyles(import('../features/team/team-screen')).then((m) => m.TeamScreen),
+  inShell,
+);
+export const JoinScreen = lazyScreen(() =>
+  withAllStyles(import('../features/auth/join-screen')).then((m) => m.JoinScreen),
+);
 export const AuditLogScreen = lazyScreen(
   () => withAllStyles(import('../features/auditlog/audit-log-screen')).then((m) => m.AuditLogScreen),
   inShell,

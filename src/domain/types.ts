@@ -1,4 +1,5 @@
 // Shapes shared by the PWA, the service worker and the gateway; field names exactly as the wire has them (docs/api.md).
+import type { Permission, TeamRole } from './account/team-roles';
 
 export type AccountType = 'REGULAR' | 'PREMIUM' | 'RESELLER';
 export type MessageKind = 'quick' | 'scheduled' | 'recurring' | 'birthday';
@@ -65,6 +66,9 @@ export type UserInfo = {
   /** Credits under which a charge alerts the account, 0 for none; the monthly cap its provider set, null for none (older gateways: absent). */
   lowbalancethreshold?: number;
   monthlycap?: number | null;
+  /** A team member's sign-in (docs/product.md#members-and-roles): who they are and what their roles allow; absent for the owner. */
+  member?: { id: number; name: string; roles: TeamRole[] };
+  permissions?: Permission[];
   /** Quiet hours (docs/product.md#quiet-hours): the nightly window as HH:mm in Accra ('' for none) and Sundays (older gateways: absent). */
   quietstart?: string;
   quietend?: string;
@@ -126,6 +130,8 @@ export type SendItem = {
   optOutLink?: boolean;
   /** 'transactional' is never held by quiet hours; absent: promotional (docs/product.md#quiet-hours). */
   category?: 'promotional' | 'transactional';
+  /** Each web address of the text becomes the recipient's own short link on the tenant's host (docs/product.md#short-links). */
+  shortenLinks?: boolean;
   /** A birthday send from a phone book or sheet: its recipients' birthday, 'yyyy-MM-dd' (docs/api.md#sends). */
   birthday?: string;
   /** A personalized item: the text as typed, with its {placeholders}, and the values it was filled from. */

@@ -31,7 +31,17 @@ describe('accessibility: contrast and names, on screens and with alerts showing'
       [
         'demouser',
         'demo12345',
-        ['/', '/dashboard', '/phonebook', '/phonebook/1', '/purchasesms', '/credithistory', '/profile', '/auditlog'],
+        [
+          '/',
+          '/dashboard',
+          '/phonebook',
+          '/phonebook/1',
+          '/purchasesms',
+          '/credithistory',
+          '/profile',
+          '/auditlog',
+          '/team',
+        ],
       ],
       [
         'supervisor',

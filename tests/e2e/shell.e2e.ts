@@ -54,14 +54,16 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Templates',
       'Opt-outs',
       'Purchase SMS credits',
+      'Statement',
       'Profile',
       'Developers',
+      'Team',
       'Audit log',
     ]);
     await client.context.close();
     const admin = await world.openSignedIn({ who: 'acmeadmin', password: 'acme12345', host: 'acme.localhost' });
     const labels = await admin.send.shell.menuLabels();
-    expect(labels.slice(-2)).toEqual(['Client management', 'Audit log']);
+    expect(labels.slice(-3)).toEqual(['Client management', 'Team', 'Audit log']);
     // Admins see whether a sender ID awaits approval.
     await admin.page.getByRole('button', { name: /sender IDs? (are awaiting|awaiting) approval/i }).waitFor();
     await admin.page.goto(world.gateway.url('/clientmanagement', 'acme.localhost'));

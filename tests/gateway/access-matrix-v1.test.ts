@@ -9,6 +9,8 @@ import { API_SCOPES } from '../../src/domain/api-v1/schemas';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { makeKey, v1 } from './helpers/api-v1';
 import { declaredRoutes, freshSession, seededAccounts, type SeededAccount } from './helpers/roles';
+import { memberOfEveryRole, memberSession, type TeamMemberFixture } from './helpers/team';
+import { notAllowedText, rolesAllow } from '../../src/domain/account/team-roles';
 
 type Answer = Awaited<ReturnType<typeof v1>>;
 type Key = Awaited<ReturnType<typeof makeKey>>;
@@ -24,11 +26,14 @@ const sessions = new Map<SeededAccount, string>();
 const liveKeys = new Map<SeededAccount, Key>();
 let testKey: Key, fenced: Key;
 const missing = new Map<string, Key>();
+/** One member of every team role of each account. */
+const teams = new Map<SeededAccount, TeamMemberFixture[]>();
 
 beforeAll(async () => {
   for (const account of accounts) {
     const { token } = await freshSession(gw, account);
     sessions.set(account, token);
+    teams.set(account, await memberOfEveryRole(gw, { token, host: account.host, profile_id: account.profile_id }));
     liveKeys.set(account, await makeKey(gw, token, { scopes: [...API_SCOPES] }));
   }
   const token = sessions.get(demo)!;
@@ -52,6 +57,12 @@ type Expected = 'admitted' | { status: 401 | 403; code: string };
 const refused = (status: 401 | 403, code: string): Expected => ({ status, code });
 
 describe('the table', () => {
+  it('declares for every operation the permission a member needs (none left undeclared)', () => {
+    expect(
+      OPERATIONS.filter((op) => !op.access.needs || op.access.needs === 'signed-in').map((op) => op.operationId),
+    ).toEqual([]);
+  });
+
   it('registers every operation, each declaring a key-holder on its own account', () => {
     expect(declaredRoutes('v1').map((r) => r.declared)).toEqual(expect.arrayContaining([...OPERATIONS]));
     expect(declaredRoutes('v1')).toHaveLength(OPERATIONS.length);
@@ -83,6 +94,17 @@ describe('every operation for every caller', () => {
         const bySession = session ? 'admitted' : refused(401, 'invalid_api_key');
         expectThat(`${who}'s session`, bySession, await request(op, sessions.get(account)));
         expectThat(`${who}'s live key`, 'admitted', await request(op, liveKeys.get(account)!.secret));
+        // A member's session: where sessions are admitted, only with a role that allows the operation.
+        for (const member of teams.get(account)!) {
+          const res = await request(op, await memberSession(gw, member));
+          const memberWho = `${who}'s ${member.roles.join('+')}`;
+          if (!session) expectThat(memberWho, refused(401, 'invalid_api_key'), res);
+          else if (rolesAllow(member.roles, op.access.needs!)) expectThat(memberWho, 'admitted', res);
+          else {
+            expectThat(memberWho, refused(403, 'missing_role'), res);
+            expect(res.body.error?.message).toBe(notAllowedText(op.access.needs as never));
+          }
+        }
       }
       const byTestKey = liveOnly ? refused(403, 'forbidden') : 'admitted';
       expectThat('a test key', byTestKey, await request(op, testKey.secret));

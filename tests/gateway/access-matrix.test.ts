@@ -14,6 +14,8 @@ import { z } from '../../src/domain/contract/zod';
 import { FRONTEND_PATH as FRONTEND } from '../../src/domain/navigation/api-paths';
 import { call, makeTestApp, type TestGateway, type Session, signInDemoTenants } from './helpers/test-app';
 import { ADMITS, declaredRoutes, freshSession, seededAccounts, servedRoutes } from './helpers/roles';
+import { memberOfEveryRole, memberSession, type TeamMemberFixture } from './helpers/team';
+import { rolesAllow, type Needs } from '../../src/domain/account/team-roles';
 
 const FORBIDDEN = { status: 'failed', message: 'You are not allowed to do this' };
 const INVALID_TOKEN = { status: 'failed', message: 'Invalid Token' };
@@ -30,6 +32,9 @@ const PUBLIC = [
   'changepassword',
   // The second step of a sign-in: its challenge, not a token, names the account.
   'logincode',
+  // A team's invitation: its code, from the SMS link, names the member.
+  'invitation',
+  'acceptinvitation',
   // The first step of a sign-up, under its own path.
   'temporalsignup',
 ];
@@ -86,9 +91,10 @@ const NOT_CALLS: Record<string, string> = {
   'GET /manifest.webmanifest': "the domain's web app manifest",
   'GET /o/:code': 'the opt-out link page: its code is the key',
   'POST /o/:code': 'its confirmation form: the code is the key',
+  'GET /l/:code': "a send's short link: its code is the key; redirects to the long URL and counts the click",
 };
 
-type Route = { path: string; name: string; url: string; access: Role };
+type Route = { path: string; name: string; url: string; access: Role; needs: Needs | undefined };
 
 const gw: TestGateway = await makeTestApp();
 await gw.app.ready();
@@ -97,6 +103,7 @@ const routes: Route[] = declaredRoutes('app').map(({ path, declared }) => ({
   name: path.startsWith(FRONTEND) ? path.slice(FRONTEND.length) : path.slice(path.lastIndexOf('/') + 1),
   url: encodeURI(path.replace(/:\w+/g, '1')),
   access: declared.access.who,
+  needs: declared.access.needs,
 }));
 const named = (...names: string[]) => routes.filter((r) => names.includes(r.name));
 /** The demo seed's accounts and their roles. */
@@ -107,9 +114,15 @@ const registeredRoute = (route: string) =>
 const withAccess = (...levels: Role[]) => routes.filter((r) => levels.includes(r.access));
 
 let demo: Session, sup: Session, acme: Session, acmeClient: Session;
+/** One member of every team role in each seeded account. */
+const teams = new Map<(typeof accounts)[number], TeamMemberFixture[]>();
 
 beforeAll(async () => {
   ({ sup, demo, acme, acmeClient } = await signInDemoTenants(gw));
+  for (const account of accounts) {
+    const { token } = await freshSession(gw, account);
+    teams.set(account, await memberOfEveryRole(gw, { token, host: account.host, profile_id: account.profile_id }));
+  }
 });
 afterAll(() => gw.close());
 
@@ -150,6 +163,14 @@ describe('the route table', () => {
         /src\/domain\/contract\/access\.ts/,
       );
     expect(app.hasRoute({ method: 'POST', url: incoherent[0]!.path })).toBe(false);
+  });
+
+  it('declares for every signed-in call the permission a member needs (none left undeclared)', () => {
+    const undeclared = routes.filter((r) => r.access !== 'public' && !r.needs).map((r) => r.name);
+    expect(undeclared).toEqual([]);
+    expect(routes.filter((r) => r.access === 'public' && r.needs).map((r) => r.name)).toEqual([]);
+    const noNeeds = frontendCall('x7', { who: 'user', touches: 'self' }, ownBody, z.unknown());
+    expect(() => register(Fastify(), gw.ctx, noNeeds, async () => ({}))).toThrow(/needs/);
   });
 
   it.each(Object.entries(EXPECTED_ROLE))('%s is declared %s', (name, role) => {
@@ -233,6 +254,13 @@ describe('every call for every role', () => {
       ? JSON.stringify(res.body.error) === JSON.stringify(INVALID_TOKEN)
       : res.status === 403 && JSON.stringify(res.body.error) === JSON.stringify(FORBIDDEN);
 
+  /** A member refused for their roles: 403, the refusal's text and the role (or the owner) that may. */
+  const refusedForRole = (res: Answer) =>
+    res.status === 403 &&
+    /^You are not allowed to do this\. (Ask for the (Owner|Admin|Sender|Approver|Viewer|Billing|Developer) role|Only the account's owner can .*)\.$/.test(
+      String(res.body.error?.message),
+    );
+
   it.each(routes.map((r) => [r.name, r.access, r] as const))(
     '%s (%s) admits exactly the roles its access admits',
     async (_n, _who, route) => {
@@ -263,10 +291,29 @@ describe('every call for every role', () => {
         // The account's own API key stands for it on sendsms only; elsewhere it is no session.
         const byKey = route.access === 'public' || route.access === 'apikey' ? 'admitted' : 401;
         expectThat(`${account.username}'s API key`, byKey, await as(apikey));
+        // Each member of its team: the account's role first, then the member's roles (docs/product.md#members-and-roles).
+        for (const member of teams.get(account)!) {
+          const res = await as(await memberSession(gw, member));
+          const who = `${account.username}'s ${member.roles.join('+')}`;
+          if (!admitted || route.access === 'public') expectThat(who, admitted ? 'admitted' : 403, res);
+          else if (rolesAllow(member.roles, route.needs!)) expectThat(who, 'admitted', res);
+          else if (!refusedForRole(res))
+            wrong.push(`${who} expected a refusal naming a role: ${res.status} ${JSON.stringify(res.body)}`);
+        }
       }
       expect(wrong).toEqual([]);
     },
   );
+
+  it('refused every role somewhere and admitted it somewhere (so the members above are not vacuous)', async () => {
+    for (const member of teams.get(accounts.find((a) => a.role === 'user')!)!) {
+      const token = await memberSession(gw, member);
+      const user = await call(gw, 'fetchuser', {}, { token });
+      expect(user.body.userInfo.member).toEqual({ id: member.id, name: expect.any(String), roles: member.roles });
+      const billing = await call(gw, 'purchasehistory', { pageNum: 1 }, { token });
+      expect(billing.status, member.roles.join()).toBe(rolesAllow(member.roles, 'billing') ? 200 : 403);
+    }
+  });
 
   it('left every seeded account in its role', async () => {
     expect((await seededAccounts(gw)).map((a) => a.role)).toEqual(accounts.map((a) => a.role));

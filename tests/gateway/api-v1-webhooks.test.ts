@@ -214,7 +214,9 @@ describe('deliveries', () => {
 
     // Each body is the one the OpenAPI document's webhooks section states for its type.
     const doc = (await openApi(gw)) as unknown as { webhooks: Record<string, any> };
-    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_EVENTS, 'balance.low', 'webhook.test'].sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual(
+      [...ALL_EVENTS, 'balance.low', 'link.clicked', 'webhook.test'].sort(),
+    );
     for (const r of got) {
       const schema = doc.webhooks[r.json.type].post.requestBody.content['application/json'].schema;
       const parsed = z.fromJSONSchema(schema).safeParse(r.json);

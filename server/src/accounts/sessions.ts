@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema';
 import type { GatewayContext } from '../core/context';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
 import { notFound } from '../core/errors';
 import { apiKeyHash, newToken, sha256, TOKEN_TTL_MS } from '../auth/tokens';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
-import { userInfo } from '../tenancy/user-info';
+import type { TeamMember } from '../core/scope';
+import { sessionUserInfo } from './member-info';
+import { rolesFromText } from '../../../src/domain/account/team-roles';
 import { describeUserAgent } from '../../../src/domain/account/user-agent';
 import { sendNotice, newDeviceText } from './notices';
 
@@ -13,21 +17,30 @@ import { sendNotice, newDeviceText } from './notices';
 const LAST_SEEN_STEP_MS = 60_000;
 export const SESSION_NOT_FOUND = 'This session is not one of your signed-in devices, or it has already ended';
 
-/** The user behind a live session token, or undefined; marks the session as seen. */
-export async function userForToken(ctx: GatewayContext, token: string): Promise<UserRow | undefined> {
+/** A live session: the account, and the team member signed in (null for the account's owner). */
+export interface Session {
+  user: UserRow;
+  member: TeamMember | null;
+}
+
+/** The session behind a live token, or undefined (a removed member's too); marks the session as seen. */
+export async function sessionForToken(ctx: GatewayContext, token: string): Promise<Session | undefined> {
   const hash = sha256(token);
   const now = ctx.now();
-  const user = await ctx.db
+  const found = await ctx.db
     .selectFrom('tokens')
     .innerJoin('users', 'users.profile_id', 'tokens.profile_id')
+    .leftJoin('members', 'members.id', 'tokens.member_id')
     .selectAll('users')
-    .select('tokens.last_seen_at as session_seen_at')
+    .select(['tokens.last_seen_at as session_seen_at', 'tokens.member_id as session_member_id'])
+    .select(['members.name as member_name', 'members.roles as member_roles'])
     .where('tokens.token_hash', '=', hash)
     .where('tokens.revoked', '=', 0)
     .where('tokens.expires_at', '>', now)
+    .where((eb) => eb.or([eb('tokens.member_id', 'is', null), eb('members.status', '=', 'active')]))
     .executeTakeFirst();
-  if (!user) return undefined;
-  const { session_seen_at: seenAt, ...row } = user;
+  if (!found) return undefined;
+  const { session_seen_at: seenAt, session_member_id: memberId, member_name, member_roles, ...user } = found;
   if (seenAt <= now - LAST_SEEN_STEP_MS)
     await ctx.db
       .updateTable('tokens')
@@ -35,7 +48,9 @@ export async function userForToken(ctx: GatewayContext, token: string): Promise<
       .where('token_hash', '=', hash)
       .where('last_seen_at', '<=', now - LAST_SEEN_STEP_MS)
       .execute();
-  return row;
+  const member =
+    memberId === null ? null : { id: memberId, name: member_name ?? '', roles: rolesFromText(member_roles ?? '') };
+  return { user, member };
 }
 
 /** The user whose API key (stored hashed) this is, or undefined. */
@@ -51,6 +66,7 @@ export async function issueToken(
   profileId: number,
   source = NO_SOURCE,
   db: Executor = ctx.db,
+  memberId: number | null = null,
 ): Promise<string> {
   const token = newToken();
   const now = ctx.now();
@@ -65,6 +81,7 @@ export async function issueToken(
       user_agent: source.userAgent.slice(0, 300),
       ip: source.ip.slice(0, 64),
       last_seen_at: now,
+      member_id: memberId,
     })
     .execute();
   return token;
@@ -76,6 +93,7 @@ async function isNewDevice(ctx: GatewayContext, profileId: number, userAgent: st
     .selectFrom('tokens')
     .select(['user_agent'])
     .where('profile_id', '=', profileId)
+    .where('member_id', 'is', null)
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
@@ -86,22 +104,29 @@ async function isNewDevice(ctx: GatewayContext, profileId: number, userAgent: st
  * Signs the user in (a sign-in or a sign-up): `{ userInfo }` carrying a fresh token. The sign-in is
  * recorded, and a browser the account never used before is texted about, under `supervisorId`'s sender.
  */
-export async function signedIn(ctx: GatewayContext, user: UserRow, source: AuditSource, supervisorId: number) {
-  const fresh = await isNewDevice(ctx, user.profile_id, source.userAgent);
+export async function signedIn(
+  ctx: GatewayContext,
+  user: UserRow,
+  source: AuditSource,
+  supervisorId: number,
+  member: TeamMember | null = null,
+) {
+  // The account's phone hears of its owner's new devices; a member's sign-ins are in the audit log.
+  const fresh = !member && (await isNewDevice(ctx, user.profile_id, source.userAgent));
   const token = await ctx.db.transaction().execute(async (trx) => {
-    const issued = await issueToken(ctx, user.profile_id, source, trx);
+    const issued = await issueToken(ctx, user.profile_id, source, trx, member?.id ?? null);
     await recordAudit(trx, {
       at: ctx.now(),
       actor: user,
       action: 'signin',
       source,
-      details: { device: describeUserAgent(source.userAgent) },
+      details: { device: describeUserAgent(source.userAgent), ...(member ? { member: member.id } : {}) },
     });
     return issued;
   });
   if (fresh)
     await sendNotice(ctx, user, supervisorId ?? user.supid, newDeviceText(describeUserAgent(source.userAgent)));
-  return { userInfo: await userInfo(ctx, user, token) };
+  return { userInfo: await sessionUserInfo(ctx, { user, member }, token) };
 }
 
 /** A wrong password (or a domain the account may not use) for an existing account is recorded. */
@@ -134,6 +159,10 @@ export async function revokeAllTokens(
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
+/** The sessions of one sign-in: the owner's (no member) or one member's. */
+const sameSignIn = (member: TeamMember | null) => (eb: ExpressionBuilder<Database, 'tokens'>) =>
+  member ? eb('tokens.member_id', '=', member.id) : eb('tokens.member_id', 'is', null);
+
 export interface SessionView {
   id: string;
   device: string;
@@ -147,14 +176,15 @@ export interface SessionView {
 /** The account's live sessions, the most recently used first; `currentToken` marks the caller's. */
 export async function listSessions(
   ctx: GatewayContext,
-  profileId: number,
+  session: Session,
   currentToken: string,
 ): Promise<SessionView[]> {
   const currentHash = sha256(currentToken);
   const rows = await ctx.db
     .selectFrom('tokens')
     .select(['public_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
-    .where('profile_id', '=', profileId)
+    .where('profile_id', '=', session.user.profile_id)
+    .where(sameSignIn(session.member))
     .where('revoked', '=', 0)
     .where('expires_at', '>', ctx.now())
     .orderBy('last_seen_at', 'desc')
@@ -172,8 +202,13 @@ export async function listSessions(
   }));
 }
 
-/** Ends one of the account's own sessions by its shown id: another account's id is not found. */
-export async function endSession(ctx: GatewayContext, user: UserRow, sessionId: string, source: AuditSource) {
+/** Ends one of the caller's own sessions by its shown id: another account's (or member's) id is not found. */
+export async function endSession(
+  ctx: GatewayContext,
+  { user, member }: Session,
+  sessionId: string,
+  source: AuditSource,
+) {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('tokens')
@@ -181,6 +216,7 @@ export async function endSession(ctx: GatewayContext, user: UserRow, sessionId: 
       .where('public_id', '=', sessionId)
       .where('public_id', '<>', '')
       .where('profile_id', '=', user.profile_id)
+      .where(sameSignIn(member))
       .where('revoked', '=', 0)
       .executeTakeFirst();
     if (!row) throw notFound(SESSION_NOT_FOUND);
@@ -195,13 +231,19 @@ export async function endSession(ctx: GatewayContext, user: UserRow, sessionId: 
   });
 }
 
-/** Ends every session of the account but the caller's; answers how many ended. */
-export async function endOtherSessions(ctx: GatewayContext, user: UserRow, keepToken: string, source: AuditSource) {
+/** Ends every session of the caller (the owner's, or the member's) but this one; answers how many ended. */
+export async function endOtherSessions(
+  ctx: GatewayContext,
+  { user, member }: Session,
+  keepToken: string,
+  source: AuditSource,
+) {
   return ctx.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('tokens')
       .set({ revoked: 1 })
       .where('profile_id', '=', user.profile_id)
+      .where(sameSignIn(member))
       .where('revoked', '=', 0)
       .where('token_hash', '<>', sha256(keepToken))
       .executeTakeFirst();

@@ -49,3 +49,9 @@ export async function sendResetCode(ctx: GatewayContext, supervisorId: number, p
 export async function sendSystemText(ctx: GatewayContext, supervisorId: number, phone: string, text: string) {
   await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), text);
 }
+
+/** A team's invitation (docs/product.md#members-and-roles), counted like a code: nobody floods a number with them. */
+export async function sendInvitation(ctx: GatewayContext, supervisorId: number, phone: string, text: string) {
+  await countCodeTo(ctx, phone);
+  await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), text);
+}

@@ -1,5 +1,6 @@
 import type { UserRow } from '../db/schema-core';
 import type { ApiKeyRow, ApiMode } from '../db/schema-integrations';
+import type { TeamRole } from '../../../src/domain/account/team-roles';
 
 // What a call may touch, built once by the registrar (http/register.ts) from the call's access declaration
 // (src/domain/contract/access.ts) and handed to its handler in place of the bare caller.
@@ -10,10 +11,19 @@ export type Owners = { own: number } | { clientsOf: number };
 /** One account's rows in one mode of the API (docs/api-v1.md#test-mode). */
 export type ModeRows = { own: number; mode: ApiMode };
 
+/** A team member acting for the account (docs/product.md#members-and-roles). */
+export interface TeamMember {
+  readonly id: number;
+  readonly name: string;
+  readonly roles: readonly TeamRole[];
+}
+
 /** A signed-in caller and the rows the call reads. */
 export interface Scope {
-  /** The caller: every area's functions take it, and check a record it names against it (core/access.ts). */
+  /** The caller's account: every area's functions take it, and check a record it names against it (core/access.ts). */
   readonly user: UserRow;
+  /** The member who acts, when not the account's owner (or an API key, which acts for the account). */
+  readonly member: TeamMember | null;
   readonly owners: Owners;
 }
 

@@ -36,8 +36,10 @@ import { creditLedger } from './migrations/033-credit-ledger';
 import { unconfirmedEvent } from './migrations/036-unconfirmed-event';
 import { alertsAndCaps } from './migrations/037-alerts-and-caps';
 import { templates } from './migrations/038-templates';
+import { teamMembers } from './migrations/039-team-members';
 import { autoTopup } from './migrations/040-auto-topup';
 import { quietHours } from './migrations/042-quiet-hours';
+import { shortLinks } from './migrations/041-short-links';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -79,8 +81,10 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '036-unconfirmed-event': unconfirmedEvent,
   '037-alerts-and-caps': alertsAndCaps,
   '038-templates': templates,
+  '039-team-members': teamMembers,
   '040-auto-topup': autoTopup,
   '042-quiet-hours': quietHours,
+  '041-short-links': shortLinks,
 };
 
 function migrator(db: Db): Migrator {

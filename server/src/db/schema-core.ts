@@ -96,6 +96,8 @@ export interface TokensTable {
   ip: Generated<string>;
   /** Last call made with it (ms), written at most once a minute. */
   last_seen_at: Generated<number>;
+  /** The team member signed in (docs/product.md#members-and-roles); null for the account's owner. */
+  member_id: Generated<number | null>;
 }
 
 /** One of an account's ten two-step recovery codes, stored hashed; used once. */

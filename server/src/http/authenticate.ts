@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../core/context';
 import { invalidToken } from '../core/errors';
-import type { UserRow } from '../db/schema-core';
-import { userForApiKey, userForToken } from '../accounts/sessions';
+import { sessionForToken, userForApiKey, type Session } from '../accounts/sessions';
 import { addressKey } from '../auth/rate-limit';
 
 /** The bearer value of the Authorization header, or null. */
@@ -23,20 +22,21 @@ export const auditSource = (req: FastifyRequest) => ({
   userAgent: String(req.headers['user-agent'] ?? ''),
 });
 
-/** The user behind a live session token, or 401 'Invalid Token'. */
-export async function authenticateToken(ctx: GatewayContext, req: FastifyRequest): Promise<UserRow> {
+/** The session behind a live token (the account, and the member signed in), or 401 'Invalid Token'. */
+export async function authenticateToken(ctx: GatewayContext, req: FastifyRequest): Promise<Session> {
   const token = bearerToken(req);
-  const user = token ? await userForToken(ctx, token) : undefined;
-  if (!user) throw invalidToken();
-  return user;
+  const session = token ? await sessionForToken(ctx, token) : undefined;
+  if (!session) throw invalidToken();
+  return session;
 }
 
 /**
- * The user a send is for (sendsms, docs/api.md#transport): an API key (stored hashed) from an integration, or the
- * session token of the PWA's own outbox, which never holds the key.
+ * Who a send is for (sendsms, docs/api.md#transport): an API key (stored hashed) from an integration, which acts
+ * for the account, or the session token of the PWA's own outbox, which never holds the key.
  */
-export async function authenticateApiKey(ctx: GatewayContext, req: FastifyRequest): Promise<UserRow> {
+export async function authenticateApiKey(ctx: GatewayContext, req: FastifyRequest): Promise<Session> {
   const key = bearerToken(req);
   if (!key) throw invalidToken();
-  return (await userForApiKey(ctx, key)) ?? authenticateToken(ctx, req);
+  const user = await userForApiKey(ctx, key);
+  return user ? { user, member: null } : authenticateToken(ctx, req);
 }

@@ -76,6 +76,7 @@ function checkDeclaration(d: Declared): void {
     touches === 'clients' && who !== 'admin' && who !== 'profile6' && 'only an admin has clients',
     touches === 'platform' && who !== 'profile6' && 'only profile 6 touches any account',
     attempts && who !== 'public' && 'attempts per address are for public calls',
+    who !== 'public' && !d.access.needs && "a signed-in call names the permission a member's roles must give (needs)",
     'bodyLimit' in d && d.bodyLimit && who === 'public' && 'a public call takes small bodies only',
   ].filter(Boolean);
   const name = isOperation(d) ? d.operationId : d.name;

@@ -35,21 +35,21 @@ export async function appScope(
   parts: Parts,
 ): Promise<Scope | RecordScope<MessageRow> | null> {
   if (access.who === 'public' || !caller) return null;
-  const { user } = caller;
+  const { user, member } = caller;
   const sent = sentFields(parts).profile_id;
   if (access.touches === 'record') {
     // The client dashboard names the client whose message it shows; nobody else may be named.
     const record = await readableMessage(ctx, user, (parts.params as { id?: string } | undefined)?.id ?? '');
     if (namesOther(sent, user.profile_id) && namesOther(sent, record.profile_id)) throw forbidden();
-    return { user, owners: { own: user.profile_id }, record };
+    return { user, member, owners: { own: user.profile_id }, record };
   }
   if (namesOther(sent, user.profile_id)) throw forbidden();
-  return { user, owners: ownersOf(access, user, parts) };
+  return { user, member, owners: ownersOf(access, user, parts) };
 }
 
 /** The scope of an API v1 operation: the key's account, in the mode it declares. */
 export function keyScope(access: KeyAccess, caller: Caller, parts: Parts): KeyScope {
-  const { user, key } = caller;
+  const { user, key, member } = caller;
   // A test key never makes credentials that send for real.
   if (access.liveOnly && key?.mode === 'test') throw forbidden(`A test key cannot ${access.liveOnly}: use a live key`);
   const named = access.mode === 'named';
@@ -57,5 +57,5 @@ export function keyScope(access: KeyAccess, caller: Caller, parts: Parts): KeySc
     ? ((sentFields(parts).mode ?? (parts.query as { mode?: unknown } | undefined)?.mode) as ApiMode | undefined)
     : undefined;
   const mode = named ? modeOfCaller(key, asked, 'live') : modeOfCaller(key, undefined, null);
-  return { user, owners: { own: user.profile_id }, key, mode };
+  return { user, member, owners: { own: user.profile_id }, key, mode };
 }

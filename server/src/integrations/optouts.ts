@@ -6,7 +6,7 @@ import type { AuditSource } from '../audit/audit-log';
 import { apiRefusal } from './api-refusal';
 import { cursorOf, parseCursor } from './ids';
 import type { z } from 'zod';
-import type { addOptOutsBody, listOptOutsQuery, optOutList } from '../../../src/domain/api-v1/schemas';
+import type { addOptOutsBody, listOptOutsQuery, optOutList } from '../../../src/domain/api-v1/optout-schemas';
 
 // The account's opt-out list through the integrators' API (docs/api-v1.md#opt-outs): the same list
 // and rules as the app's (server/src/optouts), shared by the account's live and test keys.

@@ -18,6 +18,7 @@ import {
 import { cancelRegistration } from '../sending/schedule-edit';
 import { apiRefusal } from './api-refusal';
 import { batchIdOf, cursorOf, messageIdOf, parseBatchId, parseCursor, parseMessageId } from './ids';
+import { apiClicks } from '../links/reports';
 import {
   MESSAGE_STATUSES,
   type ApiBatch,
@@ -65,7 +66,9 @@ async function messageViews(ctx: GatewayContext, rows: ApiMessageRow[]): Promise
   const events = await apiHistory(ctx.db, ids);
   const byRecipient = new Map<number, Events>();
   for (const e of events) byRecipient.set(e.recipient_id, [...(byRecipient.get(e.recipient_id) ?? []), e]);
+  const clicks = await apiClicks(ctx.db, rows);
   return rows.map((r) => {
+    const clicked = clicks.get(`${r.batch_id}:${r.recipient_index}`);
     const own = [...(byRecipient.get(r.id) ?? []), ...(r.delivery_id ? (byRecipient.get(r.delivery_id) ?? []) : [])];
     const status = r.status as ApiMessageStatus;
     const last = own[own.length - 1];
@@ -87,6 +90,8 @@ async function messageViews(ctx: GatewayContext, rows: ApiMessageRow[]): Promise
       createdAt: new Date(r.queued_at).toISOString(),
       scheduleAt: r.kind === 'scheduled' ? isoOrNull(r.anchor_at) : null,
       history: own.map((e) => ({ status: eventStatus(e), at: new Date(e.created_at).toISOString() })),
+      clicks: clicked?.clicks ?? 0,
+      firstClickAt: clicked ? new Date(clicked.firstClickAt).toISOString() : null,
     };
   });
 }

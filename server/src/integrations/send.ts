@@ -77,6 +77,7 @@ function itemsOf(body: SendMessagesBody, accepted: { number: string; text: strin
       expectedDeliveryTime: body.scheduleAt ?? '',
       typeandsubtype: `${kind}:${sub}`,
       category: body.category ?? 'promotional',
+      shortenLinks: body.shortenLinks === true,
     });
   if (!body.messages) return [item(accepted.map((r) => r.number).join(','), body.text ?? '', 'regular')];
   return accepted.map((r) => item(r.number, r.text, 'personalized'));

@@ -1,6 +1,8 @@
 // Which numbers a message already holds, for a regular send's later batches (docs/product.md#phone-numbers).
 import type { Executor } from '../db/database';
 import { chunks } from '../db/queries';
+import { yieldToLoop } from '../core/event-loop';
+import { isMaskedPhone } from '../../../src/domain/account/person-data';
 
 /**
  * The numbers among `numbers` that the message holds at an index outside `from`..`to` (an earlier batch of
@@ -37,4 +39,49 @@ export async function someNumbersOf(db: Executor, messageId: number, limit = 2):
     .limit(limit)
     .execute();
   return rows.map((r) => r.number);
+}
+
+/** When a recipient's delivery receipt came (its done_at), or null before one. */
+export async function deliveredAt(db: Executor, recipientId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('message_recipients')
+    .select('done_at')
+    .where('id', '=', recipientId)
+    .where('status', '=', 'SENT')
+    .executeTakeFirst();
+  return row?.done_at == null ? null : Number(row.done_at);
+}
+
+/** Recipients read a step at a time for a follow-up's numbers. */
+const FOLLOW_UP_STEP = 5000;
+
+/**
+ * A message's recipients who can be written to again, by index: not stored OPTED_OUT (never sent) and
+ * not masked by an erasure; each number once, the first index it has.
+ */
+export async function reachableRecipients(
+  db: Executor,
+  messageId: number,
+): Promise<{ recipient_index: number; number: string }[]> {
+  const found: { recipient_index: number; number: string }[] = [];
+  const seen = new Set<string>();
+  for (let after = -1; ;) {
+    const rows = await db
+      .selectFrom('message_recipients')
+      .select(['recipient_index', 'number'])
+      .where('message_id', '=', messageId)
+      .where('recipient_index', '>', after)
+      .where('status', '<>', 'OPTED_OUT')
+      .orderBy('recipient_index')
+      .limit(FOLLOW_UP_STEP)
+      .execute();
+    for (const r of rows) {
+      if (isMaskedPhone(r.number) || seen.has(r.number)) continue;
+      seen.add(r.number);
+      found.push(r);
+    }
+    if (rows.length < FOLLOW_UP_STEP) return found;
+    after = rows[rows.length - 1]!.recipient_index;
+    await yieldToLoop();
+  }
 }

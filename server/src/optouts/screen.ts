@@ -14,6 +14,8 @@ interface Screened {
   unicode: boolean;
   parts: number;
   optedOut?: boolean;
+  /** A text that measures the same as `text` (its short links' codes as stand-ins): measured once for many. */
+  measuredAs?: string;
 }
 
 /** Encoding and parts of a text with its opt-out link; refused past 9 parts, as any text is. */
@@ -61,10 +63,10 @@ export async function screenRecipients<R extends Screened>(
   return recipients.map((r, i) => {
     const number = canonical[i]!;
     if (suppressed.has(number)) return { ...r, optedOut: true };
-    const key = `${r.unicode ? 1 : 0}:${r.text}`;
+    const key = `${r.unicode ? 1 : 0}:${r.measuredAs ?? r.text}`;
     let m = measured.get(key);
     if (!m) {
-      m = measureWithLink(r.text, r.unicode, linkHost);
+      m = measureWithLink(r.measuredAs ?? r.text, r.unicode, linkHost);
       measured.set(key, m);
     }
     return { ...r, text: withOptOutLink(r.text, linkHost, codes.get(number)!), ...m };

@@ -3,7 +3,7 @@ import { auditSource, bearerToken } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { refuse } from '../core/errors';
 import { register } from '../http/register';
-import { userInfo } from '../tenancy/user-info';
+import { sessionUserInfo } from '../accounts/member-info';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { NO_SENDER_ID, splitSenderIds, validateSenderIdRequest } from '../../../src/domain/messages/sender-id';
 import {
@@ -37,9 +37,9 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     return { apikey };
   });
 
-  register(app, ctx, CHANGE_ACCOUNT_TYPE, async ({ body, scope: { user }, req }) => {
+  register(app, ctx, CHANGE_ACCOUNT_TYPE, async ({ body, scope: { user, member }, req }) => {
     await changeAccountType(ctx, user, body.accountType, auditSource(req));
-    return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
+    return { userInfo: await sessionUserInfo(ctx, { user, member }, bearerToken(req) ?? '') };
   });
 
   register(app, ctx, CLIENTS, async ({ scope: { user } }) => {
@@ -47,7 +47,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     return user.profile_id === TOP_SUPERVISOR_ID ? { users, pending: await pendingSenderIdRequests(ctx) } : { users };
   });
 
-  register(app, ctx, REQUEST_SENDER_IDS, async ({ body, scope: { user }, req }) => {
+  register(app, ctx, REQUEST_SENDER_IDS, async ({ body, scope: { user, member }, req }) => {
     const checked = validateSenderIdRequest(body.pendingsenderid);
     if (!checked.ok) throw refuse(checked.message);
     const updated = await changeSenderIds(ctx, user.profile_id, requestIds(checked.ids), {
@@ -56,24 +56,24 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
       action: 'sender_id_requested',
       details: { senderIds: checked.ids },
     });
-    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+    return { userInfo: await sessionUserInfo(ctx, { user: updated, member }, bearerToken(req) ?? '') };
   });
 
   // Editing one's own account: each acts on the caller only and answers the updated user info.
   // A new e-mail or number asks for the current password (and the two-step code when on): docs/api.md#editing-ones-own-account.
-  register(app, ctx, UPDATE_DETAILS, async ({ body, scope: { user }, req, domain }) => {
+  register(app, ctx, UPDATE_DETAILS, async ({ body, scope: { user, member }, req, domain }) => {
     const updated = await updateContactDetails(ctx, user, body, auditSource(req), domain.profile_id);
-    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+    return { userInfo: await sessionUserInfo(ctx, { user: updated, member }, bearerToken(req) ?? '') };
   });
 
-  register(app, ctx, SET_LOW_BALANCE_ALERT, async ({ body, scope: { user }, req }) => {
+  register(app, ctx, SET_LOW_BALANCE_ALERT, async ({ body, scope: { user, member }, req }) => {
     const updated = await setAlertLevel(ctx, user, body.threshold);
-    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+    return { userInfo: await sessionUserInfo(ctx, { user: updated, member }, bearerToken(req) ?? '') };
   });
 
-  register(app, ctx, SET_QUIET_HOURS, async ({ body, scope: { user }, req }) => {
+  register(app, ctx, SET_QUIET_HOURS, async ({ body, scope: { user, member }, req }) => {
     const updated = await setQuietHours(ctx, user, body.quiet);
-    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+    return { userInfo: await sessionUserInfo(ctx, { user: updated, member }, bearerToken(req) ?? '') };
   });
 
   register(app, ctx, SET_CLIENT_CAP, async ({ body, scope: { user }, req }) => {
@@ -86,9 +86,9 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: GatewayCo
     return { status: 'successful', message: 'A code has been sent to the new number' };
   });
 
-  register(app, ctx, CHANGE_PHONE, async ({ body, scope: { user }, req, domain }) => {
+  register(app, ctx, CHANGE_PHONE, async ({ body, scope: { user, member }, req, domain }) => {
     const updated = await confirmPhoneChange(ctx, user, body, auditSource(req), domain.profile_id);
-    return { userInfo: await userInfo(ctx, updated, bearerToken(req) ?? '') };
+    return { userInfo: await sessionUserInfo(ctx, { user: updated, member }, bearerToken(req) ?? '') };
   });
 
   register(app, ctx, CHANGE_OWN_PASSWORD, async ({ body, scope: { user }, req }) => {

@@ -4,11 +4,12 @@ import type { GatewayContext } from '../core/context';
 import { refuse, wrongLogin } from '../core/errors';
 import { register } from '../http/register';
 import { FETCH_USER, LOGIN, SIGNOUT } from '../../../src/domain/contract/auth';
-import { userInfo } from '../tenancy/user-info';
+import { sessionUserInfo } from '../accounts/member-info';
 import { giveBackAttempt, slowAttempt, takeAttempt } from '../accounts/attempts';
 import { findByLogin, mayUseDomain, passwordMatches } from '../accounts/credentials';
 import { recordFailedSignIn, revokeToken, signedIn } from '../accounts/sessions';
 import { challengeFor } from '../accounts/sign-in-challenge';
+import { memberSignIn } from '../accounts/member-sign-in';
 
 /** One answer for an unknown account, a wrong password and a domain the account may not use. */
 export const WRONG_LOGIN = 'Incorrect email/username or password';
@@ -30,17 +31,21 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     const user = await findByLogin(ctx, login);
     const passwordOk = await passwordMatches(ctx, user, body.password);
     const source = auditSource(req);
-    if (!user || !passwordOk || !mayUseDomain(user, domain)) {
+    const owner = user && passwordOk && mayUseDomain(user, domain) ? user : null;
+    // Not the account's own login: a team member's phone number or e-mail (docs/product.md#members-and-roles).
+    const signer = owner ? { user: owner, member: null } : await memberSignIn(ctx, login, body.password, domain);
+    if (!signer) {
       if (user) await recordFailedSignIn(ctx, user, source);
       throw wrongLogin(WRONG_LOGIN);
     }
     await giveBackAttempt(ctx, 'loginAddress', ip);
     await giveBackAttempt(ctx, 'login', pair);
     await giveBackAttempt(ctx, 'loginName', name);
+    if (signer.member) return signedIn(ctx, signer.user, source, domain.profile_id, signer.member);
     // With two-step sign-in on (or required), the password earns a challenge for logincode, not a session.
-    const challenge = await challengeFor(ctx, user, domain.companyname);
+    const challenge = await challengeFor(ctx, signer.user, domain.companyname);
     if (challenge) return challenge;
-    return signedIn(ctx, user, source, domain.profile_id);
+    return signedIn(ctx, signer.user, source, domain.profile_id);
   });
 
   register(app, ctx, SIGNOUT, async ({ req }) => {
@@ -49,8 +54,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     return { status: 'successful' };
   });
 
-  register(app, ctx, FETCH_USER, async ({ scope: { user }, req }) => {
-    return { userInfo: await userInfo(ctx, user, bearerToken(req) ?? '') };
+  register(app, ctx, FETCH_USER, async ({ scope, req }) => {
+    return { userInfo: await sessionUserInfo(ctx, scope, bearerToken(req) ?? '') };
   });
 
   // fetchuser's 'Invalid Token' also carries the message at top level (the original client reads it there).

@@ -16,7 +16,9 @@ import {
   UPDATE_RECURRING,
   UPDATE_SCHEDULED,
 } from '../../../src/domain/contract/messages';
-import { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
+import { LINK_AUDIENCE, MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
+import { clickReport, linkMessageIds } from '../links/reports';
+import { followUpNumbers, withClicks } from '../links/follow-up';
 import { listPage } from '../messaging/list-queries';
 import { messageReport, overview } from '../messaging/reports';
 import { bulkMessageView, campaignView, scheduledMessageView } from '../messaging/message-views';
@@ -58,7 +60,13 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
 
   // The message the path names, which the caller may read: the registrar found it (touches 'record').
   register(app, ctx, MESSAGE_REPORT, async ({ scope: { record: message } }) => {
-    return { report: await messageReport(ctx, message) };
+    const clicks = await clickReport(ctx.db, linkMessageIds(message));
+    return { report: { ...(await messageReport(ctx, message)), clicks } };
+  });
+
+  // A follow-up of a send with short links: who clicked, or who did not (docs/product.md#follow-up).
+  register(app, ctx, LINK_AUDIENCE, async ({ body, scope: { record: message } }) => {
+    return { numbers: await followUpNumbers(ctx.db, message, body.clicked), senderId: message.source_address };
   });
 
   // The caller's own days, or with view 'client' an admin's clients' (touches 'self-or-clients').
@@ -77,6 +85,11 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
     if (!isPagedQuery(body)) return { status: await statusRows(ctx, message), ...counts };
     // The header comes from the message itself (message-views.ts campaignView); a look at what changed has none.
     const campaign = body.since === undefined ? { campaign: campaignView(message, ctx.now()) } : {};
-    return { ...(await statusPage(ctx, message, body)), ...counts, ...campaign };
+    const page = await statusPage(ctx, message, body);
+    // Each row says whether its recipient clicked a short link (docs/product.md#short-links).
+    const rows = 'status' in page && page.status ? { status: await withClicks(ctx.db, message, page.status) } : {};
+    const changes =
+      'changes' in page && page.changes ? { changes: await withClicks(ctx.db, message, page.changes) } : {};
+    return { ...page, ...rows, ...changes, ...counts, ...campaign };
   });
 }

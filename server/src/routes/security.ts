@@ -66,17 +66,17 @@ export async function registerSecurityRoutes(app: FastifyInstance, ctx: GatewayC
     return { userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
   });
 
-  register(app, ctx, SESSIONS, async ({ scope: { user }, req }) => {
-    return { sessions: await listSessions(ctx, user.profile_id, bearerToken(req) ?? '') };
+  register(app, ctx, SESSIONS, async ({ scope, req }) => {
+    return { sessions: await listSessions(ctx, scope, bearerToken(req) ?? '') };
   });
 
-  register(app, ctx, END_SESSION, async ({ body, scope: { user }, req }) => {
-    await endSession(ctx, user, body.id, auditSource(req));
+  register(app, ctx, END_SESSION, async ({ body, scope, req }) => {
+    await endSession(ctx, scope, body.id, auditSource(req));
     return { status: 'successful', message: 'That device has been signed out' };
   });
 
-  register(app, ctx, END_OTHER_SESSIONS, async ({ scope: { user }, req }) => {
-    const ended = await endOtherSessions(ctx, user, bearerToken(req) ?? '', auditSource(req));
+  register(app, ctx, END_OTHER_SESSIONS, async ({ scope, req }) => {
+    const ended = await endOtherSessions(ctx, scope, bearerToken(req) ?? '', auditSource(req));
     return { status: 'successful', message: 'Every other device has been signed out', ended };
   });
 

@@ -24,6 +24,7 @@ function item(send: DemoSend, at: number): SendItemInput {
     recurringInterval: undefined,
     recurringPeriod: '',
     optOutLink: false,
+    shortenLinks: false,
     birthday: undefined,
     expectedDeliveryTime: expectedDeliveryTime(new Date(at)),
     ...send,

@@ -18,11 +18,10 @@ import { normalizeSend, type SendEnvelope, type SendItemInput, type SendRecipien
 import { noBirthdayRefusal } from '../../../src/domain/send/birthday-recipients';
 import { afterRegistrationBatch } from '../scheduler/registration-batch';
 import { screenSendNumbers, withoutEarlierBatches, withScreening } from './recipient-screen';
-import { measureWithLink, screenRecipients } from '../optouts/screen';
-import { tenantHost } from '../tenancy/domains';
 import { holdEraseFence, screenedAgainIfErased } from './erase-fence';
 import { heldNow, holdFor, messageFields, recipientDefaults } from './send-message';
 import type { MessageFields } from '../messaging/message-rows';
+import { composeTexts, storeSendLinks, withFreshCodes } from './short-links';
 
 const ANSWER_TEXT: Record<MessageKind, string> = {
   quick: 'Messages sent successfully',
@@ -68,7 +67,9 @@ export async function acceptSend(
   idem: IdempotencyRange | null,
   options: AcceptOptions = {},
 ): Promise<SendAnswer> {
-  return screenedAgainIfErased(ctx, user, (account) => acceptOnce(ctx, account, items, idem, options));
+  return withFreshCodes(() =>
+    screenedAgainIfErased(ctx, user, (account) => acceptOnce(ctx, account, items, idem, options)),
+  );
 }
 
 async function acceptOnce(
@@ -97,11 +98,8 @@ async function acceptOnce(
   // The integrators' API checks its own numbers and answers for each one given (docs/api-v1.md#sending).
   const asGiven = options.api !== undefined || options.asGiven === true;
   const screened = screenSendNumbers(envelope, recipients, asGiven);
-  const { dated: withDates, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
-  // Opted-out numbers are marked (stored OPTED_OUT, never charged); a link ends each other text.
-  const linkHost = envelope.optOutLink ? await tenantHost(ctx, user) : null;
-  if (linkHost) envelope.parts = measureWithLink(envelope.shortMessage, envelope.unicode, linkHost).parts;
-  const prepared = await screenRecipients(ctx.db, user.profile_id, withDates, linkHost, now);
+  const { dated, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
+  const { prepared, shortened } = await composeTexts(ctx, user, envelope, dated, now);
   const skippedIndices = new Set(prepared.filter((r) => r.optedOut).map((r) => r.index));
   const registration = envelope.kind !== 'quick';
   const paying = options.charge !== false && !options.test;
@@ -124,6 +122,8 @@ async function acceptOnce(
       await storeRecipientFields(trx, ctx.db.dialectName, message.id, kept);
     }
     const skipped = inserted.filter((r) => skippedIndices.has(r.recipient_index));
+    const linkOwner = { profileId: user.profile_id, messageId: message.id, mode: options.api?.api_mode || 'live', now };
+    if (shortened) await storeSendLinks(trx, ctx, linkOwner, inserted, skippedIndices, shortened.links);
     const cost = sumParts(inserted) - sumParts(skipped);
     if (paying) await chargeSend(trx, user, cost, message.id, now, options);
     // Holding the account's row (the charge took it), no erasure commits before this send does.

@@ -22,6 +22,8 @@ import {
   setGivenBirthdays,
 } from '../messaging/templates';
 import { LINKED_TEXT_FIXED } from '../../../src/domain/numbers/opt-out';
+import { SHORT_LINKED_TEXT_FIXED } from '../../../src/domain/links/short-links';
+import { hasShortLinks } from '../links/reports';
 import type { DialectName, Executor } from '../db/database';
 import { planBirthdays } from '../scheduler/registration-batch';
 import { checkSender, measure, recurrenceOf } from './send-items';
@@ -79,6 +81,7 @@ async function sharedText(trx: Executor, reg: MessageRow, sender: string, edit: 
   if (edit.template !== undefined) throw refuse(NO_TEMPLATE);
   const text = messageBodyFor(sender, edit.shortMessage ?? reg.short_message);
   if (text !== reg.short_message) {
+    if (await hasShortLinks(trx, [reg.id])) throw refuse(SHORT_LINKED_TEXT_FIXED);
     if (await hasLinkedTemplates(trx, reg.id)) throw refuse(LINKED_TEXT_FIXED);
     // A personalized send stored before templates were kept: changing one text would change one recipient's.
     if (await hasOwnTexts(trx, reg.id)) throw refuse(TEMPLATE_NOT_KEPT);
@@ -118,6 +121,7 @@ async function templateText(
     const shares = await templateShares(trx, reg.id);
     return { ...asBefore, recipients: shares.count, credits: shares.following * reg.parts + shares.ownParts };
   }
+  if (await hasShortLinks(trx, [reg.id])) throw refuse(SHORT_LINKED_TEXT_FIXED);
   if (await hasLinkedTemplates(trx, reg.id)) throw refuse(LINKED_TEXT_FIXED);
   const unicodeFlag = edit.specialUnicodeSupport ?? false;
   const filled = await refillTemplates(trx, dialect, reg, sender, template, unicodeFlag, write);

@@ -60,6 +60,8 @@ export interface SendEnvelope {
   optOutLink: boolean;
   /** Promotional (held by the account's quiet hours) unless the first item marks it transactional. */
   category: SendCategory;
+  /** Each web address of each text becomes the recipient's own short link (links/shorten.ts). */
+  shortenLinks: boolean;
   /** A birthday send naming each recipient's birthday (a phone book's or sheet's): `at` is no birthday. */
   namesBirthdays: boolean;
   /** A personalized send's text as typed, with its {placeholders}; null for a regular send. */
@@ -196,6 +198,7 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     recurringInterval: recurrence?.interval ?? 0,
     optOutLink: first.optOutLink,
     category: first.category ?? 'promotional',
+    shortenLinks: first.shortenLinks,
     namesBirthdays: kind === 'birthday' && first.birthday !== undefined,
     template: first.template ?? null,
   };

@@ -54,7 +54,7 @@ export function ShellHeader({ user, domain, wide, menuOpened, onToggleMenu, onSi
             {expiryText(user)}
           </Text>
           {user.isAdmin && <PendingSenderIndicator />}
-          <UserMenu username={user.username} onSignOut={onSignOut} />
+          <UserMenu username={user.member?.name ?? user.username} onSignOut={onSignOut} />
         </Group>
       ) : (
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>

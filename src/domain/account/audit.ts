@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = {
   reseller_settings: 'Domain settings saved',
   opt_out_removed: 'Opt-out removed',
   data_erased: 'Personal data erased',
+  member_invited: 'Member invited',
+  member_joined: 'Member joined',
+  member_roles_changed: 'Member roles changed',
+  member_removed: 'Member removed',
   data_exported: 'Data exported',
 } as const;
 

@@ -2,6 +2,7 @@
 import type { UserInfo } from '../types';
 import { TOP_SUPERVISOR_ID } from '../constants';
 import { APP_PATHS } from '../navigation/app-paths';
+import type { Permission } from './team-roles';
 
 export type MenuKey =
   | 'send'
@@ -17,11 +18,41 @@ export type MenuKey =
   | 'statement'
   | 'profile'
   | 'clients'
-  | 'auditlog';
+  | 'auditlog'
+  | 'team';
 
 export type MenuItem = { key: MenuKey; label: string; path: string };
 
-type MenuUser = Pick<UserInfo, 'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 'recurringsmsTab' | 'credithistoryTab'>;
+type MenuUser = Pick<
+  UserInfo,
+  'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 'recurringsmsTab' | 'credithistoryTab'
+> &
+  Pick<UserInfo, 'permissions'>;
+
+/**
+ * Whether the signed-in person may do what needs `permission` (docs/product.md#members-and-roles): the
+ * account's owner (no permissions listed) may do all; a team member what their roles allow.
+ */
+export const may = (user: Pick<UserInfo, 'permissions'>, permission: Permission): boolean =>
+  !user.permissions || user.permissions.includes(permission);
+
+/** The permission each menu item's screen needs; Profile and Send need none to be opened. */
+const MENU_NEEDS: Partial<Record<MenuKey, Permission>> = {
+  send: 'send',
+  dashboard: 'reports',
+  scheduled: 'reports',
+  recurring: 'reports',
+  credithistory: 'billing',
+  phonebook: 'phonebook',
+  templates: 'templates',
+  optouts: 'reports',
+  developers: 'developer',
+  purchase: 'purchase',
+  statement: 'billing',
+  clients: 'clients',
+  auditlog: 'settings',
+  team: 'members',
+};
 
 /** Admins land on the page with the own/client tab pair; others have only their own history. */
 export const creditHistoryPath = (user: Pick<UserInfo, 'isAdmin'>): string =>
@@ -46,9 +77,13 @@ export function menuItems(user: MenuUser): MenuItem[] {
     { key: 'profile', label: 'Profile', path: APP_PATHS.profile.getHref() },
     { key: 'developers', label: 'Developers', path: APP_PATHS.developers.getHref() },
     user.isAdmin && { key: 'clients', label: 'Client management', path: APP_PATHS.clientManagement.getHref() },
+    { key: 'team', label: 'Team', path: APP_PATHS.team.getHref() },
     { key: 'auditlog', label: 'Audit log', path: APP_PATHS.auditLog.getHref() },
   ];
-  return items.filter((item): item is MenuItem => item !== false);
+  return items.filter((item): item is MenuItem => {
+    const needs = item === false ? undefined : MENU_NEEDS[item.key];
+    return item !== false && (!needs || may(user, needs));
+  });
 }
 
 export const PREMIUM_PARENT_IDS: readonly number[] = [6, 1];

@@ -18,6 +18,10 @@ export const API_ERRORS = {
       "The batch would pass a spending cap (the key's daily cap, or the monthly cap the provider set): nothing was sent",
   },
   missing_scope: { status: 403, words: 'The key lacks a scope the operation needs; the message names it' },
+  missing_role: {
+    status: 403,
+    words: "A team member's session whose roles do not allow the operation; the message names the role to ask for",
+  },
   ip_not_allowed: { status: 403, words: "The request came from an address outside the key's allow-list" },
   forbidden: { status: 403, words: 'The account may not do this' },
   not_found: { status: 404, words: "No such record in this account (and this key's mode)" },

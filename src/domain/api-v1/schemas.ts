@@ -1,4 +1,3 @@
-import { MAX_REMOVAL_REASON, OPT_OUT_REASONS } from '../numbers/opt-out';
 import { z } from '../contract/zod';
 import { API_MODES, API_SCOPES } from './scopes';
 import { MAX_CAP_CREDITS } from '../money/caps';
@@ -122,6 +121,12 @@ export const sendMessagesBody = z
     scheduleAt: instant.optional().describe('Send later, at this time (to the minute); now when absent'),
     reference: z.string().max(100, 'is longer than 100 characters').optional().describe('Your own reference'),
     category: sendCategory.optional(),
+    shortenLinks: z
+      .boolean()
+      .optional()
+      .describe(
+        "Replace each http(s) link of the text with the recipient's own short link on your domain and count its clicks (clicks, firstClickAt, link.clicked); parts and cost are counted with the short link",
+      ),
     callbackUrl: z
       .string()
       .trim()
@@ -178,6 +183,8 @@ export const message = z.object({
   history: z
     .array(z.object({ status: z.enum(MESSAGE_STATUSES), at: isoOut }))
     .describe('Each status it has had, oldest first'),
+  clicks: count.describe('Clicks a person made on its short links (sent with shortenLinks); 0 without'),
+  firstClickAt: isoOut.nullable().describe('When its short link was first clicked; null before'),
 });
 export type ApiMessage = z.output<typeof message>;
 
@@ -219,37 +226,3 @@ export const batch = z.object({
 });
 export type ApiBatch = z.output<typeof batch>;
 export const cancelledBatch = batch.extend({ refunded: z.number().describe('Credits returned to the balance') });
-
-// ---- opt-outs (docs/compliance.md)
-
-export const optOut = z.object({
-  number: z.string().describe('International form without +, e.g. 233244000001'),
-  reason: z.enum(OPT_OUT_REASONS).describe('How it got on the list'),
-  createdAt: isoOut,
-});
-export const listOptOutsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).describe('1 to 100, 20 by default'),
-  cursor: z.string().max(100).optional().describe('nextCursor of the previous page'),
-});
-export const optOutList = z.object({
-  data: z.array(optOut).describe('Newest first'),
-  hasMore: z.boolean(),
-  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last'),
-});
-export const addOptOutsBody = z.strictObject({
-  numbers: z
-    .array(z.string().max(32))
-    .min(1)
-    .max(MAX_RECIPIENTS_PER_REQUEST)
-    .describe('Phone numbers, written any way'),
-  reason: z.enum(['manual', 'import', 'complaint']).default('manual'),
-});
-export const addedOptOuts = z.object({
-  added: count.describe('Numbers newly on the list'),
-  already: count.describe('Numbers that were on it already'),
-});
-export const optOutParams = z.strictObject({ number: z.string().max(32) });
-export const removeOptOutQuery = z.strictObject({
-  reason: z.string().min(1).max(MAX_REMOVAL_REASON).describe('Why the number may receive messages again (recorded)'),
-});
-export const removedOptOut = z.object({ number: z.string(), removed: z.literal(true) });

@@ -9,7 +9,10 @@ export const WEBHOOK_EVENTS = [
   'message.expired',
   'message.rejected',
   'balance.low',
+  'link.clicked',
 ] as const;
+/** The event of a person's click on a message's short link (docs/api-v1.md#webhooks). */
+export const LINK_CLICKED_EVENT = 'link.clicked';
 /** The event of a charge that took the live balance under the account's alert level (docs/api-v1.md#webhooks). */
 export const BALANCE_LOW_EVENT = 'balance.low';
 /** The type of the event sendTestWebhook posts: no endpoint subscribes to it, every endpoint can be sent one. */
@@ -106,7 +109,7 @@ export const deliveryParams = z.strictObject({ deliveryId: z.string().max(64) })
 
 /** The body of a message's webhook: the Standard Webhooks envelope around the message as it now stands. */
 export const webhookEvent = z.object({
-  type: z.enum(WEBHOOK_TYPES).exclude([BALANCE_LOW_EVENT]),
+  type: z.enum(WEBHOOK_TYPES).exclude([BALANCE_LOW_EVENT, LINK_CLICKED_EVENT]),
   timestamp: isoOut.describe('When the status changed'),
   data: z.object({
     id: z.string().describe('The message id (msg_...)'),
@@ -131,6 +134,21 @@ export const balanceLowEvent = z.object({
   }),
 });
 export type BalanceLowEvent = z.output<typeof balanceLowEvent>;
+
+/** The body of link.clicked: a person opened a message's short link (previewers and HEADs are not counted). */
+export const linkClickedEvent = z.object({
+  type: z.literal(LINK_CLICKED_EVENT),
+  timestamp: isoOut.describe('When it was clicked'),
+  data: z.object({
+    id: z.string().describe('The message id (msg_...)'),
+    batchId: z.string(),
+    mode: z.enum(['live', 'test']),
+    url: z.string().describe('The long URL it led to'),
+    device: z.string().describe('The device family: android, iphone, feature phone, desktop or other'),
+    network: z.string().describe("The recipient's mobile network"),
+  }),
+});
+export type LinkClickedEvent = z.output<typeof linkClickedEvent>;
 
 /** The account's default signing secret of a mode: it signs the events sent to a send's callbackUrl. */
 export const webhookSecretQuery = z.strictObject({ mode: sessionMode });

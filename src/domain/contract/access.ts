@@ -2,6 +2,7 @@
 // call of both APIs declares beside its schemas. The gateway's one registrar (server/src/http/register.ts)
 // enforces it and hands the handler the scope it builds from it; the access-matrix test reads it to try
 // every call with every role. Free of zod (types and constants only), like call.ts.
+import type { Needs } from '../account/team-roles';
 
 /**
  * Who may call (docs/product.md#roles-and-permissions): anyone; any signed-in user; an admin (isAdmin:
@@ -32,4 +33,9 @@ export interface Access<W extends Role = Role, T extends Reach = Reach> {
   readonly touches: T;
   /** A public call's attempts per address. */
   readonly attempts?: AttemptLimit;
+  /**
+   * What a team member's roles must allow (src/domain/account/team-roles.ts): every call but a public one
+   * declares it. The account's owner (a session without a member, or an API key) may make any call its role admits.
+   */
+  readonly needs?: Needs;
 }

@@ -32,7 +32,7 @@ export const PendingRequestSchema = z.object({
 /** The new key, shown this once (the gateway keeps only its hash). */
 export const CHANGE_API_KEY = frontendCall(
   'changeapikey',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'developer' },
   z.object({ profile_id: profileId, username: anyField }),
   z.object({ apikey: shownText.pipe(z.string().min(1)) }),
 );
@@ -40,7 +40,7 @@ export const CHANGE_API_KEY = frontendCall(
 /** changeaccountype (the wire's spelling); admin rights follow RESELLER. */
 export const CHANGE_ACCOUNT_TYPE = frontendCall(
   'changeaccountype',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object({ profile_id: profileId, accountType: text }),
   UserInfoAnswerSchema,
 );
@@ -48,7 +48,7 @@ export const CHANGE_ACCOUNT_TYPE = frontendCall(
 /** An admin's clients, and for profile 6 every pending sender-ID request. */
 export const CLIENTS = frontendCall(
   'allusers',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   ownBody,
   z.object({ users: z.array(ClientSchema), pending: z.array(PendingRequestSchema).optional() }),
 );
@@ -56,7 +56,7 @@ export const CLIENTS = frontendCall(
 /** The IDs join the pending list; answers the updated user info. */
 export const REQUEST_SENDER_IDS = frontendCall(
   'senderidrequest',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object({ profile_id: profileId, pendingsenderid: commaText }),
   UserInfoAnswerSchema,
 );
@@ -70,13 +70,13 @@ const decisionBody = z.object({ profile_id: profileId, id: numericId, pendingsen
 const decisionAnswer = z.object({ userInfo: ClientSchema });
 export const APPROVE_SENDER_IDS = frontendCall(
   'approvesenderid',
-  { who: 'profile6', touches: 'platform' },
+  { who: 'profile6', touches: 'platform', needs: 'clients' },
   decisionBody,
   decisionAnswer,
 );
 export const REJECT_SENDER_IDS = frontendCall(
   'rejectsenderid',
-  { who: 'profile6', touches: 'platform' },
+  { who: 'profile6', touches: 'platform', needs: 'clients' },
   decisionBody,
   decisionAnswer,
 );
@@ -95,7 +95,7 @@ const ownerProof = {
 /** updateprofile: the account's e-mail and company name (a new e-mail asks for the proof); answers the updated user info. */
 export const UPDATE_DETAILS = frontendCall(
   'updateprofile',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, email: text, companyname: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
@@ -105,7 +105,7 @@ const doneAnswer = z.object({ status: shownText, message: shownText });
 /** sendphonecode: a code texted to the new number. */
 export const SEND_PHONE_CODE = frontendCall(
   'sendphonecode',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, phone: text }),
   doneAnswer,
 );
@@ -113,7 +113,7 @@ export const SEND_PHONE_CODE = frontendCall(
 /** changephone: the new number with the code texted to it, and the proof; answers the updated user info. */
 export const CHANGE_PHONE = frontendCall(
   'changephone',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, phone: text, code: text, ...ownerProof }),
   UserInfoAnswerSchema,
 );
@@ -131,7 +131,7 @@ export const EndedCredentialsSchema = z.object({
  */
 export const CHANGE_OWN_PASSWORD = frontendCall(
   'changeownpassword',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({
     profile_id: profileId,
     currentPassword: text,
@@ -157,7 +157,7 @@ const creditsOrNone = z
 /** setlowbalancealert: the credits under which a charge alerts the account ('' for none); answers the user info. */
 export const SET_LOW_BALANCE_ALERT = frontendCall(
   'setlowbalancealert',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'billing' },
   z.object({ profile_id: profileId, threshold: creditsOrNone }),
   UserInfoAnswerSchema,
 );
@@ -165,7 +165,7 @@ export const SET_LOW_BALANCE_ALERT = frontendCall(
 /** setclientcap: an admin sets (or with '' clears) a client's monthly spending cap; answers the client. */
 export const SET_CLIENT_CAP = frontendCall(
   'setclientcap',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   z.object({ profile_id: profileId, clientprofile_id: z.unknown(), monthlycap: creditsOrNone }),
   z.object({ userInfo: ClientSchema }),
 );
@@ -176,7 +176,7 @@ export const SET_CLIENT_CAP = frontendCall(
  */
 export const SET_QUIET_HOURS = frontendCall(
   'setquiethours',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z
     .object({ profile_id: profileId, start: text, end: text, sundays: strictFlag })
     .superRefine((b, c) => {

@@ -21,6 +21,16 @@ export const LOGIN = frontendCall(
 );
 
 /** The token is revoked; the app signs out whatever the answer. */
-export const SIGNOUT = frontendCall('signout', { who: 'user', touches: 'self' }, ownBody, z.unknown());
+export const SIGNOUT = frontendCall(
+  'signout',
+  { who: 'user', touches: 'self', needs: 'signed-in' },
+  ownBody,
+  z.unknown(),
+);
 
-export const FETCH_USER = frontendCall('fetchuser', { who: 'user', touches: 'self' }, ownBody, UserInfoAnswerSchema);
+export const FETCH_USER = frontendCall(
+  'fetchuser',
+  { who: 'user', touches: 'self', needs: 'signed-in' },
+  ownBody,
+  UserInfoAnswerSchema,
+);

@@ -21,7 +21,7 @@ export const AutoTopupSchema = z.object({
 /** autotopup: the caller's auto top-up and saved card. */
 export const AUTO_TOPUP = frontendCall(
   'autotopup',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'purchase' },
   ownBody,
   z.object({ autoTopup: AutoTopupSchema }),
 );
@@ -46,7 +46,7 @@ const amount = z
 /** setautotopup: turns auto top-up on (below `threshold` credits, buy for `amount` GHS) or off. */
 export const SET_AUTO_TOPUP = frontendCall(
   'setautotopup',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'purchase' },
   z.discriminatedUnion('enabled', [
     z.object({ profile_id: profileId, enabled: z.literal(true), threshold: credits, amount }),
     z.object({ profile_id: profileId, enabled: z.literal(false) }),

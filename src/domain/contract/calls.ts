@@ -34,7 +34,7 @@ import {
   UPDATE_RECURRING,
   UPDATE_SCHEDULED,
 } from './messages';
-import { MESSAGE_REPORT, OVERVIEW } from './reports';
+import { LINK_AUDIENCE, MESSAGE_REPORT, OVERVIEW } from './reports';
 import {
   CHECK_SUPPLIER_CREDIT,
   CLIENT_PURCHASE_HISTORY,
@@ -76,6 +76,15 @@ import {
 import { ADD_OPT_OUTS, CLIENT_OPT_OUTS, OPT_OUT_NUMBERS, OPT_OUTS, REMOVE_OPT_OUT } from './optouts';
 import { CLIENT_API_USAGE } from './developers';
 import { DELETE_TEMPLATE, SAVE_TEMPLATE, SEND_TEST_TO_SELF, TEMPLATES } from './templates';
+import {
+  ACCEPT_INVITATION,
+  INVITATION,
+  INVITE_MEMBER,
+  MEMBERS,
+  REMOVE_MEMBER,
+  RESEND_INVITATION,
+  SET_MEMBER_ROLES,
+} from './team';
 import { PERSON_DATA, PERSON_DATA_ERASE, PERSON_DATA_EXPORT } from './person-data';
 import {
   CHECK_EMAIL,
@@ -143,6 +152,7 @@ export const CALLS: readonly Call[] = [
   // reports.ts
   MESSAGE_REPORT,
   OVERVIEW,
+  LINK_AUDIENCE,
   // payments.ts
   PURCHASE_HISTORY,
   CLIENT_PURCHASE_HISTORY,
@@ -193,4 +203,12 @@ export const CALLS: readonly Call[] = [
   SAVE_TEMPLATE,
   DELETE_TEMPLATE,
   SEND_TEST_TO_SELF,
+  // team.ts
+  MEMBERS,
+  INVITE_MEMBER,
+  SET_MEMBER_ROLES,
+  RESEND_INVITATION,
+  REMOVE_MEMBER,
+  INVITATION,
+  ACCEPT_INVITATION,
 ];

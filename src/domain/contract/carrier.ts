@@ -6,7 +6,7 @@ import { ownBody } from './fields';
 /** Profile 6 only: the carrier's connectors, queue and parts; no screen of the app reads it. */
 export const CARRIER_HEALTH = frontendCall(
   'carrierhealth',
-  { who: 'profile6', touches: 'platform' },
+  { who: 'profile6', touches: 'platform', needs: 'settings' },
   ownBody,
   z.unknown(),
 );

@@ -7,7 +7,7 @@ import { num, ownBody, shownText as text, intId } from './fields';
 /** An admin's clients' use of the API: active keys, last use, and live sends of the last 30 days. */
 export const CLIENT_API_USAGE = frontendCall(
   'clientapiusage',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'developer' },
   ownBody,
   z.object({
     clients: z.array(

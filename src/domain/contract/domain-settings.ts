@@ -21,7 +21,7 @@ const SETTINGS_BODY_LIMIT = 8 * 1024 * 1024;
 /** The reseller settings; a field left out keeps its saved value, and each is checked by the domain's own rules. */
 export const SAVE_DOMAIN_SETTINGS = frontendCall(
   'update-domain-details/',
-  { who: 'admin', touches: 'self' },
+  { who: 'admin', touches: 'self', needs: 'settings' },
   z.object({
     profile_id: profileId,
     domain: anyField,
@@ -46,4 +46,9 @@ export const SAVE_DOMAIN_SETTINGS = frontendCall(
 );
 
 /** Asks the gateway to look for the domain's DNS TXT record now. */
-export const VERIFY_DOMAIN = frontendCall('verify-domain/', { who: 'admin', touches: 'self' }, ownBody, settingsAnswer);
+export const VERIFY_DOMAIN = frontendCall(
+  'verify-domain/',
+  { who: 'admin', touches: 'self', needs: 'settings' },
+  ownBody,
+  settingsAnswer,
+);

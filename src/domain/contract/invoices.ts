@@ -25,7 +25,17 @@ export const InvoiceSchema = z.object({
 });
 
 /** invoice: the invoice of one of the caller's payments (or one it issued); 404 when none was issued. */
-export const INVOICE = frontendCall('invoice', { who: 'user', touches: 'self' }, invoiceBody, InvoiceSchema);
+export const INVOICE = frontendCall(
+  'invoice',
+  { who: 'user', touches: 'self', needs: 'billing' },
+  invoiceBody,
+  InvoiceSchema,
+);
 
 /** invoice-pdf: the same invoice as an A4 PDF (application/pdf), to save or print. */
-export const INVOICE_PDF = frontendCall('invoice-pdf', { who: 'user', touches: 'self' }, invoiceBody, z.unknown());
+export const INVOICE_PDF = frontendCall(
+  'invoice-pdf',
+  { who: 'user', touches: 'self', needs: 'billing' },
+  invoiceBody,
+  z.unknown(),
+);

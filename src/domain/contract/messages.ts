@@ -69,29 +69,39 @@ export const ScheduledMessageSchema = z.looseObject({
 });
 
 // Own messages for anyone signed in; an admin's clients' (supid = the admin) for admins only.
-export const QUICK_OWN = listCall('quickrequest', { who: 'user', touches: 'self' }, 'bulksms', BulkMessageSchema);
-export const QUICK_CLIENTS = listCall('allbulksms', { who: 'admin', touches: 'clients' }, 'bulksms', BulkMessageSchema);
+export const QUICK_OWN = listCall(
+  'quickrequest',
+  { who: 'user', touches: 'self', needs: 'reports' },
+  'bulksms',
+  BulkMessageSchema,
+);
+export const QUICK_CLIENTS = listCall(
+  'allbulksms',
+  { who: 'admin', touches: 'clients', needs: 'clients' },
+  'bulksms',
+  BulkMessageSchema,
+);
 export const SCHEDULED_OWN = listCall(
   'scheduledrequest',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'reports' },
   'scheduled',
   ScheduledMessageSchema,
 );
 export const SCHEDULED_CLIENTS = listCall(
   'allscheduled',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   'scheduled',
   ScheduledMessageSchema,
 );
 export const RECURRING_OWN = listCall(
   'recurringrequest',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'reports' },
   'recurring',
   ScheduledMessageSchema,
 );
 export const RECURRING_CLIENTS = listCall(
   'allrecurring',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   'recurring',
   ScheduledMessageSchema,
 );
@@ -138,17 +148,27 @@ const editAnswer = outcomeAnswer.extend({
   quote: editQuote.optional(),
 });
 
-export const UPDATE_SCHEDULED = frontendCall('updatescheduled', { who: 'user', touches: 'self' }, editBody, editAnswer);
-export const UPDATE_RECURRING = frontendCall('updaterecurring', { who: 'user', touches: 'self' }, editBody, editAnswer);
+export const UPDATE_SCHEDULED = frontendCall(
+  'updatescheduled',
+  { who: 'user', touches: 'self', needs: 'send' },
+  editBody,
+  editAnswer,
+);
+export const UPDATE_RECURRING = frontendCall(
+  'updaterecurring',
+  { who: 'user', touches: 'self', needs: 'send' },
+  editBody,
+  editAnswer,
+);
 export const DELETE_SCHEDULED = frontendCall(
   'deletescheduled',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'send' },
   deleteBody,
   editAnswer,
 );
 export const DELETE_RECURRING = frontendCall(
   'deleterecurring',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'send' },
   deleteBody,
   editAnswer,
 );
@@ -171,6 +191,8 @@ export const StatusRowSchema = z.looseObject({
   text: text.optional(),
   /** The parts its text was billed as (older gateways leave it out). */
   parts: num.optional(),
+  /** Clicks on its short links (docs/product.md#short-links): only for a send that shortened them. */
+  clicks: num.optional(),
 });
 
 /** The table's page sizes, and the export's pages. */
@@ -223,7 +245,7 @@ export const StatusCampaignSchema = z.object({
 
 export const MESSAGE_STATUS = frontendCall(
   'status/:id',
-  { who: 'user', touches: 'record' },
+  { who: 'user', touches: 'record', needs: 'reports' },
   statusBody,
   z.object({
     /** Absent from the whole-list answer (old clients), from one of what changed (since), and from an older gateway's. */

@@ -16,7 +16,7 @@ export const OptOutSchema = z.looseObject({
 /** A page of the caller's list, newest first, with the list's size and its inbound message counts. */
 export const OPT_OUTS = frontendCall(
   'optoutlist',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'reports' },
   listBody,
   z.object({
     optouts: z.array(OptOutSchema),
@@ -29,7 +29,7 @@ export const OPT_OUTS = frontendCall(
 /** Every number on the caller's list (the app's offline copy, the send form's preview and the export). */
 export const OPT_OUT_NUMBERS = frontendCall(
   'optoutnumbers',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'send' },
   ownBody,
   z.object({ optouts: z.array(OptOutSchema) }),
 );
@@ -43,7 +43,7 @@ const ADD_BODY_LIMIT = 8 * 1024 * 1024;
 /** Numbers (a list, or comma or line text) put on the caller's list: every one must be a phone number, or none is added. */
 export const ADD_OPT_OUTS = frontendCall(
   'optoutadd',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'send' },
   z.object({
     profile_id: profileId,
     numbers: z
@@ -70,7 +70,7 @@ export const ADD_OPT_OUTS = frontendCall(
 /** Takes one number off the caller's list: only with a reason (the person opted in again), which is recorded. */
 export const REMOVE_OPT_OUT = frontendCall(
   'optoutremove',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'send' },
   z.object({
     profile_id: profileId,
     number: z.union([z.string(), z.number()]).transform(String),
@@ -82,7 +82,7 @@ export const REMOVE_OPT_OUT = frontendCall(
 /** An admin's clients with opt-outs, and how many each has. */
 export const CLIENT_OPT_OUTS = frontendCall(
   'clientoptouts',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   ownBody,
   z.object({ clients: z.array(z.looseObject({ profile_id: intId, username: text, count: num })) }),
 );

@@ -34,14 +34,14 @@ export const PaymentSchema = z.looseObject({
 /** The caller's own purchases and gifts, 20 a page, newest first. */
 export const PURCHASE_HISTORY = listCall(
   'purchasehistory',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'billing' },
   'credithistory',
   PaymentSchema,
 );
 /** An admin's clients' purchases and gifts. */
 export const CLIENT_PURCHASE_HISTORY = listCall(
   'allpurchasehistory',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   'allcredithistory',
   PaymentSchema,
 );
@@ -52,7 +52,7 @@ export const CLIENT_PURCHASE_HISTORY = listCall(
  */
 export const CHECK_SUPPLIER_CREDIT = frontendCall(
   'checksupcredit',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'purchase' },
   z.object({ profile_id: profileId, amount: z.unknown() }),
   outcomeAnswer,
 );
@@ -60,7 +60,7 @@ export const CHECK_SUPPLIER_CREDIT = frontendCall(
 /** paystack-link/: the payment page to send the buyer to, or `{ status: false, error }`. */
 export const PAYSTACK_LINK = frontendCall(
   'paystack-link/',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'purchase' },
   z.object({
     profile_id: profileId,
     amount: z.unknown(),
@@ -88,14 +88,14 @@ const giftAnswer = z.object({ status: text, message: text });
 /** manualcreditpurchase (docs/product.md#client-management): the amount is the number of credits. */
 export const GIFT_BY_AMOUNT = frontendCall(
   'manualcreditpurchase',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   giftBody,
   giftAnswer,
 );
 /** directcreditpurchase: credits = ceil(amount / rate). */
 export const GIFT_BY_RATE = frontendCall(
   'directcreditpurchase',
-  { who: 'admin', touches: 'clients' },
+  { who: 'admin', touches: 'clients', needs: 'clients' },
   giftBody.extend({ rate: amountField }),
   giftAnswer,
 );
@@ -103,7 +103,7 @@ export const GIFT_BY_RATE = frontendCall(
 /** Profile 6's export: every distinct number in the platform's phone books, 1,000 a page. */
 export const PLATFORM_NUMBERS = frontendCall(
   'numbers/',
-  { who: 'profile6', touches: 'platform' },
+  { who: 'profile6', touches: 'platform', needs: 'clients' },
   z.object({ profile_id: profileId, pageNum: pageNumField }),
   z.object({
     numbers: z.array(text),

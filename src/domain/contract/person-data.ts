@@ -28,7 +28,7 @@ export const PersonSummarySchema = z.object({
 
 export const PERSON_DATA = frontendCall(
   'persondata',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   personBody,
   PersonSummarySchema,
 );
@@ -48,7 +48,7 @@ export const PersonInboundSchema = z.looseObject({ time: text, to: text, text: t
 /** Everything held about the number, for its Excel export (recorded in the audit log as it is read). */
 export const PERSON_DATA_EXPORT = frontendCall(
   'persondataexport',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   personBody,
   z.object({
     number: text,
@@ -62,7 +62,7 @@ export const PERSON_DATA_EXPORT = frontendCall(
 /** Erases the number: its contacts deleted, its history masked, its opt-out kept; `confirm` repeats the number. */
 export const PERSON_DATA_ERASE = frontendCall(
   'persondataerase',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   personBody.extend({ confirm: numberField }),
   outcomeAnswer.extend({
     number: text,

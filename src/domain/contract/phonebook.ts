@@ -70,27 +70,30 @@ const createdAnswer = outcomeAnswer.extend({ id: num });
 /** All the caller's own phone books. */
 export const OWN_GROUPS = frontendCall(
   'groupsrequest',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   ownBody,
   z.object({ groups: z.array(GroupSchema) }),
 );
 
 /** An admin's clients' phone books, paged and searchable; the original client calls it with a trailing space (docs/api.md#transport). */
-export const CLIENT_GROUPS = listCall('allgroups', { who: 'admin', touches: 'clients' }, 'groups', GroupSchema, [
-  'allgroups%20',
-  'allgroups ',
-]);
+export const CLIENT_GROUPS = listCall(
+  'allgroups',
+  { who: 'admin', touches: 'clients', needs: 'clients' },
+  'groups',
+  GroupSchema,
+  ['allgroups%20', 'allgroups '],
+);
 
 export const CREATE_GROUP = frontendCall(
   'creategroup',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   z.object({ profile_id: profileId, groupname: z.unknown() }),
   createdAnswer,
 );
 
 export const DELETE_GROUPS = frontendCall(
   'deletegroup',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   z.object({ profile_id: profileId, arrayofgroups: idList }),
   outcomeAnswer,
 );
@@ -98,14 +101,14 @@ export const DELETE_GROUPS = frontendCall(
 /** One phone book's contacts, newest first, 1,000 a page. */
 export const GROUP_CONTACTS = frontendCall(
   'groupcontacts',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   listBody.extend({ groupid: wholeNumber }),
   z.object({ contacts: z.array(ContactSchema), total: num, ...pageFields }),
 );
 
 export const CREATE_CONTACT = frontendCall(
   'createcontact',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   z.object({ profile_id: profileId, groupname: looseText, ...contactFields }),
   createdAnswer,
 );
@@ -116,7 +119,7 @@ export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 /** createcontactexel (the wire's spelling): rows of a sheet into one phone book; some rows may be rejected. */
 export const IMPORT_CONTACTS = frontendCall(
   'createcontactexel',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   z.object({
     profile_id: profileId,
     groupname: looseText,
@@ -144,7 +147,7 @@ export const IMPORT_CONTACTS = frontendCall(
 
 export const UPDATE_CONTACT = frontendCall(
   'updatecontact',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   z.object({
     profile_id: profileId,
     id: wholeNumber,
@@ -156,7 +159,7 @@ export const UPDATE_CONTACT = frontendCall(
 
 export const DELETE_CONTACTS = frontendCall(
   'deletecontact',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'phonebook' },
   z.object({ profile_id: profileId, arrayofContacts: idList }),
   outcomeAnswer,
 );

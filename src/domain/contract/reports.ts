@@ -2,7 +2,7 @@
 // the gateway's counters: neither counts recipients.
 import { z } from './zod';
 import { frontendCall } from './call';
-import { num, ownBody, profileId, shownText as text } from './fields';
+import { flag, num, ownBody, profileId, shownText as text } from './fields';
 
 /** Recipients of one network (src/domain/networks.ts) by status group. */
 const NetworkCountsSchema = z.object({
@@ -14,6 +14,20 @@ const NetworkCountsSchema = z.object({
   optedOut: num,
   total: num,
 });
+
+/**
+ * The clicks of a message's short links (docs/product.md#short-links): recipients sent a link, clicks,
+ * unique clickers and their share of those recipients, by network and an hour at a time (ISO start).
+ */
+export const ClickReportSchema = z.object({
+  recipients: num,
+  clicks: num,
+  unique: num,
+  rate: num,
+  networks: z.array(z.object({ network: text, label: text, recipients: num, clicks: num, unique: num })),
+  overTime: z.array(z.object({ at: text, clicks: num })),
+});
+export type ClickReport = z.output<typeof ClickReportSchema>;
 
 /** The report of one message (its latest run for a registration): above the status page's rows. */
 export const ReportSchema = z.object({
@@ -27,11 +41,13 @@ export const ReportSchema = z.object({
   /** Seconds from acceptance to the delivery receipt, as "at most" bounds; null before any delivery. */
   deliveryTime: z.object({ delivered: num, median: num.nullable(), p90: num.nullable() }),
   credits: num,
+  /** Its short links' clicks; null without short links (absent from an older gateway's). */
+  clicks: ClickReportSchema.nullable().optional(),
 });
 
 export const MESSAGE_REPORT = frontendCall(
   'messagereport/:id',
-  { who: 'user', touches: 'record' },
+  { who: 'user', touches: 'record', needs: 'reports' },
   ownBody,
   z.object({ report: ReportSchema }),
 );
@@ -53,7 +69,19 @@ export const OverviewSchema = z.object({
 /** The last 30 days of the caller's sends, or (view 'client', admins only) of its clients' together. */
 export const OVERVIEW = frontendCall(
   'overview',
-  { who: 'user', touches: 'self-or-clients' },
+  { who: 'user', touches: 'self-or-clients', needs: 'reports' },
   z.object({ profile_id: profileId, view: z.enum(['personal', 'client']).optional().default('personal') }),
   z.object({ overview: OverviewSchema }),
+);
+
+/**
+ * A follow-up of a send with short links (docs/product.md#follow-up): the numbers of its recipients who
+ * clicked (or, `clicked` no, did not), each once; recipients who were opted out or erased are left out.
+ * `senderId` is the send's own, which the follow-up keeps.
+ */
+export const LINK_AUDIENCE = frontendCall(
+  'linkaudience/:id',
+  { who: 'user', touches: 'record', needs: 'send' },
+  ownBody.extend({ clicked: flag }),
+  z.object({ numbers: z.array(text), senderId: text }),
 );

@@ -39,7 +39,7 @@ export const LOGIN_CODE = frontendCall(
 /** A secret waiting for its first code, and its otpauth:// URI for the QR code. */
 export const TWO_STEP_START = frontendCall(
   'twostepstart',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   ownBody,
   z.object({ secret: z.string(), uri: z.string() }),
 );
@@ -47,21 +47,21 @@ export const TWO_STEP_START = frontendCall(
 /** The first code turns two-step on; the ten recovery codes are in this answer only. */
 export const TWO_STEP_CONFIRM = frontendCall(
   'twostepconfirm',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, code: codeField }),
   UserInfoAnswerSchema.extend({ recoveryCodes: z.array(z.string()) }),
 );
 
 export const TWO_STEP_OFF = frontendCall(
   'twostepoff',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, code: codeField }),
   UserInfoAnswerSchema,
 );
 
 export const RECOVERY_CODES = frontendCall(
   'twosteprecovery',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'account-owner' },
   z.object({ profile_id: profileId, code: codeField }),
   z.object({ recoveryCodes: z.array(z.string()) }),
 );
@@ -69,7 +69,7 @@ export const RECOVERY_CODES = frontendCall(
 /** A reseller or profile 6 requires two-step sign-in of itself and its admins. */
 export const TWO_STEP_REQUIRE = frontendCall(
   'twosteprequire',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object({ profile_id: profileId, required: flag }),
   UserInfoAnswerSchema,
 );
@@ -87,21 +87,21 @@ export type SessionItem = z.output<typeof SessionSchema>;
 
 export const SESSIONS = frontendCall(
   'sessions',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'signed-in' },
   ownBody,
   z.object({ sessions: z.array(SessionSchema) }),
 );
 
 export const END_SESSION = frontendCall(
   'endsession',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'signed-in' },
   z.object({ profile_id: profileId, id: text.pipe(z.string().min(1, 'is required').max(100)) }),
   outcomeAnswer,
 );
 
 export const END_OTHER_SESSIONS = frontendCall(
   'endothersessions',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'signed-in' },
   ownBody,
   outcomeAnswer.extend({ ended: num }),
 );
@@ -130,7 +130,7 @@ export type AuditEntry = z.output<typeof AuditEntrySchema>;
 /** A page of the log the caller may read: its own, its clients' for an admin, all for profile 6. */
 export const AUDIT_LOG = frontendCall(
   'auditlog',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object({ ...auditFilter, pageNum: pageNumField }),
   z.object({ entries: z.array(AuditEntrySchema), ...pageFields }),
 );
@@ -138,7 +138,7 @@ export const AUDIT_LOG = frontendCall(
 /** The same filter's rows for the Excel export (at most MAX_AUDIT_EXPORT_ROWS); the export itself is recorded. */
 export const AUDIT_EXPORT = frontendCall(
   'auditexport',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object(auditFilter),
   z.object({ entries: z.array(AuditEntrySchema), truncated: z.boolean() }),
 );
@@ -146,7 +146,7 @@ export const AUDIT_EXPORT = frontendCall(
 /** The app tells the gateway it exported customer or number data (recorded as data_exported). */
 export const RECORD_EXPORT = frontendCall(
   'recordexport',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'settings' },
   z.object({
     profile_id: profileId,
     kind: z.enum(EXPORT_KINDS),

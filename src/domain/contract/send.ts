@@ -59,6 +59,11 @@ export const sendItemSchema = z.object({
    */
   category: z.enum(SEND_CATEGORIES, { message: "must be 'promotional' or 'transactional'" }).optional(),
   /**
+   * Each web address of the text becomes the recipient's own short link on the tenant's host, its clicks
+   * counted (docs/product.md#short-links); the first item's choice is the send's.
+   */
+  shortenLinks: strictFlag,
+  /**
    * A birthday send from a phone book or a sheet: the birthday of this item's recipients, '' when the
    * item names none (its contact's then, else nothing is sent). Present on the first item, the send gives
    * no date: its expectedDeliveryTime is only when it was made (docs/api.md#sends).
@@ -102,7 +107,7 @@ const refusal = z.object({ error: z.object({ status: z.enum(['failed', 'error'])
  */
 export const SEND = apiCall(
   SEND_PATH,
-  { who: 'apikey', touches: 'self' },
+  { who: 'apikey', touches: 'self', needs: 'send' },
   z.object({ messageobject: z.array(z.unknown()).min(1, 'needs at least one message') }),
   z.union([
     refusal.transform((r) => ({ refusal: r.error, answer: null })),

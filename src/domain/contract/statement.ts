@@ -40,7 +40,7 @@ export const STATEMENT_ENTRIES_MAX = 2000;
 /** statement: one month (YYYY-MM, Accra) of the caller's credit, or of its client's (admins). */
 export const STATEMENT = frontendCall(
   'statement',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'billing' },
   z.object({
     profile_id: profileId,
     month: z.string().regex(MONTH_PATTERN, 'must be a month written YYYY-MM'),

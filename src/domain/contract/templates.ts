@@ -23,7 +23,7 @@ export const TemplateSchema = z.object({
 /** The caller's templates, the last changed first. */
 export const TEMPLATES = frontendCall(
   'templates',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'templates' },
   ownBody,
   z.object({ templates: z.array(TemplateSchema) }),
 );
@@ -31,7 +31,7 @@ export const TEMPLATES = frontendCall(
 /** Creates the template with this id, or changes the caller's own: sending it twice changes nothing more. */
 export const SAVE_TEMPLATE = frontendCall(
   'savetemplate',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'templates' },
   z.object({ profile_id: profileId, id: templateId, name: text, text, category: text }),
   outcomeAnswer.extend({ template: TemplateSchema }),
 );
@@ -39,7 +39,7 @@ export const SAVE_TEMPLATE = frontendCall(
 /** Deletes one of the caller's templates; one already gone is deleted too (the outbox may send it twice). */
 export const DELETE_TEMPLATE = frontendCall(
   'deletetemplate',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'templates' },
   z.object({ profile_id: profileId, id: templateId }),
   outcomeAnswer,
 );
@@ -55,7 +55,7 @@ const values = z
  */
 export const SEND_TEST_TO_SELF = frontendCall(
   'sendtesttoself',
-  { who: 'user', touches: 'self' },
+  { who: 'user', touches: 'self', needs: 'send' },
   z.object({ profile_id: profileId, sourceAddress: text, text, fields: values.optional() }),
   z.looseObject({
     message: shownText,

@@ -1,6 +1,7 @@
 // User info as login, signup, fetchuser and the account calls answer it (docs/api.md#calls-and-answers).
 import { z } from './zod';
 import type { AccountType, UserInfo } from '../types';
+import { isTeamRole, PERMISSIONS, type Permission } from '../account/team-roles';
 import { flag as optionalFlag, num, requiredFlag, shownText as text } from './fields';
 
 const accountType = z
@@ -10,6 +11,11 @@ const accountType = z
   .catch('REGULAR') as z.ZodType<AccountType>;
 
 const flag = requiredFlag;
+
+/** Roles and permissions a newer gateway may name that this app does not know are left out. */
+const knownRoles = (names: string[]) => names.filter(isTeamRole);
+const knownPermissions = (names: string[]): Permission[] =>
+  names.filter((n): n is Permission => (PERMISSIONS as readonly string[]).includes(n));
 
 export const UserInfoSchema = z.object({
   profile_id: z.coerce.number(),
@@ -64,6 +70,8 @@ export const UserInfoSchema = z.object({
   pricesexcludetax: optionalFlag,
   lowbalancethreshold: z.coerce.number().catch(0).optional(),
   monthlycap: z.number().nullable().catch(null).optional(),
+  member: z.object({ id: z.number(), name: text, roles: z.array(z.string()).transform(knownRoles) }).optional(),
+  permissions: z.array(z.string()).transform(knownPermissions).optional(),
   quietstart: text.optional(),
   quietend: text.optional(),
   quietsundays: optionalFlag,

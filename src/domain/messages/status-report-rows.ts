@@ -15,6 +15,8 @@ export type ReportRow = {
   /** A personalized send's recipient: its own text. */
   text?: string | undefined;
   parts?: number | undefined;
+  /** Clicks on its short links: only a send that shortened them (docs/product.md#short-links). */
+  clicks?: number | undefined;
 };
 
 /** The fields of a status row the report reads, as a plain object a worker can be sent. */
@@ -26,6 +28,7 @@ export const reportRowOf = (r: ReportRow): ReportRow => ({
   reason: r.reason,
   text: r.text,
   parts: r.parts,
+  clicks: r.clicks,
 });
 
 export type ReportCell = string | number;
@@ -33,6 +36,7 @@ export type ReportCell = string | number;
 const BASE_HEADINGS = ['Mobile number', 'Status', 'Status time (Accra)', 'Network', 'Failure reason'] as const;
 const TEXT_HEADING = 'Message';
 const COST_HEADINGS = ['Parts', 'Cost (credits)'] as const;
+const CLICKS_HEADING = 'Link clicks';
 
 const networkLabel = (row: ReportRow) =>
   NETWORK_LABELS[(row.network as Network | undefined) ?? networkOf(canonicalPhone(row.mobilenumber))] ??
@@ -44,11 +48,18 @@ const costOf = (row: ReportRow): ReportCell =>
 
 /**
  * The report as a table, headings first: number, status in words (SENT reads Delivered), its time in
- * Accra, network, failure reason in words, (a personalized send) each recipient's own text, parts and cost.
+ * Accra, network, failure reason in words, (a personalized send) each recipient's own text, parts and cost,
+ * and (a send with short links) each recipient's clicks.
  */
 export function statusReportTable(rows: readonly ReportRow[]): ReportCell[][] {
   const texts = rows.some((row) => row.text !== undefined);
-  const headings: ReportCell[] = [...BASE_HEADINGS, ...(texts ? [TEXT_HEADING] : []), ...COST_HEADINGS];
+  const clicks = rows.some((row) => row.clicks !== undefined);
+  const headings: ReportCell[] = [
+    ...BASE_HEADINGS,
+    ...(texts ? [TEXT_HEADING] : []),
+    ...COST_HEADINGS,
+    ...(clicks ? [CLICKS_HEADING] : []),
+  ];
   const body = rows.map((row): ReportCell[] => [
     String(row.mobilenumber ?? ''),
     statusLabel(row.status || 'PENDING'),
@@ -58,6 +69,7 @@ export function statusReportTable(rows: readonly ReportRow[]): ReportCell[][] {
     ...(texts ? [row.text ?? ''] : []),
     row.parts ?? '',
     costOf(row),
+    ...(clicks ? [row.clicks ?? 0] : []),
   ]);
   return [headings, ...body];
 }

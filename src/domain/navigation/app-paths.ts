@@ -48,6 +48,9 @@ export const APP_PATHS = {
   profile: page('/profile', 'user'),
   clientManagement: page('/clientmanagement', 'admin'),
   auditLog: page('/auditlog', 'user'),
+  team: page('/team', 'user'),
+  /** The page an invitation's SMS links to: the member sets a password (docs/product.md#members-and-roles). */
+  join: itemPage('/join', 'public'),
 } as const satisfies Record<string, AppPath<never[]>>;
 
 /** The Statement screen's address for a month and, for an admin, a client (docs/product.md#statements). */

@@ -3,12 +3,14 @@ import type { SendItem } from '../types';
 import { splitDestinations } from './recipients';
 import { OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../messages/sms';
 import { withOptOutLink } from '../numbers/opt-out';
+import { shortenedText } from '../links/short-links';
 
 export type SendCost = { credits: number; recipients: number; outOfRange: boolean };
 
 /**
  * What the items cost; with `linkHost`, an item asking for an opt-out link is measured with the link
- * the gateway will add on that host (its code's length is fixed, so the parts are exact).
+ * the gateway will add on that host, and one shortening its links with its short links on that host
+ * (their codes' lengths are fixed, so the parts are exact).
  */
 export function sendCost(items: readonly SendItem[], linkHost?: string): SendCost {
   let credits = 0;
@@ -18,7 +20,7 @@ export function sendCost(items: readonly SendItem[], linkHost?: string): SendCos
   let lastParts = 0;
   for (const item of items) {
     // Personalized sends repeat mostly equal texts; measuring each only once keeps 100,000 items quick.
-    const text = item.optOutLink && linkHost ? withOptOutLink(item.shortMessage, linkHost) : item.shortMessage;
+    const text = linkHost ? textAsSent(item, linkHost) : item.shortMessage;
     if (text !== lastText) {
       lastText = text;
       lastParts = smsParts(smsLength(text, item.specialUnicodeSupport));
@@ -29,6 +31,12 @@ export function sendCost(items: readonly SendItem[], linkHost?: string): SendCos
     recipients += count;
   }
   return { credits, recipients, outOfRange };
+}
+
+/** An item's text as the gateway sends it on `host`: its links shortened, then its opt-out line. */
+function textAsSent(item: SendItem, host: string): string {
+  const text = item.shortenLinks ? shortenedText(item.shortMessage, host) : item.shortMessage;
+  return item.optOutLink ? withOptOutLink(text, host) : text;
 }
 
 /** `what` is 'this send' on the send form, 'this change' in the edit of a registration. */

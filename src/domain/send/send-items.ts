@@ -30,6 +30,8 @@ export type SendDraft = {
   optOutLink?: boolean;
   /** Promotional unless marked transactional (docs/product.md#quiet-hours). */
   category?: SendCategory;
+  /** Each web address becomes the recipient's own short link, its clicks counted (docs/product.md#short-links). */
+  shortenLinks?: boolean;
 };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -71,6 +73,7 @@ export function buildSendItems(draft: SendDraft, recipients: readonly Recipient[
     ...(draft.optOutLink ? { optOutLink: true } : {}),
     // Promotional is the gateway's default: only the other is said.
     ...(draft.category === 'transactional' ? { category: 'transactional' as const } : {}),
+    ...(draft.shortenLinks ? { shortenLinks: true } : {}),
   };
   const item = (text: string, destinationAddress: string): SendItem => {
     const shortMessage = messageBodyFor(draft.senderId, text);

@@ -17,6 +17,7 @@ const EVENT_WORDS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'message.expired': 'Expired before reaching the phone',
   'message.unconfirmed': 'Sent, no delivery report came',
   'balance.low': 'Balance fell under the alert level (live only)',
+  'link.clicked': 'A person clicked a short link',
 };
 
 /** One endpoint: its URL, events and state; a test event, its delivery log, delete. */

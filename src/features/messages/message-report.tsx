@@ -12,6 +12,7 @@ import { STATUS_GROUP_LABELS } from '../../domain/messages/message-status';
 import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
 import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
+import { ClickPanels } from './click-report';
 
 const number = new Intl.NumberFormat('en-US');
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '0%');
@@ -52,10 +53,10 @@ function MessageReport({ messageKey, version }: { messageKey: string; version: s
     ) : (
       <ReportPlaceholder />
     );
-  return <ReportView report={report} />;
+  return <ReportView report={report} messageKey={messageKey} />;
 }
 
-function ReportView({ report }: { report: Report }) {
+function ReportView({ report, messageKey }: { report: Report; messageKey: string }) {
   const { funnel, networks, reasons, deliveryTime } = report;
   const stages = [
     { stage: 'Submitted', count: funnel.submitted },
@@ -98,6 +99,7 @@ function ReportView({ report }: { report: Report }) {
           <List.Item>Credits spent: {number.format(report.credits)}</List.Item>
         </List>
       </Panel>
+      {report.clicks && <ClickPanels clicks={report.clicks} messageKey={messageKey} />}
     </ReportFrame>
   );
 }

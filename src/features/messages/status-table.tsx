@@ -7,6 +7,7 @@ import { formatAccra } from '../../domain/dates';
 import { statusGroup, statusLabel, type RecipientStatus } from '../../domain/messages/message-status';
 import { NETWORK_LABELS, networkOf, type Network } from '../../domain/numbers/networks';
 import { canonicalPhone, displayPhone } from '../../domain/numbers/phone-number';
+import { clickedText } from '../../domain/links/click-words';
 
 const COLORS = { sent: 'teal.9', failed: 'red.9', pending: 'gray.8', optedOut: 'orange.9' } as const;
 /** What a row without a status yet shows. */
@@ -75,9 +76,7 @@ export function StatusTable({
                   </Stack>
                 </Table.Td>
                 {/* Wide enough for 'Delivered' and its time on one line each, beside a recipient's own text on a phone. */}
-                <Table.Td miw={STATUS_MIN_WIDTH}>
-                  <StatusCell row={row} held={held} />
-                </Table.Td>
+                <StatusCell row={row} held={held} />
                 {texts && (
                   <Table.Td visibleFrom="sm">
                     <Text size="sm" style={TEXT_STYLE}>
@@ -114,28 +113,35 @@ export function StatusTable({
   );
 }
 
-/** A row's status: its badge, the quiet hours it waits for, the time it was reached and, for a failure, why. */
+/** A row's status, the quiet hours it waits for, the time it was reached, why it failed, and (a send with short links) its clicks. */
 function StatusCell({ row, held }: { row: StatusRow; held: boolean }) {
   return (
-    <Stack gap={2} align="flex-start">
-      <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
-        {statusLabel(row.status || NO_STATUS_YET)}
-      </Badge>
-      {held && (row.status || NO_STATUS_YET) === 'PENDING' && (
-        <Text span size="xs" c="dimmed">
-          {HELD_FOR_QUIET_HOURS}
-        </Text>
-      )}
-      {row.statusTime && (
-        <Text span size="xs" c="dimmed">
-          {formatAccra(row.statusTime)}
-        </Text>
-      )}
-      {row.reason && (
-        <Text span size="xs" c="red.9">
-          {row.reason}
-        </Text>
-      )}
-    </Stack>
+    <Table.Td miw={STATUS_MIN_WIDTH}>
+      <Stack gap={2} align="flex-start">
+        <Badge variant="outline" color={COLORS[statusGroup(row.status)]} size="sm">
+          {statusLabel(row.status || NO_STATUS_YET)}
+        </Badge>
+        {held && (row.status || NO_STATUS_YET) === 'PENDING' && (
+          <Text span size="xs" c="dimmed">
+            {HELD_FOR_QUIET_HOURS}
+          </Text>
+        )}
+        {row.statusTime && (
+          <Text span size="xs" c="dimmed">
+            {formatAccra(row.statusTime)}
+          </Text>
+        )}
+        {row.reason && (
+          <Text span size="xs" c="red.9">
+            {row.reason}
+          </Text>
+        )}
+        {row.clicks !== undefined && (
+          <Text span size="xs" c={row.clicks > 0 ? 'grape.9' : 'dimmed'} data-testid="row-clicks">
+            {clickedText(row.clicks)}
+          </Text>
+        )}
+      </Stack>
+    </Table.Td>
   );
 }

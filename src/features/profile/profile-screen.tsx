@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
-import { canChangeAccountType, canEditDomainSettings } from '../../domain/account/permissions';
+import { canChangeAccountType, canEditDomainSettings, may } from '../../domain/account/permissions';
 import { showReferral, showResellerPromo } from '../../domain/brand/domain-settings';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { useSession } from '../../sync/hooks/use-session';
@@ -33,6 +33,8 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
   const online = useOnline();
   if (session.status !== 'signed-in') return null;
   const { user } = session;
+  // The account's own sign-in (e-mail, number, password, two-step) is its owner's: a member sees their roles' cards.
+  const owner = !user.member;
   const domain = domainState.status === 'ready' ? domainState.domain : null;
   // The settings start from the brand this host shows when it is the user's own (the operator's main
   // host), so they wait for the domain's details (from the device, at once, when it has them).
@@ -44,25 +46,29 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
       </Title>
       {!online && <OfflineNote online={online}>{PROFILE_OFFLINE_NOTE}</OfflineNote>}
       <AccountCard user={user} referral={domain ? showReferral(user, domain) : false} />
-      <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />
-      <PhoneCard user={user} online={online} />
-      <LowBalanceCard key={user.lowbalancethreshold ?? 0} user={user} online={online} />
-      <QuietHoursCard
-        key={`${user.quietstart ?? ''}-${user.quietend ?? ''}-${String(user.quietsundays)}`}
-        user={user}
-        online={online}
-      />
-      <PasswordCard online={online} />
-      <TwoStepCard user={user} online={online} />
+      {owner && <ContactDetailsCard key={`${user.email}\n${user.companyname}`} user={user} online={online} />}
+      {owner && <PhoneCard user={user} online={online} />}
+      {may(user, 'billing') && <LowBalanceCard key={user.lowbalancethreshold ?? 0} user={user} online={online} />}
+      {may(user, 'settings') && (
+        <QuietHoursCard
+          key={`${user.quietstart ?? ''}-${user.quietend ?? ''}-${String(user.quietsundays)}`}
+          user={user}
+          online={online}
+        />
+      )}
+      {owner && <PasswordCard online={online} />}
+      {owner && <TwoStepCard user={user} online={online} />}
       <SessionsCard online={online} />
-      <SenderIdCard user={user} online={online} />
-      {canChangeAccountType(user) && domain && (
+      {may(user, 'settings') && <SenderIdCard user={user} online={online} />}
+      {may(user, 'settings') && canChangeAccountType(user) && domain && (
         <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />
       )}
-      <ApiKeyCard online={online} />
-      {extra}
-      {domain && showResellerPromo(user, domain) && <ResellerPromoCard user={user} domain={domain} online={online} />}
-      {canEditDomainSettings(user) && domainState.status !== 'loading' && (
+      {may(user, 'developer') && <ApiKeyCard online={online} />}
+      {may(user, 'developer') && extra}
+      {owner && domain && showResellerPromo(user, domain) && (
+        <ResellerPromoCard user={user} domain={domain} online={online} />
+      )}
+      {may(user, 'settings') && canEditDomainSettings(user) && domainState.status !== 'loading' && (
         <ResellerSettingsCard key={user.profile_id} user={user} brand={brand} online={online} />
       )}
     </Stack>

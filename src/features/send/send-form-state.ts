@@ -24,6 +24,8 @@ export type SendFormFields = {
   optOutLink: boolean;
   /** Promotional (held by the account's quiet hours) or transactional: docs/product.md#quiet-hours. */
   category: SendCategory;
+  /** Shorten the text's links to each recipient's own short link and count clicks. */
+  shortenLinks: boolean;
   /** The source Personalized set to excel (typed numbers or a phone book): the form says so, and Regular brings it back. */
   sourceSwitchedFrom: ContactSource | null;
 };
@@ -47,6 +49,7 @@ export function defaultFields(senderId = '', optOutLink = false): SendFormFields
     groupIds: [],
     optOutLink,
     category: 'promotional',
+    shortenLinks: false,
     sourceSwitchedFrom: null,
   };
 }
@@ -81,6 +84,7 @@ export function fieldsFromDraft(draft: Record<string, unknown> | null | undefine
     groupIds: Array.isArray(draft.groupIds) ? draft.groupIds.filter((g): g is string => typeof g === 'string') : [],
     optOutLink: draft.optOutLink === true,
     category: draft.category === 'transactional' ? 'transactional' : 'promotional',
+    shortenLinks: draft.shortenLinks === true,
     sourceSwitchedFrom:
       draft.sourceSwitchedFrom === 'manual' || draft.sourceSwitchedFrom === 'phonebook'
         ? draft.sourceSwitchedFrom

@@ -1,7 +1,8 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { submitLabel } from '../../domain/messages/message-kinds';
-import { balanceOf } from '../../domain/account/permissions';
+import { balanceOf, may } from '../../domain/account/permissions';
+import { notAllowedText } from '../../domain/account/team-roles';
 import { splitSenderIds } from '../../domain/messages/sender-id';
 import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
@@ -27,6 +28,7 @@ import { useSendForm, type SendFormApi } from './use-send-form';
 import { useSendPlan } from './use-send-plan';
 import { useSendSubmit } from './use-send-submit';
 import { SendTest } from './send-test';
+import { SHORTEN_LINKS_LABEL } from '../../domain/links/short-links';
 import { TemplatePicker } from './template-picker';
 import { quietHoursOfUser, SendCategoryField } from './send-category-field';
 
@@ -37,7 +39,22 @@ const OPT_OUT_LIST_MAX_AGE_MS = 5 * 60_000;
 export function SendScreen() {
   const session = useSession();
   if (session.status !== 'signed-in') return null;
+  if (!may(session.user, 'send')) return <NoSending />;
   return <SendForSignedIn user={session.user} />;
+}
+
+/** What a team member whose roles do not send sees at / (docs/product.md#members-and-roles). */
+function NoSending() {
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={1} size="h2">
+        Send SMS
+      </Title>
+      <Alert color="gray" variant="light" role="status">
+        {notAllowedText('send')} The menu shows what your roles let you do.
+      </Alert>
+    </Stack>
+  );
 }
 
 function SendForSignedIn({ user }: { user: StoredUser }) {
@@ -161,9 +178,10 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         />
         <PersonalizedPreview plan={plan} personalized={fields.subtype === 'personalized'} />
         <SendTest fields={fields} plan={plan} ownPhone={user.telnumber} />
+        <ShortenLinksField form={form} />
         <OptOutLinkField form={form} />
         <SendCategoryField form={form} quiet={quietHoursOfUser(user)} />
-        <SendSummary plan={plan} balance={balance} />
+        <SendSummary plan={plan} balance={balance} canPurchase={may(user, 'purchase')} />
         {problem && (
           <Alert color="orange" variant="light" data-testid="send-problem">
             {problem}
@@ -176,6 +194,17 @@ function SendForm({ form, user, senderIds }: { form: SendFormApi; user: StoredUs
         </Group>
       </FormStack>
     </Paper>
+  );
+}
+
+function ShortenLinksField({ form: { fields, set } }: { form: SendFormApi }) {
+  return (
+    <Checkbox
+      label={SHORTEN_LINKS_LABEL}
+      description="Each web address in the text becomes the recipient's own short link on your domain; the report shows who clicked"
+      checked={fields.shortenLinks}
+      onChange={(event) => set('shortenLinks', event.currentTarget.checked)}
+    />
   );
 }
 

@@ -8,10 +8,15 @@ import type { SendPlan } from './use-send-plan';
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-type Props = { plan: SendPlan; balance: { amount: number; local: boolean } };
+type Props = {
+  plan: SendPlan;
+  balance: { amount: number; local: boolean };
+  /** Whether the signed-in person may buy credit (a team member's roles): the link to buy shows only then. */
+  canPurchase?: boolean;
+};
 
 /** Recipients, what the send costs against the balance, and the non-blocking warnings (docs/product.md#the-send-form). */
-export function SendSummary({ plan, balance }: Props) {
+export function SendSummary({ plan, balance, canPurchase = true }: Props) {
   const { cost } = plan;
   const [showOptedOut, setShowOptedOut] = useState(false);
   const balanceText = balance.local
@@ -49,9 +54,11 @@ export function SendSummary({ plan, balance }: Props) {
       {plan.creditMessage && (
         <Alert color="red" variant="light" title="Not enough credit" data-testid="credit-problem">
           <Text size="sm">{plan.creditMessage}</Text>
-          <Anchor component={Link} to={APP_PATHS.purchaseSms.getHref()} size="sm" fw={600}>
-            Buy SMS credits
-          </Anchor>
+          {canPurchase && (
+            <Anchor component={Link} to={APP_PATHS.purchaseSms.getHref()} size="sm" fw={600}>
+              Buy SMS credits
+            </Anchor>
+          )}
         </Alert>
       )}
       {plan.warnings.map((warning) => (

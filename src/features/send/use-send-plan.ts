@@ -22,6 +22,7 @@ import { optedOutAmong, withOptOutLink } from '../../domain/numbers/opt-out';
 import { canonicalPhone } from '../../domain/numbers/phone-number';
 import { numbersOf, rowAt, type SheetTable } from '../../excel/sheet-table';
 import type { ExcelState } from './use-excel-source';
+import { shortenedText } from '../../domain/links/short-links';
 import type { SendFormFields } from './send-form-state';
 
 /** How many personalized texts the form shows before sending. */
@@ -99,12 +100,14 @@ export function useSendPlan(
     [recipients, optOuts.numbers],
   );
 
-  // With an opt-out link the counters count the link too (a fixed-length code: the parts are exact).
-  const host = fields.optOutLink ? linkHost : undefined;
+  // With an opt-out link or short links the counters count the links (fixed-length codes: the parts are exact).
+  const host = fields.optOutLink || fields.shortenLinks ? linkHost : undefined;
+  const { optOutLink, shortenLinks } = fields;
   const count = useMemo(() => {
-    const text = normalizeApostrophes(fields.text);
-    return characterCount(host ? withOptOutLink(text, host) : text);
-  }, [fields.text, host]);
+    const typed = normalizeApostrophes(fields.text);
+    const text = host && shortenLinks ? shortenedText(typed, host) : typed;
+    return characterCount(host && optOutLink ? withOptOutLink(text, host) : text);
+  }, [fields.text, host, optOutLink, shortenLinks]);
 
   const placeholderFields = useMemo(() => {
     if (fields.source === 'phonebook') return phonebookPlaceholderFields(birthday);

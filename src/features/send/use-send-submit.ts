@@ -10,6 +10,7 @@ import type { SendItem } from '../../domain/types';
 import { excelProblem, type ExcelSource } from './use-excel-source';
 import type { SendFormApi } from './use-send-form';
 import { draftOf } from './send-form-state';
+import { linksIn, NO_LINK_TO_SHORTEN } from '../../domain/links/short-links';
 import type { SendPlan } from './use-send-plan';
 
 type Inputs = {
@@ -60,13 +61,16 @@ export function useSendSubmit({ form, plan, excel, balance, ownPhone, onQueued, 
       ownPhone,
       plan.recipients.map((r) => r.number),
     );
+    if (!error && fields.shortenLinks && linksIn(fields.text).length === 0) error = NO_LINK_TO_SHORTEN;
     if (error) return refuse(error);
 
     const draft: SendDraft = { ...fields, date };
     const items = buildSendItems(draft, plan.recipients, new Date());
     // Opted-out recipients cost nothing: the plan has priced the rest.
     const cost =
-      plan.optedOut.length > 0 && plan.cost ? plan.cost : sendCost(items, fields.optOutLink ? linkHost : undefined);
+      plan.optedOut.length > 0 && plan.cost
+        ? plan.cost
+        : sendCost(items, fields.optOutLink || fields.shortenLinks ? linkHost : undefined);
     const credit = balance.local ? creditProblem(cost, balance.amount) : null;
     // The summary's "Not enough credit" box already says it when it has the same text.
     if (credit) return credit === plan.creditMessage ? setProblem(null) : refuse(credit);

@@ -12,8 +12,10 @@ import {
   canGiveCreditByRate,
   canSetPremium,
   hasPendingSenderIds,
+  may,
   menuItems,
 } from '../../../src/domain/account/permissions';
+import { permissionsOf, type TeamRole } from '../../../src/domain/account/team-roles';
 import {
   canBecomeReseller,
   canPurchase,
@@ -34,6 +36,7 @@ const ALWAYS = [
   'statement',
   'profile',
   'developers',
+  'team',
   'auditlog',
 ];
 
@@ -53,6 +56,7 @@ describe('menuItems', () => {
         'statement',
         'profile',
         'developers',
+        'team',
         'auditlog',
       ],
     ],
@@ -72,6 +76,7 @@ describe('menuItems', () => {
         'statement',
         'profile',
         'developers',
+        'team',
         'auditlog',
       ],
     ],
@@ -88,6 +93,7 @@ describe('menuItems', () => {
         'profile',
         'developers',
         'clients',
+        'team',
         'auditlog',
       ],
     ],
@@ -108,17 +114,52 @@ describe('menuItems', () => {
       'Profile',
       'Developers',
       'Client management',
+      'Team',
       'Audit log',
     ]);
     expect(items.find((m) => m.key === 'optouts')?.path).toBe('/optouts');
     expect(items.find((m) => m.key === 'templates')?.path).toBe('/templates');
     expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
     expect(items.find((m) => m.key === 'auditlog')?.path).toBe('/auditlog');
+    expect(items.find((m) => m.key === 'team')?.path).toBe('/team');
     expect(items.find((m) => m.key === 'statement')?.path).toBe('/statement');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
       '/credithistory',
     );
+  });
+});
+
+describe("a team member's menu", () => {
+  const all = { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true };
+  it.each<[TeamRole[], string[]]>([
+    [['Sender'], ['send', 'dashboard', 'scheduled', 'recurring', 'phonebook', 'templates', 'optouts', 'profile']],
+    [['Billing'], ['credithistory', 'purchase', 'statement', 'profile']],
+    [['Viewer'], ['dashboard', 'scheduled', 'recurring', 'optouts', 'profile']],
+    [['Developer'], ['profile', 'developers']],
+    [
+      ['Admin'],
+      [
+        'send',
+        'dashboard',
+        'scheduled',
+        'recurring',
+        'credithistory',
+        'phonebook',
+        'templates',
+        'optouts',
+        'purchase',
+        'statement',
+        'profile',
+        'developers',
+        'team',
+        'auditlog',
+      ],
+    ],
+  ])('%s sees only what the roles allow', (roles, keys) => {
+    const member = makeUser({ ...all, member: { id: 1, name: 'M', roles }, permissions: permissionsOf(roles) });
+    expect(menuItems(member).map((m) => m.key)).toEqual(keys);
+    expect(may(member, 'purchase')).toBe(keys.includes('purchase'));
   });
 });
 

@@ -36,7 +36,7 @@ describe('the page shell', () => {
     expect(await menuLabels()).not.toContain(label);
   });
 
-  it('always shows Send SMS, Phone book, Opt-outs, Purchase SMS credits, Statement, Developers and Audit log; Client management for admins only', async () => {
+  it('always shows Send SMS, Phone book, Opt-outs, Purchase SMS credits, Statement, Developers, Team and Audit log; Client management for admins only', async () => {
     const user = renderApp(
       <AppLayout
         user={userInfo({
@@ -57,11 +57,27 @@ describe('the page shell', () => {
       'Statement',
       'Profile',
       'Developers',
+      'Team',
       'Audit log',
     ]);
     user.unmount();
     renderApp(<AppLayout user={userInfo({ isAdmin: true })} domain={domain} />);
-    expect((await menuLabels()).slice(-2)).toEqual(['Client management', 'Audit log']);
+    expect((await menuLabels()).slice(-3)).toEqual(['Client management', 'Team', 'Audit log']);
+  });
+
+  it("shows a team member their roles' items only, and their own name in the header", async () => {
+    const member = userInfo({
+      member: { id: 4, name: 'Esi Billing', roles: ['Billing'] },
+      permissions: ['purchase', 'billing'],
+    });
+    renderApp(<AppLayout user={member} domain={domain} />);
+    expect(await menuLabels()).toEqual([
+      'SMS credits purchase history',
+      'Purchase SMS credits',
+      'Statement',
+      'Profile',
+    ]);
+    expect(await screen.findByRole('button', { name: 'Account menu for Esi Billing' })).toBeTruthy();
   });
 
   it("reads 'Powered by' on the main host to its customers, and the operator its own name", async () => {

@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import type { GatewayContext } from '../../core/context';
 import { fanOutEvents } from './events';
 import { fanOutBalanceAlerts } from './balance-events';
+import { fanOutClicks } from './click-events';
 import { postWebhook, type PostOutcome } from './post';
 import { systemLookup } from './safe-url';
 import { fill, timeoutOf, type Claimed, type InFlight } from './claims';
@@ -126,6 +127,7 @@ function changeOrAfter(pool: Pool, ms: number): Promise<void> {
 async function fanOut(ctx: GatewayContext) {
   for (let i = 0; i < FAN_OUT_STEPS && (await fanOutEvents(ctx)) > 0; i += 1);
   await fanOutBalanceAlerts(ctx);
+  await fanOutClicks(ctx);
 }
 
 /**

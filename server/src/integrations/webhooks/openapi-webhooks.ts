@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
   BALANCE_LOW_EVENT,
+  LINK_CLICKED_EVENT,
   WEBHOOK_TYPES,
   balanceLowEvent,
+  linkClickedEvent,
   webhookEvent,
 } from '../../../../src/domain/api-v1/webhook-schemas';
 
@@ -15,6 +17,9 @@ const jsonSchemaOf = (schema: z.ZodType) => {
 export function openApiWebhooks() {
   const messageSchema = jsonSchemaOf(webhookEvent);
   const balanceSchema = jsonSchemaOf(balanceLowEvent);
+  const clickSchema = jsonSchemaOf(linkClickedEvent);
+  const schemaOf = (type: string) =>
+    type === BALANCE_LOW_EVENT ? balanceSchema : type === LINK_CLICKED_EVENT ? clickSchema : messageSchema;
   return Object.fromEntries(
     WEBHOOK_TYPES.map((type) => [
       type,
@@ -23,7 +28,7 @@ export function openApiWebhooks() {
           summary: `${type}, signed with webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks)`,
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: type === BALANCE_LOW_EVENT ? balanceSchema : messageSchema } },
+            content: { 'application/json': { schema: schemaOf(type) } },
           },
           responses: {
             '200': { description: 'Any 2xx: received' },

@@ -1,0 +1,47 @@
+import type { Generated } from 'kysely';
+
+/** One short link: a recipient's own code for one web address of its text (server/src/links). */
+export interface ShortLinksTable {
+  /** SHORT_CODE_LENGTH letters and digits from crypto random (src/domain/links/short-links.ts). */
+  code: string;
+  profile_id: number;
+  message_id: number;
+  recipient_id: number;
+  recipient_index: number;
+  /** The recipient's network when the link was made (src/domain/numbers/networks.ts). */
+  network: string;
+  /** 'live', or 'test' for a test key's send: which mode's webhook endpoints hear of its clicks. */
+  mode: string;
+  /** The long URL, checked (http or https) before it was stored. */
+  url: string;
+  /** It works SHORT_LINK_LIFETIME_MS from then. */
+  created_at: number;
+}
+
+/** A send's recipients that were sent short links, by network. */
+export interface ShortLinkCountsTable {
+  message_id: number;
+  network: string;
+  recipients: number;
+}
+
+/** A click a person made on a short link: no address is kept, only the device family. */
+export interface LinkClicksTable {
+  id: Generated<number>;
+  code: string;
+  profile_id: number;
+  message_id: number;
+  recipient_id: number;
+  recipient_index: number;
+  network: string;
+  device: string;
+  at: number;
+  /** When the link.clicked fan-out took it (0: not yet). */
+  webhook_at: Generated<number>;
+}
+
+export interface LinkTables {
+  short_links: ShortLinksTable;
+  short_link_counts: ShortLinkCountsTable;
+  link_clicks: LinkClicksTable;
+}

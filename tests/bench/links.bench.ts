@@ -1,0 +1,156 @@
+// Short links (docs/product.md#short-links): accepting a 100,000-recipient send with a shortened link
+// against the same send without one (time, and the longest the event loop was held meanwhile), then
+// the redirect's answer times under 200 concurrent clicks on a listening gateway.
+// Run: npx tsx tests/bench/links.bench.ts   (PostgreSQL: node scripts/with-postgres.mjs npx tsx ...)
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { makeTestApp } from '../gateway/helpers/test-app';
+import { account, numbers, sendItem, sendSms } from '../gateway/helpers/messaging';
+import { shortenRecipients } from '../../server/src/links/shorten';
+import { storeLinks } from '../../server/src/links/store';
+import { measure } from '../../server/src/sending/send-items';
+
+const RECIPIENTS = 100_000;
+const CONCURRENCY = 200;
+const CLICKS = Number(process.env.CLICKS ?? 10_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const TEXT = `Black Friday: 30% off everything today. Shop: https://shop.example.com/black-friday?utm_source=sms&utm_campaign=${'nov'.repeat(20)}`;
+
+const gw = await makeTestApp({ maxBodyBytes: 16 * 1024 * 1024 });
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+type Accepted = { ms: number; maxLagMs: number; messageId: number };
+const medianRun = (runs: readonly Accepted[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+
+/** One accepted send of RECIPIENTS numbers: its time and the longest the event loop waited meanwhile. */
+async function acceptOnce(apikey: string, start: number, shortenLinks: boolean): Promise<Accepted> {
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const began = performance.now();
+  const res = await sendSms(gw, apikey, [
+    sendItem({ destinationAddress: numbers(RECIPIENTS, start), shortMessage: TEXT, shortenLinks }),
+  ]);
+  const ms = performance.now() - began;
+  lag.disable();
+  if (res.status !== 200) throw new Error(`send failed: ${JSON.stringify(res.body)}`);
+  return { ms, maxLagMs: lag.max / 1e6, messageId: res.body.message_id as number };
+}
+
+/** CLICKS GETs of these codes, CONCURRENCY at a time over kept-alive connections: each answer's time. */
+async function clickAll(port: number, codes: readonly string[]): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const times: number[] = [];
+  let next = 0;
+  const one = (code: string) =>
+    new Promise<void>((resolve, reject) => {
+      const began = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/l/${code}`,
+          agent,
+          headers: { host: 'localhost', 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 302) return reject(new Error(`answered ${res.statusCode}`));
+            times.push(performance.now() - began);
+            resolve();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  const worker = async () => {
+    while (next < CLICKS) await one(codes[next++ % codes.length]!);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+  return times.sort((a, b) => a - b);
+}
+
+try {
+  const demo = await account(gw, 'demouser');
+  await gw.ctx.db
+    .updateTable('users')
+    .set({ creditbalance: 10_000_000 })
+    .where('profile_id', '=', demo.profile_id)
+    .execute();
+  console.log(`short links bench on ${gw.ctx.db.dialectName}`);
+  // Warm the statements up on a small send of each kind.
+  await sendSms(gw, demo.apikey, [sendItem({ destinationAddress: numbers(1000, 900_000), shortMessage: TEXT })]);
+  await sendSms(gw, demo.apikey, [
+    sendItem({ destinationAddress: numbers(1000, 901_000), shortMessage: TEXT, shortenLinks: true }),
+  ]);
+
+  // Alternating rounds, each on new numbers; the medians are compared (a shared machine's noise is large).
+  const plainRuns: Accepted[] = [];
+  const linkedRuns: Accepted[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    plainRuns.push(await acceptOnce(demo.apikey, 2 * round * RECIPIENTS, false));
+    linkedRuns.push(await acceptOnce(demo.apikey, (2 * round + 1) * RECIPIENTS, true));
+  }
+  const plain = medianRun(plainRuns);
+  const linked = medianRun(linkedRuns);
+  const row = (label: string, r: Accepted, runs: readonly Accepted[]) =>
+    console.log(
+      `${label.padEnd(58)} ${r.ms.toFixed(0).padStart(7)} ms median of ${runs.map((x) => x.ms.toFixed(0)).join(', ')}  (event loop held at most ${Math.max(...runs.map((x) => x.maxLagMs)).toFixed(0)} ms)`,
+    );
+  row('sendsms 100,000 recipients, long link as typed', plain, plainRuns);
+  row('sendsms 100,000 recipients, shortened (100,000 links)', linked, linkedRuns);
+  console.log(
+    `${'ratio shortened / as typed (medians)'.padEnd(58)} ${(linked.ms / plain.ms).toFixed(2).padStart(7)} x`,
+  );
+
+  // The links' own steps alone: drawing 100,000 codes and storing 100,000 links, with the longest the
+  // event loop waited meanwhile (the send above also holds it in steps that are not the links').
+  const recipients = numbers(RECIPIENTS, 2 * ROUNDS * RECIPIENTS)
+    .split(',')
+    .map((number, index) => ({ index, number, text: TEXT, unicode: false, parts: 2 }));
+  const own = monitorEventLoopDelay({ resolution: 5 });
+  own.enable();
+  let began = performance.now();
+  const shortened = await shortenRecipients(recipients, 'localhost', measure);
+  const shortenMs = performance.now() - began;
+  began = performance.now();
+  await gw.ctx.db.transaction().execute((trx) =>
+    storeLinks(
+      trx,
+      gw.ctx.db.dialectName,
+      { profileId: demo.profile_id, messageId: 0, mode: 'live', now: gw.clock.now },
+      recipients.map((r) => ({ id: 1_000_000 + r.index, recipient_index: r.index, number: r.number })),
+      shortened.links,
+    ),
+  );
+  own.disable();
+  console.log(
+    `${'links alone: 100,000 codes drawn, 100,000 links stored'.padEnd(58)} ${shortenMs.toFixed(0).padStart(7)} + ${(performance.now() - began).toFixed(0)} ms  (event loop held at most ${(own.max / 1e6).toFixed(0)} ms)`,
+  );
+
+  const stored = await gw.ctx.db
+    .selectFrom('short_links')
+    .select('code')
+    .where('message_id', '=', linked.messageId)
+    .execute();
+  const codes = stored.map((r) => r.code).sort(() => Math.random() - 0.5);
+  await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = gw.app.server.address() as AddressInfo;
+  const clicking = performance.now();
+  const times = await clickAll(port, codes);
+  const seconds = (performance.now() - clicking) / 1000;
+  console.log(
+    `${`redirect /l/<code>, ${CLICKS.toLocaleString('en-US')} clicks, ${CONCURRENCY} at once`.padEnd(58)} median ${quantile(times, 0.5).toFixed(1)} ms, p90 ${quantile(times, 0.9).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms, ${(CLICKS / seconds).toFixed(0)}/s`,
+  );
+  const recorded = await gw.ctx.db
+    .selectFrom('link_clicks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  console.log(`${'clicks recorded'.padEnd(58)} ${Number(recorded.n).toLocaleString('en-US').padStart(7)}`);
+} finally {
+  await gw.close();
+}
