@@ -57,6 +57,17 @@ function inNightly(q: QuietHours, minute: number): boolean {
   return q.start < q.end ? minute >= q.start && minute < q.end : minute >= q.start || minute < q.end;
 }
 
+/** An account's quiet hours as its user info carries them (HH:mm, '' for none). */
+export const quietHoursOfUser = (user: {
+  quietstart?: string | undefined;
+  quietend?: string | undefined;
+  quietsundays?: boolean | undefined;
+}): QuietHours => ({
+  start: minutesOf(user.quietstart ?? ''),
+  end: minutesOf(user.quietend ?? ''),
+  sundays: user.quietsundays === true,
+});
+
 /** Whether an instant falls inside the quiet hours. */
 export function isQuiet(q: QuietHours, at: number): boolean {
   const { minute, weekday } = wallClock(at);

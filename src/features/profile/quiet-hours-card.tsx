@@ -10,6 +10,7 @@ import {
   minutesOf,
   QUIET_SAME_TIMES,
   QUIET_TIME_FORMAT,
+  quietHoursOfUser,
   quietHoursSummary,
   SUGGESTED_QUIET_HOURS,
   timeOfDay,
@@ -34,12 +35,7 @@ const savedOf = (user: StoredUser): Draft => ({
 const bodyOf = (d: Draft) =>
   d.on ? { start: d.start, end: d.end, sundays: d.sundays } : { start: '', end: '', sundays: false };
 
-const summaryOf = (user: StoredUser) =>
-  quietHoursSummary({
-    start: minutesOf(user.quietstart ?? ''),
-    end: minutesOf(user.quietend ?? ''),
-    sundays: user.quietsundays === true,
-  });
+const summaryOf = (user: StoredUser) => quietHoursSummary(quietHoursOfUser(user));
 
 /**
  * Quiet hours (docs/product.md#quiet-hours): promotional sends and runs due inside them wait and go out when

@@ -1,23 +1,14 @@
 import { Alert, Radio, Group, Stack, Text } from '@mantine/core';
-import type { StoredUser } from '../../db/app-db';
 import { fromAccraWallTime } from '../../domain/dates';
 import {
   hasQuietHours,
   heldSendNote,
   heldUntil,
-  minutesOf,
   type QuietHours,
   type SendCategory,
 } from '../../domain/send/quiet-hours';
 import type { SendFormApi } from './use-send-form';
 import { useNow } from '../../ui/use-now';
-
-/** The signed-in account's quiet hours, as the gateway keeps them (docs/product.md#quiet-hours). */
-export const quietHoursOfUser = (user: Pick<StoredUser, 'quietstart' | 'quietend' | 'quietsundays'>): QuietHours => ({
-  start: minutesOf(user.quietstart ?? ''),
-  end: minutesOf(user.quietend ?? ''),
-  sundays: user.quietsundays === true,
-});
 
 /** When the send's (first) delivery is due: now, or the scheduled or recurring time picked; null for birthdays. */
 function dueAt(fields: SendFormApi['fields'], now: number): number | null {

@@ -30,7 +30,8 @@ import { useSendSubmit } from './use-send-submit';
 import { SendTest } from './send-test';
 import { SHORTEN_LINKS_LABEL } from '../../domain/links/short-links';
 import { TemplatePicker } from './template-picker';
-import { quietHoursOfUser, SendCategoryField } from './send-category-field';
+import { SendCategoryField } from './send-category-field';
+import { quietHoursOfUser } from '../../domain/send/quiet-hours';
 
 /** How old the stored opt-out list may be before the send form fetches it again. */
 const OPT_OUT_LIST_MAX_AGE_MS = 5 * 60_000;
