@@ -38,18 +38,8 @@ export const ClientManagementScreen = lazyScreen(
   () => withAllStyles(import('../features/clients/client-management-screen')).then((m) => m.ClientManagementScreen),
   inShell,
 );
-// The profile with the SMPP access card after the API key's (two features, composed here).
 export const ProfileScreen = lazyScreen(
-  () =>
-    withAllStyles(
-      Promise.all([import('../features/profile/profile-screen'), import('../features/smpp/smpp-access-card')]),
-    ).then(([profile, smpp]) => {
-      const Profile = profile.ProfileScreen;
-      const SmppAccessCard = smpp.SmppAccessCard;
-      return function ProfileWithSmpp() {
-        return <Profile extra={<SmppAccessCard />} />;
-      };
-    }),
+  () => withAllStyles(import('../features/profile/profile-screen')).then((m) => m.ProfileScreen),
   inShell,
 );
 export const PhonebookScreen = lazyScreen(
@@ -68,16 +58,32 @@ export const OptOutsScreen = lazyScreen(
   () => withAllStyles(import('../features/optouts/optouts-screen')).then((m) => m.OptOutsScreen),
   inShell,
 );
-// The Developers page with the SMPP access card too, after its keys and webhooks.
+// The Developers page, the one place for integration: its keys and webhooks, then SMPP access and the
+// account's own key for the older send endpoint (three features, composed here).
 export const DevelopersScreen = lazyScreen(
   () =>
     withAllStyles(
-      Promise.all([import('../features/developers/developers-screen'), import('../features/smpp/smpp-access-card')]),
-    ).then(([developers, smpp]) => {
+      Promise.all([
+        import('../features/developers/developers-screen'),
+        import('../features/smpp/smpp-access-card'),
+        import('../features/profile/api-key-card'),
+      ]),
+    ).then(([developers, smpp, apiKey]) => {
       const Developers = developers.DevelopersScreen;
       const SmppAccessCard = smpp.SmppAccessCard;
+      const ApiKeyCard = apiKey.ApiKeyCard;
       return function DevelopersWithSmpp({ tab }: { tab: 'setup' | 'reference' }) {
-        return <Developers tab={tab} extra={<SmppAccessCard />} />;
+        return (
+          <Developers
+            tab={tab}
+            extra={
+              <>
+                <SmppAccessCard />
+                <ApiKeyCard place="developers" />
+              </>
+            }
+          />
+        );
       };
     }),
   inShell,

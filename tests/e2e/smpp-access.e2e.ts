@@ -1,5 +1,6 @@
-// The "SMPP access" card (docs/smpp.md#credentials) on the profile and the Developers page, at 1280
-// and 390 px: turned on, the password shown once, settings saved; offline, the stored state with its note.
+// The "SMPP access" card (docs/smpp.md#credentials) on the Developers page, the one place for integration,
+// at 1280 and 390 px: turned on, the password shown once, settings saved; offline, the stored state with its
+// note. The Profile keeps the account's own API key (the specification's place) and points to Developers.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueUser } from '../unit/support/factories';
@@ -19,7 +20,7 @@ describe('the SMPP access card', () => {
       password: who.password,
       viewport: DESKTOP,
     });
-    await send.shell.visit(world.gateway.url('/profile'), 'Profile');
+    await send.shell.visit(world.gateway.url('/developers'), 'Developers');
     const smpp = card(page);
     await smpp.getByText('SMPP access is off for this account.').waitFor();
     // Turning it on opens a credential to the network: it asks first, and Cancel leaves it off.
@@ -60,14 +61,19 @@ describe('the SMPP access card', () => {
     await dialog.getByRole('button', { name: 'Make a new password' }).click();
     await card(page).getByTestId('smpp-password').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
-    // The same card on the Developers page, beside the API keys.
-    await send.shell.visit(world.gateway.url('/developers'), 'Developers');
-    await expect
-      .poll(() => card(page).getByTestId('smpp-system-id').textContent())
-      .toBe(who.username.replace(/[^A-Za-z0-9]/g, '').slice(0, 15));
-    expect(await card(page).getByRole('button', { name: 'Save SMPP settings' }).isVisible()).toBe(true);
-    await card(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/screens/smpp-access-developers-1280.png', fullPage: false });
+    // The account's own key for the older endpoint is explained below it, with its actions.
+    const accountKey = page.getByRole('region', { name: 'Account API key (older send endpoint)' });
+    await accountKey.getByText('It works only with that endpoint.').waitFor();
+    expect(await accountKey.getByRole('button', { name: 'Generate a new API key' }).isVisible()).toBe(true);
+    await accountKey.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screens/developers-account-key-1280.png', fullPage: false });
+    // The Profile has the account's key (the specification's place), no second SMPP card, and says where the rest is.
+    await send.shell.visit(world.gateway.url('/profile'), 'Profile');
+    const profileKey = page.getByRole('region', { name: 'API key' });
+    await profileKey.getByText(/SMPP access are all there/).waitFor();
+    expect(await card(page).count()).toBe(0);
+    await profileKey.getByRole('link', { name: 'Developers page' }).click();
+    await card(page).getByTestId('smpp-system-id').waitFor();
     await context.close();
   });
 
@@ -77,7 +83,7 @@ describe('the SMPP access card', () => {
       password: 'demo12345',
       viewport: PHONE,
     });
-    await send.shell.visit(world.gateway.url('/profile'), 'Profile');
+    await send.shell.visit(world.gateway.url('/developers'), 'Developers');
     const smpp = card(page);
     await expect.poll(() => smpp.getByTestId('smpp-system-id').textContent()).toBe('demouser');
     await smpp.scrollIntoViewIfNeeded();
@@ -90,12 +96,7 @@ describe('the SMPP access card', () => {
     await smpp.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screens/smpp-access-offline-390.png', fullPage: false });
     await context.setOffline(false);
-    // The same card on the Developers page, beside the API keys.
-    await send.shell.visit(world.gateway.url('/developers'), 'Developers');
-    await expect.poll(() => card(page).getByTestId('smpp-system-id').textContent()).toBe('demouser');
-    expect(await card(page).getByRole('button', { name: 'Save SMPP settings' }).isVisible()).toBe(true);
-    await card(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/screens/smpp-access-developers-390.png', fullPage: false });
+    await expect.poll(() => smpp.getByRole('button', { name: 'Save SMPP settings' }).isDisabled()).toBe(false);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 // The integrators' API as a whole (docs/api-v1.md): its OpenAPI 3.1 document (valid, with exactly the
 // operations integrators' clients look for), one error envelope for every refusal and never a 500 for
 // bad input, and per-key rate limits stated in RateLimit headers.
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
@@ -66,6 +67,11 @@ describe('the OpenAPI document', () => {
     const doc = (await openApi(gw)) as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
     const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((o) => o.operationId));
     expect(ids.sort()).toEqual([...OPERATION_IDS].sort());
+  });
+
+  it("is named in full in the docs' list of operation ids", () => {
+    const intro = readFileSync('docs/api-v1.md', 'utf8').split('\n## ')[0];
+    expect(OPERATION_IDS.filter((id) => !intro.includes(`\`${id}\``))).toEqual([]);
   });
 
   it('is public and cacheable', async () => {

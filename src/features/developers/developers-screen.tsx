@@ -21,7 +21,8 @@ import { SamplesCard } from './samples-card';
  * The Developers page (docs/api-v1.md): API keys, webhook endpoints with their delivery log and the
  * default signing secret, for the mode the switch shows; `/developers/api` has the samples, the error
  * codes and the full reference. Offline it shows what is stored and says changes need the network.
- * `extra` (the SMPP access card, composed in src/app/screens.tsx) follows the keys and webhooks.
+ * `extra` (SMPP access and the account's own key, composed in src/app/screens.tsx) follows the keys and
+ * webhooks: this page is the one place for integration.
  */
 export function DevelopersScreen({ tab, extra }: { tab: 'setup' | 'reference'; extra?: ReactNode }) {
   const session = useSession();
@@ -42,6 +43,10 @@ export function DevelopersScreen({ tab, extra }: { tab: 'setup' | 'reference'; e
           {API_V1_PATH}
         </Anchor>
         . Make a key, send, and receive each message&apos;s status at your URL.
+      </Text>
+      <Text size="sm" c="dimmed">
+        Everything for your systems is here: the API&apos;s keys and webhooks, SMPP access for an SMS gateway that
+        binds, and the account&apos;s own key for the older send endpoint.
       </Text>
       <Tabs
         value={tab}

@@ -6,14 +6,21 @@ import { DialogActions } from '../../ui/dialog-actions';
 import { SectionCard } from '../../ui/section-card';
 import { useAction } from '../../sync/hooks/use-action';
 import { newApiKey } from '../../sync/profile';
+import { useOnline } from '../../ui/use-online';
 
 const example = (origin: string, key: string) => `curl -X POST ${origin}/smsgateway/api/sendsms \\
   -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -H "Accept: application/json" \\
   -d '{"messageobject":[{"shortMessage":"Hello from our shop","destinationAddress":"233241234567,233201234567",
        "sourceAddress":"YOURID","messageType":"quick sms","typeandsubtype":"quick:regular"}]}'`;
 
-/** Generate a new API key (the old one stops working) and copy it; shown once, as the gateway keeps only its hash. */
-export function ApiKeyCard({ online }: { online: boolean }) {
+/**
+ * The account's own API key, for the older send endpoint (docs/api.md#sends): generate a new one (the old
+ * one stops working) and copy it; shown once, as the gateway keeps only its hash. The Profile shows it (the
+ * specification's place) and so does the Developers page, where every other way in is (docs/api-v1.md):
+ * `place` says which, so each says where the rest is.
+ */
+export function ApiKeyCard({ place }: { place: 'profile' | 'developers' }) {
+  const online = useOnline();
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState<string | null>(null);
   const { busy, run } = useAction();
@@ -26,17 +33,28 @@ export function ApiKeyCard({ online }: { online: boolean }) {
   };
 
   return (
-    <SectionCard id="apikey-title" title="API key">
+    <SectionCard
+      id={place === 'profile' ? 'apikey-title' : 'account-apikey-title'}
+      title={place === 'profile' ? 'API key' : 'Account API key (older send endpoint)'}
+    >
       <Text size="sm" c="dimmed">
-        Your own systems send SMS with an API key. For your safety it is shown only when it is generated: copy it then.
+        The account&apos;s own key sends SMS through the older endpoint, <Code>POST /smsgateway/api/sendsms</Code>. For
+        your safety it is shown only when it is generated: copy it then.
       </Text>
-      <Text size="sm">
-        Keys limited to reading, test keys and delivery webhooks are on the{' '}
-        <Anchor component={Link} to={APP_PATHS.developers.getHref()}>
-          Developers page
-        </Anchor>
-        .
-      </Text>
+      {place === 'profile' ? (
+        <Text size="sm">
+          New systems should use the API on the{' '}
+          <Anchor component={Link} to={APP_PATHS.developers.getHref()}>
+            Developers page
+          </Anchor>
+          : keys limited to what they need, test keys, delivery webhooks and SMPP access are all there.
+        </Text>
+      ) : (
+        <Text size="sm">
+          It works only with that endpoint. The keys above are for the API; prefer them for new systems: each can be
+          limited, capped and revoked on its own.
+        </Text>
+      )}
       {key && (
         <Stack gap="xs">
           <Group gap="xs" wrap="nowrap" align="center">

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { canChangeAccountType, canEditDomainSettings, may } from '../../domain/account/permissions';
 import { showReferral, showResellerPromo } from '../../domain/brand/domain-settings';
@@ -24,10 +23,10 @@ const PROFILE_OFFLINE_NOTE = 'This is your profile as stored on this device. Cha
 
 /**
  * The profile (docs/product.md#profile): the account, sender IDs, account type, API key and the
- * reseller promo; and the account's own e-mail, company, phone and password, edited here. `extra`:
- * another feature's cards after the API key's (the app mounts SMPP access there: src/app/screens.tsx).
+ * reseller promo; and the account's own e-mail, company, phone and password, edited here. SMPP access and
+ * the API's keys are on the Developers page, the one place for integration.
  */
-export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
+export function ProfileScreen() {
   const session = useSession();
   const domainState = useDomain();
   const online = useOnline();
@@ -63,8 +62,7 @@ export function ProfileScreen({ extra }: { extra?: ReactNode } = {}) {
       {may(user, 'settings') && canChangeAccountType(user) && domain && (
         <AccountTypeCard key={user.accountType} user={user} domain={domain} online={online} />
       )}
-      {may(user, 'developer') && <ApiKeyCard online={online} />}
-      {may(user, 'developer') && extra}
+      {may(user, 'developer') && <ApiKeyCard place="profile" />}
       {owner && domain && showResellerPromo(user, domain) && (
         <ResellerPromoCard user={user} domain={domain} online={online} />
       )}
