@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
 import { Link, useParams } from 'react-router-dom';
 import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { MEMBER_PASSWORD_SHORT, MEMBER_PASSWORDS_DIFFER } from '../../domain/account/team-members';
@@ -68,13 +69,13 @@ export function JoinScreen() {
             Hello {stage.invited.name}, you are invited to {stage.invited.company || 'a team'}. Choose a password; you
             will sign in with your mobile number {stage.invited.phone}.
           </Text>
-          <PasswordInput
+          <PasswordField
             label="Password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             autoComplete="new-password"
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm password"
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}

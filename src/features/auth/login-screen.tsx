@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
@@ -94,7 +95,7 @@ export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
           onChange={(e) => setEmailusername(e.currentTarget.value)}
           required
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
 import '../../ui/mantine-styles-rest';
 import { RESET_ATTEMPTS } from '../../domain/constants';
 import { TRY_AGAIN } from '../../domain/alerts';
@@ -109,12 +110,8 @@ function CodeStepFields({ reset }: { reset: ReturnType<typeof useResetForm> }) {
   return (
     <>
       <TextInput label="Code" inputMode="numeric" autoComplete="one-time-code" {...reset.input('resetCode')} />
-      <PasswordInput label="New password" autoComplete="new-password" {...reset.input('newPassword', false)} />
-      <PasswordInput
-        label="Confirm new password"
-        autoComplete="new-password"
-        {...reset.input('confirmNewPassword', false)}
-      />
+      <PasswordField label="New password" autoComplete="new-password" {...reset.input('newPassword', false)} />
+      <PasswordField label="Confirm new password" autoComplete="new-password" {...reset.confirmInput()} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDomain } from '../../sync/hooks/use-domain';
 import { startSignup, type PendingSignup } from '../../flows/signup-flow';
@@ -125,8 +126,8 @@ function SignupFields({ signup, referral }: { signup: ReturnType<typeof useSignu
         ref={phone}
         required
       />
-      <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} required />
-      <PasswordInput
+      <PasswordField label="Password" autoComplete="new-password" {...form.getInputProps('password')} required />
+      <PasswordField
         label="Confirm password"
         autoComplete="new-password"
         {...form.getInputProps('cpassword')}

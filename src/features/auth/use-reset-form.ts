@@ -37,6 +37,13 @@ export function useResetForm() {
       const props = form.getInputProps(field);
       return { ...props, error: tried && (whenEmpty || props.value) ? props.error : null };
     },
+    /** The confirmation's props: a mismatch shows while typing, once it is as long as the new password. */
+    confirmInput: () => {
+      const props = form.getInputProps('confirmNewPassword');
+      const { newPassword, confirmNewPassword } = form.values;
+      const typedOut = confirmNewPassword !== '' && confirmNewPassword.length >= newPassword.length;
+      return { ...props, error: (tried && confirmNewPassword) || typedOut ? props.error : null };
+    },
     /** Presses the first step's button: true when the e-mail or username may be sent. */
     emailReady: () => {
       setTried(true);

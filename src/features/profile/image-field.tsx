@@ -47,7 +47,7 @@ export function ImageField({ label, current, onPicked }: Props) {
     <Stack gap={4}>
       <FileInput
         label={label}
-        placeholder="Choose an image"
+        placeholder={`Choose a ${label.toLowerCase()}`}
         // Mantine's placeholder grey reads at 2:1 on white; this one is text, so it gets a text's contrast.
         styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         accept="image/png,image/jpeg,image/gif,image/tiff,image/bmp"

@@ -1,4 +1,5 @@
-import { PasswordInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
 import { CURRENT_PASSWORD_EMPTY, CURRENT_PASSWORD_WRONG, TWO_STEP_CODE_EMPTY } from '../../domain/account/own-account';
 import { TWO_STEP_CODE_USED, TWO_STEP_WRONG_CODE } from '../../domain/account/two-step';
 
@@ -32,7 +33,7 @@ type Props = {
 export function OwnerProofFields({ proof, twoStep, errors, onChange }: Props) {
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label="Current password"
         autoComplete="current-password"
         value={proof.currentPassword}

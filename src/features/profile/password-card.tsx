@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, PasswordInput, SimpleGrid, Text } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Text } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
 import { SectionCard } from '../../ui/section-card';
 import { FormStack } from '../../ui/form-stack';
 import { CURRENT_PASSWORD_EMPTY, CURRENT_PASSWORD_WRONG, passwordChangeError } from '../../domain/account/own-account';
@@ -57,7 +58,7 @@ export function PasswordCard({ online }: { online: boolean }) {
         }}
       >
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <PasswordInput
+          <PasswordField
             label="Current password"
             autoComplete="current-password"
             value={current}
@@ -67,7 +68,7 @@ export function PasswordCard({ online }: { online: boolean }) {
             }}
             error={errors.current}
           />
-          <PasswordInput
+          <PasswordField
             label="New password"
             autoComplete="new-password"
             value={next}
@@ -77,7 +78,7 @@ export function PasswordCard({ online }: { online: boolean }) {
             }}
             error={errors.next}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm new password"
             autoComplete="new-password"
             value={confirm}

@@ -1,4 +1,5 @@
-import { Code, Group, PasswordInput, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Code, Group, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field';
 import type { StoredUser } from '../../db/app-db';
 import { acceptsReferralPercentageInput } from '../../domain/money/pricing';
 import { PAYSTACK_WEBHOOK_PATH } from '../../domain/navigation/api-paths';
@@ -106,7 +107,7 @@ export function PaymentFields({ draft, set, user, own }: AccountFieldsProps) {
           value={draft.pubkey}
           onChange={(e) => set('pubkey', e.currentTarget.value)}
         />
-        <PasswordInput
+        <PasswordField
           label="Paystack secret key"
           description={`Currently ${masked(own ? user.paystackseckeyending : '')}; leave empty to keep it`}
           value={draft.seckey}
@@ -117,7 +118,7 @@ export function PaymentFields({ draft, set, user, own }: AccountFieldsProps) {
           value={draft.siteKey}
           onChange={(e) => set('siteKey', e.currentTarget.value)}
         />
-        <PasswordInput
+        <PasswordField
           label="reCAPTCHA secret key"
           description={`Currently ${masked(own ? user.recaptchasecretkeyending : '')}; leave empty to keep it`}
           value={draft.captchaSecret}

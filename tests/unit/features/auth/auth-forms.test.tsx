@@ -109,6 +109,23 @@ describe('the password reset dialog', () => {
     await waitFor(() => expect(screen.queryByText('Please enter a valid email')).toBeNull());
   });
 
+  it('flags mismatched new passwords while typing, once the confirmation is as long as the password', async () => {
+    stubFetch((url) => (url.includes('setpasswordreset') ? { body: { passcodeSet: true } } : undefined));
+    const { user } = renderApp(<ResetPasswordDialog opened onClose={() => {}} supid={1} />);
+    await typeIn(user, await screen.findByLabelText('Email or username'), 'someone');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await typeIn(user, await screen.findByLabelText('New password'), 'newsecret98');
+    const confirm = screen.getByLabelText('Confirm new password');
+    await typeIn(user, confirm, 'newsec');
+    expect(screen.queryByText('Please ensure passwords the are same')).toBeNull();
+    await typeIn(user, confirm, 'ret99');
+    expect(await screen.findByText('Please ensure passwords the are same')).toBeTruthy();
+    await user.clear(confirm);
+    await typeIn(user, confirm, 'newsecret98');
+    await waitFor(() => expect(screen.queryByText('Please ensure passwords the are same')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
+  });
+
   it('asks for the code when Change password is pressed, and for a password only once one is typed', async () => {
     stubFetch((url) => (url.includes('setpasswordreset') ? { body: { passcodeSet: true } } : undefined));
     const { user } = renderApp(<ResetPasswordDialog opened onClose={() => {}} supid={1} />);
