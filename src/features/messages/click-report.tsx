@@ -72,6 +72,7 @@ function ClicksOverTime({ overTime }: { overTime: Clicks['overTime'] }) {
         series={[{ name: 'clicks', label: 'Clicks', color: 'grape.6' }]}
         gridAxis="none"
         valueFormatter={(v) => number.format(v)}
+        yAxisProps={{ allowDecimals: false }}
         aria-hidden
       />
       <List size="sm" spacing={2} data-testid="clicks-time-text">

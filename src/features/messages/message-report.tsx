@@ -77,6 +77,7 @@ function ReportView({ report, messageKey }: { report: Report; messageKey: string
           gridAxis="none"
           valueFormatter={(v) => number.format(v)}
           yAxisProps={{ width: 80 }}
+          xAxisProps={{ allowDecimals: false }}
           aria-hidden
         />
         <List size="sm" spacing={2} data-testid="funnel-text">
@@ -116,6 +117,7 @@ function NetworksPanel({ networks, erased }: { networks: Report['networks']; era
         series={SERIES}
         gridAxis="none"
         valueFormatter={(v) => number.format(v)}
+        yAxisProps={{ allowDecimals: false }}
         aria-hidden
       />
       <Table fz="sm" verticalSpacing={2} aria-label="Recipients by network" data-testid="network-text">
@@ -166,6 +168,7 @@ function ReasonsPanel({ reasons }: { reasons: Report['reasons'] }) {
             gridAxis="none"
             valueFormatter={(v) => number.format(v)}
             yAxisProps={{ width: 0 }}
+            xAxisProps={{ allowDecimals: false }}
             aria-hidden
           />
           <List size="sm" spacing={2} data-testid="reasons-text">

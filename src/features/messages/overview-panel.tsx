@@ -82,6 +82,7 @@ function OverviewPanel({ view }: { view: View }) {
               ]}
               gridAxis="none"
               valueFormatter={(v) => number.format(v)}
+              yAxisProps={{ allowDecimals: false }}
               aria-hidden
             />
             <Text size="sm" data-testid="per-day-text">
