@@ -29,12 +29,15 @@ export async function refreshOptOuts(ifOlderThanMs?: number): Promise<void> {
   await saveOptOutList(profileId, await fetchOptOuts(token, profileId), Date.now());
 }
 
-/** Adds numbers (by hand or from a sheet); answers the gateway's message. The stored list follows. */
-export async function addNumbers(numbers: string[], reason: AddReason): Promise<string> {
+/** Adds numbers (by hand or from a sheet): the gateway's message and the entries left out as not phone numbers. The stored list follows. */
+export async function addNumbers(
+  numbers: string[],
+  reason: AddReason,
+): Promise<{ message: string; leftOut: string[] }> {
   const { token, profileId } = await signedIn();
   const answer = await addOptOuts(token, profileId, numbers, reason);
   await refreshOptOuts();
-  return answer.message;
+  return { message: answer.message, leftOut: answer.leftOut ?? [] };
 }
 
 /** Takes a number off the list with the reason the user gave; answers the gateway's message. */

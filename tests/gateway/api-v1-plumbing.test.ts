@@ -70,7 +70,7 @@ describe('the OpenAPI document', () => {
   });
 
   it("is named in full in the docs' list of operation ids", () => {
-    const intro = readFileSync('docs/api-v1.md', 'utf8').split('\n## ')[0];
+    const intro = readFileSync('docs/api-v1.md', 'utf8').split('\n## ')[0] ?? '';
     expect(OPERATION_IDS.filter((id) => !intro.includes(`\`${id}\``))).toEqual([]);
   });
 

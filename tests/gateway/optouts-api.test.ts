@@ -45,10 +45,22 @@ describe('the opt-out list calls', () => {
     expect(sent.body.optedOut).toBe(1);
   });
 
-  it("refuses malformed numbers, a reason that is not the account's to give, and too many numbers, adding nothing", async () => {
+  it('adds the phone numbers typed among other entries, naming what it left out', async () => {
+    const res = await as(demo, 'optoutadd', { numbers: ['0241000101', 'call me', '+233 24 100 0102', '12'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      added: 2,
+      already: 0,
+      leftOut: ['call me', '12'],
+      message: "2 numbers added to your opt-out list. Not phone numbers, left out: 'call me', '12'",
+    });
+    expect((await stored()).map((r) => r.number)).toEqual(['233241000101', '233241000102']);
+  });
+
+  it("refuses entries none of which is a number, a reason that is not the account's to give, and too many numbers, adding nothing", async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ numbers: ['0241000101', 'call me'] }, "'call me' (number 2) is not a phone number: nothing was added"],
-      [{ numbers: ['0241000101', '12'] }, "'12' (number 2) is not a phone number: nothing was added"],
+      [{ numbers: ['call me'] }, "'call me' (number 1) is not a phone number: nothing was added"],
+      [{ numbers: ['call me', '12'] }, "'call me' (number 1) is not a phone number: nothing was added"],
       [{ numbers: '' }, 'Invalid request: numbers needs at least one phone number'],
       [{ numbers: ['0241000101'], reason: 'stop_reply' }, 'Invalid request: reason'],
       [

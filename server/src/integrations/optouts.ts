@@ -32,8 +32,17 @@ export async function listOptOuts(
 }
 
 /** addOptOuts: every number must be a phone number, or none is added (422). */
-export const addOptOuts = (ctx: GatewayContext, user: UserRow, body: z.output<typeof addOptOutsBody>) =>
-  suppressAll(ctx.db, user.profile_id, body.numbers, body.reason, user.profile_id, ctx.now());
+export async function addOptOuts(ctx: GatewayContext, user: UserRow, body: z.output<typeof addOptOutsBody>) {
+  const { added, already } = await suppressAll(
+    ctx.db,
+    user.profile_id,
+    body.numbers,
+    body.reason,
+    user.profile_id,
+    ctx.now(),
+  );
+  return { added, already };
+}
 
 /** removeOptOut: only with a reason, which is recorded; a number not on the list is a 404. */
 export async function removeOptOut(

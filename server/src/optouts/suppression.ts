@@ -58,11 +58,14 @@ export interface AddOutcome {
   added: number;
   /** Numbers that were on it already. */
   already: number;
+  /** Entries that are not phone numbers, as written, left out (only when asked to leave them out). */
+  leftOut: string[];
 }
 
 /**
  * Puts numbers on an account's list (once each: a number already there keeps its first reason and
- * date). Every number must be a phone number, or nothing is added.
+ * date). Every number must be a phone number, or nothing is added; with `leaveOutBad` (numbers typed in the
+ * app) the phone numbers are added and the other entries answered as left out, unless none is a number.
  */
 export async function suppress(
   db: Executor,
@@ -72,17 +75,25 @@ export async function suppress(
   by: number,
   now: number,
   note = '',
+  leaveOutBad = false,
 ): Promise<AddOutcome> {
   if (numbers.length === 0) throw refuse('Please enter at least one phone number');
   if (numbers.length > MAX_OPT_OUT_NUMBERS) {
     throw refuse(`Too many numbers: at most ${MAX_OPT_OUT_NUMBERS.toLocaleString('en-US')} at a time`);
   }
   const canonical: string[] = [];
+  const leftOut: string[] = [];
+  let firstBad = '';
   for (const [i, written] of numbers.entries()) {
     const number = optOutNumber(written);
-    if (!number) throw refuse(`'${written.slice(0, 30)}' (number ${i + 1}) is not a phone number: nothing was added`);
-    canonical.push(number);
+    if (number) canonical.push(number);
+    else {
+      firstBad ||= `'${written.slice(0, 30)}' (number ${i + 1}) is not a phone number: nothing was added`;
+      if (!leaveOutBad) throw refuse(firstBad);
+      leftOut.push(written);
+    }
   }
+  if (canonical.length === 0) throw refuse(firstBad);
   const unique = [...new Set(canonical)];
   let added = 0;
   for (let i = 0; i < unique.length; i += CHUNK) {
@@ -119,7 +130,7 @@ export async function suppress(
     }
     added += rows.length;
   }
-  return { added, already: unique.length - added };
+  return { added, already: unique.length - added, leftOut };
 }
 
 /** `suppress` in a transaction of its own: an import adds all its numbers or none. */

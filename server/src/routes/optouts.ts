@@ -11,6 +11,7 @@ import { auditSource, clientKey } from '../http/authenticate';
 import { inboundCounts } from '../optouts/inbound';
 import { countText } from '../../../src/domain/plural';
 import { OPT_OUT_PATH } from '../../../src/domain/numbers/opt-out';
+import { displayPhone } from '../../../src/domain/numbers/phone-number';
 import {
   ADD_OPT_OUTS,
   CLIENT_OPT_OUTS,
@@ -74,18 +75,22 @@ export async function registerOptOutRoutes(app: FastifyInstance, ctx: GatewayCon
       user.profile_id,
       now,
       body.note,
+      true,
     );
     const already = outcome.already ? `, ${countText(outcome.already, 'number')} already on it` : '';
+    const leftOut = outcome.leftOut.length
+      ? `. Not phone numbers, left out: ${outcome.leftOut.map((w) => `'${w.slice(0, 30)}'`).join(', ')}`
+      : '';
     return {
       status: 'successful',
-      message: `${countText(outcome.added, 'number')} added to your opt-out list${already}`,
+      message: `${countText(outcome.added, 'number')} added to your opt-out list${already}${leftOut}`,
       ...outcome,
     };
   });
 
   register(app, ctx, REMOVE_OPT_OUT, async ({ body, scope: { user }, req }) => {
     await removeOwnOptOut(ctx, user, body.number, body.reason, auditSource(req));
-    return { status: 'successful', message: `${body.number.trim()} may receive your messages again` };
+    return { status: 'successful', message: `${displayPhone(body.number)} may receive your messages again` };
   });
 
   register(app, ctx, CLIENT_OPT_OUTS, async ({ scope: { user } }) => {

@@ -63,7 +63,8 @@ export const ADD_OPT_OUTS = frontendCall(
     reason: z.enum(ADD_REASONS).optional().default('manual'),
     note: z.string().max(MAX_REMOVAL_REASON).optional().default(''),
   }),
-  outcomeAnswer.extend({ added: num, already: num }),
+  // `leftOut`: entries that are not phone numbers, as written; the others were added.
+  outcomeAnswer.extend({ added: num, already: num, leftOut: z.array(z.string()).optional() }),
   { bodyLimit: ADD_BODY_LIMIT },
 );
 

@@ -30,8 +30,10 @@ export function AddNumbers({ disabled }: { disabled: boolean }) {
         emitAlert({ message: 'Please enter at least one phone number', severity: 'error' });
         return;
       }
-      emitAlert({ message: await addNumbers(numbers, reason), severity: 'success' });
-      setText('');
+      const { message, leftOut } = await addNumbers(numbers, reason);
+      emitAlert({ message, severity: leftOut.length ? 'warning' : 'success' });
+      // What was not a phone number stays in the field, to be mended: nothing typed is lost.
+      setText(leftOut.join('\n'));
     });
 
   const importFile = (chosen: File | null) =>
@@ -44,7 +46,8 @@ export function AddNumbers({ disabled }: { disabled: boolean }) {
         if (!first.ok) throw new Error(first.message);
         const numbers = numbersOf(first.table).filter((n) => n.trim() !== '');
         if (numbers.length === 0) throw new Error('The sheet has no numbers to add');
-        emitAlert({ message: await addNumbers(numbers, 'import'), severity: 'success' });
+        const { message, leftOut } = await addNumbers(numbers, 'import');
+        emitAlert({ message, severity: leftOut.length ? 'warning' : 'success' });
       } finally {
         book.close();
         setFile(null);

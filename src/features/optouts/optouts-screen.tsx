@@ -3,7 +3,7 @@ import { PageNumbers } from '../../ui/page-numbers';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
 import { SEARCH_MAX_LENGTH } from '../../domain/constants';
-import { canonicalPhone } from '../../domain/numbers/phone-number';
+import { canonicalPhone, displayPhone } from '../../domain/numbers/phone-number';
 import { OPT_OUT_REASON_LABELS, type OptOutReason } from '../../domain/numbers/opt-out';
 import type { ClientOptOutsAnswer, OptOutAnswer } from '../../api/optout-api';
 import { buildOptOutsExport } from '../../excel/export-file';
@@ -147,7 +147,7 @@ function OptOutsTable({
         <Table.Tbody>
           {rows.map((o) => (
             <Table.Tr key={o.id}>
-              <Table.Td>{o.number}</Table.Td>
+              <Table.Td>{displayPhone(o.number)}</Table.Td>
               <Table.Td>{reasonLabel(o.reason)}</Table.Td>
               <Table.Td>{dateOf(o.created_at)}</Table.Td>
               <Table.Td>
@@ -157,7 +157,7 @@ function OptOutsTable({
                   color="red"
                   disabled={!online}
                   onClick={() => onRemove(o)}
-                  aria-label={`Remove ${o.number}`}
+                  aria-label={`Remove ${displayPhone(o.number)}`}
                 >
                   Remove
                 </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { MAX_REMOVAL_REASON } from '../../domain/numbers/opt-out';
+import { displayPhone } from '../../domain/numbers/phone-number';
 import type { OptOutAnswer } from '../../api/optout-api';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
@@ -23,7 +24,7 @@ export function RemoveDialog({ optOut, onClose }: { optOut: OptOutAnswer; onClos
     });
   };
   return (
-    <Modal opened onClose={onClose} title={`Remove ${optOut.number} from the opt-out list`} centered>
+    <Modal opened onClose={onClose} title={`Remove ${displayPhone(optOut.number)} from the opt-out list`} centered>
       <Stack gap="sm">
         <Text size="sm">
           This number will receive your messages again. Please say why, for example: opted in again.

@@ -20,10 +20,10 @@ export class OptOutsPage {
     return this.page.getByRole('button', { name: 'Export to Excel' });
   }
 
-  /** The numbers the table shows (this page of it), in order. */
+  /** The numbers the table shows (this page of it), in order, as shown ('024 410 0002'). */
   async numbers(): Promise<string[]> {
     const cells = this.table.locator('tbody tr td:first-child');
-    return (await cells.allTextContents()).map((t) => t.trim()).filter((t) => /^\d+$/.test(t));
+    return (await cells.allTextContents()).map((t) => t.trim()).filter((t) => /^\+?\d[\d ]+$/.test(t));
   }
 
   async addByHand(numbers: string, reason?: 'Complaint') {
