@@ -80,13 +80,43 @@ const detailValue = (value: unknown): string =>
         ? 'no'
         : value === null || value === undefined
           ? ''
-          : typeof value === 'object'
-            ? JSON.stringify(value)
-            : String(value);
+          : typeof value === 'number'
+            ? value.toLocaleString('en-US')
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
 
-/** An entry's details in words: "credits: 50; client: acmeclient". */
+/** Details' names as people read them; any other name is written out from its camelCase. */
+const DETAIL_LABELS: Record<string, string> = {
+  credits: 'Credits',
+  amount: 'Amount',
+  currency: 'Currency',
+  balanceBefore: 'Balance before',
+  balanceAfter: 'Balance after',
+  adminBefore: "Giver's balance before",
+  adminAfter: "Giver's balance after",
+  dailyCap: 'Daily cap',
+  monthlyCap: 'Monthly cap',
+  senderIds: 'Sender IDs',
+  systemId: 'SMPP system_id',
+  credentialsEnded: 'Keys and SMPP access reset',
+  key: 'API key',
+  ip: 'IP address',
+  url: 'URL',
+  by: 'By member',
+  kind: 'What',
+};
+
+const detailLabel = (key: string): string => {
+  const label = DETAIL_LABELS[key];
+  if (label) return label;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** An entry's details in words: "Credits: 50 · Client: acmeclient". */
 export const auditDetailsText = (details: Record<string, unknown>): string =>
   Object.entries(details)
     .filter(([, value]) => detailValue(value) !== '')
-    .map(([key, value]) => `${key}: ${detailValue(value)}`)
-    .join('; ');
+    .map(([key, value]) => `${detailLabel(key)}: ${detailValue(value)}`)
+    .join(' · ');
