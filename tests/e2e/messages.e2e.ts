@@ -116,7 +116,14 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await dialog.waitFor({ state: 'detached' });
     await item.getByText(`Due ${wall(later)}`).waitFor();
     await item.getByRole('button', { name: 'Delete E2E scheduled' }).click();
-    await page.getByRole('dialog', { name: 'Delete scheduled sms' }).getByRole('button', { name: 'Delete' }).click();
+    // The dialog names what goes: the campaign, its recipients, sender and time, and its text.
+    const deleting = page.getByRole('dialog', { name: 'Delete scheduled sms' });
+    await deleting.getByText('Delete “E2E scheduled”? It will not be sent.').waitFor();
+    expect(await deleting.getByTestId('delete-summary').textContent()).toBe(
+      `1 recipient · from ALERTS · due ${wall(later)}`,
+    );
+    await deleting.getByText('See you at the launch').waitFor();
+    await deleting.getByRole('button', { name: 'Delete' }).click();
     await item.waitFor({ state: 'detached' });
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import '../../ui/mantine-styles-rest';
 import '../../ui/mantine-dates-styles.css';
@@ -19,6 +19,7 @@ import { FormStack } from '../../ui/form-stack';
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../domain/constants';
 import { normalizeApostrophes } from '../../domain/messages/message-text';
 import { isPersonalizedType } from '../../domain/messages/personalize';
+import { recipientCount, type CountedMessage } from '../../domain/messages/message-summary';
 import { changeTooDear, EditCost, useEditQuote, type EditBalance } from './edit-cost';
 import { MessageTextFields, RepeatFields, type TextKind } from './edit-message-fields';
 
@@ -135,10 +136,15 @@ export function EditMessageDialog({ data, recurring, senderIds, balance, onClose
   );
 }
 
-type DeleteProps = { title: string; recurring: boolean; messageId: string; onClose: () => void };
+type DeleteProps = { data: ScheduledMessage; recurring: boolean; messageId: string; onClose: () => void };
 
-export function DeleteMessageDialog({ title, recurring, messageId, onClose }: DeleteProps) {
+/** Deleting a registration: the dialog names it by campaign, recipients, time and text, so the right one goes. */
+export function DeleteMessageDialog({ data, recurring, messageId, onClose }: DeleteProps) {
   const [busy, setBusy] = useState(false);
+  const title = (data.messageDescription || data.shortMessage || 'this message').slice(0, 60);
+  // A registration carries its numbers or the gateway's count of them.
+  const count = recipientCount(data as ScheduledMessage & CountedMessage);
+  const when = formatAccra(data.expectedDeliveryTime);
   const confirm = async () => {
     setBusy(true);
     const result = recurring ? await deleteRecurringMessage(messageId) : await deleteScheduledMessage(messageId);
@@ -147,9 +153,21 @@ export function DeleteMessageDialog({ title, recurring, messageId, onClose }: De
   };
   return (
     <Modal opened onClose={onClose} title={recurring ? 'Delete recurring sms' : 'Delete scheduled sms'}>
-      <Group gap="sm">
-        <span>Delete “{title}”? It will not be sent.</span>
-      </Group>
+      <Stack gap="xs">
+        <Text>Delete “{title}”? It will not be sent.</Text>
+        <Text size="sm" c="dimmed" data-testid="delete-summary">
+          {[
+            `${count.toLocaleString('en-US')} ${count === 1 ? 'recipient' : 'recipients'}`,
+            data.sourceAddress ? `from ${data.sourceAddress}` : '',
+            when ? `${recurring ? 'next' : 'due'} ${when}` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        <Text size="sm" lineClamp={2}>
+          {data.template === undefined ? data.shortMessage : `Template: ${data.template}`}
+        </Text>
+      </Stack>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           Cancel

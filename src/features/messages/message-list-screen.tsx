@@ -117,7 +117,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
       )}
       {dialog?.type === 'delete' && (
         <DeleteMessageDialog
-          title={(dialog.row.data.messageDescription || dialog.row.data.shortMessage || 'this message').slice(0, 60)}
+          data={dialog.row.data}
           recurring={kind === 'recurring'}
           messageId={dialog.row.itemId}
           onClose={() => setDialog(null)}
