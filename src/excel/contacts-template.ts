@@ -8,7 +8,7 @@ export const TEMPLATE_FILE_NAME = 'contacts-template.xlsx';
 const HELP = [
   ['How to fill this template'],
   [`Put one contact a row on the sheet named ${CONTACT_SHEET_NAME}, under its headings. Keep that sheet's name.`],
-  ['Every column may be left empty, but a row needs at least one of them filled.'],
+  ['Every row needs a phone number; every other column may be left empty. A row without one is set aside and named.'],
   ['Email: an address such as ama@example.com.'],
   ['Phone number: with the country code (233241234567), or format the column as Text so a leading 0 stays.'],
   ['Birthday: a date cell, or written as 1990-05-14 or 14/05/1990 (day first).'],
