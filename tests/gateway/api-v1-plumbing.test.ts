@@ -69,6 +69,13 @@ describe('the OpenAPI document', () => {
     expect(ids.sort()).toEqual([...OPERATION_IDS].sort());
   });
 
+  it('says a date-time by its format, with no page of regular expression for readers to decode', async () => {
+    const text = JSON.stringify(await openApi(gw));
+    expect(text).toContain('"format":"date-time"');
+    const patterns = [...text.matchAll(/"pattern":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+    expect(patterns.filter((p) => p.length > 40)).toEqual([]);
+  });
+
   it("is named in full in the docs' list of operation ids", () => {
     const intro = readFileSync('docs/api-v1.md', 'utf8').split('\n## ')[0] ?? '';
     expect(OPERATION_IDS.filter((id) => !intro.includes(`\`${id}\``))).toEqual([]);

@@ -1,15 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { API_SCOPES, errorAnswer } from '../../../src/domain/api-v1/schemas';
 import { API_V1_PREFIX } from './api-v1';
+import { publishedJsonSchema } from '../../../src/domain/api-v1/json-schema';
 import type { Operation } from '../../../src/domain/contract/v1/operation';
 
 type JsonSchema = Record<string, unknown>;
 
-/** A schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without its $schema line. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-}
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => publishedJsonSchema(schema, io, 'any');
 
 /** The path and query parameters of an operation, one per field of its schema. */
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   BALANCE_LOW_EVENT,
   LINK_CLICKED_EVENT,
@@ -7,11 +7,9 @@ import {
   linkClickedEvent,
   webhookEvent,
 } from '../../../../src/domain/api-v1/webhook-schemas';
+import { publishedJsonSchema } from '../../../../src/domain/api-v1/json-schema';
 
-const jsonSchemaOf = (schema: z.ZodType) => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>;
-  return rest;
-};
+const jsonSchemaOf = (schema: z.ZodType) => publishedJsonSchema(schema, 'output');
 
 /** The webhooks section of the OpenAPI document: one entry per event type, each with the body it POSTs. */
 export function openApiWebhooks() {
