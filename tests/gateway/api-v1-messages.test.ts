@@ -2,6 +2,7 @@
 // path and its credit, rejected numbers, Idempotency-Key, cursor paging and filters, cancel with refund,
 // test mode's outcomes, and what another account (or the other mode) can see. Every answer is checked
 // against the OpenAPI document (v1()).
+import { failureReason } from '../../src/domain/messages/failure-reasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
 import { account, balanceOf, list } from './helpers/messaging';
@@ -69,6 +70,8 @@ describe('sendMessages', () => {
       cost: 1,
       reference: 'order-1',
       error: null,
+      // The number's network by its prefix (024: MTN), as link.clicked names it.
+      network: 'mtn',
     });
     expect(message.body.history.map((h: any) => h.status)).toEqual(['queued', 'delivered']);
     const second = await v1(gw, 'GET', `/messages/${res.body.messages[1].messageId}`, { auth: live.secret });
@@ -419,9 +422,17 @@ describe('test mode', () => {
     expect(simulated).toHaveLength(0);
 
     const failed = await v1(gw, 'GET', `/messages/${res.body.messages[1].messageId}`, { auth: test.secret });
-    expect(failed.body).toMatchObject({ status: 'failed', mode: 'test', error: { code: 'UNDELIV' } });
+    // Each failure in the words the app's status page gives it (src/domain/messages/failure-reasons.ts).
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      mode: 'test',
+      error: { code: 'UNDELIV', description: failureReason('FAILED', 'UNDELIV', 'UNDELIV') },
+    });
     const expired = await v1(gw, 'GET', `/messages/${res.body.messages[2].messageId}`, { auth: test.secret });
-    expect(expired.body.error.code).toBe('EXPIRED');
+    expect(expired.body.error).toEqual({
+      code: 'EXPIRED',
+      description: 'The phone was off or out of coverage until the network gave up',
+    });
 
     // Recorded through messaging: the recipients' events carry the outcomes.
     const events = await gw.ctx.db

@@ -19,6 +19,9 @@ import { cancelRegistration } from '../sending/schedule-edit';
 import { apiRefusal } from './api-refusal';
 import { batchIdOf, cursorOf, messageIdOf, parseBatchId, parseCursor, parseMessageId } from './ids';
 import { apiClicks } from '../links/reports';
+import { failureReason } from '../../../src/domain/messages/failure-reasons';
+import { networkOf } from '../../../src/domain/numbers/networks';
+import { isMaskedPhone } from '../../../src/domain/account/person-data';
 import {
   MESSAGE_STATUSES,
   type ApiBatch,
@@ -27,16 +30,18 @@ import {
   type ListMessagesQuery,
 } from '../../../src/domain/api-v1/schemas';
 
-/** Words for the error codes a message may end with (docs/api-v1.md#statuses). */
-const ERROR_WORDS: Record<string, string> = {
-  UNDELIV: 'The network could not deliver the message to the phone',
-  REJECTD: 'The network refused the message',
-  [EXPIRED_ERROR]: 'The message expired before the phone could be reached',
-  DELETED: 'The network deleted the message before delivery',
-  UNKNOWN: 'No delivery report came back from the network in time',
-};
+/**
+ * Words for the error code a message ended with (docs/api-v1.md#statuses): the status page's own words for
+ * it (src/domain/messages/failure-reasons.ts), so the API and the app name a failure alike.
+ */
+export const errorWords = (code: string): string =>
+  code === 'UNKNOWN' ? failureReason('UNKNOWN', '') : failureReason('FAILED', code, /^[A-Z]+$/.test(code) ? code : '');
 
-export const errorWords = (code: string) => ERROR_WORDS[code] ?? `The network reported error ${code}`;
+/** A number's mobile network by its prefix, as link.clicked names it ('mtn'); null for a foreign or erased number. */
+function networkName(number: string): string | null {
+  const network = isMaskedPhone(number) ? 'other' : networkOf(number);
+  return network === 'other' ? null : network;
+}
 
 const scopeOf = (user: UserRow, key: ApiKeyRow): ModeRows => ({ own: user.profile_id, mode: key.mode });
 
@@ -84,7 +89,7 @@ async function messageViews(ctx: GatewayContext, rows: ApiMessageRow[]): Promise
       status,
       parts: r.parts,
       cost: r.parts,
-      network: null,
+      network: networkName(r.number),
       error: ended && code ? { code, description: errorWords(code) } : null,
       reference: r.reference || null,
       createdAt: new Date(r.queued_at).toISOString(),

@@ -175,7 +175,10 @@ export const message = z.object({
   status: z.enum(MESSAGE_STATUSES),
   parts: count,
   cost: z.number(),
-  network: z.string().nullable().describe('The mobile network, when known'),
+  network: z
+    .string()
+    .nullable()
+    .describe('The mobile network of the number by its prefix: mtn, telecel or airteltigo; null for any other'),
   error: z.object({ code: z.string(), description: z.string() }).nullable(),
   reference: z.string().nullable(),
   createdAt: isoOut,
