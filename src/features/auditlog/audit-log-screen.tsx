@@ -8,6 +8,7 @@ import type { AuditFilter } from '../../sync/security';
 import { OfflineNote } from '../../ui/offline-note';
 import { PageNumbers } from '../../ui/page-numbers';
 import { useOnline } from '../../ui/use-online';
+import { DayInput } from '../../ui/day-input';
 import { AuditEntries } from './audit-entries';
 import { EMPTY_FILTER, useAuditLog } from './use-audit-log';
 
@@ -61,8 +62,18 @@ export function AuditLogScreen() {
             onChange={(v) => draft.setFieldValue('action', v ?? '')}
             allowDeselect={false}
           />
-          <TextInput label="From" type="date" {...draft.getInputProps('from')} />
-          <TextInput label="To" type="date" {...draft.getInputProps('to')} />
+          <DayInput
+            label="From"
+            value={draft.values.from}
+            error={draft.errors.from}
+            onChange={(day) => draft.setFieldValue('from', day)}
+          />
+          <DayInput
+            label="To"
+            value={draft.values.to}
+            error={draft.errors.to}
+            onChange={(day) => draft.setFieldValue('to', day)}
+          />
         </SimpleGrid>
         <Group mt="sm">
           <Button type="submit" disabled={!online} loading={log.loading}>

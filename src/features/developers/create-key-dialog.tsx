@@ -7,6 +7,7 @@ import type { ApiMode, CreatedKey } from '../../api/developer-api';
 import { newApiKey } from '../../sync/developers';
 import { useAction } from '../../sync/hooks/use-action';
 import { DialogActions } from '../../ui/dialog-actions';
+import { DayInput } from '../../ui/day-input';
 
 const SCOPE_WORDS: Record<(typeof API_SCOPES)[number], string> = {
   'messages:send': 'Send messages, cancel batches, manage opt-outs',
@@ -93,7 +94,12 @@ export function CreateKeyDialog({ mode, opened, onClose, onCreated }: CreateKeyD
             autosize
             minRows={2}
           />
-          <TextInput type="date" label="Stops working after (optional)" {...form.getInputProps('expiresAt')} />
+          <DayInput
+            label="Stops working after (optional)"
+            value={form.values.expiresAt}
+            error={form.errors.expiresAt}
+            onChange={(day) => form.setFieldValue('expiresAt', day)}
+          />
           <DialogActions confirmLabel="Create key" onCancel={onClose} busy={busy} />
         </Stack>
       </form>
