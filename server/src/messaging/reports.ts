@@ -1,3 +1,4 @@
+import { campaignTitle } from '../../../src/domain/messages/message-kinds';
 import type { GatewayContext } from '../core/context';
 import type { MessageRow } from '../db/schema-messaging';
 import { DAY_MS, formatAccra } from '../../../src/domain/dates';
@@ -114,7 +115,7 @@ export async function overview(ctx: GatewayContext, scope: Owners): Promise<Call
     topCampaigns: top.map((m) => ({
       message_id: m.id,
       randomAlpha: m.random_alpha,
-      title: m.description || m.message_type,
+      title: campaignTitle({ messageDescription: m.description, messageType: m.message_type }),
       posted: m.posted,
       sent: m.sent,
       failed: m.failed,

@@ -26,6 +26,16 @@ export const SEND_MESSAGE_TYPES: Readonly<Record<MessageKind, SendMessageType>> 
   birthday: 'birthday sms',
 };
 
+/**
+ * The name lists and pages give a message: its campaign name, else its kind as the menu says it ('Quick
+ * SMS', not the stored 'quick sms'), else 'Message'.
+ */
+export function campaignTitle(message: { messageDescription?: string | null; messageType?: string | null }): string {
+  if (message.messageDescription) return message.messageDescription;
+  const kind = MESSAGE_KINDS.find((k) => SEND_MESSAGE_TYPES[k] === message.messageType);
+  return kind ? MESSAGE_KIND_LABELS[kind] : message.messageType || 'Message';
+}
+
 export const SUBMIT_LABELS: Readonly<Record<MessageKind, string>> = {
   quick: 'Send Message',
   scheduled: 'Register scheduled sms',

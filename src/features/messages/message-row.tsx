@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
+import { campaignTitle } from '../../domain/messages/message-kinds';
 import {
   deliveryCounts,
   recipientCount,
@@ -56,7 +57,7 @@ type BulkRowProps = { data: BulkMessage; showAuthor: boolean; onOpen: () => void
 export function BulkMessageRow({ data, showAuthor, onOpen }: BulkRowProps) {
   const counts = deliveryCounts(data);
   const inProgress = submissionInProgress(data);
-  const title = data.messageDescription || data.messageType || 'Message';
+  const title = campaignTitle(data);
   return (
     <Paper withBorder radius="md" h={ROW_HEIGHT - 10} style={{ overflow: 'hidden' }}>
       <UnstyledButton
@@ -107,7 +108,7 @@ type ScheduledRowProps = {
 
 /** A scheduled, birthday or recurring registration; edit and delete only in the personal view (docs/product.md#lists-and-status). */
 export function ScheduledMessageRow({ data, showAuthor, recurring, onEdit, onDelete }: ScheduledRowProps) {
-  const title = data.messageDescription || data.messageType || 'Message';
+  const title = campaignTitle(data);
   const period = data.recurringPeriod;
   const repeat =
     recurring && isRecurringPeriod(period) ? `every ${recurringDisplay(period, data.recurringInterval)}` : undefined;

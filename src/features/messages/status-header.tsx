@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
+import { campaignTitle } from '../../domain/messages/message-kinds';
 import { HELD_FOR_QUIET_HOURS } from '../../domain/send/quiet-hours';
 import type { StatusCampaign } from '../../sync/message-status';
 
@@ -11,7 +12,7 @@ export type HeaderMessage = Pick<
 
 /** The name a status page gives its message: the campaign name, else its kind. */
 export const headerTitle = (message: HeaderMessage | null | undefined): string =>
-  message?.messageDescription || message?.messageType || 'Message';
+  message ? campaignTitle(message) : 'Message';
 
 /**
  * The status page's header (docs/product.md#delivery-status): the message's own name, text (a
