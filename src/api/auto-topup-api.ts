@@ -4,7 +4,7 @@ import { AUTO_TOPUP, SET_AUTO_TOPUP, type AutoTopupSchema } from '../domain/cont
 
 /** The account's auto top-up and saved card, as the app is shown them (docs/product.md#auto-top-up). */
 export type AutoTopupAnswer = z.infer<typeof AutoTopupSchema>;
-export type AutoTopupSettings = { enabled: true; threshold: string; amount: string } | { enabled: false };
+export type AutoTopupSettings = { enabled: true; threshold: string; credits: string } | { enabled: false };
 
 export async function fetchAutoTopup(token: string, profileId: number): Promise<AutoTopupAnswer> {
   return (await callGateway(AUTO_TOPUP, { auth: token, body: { profile_id: profileId } })).autoTopup;

@@ -7,7 +7,8 @@ import { AUTO_TOPUP_CARD_ONLY } from '../../src/domain/money/auto-topup';
 
 // Card auto top-up (docs/product.md#auto-top-up) in dev mode: a purchase by mobile money offers no
 // switch; after one by the simulated card the buyer turns it on, a send takes the balance under the
-// level and the gateway's loop buys once (GHS 20: 690 credits): the balance and the statement show
+// level and the gateway's loop buys the 1,000 credits asked for once (GHS 29.00 at tier 20, 0.029 a
+// credit, on the main domain): the balance and the statement show
 // it, and its receipt with the invoice is e-mailed.
 
 const balanceOf = (text: string) => Number(/Balance: ([\d,]+) SMS credits/.exec(text)![1]!.replace(/,/g, ''));
@@ -42,19 +43,18 @@ describe('auto top-up by card', () => {
     const balance = balanceOf(await page.getByText(/^Balance: /).innerText());
     await card.getByRole('switch', { name: 'Buy credits automatically' }).check();
     await card.getByLabel('When my balance falls below (credits)').fill(String(balance - 1));
-    await card.getByLabel('Buy credits for (GHS)').fill('twenty');
+    await card.getByLabel('Buy (credits)').fill('a thousand');
     await card.getByRole('button', { name: 'Save auto top-up' }).click();
-    await card
-      .getByRole('alert')
-      .getByText(/Amount must be a number|must be/)
-      .waitFor();
-    await card.getByLabel('Buy credits for (GHS)').fill('20');
+    await card.getByRole('alert').getByText('Enter a whole number of credits', { exact: false }).waitFor();
+    // What the credits cost at today's prices shows as they are typed.
+    await card.getByLabel('Buy (credits)').fill('1000');
+    await card.getByText("GHS 29.00 at today's prices").waitFor();
     await card.getByRole('button', { name: 'Save auto top-up' }).click();
     await send.shell.alert('Auto top-up is on').waitFor();
-    await card.getByText(`On: under ${(balance - 1).toLocaleString('en-US')} credits, buys for GHS 20.00.`).waitFor();
+    await card.getByText(`On: under ${(balance - 1).toLocaleString('en-US')} credits, buys 1,000 credits.`).waitFor();
     await page.screenshot({ path: 'test-results/screens/auto-topup-1280.png', fullPage: true });
 
-    // A 2-credit send takes the balance under the level: the loop buys 690 credits, once.
+    // A 2-credit send takes the balance under the level: the loop buys 1,000 credits, once.
     const demo = await apiLogin(world.gateway, 'demouser', 'demo12345');
     const sent = await apiCall(
       world.gateway,
@@ -79,19 +79,23 @@ describe('auto top-up by card', () => {
     expect(sent.message).toBe('Messages sent successfully');
     await page.reload();
     await page
-      .getByText(`Balance: ${(balance - 2 + 690).toLocaleString('en-US')} SMS credits`)
+      .getByText(`Balance: ${(balance - 2 + 1000).toLocaleString('en-US')} SMS credits`)
       .waitFor({ timeout: 20_000 });
     await card.getByText('(1 today)', { exact: false }).waitFor();
 
     await send.shell.menu.getByRole('link', { name: 'Statement' }).click();
     const lines = page.getByTestId('statement-lines');
-    await lines.locator('[data-line="auto_topup"]').getByText('+690').waitFor();
+    await lines.locator('[data-line="auto_topup"]').getByText('+1,000').waitFor();
     await page
       .getByRole('list', { name: 'Changes of the month' })
       .getByRole('link', { name: /^Auto top-ups: Invoice/ })
       .click();
     await page.getByRole('article', { name: /^Invoice INV-\d{6}$/ }).waitFor();
-    await expect.poll(() => smtp.mails.filter((m) => m.subject === 'Payment received: 690 SMS credits').length).toBe(3);
+    // The two purchases' receipts, and the top-up's.
+    await expect.poll(() => smtp.mails.filter((m) => m.subject === 'Payment received: 690 SMS credits').length).toBe(2);
+    await expect
+      .poll(() => smtp.mails.filter((m) => m.subject === 'Payment received: 1,000 SMS credits').length)
+      .toBe(1);
     await context.close();
 
     const phone = await world.openSignedIn({ viewport: SCREENSHOT_VIEWPORTS[1][1] });

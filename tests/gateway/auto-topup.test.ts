@@ -2,7 +2,8 @@
 // capture: a card purchase saves the card (mobile money does not), a send that takes the balance
 // under the level buys once (also with two loops ticking at once), at most AUTO_TOPUP_MAX_PER_DAY a
 // day, and three failed charges in a row turn it off and say so by SMS and e-mail. The card's
-// authorization code is in no answer. GHS 20 on the main domain buys 690 credits (tier 20 at 0.029).
+// authorization code is in no answer. GHS 20 on the main domain buys 690 credits (tier 20 at 0.029), and
+// 1,000 credits cost GHS 29.00 there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, lastTextTo, login, makeTestApp, type Session, type TestGateway } from './helpers/test-app';
 import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
@@ -14,6 +15,7 @@ import { tickAutoTopups } from '../../server/src/payments/auto-topup-run';
 import { AUTO_TOPUP_CARD_ONLY, AUTO_TOPUP_MAX_PER_DAY, AUTO_TOPUP_NO_CARD } from '../../src/domain/money/auto-topup';
 
 const CREDITS_FOR_20 = 690;
+const TOPUP_CREDITS = 1000;
 
 let gw: TestGateway;
 let paystack: FakePaystack;
@@ -107,7 +109,7 @@ describe('auto top-up by card', () => {
     await bought('mobile_money');
     const view = await as('autotopup');
     expect(view.body.autoTopup).toMatchObject({ card: null, enabled: false, maxPerDay: AUTO_TOPUP_MAX_PER_DAY });
-    const on = await as('setautotopup', { enabled: true, threshold: 100, amount: '20' });
+    const on = await as('setautotopup', { enabled: true, threshold: 100, credits: '1000' });
     expect(on.status).toBe(400);
     expect(on.body.error.message).toBe(AUTO_TOPUP_NO_CARD);
     expect(AUTO_TOPUP_CARD_ONLY).toMatch(/mobile money/);
@@ -117,8 +119,11 @@ describe('auto top-up by card', () => {
     const card = await bought('card');
     expect((await as('autotopup')).body.autoTopup).toMatchObject({ card: 'visa •••• 4081', enabled: false });
     const level = (await balance()) - 10;
-    const on = await as('setautotopup', { enabled: true, threshold: level, amount: '20' });
-    expect(on.body.autoTopup).toMatchObject({ enabled: true, threshold: level, amount: 20, failures: 0 });
+    const refused = await as('setautotopup', { enabled: true, threshold: level, credits: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('Enter the credits to buy');
+    const on = await as('setautotopup', { enabled: true, threshold: level, credits: '1,000' });
+    expect(on.body.autoTopup).toMatchObject({ enabled: true, threshold: level, credits: TOPUP_CREDITS, failures: 0 });
 
     await spend(5);
     expect(await tickTwice()).toBe(0);
@@ -128,11 +133,11 @@ describe('auto top-up by card', () => {
     expect(paystack.chargeBodies).toHaveLength(1);
     expect(paystack.chargeBodies[0]).toMatchObject({
       email: 'demo@example.com',
-      amount: '2000',
+      amount: '2900',
       currency: 'GHS',
       authorization_code: card.authorizationCode,
     });
-    expect(await balance()).toBe(under + CREDITS_FOR_20);
+    expect(await balance()).toBe(under + TOPUP_CREDITS);
     // Back over the level: ticks buy nothing more for that crossing.
     expect(await tickTwice()).toBe(0);
     expect(paystack.chargeBodies).toHaveLength(1);
@@ -144,10 +149,10 @@ describe('auto top-up by card', () => {
       .where('profile_id', '=', demo.profile_id)
       .where('reason', '=', 'auto_topup')
       .executeTakeFirstOrThrow();
-    expect(Number(row.amount)).toBe(CREDITS_FOR_20);
+    expect(Number(row.amount)).toBe(TOPUP_CREDITS);
     const month = new Date(gw.clock.now).toISOString().slice(0, 7);
     const statement = await as('statement', { month });
-    expect(statement.body.statement.lines).toContainEqual({ line: 'auto_topup', credits: CREDITS_FOR_20 });
+    expect(statement.body.statement.lines).toContainEqual({ line: 'auto_topup', credits: TOPUP_CREDITS });
     const invoice = statement.body.statement.entries.find((e: { line: string }) => e.line === 'auto_topup');
     expect(invoice.cause.kind).toBe('invoice');
     expect((await as('invoice', { paymentid: invoice.cause.id })).status).toBe(200);
@@ -182,6 +187,12 @@ describe('auto top-up by card', () => {
 
   it('a charge whose answer was lost is asked about once its claim lapses, and credited once', async () => {
     gw.clock.advance(86_400_000);
+    // Here on a setting saved before top-ups were counted in credits: it buys for its GHS amount, as it did.
+    await gw.ctx.db
+      .updateTable('auto_topups')
+      .set({ credits: 0, amount: 20 })
+      .where('profile_id', '=', demo.profile_id)
+      .execute();
     const level = Number((await as('autotopup')).body.autoTopup.threshold);
     await refill(level);
     expect(await tickTwice()).toBe(0);

@@ -40,6 +40,7 @@ import { teamMembers } from './migrations/039-team-members';
 import { autoTopup } from './migrations/040-auto-topup';
 import { quietHours } from './migrations/042-quiet-hours';
 import { shortLinks } from './migrations/041-short-links';
+import { autoTopupCredits } from './migrations/044-auto-topup-credits';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -85,6 +86,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '040-auto-topup': autoTopup,
   '042-quiet-hours': quietHours,
   '041-short-links': shortLinks,
+  '044-auto-topup-credits': autoTopupCredits,
 };
 
 function migrator(db: Db): Migrator {

@@ -129,7 +129,9 @@ export interface AutoTopupsTable {
   enabled: Generated<number>;
   /** Credits: a balance under this buys. */
   threshold: Generated<number>;
-  /** GHS a top-up buys credits for, at the seller's prices of the day. */
+  /** Credits a top-up buys, priced at the account's tier of the day; 0 on a setting saved before (then `amount`). */
+  credits: Generated<number>;
+  /** GHS a top-up of a setting saved before credits buys credits for, at the seller's prices of the day. */
   amount: Generated<number>;
   /** 1 once the balance was at or above the level: the next fall under it buys, once (a crossing). */
   armed: Generated<number>;

@@ -5,7 +5,7 @@ import type { AutoTopupRow } from '../db/schema-phonebook-payments';
 import { refuse } from '../core/errors';
 import { accraDay } from '../money/low-balance';
 import type { PaystackAuthorization } from './paystack-api';
-import { purchaseFor } from './quote';
+import { purchaseOfCredits } from './quote';
 import { payCheckout } from './checkout';
 import { AUTO_TOPUP_MAX_PER_DAY, AUTO_TOPUP_NO_CARD } from '../../../src/domain/money/auto-topup';
 
@@ -51,6 +51,7 @@ export function topupView(row: AutoTopupRow | undefined, now: number) {
     card: row ? row.card_label || 'card' : null,
     enabled: row?.enabled === 1,
     threshold: Number(row?.threshold ?? 0),
+    credits: Number(row?.credits ?? 0),
     amount: Number(row?.amount ?? 0),
     failures: Number(row?.failures ?? 0),
     lastError: row?.last_error ?? '',
@@ -63,14 +64,14 @@ export const autoTopupOf = async (ctx: GatewayContext, user: UserRow) =>
   topupView(await findTopup(ctx.db, user.profile_id), ctx.now());
 
 /**
- * Turns auto top-up on (buy for `amount` GHS when the balance falls under `threshold` credits) or
- * off. On needs a saved card and an amount the seller sells; it waits for the balance to be at or
- * above the level before a fall buys (a balance already under it buys nothing until it has been above).
+ * Turns auto top-up on (buy `credits` credits when the balance falls under `threshold` credits) or off.
+ * On needs a saved card and credits the seller sells today; it waits for the balance to be at or above
+ * the level before a fall buys (a balance already under it buys nothing until it has been above).
  */
 export async function setAutoTopup(
   ctx: GatewayContext,
   user: UserRow,
-  settings: { enabled: true; threshold: number; amount: number } | { enabled: false },
+  settings: { enabled: true; threshold: number; credits: number } | { enabled: false },
 ) {
   const row = await findTopup(ctx.db, user.profile_id);
   const now = ctx.now();
@@ -84,7 +85,7 @@ export async function setAutoTopup(
     return autoTopupOf(ctx, user);
   }
   if (!row) throw refuse(AUTO_TOPUP_NO_CARD);
-  const sale = await purchaseFor(ctx, user, settings.amount);
+  const sale = await purchaseOfCredits(ctx, user, settings.credits);
   if ('problem' in sale) throw refuse(sale.problem);
   if (sale.domain.usepaymentgateway !== 1) throw refuse(CARD_PAYMENTS_OFF);
   await ctx.db
@@ -92,7 +93,7 @@ export async function setAutoTopup(
     .set({
       enabled: 1,
       threshold: settings.threshold,
-      amount: settings.amount,
+      credits: settings.credits,
       armed: Number(user.creditbalance) >= settings.threshold ? 1 : 0,
       failures: 0,
       last_error: '',

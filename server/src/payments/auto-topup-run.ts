@@ -6,7 +6,7 @@ import { accraDay } from '../money/low-balance';
 import { closeUnpaid, createCheckout, findCheckout, payCheckout } from './checkout';
 import { chargeAuthorization, PaystackRefused, PaystackUnreachable, verifyTransaction } from './paystack-api';
 import { paystackBase, pesewas, secretKeyOf, settlePaystack } from './paystack';
-import { purchaseFor } from './quote';
+import { purchaseFor, purchaseOfCredits } from './quote';
 import { offNoticeText, queueOffMail, textOffNotice } from './auto-topup-notice';
 import { CARD_PAYMENTS_OFF } from './auto-topup-card';
 import { AUTO_TOPUP_MAX_FAILURES, AUTO_TOPUP_MAX_PER_DAY } from '../../../src/domain/money/auto-topup';
@@ -75,7 +75,7 @@ const mine = (ctx: GatewayContext, profileId: number, owner: string) =>
   ctx.db.updateTable('auto_topups').where('profile_id', '=', profileId).where('claimed_by', '=', owner);
 
 /**
- * Buys `amount` GHS of credits with the saved card: a checkout like any purchase, charged without
+ * Buys the setting's credits (or, saved before credits, `amount` GHS of credits) with the saved card: a checkout like any purchase, charged without
  * the buyer. Answers whether it charged (or tried to): not past the day's limit.
  */
 async function buy(ctx: GatewayContext, row: Due, owner: string): Promise<boolean> {
@@ -93,7 +93,11 @@ async function buy(ctx: GatewayContext, row: Due, owner: string): Promise<boolea
     .where('profile_id', '=', row.profile_id)
     .executeTakeFirst();
   const sale = buyer
-    ? await purchaseFor(ctx, buyer, Number(row.amount)).catch((e: Error) => ({ problem: e.message }))
+    ? await (
+        Number(row.credits) > 0
+          ? purchaseOfCredits(ctx, buyer, Number(row.credits))
+          : purchaseFor(ctx, buyer, Number(row.amount))
+      ).catch((e: Error) => ({ problem: e.message }))
     : null;
   if (!buyer || !sale || 'problem' in sale || sale.domain.usepaymentgateway !== 1) {
     await failed(ctx, row, owner, !sale ? 'no account' : 'problem' in sale ? sale.problem : CARD_PAYMENTS_OFF);

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import type { DomainRow, UserRow } from '../db/schema-core';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import { userInfo } from '../tenancy/user-info';
-import { quoteTerms, tiersFor } from '../../../src/domain/money/purchase-quote';
+import { amountForCredits, quoteTerms, tiersFor } from '../../../src/domain/money/purchase-quote';
 import type { AccountType } from '../../../src/domain/types';
 import { moneyError } from '../../../src/domain/money/money';
 import { ratesOn, taxLines, toCedis, toPesewas } from '../../../src/domain/money/tax';
@@ -113,4 +113,18 @@ export async function purchaseFor(ctx: GatewayContext, user: UserRow, rawAmount:
     return { problem: SELLER_SHORT };
   }
   return purchase;
+}
+
+/**
+ * A purchase of `credits` credits (auto top-up, docs/product.md#auto-top-up): priced at the buyer's tier of
+ * the day on its seller's domain, then bought as any amount is.
+ */
+export async function purchaseOfCredits(ctx: GatewayContext, user: UserRow, credits: number): Promise<Purchase> {
+  const sale = await sellerOf(ctx.db, user);
+  if (!sale) return { problem: NO_SELLER };
+  const accountType = user.accountType as AccountType;
+  const applicableRate = accountType === 'RESELLER' ? (await userInfo(ctx, user)).applicableRate : 0;
+  const amount = amountForCredits(credits, accountType, tiersFor(sale.domain.localrate, accountType), applicableRate);
+  if (typeof amount !== 'number') return amount;
+  return purchaseFor(ctx, user, amount);
 }

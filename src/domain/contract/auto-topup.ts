@@ -4,13 +4,14 @@ import { z } from './zod';
 import { frontendCall } from './call';
 import { num, ownBody, profileId, shownText as text } from './fields';
 import { capError, capValue } from '../money/caps';
-import { moneyError } from '../money/money';
 
 export const AutoTopupSchema = z.object({
   /** The saved card ("visa •••• 4081"), or null: no card payment yet (or the last was mobile money). */
   card: text.nullable(),
   enabled: z.boolean(),
   threshold: num,
+  /** Credits a top-up buys; 0 on a setting saved before, which buys for `amount` GHS. */
+  credits: num,
   amount: num,
   failures: num,
   lastError: text,
@@ -26,29 +27,27 @@ export const AUTO_TOPUP = frontendCall(
   z.object({ autoTopup: AutoTopupSchema }),
 );
 
-const credits = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v))
-  .superRefine((v, c) => {
-    const error = v.trim() === '' ? 'Enter the credits under which to buy' : capError(v);
-    if (error) c.addIssue({ code: 'custom', message: error });
-  })
-  .transform((v) => capValue(v)!);
+const wholeCredits = (empty: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v))
+    .superRefine((v, c) => {
+      const error = v.trim() === '' ? empty : capError(v);
+      if (error) c.addIssue({ code: 'custom', message: error });
+    })
+    .transform((v) => capValue(v)!);
 
-const amount = z
-  .union([z.string(), z.number()])
-  .superRefine((v, c) => {
-    const error = moneyError(v);
-    if (error) c.addIssue({ code: 'custom', message: error });
-  })
-  .transform(Number);
-
-/** setautotopup: turns auto top-up on (below `threshold` credits, buy for `amount` GHS) or off. */
+/** setautotopup: turns auto top-up on (below `threshold` credits, buy `credits` credits) or off. */
 export const SET_AUTO_TOPUP = frontendCall(
   'setautotopup',
   { who: 'user', touches: 'self', needs: 'purchase' },
   z.discriminatedUnion('enabled', [
-    z.object({ profile_id: profileId, enabled: z.literal(true), threshold: credits, amount }),
+    z.object({
+      profile_id: profileId,
+      enabled: z.literal(true),
+      threshold: wholeCredits('Enter the credits under which to buy'),
+      credits: wholeCredits('Enter the credits to buy'),
+    }),
     z.object({ profile_id: profileId, enabled: z.literal(false) }),
   ]),
   z.object({ autoTopup: AutoTopupSchema }),

@@ -40,6 +40,29 @@ export function quoteTerms(
   return { rate: tier.rate, credits: smsCredits(amount, tier.rate), expiryYears: tier.expiry };
 }
 
+/** An amount in GHS rounded up to the pesewa (the float error of a product kept from rounding up a pesewa more). */
+const ceilPesewa = (ghs: number) => Math.ceil(Math.round(ghs * 1e6) / 1e4) / 100;
+
+/**
+ * What `credits` credits cost on these terms (auto top-up's "buy Y credits", docs/product.md#auto-top-up):
+ * for each selling tier, the credits at its rate rounded up to the pesewa, or the tier's minimum price when
+ * that is more; the cheapest of those. Its purchase buys at least those credits (more at a minimum price).
+ */
+export function amountForCredits(
+  credits: number,
+  accountType: AccountType,
+  tiers: readonly PriceTier[],
+  applicableRate: number,
+): number | { problem: string } {
+  if (accountType === 'RESELLER') {
+    const rate = applicableRate > 0 ? applicableRate : resellerRate(0);
+    return ceilPesewa(credits * rate);
+  }
+  const selling = sellingTiers(tiers);
+  if (selling.length === 0) return { problem: NO_PRICES };
+  return Math.min(...selling.map((t) => Math.max(t.price, ceilPesewa(credits * t.rate))));
+}
+
 /** The expiry after a purchase: that many years past the later of now and the current expiry (epoch ms). */
 export function expiryAfterPurchase(creditexpiresSec: number, expiryYears: number, nowMs: number): number {
   const from = Math.max(nowMs, creditexpiresSec * 1000);

@@ -11,11 +11,14 @@ import { SectionCard } from '../../ui/section-card';
 export const AUTO_TOPUP_OFFLINE = 'Auto top-up is shown and changed with a connection.';
 const number = new Intl.NumberFormat('en-US');
 
+/** What some credits cost the account today, in GHS (before any tax the domain adds), or why none sell. */
+type Price = (credits: number) => number | { problem: string };
+
 /**
  * Card auto top-up (docs/product.md#auto-top-up): after a card purchase, "when my balance falls below
- * X credits, buy credits for GHS Y" with the saved card. Not offered for mobile money.
+ * X credits, buy Y credits" with the saved card, priced as it is bought. Not offered for mobile money.
  */
-export function AutoTopupCard({ online, refreshKey }: { online: boolean; refreshKey: number }) {
+export function AutoTopupCard({ online, refreshKey, price }: { online: boolean; refreshKey: number; price: Price }) {
   const [shown, setShown] = useState<AutoTopupAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -39,30 +42,40 @@ export function AutoTopupCard({ online, refreshKey }: { online: boolean; refresh
           {AUTO_TOPUP_CARD_ONLY}
         </Text>
       )}
-      {shown && shown.card !== null && <AutoTopupForm shown={shown} online={online} onSaved={setShown} />}
+      {shown && shown.card !== null && <AutoTopupForm shown={shown} online={online} onSaved={setShown} price={price} />}
     </SectionCard>
   );
+}
+
+/** The price line under the credits typed: what they cost at today's prices, when they are a number. */
+function priceLine(typed: string, price: Price): string | null {
+  const credits = Number(typed.replace(/,/g, '').trim());
+  if (!typed.trim() || !Number.isInteger(credits) || credits < 1) return null;
+  const amount = price(credits);
+  return typeof amount === 'number' ? `GHS ${amount.toFixed(2)} at today's prices` : amount.problem;
 }
 
 function AutoTopupForm({
   shown,
   online,
   onSaved,
+  price,
 }: {
   shown: AutoTopupAnswer;
   online: boolean;
   onSaved: (answer: AutoTopupAnswer) => void;
+  price: Price;
 }) {
   const [enabled, setEnabled] = useState(shown.enabled);
   const [threshold, setThreshold] = useState(shown.threshold ? String(shown.threshold) : '');
-  const [amount, setAmount] = useState(shown.amount ? String(shown.amount) : '');
+  const [credits, setCredits] = useState(shown.credits ? String(shown.credits) : '');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const save = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      const saved = await changeAutoTopup(enabled ? { enabled, threshold, amount } : { enabled: false });
+      const saved = await changeAutoTopup(enabled ? { enabled, threshold, credits } : { enabled: false });
       onSaved(saved);
       emitAlert({ message: saved.enabled ? 'Auto top-up is on' : 'Auto top-up is off', severity: 'success' });
     } catch (failure) {
@@ -106,11 +119,12 @@ function AutoTopupForm({
             w={{ base: '100%', xs: 300 }}
           />
           <TextInput
-            label="Buy credits for (GHS)"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            w={{ base: '100%', xs: 180 }}
+            label="Buy (credits)"
+            inputMode="numeric"
+            value={credits}
+            onChange={(e) => setCredits(e.currentTarget.value)}
+            description={priceLine(credits, price)}
+            w={{ base: '100%', xs: 220 }}
           />
         </Group>
       )}
@@ -121,7 +135,9 @@ function AutoTopupForm({
       )}
       {shown.enabled && (
         <Text size="xs" c="dimmed">
-          On: under {number.format(shown.threshold)} credits, buys for GHS {shown.amount.toFixed(2)}.
+          {shown.credits > 0
+            ? `On: under ${number.format(shown.threshold)} credits, buys ${number.format(shown.credits)} credits.`
+            : `On: under ${number.format(shown.threshold)} credits, buys for GHS ${shown.amount.toFixed(2)}.`}
         </Text>
       )}
       <Group>

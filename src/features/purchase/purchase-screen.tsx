@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { tiersFor } from '../../domain/money/purchase-quote';
+import { amountForCredits, tiersFor } from '../../domain/money/purchase-quote';
 import { formatAccra } from '../../domain/dates';
 import { creditHistoryPath, isTopSupervisor } from '../../domain/account/permissions';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
@@ -101,7 +101,11 @@ function SellerOffer({
             buyer={{ ...user, localrate: terms.localrate, excludesTax: terms.excludesTax }}
             online={online}
           />
-          <AutoTopupCard online={online} refreshKey={user.creditbalance} />
+          <AutoTopupCard
+            online={online}
+            refreshKey={user.creditbalance}
+            price={(credits) => amountForCredits(credits, user.accountType, tiers, user.applicableRate)}
+          />
         </>
       ) : (
         <Alert color="blue" variant="light">

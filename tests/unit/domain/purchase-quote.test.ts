@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expiryAfterPurchase, previewPurchase, quoteTerms } from '../../../src/domain/money/purchase-quote';
+import {
+  amountForCredits,
+  expiryAfterPurchase,
+  previewPurchase,
+  quoteTerms,
+} from '../../../src/domain/money/purchase-quote';
 import { LANDING_PRICES } from '../../../src/domain/money/price-table';
 import { YEAR_MS } from '../../../src/domain/dates';
 
@@ -47,5 +52,33 @@ describe('what an amount buys', () => {
     expect(previewPurchase('ten', regular, NOW)).toEqual({ problem: 'Amount must be a number' });
     expect(previewPurchase('100.001', regular, NOW)).toEqual({ problem: 'Amount can have at most two decimals' });
     expect(previewPurchase('2000000', regular, NOW)).toEqual({ problem: 'Amount must be at most 1,000,000' });
+  });
+});
+
+describe('the price of a number of credits (auto top-up)', () => {
+  const creditsFor = (amount: number, type: 'REGULAR' | 'PREMIUM') => {
+    const terms = quoteTerms(amount, type, LANDING_PRICES[type], 0);
+    return 'credits' in terms ? terms.credits : 0;
+  };
+
+  it('is the credits at the rate of the tier it reaches, in pesewas, buying those credits (more only at a minimum)', () => {
+    for (const type of ['REGULAR', 'PREMIUM'] as const) {
+      for (const wanted of [1, 333, 1000, 3760, 5000, 20_000, 123_457, 1_000_000]) {
+        const amount = amountForCredits(wanted, type, LANDING_PRICES[type], 0);
+        if (typeof amount !== 'number') throw new Error(amount.problem);
+        expect(Math.round(amount * 100)).toBe(amount * 100);
+        expect(creditsFor(amount, type), `${type} ${wanted}`).toBeGreaterThanOrEqual(wanted);
+        // No more than asked for, but where the amount is a tier's minimum price (a small number of credits).
+        const minimum = LANDING_PRICES[type].some((t) => t.price === amount);
+        if (!minimum) expect(creditsFor(amount, type), `${type} ${wanted}`).toBeLessThanOrEqual(wanted + 1);
+      }
+    }
+  });
+
+  it('is at least the cheapest tier, at a reseller its volume rate, and says when nothing sells', () => {
+    expect(amountForCredits(1, 'REGULAR', LANDING_PRICES.REGULAR, 0)).toBe(20);
+    expect(amountForCredits(1000, 'RESELLER', [], 0.024)).toBe(24);
+    expect(quoteTerms(24, 'RESELLER', [], 0.024)).toMatchObject({ credits: 1000 });
+    expect(amountForCredits(100, 'REGULAR', [], 0)).toEqual({ problem: 'No prices are set for your account type yet' });
   });
 });
