@@ -1,7 +1,7 @@
-// Several gateway processes over one PostgreSQL behind a reverse proxy (docs/operations.md#several-
-// instances): each instance's ports, a restart on the same ports (as an orchestrator brings an instance
-// back behind the proxy), and the integrators' API called through the proxy, retried as a client
-// retries a 502 or 503 with its Idempotency-Key.
+// Several gateway processes over one PostgreSQL behind a reverse proxy
+// (docs/operations.md#several-instances): each instance's ports, a restart on the same ports (as an
+// orchestrator brings an instance back behind the proxy), and the integrators' API called through the
+// proxy, retried as a client retries a 502 or 503 with its Idempotency-Key.
 import { request } from 'node:http';
 import type { RunningGateway } from '../../e2e/support/gateway';
 import { apiLogin } from '../../e2e/support/api-accounts';
