@@ -40,7 +40,10 @@ export class RebindingCustomer {
   private async tryBind(): Promise<void> {
     if (this.stopped) return;
     const session = await new Promise<Session>((resolve, reject) => {
-      const s = smpp.connect({ host: '127.0.0.1', port: this.port }, () => resolve(s));
+      // enquire_link every 10 s, as ESMEs keep a quiet bind alive (SMPP_IDLE_S closes a silent one).
+      const s = smpp.connect({ host: '127.0.0.1', port: this.port, auto_enquire_link_period: 10_000 }, () =>
+        resolve(s),
+      );
       s.on('error', reject);
     });
     // Listening before the bind: a receipt may come in the same packet as the bind's answer.
