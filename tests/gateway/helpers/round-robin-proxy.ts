@@ -10,6 +10,8 @@ export interface RoundRobinProxy {
   url(path: string): string;
   /** Requests each upstream port answered. */
   answeredBy: Map<number, number>;
+  /** Requests handed to an upstream so far (answered or not). */
+  forwarded(): number;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ function forward(req: IncomingMessage, body: Buffer, port: number): Promise<Inco
 /** A proxy on a free loopback port over `upstreams` (ports on 127.0.0.1), tried in turn. */
 export async function startRoundRobinProxy(upstreams: readonly number[]): Promise<RoundRobinProxy> {
   let next = 0;
+  let forwarded = 0;
   const answeredBy = new Map<number, number>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -35,6 +38,7 @@ export async function startRoundRobinProxy(upstreams: readonly number[]): Promis
     for (let tried = 0; tried < upstreams.length; tried += 1) {
       const port = upstreams[next++ % upstreams.length]!;
       try {
+        forwarded += 1;
         const answer = await forward(req, body, port);
         answeredBy.set(port, (answeredBy.get(port) ?? 0) + 1);
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -54,6 +58,7 @@ export async function startRoundRobinProxy(upstreams: readonly number[]): Promis
     port,
     url: (path) => `http://127.0.0.1:${port}${path}`,
     answeredBy,
+    forwarded: () => forwarded,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
