@@ -23,6 +23,8 @@ export interface Receiver {
   secretFor(path: string, secret: string): void;
   /** The answers a path gives in turn; the last one repeats (200 when none). */
   answer(path: string, ...answers: Answer[]): void;
+  /** A path's answer chosen for each request by what it received (in place of the answers above). */
+  answerBy(path: string, decide: (received: Received) => Answer): void;
   received: Received[];
   on(path: string): Received[];
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   const secrets = new Map<string, string>();
   const scripts = new Map<string, Answer[]>();
+  const deciders = new Map<string, (received: Received) => Answer>();
   const received: Received[] = [];
   const hanging = new Set<() => void>();
   const server: Server = createServer((req, res) => {
@@ -46,9 +49,11 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         verified = false;
       }
-      received.push({ path, headers: req.headers, body, json: JSON.parse(body), verified });
+      const request: Received = { path, headers: req.headers, body, json: JSON.parse(body), verified };
+      received.push(request);
       const script = scripts.get(path) ?? [];
-      const answer = script.length > 1 ? script.shift()! : (script[0] ?? 200);
+      const decide = deciders.get(path);
+      const answer = decide ? decide(request) : script.length > 1 ? script.shift()! : (script[0] ?? 200);
       if (answer === 'hang') {
         const end = () => res.destroy();
         hanging.add(end);
@@ -75,6 +80,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     secretFor: (path, secret) => secrets.set(path, secret),
     answer: (path, ...answers) => scripts.set(path, answers),
+    answerBy: (path, decide) => deciders.set(path, decide),
     received,
     on: (path) => received.filter((r) => r.path === path),
     async close() {
