@@ -42,7 +42,8 @@ const PERMISSIONS_POLICY =
 export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: ctx.maxBodyBytes,
-    trustProxy: false,
+    // Only the proxies TRUST_PROXY names may say who the client is (server/src/http/proxy-config.ts).
+    trustProxy: ctx.trustProxy?.length ? [...ctx.trustProxy] : false,
     // One JSON line per event (docs/operations.md#logs); never headers or bodies: they hold tokens,
     // API keys, passwords, codes and texts.
     logger: ctx.logging ? loggerOptions(ctx.logging) : false,

@@ -5,7 +5,7 @@ import { ConfigError } from './core/errors';
 import type { Db } from './db/database';
 import { MAX_PURCHASE_GHS } from '../../src/domain/money/money';
 import { API_RATE_LIMIT } from './http/api-v1';
-import { PAYSTACK_API } from './payments/paystack-api';
+import { paystackBase } from './payments/paystack-config';
 import { parseCarrierUrl, type CarrierSettings } from './carrier/carrier-url';
 import { recipientLedger } from './messaging/carrier-ledger';
 import { inboundLedger } from './optouts/inbound';
@@ -21,6 +21,7 @@ import { Liveness } from './core/liveness';
 import { metricsSettings, type MetricsSettings } from './http/metrics-config';
 import type { LogSettings } from './core/log';
 import { logSettings } from './http/log-config';
+import { trustedProxies } from './http/proxy-config';
 
 /** Profile 6, the operator's account, written with the main domain at the first start on an empty database. */
 export interface OperatorAccount {
@@ -70,6 +71,8 @@ export interface GatewayConfig {
   mail: MailSettings;
   /** METRICS_PORT and METRICS_TOKEN (docs/operations.md#metrics). */
   metrics: MetricsSettings;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (none by default). */
+  trustProxy: string[];
 }
 
 export interface SmppSettings {
@@ -107,24 +110,6 @@ function carrierSettings(env: NodeJS.ProcessEnv, devMode: boolean): CarrierSetti
   throw new ConfigError(
     "CARRIER_URL must be set outside dev mode: your carrier's SMPP account, e.g. smpp://SYSTEM_ID:PASSWORD@smsc.example.net:2775?window=10&tps=100, or sim to deliver nothing (GATEWAY_DEV=1 runs the demo with the simulator)",
   );
-}
-
-/** PAYSTACK_BASE_URL: an http(s) URL without query; Paystack's own API outside dev mode when unset. */
-function paystackBase(env: NodeJS.ProcessEnv, devMode: boolean): string | null {
-  const raw = env.PAYSTACK_BASE_URL?.trim();
-  if (!raw) return devMode ? null : PAYSTACK_API;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`PAYSTACK_BASE_URL must be a URL such as ${PAYSTACK_API}; it is '${raw.slice(0, 40)}'`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.username || url.password) {
-    throw new ConfigError(
-      `PAYSTACK_BASE_URL must be an http(s) URL without query or credentials, such as ${PAYSTACK_API}`,
-    );
-  }
-  return url.toString().replace(/\/+$/, '');
 }
 
 export { ConfigError };
@@ -265,6 +250,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     smpp: smppSettings(env, devMode),
     mail: mailSettings(env, mainHost || 'localhost'),
     metrics: metricsSettings(env),
+    trustProxy: trustedProxies(env),
   };
 }
 
@@ -281,6 +267,7 @@ export function contextFrom(config: GatewayConfig, db: Db): GatewayContext {
     carrierDelayMs: 1000,
     resolveTxt,
     hsts: config.hsts,
+    trustProxy: config.trustProxy,
     logRequests: config.logRequests,
     logging: config.logging,
     paystackBaseUrl: config.paystackBaseUrl,

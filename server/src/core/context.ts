@@ -42,6 +42,8 @@ export interface GatewayContext {
   resolveTxt?: (name: string) => Promise<string[][]>;
   /** Behind TLS: Strict-Transport-Security on every answer. */
   hsts?: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (server/src/http/proxy-config.ts). */
+  trustProxy?: readonly string[];
   /** A line per answered request (method, path, status, time, request and account ids; never headers or bodies). */
   logRequests?: boolean;
   /**

@@ -10,7 +10,7 @@ export function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The socket address (trustProxy is off, so a client cannot choose it with a header). */
+/** The client's address: the socket's, or from a proxy TRUST_PROXY names, the one its X-Forwarded-For gives. */
 export const clientAddress = (req: FastifyRequest) => req.ip || 'unknown';
 
 /** Who a limit per address counts the request as (an IPv6 address by its /64: addressKey). */
