@@ -5,5 +5,5 @@ import { PasswordInput, type PasswordInputProps } from '@mantine/core';
  * password and its confirmation) has two controls a screen reader tells apart.
  */
 export function PasswordField(props: PasswordInputProps & { label: string }) {
-  return <PasswordInput {...props} visibilityToggleButtonProps={{ 'aria-label': `${props.label}: show or hide` }} />;
+  return <PasswordInput {...props} visibilityToggleButtonProps={{ 'aria-label': `Show or hide: ${props.label}` }} />;
 }

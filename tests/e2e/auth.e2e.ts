@@ -153,9 +153,9 @@ describe('sign-up, login and password reset through the real gateway', () => {
     await dialog.getByLabel('New password', { exact: true }).fill('12345');
     await dialog.getByText('Password must be more than six characters').waitFor();
     await dialog.getByLabel('New password', { exact: true }).fill('newsecret99');
-    await dialog.getByLabel('Confirm new password').fill('newsecret98');
+    await dialog.getByLabel('Confirm new password', { exact: true }).fill('newsecret98');
     await dialog.getByText('Please ensure passwords the are same').waitFor();
-    await dialog.getByLabel('Confirm new password').fill('newsecret99');
+    await dialog.getByLabel('Confirm new password', { exact: true }).fill('newsecret99');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await shell.alert('Your password has been changed: you can now log in').waitFor();
 

@@ -43,16 +43,16 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     const details = section(page, 'Contact details');
     const save = details.getByRole('button', { name: 'Save details' });
     expect(await save.isDisabled()).toBe(true);
-    expect(await details.getByLabel('Current password').count()).toBe(0);
+    expect(await details.getByLabel('Current password', { exact: true }).count()).toBe(0);
     await details.getByLabel('Email').fill('not-an-address');
     await save.click();
     await details.getByText('Invalid Email').waitFor();
     await details.getByText('Please enter your current password').waitFor();
     await details.getByLabel('Email').fill('demo@example.com');
-    await details.getByLabel('Current password').fill('not-my-password');
+    await details.getByLabel('Current password', { exact: true }).fill('not-my-password');
     await save.click();
     await details.getByText('Your current password is not correct').waitFor();
-    await details.getByLabel('Current password').fill(who.password);
+    await details.getByLabel('Current password', { exact: true }).fill(who.password);
     await save.click();
     await details.getByText('Email already exists').waitFor();
     const newEmail = `new.${who.email}`;
@@ -63,7 +63,7 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     await shell.alert('Your e-mail and company have been saved').waitFor();
     await account.getByText(newEmail).waitFor();
     await account.getByText('New Company Ltd').waitFor();
-    expect(await details.getByLabel('Current password').count()).toBe(0);
+    expect(await details.getByLabel('Current password', { exact: true }).count()).toBe(0);
 
     // A new phone, confirmed by the code texted to it and the current password.
     const phoneCard = section(page, 'Mobile number');
@@ -80,10 +80,10 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     await phoneCard.getByLabel('Code', { exact: true }).fill(code === '0000' ? '1111' : '0000');
     await phoneCard.getByRole('button', { name: 'Confirm number' }).click();
     await phoneCard.getByText('Please enter your current password').waitFor();
-    await phoneCard.getByLabel('Current password').fill('not-my-password');
+    await phoneCard.getByLabel('Current password', { exact: true }).fill('not-my-password');
     await phoneCard.getByRole('button', { name: 'Confirm number' }).click();
     await phoneCard.getByText('Your current password is not correct').waitFor();
-    await phoneCard.getByLabel('Current password').fill(who.password);
+    await phoneCard.getByLabel('Current password', { exact: true }).fill(who.password);
     await phoneCard.screenshot({ path: 'test-results/screens/profile-phone-proof-1280.png' });
     await phoneCard.getByRole('button', { name: 'Confirm number' }).click();
     await phoneCard.getByText('Wrong Code Entered, please re-enter code again or resend code again').waitFor();
@@ -101,16 +101,16 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
 
     // The password: the current one is asked for; other devices are signed out, this one goes on.
     const password = section(page, 'Password');
-    await password.getByLabel('Current password').fill('not-my-password');
+    await password.getByLabel('Current password', { exact: true }).fill('not-my-password');
     await password.getByLabel('New password', { exact: true }).fill('brand-new-99');
-    await password.getByLabel('Confirm new password').fill('brand-new-99');
+    await password.getByLabel('Confirm new password', { exact: true }).fill('brand-new-99');
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText('Your current password is not correct').waitFor();
-    await password.getByLabel('Current password').fill(who.password);
+    await password.getByLabel('Current password', { exact: true }).fill(who.password);
     await password.screenshot({ path: 'test-results/screens/profile-password-1280.png' });
     await password.getByRole('button', { name: 'Change password' }).click();
     await shell.alert('Your password has been changed: other devices are signed out').waitFor();
-    expect(await password.getByLabel('Current password').inputValue()).toBe('');
+    expect(await password.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
     await page.screenshot({ path: 'test-results/screens/profile-edit-1280.png', fullPage: true });
 
     const other = await apiCall(world.gateway, 'fetchuser', { profile_id: otherDevice.profile_id }, otherDevice.token);
@@ -149,7 +149,7 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     const sentAfter = Date.now() - 1000;
     await phoneCard.getByRole('button', { name: 'Send code' }).click();
     await phoneCard.getByLabel('Code', { exact: true }).fill(await codeSentTo(newPhone, sentAfter));
-    await phoneCard.getByLabel('Current password').fill(who.password);
+    await phoneCard.getByLabel('Current password', { exact: true }).fill(who.password);
     await phoneCard.getByRole('button', { name: 'Confirm number' }).click();
     await phoneCard.getByText('Please enter the 6-digit code your authenticator app shows').waitFor();
     expect(await noOverflow(page)).toBeLessThanOrEqual(390);
@@ -179,7 +179,7 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     await send.shell.alert('Your e-mail and company have been saved').waitFor();
     // The password a new e-mail asks for, and the confirm step of a new number, fit the phone.
     await details.getByLabel('Email').fill(`phone.${who.email}`);
-    await details.getByLabel('Current password').waitFor();
+    await details.getByLabel('Current password', { exact: true }).waitFor();
     expect(await noOverflow(page)).toBeLessThanOrEqual(390);
     await details.screenshot({ path: 'test-results/screens/profile-email-proof-390.png' });
     await details.getByLabel('Email').fill(who.email);
@@ -187,18 +187,18 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     const newPhone = uniqueUser().phone;
     await phoneCard.getByLabel('New mobile number').fill(`0${newPhone.slice(3)}`);
     await phoneCard.getByRole('button', { name: 'Send code' }).click();
-    await phoneCard.getByLabel('Current password').waitFor();
+    await phoneCard.getByLabel('Current password', { exact: true }).waitFor();
     expect(await noOverflow(page)).toBeLessThanOrEqual(390);
     await phoneCard.screenshot({ path: 'test-results/screens/profile-phone-proof-390.png' });
     await phoneCard.getByRole('button', { name: 'Use another number' }).click();
     const password = section(page, 'Password');
-    await password.getByLabel('Current password').fill(who.password);
+    await password.getByLabel('Current password', { exact: true }).fill(who.password);
     await password.getByLabel('New password', { exact: true }).fill('abc');
-    await password.getByLabel('Confirm new password').fill('abc');
+    await password.getByLabel('Confirm new password', { exact: true }).fill('abc');
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText('Password must be more six characters').waitFor();
     await password.getByLabel('New password', { exact: true }).fill('phone-pass-1');
-    await password.getByLabel('Confirm new password').fill('phone-pass-1');
+    await password.getByLabel('Confirm new password', { exact: true }).fill('phone-pass-1');
     await password.screenshot({ path: 'test-results/screens/profile-password-390.png' });
     await password.getByRole('button', { name: 'Change password' }).click();
     await send.shell.alert('Your password has been changed: other devices are signed out').waitFor();

@@ -40,7 +40,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     await page.getByRole('heading', { name: 'Join your team' }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText(/Your password is set/).waitFor();
     await page.getByRole('link', { name: 'Go to sign in' }).click();
