@@ -3,25 +3,11 @@
 // on a client and which clients are under their alert level; the client's send past the cap refused
 // naming it; a key's and SMPP access's daily caps.
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { uniqueUser } from '../unit/support/factories';
-import { DESKTOP, PHONE } from './support/browser';
+import { DESKTOP } from './support/browser';
+import { shots } from './support/screens';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
-
-/**
- * Screenshots of the page at 1280 px as it is, then at 390 px loaded again at that width (the shell
- * lays itself out for the width it starts at), once `ready` shows.
- */
-async function shots(page: Page, name: string, ready: Locator) {
-  await page.screenshot({ path: `test-results/screens/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.reload();
-  await ready.waitFor();
-  await ready.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `test-results/screens/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('low-balance alerts and spending caps', () => {
   const world = useGatewayAndBrowser();

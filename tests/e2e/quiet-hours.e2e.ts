@@ -1,22 +1,10 @@
 // Quiet hours (docs/product.md#quiet-hours) at 1280 and 390 px: set on the Profile, a promotional send
 // inside them says when it will go out and waits on its status page; a transactional one is not held.
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, PHONE } from './support/browser';
+import { DESKTOP } from './support/browser';
+import { shots } from './support/screens';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { timeOfDay } from '../../src/domain/send/quiet-hours';
-
-/** Screenshots of what `shown` covers at 1280 px, then at 390 px loaded again at that width, once `ready` shows. */
-async function shots(page: Page, name: string, ready: Locator, shown: Locator) {
-  await ready.scrollIntoViewIfNeeded();
-  await shown.screenshot({ path: `test-results/screens/${name}-1280.png` });
-  await page.setViewportSize(PHONE);
-  await page.reload();
-  await ready.waitFor();
-  await ready.scrollIntoViewIfNeeded();
-  await shown.screenshot({ path: `test-results/screens/${name}-390.png` });
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A window around the real time (Accra keeps UTC), so whatever the hour this runs, now is quiet. */
 function windowAroundNow() {

@@ -47,7 +47,12 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   });
   let log = '';
   const port = await new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${log}`)), 60_000);
+    // A hang guard with a busy machine's slack (the files' hooks have 180 s), not a speed check. A gateway
+    // that did not start in time is killed: left running, it would take CPU from every file after.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`gateway did not start:\n${log}`));
+    }, 120_000);
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
       const match = /LISTENING (\d+)/.exec(log);
