@@ -10,8 +10,6 @@ export interface ApprovalRule {
   readonly marketing: boolean;
 }
 
-export const NO_APPROVAL_RULE: ApprovalRule = { overRecipients: null, marketing: false };
-
 /** The most recipients a limit may name: a larger one would never be reached. */
 export const APPROVAL_LIMIT_MAX = 1_000_000;
 

@@ -74,11 +74,11 @@ async function signIn(overrides: Partial<UserInfo> = {}) {
 const approverUser = {
   member: { id: 12, name: 'Kofi Approver', roles: ['Approver'] },
   permissions: ['approve', 'reports'],
-} as const;
+} satisfies Partial<UserInfo>;
 const senderUser = {
   member: { id: 11, name: 'Ama Sender', roles: ['Sender'] },
   permissions: ['send', 'phonebook', 'templates', 'reports'],
-} as const;
+} satisfies Partial<UserInfo>;
 
 describe('the Approvals screen', () => {
   beforeEach(async () => {
