@@ -8,7 +8,7 @@ import { APPROVAL_NOTE_MAX, APPROVAL_STATE_TEXT } from '../../domain/send/approv
 import type { Approval } from '../../sync/approvals';
 
 const number = new Intl.NumberFormat('en-US');
-const STATE_COLOR = { waiting: 'orange.9', approved: 'teal.9', rejected: 'red.9' } as const;
+const STATE_COLOR = { waiting: 'blue.9', approved: 'teal.9', rejected: 'red.9' } as const;
 
 type ApprovalCardProps = {
   approval: Approval;
@@ -86,7 +86,7 @@ export function ApprovalCard({ approval: a, decidable, why, busy, onDecide }: Ap
               onChange={(e) => setNote(e.currentTarget.value)}
             />
             <Group gap="xs">
-              <Button size="xs" color="teal.8" loading={busy} onClick={() => onDecide('approve', note)}>
+              <Button size="xs" color="teal.9" loading={busy} onClick={() => onDecide('approve', note)}>
                 Approve
               </Button>
               <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => onDecide('reject', note)}>
