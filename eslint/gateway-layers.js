@@ -28,6 +28,7 @@ export const AREA_RANK = {
   payments: 3,
   sending: 4,
   integrations: 5,
+  approvals: 5,
   'smpp-server': 5,
   persondata: 6,
 };

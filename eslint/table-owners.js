@@ -60,6 +60,7 @@ export const TABLE_OWNERS = {
   short_links: 'links',
   short_link_counts: 'links',
   link_clicks: 'links',
+  approvals: 'approvals',
 };
 
 /**

@@ -14,6 +14,7 @@ import { registerMessageRoutes } from './routes/messages';
 import { registerPhonebookRoutes } from './routes/phonebook';
 import { registerTemplateRoutes } from './routes/templates';
 import { registerTeamRoutes } from './routes/team';
+import { registerApprovalRoutes } from './routes/approvals';
 import { registerCreditRoutes } from './routes/credit';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerDomainSettingsRoutes } from './routes/domain-settings';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     registerPhonebookRoutes,
     registerTemplateRoutes,
     registerTeamRoutes,
+    registerApprovalRoutes,
     registerCreditRoutes,
     registerPaymentRoutes,
     registerPaystackRoutes,

@@ -20,6 +20,7 @@ import {
   StatusScreen,
   TemplatesScreen,
   TeamScreen,
+  ApprovalsScreen,
   JoinScreen,
   prefetchSignedInScreens,
 } from './screens';
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: APP_PATHS.clientManagement.path, element: <ClientManagementScreen /> },
       { path: APP_PATHS.auditLog.path, element: <AuditLogScreen /> },
       { path: APP_PATHS.team.path, element: <TeamScreen /> },
+      { path: APP_PATHS.approvals.path, element: <ApprovalsScreen /> },
       { path: APP_PATHS.join.path, element: <JoinScreen /> },
       { path: '*', element: null },
     ],

@@ -92,6 +92,10 @@ export const TeamScreen = lazyScreen(
   () => withAllStyles(import('../features/team/team-screen')).then((m) => m.TeamScreen),
   inShell,
 );
+export const ApprovalsScreen = lazyScreen(
+  () => withAllStyles(import('../features/approvals/approvals-screen')).then((m) => m.ApprovalsScreen),
+  inShell,
+);
 export const JoinScreen = lazyScreen(() =>
   withAllStyles(import('../features/auth/join-screen')).then((m) => m.JoinScreen),
 );

@@ -217,6 +217,8 @@ export interface OutboxJob {
   /** Rows left out at the user's word ("Skip row N and send the rest"): never sent, counted in `sent`. */
   skipped?: OutboxRow[];
   message_id?: number;
+  /** The gateway holds it for an approver (docs/product.md#the-two-person-rule): done here, not sent yet, not to send again. */
+  awaitingApproval?: boolean;
   /** The send form as it was when queued (its draft fields): a refused send goes back into the form. */
   form?: Record<string, unknown>;
 }

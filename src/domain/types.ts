@@ -73,6 +73,9 @@ export type UserInfo = {
   quietstart?: string;
   quietend?: string;
   quietsundays?: boolean;
+  /** The two-person rule (docs/product.md#the-two-person-rule): members' campaigns over this many recipients wait (null: none), and whether all their marketing sends do (older gateways: absent). */
+  approvalover?: number | null;
+  approvalmarketing?: boolean;
 };
 
 export type DomainDetails = {

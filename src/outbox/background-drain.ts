@@ -4,6 +4,7 @@ import { readSession } from '../db/session-store';
 import { countText } from '../domain/plural';
 import { startDrainer, type DrainerOptions } from './drainer';
 import { skippedRowsText } from './job-items';
+import { AWAITING_APPROVAL } from '../domain/send/approval';
 import type { LockProvider } from './origin-lock';
 import { onOutboxEvent } from './outbox-events';
 
@@ -95,6 +96,10 @@ async function recordFinished(jobId: string, finished: FinishedJob[]): Promise<v
       title: 'A queued send was not sent',
       body: `${what}: ${job.error ?? 'the gateway refused it'}`,
     });
+    return;
+  }
+  if (job.awaitingApproval) {
+    finished.push({ jobId, title: 'Your queued send awaits approval', body: `${what}: ${AWAITING_APPROVAL}` });
     return;
   }
   const done = job.summary.messageType === 'quick sms' ? `Sent to ${recipients}` : `Registered for ${recipients}`;

@@ -165,9 +165,10 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
           lastSentAt: now,
           updatedAt: now,
         } as const;
+        const waits = result.answer?.awaitingApproval === true;
         await acknowledgeSend(
           job.id,
-          { ...done, message_id: result.answer?.message_id },
+          { ...done, message_id: result.answer?.message_id, ...(waits ? { awaitingApproval: true } : {}) },
           userChanges(job, result.answer),
         );
         emitOutboxEvent({
@@ -178,7 +179,10 @@ export async function runJob(initial: OutboxJob, ctx: JobContext): Promise<void>
           batch: job.batchCount - 1,
         });
         emitOutboxEvent({ type: 'done', jobId: job.id });
-        ctx.alert({ message: result.answer?.message || 'Messages sent successfully', severity: 'success' });
+        ctx.alert({
+          message: result.answer?.message || 'Messages sent successfully',
+          severity: waits ? 'info' : 'success',
+        });
         return;
       }
       if (!(await onFailure(job, result, whole, account.signedInAt, ctx))) return;
@@ -235,6 +239,7 @@ async function runBatches(start: OutboxJob, credential: string, ctx: JobContext)
       ...(batchDone ? { pieceSize: undefined } : {}),
       ...(last ? { state: 'done' as const } : {}),
       ...(result.answer?.message_id ? { message_id: result.answer.message_id } : {}),
+      ...(result.answer?.awaitingApproval ? { awaitingApproval: true } : {}),
     };
     await acknowledgeSend(job.id, changes, userChanges(job, result.answer));
     job = { ...job, ...changes };

@@ -46,6 +46,7 @@ describe('routing rules, the page shell and white-label branding', () => {
     const client = await world.openSignedIn();
     expect(await client.send.shell.menuLabels()).toEqual([
       'Send SMS',
+      'Approvals',
       'Dashboard',
       'Scheduled SMS',
       'Recurring SMS',

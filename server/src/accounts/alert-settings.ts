@@ -3,6 +3,7 @@ import type { UserRow } from '../db/schema-core';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { clientAccount, findAccount } from './account-store';
 import type { QuietHours } from '../../../src/domain/send/quiet-hours';
+import type { ApprovalRule } from '../../../src/domain/send/approval';
 
 // An account's alert level, its quiet hours and a client's monthly cap (docs/product.md#low-balance-alerts,
 // docs/product.md#spending-caps): settings of the account, which the money area reads as it charges.
@@ -52,4 +53,14 @@ export async function setClientCap(
     });
   });
   return (await findAccount(ctx, client.profile_id))!;
+}
+
+/** Sets the account's two-person rule (docs/product.md#the-two-person-rule); answers the account. */
+export async function setApprovalRule(ctx: GatewayContext, user: UserRow, rule: ApprovalRule): Promise<UserRow> {
+  await ctx.db
+    .updateTable('users')
+    .set({ approval_over: rule.overRecipients, approval_marketing: rule.marketing ? 1 : 0 })
+    .where('profile_id', '=', user.profile_id)
+    .execute();
+  return (await findAccount(ctx, user.profile_id))!;
 }

@@ -39,6 +39,7 @@ import { templates } from './migrations/038-templates';
 import { teamMembers } from './migrations/039-team-members';
 import { autoTopup } from './migrations/040-auto-topup';
 import { quietHours } from './migrations/042-quiet-hours';
+import { approvals } from './migrations/043-approvals';
 import { shortLinks } from './migrations/041-short-links';
 import { autoTopupCredits } from './migrations/044-auto-topup-credits';
 
@@ -86,6 +87,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '040-auto-topup': autoTopup,
   '042-quiet-hours': quietHours,
   '041-short-links': shortLinks,
+  '043-approvals': approvals,
   '044-auto-topup-credits': autoTopupCredits,
 };
 

@@ -46,6 +46,10 @@ export interface UsersTable {
   quiet_end: Generated<number | null>;
   /** 1: all of Sunday is quiet too. */
   quiet_sundays: Generated<number>;
+  /** The two-person rule (docs/product.md#the-two-person-rule): a member's campaign over this many recipients waits (null: none). */
+  approval_over: Generated<number | null>;
+  /** 1: a member's every marketing (promotional) send waits too. */
+  approval_marketing: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 

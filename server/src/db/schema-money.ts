@@ -14,7 +14,7 @@ export interface CreditLedgerTable {
   /** The balance once this change was made. */
   balance_after: number;
   reason: LedgerReason;
-  /** What caused it: its kind ('message', 'checkout', 'payment', 'account') and id, '' when none. */
+  /** What caused it: its kind ('message', 'checkout', 'payment', 'account', 'approval') and id, '' when none. */
   ref_kind: Generated<string>;
   ref_id: Generated<string>;
   /** Who acted: an account's id, or null for the system (a scheduled run, an expiry, a migration). */

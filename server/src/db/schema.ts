@@ -1,3 +1,4 @@
+import type { ApprovalTables } from './schema-approvals';
 import type { AuditTables } from './schema-audit';
 import type { CarrierTables } from './schema-carrier';
 import type { CoreTables } from './schema-core';
@@ -27,4 +28,5 @@ export interface Database
     MoneyTables,
     TemplateTables,
     TeamTables,
-    LinkTables {}
+    LinkTables,
+    ApprovalTables {}

@@ -6,9 +6,9 @@ import type { LedgerReason } from '../../../src/domain/money/ledger-reasons';
 // The credit ledger: one row for every change of a balance, appended by balance.ts in the
 // transaction that makes the change, so an account's balance is always the sum of its rows.
 
-/** What caused a change: a message (a send, a run, an edit), a checkout, a payment, an account. */
+/** What caused a change: a message (a send, a run, an edit), a checkout, a payment, an account, a campaign awaiting approval. */
 export interface LedgerRef {
-  kind: 'message' | 'checkout' | 'payment' | 'account';
+  kind: 'message' | 'checkout' | 'payment' | 'account' | 'approval';
   id: string | number;
 }
 

@@ -30,7 +30,8 @@ async function invoicedCheckouts(db: Executor, references: readonly string[]): P
 
 function causeOf(e: LedgerEntry, messages: Map<number, ChargedMessage>, invoices: Map<string, string>): Cause {
   const ref = e.ref;
-  if (ref === null || ref.kind === 'account') return null;
+  // A campaign's reservation and release open nothing: what it sent is its message's charge.
+  if (ref === null || ref.kind === 'account' || ref.kind === 'approval') return null;
   if (ref.kind === 'message') {
     const message = messages.get(Number(ref.id));
     return message ? { kind: 'message', id: message.statusId } : null;

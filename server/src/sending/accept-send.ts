@@ -51,6 +51,11 @@ export interface AcceptOptions {
   inTransaction?: (trx: Executor, inserted: readonly InsertedRecipient[]) => Promise<void>;
   /** The caller's spending caps beside the account's own (an API key's, SMPP access's): money/caps.ts. */
   caps?: readonly SpendingCap[];
+  /**
+   * Runs first in the send's transaction: a caller's own change the send stands or falls with (an approval
+   * taken from waiting, its reservation released: approvals/decide.ts). A refusal there stores nothing.
+   */
+  beforeSend?: (trx: Executor) => Promise<void>;
 }
 
 export type InsertedRecipient = Awaited<ReturnType<typeof insertRecipients>>[number];
@@ -105,6 +110,7 @@ async function acceptOnce(
   const paying = options.charge !== false && !options.test;
 
   return ctx.db.transaction().execute(async (trx) => {
+    if (options.beforeSend) await options.beforeSend(trx);
     const message = await messageForSend(trx, {
       ...messageFields(user, envelope, idem?.jobId ?? null, now, options.testToSelf === true),
       ...options.api,

@@ -71,6 +71,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     quietstart: user.quiet_start === null ? '' : timeOfDay(Number(user.quiet_start)),
     quietend: user.quiet_end === null ? '' : timeOfDay(Number(user.quiet_end)),
     quietsundays: Number(user.quiet_sundays) === 1,
+    approvalover: user.approval_over === null ? null : Number(user.approval_over),
+    approvalmarketing: Number(user.approval_marketing) === 1,
     // Only the owner learns its domain's verification token.
     ...(domain
       ? verificationOf(domain, ownsDomain)

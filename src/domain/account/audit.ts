@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = {
   member_roles_changed: 'Member roles changed',
   member_removed: 'Member removed',
   data_exported: 'Data exported',
+  approval_requested: 'Campaign awaiting approval',
+  campaign_approved: 'Campaign approved',
+  campaign_rejected: 'Campaign rejected',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

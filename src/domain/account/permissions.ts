@@ -19,7 +19,8 @@ export type MenuKey =
   | 'profile'
   | 'clients'
   | 'auditlog'
-  | 'team';
+  | 'team'
+  | 'approvals';
 
 export type MenuItem = { key: MenuKey; label: string; path: string };
 
@@ -52,6 +53,7 @@ const MENU_NEEDS: Partial<Record<MenuKey, Permission>> = {
   clients: 'clients',
   auditlog: 'settings',
   team: 'members',
+  approvals: 'approve',
 };
 
 /** Admins land on the page with the own/client tab pair; others have only their own history. */
@@ -61,6 +63,7 @@ export const creditHistoryPath = (user: Pick<UserInfo, 'isAdmin'>): string =>
 export function menuItems(user: MenuUser): MenuItem[] {
   const items: Array<MenuItem | false> = [
     { key: 'send', label: 'Send SMS', path: APP_PATHS.home.getHref() },
+    { key: 'approvals', label: 'Approvals', path: APP_PATHS.approvals.getHref() },
     user.dashboardTab && { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.dashboard.getHref() },
     user.scheduledsmsTab && { key: 'scheduled', label: 'Scheduled SMS', path: APP_PATHS.scheduledSms.getHref() },
     user.recurringsmsTab && { key: 'recurring', label: 'Recurring SMS', path: APP_PATHS.recurringSms.getHref() },

@@ -13,10 +13,10 @@ export const ledgerEntry = z.object({
   balanceAfter: z.number().describe('The balance this change left'),
   reason: ledgerReason,
   reference: z
-    .object({ kind: z.enum(['batch', 'checkout', 'payment', 'account']), id: z.string() })
+    .object({ kind: z.enum(['batch', 'checkout', 'payment', 'account', 'approval']), id: z.string() })
     .nullable()
     .describe(
-      'What caused it: a send (the batchId sendMessages answered), a checkout, a payment; null when nothing names it',
+      'What caused it: a send (the batchId sendMessages answered), a checkout, a payment, a campaign awaiting approval (its reservation and release); null when nothing names it',
     ),
   at: isoOut,
 });

@@ -85,6 +85,7 @@ import {
   RESEND_INVITATION,
   SET_MEMBER_ROLES,
 } from './team';
+import { APPROVALS, APPROVE_CAMPAIGN, MY_APPROVALS, REJECT_CAMPAIGN, SET_APPROVAL_RULE } from './approvals';
 import { PERSON_DATA, PERSON_DATA_ERASE, PERSON_DATA_EXPORT } from './person-data';
 import {
   CHECK_EMAIL,
@@ -137,6 +138,12 @@ export const CALLS: readonly Call[] = [
   SET_LOW_BALANCE_ALERT,
   SET_QUIET_HOURS,
   SET_CLIENT_CAP,
+  // approvals.ts
+  SET_APPROVAL_RULE,
+  APPROVALS,
+  MY_APPROVALS,
+  APPROVE_CAMPAIGN,
+  REJECT_CAMPAIGN,
   // messages.ts
   QUICK_OWN,
   QUICK_CLIENTS,

@@ -95,6 +95,9 @@ const sendAnswer = z.looseObject({
   duplicates: z.number().optional(),
   /** A promotional send the account's quiet hours hold: when it goes out (ms); absent when sent now. */
   heldUntil: z.number().optional(),
+  /** A member's campaign the two-person rule holds (docs/product.md#the-two-person-rule): it waits, its cost reserved. */
+  awaitingApproval: z.boolean().optional(),
+  approval_id: z.number().optional(),
 });
 export type SendAnswer = z.output<typeof sendAnswer>;
 

@@ -75,6 +75,8 @@ export const UserInfoSchema = z.object({
   quietstart: text.optional(),
   quietend: text.optional(),
   quietsundays: optionalFlag,
+  approvalover: z.number().nullable().catch(null).optional(),
+  approvalmarketing: optionalFlag,
 }) satisfies z.ZodType<UserInfo, unknown>;
 
 /** `{ userInfo }`: what the calls that sign in or change the caller's account answer. */

@@ -49,6 +49,7 @@ export const APP_PATHS = {
   clientManagement: page('/clientmanagement', 'admin'),
   auditLog: page('/auditlog', 'user'),
   team: page('/team', 'user'),
+  approvals: page('/approvals', 'user'),
   /** The page an invitation's SMS links to: the member sets a password (docs/product.md#members-and-roles). */
   join: itemPage('/join', 'public'),
 } as const satisfies Record<string, AppPath<never[]>>;

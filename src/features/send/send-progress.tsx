@@ -33,6 +33,8 @@ function stateText(job: JobView, online: boolean): string {
     case 'paused':
       return `Paused: sign in again to finish (${of})`;
     case 'done':
+      if (job.awaitingApproval)
+        return `Awaiting approval: an approver must approve it before it goes out (${number.format(job.total - skipped)} recipients, cost reserved)`;
       return job.summary.messageType === 'quick sms'
         ? `Sent to ${number.format(job.total - skipped)} recipients`
         : `Registered for ${number.format(job.total - skipped)} recipients`;
@@ -92,7 +94,15 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
                 )}
                 <Progress
                   value={Math.round(job.progress * 100)}
-                  color={job.state === 'failed' ? 'red' : job.state === 'done' ? 'teal' : 'blue'}
+                  color={
+                    job.state === 'failed'
+                      ? 'red'
+                      : job.awaitingApproval
+                        ? 'orange'
+                        : job.state === 'done'
+                          ? 'teal'
+                          : 'blue'
+                  }
                   animated={job.state === 'sending'}
                   aria-label={`Progress of ${label || 'message'}`}
                 />
@@ -105,7 +115,12 @@ export function SendProgress({ onEditAgain }: { onEditAgain?: (jobId: string) =>
               )}
             </Group>
             {job.state === 'failed' && <RefusedActions job={job} onEditAgain={onEditAgain} />}
-            {job.state === 'done' && (
+            {job.state === 'done' && job.awaitingApproval && (
+              <Button component={Link} to={APP_PATHS.approvals.getHref()} variant="subtle" size="compact-sm" mt={4}>
+                See where it waits
+              </Button>
+            )}
+            {job.state === 'done' && !job.awaitingApproval && (
               <Button
                 component={Link}
                 to={LIST_OF[job.summary.messageType] ?? APP_PATHS.dashboard.getHref()}

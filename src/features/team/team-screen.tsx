@@ -10,6 +10,7 @@ import { useOnline } from '../../ui/use-online';
 import { InviteDialog } from './invite-dialog';
 import { MemberCard } from './member-card';
 import { RemoveMemberDialog, RolesDialog } from './member-dialogs';
+import { ApprovalRuleCard } from './approval-rule-card';
 
 type Open = { kind: 'invite' } | { kind: 'roles' | 'remove'; member: Member } | null;
 
@@ -84,6 +85,7 @@ export function TeamScreen() {
           />
         ))}
       </Stack>
+      {user && may(user, 'settings') && <ApprovalRuleCard user={user} online={online} />}
       {open?.kind === 'invite' && <InviteDialog ownerAllowed={ownerAllowed} onClose={closed} />}
       {open?.kind === 'roles' && <RolesDialog member={open.member} ownerAllowed={ownerAllowed} onClose={closed} />}
       {open?.kind === 'remove' && <RemoveMemberDialog member={open.member} onClose={closed} />}

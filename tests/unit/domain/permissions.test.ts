@@ -29,6 +29,7 @@ import { makeDomain, makeUser } from './factories';
 
 const ALWAYS = [
   'send',
+  'approvals',
   'phonebook',
   'templates',
   'optouts',
@@ -48,6 +49,7 @@ describe('menuItems', () => {
       { dashboardTab: true },
       [
         'send',
+        'approvals',
         'dashboard',
         'phonebook',
         'templates',
@@ -65,6 +67,7 @@ describe('menuItems', () => {
       { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true },
       [
         'send',
+        'approvals',
         'dashboard',
         'scheduled',
         'recurring',
@@ -85,6 +88,7 @@ describe('menuItems', () => {
       { isAdmin: true },
       [
         'send',
+        'approvals',
         'phonebook',
         'templates',
         'optouts',
@@ -105,6 +109,7 @@ describe('menuItems', () => {
     const items = menuItems(makeUser({ isAdmin: true, credithistoryTab: true }));
     expect(items.map((m) => m.label)).toEqual([
       'Send SMS',
+      'Approvals',
       'SMS credits purchase history',
       'Phone book',
       'Templates',
@@ -122,6 +127,7 @@ describe('menuItems', () => {
     expect(items.find((m) => m.key === 'developers')?.path).toBe('/developers');
     expect(items.find((m) => m.key === 'auditlog')?.path).toBe('/auditlog');
     expect(items.find((m) => m.key === 'team')?.path).toBe('/team');
+    expect(items.find((m) => m.key === 'approvals')?.path).toBe('/approvals');
     expect(items.find((m) => m.key === 'statement')?.path).toBe('/statement');
     expect(items.find((m) => m.key === 'credithistory')?.path).toBe('/clientcredithistory');
     expect(menuItems(makeUser({ credithistoryTab: true })).find((m) => m.key === 'credithistory')?.path).toBe(
@@ -135,12 +141,14 @@ describe("a team member's menu", () => {
   it.each<[TeamRole[], string[]]>([
     [['Sender'], ['send', 'dashboard', 'scheduled', 'recurring', 'phonebook', 'templates', 'optouts', 'profile']],
     [['Billing'], ['credithistory', 'purchase', 'statement', 'profile']],
+    [['Approver'], ['approvals', 'dashboard', 'scheduled', 'recurring', 'optouts', 'profile']],
     [['Viewer'], ['dashboard', 'scheduled', 'recurring', 'optouts', 'profile']],
     [['Developer'], ['profile', 'developers']],
     [
       ['Admin'],
       [
         'send',
+        'approvals',
         'dashboard',
         'scheduled',
         'recurring',
