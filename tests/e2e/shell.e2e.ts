@@ -46,7 +46,6 @@ describe('routing rules, the page shell and white-label branding', () => {
     const client = await world.openSignedIn();
     expect(await client.send.shell.menuLabels()).toEqual([
       'Send SMS',
-      'Approvals',
       'Dashboard',
       'Scheduled SMS',
       'Recurring SMS',

@@ -28,7 +28,11 @@ type MenuUser = Pick<
   UserInfo,
   'isAdmin' | 'dashboardTab' | 'scheduledsmsTab' | 'recurringsmsTab' | 'credithistoryTab'
 > &
-  Pick<UserInfo, 'permissions'>;
+  Pick<UserInfo, 'permissions' | 'approvalover' | 'approvalmarketing'>;
+
+/** Whether the account has the two-person rule on (docs/product.md#the-two-person-rule): only then is there anything to approve. */
+const approvalRuleOn = (user: Pick<UserInfo, 'approvalover' | 'approvalmarketing'>): boolean =>
+  (user.approvalover ?? null) !== null || user.approvalmarketing === true;
 
 /**
  * Whether the signed-in person may do what needs `permission` (docs/product.md#members-and-roles): the
@@ -63,7 +67,7 @@ export const creditHistoryPath = (user: Pick<UserInfo, 'isAdmin'>): string =>
 export function menuItems(user: MenuUser): MenuItem[] {
   const items: Array<MenuItem | false> = [
     { key: 'send', label: 'Send SMS', path: APP_PATHS.home.getHref() },
-    { key: 'approvals', label: 'Approvals', path: APP_PATHS.approvals.getHref() },
+    approvalRuleOn(user) && { key: 'approvals', label: 'Approvals', path: APP_PATHS.approvals.getHref() },
     user.dashboardTab && { key: 'dashboard', label: 'Dashboard', path: APP_PATHS.dashboard.getHref() },
     user.scheduledsmsTab && { key: 'scheduled', label: 'Scheduled SMS', path: APP_PATHS.scheduledSms.getHref() },
     user.recurringsmsTab && { key: 'recurring', label: 'Recurring SMS', path: APP_PATHS.recurringSms.getHref() },

@@ -29,7 +29,6 @@ import { makeDomain, makeUser } from './factories';
 
 const ALWAYS = [
   'send',
-  'approvals',
   'phonebook',
   'templates',
   'optouts',
@@ -44,12 +43,12 @@ const ALWAYS = [
 describe('menuItems', () => {
   it.each<[string, Partial<UserInfo>, string[]]>([
     ['no tab flags', {}, ALWAYS],
+    ['the two-person rule on', { approvalmarketing: true }, ['send', 'approvals', ...ALWAYS.slice(1)]],
     [
       'dashboard flag',
       { dashboardTab: true },
       [
         'send',
-        'approvals',
         'dashboard',
         'phonebook',
         'templates',
@@ -67,7 +66,6 @@ describe('menuItems', () => {
       { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true },
       [
         'send',
-        'approvals',
         'dashboard',
         'scheduled',
         'recurring',
@@ -88,7 +86,6 @@ describe('menuItems', () => {
       { isAdmin: true },
       [
         'send',
-        'approvals',
         'phonebook',
         'templates',
         'optouts',
@@ -106,7 +103,7 @@ describe('menuItems', () => {
   });
 
   it('labels and links the items', () => {
-    const items = menuItems(makeUser({ isAdmin: true, credithistoryTab: true }));
+    const items = menuItems(makeUser({ isAdmin: true, credithistoryTab: true, approvalover: 100 }));
     expect(items.map((m) => m.label)).toEqual([
       'Send SMS',
       'Approvals',
@@ -137,7 +134,14 @@ describe('menuItems', () => {
 });
 
 describe("a team member's menu", () => {
-  const all = { dashboardTab: true, scheduledsmsTab: true, recurringsmsTab: true, credithistoryTab: true };
+  // A team with the two-person rule on: approvers have something to approve.
+  const all = {
+    dashboardTab: true,
+    scheduledsmsTab: true,
+    recurringsmsTab: true,
+    credithistoryTab: true,
+    approvalover: 100,
+  };
   it.each<[TeamRole[], string[]]>([
     [['Sender'], ['send', 'dashboard', 'scheduled', 'recurring', 'phonebook', 'templates', 'optouts', 'profile']],
     [['Billing'], ['credithistory', 'purchase', 'statement', 'profile']],

@@ -36,7 +36,7 @@ describe('the page shell', () => {
     expect(await menuLabels()).not.toContain(label);
   });
 
-  it('always shows Send SMS, Approvals, Phone book, Opt-outs, Purchase SMS credits, Statement, Developers, Team and Audit log; Client management for admins only', async () => {
+  it('always shows Send SMS, Phone book, Opt-outs, Purchase SMS credits, Statement, Developers, Team and Audit log; Client management for admins only', async () => {
     const user = renderApp(
       <AppLayout
         user={userInfo({
@@ -50,7 +50,6 @@ describe('the page shell', () => {
     );
     expect(await menuLabels()).toEqual([
       'Send SMS',
-      'Approvals',
       'Phone book',
       'Templates',
       'Opt-outs',
