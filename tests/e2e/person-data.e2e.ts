@@ -13,6 +13,7 @@ import { downloadedSheet } from './support/downloads';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { OptOutsPage } from './support/pages/optouts-page';
 import { ShellPage } from './support/pages/shell-page';
+import { displayPhone } from '../../src/domain/numbers/phone-number';
 
 const files = mkdtempSync(join(tmpdir(), 'person-data-e2e-'));
 const SCREENS = join('test-results', 'screens');
@@ -171,7 +172,8 @@ describe("consent and a person's data", () => {
       await summary.getByText('0 contacts in your phone books').waitFor();
       await summary.getByText('0 messages sent to it').waitFor();
       await summary.getByText(/^On your opt-out list since/).waitFor();
-      await expect.poll(() => optouts.numbers()).toContain(person);
+      // The list shows the number as people dial it.
+      await expect.poll(() => optouts.numbers()).toContain(displayPhone(person));
       await page.screenshot({ path: join(SCREENS, `person-erased-${size}.png`), fullPage: true });
 
       // Offline, the section says why its controls are off.
