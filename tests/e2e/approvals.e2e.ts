@@ -44,7 +44,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, view
     const { page, context } = await newPage(world.browser, { viewport });
     await page.goto(await invitationLink(phone));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await new LoginPage(page).logIn(phone, PASSWORD);
