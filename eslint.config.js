@@ -55,8 +55,9 @@ export default tseslint.config(
       'gateway/gateway-walls': 'error',
       'tables/table-owner': 'error',
       'features/no-cross-feature': 'error',
-      // No module imports itself back through others, anywhere in the tree.
-      'import-x/no-cycle': 'error',
+      // No module imports itself back through others, anywhere in the tree. A package never imports the
+      // tree back, so the search stops at node_modules instead of parsing the packages (a third of lint).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', ...RESTRICTED_EVERYWHERE],

@@ -9,6 +9,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 const FIRST_SCREEN =
   /@mantine\/(core\/esm\/components\/(Anchor|ActionIcon|Image|Input|List|SimpleGrid|Text|TextInput|Title)\/|hooks\/esm\/use-(disclosure|uncontrolled)\/)|\/src\/(features\/(auth\/(auth-frame|login-screen)|landing\/)|ui\/(price-table|brand-logo|form-stack|failures)|domain\/(brand\/domain-settings|money\/pricing|plural|fields|money\/price-table)|sync\/(alerts-bus|session-state|domain-sync|hooks\/use-domain))/;
 
+/**
+ * What the entry (src/app/main.tsx) runs at load, in a chunk of its own: a visitor's page runs nothing
+ * more until the first touch (src/app/first-touch.ts), so the first screen's chunk is not the entry's.
+ */
+const ENTRY_NEEDS =
+  /\/node_modules\/react\/|\/src\/(app\/(screen-modules|install-prompt|register-sw|first-touch)|db\/(boot-mirror|shared-in-store)|sync\/after-first-screen|flows\/(share-sign-in|incoming)|domain\/(constants|brand\/(prerendered-page|domain-details)|send\/incoming|navigation\/app-paths))\.tsx?$/;
+
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8081';
 
 const require = createRequire(import.meta.url);
@@ -77,10 +84,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 {
+                  name: 'boot',
+                  test: ENTRY_NEEDS,
+                  priority: 2,
+                },
+                {
                   // The landing and login pages' own small pieces in one answer, not twenty.
                   name: 'first-screen',
                   // Styles stay with the app's stylesheet: as this chunk's own, index.html would wait for them.
                   test: (id: string) => FIRST_SCREEN.test(id) && !id.endsWith('.css'),
+                  priority: 1,
                 },
                 {
                   // zod in a file of its own, which the visitor's pages never load and sign-in fetches ahead

@@ -59,6 +59,7 @@ export const TABLE_OWNERS = {
   members: 'accounts',
   short_links: 'links',
   short_link_counts: 'links',
+  short_link_urls: 'links',
   link_clicks: 'links',
   approvals: 'approvals',
 };
@@ -72,6 +73,7 @@ export const READERS = {
   domains: ['accounts', 'payments', 'seed'],
   messages: ['optouts/inbound.ts'],
   message_recipients: ['carrier/dispatcher.ts', 'optouts/inbound.ts'],
+  members: ['money/caps.ts', 'money/balance.ts', 'audit/audit-log.ts', 'audit/audit-members.ts'],
 };
 
 /** Writes outside the owner, each with its reason in server/src/README.md. */

@@ -24,6 +24,8 @@ export type DomainSettingsInput = Partial<{
   enablereseller: boolean;
   tin: string;
   pricesexcludetax: boolean;
+  termsurl: string;
+  privacyurl: string;
 }>;
 
 /** 'successful' with its message, else the server's error (a refusal). */

@@ -79,6 +79,8 @@ export interface ListQuery {
   profile_id: number;
   search: string;
   pageNum: number;
+  /** The message lists only: one team member's messages (docs/product.md#who-did-what). */
+  member_id?: number;
 }
 
 export interface ListPage {

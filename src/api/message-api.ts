@@ -69,8 +69,9 @@ export async function fetchLinkAudience(token: string, profileId: number, messag
 
 /** The last 30 days of the account's sends (view 'client': an admin's clients' together). */
 export type OverviewAnswer = CallAnswer<typeof OVERVIEW>['overview'];
-export async function fetchOverview(token: string, profileId: number, view: 'personal' | 'client') {
-  const answer = await callGateway(OVERVIEW, { auth: token, body: { profile_id: profileId, view } });
+export async function fetchOverview(token: string, profileId: number, view: 'personal' | 'client', memberId?: number) {
+  const member = memberId === undefined ? {} : { member_id: memberId };
+  const answer = await callGateway(OVERVIEW, { auth: token, body: { profile_id: profileId, view, ...member } });
   return answer.overview;
 }
 

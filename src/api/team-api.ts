@@ -6,8 +6,10 @@ import {
   INVITATION,
   INVITE_MEMBER,
   MEMBERS,
+  MEMBERS_TWO_STEP,
   REMOVE_MEMBER,
   RESEND_INVITATION,
+  SET_MEMBER_CAP,
   SET_MEMBER_ROLES,
 } from '../domain/contract/team';
 
@@ -18,12 +20,22 @@ export async function fetchMembers(token: string, profileId: number) {
   return callGateway(MEMBERS, { auth: token, body: { profile_id: profileId } });
 }
 
+/** Requires two-step sign-in of every member, or stops requiring it. */
+export async function requireMembersTwoStep(token: string, profileId: number, required: boolean) {
+  return callGateway(MEMBERS_TWO_STEP, { auth: token, body: { profile_id: profileId, required } });
+}
+
 export async function inviteMember(token: string, profileId: number, invitee: Invitee) {
   return callGateway(INVITE_MEMBER, { auth: token, body: { profile_id: profileId, ...invitee } });
 }
 
 export async function setMemberRoles(token: string, profileId: number, id: number, roles: TeamRole[]) {
   return callGateway(SET_MEMBER_ROLES, { auth: token, body: { profile_id: profileId, id, roles } });
+}
+
+/** A member's monthly credit cap: whole credits, or '' for none. */
+export async function setMemberCap(token: string, profileId: number, id: number, monthlyCap: string) {
+  return callGateway(SET_MEMBER_CAP, { auth: token, body: { profile_id: profileId, id, monthlyCap } });
 }
 
 export async function resendInvitation(token: string, profileId: number, id: number) {

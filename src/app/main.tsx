@@ -1,22 +1,38 @@
 import './install-prompt';
 import { registerServiceWorker } from './register-sw';
-import { firstScreenModules, screenModules, statusPageKey } from './screen-modules';
-import { readSessionHint } from '../db/boot-mirror';
+import { dashboardListAt, firstScreenModules, screenModules, statusPageKey } from './screen-modules';
+import { readRevokesHint, readSessionHint } from '../db/boot-mirror';
 import { holdUntilFirstScreen } from '../sync/after-first-screen';
-import { PRERENDERED_DETAILS_ID } from '../domain/brand/prerendered-page';
+import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/brand/prerendered-page';
 import { AFTER_SHARE_HREF } from '../domain/send/incoming';
 import { noteShareAwaitingSignIn } from '../flows/share-sign-in';
+import { startAtFirstTouch } from './first-touch';
 
 // The entry stays tiny: index.html's splash paints at once instead of waiting for the app's
 // stylesheet (render-blocking when imported here), which now arrives with the app chunk.
 holdUntilFirstScreen();
+const container = document.getElementById('root')!;
+// A visitor's page the gateway prerendered is shown and takes typing already: the app runs at the first touch,
+// unless a token signed out offline waits for its revoke, which goes at the start of the app.
+const visitorPage =
+  container.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === window.location.pathname &&
+  readSessionHint() !== 'signed-in' &&
+  !readRevokesHint();
 // The first screen's code is asked for now, beside the app's, not after it.
-for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
-  void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
+if (!visitorPage)
+  for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
+    void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
 // A status page opened by its address asks for its first rows now too, not after its screen's code.
-const statusKey = readSessionHint() === 'signed-in' ? statusPageKey(window.location.pathname) : null;
+const signedIn = readSessionHint() === 'signed-in';
+const statusKey = signedIn ? statusPageKey(window.location.pathname) : null;
 if (statusKey !== null)
   void import('../sync/status-prefetch').then((m) => m.prefetchStatusPage(statusKey)).catch(() => {});
+// So does a dashboard: its list's code and its first page, which the list screen then shows from the device.
+const dashboardList = signedIn ? dashboardListAt(window.location.pathname) : null;
+if (dashboardList !== null) {
+  void screenModules.messages().catch(() => {});
+  void import('../sync/list-loader').then((m) => m.openListEarly(dashboardList)).catch(() => {});
+}
 // So are the domain's details on a first visit, which the first screen waits for, unless the gateway
 // prerendered the page with them (root.tsx takes them from it).
 if (!document.getElementById(PRERENDERED_DETAILS_ID))
@@ -28,4 +44,6 @@ if (`${window.location.pathname}${window.location.search}` === AFTER_SHARE_HREF 
   noteShareAwaitingSignIn();
 // A spreadsheet opened with the installed app: taken now, kept until the send form shows.
 if ('launchQueue' in window) void import('../flows/incoming').then((m) => m.listenForOpenedFiles());
-void import('./root').then(({ mount }) => mount());
+const mountApp = () => import('./root').then(({ mount }) => mount());
+if (visitorPage) startAtFirstTouch(container, mountApp);
+else void mountApp();

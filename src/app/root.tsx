@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/mantine-styles-first';
 import { App } from './app';
+import { AppErrorBoundary } from './app-error-boundary';
 import { expectTypedBeforeHydration } from './typed-before-hydration';
 import { LandingScreen, LoginScreen, preloadFirstScreens } from './screens';
 import { adoptDomainDetails } from '../sync/domain-sync';
@@ -13,18 +14,20 @@ import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/br
  * hydrated: React takes over the HTML already shown, and what was typed into it meanwhile stays.
  * Otherwise the app renders over index.html's splash, as a transition: React renders it in slices of a
  * few milliseconds instead of one task of a few hundred on a slow phone (the total blocking time
- * Lighthouse counts); the splash shows meanwhile.
+ * Lighthouse counts); the splash shows meanwhile. Resolves once a hydrated page is the app's.
  */
 export async function mount(): Promise<void> {
   preloadFirstScreens(window.location.pathname, window.location.hostname);
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <App />
+      <AppErrorBoundary>
+        <App />
+      </AppErrorBoundary>
     </StrictMode>
   );
   if (await hydratable(container)) {
-    expectTypedBeforeHydration(container);
+    const hydrated = expectTypedBeforeHydration(container);
     // In slices too: hydrating is rendering the whole page once.
     startTransition(() => {
       hydrateRoot(container, app, {
@@ -32,7 +35,7 @@ export async function mount(): Promise<void> {
         onRecoverableError: (error) => console.error('The prerendered page was rendered again:', error),
       });
     });
-    return;
+    return hydrated;
   }
   const root = createRoot(container);
   startTransition(() => root.render(app));

@@ -1,6 +1,7 @@
 import { parseDomainMirror, readDomainMirrorText, readSessionHint } from '../db/boot-mirror';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
 import { APP_PATHS } from '../domain/navigation/app-paths';
+import type { QuickListName } from '../api/list-api';
 
 // The code of the screens a first visit can open on, without React, so the entry can ask for it beside
 // the app's own chunk instead of after it (no entry -> app -> screen chain).
@@ -10,6 +11,7 @@ export const screenModules = {
   shell: () => import('./shell/app-layout'),
   allStyles: () => import('../ui/mantine-styles-rest'),
   status: () => import('../features/messages/status-screen'),
+  messages: () => import('../features/messages/message-list-screen'),
 };
 
 /** The message key of a status page's address (/dashboard/:id, /clientdashboard/:id), else null. */
@@ -24,6 +26,13 @@ export function statusPageKey(path: string): string | null {
       return null;
     }
   }
+  return null;
+}
+
+/** The dashboard list a start at `path` shows (/dashboard, /clientdashboard), else null. */
+export function dashboardListAt(path: string): QuickListName | null {
+  if (path === APP_PATHS.dashboard.path) return 'quick-own';
+  if (path === APP_PATHS.clientDashboard.path) return 'quick-client';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazyScreen } from './lazy-screen';
-import { firstScreenModules, screenModules } from './screen-modules';
+import { dashboardListAt, firstScreenModules, screenModules } from './screen-modules';
 
 // Every screen loads on demand, so the login route ships only what it shows.
 // The signed-in shell too: visitors on the login page never download it.
@@ -28,7 +28,7 @@ const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
 export const MessageListScreen = lazyScreen(
   () =>
-    withAllStyles(import('../features/messages/message-list-screen')).then((m) => {
+    withAllStyles(screenModules.messages()).then((m) => {
       whenIdle(() => StatusScreen.prefetch());
       return m.MessageListScreen;
     }),
@@ -143,8 +143,16 @@ export function prefetchSignedInScreens(): void {
  * render and a commit more, the screen.
  */
 export function preloadFirstScreens(path: string, host: string): void {
-  const wrappers = { landing: LandingScreen, login: LoginScreen, shell: AppLayout, status: StatusScreen };
+  const wrappers = {
+    landing: LandingScreen,
+    login: LoginScreen,
+    shell: AppLayout,
+    status: StatusScreen,
+    messages: MessageListScreen,
+  };
+  const names = firstScreenModules(path, host);
+  // A dashboard's list, whose code the entry asked for beside the shell's (main.tsx), renders with it too.
+  if (names.includes('shell') && dashboardListAt(path) !== null) names.push('messages');
   // A failure is handled as the screen's own load handles it (a reload once a minute), and shown by it.
-  for (const name of firstScreenModules(path, host))
-    if (name !== 'allStyles') void wrappers[name].preload().catch(() => {});
+  for (const name of names) if (name !== 'allStyles') void wrappers[name].preload().catch(() => {});
 }

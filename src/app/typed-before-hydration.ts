@@ -4,10 +4,17 @@
 // to React as if typed then.
 
 let hydrating: HTMLElement | null = null;
+let hydrated: () => void = () => {};
 
-/** Called before hydrating `container`: its fields' typed text is handed over once the screen is hydrated. */
-export function expectTypedBeforeHydration(container: HTMLElement): void {
+/**
+ * Called before hydrating `container`: its fields' typed text is handed over once the screen is hydrated.
+ * Resolves then: the app holds the page.
+ */
+export function expectTypedBeforeHydration(container: HTMLElement): Promise<void> {
   hydrating = container;
+  return new Promise((resolve) => {
+    hydrated = resolve;
+  });
 }
 
 /** Called when a screen has rendered (lazy-screen.tsx): hands over what was typed, once. */
@@ -15,6 +22,8 @@ export function replayTypedBeforeHydration(): void {
   const container = hydrating;
   hydrating = null;
   if (!container) return;
+  // After the handing over below, which runs first: what the page does next sees the typed text.
+  queueMicrotask(hydrated);
   // Read first: the form's first change renders it, which sets its other fields to its (empty) state.
   const typed = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
     .filter((field) => !(field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')))

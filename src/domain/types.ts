@@ -63,6 +63,9 @@ export type UserInfo = {
   /** The owner's domain: its TIN on invoices, and whether its prices exclude tax (older gateways: absent). */
   tin?: string;
   pricesexcludetax?: boolean;
+  /** The owner's domain's own terms and privacy pages, linked from its visitors' pages (older gateways: absent). */
+  termsurl?: string;
+  privacyurl?: string;
   /** Credits under which a charge alerts the account, 0 for none; the monthly cap its provider set, null for none (older gateways: absent). */
   lowbalancethreshold?: number;
   monthlycap?: number | null;
@@ -105,6 +108,9 @@ export type DomainDetails = {
   /** Ghana's taxes are added to the prices at checkout (else the prices include them); sup: the owner's seller's. */
   pricesexcludetax?: boolean;
   suppricesexcludetax?: boolean;
+  /** The domain owner's own terms and privacy pages (https), or '' (older gateways: absent). */
+  termsurl?: string;
+  privacyurl?: string;
 };
 
 export type PriceTier = {

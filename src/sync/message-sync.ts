@@ -1,4 +1,5 @@
 import * as api from '../api/message-api';
+import { fetchListPage, type ListName } from '../api/list-api';
 import type {
   EditQuote,
   MessageReport,
@@ -98,7 +99,19 @@ export async function loadMessageReport(messageId: string): Promise<MessageRepor
 export const exportCredentials = account;
 
 /** Fetches the dashboard's overview into the device: the screen reads the stored copy, offline too. */
+/** One team member's last 30 days (docs/product.md#who-did-what): asked when chosen, not stored. */
+export async function memberOverview(memberId: number) {
+  const { profileId, token } = await account();
+  return api.fetchOverview(token, profileId, 'personal', memberId);
+}
+
 export async function refreshOverview(view: 'personal' | 'client'): Promise<void> {
   const { profileId, token } = await account();
   await saveOverview(profileId, view, await api.fetchOverview(token, profileId, view), Date.now());
+}
+
+/** A page of one team member's messages in a list (docs/product.md#who-did-what): asked online, not stored. */
+export async function memberMessages(list: ListName, memberId: number, pageNum: number) {
+  const { profileId, token } = await account();
+  return fetchListPage(token, list, { profile_id: profileId, search: '', pageNum, member_id: memberId });
 }

@@ -17,6 +17,13 @@ export async function teamMembers() {
   return api.fetchMembers(token, profileId);
 }
 
+/** Requires two-step sign-in of every member (or stops): answers the gateway's message and the new state. */
+export async function requireMembersTwoStep(required: boolean) {
+  const { token, profileId } = await signedIn();
+  const answer = await api.requireMembersTwoStep(token, profileId, required);
+  return { message: answer.message, required: answer.twoStepRequired };
+}
+
 /** Each change answers the gateway's message, for the screen's alert. */
 export async function inviteMember(invitee: api.Invitee): Promise<string> {
   const { token, profileId } = await signedIn();
@@ -26,6 +33,12 @@ export async function inviteMember(invitee: api.Invitee): Promise<string> {
 export async function changeMemberRoles(id: number, roles: TeamRole[]): Promise<string> {
   const { token, profileId } = await signedIn();
   return (await api.setMemberRoles(token, profileId, id, roles)).message;
+}
+
+/** Sets (whole credits) or clears ('') a member's monthly cap (docs/product.md#who-did-what). */
+export async function changeMemberCap(id: number, monthlyCap: string): Promise<string> {
+  const { token, profileId } = await signedIn();
+  return (await api.setMemberCap(token, profileId, id, monthlyCap)).message;
 }
 
 export async function resendInvitation(id: number): Promise<string> {

@@ -49,14 +49,12 @@ describe('accessibility: contrast and names, on screens and with alerts showing'
         ['/clientmanagement', '/clientcredithistory', '/clientphonebook', '/auditlog', '/profile', '/purchasesms'],
       ],
     ] as const) {
-      const { page, context } = await newPage(world.browser, { viewport });
-      await new LoginPage(page).signIn(world.gateway.url('/login'), who, password);
+      const { page } = await world.openSignedInKept({ who, password, viewport });
       for (const path of paths) {
         await page.goto(world.gateway.url(path));
         await settle(page);
         await expectAccessible(page, `${who} ${path}`);
       }
-      await context.close();
     }
   });
 
@@ -101,8 +99,7 @@ describe('accessibility: contrast and names, on screens and with alerts showing'
   );
 
   it('the sender-ID indicator says in words, on hover and on keyboard focus, whether IDs await approval', async () => {
-    const { page, context } = await newPage(world.browser, { viewport: DESKTOP });
-    await new LoginPage(page).signIn(world.gateway.url('/login'), 'supervisor', 'supervisor123');
+    const { page } = await world.openSignedInKept({ who: 'supervisor', password: 'supervisor123', viewport: DESKTOP });
     const indicator = page.getByRole('button', { name: /sender IDs? (are awaiting|awaiting) approval/i });
     const tooltip = page.getByRole('tooltip');
     await indicator.hover();
@@ -114,6 +111,5 @@ describe('accessibility: contrast and names, on screens and with alerts showing'
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => indicator.evaluate((el) => el === document.activeElement)).toBe(true);
     await tooltip.getByText(/awaiting approval/).waitFor();
-    await context.close();
   });
 });

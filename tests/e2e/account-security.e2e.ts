@@ -27,6 +27,7 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     await apiSignUp(world.gateway, { ...who, cname: 'Security Co' });
     const otherDevice = await apiLogin(world.gateway, who.username, who.password);
     const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
       who: who.username,
       password: who.password,
       viewport: DESKTOP,
@@ -67,7 +68,7 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     await page.screenshot({ path: 'test-results/screens/account-security-profile-1280.png', fullPage: true });
 
     // A new sign-in asks for the code.
-    const fresh = await newPage(world.browser, { viewport: DESKTOP });
+    const fresh = await newPage(world.browser, { serviceWorkers: 'block', viewport: DESKTOP });
     const login = await new LoginPage(fresh.page).open(world.gateway.url('/login'));
     await login.logIn(who.username, who.password);
     await fresh.page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
@@ -120,7 +121,7 @@ describe('account security: two-step sign-in, signed-in devices, the audit log',
     const recovery = confirmed.recoveryCodes as string[];
     expect(recovery).toHaveLength(10);
 
-    const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const { page, context } = await newPage(world.browser, { serviceWorkers: 'block', viewport: PHONE });
     const login = await new LoginPage(page).open(world.gateway.url('/login'));
     await login.logIn(who.username, who.password);
     await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();

@@ -10,12 +10,13 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
 
 describe('low-balance alerts and spending caps', () => {
-  const world = useGatewayAndBrowser();
+  // Screens and forms, not the service worker: one context kept for the file, the worker blocked.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it('sets the alert level on the profile and shows a notice while the balance is under it', async () => {
     const who = uniqueUser('alert');
     await apiSignUp(world.gateway, { ...who, cname: 'Alert Traders' });
-    const { page, context, send } = await world.openSignedIn({
+    const { page, send } = await world.openSignedInKept({
       who: who.username,
       password: who.password,
       viewport: DESKTOP,
@@ -40,7 +41,6 @@ describe('low-balance alerts and spending caps', () => {
     await card.getByRole('button', { name: 'Save alert' }).click();
     await send.shell.alert('Low-balance alerts are off').waitFor();
     await expect.poll(() => notice.count()).toBe(0);
-    await context.close();
   });
 
   it("caps a client's month, shows who is under their alert level, and refuses the client's send past the cap", async () => {
@@ -53,7 +53,7 @@ describe('low-balance alerts and spending caps', () => {
     );
     expect(set.userInfo.lowbalancethreshold).toBe(100_000_000);
 
-    const sup = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123', viewport: DESKTOP });
+    const sup = await world.openSignedInKept({ who: 'supervisor', password: 'supervisor123', viewport: DESKTOP });
     await sup.send.shell.visit(world.gateway.url('/clientmanagement'), 'Client management');
     const clients = sup.page.getByRole('region', { name: /^Clients/ });
     await clients.getByText('1 under their alert level').waitFor();
@@ -68,9 +68,8 @@ describe('low-balance alerts and spending caps', () => {
     await clients.getByText('Monthly cap 5 credits').waitFor();
     await clients.getByText('Under alert level').first().waitFor();
     await shots(sup.page, 'client-cap', clients.getByText('Monthly cap 5 credits'));
-    await sup.context.close();
 
-    const { page, context, send } = await world.openSignedIn({ viewport: DESKTOP });
+    const { page, send } = await world.openSignedInKept({ viewport: DESKTOP });
     await send.queueQuickSend(
       Array.from({ length: 10 }, (_, i) => `02410000${String(i).padStart(2, '0')}`),
       'Ten texts past the cap',
@@ -82,7 +81,6 @@ describe('low-balance alerts and spending caps', () => {
       .waitFor({ timeout: 20_000 });
     await page.getByRole('status', { name: 'Low balance' }).waitFor();
     await shots(page, 'send-past-cap', page.getByText(/This send would pass the monthly cap/).first());
-    await context.close();
   });
 
   it('sets a daily cap on an API key and on SMPP access from the Developers page', async () => {
@@ -94,7 +92,7 @@ describe('low-balance alerts and spending caps', () => {
       demo.token,
     );
     expect(made.secret).toMatch(/^sk_live_/);
-    const { page, context, send } = await world.openSignedIn({ viewport: DESKTOP });
+    const { page, send } = await world.openSignedInKept({ viewport: DESKTOP });
     await send.shell.visit(world.gateway.url('/developers'), 'Developers');
     const keys = page.getByRole('table', { name: 'API keys (live)' });
     await keys.getByRole('button', { name: 'Daily cap of Shop server' }).click();
@@ -127,6 +125,5 @@ describe('low-balance alerts and spending caps', () => {
       )
       .toBe('500');
     await shots(page, 'developer-caps', page.getByRole('region', { name: 'SMPP access' }));
-    await context.close();
   });
 });

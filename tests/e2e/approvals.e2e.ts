@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, SCREENSHOT_VIEWPORTS } from './support/browser';
+import { SCREENSHOT_VIEWPORTS } from './support/browser';
 import { accessibilityProblems } from './support/a11y';
 import { carrierMessages } from './support/carrier';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { LoginPage } from './support/pages/login-page';
-import { SendPage } from './support/pages/send-page';
 import { apiCall, apiLogin } from './support/api-accounts';
 import { notAllowedText } from '../../src/domain/account/team-roles';
+import { inviteFromTeamScreen, joinTeam, MEMBER_PASSWORD } from './support/team';
 
 // The two-person rule (docs/product.md#the-two-person-rule): the owner asks for approval of campaigns over 100
 // recipients on the Team screen and invites a Sender, an Approver and a Billing member; each signs in from the
@@ -15,7 +14,6 @@ import { notAllowedText } from '../../src/domain/account/team-roles';
 // approve it, the Approver approves it and it goes out once; the Billing member buys credit and reads the
 // invoice but cannot send.
 
-const PASSWORD = 'member12345';
 const TIMEOUT = { timeout: 20_000 };
 const BOOK_SIZE = 500;
 /** The book's numbers: 23324NNNNNN0, all SENT at the simulated carrier. */
@@ -27,31 +25,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, view
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: `test-results/screens/approvals-${name}-${width}.png`, fullPage: true });
 
-  /** The link the newest invitation to `phone` carries, read from the dev inbox. */
-  async function invitationLink(phone: string) {
-    const to = `233${phone.slice(1)}`;
-    let text = '';
-    await expect
-      .poll(async () => (text = (await carrierMessages(world.gateway, to))[0]?.text ?? ''), TIMEOUT)
-      .toMatch(/\/join\//);
-    const link = /https:\/\/(localhost)(\/join\/[\w-]+)$/.exec(text);
-    expect(link, text).not.toBeNull();
-    return world.gateway.url(link![2]!, link![1]);
-  }
-
-  /** Opens the SMS link, sets the password and signs in with the phone number. */
-  async function join(phone: string) {
-    const { page, context } = await newPage(world.browser, { viewport });
-    await page.goto(await invitationLink(phone));
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByRole('link', { name: 'Go to sign in' }).click();
-    await new LoginPage(page).logIn(phone, PASSWORD);
-    const send = new SendPage(page);
-    await send.shell.menu.waitFor({ state: 'attached' });
-    return { page, context, send };
-  }
+  const join = (phone: string) => joinTeam(world, phone, { viewport });
 
   it("holds the Sender's 500-recipient campaign until the Approver approves it; Billing buys but cannot send", async () => {
     const owner = await world.openSignedIn({ viewport });
@@ -78,16 +52,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, view
       { name: 'Kofi Approver', role: 'Approver', phone: phoneOf(2) },
       { name: 'Esi Billing', role: 'Billing', phone: phoneOf(3) },
     ];
-    for (const person of people) {
-      await owner.page.getByRole('button', { name: 'Invite a member' }).click();
-      const dialog = owner.page.getByRole('dialog', { name: 'Invite a member' });
-      await dialog.getByLabel('Name').fill(person.name);
-      await dialog.getByLabel('Mobile number').fill(person.phone);
-      await dialog.getByRole('checkbox', { name: /^Sender/ }).uncheck();
-      await dialog.getByRole('checkbox', { name: new RegExp(`^${person.role}`) }).check();
-      await dialog.getByRole('button', { name: 'Send invitation' }).click();
-      await owner.send.shell.alert(`An invitation has been sent to ${person.name}`).waitFor();
-    }
+    for (const person of people) await inviteFromTeamScreen(owner, person);
     await owner.page.getByRole('listitem', { name: 'Esi Billing' }).waitFor();
     await shot(owner.page, 'team-rule');
     expect((await accessibilityProblems(owner.page)).join('\n')).toBe('');
@@ -108,11 +73,21 @@ describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, view
       .poll(() => sender.send.jobState.textContent(), TIMEOUT)
       .toBe('Awaiting approval: an approver must approve it before it goes out (500 recipients, cost reserved)');
     await shot(sender.page, 'sender-waits');
+    // The dashboard's list holds messages only: a note above it says the campaign waits, and where.
+    await sender.send.shell.visit(world.gateway.url('/dashboard'), 'Dashboard');
+    const note = sender.page.getByTestId('own-waiting');
+    await note
+      .getByText('One of your campaigns is awaiting approval: it goes out once an approver approves it.')
+      .waitFor();
+    await shot(sender.page, 'sender-dashboard');
+    await note.getByRole('link', { name: 'See where it waits' }).click();
+    await sender.page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+    await sender.send.shell.visit(world.gateway.url('/'), 'Send SMS');
     await sender.page.getByRole('link', { name: 'See where it waits' }).click();
     const mine = sender.page.getByRole('list', { name: 'Your campaigns' });
     await mine.getByTestId('approval-state').getByText('Awaiting approval').waitFor();
     expect(await sender.page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-    const { token: senderToken } = await apiLogin(world.gateway, people[0]!.phone, PASSWORD);
+    const { token: senderToken } = await apiLogin(world.gateway, people[0]!.phone, MEMBER_PASSWORD);
     const [waiting] = (await apiCall(world.gateway, 'myapprovals', {}, senderToken)).approvals;
     expect(waiting).toMatchObject({ state: 'waiting', recipients: BOOK_SIZE });
     const refused = await apiCall(world.gateway, 'approvecampaign', { id: waiting.id, note: '' }, senderToken);
@@ -122,6 +97,21 @@ describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, view
     // The Approver approves it with a note: it goes out once.
     const approver = await join(people[1]!.phone);
     expect(await approver.send.shell.menuLabels()).toContain('Approvals');
+    // The menu counts the campaigns waiting for them (behind the burger on a phone).
+    const badge = approver.send.shell.menu.getByTestId('approvals-waiting');
+    await expect.poll(() => badge.textContent(), TIMEOUT).toBe('1 waiting');
+    await approver.send.shell.menu.getByRole('link', { name: 'Approvals 1 waiting' }).waitFor({ state: 'attached' });
+    if (width !== '1280') await approver.page.getByRole('button', { name: 'Toggle menu' }).click();
+    // The menu fully in: on a phone it slides in.
+    const menuIn = () =>
+      approver.send.shell.menu.evaluate((el) => {
+        const bar = el.closest('.mantine-AppShell-navbar') ?? el;
+        return bar.getBoundingClientRect().left >= 0 && bar.getAnimations().length === 0;
+      });
+    await expect.poll(menuIn, TIMEOUT).toBe(true);
+    await badge.waitFor();
+    await shot(approver.page, 'approver-menu');
+    if (width !== '1280') await approver.page.getByRole('button', { name: 'Toggle menu' }).click();
     await approver.send.shell.visit(world.gateway.url('/approvals'), 'Approvals');
     const card = approver.page
       .getByRole('list', { name: 'Campaigns to decide' })
@@ -137,6 +127,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, view
       .getByText(/^Approved by Kofi Approver .*Checked the list/)
       .waitFor();
     await shot(approver.page, 'approved');
+    await badge.waitFor({ state: 'detached' });
     await approver.context.close();
     for (const i of [0, BOOK_SIZE - 1]) {
       await expect.poll(async () => (await carrierMessages(world.gateway, bookNumber(i))).length, TIMEOUT).toBe(1);
@@ -144,6 +135,9 @@ describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, view
     }
     await sender.page.reload();
     await mine.getByTestId('approval-state').getByText('Approved').waitFor();
+    await sender.send.shell.visit(world.gateway.url('/dashboard'), 'Dashboard');
+    await sender.page.getByText('Weekend sale: 20% off everything').first().waitFor();
+    expect(await sender.page.getByTestId('own-waiting').count()).toBe(0);
     await sender.context.close();
 
     // The Billing member buys credit and reads the invoice, but cannot send.

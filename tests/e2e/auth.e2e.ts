@@ -28,7 +28,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
   }
 
   it('signs up with the code from the SMS and lands signed in', async () => {
-    const { page, context } = await newPage(world.browser);
+    const { page, context } = await newPage(world.browser, { serviceWorkers: 'block' });
     const user = uniqueUser('sign');
     const signup = new SignupPage(page);
     await page.goto(world.gateway.url('/signup'));
@@ -51,7 +51,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
   });
 
   it('shows each sign-up message as the user types, and keeps Register disabled', async () => {
-    const { page, context } = await newPage(world.browser);
+    const { page, context } = await newPage(world.browser, { serviceWorkers: 'block' });
     const signup = new SignupPage(page);
     await page.goto(world.gateway.url('/signup'));
     await signup.field('Username').fill('abc');
@@ -84,7 +84,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
   ])(
     'at %s px marks the phone as required and, left empty, says so on the field when Register is pressed',
     async (_, viewport) => {
-      const { page, context } = await newPage(world.browser, { viewport });
+      const { page, context } = await newPage(world.browser, { serviceWorkers: 'block', viewport });
       const signup = new SignupPage(page);
       await page.goto(world.gateway.url('/signup'));
       await signup.fill({ ...uniqueUser('nophone'), phone: '' });
@@ -103,7 +103,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
   );
 
   it('logs in by username and by e-mail, and refuses a wrong password', async () => {
-    const { page, context } = await newPage(world.browser);
+    const { page, context } = await newPage(world.browser, { serviceWorkers: 'block' });
     await login(page, 'demouser', 'demo12345');
     const shell = new ShellPage(page);
     await shell.accountMenu('demouser').waitFor();
@@ -123,7 +123,7 @@ describe('sign-up, login and password reset through the real gateway', () => {
   it('resets a forgotten password end to end, and the old one stops working', async () => {
     const user = uniqueUser('reset');
     // An account of our own, made through the sign-up flow.
-    const { page, context } = await newPage(world.browser);
+    const { page, context } = await newPage(world.browser, { serviceWorkers: 'block' });
     const signup = new SignupPage(page);
     await page.goto(world.gateway.url('/signup'));
     await signup.fill(user);

@@ -11,8 +11,6 @@ import { AUTO_TOPUP_CARD_ONLY } from '../../src/domain/money/auto-topup';
 // credit, on the main domain): the balance and the statement show
 // it, and its receipt with the invoice is e-mailed.
 
-const balanceOf = (text: string) => Number(/Balance: ([\d,]+) SMS credits/.exec(text)![1]!.replace(/,/g, ''));
-
 describe('auto top-up by card', () => {
   let smtp: SmtpCapture;
   beforeAll(async () => {
@@ -40,7 +38,10 @@ describe('auto top-up by card', () => {
 
     await buy(/^Pay GHS 20\.00$/);
     await card.getByText('Saved card: Test card •••• 4081', { exact: false }).waitFor();
-    const balance = balanceOf(await page.getByText(/^Balance: /).innerText());
+    // The page refreshes the balance after its alert: wait until it shows the purchase, as a buyer would.
+    const demo = await apiLogin(world.gateway, 'demouser', 'demo12345');
+    const balance = demo.creditbalance as number;
+    await page.getByText(`Balance: ${balance.toLocaleString('en-US')} SMS credits`).waitFor();
     await card.getByRole('switch', { name: 'Buy credits automatically' }).check();
     await card.getByLabel('When my balance falls below (credits)').fill(String(balance - 1));
     await card.getByLabel('Buy (credits)').fill('a thousand');
@@ -55,7 +56,6 @@ describe('auto top-up by card', () => {
     await page.screenshot({ path: 'test-results/screens/auto-topup-1280.png', fullPage: true });
 
     // A 2-credit send takes the balance under the level: the loop buys 1,000 credits, once.
-    const demo = await apiLogin(world.gateway, 'demouser', 'demo12345');
     const sent = await apiCall(
       world.gateway,
       '/smsgateway/api/sendsms',
@@ -77,10 +77,14 @@ describe('auto top-up by card', () => {
       demo.token,
     );
     expect(sent.message).toBe('Messages sent successfully');
+    // The loop runs every few seconds: its receipt mailed says the buy is done, then the page shows it.
+    await expect
+      .poll(() => smtp.mails.filter((m) => m.subject === 'Payment received: 1,000 SMS credits').length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
     await page.reload();
-    await page
-      .getByText(`Balance: ${(balance - 2 + 1000).toLocaleString('en-US')} SMS credits`)
-      .waitFor({ timeout: 20_000 });
+    await page.getByText(`Balance: ${(balance - 2 + 1000).toLocaleString('en-US')} SMS credits`).waitFor();
     await card.getByText('(1 today)', { exact: false }).waitFor();
 
     await send.shell.menu.getByRole('link', { name: 'Statement' }).click();

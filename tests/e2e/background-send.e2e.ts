@@ -63,6 +63,19 @@ function hearServiceWorker(context: BrowserContext): string[] {
   return said;
 }
 
+/** The notices the app's service worker shows now ("title: body"), asked of the worker itself. */
+async function workerNotices(context: BrowserContext): Promise<string[]> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) return [];
+  type Shown = { title: string; body: string };
+  type WorkerScope = { registration: { getNotifications(): Promise<Shown[]> } };
+  return worker
+    .evaluate(async () =>
+      (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => `${n.title}: ${n.body}`),
+    )
+    .catch(() => []);
+}
+
 /** Queues a send while offline, then closes every page of the app: only the service worker is left. */
 async function queueOfflineAndClose(world: E2eWorld, count: number, text: string, first = 1, notices = false) {
   const { page, context, send } = await world.openSignedIn(notices ? { permissions: ['notifications'] } : {});
@@ -76,7 +89,7 @@ async function queueOfflineAndClose(world: E2eWorld, count: number, text: string
 
 describe('sending with the app closed (Background Sync), in Chromium against the real gateway', () => {
   describe('a short send', () => {
-    const world = useGatewayAndBrowser();
+    const world = useGatewayAndBrowser({ chromium: 'full' });
 
     it('queued offline, every page closed, the network back: each recipient gets its text once, a notice says so, and the app shows it done', async () => {
       const { page, context, job } = await queueOfflineAndClose(world, 250, 'Closed app hello', 1, true);
@@ -97,23 +110,21 @@ describe('sending with the app closed (Background Sync), in Chromium against the
         .poll(() => carrierSummary(world.gateway, job.id), TIMEOUT)
         .toEqual({ total: 250, unique: 250, duplicates: 0 });
 
+      // The worker shows its notice once its drain has stopped, after it marked the job done: read
+      // while every page is still closed, as the person sees it in the phone's notification shade.
+      await expect
+        .poll(() => workerNotices(context), TIMEOUT)
+        .toEqual(['Your queued send went out: Closed app hello: Sent to 250 recipients'])
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\nThe service worker said: ${workerSaid.join(' | ') || 'nothing'}`);
+        });
+
       const reopened = await context.newPage();
       const again = new SendPage(reopened);
       await reopened.goto(world.gateway.url('/'));
       await again.heading.waitFor();
       await expect.poll(async () => (await outboxJobs(reopened))[0]?.state, TIMEOUT).toBe('done');
       await expect.poll(() => again.jobState.textContent(), TIMEOUT).toBe('Sent to 250 recipients');
-      // The worker shows its notice once its drain has stopped, after it marked the job done.
-      const notices = () =>
-        reopened.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
-        );
-      await expect
-        .poll(notices, TIMEOUT)
-        .toEqual(['Your queued send went out: Closed app hello: Sent to 250 recipients'])
-        .catch((error: Error) => {
-          throw new Error(`${error.message}\nThe service worker said: ${workerSaid.join(' | ') || 'nothing'}`);
-        });
       await expect.poll(async () => (await recordedCalls(reopened)).at(-1), TIMEOUT).toBe('badge 0');
       await worker.close();
       await context.close();
@@ -142,7 +153,7 @@ describe('sending with the app closed (Background Sync), in Chromium against the
 
   describe('a long send', () => {
     // A small body limit sends 1,000 recipients in 10 batches of 100, 2 s apart.
-    const world = useGatewayAndBrowser({ env: { MAX_BODY_BYTES: String(8 * 1024) } });
+    const world = useGatewayAndBrowser({ env: { MAX_BODY_BYTES: String(8 * 1024) }, chromium: 'full' });
 
     it('cut short mid-send (the worker stopped), resumes from its stored progress with the next sync: none twice', async () => {
       const { page, context, job } = await queueOfflineAndClose(world, 1000, 'Cut short hello', 20_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, serviceWorkerControls } from './support/browser';
+import { DESKTOP, PHONE, serviceWorkerControls } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 import { uniqueUser } from '../unit/support/factories';
 import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
@@ -9,8 +9,10 @@ import { downloadedSheet } from './support/downloads';
 describe('client management: sender-ID approval, credit for clients, the client list and the exports', () => {
   const world = useGatewayAndBrowser();
 
-  async function openAs(who: string, password: string, host?: string, options = {}) {
-    const { page, context, send } = await world.openSignedIn({ who, password, host, ...options });
+  /** Signed in on Client management: in the kept context, unless a fresh one is asked for. */
+  async function openAs(who: string, password: string, host?: string, { viewport = DESKTOP, fresh = false } = {}) {
+    const open = fresh ? world.openSignedIn : world.openSignedInKept;
+    const { page, context, send } = await open({ who, password, host, viewport });
     await send.shell.visit(world.gateway.url('/clientmanagement', host), 'Client management');
     return { page, context, shell: send.shell };
   }
@@ -19,7 +21,7 @@ describe('client management: sender-ID approval, credit for clients, the client 
   const balance = (page: Page) => page.getByLabel('Credit balance');
 
   it("lets profile 6 approve a client's pending sender ID, which the client can then choose in the send form", async () => {
-    const { page, context, shell } = await openAs('supervisor', 'supervisor123');
+    const { page, shell } = await openAs('supervisor', 'supervisor123');
     const pending = section(page, 'Pending sender IDs');
     await pending.getByRole('group', { name: 'Sender IDs requested by demouser' }).getByText('PROMO').waitFor();
     expect(await page.getByRole('button', { name: 'Sender IDs are awaiting approval' }).count()).toBe(1);
@@ -28,12 +30,10 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await pending.getByText('No sender IDs are awaiting approval.').waitFor();
     // The header's indicator follows: green once nothing waits.
     await page.getByRole('button', { name: 'No sender IDs awaiting approval' }).waitFor();
-    await context.close();
 
-    const client = await world.openSignedIn();
+    const client = await world.openSignedInKept();
     await client.send.choose('Sender ID', 'PROMO');
     expect(await client.send.selectValue('Sender ID')).toBe('PROMO');
-    await client.context.close();
   });
 
   it("shows a reseller its clients' pending IDs without Approve or Reject, and profile 6 sees them too", async () => {
@@ -52,7 +52,6 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await pending.getByRole('group', { name: 'Sender IDs requested by acmeclient' }).getByText('ACMEDEALS').waitFor();
     await pending.getByText('These requests are decided by the platform.').waitFor();
     expect(await pending.getByRole('button').count()).toBe(0);
-    await reseller.context.close();
 
     const sup = await openAs('supervisor', 'supervisor123');
     const group = section(sup.page, 'Pending sender IDs').getByRole('group', {
@@ -62,11 +61,10 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await group.getByRole('button', { name: 'Reject ACMEDEALS for acmeclient' }).click();
     await sup.shell.alert('Sender ID ACMEDEALS rejected for acmeclient').waitFor();
     await group.waitFor({ state: 'detached' });
-    await sup.context.close();
   });
 
   it('gives credit by amount with each refusal message, and both balances follow', async () => {
-    const { page, context, shell } = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
+    const { page, shell } = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
     const give = section(page, 'Give credit');
     const before = await balance(page).textContent();
     const clients = section(page, 'Clients');
@@ -105,10 +103,9 @@ describe('client management: sender-ID approval, credit for clients, the client 
     expect((await apiLogin(world.gateway, 'acmeclient', 'client12345', 'acme.localhost')).creditbalance).toBe(
       clientBefore + 250,
     );
-    await context.close();
 
     // The client's history counts the gift in credits and says who gave it, in words.
-    const client = await world.openSignedIn({ who: 'acmeclient', password: 'client12345', host: 'acme.localhost' });
+    const client = await world.openSignedInKept({ who: 'acmeclient', password: 'client12345', host: 'acme.localhost' });
     await client.send.shell.visit(
       world.gateway.url('/credithistory', 'acme.localhost'),
       'SMS credits purchase history',
@@ -116,11 +113,10 @@ describe('client management: sender-ID approval, credit for clients, the client 
     const history = client.page.getByRole('list', { name: 'SMS credits purchase history' });
     await history.getByText('250 credits given by acmeadmin').waitFor();
     expect(await history.getByText('GHS 250.00').count()).toBe(0);
-    await client.context.close();
   });
 
   it('gives credit by rate (a local account) as ceil(amount / rate) credits, with the rate message first', async () => {
-    const { page, context, shell } = await openAs('supervisor', 'supervisor123');
+    const { page, shell } = await openAs('supervisor', 'supervisor123');
     const give = section(page, 'Give credit');
     await give.getByText('By rate').click();
     await give.getByLabel('Username or email').fill('demouser');
@@ -138,7 +134,6 @@ describe('client management: sender-ID approval, credit for clients, the client 
     await dialog.getByText('GHS 10 at 0.03 per SMS.').waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await shell.alert('334 credits given to demouser').waitFor();
-    await context.close();
   });
 
   it('searches the clients and exports the customer data with formula-like cells neutralised', async () => {
@@ -146,7 +141,7 @@ describe('client management: sender-ID approval, credit for clients, the client 
     const company = '=HYPERLINK("http://evil.example","Click")';
     await apiSignUp(world.gateway, { ...who, cname: company });
 
-    const { page, context } = await openAs('supervisor', 'supervisor123');
+    const { page } = await openAs('supervisor', 'supervisor123');
     const clients = section(page, 'Clients');
     await clients.getByText(who.username).waitFor();
     await clients.getByLabel('Search clients').fill(who.email.toUpperCase());
@@ -174,11 +169,10 @@ describe('client management: sender-ID approval, credit for clients, the client 
     expect(mine.slice(0, 6)).toEqual([who.username, `'${company}`, who.email, who.phone, 'REGULAR', 10]);
     expect(sheet['B' + (rows.indexOf(mine) + 1)]?.f).toBeUndefined();
     expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['demouser', 'acmeadmin']));
-    await context.close();
   });
 
   it('loads the platform numbers page by page for profile 6 and exports them', async () => {
-    const { page, context } = await openAs('supervisor', 'supervisor123');
+    const { page } = await openAs('supervisor', 'supervisor123');
     const numbers = section(page, 'Numbers');
     await numbers.getByText('Total numbers loaded 0').waitFor();
     await numbers.getByRole('button', { name: 'Load numbers' }).click();
@@ -198,14 +192,12 @@ describe('client management: sender-ID approval, credit for clients, the client 
     expect(rows[0]).toEqual(['numbers']);
     expect(rows.length - 1).toBeGreaterThanOrEqual(count!);
     // Not profile 6: no numbers section.
-    await context.close();
     const reseller = await openAs('acmeadmin', 'acme12345', 'acme.localhost');
     expect(await section(reseller.page, 'Numbers').count()).toBe(0);
-    await reseller.context.close();
   });
 
   it('shows the stored list offline with the note, and asks for a connection to act; fits a phone', async () => {
-    const { page, context } = await openAs('supervisor', 'supervisor123', undefined, { viewport: PHONE });
+    const { page, context } = await openAs('supervisor', 'supervisor123', undefined, { viewport: PHONE, fresh: true });
     await section(page, 'Clients').getByText('demouser').waitFor();
     // Offline reloads come from the service worker: wait until it controls the page.
     await serviceWorkerControls(page);

@@ -7,11 +7,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
 
 const SCREENS = join('test-results', 'screens');
+const GET_MESSAGE_SUMMARY = 'One message: its status, parts, cost, error and the time of each status';
 
 interface Received {
   body: string;
@@ -42,6 +43,19 @@ const choose = (page: Page, label: string) =>
     .locator('label')
     .filter({ hasText: new RegExp(`^${label}$`) })
     .click();
+
+/** The top of the element is on screen, under the app's header: the page was scrolled to it. */
+const inView = async (page: Page, locator: Locator) => {
+  await locator.waitFor({ timeout: 30_000 });
+  const headerBottom = () =>
+    page
+      .locator('header')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+  const top = () => locator.evaluate((el) => el.getBoundingClientRect().top);
+  await expect.poll(async () => (await top()) - (await headerBottom())).toBeGreaterThanOrEqual(0);
+  expect(await top()).toBeLessThan(await page.evaluate(() => window.innerHeight / 2));
+};
 
 /** At 390 px nothing is wider than the phone, once the menu's slide out has ended. */
 const fitsPhone = async (page: Page) => {
@@ -138,7 +152,11 @@ describe('the Developers page', () => {
   });
 
   it('shows samples, explains an error code at its doc_url, renders the reference, and an admin its clients', async () => {
-    const { page, context } = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123' });
+    const { page, context } = await world.openSignedIn({
+      serviceWorkers: 'block',
+      who: 'supervisor',
+      password: 'supervisor123',
+    });
     const csp: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) csp.push(m.text());
@@ -173,6 +191,27 @@ describe('the Developers page', () => {
     await fitsPhone(page);
     await page.screenshot({ path: join(SCREENS, 'developers-api-390.png') });
     expect(csp).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the full reference on the operation a sample links to, and its address opens there on a phone', async () => {
+    const { page, context } = await world.openSignedIn({ serviceWorkers: 'block' });
+    await page.goto(world.gateway.url('/developers/api'));
+    await page.getByRole('combobox', { name: 'Operation', exact: true }).click();
+    await page.getByRole('option', { name: /^getMessage/ }).click();
+    await page.getByRole('link', { name: 'getMessage in the full reference' }).click();
+    const heading = (p: Page) =>
+      p.getByTestId('api-reference').getByRole('heading', { name: GET_MESSAGE_SUMMARY }).first();
+    await inView(page, heading(page));
+    expect(new URL(page.url()).hash).toBe('#operation/getMessage');
+    mkdirSync(SCREENS, { recursive: true });
+    await page.screenshot({ path: join(SCREENS, 'developers-reference-operation-1280.png') });
+
+    const phone = await context.newPage();
+    await phone.setViewportSize(PHONE);
+    await phone.goto(world.gateway.url('/developers/api#operation/getMessage'));
+    await inView(phone, heading(phone));
+    await phone.screenshot({ path: join(SCREENS, 'developers-reference-operation-390.png') });
     await context.close();
   });
 });

@@ -61,6 +61,8 @@ describe('first load on a phone', () => {
     const afterFirstScreen = page.waitForRequest((r) => r.url().includes('/assets/workbox-window'));
     await login.open(world.gateway.url('/login', 'acme.localhost'));
     await login.loginButton.waitFor();
+    // The app runs at the visitor's first touch (src/app/first-touch.ts): a tap on the page, not its form.
+    await page.getByRole('heading', { name: 'Sign in to your account' }).click();
     await afterFirstScreen;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(page.workers().map((w) => w.url())).toEqual([]);

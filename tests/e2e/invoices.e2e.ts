@@ -12,7 +12,12 @@ describe('invoices of purchases', () => {
   const acme = 'acme.localhost';
 
   it('a reseller’s TIN and prices without tax: its client pays the taxes and gets the invoice', async () => {
-    const admin = await world.openSignedIn({ who: 'acmeadmin', password: 'acme12345', host: acme });
+    const admin = await world.openSignedIn({
+      serviceWorkers: 'block',
+      who: 'acmeadmin',
+      password: 'acme12345',
+      host: acme,
+    });
     await admin.send.shell.visit(world.gateway.url('/profile', acme), 'Profile');
     const settings = admin.page.getByRole('region', { name: 'Your white-label platform' });
     await settings.getByLabel('TIN on your invoices').fill('12345');
@@ -24,9 +29,31 @@ describe('invoices of purchases', () => {
       .waitFor();
     await settings.getByLabel('TIN on your invoices').fill('C0012345678');
     await settings.getByRole('switch', { name: 'Prices exclude tax' }).check();
+    // Its own terms and privacy pages, linked from its visitors' pages.
+    await settings.getByLabel('Your terms of service (address)').fill('acme.example.com/terms');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await admin.send.shell
+      .alert(
+        'Please enter the full address of the page, starting with https:// (for example https://example.com/terms)',
+      )
+      .waitFor();
+    await settings.getByLabel('Your terms of service (address)').fill('https://acme.example.com/terms');
+    await settings.getByLabel('Your privacy policy (address)').fill('https://acme.example.com/privacy');
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await admin.send.shell.alert(/successful|saved|updated/i).waitFor();
     await admin.context.close();
+
+    const visitor = await world.openKept(SCREENSHOT_VIEWPORTS[1][1]);
+    await visitor.page.goto(world.gateway.url('/login', acme));
+    const footer = visitor.page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe(
+      'https://acme.example.com/terms',
+    );
+    expect(await footer.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
+      'https://acme.example.com/privacy',
+    );
+    await visitor.page.screenshot({ path: 'test-results/screens/visitor-footer-390.png', fullPage: true });
+    await visitor.page.close();
 
     const { page, context, send } = await world.openSignedIn({
       who: 'acmeclient',
@@ -85,6 +112,7 @@ describe('invoices of purchases', () => {
 
     // On a phone: the whole invoice within the screen's width.
     const phone = await world.openSignedIn({
+      serviceWorkers: 'block',
       who: 'acmeclient',
       password: 'client12345',
       host: acme,

@@ -33,7 +33,7 @@ describe('short links', () => {
   const world = useGatewayAndBrowser();
 
   it('gives each of 200 recipients its own short link, counts 30 people, and follows up on the 170 others', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, context, send } = await world.openSignedIn({ serviceWorkers: 'block' });
     // The long URL's own site is not on this machine: the browser is answered here.
     await context.route('https://shop.example.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Black Friday</h1>' }),

@@ -20,10 +20,11 @@ const wall = (d: Date) =>
   `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 
 describe('dashboards, status page, scheduled and recurring lists', () => {
-  const world = useGatewayAndBrowser();
+  // Screens, not the service worker: its install is blocked in this file's contexts.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it('shows a sent message on the dashboard with its statuses arriving, its status page, and the Excel export', async () => {
-    const { page, context, send } = await world.openSignedIn({ acceptDownloads: true });
+    const { page, send } = await world.openSignedInKept();
     // The simulated carrier sends the first, fails the one ending in 13, holds the one ending in 99.
     const [ok, fails, holds] = freshNumbersEnding([1, 13, 99]);
     await send.choose('Sender ID', 'DEMO');
@@ -85,11 +86,10 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     }
     const failed = rows.find((r) => r[0] === fails)!;
     expect(String(failed[4] ?? '')).not.toBe('');
-    await context.close();
   });
 
   it('registers a scheduled message, lists it, edits it (refusing an invalid date) and deletes it', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     const when = new Date(Date.now() + 2 * 86_400_000);
     when.setUTCHours(10, 15, 0, 0);
     await send.choose('Message type', 'Scheduled SMS');
@@ -125,7 +125,6 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await deleting.getByText('See you at the launch').waitFor();
     await deleting.getByRole('button', { name: 'Delete' }).click();
     await item.waitFor({ state: 'detached' });
-    await context.close();
   });
 
   it('edits a personalized scheduled send as its template: counter and cost in the dialog, each recipient its own text', async () => {
@@ -144,7 +143,7 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     const longer = `Dear {Name}, your statement for this month is ready. ${'Please pass by the office with your card. '.repeat(3)}Bill: GHS {Amount}.`;
     const textsOf = (template: string) => rows.map((r) => personalize(template, r));
 
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     const when = new Date(Date.now() + 2 * 86_400_000);
     when.setUTCHours(9, 30, 0, 0);
     await send.choose('Message type', 'Scheduled SMS');
@@ -247,11 +246,10 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     expect(await labels.evaluateAll((els) => els.every((el) => el.scrollWidth <= el.clientWidth))).toBe(true);
     await phone.page.screenshot({ path: 'test-results/screens/status-personal-390.png', fullPage: true });
     await phone.context.close();
-    await context.close();
   });
 
   it('registers a recurring message and lists it with its interval rounded for reading', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     const when = new Date(Date.now() + 86_400_000);
     when.setUTCHours(7, 0, 0, 0);
     await send.choose('Message type', 'Recurring SMS');
@@ -276,11 +274,10 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     await send.shell.alert('Recurring sms registered successfully').waitFor();
     const messages = await new MessagesPage(page).open(world.gateway.url('/recurringsms'), 'Recurring SMS');
     await messages.item('Recurring SMS', 'E2E recurring').getByText('every 1 day 12 hours').waitFor();
-    await context.close();
   });
 
   it('gives admins the Personal/Client toggle, author names, and no edit or delete on clients’ items', async () => {
-    const { page, context } = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123' });
+    const { page } = await world.openSignedInKept({ who: 'supervisor', password: 'supervisor123' });
     const messages = await new MessagesPage(page).open(world.gateway.url('/dashboard'), 'Dashboard');
     await page.getByText('Client', { exact: true }).click();
     await page.waitForURL('**/clientdashboard');
@@ -295,19 +292,17 @@ describe('dashboards, status page, scheduled and recurring lists', () => {
     const daily = messages.item('Client recurring SMS', 'Daily stock update');
     await daily.getByText(/by demouser/).waitFor();
     expect(await daily.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
-    await context.close();
   });
 
   it('screenshots the dashboard and the status page at 1280 and 390 px', async () => {
     for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
-      const { page, context } = await world.openSignedIn({ viewport });
+      const { page } = await world.openSignedInKept({ viewport });
       const messages = await new MessagesPage(page).open(world.gateway.url('/dashboard'), 'Dashboard');
       await messages.endText.waitFor();
       await page.screenshot({ path: `test-results/screens/dashboard-${name}.png` });
       await messages.item('Dashboard', 'Welcome campaign').getByRole('button').click();
       await messages.statusTable.waitFor();
       await page.screenshot({ path: `test-results/screens/status-${name}.png`, fullPage: true });
-      await context.close();
     }
   });
 });

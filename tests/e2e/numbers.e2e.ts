@@ -18,7 +18,7 @@ import { NUMBER_REASONS } from '../../src/domain/contacts/sheet-number';
 const local = (canonical: string) => `0${canonical.slice(3)}`;
 
 describe('numbers: set aside before charging, one message per number, personalized previews, imports', () => {
-  const world = useGatewayAndBrowser();
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   const workbook = (name: string, sheet: string, rows: unknown[][]) => {
     const book = XLSX.utils.book_new();
@@ -30,7 +30,7 @@ describe('numbers: set aside before charging, one message per number, personaliz
 
   it('sets a typed 12345 aside with why, sends two forms of one number once, and charges one', async () => {
     const [a] = freshNumbers(1) as [string];
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Sender ID', 'DEMO');
     await send.numbers.fill(`12345\n${local(a)}\n${a}`);
     const setAside = page.getByRole('alert', {
@@ -60,7 +60,6 @@ describe('numbers: set aside before charging, one message per number, personaliz
         'carrier summary',
       ),
     ).toEqual({ total: 1, unique: 1, duplicates: 0 });
-    await context.close();
   });
 
   it('previews the first personalized texts with their parts and warns of a number on several rows', async () => {
@@ -72,7 +71,7 @@ describe('numbers: set aside before charging, one message per number, personaliz
       [ama, 'Ama again'],
       [esi, 'Esi'],
     ]);
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
     await page.locator('input[type="file"]').setInputFiles(file);
@@ -97,11 +96,10 @@ describe('numbers: set aside before charging, one message per number, personaliz
       await page.setViewportSize(viewport);
       await page.screenshot({ path: `test-results/screens/numbers-preview-${name}.png`, fullPage: true });
     }
-    await context.close();
   });
 
   it('imports a file twice without doubling the book, refusing a row with no number by its row', async () => {
-    const { page, context } = await world.openSignedIn();
+    const { page } = await world.openSignedInKept();
     const shell = new ShellPage(page);
     await page.goto(world.gateway.url('/phonebook'));
     await page.getByLabel('New phone book').fill('Numbers club');
@@ -151,6 +149,5 @@ describe('numbers: set aside before charging, one message per number, personaliz
     await page.getByText(displayPhone(kofi), { exact: true }).waitFor();
     await page.getByLabel('Search contacts').fill(local(kofi));
     await page.getByText('1 of 2 contacts').waitFor();
-    await context.close();
   });
 });

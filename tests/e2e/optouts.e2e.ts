@@ -140,7 +140,7 @@ describe('opt-outs', () => {
     expect(link).not.toBeNull();
     const code = link![2]!;
 
-    const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const { page, context } = await newPage(world.browser, { serviceWorkers: 'block', viewport: PHONE });
     await page.goto(world.gateway.url(`/o/${code}`, 'localhost'));
     await page.getByRole('heading', { name: 'Link not found' }).waitFor();
 

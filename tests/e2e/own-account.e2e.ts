@@ -29,6 +29,7 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     await apiSignUp(world.gateway, { ...who, cname: 'Old Company' });
     const otherDevice = await apiLogin(world.gateway, who.username, who.password);
     const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
       who: who.username,
       password: who.password,
       viewport: DESKTOP,
@@ -132,7 +133,7 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
       { profile_id: first.profile_id, code: await generate({ secret: started.secret }) },
       first.token,
     );
-    const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const { page, context } = await newPage(world.browser, { serviceWorkers: 'block', viewport: PHONE });
     const login = await new LoginPage(page).open(world.gateway.url('/login'));
     await login.logIn(who.username, who.password);
     // A recovery code signs in, so the app's next code is still unused for the new number.
@@ -168,6 +169,7 @@ describe('editing one’s own account from the profile: e-mail, company, phone, 
     const who = uniqueUser('ownp');
     await apiSignUp(world.gateway, { ...who, cname: 'Phone Co' });
     const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
       who: who.username,
       password: who.password,
       viewport: PHONE,

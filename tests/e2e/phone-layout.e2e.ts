@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, PHONE } from './support/browser';
+import { PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { LoginPage } from './support/pages/login-page';
 
 // Every screen at 390 px, as each demo account that can open it: nothing is wider than the phone
 // (a page that scrolls sideways hides what is past its right edge).
@@ -67,10 +66,11 @@ async function expectFits(page: Page, where: string) {
 }
 
 describe('every screen fits a 390 px phone', () => {
-  const world = useGatewayAndBrowser();
+  // Screens, not the service worker: its install is blocked in this file's contexts.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it('the visitor screens: landing, login, sign-up, a reseller’s login', async () => {
-    const { page, context } = await newPage(world.browser, { viewport: PHONE });
+    const { page } = await world.openKept(PHONE);
     for (const [path, host] of [
       ['/', undefined],
       ['/login', undefined],
@@ -81,12 +81,10 @@ describe('every screen fits a 390 px phone', () => {
       await settle(page);
       await expectFits(page, `${host ?? 'localhost'}${path}`);
     }
-    await context.close();
   });
 
   it.each(ROLES)('every screen $who can open', async ({ who, password, host, admin }) => {
-    const { page, context } = await newPage(world.browser, { viewport: PHONE });
-    await new LoginPage(page).signIn(world.gateway.url('/login', host), who, password);
+    const { page } = await world.openSignedInKept({ who, password, host, viewport: PHONE });
     const visited: string[] = [];
     for (const path of [...OWN_SCREENS, ...(admin ? ADMIN_SCREENS : [])]) {
       await page.goto(world.gateway.url(path, host));
@@ -105,6 +103,5 @@ describe('every screen fits a 390 px phone', () => {
     }
     // The demo client has phone books and sent messages: their own screens were seen too.
     if (who === 'demouser') expect(visited).toEqual(expect.arrayContaining(['/phonebook/:id', '/dashboard/:id']));
-    await context.close();
   });
 });

@@ -65,7 +65,7 @@ describe('files and phone contacts into a phone book, in Chromium', () => {
     ['1280', { width: 1280, height: 900 }],
   ] as const) {
     it(`at ${width} px: "Add from phone contacts" in a book adds the people picked, checked like an import`, async () => {
-      const { page, context } = await newPage(world.browser, { viewport });
+      const { page, context } = await newPage(world.browser, { serviceWorkers: 'block', viewport });
       await withContactPicker(context, [
         { name: ['Abena Serwaa Boateng'], tel: ['024 000 2001'] },
         { name: ['Yaw'], tel: ['+233 20 000 2002', '0240002003'] },

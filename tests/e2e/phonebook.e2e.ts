@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Page } from 'playwright-core';
-import { PHONE, serviceWorkerControls } from './support/browser';
+import { DESKTOP, PHONE, serviceWorkerControls } from './support/browser';
 import { outboxJobs, storedRecords, storedSession } from './support/app-storage';
 import { apiCall } from './support/api-accounts';
 import { carrierSummary } from './support/carrier';
@@ -28,8 +28,10 @@ const number = (i: number) => `23326${String(i).padStart(7, '0')}`;
 describe('phone books: the list, the group page, contacts by hand and from Excel, the clients’ view', () => {
   const world = useGatewayAndBrowser();
 
-  async function openAs(who: string, password: string, path: string, options = {}) {
-    const { page, context } = await world.openSignedIn({ who, password, ...options });
+  /** Signed in at path: in the kept context, unless a fresh one is asked for. */
+  async function openAs(who: string, password: string, path: string, { viewport = DESKTOP, fresh = false } = {}) {
+    const open = fresh ? world.openSignedIn : world.openSignedInKept;
+    const { page, context } = await open({ who, password, viewport });
     await page.goto(world.gateway.url(path));
     return { page, context, shell: new ShellPage(page) };
   }
@@ -42,7 +44,7 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
   };
 
   it('creates a book, adds, finds, edits and deletes a contact, then deletes the book for good', async () => {
-    const { page, context, shell } = await openAs('demouser', 'demo12345', '/phonebook');
+    const { page, shell } = await openAs('demouser', 'demo12345', '/phonebook');
     await page.getByRole('heading', { name: 'Phone book', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Create phone book' }).click();
     await page.getByText('Please enter a name for the phone book').waitFor();
@@ -67,7 +69,9 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await shell.alert('Contact created').waitFor();
     await page.getByText('Abena Owusu').waitFor();
     await page.getByText('024 555 0001', { exact: true }).waitFor();
-    await page.getByText('abena@example.com · Birthday 14 May 1990').waitFor();
+    // The birthday leads its own line, the e-mail has one: a phone's narrow row cuts neither's start.
+    await page.getByText('Birthday 14 May 1990', { exact: true }).waitFor();
+    await page.getByText('abena@example.com', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Add contact manually' }).click();
     await dialog.getByLabel('First name').fill('Kwame');
@@ -106,11 +110,10 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await page.reload();
     await page.getByRole('link', { name: 'Staff', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Church choir', exact: true }).count()).toBe(0);
-    await context.close();
   });
 
   it('loads 1,001 contacts from Sheet1 of an xlsx file (one without its bad e-mail), offers nothing when loaded again, refuses a wrong sheet or file, and a send reaches each once', async () => {
-    const { page, context, shell } = await openAs('demouser', 'demo12345', '/phonebook');
+    const { page, shell } = await openAs('demouser', 'demo12345', '/phonebook');
     await createBook(page, 'Market women');
     await page.getByRole('link', { name: 'Market women', exact: true }).click();
     await page.getByRole('heading', { name: 'Contacts of Market women' }).waitFor();
@@ -177,11 +180,10 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await expect
       .poll(() => carrierSummary(world.gateway, job!.id), { timeout: 60_000 })
       .toEqual({ total: 1001, unique: 1001, duplicates: 0 });
-    await context.close();
   });
 
   it('deletes contacts at once with Undo for a few seconds, and selects all the contacts shown', async () => {
-    const { page, context, shell } = await openAs('demouser', 'demo12345', '/phonebook');
+    const { page, shell } = await openAs('demouser', 'demo12345', '/phonebook');
     await createBook(page, 'Undo club');
     const session = await storedSession(page);
     for (const [firstname, phonenumber] of [
@@ -226,11 +228,10 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await page.reload();
     await page.getByText('2 contacts', { exact: true }).waitFor();
     expect(await page.getByText('Kojo', { exact: true }).count()).toBe(0);
-    await context.close();
   });
 
   it("shows an admin its clients' books and contacts read-only", async () => {
-    const { page, context } = await openAs('supervisor', 'supervisor123', '/clientphonebook');
+    const { page } = await openAs('supervisor', 'supervisor123', '/clientphonebook');
     await page.getByRole('heading', { name: 'Client phone books', level: 1 }).waitFor();
     const staff = page.getByRole('article', { name: 'Staff' });
     await staff.getByText('Owner: demouser').waitFor();
@@ -243,11 +244,10 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
       expect(await page.getByRole('button', { name }).count()).toBe(0);
     }
     expect(await page.getByRole('checkbox').count()).toBe(0);
-    await context.close();
   });
 
   it('keeps the books and contacts opened once readable offline, on a phone', async () => {
-    const { page, context } = await openAs('demouser', 'demo12345', '/phonebook', { viewport: PHONE });
+    const { page, context } = await openAs('demouser', 'demo12345', '/phonebook', { viewport: PHONE, fresh: true });
     await serviceWorkerControls(page);
     await page.getByRole('link', { name: 'Staff', exact: true }).click();
     await page.getByRole('heading', { name: 'Contacts of Staff' }).waitFor();
@@ -286,6 +286,5 @@ describe('phone books: the list, the group page, contacts by hand and from Excel
     await other.page.getByText('Esi Quaye').waitFor();
     await other.page.getByText('1 contact', { exact: true }).waitFor();
     expect(await other.page.getByText('Nana Agyeman').count()).toBe(0);
-    await other.context.close();
   });
 });

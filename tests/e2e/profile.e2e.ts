@@ -11,8 +11,10 @@ import { apiCall, apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 describe('the profile: sender IDs, account type, API key, reseller promo', () => {
   const world = useGatewayAndBrowser();
 
-  async function openProfile(who: string, password: string, host?: string, viewport = DESKTOP) {
-    const { page, context, send } = await world.openSignedIn({ who, password, host, viewport });
+  /** Signed in on the profile: in the kept context, unless a fresh one is asked for. */
+  async function openProfile(who: string, password: string, host?: string, viewport = DESKTOP, fresh = false) {
+    const open = fresh ? world.openSignedIn : world.openSignedInKept;
+    const { page, context, send } = await open({ who, password, host, viewport });
     await send.shell.visit(world.gateway.url('/profile', host), 'Profile');
     return { page, context, send, shell: send.shell };
   }
@@ -21,7 +23,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
   it('requests sender IDs with each refusal message; approved by profile 6, the ID is offered in the send form', async () => {
     const who = uniqueUser('prof');
     await apiSignUp(world.gateway, { ...who, cname: 'Profile Traders' });
-    const { page, context, send, shell } = await openProfile(who.username, who.password);
+    const { page, send, shell } = await openProfile(who.username, who.password);
     await section(page, 'Your account').getByText(who.email).waitFor();
     const request = section(page, 'Request sender IDs');
     const ask = async (ids: string) => {
@@ -58,7 +60,6 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     // fetchuser on return brings the approval; the single approved ID is preselected.
     await page.reload();
     await expect.poll(() => send.selectValue('Sender ID'), { timeout: 15_000 }).toBe('MYSHOP');
-    await context.close();
   });
 
   it('shows the account type change to parents 6 and 1 only, with the prices before confirming', async () => {
@@ -72,17 +73,15 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await demo.shell.alert('Your account type is now PREMIUM').waitFor();
     await section(demo.page, 'Your account').getByText('PREMIUM').waitFor();
-    await demo.context.close();
 
     // A reseller's client (supid 8): no account type change offered.
     const acme = await openProfile('acmeclient', 'client12345', 'acme.localhost');
     await section(acme.page, 'Request sender IDs').waitFor();
     expect(await section(acme.page, 'Account type').count()).toBe(0);
-    await acme.context.close();
   });
 
   it('generates a new API key shown once, which sends; the previous key is refused by sendsms', async () => {
-    const { page, context } = await openProfile('demouser', 'demo12345');
+    const { page } = await openProfile('demouser', 'demo12345');
     const card = section(page, 'API key');
     const generate = async () => {
       await card.getByRole('button', { name: 'Generate a new API key' }).click();
@@ -101,13 +100,12 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     expect(second).not.toBe(first);
     expect((await apiSend(world.gateway, first, [item])).error).toEqual({ status: 'failed', message: 'Invalid Token' });
     expect((await apiSend(world.gateway, second, [item])).creditbalance).toBeGreaterThan(0);
-    await context.close();
   });
 
   it('shows the reseller promo with the volume table to a client of profile 6, and makes it a reseller; fits a phone', async () => {
     const who = uniqueUser('resell');
     await apiSignUp(world.gateway, { ...who, cname: 'Future Reseller' });
-    const { page, context, shell } = await openProfile(who.username, who.password, undefined, PHONE);
+    const { page, shell } = await openProfile(who.username, who.password, undefined, PHONE);
     const promo = section(page, 'Become a reseller');
     await promo.getByRole('table', { name: 'Reseller rates' }).getByText('0.025').waitFor();
     await page.screenshot({ path: 'test-results/screens/profile-390.png', fullPage: true });
@@ -140,14 +138,13 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
     );
     await page.setViewportSize(DESKTOP);
     await page.screenshot({ path: 'test-results/screens/profile-1280.png', fullPage: true });
-    await context.close();
   });
 
   it('becomes a reseller, brands its own *.localhost domain with a name, logo and REGULAR prices, and a visitor there sees them', async () => {
     const who = uniqueUser('brand');
     const host = `${who.username.toLowerCase()}.localhost`;
     await apiSignUp(world.gateway, { ...who, cname: 'Brand Owner' });
-    const { page, context, shell } = await openProfile(who.username, who.password);
+    const { page, shell } = await openProfile(who.username, who.password);
     await section(page, 'Become a reseller').getByRole('button', { name: 'Become a reseller' }).click();
     await page
       .getByRole('dialog', { name: 'Become a reseller?' })
@@ -206,23 +203,20 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
       .filter({ hasText: 'Verify your domain' })
       .getByRole('button', { name: 'Verify' })
       .waitFor();
-    await context.close();
   });
 
   it("gives the referral code a share link that fills the code into a friend's sign-up", async () => {
-    const { page, context } = await openProfile('demouser', 'demo12345');
+    const { page } = await openProfile('demouser', 'demo12345');
     const account = section(page, 'Your account');
     await account.getByRole('button', { name: 'Copy share link' }).waitFor();
     const code = (await account.getByText(/^[0-9A-F]{10}$/).textContent())!.trim();
-    await context.close();
-    const friend = await newPage(world.browser);
+    const friend = await world.openKept();
     await friend.page.goto(world.gateway.url(`/signup?referral=${code}`));
     await expect.poll(() => friend.page.getByLabel('Referral code (optional)').inputValue()).toBe(code);
-    await friend.context.close();
   });
 
   it('shows the stored profile offline, with the note, and asks for a connection to change it', async () => {
-    const { page, context } = await openProfile('demouser', 'demo12345');
+    const { page, context } = await openProfile('demouser', 'demo12345', undefined, DESKTOP, true);
     // Offline reloads come from the service worker: wait until it controls the page.
     await serviceWorkerControls(page);
     await context.setOffline(true);

@@ -26,7 +26,11 @@ describe('purchase SMS credits and the credit histories', () => {
 
   it('shows the REGULAR prices, buys GHS 100 through the checkout and finds it in the history', async () => {
     await apiSignUp(world.gateway, { ...buyer, cname: 'Buyer Ltd' });
-    const { page, context, send } = await world.openSignedIn({ who: buyer.username, password: buyer.password });
+    const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
+      who: buyer.username,
+      password: buyer.password,
+    });
     const shell = send.shell;
     await shell.visit(world.gateway.url('/purchasesms'), 'Purchase SMS credits');
     const rows = await rowTexts(page, 'REGULAR account prices');
@@ -89,14 +93,23 @@ describe('purchase SMS credits and the credit histories', () => {
       { profile_id: info.profile_id, accountType: 'PREMIUM' },
       info.token,
     );
-    const { page, context, send } = await world.openSignedIn({ who: premium.username, password: premium.password });
+    const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
+      who: premium.username,
+      password: premium.password,
+    });
     await send.shell.visit(world.gateway.url('/purchasesms'), 'Purchase SMS credits');
     const rows = await rowTexts(page, 'PREMIUM account prices');
     expect(rows[0]).toEqual(['20', '589', '0.034', '1 year']);
     expect(rows.at(-1)).toEqual(['2000 or more', '74,627', '0.0268', '1 year']);
     await context.close();
 
-    const reseller = await world.openSignedIn({ who: 'acmeadmin', password: 'acme12345', host: 'acme.localhost' });
+    const reseller = await world.openSignedIn({
+      serviceWorkers: 'block',
+      who: 'acmeadmin',
+      password: 'acme12345',
+      host: 'acme.localhost',
+    });
     await reseller.send.shell.visit(world.gateway.url('/purchasesms', 'acme.localhost'), 'Purchase SMS credits');
     expect((await rowTexts(reseller.page, 'Reseller rates'))[0]).toEqual(['0 - 50,000', '0.025']);
     await reseller.page.getByText('Your applicable rate: 0.025 per SMS').waitFor();
@@ -104,7 +117,11 @@ describe('purchase SMS credits and the credit histories', () => {
   });
 
   it('gives an admin two named histories: its own purchases and its clients’', async () => {
-    const { page, context, send } = await world.openSignedIn({ who: 'supervisor', password: 'supervisor123' });
+    const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
+      who: 'supervisor',
+      password: 'supervisor123',
+    });
     await send.shell.visit(world.gateway.url('/clientcredithistory'), 'SMS credits purchase history');
     const tabs = page.getByRole('radiogroup', { name: 'Whose history' });
     await page.getByText('Credits bought for your own account, and credit given to it').waitFor();

@@ -13,7 +13,7 @@ function windowAroundNow() {
 }
 
 describe('quiet hours', () => {
-  const world = useGatewayAndBrowser();
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it('holds a promotional send set in quiet hours, says until when, and lets a transactional one go', async () => {
     const { page, context, send } = await world.openSignedIn({ viewport: DESKTOP });

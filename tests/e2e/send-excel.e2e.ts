@@ -9,7 +9,7 @@ import { carrierMessages, carrierMessagesOfJob, carrierSummary, eventually } fro
 
 describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches after 413', () => {
   // A small body limit: 250 personalized messages (about 131 KB, each with its template) meet HTTP 413, a batch of 100 (about 52 KB) fits.
-  const world = useGatewayAndBrowser({ env: { MAX_BODY_BYTES: '60000' } });
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block', env: { MAX_BODY_BYTES: '60000' } });
 
   it('reads a two-sheet Excel file in a worker, asks for the sheet, keeps it through a reload, and sends each row its own text', async () => {
     const [ama, kofi, esi] = freshNumbers(3) as [string, string, string];
@@ -28,7 +28,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     const file = join(world.scratch, 'customers.xlsx');
     writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
     await page.locator('input[type="file"]').setInputFiles(file);
@@ -74,17 +74,15 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     expect(texts).toEqual(['Hi Ama, you owe GHS 1,234.5', 'Hi Kofi, you owe GHS 20', 'Hi Esi, you owe GHS 1,000,000']);
     // Sent: the form is back to its defaults and the kept sheet is gone with the draft.
     await expect.poll(async () => (await storedRecords(page, 'draftSheets')).length).toBe(0);
-    await context.close();
   });
 
   it('refuses files that are not spreadsheets', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Contact source', 'Excel or CSV file');
     const file = join(world.scratch, 'photo.png');
     writeFileSync(file, 'not an image either');
     await page.locator('input[type="file"]').setInputFiles(file);
     await send.shell.saidInline('Kindly select an excel file');
-    await context.close();
   });
 
   it('sends 300 personalized messages in batches of 100 after HTTP 413, with the batching alerts, each recipient its own text once', async () => {
@@ -96,7 +94,7 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
     const textFor = (i: number) =>
       `Hello Customer ${i}, thank you for shopping with us this month. Show this SMS at the till for a free gift.`;
 
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Sender ID', 'ALERTS');
     await send.choose('Sub-type', 'Personalized');
     await page.locator('input[type="file"]').setInputFiles(file);
@@ -131,6 +129,5 @@ describe('send SMS from a spreadsheet: sheet choice, personalized texts, batches
       Array.from({ length: 300 }, (_, i) => [i, numberOf(i), textFor(i)]),
     );
     expect((await carrierMessages(world.gateway, numberOf(100))).map((m) => m.text)).toEqual([textFor(100)]);
-    await context.close();
   });
 });

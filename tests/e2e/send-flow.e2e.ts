@@ -6,36 +6,34 @@ import { apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 // The Sender ID dropdown lists exactly the approved IDs the gateway gives.
 
 describe('the sender IDs of the send form', () => {
-  const world = useGatewayAndBrowser();
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it("shows a new account the 'TEST' ID the gateway approved for it, preselected as its only one", async () => {
     const who = uniqueUser('fresh');
     await apiSignUp(world.gateway, { ...who, cname: 'Fresh Traders' });
-    const { page, context, send } = await world.openSignedIn({ who: who.username, password: who.password });
+    const { page, send } = await world.openSignedInKept({ who: who.username, password: who.password });
     expect(await send.selectValue('Sender ID')).toBe('TEST');
     await page.getByRole('combobox', { name: 'Sender ID', exact: true }).click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['TEST']);
-    await context.close();
   });
 
   it("asks an account with two approved IDs to choose one: 'Please select sender ID for this messge'", async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     expect(await send.selectValue('Sender ID')).toBe('');
     await send.numbers.fill('0241000001');
     await send.message.fill('Hello');
     await send.submit();
     await page.getByText('Please select sender ID for this messge').first().waitFor();
-    await context.close();
   });
 });
 
 describe('a send the gateway refuses keeps the work', () => {
-  const world = useGatewayAndBrowser();
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it('offers "Edit and send again" after a refusal for lack of credit, and the form comes back with the same text and numbers', async () => {
     const who = uniqueUser('short');
     await apiSignUp(world.gateway, { ...who, cname: 'Short Credit Ltd' });
-    const { page, context, send } = await world.openSignedIn({ who: who.username, password: who.password });
+    const { page, send } = await world.openSignedInKept({ who: who.username, password: who.password });
     // The app reads the balance again (fetchuser) a moment after it starts; on a loaded machine that
     // came after the spending below, and the form then refused the send itself. Open the app again and
     // let that reading end first, so that only the gateway knows the credit is gone.
@@ -81,6 +79,5 @@ describe('a send the gateway refuses keeps the work', () => {
     await expect.poll(() => page.getByLabel('Credit balance').textContent()).toBe('0 credits');
     // The refused job is gone from the list once it is back in the form.
     expect(await page.getByRole('button', { name: 'Edit and send again' }).count()).toBe(0);
-    await context.close();
   });
 });

@@ -10,7 +10,7 @@ import { carrierMessages, eventually } from './support/carrier';
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('send SMS from a real-world spreadsheet: values that are not phone numbers are set aside, shown and downloadable', () => {
-  const world = useGatewayAndBrowser();
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it.each([
     ['1280', DESKTOP],
@@ -36,7 +36,7 @@ describe('send SMS from a real-world spreadsheet: values that are not phone numb
       const file = join(world.scratch, `portal-${width}.xls`);
       writeFileSync(file, lines.join('\r\n'));
 
-      const { page, context, send } = await world.openSignedIn({ viewport });
+      const { page, send } = await world.openSignedInKept({ viewport });
       await send.choose('Sender ID', 'DEMO');
       await send.choose('Contact source', 'Excel or CSV file');
       await page.locator('input[type="file"]').setInputFiles(file);
@@ -81,17 +81,15 @@ describe('send SMS from a real-world spreadsheet: values that are not phone numb
         );
         expect(got.map((m) => m.text)).toEqual(['Your parcel is ready']);
       }
-      await context.close();
     },
   );
 
   it('refuses a sheet with two numbers columns, naming both', async () => {
     const file = join(world.scratch, 'two.csv');
     writeFileSync(file, 'numbers,name,Numbers\r\n0241234567,Ama,0201234567\r\n');
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Contact source', 'Excel or CSV file');
     await page.locator('input[type="file"]').setInputFiles(file);
     await send.shell.saidInline(/^2 columns are headed "numbers": column A \("numbers"\) and column C \("Numbers"\)/);
-    await context.close();
   });
 });

@@ -12,7 +12,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
   const world = useGatewayAndBrowser();
 
   it('sends a quick message to typed numbers: queued at once, every number reaches the carrier once, balance updated', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     const balanceBefore = await page.getByLabel('Credit balance').textContent();
     const [a, b] = freshNumbers(2) as [string, string];
     await send.choose('Sender ID', 'DEMO');
@@ -42,11 +42,10 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     const [delivered] = await carrierMessages(world.gateway, a);
     expect(delivered).toMatchObject({ from: 'DEMO', text: 'Hello from the e2e test' });
     await expect.poll(() => page.getByLabel('Credit balance').textContent()).not.toBe(balanceBefore);
-    await context.close();
   });
 
   it('shows each validation message of the form', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     // Each said once, beside the Send button (not also as an alert).
     const expectProblem = async (text: string) => {
       await send.submit();
@@ -82,11 +81,10 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     await send.choose('Sub-type', 'Personalized');
     expect(await send.selectValue('Contact source')).toBe('Excel or CSV file');
     await page.getByTestId('source-note').getByText('typed numbers have none').waitFor();
-    await context.close();
   });
 
   it('restores the draft after a reload', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Message type', 'Scheduled SMS');
     await send.choose('Sender ID', 'ALERTS');
     await send.numbers.fill('0241000001, 0241000002');
@@ -98,11 +96,10 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     expect(await send.numbers.inputValue()).toBe('0241000001, 0241000002');
     expect(await send.selectValue('Message type')).toBe('Scheduled SMS');
     expect(await send.selectValue('Sender ID')).toBe('ALERTS');
-    await context.close();
   });
 
   it('sends a personalized message to a phone book, one text per contact', async () => {
-    const { context, send } = await world.openSignedIn();
+    const { send } = await world.openSignedInKept();
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
     await send.choose('Contact source', 'Phone book');
@@ -127,11 +124,10 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
         `"${text}" at the carrier`,
       );
     }
-    await context.close();
   });
 
   it('registers a birthday message from a phone book, with {age}, delivered now for today’s birthdays, to contacts with a birthday only', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    const { page, send } = await world.openSignedInKept();
     await send.choose('Message type', 'Birthday Message');
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
@@ -167,7 +163,6 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
         expect.stringMatching(/^Happy birthday Akosua/),
       );
     }
-    await context.close();
   });
 
   it('queues a send offline and sends it once the network returns', async () => {
@@ -200,7 +195,7 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
 
   it('asks before a send to more than 100 recipients, with its cost and balance after, at 1280 and 390 px', async () => {
     for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
-      const { page, context, send } = await world.openSignedIn({ viewport });
+      const { page, send } = await world.openSignedInKept({ viewport });
       const numbers = freshNumbers(150);
       await send.choose('Sender ID', 'DEMO');
       await send.numbers.fill(numbers.join('\n'));
@@ -228,13 +223,12 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
       await send.submit();
       await send.confirmSend();
       await page.getByText('Sent to 150 recipients').waitFor({ timeout: 30_000 });
-      await context.close();
     }
   });
 
   it('screenshots the birthday form’s count of contacts without a birthday at 1280 and 390 px', async () => {
     for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
-      const { page, context, send } = await world.openSignedIn({ viewport });
+      const { page, send } = await world.openSignedInKept({ viewport });
       await send.choose('Message type', 'Birthday Message');
       await send.choose('Sender ID', 'DEMO');
       await send.choose('Contact source', 'Phone book');
@@ -243,13 +237,12 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
       await page.getByTestId('no-birthday').getByText(NO_BIRTHDAY_NOTE).waitFor();
       await page.getByTestId('send-cost').getByText('5 SMS credits').waitFor();
       await page.screenshot({ path: `test-results/screens/send-form-birthday-${name}.png`, fullPage: true });
-      await context.close();
     }
   });
 
   it('screenshots the send form at 1280 and 390 px', async () => {
     for (const [name, viewport] of SCREENSHOT_VIEWPORTS) {
-      const { page, context, send } = await world.openSignedIn({ viewport });
+      const { page, send } = await world.openSignedInKept({ viewport });
       await send.choose('Message type', 'Recurring SMS');
       await send.choose('Sender ID', 'DEMO');
       await send.numbers.fill('0241000001, 0241000002, 0241000003');
@@ -262,7 +255,6 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
       await page.getByTestId('source-note').waitFor();
       await page.getByTestId('encoding-note').waitFor();
       await page.screenshot({ path: `test-results/screens/send-form-personalized-${name}.png`, fullPage: true });
-      await context.close();
     }
   });
 });

@@ -14,7 +14,7 @@ const NUMBERS_MESSAGE =
 const SHEET1_MESSAGE = 'Kindly change the name of the sheet containing the data you are trying to load to Sheet1';
 
 describe('the spreadsheet messages, with a choice beside them', () => {
-  const world = useGatewayAndBrowser();
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   function xlsx(name: string, sheets: Record<string, unknown[][]>): string {
     const book = XLSX.utils.book_new();
@@ -35,7 +35,7 @@ describe('the spreadsheet messages, with a choice beside them', () => {
         ['Kofi', kofi],
       ],
     });
-    const { page, context, send } = await world.openSignedIn({ viewport: DESKTOP });
+    const { page, send } = await world.openSignedInKept({ viewport: DESKTOP });
     await send.choose('Contact source', 'Excel or CSV file');
 
     const template = await downloadedSheet(page, page.getByRole('button', { name: 'Download a template' }));
@@ -59,7 +59,6 @@ describe('the spreadsheet messages, with a choice beside them', () => {
       'Column chosen',
       'Column chosen',
     ]);
-    await context.close();
   });
 
   it('at 390 px: contacts not on Sheet1 get the Sheet1 message and a choice of sheet, and load from the sheet chosen', async () => {
@@ -72,7 +71,7 @@ describe('the spreadsheet messages, with a choice beside them', () => {
       ],
       Notes: [['nothing to load']],
     });
-    const { page, context, send } = await world.openSignedIn({ viewport: PHONE });
+    const { page, send } = await world.openSignedInKept({ viewport: PHONE });
     await page.goto(world.gateway.url('/phonebook'));
     await page.getByLabel('New phone book').fill('From customers');
     await page.getByRole('button', { name: 'Create phone book' }).click();
@@ -91,6 +90,5 @@ describe('the spreadsheet messages, with a choice beside them', () => {
     await dialog.getByRole('button', { name: 'Load 2 contacts' }).click();
     await send.shell.alert('2 contacts loaded into From customers').waitFor();
     await page.getByText('Kofi', { exact: false }).first().waitFor();
-    await context.close();
   });
 });

@@ -10,17 +10,16 @@ describe('routing rules, the page shell and white-label branding', () => {
   const world = useGatewayAndBrowser();
 
   it('shows a visitor the landing page on the main host, on any protected path', async () => {
-    const { page, context } = await newPage(world.browser);
+    const { page } = await world.openKept();
     await page.goto(world.gateway.url('/dashboard'));
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
     await page.getByText('10 free SMS credits when you sign up').waitFor();
     await page.getByRole('table', { name: 'REGULAR (credits valid 3 months)' }).getByText('91,744').waitFor();
     await page.getByRole('table', { name: 'PREMIUM (credits valid 1 year)' }).getByText('2000 or more').waitFor();
-    await context.close();
   });
 
   it("sends a visitor of a reseller's domain to its login, with its REGULAR prices", async () => {
-    const { page, context } = await newPage(world.browser);
+    const { page } = await world.openKept();
     await page.goto(world.gateway.url('/dashboard', 'acme.localhost'));
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Acme SMS', level: 1 }).waitFor();
@@ -29,21 +28,19 @@ describe('routing rules, the page shell and white-label branding', () => {
     await page.goto(world.gateway.url('/login'));
     await page.getByRole('heading', { name: 'Bulk SMS Ghana', level: 1 }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
-    await context.close();
   });
 
   it('sends a signed-in user from /login and /signup to /, and keeps admin screens from others', async () => {
-    const { page, context } = await world.openSignedIn();
+    const { page } = await world.openSignedInKept();
     for (const path of ['/login', '/signup', '/clientmanagement', '/clientdashboard']) {
       await page.goto(world.gateway.url(path));
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { name: 'Send SMS' }).waitFor();
     }
-    await context.close();
   });
 
   it('shows the menu items by role: no Client management for a client, yes for an admin', async () => {
-    const client = await world.openSignedIn();
+    const client = await world.openSignedInKept();
     expect(await client.send.shell.menuLabels()).toEqual([
       'Send SMS',
       'Dashboard',
@@ -60,15 +57,13 @@ describe('routing rules, the page shell and white-label branding', () => {
       'Team',
       'Audit log',
     ]);
-    await client.context.close();
-    const admin = await world.openSignedIn({ who: 'acmeadmin', password: 'acme12345', host: 'acme.localhost' });
+    const admin = await world.openSignedInKept({ who: 'acmeadmin', password: 'acme12345', host: 'acme.localhost' });
     const labels = await admin.send.shell.menuLabels();
     expect(labels.slice(-3)).toEqual(['Client management', 'Team', 'Audit log']);
     // Admins see whether a sender ID awaits approval.
     await admin.page.getByRole('button', { name: /sender IDs? (are awaiting|awaiting) approval/i }).waitFor();
     await admin.page.goto(world.gateway.url('/clientmanagement', 'acme.localhost'));
     await admin.page.getByRole('heading', { name: 'Client management' }).waitFor();
-    await admin.context.close();
   });
 
   it.each([
@@ -77,7 +72,7 @@ describe('routing rules, the page shell and white-label branding', () => {
   ])(
     "keeps the side menu's look at %s px after a reload, whatever order the stylesheets arrive in",
     async (_, viewport) => {
-      const { page, context, send } = await world.openSignedIn({ viewport });
+      const { page, send } = await world.openSignedInKept({ viewport });
       await page.goto(world.gateway.url('/phonebook'));
       await page.getByRole('heading', { name: 'Phone book', level: 1 }).waitFor();
       const first = await send.shell.menuLook();
@@ -95,7 +90,6 @@ describe('routing rules, the page shell and white-label branding', () => {
         for (const sheet of sheets.reverse()) document.head.append(sheet);
       });
       expect(await send.shell.menuLook()).toEqual(first);
-      await context.close();
     },
   );
 
@@ -103,7 +97,7 @@ describe('routing rules, the page shell and white-label branding', () => {
     ['1280', DESKTOP],
     ['390', PHONE],
   ])('shows alerts below the header at %s px, never over the balance', async (_, viewport) => {
-    const { page, context, send } = await world.openSignedIn({ viewport });
+    const { page, send } = await world.openSignedInKept({ viewport });
     await send.shell.visit(world.gateway.url('/profile'), 'Profile');
     const request = page.getByRole('region', { name: 'Request sender IDs' });
     await request.getByLabel('Sender IDs').fill(`SHELL${viewport.width}`);
@@ -116,7 +110,6 @@ describe('routing rules, the page shell and white-label branding', () => {
       .first()
       .boundingBox())!;
     expect(alert.y).toBeGreaterThanOrEqual(header.y + header.height);
-    await context.close();
   });
 
   it('brands each domain: title, company name and the installable manifest', async () => {
@@ -138,7 +131,7 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it('on a phone: the menu is behind the burger, the header shows balance, expiry, contact and Logout', async () => {
-    const { page, context, send } = await world.openSignedIn({ viewport: PHONE });
+    const { page, send } = await world.openSignedInKept({ viewport: PHONE });
     const { shell } = send;
     const onScreen = () => shell.menu.evaluate((el) => el.getBoundingClientRect().right > 0);
     expect(await onScreen()).toBe(false);
@@ -157,7 +150,6 @@ describe('routing rules, the page shell and white-label branding', () => {
     expect(await balance.textContent()).toMatch(/^[\d,]+ credits$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Bulk SMS for businesses in Ghana' }).waitFor();
-    await context.close();
   });
 });
 

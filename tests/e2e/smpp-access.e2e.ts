@@ -16,6 +16,7 @@ describe('the SMPP access card', () => {
     const who = uniqueUser('smpp');
     await apiSignUp(world.gateway, { ...who, cname: 'SMPP Traders' });
     const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
       who: who.username,
       password: who.password,
       viewport: DESKTOP,

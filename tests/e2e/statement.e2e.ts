@@ -98,7 +98,7 @@ describe('the Statement screen', () => {
   });
 
   it('fits a phone', async () => {
-    const phone = await world.openSignedIn({ viewport: SCREENSHOT_VIEWPORTS[1][1] });
+    const phone = await world.openSignedIn({ serviceWorkers: 'block', viewport: SCREENSHOT_VIEWPORTS[1][1] });
     await phone.send.shell.visit(world.gateway.url('/statement'), 'Statement');
     await statementLines(phone.page);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -108,7 +108,12 @@ describe('the Statement screen', () => {
 
   it('lets a reseller open its client’s statement from client management, and pick another account', async () => {
     const acme = 'acme.localhost';
-    const { page, context, send } = await world.openSignedIn({ who: 'acmeadmin', password: 'acme12345', host: acme });
+    const { page, context, send } = await world.openSignedIn({
+      serviceWorkers: 'block',
+      who: 'acmeadmin',
+      password: 'acme12345',
+      host: acme,
+    });
     await send.shell.visit(world.gateway.url('/clientmanagement', acme), 'Client management');
     await page.getByRole('link', { name: 'Statement of acmeclient' }).click();
     await page
@@ -127,6 +132,7 @@ describe('the Statement screen', () => {
     await context.close();
 
     const phone = await world.openSignedIn({
+      serviceWorkers: 'block',
       who: 'acmeadmin',
       password: 'acme12345',
       host: acme,

@@ -2,18 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, SCREENSHOT_VIEWPORTS } from './support/browser';
 import { accessibilityProblems } from './support/a11y';
-import { carrierMessages } from './support/carrier';
 import { useGatewayAndBrowser } from './support/e2e-setup';
-import { LoginPage } from './support/pages/login-page';
-import { SendPage } from './support/pages/send-page';
-import { apiCall, apiLogin } from './support/api-accounts';
+import { apiCall, apiLogin, apiSend } from './support/api-accounts';
+import { sendItem } from '../unit/support/factories';
+import { notAllowedText } from '../../src/domain/account/team-roles';
+import { invitationLink as teamInvitationLink, inviteFromTeamScreen, joinTeam, MEMBER_PASSWORD } from './support/team';
 
 // A team (docs/product.md#members-and-roles): the owner invites a Sender, an Approver and a Billing member from
 // the Team screen; each opens the SMS link on the account's domain, sets a password and signs in with their
 // phone number; the Sender sends but sees no Purchase; the Billing member buys credit and reads the invoice
 // but cannot send; a removed member's token is refused at once.
 
-const PASSWORD = 'member12345';
 const TIMEOUT = { timeout: 20_000 };
 
 describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
@@ -22,34 +21,9 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: `test-results/screens/team-${name}-${width}.png`, fullPage: true });
 
-  /** The link the newest invitation to `phone` carries, read from the dev inbox. */
-  async function invitationLink(phone: string) {
-    const to = `233${phone.slice(1)}`;
-    let text = '';
-    await expect
-      .poll(async () => (text = (await carrierMessages(world.gateway, to))[0]?.text ?? ''), TIMEOUT)
-      .toMatch(/\/join\//);
-    const link = /https:\/\/(localhost)(\/join\/[\w-]+)$/.exec(text);
-    expect(link, text).not.toBeNull();
-    return world.gateway.url(link![2]!, link![1]);
-  }
-
-  async function join(phone: string) {
-    const { page, context } = await newPage(world.browser, { viewport });
-    await page.goto(await invitationLink(phone));
-    await page.getByRole('heading', { name: 'Join your team' }).waitFor();
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByText(/Your password is set/).waitFor();
-    await page.getByRole('link', { name: 'Go to sign in' }).click();
-    await new LoginPage(page).logIn(phone, PASSWORD);
-    const send = new SendPage(page);
-    await send.shell.menu.waitFor({ state: 'attached' });
-    await send.heading.waitFor();
-    return { page, context, send };
-  }
+  const join = (phone: string) =>
+    joinTeam(world, phone, { viewport }, async (page) => expect(await accessibilityProblems(page)).toEqual([]));
+  const invitationLink = (phone: string) => teamInvitationLink(world, phone);
 
   it('invites a Sender, an Approver and a Billing member, each signs in, and a removed one is refused', async () => {
     const owner = await world.openSignedIn({ viewport });
@@ -59,17 +33,8 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
       { name: 'Kofi Approver', role: 'Approver', phone: phoneOf(2) },
       { name: 'Esi Billing', role: 'Billing', phone: phoneOf(3) },
     ];
-    for (const person of people) {
-      await owner.page.getByRole('button', { name: 'Invite a member' }).click();
-      const dialog = owner.page.getByRole('dialog', { name: 'Invite a member' });
-      await dialog.getByLabel('Name').fill(person.name);
-      await dialog.getByLabel('Mobile number').fill(person.phone);
-      await dialog.getByRole('checkbox', { name: /^Sender/ }).uncheck();
-      await dialog.getByRole('checkbox', { name: new RegExp(`^${person.role}`) }).check();
-      if (person === people[0]) await shot(owner.page, 'invite');
-      await dialog.getByRole('button', { name: 'Send invitation' }).click();
-      await owner.send.shell.alert(`An invitation has been sent to ${person.name}`).waitFor();
-    }
+    for (const person of people)
+      await inviteFromTeamScreen(owner, person, person === people[0] ? () => shot(owner.page, 'invite') : undefined);
     const members = owner.page.getByRole('list', { name: 'Members' });
     for (const person of people)
       await members.getByRole('listitem', { name: person.name }).getByText('Invited').waitFor();
@@ -113,8 +78,16 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     await billing.page.getByRole('article', { name: /^Invoice INV-\d{6}$/ }).waitFor();
     await shot(billing.page, 'billing-invoice');
     await billing.context.close();
-    const { token } = await apiLogin(world.gateway, people[2]!.phone, PASSWORD);
+    const { token } = await apiLogin(world.gateway, people[2]!.phone, MEMBER_PASSWORD);
     expect((await apiCall(world.gateway, 'fetchuser', {}, token)).userInfo.member.roles).toEqual(['Billing']);
+    // The send call itself is refused, naming the role that would allow it.
+    const item = sendItem({
+      shortMessage: 'From Billing',
+      destinationAddress: '233241000904',
+      messageDescription: 'Billing tries to send',
+    });
+    const sendAnswer = await apiSend(world.gateway, token, [item]);
+    expect(sendAnswer.error?.message).toBe(notAllowedText('send'));
 
     // The owner sees them active and removes the Billing member, asked first; their token is refused at once.
     await owner.page.reload();

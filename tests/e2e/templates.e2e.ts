@@ -120,7 +120,7 @@ describe('templates', () => {
     const file = join(world.scratch, 'people.xlsx');
     writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 
-    const { page, context, send } = await world.openSignedIn();
+    const { page, context, send } = await world.openSignedIn({ serviceWorkers: 'block' });
     await send.choose('Sender ID', 'DEMO');
     await send.choose('Sub-type', 'Personalized');
     await page.locator('input[type="file"]').setInputFiles(file);

@@ -104,7 +104,7 @@ describe('stored text never runs as code on any screen', () => {
     expect(saved.status).toBe('successful');
 
     // The client's own screens.
-    const client = await newPage(world.browser);
+    const client = await newPage(world.browser, { serviceWorkers: 'block' });
     const guard = await watched(client.page);
     const send = await new LoginPage(client.page).signIn(gateway.url('/login'));
     await send.choose('Contact source', 'Phone book');
@@ -122,7 +122,7 @@ describe('stored text never runs as code on any screen', () => {
     await client.context.close();
 
     // The account whose company name is a payload, on its own profile.
-    const owner = await newPage(world.browser);
+    const owner = await newPage(world.browser, { serviceWorkers: 'block' });
     const ownerGuard = await watched(owner.page);
     await new LoginPage(owner.page).signIn(gateway.url('/login'), who.username, who.password);
     await owner.page.goto(gateway.url('/profile'));
@@ -131,7 +131,7 @@ describe('stored text never runs as code on any screen', () => {
     await owner.context.close();
 
     // The administrator's views of its clients.
-    const admin = await newPage(world.browser);
+    const admin = await newPage(world.browser, { serviceWorkers: 'block' });
     const adminGuard = await watched(admin.page);
     await new LoginPage(admin.page).signIn(gateway.url('/login'), 'supervisor', 'supervisor123');
     await admin.page.goto(gateway.url('/clientdashboard'));
@@ -143,7 +143,7 @@ describe('stored text never runs as code on any screen', () => {
     await admin.context.close();
 
     // The brand a reseller typed, on its login page and in its signed-in header.
-    const reseller = await newPage(world.browser);
+    const reseller = await newPage(world.browser, { serviceWorkers: 'block' });
     const brandGuard = await watched(reseller.page);
     await reseller.page.goto(gateway.url('/login', 'acme.localhost'));
     await reseller.page.getByRole('heading', { name: brand, level: 1 }).waitFor();

@@ -91,7 +91,23 @@ describe('carrier delivery ticks', () => {
         index: null,
         status: 'SENT',
         time: new Date(gw.clock.now).toISOString(),
+        openHere: [],
       },
     ]);
+  });
+
+  it("gives each link of a text as it opens on the dev server's own port", async () => {
+    const text =
+      'Sale today https://acme.localhost/l/Ab3dE9x Reply STOP: https://localhost/o/k2 and https://shop.example.com/x';
+    await deliverSystemText(gw.ctx, '233249990002', 'BULKSMS', text);
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/smsgateway/dev/carrier?to=233249990002',
+      headers: { host: 'localhost:8080' },
+    });
+    expect(res.json().messages[0]).toMatchObject({
+      text,
+      openHere: ['http://acme.localhost:8080/l/Ab3dE9x', 'http://localhost:8080/o/k2'],
+    });
   });
 });

@@ -38,6 +38,7 @@ describe('dev inbox (GATEWAY_DEV=1)', () => {
         index: 0,
         status: 'SENT',
         time: expect.any(String),
+        openHere: [],
       },
       {
         to: '233241990001',
@@ -49,6 +50,7 @@ describe('dev inbox (GATEWAY_DEV=1)', () => {
         index: 0,
         status: 'SENT',
         time: expect.any(String),
+        openHere: [],
       },
     ]);
     const one = await get('/smsgateway/dev/carrier?to=233241990001&limit=1');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, makeTestApp, type TestGateway, type Session } from './helpers/test-app';
 import { logoPng } from '../../server/src/images/png';
 import { createUser } from '../../server/src/seed/accounts';
+import { LEGAL_PAGE_FORMAT } from '../../src/domain/brand/legal-pages';
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 const PRICES = {
@@ -277,5 +278,36 @@ describe('update-domain-details/', () => {
     );
     expect((await details('localhost')).companyname).toBe('Bulk SMS Ghana Ltd');
     expect((await details('acme.localhost')).companyname).toBe('Acme SMS Ltd');
+  });
+  it('links the owner’s own terms and privacy pages: https addresses only, cleared by an empty one', async () => {
+    const terms = 'https://acme.example.com/terms';
+    expect(
+      (await save(acme, { termsurl: ` ${terms} `, privacyurl: 'https://acme.example.com/privacy?v=2' })).status,
+    ).toBe(200);
+    expect(await details('acme.localhost')).toMatchObject({
+      termsurl: terms,
+      privacyurl: 'https://acme.example.com/privacy?v=2',
+    });
+    const mine = (
+      await call(gw, 'fetchuser', { profile_id: acme.profile_id }, { token: acme.token, host: 'acme.localhost' })
+    ).body.userInfo;
+    expect(mine).toMatchObject({ termsurl: terms, privacyurl: 'https://acme.example.com/privacy?v=2' });
+    // The main host's visitors see the operator's (none), never a reseller's.
+    expect(await details('localhost')).toMatchObject({ termsurl: '', privacyurl: '' });
+    for (const bad of [
+      'javascript:alert(1)',
+      'http://acme.example.com/terms',
+      'https://user:pass@acme.example.com/terms',
+      'acme.example.com/terms',
+      'https://localhost/terms',
+      `https://acme.example.com/${'t'.repeat(500)}`,
+      42,
+    ]) {
+      const res = await save(acme, { termsurl: bad });
+      expect([bad, res.status, res.body.error?.message]).toEqual([bad, 400, LEGAL_PAGE_FORMAT]);
+    }
+    expect((await details('acme.localhost')).termsurl).toBe(terms);
+    expect((await save(acme, { privacyurl: '' })).status).toBe(200);
+    expect(await details('acme.localhost')).toMatchObject({ termsurl: terms, privacyurl: '' });
   });
 });

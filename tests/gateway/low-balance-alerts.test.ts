@@ -11,6 +11,20 @@ import { sendLowBalanceAlerts } from '../../server/src/accounts/low-balance-aler
 import { fanOutBalanceAlerts } from '../../server/src/integrations/webhooks/balance-events';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { DAY_MS } from '../../src/domain/dates';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
+
+/** Fails the first write of carrier parts, as a process that dies before its SMS is queued. */
+class DiesBeforeTheText implements KyselyPlugin {
+  died = false;
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (!this.died && node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'carrier_parts') {
+      this.died = true;
+      throw new Error('the process died before its SMS was queued');
+    }
+    return node;
+  }
+  transformResult = async ({ result }: PluginTransformResultArgs) => result;
+}
 
 let gw: TestGateway;
 let receiver: Receiver;
@@ -100,6 +114,23 @@ describe('low-balance alerts', () => {
     expect(raised.map((r) => r.day)).toEqual(['2026-11-20', '2026-11-21']);
     expect(await sendLowBalanceAlerts(gw.ctx)).toBe(1);
     expect(await alertMails()).toHaveLength(2);
+  });
+
+  it('never loses the SMS: an alert whose text could not be queued stays unsent, and goes once, mail and text, next step', async () => {
+    gw.clock.advance(DAY_MS);
+    await setBalance(150);
+    expect(await sendAtOnce(6, 500)).toEqual(Array(6).fill(200));
+    const [mailsBefore, textsBefore] = [(await alertMails()).length, (await alertTexts()).length];
+    const dying = new DiesBeforeTheText();
+    const db = Object.assign(gw.ctx.db.withPlugin(dying), { dialectName: gw.ctx.db.dialectName });
+    expect(await sendLowBalanceAlerts({ ...gw.ctx, db })).toBe(0);
+    expect(dying.died).toBe(true);
+    expect((await alerts()).at(-1)!.notified_at).toBe(0);
+    expect(await alertMails()).toHaveLength(mailsBefore);
+
+    expect(await sendLowBalanceAlerts(gw.ctx)).toBe(1);
+    expect(await alertMails()).toHaveLength(mailsBefore + 1);
+    await eventually(async () => expect(await alertTexts()).toHaveLength(textsBefore + 1));
   });
 
   it('raises none while the balance stays above the level, or for an account that set none', async () => {

@@ -44,13 +44,16 @@ describe('fillShell', () => {
       title,
       themeColor: '#a51d1d',
       stylesheets: ['/assets/root-Xy12.css'],
+      scripts: ['/assets/root-Ab34.js'],
     })!;
 
-  it('puts the app in place of the splash, the stylesheet in the head and the details after the root', () => {
+  it('puts the app in place of the splash, the stylesheet and the app code to fetch in the head, the details after the root', () => {
     const html = filled({ companyname: 'Acme SMS' });
     expect(html).toContain('<div id="root" data-prerendered="/login"><main>app</main></div>');
     expect(html).not.toContain('Loading…');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/root-Xy12.css"></head>');
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/root-Xy12.css"><link rel="prefetch" crossorigin href="/assets/root-Ab34.js"></head>',
+    );
     expect(html).toContain('<html lang="en" data-mantine-color-scheme="light">');
     expect(html).toContain('<title>Acme SMS</title>');
     expect(html).toContain('<meta name="theme-color" content="#a51d1d" />');

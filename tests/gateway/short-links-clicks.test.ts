@@ -10,6 +10,18 @@ import { eventually } from './helpers/eventually';
 import { suppress } from '../../server/src/optouts/suppression';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { fanOutClicks } from '../../server/src/integrations/webhooks/click-events';
+import { recordClick } from '../../server/src/links/click-writer';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
+
+/** Counts the inserts into link_clicks. */
+class CountsClickInserts implements KyselyPlugin {
+  inserts = 0;
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'link_clicks') this.inserts += 1;
+    return node;
+  }
+  transformResult = async ({ result }: PluginTransformResultArgs) => result;
+}
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 
@@ -165,5 +177,43 @@ describe('the clicks of short links', () => {
         },
       });
     }
+  });
+
+  it('records each of 200 clicks at once exactly once, in a few inserts rather than 200', async () => {
+    const sent = await sendSms(gw, demo.apikey, [
+      sendItem({
+        destinationAddress: numbers(200, 5000),
+        shortenLinks: true,
+        shortMessage: 'Sale: https://shop.example.com/y',
+      }),
+    ]);
+    const id = sent.body.message_id as number;
+    const links = await codesOf(id);
+    const answers = await Promise.all(links.map((l) => open(l.code)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(200).fill(302));
+    const clicks = await gw.ctx.db
+      .selectFrom('link_clicks')
+      .select('recipient_index')
+      .where('message_id', '=', id)
+      .execute();
+    expect(clicks.map((c) => c.recipient_index).sort((a, b) => a - b)).toEqual([...Array(200).keys()]);
+
+    // The writer alone, on a counted connection: clicks that come together share inserts.
+    const counted = new CountsClickInserts();
+    const db = gw.ctx.db.withPlugin(counted);
+    const row = (k: number) => ({
+      code: links[k]!.code,
+      profile_id: demo.profile_id,
+      message_id: id,
+      recipient_id: 0,
+      recipient_index: k,
+      network: 'mtn',
+      device: 'Android',
+      at: gw.clock.now,
+    });
+    await Promise.all(Array.from({ length: 200 }, (_, k) => recordClick(db, row(k))));
+    expect(counted.inserts).toBeLessThanOrEqual(2);
+    const stored = await gw.ctx.db.selectFrom('link_clicks').select('id').where('message_id', '=', id).execute();
+    expect(stored).toHaveLength(400);
   });
 });

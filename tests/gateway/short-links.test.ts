@@ -121,19 +121,61 @@ describe('short links', () => {
     expect(await clicksOf(id)).toHaveLength(2);
   });
 
-  it('counts no click within a second of the delivery receipt', async () => {
-    const { id, links } = await sendShortened(numbers(1));
-    await gw.ctx.db
+  /** The recipient's delivery receipt comes now. */
+  const deliveredNow = (recipientId: number) =>
+    gw.ctx.db
       .updateTable('message_recipients')
       .set({ status: 'SENT', done_at: gw.clock.now })
-      .where('id', '=', links[0]!.recipientId)
+      .where('id', '=', recipientId)
       .execute();
+
+  it('counts no click within a second of the delivery receipt', async () => {
+    const { id, links } = await sendShortened(numbers(1));
+    await deliveredNow(links[0]!.recipientId);
     gw.clock.advance(400);
     expect((await open(links[0]!.code)).statusCode).toBe(302);
     expect(await clicksOf(id)).toHaveLength(0);
     gw.clock.advance(600);
     await open(links[0]!.code);
     expect(await clicksOf(id)).toHaveLength(1);
+  });
+
+  it('counts a click made before the delivery receipt, and none within a second of a receipt that came later', async () => {
+    const { id, links } = await sendShortened(numbers(1));
+    await open(links[0]!.code);
+    expect(await clicksOf(id)).toHaveLength(1);
+    await deliveredNow(links[0]!.recipientId);
+    gw.clock.advance(400);
+    expect((await open(links[0]!.code)).statusCode).toBe(302);
+    expect(await clicksOf(id)).toHaveLength(1);
+    gw.clock.advance(600);
+    await open(links[0]!.code);
+    expect(await clicksOf(id)).toHaveLength(2);
+  });
+
+  it("stores a send's long URL once for all its links, and a link holding its URL inline still redirects", async () => {
+    const { id, links } = await sendShortened(numbers(50));
+    const urls = await gw.ctx.db.selectFrom('short_link_urls').select('url').where('message_id', '=', id).execute();
+    expect(urls).toEqual([{ url: LONG_URL }]);
+    // A link made before the URLs were stored once (migration 049): its row holds the URL itself.
+    await gw.ctx.db
+      .insertInto('short_links')
+      .values({
+        code: 'Old1234',
+        profile_id: demo.profile_id,
+        message_id: id,
+        recipient_id: links[0]!.recipientId,
+        recipient_index: 0,
+        network: 'mtn',
+        mode: 'live',
+        url: 'https://example.com/before',
+        created_at: gw.clock.now,
+      })
+      .execute();
+    const res = await open('Old1234');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://example.com/before');
+    expect((await open(links[1]!.code)).headers.location).toBe(LONG_URL);
   });
 
   it("answers 404 for an unknown or malformed code and on another tenant's host, counting nothing", async () => {
@@ -150,6 +192,22 @@ describe('short links', () => {
       expect(res.body).toContain('Link not found');
     }
     expect(await clicksOf(id)).toHaveLength(0);
+  });
+
+  it("answers 404 on another tenant's host and the expired page at 90 days for a link opened just before", async () => {
+    const { id, links } = await sendShortened(numbers(1));
+    const code = links[0]!.code;
+    expect((await open(code)).statusCode).toBe(302);
+    for (const host of ['acme.localhost', 'other.example']) {
+      const res = await open(code, { host });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+    }
+    gw.clock.advance(SHORT_LINK_LIFETIME_MS);
+    const expired = await open(code);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.headers.location).toBeUndefined();
+    expect(await clicksOf(id)).toHaveLength(1);
   });
 
   it('shows a page naming the sender once the link is 90 days old, and goes nowhere', async () => {
@@ -197,7 +255,11 @@ describe('short links', () => {
     expect(row!.text).toMatch(
       /^Go https:\/\/localhost\/l\/[A-Za-z0-9]{7}\nOpt out: https:\/\/localhost\/o\/[A-Za-z0-9]{8}$/,
     );
-    const stored = await gw.ctx.db.selectFrom('short_links').select(['url', 'network']).execute();
+    const stored = await gw.ctx.db
+      .selectFrom('short_links as l')
+      .innerJoin('short_link_urls as u', 'u.id', 'l.url_id')
+      .select(['u.url', 'l.network'])
+      .execute();
     expect(stored).toEqual([{ url: 'https://example.com/a', network: 'mtn' }]);
   });
 

@@ -176,6 +176,36 @@ describe("an API key's daily cap", () => {
   });
 });
 
+describe("an API key's daily cap and what it gave back", () => {
+  it('counts a cancelled scheduled send of the key as given back: the key may spend it again that day', async () => {
+    await setBalance(demo.profile_id, 1000);
+    const key = await makeKey(gw, demo.token, { dailyCap: 30 });
+    const send = (from: number, size: number, scheduleAt?: string) =>
+      v1(gw, 'POST', '/messages', {
+        auth: key.secret,
+        body: { from: 'DEMO', to: numbers(size, from).split(','), text: 'Hi', ...(scheduleAt ? { scheduleAt } : {}) },
+      });
+    const later = await send(8000, 20, new Date(gw.clock.now + 3_600_000).toISOString());
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect((await send(8100, 20)).status).toBe(402);
+
+    const cancelled = await v1(gw, 'POST', `/batches/${later.body.batchId}/cancel`, { auth: key.secret });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refunded: 20 });
+    const refund = await gw.ctx.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'api_key_id'])
+      .where('profile_id', '=', demo.profile_id)
+      .where('reason', '=', 'refund')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({ amount: 20, api_key_id: key.id });
+    const now = await send(8200, 30);
+    expect(now.status, JSON.stringify(now.body)).toBe(201);
+    expect((await send(8300, 1)).status).toBe(402);
+    expect(await balance(demo.profile_id)).toBe(970);
+  });
+});
+
 describe("SMPP access's daily cap", () => {
   it('answers the submits past it ESME_RSUBMITFAIL and charges only those it took, binds at once', async () => {
     await setBalance(demo.profile_id, 1000);

@@ -111,7 +111,14 @@ describe('who may manage the team', () => {
     for (const roles of [['Sender'], ['Billing', 'Developer'], ['Viewer'], ['Approver']] as const) {
       const actor = await joinedMember(gw, owner(demo), [...roles]);
       const token = await memberSession(gw, actor);
-      for (const name of ['members', 'invitemember', 'setmemberroles', 'removemember', 'resendinvitation']) {
+      for (const name of [
+        'members',
+        'invitemember',
+        'setmemberroles',
+        'setmembercap',
+        'removemember',
+        'resendinvitation',
+      ]) {
         const res = await as(token, name, { id: target.id, roles: ['Sender'], name: 'X', phone: freshMemberPhone() });
         expect(res.status, `${roles} ${name}`).toBe(403);
         expect(res.body.error.message).toBe('You are not allowed to do this. Ask for the Admin role.');

@@ -5,13 +5,15 @@ import type { BalanceAlertRow } from '../db/schema-money';
 import { domainOfUser } from '../tenancy/domains';
 import { lowBalanceAlertText } from '../../../src/domain/money/caps';
 import { findAccount } from './account-store';
-import { sendSystemText } from './system-texts';
+import { queueSystemTextWith, senderOf } from './system-texts';
+import { sendQueuedSystemTexts } from '../carrier/system-texts';
 
 // The account's own low-balance alert (docs/product.md#low-balance-alerts): an SMS from the system
-// sender to its number and an e-mail to its address, for each alert the money area raised. An alert
-// is marked sent in the transaction that queues its e-mail, by one instance only (a conditional
-// update); its SMS is handed to the carrier once that committed. The app's notice needs no row: it
-// shows while the balance is under the level (src/features).
+// sender to its number and an e-mail to its address, for each alert the money area raised. One
+// instance marks an alert sent (a conditional update) in the transaction that queues its e-mail and
+// its SMS: the three commit together or not at all. A process that dies after the commit leaves both
+// to the mail and carrier loops; one that dies before leaves the alert for the next step. The app's
+// notice needs no row: it shows while the balance is under the level (src/features).
 
 /** Alerts one step reads. */
 const STEP = 50;
@@ -20,7 +22,14 @@ const STEP = 50;
 export async function sendLowBalanceAlerts(ctx: GatewayContext): Promise<number> {
   const alerts = await unsentAlerts(ctx.db, 'notified_at', STEP);
   let sent = 0;
-  for (const alert of alerts) if (await sendOne(ctx, alert)) sent += 1;
+  for (const alert of alerts) {
+    // One alert that cannot be queued (it stays unsent, tried again next step) holds up no other.
+    try {
+      if (await sendOne(ctx, alert)) sent += 1;
+    } catch (error) {
+      ctx.reportError?.('low-balance alert', error);
+    }
+  }
   return sent;
 }
 
@@ -30,6 +39,8 @@ async function sendOne(ctx: GatewayContext, alert: BalanceAlertRow): Promise<boo
   const company = domain?.companyname || 'SMS';
   const text = lowBalanceAlertText(Number(alert.balance_after), Number(alert.threshold), company);
   const now = ctx.now();
+  const phone = user?.telnumber || '';
+  const sender = user && phone ? await senderOf(ctx, user.supid || user.profile_id) : '';
   const mine = await ctx.db.transaction().execute(async (trx) => {
     if (!(await markAlertSent(trx, alert.id, 'notified_at', now))) return false;
     if (user)
@@ -45,13 +56,9 @@ async function sendOne(ctx: GatewayContext, alert: BalanceAlertRow): Promise<boo
         },
         now,
       );
+    if (phone) await queueSystemTextWith(trx, now, sender, phone, text);
     return true;
   });
-  if (!mine || !user?.telnumber) return mine;
-  try {
-    await sendSystemText(ctx, user.supid || user.profile_id, user.telnumber, text);
-  } catch (error) {
-    ctx.reportError?.('low-balance alert', error);
-  }
-  return true;
+  if (mine && phone) await sendQueuedSystemTexts(ctx);
+  return mine;
 }

@@ -5,6 +5,7 @@ import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
 import type { TeamMember } from '../core/scope';
 import { userInfo } from '../tenancy/user-info';
+import { memberTwoStepState } from './member-two-step';
 import { permissionsOf } from '../../../src/domain/account/team-roles';
 
 export async function sessionUserInfo(
@@ -16,12 +17,14 @@ export async function sessionUserInfo(
   const { member } = session;
   if (!member) return info;
   const permissions = permissionsOf(member.roles);
+  const twoStep = await memberTwoStepState(ctx, session.user, member.id);
   const settings = permissions.includes('settings');
   return {
     ...info,
-    // The account's own two-step is its owner's business; a member's comes with their own sign-in.
-    twostep: false,
-    twosteprequired: false,
+    // The account's own two-step is its owner's business: a member is answered their own, and whether
+    // the account requires it of every member (docs/product.md#two-step-sign-in).
+    twostep: twoStep.on,
+    twosteprequired: twoStep.required,
     paystackseckeyending: settings ? info.paystackseckeyending : '',
     recaptchasecretkeyending: settings ? info.recaptchasecretkeyending : '',
     member: { id: member.id, name: member.name, roles: [...member.roles] },

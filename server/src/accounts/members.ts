@@ -7,6 +7,7 @@ import type { MemberRow } from '../db/schema-team';
 import type { TeamMember } from '../core/scope';
 import { conflict, forbidden, notFound, refuse } from '../core/errors';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
+import { periodStart, spendingByMember } from '../money/caps';
 import { isEmailAddress } from '../../../src/domain/fields';
 import { checkPhoneNumber } from '../../../src/domain/numbers/number-screen';
 import {
@@ -32,8 +33,8 @@ export interface TeamActor {
   member: TeamMember | null;
 }
 
-/** A member as the Team screen shows them. */
-export const shownMember = (row: MemberRow): Member => ({
+/** A member as the Team screen shows them, with what their sends spent this month. */
+export const shownMember = (row: MemberRow, spentThisMonth = 0): Member => ({
   id: row.id,
   name: row.name,
   phone: row.phone,
@@ -42,6 +43,9 @@ export const shownMember = (row: MemberRow): Member => ({
   status: row.status === 'active' ? 'active' : 'invited',
   inviteExpiresAt: row.status === 'invited' ? row.invite_expires_at : 0,
   joinedAt: row.joined_at,
+  monthlyCap: row.monthly_cap === null ? null : Number(row.monthly_cap),
+  spentThisMonth,
+  twoStep: row.totp_enabled === 1,
 });
 
 /** The account's members, invited and active, in the order they were invited. */
@@ -53,7 +57,51 @@ export async function listMembers(ctx: GatewayContext, profileId: number): Promi
     .where('status', '<>', 'removed')
     .orderBy('id')
     .execute();
-  return rows.map(shownMember);
+  const spent = await spendingByMember(ctx.db, profileId, periodStart('month', ctx.now()));
+  return rows.map((row) => shownMember(row, spent.get(row.id) ?? 0));
+}
+
+/**
+ * Sets (or with null clears) a member's monthly credit cap (docs/product.md#who-did-what): each charge of
+ * theirs is checked against it in the charge's transaction (money/caps.ts memberCap). Not one's own.
+ */
+export async function setMemberCap(
+  ctx: GatewayContext,
+  actor: TeamActor,
+  id: number,
+  monthlyCap: number | null,
+  source: AuditSource,
+): Promise<Member> {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const row = await ownMember(trx, actor.user.profile_id, id);
+    mayChange(actor, row, rolesFromText(row.roles));
+    const after = await trx
+      .updateTable('members')
+      .set({ monthly_cap: monthlyCap })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      at: ctx.now(),
+      actor: actor.user,
+      action: 'spending_cap_changed',
+      source,
+      details: { member: row.id, name: row.name, monthlyCap: monthlyCap ?? 'none', before: row.monthly_cap ?? 'none' },
+    });
+    return after;
+  });
+  const spent = await spendingByMember(ctx.db, actor.user.profile_id, periodStart('month', ctx.now()));
+  return shownMember(updated, spent.get(updated.id) ?? 0);
+}
+
+/** The names of every member the account ever had, by id: a removed one's marked so (their past actions keep a name). */
+export async function memberNames(ctx: GatewayContext, profileId: number): Promise<Map<number, string>> {
+  const rows = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'name', 'status'])
+    .where('profile_id', '=', profileId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.status === 'removed' ? `${r.name} (removed)` : r.name]));
 }
 
 /** One of the account's members, not removed, read in `db`; another account's id is not found. */

@@ -120,6 +120,8 @@ export async function signedIn(
       actor: user,
       action: 'signin',
       source,
+      // A member's sign-in names them in the log (docs/product.md#who-did-what): the call itself is public.
+      member: member?.id ?? null,
       details: { device: describeUserAgent(source.userAgent), ...(member ? { member: member.id } : {}) },
     });
     return issued;

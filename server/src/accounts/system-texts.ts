@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../core/context';
-import { deliverSystemText } from '../carrier/system-texts';
+import type { Executor } from '../db/database';
+import { deliverSystemText, queueSystemTextIn } from '../carrier/system-texts';
 import { SENDER_ID_MAX_LENGTH } from '../../../src/domain/constants';
 import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import { systemSenderOf } from '../tenancy/domains';
@@ -9,7 +10,7 @@ import { takeAttempt } from './attempts';
 const FALLBACK_SENDER = 'SMS';
 
 /** The sender a supervisor's codes go out under: only an approved sender ID, never a tenant's free text. */
-async function senderOf(ctx: GatewayContext, supervisorId: number): Promise<string> {
+export async function senderOf(ctx: GatewayContext, supervisorId: number): Promise<string> {
   return ((await systemSenderOf(ctx, supervisorId)) || FALLBACK_SENDER).slice(0, SENDER_ID_MAX_LENGTH);
 }
 
@@ -49,6 +50,14 @@ export async function sendResetCode(ctx: GatewayContext, supervisorId: number, p
 export async function sendSystemText(ctx: GatewayContext, supervisorId: number, phone: string, text: string) {
   await deliverSystemText(ctx, phone, await senderOf(ctx, supervisorId), text);
 }
+
+/**
+ * A fixed system text queued in the caller's transaction (a notice that must not be lost if the process
+ * dies after its cause commits); `sender` from senderOf, read before the transaction. The caller sends
+ * it after the commit with sendQueuedSystemTexts, or the carrier's next step does.
+ */
+export const queueSystemTextWith = (db: Executor, now: number, sender: string, phone: string, text: string) =>
+  queueSystemTextIn(db, now, phone, sender, text);
 
 /** A team's invitation (docs/product.md#members-and-roles), counted like a code: nobody floods a number with them. */
 export async function sendInvitation(ctx: GatewayContext, supervisorId: number, phone: string, text: string) {

@@ -9,7 +9,14 @@ import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { findAccount } from './account-store';
 import { giveBackAttempt, takeAttempt } from './attempts';
 import { sendNotice, twoStepOffText } from './notices';
-import { codeAttemptsOf, replaceRecoveryCodes, TOTP_CODE, useTotpCode } from './two-step-codes';
+import {
+  codeAttemptsOf,
+  dropRecoveryCodes,
+  ownerCodes,
+  replaceRecoveryCodes,
+  TOTP_CODE,
+  useTotpCode,
+} from './two-step-codes';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
 import {
   TWO_STEP_ALREADY_ON,
@@ -33,7 +40,7 @@ export async function twoStepRequired(ctx: GatewayContext, user: UserRow): Promi
 /** Checks a code typed for the signed-in account (turning off, new recovery codes), inside the caller's transaction. */
 async function checkOwnCode(ctx: GatewayContext, db: Executor, user: UserRow, code: string) {
   const outcome = TOTP_CODE.test(code.trim())
-    ? await useTotpCode(db, ctx, user, user.totp_secret, code.trim())
+    ? await useTotpCode(db, ctx, ownerCodes(user), user.totp_secret, code.trim())
     : 'wrong';
   if (outcome === 'used') throw refuse(TWO_STEP_CODE_USED);
   if (outcome === 'wrong') throw refuse(TWO_STEP_WRONG_CODE);
@@ -54,7 +61,7 @@ export async function confirmEnrolment(ctx: GatewayContext, user: UserRow, code:
   await takeAttempt(ctx, 'twoStepCode', codeAttemptsOf(user.profile_id));
   const answer = await ctx.db.transaction().execute(async (trx) => {
     const outcome = TOTP_CODE.test(code.trim())
-      ? await useTotpCode(trx, ctx, user, user.totp_pending, code.trim())
+      ? await useTotpCode(trx, ctx, ownerCodes(user), user.totp_pending, code.trim())
       : 'wrong';
     if (outcome === 'used') throw refuse(TWO_STEP_CODE_USED);
     if (outcome === 'wrong') throw refuse(TWO_STEP_WRONG_CODE);
@@ -99,7 +106,7 @@ export async function disableTwoStep(
       .set({ totp_secret: '', totp_pending: '', totp_enabled: 0, require_two_step: 0 })
       .where('profile_id', '=', user.profile_id)
       .execute();
-    await trx.deleteFrom('recovery_codes').where('profile_id', '=', user.profile_id).execute();
+    await dropRecoveryCodes(trx, user.profile_id);
     await recordAudit(trx, { at: ctx.now(), actor: user, action: 'two_step_off', source });
   });
   await sendNotice(ctx, user, supervisorId, twoStepOffText());

@@ -71,3 +71,16 @@ export const auditedCampaign = (row: ApprovalRow) => ({
   sendAt: Number(row.send_at),
   cost: Number(row.cost),
 });
+
+/** Credits `authorId`'s other waiting campaigns hold: what their monthly cap counts as spent when one more waits. */
+export async function reservedByAuthor(db: Executor, profileId: number, authorId: number, except: number) {
+  const row = await db
+    .selectFrom('approvals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cost'), eb.val(0)).as('reserved'))
+    .where('profile_id', '=', profileId)
+    .where('author_id', '=', authorId)
+    .where('state', '=', 'waiting')
+    .where('id', '<>', except)
+    .executeTakeFirst();
+  return Number(row?.reserved ?? 0);
+}

@@ -81,7 +81,9 @@ export async function approveCampaign(
 ): Promise<Approval> {
   const waiting = await decidable(ctx, decider, id);
   const items = JSON.parse(waiting.items) as SendItemInput[];
+  // The campaign is its author's: their message, their spending, their monthly cap.
   const answer = await acceptSend(ctx, decider.user, items, null, {
+    member: waiting.author_id,
     beforeSend: async (trx) => void (await takeDecision(trx, ctx, decider, id, 'approved', note, source)),
   });
   const row = await ctx.db

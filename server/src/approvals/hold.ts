@@ -7,13 +7,14 @@ import type { IdempotencyRange } from '../../../src/domain/send/idempotency-key'
 import { recordAudit, type AuditSource } from '../audit/audit-log';
 import { queueMail } from '../mail/outbox';
 import { balances, charge } from '../money/balance';
+import { holdMemberCap } from '../money/caps';
 import { rememberAnswer, storedAnswer, type SendAnswer } from '../messaging/idempotency';
 import { acceptSend } from '../sending/accept-send';
 import { quoteSend, type SendQuote } from '../sending/send-quote';
 import type { SendItemInput } from '../sending/send-items';
 import { approversOf, textTeam } from '../accounts/approvers';
 import { tenantHost } from '../tenancy/domains';
-import { auditedCampaign, ruleOf } from './approval-rows';
+import { auditedCampaign, reservedByAuthor, ruleOf } from './approval-rows';
 import {
   approverText,
   AWAITING_APPROVAL,
@@ -47,7 +48,7 @@ export async function sendOrHold(
     const repeat = await storedAnswer(ctx.db, user.profile_id, idem.key);
     if (repeat) return repeat;
   }
-  const quote = await quoteSend(user, items, ctx.now());
+  const quote = await quoteSend(ctx, user, items, ctx.now());
   if (!needsApproval(rule, quote.numbers.length, quote.envelope.category)) return acceptSend(ctx, user, items, idem);
   try {
     return await holdForApproval(ctx, { user, member }, items, quote, idem, source);
@@ -76,6 +77,9 @@ async function holdForApproval(
       at: now,
     } as const;
     await charge(trx, user.profile_id, quote.cost, why, 'this campaign');
+    // The author's monthly cap, in the words a send's refusal uses; checked again when it is approved.
+    const reserved = await reservedByAuthor(trx, user.profile_id, member.id, row.id);
+    await holdMemberCap(trx, user.profile_id, member.id, { credits: quote.cost, reserved, at: now, what: 'this send' });
     await recordAudit(trx, {
       at: now,
       actor: user,

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../db/database';
 import type { AuditLogRow, AuditTables } from '../db/schema-audit';
 import { anyColumnLike, pageOf, pageWindow } from '../db/queries';
@@ -12,6 +12,7 @@ import {
   type AuditAction,
 } from '../../../src/domain/account/audit';
 import { TOP_SUPERVISOR_ID } from '../../../src/domain/constants';
+import { actingMemberId } from '../core/acting-member';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Rows older than this are pruned by the hourly sweep (docs/compliance.md#audit-log). */
@@ -39,6 +40,12 @@ export interface AuditRecord {
   targetId?: number;
   /** What changed: before and after, field names; never a secret. */
   details?: Record<string, unknown>;
+  /**
+   * The team member who acted (docs/product.md#who-did-what): left out, the member the request acts for
+   * (core/acting-member.ts); null for none, an id for a member who acted in an earlier request (a purchase
+   * confirmed later).
+   */
+  member?: number | null;
 }
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
@@ -60,9 +67,13 @@ export async function recordAudit(trx: Executor, record: AuditRecord): Promise<v
       ip: clip(record.source.ip, 64),
       user_agent: clip(record.source.userAgent, 300),
       details: record.details ? clip(JSON.stringify(record.details), 4000) : '',
+      member_id: record.member !== undefined ? record.member : actingMemberId(record.actor.profile_id),
     })
     .execute();
 }
+
+/** A row as read for the log: with the name of the member who acted, null for none. */
+export type ShownAuditRow = AuditLogRow & { member_name: string | null };
 
 /** Who reads the log: an account its own rows (and those done to it), an admin its clients' too, profile 6 all. */
 export interface AuditViewer {
@@ -88,16 +99,21 @@ export const seesSourceOf = (viewer: AuditViewer, row: Pick<AuditLogRow, 'profil
  * actions, its clients' and its provider's; the operator is shown by its role).
  */
 function searchCondition(eb: ExpressionBuilder<AuditTables, 'audit_log'>, viewer: AuditViewer, search: string) {
-  if (viewer.profile_id === TOP_SUPERVISOR_ID)
-    return anyColumnLike(['actor_name', 'action', 'ip', 'details', 'user_agent'], search);
+  const actor = eb.or([anyColumnLike(['actor_name', 'ip', 'user_agent'], search), memberNamed(search)]);
+  if (viewer.profile_id === TOP_SUPERVISOR_ID) return eb.or([anyColumnLike(['action', 'details'], search), actor]);
   const me = viewer.profile_id;
   const sourceShown = eb.or([eb('profile_id', '=', me), ...(viewer.isAdmin === 1 ? [eb('tenant_id', '=', me)] : [])]);
   return eb.or([
     anyColumnLike(['action', 'details'], search),
-    eb.and([sourceShown, anyColumnLike(['actor_name', 'ip', 'user_agent'], search)]),
+    eb.and([sourceShown, actor]),
     eb.and([eb('profile_id', '=', viewer.supid), anyColumnLike(['actor_name'], search)]),
   ]);
 }
+
+/** Rows a team member acted in whose name (as the team knows them now) matches: the name the log shows. */
+const memberNamed = (search: string) =>
+  sql<SqlBool>`exists (select 1 from members where members.id = audit_log.member_id
+    and members.profile_id = audit_log.profile_id and ${anyColumnLike(['members.name'], search)})`;
 
 export interface AuditQuery {
   search: string;
@@ -128,7 +144,20 @@ export function auditWindow(query: Pick<AuditQuery, 'from' | 'to'>, now: number)
 function selectRows(db: Executor, viewer: AuditViewer, query: AuditQuery, now: number) {
   if (query.action && !isAuditAction(query.action)) throw refuse('Please choose an action from the list');
   const { start, end } = auditWindow(query, now);
-  let q = db.selectFrom('audit_log').selectAll().where('at', '>=', start).where('at', '<', end);
+  let q = db
+    .selectFrom('audit_log')
+    .selectAll()
+    // The member who acted, by the name the team knows them by (docs/product.md#who-did-what).
+    .select((eb) =>
+      eb
+        .selectFrom('members')
+        .select('members.name')
+        .whereRef('members.id', '=', 'audit_log.member_id')
+        .whereRef('members.profile_id', '=', 'audit_log.profile_id')
+        .as('member_name'),
+    )
+    .where('at', '>=', start)
+    .where('at', '<', end);
   if (viewer.profile_id !== TOP_SUPERVISOR_ID) {
     const me = viewer.profile_id;
     q = q.where((eb) =>
@@ -151,7 +180,7 @@ export async function auditPage(
   query: AuditQuery,
   pageNum: number,
   now: number,
-): Promise<{ items: AuditLogRow[]; hasMore: boolean }> {
+): Promise<{ items: ShownAuditRow[]; hasMore: boolean }> {
   const { offset, limit } = pageWindow(pageNum);
   return pageOf(await selectRows(db, viewer, query, now).offset(offset).limit(limit).execute());
 }
@@ -163,7 +192,7 @@ export async function auditRows(
   query: AuditQuery,
   max: number,
   now: number,
-): Promise<{ items: AuditLogRow[]; truncated: boolean }> {
+): Promise<{ items: ShownAuditRow[]; truncated: boolean }> {
   const rows = await selectRows(db, viewer, query, now)
     .limit(max + 1)
     .execute();

@@ -39,6 +39,8 @@ const CONNECT_TIMEOUT_MS = 5000;
 export function openDatabase(options: {
   databaseUrl?: string;
   sqliteFile?: string;
+  /** An in-memory SQLite database opened from these bytes (a copy of a database file) instead of a file. */
+  sqliteImage?: Buffer;
   /** An idle PostgreSQL connection that broke (the server restarted): told here, never a crash. */
   onConnectionLost?: (error: Error) => void;
   /** Each statement's time in ms and whether it failed (metrics). */
@@ -68,7 +70,7 @@ export function openDatabase(options: {
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(options.sqliteImage ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

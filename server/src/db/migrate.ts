@@ -42,6 +42,11 @@ import { quietHours } from './migrations/042-quiet-hours';
 import { approvals } from './migrations/043-approvals';
 import { shortLinks } from './migrations/041-short-links';
 import { autoTopupCredits } from './migrations/044-auto-topup-credits';
+import { memberActions } from './migrations/045-member-actions';
+import { ledgerByCause } from './migrations/046-ledger-by-cause';
+import { legalPages } from './migrations/047-legal-pages';
+import { memberTwoStep } from './migrations/048-member-two-step';
+import { shortLinkUrls } from './migrations/049-short-link-urls';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -89,6 +94,11 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '041-short-links': shortLinks,
   '043-approvals': approvals,
   '044-auto-topup-credits': autoTopupCredits,
+  '045-member-actions': memberActions,
+  '046-ledger-by-cause': ledgerByCause,
+  '047-legal-pages': legalPages,
+  '048-member-two-step': memberTwoStep,
+  '049-short-link-urls': shortLinkUrls,
 };
 
 function migrator(db: Db): Migrator {

@@ -40,6 +40,13 @@ export function chunks<T>(items: readonly T[], size = 500): T[][] {
 }
 
 /** A unique-index violation on either database (a name or reference taken by a concurrent request). */
+/**
+ * Whether a compiled statement's parameters are these values, in this order: its text may then be kept
+ * and given the values of another batch of the same size.
+ */
+export const sameParameters = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
   return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -17,6 +17,8 @@ export interface AuditLogTable {
   user_agent: Generated<string>;
   /** JSON: what changed (before and after, field names), never a secret. */
   details: Generated<string>;
+  /** The team member who acted (docs/product.md#who-did-what): the log shows "<name> (member)"; null for the owner. */
+  member_id: Generated<number | null>;
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
 

@@ -35,6 +35,8 @@ export interface UsersTable {
   totp_last_step: Generated<number>;
   /** 1: two-step sign-in is required of this account and of the admins it supervises. */
   require_two_step: Generated<number>;
+  /** 1: two-step sign-in is required of every team member of this account (migration 048). */
+  members_two_step: Generated<number>;
   /** Moved on by each erasure of a person's data: a send screened before the move is screened again. */
   erase_epoch: Generated<number>;
   /** Credits under which a charge raises a low-balance alert (docs/product.md#low-balance-alerts); 0: none. */
@@ -84,6 +86,9 @@ export interface DomainsTable {
   tin: Generated<string>;
   /** 1 when the price tables include VAT, NHIL and GETFund; 0 when they are added at checkout. */
   prices_include_tax: Generated<number>;
+  /** The owner's own terms and privacy pages (https addresses), linked from visitors' pages; '' when not given. */
+  terms_url: Generated<string>;
+  privacy_url: Generated<string>;
 }
 export type DomainRow = Selectable<DomainsTable>;
 
@@ -110,6 +115,8 @@ export interface RecoveryCodesTable {
   profile_id: number;
   code_hash: string;
   used_at: number | null;
+  /** The team member whose code it is (migration 048); null for the account's owner. */
+  member_id: Generated<number | null>;
 }
 
 /** A sign-in whose password was right, waiting for its two-step code. */
@@ -121,6 +128,8 @@ export interface LoginChallengesTable {
   attempts_left: number;
   used: Generated<number>;
   created_at: number;
+  /** The team member signing in (migration 048); null for the account's owner. */
+  member_id: Generated<number | null>;
 }
 
 export interface TemporalSignupsTable {

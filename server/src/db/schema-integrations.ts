@@ -25,6 +25,8 @@ export interface ApiKeysTable {
   revoked_at: number | null;
   /** Credits the key's sends may spend an Accra day; null: no cap (docs/api-v1.md#spending-caps). */
   daily_cap: Generated<number | null>;
+  /** The team member who acted (docs/product.md#who-did-what); null for the owner, an API key or SMPP. */
+  member_id: Generated<number | null>;
 }
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 

@@ -12,10 +12,19 @@ export interface ShortLinksTable {
   network: string;
   /** 'live', or 'test' for a test key's send: which mode's webhook endpoints hear of its clicks. */
   mode: string;
-  /** The long URL, checked (http or https) before it was stored. */
+  /** The long URL of a link made before its send's URLs were stored once (url_id 0), else ''. */
   url: string;
+  /** Its long URL in short_link_urls, or 0: the URL is `url`. */
+  url_id: Generated<number>;
   /** It works SHORT_LINK_LIFETIME_MS from then. */
   created_at: number;
+}
+
+/** A long URL of a send, stored once for all its recipients' links; checked (http or https) before. */
+export interface ShortLinkUrlsTable {
+  id: Generated<number>;
+  message_id: number;
+  url: string;
 }
 
 /** A send's recipients that were sent short links, by network. */
@@ -42,6 +51,7 @@ export interface LinkClicksTable {
 
 export interface LinkTables {
   short_links: ShortLinksTable;
+  short_link_urls: ShortLinkUrlsTable;
   short_link_counts: ShortLinkCountsTable;
   link_clicks: LinkClicksTable;
 }

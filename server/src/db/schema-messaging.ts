@@ -55,6 +55,8 @@ export interface MessagesTable {
   last_error: string;
   created_at: number;
   api_key_id: ColumnType<string | null, string | null | undefined, string | null>; // the API key that sent it (docs/api-v1.md)
+  /** The team member who acted (docs/product.md#who-did-what); null for the owner, an API key or SMPP. */
+  member_id: Generated<number | null>;
   api_mode: Generated<string>; // 'live' or 'test' when sent through the API, else ''
   reference: Generated<string>; // the integrator's own reference
   api_callback: ColumnType<string | null, string | null | undefined, string | null>; // the callback endpoint of its sendMessages (docs/api-v1.md#webhooks)

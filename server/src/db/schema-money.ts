@@ -23,6 +23,8 @@ export interface CreditLedgerTable {
   at: number;
   /** The API key a send came through (its public id), null otherwise: what a key's daily cap sums. */
   api_key_id: Generated<string | null>;
+  /** The team member who acted (docs/product.md#who-did-what); null for the owner, an API key or SMPP. */
+  member_id: Generated<number | null>;
 }
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 

@@ -68,6 +68,9 @@ export interface CheckoutsTable {
   status: string;
   created_at: number;
   expires_at: number;
+  /** The team member who acted (docs/product.md#who-did-what); null for the owner, an API key or SMPP. */
+  member_id: Generated<number | null>;
+
   settled_at: number | null;
   /** 'sim' (dev mode's simulated page) or 'paystack'. */
   provider: Generated<string>;

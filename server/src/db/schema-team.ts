@@ -24,6 +24,13 @@ export interface MembersTable {
   created_at: number;
   joined_at: Generated<number>;
   removed_at: Generated<number>;
+  /** Credits the member's sends may spend a calendar month (Accra); null: no cap (docs/product.md#who-did-what). */
+  monthly_cap: Generated<number | null>;
+  /** The member's own two-step sign-in (migration 048): as the owner's `users.totp_*`. */
+  totp_secret: Generated<string>;
+  totp_pending: Generated<string>;
+  totp_enabled: Generated<number>;
+  totp_last_step: Generated<number>;
 }
 export type MemberRow = Selectable<MembersTable>;
 

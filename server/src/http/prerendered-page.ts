@@ -36,15 +36,21 @@ type Filling = {
   title: string;
   themeColor: string;
   stylesheets: string[];
+  /** The app's code (its chunk and what it imports), fetched at low priority for the visitor's first touch. */
+  scripts?: string[];
 };
 
 /** index.html with the app's HTML in place of the splash; null when the template has no splash markers. */
 export function fillShell(
   template: string,
-  { path, appHtml, details, title, themeColor, stylesheets }: Filling,
+  { path, appHtml, details, title, themeColor, stylesheets, scripts = [] }: Filling,
 ): string | null {
   if (!SPLASH.test(template) || !ROOT.test(template) || !template.includes('</body>')) return null;
-  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
+  const links = [
+    ...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    // Not run until the visitor first touches the page (src/app/main.tsx): then it is already here.
+    ...scripts.map((href) => `<link rel="prefetch" crossorigin href="${escapeHtml(href)}">`),
+  ].join('');
   return (
     template
       // Mantine's colours are set for this attribute, which the app sets itself once it runs.
@@ -89,7 +95,7 @@ type Options<T> = { encode: (html: string) => T; log?: (line: string) => void };
  */
 export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Options<T>) {
   const modulePath = join(dist, PRERENDER_MODULE);
-  let loaded: { builtAt: number; prerender: Promise<Prerender | null>; stylesheets: string[] } | null = null;
+  let loaded: ({ builtAt: number; prerender: Promise<Prerender | null> } & AppAssets) | null = null;
   const pages = new Map<string, T | null>();
   const MAX_PAGES = 200;
 
@@ -107,7 +113,7 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
           },
         )
       : Promise.resolve(null);
-    loaded = { builtAt, prerender, stylesheets: appStylesheets(dist) };
+    loaded = { builtAt, prerender, ...appAssets(dist) };
     return loaded;
   };
   // Loaded at start (it takes a while to compile), not while the first visitor waits.
@@ -117,14 +123,15 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
     const { template, version, title, themeColor, domain, secure, path, details } = page;
     // The page is the domain's, on its own name: the port and spelling of the Host header play no part.
     const request = { path, details, host: domain, origin: `${secure ? 'https' : 'http'}://${domain}` };
-    const { builtAt, prerender, stylesheets } = load();
+    const { builtAt, prerender, stylesheets, scripts } = load();
     const key = JSON.stringify([builtAt, version, path, request.origin, details]);
     if (pages.has(key)) return pages.get(key)!;
     const run = await prerender;
     let html: string | null = null;
     try {
       const appHtml = run ? await run({ ...request, now: Date.now() }) : null;
-      html = appHtml === null ? null : fillShell(template, { ...request, appHtml, title, themeColor, stylesheets });
+      html =
+        appHtml === null ? null : fillShell(template, { ...request, appHtml, title, themeColor, stylesheets, scripts });
     } catch (error) {
       log(`prerender failed on ${request.origin}${request.path}, serving the plain shell: ${String(error)}`);
     }
@@ -135,15 +142,34 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
   };
 }
 
-/** The stylesheets the app's chunk brings (Vite's manifest), which the prerendered page needs at once. */
-function appStylesheets(dist: string): string[] {
+type AppAssets = { stylesheets: string[]; scripts: string[] };
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+const APP_CHUNK = 'src/app/root.tsx';
+
+/**
+ * From Vite's manifest: the stylesheets the app's chunk brings, which the prerendered page needs at once,
+ * and the app's code (its chunk and the chunks it imports, but the entry's), which waits for the visitor.
+ */
+function appAssets(dist: string): AppAssets {
   try {
     const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
       string,
-      { css?: string[] }
+      ManifestChunk
     >;
-    return (manifest['src/app/root.tsx']?.css ?? []).map((file) => `/${file}`);
+    const entry = new Set<string>();
+    const mark = (key: string, into: Set<string>) => {
+      if (into.has(key) || !manifest[key]) return;
+      into.add(key);
+      manifest[key].imports?.forEach((next) => mark(next, into));
+    };
+    mark('index.html', entry);
+    const app = new Set<string>();
+    mark(APP_CHUNK, app);
+    return {
+      stylesheets: (manifest[APP_CHUNK]?.css ?? []).map((file) => `/${file}`),
+      scripts: [...app].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]!.file}`),
+    };
   } catch {
-    return [];
+    return { stylesheets: [], scripts: [] };
   }
 }

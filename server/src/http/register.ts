@@ -13,6 +13,7 @@ import { clientKey } from './authenticate';
 import { appCaller, keyCaller, type Caller } from './callers';
 import { appIdempotencyKey, appParts, v1IdempotencyKey, v1Parts } from './request-parts';
 import { appScope, keyScope } from './scope-of';
+import { actAs } from '../core/acting-member';
 import { limitRate } from './api-v1';
 import type { Access } from '../../../src/domain/contract/access';
 import type { Call, CallRequest } from '../../../src/domain/contract/call';
@@ -141,7 +142,10 @@ export function register<D extends Declared>(
           ? keyScope(d.access as KeyAccess, caller!, parts)
           : await appScope(ctx, d.access, caller, parts);
         const args = { ...parts, scope, domain, idempotencyKey, req, reply };
-        const answer = await (handler as (a: typeof args) => Promise<unknown>)(args);
+        // What the handler writes names the member who acted (core/acting-member.ts).
+        const answer = await actAs(scope?.user.profile_id ?? 0, scope?.member ?? null, () =>
+          (handler as (a: typeof args) => Promise<unknown>)(args),
+        );
         return isOperation(d) ? reply.status(d.status).send(answer) : answer;
       },
     });

@@ -10,6 +10,7 @@ import { API_SCOPES, MAX_ACTIVE_KEYS, type ApiKey, type CreateApiKeyBody } from 
 import { apiRefusal } from './api-refusal';
 import { lockOwnerRows } from '../db/owner-lock';
 import { recordAudit, type AuditSource } from '../audit/audit-log';
+import { actingMemberId } from '../core/acting-member';
 import { apiKeyCreatedText, sendNotice } from '../accounts/notices';
 
 /** A key's secret: its mode is readable in it, so a test key is never mistaken for a live one. */
@@ -102,6 +103,7 @@ export async function createApiKey(
     last_used_at: null,
     revoked_at: null,
     daily_cap: body.dailyCap ?? null,
+    member_id: actingMemberId(user.profile_id),
   };
   await ctx.db.transaction().execute(async (trx) => {
     await checkKeyRoom(ctx, trx, user.profile_id);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 
 /**
@@ -5,9 +6,11 @@ import type { Executor } from '../db/database';
  * and mode (integrations/webhooks/click-events.ts reads them and marks each taken).
  */
 export function untakenClicks(db: Executor, limit: number) {
+  // A link made before migration 049 holds its URL inline (url_id 0, which names no row).
   return db
     .selectFrom('link_clicks as c')
     .innerJoin('short_links as l', 'l.code', 'c.code')
+    .leftJoin('short_link_urls as u', 'u.id', 'l.url_id')
     .select([
       'c.id',
       'c.profile_id',
@@ -16,7 +19,7 @@ export function untakenClicks(db: Executor, limit: number) {
       'c.network',
       'c.device',
       'c.at',
-      'l.url',
+      sql<string>`coalesce(u.url, l.url)`.as('url'),
       'l.mode',
     ])
     .where('c.webhook_at', '=', 0)

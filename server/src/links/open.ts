@@ -1,8 +1,13 @@
+import { sql, type Selectable } from 'kysely';
 import type { GatewayContext } from '../core/context';
+import type { Executor } from '../db/database';
+import type { ShortLinksTable } from '../db/schema-links';
+import { prepared } from '../db/prepared-statements';
 import { deliveredAt } from '../messaging/recipient-numbers';
 import { isShortCode, PREVIEW_WINDOW_MS, SHORT_LINK_LIFETIME_MS } from '../../../src/domain/links/short-links';
 import { deviceFamily, isPreviewer } from './agents';
 import { expiredPage, NOT_FOUND, type LinkPage } from './pages';
+import { recordClick } from './click-writer';
 
 /** Who owns a link's account and the host its links belong on, supplied by the composition (accounts, tenancy). */
 export interface LinkOwner {
@@ -19,20 +24,67 @@ export interface Opening {
 /** A redirect to the long URL, or a page (404, or the expired link's page naming the sender). */
 export type LinkAnswer = { redirect: string } | { page: LinkPage };
 
-/** The link of a code, or undefined (a malformed code is never looked up). */
-async function linkOf(ctx: GatewayContext, code: string) {
+/** A link as a redirect reads it: its long URL found (inline or by url_id). */
+type ShortLink = Omit<Selectable<ShortLinksTable>, 'mode' | 'url_id'>;
+
+/** A link kept: its row, and its recipient's delivery time once known (it never changes then). */
+interface KeptLink {
+  link: ShortLink;
+  delivered: number | null;
+}
+
+/**
+ * Links found, kept per database, the least recently opened going first when full (at most about
+ * 12 MB with 1,000-character URLs). A stored link never changes, so a kept one is as good as a read:
+ * its owner's host and its 90 days are checked on every opening as for a read one. Only links found
+ * are kept: an unknown code is read every time (a walker fills nothing).
+ */
+const LINKS_KEPT = 10_000;
+const keptLinks = new WeakMap<Executor, Map<string, KeptLink>>();
+
+function keptOf(db: Executor): Map<string, KeptLink> {
+  let kept = keptLinks.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptLinks.set(db, kept);
+  }
+  return kept;
+}
+
+/** The link of a code, kept or read by primary key, or undefined (a malformed code is never looked up). */
+async function linkOf(db: Executor, code: string): Promise<KeptLink | undefined> {
   if (!isShortCode(code)) return undefined;
-  return ctx.db.selectFrom('short_links').selectAll().where('code', '=', code).executeTakeFirst();
+  const kept = keptOf(db);
+  const known = kept.get(code);
+  if (known) {
+    kept.delete(code);
+    kept.set(code, known);
+    return known;
+  }
+  // A statement whose text never changes, kept prepared on PostgreSQL (a lookup by primary key); a link
+  // made before migration 049 holds its URL inline (url_id 0, which names no row).
+  const { rows } = await prepared(
+    sql<ShortLink>`select l.code, l.profile_id, l.message_id, l.recipient_id, l.recipient_index, l.network,
+      l.created_at, coalesce(u.url, l.url) as url
+      from short_links l left join short_link_urls u on u.id = l.url_id where l.code = ${code}`,
+  ).execute(db);
+  const link = rows[0];
+  if (!link) return undefined;
+  const found: KeptLink = { link, delivered: null };
+  kept.set(code, found);
+  if (kept.size > LINKS_KEPT) kept.delete(kept.keys().next().value!);
+  return found;
 }
 
 /**
  * Whether an opening is a person's click: not a HEAD, not a previewer's agent, and not within
  * PREVIEW_WINDOW_MS of the recipient's delivery receipt (a phone or network fetching what just came).
+ * The delivery time is asked until it is known, then kept with the link (a receipt never changes it).
  */
-async function isPersonsClick(ctx: GatewayContext, recipientId: number, opening: Opening, now: number) {
+async function isPersonsClick(ctx: GatewayContext, kept: KeptLink, opening: Opening, now: number) {
   if (opening.method !== 'GET' || isPreviewer(opening.userAgent)) return false;
-  const delivered = await deliveredAt(ctx.db, recipientId);
-  return delivered === null || now - delivered >= PREVIEW_WINDOW_MS;
+  kept.delivered ??= await deliveredAt(ctx.db, kept.link.recipient_id);
+  return kept.delivered === null || now - kept.delivered >= PREVIEW_WINDOW_MS;
 }
 
 /**
@@ -47,27 +99,25 @@ export async function openLink(
   ownerOf: (profileId: number) => Promise<LinkOwner | undefined>,
   opening: Opening,
 ): Promise<LinkAnswer> {
-  const link = await linkOf(ctx, code);
-  if (!link) return { page: NOT_FOUND };
+  const kept = await linkOf(ctx.db, code);
+  if (!kept) return { page: NOT_FOUND };
+  const { link } = kept;
   const owner = await ownerOf(link.profile_id);
   if (!owner || owner.host !== host) return { page: NOT_FOUND };
   const now = ctx.now();
   if (now >= Number(link.created_at) + SHORT_LINK_LIFETIME_MS)
     return { page: expiredPage(owner.sender.companyname || owner.sender.username) };
-  if (await isPersonsClick(ctx, link.recipient_id, opening, now)) {
-    await ctx.db
-      .insertInto('link_clicks')
-      .values({
-        code: link.code,
-        profile_id: link.profile_id,
-        message_id: link.message_id,
-        recipient_id: link.recipient_id,
-        recipient_index: link.recipient_index,
-        network: link.network,
-        device: deviceFamily(opening.userAgent),
-        at: now,
-      })
-      .execute();
+  if (await isPersonsClick(ctx, kept, opening, now)) {
+    await recordClick(ctx.db, {
+      code: link.code,
+      profile_id: link.profile_id,
+      message_id: link.message_id,
+      recipient_id: link.recipient_id,
+      recipient_index: link.recipient_index,
+      network: link.network,
+      device: deviceFamily(opening.userAgent),
+      at: now,
+    });
   }
   return { redirect: link.url };
 }

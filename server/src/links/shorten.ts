@@ -56,6 +56,24 @@ function joined(pieces: readonly string[], prefix: string, codes: readonly LinkC
   return text;
 }
 
+/**
+ * A recipient with its shortened text and what it measures as: a copy then four stores, which V8 makes
+ * several times faster than a spread that overrides properties (100,000 recipients a send).
+ */
+function withText<R extends Shortenable>(
+  r: R,
+  text: string,
+  measuredAs: string,
+  measured: { unicode: boolean; parts: number },
+): R & { measuredAs: string; parts: number } {
+  const out = Object.assign({}, r) as R & { measuredAs: string };
+  out.text = text;
+  out.measuredAs = measuredAs;
+  out.unicode = measured.unicode;
+  out.parts = measured.parts;
+  return out;
+}
+
 /** The encoding and parts of a text as the send counts them. */
 export type Measure = (text: string, unicode: boolean) => { unicode: boolean; parts: number };
 
@@ -89,13 +107,13 @@ export async function shortenRecipients<R extends Shortenable>(
       last = { text: r.text, unicode: r.unicode, cut: c };
     }
     if (c.urls.length === 0) {
-      out.push({ ...r, measuredAs: r.text });
+      out.push(withText(r, r.text, r.text, r));
       continue;
     }
     const codes = c.urls.map((url) => ({ code: newShortCode(), url }));
     links.set(r.index, codes);
     const text = c.pieces ? joined(c.pieces, prefix, codes) : shortenedText(r.text, host, (k) => codes[k]!.code);
-    out.push({ ...r, text, measuredAs: c.measuredAs, ...c.measured });
+    out.push(withText(r, text, c.measuredAs, c.measured));
   }
   if (links.size === 0) throw refuse(NO_LINK_TO_SHORTEN);
   return { recipients: out, links };

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { DialectName, Executor } from '../db/database';
-import { rowsToInsert } from '../db/queries';
+import { rowsToInsert, sameParameters } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import { networkOf } from '../../../src/domain/numbers/networks';
@@ -42,36 +42,70 @@ const COLUMNS = {
   mode: 'text',
   url: 'text',
   created_at: 'bigint',
+  url_id: 'bigint',
 } as const;
 
 const COLUMN_NAMES = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
-
-/** The link rows of some recipients, counting each recipient under its network. */
-function rowsOf(
+type LinkRow = Record<keyof typeof COLUMNS, string | number>;
+/**
+ * The values of some recipients' link rows, in COLUMNS order one row after another (what a kept
+ * statement takes), counting each recipient under its network. A row names its long URL by id and
+ * keeps '' inline; a URL not stored yet is put in its id's place, and that place listed in `unstored`.
+ */
+function valuesOf(
   owner: LinkOwner,
   recipients: readonly LinkedRecipient[],
   links: ReadonlyMap<number, readonly LinkCode[]>,
+  urlIds: ReadonlyMap<string, number>,
   byNetwork: Map<string, number>,
-) {
-  return recipients.flatMap((r) => {
-    const codes = links.get(r.recipient_index) ?? [];
-    if (codes.length === 0) return [];
+): { values: (string | number)[]; unstored: number[] } {
+  const values: (string | number)[] = [];
+  const unstored: number[] = [];
+  for (const r of recipients) {
+    const codes = links.get(r.recipient_index);
+    if (!codes || codes.length === 0) continue;
     const network = networkOf(canonicalPhone(r.number));
     byNetwork.set(network, (byNetwork.get(network) ?? 0) + 1);
-    return codes.map((link) => ({
-      code: link.code,
-      profile_id: owner.profileId,
-      message_id: owner.messageId,
-      recipient_id: r.id,
-      recipient_index: r.recipient_index,
-      network,
-      mode: owner.mode,
-      url: link.url,
-      created_at: owner.now,
-    }));
-  });
+    for (const link of codes) {
+      const urlId = urlIds.get(link.url);
+      values.push(link.code, owner.profileId, owner.messageId, r.id, r.recipient_index);
+      values.push(network, owner.mode, '', owner.now, urlId ?? link.url);
+      if (urlId === undefined) unstored.push(values.length - 1);
+    }
+  }
+  return { values, unstored };
+}
+
+/**
+ * Stores the long URLs found in `values` at the `unstored` places once for the message, then puts each
+ * one's id in its places. A send has one or a few, where its links are 100,000 (each row then holds
+ * a number, not a copy of the URL); a personalized send may have one a recipient (a chunk's at most).
+ */
+async function storeUrls(
+  db: Executor,
+  messageId: number,
+  values: (string | number)[],
+  unstored: readonly number[],
+  urlIds: Map<string, number>,
+): Promise<void> {
+  if (unstored.length === 0) return;
+  const urls = new Set(unstored.map((at) => values[at] as string));
+  const stored = await db
+    .insertInto('short_link_urls')
+    .values([...urls].map((url) => ({ message_id: messageId, url })))
+    .returning(['id', 'url'])
+    .execute();
+  for (const { id, url } of stored) urlIds.set(url, Number(id));
+  for (const at of unstored) values[at] = urlIds.get(values[at] as string)!;
+}
+
+/** Flat values back into rows, for a statement built anew. */
+function rowsOf(values: readonly (string | number)[]): LinkRow[] {
+  const rows: LinkRow[] = [];
+  for (let at = 0; at < values.length; at += COLUMN_NAMES.length) {
+    rows.push(Object.fromEntries(COLUMN_NAMES.map((c, i) => [c, values[at + i]!])) as LinkRow);
+  }
+  return rows;
 }
 
 /**
@@ -87,28 +121,30 @@ export async function storeLinks(
   links: ReadonlyMap<number, readonly LinkCode[]>,
 ): Promise<void> {
   const byNetwork = new Map<string, number>();
+  const urlIds = new Map<string, number>();
   // Kysely spends as long compiling a 500-row insert as SQLite spends running it: full chunks reuse the
   // first one's compiled statement with their own values (the text is the same, the values in order).
   let template: CompiledQuery | null = null;
   for (let start = 0; start < recipients.length; start += CHUNK) {
     if (start > 0 && (start / CHUNK) % CHUNKS_PER_YIELD === 0) await yieldToLoop();
-    const rows = rowsOf(owner, recipients.slice(start, start + CHUNK), links, byNetwork);
-    if (rows.length === 0) continue;
-    const values = rows.flatMap((row) => COLUMN_NAMES.map((c) => row[c]));
+    const { values, unstored } = valuesOf(owner, recipients.slice(start, start + CHUNK), links, urlIds, byNetwork);
+    if (values.length === 0) continue;
+    await storeUrls(db, owner.messageId, values, unstored, urlIds);
+    const rows = values.length / COLUMN_NAMES.length;
     let compiled: CompiledQuery;
     if (template && template.parameters.length === values.length) compiled = { ...template, parameters: values };
     else {
-      const { columns, source } = rowsToInsert(dialect, rows, COLUMNS);
+      const { columns, source } = rowsToInsert(dialect, rowsOf(values), COLUMNS);
       compiled = db
         .insertInto('short_links')
         .columns(columns)
         .expression(source)
         .onConflict((oc) => oc.column('code').doNothing())
         .compile();
-      if (dialect === 'sqlite' && sameValues(compiled.parameters, values)) template = compiled;
+      if (dialect === 'sqlite' && sameParameters(compiled.parameters, values)) template = compiled;
     }
     const result = await db.executeQuery(compiled);
-    if (Number(result.numAffectedRows ?? rows.length) < rows.length) throw new CodeClash();
+    if (Number(result.numAffectedRows ?? rows) < rows) throw new CodeClash();
   }
   if (byNetwork.size === 0) return;
   // A job's later batch adds its recipients to the counts of the batches before it.

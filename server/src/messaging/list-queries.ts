@@ -21,6 +21,7 @@ export async function listPage(
   scope: Owners,
   search: string,
   pageNum: number,
+  memberId: number | null = null,
 ): Promise<{ rows: MessageRow[]; pageNum: number; hasMore: boolean }> {
   const page = Number.isInteger(pageNum) && pageNum >= 1 ? pageNum : 1;
   let query = ctx.db
@@ -31,6 +32,8 @@ export async function listPage(
     // A test key's sends reached no one (docs/api-v1.md#test-mode): the app's lists show real sends only.
     .where('api_mode', '<>', 'test');
   query = 'own' in scope ? query.where('profile_id', '=', scope.own) : query.where('supid', '=', scope.clientsOf);
+  // One team member's (docs/product.md#who-did-what): within the account's own rows, so another account's member finds none.
+  if (memberId !== null && 'own' in scope) query = query.where('member_id', '=', memberId);
   // search_text holds every searchable field lower-cased once (docs/product.md#lists-and-status), so this is one LIKE on both databases.
   if (search.trim()) {
     // A number typed as 024… also finds the messages sent to it, stored as 233… (docs/product.md#phone-numbers).

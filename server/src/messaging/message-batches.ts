@@ -76,6 +76,7 @@ export async function createRun(db: Executor, reg: MessageRow, now: number): Pro
       recurring_interval: reg.recurring_interval,
       created_at: now,
       category: reg.category,
+      member_id: reg.member_id,
     },
     'bulk',
   );

@@ -6,6 +6,7 @@ import type { DialectName, Executor } from '../db/database';
 import type { MessageList, MessageRow, MessagesTable } from '../db/schema-messaging';
 import { appendInsertedCtes } from './recipient-events';
 import { prepared } from '../db/prepared-statements';
+import { actingMemberId } from '../core/acting-member';
 import { STAGE } from '../db/schema-messaging';
 import {
   INSERT_CHUNK,
@@ -60,7 +61,15 @@ export type MessageFields = Pick<
   Partial<
     Pick<
       MessageRow,
-      'api_key_id' | 'api_mode' | 'reference' | 'api_callback' | 'template' | 'test_send' | 'category' | 'hold_until'
+      | 'api_key_id'
+      | 'api_mode'
+      | 'reference'
+      | 'api_callback'
+      | 'template'
+      | 'test_send'
+      | 'category'
+      | 'hold_until'
+      | 'member_id'
     >
   >;
 
@@ -71,6 +80,8 @@ type BornWith = Partial<Pick<MessageRow, 'posted' | 'credits' | 'opted_out' | 'd
 export function newMessageRow(fields: MessageFields, list: MessageList = LIST_OF[fields.kind], born: BornWith = {}) {
   const row = {
     ...fields,
+    // Who did what: a run keeps its registration's member, a send names the member who acted (core/acting-member.ts).
+    member_id: fields.member_id !== undefined ? fields.member_id : actingMemberId(fields.profile_id),
     random_alpha: randomAlpha(),
     list,
     posted: 0,

@@ -4,6 +4,7 @@ import { formatAccra } from '../../../src/domain/dates';
 import { STAGE, type MessageRecipientsTable, type MessageRow } from '../db/schema-messaging';
 import type { RecipientStatus } from '../../../src/domain/messages/message-status';
 import type { Executor } from '../db/database';
+import { sameParameters } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 
 /** List answers and the search carry at most this many numbers of a message (the rest is counted). */
@@ -177,9 +178,6 @@ export function recipientRow(message: JoinedMessage, r: NewRecipient, d: Recipie
 }
 
 const flatten = (rows: readonly RecipientInsert[]) => rows.flatMap((r) => RECIPIENT_COLUMNS.map((c) => r[c]));
-const sameParameters = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
-
 /** The message a recipient joins: its text and encoding are what a recipient without its own follows. */
 export type JoinedMessage = Pick<MessageRow, 'id' | 'short_message' | 'unicode'>;
 

@@ -1,5 +1,7 @@
 // Which numbers a message already holds, for a regular send's later batches (docs/product.md#phone-numbers).
+import { sql } from 'kysely';
 import type { Executor } from '../db/database';
+import { prepared } from '../db/prepared-statements';
 import { chunks } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { isMaskedPhone } from '../../../src/domain/account/person-data';
@@ -41,15 +43,19 @@ export async function someNumbersOf(db: Executor, messageId: number, limit = 2):
   return rows.map((r) => r.number);
 }
 
-/** When a recipient's delivery receipt came (its done_at), or null before one. */
+/**
+ * When a recipient's delivery receipt came (its done_at), or null before one; once set it never changes
+ * (SENT is final). Asked on every click of a short link not yet delivered: a statement whose text never
+ * changes, kept prepared on PostgreSQL (a lookup by primary key), not built anew each time.
+ */
 export async function deliveredAt(db: Executor, recipientId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('message_recipients')
-    .select('done_at')
-    .where('id', '=', recipientId)
-    .where('status', '=', 'SENT')
-    .executeTakeFirst();
-  return row?.done_at == null ? null : Number(row.done_at);
+  const { rows } = await prepared(
+    sql<{
+      done_at: number | null;
+    }>`select done_at from message_recipients where id = ${recipientId} and status = 'SENT'`,
+  ).execute(db);
+  const doneAt = rows[0]?.done_at;
+  return doneAt == null ? null : Number(doneAt);
 }
 
 /** Recipients read a step at a time for a follow-up's numbers. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { campaignTitle } from '../../../src/domain/messages/message-kinds';
 import type { GatewayContext } from '../core/context';
 import type { MessageRow } from '../db/schema-messaging';
@@ -5,7 +6,7 @@ import { DAY_MS, formatAccra } from '../../../src/domain/dates';
 import { percentileSeconds, totalsOf, type CounterRow } from '../../../src/domain/messages/delivery-report';
 import { failureReason } from '../../../src/domain/messages/failure-reasons';
 import { statusGroup } from '../../../src/domain/messages/message-status';
-import { ERASED, NETWORK_LABELS, NETWORKS } from '../../../src/domain/numbers/networks';
+import { ERASED, NETWORK_LABELS, NETWORKS, type CounterNetwork } from '../../../src/domain/numbers/networks';
 import type { CallAnswer } from '../../../src/domain/contract/call';
 import type { MESSAGE_REPORT, OVERVIEW } from '../../../src/domain/contract/reports';
 import { dailyCounters, deliveryTimes, messageCounters } from './delivery-counters';
@@ -76,13 +77,50 @@ export async function messageReport(
 }
 
 /**
+ * One member's sends' recipients since day `from` (docs/product.md#who-did-what), by the day each send
+ * went out, network and status: their messages' counters, as the daily counters hold the account's.
+ */
+async function memberDailyCounters(ctx: GatewayContext, profileId: number, memberId: number, from: number) {
+  const rows = await ctx.db
+    .selectFrom('message_counters as c')
+    .innerJoin('messages as m', 'm.id', 'c.message_id')
+    .select([
+      sql<number>`cast(m.sent_at / ${sql.lit(DAY_MS)} as integer)`.as('day'),
+      'c.network',
+      'c.status',
+      (eb) => eb.fn.sum<number>('c.n').as('n'),
+    ])
+    .where('m.profile_id', '=', profileId)
+    .where('m.member_id', '=', memberId)
+    .where('m.list', '=', 'bulk')
+    .where('m.api_mode', '<>', 'test')
+    .where('m.sent_at', '>=', from * DAY_MS)
+    .groupBy([sql`cast(m.sent_at / ${sql.lit(DAY_MS)} as integer)`, 'c.network', 'c.status'])
+    .execute();
+  return rows.map((r) => ({
+    day: Number(r.day),
+    network: r.network as CounterNetwork,
+    status: r.status,
+    n: Number(r.n),
+  }));
+}
+
+/**
  * The last 30 days of an account's sends (or an admin's clients' together) from the daily counters:
  * recipients per day by status group, by network, the credits the sends took, the largest sends.
  */
-export async function overview(ctx: GatewayContext, scope: Owners): Promise<CallAnswer<typeof OVERVIEW>['overview']> {
+export async function overview(
+  ctx: GatewayContext,
+  scope: Owners,
+  memberId: number | null = null,
+): Promise<CallAnswer<typeof OVERVIEW>['overview']> {
   const to = Math.floor(ctx.now() / DAY_MS);
   const from = to - (OVERVIEW_DAYS - 1);
-  const rows = await dailyCounters(ctx.db, scope, from, to);
+  const member = 'own' in scope ? memberId : null;
+  const rows =
+    member === null
+      ? await dailyCounters(ctx.db, scope, from, to)
+      : await memberDailyCounters(ctx, (scope as { own: number }).own, member, from);
   const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => {
     const day = from + i;
     const totals = { sent: 0, failed: 0, pending: 0, optedOut: 0, total: 0 };
@@ -99,6 +137,7 @@ export async function overview(ctx: GatewayContext, scope: Owners): Promise<Call
     .where('api_mode', '<>', 'test')
     .where('sent_at', '>=', from * DAY_MS);
   sends = 'own' in scope ? sends.where('profile_id', '=', scope.own) : sends.where('supid', '=', scope.clientsOf);
+  if (member !== null) sends = sends.where('member_id', '=', member);
   const credits = await sends.select((eb) => eb.fn.sum<number>('credits').as('n')).executeTakeFirst();
   const top = await sends
     .select(['id', 'random_alpha', 'description', 'message_type', 'posted', 'sent', 'failed', 'sent_at'])

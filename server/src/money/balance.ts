@@ -4,8 +4,8 @@ import { creditExpiryOf } from '../../../src/domain/account/permissions';
 import { busy, insufficientCredit, type Refusal } from '../core/errors';
 import type { Executor } from '../db/database';
 import type { UserRow } from '../db/schema-core';
-import { appendEntry, entryInOne, entryWritten, type Why } from './ledger';
-import { capRefusal, capsFor, holdCaps, roomUnder, type SpendingCap } from './caps';
+import { appendEntry, entryInOne, entryWritten, memberOf, type Why } from './ledger';
+import { capRefusal, capsFor, holdCaps, memberCap, roomUnder, spends, type SpendingCap } from './caps';
 import { crossingInOne, noteCrossing } from './low-balance';
 
 // The one module that changes an account's credit balance: every change is one conditional
@@ -74,7 +74,9 @@ export function takeWhole(
     if (!row) return null;
     const after = Number(row.creditbalance);
     // Summed after the update took the account's row: a concurrent charge's spending is seen (caps.ts).
-    await holdCaps(trx, profileId, credits, capsFor(row.monthly_cap, why.reason, limits.caps), why.at, limits.what);
+    const member = spends(why.reason) ? await memberCap(trx, profileId, memberOf(profileId, why)) : null;
+    const caps = capsFor(row.monthly_cap, why.reason, limits.caps, member);
+    await holdCaps(trx, profileId, credits, caps, why.at, limits.what);
     await appendEntry(trx, profileId, -credits, after, why);
     await noteCrossing(trx, profileId, credits, after, Number(row.low_balance_threshold), why.at);
     return after;
@@ -87,8 +89,8 @@ export function takeWhole(
  * when it does not cover `credits` or an erasure moved the account's epoch on since the send read
  * `eraseEpoch` (the condition is checked again on the row as it is once a running erasure commits);
  * `entry(gate, message)` is the ledger row of what it took, naming the message the statement stores,
- * `crossing(gate)` its low-balance alert. An account with a monthly cap answers no row: a cap is summed
- * in a transaction (takeWhole).
+ * `crossing(gate)` its low-balance alert. An account with a monthly cap, or a member with one, answers no
+ * row: a cap is summed in a transaction (takeWhole).
  */
 export const takeWholeInOne = (profileId: number, credits: number, eraseEpoch: number, why: Omit<Why, 'ref'>) => ({
   /** To be called once the statement took the credits: metrics count the row it wrote. */
@@ -96,6 +98,7 @@ export const takeWholeInOne = (profileId: number, credits: number, eraseEpoch: n
   gate: sql`update users set creditbalance = creditbalance - ${credits}
     where profile_id = ${profileId} and creditbalance >= ${credits} and erase_epoch = ${eraseEpoch}
       and monthly_cap is null
+      and not exists (select 1 from members where id = ${memberOf(profileId, why) ?? 0} and monthly_cap is not null)
     returning creditbalance, low_balance_threshold`,
   entry: (gate: string, message: string) => entryInOne(profileId, credits, why, gate, message),
   crossing: (gate: string) => crossingInOne(profileId, credits, why.at, gate),
@@ -136,7 +139,8 @@ export async function takeInOrder(
 ): Promise<{ taken: boolean[]; skipped: (Skipped | null)[]; balance: number | null }> {
   const all = costs.reduce((n, cost) => n + cost, 0);
   if (all <= 0) return { taken: costs.map(() => true), skipped: costs.map(() => null), balance: null };
-  const caps = capsFor(await monthlyCapOf(db, profileId), why.reason, limits.caps);
+  const member = await memberCap(db, profileId, memberOf(profileId, why));
+  const caps = capsFor(await monthlyCapOf(db, profileId), why.reason, limits.caps, member);
   if (caps.length > 0) return inTransaction(db, (trx) => takeUnderCaps(trx, profileId, costs, why, caps, limits.what));
   // Most often the balance covers them all: one statement.
   const whole = await takeWhole(db, profileId, all, why);

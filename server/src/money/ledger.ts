@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
 import type { CreditLedgerRow } from '../db/schema-money';
 import type { LedgerReason } from '../../../src/domain/money/ledger-reasons';
+import { actingMemberId } from '../core/acting-member';
 
 // The credit ledger: one row for every change of a balance, appended by balance.ts in the
 // transaction that makes the change, so an account's balance is always the sum of its rows.
@@ -20,7 +21,17 @@ export interface Why {
   at: number;
   /** The API key a send came through: what the key's daily cap sums (caps.ts). */
   apiKeyId?: string;
+  /**
+   * The team member who acted (docs/product.md#who-did-what): left out, the member the request acts
+   * for (core/acting-member.ts); null for none (the owner, a key, SMPP), a number for a member the work
+   * is done for outside their request (a scheduled run, an approved campaign).
+   */
+  member?: number | null;
 }
+
+/** The member a row of account `profileId` names: `why`'s own, else the member acting for that account. */
+export const memberOf = (profileId: number, why: Pick<Why, 'member'>): number | null =>
+  why.member !== undefined ? why.member : actingMemberId(profileId);
 
 /**
  * Told of each ledger row as it is written (metrics' credits by reason, docs/operations.md#metrics);
@@ -61,9 +72,27 @@ export async function appendEntry(
       actor_id: why.actor,
       at: why.at,
       api_key_id: why.apiKeyId ?? null,
+      member_id: memberOf(profileId, why),
     })
     .execute();
   observeEntry?.(why.reason, amount);
+}
+
+/**
+ * The API key whose send the ledger charged for message `messageId` (a send or a scheduled one), if one
+ * did: a refund or an edit of that send carries it, so the key's daily cap counts what it gave back.
+ */
+export async function keyOfCharge(db: Executor, profileId: number, messageId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select('api_key_id')
+    .where('profile_id', '=', profileId)
+    .where('ref_kind', '=', 'message')
+    .where('ref_id', '=', String(messageId))
+    .where('api_key_id', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.api_key_id ?? undefined;
 }
 
 /**
@@ -72,9 +101,9 @@ export async function appendEntry(
  * inserted the message charged for (answering `id`); no row when nothing was taken.
  */
 export const entryInOne = (profileId: number, credits: number, why: Omit<Why, 'ref'>, taken: string, message: string) =>
-  sql`insert into credit_ledger (profile_id, amount, balance_after, reason, ref_kind, ref_id, actor_id, at)
+  sql`insert into credit_ledger (profile_id, amount, balance_after, reason, ref_kind, ref_id, actor_id, at, member_id)
     select ${profileId}, ${-credits}, ${sql.ref(`${taken}.creditbalance`)}, ${why.reason}, 'message',
-      cast(${sql.ref(`${message}.id`)} as text), ${why.actor}, ${why.at}
+      cast(${sql.ref(`${message}.id`)} as text), ${why.actor}, ${why.at}, cast(${memberOf(profileId, why)} as integer)
     from ${sql.table(taken)}, ${sql.table(message)}` as RawBuilder<unknown>;
 
 export interface LedgerEntry {
@@ -84,6 +113,8 @@ export interface LedgerEntry {
   reason: LedgerReason;
   ref: LedgerRef | null;
   actor: number | null;
+  /** The team member who acted, null for none. */
+  member: number | null;
   at: number;
 }
 
@@ -94,6 +125,7 @@ export const entryOf = (row: CreditLedgerRow): LedgerEntry => ({
   reason: row.reason,
   ref: row.ref_kind === '' ? null : { kind: row.ref_kind as LedgerRef['kind'], id: row.ref_id },
   actor: row.actor_id === null ? null : Number(row.actor_id),
+  member: row.member_id === null ? null : Number(row.member_id),
   at: Number(row.at),
 });
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
-import type { UserRow } from '../db/schema-core';
 import type { AutoTopupRow } from '../db/schema-phonebook-payments';
 import { accraDay } from '../money/low-balance';
 import { closeUnpaid, createCheckout, findCheckout, payCheckout } from './checkout';
 import { chargeAuthorization, PaystackRefused, PaystackUnreachable, verifyTransaction } from './paystack-api';
 import { paystackBase, pesewas, secretKeyOf, settlePaystack } from './paystack';
 import { purchaseFor, purchaseOfCredits } from './quote';
-import { offNoticeText, queueOffMail, textOffNotice } from './auto-topup-notice';
+import { offNoticeText, queueOffNotice } from './auto-topup-notice';
+import { sendQueuedSystemTexts } from '../carrier/system-texts';
 import { CARD_PAYMENTS_OFF } from './auto-topup-card';
 import { AUTO_TOPUP_MAX_FAILURES, AUTO_TOPUP_MAX_PER_DAY } from '../../../src/domain/money/auto-topup';
 
@@ -208,8 +208,8 @@ async function failed(ctx: GatewayContext, row: Due, owner: string, reason: stri
       .where('claimed_by', '=', owner)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1 || !notice || !user) return false;
-    await queueOffMail(trx, user, notice, now);
+    await queueOffNotice(trx, user, notice, now);
     return true;
   });
-  if (turnedOff && notice && user) await textOffNotice(ctx, user as UserRow, notice.text);
+  if (turnedOff && user?.telnumber) await sendQueuedSystemTexts(ctx);
 }

@@ -1,3 +1,4 @@
+import { actingMemberId } from '../core/acting-member';
 import { randomBytes } from 'node:crypto';
 import type { GatewayContext } from '../core/context';
 import type { UserRow } from '../db/schema-core';
@@ -91,6 +92,7 @@ export async function createCheckout(
         expires_at: ctx.now() + CHECKOUT_TTL_MS,
         reserved,
         auto_topup: options.autoTopup ? 1 : 0,
+        member_id: actingMemberId(buyer.profile_id),
       })
       .execute();
     return { reference };

@@ -22,7 +22,8 @@ export async function creditPurchase(
   const paymentid = publicPaymentId('PAY', c.reference);
   const ref = { kind: 'checkout', id: c.reference } as const;
   const reason = c.auto_topup === 1 ? 'auto_topup' : 'purchase';
-  const bought = { reason, ref, actor: buyer.profile_id, at: now } as const;
+  // The member who opened the checkout bought (docs/product.md#who-did-what), whoever confirms it.
+  const bought = { reason, ref, actor: buyer.profile_id, at: now, member: c.member_id } as const;
   const balances = await addCredits(trx, buyer.profile_id, c.credits, bought, { extendYears: c.expiry_years });
   await recordPayment(trx, {
     paymentid,
@@ -40,6 +41,7 @@ export async function creditPurchase(
   await recordAudit(trx, {
     at: now,
     actor: buyer,
+    member: c.member_id,
     action: 'credit_bought',
     source: { ip: '', userAgent: '' },
     details: {
@@ -55,7 +57,7 @@ export async function creditPurchase(
   await queuePurchaseReceipt(trx, buyer, domain, { ...c, paymentid, balance: balances.newbalance, at: now, invoice });
   if (referral) {
     const { referrer, bonus } = referral;
-    const bonusWhy = { reason: 'referral', ref, actor: buyer.profile_id, at: now } as const;
+    const bonusWhy = { reason: 'referral', ref, actor: buyer.profile_id, at: now, member: null } as const;
     const referrerBalances = await addCredits(trx, referrer.profile_id, bonus, bonusWhy, null);
     await recordPayment(trx, {
       paymentid: publicPaymentId('REF', c.reference),

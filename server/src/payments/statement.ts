@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema-core';
 import { chunks } from '../db/queries';
 import { ledgerOf, type LedgerEntry } from '../money/ledger';
 import { balanceBefore, monthBounds } from '../money/statement';
+import { spends } from '../money/caps';
 import { chargedMessages, type ChargedMessage } from '../messaging/charged-messages';
 import { lineOf, sumLines } from '../../../src/domain/money/statement';
 import { STATEMENT_ENTRIES_MAX, type StatementSchema } from '../../../src/domain/contract/statement';
@@ -55,7 +56,12 @@ async function causesOf(db: Executor, rows: readonly LedgerEntry[]) {
  * One month of an account's credit: opening balance, the signed credits of each line, the closing
  * balance (opening plus every line: the ledger holds every change), and the rows themselves.
  */
-export async function accountStatement(db: Executor, account: UserRow, month: string): Promise<Statement> {
+export async function accountStatement(
+  db: Executor,
+  account: UserRow,
+  month: string,
+  members: ReadonlyMap<number, string> = new Map(),
+): Promise<Statement> {
   const { from, to } = monthBounds(month);
   const [openingBalance, rows] = await Promise.all([
     balanceBefore(db, account.profile_id, from),
@@ -83,5 +89,22 @@ export async function accountStatement(db: Executor, account: UserRow, month: st
       cause: causeOf(e, messages, invoices),
     })),
     entryCount: rows.length,
+    byMember: members.size === 0 ? [] : spentByMember(rows, members),
   };
+}
+
+/** The owner's row (no member) first, then each member who spent, by name: what their sends spent net of refunds. */
+function spentByMember(rows: readonly LedgerEntry[], members: ReadonlyMap<number, string>): Statement['byMember'] {
+  const spent = new Map<number | null, number>([[null, 0]]);
+  for (const e of rows) {
+    if (!spends(e.reason)) continue;
+    spent.set(e.member, (spent.get(e.member) ?? 0) - e.amount);
+  }
+  const named = [...spent].map(([member, credits]) => ({
+    member,
+    name: member === null ? 'Owner, API keys and SMPP' : (members.get(member) ?? `Member ${member}`),
+    credits: Math.max(0, Math.round(credits * 100) / 100),
+  }));
+  const [owner, ...others] = named;
+  return [owner!, ...others.sort((a, b) => a.name.localeCompare(b.name))];
 }

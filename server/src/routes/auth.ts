@@ -41,11 +41,11 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: GatewayConte
     await giveBackAttempt(ctx, 'loginAddress', ip);
     await giveBackAttempt(ctx, 'login', pair);
     await giveBackAttempt(ctx, 'loginName', name);
-    if (signer.member) return signedIn(ctx, signer.user, source, domain.profile_id, signer.member);
-    // With two-step sign-in on (or required), the password earns a challenge for logincode, not a session.
-    const challenge = await challengeFor(ctx, signer.user, domain.companyname);
+    // With two-step sign-in on (or required), the password earns a challenge for logincode, not a session:
+    // the owner's own, or a member's own (docs/product.md#two-step-sign-in).
+    const challenge = await challengeFor(ctx, signer.user, domain.companyname, signer.member);
     if (challenge) return challenge;
-    return signedIn(ctx, signer.user, source, domain.profile_id);
+    return signedIn(ctx, signer.user, source, domain.profile_id, signer.member);
   });
 
   register(app, ctx, SIGNOUT, async ({ req }) => {

@@ -25,7 +25,10 @@ function parsed<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
 
 /** Dev mode only (app.ts registers these when GATEWAY_DEV=1): what the simulated carrier delivered, and the e-mail written. */
 export async function registerDevRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  app.get(DEV_CARRIER_PATH, async (req) => ({ messages: await carrierInbox(ctx, parsed(inboxQuery, req.query)) }));
+  app.get(DEV_CARRIER_PATH, async (req) => {
+    const server = { protocol: req.protocol, port: /:(\d+)$/.exec(req.host)?.[1] ?? '' };
+    return { messages: await carrierInbox(ctx, parsed(inboxQuery, req.query), server) };
+  });
 
   // What the gateway wrote as e-mail (no SMTP_URL in dev mode): receipts and alerts, as the buyer reads them.
   app.get(DEV_MAIL_PATH, async (req) => ({ mails: await devMailbox(ctx, parsed(mailQuery, req.query)) }));

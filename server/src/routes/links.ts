@@ -45,7 +45,8 @@ export async function registerLinkRoutes(app: FastifyInstance, ctx: GatewayConte
     return owner;
   };
 
-  app.get<{ Params: { code: string } }>(`${SHORT_LINK_PATH}:code`, async (req, reply) => {
+  // Not compressed: a redirect has no body, and the link's pages are about 1 KB (a click skips the hook).
+  app.get<{ Params: { code: string } }>(`${SHORT_LINK_PATH}:code`, { compress: false }, async (req, reply) => {
     const answer = await openLink(ctx, req.params.code, normalizeHost(req.hostname), cachedOwnerOf, {
       method: req.method,
       userAgent: req.headers['user-agent'] ?? '',

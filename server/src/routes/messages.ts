@@ -43,7 +43,8 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
     // The own call reads the caller's rows, the clients' call an admin's clients' (their declared access).
     for (const call of [own, all]) {
       register(app, ctx, call, async ({ body, scope }) => {
-        const page = await listPage(ctx, list, scope.owners, body.search, body.pageNum);
+        const member = 'member_id' in body ? (body.member_id ?? null) : null;
+        const page = await listPage(ctx, list, scope.owners, body.search, body.pageNum, member);
         return { [own.field]: page.rows.map((row) => view(row)), pageNum: page.pageNum, hasMore: page.hasMore };
       });
     }
@@ -70,8 +71,8 @@ export async function registerMessageRoutes(app: FastifyInstance, ctx: GatewayCo
   });
 
   // The caller's own days, or with view 'client' an admin's clients' (touches 'self-or-clients').
-  register(app, ctx, OVERVIEW, async ({ scope }) => {
-    return { overview: await overview(ctx, scope.owners) };
+  register(app, ctx, OVERVIEW, async ({ body, scope }) => {
+    return { overview: await overview(ctx, scope.owners, body.member_id ?? null) };
   });
 
   register(app, ctx, MESSAGE_STATUS, async ({ body, scope: { record: message } }) => {

@@ -8,6 +8,7 @@ import { invoiceFor, invoiceView } from '../payments/invoices';
 import { invoicePdf } from '../payments/invoice-pdf';
 import { STATEMENT } from '../../../src/domain/contract/statement';
 import { accountStatement } from '../payments/statement';
+import { memberNames } from '../accounts/members';
 import { ownOrClientAccount } from '../accounts/account-store';
 
 /** purchasehistory (own) and allpurchasehistory (the admin's clients'): 20 a page, newest first; a payment's invoice. */
@@ -30,7 +31,9 @@ export async function registerHistoryRoutes(app: FastifyInstance, ctx: GatewayCo
   // A month's statement: the caller's own, or its client's (docs/product.md#statements).
   register(app, ctx, STATEMENT, async ({ body, scope: { user } }) => {
     const account = await ownOrClientAccount(ctx, user, body.clientprofile_id);
-    return { statement: await accountStatement(ctx.db, account, body.month) };
+    return {
+      statement: await accountStatement(ctx.db, account, body.month, await memberNames(ctx, account.profile_id)),
+    };
   });
 
   register(app, ctx, INVOICE_PDF, async ({ body, scope: { user }, reply }) => {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { auditSource, bearerToken } from '../http/authenticate';
 import type { GatewayContext } from '../core/context';
 import { register } from '../http/register';
-import { userInfo } from '../tenancy/user-info';
+import type { UserRow } from '../db/schema-core';
+import type { TeamMember } from '../core/scope';
+import { sessionUserInfo } from '../accounts/member-info';
 import {
   AUDIT_EXPORT,
   AUDIT_LOG,
@@ -27,6 +29,12 @@ import {
   setTwoStepRequirement,
   startEnrolment,
 } from '../accounts/two-step';
+import {
+  confirmMemberEnrolment,
+  disableMemberTwoStep,
+  renewMemberRecoveryCodes,
+  startMemberEnrolment,
+} from '../accounts/member-two-step';
 import { auditEntries, auditExport, auditLogPage, recordExport } from '../audit/audit-views';
 import { findAccount } from '../accounts/account-store';
 import { mayUseDomain } from '../accounts/credentials';
@@ -39,31 +47,39 @@ export async function registerSecurityRoutes(app: FastifyInstance, ctx: GatewayC
     const source = auditSource(req);
     const done = await completeChallenge(ctx, body.challenge, body.code, source);
     if (!mayUseDomain(done.user, domain)) throw refuse(TWO_STEP_EXPIRED);
-    const answer = await signedIn(ctx, done.user, source, domain.profile_id);
+    const answer = await signedIn(ctx, done.user, source, domain.profile_id, done.member);
     return done.recoveryCodes ? { ...answer, recoveryCodes: done.recoveryCodes } : answer;
   });
 
-  register(app, ctx, TWO_STEP_START, async ({ scope: { user }, domain }) => {
+  // Each acts on the session's own login: a team member's own two-step, else the account owner's.
+  register(app, ctx, TWO_STEP_START, async ({ scope: { user, member }, domain }) => {
+    if (member) return startMemberEnrolment(ctx, user, member.id, domain.companyname);
     return startEnrolment(ctx, user, domain.companyname);
   });
 
-  register(app, ctx, TWO_STEP_CONFIRM, async ({ body, scope: { user }, req }) => {
-    const { recoveryCodes } = await confirmEnrolment(ctx, user, body.code, auditSource(req));
-    return { recoveryCodes, userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
+  register(app, ctx, TWO_STEP_CONFIRM, async ({ body, scope, req }) => {
+    const { user, member } = scope;
+    const { recoveryCodes } = member
+      ? await confirmMemberEnrolment(ctx, user, member.id, body.code, auditSource(req))
+      : await confirmEnrolment(ctx, user, body.code, auditSource(req));
+    return { recoveryCodes, userInfo: await reloaded(ctx, scope, bearerToken(req)) };
   });
 
-  register(app, ctx, TWO_STEP_OFF, async ({ body, scope: { user }, req, domain }) => {
-    await disableTwoStep(ctx, user, body.code, auditSource(req), domain.profile_id);
-    return { userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
+  register(app, ctx, TWO_STEP_OFF, async ({ body, scope, req, domain }) => {
+    const { user, member } = scope;
+    if (member) await disableMemberTwoStep(ctx, user, member.id, body.code, auditSource(req));
+    else await disableTwoStep(ctx, user, body.code, auditSource(req), domain.profile_id);
+    return { userInfo: await reloaded(ctx, scope, bearerToken(req)) };
   });
 
-  register(app, ctx, RECOVERY_CODES, async ({ body, scope: { user }, req }) => {
+  register(app, ctx, RECOVERY_CODES, async ({ body, scope: { user, member }, req }) => {
+    if (member) return renewMemberRecoveryCodes(ctx, user, member.id, body.code, auditSource(req));
     return renewRecoveryCodes(ctx, user, body.code, auditSource(req));
   });
 
-  register(app, ctx, TWO_STEP_REQUIRE, async ({ body, scope: { user }, req }) => {
-    await setTwoStepRequirement(ctx, user, body.required, auditSource(req));
-    return { userInfo: await reloaded(ctx, user.profile_id, bearerToken(req)) };
+  register(app, ctx, TWO_STEP_REQUIRE, async ({ body, scope, req }) => {
+    await setTwoStepRequirement(ctx, scope.user, body.required, auditSource(req));
+    return { userInfo: await reloaded(ctx, scope, bearerToken(req)) };
   });
 
   register(app, ctx, SESSIONS, async ({ scope, req }) => {
@@ -96,8 +112,13 @@ export async function registerSecurityRoutes(app: FastifyInstance, ctx: GatewayC
   });
 }
 
-async function reloaded(ctx: GatewayContext, profileId: number, token: string | null) {
-  const fresh = await findAccount(ctx, profileId);
+/** The session's user info after a change: the account read again, and the member the session is for. */
+async function reloaded(
+  ctx: GatewayContext,
+  scope: { user: UserRow; member: TeamMember | null },
+  token: string | null,
+) {
+  const fresh = await findAccount(ctx, scope.user.profile_id);
   if (!fresh) throw refuse('This account no longer exists');
-  return userInfo(ctx, fresh, token ?? '');
+  return sessionUserInfo(ctx, { user: fresh, member: scope.member }, token ?? '');
 }

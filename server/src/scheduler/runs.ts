@@ -1,6 +1,7 @@
 import type { MessageRow } from '../db/schema-messaging';
 import type { Executor } from '../db/database';
 import { charge, refund } from '../money/balance';
+import { keyOfCharge } from '../money/ledger';
 import { countAdded } from '../messaging/message-batches';
 import {
   markOptedOut,
@@ -45,12 +46,16 @@ export async function deliverTemplates(
     // erasure (docs/compliance.md#a-persons-data); the list itself is read only when it has entries.
     const skipped = await skippedTemplates(db, reg.profile_id, await templateNumbers(db, reg.id, chunk));
     const ref = { kind: 'message', id: run.id } as const;
-    const paid = { reason: 'scheduled_run', ref, actor: null, at: now } as const;
+    // A run spends for the member who registered it: their monthly cap holds it, the statement counts it.
+    const paid = { reason: 'scheduled_run', ref, actor: null, at: now, member: reg.member_id } as const;
     await charge(db, reg.profile_id, totals.unpaid - skipped.unpaid, paid, `this ${reg.message_type} delivery`);
     queued.push(...(await queueFromTemplates(db, reg.id, run, chunk, now)));
     if (skipped.indices.length > 0) {
       await markOptedOut(db, run.id, skipped.indices, now);
-      await refund(db, reg.profile_id, skipped.prepaid, { reason: 'refund', ref, actor: null, at: now });
+      // Given back to the API key the send was charged through, if any: its daily cap counts it.
+      const apiKeyId = await keyOfCharge(db, reg.profile_id, reg.id);
+      const why = { reason: 'refund', ref, actor: null, at: now, member: reg.member_id } as const;
+      await refund(db, reg.profile_id, skipped.prepaid, { ...why, ...(apiKeyId ? { apiKeyId } : {}) });
     }
     volume += totals.parts - skipped.parts;
   }

@@ -56,6 +56,11 @@ export interface AcceptOptions {
    * taken from waiting, its reservation released: approvals/decide.ts). A refusal there stores nothing.
    */
   beforeSend?: (trx: Executor) => Promise<void>;
+  /**
+   * The team member the send is made for when it is not the one acting (an approved campaign: its author,
+   * whose cap holds it and whose spending it is: docs/product.md#who-did-what). Left out: the acting member.
+   */
+  member?: number;
 }
 
 export type InsertedRecipient = Awaited<ReturnType<typeof insertRecipients>>[number];
@@ -114,6 +119,7 @@ async function acceptOnce(
     const message = await messageForSend(trx, {
       ...messageFields(user, envelope, idem?.jobId ?? null, now, options.testToSelf === true),
       ...options.api,
+      ...(options.member !== undefined ? { member_id: options.member } : {}),
       hold_until: holdFor(user, envelope, options, now),
     });
     const defaults = recipientDefaults(message, registration, options.test === true, paying, now);
@@ -205,6 +211,7 @@ const chargeWhy = (options: AcceptOptions, messageId: number, actor: number, at:
     actor,
     at,
     ...(options.api?.api_key_id ? { apiKeyId: options.api.api_key_id } : {}),
+    ...(options.member !== undefined ? { member: options.member } : {}),
   }) as const;
 
 /**
@@ -230,7 +237,7 @@ async function answerOnce(
  * A birthday send's recipients with their birthdays (messaging/birthdays.ts); those of a send naming
  * birthdays that have none are left out, counted, never stored or charged; with none left, refused.
  */
-async function birthdaysOf(
+export async function birthdaysOf(
   ctx: GatewayContext,
   user: UserRow,
   envelope: SendEnvelope,

@@ -7,6 +7,7 @@ import { notFound, refuse } from '../core/errors';
 import { PAST_DELIVERY_TIME, PAST_GRACE_MS } from './accept-send';
 import { monthDay } from '../../../src/domain/messages/recurrence';
 import { balances, charge, refund } from '../money/balance';
+import { keyOfCharge } from '../money/ledger';
 import { parseDeliveryTime } from '../messaging/delivery-time';
 import { markDeleted, ownRegistration, saveRegistrationEdit } from '../messaging/registrations';
 import { dropRegistrationFields, fieldNames } from '../messaging/recipient-fields';
@@ -165,7 +166,15 @@ export async function updateRegistration(
         ? recurrenceOf(edit.recurringPeriod ?? reg.recurring_period, edit.recurringInterval ?? reg.recurring_interval)
         : null;
 
-    const why = { reason: 'edit', ref: { kind: 'message', id: reg.id }, actor: user.profile_id, at: now } as const;
+    // A send made through an API key stays that key's: its daily cap counts the edit's difference.
+    const apiKeyId = await keyOfCharge(trx, user.profile_id, reg.id);
+    const why = {
+      reason: 'edit',
+      ref: { kind: 'message', id: reg.id },
+      actor: user.profile_id,
+      at: now,
+      ...(apiKeyId ? { apiKeyId } : {}),
+    } as const;
     if (next.delta > 0) await charge(trx, user.profile_id, next.delta, why, 'this change');
     if (next.delta < 0) await refund(trx, user.profile_id, -next.delta, why);
     await next.apply();
@@ -233,11 +242,13 @@ export async function cancelRegistration(
     if (!(await markDeleted(trx, reg.id))) return 0;
     await dropRegistrationFields(trx, reg.id);
     const credits = await releasePrepaid(trx, reg.id);
+    const apiKeyId = await keyOfCharge(trx, user.profile_id, reg.id);
     const why = {
       reason: 'refund',
       ref: { kind: 'message', id: reg.id },
       actor: user.profile_id,
       at: ctx.now(),
+      ...(apiKeyId ? { apiKeyId } : {}),
     } as const;
     await refund(trx, user.profile_id, credits, why);
     return credits;

@@ -22,6 +22,7 @@ import {
   verifyClaim,
 } from './domain-claims';
 import { isApprovedSender, mainDomain, normalizeHost } from './domains';
+import { legalPageChanges } from './legal-pages';
 
 export const PAYSTACK_TEST_KEY =
   'Paystack test keys (sk_test_, pk_test_) take no real money: please enter your live keys (sk_live_, pk_live_)';
@@ -52,7 +53,9 @@ export type DomainSettingsInput = Partial<
     | 'recaptcha_site_key'
     | 'enablereseller'
     | 'tin'
-    | 'pricesexcludetax',
+    | 'pricesexcludetax'
+    | 'termsurl'
+    | 'privacyurl',
     unknown
   >
 >;
@@ -130,6 +133,7 @@ async function changesOf(
     if (tin !== '' && !isGhanaTin(tin)) throw refuse(TIN_FORMAT);
     set.tin = tin.toUpperCase();
   }
+  Object.assign(set, legalPageChanges(body));
   for (const key of ['paystackseckey', 'paystackpubkey', 'recaptcha_secret_key', 'recaptcha_site_key'] as const) {
     const value = textOf(body[key]);
     // The secrets are write-only (answers carry '' for them): an empty one keeps the saved key.

@@ -132,5 +132,7 @@ export async function domainDetails(ctx: GatewayContext, domain: DomainRow) {
     supenablereseller: top.enablereseller === 1,
     pricesexcludetax: domain.prices_include_tax === 0,
     suppricesexcludetax: top.prices_include_tax === 0,
+    termsurl: domain.terms_url,
+    privacyurl: domain.privacy_url,
   } satisfies PublicDomainDetails;
 }

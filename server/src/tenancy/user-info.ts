@@ -57,6 +57,8 @@ export async function userInfoFor(ctx: GatewayContext, user: UserRow, domain: Do
     recaptchasecretkeyending: ownsDomain ? domain.recaptcha_secret_key.slice(-4) : '',
     localrate: domain?.localrate ?? '',
     tin: ownsDomain ? domain.tin : '',
+    termsurl: ownsDomain ? domain.terms_url : '',
+    privacyurl: ownsDomain ? domain.privacy_url : '',
     pricesexcludetax: domain?.prices_include_tax === 0,
     setuptime: new Date(user.created_at).toISOString(),
     applicableRate: await applicableRate(ctx, user),

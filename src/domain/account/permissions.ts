@@ -31,7 +31,7 @@ type MenuUser = Pick<
   Pick<UserInfo, 'permissions' | 'approvalover' | 'approvalmarketing'>;
 
 /** Whether the account has the two-person rule on (docs/product.md#the-two-person-rule): only then is there anything to approve. */
-const approvalRuleOn = (user: Pick<UserInfo, 'approvalover' | 'approvalmarketing'>): boolean =>
+export const approvalRuleOn = (user: Pick<UserInfo, 'approvalover' | 'approvalmarketing'>): boolean =>
   (user.approvalover ?? null) !== null || user.approvalmarketing === true;
 
 /**

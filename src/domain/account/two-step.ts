@@ -11,3 +11,5 @@ export const TWO_STEP_NOT_STARTED = 'Please start setting up two-step sign-in fi
 export const TWO_STEP_REQUIRED_STAYS = 'Two-step sign-in is required for your account and cannot be turned off';
 export const TWO_STEP_ONLY_RESELLERS = 'Only resellers and the platform can require two-step sign-in';
 export const TWO_STEP_OWN_FIRST = 'Please turn on two-step sign-in for your own account first';
+export const TWO_STEP_TEAM_REQUIRED_STAYS =
+  'Two-step sign-in is required of every member of your team and cannot be turned off';

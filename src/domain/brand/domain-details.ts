@@ -15,6 +15,8 @@ const TEXT_FIELDS = [
   'recaptcha_site_key',
   'suplocalrate',
   'suppaystackpubkey',
+  'termsurl',
+  'privacyurl',
 ] as const;
 const FLAG_FIELDS = [
   'usepaymentgateway',

@@ -145,7 +145,7 @@ export const CHANGE_OWN_PASSWORD = frontendCall(
 // Low-balance alerts and spending caps (docs/product.md#low-balance-alerts, docs/product.md#spending-caps).
 
 /** Credits as typed: '' (none) or a whole number within MAX_CAP_CREDITS. */
-const creditsOrNone = z
+export const creditsOrNone = z
   .union([z.string(), z.number(), z.null()])
   .transform((v) => (v === null ? '' : String(v)))
   .superRefine((v, c) => {

@@ -40,6 +40,8 @@ export const SAVE_DOMAIN_SETTINGS = frontendCall(
     enablereseller: anyField,
     tin: anyField,
     pricesexcludetax: anyField,
+    termsurl: anyField,
+    privacyurl: anyField,
   }),
   settingsAnswer,
   { bodyLimit: SETTINGS_BODY_LIMIT },

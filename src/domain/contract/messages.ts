@@ -4,7 +4,7 @@ import { z } from './zod';
 import { frontendCall } from './call';
 import { MAX_ID, PAGE_SIZES, SEARCH_MAX_LENGTH, STATUS_EXPORT_PAGE_SIZE } from '../constants';
 import { STATUS_FILTERS } from '../messages/delivery-report';
-import { listCall } from './list-call';
+import { listCall, memberListBody } from './list-call';
 import {
   campaignName,
   flag,
@@ -74,6 +74,8 @@ export const QUICK_OWN = listCall(
   { who: 'user', touches: 'self', needs: 'reports' },
   'bulksms',
   BulkMessageSchema,
+  [],
+  memberListBody,
 );
 export const QUICK_CLIENTS = listCall(
   'allbulksms',
@@ -86,6 +88,8 @@ export const SCHEDULED_OWN = listCall(
   { who: 'user', touches: 'self', needs: 'reports' },
   'scheduled',
   ScheduledMessageSchema,
+  [],
+  memberListBody,
 );
 export const SCHEDULED_CLIENTS = listCall(
   'allscheduled',
@@ -98,6 +102,8 @@ export const RECURRING_OWN = listCall(
   { who: 'user', touches: 'self', needs: 'reports' },
   'recurring',
   ScheduledMessageSchema,
+  [],
+  memberListBody,
 );
 export const RECURRING_CLIENTS = listCall(
   'allrecurring',

@@ -2,7 +2,7 @@
 // the gateway's counters: neither counts recipients.
 import { z } from './zod';
 import { frontendCall } from './call';
-import { flag, num, ownBody, profileId, shownText as text } from './fields';
+import { flag, num, numericId, ownBody, profileId, shownText as text } from './fields';
 
 /** Recipients of one network (src/domain/networks.ts) by status group. */
 const NetworkCountsSchema = z.object({
@@ -70,7 +70,12 @@ export const OverviewSchema = z.object({
 export const OVERVIEW = frontendCall(
   'overview',
   { who: 'user', touches: 'self-or-clients', needs: 'reports' },
-  z.object({ profile_id: profileId, view: z.enum(['personal', 'client']).optional().default('personal') }),
+  z.object({
+    profile_id: profileId,
+    view: z.enum(['personal', 'client']).optional().default('personal'),
+    /** One team member's sends only (docs/product.md#who-did-what); another account's member has none. */
+    member_id: numericId.optional(),
+  }),
   z.object({ overview: OverviewSchema }),
 );
 

@@ -36,10 +36,12 @@ export const LOGIN_CODE = frontendCall(
   UserInfoAnswerSchema.extend({ recoveryCodes: z.array(z.string()).optional() }),
 );
 
+// Two-step's own calls act on the session's login: a team member's own, or the account owner's.
+
 /** A secret waiting for its first code, and its otpauth:// URI for the QR code. */
 export const TWO_STEP_START = frontendCall(
   'twostepstart',
-  { who: 'user', touches: 'self', needs: 'account-owner' },
+  { who: 'user', touches: 'self', needs: 'signed-in' },
   ownBody,
   z.object({ secret: z.string(), uri: z.string() }),
 );
@@ -47,21 +49,21 @@ export const TWO_STEP_START = frontendCall(
 /** The first code turns two-step on; the ten recovery codes are in this answer only. */
 export const TWO_STEP_CONFIRM = frontendCall(
   'twostepconfirm',
-  { who: 'user', touches: 'self', needs: 'account-owner' },
+  { who: 'user', touches: 'self', needs: 'signed-in' },
   z.object({ profile_id: profileId, code: codeField }),
   UserInfoAnswerSchema.extend({ recoveryCodes: z.array(z.string()) }),
 );
 
 export const TWO_STEP_OFF = frontendCall(
   'twostepoff',
-  { who: 'user', touches: 'self', needs: 'account-owner' },
+  { who: 'user', touches: 'self', needs: 'signed-in' },
   z.object({ profile_id: profileId, code: codeField }),
   UserInfoAnswerSchema,
 );
 
 export const RECOVERY_CODES = frontendCall(
   'twosteprecovery',
-  { who: 'user', touches: 'self', needs: 'account-owner' },
+  { who: 'user', touches: 'self', needs: 'signed-in' },
   z.object({ profile_id: profileId, code: codeField }),
   z.object({ recoveryCodes: z.array(z.string()) }),
 );

@@ -32,6 +32,11 @@ export const StatementSchema = z.object({
   /** The month's rows, oldest first; at most STATEMENT_ENTRIES_MAX of them (`entryCount` counts all). */
   entries: z.array(StatementEntrySchema),
   entryCount: num,
+  /**
+   * What the month's sends spent by the team member who made them (docs/product.md#who-did-what): the
+   * owner's row (member null) holds the owner's own, API keys' and SMPP's; empty for an account without members.
+   */
+  byMember: z.array(z.object({ member: num.nullable(), name: text, credits: num })).optional(),
 });
 
 /** The rows a statement lists at most; its lines count every row. */

@@ -2,9 +2,10 @@
 // owner's calls (needing the members permission) and the invitation's two public calls.
 import { z } from './zod';
 import { frontendCall } from './call';
-import { numericId, outcomeAnswer, profileId, shownText, text } from './fields';
+import { flag, numericId, outcomeAnswer, profileId, shownText, text } from './fields';
 import { TEAM_ROLES } from '../account/team-roles';
 import { MEMBER_NAME_MAX, MEMBER_STATUSES } from '../account/team-members';
+import { creditsOrNone } from './account';
 
 /** One or more roles, each named as TEAM_ROLES spells it. */
 const rolesField = z
@@ -25,6 +26,12 @@ export const MemberSchema = z.object({
   /** Until when an invitation can be used (ms); 0 once joined. */
   inviteExpiresAt: z.number(),
   joinedAt: z.number(),
+  /** Credits the member's sends may spend a month (docs/product.md#who-did-what); null: no cap. */
+  monthlyCap: z.number().nullable().optional(),
+  /** Credits the member's sends spent this month (Accra). */
+  spentThisMonth: z.number().optional(),
+  /** Whether the member has turned on their own two-step sign-in. */
+  twoStep: z.boolean().optional(),
 });
 export type Member = z.output<typeof MemberSchema>;
 
@@ -35,7 +42,19 @@ export const MEMBERS = frontendCall(
   'members',
   { who: 'user', touches: 'self', needs: 'members' },
   z.object({ profile_id: profileId }),
-  z.object({ members: z.array(MemberSchema) }),
+  z.object({
+    members: z.array(MemberSchema),
+    /** Whether the account requires two-step sign-in of every member (MEMBERS_TWO_STEP). */
+    twoStepRequired: z.boolean().optional(),
+  }),
+);
+
+/** Requires two-step sign-in of every member, or stops: a member without it sets it up at their next sign-in. */
+export const MEMBERS_TWO_STEP = frontendCall(
+  'memberstwostep',
+  { who: 'user', touches: 'self', needs: 'members' },
+  z.object({ profile_id: profileId, required: flag }),
+  outcomeAnswer.extend({ twoStepRequired: z.boolean() }),
 );
 
 /** Invites a person: an SMS with a link valid 72 hours, used once. */
@@ -57,6 +76,14 @@ export const SET_MEMBER_ROLES = frontendCall(
   'setmemberroles',
   { who: 'user', touches: 'self', needs: 'members' },
   z.object({ profile_id: profileId, id: numericId, roles: rolesField }),
+  memberAnswer,
+);
+
+/** A member's monthly credit cap, set (whole credits) or cleared (''); checked with each charge of theirs. */
+export const SET_MEMBER_CAP = frontendCall(
+  'setmembercap',
+  { who: 'user', touches: 'self', needs: 'members' },
+  z.object({ profile_id: profileId, id: numericId, monthlyCap: creditsOrNone }),
   memberAnswer,
 );
 

@@ -67,6 +67,8 @@ export const UserInfoSchema = z.object({
   twostep: optionalFlag,
   twosteprequired: optionalFlag,
   tin: text.optional(),
+  termsurl: text.optional(),
+  privacyurl: text.optional(),
   pricesexcludetax: optionalFlag,
   lowbalancethreshold: z.coerce.number().catch(0).optional(),
   monthlycap: z.number().nullable().catch(null).optional(),

@@ -65,3 +65,21 @@ export function outcomeText(decision: 'approved' | 'rejected', recipients: numbe
   const sent = decision === 'approved' ? ' and is on its way' : '';
   return note ? `${what}${sent}. Note: ${note}` : `${what}${sent}.`;
 }
+
+/** How many campaigns wait: those `memberId` (null: the account's owner) may decide, and their own. */
+export function waitingCounts(
+  toDecide: readonly { state: string; author: { id: number } }[],
+  mine: readonly { state: string }[],
+  memberId: number | null,
+): { toDecide: number; mine: number } {
+  return {
+    toDecide: toDecide.filter((a) => a.state === 'waiting' && a.author.id !== memberId).length,
+    mine: mine.filter((a) => a.state === 'waiting').length,
+  };
+}
+
+/** The dashboard's note to an author whose campaigns wait. */
+export const ownWaitingText = (count: number) =>
+  count === 1
+    ? 'One of your campaigns is awaiting approval: it goes out once an approver approves it.'
+    : `${count} of your campaigns are awaiting approval: each goes out once an approver approves it.`;

@@ -5,6 +5,7 @@ import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { useSession } from '../../sync/hooks/use-session';
 import { approvalLists, decideCampaign, type Approval } from '../../sync/approvals';
+import { tellWaiting } from '../../sync/waiting-approvals';
 import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { ApprovalCard } from './approval-card';
@@ -30,8 +31,14 @@ export function ApprovalsScreen() {
   const deciding = useAction('The decision could not be saved. Please try again');
   const { run } = loading;
   const load = useCallback(
-    () => run(async () => setLists(await approvalLists({ toDecide: approves, mine: ownList }))),
-    [run, approves, ownList],
+    () =>
+      run(async () => {
+        const loaded = await approvalLists({ toDecide: approves, mine: ownList });
+        setLists(loaded);
+        // The menu's badge follows what this screen shows.
+        tellWaiting(memberId, loaded.toDecide, loaded.mine);
+      }),
+    [run, approves, ownList, memberId],
   );
   useEffect(() => {
     if (online) void load();

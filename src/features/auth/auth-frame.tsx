@@ -3,6 +3,7 @@ import { Box, Center, Paper, Stack, Title } from '@mantine/core';
 import type { StoredDomain } from '../../db/app-db';
 import { safeAssetPath } from '../../domain/navigation/safe-url';
 import { BrandLogo } from '../../ui/brand-logo';
+import { VisitorFooter } from '../../ui/visitor-footer';
 
 type AuthFrameProps = { domain: StoredDomain | null; title?: string; children: ReactNode; wide?: boolean };
 
@@ -20,24 +21,27 @@ export function AuthFrame({ domain, title, children, wide }: AuthFrameProps) {
         backgroundPosition: 'center',
       }}
     >
-      <Center mih="100dvh" p="md">
-        <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius="md" w="100%" maw={wide ? 720 : 440}>
-          <Stack gap="md">
-            <Stack gap={4} align="center">
-              {domain && <BrandLogo logo={domain.logo} companyname={companyname} size={64} />}
-              <Title order={1} size="h2" ta="center">
-                {companyname}
-              </Title>
-              {title && (
-                <Title order={2} size="h4" fw={500} c="dimmed" ta="center">
-                  {title}
+      <Stack mih="100dvh" gap={0} justify="space-between">
+        <Center p="md" style={{ flex: 1 }}>
+          <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius="md" w="100%" maw={wide ? 720 : 440}>
+            <Stack gap="md">
+              <Stack gap={4} align="center">
+                {domain && <BrandLogo logo={domain.logo} companyname={companyname} size={64} />}
+                <Title order={1} size="h2" ta="center">
+                  {companyname}
                 </Title>
-              )}
+                {title && (
+                  <Title order={2} size="h4" fw={500} c="dimmed" ta="center">
+                    {title}
+                  </Title>
+                )}
+              </Stack>
+              {children}
             </Stack>
-            {children}
-          </Stack>
-        </Paper>
-      </Center>
+          </Paper>
+        </Center>
+        <VisitorFooter domain={domain} />
+      </Stack>
     </Box>
   );
 }

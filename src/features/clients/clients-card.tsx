@@ -16,7 +16,7 @@ import { ClientCapDialog } from './client-cap-dialog';
 import { Link } from 'react-router-dom';
 import { statementHref } from '../../domain/navigation/app-paths';
 
-const ROW_HEIGHT = 158;
+const ROW_HEIGHT = 178;
 const number = new Intl.NumberFormat('en-US');
 
 // Searched on what the list shows, so a match is always visible in its row.
@@ -115,8 +115,9 @@ const isLow = (c: ClientAnswer) =>
 
 function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => void }) {
   const balance = balanceOf(c);
-  const ids = [c.senderidapproved, c.pendingsenderid && `pending: ${c.pendingsenderid}`].filter(Boolean).join(' · ');
-  // A line each for the company and the contact details, so a phone's narrow row cuts neither.
+  // The pending ones first: they wait for the admin, and a phone's narrow row cuts the line's end.
+  const ids = [c.pendingsenderid && `${c.pendingsenderid} (pending)`, c.senderidapproved].filter(Boolean).join(' · ');
+  // A line each for the company, the contact details and the sender IDs, so a phone's narrow row cuts none.
   return (
     <Stack
       gap={0}
@@ -148,7 +149,9 @@ function ClientRow({ client: c, onCap }: { client: ClientAnswer; onCap: () => vo
       </Text>
       <Text size="sm" c="dimmed" truncate>
         {c.creditexpires ? `Expires ${formatAccra(c.creditexpires * 1000, 'dd MMM yyyy')}` : 'No credit expiry'}
-        {ids ? ` · Sender IDs: ${ids}` : ''}
+      </Text>
+      <Text size="sm" c="dimmed" truncate>
+        {ids ? `Sender IDs: ${ids}` : 'No sender IDs'}
       </Text>
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>

@@ -1,53 +1,33 @@
-import { useState } from 'react';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ApiKeyView } from '../../api/developer-api';
-import { capError, capValue } from '../../domain/money/caps';
+import { capValue } from '../../domain/money/caps';
 import { setApiKeyCap } from '../../sync/developers';
 import { useAction } from '../../sync/hooks/use-action';
-import { DialogActions } from '../../ui/dialog-actions';
+import { CapDialog } from '../../ui/cap-dialog';
 
-/** Sets or clears a key's daily spending cap (docs/api-v1.md#spending-caps). */
+/** Sets or clears a key's daily spending cap (docs/api-v1.md#spending-caps); a failure is alerted. */
 export function KeyCapDialog({ apiKey, onClose }: { apiKey: ApiKeyView; onClose: () => void }) {
-  const [cap, setCap] = useState(apiKey.dailyCap ? String(apiKey.dailyCap) : '');
-  const [error, setError] = useState<string | null>(null);
-  const { busy, run } = useAction();
-  const save = () => {
-    const problem = capError(cap);
-    setError(problem);
-    if (problem) return;
-    void run(async () => {
+  const { run } = useAction();
+  const save = async (cap: string) => {
+    await run(async () => {
       await setApiKeyCap(apiKey.id, capValue(cap));
       onClose();
     });
+    return null;
   };
   return (
-    <Modal opened onClose={() => !busy && onClose()} title={`Daily cap for ${apiKey.name}`} centered>
-      <Stack
-        gap="sm"
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
+    <CapDialog
+      title={`Daily cap for ${apiKey.name}`}
+      label="Daily cap (credits)"
+      explanation={
         <Text size="sm" c="dimmed">
           The most credits this key&apos;s sends may spend in a day (Accra time). A send that would pass it is refused
           with 402 spending_cap_reached and nothing is charged. Leave it empty for no cap.
         </Text>
-        <TextInput
-          label="Daily cap (credits)"
-          inputMode="numeric"
-          placeholder="No cap"
-          value={cap}
-          onChange={(e) => {
-            setCap(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          data-autofocus
-        />
-        <DialogActions confirmLabel="Save cap" onCancel={onClose} busy={busy} />
-      </Stack>
-    </Modal>
+      }
+      current={apiKey.dailyCap ?? null}
+      onSave={save}
+      onClose={onClose}
+    />
   );
 }

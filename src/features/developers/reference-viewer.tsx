@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button, Text } from '@mantine/core';
 import { OPENAPI_PATH } from '../../domain/contract/v1/operation';
+import { operationAsked, operationSlug } from './reference-address';
 
 /** The viewer's script, copied into dist/ by the build (vite.config.ts) and never precached. */
 declare const __API_REFERENCE_SCRIPT__: string;
@@ -31,10 +33,16 @@ function loadViewer(): Promise<ScalarGlobal> {
   return loading;
 }
 
-/** The full reference, rendered from the API's OpenAPI document (Scalar), loaded only when asked for. */
+/**
+ * The full reference, rendered from the API's OpenAPI document (Scalar), loaded only when asked for: by its
+ * button, or by an address that names an operation, which it opens on. The viewer keeps the operation in
+ * view in the address, so a copied address opens on it too.
+ */
 export function ReferenceViewer({ online }: { online: boolean }) {
-  const [shown, setShown] = useState(false);
+  const asked = operationAsked(useLocation().hash) !== null;
+  const [shown, setShown] = useState(asked);
   const [failed, setFailed] = useState(false);
+  if (asked && !shown) setShown(true);
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!shown || !host.current) return;
@@ -51,6 +59,7 @@ export function ReferenceViewer({ online }: { online: boolean }) {
           showDeveloperTools: 'never',
           telemetry: false,
           agent: { disabled: true },
+          generateOperationSlug: operationSlug,
         });
       },
       () => live && setFailed(true),
@@ -69,11 +78,17 @@ export function ReferenceViewer({ online }: { online: boolean }) {
   return (
     <>
       {failed && <Text size="sm">The reference could not be loaded. It needs the network the first time.</Text>}
-      {/* Scalar's own layout: its wide code blocks scroll inside, never the page. */}
+      {/* Scalar's own layout: its wide code blocks scroll inside, never the page. The app's header is its
+          custom header: an operation scrolled to, and its sticky parts, stop under it. */}
       <div
         ref={host}
         data-testid="api-reference"
-        style={{ maxWidth: '100%', overflowX: 'auto', contain: 'inline-size' }}
+        style={{
+          maxWidth: '100%',
+          overflowX: 'auto',
+          contain: 'inline-size',
+          ['--scalar-custom-header-height' as string]: 'var(--app-shell-header-offset, 0px)',
+        }}
       />
     </>
   );

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Code, CopyButton, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { Anchor, Button, Code, CopyButton, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { openApiDocument } from '../../sync/developers';
 import { describeFailure } from '../../sync/failures';
 import { SectionCard } from '../../ui/section-card';
+import { referenceHrefOf } from './reference-address';
 import {
   operationsOf,
   sampleFor,
@@ -10,6 +11,11 @@ import {
   type SampleLanguage,
   type SampleOperation,
 } from '../../domain/api-v1/samples';
+
+/** A link to the address already shown changes no history: the viewer is told to scroll to it again. */
+function scrollAgainWhenSame(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.currentTarget.href === window.location.href) window.dispatchEvent(new PopStateEvent('popstate'));
+}
 
 /** A copyable sample of each operation in curl, JavaScript, PHP and Python, made from the API's own document. */
 export function SamplesCard() {
@@ -50,7 +56,7 @@ export function SamplesCard() {
           <Code block data-testid="code-sample" style={{ whiteSpace: 'pre', overflowX: 'auto' }}>
             {code}
           </Code>
-          <Group>
+          <Group justify="space-between" wrap="wrap" gap="xs">
             <CopyButton value={code}>
               {({ copied, copy }) => (
                 <Button size="compact-sm" variant="light" onClick={copy}>
@@ -58,6 +64,9 @@ export function SamplesCard() {
                 </Button>
               )}
             </CopyButton>
+            <Anchor href={referenceHrefOf(op.operationId)} size="sm" onClick={scrollAgainWhenSame}>
+              {op.operationId} in the full reference
+            </Anchor>
           </Group>
         </Stack>
       )}

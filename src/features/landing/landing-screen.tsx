@@ -6,6 +6,7 @@ import { FREE_SIGNUP_CREDITS, LANDING_REFERRAL_PERCENT } from '../../domain/cons
 import { BrandLogo } from '../../ui/brand-logo';
 import { PriceTable } from '../../ui/price-table';
 import { APP_PATHS } from '../../domain/navigation/app-paths';
+import { VisitorFooter } from '../../ui/visitor-footer';
 
 /** The main host's landing page for visitors (docs/product.md#tenants-and-white-label): the offer, both price tables, sign-up and login. */
 export function LandingScreen() {
@@ -63,6 +64,9 @@ export function LandingScreen() {
           </SimpleGrid>
         </Stack>
       </Container>
+      <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <VisitorFooter domain={domain} />
+      </Box>
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import type { ScheduledListName } from '../../api/list-api';
 import type { StoredListItem, StoredUser } from '../../db/app-db';
 import { useList } from '../../sync/hooks/use-list';
 import { useSession } from '../../sync/hooks/use-session';
+import { prefetchStatusPage } from '../../sync/status-prefetch';
 import { useOnline } from '../../ui/use-online';
 import { DeleteMessageDialog, EditMessageDialog } from './edit-message-dialog';
 import { LIST_KINDS, STATUS_PATHS, isQuickRow, type MessageListKind, type MessageListName } from './list-kinds';
@@ -16,6 +17,8 @@ import { VirtualList } from '../../ui/virtual-list';
 import { ListFooter, ListNotes } from '../../ui/list-parts';
 import { useListSearch } from '../../sync/hooks/use-list-search';
 import { useEmptyListAlert, useLiveRefresh } from './use-list-watch';
+import { ByMember, MemberChoice, useMemberFilter } from './member-filter';
+import { WaitingCampaignsNote } from './waiting-note';
 
 // The dashboard's overview and its charts load only with the dashboard.
 const OverviewPanel = lazy(() => import('./overview-panel'));
@@ -46,6 +49,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const { search, setSearch, rows } = useListSearch(list);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { refresh, loadMore } = list;
+  const filter = useMemberFilter(user, view);
 
   useLiveRefresh(kind, rows, online, refresh);
   useEmptyListAlert(profileId, kind, view);
@@ -60,7 +64,11 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
         <BulkMessageRow
           data={row.data}
           showAuthor={user.isAdmin}
-          onOpen={() => navigate(STATUS_PATHS[view].getHref(key))}
+          onOpen={() => {
+            // Its first rows are asked for at the tap, not once the status screen has rendered.
+            prefetchStatusPage(key);
+            navigate(STATUS_PATHS[view].getHref(key));
+          }}
         />
       );
     }
@@ -78,34 +86,38 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   return (
     <Stack gap="sm">
       <ListHeading title={info.title[view]} view={view} isAdmin={user.isAdmin} paths={info.path} />
+      <MemberChoice filter={filter} />
+      {kind === 'quick' && view === 'personal' && <WaitingCampaignsNote user={user} />}
       {kind === 'quick' && (
         <Suspense fallback={null}>
-          <OverviewPanel view={view} />
+          <OverviewPanel view={view} memberId={filter.memberId} />
         </Suspense>
       )}
-      <TextInput
-        label="Search"
-        placeholder="Search messages"
-        value={search}
-        maxLength={SEARCH_MAX_LENGTH}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={480}
-      />
-      <ListNotes
-        list={list}
-        online={online}
-        offlineNote={list.state && !list.state.visited ? NOT_KEPT_LIST_NOTE : OFFLINE_LIST_NOTE}
-      />
-      <VirtualList
-        items={rows}
-        rowHeight={ROW_HEIGHT}
-        height={LIST_HEIGHT}
-        itemKey={(row) => row.itemId}
-        renderItem={render}
-        onEndReached={list.status === 'idle' && online ? loadMore : undefined}
-        footer={<ListFooter list={list} />}
-        label={info.title[view]}
-      />
+      <ByMember filter={filter} list={info.list[view]} statusHref={STATUS_PATHS[view].getHref}>
+        <TextInput
+          label="Search"
+          placeholder="Search messages"
+          value={search}
+          maxLength={SEARCH_MAX_LENGTH}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={480}
+        />
+        <ListNotes
+          list={list}
+          online={online}
+          offlineNote={list.state && !list.state.visited ? NOT_KEPT_LIST_NOTE : OFFLINE_LIST_NOTE}
+        />
+        <VirtualList
+          items={rows}
+          rowHeight={ROW_HEIGHT}
+          height={LIST_HEIGHT}
+          itemKey={(row) => row.itemId}
+          renderItem={render}
+          onEndReached={list.status === 'idle' && online ? loadMore : undefined}
+          footer={<ListFooter list={list} />}
+          label={info.title[view]}
+        />
+      </ByMember>
       {dialog?.type === 'edit' && (
         <EditMessageDialog
           data={dialog.row.data}

@@ -3,27 +3,53 @@
 // stored copy (offline after one visit) and fetched again when shown. Loaded only with the dashboard
 // (React.lazy in message-list-screen.tsx); each chart has its numbers in text beside it.
 import '@mantine/charts/styles.css';
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ListView as View } from '../../domain/account/permissions';
 import { formatAccra } from '../../domain/dates';
 import { countText } from '../../domain/plural';
 import { readOverview } from '../../db/overview-store';
-import { refreshOverview } from '../../sync/message-sync';
+import { memberOverview, refreshOverview } from '../../sync/message-sync';
 import { useStoredList } from '../../sync/hooks/use-stored-list';
 import { STATUS_PATHS } from './list-kinds';
 import type { OverviewAnswer } from '../../api/message-api';
 
 const number = new Intl.NumberFormat('en-US');
+const CHART_HEIGHT = 160;
 const rate = (sent: number, done: number) => (done > 0 ? Math.round((sent / done) * 100) : null);
 
 export const OVERVIEW_NOT_KEPT =
   'The last 30 days are not kept on this device yet: they show once the dashboard is opened online.';
 
-/** The last 30 days of the account (personal) or of an admin's clients together (client). */
-function OverviewPanel({ view }: { view: View }) {
+/**
+ * The last 30 days of the account (personal) or of an admin's clients together (client), or of one team
+ * member's sends (docs/product.md#who-did-what): fetched when chosen, not kept on the device.
+ */
+function OverviewPanel({ view, memberId = null }: { view: View; memberId?: number | null }) {
+  return memberId === null ? (
+    <StoredOverview view={view} />
+  ) : (
+    <MemberOverview key={memberId} memberId={memberId} view={view} />
+  );
+}
+
+function MemberOverview({ memberId, view }: { memberId: number; view: View }) {
+  const [fetched, setFetched] = useState<{ overview: OverviewAnswer; at: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    memberOverview(memberId)
+      .then((overview) => live && setFetched({ overview, at: Date.now() }))
+      .catch(() => live && setFetched(null));
+    return () => {
+      live = false;
+    };
+  }, [memberId]);
+  return fetched && <OverviewBody overview={fetched.overview} view={view} note={`As of ${formatAccra(fetched.at)}`} />;
+}
+
+function StoredOverview({ view }: { view: View }) {
   const read = useCallback((profileId: number) => readOverview(profileId, view), [view]);
   const fetch = useCallback(() => refreshOverview(view), [view]);
   const stored = useStoredList(read, fetch);
@@ -36,14 +62,26 @@ function OverviewPanel({ view }: { view: View }) {
     );
   }
   if (!copy) return null;
-  const { overview } = copy;
-  const days = overview.days.map((d) => ({
-    day: d.day.slice(5),
-    Delivered: d.sent,
-    Failed: d.failed,
-    Pending: d.pending,
-    rate: rate(d.sent, d.sent + d.failed),
-  }));
+  const note = `${stored.error?.offline ? 'Stored on this device: ' : 'As of '}${formatAccra(copy.fetchedAt)}`;
+  return <OverviewBody overview={copy.overview} view={view} note={note} />;
+}
+
+/** The figures and charts of an overview, and when it was read. */
+function OverviewBody({ overview, view, note }: { overview: OverviewAnswer; view: View; note: string }) {
+  const days = useMemo(
+    () =>
+      overview.days.map((d) => ({
+        day: d.day.slice(5),
+        Delivered: d.sent,
+        Failed: d.failed,
+        Pending: d.pending,
+        rate: rate(d.sent, d.sent + d.failed),
+      })),
+    [overview.days],
+  );
+  // The charts draw in a background render, their place kept meanwhile: a tap on the list (a message's
+  // status) is taken at once on a slow phone, not after the charts (docs/architecture.md "Opening a dashboard").
+  const chartDays = useDeferredValue(days, null);
   const totals = overview.days.reduce(
     (t, d) => ({ sent: t.sent + d.sent, failed: t.failed + d.failed, total: t.total + d.total }),
     { sent: 0, failed: 0, total: 0 },
@@ -58,8 +96,7 @@ function OverviewPanel({ view }: { view: View }) {
             Last 30 days
           </Title>
           <Text size="xs" c="dimmed">
-            {stored.error?.offline ? 'Stored on this device: ' : 'As of '}
-            {formatAccra(copy.fetchedAt)}
+            {note}
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="overview-figures">
@@ -70,38 +107,46 @@ function OverviewPanel({ view }: { view: View }) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <ChartFigure title="Sent per day">
-            <BarChart
-              h={160}
-              data={days}
-              dataKey="day"
-              type="stacked"
-              series={[
-                { name: 'Delivered', color: 'teal.7' },
-                { name: 'Failed', color: 'red.7' },
-                { name: 'Pending', color: 'gray.5' },
-              ]}
-              gridAxis="none"
-              valueFormatter={(v) => number.format(v)}
-              yAxisProps={{ allowDecimals: false }}
-              aria-hidden
-            />
+            {chartDays === null ? (
+              <Box h={CHART_HEIGHT} />
+            ) : (
+              <BarChart
+                h={CHART_HEIGHT}
+                data={chartDays}
+                dataKey="day"
+                type="stacked"
+                series={[
+                  { name: 'Delivered', color: 'teal.7' },
+                  { name: 'Failed', color: 'red.7' },
+                  { name: 'Pending', color: 'gray.5' },
+                ]}
+                gridAxis="none"
+                valueFormatter={(v) => number.format(v)}
+                yAxisProps={{ allowDecimals: false }}
+                aria-hidden
+              />
+            )}
             <Text size="sm" data-testid="per-day-text">
               {number.format(totals.total)} recipients from {overview.from} to {overview.to}; the busiest day{' '}
               {busiest(overview.days)}.
             </Text>
           </ChartFigure>
           <ChartFigure title="Delivery rate">
-            <LineChart
-              h={160}
-              data={days}
-              dataKey="day"
-              series={[{ name: 'rate', label: 'Delivered %', color: 'teal.7' }]}
-              connectNulls
-              yAxisProps={{ domain: [0, 100] }}
-              gridAxis="none"
-              unit="%"
-              aria-hidden
-            />
+            {chartDays === null ? (
+              <Box h={CHART_HEIGHT} />
+            ) : (
+              <LineChart
+                h={CHART_HEIGHT}
+                data={chartDays}
+                dataKey="day"
+                series={[{ name: 'rate', label: 'Delivered %', color: 'teal.7' }]}
+                connectNulls
+                yAxisProps={{ domain: [0, 100] }}
+                gridAxis="none"
+                unit="%"
+                aria-hidden
+              />
+            )}
             <Text size="sm" data-testid="rate-text">
               {overall === null
                 ? 'Nothing delivered or failed yet.'

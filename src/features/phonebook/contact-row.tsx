@@ -41,11 +41,8 @@ type ContactRowProps = {
 /** One contact of the group page; memoised with stable handlers, so a selection re-renders only its row. */
 export const ContactRow = memo(function ContactRow(props: ContactRowProps) {
   const { contact: c, editable, selected, onToggle, onEdit, onDelete } = props;
-  const more = [
-    c.email,
-    c.birthday && `Birthday ${birthdayText(c.birthday)}`,
-    consentText(c.consentsource, c.consentdate),
-  ]
+  // The birthday leads its line, so a phone's narrow row cuts the consent's end, never the birthday's year.
+  const more = [c.birthday && `Birthday ${birthdayText(c.birthday)}`, consentText(c.consentsource, c.consentdate)]
     .filter(Boolean)
     .join(' · ');
   const label = contactName(c as ContactFields);
@@ -56,6 +53,7 @@ export const ContactRow = memo(function ContactRow(props: ContactRowProps) {
         <p style={NAME}>{label}</p>
         <p style={DETAIL}>{c.phonenumber ? displayPhone(c.phonenumber) : 'No phone number'}</p>
         {more && <p style={DETAIL}>{more}</p>}
+        {c.email && <p style={DETAIL}>{c.email}</p>}
       </div>
       {editable && (
         <div style={{ display: 'flex', gap: 4, flexShrink: 0 }}>

@@ -23,7 +23,7 @@ import { useAction } from '../../sync/hooks/use-action';
 import { noteExport } from '../../sync/security';
 import { downloadBytes } from '../../ui/download';
 
-const ROW_HEIGHT = 88;
+const ROW_HEIGHT = 96;
 
 type Editing = { mode: 'add' } | { mode: 'edit'; contact: StoredContact } | null;
 // The import dialog, with what it starts with: nothing (choose a file), a file that came in, people picked.

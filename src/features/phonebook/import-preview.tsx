@@ -9,6 +9,8 @@ import { leftOutLines } from '../../domain/contacts/import-row';
 
 const PREVIEW_ROWS = 5;
 const LISTED_SET_ASIDE = 10;
+/** Numbers and dates read whole on one line; the table scrolls sideways on a phone instead. */
+const UNBROKEN: ReadonlySet<string> = new Set(['phonenumber', 'birthday', 'consentdate']);
 export const count = (n: number) => n.toLocaleString('en-US');
 
 // People picked on the phone have no sheet rows: they are shown and named without row numbers.
@@ -60,7 +62,7 @@ export function SheetPreview({
         </Alert>
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={760}>
           <Table striped withTableBorder fz="sm" aria-label="First rows of the sheet">
             <Table.Thead>
               <Table.Tr>
@@ -75,7 +77,9 @@ export function SheetPreview({
                 <Table.Tr key={i}>
                   {!fromPhone && <Table.Td>{table.rows[i]}</Table.Td>}
                   {CONTACT_FIELDS.map((f) => (
-                    <Table.Td key={f}>{f === 'phonenumber' ? displayPhone(c[f]) : c[f]}</Table.Td>
+                    <Table.Td key={f} style={UNBROKEN.has(f) ? { whiteSpace: 'nowrap' } : undefined}>
+                      {f === 'phonenumber' ? displayPhone(c[f]) : c[f]}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))}

@@ -32,7 +32,8 @@ export function ProfileScreen() {
   const online = useOnline();
   if (session.status !== 'signed-in') return null;
   const { user } = session;
-  // The account's own sign-in (e-mail, number, password, two-step) is its owner's: a member sees their roles' cards.
+  // The account's own sign-in (e-mail, number, password) is its owner's: a member sees their roles' cards, and
+  // the two-step card acts on the member's own sign-in.
   const owner = !user.member;
   const domain = domainState.status === 'ready' ? domainState.domain : null;
   // The settings start from the brand this host shows when it is the user's own (the operator's main
@@ -56,7 +57,7 @@ export function ProfileScreen() {
         />
       )}
       {owner && <PasswordCard online={online} />}
-      {owner && <TwoStepCard user={user} online={online} />}
+      <TwoStepCard user={user} online={online} />
       <SessionsCard online={online} />
       {may(user, 'settings') && <SenderIdCard user={user} online={online} />}
       {may(user, 'settings') && canChangeAccountType(user) && domain && (

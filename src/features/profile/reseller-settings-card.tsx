@@ -9,7 +9,7 @@ import { RESELLER_SAVE_FAILED } from '../../domain/alerts';
 import { isTopSupervisor } from '../../domain/account/permissions';
 import { DomainHostField, type Verification } from './domain-host-field';
 import { draftOf, settingsInputOf, verificationOf, type SetDraftField } from './reseller-settings-draft';
-import { BrandFields, InvoiceFields, PaymentFields, ReferralFields } from './reseller-settings-fields';
+import { BrandFields, InvoiceFields, LegalPageFields, PaymentFields, ReferralFields } from './reseller-settings-fields';
 const BAD_TIER = 'Each price needs a numeric price and a numeric rate that is not zero';
 
 /**
@@ -72,6 +72,7 @@ export function ResellerSettingsCard({ user, brand, online }: { user: StoredUser
           <PriceTierEditor accountType="REGULAR" rows={draft.regular} onChange={(rows) => set('regular', rows)} />
           <PriceTierEditor accountType="PREMIUM" rows={draft.premium} onChange={(rows) => set('premium', rows)} />
           <InvoiceFields draft={draft} set={set} />
+          <LegalPageFields draft={draft} set={set} />
           <ReferralFields draft={draft} set={set} />
           <PaymentFields draft={draft} set={set} user={user} own={own} />
           {operator && (

@@ -26,6 +26,9 @@ export interface ResellerDraft {
   /** The TIN on the domain's invoices, and whether its prices exclude Ghana's taxes. */
   tin: string;
   excludesTax: boolean;
+  /** The owner's own terms and privacy pages, linked from the domain's visitors' pages. */
+  termsUrl: string;
+  privacyUrl: string;
 }
 
 /** Changes one field of the draft. */
@@ -56,6 +59,8 @@ export function draftOf(user: StoredUser, brand: string): ResellerDraft {
     reselling: own && user.enablereseller,
     tin: own ? (user.tin ?? '') : '',
     excludesTax: own && (user.pricesexcludetax ?? false),
+    termsUrl: own ? (user.termsurl ?? '') : '',
+    privacyUrl: own ? (user.privacyurl ?? '') : '',
   };
 }
 
@@ -85,6 +90,8 @@ export function settingsInputOf(draft: ResellerDraft, operator: boolean): Domain
     recaptcha_site_key: draft.siteKey.trim(),
     tin: draft.tin.trim(),
     pricesexcludetax: draft.excludesTax,
+    termsurl: draft.termsUrl.trim(),
+    privacyurl: draft.privacyUrl.trim(),
     // Secrets and images only when given: left out, the saved ones stay.
     ...(seckey.trim() ? { paystackseckey: seckey.trim() } : {}),
     ...(captchaSecret.trim() ? { recaptcha_secret_key: captchaSecret.trim() } : {}),

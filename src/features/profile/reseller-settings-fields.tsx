@@ -63,6 +63,30 @@ export function InvoiceFields({ draft, set }: FieldsProps) {
   );
 }
 
+/** The owner's own terms and privacy pages: the footer of the domain's visitors' pages links them. */
+export function LegalPageFields({ draft, set }: FieldsProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput
+        label="Your terms of service (address)"
+        description="Linked from your login and sign-up pages; leave empty for none"
+        placeholder="https://example.com/terms"
+        inputMode="url"
+        value={draft.termsUrl}
+        onChange={(e) => set('termsUrl', e.currentTarget.value)}
+      />
+      <TextInput
+        label="Your privacy policy (address)"
+        description="Linked beside your terms; leave empty for none"
+        placeholder="https://example.com/privacy"
+        inputMode="url"
+        value={draft.privacyUrl}
+        onChange={(e) => set('privacyUrl', e.currentTarget.value)}
+      />
+    </SimpleGrid>
+  );
+}
+
 /** The referral programme and its percentage. */
 export function ReferralFields({ draft, set }: FieldsProps) {
   return (

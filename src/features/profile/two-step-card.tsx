@@ -25,9 +25,12 @@ export function TwoStepCard({ user, online }: Props) {
   const [code, setCode] = useState('');
   const action = useAction('Two-step sign-in could not be changed. Please try again');
   const on = user.twostep === true;
-  const mayRequire = user.accountType === 'RESELLER' || user.profile_id === TOP_SUPERVISOR_ID;
+  // A team member's session acts on the member's own sign-in: the account's requirement is its owner's.
+  const owner = !user.member;
+  const teamRequires = !owner && user.twosteprequired === true;
+  const mayRequire = owner && (user.accountType === 'RESELLER' || user.profile_id === TOP_SUPERVISOR_ID);
   // A domain owner holding Paystack keys moves money: it is asked to protect the account.
-  const holdsKeys = user.domain !== '' && user.paystackseckeyending !== '';
+  const holdsKeys = owner && user.domain !== '' && user.paystackseckeyending !== '';
 
   const act = async (work: () => Promise<void>, done?: string) => {
     if (await action.run(work)) {
@@ -49,6 +52,7 @@ export function TwoStepCard({ user, online }: Props) {
           ? 'Two-step sign-in is on: signing in asks for the code your authenticator app shows.'
           : 'Protect your account with a code from an authenticator app on your phone, asked at every sign-in.'}
       </Text>
+      {teamRequires && <Text size="sm">Your team requires two-step sign-in of every member: it stays on.</Text>}
       {!on && holdsKeys && !setup && (
         // The light orange title reads at 3.6:1: the title keeps the text's colour.
         <Alert
@@ -95,7 +99,7 @@ export function TwoStepCard({ user, online }: Props) {
           }
           onCancel={() => setSetup(null)}
           onNewCodes={() => void act(async () => setCodes(await renewRecoveryCodes(code)))}
-          onTurnOff={() => void act(() => disableTwoStep(code), 'Two-step sign-in is off')}
+          onTurnOff={teamRequires ? undefined : () => void act(() => disableTwoStep(code), 'Two-step sign-in is off')}
         />
       )}
       {mayRequire && (
@@ -125,7 +129,8 @@ function TwoStepCodeForm(props: {
   onConfirm: () => void;
   onCancel: () => void;
   onNewCodes: () => void;
-  onTurnOff: () => void;
+  /** Left out when it may not be turned off (a member whose team requires it). */
+  onTurnOff?: () => void;
 }) {
   const { setup, on, code, onCode, online, busy, onConfirm, onCancel, onNewCodes, onTurnOff } = props;
   return (
@@ -139,7 +144,13 @@ function TwoStepCodeForm(props: {
     >
       <TextInput
         label="Code from the app"
-        description={on ? 'Needed to turn two-step sign-in off or to get new recovery codes' : undefined}
+        description={
+          on
+            ? onTurnOff
+              ? 'Needed to turn two-step sign-in off or to get new recovery codes'
+              : 'Needed to get new recovery codes'
+            : undefined
+        }
         autoComplete="one-time-code"
         inputMode="numeric"
         maxLength={6}
@@ -162,9 +173,11 @@ function TwoStepCodeForm(props: {
             <Button variant="default" disabled={!online || !code.trim()} loading={busy} onClick={onNewCodes}>
               New recovery codes
             </Button>
-            <Button color="red" variant="light" disabled={!online || !code.trim()} loading={busy} onClick={onTurnOff}>
-              Turn off
-            </Button>
+            {onTurnOff && (
+              <Button color="red" variant="light" disabled={!online || !code.trim()} loading={busy} onClick={onTurnOff}>
+                Turn off
+              </Button>
+            )}
           </>
         )}
       </Group>

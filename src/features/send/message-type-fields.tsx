@@ -71,6 +71,7 @@ export function MessageTypeFields({ form, senderIds, ownPhone }: Props) {
           data={[...senderIds]}
           value={fields.senderId || null}
           onChange={(value) => set('senderId', value ?? '')}
+          allowDeselect={false}
           description={fields.senderId === TEST_SENDER_ID ? testSenderNote(ownPhone) : undefined}
         />
         <TextInput

@@ -13,6 +13,7 @@ import type { StatementAnswer } from '../../api/statement-api';
 import { ClientPicker, MonthPicker } from './statement-pickers';
 import { StatementEntries } from './statement-entries';
 import { StatementLines } from './statement-lines';
+import { StatementMembers } from './statement-members';
 import { statementHref } from '../../domain/navigation/app-paths';
 import { useStatement } from './use-statement';
 
@@ -76,6 +77,7 @@ export function StatementScreen() {
             </Alert>
           )}
           <StatementLines statement={copy.statement} />
+          <StatementMembers statement={copy.statement} />
           <StatementEntries statement={copy.statement} ofClient={clientId !== null} />
         </>
       )}

@@ -10,12 +10,21 @@ type MemberCardProps = {
   online: boolean;
   busy: boolean;
   onRoles: () => void;
+  onCap: () => void;
   onResend: () => void;
   onRemove: () => void;
 };
 
+const credits = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** "Monthly cap 500 credits · 120 spent this month", or "No monthly cap · ...". */
+const capLine = (member: Member) =>
+  `${member.monthlyCap == null ? 'No monthly cap' : `Monthly cap ${credits(member.monthlyCap)} credits`} · ${credits(
+    member.spentThisMonth ?? 0,
+  )} spent this month`;
+
 /** One member: name, phone, roles, whether they joined, and what the owner may do about them. */
-export function MemberCard({ member, loadedAt, online, busy, onRoles, onResend, onRemove }: MemberCardProps) {
+export function MemberCard({ member, loadedAt, online, busy, onRoles, onCap, onResend, onRemove }: MemberCardProps) {
   const invited = member.status === 'invited';
   const expired = invited && member.inviteExpiresAt <= loadedAt;
   return (
@@ -34,6 +43,12 @@ export function MemberCard({ member, loadedAt, online, busy, onRoles, onResend, 
               {member.email ? ` · ${member.email}` : ''}
               {invited && !expired ? ` · link valid until ${formatAccra(member.inviteExpiresAt, 'd MMM, HH:mm')}` : ''}
             </Text>
+            {!invited && <Text size="sm">{capLine(member)}</Text>}
+            {!invited && (
+              <Text size="sm" c="dimmed">
+                {member.twoStep ? 'Two-step sign-in on' : 'Two-step sign-in off'}
+              </Text>
+            )}
           </Stack>
           <Group gap={4} aria-label={`Roles of ${member.name}`}>
             {member.roles.map((role) => (
@@ -53,6 +68,17 @@ export function MemberCard({ member, loadedAt, online, busy, onRoles, onResend, 
           >
             Change roles
           </Button>
+          {!invited && (
+            <Button
+              size="xs"
+              variant="default"
+              disabled={!online || busy}
+              onClick={onCap}
+              aria-label={`Set the monthly cap of ${member.name}`}
+            >
+              Monthly cap
+            </Button>
+          )}
           {invited && (
             <Button
               size="xs"

@@ -3,7 +3,8 @@ import { Modal, Stack, Text } from '@mantine/core';
 import type { TeamRole } from '../../domain/account/team-roles';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
-import { changeMemberRoles, removeMember, type Member } from '../../sync/team';
+import { changeMemberCap, changeMemberRoles, removeMember, type Member } from '../../sync/team';
+import { CapDialog } from '../../ui/cap-dialog';
 import { DialogActions } from '../../ui/dialog-actions';
 import { RolePicker } from './role-picker';
 
@@ -66,5 +67,32 @@ export function RemoveMemberDialog({ member, onClose }: DialogProps) {
         />
       </Stack>
     </Modal>
+  );
+}
+
+/** Sets or clears a member's monthly credit cap: each of their sends is checked against it as it is charged. */
+export function MemberCapDialog({ member, onClose }: DialogProps) {
+  const saving = useAction('The cap could not be saved. Please try again');
+  const save = async (cap: string) => {
+    await saving.run(async () => {
+      emitAlert({ message: await changeMemberCap(member.id, cap.trim()), severity: 'success' });
+      onClose(true);
+    });
+    return null;
+  };
+  return (
+    <CapDialog
+      title={`Monthly cap of ${member.name}`}
+      label="Monthly cap (credits)"
+      explanation={
+        <Text size="sm">
+          The most credits {member.name}&apos;s sends may spend in a calendar month. A send past it is refused and
+          nothing is charged. Leave it empty for no cap.
+        </Text>
+      }
+      current={member.monthlyCap ?? null}
+      onSave={save}
+      onClose={() => onClose(false)}
+    />
   );
 }

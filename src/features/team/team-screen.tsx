@@ -9,10 +9,11 @@ import { OfflineNote } from '../../ui/offline-note';
 import { useOnline } from '../../ui/use-online';
 import { InviteDialog } from './invite-dialog';
 import { MemberCard } from './member-card';
-import { RemoveMemberDialog, RolesDialog } from './member-dialogs';
+import { MemberCapDialog, RemoveMemberDialog, RolesDialog } from './member-dialogs';
 import { ApprovalRuleCard } from './approval-rule-card';
+import { MembersTwoStepCard } from './members-two-step-card';
 
-type Open = { kind: 'invite' } | { kind: 'roles' | 'remove'; member: Member } | null;
+type Open = { kind: 'invite' } | { kind: 'roles' | 'cap' | 'remove'; member: Member } | null;
 
 /**
  * The Team screen (docs/product.md#members-and-roles): invite by name and phone, the members with their roles
@@ -25,6 +26,7 @@ export function TeamScreen() {
   const ownerAllowed = user ? may(user, 'ownership') : false;
   const online = useOnline();
   const [members, setMembers] = useState<Member[] | null>(null);
+  const [twoStepRequired, setTwoStepRequired] = useState<boolean | null>(null);
   const [loadedAt, setLoadedAt] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const loading = useAction('The team could not be loaded. Please try again');
@@ -33,7 +35,9 @@ export function TeamScreen() {
   const load = useCallback(
     () =>
       run(async () => {
-        setMembers((await teamMembers()).members);
+        const team = await teamMembers();
+        setMembers(team.members);
+        setTwoStepRequired(team.twoStepRequired === true);
         setLoadedAt(Date.now());
       }),
     [run],
@@ -80,14 +84,17 @@ export function TeamScreen() {
             online={online}
             busy={acting.busy}
             onRoles={() => setOpen({ kind: 'roles', member })}
+            onCap={() => setOpen({ kind: 'cap', member })}
             onResend={() => resend(member)}
             onRemove={() => setOpen({ kind: 'remove', member })}
           />
         ))}
       </Stack>
+      <MembersTwoStepCard required={twoStepRequired} online={online} onChanged={setTwoStepRequired} />
       {user && may(user, 'settings') && <ApprovalRuleCard user={user} online={online} />}
       {open?.kind === 'invite' && <InviteDialog ownerAllowed={ownerAllowed} onClose={closed} />}
       {open?.kind === 'roles' && <RolesDialog member={open.member} ownerAllowed={ownerAllowed} onClose={closed} />}
+      {open?.kind === 'cap' && <MemberCapDialog member={open.member} onClose={closed} />}
       {open?.kind === 'remove' && <RemoveMemberDialog member={open.member} onClose={closed} />}
     </Stack>
   );

@@ -39,14 +39,16 @@ export async function invite(
   return { member: res.body.member as { id: number }, code: await invitationCode(gw, person.phone, owner.host) };
 }
 
-/** Invites, joins (sets the password through the link's call) and answers the member. */
+/** Invites (with an e-mail when given), joins (sets the password through the link's call) and answers the member. */
 export async function joinedMember(
   gw: TestGateway,
   owner: { token: string; host: string; profile_id: number },
   roles: TeamRole[],
+  email?: string,
 ): Promise<TeamMemberFixture> {
   const phone = freshMemberPhone();
-  const { member, code } = await invite(gw, owner, { name: `Member ${roles.join(' ')}`, phone, roles });
+  const person = { name: `Member ${roles.join(' ')}`, phone, roles, ...(email ? { email } : {}) };
+  const { member, code } = await invite(gw, owner, person);
   const accepted = await call(
     gw,
     'acceptinvitation',

@@ -1,18 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/src/app';
 import type { GatewayContext } from '../../../server/src/core/context';
-import { openDatabase, type Db } from '../../../server/src/db/database';
+import { openDatabase } from '../../../server/src/db/database';
 import { migrateToLatest } from '../../../server/src/db/migrate';
 import { seedDemo } from '../../../server/src/seed/demo';
 import { stopCarrier } from '../../../server/src/carrier/delivery';
 import { recipientLedger } from '../../../server/src/messaging/carrier-ledger';
 import { inboundLedger } from '../../../server/src/optouts/inbound';
+import { newPostgresDatabase, startingDatabase, type SeedContext } from './starting-databases';
 
 export interface TestClock {
   now: number;
@@ -26,50 +25,10 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/**
- * A fresh database: in-memory SQLite, or a new PostgreSQL database when DATABASE_URL is set; or the
- * PostgreSQL database `databaseUrl` names (the test made it and drops it).
- */
-async function freshDatabase(
-  sqliteFile = ':memory:',
-  databaseUrl?: string,
-): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (databaseUrl) return { db: openDatabase({ databaseUrl }), drop: async () => {} };
-  const fresh = await freshPostgres();
-  if (!fresh) {
-    const db = openDatabase({ sqliteFile });
-    return { db, drop: async () => {} };
-  }
-  return { db: openDatabase({ databaseUrl: fresh.url }), drop: fresh.drop };
-}
-
-/** A new PostgreSQL database when DATABASE_URL is set (its URL, for a gateway process too), else null. */
+/** A new, empty PostgreSQL database when DATABASE_URL is set (its URL, for a gateway process too), else null. */
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const url = process.env.DATABASE_URL;
-  if (!url) return null;
-  const name = `gw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  return {
-    url: testUrl.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      // pg's Pool.end() resolves before its sockets close; a forced drop then kills them and the pool
-      // throws an unhandled 'error'. Wait (briefly) until the test database has no sessions left.
-      for (let i = 0; i < 100; i += 1) {
-        const open = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return url ? newPostgresDatabase(url) : null;
 }
 
 /** The gateway app over a fresh database with the demo tenants seeded (unless `demo: false`). */
@@ -77,8 +36,6 @@ export async function makeTestApp(
   options: Partial<GatewayContext> & { demo?: boolean; sqliteFile?: string; databaseUrl?: string } = {},
 ): Promise<TestGateway> {
   const { demo = true, sqliteFile, databaseUrl, ...overrides } = options;
-  const { db, drop } = await freshDatabase(sqliteFile, databaseUrl);
-  await migrateToLatest(db);
   const clock: TestClock = {
     now: Date.parse('2026-11-20T10:00:00Z'),
     advance(ms) {
@@ -86,8 +43,7 @@ export async function makeTestApp(
     },
   };
   const imagesDir = mkdtempSync(join(tmpdir(), 'gw-images-'));
-  const ctx: GatewayContext = {
-    db,
+  const settings: SeedContext = {
     now: () => clock.now,
     devMode: true,
     mainHost: 'localhost',
@@ -100,7 +56,23 @@ export async function makeTestApp(
     inbound: inboundLedger,
     ...overrides,
   };
-  if (demo) await seedDemo(ctx);
+  // A database the test gives (`db`) is used as it is, and left open when the gateway closes. One it
+  // names (one it made, or a SQLite file when not on PostgreSQL) is migrated and seeded here. Otherwise
+  // the gateway starts on a copy of one migrated once, and seeded once for the same settings when the
+  // test's settings are plain values (a connector or a clock of its own may change what the demo data
+  // writes: it is then seeded here).
+  const given = overrides.db;
+  const named = databaseUrl !== undefined || (sqliteFile !== undefined && !process.env.DATABASE_URL);
+  const plain = Object.values(overrides).every((v) => v === null || (typeof v !== 'object' && typeof v !== 'function'));
+  const copiedSeed = demo && plain && !named ? { ctx: settings, settings: JSON.stringify(overrides) } : null;
+  const own = given
+    ? null
+    : named
+      ? { db: openDatabase(databaseUrl ? { databaseUrl } : { sqliteFile }), drop: async () => {} }
+      : await startingDatabase(copiedSeed, settings.imagesDir);
+  const ctx: GatewayContext = { ...settings, db: given ?? own!.db };
+  if (named && own) await migrateToLatest(own.db);
+  if (demo && !copiedSeed) await seedDemo(ctx);
   const app = await buildApp(ctx);
   return {
     app,
@@ -109,8 +81,8 @@ export async function makeTestApp(
     async close() {
       await app.close();
       await stopCarrier(ctx);
-      await db.destroy();
-      await drop();
+      await own?.db.destroy();
+      await own?.drop();
       rmSync(imagesDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 // A status page opened by its address asks for its screen's code as the app starts, beside the shell's.
 import { describe, expect, it } from 'vitest';
-import { firstScreenModules, statusPageKey } from '../../../src/app/screen-modules';
+import { dashboardListAt, firstScreenModules, statusPageKey } from '../../../src/app/screen-modules';
 import { saveSignIn } from '../../../src/db/session-store';
 import { makeUser } from '../domain/factories';
 
@@ -19,5 +19,12 @@ describe('the first screen of a status page', () => {
     await saveSignIn(makeUser({ profile_id: 7 }), 1);
     expect(firstScreenModules('/dashboard/AbcDef', 'localhost')).toEqual(['shell', 'allStyles', 'status']);
     expect(firstScreenModules('/dashboard', 'localhost')).toEqual(['shell', 'allStyles']);
+  });
+
+  it('names the dashboard list a start at its address shows, and no other list', () => {
+    expect(dashboardListAt('/dashboard')).toBe('quick-own');
+    expect(dashboardListAt('/clientdashboard')).toBe('quick-client');
+    expect(dashboardListAt('/dashboard/AbcDef')).toBeNull();
+    expect(dashboardListAt('/scheduledsms')).toBeNull();
   });
 });

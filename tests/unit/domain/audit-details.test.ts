@@ -20,4 +20,10 @@ describe("an audit entry's details in words", () => {
   it('writes out a name it does not know from its camelCase and leaves out empty details', () => {
     expect(auditDetailsText({ requireTwoStep: false, note: '', reason: null })).toBe('Require two step: no');
   });
+
+  it('names the members the gateway named: whom it was about and who did it', () => {
+    expect(auditDetailsText({ member: 'Ama Sender', roles: 'Sender,Approver', by: 'Kofi Admin' })).toBe(
+      'Member: Ama Sender · Roles: Sender,Approver · By member: Kofi Admin',
+    );
+  });
 });

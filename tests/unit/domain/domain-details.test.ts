@@ -39,6 +39,9 @@ const Before = z.object({
   // Added with invoices: absent (an older gateway) reads as prices that include tax.
   pricesexcludetax: flag.catch(false),
   suppricesexcludetax: flag.catch(false),
+  // Added with the footer's links: absent (an older gateway) reads as none.
+  termsurl: text,
+  privacyurl: text,
 });
 
 const before = (data: unknown) => {

@@ -23,6 +23,29 @@ describe('login screen branding', () => {
     );
   });
 
+  it("links the owner's own terms and privacy pages in the footer, never an address that is not https", async () => {
+    stubFetch((url) =>
+      url.startsWith('/smsgateway/api/domain')
+        ? {
+            body: domainDetails({
+              companyname: 'Acme SMS',
+              telnumber: '030 200 0000',
+              termsurl: 'https://acme.example.com/terms',
+              privacyurl: 'javascript:alert(1)',
+            }),
+          }
+        : undefined,
+    );
+    renderApp(<LoginScreen />, { path: '/login' });
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer.textContent).toContain('© Acme SMS');
+    expect(footer.textContent).toContain('Contact 030 200 0000');
+    const terms = screen.getByRole('link', { name: 'Terms of service' });
+    expect(terms.getAttribute('href')).toBe('https://acme.example.com/terms');
+    expect(terms.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.queryByRole('link', { name: 'Privacy policy' })).toBeNull();
+  });
+
   it('keeps showing the stored brand when the gateway cannot be reached', async () => {
     await db.domains.put({
       ...domainDetails({ companyname: 'Stored Brand' }),

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendSms } from '../../../src/api/send-api';
 import { readListRows, readListState } from '../../../src/db/list-store';
 import { loadNextPage, refreshList, searchList } from '../../../src/sync/list-sync';
-import { loadMore } from '../../../src/sync/list-loader';
+import { loadMore, open, openListEarly } from '../../../src/sync/list-loader';
 import { paginatorFor } from '../../../src/sync/paginator';
 import { numbersFrom, quickItem, signInAs, startLiveGateway, type LiveGateway } from '../outbox/support/live-gateway';
 import { resetDevice } from '../outbox/support/drain-helpers';
@@ -108,6 +108,17 @@ describe('list mirrors against the real gateway', () => {
     ]);
     expect(listCalls() - before).toBe(1);
     expect(paginatorFor(profileId, 'quick-own').snapshot().status).toBe('idle');
+  });
+
+  it("opens a dashboard as the app starts, and its screen's open joins that one: one call, its rows stored", async () => {
+    const before = listCalls();
+    await Promise.all([openListEarly('quick-own'), open(profileId, 'quick-own')]);
+    expect(listCalls() - before).toBe(1);
+    expect((await readListRows(profileId, 'quick-own', '')).map((r) => r.itemId)).toEqual(
+      (await gatewayOrder()).slice(0, 20),
+    );
+    await open(profileId, 'quick-own');
+    expect(listCalls() - before).toBe(2);
   });
 
   it('keeps what is stored and reports the failure when the gateway cannot be reached', async () => {

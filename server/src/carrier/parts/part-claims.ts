@@ -157,9 +157,8 @@ export async function claimLooseParts(
 }
 
 /** Queues a system text (sign-up or reset code) as loose parts: the next carrier step sends it. */
-export async function queueSystemText(ctx: GatewayContext, to: string, from: string, text: string) {
+export async function queueSystemText(db: Executor, now: number, to: string, from: string, text: string) {
   const total = wireSegments(text, false, 0).length;
-  const now = ctx.now();
   const rows = Array.from({ length: total }, (_, k) => ({
     recipient_id: null,
     seq: k + 1,
@@ -173,7 +172,7 @@ export async function queueSystemText(ctx: GatewayContext, to: string, from: str
     text,
     updated_at: now,
   }));
-  await ctx.db.insertInto('carrier_parts').values(rows).execute();
+  await db.insertInto('carrier_parts').values(rows).execute();
 }
 
 /**

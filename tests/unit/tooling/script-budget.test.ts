@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from './lint-text';
+
+// The script a cheap phone runs before its first screens, gzipped as it travels, kept under budgets so
+// the first screens do not creep back (docs/architecture.md "The first visit"). The test builds the app's
+// client (vite.config.ts) into a folder of its own: a chunk that grows past its budget fails by its name.
+
+type Chunk = { file: string; name?: string; imports?: string[] };
+type Manifest = Record<string, Chunk>;
+
+/** Gzipped bytes a chunk may have, by its name in the build; chunks not named here get OTHER_CHUNK. */
+const CHUNK_BUDGETS: Record<string, number> = {
+  index: 2_000,
+  boot: 9_000,
+  'rolldown-runtime': 1_000,
+  'first-screen': 50_000,
+  root: 80_000,
+  'app-layout': 19_500,
+  'send-screen': 21_500,
+  db: 44_000,
+  zod: 28_000,
+  ScrollArea: 22_000,
+  'date-picker-props': 13_500,
+};
+const OTHER_CHUNK = 12_000;
+
+/** What each page runs, all its chunks together (gzipped bytes), from the named modules and what they import. */
+const PAGE_BUDGETS = [
+  // Before the visitor first touches the page (src/app/first-touch.ts): the entry alone.
+  { page: 'login page at load', modules: ['index.html'], budget: 11_000 },
+  // At the first touch: React, the app and the login form.
+  { page: 'login page once touched', modules: ['index.html', 'src/app/root.tsx'], budget: 142_000 },
+  // The first screen after sign-in: the signed-in shell and the Send SMS form.
+  {
+    page: 'first screen after sign-in',
+    modules: ['index.html', 'src/app/root.tsx', 'src/app/shell/app-layout.tsx', 'src/features/send/send-screen.tsx'],
+    budget: 405_000,
+  },
+];
+
+let outDir = '';
+let manifest: Manifest = {};
+
+/** The chunks `keys` load before they run: themselves and their static imports. */
+function chunksOf(keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...seen];
+}
+
+const gzipped = (key: string) => gzipSync(readFileSync(join(outDir, manifest[key]!.file))).length;
+const nameOf = (key: string) => manifest[key]!.name ?? key;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'script-budget-'));
+  // The production build, whatever NODE_ENV the test runner set (React's development build is larger).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, copyPublicDir: false },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}, 300_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the first screens keep to their script budgets', () => {
+  it.each(PAGE_BUDGETS)('$page: each chunk within its budget, all within $budget bytes', ({ modules, budget }) => {
+    const chunks = chunksOf(modules).filter((key) => manifest[key]!.file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(0);
+    const over = chunks
+      .map((key) => ({ chunk: nameOf(key), bytes: gzipped(key), budget: CHUNK_BUDGETS[nameOf(key)] ?? OTHER_CHUNK }))
+      .filter((c) => c.bytes > c.budget);
+    expect(over).toEqual([]);
+    const total = chunks.reduce((sum, key) => sum + gzipped(key), 0);
+    expect(total, chunks.map(nameOf).join(', ')).toBeLessThanOrEqual(budget);
+  });
+
+  it('runs neither React nor the app on the login page before the first touch', () => {
+    const names = chunksOf(['index.html']).map(nameOf);
+    expect(names).not.toContain('root');
+    expect(names).not.toContain('first-screen');
+  });
+});
