@@ -5,8 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../../../server/src/db/database';
-import { seedBigSend } from '../../gateway/helpers/big-send';
+import { pathToFileURL } from 'node:url';
+import type * as DatabaseModule from '../../../server/src/db/database';
+import type * as BigSendModule from '../../gateway/helpers/big-send';
 
 export interface ReleaseGateway {
   name: string;
@@ -66,6 +67,10 @@ export async function startRelease(
   const first = spawnGateway(dir, dataDir, env);
   await first.port;
   await first.stop();
+  // The release's own code writes the send, so it matches the release's own tables.
+  const from = <T>(path: string): Promise<T> => import(pathToFileURL(join(dir, path)).href) as Promise<T>;
+  const { openDatabase } = await from<typeof DatabaseModule>('server/src/db/database.ts');
+  const { seedBigSend } = await from<typeof BigSendModule>('tests/gateway/helpers/big-send.ts');
   const db = openDatabase({ sqliteFile: join(dataDir, 'gateway.sqlite') });
   const send = await seedBigSend(db, {
     username: 'demouser',
