@@ -73,6 +73,30 @@ describe('lean indexes', () => {
     expect(await planOf(gw, query)).toMatch(/parts_carrier_id/);
   });
 
+  it("a number's short links are found by their recipients, and the prune reads them in that index's order (links/person-links.ts, links/prune.ts)", async () => {
+    gw = await makeTestApp({ demo: false });
+    const { db } = gw.ctx;
+    const erased = db
+      .deleteFrom('short_links')
+      .where('recipient_id', 'in', [11, 12])
+      .where('profile_id', '=', 7)
+      .returning(['code', 'url_id']);
+    expect(await planOf(gw, erased)).toMatch(/short_links_recipient/);
+    const step = db
+      .selectFrom('short_links')
+      .select(['code', 'recipient_id', 'created_at'])
+      .where('recipient_id', '>=', 0)
+      .orderBy('recipient_id')
+      .limit(5000);
+    expect(await planOf(gw, step)).toMatch(/short_links_recipient/);
+    const clicks = db
+      .deleteFrom('link_clicks')
+      .where('message_id', '=', 3)
+      .where('recipient_index', 'in', [0, 4])
+      .where('profile_id', '=', 7);
+    expect(await planOf(gw, clicks)).toMatch(/link_clicks_recipient/);
+  });
+
   it('due registrations are read through the index of messages with a next run (messaging/registrations.ts)', async () => {
     gw = await makeTestApp({ demo: false });
     const query = gw.ctx.db

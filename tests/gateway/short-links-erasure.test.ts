@@ -156,6 +156,16 @@ describe("a person's data erased takes its short links", () => {
     expect(await linkRows(send.id)).toEqual([]);
   });
 
+  it("never serves an erased link from the redirect's memory of links it found", async () => {
+    const send = await sendShortened(demo, [{ to: PERSON, text: `Sale: ${SALE} now` }]);
+    await deliver();
+    const [code] = send.codes.get(PERSON)!;
+    expect((await open(code!)).statusCode).toBe(302);
+    expect((await erase(demo, PERSON)).status).toBe(200);
+    expect((await open(code!)).statusCode).toBe(404);
+    expect(await clickRows(send.id)).toEqual([]);
+  });
+
   it('stops serving a link another instance erased within a minute, the time a kept link is trusted', async () => {
     const send = await sendShortened(demo, [{ to: PERSON, text: `Sale: ${SALE} now` }]);
     const [code] = send.codes.get(PERSON)!;
