@@ -7,6 +7,7 @@ import type { Executor } from '../../server/src/db/database';
 import { PART } from '../../server/src/db/schema-carrier';
 import { STAGE } from '../../server/src/db/schema-messaging';
 import { deliveredQuery } from '../../server/src/smpp-server/receipt-claims';
+import { orphanedClicksTaken } from '../../server/src/links/prune';
 
 let gw: TestGateway | undefined;
 afterEach(async () => {
@@ -95,6 +96,8 @@ describe('lean indexes', () => {
       .where('recipient_index', 'in', [0, 4])
       .where('profile_id', '=', 7);
     expect(await planOf(gw, clicks)).toMatch(/link_clicks_recipient/);
+    // Clicks outlive their links: the prune reads only the untaken ones for those whose link is gone.
+    expect(await planOf(gw, orphanedClicksTaken(db, Date.now()))).toMatch(/link_clicks_unhooked/);
   });
 
   it('due registrations are read through the index of messages with a next run (messaging/registrations.ts)', async () => {

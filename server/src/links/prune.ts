@@ -55,14 +55,21 @@ export async function pruneShortLinks(
   const before = ctx.now() - SHORT_LINK_LIFETIME_MS - SHORT_LINK_GRACE_MS + 1;
   const links = await pruneLinksBefore(ctx.db, before, between);
   const urls = await pruneInIdOrder(ctx.db, 'short_link_urls', before, between);
-  // Read through the index of untaken clicks (link_clicks_unhooked): a few rows, most taken in a second.
-  await ctx.db
+  await orphanedClicksTaken(ctx.db, ctx.now()).execute();
+  return { links, urls };
+}
+
+/**
+ * Marks taken the untaken clicks whose link is gone, read through the index of untaken clicks
+ * (link_clicks_unhooked: a few rows, most taken within a second; its condition written as a literal,
+ * so both databases see the query implies it, docs/architecture.md#lean-indexes).
+ */
+export function orphanedClicksTaken(db: Executor, now: number) {
+  return db
     .updateTable('link_clicks')
-    .set({ webhook_at: ctx.now() })
-    .where('webhook_at', '=', 0)
+    .set({ webhook_at: now })
+    .where('webhook_at', '=', sql.lit(0))
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('short_links as l').select('l.code').whereRef('l.code', '=', 'link_clicks.code'))),
-    )
-    .execute();
-  return { links, urls };
+    );
 }
