@@ -11,6 +11,7 @@ import { pruneRateLimits } from './auth/rate-limit';
 import { pruneMail, tickMail } from './mail/deliver-mail';
 import { sendLowBalanceAlerts } from './accounts/low-balance-alerts';
 import { newTopupOwner, tickAutoTopups } from './payments/auto-topup-run';
+import { pruneShortLinks } from './links/prune';
 
 export const CARRIER_TICK_MS = 200;
 export const SCHEDULER_TICK_MS = 2000;
@@ -73,6 +74,7 @@ export function startBackground(ctx: GatewayContext): () => Promise<void> {
     every(ctx, MAIL_TICK_MS, () => sendLowBalanceAlerts(ctx), 'low-balance alerts'),
     every(ctx, MAIL_TICK_MS, () => tickAutoTopups(ctx, topupOwner), 'auto top-up'),
     every(ctx, EVENT_SWEEP_MS, () => pruneMail(ctx), 'mail sweep'),
+    every(ctx, EVENT_SWEEP_MS, () => pruneShortLinks(ctx), 'short links sweep'),
   ];
   return async () => {
     // A carrier tick may run for seconds: it stops sending now, rather than when the tick would end.

@@ -48,11 +48,11 @@ export function writePersonData(data: PersonExport): Uint8Array {
     sheetOf(
       data.messages.length
         ? [
-            ['Time', 'Sender', 'Text', 'Status'],
-            ...data.messages.map((m) => [cell(m.time), cell(m.sender), cell(m.text), cell(m.status)]),
+            ['Time', 'Sender', 'Text', 'Status', 'Link clicks'],
+            ...data.messages.map((m) => [cell(m.time), cell(m.sender), cell(m.text), cell(m.status), cell(m.clicks)]),
           ]
         : none('messages'),
-      [18, 14, 60, 12],
+      [18, 14, 60, 12, 12],
     ),
     'Messages sent',
   );

@@ -49,6 +49,7 @@ export async function personExport(number: string): Promise<PersonExport> {
       sender: m.sender,
       text: m.text,
       status: statusLabel(m.status),
+      clicks: m.clicks === undefined ? '' : String(m.clicks),
     })),
     optout: data.optout
       ? {

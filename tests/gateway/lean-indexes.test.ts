@@ -7,6 +7,7 @@ import type { Executor } from '../../server/src/db/database';
 import { PART } from '../../server/src/db/schema-carrier';
 import { STAGE } from '../../server/src/db/schema-messaging';
 import { deliveredQuery } from '../../server/src/smpp-server/receipt-claims';
+import { orphanedClicksTaken } from '../../server/src/links/prune';
 
 let gw: TestGateway | undefined;
 afterEach(async () => {
@@ -71,6 +72,32 @@ describe('lean indexes', () => {
       .where('connector', '=', 'default')
       .where('carrier_id', 'in', ['4f2a', '4f2b']);
     expect(await planOf(gw, query)).toMatch(/parts_carrier_id/);
+  });
+
+  it("a number's short links are found by their recipients, and the prune reads them in that index's order (links/person-links.ts, links/prune.ts)", async () => {
+    gw = await makeTestApp({ demo: false });
+    const { db } = gw.ctx;
+    const erased = db
+      .deleteFrom('short_links')
+      .where('recipient_id', 'in', [11, 12])
+      .where('profile_id', '=', 7)
+      .returning(['code', 'url_id']);
+    expect(await planOf(gw, erased)).toMatch(/short_links_recipient/);
+    const step = db
+      .selectFrom('short_links')
+      .select(['code', 'recipient_id', 'created_at'])
+      .where('recipient_id', '>=', 0)
+      .orderBy('recipient_id')
+      .limit(5000);
+    expect(await planOf(gw, step)).toMatch(/short_links_recipient/);
+    const clicks = db
+      .deleteFrom('link_clicks')
+      .where('message_id', '=', 3)
+      .where('recipient_index', 'in', [0, 4])
+      .where('profile_id', '=', 7);
+    expect(await planOf(gw, clicks)).toMatch(/link_clicks_recipient/);
+    // Clicks outlive their links: the prune reads only the untaken ones for those whose link is gone.
+    expect(await planOf(gw, orphanedClicksTaken(db, Date.now()))).toMatch(/link_clicks_unhooked/);
   });
 
   it('due registrations are read through the index of messages with a next run (messaging/registrations.ts)', async () => {

@@ -47,6 +47,7 @@ import { ledgerByCause } from './migrations/046-ledger-by-cause';
 import { legalPages } from './migrations/047-legal-pages';
 import { memberTwoStep } from './migrations/048-member-two-step';
 import { shortLinkUrls } from './migrations/049-short-link-urls';
+import { shortLinkErasure } from './migrations/050-short-link-erasure';
 
 // Migrations are code, not files found at run time, so the same list runs from tsx, tests and bundles.
 // Branches merged in any order add numbers below the latest, so unordered migrations are allowed.
@@ -99,6 +100,7 @@ export const migrations: Record<string, (dialect: DialectName) => Migration> = {
   '047-legal-pages': legalPages,
   '048-member-two-step': memberTwoStep,
   '049-short-link-urls': shortLinkUrls,
+  '050-short-link-erasure': shortLinkErasure,
 };
 
 function migrator(db: Db): Migrator {

@@ -6,7 +6,7 @@ const PRUNE_STEP = 5000;
 const DELETE_CHUNK = 1000;
 
 /** The tables swept this way: appended in time order, so their ids follow their times. */
-export type PrunedInIdOrder = 'recipient_events' | 'smpp_receipts' | 'smpp_submits';
+export type PrunedInIdOrder = 'recipient_events' | 'smpp_receipts' | 'smpp_submits' | 'short_link_urls';
 
 /**
  * Deletes a table's rows created before `before`, with no index of their times (each row would write

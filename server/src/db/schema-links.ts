@@ -25,6 +25,10 @@ export interface ShortLinkUrlsTable {
   id: Generated<number>;
   message_id: number;
   url: string;
+  /** When its links were made (one store makes them all at once): it is pruned with them (migration 050). */
+  created_at: number;
+  /** How many links name it: an erasure that deletes the last one deletes it (migration 050). */
+  links: number;
 }
 
 /** A send's recipients that were sent short links, by network. */

@@ -4,7 +4,12 @@ import type { Executor } from '../db/database';
 import type { ShortLinksTable } from '../db/schema-links';
 import { prepared } from '../db/prepared-statements';
 import { deliveredAt } from '../messaging/recipient-numbers';
-import { isShortCode, PREVIEW_WINDOW_MS, SHORT_LINK_LIFETIME_MS } from '../../../src/domain/links/short-links';
+import {
+  isShortCode,
+  PREVIEW_WINDOW_MS,
+  SHORT_LINK_GRACE_MS,
+  SHORT_LINK_LIFETIME_MS,
+} from '../../../src/domain/links/short-links';
 import { deviceFamily, isPreviewer } from './agents';
 import { expiredPage, NOT_FOUND, type LinkPage } from './pages';
 import { recordClick } from './click-writer';
@@ -27,9 +32,10 @@ export type LinkAnswer = { redirect: string } | { page: LinkPage };
 /** A link as a redirect reads it: its long URL found (inline or by url_id). */
 type ShortLink = Omit<Selectable<ShortLinksTable>, 'mode' | 'url_id'>;
 
-/** A link kept: its row, and its recipient's delivery time once known (it never changes then). */
+/** A link kept: its row, when it was read, and its recipient's delivery time once known (it never changes then). */
 interface KeptLink {
   link: ShortLink;
+  readAt: number;
   delivered: number | null;
 }
 
@@ -37,30 +43,47 @@ interface KeptLink {
  * Links found, kept per database, the least recently opened going first when full (at most about
  * 12 MB with 1,000-character URLs). A stored link never changes, so a kept one is as good as a read:
  * its owner's host and its 90 days are checked on every opening as for a read one. Only links found
- * are kept: an unknown code is read every time (a walker fills nothing).
+ * are kept: an unknown code is read every time (a walker fills nothing). A link is only ever deleted
+ * (a person's data erased, or pruned after its grace): this process forgets an erased one as its
+ * erasure commits (`forgetLinks`), and another instance reads a kept link again after KEPT_FOR_MS, so
+ * it serves an erased one that long at most.
  */
 const LINKS_KEPT = 10_000;
-const keptLinks = new WeakMap<Executor, Map<string, KeptLink>>();
+const KEPT_FOR_MS = 60_000;
+interface Kept {
+  links: Map<string, KeptLink>;
+  /** Bumped by each forgetting: a read that began before one does not keep what it found. */
+  forgets: number;
+}
+const keptLinks = new WeakMap<Executor, Kept>();
 
-function keptOf(db: Executor): Map<string, KeptLink> {
+function keptOf(db: Executor): Kept {
   let kept = keptLinks.get(db);
   if (!kept) {
-    kept = new Map();
+    kept = { links: new Map(), forgets: 0 };
     keptLinks.set(db, kept);
   }
   return kept;
 }
 
+/** Forgets links just deleted (a person's data erased: persondata calls it once the erasure commits). */
+export function forgetLinks(db: Executor, codes: readonly string[]): void {
+  const kept = keptOf(db);
+  kept.forgets += 1;
+  for (const code of codes) kept.links.delete(code);
+}
+
 /** The link of a code, kept or read by primary key, or undefined (a malformed code is never looked up). */
-async function linkOf(db: Executor, code: string): Promise<KeptLink | undefined> {
+async function linkOf(db: Executor, code: string, now: number): Promise<KeptLink | undefined> {
   if (!isShortCode(code)) return undefined;
   const kept = keptOf(db);
-  const known = kept.get(code);
-  if (known) {
-    kept.delete(code);
-    kept.set(code, known);
+  const known = kept.links.get(code);
+  if (known) kept.links.delete(code);
+  if (known && now - known.readAt < KEPT_FOR_MS) {
+    kept.links.set(code, known);
     return known;
   }
+  const forgets = kept.forgets;
   // A statement whose text never changes, kept prepared on PostgreSQL (a lookup by primary key); a link
   // made before migration 049 holds its URL inline (url_id 0, which names no row).
   const { rows } = await prepared(
@@ -70,9 +93,10 @@ async function linkOf(db: Executor, code: string): Promise<KeptLink | undefined>
   ).execute(db);
   const link = rows[0];
   if (!link) return undefined;
-  const found: KeptLink = { link, delivered: null };
-  kept.set(code, found);
-  if (kept.size > LINKS_KEPT) kept.delete(kept.keys().next().value!);
+  const found: KeptLink = { link, readAt: now, delivered: known?.delivered ?? null };
+  if (kept.forgets !== forgets) return found;
+  kept.links.set(code, found);
+  if (kept.links.size > LINKS_KEPT) kept.links.delete(kept.links.keys().next().value!);
   return found;
 }
 
@@ -90,7 +114,8 @@ async function isPersonsClick(ctx: GatewayContext, kept: KeptLink, opening: Open
 /**
  * GET (or HEAD) /l/<code> on a host: a live link of that host's tenant redirects to its long URL,
  * recording a person's click once per request; an unknown code or another tenant's host is a plain
- * 404 (a code says nothing of other tenants); an expired link shows a page naming the sender.
+ * 404 (a code says nothing of other tenants); an expired link shows a page naming the sender until its
+ * grace ends (then a 404, as once it is pruned or erased).
  */
 export async function openLink(
   ctx: GatewayContext,
@@ -99,12 +124,14 @@ export async function openLink(
   ownerOf: (profileId: number) => Promise<LinkOwner | undefined>,
   opening: Opening,
 ): Promise<LinkAnswer> {
-  const kept = await linkOf(ctx.db, code);
+  const now = ctx.now();
+  const kept = await linkOf(ctx.db, code, now);
   if (!kept) return { page: NOT_FOUND };
   const { link } = kept;
+  // Past its grace a link is pruned (prune.ts): a plain 404 already, whether the sweep has run or not.
+  if (now >= Number(link.created_at) + SHORT_LINK_LIFETIME_MS + SHORT_LINK_GRACE_MS) return { page: NOT_FOUND };
   const owner = await ownerOf(link.profile_id);
   if (!owner || owner.host !== host) return { page: NOT_FOUND };
-  const now = ctx.now();
   if (now >= Number(link.created_at) + SHORT_LINK_LIFETIME_MS)
     return { page: expiredPage(owner.sender.companyname || owner.sender.username) };
   if (await isPersonsClick(ctx, kept, opening, now)) {

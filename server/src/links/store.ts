@@ -76,23 +76,41 @@ function valuesOf(
   return { values, unstored };
 }
 
+/** How many links of these recipients name each long URL: what each stored URL row counts (`links`). */
+function usesOf(recipients: readonly LinkedRecipient[], links: ReadonlyMap<number, readonly LinkCode[]>) {
+  const uses = new Map<string, number>();
+  for (const r of recipients)
+    for (const link of links.get(r.recipient_index) ?? []) uses.set(link.url, (uses.get(link.url) ?? 0) + 1);
+  return uses;
+}
+
 /**
  * Stores the long URLs found in `values` at the `unstored` places once for the message, then puts each
  * one's id in its places. A send has one or a few, where its links are 100,000 (each row then holds
  * a number, not a copy of the URL); a personalized send may have one a recipient (a chunk's at most).
+ * Each row keeps when its links were made (it is pruned with them) and how many name it (an erasure
+ * deletes it with the last: links/person-links.ts).
  */
 async function storeUrls(
   db: Executor,
-  messageId: number,
+  owner: LinkOwner,
   values: (string | number)[],
   unstored: readonly number[],
   urlIds: Map<string, number>,
+  uses: ReadonlyMap<string, number>,
 ): Promise<void> {
   if (unstored.length === 0) return;
   const urls = new Set(unstored.map((at) => values[at] as string));
   const stored = await db
     .insertInto('short_link_urls')
-    .values([...urls].map((url) => ({ message_id: messageId, url })))
+    .values(
+      [...urls].map((url) => ({
+        message_id: owner.messageId,
+        url,
+        created_at: owner.now,
+        links: uses.get(url) ?? 0,
+      })),
+    )
     .returning(['id', 'url'])
     .execute();
   for (const { id, url } of stored) urlIds.set(url, Number(id));
@@ -122,6 +140,7 @@ export async function storeLinks(
 ): Promise<void> {
   const byNetwork = new Map<string, number>();
   const urlIds = new Map<string, number>();
+  const uses = usesOf(recipients, links);
   // Kysely spends as long compiling a 500-row insert as SQLite spends running it: full chunks reuse the
   // first one's compiled statement with their own values (the text is the same, the values in order).
   let template: CompiledQuery | null = null;
@@ -129,7 +148,7 @@ export async function storeLinks(
     if (start > 0 && (start / CHUNK) % CHUNKS_PER_YIELD === 0) await yieldToLoop();
     const { values, unstored } = valuesOf(owner, recipients.slice(start, start + CHUNK), links, urlIds, byNetwork);
     if (values.length === 0) continue;
-    await storeUrls(db, owner.messageId, values, unstored, urlIds);
+    await storeUrls(db, owner, values, unstored, urlIds, uses);
     const rows = values.length / COLUMN_NAMES.length;
     let compiled: CompiledQuery;
     if (template && template.parameters.length === values.length) compiled = { ...template, parameters: values };

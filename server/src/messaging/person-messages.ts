@@ -74,6 +74,7 @@ export async function messagesToNumber(db: Executor, profileId: number, forms: r
       .select([
         'r.id',
         'r.message_id',
+        'r.recipient_index',
         'r.stage',
         'r.status',
         'r.queued_at',
@@ -110,7 +111,8 @@ export async function pendingToNumber(db: Executor, profileId: number, forms: re
  * Masks the number in the account's message history: every recipient row of it (deliveries and
  * registrations' stored recipients; a run skips a masked one as opted out; its counters move to
  * 'erased', under no network; a personalized one's kept values are dropped) and the messages' number
- * previews and search texts. Answers the recipients masked and the messages they belong to.
+ * previews and search texts. Answers the recipients masked (with their message and index) and the
+ * messages they belong to.
  */
 export async function maskNumberInMessages(
   db: Executor,
@@ -119,12 +121,17 @@ export async function maskNumberInMessages(
   canonical: string,
   forms: readonly string[],
   now: number,
-): Promise<{ recipientIds: number[]; messageIds: number[] }> {
+): Promise<{
+  recipientIds: number[];
+  messageIds: number[];
+  recipients: { id: number; message_id: number; recipient_index: number }[];
+}> {
   const rows = await overSteps(db, profileId, (ids) =>
     recipientsIn(db, ids, forms)
       .select([
         'r.id',
         'r.message_id',
+        'r.recipient_index',
         'r.number',
         'r.status',
         'r.error',
@@ -167,7 +174,11 @@ export async function maskNumberInMessages(
       .where('id', '=', m.id)
       .execute();
   }
-  return { recipientIds, messageIds: [...new Set(rows.map((r) => r.message_id))] };
+  return {
+    recipientIds,
+    messageIds: [...new Set(rows.map((r) => r.message_id))],
+    recipients: rows.map((r) => ({ id: r.id, message_id: r.message_id, recipient_index: r.recipient_index })),
+  };
 }
 
 /** The stored answers of the account's sends and API requests (Idempotency-Key repeats) with the number masked. */

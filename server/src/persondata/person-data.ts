@@ -17,6 +17,8 @@ import { optOutView } from '../optouts/suppression';
 import { maskNumberInIntegrations } from '../integrations/person-answers';
 import { maskNumberInSmpp } from '../smpp-server/person-submits';
 import { moveEraseEpoch } from '../accounts/account-store';
+import { clicksOfRecipients, eraseRecipientsLinks, messagesWithLinks } from '../links/person-links';
+import { forgetLinks } from '../links/open';
 import { PENDING_STAGES, STAGE } from '../db/schema-messaging';
 import {
   PERSON_CONFIRM_MISMATCH,
@@ -74,6 +76,16 @@ async function everything(db: Executor, profileId: number, number: string) {
   const messages = await messagesToNumber(db, profileId, forms);
   const optout = await optOutRecord(db, profileId, number);
   const inbound = await inboundFrom(db, profileId, number);
+  // A send with short links counts each row's clicks (a scheduled send's on its own row: its runs send its links).
+  const linked = await messagesWithLinks(
+    db,
+    messages.map((m) => m.message_id),
+  );
+  const clicks = await clicksOfRecipients(
+    db,
+    profileId,
+    messages.filter((m) => linked.has(m.message_id)),
+  );
   return {
     number,
     contacts: contacts.map((c) => ({ ...contactAnswer(c), groupname: c.groupname })),
@@ -83,6 +95,7 @@ async function everything(db: Executor, profileId: number, number: string) {
       sender: m.source_address,
       text: m.text ?? m.short_message,
       status: m.stage === STAGE.template ? REGISTRATION_STATUS[m.state] : m.status,
+      ...(linked.has(m.message_id) ? { clicks: clicks.get(m.id) ?? 0 } : {}),
     })),
     optout: optout ? optOutView(optout) : null,
     inbound: inbound.map((i) => ({ time: iso(i.received_at), to: i.to_address, text: i.text })),
@@ -136,7 +149,7 @@ export async function erasePerson(
       await moveEraseEpoch(trx, profileId);
       if ((await pendingToNumber(trx, profileId, forms)) > 0) throw conflict(PERSON_STILL_SENDING);
       const contactsDeleted = await deleteContactsWithNumber(trx, profileId, forms);
-      const { recipientIds, messageIds } = await maskNumberInMessages(
+      const { recipientIds, messageIds, recipients } = await maskNumberInMessages(
         trx,
         ctx.db.dialectName,
         profileId,
@@ -148,6 +161,7 @@ export async function erasePerson(
       await maskNumberInCarrier(trx, number, recipientIds, messageIds);
       await maskNumberInSmpp(trx, profileId, number, recipientIds);
       await maskNumberInIntegrations(trx, profileId, number);
+      const links = await eraseRecipientsLinks(trx, profileId, recipients);
       const { optOutAdded, inboundMasked } = await eraseOptOutSide(trx, profileId, number, profileId, now);
       const outcome = {
         contactsDeleted,
@@ -160,9 +174,19 @@ export async function erasePerson(
         actor: user,
         action: 'data_erased',
         source,
-        details: { number: maskedPhone(number), ...outcome },
+        details: {
+          number: maskedPhone(number),
+          ...outcome,
+          linksDeleted: links.codes.length,
+          clicksDeleted: links.clicks,
+        },
       });
-      return { number: maskedPhone(number), ...outcome };
+      return { answer: { number: maskedPhone(number), ...outcome }, codes: links.codes };
+    })
+    .then(({ answer, codes }) => {
+      // Committed: this process's redirects no longer keep the erased links (links/open.ts).
+      forgetLinks(ctx.db, codes);
+      return answer;
     })
     .catch((error: unknown) => {
       // A send that took a row this erasure masks, then waited for the account's row: it is on its way.

@@ -48,7 +48,8 @@ export const personNumber = (text: string): string | null => optOutNumber(text);
 export type PersonExport = {
   number: string;
   contacts: (ContactFields & { groupname: string })[];
-  messages: { time: string; sender: string; text: string; status: string }[];
+  /** `clicks`: how many times its short links were clicked ('' for a send without short links). */
+  messages: { time: string; sender: string; text: string; status: string; clicks: string }[];
   optout: { reason: string; date: string; note: string } | null;
   inbound: { time: string; to: string; text: string }[];
 };

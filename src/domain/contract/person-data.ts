@@ -33,13 +33,15 @@ export const PERSON_DATA = frontendCall(
   PersonSummarySchema,
 );
 
-/** One message sent to the number: when, from which sender ID, its text and status. */
+/** One message sent to the number: when, from which sender ID, its text and status; with short links, its clicks. */
 export const PersonMessageSchema = z.looseObject({
   message_id: intId,
   time: text,
   sender: text,
   text: text,
   status: text,
+  /** How many times the person clicked its short links: only a send with short links has it. */
+  clicks: num.optional(),
 });
 
 /** One message from the number (a reply), as the carrier delivered it. */

@@ -8,6 +8,11 @@ export const SHORT_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 export const isShortCode = (code: string): boolean => new RegExp(`^[A-Za-z0-9]{${SHORT_CODE_LENGTH}}$`).test(code);
 /** A short link works this long after its send; then its page names the sender and goes nowhere. */
 export const SHORT_LINK_LIFETIME_MS = 90 * 24 * 3_600_000;
+/**
+ * An expired link shows its page this long more; then the gateway's hourly sweep deletes it (a plain
+ * 404 from then on, as for a code never made). Its clicks stay with the message's report.
+ */
+export const SHORT_LINK_GRACE_MS = 30 * 24 * 3_600_000;
 /** The longest web address a send may shorten (a text holds at most 1,377 characters). */
 export const MAX_LONG_URL = 1000;
 /** A click this soon after the recipient's delivery receipt is a phone's or carrier's previewer, not a person. */
