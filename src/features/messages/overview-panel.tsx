@@ -14,6 +14,7 @@ import { readOverview } from '../../db/overview-store';
 import { memberOverview, refreshOverview } from '../../sync/message-sync';
 import { useStoredList } from '../../sync/hooks/use-stored-list';
 import { STATUS_PATHS } from './list-kinds';
+import { useIdle } from '../../ui/when-idle';
 import type { OverviewAnswer } from '../../api/message-api';
 
 const number = new Intl.NumberFormat('en-US');
@@ -79,9 +80,11 @@ function OverviewBody({ overview, view, note }: { overview: OverviewAnswer; view
       })),
     [overview.days],
   );
-  // The charts draw in a background render, their place kept meanwhile: a tap on the list (a message's
-  // status) is taken at once on a slow phone, not after the charts (docs/architecture.md "Opening a dashboard").
-  const chartDays = useDeferredValue(days, null);
+  // The charts draw once the browser has idled after the list showed, in a background render, their
+  // place kept meanwhile: a tap on the list (a message's status) right after it shows is taken at once on
+  // a slow phone, not after the charts (docs/architecture.md "Opening a dashboard").
+  const idle = useIdle();
+  const chartDays = useDeferredValue(idle ? days : null, null);
   const totals = overview.days.reduce(
     (t, d) => ({ sent: t.sent + d.sent, failed: t.failed + d.failed, total: t.total + d.total }),
     { sent: 0, failed: 0, total: 0 },
