@@ -69,6 +69,7 @@ export interface StoredListState {
   visited: boolean;
   /** The gateway said there is no more ('Data fetch completed'). */
   done: boolean;
+  /** When a load last changed the state (a refresh that changes nothing leaves it as stored). */
   refreshedAt: number;
 }
 

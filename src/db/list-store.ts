@@ -20,14 +20,23 @@ export async function putListItems(items: readonly StoredListItem[], state?: Sto
   });
 }
 
-/** Which of these item ids the device already holds for the list. */
-export async function storedItemIds(
-  profileId: number,
-  list: ListName,
-  itemIds: readonly string[],
-): Promise<Set<string>> {
-  const rows = await db.listItems.bulkGet(itemIds.map((id) => [profileId, list, id] as [number, ListName, string]));
-  return new Set(rows.flatMap((row) => (row ? [row.itemId] : [])));
+const sameRow = (a: StoredListItem, b: StoredListItem) =>
+  a.sortKey === b.sortKey && JSON.stringify(a.data) === JSON.stringify(b.data);
+
+/**
+ * Writes a refreshed page: only the items that are new or differ from their stored copy, so a look that
+ * finds nothing new writes nothing and the screens' live queries on the list do not run again (a
+ * dashboard looks every few seconds while a send is pending). Says whether any item was stored already.
+ */
+export async function putRefreshedItems(items: readonly StoredListItem[]): Promise<{ metStored: boolean }> {
+  return db.transaction('rw', db.listItems, async () => {
+    const stored = await db.listItems.bulkGet(
+      items.map((r) => [r.profile_id, r.list, r.itemId] as [number, ListName, string]),
+    );
+    const changed = items.filter((item, i) => !stored[i] || !sameRow(stored[i], item));
+    if (changed.length > 0) await db.listItems.bulkPut(changed as StoredListItem[]);
+    return { metStored: stored.some((row) => row !== undefined) };
+  });
 }
 
 /** Up to this many rows, a backwards cursor beats reading the whole list. */

@@ -1,6 +1,6 @@
 import { LIST_CALLS, fetchListPage, type ListItem, type ListName } from '../api/list-api';
 import { currentAccount } from '../db/session-store';
-import { putListItems, readListState, storedItemIds } from '../db/list-store';
+import { putListItems, putRefreshedItems, readListState } from '../db/list-store';
 import type { StoredListItem, StoredListState } from '../db/app-db';
 
 /** A refresh follows new items at most this many pages deep before it stops looking. */
@@ -71,16 +71,7 @@ export async function refreshList(list: ListName, now = Date.now()): Promise<Sto
   let reachedEnd = false;
   for (; pageNum <= REFRESH_MAX_PAGES; pageNum += 1) {
     const page = await fetchListPage(token, list, { profile_id: profileId, search: state.search, pageNum });
-    const rows = toStoredItems(profileId, list, page.items);
-    metStored =
-      (
-        await storedItemIds(
-          profileId,
-          list,
-          rows.map((r) => r.itemId),
-        )
-      ).size > 0;
-    await putListItems(rows);
+    ({ metStored } = await putRefreshedItems(toStoredItems(profileId, list, page.items)));
     reachedEnd = !page.hasMore;
     if (reachedEnd || metStored) break;
   }
@@ -93,6 +84,8 @@ export async function refreshList(list: ListName, now = Date.now()): Promise<Sto
     done: joined ? state.done || reachedEnd : false,
     refreshedAt: now,
   };
+  // Only the time moved: the state stays as stored, so the screens' live queries on it do not run again.
+  if (next.pageNum === state.pageNum && next.done === state.done) return state;
   await putListItems([], next);
   return next;
 }

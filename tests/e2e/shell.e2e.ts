@@ -93,6 +93,30 @@ describe('routing rules, the page shell and white-label branding', () => {
     },
   );
 
+  it('leaves no animation running on an untouched screen: an endless one (a hidden spinner) costs a phone CPU while nobody looks', async () => {
+    const { page, send } = await world.openSignedInKept();
+    const running = () =>
+      page.evaluate(() =>
+        document.getAnimations().map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return `${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty} on ${target?.className}`;
+        }),
+      );
+    const screens = [
+      ['/', 'Send SMS'],
+      ['/dashboard', 'Dashboard'],
+      ['/scheduledsms', 'Scheduled SMS'],
+      ['/phonebook', 'Phone book'],
+      ['/profile', 'Profile'],
+      ['/developers', 'Developers'],
+    ] as const;
+    for (const [path, title] of screens) {
+      await send.shell.visit(world.gateway.url(path), title);
+      // A screen's own transitions end; the dashboard's footer spinner shows only while a look is out.
+      await expect.poll(running, { timeout: 30_000, interval: 250 }).toEqual([]);
+    }
+  });
+
   it.each([
     ['1280', DESKTOP],
     ['390', PHONE],

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 import { db } from '../../../src/db/db';
-import { putListItems, readListRows, storedItemIds } from '../../../src/db/list-store';
+import { putListItems, putRefreshedItems, readListRows } from '../../../src/db/list-store';
 import * as phonebook from '../../../src/db/phonebook-store';
 import { badgeCount, jobsOf, nextRunnableJob } from '../../../src/db/outbox-store';
 import { saveSignIn, wipeAccount } from '../../../src/db/session-store';
@@ -55,8 +55,32 @@ describe('device stores', () => {
     expect((await readListRows(7, 'quick-own', 'STATUS')).map((r) => r.itemId)).toEqual(['2']);
     expect(await readListRows(7, 'quick-own', '3')).toEqual([]);
     expect((await readListRows(7, 'quick-own', '', 2)).map((r) => r.itemId)).toEqual(['2', '3']);
-    expect([...(await storedItemIds(7, 'quick-own', ['1', '9']))]).toEqual(['1']);
     expect(await readListRows(8, 'quick-own', '')).toEqual([]);
+  });
+
+  it('a refreshed page writes only its new and changed rows, and says whether it met a stored one', async () => {
+    await putListItems([row('1', 100, { shortMessage: 'Same' }), row('2', 200, { shortMessage: 'Going' })]);
+    const bulkPut = vi.spyOn(db.listItems, 'bulkPut');
+    try {
+      expect(await putRefreshedItems([row('1', 100, { shortMessage: 'Same' })])).toEqual({ metStored: true });
+      expect(bulkPut).not.toHaveBeenCalled();
+      const refreshed = [
+        row('3', 300),
+        row('2', 200, { shortMessage: 'Gone' }),
+        row('1', 100, { shortMessage: 'Same' }),
+      ];
+      expect(await putRefreshedItems(refreshed)).toEqual({ metStored: true });
+      expect(bulkPut.mock.calls.map(([rows]) => rows.map((r) => r.itemId))).toEqual([['3', '2']]);
+      expect(await putRefreshedItems([row('9', 900)])).toEqual({ metStored: false });
+    } finally {
+      bulkPut.mockRestore();
+    }
+    expect((await readListRows(7, 'quick-own', '')).map((r) => [r.itemId, r.data.shortMessage])).toEqual([
+      ['9', ''],
+      ['3', ''],
+      ['2', 'Gone'],
+      ['1', 'Same'],
+    ]);
   });
 
   it('hides phone books and contacts deleted on the device, keeps them hidden across a refresh, and puts them back', async () => {

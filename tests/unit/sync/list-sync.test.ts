@@ -1,6 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/db/db';
 import { sendSms } from '../../../src/api/send-api';
 import { readListRows, readListState } from '../../../src/db/list-store';
 import { loadNextPage, refreshList, searchList } from '../../../src/sync/list-sync';
@@ -78,6 +79,26 @@ describe('list mirrors against the real gateway', () => {
     expect((await readListRows(profileId, 'quick-own', '')).map((r) => r.itemId).slice(0, 60)).toEqual(
       (await gatewayOrder()).slice(0, 60),
     );
+  });
+
+  it('a refresh that finds nothing new writes nothing, so the screens showing the list do not read it again', async () => {
+    await loadNextPage('quick-own');
+    const before = await readListState(profileId, 'quick-own');
+    const bulkPut = vi.spyOn(db.listItems, 'bulkPut');
+    const statePut = vi.spyOn(db.listState, 'put');
+    try {
+      live.gw.clock.advance(5000);
+      expect(await refreshList('quick-own', before.refreshedAt + 5000)).toEqual(before);
+      expect(bulkPut).not.toHaveBeenCalled();
+      expect(statePut).not.toHaveBeenCalled();
+      await send(1, 'Late');
+      await refreshList('quick-own');
+      expect(bulkPut.mock.calls.map(([rows]) => rows.length)).toEqual([1]);
+    } finally {
+      bulkPut.mockRestore();
+      statePut.mockRestore();
+    }
+    expect(await readListState(profileId, 'quick-own')).toEqual(before);
   });
 
   it('a refresh that finds more new messages than it follows pages on from where it stopped, leaving no gap', async () => {
