@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazyScreen } from './lazy-screen';
 import { dashboardListAt, firstScreenModules, screenModules } from './screen-modules';
-import { whenIdle } from '../ui/when-idle';
 
 // Every screen loads on demand, so the login route ships only what it shows.
 // The signed-in shell too: visitors on the login page never download it.
@@ -25,6 +24,8 @@ export const SendScreen = lazyScreen(
   inShell,
 );
 // A message opened from the list shows its status at once: that screen's code comes while the list idles.
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
 export const MessageListScreen = lazyScreen(
   () =>
     withAllStyles(screenModules.messages()).then((m) => {

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 
+// Used by screens inside the signed-in shell only: the login page's code stays within its budget
+// (src/app/screens.tsx keeps its own one-line idle callback for that reason).
+
 /**
  * Runs `run` at the browser's next idle moment (at most `timeoutMs` later), or after a second where the
  * browser has no idle callback; the answer cancels it. For work a person's next tap must not wait for.
  */
-export function whenIdle(run: () => void, timeoutMs = 3000): () => void {
+function whenIdle(run: () => void, timeoutMs = 3000): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(run, { timeout: timeoutMs });
     return () => cancelIdleCallback(id);
