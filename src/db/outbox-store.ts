@@ -1,21 +1,32 @@
 import Dexie, { liveQuery } from 'dexie';
 import { db } from './db';
-import type { OutboxBatch, OutboxJob, StoredUser } from './app-db';
+import type { OutboxBatch, OutboxJob, StoredDraft, StoredUser } from './app-db';
 import { isWaitingJob, offersRowSkip, WAITING_STATES } from '../domain/send/outbox-state';
 import { patchUser } from './session-store';
 
 /**
  * Stores a job and all its batch records in one transaction: the send is queued whole or not at all.
  * A send made from a spreadsheet keeps a copy of the account's loaded sheet, so that a refusal can
- * put everything back into the form.
+ * put everything back into the form. With `draftAfter`, the account's draft becomes it (and loses its
+ * sheet) in the same transaction: the sent text is queued and gone from the form at once, or neither.
  */
-export async function addJob(job: OutboxJob, batches: readonly OutboxBatch[]): Promise<void> {
-  await db.transaction('rw', [db.outboxJobs, db.outboxBatches, db.draftSheets, db.jobSheets], async () => {
+export async function addJob(
+  job: OutboxJob,
+  batches: readonly OutboxBatch[],
+  draftAfter?: StoredDraft['fields'],
+  now = Date.now(),
+): Promise<void> {
+  const tables = [db.outboxJobs, db.outboxBatches, db.draftSheets, db.jobSheets, db.drafts];
+  await db.transaction('rw', tables, async () => {
     await db.outboxJobs.add(job);
     await db.outboxBatches.bulkAdd(batches as OutboxBatch[]);
-    if (job.form?.source !== 'excel') return;
-    const sheet = await db.draftSheets.where('profile_id').equals(job.profile_id).toArray();
-    await db.jobSheets.bulkAdd(sheet.map(({ profile_id: _, ...record }) => ({ ...record, jobId: job.id })));
+    if (job.form?.source === 'excel') {
+      const sheet = await db.draftSheets.where('profile_id').equals(job.profile_id).toArray();
+      await db.jobSheets.bulkAdd(sheet.map(({ profile_id: _, ...record }) => ({ ...record, jobId: job.id })));
+    }
+    if (!draftAfter) return;
+    await db.drafts.put({ profile_id: job.profile_id, fields: draftAfter, updatedAt: now });
+    await db.draftSheets.where('profile_id').equals(job.profile_id).delete();
   });
 }
 

@@ -13,6 +13,11 @@ export interface SendRequest {
   campaign?: string;
   /** The send form's draft fields, kept with the job so a refused send can be edited and sent again. */
   form?: Record<string, unknown>;
+  /**
+   * The account's draft once the send is queued (the emptied form), stored in the same transaction as
+   * the job: a reload or a closed app a moment after the send can never bring the sent text back.
+   */
+  draftAfter?: Record<string, unknown>;
 }
 
 let persistAsked = false;
@@ -76,7 +81,7 @@ export async function enqueue(send: SendRequest, now = Date.now()): Promise<stri
     },
     ...(send.form ? { form: send.form } : {}),
   };
-  await addJob(job, batches);
+  await addJob(job, batches, send.draftAfter);
   askPersistentStorage();
   announceJobQueued();
   return id;

@@ -98,6 +98,21 @@ describe('send SMS: manual, phone book, birthday, offline, drafts, validation', 
     expect(await send.selectValue('Sender ID')).toBe('ALERTS');
   });
 
+  it('does not bring a sent text back when the app is reloaded at once after the send', async () => {
+    const { page, send } = await world.openSignedInKept();
+    await send.choose('Sender ID', 'DEMO');
+    await send.numbers.fill('0241000003');
+    await send.message.fill('Sent once, never restored');
+    await send.submit();
+    // The form empties when the send is queued; the reload comes before typing would have paused.
+    await expect.poll(() => send.message.inputValue()).toBe('');
+    await page.reload();
+    await send.heading.waitFor();
+    expect(await storedDraftText(page)).toBe('');
+    expect(await send.message.inputValue()).toBe('');
+    expect(await send.numbers.inputValue()).toBe('');
+  });
+
   it('sends a personalized message to a phone book, one text per contact', async () => {
     const { send } = await world.openSignedInKept();
     await send.choose('Sender ID', 'DEMO');

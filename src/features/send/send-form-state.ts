@@ -54,6 +54,12 @@ export function defaultFields(senderId = '', optOutLink = false): SendFormFields
   };
 }
 
+/**
+ * The form after a successful send: the defaults, but for the sender ID and the opt-out link (with
+ * several approved IDs, the next send most likely goes out under the same one).
+ */
+export const fieldsAfterSend = (sent: SendFormFields): SendFormFields => defaultFields(sent.senderId, sent.optOutLink);
+
 const KINDS: readonly string[] = ['quick', 'scheduled', 'recurring', 'birthday'];
 const SUBTYPES: readonly string[] = ['regular', 'personalized'];
 const SOURCES: readonly string[] = ['manual', 'excel', 'phonebook'];

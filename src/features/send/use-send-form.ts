@@ -2,7 +2,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDraft } from '../../sync/hooks/use-draft';
 import { sourceAfterSubtypeChange } from '../../domain/messages/message-kinds';
 import { preselectedSenderId } from '../../domain/messages/sender-id';
-import { DEFAULT_INTERVAL_TEXT, defaultFields, draftOf, fieldsFromDraft, type SendFormFields } from './send-form-state';
+import {
+  DEFAULT_INTERVAL_TEXT,
+  draftOf,
+  fieldsAfterSend,
+  fieldsFromDraft,
+  type SendFormFields,
+} from './send-form-state';
 
 export type SendFormApi = {
   fields: SendFormFields;
@@ -55,12 +61,8 @@ export function useSendForm(senderIds: readonly string[]): SendFormApi | null {
     setForm((current) => (current ? { ...current, fields: withChange(current.fields, key, value) } : current));
   }, []);
 
-  // With several approved IDs, the next send most likely goes out under the same one.
   const reset = useCallback(
-    () =>
-      setForm((current) =>
-        current ? { ...current, fields: defaultFields(current.fields.senderId, current.fields.optOutLink) } : current,
-      ),
+    () => setForm((current) => (current ? { ...current, fields: fieldsAfterSend(current.fields) } : current)),
     [],
   );
   const fields = form?.fields ?? null;

@@ -9,7 +9,7 @@ import { needsSendConfirmation, sendConfirmation } from '../../domain/send/send-
 import type { SendItem } from '../../domain/types';
 import { excelProblem, type ExcelSource } from './use-excel-source';
 import type { SendFormApi } from './use-send-form';
-import { draftOf } from './send-form-state';
+import { draftOf, fieldsAfterSend } from './send-form-state';
 import { linksIn, NO_LINK_TO_SHORTEN } from '../../domain/links/short-links';
 import type { SendPlan } from './use-send-plan';
 
@@ -83,7 +83,12 @@ export function useSendSubmit({ form, plan, excel, balance, ownPhone, onQueued, 
   const queue = async (items: SendItem[], fields: SendFormApi['fields']) => {
     setBusy(true);
     try {
-      await enqueue({ items, campaign: fields.campaign.trim(), form: draftOf(fields) });
+      await enqueue({
+        items,
+        campaign: fields.campaign.trim(),
+        form: draftOf(fields),
+        draftAfter: draftOf(fieldsAfterSend(fields)),
+      });
       // Queued offline, it may go out with the app closed: the one moment to ask about notices.
       if (!navigator.onLine) void askToNotifyOnce();
       setProblem(null);

@@ -27,21 +27,21 @@ export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
       profileId === undefined ? undefined : { profileId, fields: (await readDraft(profileId))?.fields ?? null },
     [profileId],
   );
-  const pending = useRef<{ profileId: number; fields: StoredDraft['fields'] } | null>(null);
+  const pending = useRef<{ profileId: number; fields: StoredDraft['fields']; at: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     const next = pending.current;
     pending.current = null;
-    if (next) void saveDraft(next.profileId, next.fields);
+    if (next) void saveDraft(next.profileId, next.fields, next.at);
   }, []);
 
   const save = useCallback(
     (owner: number, next: StoredDraft['fields']) => {
       // Another account's fields still pending are saved as theirs first, never under this one.
       if (pending.current && pending.current.profileId !== owner) flush();
-      pending.current = { profileId: owner, fields: next };
+      pending.current = { profileId: owner, fields: next, at: Date.now() };
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, delayMs);
     },
@@ -55,5 +55,17 @@ export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
   }, [profileId]);
 
   useEffect(() => flush, [flush, profileId]);
+  // The page may close (app swiped away, reload) within the delay: what was typed is saved as it goes.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [flush]);
   return { fields: read?.fields, profileId: read?.profileId, save, clear };
 }

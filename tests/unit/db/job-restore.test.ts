@@ -55,6 +55,20 @@ describe('a refused send back into the form', () => {
     expect(await db.outboxBatches.count()).toBe(0);
   });
 
+  it('never lets a change typed before the send land after it: the emptied draft stays empty', async () => {
+    const typedAt = Date.now() - 50;
+    await enqueue({ profile_id: 7, items: [makeItem()], form, draftAfter: { text: '' } });
+    // The form's debounced save of what was typed just before Send fires after the send was queued.
+    await saveDraft(7, form, typedAt);
+    expect((await readDraft(7))?.fields).toEqual({ text: '' });
+    // A later change is saved; so is any change once the phone's clock was set back behind the stored one.
+    await saveDraft(7, { text: 'Next message' });
+    expect((await readDraft(7))?.fields).toEqual({ text: 'Next message' });
+    await db.drafts.update(7, { updatedAt: Date.now() + 3_600_000 });
+    await saveDraft(7, { text: 'After the clock went back' });
+    expect((await readDraft(7))?.fields).toEqual({ text: 'After the clock went back' });
+  });
+
   it('keeps a refused job, not restored, once its account has signed out (its draft would not be kept)', async () => {
     const id = await enqueue({ profile_id: 7, items: [makeItem({ destinationAddress: '233241000001' })], form });
     await updateJob(id, { state: 'failed', error: 'needs 2, you have 0' });

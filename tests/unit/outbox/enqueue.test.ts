@@ -69,6 +69,30 @@ describe('enqueue', () => {
     expect(await db.outboxBatches.count()).toBe(0);
   });
 
+  it('empties the account’s draft and its sheet in the job’s transaction, or neither when the job is not stored', async () => {
+    const sent = { text: 'Sent once', numbers: '0241000001', source: 'excel' };
+    const sheet = { profile_id: 7, chunk: -1, columns: [['0241000001']] };
+    await db.drafts.put({ profile_id: 7, fields: sent, updatedAt: 1 });
+    await db.draftSheets.put(sheet);
+    const failing = () => {
+      throw new Error('disk full');
+    };
+    db.outboxBatches.hook('creating', failing);
+    try {
+      await expect(enqueue({ items: [makeItem()], form: sent, draftAfter: { text: '' } })).rejects.toThrow();
+    } finally {
+      db.outboxBatches.hook('creating').unsubscribe(failing);
+    }
+    expect((await db.drafts.get(7))?.fields).toEqual(sent);
+    expect(await db.draftSheets.count()).toBe(1);
+
+    const id = await enqueue({ items: [makeItem()], form: sent, draftAfter: { text: '', senderId: 'DEMO' } });
+    expect((await db.drafts.get(7))?.fields).toEqual({ text: '', senderId: 'DEMO' });
+    expect(await db.draftSheets.count()).toBe(0);
+    // The job keeps the sheet it was sent from, for "Edit and send again".
+    expect(await db.jobSheets.where('jobId').equals(id).count()).toBe(1);
+  });
+
   it('asks for persistent storage once, on the first job', async () => {
     const persist = vi.fn(async () => true);
     vi.stubGlobal('navigator', { ...navigator, storage: { persist } });

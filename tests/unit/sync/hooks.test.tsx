@@ -82,6 +82,23 @@ describe('data hooks', () => {
     await waitFor(async () => expect((await db.drafts.get(7))?.fields).toEqual({ text: 'Saved on leaving' }));
   });
 
+  it('useDraft saves what is typed when the page is hidden or closed within the delay', async () => {
+    const { result } = renderHook(() => useDraft(60_000));
+    await waitFor(() => expect(result.current.profileId).toBe(7));
+    act(() => result.current.save(7, { text: 'Typed just before the app was swiped away' }));
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    await waitFor(async () =>
+      expect((await db.drafts.get(7))?.fields).toEqual({ text: 'Typed just before the app was swiped away' }),
+    );
+    act(() => result.current.save(7, { text: 'Typed before switching to another app' }));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    delete (document as { visibilityState?: string }).visibilityState;
+    await waitFor(async () =>
+      expect((await db.drafts.get(7))?.fields).toEqual({ text: 'Typed before switching to another app' }),
+    );
+  });
+
   it('useOutboxJobs lists the account’s sends, newest first, with their progress', async () => {
     const first = await enqueue({ items: [makeItem({ destinationAddress: '0241111111,0241111112' })] }, 1);
     const second = await enqueue({ items: [makeItem()] }, 2);
