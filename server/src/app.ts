@@ -60,7 +60,8 @@ export async function buildApp(ctx: GatewayContext): Promise<FastifyInstance> {
     if (req.url.startsWith(GATEWAY_PREFIX) && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
+    // A route's own policy stays (a short link's redirect names no referrer at all).
+    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'same-origin');
     // No window of another origin keeps a handle on ours; no powerful feature the app never uses.
     // Both apply to documents: a hashed asset (script, style, image) never is one, so it goes without them.
     if (!req.url.startsWith(ASSETS_PREFIX)) {

@@ -94,6 +94,8 @@ describe('short links', () => {
     const res = await open(first!.code);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(LONG_URL);
+    // The long URL's site is not told the short link (nor the tenant's host) the person came from.
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(await clicksOf(id)).toHaveLength(1);
     await open(first!.code);
     const clicks = await clicksOf(id);

@@ -1,9 +1,10 @@
 import { sql, type Selectable } from 'kysely';
 import type { GatewayContext } from '../core/context';
-import type { Executor } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import type { ShortLinksTable } from '../db/schema-links';
-import { prepared } from '../db/prepared-statements';
-import { deliveredAt } from '../messaging/recipient-numbers';
+import { groupedReads } from '../db/grouped-reads';
+import { typedValues } from '../db/queries';
+import { deliveredTimes } from '../messaging/recipient-numbers';
 import {
   isShortCode,
   PREVIEW_WINDOW_MS,
@@ -54,27 +55,49 @@ interface Kept {
   links: Map<string, KeptLink>;
   /** Bumped by each forgetting: a read that began before one does not keep what it found. */
   forgets: number;
+  /** A link by its code, read with the other codes asked meanwhile (a burst of clicks: a few statements). */
+  readLink: (code: string) => Promise<ShortLink | undefined>;
+  /** A recipient's delivery time, read as the links are. */
+  readDelivered: (recipientId: number) => Promise<number | undefined>;
 }
 const keptLinks = new WeakMap<Executor, Kept>();
 
-function keptOf(db: Executor): Kept {
+function keptOf(db: Db): Kept {
   let kept = keptLinks.get(db);
   if (!kept) {
-    kept = { links: new Map(), forgets: 0 };
+    kept = {
+      links: new Map(),
+      forgets: 0,
+      readLink: groupedReads((codes) => readLinks(db, codes)),
+      readDelivered: groupedReads((ids) => deliveredTimes(db, db.dialectName, ids)),
+    };
     keptLinks.set(db, kept);
   }
   return kept;
 }
 
+/**
+ * Links by code, read by primary key; a link made before migration 049 holds its URL inline (url_id 0,
+ * which names no row). Not kept prepared on PostgreSQL: its plan follows the table's size.
+ */
+async function readLinks(db: Db, codes: readonly string[]): Promise<Map<string, ShortLink>> {
+  const wanted = typedValues(db.dialectName, codes.map((code) => ({ code })), { code: 'text' }, { padded: true });
+  const { rows } = await sql<ShortLink>`select l.code, l.profile_id, l.message_id, l.recipient_id,
+      l.recipient_index, l.network, l.created_at, coalesce(u.url, l.url) as url
+    from short_links l left join short_link_urls u on u.id = l.url_id
+    where l.code in (select column1 from ${wanted} as v)`.execute(db);
+  return new Map(rows.map((link) => [link.code, link]));
+}
+
 /** Forgets links just deleted (a person's data erased: persondata calls it once the erasure commits). */
-export function forgetLinks(db: Executor, codes: readonly string[]): void {
+export function forgetLinks(db: Db, codes: readonly string[]): void {
   const kept = keptOf(db);
   kept.forgets += 1;
   for (const code of codes) kept.links.delete(code);
 }
 
 /** The link of a code, kept or read by primary key, or undefined (a malformed code is never looked up). */
-async function linkOf(db: Executor, code: string, now: number): Promise<KeptLink | undefined> {
+async function linkOf(db: Db, code: string, now: number): Promise<KeptLink | undefined> {
   if (!isShortCode(code)) return undefined;
   const kept = keptOf(db);
   const known = kept.links.get(code);
@@ -84,14 +107,7 @@ async function linkOf(db: Executor, code: string, now: number): Promise<KeptLink
     return known;
   }
   const forgets = kept.forgets;
-  // A statement whose text never changes, kept prepared on PostgreSQL (a lookup by primary key); a link
-  // made before migration 049 holds its URL inline (url_id 0, which names no row).
-  const { rows } = await prepared(
-    sql<ShortLink>`select l.code, l.profile_id, l.message_id, l.recipient_id, l.recipient_index, l.network,
-      l.created_at, coalesce(u.url, l.url) as url
-      from short_links l left join short_link_urls u on u.id = l.url_id where l.code = ${code}`,
-  ).execute(db);
-  const link = rows[0];
+  const link = await kept.readLink(code);
   if (!link) return undefined;
   const found: KeptLink = { link, readAt: now, delivered: known?.delivered ?? null };
   if (kept.forgets !== forgets) return found;
@@ -107,7 +123,7 @@ async function linkOf(db: Executor, code: string, now: number): Promise<KeptLink
  */
 async function isPersonsClick(ctx: GatewayContext, kept: KeptLink, opening: Opening, now: number) {
   if (opening.method !== 'GET' || isPreviewer(opening.userAgent)) return false;
-  kept.delivered ??= await deliveredAt(ctx.db, kept.link.recipient_id);
+  kept.delivered ??= (await keptOf(ctx.db).readDelivered(kept.link.recipient_id)) ?? null;
   return kept.delivered === null || now - kept.delivered >= PREVIEW_WINDOW_MS;
 }
 

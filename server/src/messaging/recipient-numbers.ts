@@ -1,8 +1,7 @@
 // Which numbers a message already holds, for a regular send's later batches (docs/product.md#phone-numbers).
 import { sql } from 'kysely';
-import type { Executor } from '../db/database';
-import { prepared } from '../db/prepared-statements';
-import { chunks } from '../db/queries';
+import type { DialectName, Executor } from '../db/database';
+import { chunks, typedValues } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
 import { isMaskedPhone } from '../../../src/domain/account/person-data';
 
@@ -44,18 +43,19 @@ export async function someNumbersOf(db: Executor, messageId: number, limit = 2):
 }
 
 /**
- * When a recipient's delivery receipt came (its done_at), or null before one; once set it never changes
- * (SENT is final). Asked on every click of a short link not yet delivered: a statement whose text never
- * changes, kept prepared on PostgreSQL (a lookup by primary key), not built anew each time.
+ * When each of these recipients' delivery receipts came (done_at), for those delivered: once set it
+ * never changes (SENT is final). Asked for the clicks of short links not yet known delivered, many at a
+ * time (links/open.ts). Not kept prepared: its plan follows the table's size (prepared-statements.ts).
  */
-export async function deliveredAt(db: Executor, recipientId: number): Promise<number | null> {
-  const { rows } = await prepared(
-    sql<{
-      done_at: number | null;
-    }>`select done_at from message_recipients where id = ${recipientId} and status = 'SENT'`,
-  ).execute(db);
-  const doneAt = rows[0]?.done_at;
-  return doneAt == null ? null : Number(doneAt);
+export async function deliveredTimes(
+  db: Executor,
+  dialect: DialectName,
+  recipientIds: readonly number[],
+): Promise<Map<number, number>> {
+  const ids = typedValues(dialect, recipientIds.map((id) => ({ id })), { id: 'bigint' }, { padded: true });
+  const { rows } = await sql<{ id: number; done_at: number }>`select id, done_at from message_recipients
+    where id in (select column1 from ${ids} as v) and status = 'SENT' and done_at is not null`.execute(db);
+  return new Map(rows.map((r) => [Number(r.id), Number(r.done_at)]));
 }
 
 /** Recipients read a step at a time for a follow-up's numbers. */

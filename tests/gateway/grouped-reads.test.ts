@@ -1,0 +1,53 @@
+// Reads grouped while one is under way (server/src/db/grouped-reads.ts): what the short links' redirect
+// reads its links and delivery times with.
+import { describe, expect, it } from 'vitest';
+import { groupedReads } from '../../server/src/db/grouped-reads';
+
+describe('grouped reads', () => {
+  it('starts a lone read at once, and reads the keys asked meanwhile together, each caller getting its own value', async () => {
+    const reads: number[][] = [];
+    const read = groupedReads(async (keys: readonly number[]) => {
+      reads.push([...keys]);
+      await new Promise((resolve) => setImmediate(resolve));
+      return new Map(keys.filter((k) => k % 7 !== 0).map((k) => [k, `value ${k}`]));
+    });
+    const first = read(1);
+    expect(reads).toEqual([[1]]);
+    const keys = Array.from({ length: 200 }, (_, k) => k + 2);
+    const values = await Promise.all([first, ...keys.map(read), read(2)]);
+    expect(values[0]).toBe('value 1');
+    keys.forEach((k, i) => expect(values[i + 1]).toBe(k % 7 === 0 ? undefined : `value ${k}`));
+    expect(values.at(-1)).toBe('value 2');
+    // Key 2, asked twice, was read once; 200 keys took two reads.
+    expect(reads).toHaveLength(2);
+    expect(reads[1]).toEqual(keys);
+  });
+
+  it('reads at most the given number of keys at a time', async () => {
+    const sizes: number[] = [];
+    const read = groupedReads(async (keys: readonly number[]) => {
+      sizes.push(keys.length);
+      return new Map(keys.map((k) => [k, k]));
+    }, 50);
+    const values = await Promise.all(Array.from({ length: 121 }, (_, k) => read(k)));
+    expect(values).toEqual([...Array(121).keys()]);
+    expect(sizes).toEqual([1, 50, 50, 20]);
+  });
+
+  it('fails the callers of a failed read only, and reads again for the next', async () => {
+    let failNext = true;
+    const read = groupedReads(async (keys: readonly string[]) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (failNext) {
+        failNext = false;
+        throw new Error('connection lost');
+      }
+      return new Map(keys.map((k) => [k, k.toUpperCase()]));
+    });
+    const failed = read('a');
+    const later = read('b');
+    await expect(failed).rejects.toThrow('connection lost');
+    expect(await later).toBe('B');
+    expect(await read('c')).toBe('C');
+  });
+});
