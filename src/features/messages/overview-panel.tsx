@@ -47,7 +47,16 @@ function MemberOverview({ memberId, view }: { memberId: number; view: View }) {
       live = false;
     };
   }, [memberId]);
-  return fetched && <OverviewBody overview={fetched.overview} view={view} note={`As of ${formatAccra(fetched.at)}`} />;
+  return (
+    fetched && (
+      <OverviewBody
+        overview={fetched.overview}
+        view={view}
+        note={`As of ${formatAccra(fetched.at)}`}
+        asOf={fetched.at}
+      />
+    )
+  );
 }
 
 function StoredOverview({ view }: { view: View }) {
@@ -64,11 +73,16 @@ function StoredOverview({ view }: { view: View }) {
   }
   if (!copy) return null;
   const note = `${stored.error?.offline ? 'Stored on this device: ' : 'As of '}${formatAccra(copy.fetchedAt)}`;
-  return <OverviewBody overview={copy.overview} view={view} note={note} />;
+  return <OverviewBody overview={copy.overview} view={view} note={note} asOf={copy.fetchedAt} />;
 }
 
-/** The figures and charts of an overview, and when it was read. */
-function OverviewBody({ overview, view, note }: { overview: OverviewAnswer; view: View; note: string }) {
+/**
+ * The figures and charts of an overview, and when it was read: `note` in words, `asOf` (ms) on the
+ * section, where a test tells the stored copy shown first from the one just fetched.
+ */
+type BodyProps = { overview: OverviewAnswer; view: View; note: string; asOf: number };
+
+function OverviewBody({ overview, view, note, asOf }: BodyProps) {
   const days = useMemo(
     () =>
       overview.days.map((d) => ({
@@ -92,7 +106,7 @@ function OverviewBody({ overview, view, note }: { overview: OverviewAnswer; view
   const overall = rate(totals.sent, totals.sent + totals.failed);
   const failing = overview.networks.filter((n) => n.failed > 0);
   return (
-    <section aria-label="Last 30 days">
+    <section aria-label="Last 30 days" data-as-of={asOf}>
       <Stack gap="sm">
         <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
           <Title order={2} size="h4">
