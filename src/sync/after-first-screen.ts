@@ -16,17 +16,27 @@ const whenIdle = (run: () => void) =>
     AFTER_SCREEN_MS,
   );
 
-/** Called once at start-up: work given to afterFirstScreen waits for releaseFirstScreen (or a few seconds). */
+/** Which hold a release belongs to: a release of an earlier hold never ends a later one. */
+let generation = 0;
+
+/**
+ * Called at start-up, and at a sign-in (the account's first screen comes next): work given to
+ * afterFirstScreen waits for releaseFirstScreen (or a few seconds).
+ */
 export function holdUntilFirstScreen(): void {
   holding = true;
-  setTimeout(releaseFirstScreen, HOLD_AT_MOST_MS);
+  releasing = false;
+  const held = (generation += 1);
+  setTimeout(() => held === generation && releaseFirstScreen(), HOLD_AT_MOST_MS);
 }
 
 /** The first screen has rendered: the held work, and any given until it runs, runs once the browser is idle. */
 export function releaseFirstScreen(): void {
   if (!holding || releasing) return;
   releasing = true;
+  const held = generation;
   whenIdle(() => {
+    if (held !== generation) return;
     holding = false;
     queue.splice(0).forEach((run) => run());
   });

@@ -6,6 +6,7 @@ import { currentAccount, saveSignIn, saveUser, wipeAccount, type RefusedSignIn }
 import type { StoredUser } from '../db/app-db';
 import { emitAlert } from '../notify/alerts-bus';
 import { retryPendingRevokes } from './pending-revokes';
+import { holdUntilFirstScreen } from './after-first-screen';
 
 /** A sign-in waiting for its two-step code (or, when required but not set up, for setting it up). */
 export type TwoStepChallenge = { twoStep: 'code' | 'enrol'; challenge: string; secret?: string; uri?: string };
@@ -69,6 +70,9 @@ const revoke = () => void retryPendingRevokes();
  * it is refused, paused, and goes on under the new sign-in: outbox-store.ts nextRunnableJob).
  */
 async function storeSignIn(user: StoredUser): Promise<void> {
+  // The syncs a sign-in starts (fetchuser, phone books, templates) wait until the account's first
+  // screen has shown: they would only slow it down on a cheap phone, and the login answer is fresh.
+  holdUntilFirstScreen();
   if (await saveSignIn(user)) revoke();
 }
 
