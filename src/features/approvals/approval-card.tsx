@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatAccra } from '../../domain/dates';
 import { displayPhone } from '../../domain/numbers/phone-number';
 import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { APPROVAL_NOTE_MAX, APPROVAL_STATE_TEXT } from '../../domain/send/approval';
 import type { Approval } from '../../sync/approvals';
+import { GrowingTextarea } from '../../ui/growing-textarea';
 
 const number = new Intl.NumberFormat('en-US');
 const STATE_COLOR = { waiting: 'blue.9', approved: 'teal.9', rejected: 'red.9' } as const;
@@ -77,11 +78,10 @@ export function ApprovalCard({ approval: a, decidable, why, busy, onDecide }: Ap
         )}
         {a.state === 'waiting' && decidable && (
           <>
-            <Textarea
+            <GrowingTextarea
               label="Note (optional)"
               value={note}
               maxLength={APPROVAL_NOTE_MAX}
-              autosize
               minRows={1}
               onChange={(e) => setNote(e.currentTarget.value)}
             />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Checkbox, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { z } from '../../domain/contract/zod';
 import { API_SCOPES, createApiKeyBody } from '../../domain/api-v1/schemas';
@@ -8,6 +8,7 @@ import { newApiKey } from '../../sync/developers';
 import { useAction } from '../../sync/hooks/use-action';
 import { DialogActions } from '../../ui/dialog-actions';
 import { DayInput } from '../../ui/day-input';
+import { GrowingTextarea } from '../../ui/growing-textarea';
 
 const SCOPE_WORDS: Record<(typeof API_SCOPES)[number], string> = {
   'messages:send': 'Send messages, cancel batches, manage opt-outs',
@@ -87,11 +88,10 @@ export function CreateKeyDialog({ mode, opened, onClose, onCreated }: CreateKeyD
               ))}
             </Stack>
           </Checkbox.Group>
-          <Textarea
+          <GrowingTextarea
             label="Only from these addresses (optional)"
             description="IP addresses or CIDR blocks, separated by commas or lines; any address when empty"
             {...form.getInputProps('allowedIps')}
-            autosize
             minRows={2}
           />
           <DayInput

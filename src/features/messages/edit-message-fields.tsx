@@ -1,9 +1,10 @@
-import { Alert, NumberInput, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { Alert, NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { RECURRING_PERIODS, RECURRING_UNITS, isRecurringPeriod } from '../../domain/messages/recurrence';
 import type { RecurringPeriod } from '../../domain/types';
 import { SmsCounter } from '../../ui/sms-counter';
 import { characterCount } from '../../domain/messages/character-count';
 import { placeholder, TEMPLATE_NOT_KEPT } from '../../domain/messages/personalize';
+import { GrowingTextarea } from '../../ui/growing-textarea';
 
 /** What the dialog edits of the text: a personalized send's template, a regular one's text, or (kept without its template) nothing. */
 export type TextKind = 'template' | 'text' | 'fixed';
@@ -20,7 +21,7 @@ type TextProps = {
 export function MessageTextFields({ kind, text, onText, fields }: TextProps) {
   return (
     <>
-      <Textarea
+      <GrowingTextarea
         label={kind === 'template' ? 'Message template' : 'Message'}
         description={
           kind === 'template'
@@ -30,7 +31,6 @@ export function MessageTextFields({ kind, text, onText, fields }: TextProps) {
         value={text}
         onChange={(e) => onText(e.currentTarget.value)}
         readOnly={kind === 'fixed'}
-        autosize
         minRows={3}
         maxRows={10}
       />

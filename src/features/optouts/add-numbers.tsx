@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { OPT_OUT_REASON_LABELS } from '../../domain/numbers/opt-out';
 import type { AddReason } from '../../api/optout-api';
 import { openSpreadsheet } from '../../excel/parse-file';
@@ -7,6 +7,7 @@ import { numbersOf } from '../../excel/sheet-table';
 import { emitAlert } from '../../notify/alerts-bus';
 import { useAction } from '../../sync/hooks/use-action';
 import { addNumbers } from '../../sync/optouts';
+import { GrowingTextarea } from '../../ui/growing-textarea';
 
 /** Numbers typed by hand: one a line, or separated by commas or semicolons. */
 const typedNumbers = (text: string) =>
@@ -60,10 +61,9 @@ export function AddNumbers({ disabled }: { disabled: boolean }) {
         <Title order={2} size="h4">
           Add numbers
         </Title>
-        <Textarea
+        <GrowingTextarea
           label="Numbers"
           description="One number a line, or separated by commas"
-          autosize
           minRows={2}
           maxRows={6}
           value={text}

@@ -1,9 +1,10 @@
 import { useRef } from 'react';
-import { Select, Textarea } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { placeholder } from '../../domain/messages/personalize';
 import type { CharacterCount } from '../../domain/messages/character-count';
 import { SmsCounter } from '../../ui/sms-counter';
 import { UnicodeNote } from '../../ui/unicode-note';
+import { GrowingTextarea } from '../../ui/growing-textarea';
 
 type Props = {
   text: string;
@@ -43,12 +44,11 @@ export function MessageEditor({ text, onChange, count, placeholderFields, person
         description={personalized ? 'Each contact gets the text with its own values' : undefined}
         searchable
       />
-      <Textarea
+      <GrowingTextarea
         ref={area}
         label="Message"
         value={text}
         onChange={(event) => onChange(event.currentTarget.value)}
-        autosize
         minRows={5}
         maxRows={14}
       />

@@ -1,10 +1,11 @@
-import { Group, Loader, Text, Textarea } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import { PhoneContactsButton } from '../../ui/phone-contacts-button';
 import { ExcelPicker } from './excel-picker';
 import { PhonebookPicker } from './phonebook-picker';
 import type { DraftExcel } from './use-draft-excel';
 import type { PhonebookSource } from './use-phonebook-source';
 import type { SendFormApi } from './use-send-form';
+import { GrowingTextarea } from '../../ui/growing-textarea';
 
 type Props = {
   form: SendFormApi;
@@ -20,12 +21,11 @@ export function RecipientFields({ form, sheet, onFile, phonebook }: Props) {
   return (
     <>
       {fields.source === 'manual' && (
-        <Textarea
+        <GrowingTextarea
           label="Mobile numbers"
           description="Separate numbers with commas, slashes or new lines"
           value={fields.numbers}
           onChange={(event) => set('numbers', event.currentTarget.value)}
-          autosize
           minRows={2}
           maxRows={8}
         />

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { characterCount } from '../../domain/messages/character-count';
 import { normalizeApostrophes } from '../../domain/messages/message-text';
 import { phonebookPlaceholderFields, placeholder } from '../../domain/messages/personalize';
@@ -10,6 +10,7 @@ import { FormStack } from '../../ui/form-stack';
 import { SmsCounter } from '../../ui/sms-counter';
 import { UnicodeNote } from '../../ui/unicode-note';
 import { TemplateTest } from './template-test';
+import { GrowingTextarea } from '../../ui/growing-textarea';
 
 const CATEGORIES = [
   { value: 'transactional', label: 'Transactional' },
@@ -80,12 +81,11 @@ function EditorForm({ draft, onClose }: { draft: TemplateDraft; onClose: () => v
         value={null}
         onChange={insert}
       />
-      <Textarea
+      <GrowingTextarea
         ref={area}
         label="Text"
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        autosize
         minRows={4}
         maxRows={10}
       />
