@@ -29,13 +29,13 @@ const medianRun = (runs: readonly Accepted[]) => [...runs].sort((a, b) => a.ms -
 
 /** One accepted send of RECIPIENTS numbers: its time and the longest the event loop waited meanwhile. */
 async function acceptOnce(apikey: string, start: number, shortenLinks: boolean): Promise<Accepted> {
+  // Built before the clock starts: writing 100,000 numbers is the bench's work, not the gateway's.
+  const items = [sendItem({ destinationAddress: numbers(RECIPIENTS, start), shortMessage: TEXT, shortenLinks })];
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
   const cpu = process.cpuUsage();
   const began = performance.now();
-  const res = await sendSms(gw, apikey, [
-    sendItem({ destinationAddress: numbers(RECIPIENTS, start), shortMessage: TEXT, shortenLinks }),
-  ]);
+  const res = await sendSms(gw, apikey, items);
   const ms = performance.now() - began;
   const used = process.cpuUsage(cpu);
   lag.disable();

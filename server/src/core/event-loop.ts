@@ -4,3 +4,17 @@
  * promise, such as a better-sqlite3 query's, yields to nothing but other microtasks.)
  */
 export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** `items.map(f)`, yielding to the event loop every `step` items: a long list never holds it for long. */
+export async function mapInSteps<T, U>(
+  items: readonly T[],
+  step: number,
+  f: (item: T, index: number) => U,
+): Promise<U[]> {
+  const out: U[] = [];
+  for (let i = 0; i < items.length; i += 1) {
+    if (i > 0 && i % step === 0) await yieldToLoop();
+    out.push(f(items[i]!, i));
+  }
+  return out;
+}

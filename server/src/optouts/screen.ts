@@ -4,8 +4,12 @@ import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import { needsUnicode, OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../../../src/domain/messages/sms';
 import { withOptOutLink } from '../../../src/domain/numbers/opt-out';
 import { isMaskedPhone } from '../../../src/domain/account/person-data';
+import { mapInSteps } from '../core/event-loop';
 import { linkCodes } from './links';
 import { suppressedAmong } from './suppression';
+
+/** Recipients screened between two yields to the event loop (a few milliseconds' work). */
+const STEP = 5000;
 
 /** A recipient as a send prepares it (messaging's NewRecipient has these fields). */
 interface Screened {
@@ -49,18 +53,21 @@ export async function screenRecipients<R extends Screened>(
     profileId,
     recipients.map((r) => r.number),
   );
-  const canonical = recipients.map((r) => canonicalPhone(r.number));
-  const codes = linkHost
-    ? await linkCodes(
-        db,
-        profileId,
-        canonical.filter((n) => !suppressed.has(n)),
-        now,
-      )
-    : null;
-  if (!codes || !linkHost) return markSuppressed(recipients, suppressed);
+  if (!linkHost) {
+    if (suppressed.size === 0) return [...recipients];
+    return mapInSteps(recipients, STEP, (r) =>
+      suppressed.has(canonicalPhone(r.number)) ? { ...r, optedOut: true } : r,
+    );
+  }
+  const canonical = await mapInSteps(recipients, STEP, (r) => canonicalPhone(r.number));
+  const codes = await linkCodes(
+    db,
+    profileId,
+    canonical.filter((n) => !suppressed.has(n)),
+    now,
+  );
   const measured = new Map<string, { unicode: boolean; parts: number }>();
-  return recipients.map((r, i) => {
+  return mapInSteps(recipients, STEP, (r, i) => {
     const number = canonical[i]!;
     if (suppressed.has(number)) return { ...r, optedOut: true };
     const key = `${r.unicode ? 1 : 0}:${r.measuredAs ?? r.text}`;

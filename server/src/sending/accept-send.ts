@@ -107,7 +107,7 @@ async function acceptOnce(
   }
   // The integrators' API checks its own numbers and answers for each one given (docs/api-v1.md#sending).
   const asGiven = options.api !== undefined || options.asGiven === true;
-  const screened = screenSendNumbers(envelope, recipients, asGiven);
+  const screened = await screenSendNumbers(envelope, recipients, asGiven);
   const { dated, undated } = await birthdaysOf(ctx, user, envelope, screened.kept);
   const { prepared, shortened } = await composeTexts(ctx, user, envelope, dated, now);
   const skippedIndices = new Set(prepared.filter((r) => r.optedOut).map((r) => r.index));

@@ -1,7 +1,8 @@
 // A send's numbers before pricing (docs/product.md#phone-numbers): canonical, checked, and a regular send's repeats dropped.
-import { checkPhoneNumber, screenNumbers } from '../../../src/domain/numbers/number-screen';
+import { checkPhoneNumber, numberScreen } from '../../../src/domain/numbers/number-screen';
 import type { SendAnswer } from '../../../src/domain/contract/send';
 import { refuse } from '../core/errors';
+import { mapInSteps, yieldToLoop } from '../core/event-loop';
 import type { Executor } from '../db/database';
 import type { MessageRow } from '../db/schema-messaging';
 import type { NewRecipient } from '../messaging/message-store';
@@ -31,22 +32,32 @@ const isPersonalized = (envelope: SendEnvelope) => isPersonalizedType(envelope.t
 
 const canonicalIfValid = (r: SendRecipient): SendRecipient => {
   const checked = checkPhoneNumber(r.number);
-  return checked.ok ? { ...r, number: checked.number } : r;
+  return checked.ok && checked.number !== r.number ? { ...r, number: checked.number } : r;
 };
+
+/** Numbers screened between two yields to the event loop (a few milliseconds' work, 20 and more with a GC). */
+const SCREEN_STEP = 2000;
 
 /**
  * `asGiven` (the integrators' API, which checks its numbers and answers one message per number it was given:
  * docs/api-v1.md#sending) only makes each number canonical. Otherwise: sets aside what is not a phone number (never charged, never sent) and, in a regular send, a second recipient
  * of one number however it is written; a personalized send keeps repeats, one message per data row. Each kept
  * recipient keeps its index, so an Idempotency-Key range still names the recipients it was sent with.
+ * SCREEN_STEP numbers at a time: 100,000 held the event loop 110 to 150 ms at once.
  */
-export function screenSendNumbers(
+export async function screenSendNumbers(
   envelope: SendEnvelope,
   recipients: readonly SendRecipient[],
   asGiven = false,
-): ScreenedSend {
-  if (asGiven) return { kept: recipients.map(canonicalIfValid), setAside: [], duplicates: 0 };
-  const { kept, setAside, duplicates } = screenNumbers(recipients, isPersonalized(envelope));
+): Promise<ScreenedSend> {
+  if (asGiven)
+    return { kept: await mapInSteps(recipients, SCREEN_STEP, canonicalIfValid), setAside: [], duplicates: 0 };
+  const screen = numberScreen<SendRecipient>(isPersonalized(envelope));
+  for (let i = 0; i < recipients.length; i += 1) {
+    if (i > 0 && i % SCREEN_STEP === 0) await yieldToLoop();
+    screen.take(recipients[i]!, i);
+  }
+  const { kept, setAside, duplicates } = screen.screened;
   if (kept.length === 0) throw refuse(nothingToSend(setAside));
   return { kept, setAside: setAside.map((s) => ({ number: s.value, reason: s.reason })), duplicates };
 }

@@ -170,6 +170,21 @@ function checkTemplate(item: SendItemInput, i: number, template: string | null, 
 
 /** Items and recipients checked between two yields to the event loop. */
 const NORMALIZE_STEP = 2000;
+/** About this many characters of a destination list are split at once (some 2,000 numbers). */
+const SPLIT_CHARS = 26_000;
+
+/**
+ * A destination list's numbers, SPLIT_CHARS characters at a time, each slice cut at a comma: the same
+ * numbers as splitDestinations gives at once (splitting 100,000 took it 15 to 40 ms).
+ */
+function* destinationSlices(list: string): Generator<string[]> {
+  for (let from = 0; from < list.length;) {
+    const comma = list.indexOf(',', from + SPLIT_CHARS);
+    const to = comma === -1 ? list.length : comma;
+    yield splitDestinations(list.slice(from, to));
+    from = to + 1;
+  }
+}
 
 /**
  * Checks every item and numbers the recipients from `firstIndex` (docs/api.md#sends), yielding every
@@ -217,17 +232,19 @@ export async function normalizeSend(items: SendItemInput[], user: UserRow, now: 
     const { unicode, parts } = same ? head : measure(body, item.specialUnicodeSupport);
     const birthday = envelope.namesBirthdays ? { birthday: item.birthday ?? '' } : {};
     const fields = envelope.template === null ? {} : { fields: item.fields };
-    for (const number of splitDestinations(item.destinationAddress)) {
-      recipients.push({
-        index: firstIndex + recipients.length,
-        number,
-        text: body,
-        unicode,
-        parts,
-        ...birthday,
-        ...fields,
-      });
-      if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
+    for (const numbers of destinationSlices(item.destinationAddress)) {
+      for (const number of numbers) {
+        recipients.push({
+          index: firstIndex + recipients.length,
+          number,
+          text: body,
+          unicode,
+          parts,
+          ...birthday,
+          ...fields,
+        });
+        if (++work % NORMALIZE_STEP === 0) await yieldToLoop();
+      }
     }
   }
   if (recipients.length === 0) throw refuse('No recipients: destinationAddress is empty');

@@ -26,7 +26,7 @@ export async function quoteSend(
 ): Promise<SendQuote> {
   checkCreditExpiry(user, now);
   const { envelope, recipients } = await normalizeSend(items, user, now, 0);
-  const { kept } = screenSendNumbers(envelope, recipients);
+  const { kept } = await screenSendNumbers(envelope, recipients);
   const { dated } = await birthdaysOf(ctx, user, envelope, kept);
   const { prepared } = await composeTexts(ctx, user, envelope, dated, now);
   const sent = prepared.filter((r) => !r.optedOut);

@@ -19,36 +19,56 @@ export type ScreenedNumbers<T> = {
   duplicates: number;
 };
 
+/** A screen taking recipients one at a time (a caller may pause between them): `screened` grows as it goes. */
+export interface NumberScreen<T> {
+  /** Screens the recipient at place `i` (0-based) of the list. */
+  take(recipient: T, i: number): void;
+  readonly screened: ScreenedNumbers<T>;
+}
+
 /**
  * Sets aside what is not a phone number and, unless `keepRepeats` (a personalized send: each row its own message),
- * drops a recipient whose canonical number and `key` (its text) repeat an earlier one's.
+ * drops a recipient whose canonical number and `key` (its text) repeat an earlier one's. A recipient whose number
+ * is canonical already is kept as it is, any other as a copy with its canonical number.
  */
+export function numberScreen<T extends { number: string }>(
+  keepRepeats: boolean,
+  key: (recipient: T) => string = () => '',
+): NumberScreen<T> {
+  const screened: ScreenedNumbers<T> = { kept: [], setAside: [], duplicates: 0 };
+  const seen = new Set<string>();
+  return {
+    screened,
+    take(recipient, i) {
+      const checked = checkPhoneNumber(recipient.number);
+      if (!checked.ok) {
+        screened.setAside.push({ row: i + 1, value: recipient.number, reason: checked.reason });
+        return;
+      }
+      if (!keepRepeats) {
+        // A canonical number holds no new line: the number alone stands for itself with an empty key.
+        const own = key(recipient);
+        const seenKey = own === '' ? checked.number : `${checked.number}\n${own}`;
+        if (seen.has(seenKey)) {
+          screened.duplicates += 1;
+          return;
+        }
+        seen.add(seenKey);
+      }
+      screened.kept.push(checked.number === recipient.number ? recipient : { ...recipient, number: checked.number });
+    },
+  };
+}
+
+/** numberScreen over a whole list at once. */
 export function screenNumbers<T extends { number: string }>(
   recipients: readonly T[],
   keepRepeats: boolean,
   key: (recipient: T) => string = () => '',
 ): ScreenedNumbers<T> {
-  const kept: T[] = [];
-  const setAside: SetAsideNumber[] = [];
-  const seen = new Set<string>();
-  let duplicates = 0;
-  recipients.forEach((recipient, i) => {
-    const checked = checkPhoneNumber(recipient.number);
-    if (!checked.ok) {
-      setAside.push({ row: i + 1, value: recipient.number, reason: checked.reason });
-      return;
-    }
-    if (!keepRepeats) {
-      const seenKey = `${checked.number}\n${key(recipient)}`;
-      if (seen.has(seenKey)) {
-        duplicates += 1;
-        return;
-      }
-      seen.add(seenKey);
-    }
-    kept.push({ ...recipient, number: checked.number });
-  });
-  return { kept, setAside, duplicates };
+  const screen = numberScreen(keepRepeats, key);
+  recipients.forEach((recipient, i) => screen.take(recipient, i));
+  return screen.screened;
 }
 
 /** Canonical numbers listed more than once (a personalized send keeps each: every row gets its own message). */

@@ -21,8 +21,11 @@ export function recipientCountWarning(count: number): string | null {
 
 // A send item's comma list, as both sides number recipients (docs/api.md#sends).
 export function splitDestinations(destinationAddress: string): string[] {
-  return destinationAddress
-    .split(',')
-    .map((n) => n.trim())
-    .filter((n) => n !== '');
+  // One pass, not split, map and filter: a send's 100,000 numbers make one list, not three.
+  const numbers: string[] = [];
+  for (const piece of destinationAddress.split(',')) {
+    const number = piece.trim();
+    if (number !== '') numbers.push(number);
+  }
+  return numbers;
 }
