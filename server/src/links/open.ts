@@ -81,7 +81,12 @@ function keptOf(db: Db): Kept {
  * which names no row). Not kept prepared on PostgreSQL: its plan follows the table's size.
  */
 async function readLinks(db: Db, codes: readonly string[]): Promise<Map<string, ShortLink>> {
-  const wanted = typedValues(db.dialectName, codes.map((code) => ({ code })), { code: 'text' }, { padded: true });
+  const wanted = typedValues(
+    db.dialectName,
+    codes.map((code) => ({ code })),
+    { code: 'text' },
+    { padded: true },
+  );
   const { rows } = await sql<ShortLink>`select l.code, l.profile_id, l.message_id, l.recipient_id,
       l.recipient_index, l.network, l.created_at, coalesce(u.url, l.url) as url
     from short_links l left join short_link_urls u on u.id = l.url_id

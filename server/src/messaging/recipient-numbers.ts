@@ -52,7 +52,12 @@ export async function deliveredTimes(
   dialect: DialectName,
   recipientIds: readonly number[],
 ): Promise<Map<number, number>> {
-  const ids = typedValues(dialect, recipientIds.map((id) => ({ id })), { id: 'bigint' }, { padded: true });
+  const ids = typedValues(
+    dialect,
+    recipientIds.map((id) => ({ id })),
+    { id: 'bigint' },
+    { padded: true },
+  );
   const { rows } = await sql<{ id: number; done_at: number }>`select id, done_at from message_recipients
     where id in (select column1 from ${ids} as v) and status = 'SENT' and done_at is not null`.execute(db);
   return new Map(rows.map((r) => [Number(r.id), Number(r.done_at)]));
