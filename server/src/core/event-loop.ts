@@ -5,16 +5,25 @@
  */
 export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** `items.map(f)`, yielding to the event loop every `step` items: a long list never holds it for long. */
+/** Calls `f` on each item in order, yielding to the event loop every `step` items: a long list never holds it for long. */
+export async function forEachInSteps<T>(
+  items: readonly T[],
+  step: number,
+  f: (item: T, index: number) => void,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += 1) {
+    if (i > 0 && i % step === 0) await yieldToLoop();
+    f(items[i]!, i);
+  }
+}
+
+/** `items.map(f)`, yielding to the event loop every `step` items (forEachInSteps). */
 export async function mapInSteps<T, U>(
   items: readonly T[],
   step: number,
   f: (item: T, index: number) => U,
 ): Promise<U[]> {
   const out: U[] = [];
-  for (let i = 0; i < items.length; i += 1) {
-    if (i > 0 && i % step === 0) await yieldToLoop();
-    out.push(f(items[i]!, i));
-  }
+  await forEachInSteps(items, step, (item, i) => out.push(f(item, i)));
   return out;
 }

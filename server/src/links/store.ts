@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { DialectName, Executor } from '../db/database';
 import { rowsToInsert, sameParameters } from '../db/queries';
-import { yieldToLoop } from '../core/event-loop';
+import { forEachInSteps, yieldToLoop } from '../core/event-loop';
 import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import { networkOf } from '../../../src/domain/numbers/networks';
 import type { LinkCode } from './shorten';
@@ -84,11 +84,10 @@ function valuesOf(
  */
 async function usesOf(recipients: readonly LinkedRecipient[], links: ReadonlyMap<number, readonly LinkCode[]>) {
   const uses = new Map<string, number>();
-  for (let i = 0; i < recipients.length; i += 1) {
-    if (i % USES_STEP === 0) await yieldToLoop();
-    for (const link of links.get(recipients[i]!.recipient_index) ?? [])
-      uses.set(link.url, (uses.get(link.url) ?? 0) + 1);
-  }
+  await yieldToLoop();
+  await forEachInSteps(recipients, USES_STEP, (r) => {
+    for (const link of links.get(r.recipient_index) ?? []) uses.set(link.url, (uses.get(link.url) ?? 0) + 1);
+  });
   return uses;
 }
 

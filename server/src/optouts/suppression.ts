@@ -3,7 +3,7 @@ import type { Db, Executor } from '../db/database';
 import type { OptOutRow } from '../db/schema-optouts';
 import { anyColumnLike, pageOf, pageWindow } from '../db/queries';
 import { notFound, refuse } from '../core/errors';
-import { yieldToLoop } from '../core/event-loop';
+import { forEachInSteps, yieldToLoop } from '../core/event-loop';
 import { canonicalPhone } from '../../../src/domain/numbers/phone-number';
 import {
   MAX_OPT_OUT_NUMBERS,
@@ -43,10 +43,7 @@ export async function suppressedAmong(
   if (numbers.length === 0 || !(await hasOptOuts(db, profileId))) return found;
   // In steps: 100,000 numbers made canonical and unique take tens of milliseconds.
   const unique = new Set<string>();
-  for (let i = 0; i < numbers.length; i += 1) {
-    if (i > 0 && i % UNIQUE_STEP === 0) await yieldToLoop();
-    unique.add(canonicalPhone(numbers[i]!));
-  }
+  await forEachInSteps(numbers, UNIQUE_STEP, (n) => unique.add(canonicalPhone(n)));
   const wanted = [...unique];
   for (let i = 0; i < wanted.length; i += CHUNK) {
     if (i > 0 && i % (CHUNK * 10) === 0) await yieldToLoop();

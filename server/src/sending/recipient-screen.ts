@@ -2,7 +2,7 @@
 import { checkPhoneNumber, numberScreen } from '../../../src/domain/numbers/number-screen';
 import type { SendAnswer } from '../../../src/domain/contract/send';
 import { refuse } from '../core/errors';
-import { mapInSteps, yieldToLoop } from '../core/event-loop';
+import { forEachInSteps, mapInSteps } from '../core/event-loop';
 import type { Executor } from '../db/database';
 import type { MessageRow } from '../db/schema-messaging';
 import type { NewRecipient } from '../messaging/message-store';
@@ -53,10 +53,7 @@ export async function screenSendNumbers(
   if (asGiven)
     return { kept: await mapInSteps(recipients, SCREEN_STEP, canonicalIfValid), setAside: [], duplicates: 0 };
   const screen = numberScreen<SendRecipient>(isPersonalized(envelope));
-  for (let i = 0; i < recipients.length; i += 1) {
-    if (i > 0 && i % SCREEN_STEP === 0) await yieldToLoop();
-    screen.take(recipients[i]!, i);
-  }
+  await forEachInSteps(recipients, SCREEN_STEP, (r, i) => screen.take(r, i));
   const { kept, setAside, duplicates } = screen.screened;
   if (kept.length === 0) throw refuse(nothingToSend(setAside));
   return { kept, setAside: setAside.map((s) => ({ number: s.value, reason: s.reason })), duplicates };
