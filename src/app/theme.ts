@@ -8,6 +8,12 @@ export const theme = createTheme({
   // The side menu shows from 1000 px (docs/product.md#limits); Mantine's md is that breakpoint here.
   breakpoints: { xs: '36em', sm: '48em', md: `${NARROW_BREAKPOINT_PX / 16}em`, lg: '75em', xl: '88em' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // A list's options are drawn when it opens, not with the form: kept mounted (Mantine's default),
+    // each Select drew its hidden options and placed them at mount, which a cheap phone paid for on every
+    // form with lists (docs/architecture.md#the-pwa-flows, Signing in).
+    Combobox: { defaultProps: { keepMounted: false } },
+  },
 });
 
 // Mantine's dimmed text (gray 6) is about 3.3:1 on white; gray 7 passes WCAG AA.
