@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { LIST_HEIGHT, SEARCH_MAX_LENGTH } from '../../domain/constants';
@@ -10,7 +10,6 @@ import { useList } from '../../sync/hooks/use-list';
 import { useSession } from '../../sync/hooks/use-session';
 import { prefetchStatusPage } from '../../sync/status-prefetch';
 import { useOnline } from '../../ui/use-online';
-import { DeleteMessageDialog, EditMessageDialog } from './edit-message-dialog';
 import { LIST_KINDS, STATUS_PATHS, isQuickRow, type MessageListKind, type MessageListName } from './list-kinds';
 import { BulkMessageRow, ROW_HEIGHT, ScheduledMessageRow } from './message-row';
 import { VirtualList } from '../../ui/virtual-list';
@@ -19,9 +18,16 @@ import { useListSearch } from '../../sync/hooks/use-list-search';
 import { useEmptyListAlert, useLiveRefresh } from './use-list-watch';
 import { ByMember, MemberChoice, useMemberFilter } from './member-filter';
 import { WaitingCampaignsNote } from './waiting-note';
+import { useIdle } from '../../ui/when-idle';
+import type { EditBalance } from './edit-cost';
 
 // The dashboard's overview and its charts load only with the dashboard.
 const OverviewPanel = lazy(() => import('./overview-panel'));
+// The dialogs that edit or delete a scheduled send (their date picker, cost and text fields) load with the
+// scheduled and recurring lists once they idle, not with the dashboard, which never shows them.
+const editDialogs = () => import('./edit-message-dialog');
+const EditMessageDialog = lazy(() => editDialogs().then((m) => ({ default: m.EditMessageDialog })));
+const DeleteMessageDialog = lazy(() => editDialogs().then((m) => ({ default: m.DeleteMessageDialog })));
 
 export const OFFLINE_LIST_NOTE = 'These are the messages stored on this device';
 /** Offline, for a list no page of which was ever loaded on this device. */
@@ -50,6 +56,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { refresh, loadMore } = list;
   const filter = useMemberFilter(user, view);
+  useDialogsWhenIdle(kind);
 
   useLiveRefresh(kind, rows, online, refresh);
   useEmptyListAlert(profileId, kind, view);
@@ -118,24 +125,54 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
           label={info.title[view]}
         />
       </ByMember>
-      {dialog?.type === 'edit' && (
+      <ListDialog
+        dialog={dialog}
+        recurring={kind === 'recurring'}
+        senderIds={senderIds}
+        balance={editBalance}
+        onClose={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}
+
+/** A scheduled or recurring list fetches its dialogs' code once it idles, so a tap on Edit opens at once. */
+function useDialogsWhenIdle(kind: MessageListKind) {
+  const idle = useIdle();
+  useEffect(() => {
+    if (idle && kind !== 'quick') void editDialogs().catch(() => {}); // a failure shows, and is handled, at the tap
+  }, [idle, kind]);
+}
+
+/** The edit or delete dialog of a scheduled send, when one is open. */
+function ListDialog(props: {
+  dialog: Dialog;
+  recurring: boolean;
+  senderIds: readonly string[];
+  balance: EditBalance;
+  onClose: () => void;
+}) {
+  const { dialog, recurring, onClose } = props;
+  if (!dialog) return null;
+  return (
+    <Suspense fallback={null}>
+      {dialog.type === 'edit' ? (
         <EditMessageDialog
           data={dialog.row.data}
-          recurring={kind === 'recurring'}
-          senderIds={senderIds}
-          balance={editBalance}
-          onClose={() => setDialog(null)}
+          recurring={recurring}
+          senderIds={props.senderIds}
+          balance={props.balance}
+          onClose={onClose}
         />
-      )}
-      {dialog?.type === 'delete' && (
+      ) : (
         <DeleteMessageDialog
           data={dialog.row.data}
-          recurring={kind === 'recurring'}
+          recurring={recurring}
           messageId={dialog.row.itemId}
-          onClose={() => setDialog(null)}
+          onClose={onClose}
         />
       )}
-    </Stack>
+    </Suspense>
   );
 }
 

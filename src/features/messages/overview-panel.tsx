@@ -1,10 +1,19 @@
 // The dashboard's overview of the last 30 days (docs/product.md#delivery-status): recipients per day
 // and the delivery rate, credits used, failures by network and the largest sends, read from the
 // stored copy (offline after one visit) and fetched again when shown. Loaded only with the dashboard
-// (React.lazy in message-list-screen.tsx); each chart has its numbers in text beside it.
-import '@mantine/charts/styles.css';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { BarChart, LineChart } from '@mantine/charts';
+// (React.lazy in message-list-screen.tsx); each chart has its numbers in text beside it. The charts' code
+// (overview-charts.tsx: recharts, the largest code of the dashboard) loads only when they draw.
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Anchor, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ListView as View } from '../../domain/account/permissions';
@@ -16,6 +25,11 @@ import { useStoredList } from '../../sync/hooks/use-stored-list';
 import { STATUS_PATHS } from './list-kinds';
 import { useIdle } from '../../ui/when-idle';
 import type { OverviewAnswer } from '../../api/message-api';
+import type { ChartDay } from './overview-charts';
+
+const overviewCharts = () => import('./overview-charts');
+const DaysChart = lazy(() => overviewCharts().then((m) => ({ default: m.DaysChart })));
+const RateChart = lazy(() => overviewCharts().then((m) => ({ default: m.RateChart })));
 
 const number = new Intl.NumberFormat('en-US');
 const CHART_HEIGHT = 160;
@@ -84,7 +98,7 @@ type BodyProps = { overview: OverviewAnswer; view: View; note: string; asOf: num
 
 function OverviewBody({ overview, view, note, asOf }: BodyProps) {
   const days = useMemo(
-    () =>
+    (): ChartDay[] =>
       overview.days.map((d) => ({
         day: d.day.slice(5),
         Delivered: d.sent,
@@ -124,46 +138,14 @@ function OverviewBody({ overview, view, note, asOf }: BodyProps) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <ChartFigure title="Sent per day">
-            {chartDays === null ? (
-              <Box h={CHART_HEIGHT} />
-            ) : (
-              <BarChart
-                h={CHART_HEIGHT}
-                data={chartDays}
-                dataKey="day"
-                type="stacked"
-                series={[
-                  { name: 'Delivered', color: 'teal.7' },
-                  { name: 'Failed', color: 'red.7' },
-                  { name: 'Pending', color: 'gray.5' },
-                ]}
-                gridAxis="none"
-                valueFormatter={(v) => number.format(v)}
-                yAxisProps={{ allowDecimals: false }}
-                aria-hidden
-              />
-            )}
+            <ChartPlace>{chartDays && <DaysChart days={chartDays} height={CHART_HEIGHT} />}</ChartPlace>
             <Text size="sm" data-testid="per-day-text">
               {number.format(totals.total)} recipients from {overview.from} to {overview.to}; the busiest day{' '}
               {busiest(overview.days)}.
             </Text>
           </ChartFigure>
           <ChartFigure title="Delivery rate">
-            {chartDays === null ? (
-              <Box h={CHART_HEIGHT} />
-            ) : (
-              <LineChart
-                h={CHART_HEIGHT}
-                data={chartDays}
-                dataKey="day"
-                series={[{ name: 'rate', label: 'Delivered %', color: 'teal.7' }]}
-                connectNulls
-                yAxisProps={{ domain: [0, 100] }}
-                gridAxis="none"
-                unit="%"
-                aria-hidden
-              />
-            )}
+            <ChartPlace>{chartDays && <RateChart days={chartDays} height={CHART_HEIGHT} />}</ChartPlace>
             <Text size="sm" data-testid="rate-text">
               {overall === null
                 ? 'Nothing delivered or failed yet.'
@@ -176,6 +158,11 @@ function OverviewBody({ overview, view, note, asOf }: BodyProps) {
       </Stack>
     </section>
   );
+}
+
+/** A chart's place, kept at its height while its code loads and before it draws. */
+function ChartPlace({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Box h={CHART_HEIGHT} />}>{children || <Box h={CHART_HEIGHT} />}</Suspense>;
 }
 
 /** A chart or table with its title as its caption. */

@@ -41,6 +41,19 @@ const PAGE_BUDGETS = [
     modules: ['index.html', 'src/app/root.tsx', 'src/app/shell/app-layout.tsx', 'src/features/send/send-screen.tsx'],
     budget: 405_000,
   },
+  // A dashboard opened by its address: the shell, the list and its overview's figures. The overview's
+  // charts (recharts) and the scheduled sends' edit dialogs load later, so neither counts here.
+  {
+    page: 'dashboard',
+    modules: [
+      'index.html',
+      'src/app/root.tsx',
+      'src/app/shell/app-layout.tsx',
+      'src/features/messages/message-list-screen.tsx',
+      'src/features/messages/overview-panel.tsx',
+    ],
+    budget: 315_000,
+  },
 ];
 
 let outDir = '';
