@@ -39,6 +39,8 @@ export async function inviteFromTeamScreen(
   person: Invitee,
   beforeSend?: () => Promise<unknown>,
 ): Promise<void> {
+  // The last step's notification would cover the button until it closes by itself.
+  await owner.send.shell.closeAlerts();
   await owner.page.getByRole('button', { name: 'Invite a member' }).click();
   const dialog = owner.page.getByRole('dialog', { name: 'Invite a member' });
   await dialog.getByLabel('Name').fill(person.name);

@@ -60,6 +60,19 @@ export class ShellPage {
     return this.page.getByRole('region', { name: 'Notifications' }).getByText(text);
   }
 
+  /**
+   * Closes the notifications showing, as a person does whose next button one covers (they sit top right,
+   * over a screen's own top-right buttons, for their whole duration). Clicked in one step in the page: one
+   * that closes by itself meanwhile is simply gone.
+   */
+  async closeAlerts() {
+    await this.page
+      .getByRole('region', { name: 'Notifications' })
+      .evaluate((region) =>
+        region.querySelectorAll<HTMLButtonElement>('button[aria-label="Close notification"]').forEach((b) => b.click()),
+      );
+  }
+
   /** A problem said once: on the screen (on its field, beside its button), and not also as an alert. */
   async saidInline(text: string | RegExp, where: Locator = this.page.getByRole('main')) {
     await where.getByText(text).first().waitFor();
