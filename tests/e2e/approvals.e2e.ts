@@ -20,12 +20,13 @@ const BOOK_SIZE = 500;
 const bookNumber = (i: number) => `23324${String(700_000 + i).padStart(6, '0')}0`;
 
 describe.each(SCREENSHOT_VIEWPORTS)('the two-person rule at %s px', (width, viewport) => {
-  const world = useGatewayAndBrowser();
+  // A team's screens and sign-ins, not the service worker: its install is blocked in every context of this file.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
   const phoneOf = (n: number) => `0209${width === '1280' ? '3' : '4'}0000${n}`;
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: `test-results/screens/approvals-${name}-${width}.png`, fullPage: true });
 
-  const join = (phone: string) => joinTeam(world, phone, { viewport });
+  const join = (phone: string) => joinTeam(world, phone, { viewport, serviceWorkers: 'block' });
 
   it("holds the Sender's 500-recipient campaign until the Approver approves it; Billing buys but cannot send", async () => {
     const owner = await world.openSignedIn({ viewport });

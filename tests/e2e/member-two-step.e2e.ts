@@ -16,7 +16,9 @@ const currentCode = (secret: string) => generate({ secret });
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 describe.each(SCREENSHOT_VIEWPORTS)("a member's two-step sign-in at %s px", (width, viewport) => {
-  const world = useGatewayAndBrowser();
+  // A team's screens and sign-ins, not the service worker: its install is blocked in every context of this file.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
+  const contextOptions = { viewport, serviceWorkers: 'block' } as const;
   const phoneOf = (n: number) => `0208${width === '1280' ? '1' : '2'}0000${n}`;
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: `test-results/screens/member-two-step-${name}-${width}.png`, fullPage: true });
@@ -26,7 +28,7 @@ describe.each(SCREENSHOT_VIEWPORTS)("a member's two-step sign-in at %s px", (wid
 
   /** Signs in at the login screen of a fresh page; answers the page at its second step. */
   async function signInAgain(phone: string) {
-    const fresh = await newPage(world.browser, { viewport });
+    const fresh = await newPage(world.browser, contextOptions);
     await new LoginPage(fresh.page).open(world.gateway.url('/login'));
     await new LoginPage(fresh.page).logIn(phone, MEMBER_PASSWORD);
     await fresh.page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
@@ -40,8 +42,8 @@ describe.each(SCREENSHOT_VIEWPORTS)("a member's two-step sign-in at %s px", (wid
     const viewer = { name: 'Kofi Viewer', role: 'Viewer', phone: phoneOf(2) };
     await inviteFromTeamScreen(owner, sender);
     await inviteFromTeamScreen(owner, viewer);
-    const member = await joinTeam(world, sender.phone, { viewport });
-    const viewerSession = await joinTeam(world, viewer.phone, { viewport });
+    const member = await joinTeam(world, sender.phone, contextOptions);
+    const viewerSession = await joinTeam(world, viewer.phone, contextOptions);
     await viewerSession.context.close();
 
     // The Sender turns it on from their own Profile.

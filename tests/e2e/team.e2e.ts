@@ -16,13 +16,15 @@ import { invitationLink as teamInvitationLink, inviteFromTeamScreen, joinTeam, M
 const TIMEOUT = { timeout: 20_000 };
 
 describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
-  const world = useGatewayAndBrowser();
+  // A team's screens and sign-ins, not the service worker: its install is blocked in every context of this file.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
+  const contextOptions = { viewport, serviceWorkers: 'block' } as const;
   const phoneOf = (n: number) => `0209${width === '1280' ? '1' : '2'}0000${n}`;
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: `test-results/screens/team-${name}-${width}.png`, fullPage: true });
 
   const join = (phone: string) =>
-    joinTeam(world, phone, { viewport }, async (page) => expect(await accessibilityProblems(page)).toEqual([]));
+    joinTeam(world, phone, contextOptions, async (page) => expect(await accessibilityProblems(page)).toEqual([]));
   const invitationLink = (phone: string) => teamInvitationLink(world, phone);
 
   it('invites a Sender, an Approver and a Billing member, each signs in, and a removed one is refused', async () => {
@@ -143,7 +145,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('a team at %s px', (width, viewport) => {
     await card.waitFor({ state: 'detached' });
 
     // The cancelled link says so on its page.
-    const { page, context } = await newPage(world.browser, { viewport });
+    const { page, context } = await newPage(world.browser, contextOptions);
     await page.goto(await invitationLink(phone));
     await page.getByText('This invitation has expired or was already used. Ask for a new one.').waitFor();
     await shot(page, 'join-gone');

@@ -12,7 +12,8 @@ import { inviteFromTeamScreen, joinTeam } from './support/team';
 const TIMEOUT = { timeout: 20_000 };
 
 describe.each(SCREENSHOT_VIEWPORTS)('who did what at %s px', (width, viewport) => {
-  const world = useGatewayAndBrowser();
+  // A team's screens and sign-ins, not the service worker: its install is blocked in every context of this file.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
   const phone = `0209${width === '1280' ? '5' : '6'}00001`;
   const shot = (page: Page, name: string) =>
     page.screenshot({
@@ -27,7 +28,7 @@ describe.each(SCREENSHOT_VIEWPORTS)('who did what at %s px', (width, viewport) =
     await inviteFromTeamScreen(owner, { name: 'Ama Sender', role: 'Sender', phone });
 
     // The Sender sends to two numbers.
-    const sender = await joinTeam(world, phone, { viewport });
+    const sender = await joinTeam(world, phone, { viewport, serviceWorkers: 'block' });
     await sender.send.queueQuickSend(['0241000911', '0241000912'], 'From Ama');
     await expect.poll(() => sender.send.jobState.textContent(), TIMEOUT).toMatch(/^Sent to 2 recipients$/);
 
