@@ -9,7 +9,8 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     setupFiles: ['tests/e2e/support/setup.ts'],
-    globalSetup: ['tests/e2e/support/bundle-gateway.ts'],
+    // The gateway bundled, then one first start's data (migrations, demo data) that each file's gateway copies.
+    globalSetup: ['tests/e2e/support/bundle-gateway.ts', 'tests/e2e/support/seeded-data.ts'],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // Each file starts its own gateway and Chromium and shares no module state with the others, so the
     // workers are kept from file to file instead of a new process each: a file saves the start of a

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, newPage, type ChromiumKind } from './browser';
 import { KeptContext } from './kept-context';
@@ -82,8 +82,14 @@ export function useGatewayAndBrowser(options: E2eOptions = {}): E2eWorld {
       world.dist = join(world.scratch, 'dist');
       cpSync(BUILT_DIST, world.dist, { recursive: true });
     }
+    // A file with its own environment seeds its own data: the copy was written under the default one (an
+    // SMTP_URL, for one, would send the mail the copy's first start kept).
+    const copyOf = options.env ? undefined : inject('seededDataDir');
     [world.gateway, world.browser] = await Promise.all([
-      startGateway({ ...(typeof options.env === 'function' ? options.env() : options.env), DIST_DIR: world.dist }),
+      startGateway(
+        { ...(typeof options.env === 'function' ? options.env() : options.env), DIST_DIR: world.dist },
+        { copyOf },
+      ),
       launchBrowser(options.chromium ?? 'shell'),
     ]);
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -22,11 +22,19 @@ export const BUILT_DIST = join(ROOT, 'dist');
 /** The gateway as production runs it: bundled from server/src by npm run build:gateway (bundle-gateway.ts). */
 const BUILT_GATEWAY = join(ROOT, 'build', 'gateway.mjs');
 
-/** Starts the real gateway, bundled (fresh temporary SQLite, demo data, dev mode), serving the built PWA. */
-export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+/**
+ * Starts the real gateway, bundled (fresh temporary SQLite, demo data, dev mode), serving the built PWA.
+ * `copyOf`: a data directory a gateway's first start filled (support/seeded-data.ts), copied into the new
+ * one, so this start neither migrates nor seeds.
+ */
+export async function startGateway(
+  env: Record<string, string> = {},
+  { copyOf }: { copyOf?: string } = {},
+): Promise<RunningGateway> {
   if (!existsSync(BUILT_GATEWAY)) throw new Error(`${BUILT_GATEWAY} is missing: run npm run build:gateway`);
   // A restart passes the same DATA_DIR again.
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-gateway-'));
+  if (copyOf && !env.DATA_DIR) cpSync(copyOf, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', BUILT_GATEWAY], {
     cwd: ROOT,
     env: {
