@@ -12,7 +12,8 @@ const rowTexts = async (page: Page, table: string) =>
   );
 
 describe("the operator's main host settings", () => {
-  const world = useGatewayAndBrowser();
+  // The operator's settings and what a client sees of them, not the service worker: its install is blocked in this file's contexts.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
   const section = (page: Page, name: string) => page.getByRole('region', { name });
 
   it('the supervisor changes the name and a price, saves, and the main host shows them', async () => {
