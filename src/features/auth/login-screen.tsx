@@ -12,7 +12,7 @@ import { parseLocalRate } from '../../domain/money/pricing';
 import { PriceTable } from '../../ui/price-table';
 import { FormStack } from '../../ui/form-stack';
 import { AuthFrame } from './auth-frame';
-import { loadSignIn, useSignInIntent } from './use-sign-in-intent';
+import { startSignIn, useSignInIntent } from './use-sign-in-intent';
 import type { TwoStepChallenge } from '../../sync/session';
 import { APP_PATHS } from '../../domain/navigation/app-paths';
 
@@ -49,15 +49,16 @@ export function LoginScreen({ onSignInIntent }: LoginScreenProps) {
       emitAlert({ message: DOMAIN_NOT_LOADED, severity: 'warning' });
       return;
     }
+    // The login goes out first, then the button turns busy (startSignIn).
+    const signingIn = startSignIn({
+      emailusername,
+      password,
+      host: window.location.hostname,
+      domainSupid: domain.profile_id,
+    });
     setBusy(true);
     try {
-      const signIn = await loadSignIn();
-      const answer = await signIn({
-        emailusername,
-        password,
-        host: window.location.hostname,
-        domainSupid: domain.profile_id,
-      });
+      const answer = await signingIn;
       if ('twoStep' in answer) {
         setChallenge(answer.twoStep);
         setPassword('');

@@ -5,6 +5,7 @@ import { db } from '../../../src/db/db';
 import { renderApp } from '../support/render-app';
 import { stubFetch } from '../support/fetch-stub';
 import { domainDetails } from '../support/factories';
+import { startSignIn } from '../../../src/features/auth/use-sign-in-intent';
 
 describe('login screen branding', () => {
   beforeEach(async () => {
@@ -68,5 +69,25 @@ describe('login screen branding', () => {
     renderApp(<LoginScreen />, { path: '/login' });
     await screen.findByRole('heading', { name: 'Evil' });
     expect(screen.queryByRole('img', { name: 'Evil logo' })).toBeNull();
+  });
+});
+
+describe('sending the login', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends the login in the press itself once sign-in's code has loaded, before React draws the busy button", async () => {
+    const fetchMock = stubFetch((url) =>
+      url.endsWith('/frontend/login')
+        ? { status: 400, body: { status: 'error', message: 'Wrong password' } }
+        : undefined,
+    );
+    const input = { emailusername: 'demouser', password: 'wrong', host: 'localhost', domainSupid: 1 };
+    // The first press loads sign-in's code (typing on the form loads it earlier).
+    await startSignIn(input).catch(() => undefined);
+    fetchMock.mockClear();
+    const pending = startSignIn(input);
+    // No await between the press and this check: the request went out within the call.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/smsgateway/api/frontend/login']);
+    await expect(pending).rejects.toThrow();
   });
 });
