@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE } from './support/browser';
 import { useGatewayAndBrowser } from './support/e2e-setup';
+import { screenSettled } from './support/screens';
 
 // Every screen at 390 px, as each demo account that can open it: nothing is wider than the phone
 // (a page that scrolls sideways hides what is past its right edge).
@@ -53,11 +54,6 @@ const overflow = (page: Page) =>
     return { scrollWidth: document.documentElement.scrollWidth, width, past: past.slice(0, 5) };
   });
 
-async function settle(page: Page) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
-
 async function expectFits(page: Page, where: string) {
   const found = await overflow(page);
   expect(
@@ -78,7 +74,7 @@ describe('every screen fits a 390 px phone', () => {
       ['/login', 'acme.localhost'],
     ] as const) {
       await page.goto(world.gateway.url(path, host));
-      await settle(page);
+      await screenSettled(page);
       await expectFits(page, `${host ?? 'localhost'}${path}`);
     }
   });
@@ -88,7 +84,7 @@ describe('every screen fits a 390 px phone', () => {
     const visited: string[] = [];
     for (const path of [...OWN_SCREENS, ...(admin ? ADMIN_SCREENS : [])]) {
       await page.goto(world.gateway.url(path, host));
-      await settle(page);
+      await screenSettled(page);
       await expectFits(page, `${who} ${path}`);
       visited.push(path);
       const item = ITEM_LINKS[path];
@@ -97,7 +93,7 @@ describe('every screen fits a 390 px phone', () => {
       if ((await first.count()) === 0) continue;
       await first.click();
       await page.waitForURL((url) => url.pathname.startsWith(`${path}/`));
-      await settle(page);
+      await screenSettled(page);
       await expectFits(page, `${who} ${new URL(page.url()).pathname}`);
       visited.push(`${path}/:id`);
     }

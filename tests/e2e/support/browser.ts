@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
@@ -36,6 +43,8 @@ const openPages = new Set<Page>();
 /** The last errors each page (and its workers) printed, for a failed test's report. */
 const pageErrors = new WeakMap<Page, string[]>();
 const KEPT_ERRORS = 8;
+/** The requests each page has out (its documents, scripts, styles, fonts, images and API calls). */
+const pageRequests = new WeakMap<Page, Set<Request>>();
 
 function track(page: Page) {
   if (pageErrors.has(page)) return;
@@ -51,7 +60,15 @@ function track(page: Page) {
     if (m.type() === 'error') keep(m.text());
   });
   page.on('pageerror', (e) => keep(`uncaught: ${e.message}`));
+  const out = new Set<Request>();
+  pageRequests.set(page, out);
+  page.on('request', (r) => out.add(r));
+  page.on('requestfinished', (r) => out.delete(r));
+  page.on('requestfailed', (r) => out.delete(r));
 }
+
+/** The addresses of the requests the page has out now (pages made by newPage or in its contexts). */
+export const requestsOut = (page: Page): string[] => [...(pageRequests.get(page) ?? [])].map((r) => r.url());
 
 /** What a page printed as errors lately (console errors and uncaught exceptions). */
 export const errorsOf = (page: Page): readonly string[] => pageErrors.get(page) ?? [];
