@@ -5,6 +5,7 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { accessibilityProblems } from './support/a11y';
 import { LoginPage } from './support/pages/login-page';
 import { ShellPage } from './support/pages/shell-page';
+import { screenSettled } from './support/screens';
 
 // The screens as they are read and seen: contrast, names of controls (support/a11y.ts), at both widths,
 // with and without alerts showing.
@@ -18,13 +19,10 @@ async function expectAccessible(page: Page, where: string) {
   expect((await accessibilityProblems(page)).map((p) => `${where}: ${p}`)).toEqual([]);
 }
 
-async function settle(page: Page) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
-
 describe('accessibility: contrast and names, on screens and with alerts showing', () => {
-  const world = useGatewayAndBrowser();
+  // The kept context's screens need no service worker (its install is blocked there); the alerts test's
+  // own context keeps it, for the offline banner.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it.each(WIDTHS)('the screens of a client and of profile 6 at %s px', async (_, viewport) => {
     for (const [who, password, paths] of [
@@ -52,7 +50,7 @@ describe('accessibility: contrast and names, on screens and with alerts showing'
       const { page } = await world.openSignedInKept({ who, password, viewport });
       for (const path of paths) {
         await page.goto(world.gateway.url(path));
-        await settle(page);
+        await screenSettled(page);
         await expectAccessible(page, `${who} ${path}`);
       }
     }
