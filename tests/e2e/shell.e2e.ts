@@ -5,9 +5,11 @@ import { LoginPage } from './support/pages/login-page';
 import { apiCall } from './support/api-accounts';
 import { storedSession } from './support/app-storage';
 import { ShellPage } from './support/pages/shell-page';
+import { screenSettled } from './support/screens';
 
 describe('routing rules, the page shell and white-label branding', () => {
-  const world = useGatewayAndBrowser();
+  // Screens, routing and branding, not the service worker: its install is blocked in this file's contexts.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it('shows a visitor the landing page on the main host, on any protected path', async () => {
     const { page } = await world.openKept();
@@ -82,7 +84,8 @@ describe('routing rules, the page shell and white-label branding', () => {
       expect(first.current.background).not.toBe(first.other.background);
       await page.reload();
       await page.getByRole('heading', { name: 'Phone book', level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
+      // Every stylesheet in, whatever order they came in.
+      await screenSettled(page);
       expect(await send.shell.menuLook()).toEqual(first);
       // Any other order of arrival: the stylesheets in reverse.
       await page.evaluate(() => {
@@ -137,10 +140,10 @@ describe('routing rules, the page shell and white-label branding', () => {
   });
 
   it('brands each domain: title, company name and the installable manifest', async () => {
-    const main = await newPage(world.browser);
+    const main = await newPage(world.browser, { serviceWorkers: 'block' });
     await main.page.goto(world.gateway.url('/login'));
     await expect.poll(() => main.page.title()).toBe('Bulk SMS Ghana');
-    const acme = await newPage(world.browser);
+    const acme = await newPage(world.browser, { serviceWorkers: 'block' });
     await acme.page.goto(world.gateway.url('/login', 'acme.localhost'));
     await expect.poll(() => acme.page.title()).toBe('Acme SMS');
     expect((await appManifest(main.page)).name).toBe('Bulk SMS Ghana');
@@ -178,7 +181,8 @@ describe('routing rules, the page shell and white-label branding', () => {
 });
 
 describe('a forced sign-out leaves the page as any sign-out does and says why', () => {
-  const world = useGatewayAndBrowser();
+  // The next tab asks the gateway itself (online again): the service worker is not part of it.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   it.each([
     ['the main host', '/', 'demouser', 'demo12345', undefined, 'Bulk SMS for businesses in Ghana'],
