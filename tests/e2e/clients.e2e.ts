@@ -7,12 +7,15 @@ import { apiCall, apiLogin, apiSignUp } from './support/api-accounts';
 import { downloadedSheet } from './support/downloads';
 
 describe('client management: sender-ID approval, credit for clients, the client list and the exports', () => {
-  const world = useGatewayAndBrowser();
+  // The service worker's install is blocked in the kept context (screens and actions); the offline test's
+  // fresh context keeps it, for its reload offline.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   /** Signed in on Client management: in the kept context, unless a fresh one is asked for. */
   async function openAs(who: string, password: string, host?: string, { viewport = DESKTOP, fresh = false } = {}) {
-    const open = fresh ? world.openSignedIn : world.openSignedInKept;
-    const { page, context, send } = await open({ who, password, host, viewport });
+    const { page, context, send } = fresh
+      ? await world.openSignedIn({ who, password, host, viewport, serviceWorkers: 'allow' })
+      : await world.openSignedInKept({ who, password, host, viewport });
     await send.shell.visit(world.gateway.url('/clientmanagement', host), 'Client management');
     return { page, context, shell: send.shell };
   }

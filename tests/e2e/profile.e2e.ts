@@ -9,12 +9,15 @@ import { useGatewayAndBrowser } from './support/e2e-setup';
 import { apiCall, apiLogin, apiSend, apiSignUp } from './support/api-accounts';
 
 describe('the profile: sender IDs, account type, API key, reseller promo', () => {
-  const world = useGatewayAndBrowser();
+  // The service worker's install is blocked in the kept context and the visitor's (screens and actions);
+  // the offline test's fresh context keeps it, for its reload offline.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   /** Signed in on the profile: in the kept context, unless a fresh one is asked for. */
   async function openProfile(who: string, password: string, host?: string, viewport = DESKTOP, fresh = false) {
-    const open = fresh ? world.openSignedIn : world.openSignedInKept;
-    const { page, context, send } = await open({ who, password, host, viewport });
+    const { page, context, send } = fresh
+      ? await world.openSignedIn({ who, password, host, viewport, serviceWorkers: 'allow' })
+      : await world.openSignedInKept({ who, password, host, viewport });
     await send.shell.visit(world.gateway.url('/profile', host), 'Profile');
     return { page, context, send, shell: send.shell };
   }
@@ -182,7 +185,7 @@ describe('the profile: sender IDs, account type, API key, reseller promo', () =>
       await settings.screenshot({ path: `test-results/screens/reseller-settings-${width}.png` });
     }
 
-    const visitor = await newPage(world.browser);
+    const visitor = await newPage(world.browser, { serviceWorkers: 'block' });
     await visitor.page.goto(world.gateway.url('/login', host));
     await visitor.page.getByRole('heading', { name: 'Kumasi Texts', level: 1 }).waitFor();
     await visitor.page.getByRole('img', { name: 'Kumasi Texts logo' }).waitFor();
