@@ -20,7 +20,8 @@ describe('auto top-up by card', () => {
   const world = useGatewayAndBrowser({ env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'billing@sms.example.com' }) });
 
   it('is offered after a card purchase, not mobile money, and buys once when a send crosses the level', async () => {
-    const { page, context, send } = await world.openSignedIn();
+    // Purchases and a send, not the service worker: its install is blocked in both contexts.
+    const { page, context, send } = await world.openSignedIn({ serviceWorkers: 'block' });
     const card = page.getByRole('region', { name: 'Auto top-up' });
     const buy = async (button: RegExp) => {
       await send.shell.visit(world.gateway.url('/purchasesms'), 'Purchase SMS credits');
@@ -102,7 +103,7 @@ describe('auto top-up by card', () => {
       .toBe(1);
     await context.close();
 
-    const phone = await world.openSignedIn({ viewport: SCREENSHOT_VIEWPORTS[1][1] });
+    const phone = await world.openSignedIn({ serviceWorkers: 'block', viewport: SCREENSHOT_VIEWPORTS[1][1] });
     await phone.send.shell.visit(world.gateway.url('/purchasesms'), 'Purchase SMS credits');
     await phone.page.getByRole('region', { name: 'Auto top-up' }).getByText('Saved card', { exact: false }).waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
