@@ -26,12 +26,15 @@ function workbook(name: string, sheet: string, rows: unknown[][]): string {
 const number = (i: number) => `23326${String(i).padStart(7, '0')}`;
 
 describe('phone books: the list, the group page, contacts by hand and from Excel, the clients’ view', () => {
-  const world = useGatewayAndBrowser();
+  // The service worker's install is blocked in the kept context (screens, edits, imports; the page sends
+  // what it queues); the offline test's fresh context keeps it, for its reloads offline.
+  const world = useGatewayAndBrowser({ serviceWorkers: 'block' });
 
   /** Signed in at path: in the kept context, unless a fresh one is asked for. */
   async function openAs(who: string, password: string, path: string, { viewport = DESKTOP, fresh = false } = {}) {
-    const open = fresh ? world.openSignedIn : world.openSignedInKept;
-    const { page, context } = await open({ who, password, viewport });
+    const { page, context } = fresh
+      ? await world.openSignedIn({ who, password, viewport, serviceWorkers: 'allow' })
+      : await world.openSignedInKept({ who, password, viewport });
     await page.goto(world.gateway.url(path));
     return { page, context, shell: new ShellPage(page) };
   }
