@@ -24,13 +24,27 @@ const waits = (error: unknown) =>
   error.kind === 'invalid-token';
 
 let flushing: Promise<void> | null = null;
+let flushAgain: Promise<void> | null = null;
 
-/** Sends the saves and deletions waiting on the device, oldest first; one flush at a time. */
+/**
+ * Sends the saves and deletions waiting on the device, oldest first; one flush at a time. Asked for while
+ * one runs, another follows it: the network may have returned meanwhile (a save made offline flushes at
+ * once and fails; the 'online' event that comes during that flush must not be lost in it).
+ */
 export function flushTemplates(): Promise<void> {
-  flushing ??= sendPending().finally(() => {
-    flushing = null;
-  });
-  return flushing;
+  if (!flushing) {
+    flushing = sendPending().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+  flushAgain ??= flushing
+    .catch(() => undefined)
+    .then(() => {
+      flushAgain = null;
+      return flushTemplates();
+    });
+  return flushAgain;
 }
 
 async function sendPending(): Promise<void> {
