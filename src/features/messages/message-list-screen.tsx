@@ -56,7 +56,6 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { refresh, loadMore } = list;
   const filter = useMemberFilter(user, view);
-  useDialogsWhenIdle(kind);
 
   useLiveRefresh(kind, rows, online, refresh);
   useEmptyListAlert(profileId, kind, view);
@@ -125,6 +124,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
           label={info.title[view]}
         />
       </ByMember>
+      {kind !== 'quick' && <DialogsWhenIdle />}
       <ListDialog
         dialog={dialog}
         recurring={kind === 'recurring'}
@@ -136,12 +136,16 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
   );
 }
 
-/** A scheduled or recurring list fetches its dialogs' code once it idles, so a tap on Edit opens at once. */
-function useDialogsWhenIdle(kind: MessageListKind) {
+/**
+ * A scheduled or recurring list fetches its dialogs' code once it idles, so a tap on Edit opens at once.
+ * A component of its own: its idle state re-renders only itself, not the list.
+ */
+function DialogsWhenIdle() {
   const idle = useIdle();
   useEffect(() => {
-    if (idle && kind !== 'quick') void editDialogs().catch(() => {}); // a failure shows, and is handled, at the tap
-  }, [idle, kind]);
+    if (idle) void editDialogs().catch(() => {}); // a failure shows, and is handled, at the tap
+  }, [idle]);
+  return null;
 }
 
 /** The edit or delete dialog of a scheduled send, when one is open. */
