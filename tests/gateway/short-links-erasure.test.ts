@@ -5,6 +5,7 @@
 // goes; the export counts the number's clicks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, makeTestApp, type TestGateway } from './helpers/test-app';
+import { openShortLink } from './helpers/short-links';
 import { account, sendItem, sendSms } from './helpers/messaging';
 import { tickCarrier } from '../../server/src/carrier/delivery';
 import { clickReport } from '../../server/src/links/reports';
@@ -13,7 +14,6 @@ import { SHORT_LINK_LIFETIME_MS } from '../../src/domain/links/short-links';
 const PERSON = '233241000550';
 const OTHER = '233241000560';
 const SALE = 'https://shop.example.com/sale';
-const PHONE = 'Mozilla/5.0 (Linux; Android 13; TECNO KI7) AppleWebKit/537.36 Chrome/119.0 Mobile Safari/537.36';
 const LINK_IN_TEXT = /https:\/\/([^/\s]+)\/l\/([A-Za-z0-9]{7})/g;
 
 describe("a person's data erased takes its short links", () => {
@@ -27,13 +27,7 @@ describe("a person's data erased takes its short links", () => {
   });
   afterEach(() => gw.close());
 
-  const open = (code: string, host = 'localhost') =>
-    gw.app.inject({
-      method: 'GET',
-      url: `/l/${code}`,
-      headers: { host, 'user-agent': PHONE },
-      remoteAddress: '10.0.0.7',
-    });
+  const open = (code: string, host = 'localhost') => openShortLink(gw, code, { host });
   const erase = (who: typeof demo, number: string) =>
     call(gw, 'persondataerase', { profile_id: who.profile_id, number, confirm: number }, { token: who.token });
   const deliver = async () => {

@@ -4,6 +4,7 @@
 // message's report keeps its clicks; a second sweep finds nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestGateway } from './helpers/test-app';
+import { openShortLink } from './helpers/short-links';
 import { fundedAccount, numbers, sendItem, sendSms } from './helpers/messaging';
 import { pruneShortLinks } from '../../server/src/links/prune';
 import { clickReport } from '../../server/src/links/reports';
@@ -11,7 +12,6 @@ import { SHORT_LINK_GRACE_MS, SHORT_LINK_LIFETIME_MS } from '../../src/domain/li
 
 const DAY = 24 * 3_600_000;
 const SALE = 'https://shop.example.com/sale';
-const PHONE = 'Mozilla/5.0 (Linux; Android 13; TECNO KI7) AppleWebKit/537.36 Chrome/119.0 Mobile Safari/537.36';
 /** More links than one step of the sweep reads (5,000). */
 const MANY = 5200;
 
@@ -22,13 +22,7 @@ describe('short links pruned after their grace', () => {
   });
   afterEach(() => gw.close());
 
-  const open = (code: string, host = 'localhost') =>
-    gw.app.inject({
-      method: 'GET',
-      url: `/l/${code}`,
-      headers: { host, 'user-agent': PHONE },
-      remoteAddress: '10.0.0.7',
-    });
+  const open = (code: string, host = 'localhost') => openShortLink(gw, code, { host });
   const linksOf = (messageId: number) =>
     gw.ctx.db.selectFrom('short_links').select('code').where('message_id', '=', messageId).execute();
   const urlsOf = (messageId: number) =>

@@ -4,6 +4,8 @@
 // expired link's page names the sender; a bad web address is refused before anything is stored.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, makeTestApp, type TestGateway } from './helpers/test-app';
+import { openShortLink, PHONE, type Opening } from './helpers/short-links';
+import { sql } from 'kysely';
 import { account, balanceOf, numbers, sendItem, sendSms } from './helpers/messaging';
 import {
   MAX_LONG_URL,
@@ -15,7 +17,6 @@ import {
 
 const LONG_URL = `https://shop.example.com/offers/black-friday?utm_source=sms&utm_campaign=${'x'.repeat(60)}`;
 const TEXT = `Black Friday: 30% off everything at Demo Traders today. Shop now: ${LONG_URL} See you!`;
-const PHONE = 'Mozilla/5.0 (Linux; Android 13; TECNO KI7) AppleWebKit/537.36 Chrome/119.0 Mobile Safari/537.36';
 
 describe('short links', () => {
   let gw: TestGateway;
@@ -35,13 +36,7 @@ describe('short links', () => {
       .execute();
   const clicksOf = (messageId: number) =>
     gw.ctx.db.selectFrom('link_clicks').selectAll().where('message_id', '=', messageId).execute();
-  const open = (code: string, options: { host?: string; method?: 'GET' | 'HEAD'; agent?: string } = {}) =>
-    gw.app.inject({
-      method: options.method ?? 'GET',
-      url: `/l/${code}`,
-      headers: { host: options.host ?? 'localhost', 'user-agent': options.agent ?? PHONE },
-      remoteAddress: '10.0.0.7',
-    });
+  const open = (code: string, options: Opening = {}) => openShortLink(gw, code, options);
 
   /** Sends TEXT with shortened links; answers the message and each recipient's host and code. */
   async function sendShortened(to: string, user = demo, host = 'localhost', sender = 'DEMO', text = TEXT) {
@@ -121,6 +116,40 @@ describe('short links', () => {
       expect(preview.statusCode).toBe(302);
     }
     expect(await clicksOf(id)).toHaveLength(2);
+  });
+
+  it('redirects a person even when the click cannot be written, and reports the clicks lost', async () => {
+    const reported: string[] = [];
+    gw.ctx.reportError = (where) => reported.push(where);
+    const { id, links } = await sendShortened(numbers(2));
+    // The clicks' table gone for a moment: their insert fails.
+    await sql`alter table link_clicks rename to link_clicks_away`.execute(gw.ctx.db);
+    const answers = await Promise.all(links.map((l) => open(l.code)));
+    await sql`alter table link_clicks_away rename to link_clicks`.execute(gw.ctx.db);
+    expect(answers.map((a) => [a.statusCode, a.headers.location])).toEqual([
+      [302, LONG_URL],
+      [302, LONG_URL],
+    ]);
+    expect(reported.join(' ')).toMatch(
+      /^short link clicks not recorded \(1\) short link clicks not recorded \(1\)$|^short link clicks not recorded \(2\)$/,
+    );
+    // The next click is written as before.
+    await open(links[0]!.code);
+    expect(await clicksOf(id)).toHaveLength(1);
+  });
+
+  it('writes every click it answered before the gateway stops', async () => {
+    const { id, links } = await sendShortened(numbers(200));
+    // Opened without waiting for the writes: the redirects answer before their clicks are stored.
+    const answers = await Promise.all(
+      links.map((l) =>
+        gw.app.inject({ method: 'GET', url: `/l/${l.code}`, headers: { host: 'localhost', 'user-agent': PHONE } }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 302)).toBe(true);
+    await gw.app.close();
+    const clicks = await clicksOf(id);
+    expect(clicks.map((c) => c.recipient_index).sort((a, b) => a - b)).toEqual([...Array(200).keys()]);
   });
 
   /** The recipient's delivery receipt comes now. */

@@ -3,15 +3,14 @@ import type { Executor } from '../db/database';
 import { sameParameters } from '../db/queries';
 import type { LinkClicksTable } from '../db/schema-links';
 
-// Clicks are written together (a group commit): a click that comes while an insert is under way waits
-// for it, then goes into the next insert with every click that came meanwhile. Each request still
-// answers only once its own click is stored, but 200 clicks at once cost a few inserts, not 200
+// Clicks are written after the redirect has answered, together (a group commit): a click queued while
+// an insert is under way goes into the next insert with every click that came meanwhile, so 200 clicks
+// at once cost a few inserts, not 200, and no person waits for one. The gateway's stop waits for the
+// queue (clicksWritten); a killed process loses what was queued in its last insert's time
 // (docs/architecture.md#short-links).
 
 /** The most clicks one insert carries (well under each database's limit on a statement's parameters). */
 const MOST_IN_ONE_INSERT = 500;
-
-type Waiting = { row: Insertable<LinkClicksTable>; settle: (error?: unknown) => void };
 
 /** A click's values in the order its insert takes them. */
 const CLICK_COLUMNS = [
@@ -25,26 +24,45 @@ const CLICK_COLUMNS = [
   'at',
 ] as const satisfies readonly (keyof Insertable<LinkClicksTable>)[];
 
-const writers = new WeakMap<Executor, (row: Insertable<LinkClicksTable>) => Promise<void>>();
+type Click = Insertable<LinkClicksTable>;
+/** Told of an insert that failed, with how many clicks it lost (the people were redirected all the same). */
+export type ClickLoss = ((where: string, error: unknown) => void) | undefined;
 
-/** Stores one click, together with the others that come while an insert is under way. */
-export function recordClick(db: Executor, row: Insertable<LinkClicksTable>): Promise<void> {
-  let write = writers.get(db);
-  if (!write) {
-    write = clickWriter(db);
-    writers.set(db, write);
-  }
-  return write(row);
+interface Writer {
+  queue: (row: Click, onLoss: ClickLoss) => void;
+  /** The inserts under way, until the queue is empty. */
+  written: () => Promise<void>;
 }
 
-function clickWriter(db: Executor) {
-  let waiting: Waiting[] = [];
-  let writing = false;
+const writers = new WeakMap<Executor, Writer>();
+
+function writerOf(db: Executor): Writer {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = clickWriter(db);
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/** Queues one click for the next insert; nothing waits for it. A failed insert is told to `onLoss`. */
+export function queueClick(db: Executor, row: Click, onLoss: ClickLoss): void {
+  writerOf(db).queue(row, onLoss);
+}
+
+/** Resolves once every click queued so far is written (or its insert has failed and been told). */
+export function clicksWritten(db: Executor): Promise<void> {
+  return writerOf(db).written();
+}
+
+function clickWriter(db: Executor): Writer {
+  let waiting: { row: Click; onLoss: ClickLoss }[] = [];
+  let writing: Promise<void> | null = null;
   // Each number of clicks an insert carries has one statement text: it is built once and kept, then
   // given each batch's values (building a 200-row insert anew cost a busy redirect about 5% of its time).
   const insertsBySize = new Map<number, CompiledQuery>();
 
-  function insertOf(batch: readonly Waiting[]): CompiledQuery {
+  function insertOf(batch: readonly { row: Click }[]): CompiledQuery {
     const values: unknown[] = [];
     for (const { row } of batch) for (const column of CLICK_COLUMNS) values.push(row[column]);
     const kept = insertsBySize.get(batch.length);
@@ -58,23 +76,25 @@ function clickWriter(db: Executor) {
   }
 
   async function writeAll(): Promise<void> {
-    writing = true;
     while (waiting.length > 0) {
       const batch = waiting.slice(0, MOST_IN_ONE_INSERT);
       waiting = waiting.slice(batch.length);
       try {
         await db.executeQuery(insertOf(batch));
-        for (const w of batch) w.settle();
       } catch (error) {
-        for (const w of batch) w.settle(error);
+        const lost = new Map<ClickLoss, number>();
+        for (const { onLoss } of batch) lost.set(onLoss, (lost.get(onLoss) ?? 0) + 1);
+        for (const [onLoss, clicks] of lost) onLoss?.(`short link clicks not recorded (${clicks})`, error);
       }
     }
-    writing = false;
+    writing = null;
   }
 
-  return (row: Insertable<LinkClicksTable>) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!writing) void writeAll();
-    });
+  return {
+    queue(row, onLoss) {
+      waiting.push({ row, onLoss });
+      writing ??= writeAll();
+    },
+    written: () => writing ?? Promise.resolve(),
+  };
 }

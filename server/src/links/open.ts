@@ -13,7 +13,7 @@ import {
 } from '../../../src/domain/links/short-links';
 import { deviceFamily, isPreviewer } from './agents';
 import { expiredPage, NOT_FOUND, type LinkPage } from './pages';
-import { recordClick } from './click-writer';
+import { queueClick } from './click-writer';
 
 /** Who owns a link's account and the host its links belong on, supplied by the composition (accounts, tenancy). */
 export interface LinkOwner {
@@ -101,6 +101,19 @@ export function forgetLinks(db: Db, codes: readonly string[]): void {
   for (const code of codes) kept.links.delete(code);
 }
 
+/**
+ * Forgets the `count` least recently opened links at once. A Map keeps a deleted entry's slot until it
+ * grows again, and finding its first key walks every such slot: dropping one link a click, always the
+ * first, made that walk grow with each click (7.6% of a busy redirect's time on 40,000 new codes).
+ */
+function forgetOldest(links: Map<string, KeptLink>, count: number) {
+  let left = count;
+  for (const code of links.keys()) {
+    if (left-- === 0) break;
+    links.delete(code);
+  }
+}
+
 /** The link of a code, kept or read by primary key, or undefined (a malformed code is never looked up). */
 async function linkOf(db: Db, code: string, now: number): Promise<KeptLink | undefined> {
   if (!isShortCode(code)) return undefined;
@@ -117,7 +130,7 @@ async function linkOf(db: Db, code: string, now: number): Promise<KeptLink | und
   const found: KeptLink = { link, readAt: now, delivered: known?.delivered ?? null };
   if (kept.forgets !== forgets) return found;
   kept.links.set(code, found);
-  if (kept.links.size > LINKS_KEPT) kept.links.delete(kept.links.keys().next().value!);
+  if (kept.links.size > LINKS_KEPT) forgetOldest(kept.links, LINKS_KEPT / 10);
   return found;
 }
 
@@ -155,17 +168,22 @@ export async function openLink(
   if (!owner || owner.host !== host) return { page: NOT_FOUND };
   if (now >= Number(link.created_at) + SHORT_LINK_LIFETIME_MS)
     return { page: expiredPage(owner.sender.companyname || owner.sender.username) };
+  // The click is written after the answer (click-writer.ts): the person is not kept waiting for it.
   if (await isPersonsClick(ctx, kept, opening, now)) {
-    await recordClick(ctx.db, {
-      code: link.code,
-      profile_id: link.profile_id,
-      message_id: link.message_id,
-      recipient_id: link.recipient_id,
-      recipient_index: link.recipient_index,
-      network: link.network,
-      device: deviceFamily(opening.userAgent),
-      at: now,
-    });
+    queueClick(
+      ctx.db,
+      {
+        code: link.code,
+        profile_id: link.profile_id,
+        message_id: link.message_id,
+        recipient_id: link.recipient_id,
+        recipient_index: link.recipient_index,
+        network: link.network,
+        device: deviceFamily(opening.userAgent),
+        at: now,
+      },
+      ctx.reportError,
+    );
   }
   return { redirect: link.url };
 }

@@ -5,6 +5,7 @@ import { findAccount } from '../accounts/account-store';
 import { normalizeHost, tenantHost } from '../tenancy/domains';
 import { clientKey } from '../http/authenticate';
 import { openLink } from '../links/open';
+import { clicksWritten } from '../links/click-writer';
 import { LINK_PAGE_CSP, TOO_MANY, type LinkPage } from '../links/pages';
 import { SHORT_LINK_PATH } from '../../../src/domain/links/short-links';
 
@@ -44,6 +45,9 @@ export async function registerLinkRoutes(app: FastifyInstance, ctx: GatewayConte
     owners.set(profileId, { owner, until: now + HOST_CACHE_MS });
     return owner;
   };
+
+  // Clicks are written after their redirects: a stopping gateway writes those queued before its database closes.
+  app.addHook('onClose', () => clicksWritten(ctx.db));
 
   // Not compressed: a redirect has no body, and the link's pages are about 1 KB (a click skips the hook).
   app.get<{ Params: { code: string } }>(`${SHORT_LINK_PATH}:code`, { compress: false }, async (req, reply) => {
