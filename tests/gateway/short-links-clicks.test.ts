@@ -11,7 +11,7 @@ import { eventually } from './helpers/eventually';
 import { suppress } from '../../server/src/optouts/suppression';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { fanOutClicks } from '../../server/src/integrations/webhooks/click-events';
-import { clicksWritten, queueClick } from '../../server/src/links/click-writer';
+import { clicksWritten, MOST_WAITING, queueClick } from '../../server/src/links/click-writer';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
 
 /** Counts the inserts into link_clicks. */
@@ -217,5 +217,43 @@ describe('the clicks of short links', () => {
     expect(counted.inserts).toBeLessThanOrEqual(2);
     const stored = await gw.ctx.db.selectFrom('link_clicks').select('id').where('message_id', '=', id).execute();
     expect(stored).toHaveLength(400);
+  });
+
+  it('keeps at most a bounded queue of clicks while the database is stalled, and tells how many it turned away', async () => {
+    // The first insert is held until released: every click after it waits in the queue.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserts = 0;
+    const stalls: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        if ((inserts += 1) === 1) await held;
+        return result;
+      },
+    };
+    const db = gw.ctx.db.withPlugin(stalls);
+    const told: string[] = [];
+    const row = (k: number) => ({
+      code: 'Stall00',
+      profile_id: demo.profile_id,
+      message_id: 999_999,
+      recipient_id: 0,
+      recipient_index: k,
+      network: 'mtn',
+      device: 'android',
+      at: gw.clock.now,
+    });
+    const tell = (where: string) => told.push(where);
+    queueClick(db, row(0), tell);
+    for (let k = 1; k <= MOST_WAITING + 5; k += 1) queueClick(db, row(k), tell);
+    release();
+    await clicksWritten(db);
+    expect(told).toEqual(['short link clicks not recorded (5)']);
+    const stored = await gw.ctx.db
+      .selectFrom('link_clicks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('message_id', '=', 999_999)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(1 + MOST_WAITING);
   });
 });

@@ -12,6 +12,13 @@ import type { LinkClicksTable } from '../db/schema-links';
 /** The most clicks one insert carries (well under each database's limit on a statement's parameters). */
 const MOST_IN_ONE_INSERT = 500;
 
+/**
+ * The most clicks waiting for their insert: with the database stalled, a flood of clicks would
+ * otherwise grow the queue without end (about 200 bytes a click: 20 MB at most). Past it a click is
+ * not recorded, and the loss is told with the next insert's end.
+ */
+export const MOST_WAITING = 100_000;
+
 /** A click's values in the order its insert takes them. */
 const CLICK_COLUMNS = [
   'code',
@@ -58,6 +65,8 @@ export function clicksWritten(db: Executor): Promise<void> {
 function clickWriter(db: Executor): Writer {
   let waiting: { row: Click; onLoss: ClickLoss }[] = [];
   let writing: Promise<void> | null = null;
+  /** Clicks turned away while the queue was full, by whom to tell. */
+  const turnedAway = new Map<ClickLoss, number>();
   // Each number of clicks an insert carries has one statement text: it is built once and kept, then
   // given each batch's values (building a 200-row insert anew cost a busy redirect about 5% of its time).
   const insertsBySize = new Map<number, CompiledQuery>();
@@ -86,13 +95,17 @@ function clickWriter(db: Executor): Writer {
         for (const { onLoss } of batch) lost.set(onLoss, (lost.get(onLoss) ?? 0) + 1);
         for (const [onLoss, clicks] of lost) onLoss?.(`short link clicks not recorded (${clicks})`, error);
       }
+      for (const [onLoss, clicks] of turnedAway)
+        onLoss?.(`short link clicks not recorded (${clicks})`, new Error('too many clicks waiting for the database'));
+      turnedAway.clear();
     }
     writing = null;
   }
 
   return {
     queue(row, onLoss) {
-      waiting.push({ row, onLoss });
+      if (waiting.length >= MOST_WAITING) turnedAway.set(onLoss, (turnedAway.get(onLoss) ?? 0) + 1);
+      else waiting.push({ row, onLoss });
       writing ??= writeAll();
     },
     written: () => writing ?? Promise.resolve(),
