@@ -22,3 +22,43 @@ export function useIdle(timeoutMs = 3000): boolean {
   useEffect(() => whenIdle(() => setIdle(true), timeoutMs), [timeoutMs]);
   return idle;
 }
+
+/** What a person does to move on: each puts off the drawing useQuietIdle waits for. */
+const INPUTS = ['pointerdown', 'keydown'] as const;
+
+/**
+ * False until the browser has idled after `quietMs` with no tap or key since the component showed, and
+ * the address is still the one it showed at; then true. For costly drawing that a person's tap must
+ * not wait for: a tap that opens another screen keeps the main thread, and when that screen loads in a
+ * transition (this one still shown meanwhile) the address has already changed, so the drawing never
+ * starts.
+ */
+export function useQuietIdle(quietMs = 1000, timeoutMs = 3000): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const shownAt = window.location.pathname;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelIdle = () => {};
+    const stop = () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
+    const wait = () => {
+      stop();
+      timer = setTimeout(() => {
+        cancelIdle = whenIdle(() => {
+          if (window.location.pathname !== shownAt) return;
+          for (const input of INPUTS) window.removeEventListener(input, wait, true);
+          setReady(true);
+        }, timeoutMs);
+      }, quietMs);
+    };
+    for (const input of INPUTS) window.addEventListener(input, wait, { capture: true, passive: true });
+    wait();
+    return () => {
+      for (const input of INPUTS) window.removeEventListener(input, wait, true);
+      stop();
+    };
+  }, [quietMs, timeoutMs]);
+  return ready;
+}

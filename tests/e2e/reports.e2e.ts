@@ -148,7 +148,8 @@ describe('a 100,000-recipient send: status page and report', () => {
         .waitFor();
       await overview.getByRole('table', { name: 'Failures by network' }).getByText('MTN').waitFor();
       await overview.getByRole('link', { name: 'Big sale' }).waitFor();
-      await expect.poll(() => overview.locator('.recharts-surface').count()).toBe(2);
+      // The charts draw once the page has been left alone a second and the browser is idle.
+      await expect.poll(() => overview.locator('.recharts-surface').count(), { timeout: 15_000 }).toBe(2);
       await page.screenshot({ path: `test-results/screens/reports-overview-${name}.png`, fullPage: true });
       if (name === '1280') {
         // The big send still has pending recipients, so the list looks again every few seconds: the

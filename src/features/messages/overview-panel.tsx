@@ -23,7 +23,7 @@ import { readOverview } from '../../db/overview-store';
 import { memberOverview, refreshOverview } from '../../sync/message-sync';
 import { useStoredList } from '../../sync/hooks/use-stored-list';
 import { STATUS_PATHS } from './list-kinds';
-import { useIdle } from '../../ui/when-idle';
+import { useQuietIdle } from '../../ui/when-idle';
 import type { OverviewAnswer } from '../../api/message-api';
 import type { ChartDay } from './overview-charts';
 
@@ -108,10 +108,12 @@ function OverviewBody({ overview, view, note, asOf }: BodyProps) {
       })),
     [overview.days],
   );
-  // The charts draw once the browser has idled after the list showed, in a background render, their
-  // place kept meanwhile: a tap on the list (a message's status) right after it shows is taken at once on
-  // a slow phone, not after the charts (docs/architecture.md "Opening a dashboard").
-  const idle = useIdle();
+  // The charts draw once the browser has idled a second after the list showed with no tap or key
+  // meanwhile, in a background render, their place kept: recharts takes over a second of a slow phone's
+  // main thread in tasks a tap cannot cut into, so a tap on the list (a message's status) right after it
+  // shows is taken at once, and a tap that leaves the dashboard never waits for them
+  // (docs/architecture.md "Opening a dashboard").
+  const idle = useQuietIdle();
   const chartDays = useDeferredValue(idle ? days : null, null);
   const totals = overview.days.reduce(
     (t, d) => ({ sent: t.sent + d.sent, failed: t.failed + d.failed, total: t.total + d.total }),
