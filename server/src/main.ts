@@ -119,9 +119,6 @@ if (wrote === 'demo' && config.devMode) {
       `  demo SMPP (system_id / password): ${DEMO_SMPP.systemId} / ${DEMO_SMPP.password} (demouser's sender IDs DEMO, ALERTS)`,
     );
 }
-console.log(lines.join('\n'));
-// The e2e harness waits for this line to learn the port.
-console.log(`LISTENING ${port}`);
 
 /** Where e-mail goes, with nothing of SMTP_URL's credentials. */
 function describeMail(c: GatewayConfig): string {
@@ -153,3 +150,8 @@ stopOnSignals(
   ],
   { graceS: config.shutdownGraceS, log: (...a) => ctx.log?.(...a), exit: (code) => process.exit(code) },
 );
+
+// Printed once a stop is handled: whoever reads this line (the e2e harness waits for it to learn the
+// port) may stop the gateway at once, and a SIGTERM before the handler would kill it outright.
+console.log(lines.join('\n'));
+console.log(`LISTENING ${port}`);
