@@ -32,7 +32,7 @@ const CLICK_COLUMNS = [
 ] as const satisfies readonly (keyof Insertable<LinkClicksTable>)[];
 
 type Click = Insertable<LinkClicksTable>;
-/** Told of an insert that failed, with how many clicks it lost (the people were redirected all the same). */
+/** Told of clicks not recorded, with how many (the people were redirected all the same). */
 export type ClickLoss = ((where: string, error: unknown) => void) | undefined;
 
 interface Writer {
@@ -52,7 +52,7 @@ function writerOf(db: Executor): Writer {
   return writer;
 }
 
-/** Queues one click for the next insert; nothing waits for it. A failed insert is told to `onLoss`. */
+/** Queues one click for the next insert; nothing waits for it. Clicks lost are told to `onLoss` (the latest given). */
 export function queueClick(db: Executor, row: Click, onLoss: ClickLoss): void {
   writerOf(db).queue(row, onLoss);
 }
@@ -63,23 +63,22 @@ export function clicksWritten(db: Executor): Promise<void> {
 }
 
 function clickWriter(db: Executor): Writer {
-  let waiting: { row: Click; onLoss: ClickLoss }[] = [];
+  let waiting: Click[] = [];
   let writing: Promise<void> | null = null;
-  /** Clicks turned away while the queue was full, by whom to tell. */
-  const turnedAway = new Map<ClickLoss, number>();
+  let reportLoss: ClickLoss;
+  /** Clicks turned away while the queue was full, told with the next insert's end. */
+  let turnedAway = 0;
+  const lost = (clicks: number, error: unknown) => reportLoss?.(`short link clicks not recorded (${clicks})`, error);
   // Each number of clicks an insert carries has one statement text: it is built once and kept, then
   // given each batch's values (building a 200-row insert anew cost a busy redirect about 5% of its time).
   const insertsBySize = new Map<number, CompiledQuery>();
 
-  function insertOf(batch: readonly { row: Click }[]): CompiledQuery {
+  function insertOf(batch: Click[]): CompiledQuery {
     const values: unknown[] = [];
-    for (const { row } of batch) for (const column of CLICK_COLUMNS) values.push(row[column]);
+    for (const row of batch) for (const column of CLICK_COLUMNS) values.push(row[column]);
     const kept = insertsBySize.get(batch.length);
     if (kept) return { ...kept, parameters: values };
-    const built = db
-      .insertInto('link_clicks')
-      .values(batch.map((w) => w.row))
-      .compile();
+    const built = db.insertInto('link_clicks').values(batch).compile();
     if (sameParameters(built.parameters, values)) insertsBySize.set(batch.length, built);
     return built;
   }
@@ -91,21 +90,19 @@ function clickWriter(db: Executor): Writer {
       try {
         await db.executeQuery(insertOf(batch));
       } catch (error) {
-        const lost = new Map<ClickLoss, number>();
-        for (const { onLoss } of batch) lost.set(onLoss, (lost.get(onLoss) ?? 0) + 1);
-        for (const [onLoss, clicks] of lost) onLoss?.(`short link clicks not recorded (${clicks})`, error);
+        lost(batch.length, error);
       }
-      for (const [onLoss, clicks] of turnedAway)
-        onLoss?.(`short link clicks not recorded (${clicks})`, new Error('too many clicks waiting for the database'));
-      turnedAway.clear();
+      if (turnedAway > 0) lost(turnedAway, new Error('too many clicks waiting for the database'));
+      turnedAway = 0;
     }
     writing = null;
   }
 
   return {
     queue(row, onLoss) {
-      if (waiting.length >= MOST_WAITING) turnedAway.set(onLoss, (turnedAway.get(onLoss) ?? 0) + 1);
-      else waiting.push({ row, onLoss });
+      reportLoss = onLoss;
+      if (waiting.length >= MOST_WAITING) turnedAway += 1;
+      else waiting.push(row);
       writing ??= writeAll();
     },
     written: () => writing ?? Promise.resolve(),
