@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { groupedReads } from '../../server/src/db/grouped-reads';
 
 describe('grouped reads', () => {
-  it('starts a lone read at once, and reads the keys asked meanwhile together, each caller getting its own value', async () => {
+  it('reads the keys asked in one turn of the event loop together, and those asked while a read is under way in the next, each caller getting its own value', async () => {
     const reads: number[][] = [];
     const read = groupedReads(async (keys: readonly number[]) => {
       reads.push([...keys]);
@@ -12,15 +12,22 @@ describe('grouped reads', () => {
       return new Map(keys.filter((k) => k % 7 !== 0).map((k) => [k, `value ${k}`]));
     });
     const first = read(1);
-    expect(reads).toEqual([[1]]);
+    // Nothing is read in the caller's own turn: the keys the other sockets bring in it join the read.
+    expect(reads).toEqual([]);
     const keys = Array.from({ length: 200 }, (_, k) => k + 2);
-    const values = await Promise.all([first, ...keys.map(read), read(2)]);
+    const asked = [first, ...keys.map(read), read(2)];
+    // Asked once the first read has begun (a later turn): waits for it, then goes into the next.
+    const later = new Promise((resolve) => setImmediate(resolve)).then(() => {
+      expect(reads).toHaveLength(1);
+      return read(1000);
+    });
+    const values = await Promise.all(asked);
     expect(values[0]).toBe('value 1');
     keys.forEach((k, i) => expect(values[i + 1]).toBe(k % 7 === 0 ? undefined : `value ${k}`));
     expect(values.at(-1)).toBe('value 2');
-    // Key 2, asked twice, was read once; 200 keys took two reads.
-    expect(reads).toHaveLength(2);
-    expect(reads[1]).toEqual(keys);
+    expect(await later).toBe('value 1000');
+    // Key 2, asked twice, was read once; the 201 keys of the first turn took one read.
+    expect(reads).toEqual([[1, ...keys], [1000]]);
   });
 
   it('reads at most the given number of keys at a time', async () => {
@@ -31,7 +38,7 @@ describe('grouped reads', () => {
     }, 50);
     const values = await Promise.all(Array.from({ length: 121 }, (_, k) => read(k)));
     expect(values).toEqual([...Array(121).keys()]);
-    expect(sizes).toEqual([1, 50, 50, 20]);
+    expect(sizes).toEqual([50, 50, 21]);
   });
 
   it('fails the callers of a failed read only, and reads again for the next', async () => {
@@ -45,7 +52,8 @@ describe('grouped reads', () => {
       return new Map(keys.map((k) => [k, k.toUpperCase()]));
     });
     const failed = read('a');
-    const later = read('b');
+    // Asked once the failing read has begun: it goes into the next read.
+    const later = new Promise((resolve) => setImmediate(resolve)).then(() => read('b'));
     await expect(failed).rejects.toThrow('connection lost');
     expect(await later).toBe('B');
     expect(await read('c')).toBe('C');

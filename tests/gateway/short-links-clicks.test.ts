@@ -245,6 +245,8 @@ describe('the clicks of short links', () => {
     });
     const tell = (where: string) => told.push(where);
     queueClick(db, row(0), tell);
+    // Its insert starts at the end of this turn of the event loop; the flood comes in the next.
+    await new Promise((resolve) => setImmediate(resolve));
     for (let k = 1; k <= MOST_WAITING + 5; k += 1) queueClick(db, row(k), tell);
     release();
     await clicksWritten(db);
