@@ -1,11 +1,11 @@
 // The cold path a person takes on a cheap phone (Chromium, CPU 4x slower, 390 px), this tree beside the
 // previous release in one run, runs alternating, so the figures compare as ratios on a machine whose
 // load changes: Login pressed to a usable Send SMS form; the dashboard list opened after sign-in; a
-// tap on a 100,000-recipient send to its first status rows, then its address opened in that tab and in a new
-// one; the API reference asked for to its first
-// operation shown. Each with the service worker absent (blocked: a first visit) and present (installed
-// by an earlier visit, signed out). Then Lighthouse (mobile, medians) on the landing page and a
-// reseller's login page. Figures are printed, never asserted.
+// tap on a 100,000-recipient send to its first status rows, then its address opened in that tab and
+// in a new one; the API reference asked for to its first operation shown. Each with the service
+// worker absent (blocked: a first visit) and present (installed by an earlier visit, signed out). Then
+// Lighthouse (mobile, medians) on the landing page and a reseller's login page. Figures are printed,
+// never asserted.
 //   The previous release, built in a tree of its own:
 //     git archive main | tar -x -C /tmp/prev && ln -s "$PWD/node_modules" /tmp/prev/ && (cd /tmp/prev && npm run build)
 //   npm run build && PREV_ROOT=/tmp/prev node tests/bench/run.mjs cold-path
@@ -61,6 +61,9 @@ async function signIn(page: Page, gw: ReleaseGateway, figures: Figures) {
   figures['  of which the password check'] = (await answered) - t0;
 }
 
+/** The rows of a status page's delivery table. */
+const statusRows = (page: Page) => page.getByRole('table', { name: 'Delivery status' }).locator('tbody tr');
+
 async function dashboardThenStatus(page: Page, gw: ReleaseGateway, figures: Figures) {
   const t0 = Date.now();
   await page.goto(gw.url('/dashboard'));
@@ -68,7 +71,7 @@ async function dashboardThenStatus(page: Page, gw: ReleaseGateway, figures: Figu
   figures['dashboard list shown'] = (await timeTo(() => open.waitFor())) - t0;
   const t1 = Date.now();
   await open.click();
-  const rows = page.getByRole('table', { name: 'Delivery status' }).locator('tbody tr');
+  const rows = statusRows(page);
   figures['tap on a 100,000-recipient send to first rows'] =
     (await timeTo(() => rows.nth(FIRST_ROWS - 1).waitFor())) - t1;
   const t2 = Date.now();
@@ -81,9 +84,12 @@ async function dashboardThenStatus(page: Page, gw: ReleaseGateway, figures: Figu
   await (await page.context().newCDPSession(tab)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const t3 = Date.now();
   await tab.goto(gw.url(`/dashboard/${gw.bigSendKey}`));
-  const tabRows = tab.getByRole('table', { name: 'Delivery status' }).locator('tbody tr');
   figures['its status page opened in a new tab to first rows'] =
-    (await timeTo(() => tabRows.nth(FIRST_ROWS - 1).waitFor())) - t3;
+    (await timeTo(() =>
+      statusRows(tab)
+        .nth(FIRST_ROWS - 1)
+        .waitFor(),
+    )) - t3;
   await tab.close();
 }
 

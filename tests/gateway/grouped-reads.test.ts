@@ -2,13 +2,14 @@
 // reads its links and delivery times with.
 import { describe, expect, it } from 'vitest';
 import { groupedReads } from '../../server/src/db/grouped-reads';
+import { yieldToLoop } from '../../server/src/core/event-loop';
 
 describe('grouped reads', () => {
   it('reads the keys asked in one turn of the event loop together, and those asked while a read is under way in the next, each caller getting its own value', async () => {
     const reads: number[][] = [];
     const read = groupedReads(async (keys: readonly number[]) => {
       reads.push([...keys]);
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       return new Map(keys.filter((k) => k % 7 !== 0).map((k) => [k, `value ${k}`]));
     });
     const first = read(1);
@@ -17,7 +18,7 @@ describe('grouped reads', () => {
     const keys = Array.from({ length: 200 }, (_, k) => k + 2);
     const asked = [first, ...keys.map(read), read(2)];
     // Asked once the first read has begun (a later turn): waits for it, then goes into the next.
-    const later = new Promise((resolve) => setImmediate(resolve)).then(() => {
+    const later = yieldToLoop().then(() => {
       expect(reads).toHaveLength(1);
       return read(1000);
     });
@@ -44,7 +45,7 @@ describe('grouped reads', () => {
   it('fails the callers of a failed read only, and reads again for the next', async () => {
     let failNext = true;
     const read = groupedReads(async (keys: readonly string[]) => {
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       if (failNext) {
         failNext = false;
         throw new Error('connection lost');
@@ -53,7 +54,7 @@ describe('grouped reads', () => {
     });
     const failed = read('a');
     // Asked once the failing read has begun: it goes into the next read.
-    const later = new Promise((resolve) => setImmediate(resolve)).then(() => read('b'));
+    const later = yieldToLoop().then(() => read('b'));
     await expect(failed).rejects.toThrow('connection lost');
     expect(await later).toBe('B');
     expect(await read('c')).toBe('C');

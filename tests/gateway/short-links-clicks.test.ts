@@ -9,6 +9,7 @@ import { makeKey, v1 } from './helpers/api-v1';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { eventually } from './helpers/eventually';
 import { suppress } from '../../server/src/optouts/suppression';
+import { yieldToLoop } from '../../server/src/core/event-loop';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { fanOutClicks } from '../../server/src/integrations/webhooks/click-events';
 import { clicksWritten, MOST_WAITING, queueClick } from '../../server/src/links/click-writer';
@@ -246,7 +247,7 @@ describe('the clicks of short links', () => {
     const tell = (where: string) => told.push(where);
     queueClick(db, row(0), tell);
     // Its insert starts at the end of this turn of the event loop; the flood comes in the next.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToLoop();
     for (let k = 1; k <= MOST_WAITING + 5; k += 1) queueClick(db, row(k), tell);
     release();
     await clicksWritten(db);

@@ -2,13 +2,13 @@ import type { CompiledQuery, Insertable } from 'kysely';
 import type { Executor } from '../db/database';
 import { sameParameters } from '../db/queries';
 import type { LinkClicksTable } from '../db/schema-links';
+import { yieldToLoop } from '../core/event-loop';
 
 // Clicks are written after the redirect has answered, together (a group commit): the clicks of one turn
 // of the event loop go into one insert at the turn's end, and a click queued while an insert is under
 // way into the next with every click that came meanwhile, so 200 clicks at once cost a few inserts, not
-// 200, and no person waits for one. The gateway's stop waits for the
-// queue (clicksWritten); a killed process loses what was queued in its last insert's time
-// (docs/architecture.md#short-links).
+// 200, and no person waits for one. The gateway's stop waits for the queue (clicksWritten); a killed
+// process loses what was queued in its last insert's time (docs/architecture.md#short-links).
 
 /** The most clicks one insert carries (well under each database's limit on a statement's parameters). */
 const MOST_IN_ONE_INSERT = 500;
@@ -105,7 +105,7 @@ function clickWriter(db: Executor): Writer {
       if (waiting.length >= MOST_WAITING) turnedAway += 1;
       else waiting.push(row);
       // At the turn's end: on SQLite an insert begun at once ends before the next socket is read (4 clicks an insert).
-      writing ??= new Promise((resolve) => setImmediate(resolve)).then(writeAll);
+      writing ??= yieldToLoop().then(writeAll);
     },
     written: () => writing ?? Promise.resolve(),
   };
