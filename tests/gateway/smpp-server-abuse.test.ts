@@ -13,9 +13,9 @@ import { UNBOUND_PER_ADDRESS } from '../../server/src/smpp-server/sessions';
 
 const setup = useTestGateway();
 
-async function setUp() {
+async function setUp(times: { idleMs?: number; bindTimeoutMs?: number } = {}) {
   const gw = await setup.open();
-  const smppServer = await startSmpp(gw, { carrier: false });
+  const smppServer = await startSmpp(gw, { carrier: false, ...times });
   setup.onStop(smppServer.stop);
   const { systemId } = await smppAccessFor(gw, 'demouser');
   return { port: smppServer.port, server: smppServer.server, systemId };
@@ -98,7 +98,9 @@ describe('octets that are no PDU', () => {
 
 describe('a customer that never reads', () => {
   it('stops reading a session once 1,024 of its answers wait, and goes on when they are read', async () => {
-    const { port, server, systemId } = await setUp();
+    // The session never binds and is not read for a while: on a loaded machine the exchange outlasts
+    // the bind timeout (30 s) and the idle limit, which would close it before every answer is read.
+    const { port, server, systemId } = await setUp({ idleMs: 600_000, bindTimeoutMs: 600_000 });
     const socket = await rawSocket(port);
     socket.pause();
     const perChunk = 4096;
@@ -113,6 +115,7 @@ describe('a customer that never reads', () => {
     // The customer writes while its own writes go out, then waits a turn at a time for the answers
     // to back up in the gateway (its reads take a few hundred PDUs a turn).
     while (server.answersWaiting <= ANSWERS_HIGH / 2 || socket.writableLength < 1 << 20) {
+      expect(socket.destroyed, 'the session closed before the gateway stopped reading it').toBe(false);
       if (socket.writableLength < 1 << 20) {
         expect(sent, 'bytes sent before the gateway stopped reading').toBeLessThan(64 << 20);
         socket.write(chunk);
@@ -124,12 +127,15 @@ describe('a customer that never reads', () => {
     expect(await boundStatus(port, systemId)).toBe(0);
     expect(server.answersWaiting).toBeLessThanOrEqual(ANSWERS_HIGH + 1);
     let received = 0;
-    const all = new Promise<void>((resolve) =>
+    const all = new Promise<void>((resolve, reject) => {
       socket.on('data', (chunk: Buffer) => {
         received += chunk.length;
         if (received === sent) resolve();
-      }),
-    );
+      });
+      socket.once('close', () =>
+        reject(new Error(`the gateway closed the session after ${received} of ${sent} bytes`)),
+      );
+    });
     socket.resume();
     await all;
     expect(received).toBe(sent);

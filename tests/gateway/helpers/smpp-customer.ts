@@ -15,8 +15,11 @@ export const PASSWORD = 'pw123456';
 export const TEST_SOURCE = { ip: '127.0.0.1', userAgent: 'test' };
 
 /** The gateway's SMPP server on a free port, with the carrier (the simulator) ticking beside it. */
-export async function startSmpp(gw: TestGateway, options: { idleMs?: number; carrier?: boolean } = {}) {
-  const server = new SmppServer(gw.ctx, { idleMs: options.idleMs ?? 60_000 });
+export async function startSmpp(
+  gw: TestGateway,
+  options: { idleMs?: number; bindTimeoutMs?: number; carrier?: boolean } = {},
+) {
+  const server = new SmppServer(gw.ctx, { idleMs: options.idleMs ?? 60_000, bindTimeoutMs: options.bindTimeoutMs });
   const port = await server.listen(0, '127.0.0.1');
   let ticking: Promise<unknown> | null = null;
   const carrier =
