@@ -1,12 +1,13 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { cedisText, taxRows, unitPrice, type Invoice } from '../../../src/domain/money/invoice';
 import { formatAccra } from '../../../src/domain/dates';
 
 // An invoice as a PDF (docs/product.md#invoices): one A4 page in PDF's own Helvetica, made with pdf-lib.
+// pdf-lib is imported on the first invoice, not when the gateway starts: loading it costs every process
+// start about half a second of CPU, and most processes never make an invoice.
 
 const A4 = [595.28, 841.89] as const;
 const MARGIN = 56;
-const GREY = rgb(0.35, 0.35, 0.35);
 
 /** Helvetica writes WinAnsi only: a letter outside it (ɛ, ŋ, an emoji) is shown as '?', never a failure. */
 function writable(font: PDFFont, text: string): string {
@@ -27,6 +28,8 @@ interface Pen {
   font: PDFFont;
   bold: PDFFont;
   y: number;
+  black: Color;
+  grey: Color;
 }
 
 function line(pen: Pen, text: string, options: { size?: number; bold?: boolean; grey?: boolean; x?: number } = {}) {
@@ -37,7 +40,7 @@ function line(pen: Pen, text: string, options: { size?: number; bold?: boolean; 
     y: pen.y,
     size,
     font,
-    color: options.grey ? GREY : rgb(0, 0, 0),
+    color: options.grey ? pen.grey : pen.black,
   });
   pen.y -= size + 6;
 }
@@ -52,6 +55,7 @@ function amountRow(pen: Pen, label: string, amount: string, bold = false) {
 }
 
 export async function invoicePdf(invoice: Invoice): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`Invoice ${invoice.number}`);
   doc.setSubject(`${invoice.seller.name}: SMS credits`);
@@ -63,6 +67,8 @@ export async function invoicePdf(invoice: Invoice): Promise<Buffer> {
     font: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
     y: A4[1] - MARGIN,
+    black: rgb(0, 0, 0),
+    grey: rgb(0.35, 0.35, 0.35),
   };
   const money = (amount: number) => cedisText(invoice.currency, amount);
 
