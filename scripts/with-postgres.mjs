@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Runs a command against a private PostgreSQL cluster on a free loopback port, then removes it.
 // Usage: node scripts/with-postgres.mjs <command> [args...]   (DATABASE_URL is set for the command)
+// PG_KEEP_LOG=<file>: the server's log is copied there at the end (errors with their statement, and
+// lock waits past a second), so a statement that timed out can be named.
 import { spawnSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, chmodSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, chmodSync, copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +66,7 @@ check(
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${statements}`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c log_lock_waits=on${statements}`,
     'start',
   ]),
   'pg_ctl start',
@@ -76,5 +78,6 @@ const [cmd, ...args] = process.argv.slice(2);
 const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url }, shell: false });
 const code = await new Promise((resolve) => child.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0))));
 run(findBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+if (process.env.PG_KEEP_LOG) copyFileSync(join(dir, 'log'), process.env.PG_KEEP_LOG);
 rmSync(dir, { recursive: true, force: true });
 process.exit(code);

@@ -19,7 +19,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './helpers/round-robi
 import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { RebindingCustomer } from './helpers/rebinding-customer';
 import { sessionThrough, startInstance, v1Through, type Instance } from './helpers/instances';
-import { balancesOffTheirLedgers, carrierParts, runsPerRegistration } from './helpers/shared-database';
+import { balancesOffTheirLedgers, carrierParts, runsPerRegistration, webhookState } from './helpers/shared-database';
 import { DEMO_SMPP } from '../../server/src/seed/demo';
 
 const RECIPIENTS = 30_000;
@@ -225,7 +225,11 @@ describe('three instances behind a proxy, one killed', () => {
       const byMessage = events.update();
       expect(owed.filter((id) => !byMessage.has(id)).length).toBe(0);
       expect(receiptsMissing()).toEqual([]);
-    }, 300_000);
+    }, 300_000).catch(async (error: unknown) => {
+      // Where the webhooks stood when the wait ran out: the fan-out's place, the deliveries, the breakers.
+      console.error('webhooks at the end of the wait:', JSON.stringify(await webhookState(set!.databaseUrl), null, 1));
+      throw error;
+    });
     const receiptsDoneAfter = performance.now() - killedAt;
 
     const final = carrier.update();

@@ -64,3 +64,51 @@ export const carrierParts = (databaseUrl: string) =>
       inDoubt: new Set(doubtful.map((p) => p.to_number)),
     };
   });
+
+/**
+ * Where the webhooks stand, for a test that waited too long on them: how far the fan-out has read the
+ * event log, the deliveries by state and attempts, and each endpoint's breaker and due time (ms from now).
+ */
+export const webhookState = (databaseUrl: string) =>
+  reading(databaseUrl, async (db) => {
+    const now = Date.now();
+    const cursor = await db.selectFrom('webhook_cursor').selectAll().execute();
+    const lastEvent = await db
+      .selectFrom('recipient_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const deliveries = await db
+      .selectFrom('webhook_deliveries')
+      .select([
+        'state',
+        'attempts',
+        'last_status_code',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.min('next_attempt_at').as('firstDue'),
+        (eb) => eb.fn.max('claimed_until').as('lastLease'),
+      ])
+      .groupBy(['state', 'attempts', 'last_status_code'])
+      .execute();
+    const endpoints = await db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'kind', 'failures', 'timeouts', 'paused_until', 'due_at', 'disabled_at'])
+      .execute();
+    const fromNow = (t: unknown) => (t === null || t === undefined ? null : Number(t) - now);
+    return {
+      cursor: cursor.map((c) => ({ name: c.name, at: Number(c.last_event_id) })),
+      lastEventId: Number(lastEvent?.id ?? 0),
+      deliveries: deliveries.map((d) => ({
+        state: d.state,
+        attempts: d.attempts,
+        lastStatus: d.last_status_code,
+        n: Number(d.n),
+        firstDueIn: fromNow(d.firstDue),
+        lastLeaseIn: fromNow(d.lastLease),
+      })),
+      endpoints: endpoints.map((e) => ({
+        ...e,
+        paused_until: fromNow(e.paused_until),
+        due_at: fromNow(e.due_at),
+      })),
+    };
+  });
