@@ -2,8 +2,8 @@
 // Runs a command against a private PostgreSQL cluster on a free loopback port, then removes it.
 // Usage: node scripts/with-postgres.mjs <command> [args...]   (DATABASE_URL is set for the command)
 // PG_KEEP_LOG=<file>: the server's log is copied there at the end (errors with their statement, and
-// lock waits past a second, the plans of statements of 3 s or more), so a statement that timed out
-// can be named and its plan read.
+// lock waits past a second, the plans of statements of 3 s or more, or PG_EXPLAIN_MS), so a statement
+// that timed out can be named and its plan read.
 import { spawnSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, chmodSync, copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -62,7 +62,7 @@ const preload = [
 const statements =
   (preload.length > 0 ? ` -c shared_preload_libraries=${preload.join(',')}` : '') +
   (process.env.PG_STAT_STATEMENTS === '1' ? ' -c pg_stat_statements.track=all' : '') +
-  (process.env.PG_KEEP_LOG ? ' -c auto_explain.log_min_duration=3000' : '');
+  (process.env.PG_KEEP_LOG ? ` -c auto_explain.log_min_duration=${Number(process.env.PG_EXPLAIN_MS ?? 3000)}` : '');
 check(
   run(findBin('pg_ctl'), [
     '-D',
