@@ -9,6 +9,7 @@ import { makeKey, v1 } from './helpers/api-v1';
 import { eventually } from './helpers/eventually';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
+import { BREAKER_AFTER } from '../../server/src/integrations/webhooks/outcomes';
 
 const SCOPES = ['messages:send', 'messages:read', 'balance:read', 'webhooks:manage'];
 const ALL_EVENTS = [
@@ -156,6 +157,32 @@ describe('an endpoint that keeps failing', () => {
           .map((r) => r.headers['webhook-id']),
       ).size,
     ).toBe(40);
+  });
+
+  it('is paused a minute by attempts that failed together, and longer only by a failure after the pause', async () => {
+    gw.ctx.webhookRetrySchedule = Array<number>(10).fill(1);
+    const ep = await endpoint(keyA, receiver, ['message.delivered']);
+    receiver.answer(ep.path, 500);
+    await sendAs(keyA, 'DEMO', numbers(40, 400));
+    await tickWebhooks(gw.ctx, 'loop-a');
+    // Sixteen attempts went out at once and all failed: the five that closed the breaker count, the
+    // rest were under way when it paused (before, they took the pause to an hour at one stroke).
+    expect(receiver.on(ep.path).length).toBeGreaterThan(BREAKER_AFTER);
+    const pausedFor = async () => {
+      const row = await gw.ctx.db
+        .selectFrom('webhook_endpoints')
+        .select(['failures', 'paused_until'])
+        .where('id', '=', ep.id)
+        .executeTakeFirstOrThrow();
+      return { failures: row.failures, ms: Number(row.paused_until) - gw.ctx.now() };
+    };
+    expect(await pausedFor()).toEqual({ failures: BREAKER_AFTER, ms: 60_000 });
+    // After the minute one attempt is tried; it fails, and the next pause is twice as long.
+    gw.clock.advance(60_000);
+    const before = receiver.on(ep.path).length;
+    await tickWebhooks(gw.ctx, 'loop-a');
+    expect(receiver.on(ep.path).length).toBe(before + 1);
+    expect(await pausedFor()).toEqual({ failures: BREAKER_AFTER + 1, ms: 120_000 });
   });
 
   it('gets less time once it keeps timing out', async () => {

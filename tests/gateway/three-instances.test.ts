@@ -251,12 +251,16 @@ describe('three instances behind a proxy, one killed', () => {
     expect(events.unverified).toBe(0);
     const webhookRetries = byMessage.reduce((n, m) => n + m.requests - 1, 0);
     expect(webhookRetries).toBeGreaterThan(0);
-    // Every message of the campaign delivered, as the API reports each batch, but those in doubt.
+    // Every message of the campaign delivered, as the API reports each batch, but those in doubt. The
+    // carrier's receipts for batches without a callback come in their own time: on a loaded machine
+    // some are still on their way when the webhooks are all in.
     for (const [i, batch] of batches.entries()) {
       const unreached = numbers.slice(i * PER_REQUEST, (i + 1) * PER_REQUEST).filter((n) => gone.has(n)).length;
-      const read = await api.call('GET', `/batches/${batch}`);
-      expect({ batch, delivered: read.body.counts.delivered }).toEqual({ batch, delivered: PER_REQUEST - unreached });
-      if (unreached === 0) expect({ batch, status: read.body.status }).toEqual({ batch, status: 'completed' });
+      await eventually(async () => {
+        const read = await api.call('GET', `/batches/${batch}`);
+        expect({ batch, delivered: read.body.counts.delivered }).toEqual({ batch, delivered: PER_REQUEST - unreached });
+        if (unreached === 0) expect({ batch, status: read.body.status }).toEqual({ batch, status: 'completed' });
+      }, 120_000);
     }
     // The rebound customer got receipts on its new bind.
     expect(demo.cuts).toBe(1);

@@ -10,7 +10,8 @@ import { dueFrom } from './due';
  * what it still had waiting; anything else is retried on the schedule, with jitter, until it runs out.
  * The endpoint counts its failures in a row: after BREAKER_AFTER it is paused (the breaker), a minute
  * first and twice as long at each failure after, up to an hour; its deliveries wait, uncounted, and
- * the first attempt after the pause either closes the breaker (2xx) or pauses it again.
+ * the first attempt after the pause either closes the breaker (2xx) or pauses it again. Attempts that
+ * end during a pause were under way when it began, and do not lengthen it.
  */
 
 /** WEBHOOK_RETRY_SCHEDULE's default: seconds before each retry. */
@@ -45,6 +46,12 @@ async function answered(trx: Executor, endpointId: string) {
     .execute();
 }
 
+/**
+ * Counts a failure in a row, and pauses the endpoint past BREAKER_AFTER. A failure that ends while the
+ * endpoint is paused is of an attempt under way when the pause began: it counts for nothing, or the
+ * attempts a gateway had in flight at once (16 cut together by a slow moment) would take the pause
+ * to an hour at one stroke. Only the first attempt after a pause can lengthen it.
+ */
 async function failed(trx: Executor, endpointId: string, timedOut: boolean, now: number) {
   const row = await trx
     .updateTable('webhook_endpoints')
@@ -53,9 +60,11 @@ async function failed(trx: Executor, endpointId: string, timedOut: boolean, now:
       timeouts: timedOut ? sql<number>`timeouts + 1` : 0,
     })
     .where('id', '=', endpointId)
+    .where((eb) => eb.or([eb('paused_until', 'is', null), eb('paused_until', '<=', now)]))
     .returning('failures')
     .executeTakeFirst();
-  const pause = pauseMs(Number(row?.failures ?? 0));
+  if (!row) return;
+  const pause = pauseMs(Number(row.failures));
   if (pause === 0) return;
   const until = now + pause;
   await trx

@@ -81,10 +81,16 @@ export function postWebhook(
       lookup: checkedLookup(options.resolve, options.publicOnly),
       agent: false,
     });
-    const timer = setTimeout(() => {
-      finish(null, `No answer within ${Math.round(options.timeoutMs / 1000)} s`, true);
-      req.destroy();
-    }, options.timeoutMs);
+    // The verdict waits for the loop's reading of what has arrived (setImmediate runs after it): a
+    // gateway held up past the time must not blame a receiver whose answer is already in the socket.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          finish(null, `No answer within ${Math.round(options.timeoutMs / 1000)} s`, true);
+          req.destroy();
+        }),
+      options.timeoutMs,
+    );
     req.on('response', (res) => {
       let read = 0;
       res.on('data', (chunk: Buffer) => {
