@@ -17,8 +17,8 @@ import { freeQuotaOf, takeFree } from './free-quota';
  * final status of a message sent through the API inserts one delivery per endpoint of its account
  * and mode that takes the event's type, and one for its batch's callback URL. Endpoints are read by
  * key (the account and mode's endpoints, the batch's callback by id), never all of an account's. The
- * cursor row is locked for the step (PostgreSQL), and a delivery is unique per event and endpoint, so
- * two gateways never fan one event out twice.
+ * cursor row is locked for the step (PostgreSQL; a loop that finds it locked skips the step), and a
+ * delivery is unique per event and endpoint, so two gateways never fan one event out twice.
  */
 
 const CURSOR = 'deliveries';
@@ -78,9 +78,16 @@ const webhookId = () => `whd_${randomBytes(12).toString('hex')}`;
 export async function fanOutEvents(ctx: GatewayContext): Promise<number> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    let cursorQuery = trx.selectFrom('webhook_cursor').select('last_event_id').where('name', '=', CURSOR);
-    if (ctx.db.dialectName === 'postgres') cursorQuery = cursorQuery.forUpdate();
-    const cursor = Number((await cursorQuery.executeTakeFirst())?.last_event_id ?? 0);
+    const cursorQuery = trx.selectFrom('webhook_cursor').select('last_event_id').where('name', '=', CURSOR);
+    // On PostgreSQL a loop that finds the cursor taken leaves the step to the loop fanning out now:
+    // waiting in line behind the other loops' steps (every gateway's, four times a second) only
+    // grew a queue that, on a loaded machine, ran past the statement timeout.
+    const row =
+      ctx.db.dialectName === 'postgres'
+        ? await cursorQuery.forUpdate().skipLocked().executeTakeFirst()
+        : await cursorQuery.executeTakeFirst();
+    if (!row && (await cursorQuery.executeTakeFirst())) return 0;
+    const cursor = Number(row?.last_event_id ?? 0);
     const events = await eventsAfter(trx, cursor, EVENT_STEP);
     if (events.length === 0) return 0;
     await insertDeliveries(ctx, trx, events, now);
