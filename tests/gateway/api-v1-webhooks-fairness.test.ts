@@ -122,13 +122,19 @@ describe("one account's receiver that never answers", () => {
   }, 60_000);
 });
 
+/** An endpoint answering 500 to everything, 40 deliveries of it made, and one tick of the loop run. */
+async function failingEndpointAfterOneTick(firstNumber: number) {
+  gw.ctx.webhookRetrySchedule = Array<number>(10).fill(1);
+  const ep = await endpoint(keyA, receiver, ['message.delivered']);
+  receiver.answer(ep.path, 500);
+  await sendAs(keyA, 'DEMO', numbers(40, firstNumber));
+  await tickWebhooks(gw.ctx, 'loop-a');
+  return ep;
+}
+
 describe('an endpoint that keeps failing', () => {
   it('is paused: its deliveries wait, not dropped and not counted as attempts, then go out', async () => {
-    gw.ctx.webhookRetrySchedule = Array<number>(10).fill(1);
-    const ep = await endpoint(keyA, receiver, ['message.delivered']);
-    receiver.answer(ep.path, 500);
-    await sendAs(keyA, 'DEMO', numbers(40, 200));
-    await tickWebhooks(gw.ctx, 'loop-a');
+    const ep = await failingEndpointAfterOneTick(200);
     const tried = receiver.on(ep.path).length;
     // A few at once, then the failures pause it before the rest are tried.
     expect(tried).toBeGreaterThanOrEqual(5);
@@ -160,11 +166,7 @@ describe('an endpoint that keeps failing', () => {
   });
 
   it('is paused a minute by attempts that failed together, and longer only by a failure after the pause', async () => {
-    gw.ctx.webhookRetrySchedule = Array<number>(10).fill(1);
-    const ep = await endpoint(keyA, receiver, ['message.delivered']);
-    receiver.answer(ep.path, 500);
-    await sendAs(keyA, 'DEMO', numbers(40, 400));
-    await tickWebhooks(gw.ctx, 'loop-a');
+    const ep = await failingEndpointAfterOneTick(400);
     // Sixteen attempts went out at once and all failed: the five that closed the breaker count, the
     // rest were under way when it paused (before, they took the pause to an hour at one stroke).
     expect(receiver.on(ep.path).length).toBeGreaterThan(BREAKER_AFTER);

@@ -82,11 +82,10 @@ export async function fanOutEvents(ctx: GatewayContext): Promise<number> {
     // On PostgreSQL a loop that finds the cursor taken leaves the step to the loop fanning out now:
     // waiting in line behind the other loops' steps (every gateway's, four times a second) only
     // grew a queue that, on a loaded machine, ran past the statement timeout.
-    const row =
-      ctx.db.dialectName === 'postgres'
-        ? await cursorQuery.forUpdate().skipLocked().executeTakeFirst()
-        : await cursorQuery.executeTakeFirst();
-    if (!row && (await cursorQuery.executeTakeFirst())) return 0;
+    const postgres = ctx.db.dialectName === 'postgres';
+    const row = await (postgres ? cursorQuery.forUpdate().skipLocked() : cursorQuery).executeTakeFirst();
+    // No row: another loop holds it, unless it is missing (then it is made at the end of the step).
+    if (!row && postgres && (await cursorQuery.executeTakeFirst())) return 0;
     const cursor = Number(row?.last_event_id ?? 0);
     const events = await eventsAfter(trx, cursor, EVENT_STEP);
     if (events.length === 0) return 0;
