@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { defineConfig, type Plugin } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -15,6 +16,113 @@ const FIRST_SCREEN =
  */
 const ENTRY_NEEDS =
   /\/node_modules\/react\/|\/src\/(app\/(screen-modules|install-prompt|register-sw|first-touch)|db\/(boot-mirror|shared-in-store)|sync\/after-first-screen|flows\/(share-sign-in|incoming)|domain\/(constants|brand\/(prerendered-page|domain-details)|send\/incoming|navigation\/app-paths))\.tsx?$/;
+
+/** The signed-in shell: every screen after sign-in runs inside it (src/app/screens.tsx). */
+const SHELL = resolve(import.meta.dirname, 'src/app/shell/app-layout.tsx');
+/** Files of this tree by their paths in it, as the bundler names modules. */
+const fromRoot = (paths: readonly string[]) => paths.map((path) => resolve(import.meta.dirname, path));
+/** What a visitor's first pages run: the entry, the app's root, the landing and login pages. */
+const VISITOR_PAGES = fromRoot([
+  'src/app/main.tsx',
+  'src/app/root.tsx',
+  'src/features/landing/landing-screen.tsx',
+  'src/features/auth/login-screen.tsx',
+]);
+/** The visitor's forms that end signed in: much of their code is the shell's too. */
+const ACCOUNT_FORMS = fromRoot(['src/features/auth/signup-screen.tsx', 'src/features/auth/join-screen.tsx']);
+
+type ModuleInfo = NonNullable<ReturnType<Rolldown.ChunkingContext['getModuleInfo']>>;
+
+/**
+ * Packages whose index re-exports every component: a module importing two of them from it runs those
+ * two, not all (the build drops the rest), so a walk through the index follows only the names imported.
+ */
+const BARRELS = new Map(
+  ['@mantine/core', '@mantine/hooks'].map((name) => [
+    name,
+    resolve(import.meta.dirname, `node_modules/${name}/esm/index.mjs`),
+  ]),
+);
+
+/** An index's names, each with the file it comes from (its `import { a, b } from "./x.mjs"` then one `export { a, b as c }`). */
+function barrelNames(info: ModuleInfo): Map<string, string> {
+  const fileOf = new Map<string, string>();
+  for (const [, names, from] of (info.code ?? '').matchAll(/^import \{([^}]*)\} from "([^"]+)";$/gm))
+    for (const name of names!.split(',')) fileOf.set(name.trim(), resolve(info.id, '..', from!));
+  const exported = new Map<string, string>();
+  for (const [, names] of (info.code ?? '').matchAll(/^export \{([^}]*)\};?$/gm))
+    for (const entry of names!.split(',')) {
+      const [local, as = local] = entry.trim().split(/\s+as\s+/);
+      const file = fileOf.get(local!);
+      if (file) exported.set(as!, file);
+    }
+  return exported;
+}
+
+/** The names a module imports from a package (undefined: all of it, by `import *` or a form not read here). */
+function namesImported(code: string, from: string): string[] | undefined {
+  const quoted = `["']${from.replace('/', '\\/')}["']`;
+  if (new RegExp(`import\\s*\\*\\s*as\\s+\\w+\\s+from\\s*${quoted}`).test(code)) return undefined;
+  const names: string[] = [];
+  for (const [, list] of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g')))
+    for (const entry of list!.split(',')) if (entry.trim()) names.push(entry.trim().split(/\s+as\s+/)[0]!);
+  return names.length > 0 ? names : undefined;
+}
+
+/**
+ * The modules `roots` run, directly or through others, by static imports (what runs once they do); an
+ * import from a package's index counts the files of the names imported.
+ */
+function staticClosure(getModuleInfo: (id: string) => ModuleInfo | null, roots: readonly string[]): Set<string> {
+  const barrels = new Map<string, Map<string, string>>();
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      const barrel = [...BARRELS].find(([, file]) => file === imported);
+      const names = barrel && info?.code ? namesImported(info.code, barrel[0]) : undefined;
+      if (!barrel || !names) {
+        stack.push(imported);
+        continue;
+      }
+      if (!barrels.has(imported)) barrels.set(imported, barrelNames(getModuleInfo(imported)!));
+      const files = barrels.get(imported)!;
+      for (const name of names) stack.push(files.get(name) ?? imported);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The shell's code beyond the visitor's first pages, in two chunks where the default split made about
+ * forty: what the sign-up and join forms share with it ('account-forms'), and the rest ('signed-in'). A
+ * signed-in screen loads the shell anyway, so this costs it no byte more, where each file costs a cheap
+ * phone's main thread a request to start and a task to load (about 5 ms each at 4x CPU: a status page
+ * opened in a new tab went from 68 files to 34). A module loaded on demand keeps its own chunk (Vite's
+ * manifest names it, and the gateway's page reads that); styles stay with their chunks. A module a
+ * visitor's page runs is left where it was, so the login page loads what it did.
+ */
+function signedInShell(): Rolldown.CodeSplittingNameFunction {
+  let chunkOf: Map<string, string> | undefined;
+  return (id, ctx) => {
+    if (!chunkOf) {
+      const getModuleInfo = (moduleId: string) => ctx.getModuleInfo(moduleId);
+      const visitors = staticClosure(getModuleInfo, VISITOR_PAGES);
+      const forms = staticClosure(getModuleInfo, ACCOUNT_FORMS);
+      chunkOf = new Map();
+      for (const moduleId of staticClosure(getModuleInfo, [SHELL])) {
+        const onDemand = (getModuleInfo(moduleId)?.dynamicImporters.length ?? 0) > 0;
+        if (visitors.has(moduleId) || onDemand || moduleId.endsWith('.css')) continue;
+        chunkOf.set(moduleId, forms.has(moduleId) ? 'account-forms' : 'signed-in');
+      }
+    }
+    return chunkOf.get(id) ?? null;
+  };
+}
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8081';
 
@@ -95,9 +203,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: (id: string) => FIRST_SCREEN.test(id) && !id.endsWith('.css'),
                   priority: 1,
                 },
+                // Its modules' imports are where they belong already (the visitor's chunks, or its own).
+                { name: signedInShell(), includeDependenciesRecursively: false },
                 {
-                  // zod in a file of its own, which the visitor's pages never load and sign-in fetches ahead
-                  // (tests/e2e/first-load.e2e.ts): the schemas that use it live in src/domain/contract.
+                  // zod, which the visitor's pages never load, goes with the shell's code above (sign-in fetches
+                  // it ahead: tests/e2e/first-load.e2e.ts); what of it something else alone uses, in a file of its own.
                   name: 'zod',
                   test: /\/node_modules\/zod\//,
                 },

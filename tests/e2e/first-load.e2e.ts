@@ -66,8 +66,9 @@ describe('first load on a phone', () => {
     await afterFirstScreen;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(page.workers().map((w) => w.url())).toEqual([]);
-    // A visitor’s page: no Dexie, no answer schemas, and the domain's details carried by the page.
-    expect(asked.filter((path) => /\/assets\/(db|zod|session-watch)-/.test(path))).toEqual([]);
+    // A visitor’s page: not the signed-in code (Dexie and the answer schemas are in it), and the
+    // domain's details carried by the page.
+    expect(asked.filter((path) => /\/assets\/(account-forms|signed-in|session-watch)-/.test(path))).toEqual([]);
     expect(asked.filter((path) => path === '/smsgateway/api/domain')).toEqual([]);
 
     const drainer = page.waitForEvent('worker', (w) => w.url().includes('drainer-worker'));
@@ -89,10 +90,10 @@ describe('first load on a phone', () => {
     const login = new LoginPage(page);
     await login.open(world.gateway.url('/login'));
     await login.loginButton.waitFor();
-    const screens = /\/assets\/(app-layout|send-screen|session-watch|zod)-/;
+    const screens = /\/assets\/(app-layout|account-forms|signed-in|send-screen|session-watch)-/;
     // Focusing the form is the sign of a person about to sign in.
     const fetched = Promise.all(
-      ['app-layout', 'send-screen', 'session-watch', 'zod'].map((name) =>
+      ['app-layout', 'account-forms', 'signed-in', 'send-screen', 'session-watch'].map((name) =>
         page.waitForRequest((r) => r.url().includes(`/assets/${name}-`)),
       ),
     );
