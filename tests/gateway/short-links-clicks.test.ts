@@ -13,6 +13,7 @@ import { yieldToLoop } from '../../server/src/core/event-loop';
 import { tickWebhooks } from '../../server/src/integrations/webhooks/deliver';
 import { fanOutClicks } from '../../server/src/integrations/webhooks/click-events';
 import { clicksWritten, MOST_WAITING, queueClick } from '../../server/src/links/click-writer';
+import { openLink } from '../../server/src/links/open';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
 
 /** Counts the inserts into link_clicks. */
@@ -218,6 +219,39 @@ describe('the clicks of short links', () => {
     expect(counted.inserts).toBeLessThanOrEqual(2);
     const stored = await gw.ctx.db.selectFrom('link_clicks').select('id').where('message_id', '=', id).execute();
     expect(stored).toHaveLength(400);
+  });
+
+  it('redirects without waiting for the recipient’s delivery time: a failed read of it loses the click, told, not the redirect', async () => {
+    const sent = await sendSms(gw, demo.apikey, [
+      sendItem({
+        destinationAddress: numbers(1, 700),
+        shortenLinks: true,
+        shortMessage: 'Offer: https://shop.example.com/y',
+      }),
+    ]);
+    const [link] = await codesOf(sent.body.message_id as number);
+    // The delivery time's read (messaging's table) fails on this connection; the link's own read does not.
+    const failing = new Set<string>();
+    const failsDeliveryRead: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('done_at from message_recipients'))
+          failing.add(queryId.queryId);
+        return node;
+      },
+      transformResult: async ({ queryId, result }) => {
+        if (failing.has(queryId.queryId)) throw new Error('the delivery time cannot be read');
+        return result;
+      },
+    };
+    const db = Object.assign(gw.ctx.db.withPlugin(failsDeliveryRead), { dialectName: gw.ctx.db.dialectName });
+    const told: string[] = [];
+    const ctx = { ...gw.ctx, db, reportError: (where: string) => void told.push(where) };
+    const owner = async () => ({ sender: { companyname: 'Demo', username: 'demouser' }, host: 'localhost' });
+    const answer = await openLink(ctx, link!.code, 'localhost', owner, { method: 'GET', userAgent: PHONE });
+    expect(answer).toEqual({ redirect: 'https://shop.example.com/y' });
+    await clicksWritten(db);
+    expect(failing.size).toBe(1);
+    expect(told).toEqual(['short link clicks not recorded (1)']);
   });
 
   it('keeps at most a bounded queue of clicks while the database is stalled, and tells how many it turned away', async () => {

@@ -38,7 +38,9 @@ export type ClickLoss = ((where: string, error: unknown) => void) | undefined;
 
 interface Writer {
   queue: (row: Click, onLoss: ClickLoss) => void;
-  /** The inserts under way, until the queue is empty. */
+  /** Queues the click once `isPerson` says it is a person's; a failed check loses it (told to onLoss). */
+  queueOnceChecked: (row: Click, onLoss: ClickLoss, isPerson: Promise<boolean>) => void;
+  /** The checks and inserts under way, until the queue is empty. */
   written: () => Promise<void>;
 }
 
@@ -58,7 +60,15 @@ export function queueClick(db: Executor, row: Click, onLoss: ClickLoss): void {
   writerOf(db).queue(row, onLoss);
 }
 
-/** Resolves once every click queued so far is written (or its insert has failed and been told). */
+/**
+ * Queues one click once `isPerson` resolves true (a check of the click's own, such as its recipient's
+ * delivery time, that its redirect does not wait for); false drops it, a failure loses it, told to `onLoss`.
+ */
+export function queueClickOnceChecked(db: Executor, row: Click, onLoss: ClickLoss, isPerson: Promise<boolean>): void {
+  writerOf(db).queueOnceChecked(row, onLoss, isPerson);
+}
+
+/** Resolves once every click queued so far is checked and written (or its insert has failed and been told). */
 export function clicksWritten(db: Executor): Promise<void> {
   return writerOf(db).written();
 }
@@ -99,14 +109,40 @@ function clickWriter(db: Executor): Writer {
     writing = null;
   }
 
+  /** Clicks whose check is under way, and who waits for there to be none. */
+  let checking = 0;
+  let checked: Array<() => void> = [];
+
+  function queue(row: Click, onLoss: ClickLoss) {
+    reportLoss = onLoss;
+    if (waiting.length >= MOST_WAITING) turnedAway += 1;
+    else waiting.push(row);
+    // At the turn's end: on SQLite an insert begun at once ends before the next socket is read (4 clicks an insert).
+    writing ??= yieldToLoop().then(writeAll);
+  }
+
   return {
-    queue(row, onLoss) {
-      reportLoss = onLoss;
-      if (waiting.length >= MOST_WAITING) turnedAway += 1;
-      else waiting.push(row);
-      // At the turn's end: on SQLite an insert begun at once ends before the next socket is read (4 clicks an insert).
-      writing ??= yieldToLoop().then(writeAll);
+    queue,
+    queueOnceChecked(row, onLoss, isPerson) {
+      checking += 1;
+      isPerson
+        .then(
+          (person) => person && queue(row, onLoss),
+          (error: unknown) => onLoss?.('short link clicks not recorded (1)', error),
+        )
+        .finally(() => {
+          checking -= 1;
+          if (checking > 0) return;
+          const waiters = checked;
+          checked = [];
+          for (const waiter of waiters) waiter();
+        });
     },
-    written: () => writing ?? Promise.resolve(),
+    async written() {
+      while (checking > 0 || writing) {
+        if (checking > 0) await new Promise<void>((resolve) => checked.push(resolve));
+        else await writing;
+      }
+    },
   };
 }

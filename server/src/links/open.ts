@@ -13,7 +13,7 @@ import {
 } from '../../../src/domain/links/short-links';
 import { deviceFamily, isPreviewer } from './agents';
 import { expiredPage, NOT_FOUND, type LinkPage } from './pages';
-import { queueClick } from './click-writer';
+import { queueClick, queueClickOnceChecked } from './click-writer';
 
 /** Who owns a link's account and the host its links belong on, supplied by the composition (accounts, tenancy). */
 export interface LinkOwner {
@@ -135,12 +135,11 @@ async function linkOf(db: Db, code: string, now: number): Promise<KeptLink | und
 }
 
 /**
- * Whether an opening is a person's click: not a HEAD, not a previewer's agent, and not within
- * PREVIEW_WINDOW_MS of the recipient's delivery receipt (a phone or network fetching what just came).
- * The delivery time is asked until it is known, then kept with the link (a receipt never changes it).
+ * Whether a GET not from a previewer's agent is a person's click: not within PREVIEW_WINDOW_MS of the
+ * recipient's delivery receipt (a phone or network fetching what just came). The delivery time is asked
+ * until it is known, then kept with the link (a receipt never changes it).
  */
-async function isPersonsClick(ctx: GatewayContext, kept: KeptLink, opening: Opening, now: number) {
-  if (opening.method !== 'GET' || isPreviewer(opening.userAgent)) return false;
+async function notJustDelivered(ctx: GatewayContext, kept: KeptLink, now: number): Promise<boolean> {
   kept.delivered ??= (await keptOf(ctx.db).readDelivered(kept.link.recipient_id)) ?? null;
   return kept.delivered === null || now - kept.delivered >= PREVIEW_WINDOW_MS;
 }
@@ -168,22 +167,22 @@ export async function openLink(
   if (!owner || owner.host !== host) return { page: NOT_FOUND };
   if (now >= Number(link.created_at) + SHORT_LINK_LIFETIME_MS)
     return { page: expiredPage(owner.sender.companyname || owner.sender.username) };
-  // The click is written after the answer (click-writer.ts): the person is not kept waiting for it.
-  if (await isPersonsClick(ctx, kept, opening, now)) {
-    queueClick(
-      ctx.db,
-      {
-        code: link.code,
-        profile_id: link.profile_id,
-        message_id: link.message_id,
-        recipient_id: link.recipient_id,
-        recipient_index: link.recipient_index,
-        network: link.network,
-        device: deviceFamily(opening.userAgent),
-        at: now,
-      },
-      ctx.reportError,
-    );
+  // A HEAD or a previewer is never a person. Whether the click came just after the delivery, and its
+  // write, come after the answer (click-writer.ts): the person is kept waiting for neither.
+  if (opening.method === 'GET' && !isPreviewer(opening.userAgent)) {
+    const click = {
+      code: link.code,
+      profile_id: link.profile_id,
+      message_id: link.message_id,
+      recipient_id: link.recipient_id,
+      recipient_index: link.recipient_index,
+      network: link.network,
+      device: deviceFamily(opening.userAgent),
+      at: now,
+    };
+    if (kept.delivered === null)
+      queueClickOnceChecked(ctx.db, click, ctx.reportError, notJustDelivered(ctx, kept, now));
+    else if (now - kept.delivered >= PREVIEW_WINDOW_MS) queueClick(ctx.db, click, ctx.reportError);
   }
   return { redirect: link.url };
 }
