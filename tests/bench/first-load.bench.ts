@@ -30,14 +30,15 @@ const TARGETS: Target[] = [
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Login' }).first().waitFor();
     },
-    // React marks each element it has hydrated or rendered with its fiber.
-    usable: (page) =>
-      page
-        .waitForFunction(() => {
-          const heading = document.querySelector('h1');
-          return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-        })
-        .then(() => undefined),
+    // The app runs at the visitor's first touch (src/app/first-touch.ts): a tap on the heading. React
+    // marks each element it has hydrated or rendered with its fiber.
+    usable: async (page) => {
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.waitForFunction(() => {
+        const heading = document.querySelector('h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+      });
+    },
   },
   {
     name: 'reseller login (acme.localhost /login)',
