@@ -39,11 +39,10 @@ type ModuleInfo = NonNullable<ReturnType<Rolldown.ChunkingContext['getModuleInfo
  */
 const BARRELS = new Map(
   ['@mantine/core', '@mantine/hooks'].map((name) => [
-    name,
     resolve(import.meta.dirname, `node_modules/${name}/esm/index.mjs`),
+    name,
   ]),
 );
-
 /** An index's names, each with the file it comes from (its `import { a, b } from "./x.mjs"` then one `export { a, b as c }`). */
 function barrelNames(info: ModuleInfo): Map<string, string> {
   const fileOf = new Map<string, string>();
@@ -83,9 +82,9 @@ function staticClosure(getModuleInfo: (id: string) => ModuleInfo | null, roots: 
     seen.add(id);
     const info = getModuleInfo(id);
     for (const imported of info?.importedIds ?? []) {
-      const barrel = [...BARRELS].find(([, file]) => file === imported);
-      const names = barrel && info?.code ? namesImported(info.code, barrel[0]) : undefined;
-      if (!barrel || !names) {
+      const barrel = BARRELS.get(imported);
+      const names = barrel && info?.code ? namesImported(info.code, barrel) : undefined;
+      if (!names) {
         stack.push(imported);
         continue;
       }

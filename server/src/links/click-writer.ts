@@ -109,9 +109,8 @@ function clickWriter(db: Executor): Writer {
     writing = null;
   }
 
-  /** Clicks whose check is under way, and who waits for there to be none. */
-  let checking = 0;
-  let checked: Array<() => void> = [];
+  /** The checks under way of clicks queued once checked. */
+  const checks = new Set<Promise<unknown>>();
 
   function queue(row: Click, onLoss: ClickLoss) {
     reportLoss = onLoss;
@@ -124,24 +123,18 @@ function clickWriter(db: Executor): Writer {
   return {
     queue,
     queueOnceChecked(row, onLoss, isPerson) {
-      checking += 1;
-      isPerson
+      const check = isPerson
         .then(
           (person) => person && queue(row, onLoss),
           (error: unknown) => onLoss?.('short link clicks not recorded (1)', error),
         )
-        .finally(() => {
-          checking -= 1;
-          if (checking > 0) return;
-          const waiters = checked;
-          checked = [];
-          for (const waiter of waiters) waiter();
-        });
+        .finally(() => checks.delete(check));
+      checks.add(check);
     },
     async written() {
-      while (checking > 0 || writing) {
-        if (checking > 0) await new Promise<void>((resolve) => checked.push(resolve));
-        else await writing;
+      while (checks.size > 0 || writing) {
+        await Promise.all(checks);
+        await writing;
       }
     },
   };

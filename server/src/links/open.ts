@@ -141,8 +141,11 @@ async function linkOf(db: Db, code: string, now: number): Promise<KeptLink | und
  */
 async function notJustDelivered(ctx: GatewayContext, kept: KeptLink, now: number): Promise<boolean> {
   kept.delivered ??= (await keptOf(ctx.db).readDelivered(kept.link.recipient_id)) ?? null;
-  return kept.delivered === null || now - kept.delivered >= PREVIEW_WINDOW_MS;
+  return kept.delivered === null || outsidePreview(kept.delivered, now);
 }
+
+/** A click at `now` came after the preview window of a delivery at `delivered`. */
+const outsidePreview = (delivered: number, now: number) => now - delivered >= PREVIEW_WINDOW_MS;
 
 /**
  * GET (or HEAD) /l/<code> on a host: a live link of that host's tenant redirects to its long URL,
@@ -182,7 +185,7 @@ export async function openLink(
     };
     if (kept.delivered === null)
       queueClickOnceChecked(ctx.db, click, ctx.reportError, notJustDelivered(ctx, kept, now));
-    else if (now - kept.delivered >= PREVIEW_WINDOW_MS) queueClick(ctx.db, click, ctx.reportError);
+    else if (outsidePreview(kept.delivered, now)) queueClick(ctx.db, click, ctx.reportError);
   }
   return { redirect: link.url };
 }
