@@ -106,7 +106,12 @@ function share(found: Candidate[], flight: InFlight, slots: number): Map<string,
 const free = (now: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
   eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
 
-/** Claims up to `k` due deliveries of one endpoint for `owner`, oldest first; each claim counts one attempt. */
+/**
+ * Claims up to `k` due deliveries of one endpoint for `owner`, oldest first; each claim counts one
+ * attempt. The rows are chosen once, in a materialized CTE (on PostgreSQL locked as they are chosen,
+ * SKIP LOCKED), then updated by id: an `IN (subquery)` the plan rescans per row would skip the rows
+ * this update had just changed and take the next k each time, every waiting delivery at once.
+ */
 async function claimOf(ctx: GatewayContext, owner: string, endpointId: string, k: number, now: number) {
   const lease = now + (ctx.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS) + LEASE_MARGIN_MS;
   let due = ctx.db
@@ -121,9 +126,13 @@ async function claimOf(ctx: GatewayContext, owner: string, endpointId: string, k
     .limit(k);
   if (ctx.db.dialectName === 'postgres') due = due.forUpdate().skipLocked();
   return ctx.db
+    .with(
+      (wb) => wb('due').materialized(),
+      () => due,
+    )
     .updateTable('webhook_deliveries')
     .set({ claimed_by: owner, claimed_until: lease, attempts: sql<number>`attempts + 1` })
-    .where('id', 'in', due)
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
     .where('state', '=', 'pending')
     .where(free(now))
     .returningAll()
