@@ -144,6 +144,20 @@ function apiReferenceViewer(): Plugin {
   };
 }
 
+/**
+ * V8's compile hint (Chromium 136 and later), on a file's first line: all its functions are compiled as
+ * the file streams in, off the main thread, rather than each on the main thread at its first call.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+/**
+ * The chunks sign-in fetches while the password is typed (src/app/screens.tsx prefetchSignedInScreens)
+ * and whose code the first screen after Login nearly all runs: the shell and the Send SMS form. Their
+ * functions' compiling on the main thread after Login was a fifth of a cheap phone's work there
+ * (docs/architecture.md "The first visit"). Not the visitor's pages' chunks: a landing page that
+ * compiled all of React's code would spend a phone's cores on code it never runs.
+ */
+export const COMPILED_AHEAD = new Set(['account-forms', 'signed-in', 'send-screen']);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -188,6 +202,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         ? // One file: the gateway imports it under a URL naming the build, which chunks would not share.
           { codeSplitting: false }
         : {
+            postBanner: (chunk) => (COMPILED_AHEAD.has(chunk.name) ? `${COMPILE_HINT}\n` : ''),
             codeSplitting: {
               groups: [
                 {

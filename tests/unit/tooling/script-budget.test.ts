@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from './lint-text';
+import { COMPILE_HINT, COMPILED_AHEAD } from '../../../vite.config';
 
 // The script a cheap phone runs before its first screens, gzipped as it travels, kept under budgets so
 // the first screens do not creep back (docs/architecture.md "The first visit"). The test builds the app's
@@ -133,5 +134,16 @@ describe('the first screens keep to their script budgets', () => {
     const names = chunksOf(['index.html']).map(nameOf);
     expect(names).not.toContain('root');
     expect(names).not.toContain('first-screen');
+  });
+
+  it("starts with V8's compile hint the chunks sign-in fetches ahead, and no chunk of the visitor's pages", () => {
+    const hinted = (key: string) =>
+      readFileSync(join(outDir, manifest[key]!.file), 'utf8').startsWith(`${COMPILE_HINT}\n`);
+    const js = Object.keys(manifest).filter((key) => manifest[key]!.file.endsWith('.js'));
+    expect(new Set(js.filter(hinted).map(nameOf))).toEqual(COMPILED_AHEAD);
+    const signedIn = chunksOf(['src/app/shell/app-layout.tsx', 'src/features/send/send-screen.tsx']).map(nameOf);
+    for (const name of COMPILED_AHEAD) expect(signedIn).toContain(name);
+    const visitor = chunksOf(['index.html', 'src/app/root.tsx']);
+    expect(visitor.filter(hinted).map(nameOf)).toEqual([]);
   });
 });
