@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -36,10 +36,11 @@ type ModuleInfo = NonNullable<ReturnType<Rolldown.ChunkingContext['getModuleInfo
 /**
  * Packages whose index re-exports every component: a module importing two of them from it runs those
  * two, not all (the build drops the rest), so a walk through the index follows only the names imported.
+ * By their real paths, as the build names modules: node_modules may be a link to another tree's.
  */
 const BARRELS = new Map(
   ['@mantine/core', '@mantine/hooks'].map((name) => [
-    resolve(import.meta.dirname, `node_modules/${name}/esm/index.mjs`),
+    realpathSync(resolve(import.meta.dirname, `node_modules/${name}/esm/index.mjs`)),
     name,
   ]),
 );
