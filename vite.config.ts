@@ -154,7 +154,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * The chunks sign-in fetches while the password is typed (src/app/screens.tsx prefetchSignedInScreens)
  * and whose code the first screen after Login nearly all runs: the shell and the Send SMS form. Their
  * functions' compiling on the main thread after Login was a fifth of a cheap phone's work there
- * (docs/architecture.md "The first visit"). Not the visitor's pages' chunks: a landing page that
+ * (docs/architecture.md, "Signing in"). Not the visitor's pages' chunks: a landing page that
  * compiled all of React's code would spend a phone's cores on code it never runs.
  */
 export const COMPILED_AHEAD = new Set(['account-forms', 'signed-in', 'send-screen']);
