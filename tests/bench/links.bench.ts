@@ -1,12 +1,13 @@
 // Short links (docs/product.md#short-links): accepting a 100,000-recipient send with a shortened link
 // against the same send without one (time, the gateway's CPU time, and the longest the event loop was
 // held meanwhile), then the redirect's answer times under 200 concurrent clicks on a listening gateway,
-// clicked from a process of its own (the gateway keeps its event loop to itself, as it does for phones).
+// clicked from a process of its own (the gateway keeps its event loop to itself, as it does for phones):
+// 200 always in flight, then in bursts of 200 at once.
 // Run: npx tsx tests/bench/links.bench.ts   (PostgreSQL: node scripts/with-postgres.mjs npx tsx ...)
 // CLICKS: the timed clicks (40,000, about 4 s of clicking: the first seconds after a 100,000-recipient
 // send are slower while code and database warm up, in one run the first quarter's median was 29.3 ms and
-// the other three's 22.0-22.6, so a short run measured mostly that); CONCURRENCY: clicks at once (200);
-// ROUNDS: the send rounds (3; 0 leaves the sends out).
+// the other three's 22.0-22.6, so a short run measured mostly that); BURST_CLICKS: the clicks of the
+// bursts (10,000); CONCURRENCY: clicks at once (200); ROUNDS: the send rounds (3; 0 leaves the sends out).
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
@@ -15,11 +16,13 @@ import { account, numbers, sendItem, sendSms } from '../gateway/helpers/messagin
 import { shortenRecipients } from '../../server/src/links/shorten';
 import { storeLinks } from '../../server/src/links/store';
 import { measure } from '../../server/src/sending/send-items';
+import { clicksWritten } from '../../server/src/links/click-writer';
 
 const RECIPIENTS = 100_000;
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 200);
 const CLICKS = Number(process.env.CLICKS ?? 40_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const BURST_CLICKS = Number(process.env.BURST_CLICKS ?? 10_000);
 const TEXT = `Black Friday: 30% off everything today. Shop: https://shop.example.com/black-friday?utm_source=sms&utm_campaign=${'nov'.repeat(20)}`;
 
 const gw = await makeTestApp({ maxBodyBytes: 16 * 1024 * 1024 });
@@ -54,55 +57,86 @@ async function acceptOnce(apikey: string, start: number, shortenLinks: boolean):
 // parsing and timers would be counted in every redirect's answer time, which then measures the bench
 // as much as the gateway (a phone's click costs the gateway nothing of the kind). Apart, the gateway's
 // CPU time per click can be read too, which a loaded machine lengthens far less than answer times.
+// Each click is one GET on a kept-alive connection of its own, one at a time per connection (no
+// pipelining), written and read as bytes: Node's HTTP client cost this process 140-200 µs a click, CPU
+// the two shared cores then took from the gateway and PostgreSQL; reading a status line and a
+// Content-Length costs a few.
 const CLICKER = `
-const http = require('node:http');
+const net = require('node:net');
 const { performance } = require('node:perf_hooks');
-process.once('message', ({ port, warmCodes, codes, clicks, concurrency }) => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const times = [];
-  let next = 0;
-  const one = (code) => new Promise((resolve, reject) => {
-    const began = performance.now();
-    const req = http.request({ host: '127.0.0.1', port, path: '/l/' + code, agent,
-      headers: { host: 'localhost', 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' } }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== 302) return reject(new Error('answered ' + res.statusCode));
-        times.push(performance.now() - began);
-        resolve();
+const AGENT = 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36';
+/** A kept-alive connection: get(code) resolves with the answer's status once its headers and body are read. */
+function connection(port) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port }, () => resolve({ get }));
+    socket.setNoDelay(true);
+    socket.on('error', reject);
+    let pending = null;
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      const end = buffered.indexOf('\\r\\n\\r\\n');
+      if (end < 0 || !pending) return;
+      const head = buffered.subarray(0, end).toString('latin1');
+      const length = Number(/\\r\\ncontent-length: *(\\d+)/i.exec(head)?.[1] ?? 0);
+      if (buffered.length < end + 4 + length) return;
+      buffered = buffered.subarray(end + 4 + length);
+      const done = pending;
+      pending = null;
+      done(Number(head.slice(9, 12)));
+    });
+    function get(code) {
+      return new Promise((done) => {
+        pending = done;
+        socket.write('GET /l/' + code + ' HTTP/1.1\\r\\nHost: localhost\\r\\nUser-Agent: ' + AGENT + '\\r\\n\\r\\n');
       });
-    });
-    req.on('error', reject);
-    req.end();
+    }
   });
-  const run = (list, count) => {
-    next = 0;
-    const client = async () => { while (next < count) await one(list[next++ % list.length]); };
-    return Promise.all(Array.from({ length: concurrency }, client));
+}
+async function click(conn, code, times) {
+  const began = performance.now();
+  const status = await conn.get(code);
+  if (status !== 302) throw new Error('answered ' + status);
+  times.push(performance.now() - began);
+}
+process.once('message', async ({ port, warmCodes, codes, clicks, concurrency, burst }) => {
+  const conns = await Promise.all(Array.from({ length: concurrency }, () => connection(port)));
+  // Each connection clicks again as soon as its answer came: always concurrency clicks in flight.
+  const steady = (list, count, times) => {
+    let next = 0;
+    return Promise.all(conns.map(async (conn) => { while (next < count) await click(conn, list[next++ % list.length], times); }));
   };
-  let began;
-  // A first round on other links opens the connections and warms both sides up; then the timed one.
-  run(warmCodes, warmCodes.length)
-    .then(() => {
-      times.length = 0;
-      process.send('warm');
-      began = performance.now();
-      return run(codes, clicks);
-    })
-    .then(() => {
-      agent.destroy();
-      process.send({ times, ms: performance.now() - began }, () => process.disconnect());
-    });
+  // All connections click at once, then again once every answer came: bursts of concurrency clicks.
+  const bursts = async (list, count, times) => {
+    for (let next = 0; next < count; next += conns.length)
+      await Promise.all(conns.map((conn, i) => click(conn, list[(next + i) % list.length], times)));
+  };
+  const run = burst ? bursts : steady;
+  // A first round on other links warms both sides up; then the timed one.
+  await run(warmCodes, warmCodes.length, []);
+  process.send('warm');
+  const times = [];
+  const began = performance.now();
+  await run(codes, clicks, times);
+  const ms = performance.now() - began;
+  process.send({ times, ms }, () => process.exit(0));
 });
 `;
 
 type Clicked = { times: number[]; ms: number; cpuMicros: number };
 
 /**
- * CLICKS GETs of these codes, CONCURRENCY at a time over kept-alive connections, after a round on
- * `warmCodes`: each answer's time, and the gateway's CPU time meanwhile.
+ * `clicks` GETs of these codes over CONCURRENCY kept-alive connections, after a round on `warmCodes`:
+ * always CONCURRENCY in flight (steady), or CONCURRENCY at once then the next once all are answered
+ * (bursts). Each answer's time, and the gateway's CPU time meanwhile.
  */
-function clickAll(port: number, warmCodes: readonly string[], codes: readonly string[]): Promise<Clicked> {
+function clickAll(
+  port: number,
+  warmCodes: readonly string[],
+  codes: readonly string[],
+  clicks: number,
+  burst: boolean,
+): Promise<Clicked> {
   return new Promise((resolve, reject) => {
     const clicker = spawn(process.execPath, ['-e', CLICKER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let cpu = process.cpuUsage();
@@ -114,7 +148,7 @@ function clickAll(port: number, warmCodes: readonly string[], codes: readonly st
       }
     });
     clicker.once('exit', (code) => code !== 0 && reject(new Error(`the clicking process ended with ${code}`)));
-    clicker.send({ port, warmCodes, codes, clicks: CLICKS, concurrency: CONCURRENCY });
+    clicker.send({ port, warmCodes, codes, clicks, concurrency: CONCURRENCY, burst });
   });
 }
 
@@ -202,13 +236,21 @@ try {
   const codes = await codesOf(linkedMessageId);
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = gw.app.server.address() as AddressInfo;
-  const { times, ms, cpuMicros } = await clickAll(port, await codesOf(warm.body.message_id as number), codes);
-  const seconds = ms / 1000;
-  console.log(
-    `${`redirect /l/<code>, ${CLICKS.toLocaleString('en-US')} clicks, ${CONCURRENCY} at once`.padEnd(58)} median ${quantile(times, 0.5).toFixed(1)} ms, p90 ${quantile(times, 0.9).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms, ${(CLICKS / seconds).toFixed(0)}/s`,
-  );
-  // The gateway's own work per click (without PostgreSQL's, in its own processes).
-  console.log(`${"gateway's CPU time per click".padEnd(58)} ${(cpuMicros / CLICKS).toFixed(0).padStart(7)} µs`);
+  const warmCodes = await codesOf(warm.body.message_id as number);
+  const report = (label: string, clicks: number, { times, ms, cpuMicros }: Clicked) => {
+    console.log(
+      `${label.padEnd(58)} median ${quantile(times, 0.5).toFixed(1)} ms, p90 ${quantile(times, 0.9).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms, ${(clicks / (ms / 1000)).toFixed(0)}/s`,
+    );
+    // The gateway's own work per click (without PostgreSQL's, in its own processes).
+    console.log(`${"  gateway's CPU time per click".padEnd(58)} ${(cpuMicros / clicks).toFixed(0).padStart(7)} µs`);
+  };
+  const steady = `redirect /l/<code>, ${CLICKS.toLocaleString('en-US')} clicks, ${CONCURRENCY} always in flight`;
+  report(steady, CLICKS, await clickAll(port, warmCodes, codes.slice(0, CLICKS), CLICKS, false));
+  // Bursts: CONCURRENCY people clicking at the same moment, as after a campaign's delivery, on other links.
+  const burstCodes = codes.slice(CLICKS, CLICKS + BURST_CLICKS);
+  const bursts = `redirect, ${BURST_CLICKS / CONCURRENCY} bursts of ${CONCURRENCY} clicks at once`;
+  report(bursts, burstCodes.length, await clickAll(port, warmCodes, burstCodes, burstCodes.length, true));
+  await clicksWritten(gw.ctx.db);
   const recorded = await gw.ctx.db
     .selectFrom('link_clicks')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -221,7 +221,7 @@ describe('the clicks of short links', () => {
     expect(stored).toHaveLength(400);
   });
 
-  it('redirects without waiting for the recipient’s delivery time: a failed read of it loses the click, told, not the redirect', async () => {
+  it('a kept link redirects without waiting for its recipient’s delivery time: a failed read of it loses the click, told, not the redirect', async () => {
     const sent = await sendSms(gw, demo.apikey, [
       sendItem({
         destinationAddress: numbers(1, 700),
@@ -230,11 +230,22 @@ describe('the clicks of short links', () => {
       }),
     ]);
     const [link] = await codesOf(sent.body.message_id as number);
-    // The delivery time's read (messaging's table) fails on this connection; the link's own read does not.
+    // Once the link is kept, the delivery time's read (messaging's table) fails on this connection.
+    let failFromNow = false;
+    let deliveryReads = 0;
     const failing = new Set<string>();
     const failsDeliveryRead: KyselyPlugin = {
       transformQuery: ({ node, queryId }) => {
-        if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('done_at from message_recipients'))
+        if (
+          node.kind === 'RawNode' &&
+          node.sqlFragments.join('').startsWith('select id, done_at from message_recipients')
+        )
+          deliveryReads += 1;
+        if (
+          failFromNow &&
+          node.kind === 'RawNode' &&
+          node.sqlFragments.join('').includes('done_at from message_recipients')
+        )
           failing.add(queryId.queryId);
         return node;
       },
@@ -247,11 +258,21 @@ describe('the clicks of short links', () => {
     const told: string[] = [];
     const ctx = { ...gw.ctx, db, reportError: (where: string) => void told.push(where) };
     const owner = async () => ({ sender: { companyname: 'Demo', username: 'demouser' }, host: 'localhost' });
-    const answer = await openLink(ctx, link!.code, 'localhost', owner, { method: 'GET', userAgent: PHONE });
-    expect(answer).toEqual({ redirect: 'https://shop.example.com/y' });
+    const open = () => openLink(ctx, link!.code, 'localhost', owner, { method: 'GET', userAgent: PHONE });
+    // The first click reads the link with its delivery time (none yet): one statement, counted at once.
+    expect(await open()).toEqual({ redirect: 'https://shop.example.com/y' });
+    await clicksWritten(db);
+    expect(deliveryReads).toBe(0);
+    expect(told).toEqual([]);
+    // The second finds it kept, still without a delivery time: asked after the answer, which does not wait.
+    failFromNow = true;
+    expect(await open()).toEqual({ redirect: 'https://shop.example.com/y' });
     await clicksWritten(db);
     expect(failing.size).toBe(1);
+    expect(deliveryReads).toBe(1);
     expect(told).toEqual(['short link clicks not recorded (1)']);
+    const recorded = await gw.ctx.db.selectFrom('link_clicks').select('code').where('code', '=', link!.code).execute();
+    expect(recorded).toHaveLength(1);
   });
 
   it('keeps at most a bounded queue of clicks while the database is stalled, and tells how many it turned away', async () => {

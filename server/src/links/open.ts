@@ -4,7 +4,7 @@ import type { Db, Executor } from '../db/database';
 import type { ShortLinksTable } from '../db/schema-links';
 import { groupedReads } from '../db/grouped-reads';
 import { typedValues } from '../db/queries';
-import { deliveredTimes } from '../messaging/recipient-numbers';
+import { deliveredTimeColumn, deliveredTimes } from '../messaging/recipient-numbers';
 import {
   isShortCode,
   PREVIEW_WINDOW_MS,
@@ -32,12 +32,20 @@ export type LinkAnswer = { redirect: string } | { page: LinkPage };
 
 /** A link as a redirect reads it: its long URL found (inline or by url_id). */
 type ShortLink = Omit<Selectable<ShortLinksTable>, 'mode' | 'url_id'>;
+/** A link read with its recipient's delivery time then (null: none yet). */
+type ReadLink = ShortLink & { delivered_at: number | string | null };
 
 /** A link kept: its row, when it was read, and its recipient's delivery time once known (it never changes then). */
 interface KeptLink {
-  link: ShortLink;
+  link: ReadLink;
   readAt: number;
   delivered: number | null;
+}
+
+/** A link for one opening; `deliveredNow`: its delivery time was read for this opening (none yet is an answer). */
+interface Found {
+  kept: KeptLink;
+  deliveredNow: boolean;
 }
 
 /**
@@ -56,7 +64,7 @@ interface Kept {
   /** Bumped by each forgetting: a read that began before one does not keep what it found. */
   forgets: number;
   /** A link by its code, read with the other codes asked meanwhile (a burst of clicks: a few statements). */
-  readLink: (code: string) => Promise<ShortLink | undefined>;
+  readLink: (code: string) => Promise<ReadLink | undefined>;
   /** A recipient's delivery time, read as the links are. */
   readDelivered: (recipientId: number) => Promise<number | undefined>;
 }
@@ -78,17 +86,19 @@ function keptOf(db: Db): Kept {
 
 /**
  * Links by code, read by primary key; a link made before migration 049 holds its URL inline (url_id 0,
- * which names no row). Not kept prepared on PostgreSQL: its plan follows the table's size.
+ * which names no row). Each with its recipient's delivery time, in the same statement: a first click
+ * asks nothing more. Not kept prepared on PostgreSQL: its plan follows the table's size.
  */
-async function readLinks(db: Db, codes: readonly string[]): Promise<Map<string, ShortLink>> {
+async function readLinks(db: Db, codes: readonly string[]): Promise<Map<string, ReadLink>> {
   const wanted = typedValues(
     db.dialectName,
     codes.map((code) => ({ code })),
     { code: 'text' },
     { padded: true },
   );
-  const { rows } = await sql<ShortLink>`select l.code, l.profile_id, l.message_id, l.recipient_id,
-      l.recipient_index, l.network, l.created_at, coalesce(u.url, l.url) as url
+  const { rows } = await sql<ReadLink>`select l.code, l.profile_id, l.message_id, l.recipient_id,
+      l.recipient_index, l.network, l.created_at, coalesce(u.url, l.url) as url,
+      ${deliveredTimeColumn(sql.ref('l.recipient_id'))} as delivered_at
     from short_links l left join short_link_urls u on u.id = l.url_id
     where l.code in (select column1 from ${wanted} as v)`.execute(db);
   return new Map(rows.map((link) => [link.code, link]));
@@ -115,23 +125,25 @@ function forgetOldest(links: Map<string, KeptLink>, count: number) {
 }
 
 /** The link of a code, kept or read by primary key, or undefined (a malformed code is never looked up). */
-async function linkOf(db: Db, code: string, now: number): Promise<KeptLink | undefined> {
+async function linkOf(db: Db, code: string, now: number): Promise<Found | undefined> {
   if (!isShortCode(code)) return undefined;
   const kept = keptOf(db);
   const known = kept.links.get(code);
   if (known) kept.links.delete(code);
   if (known && now - known.readAt < KEPT_FOR_MS) {
     kept.links.set(code, known);
-    return known;
+    return { kept: known, deliveredNow: false };
   }
   const forgets = kept.forgets;
-  const link = await kept.readLink(code);
-  if (!link) return undefined;
-  const found: KeptLink = { link, readAt: now, delivered: known?.delivered ?? null };
-  if (kept.forgets !== forgets) return found;
-  kept.links.set(code, found);
-  if (kept.links.size > LINKS_KEPT) forgetOldest(kept.links, LINKS_KEPT / 10);
-  return found;
+  const read = await kept.readLink(code);
+  if (!read) return undefined;
+  const delivered = known?.delivered ?? (read.delivered_at === null ? null : Number(read.delivered_at));
+  const found: KeptLink = { link: read, readAt: now, delivered };
+  if (kept.forgets === forgets) {
+    kept.links.set(code, found);
+    if (kept.links.size > LINKS_KEPT) forgetOldest(kept.links, LINKS_KEPT / 10);
+  }
+  return { kept: found, deliveredNow: true };
 }
 
 /**
@@ -161,8 +173,9 @@ export async function openLink(
   opening: Opening,
 ): Promise<LinkAnswer> {
   const now = ctx.now();
-  const kept = await linkOf(ctx.db, code, now);
-  if (!kept) return { page: NOT_FOUND };
+  const found = await linkOf(ctx.db, code, now);
+  if (!found) return { page: NOT_FOUND };
+  const { kept, deliveredNow } = found;
   const { link } = kept;
   // Past its grace a link is pruned (prune.ts): a plain 404 already, whether the sweep has run or not.
   if (now >= Number(link.created_at) + SHORT_LINK_LIFETIME_MS + SHORT_LINK_GRACE_MS) return { page: NOT_FOUND };
@@ -183,9 +196,11 @@ export async function openLink(
       device: deviceFamily(opening.userAgent),
       at: now,
     };
-    if (kept.delivered === null)
+    // A link just read came with its delivery time (or none yet) as of this click; a kept one without
+    // one asks again, after the answer.
+    if (kept.delivered === null && !deliveredNow)
       queueClickOnceChecked(ctx.db, click, ctx.reportError, notJustDelivered(ctx, kept, now));
-    else if (outsidePreview(kept.delivered, now)) queueClick(ctx.db, click, ctx.reportError);
+    else if (kept.delivered === null || outsidePreview(kept.delivered, now)) queueClick(ctx.db, click, ctx.reportError);
   }
   return { redirect: link.url };
 }

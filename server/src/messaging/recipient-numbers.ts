@@ -1,5 +1,5 @@
 // Which numbers a message already holds, for a regular send's later batches (docs/product.md#phone-numbers).
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DialectName, Executor } from '../db/database';
 import { chunks, typedValues } from '../db/queries';
 import { yieldToLoop } from '../core/event-loop';
@@ -61,6 +61,15 @@ export async function deliveredTimes(
   const { rows } = await sql<{ id: number; done_at: number }>`select id, done_at from message_recipients
     where id in (select column1 from ${ids} as v) and status = 'SENT' and done_at is not null`.execute(db);
   return new Map(rows.map((r) => [Number(r.id), Number(r.done_at)]));
+}
+
+/**
+ * A recipient's delivery time as a column of another area's read (a short link's, read with it in one
+ * statement): its `done_at` once the carrier said SENT, else null.
+ */
+export function deliveredTimeColumn(recipientId: RawBuilder<unknown>): RawBuilder<number | string | null> {
+  return sql<number | string | null>`(select r.done_at from message_recipients r
+    where r.id = ${recipientId} and r.status = 'SENT')`;
 }
 
 /** Recipients read a step at a time for a follow-up's numbers. */
