@@ -35,9 +35,12 @@ type ShortLink = Omit<Selectable<ShortLinksTable>, 'mode' | 'url_id'>;
 /** A link read with its recipient's delivery time then (null: none yet). */
 type ReadLink = ShortLink & { delivered_at: number | string | null };
 
-/** A link kept: its row, when it was read, and its recipient's delivery time once known (it never changes then). */
+/**
+ * A link kept: its row, when it was read, and its recipient's delivery time once known (it never changes
+ * then). `delivered` is the time to go by: the time read with the row stays behind the type.
+ */
 interface KeptLink {
-  link: ReadLink;
+  link: ShortLink;
   readAt: number;
   delivered: number | null;
 }
