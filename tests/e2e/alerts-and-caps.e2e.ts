@@ -114,7 +114,12 @@ describe('low-balance alerts and spending caps', () => {
     }
     const cap = smpp.getByRole('textbox', { name: 'Daily cap (credits)' });
     await cap.fill('500');
+    // Reloaded once the save has answered: a reload before it would cancel the save it checks.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && (r.request().postData() ?? '').includes('500'),
+    );
     await smpp.getByRole('button', { name: 'Save SMPP settings' }).click();
+    await saved;
     await page.reload();
     await expect
       .poll(() =>
