@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // Used by screens inside the signed-in shell only: the login page's code stays within its budget
 // (src/app/screens.tsx keeps its own one-line idle callback for that reason).
@@ -16,10 +16,13 @@ function whenIdle(run: () => void, timeoutMs = 3000): () => void {
   return () => clearTimeout(timer);
 }
 
-/** False until the browser has had an idle moment since the component showed (see whenIdle). */
+/**
+ * False until the browser has had an idle moment since the component showed (see whenIdle); what it
+ * then draws is drawn in slices (a transition), so a tap meanwhile is not held behind it.
+ */
 export function useIdle(timeoutMs = 3000): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true), timeoutMs), [timeoutMs]);
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true)), timeoutMs), [timeoutMs]);
   return idle;
 }
 

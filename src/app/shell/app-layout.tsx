@@ -1,15 +1,26 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentProps } from 'react';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useNavigate } from 'react-router-dom';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { setScreenOpener } from '../../flows/incoming';
 import { OfflineBanner } from '../../ui/offline-banner';
+import { useIdle } from '../../ui/when-idle';
 import { LowBalanceNotice } from '../../features/purchase/low-balance-notice';
 import { ShellHeader } from './shell-header';
 import '../../ui/title-bar.css';
 import { SideMenu } from './side-menu';
 import { useSignOut } from './use-sign-out';
+
+/**
+ * The side menu, drawn with the screen where it shows (from 1000 px, or opened). A phone's closed menu
+ * is off-screen: drawn with the first screen it was a fifth of that screen's components, so it is
+ * drawn at the browser's first idle moment after it, or at once when the burger opens it.
+ */
+function ShellMenu({ shown, ...menu }: { shown: boolean } & ComponentProps<typeof SideMenu>) {
+  const idle = useIdle();
+  return shown || idle ? <SideMenu {...menu} /> : null;
+}
 
 type AppLayoutProps = { user: StoredUser; domain: StoredDomain | null };
 
@@ -40,7 +51,7 @@ export function AppLayout({ user, domain }: AppLayoutProps) {
         />
       </AppShell.Header>
       <AppShell.Navbar p="xs" inert={!wide && !opened}>
-        <SideMenu user={user} onNavigate={close} />
+        <ShellMenu shown={wide || opened} user={user} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineBanner />
