@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 // Used by screens inside the signed-in shell only: the login page's code stays within its budget
 // (src/app/screens.tsx keeps its own one-line idle callback for that reason).
@@ -16,13 +16,10 @@ function whenIdle(run: () => void, timeoutMs = 3000): () => void {
   return () => clearTimeout(timer);
 }
 
-/**
- * False until the browser has had an idle moment since the component showed (see whenIdle); what it
- * then draws is drawn in slices (a transition), so a tap meanwhile is not held behind it.
- */
+/** False until the browser has had an idle moment since the component showed (see whenIdle). */
 export function useIdle(timeoutMs = 3000): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => startTransition(() => setIdle(true)), timeoutMs), [timeoutMs]);
+  useEffect(() => whenIdle(() => setIdle(true), timeoutMs), [timeoutMs]);
   return idle;
 }
 
@@ -34,9 +31,10 @@ const INPUTS = ['pointerdown', 'keydown'] as const;
  * the address is still the one it showed at; then true. For costly drawing that a person's tap must
  * not wait for: a tap that opens another screen keeps the main thread, and when that screen loads in a
  * transition (this one still shown meanwhile) the address has already changed, so the drawing never
- * starts.
+ * starts. With `anyAddress` (a part of the shell, which stays across screens), it waits for a quiet
+ * moment on whichever screen is shown.
  */
-export function useQuietIdle(quietMs = 1000, timeoutMs = 3000): boolean {
+export function useQuietIdle(quietMs = 1000, timeoutMs = 3000, { anyAddress = false } = {}): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const shownAt = window.location.pathname;
@@ -50,7 +48,7 @@ export function useQuietIdle(quietMs = 1000, timeoutMs = 3000): boolean {
       stop();
       timer = setTimeout(() => {
         cancelIdle = whenIdle(() => {
-          if (window.location.pathname !== shownAt) return;
+          if (!anyAddress && window.location.pathname !== shownAt) return;
           for (const input of INPUTS) window.removeEventListener(input, wait, true);
           setReady(true);
         }, timeoutMs);
@@ -62,6 +60,6 @@ export function useQuietIdle(quietMs = 1000, timeoutMs = 3000): boolean {
       for (const input of INPUTS) window.removeEventListener(input, wait, true);
       stop();
     };
-  }, [quietMs, timeoutMs]);
+  }, [quietMs, timeoutMs, anyAddress]);
   return ready;
 }

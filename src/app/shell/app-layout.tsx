@@ -5,7 +5,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import type { StoredDomain, StoredUser } from '../../db/app-db';
 import { setScreenOpener } from '../../flows/incoming';
 import { OfflineBanner } from '../../ui/offline-banner';
-import { useIdle } from '../../ui/when-idle';
+import { useQuietIdle } from '../../ui/when-idle';
 import { LowBalanceNotice } from '../../features/purchase/low-balance-notice';
 import { ShellHeader } from './shell-header';
 import '../../ui/title-bar.css';
@@ -14,12 +14,14 @@ import { useSignOut } from './use-sign-out';
 
 /**
  * The side menu, drawn with the screen where it shows (from 1000 px, or opened). A phone's closed menu
- * is off-screen: drawn with the first screen it was a fifth of that screen's components, so it is
- * drawn at the browser's first idle moment after it, or at once when the burger opens it.
+ * is off-screen: drawn with the first screen it was about a quarter of that screen's components, so it
+ * is drawn once the browser idles after a quiet second (no tap or key), or at once when the burger
+ * opens it. Not in a transition: React renders pending transitions together, and a tap's screen would
+ * have carried it.
  */
 function ShellMenu({ shown, ...menu }: { shown: boolean } & ComponentProps<typeof SideMenu>) {
-  const idle = useIdle();
-  return shown || idle ? <SideMenu {...menu} /> : null;
+  const quiet = useQuietIdle(1000, 3000, { anyAddress: true });
+  return shown || quiet ? <SideMenu {...menu} /> : null;
 }
 
 type AppLayoutProps = { user: StoredUser; domain: StoredDomain | null };
