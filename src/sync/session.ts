@@ -7,6 +7,7 @@ import type { StoredUser } from '../db/app-db';
 import { emitAlert } from '../notify/alerts-bus';
 import { retryPendingRevokes } from './pending-revokes';
 import { holdUntilFirstScreen } from './after-first-screen';
+import { readDraftAhead } from './draft-ahead';
 
 /** A sign-in waiting for its two-step code (or, when required but not set up, for setting it up). */
 export type TwoStepChallenge = { twoStep: 'code' | 'enrol'; challenge: string; secret?: string; uri?: string };
@@ -73,6 +74,7 @@ async function storeSignIn(user: StoredUser): Promise<void> {
   // The syncs a sign-in starts (fetchuser, phone books, templates) wait until the account's first
   // screen has shown: they would only slow it down on a cheap phone, and the login answer is fresh.
   holdUntilFirstScreen();
+  void readDraftAhead(user.profile_id);
   if (await saveSignIn(user)) revoke();
 }
 

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { clearDraft, readDraft, saveDraft } from '../../db/draft-store';
 import type { StoredDraft } from '../../db/app-db';
 import { useProfileId } from './use-profile-id';
+import { takeDraftReadAhead } from '../draft-ahead';
 
 const DRAFT_SAVE_DELAY_MS = 400;
 
@@ -22,10 +23,17 @@ export interface DraftView {
 /** The send form's draft of the signed-in account (restored on reload: docs/product.md#the-send-form). */
 export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
   const profileId = useProfileId();
+  // Read at sign-in, the draft is there for the first render (sync/draft-ahead.ts); the live read follows.
+  const [readAhead] = useState(() => {
+    if (profileId === undefined) return undefined;
+    const fields = takeDraftReadAhead(profileId);
+    return fields === undefined ? undefined : { profileId, fields };
+  });
   const read = useLiveQuery(
     async () =>
       profileId === undefined ? undefined : { profileId, fields: (await readDraft(profileId))?.fields ?? null },
     [profileId],
+    readAhead?.profileId === profileId ? readAhead : undefined,
   );
   const pending = useRef<{ profileId: number; fields: StoredDraft['fields']; at: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -6,6 +6,8 @@ import { saveSignIn } from '../../../src/db/session-store';
 import { enqueue } from '../../../src/outbox/enqueue';
 import { useList } from '../../../src/sync/hooks/use-list';
 import { useDraft } from '../../../src/sync/hooks/use-draft';
+import { useSession } from '../../../src/sync/hooks/use-session';
+import { readDraftAhead } from '../../../src/sync/draft-ahead';
 import { useOutboxJobs } from '../../../src/sync/hooks/use-outbox-jobs';
 import { useGroups, useContacts } from '../../../src/sync/hooks/use-phonebook';
 import { END_OF_LIST_TEXT } from '../../../src/domain/constants';
@@ -80,6 +82,31 @@ describe('data hooks', () => {
     act(() => result.current.save(7, { text: 'Saved on leaving' }));
     unmount();
     await waitFor(async () => expect((await db.drafts.get(7))?.fields).toEqual({ text: 'Saved on leaving' }));
+  });
+
+  it('useDraft has the draft read at sign-in in its first render, once, and never a read from long before', async () => {
+    await db.drafts.put({ profile_id: 7, fields: { text: 'Typed before signing out' }, updatedAt: 1 });
+    // The shell holds the session, as the app does while the form renders.
+    const shell = renderHook(() => useSession());
+    await waitFor(() => expect(shell.result.current.status).toBe('signed-in'));
+    const firstRenders = () => {
+      const seen: unknown[] = [];
+      renderHook(() => {
+        const draft = useDraft();
+        seen.push(draft.fields);
+        return draft;
+      });
+      return seen[0];
+    };
+    await readDraftAhead(7);
+    expect(firstRenders()).toEqual({ text: 'Typed before signing out' });
+    // Taken once: a later form reads the draft itself (undefined while reading).
+    expect(firstRenders()).toBeUndefined();
+    await readDraftAhead(7);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 10_001);
+    expect(firstRenders()).toBeUndefined();
+    vi.restoreAllMocks();
   });
 
   it('useDraft saves what is typed when the page is hidden or closed within the delay', async () => {
