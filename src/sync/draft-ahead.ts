@@ -14,7 +14,9 @@ const ahead = new Map<number, Ahead>();
 /** Reads the account's draft now (resolves once read); a failed read leaves it to the form's own. */
 export function readDraftAhead(profileId: number): Promise<void> {
   return readDraft(profileId).then(
-    (draft) => ahead.set(profileId, { fields: draft?.fields ?? null, at: Date.now() }),
+    (draft) => {
+      ahead.set(profileId, { fields: draft?.fields ?? null, at: Date.now() });
+    },
     () => {},
   );
 }
