@@ -26,9 +26,17 @@ export const SendScreen = lazyScreen(
 // A message opened from the list shows its status at once: that screen's code comes while the list idles.
 const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
+// A dashboard the app started at renders once its early page is on the device (or a second has passed),
+// with its rows in its first render (docs/architecture.md "Opening a dashboard").
+const LIST_READ_AT_MOST_MS = 1000;
 export const MessageListScreen = lazyScreen(
   () =>
-    withAllStyles(screenModules.messages()).then((m) => {
+    withAllStyles(
+      Promise.all([
+        screenModules.messages(),
+        import('../sync/list-loader').then((m) => m.earlyListRead(LIST_READ_AT_MOST_MS)),
+      ]),
+    ).then(([m]) => {
       whenIdle(() => StatusScreen.prefetch());
       return m.MessageListScreen;
     }),

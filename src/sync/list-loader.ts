@@ -1,7 +1,8 @@
 import type { ListName } from '../api/list-api';
 import { currentAccount } from '../db/session-store';
-import { loadNextPage, openList, refreshList, searchList } from './list-sync';
+import { loadNextPage, openList, refreshList, searchList, type ListAccount } from './list-sync';
 import { paginatorFor } from './paginator';
+import { readListAhead } from './list-ahead';
 
 // The list calls through their paginator, so a scroll, a search and a refresh never overlap.
 
@@ -16,23 +17,75 @@ export const refresh = (profileId: number, list: ListName) =>
 
 const opening = new Map<string, Promise<void>>();
 
-/** Opens a list; an open asked for while one runs (the app's early one, then its screen's) joins it. */
+/** An early open this recent is what the screen asks for: its rows are on the device, just fetched. */
+const EARLY_FRESH_MS = 10_000;
+/** Each list's early open, with when it ended with its page stored; the screen's first open takes it. */
+const openedEarly = new Map<string, { endedAt?: number }>();
+
+/**
+ * Opens a list; an open asked for while one runs (the app's early one, then its screen's) joins it,
+ * and the screen's first open just after the early one ended takes its rows instead of asking again.
+ */
 export function open(profileId: number, list: ListName): Promise<void> {
+  const key = `${profileId}:${list}`;
+  const early = openedEarly.get(key);
+  openedEarly.delete(key);
+  if (early?.endedAt !== undefined && Date.now() - early.endedAt < EARLY_FRESH_MS) return Promise.resolve();
+  return start(profileId, list);
+}
+
+function start(profileId: number, list: ListName, known?: ListAccount): Promise<void> {
   const key = `${profileId}:${list}`;
   const running = opening.get(key);
   if (running) return running;
   const started = paginatorFor(profileId, list)
-    .run(() => openList(list), true)
+    .run(() => openList(list, Date.now(), known), true)
     .finally(() => opening.delete(key));
   opening.set(key, started);
   return started;
 }
 
+let earlyOpen: Promise<void> | null = null;
+
 /**
  * A list opened as the app starts at its screen's address, beside the app's code instead of after it
- * (docs/architecture.md "Opening a dashboard"): the screen shows the rows it stores.
+ * (docs/architecture.md "Opening a dashboard"). Then what the device holds of it (the page just stored,
+ * or, offline, what it stored before) is read ahead for the screen's first render (list-ahead.ts).
+ * After a failure the screen's open asks again.
  */
-export async function openListEarly(list: ListName): Promise<void> {
+export function openListEarly(list: ListName): Promise<void> {
+  earlyOpen = openAndReadAhead(list);
+  return earlyOpen;
+}
+
+async function openAndReadAhead(list: ListName): Promise<void> {
   const found = await currentAccount();
-  if (found) await open(found.user.profile_id, list);
+  if (!found) return;
+  const profileId = found.user.profile_id;
+  const key = `${profileId}:${list}`;
+  // The screen opened it first: this joins that open, which the screen has taken already.
+  if (opening.has(key)) return opening.get(key);
+  const early: { endedAt?: number } = {};
+  openedEarly.set(key, early);
+  await start(profileId, list, { profileId, token: found.session.token });
+  if (paginatorFor(profileId, list).snapshot().status === 'error') openedEarly.delete(key);
+  else early.endedAt = Date.now();
+  await readListAhead(profileId, list);
+}
+
+/**
+ * Resolves once the app's early open of a list has its rows read ahead, or after `atMostMs` (a slow
+ * network): the list screen's code waits for it, so its first render shows them. At once without one.
+ */
+export function earlyListRead(atMostMs: number): Promise<void> {
+  const running = earlyOpen;
+  earlyOpen = null;
+  if (!running) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, atMostMs);
+    void running.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

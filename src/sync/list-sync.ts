@@ -6,7 +6,13 @@ import type { StoredListItem, StoredListState } from '../db/app-db';
 /** A refresh follows new items at most this many pages deep before it stops looking. */
 const REFRESH_MAX_PAGES = 5;
 
-async function account(): Promise<{ profileId: number; token: string }> {
+/** Whose list, and the token its pages are asked for with. */
+export interface ListAccount {
+  profileId: number;
+  token: string;
+}
+
+async function account(): Promise<ListAccount> {
   const found = await currentAccount();
   if (!found) throw new Error('Sign in to see your messages');
   return { profileId: found.user.profile_id, token: found.session.token };
@@ -35,8 +41,13 @@ export function toStoredItems(profileId: number, list: ListName, items: readonly
   );
 }
 
-async function loadPage(list: ListName, state: StoredListState, pageNum: number, now: number) {
-  const { profileId, token } = await account();
+async function loadPage(
+  { profileId, token }: ListAccount,
+  list: ListName,
+  state: StoredListState,
+  pageNum: number,
+  now: number,
+) {
   const page = await fetchListPage(token, list, { profile_id: profileId, search: state.search, pageNum });
   const next: StoredListState = { ...state, pageNum, visited: true, done: !page.hasMore, refreshedAt: now };
   await putListItems(toStoredItems(profileId, list, page.items), next);
@@ -45,17 +56,20 @@ async function loadPage(list: ListName, state: StoredListState, pageNum: number,
 
 /** The next page of the list (the first one on a first visit); marks the end ('Data fetch completed'). */
 export async function loadNextPage(list: ListName, now = Date.now()): Promise<StoredListState> {
-  const { profileId } = await account();
-  const state = await readListState(profileId, list);
-  if (state.done && state.visited) return state;
-  return loadPage(list, state, state.pageNum + 1, now);
+  const found = await account();
+  return nextPage(found, list, await readListState(found.profileId, list), now);
+}
+
+function nextPage(found: ListAccount, list: ListName, state: StoredListState, now: number) {
+  if (state.done && state.visited) return Promise.resolve(state);
+  return loadPage(found, list, state, state.pageNum + 1, now);
 }
 
 /** A new search starts the list's paging over; what is stored stays (the screen filters it on the device). */
 export async function searchList(list: ListName, search: string, now = Date.now()): Promise<StoredListState> {
-  const { profileId } = await account();
-  const state = await readListState(profileId, list);
-  return loadPage(list, { ...state, search: search.trim(), pageNum: 0, done: false }, 1, now);
+  const found = await account();
+  const state = await readListState(found.profileId, list);
+  return loadPage(found, list, { ...state, search: search.trim(), pageNum: 0, done: false }, 1, now);
 }
 
 /**
@@ -63,9 +77,13 @@ export async function searchList(list: ListName, search: string, now = Date.now(
  * while every item on a page is new (up to REFRESH_MAX_PAGES). Paging position is kept.
  */
 export async function refreshList(list: ListName, now = Date.now()): Promise<StoredListState> {
-  const { profileId, token } = await account();
-  const state = await readListState(profileId, list);
-  if (!state.visited) return loadPage(list, state, 1, now);
+  const found = await account();
+  return refreshFrom(found, list, await readListState(found.profileId, list), now);
+}
+
+async function refreshFrom(found: ListAccount, list: ListName, state: StoredListState, now: number) {
+  const { profileId, token } = found;
+  if (!state.visited) return loadPage(found, list, state, 1, now);
   let pageNum = 1;
   let metStored = false;
   let reachedEnd = false;
@@ -90,9 +108,13 @@ export async function refreshList(list: ListName, now = Date.now()): Promise<Sto
   return next;
 }
 
-/** Opens a list: the first page on a first visit, else a refresh over what is stored. */
-export function openList(list: ListName, now = Date.now()): Promise<StoredListState> {
-  return account().then(async ({ profileId }) =>
-    (await readListState(profileId, list)).visited ? refreshList(list, now) : loadNextPage(list, now),
-  );
+/**
+ * Opens a list: the first page on a first visit, else a refresh over what is stored. The account (when
+ * the caller has not read it already) and the list's state are read once, so its first page is asked for
+ * after two reads of the device, not five: an app starting at a dashboard waits on nothing else.
+ */
+export async function openList(list: ListName, now = Date.now(), known?: ListAccount): Promise<StoredListState> {
+  const found = known ?? (await account());
+  const state = await readListState(found.profileId, list);
+  return state.visited ? refreshFrom(found, list, state, now) : nextPage(found, list, state, now);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiFailure } from '../../api/api-failure';
 import type { ListName } from '../../api/list-api';
@@ -7,6 +7,7 @@ import type { StoredListItem, StoredListState } from '../../db/app-db';
 import { END_OF_LIST_TEXT } from '../../domain/constants';
 import { loadMore, open, refresh, search } from '../list-loader';
 import { paginatorFor, type PaginatorState } from '../paginator';
+import { takeListReadAhead } from '../list-ahead';
 import { useProfileId } from './use-profile-id';
 
 const IDLE: PaginatorState = { status: 'idle', error: null };
@@ -30,14 +31,18 @@ export interface ListView<L extends ListName = ListName> {
 /** A mirrored list for an infinite-scroll screen: Dexie rows plus the paginator that fills them. */
 export function useList<L extends ListName>(list: L, options: { limit?: number } = {}): ListView<L> {
   const profileId = useProfileId();
+  // The rows the app's start read ahead at a dashboard's address: shown in the first render, until the live reads answer.
+  const [ahead] = useState(() => (profileId === undefined ? null : takeListReadAhead(profileId, list)));
   const state = useLiveQuery(
     async () => (profileId === undefined ? undefined : readListState(profileId, list)),
     [profileId, list],
+    ahead?.state,
   );
   const text = state?.search ?? '';
   const rows = useLiveQuery(
     async () => (profileId === undefined ? undefined : readListRows(profileId, list, text, options.limit)),
     [profileId, list, text, options.limit],
+    ahead && ahead.state.search === text ? (ahead.rows.slice(0, options.limit) as StoredListItem<L>[]) : undefined,
   );
   const paginator = profileId === undefined ? null : paginatorFor(profileId, list);
   const loader = useSyncExternalStore(paginator?.subscribe ?? noSubscription, paginator?.snapshot ?? (() => IDLE));

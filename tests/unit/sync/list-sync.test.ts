@@ -142,6 +142,29 @@ describe('list mirrors against the real gateway', () => {
     expect(listCalls() - before).toBe(2);
   });
 
+  it("a dashboard's screen opening just after the app's early open ended takes its rows: no second call", async () => {
+    const before = listCalls();
+    await openListEarly('quick-own');
+    await open(profileId, 'quick-own');
+    expect(listCalls() - before).toBe(1);
+    // Taken once: the next open (the screen shown again) refreshes.
+    await open(profileId, 'quick-own');
+    expect(listCalls() - before).toBe(2);
+  });
+
+  it("a dashboard's screen asks again when the app's early open failed", async () => {
+    live.intercept = () => {
+      throw new TypeError('fetch failed');
+    };
+    await openListEarly('quick-own');
+    expect(paginatorFor(profileId, 'quick-own').snapshot().status).toBe('error');
+    live.intercept = null;
+    const before = listCalls();
+    await open(profileId, 'quick-own');
+    expect(listCalls() - before).toBe(1);
+    expect(await readListRows(profileId, 'quick-own', '')).toHaveLength(20);
+  });
+
   it('keeps what is stored and reports the failure when the gateway cannot be reached', async () => {
     await loadNextPage('quick-own');
     live.intercept = () => {
