@@ -7,6 +7,8 @@ import { dashboardListAt, firstScreenModules, screenModules } from './screen-mod
 // Mantine's styles for components the landing and login pages do not show come with every other screen.
 const withAllStyles = <T,>(load: Promise<T>): Promise<T> =>
   Promise.all([screenModules.allStyles(), load]).then(([, screen]) => screen);
+// A screen whose first rows were asked for as the app started waits for them at most this long.
+const FIRST_ROWS_AT_MOST_MS = 1000;
 // Inside the signed-in shell, a screen loading shows a spinner where it will be, under the header.
 const inShell = (
   <Center py="xl">
@@ -28,13 +30,12 @@ const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
 // A dashboard the app started at renders once its early page is on the device (or a second has passed),
 // with its rows in its first render (docs/architecture.md "Opening a dashboard").
-const LIST_READ_AT_MOST_MS = 1000;
 export const MessageListScreen = lazyScreen(
   () =>
     withAllStyles(
       Promise.all([
         screenModules.messages(),
-        import('../sync/list-loader').then((m) => m.earlyListRead(LIST_READ_AT_MOST_MS)),
+        import('../sync/list-loader').then((m) => m.earlyListRead(FIRST_ROWS_AT_MOST_MS)),
       ]),
     ).then(([m]) => {
       whenIdle(() => StatusScreen.prefetch());
@@ -127,8 +128,16 @@ export const CreditHistoryScreen = lazyScreen(
   () => withAllStyles(import('../features/purchase/credit-history-screen')).then((m) => m.CreditHistoryScreen),
   inShell,
 );
+// Its first page, when asked for before its code came (the app started at its address), it waits for
+// too (a second at most): its first render has the rows (docs/architecture.md "The first visit").
 export const StatusScreen = lazyScreen(
-  () => withAllStyles(screenModules.status()).then((m) => m.StatusScreen),
+  () =>
+    withAllStyles(
+      Promise.all([
+        screenModules.status(),
+        import('../sync/status-prefetch').then((m) => m.untilPrefetchedStatusPage(FIRST_ROWS_AT_MOST_MS)),
+      ]),
+    ).then(([m]) => m.StatusScreen),
   inShell,
 );
 

@@ -22,6 +22,23 @@ export function prefetchStatusPage(messageKey: string): void {
   early = asked;
 }
 
+/**
+ * Resolves once the page asked for early has arrived (or failed), or after `atMostMs` (a slow network);
+ * at once when none is on its way. The status screen's code waits for it, so its first render has the rows.
+ */
+export function untilPrefetchedStatusPage(atMostMs: number): Promise<void> {
+  const asked = early;
+  if (!asked || asked.arrived) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, atMostMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    asked.answer.then(done, done);
+  });
+}
+
 /** The early answer if it has already arrived: the screen's first render shows its rows at once. */
 export function arrivedStatusPage(messageKey: string, query: StatusQuery): StatusAnswer | null {
   return early && usable(early, messageKey, query) ? (early.arrived ?? null) : null;

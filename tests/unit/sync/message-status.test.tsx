@@ -5,7 +5,7 @@ import { act, renderHook } from '@testing-library/react';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
 import { useStatusPage, type StatusPageQuery } from '../../../src/sync/message-status';
-import { arrivedStatusPage, prefetchStatusPage } from '../../../src/sync/status-prefetch';
+import { arrivedStatusPage, prefetchStatusPage, untilPrefetchedStatusPage } from '../../../src/sync/status-prefetch';
 import { stubFetch } from '../support/fetch-stub';
 import { makeUser } from '../domain/factories';
 
@@ -181,5 +181,41 @@ describe('the status page asks for a page, then only for changes while some are 
     await vi.waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toEqual({ profile_id: 7, since: 10 });
     view.unmount();
+  });
+
+  it("the screen's code waits for the early answer, so its first render has the rows; at most the time given", async () => {
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const { bodies } = gateway(['SENT', 'FAILED']);
+    const gatewayFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await held;
+      return gatewayFetch(...args);
+    });
+    prefetchStatusPage('AbcDef');
+    let waited = false;
+    const wait = untilPrefetchedStatusPage(1000).then(() => (waited = true));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(waited).toBe(false);
+    answer!();
+    await wait;
+    expect(bodies).toHaveLength(1);
+    const view = renderHook(() => useStatusPage('AbcDef', { page: 1, size: 5, search: '', filter: null }));
+    expect(view.result.current.rows).toHaveLength(2);
+    view.unmount();
+    // A slow answer is waited for a second at most.
+    let slow: (() => void) | undefined;
+    const slower = new Promise<void>((resolve) => (slow = resolve));
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await slower;
+      return gatewayFetch(...args);
+    });
+    prefetchStatusPage('Other');
+    let gaveUp = false;
+    const capped = untilPrefetchedStatusPage(1000).then(() => (gaveUp = true));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await capped;
+    expect(gaveUp).toBe(true);
+    slow!();
   });
 });
