@@ -15,7 +15,7 @@ const FIRST_SCREEN =
  * more until the first touch (src/app/first-touch.ts), so the first screen's chunk is not the entry's.
  */
 const ENTRY_NEEDS =
-  /\/node_modules\/react\/|\/src\/(app\/(screen-modules|install-prompt|register-sw|first-touch)|db\/(boot-mirror|shared-in-store)|sync\/after-first-screen|flows\/(share-sign-in|incoming)|domain\/(constants|brand\/(prerendered-page|domain-details)|send\/incoming|navigation\/app-paths))\.tsx?$/;
+  /\/node_modules\/react\/|\/src\/(app\/(screen-modules|install-prompt|register-sw|first-touch)|db\/(boot-mirror|shared-in-store)|sync\/after-first-screen|flows\/(share-sign-in|incoming)|domain\/(constants|brand\/(prerendered-page|domain-details)|send\/incoming|navigation\/(app-paths|start-screens)))\.tsx?$/;
 
 /** The signed-in shell: every screen after sign-in runs inside it (src/app/screens.tsx). */
 const SHELL = resolve(import.meta.dirname, 'src/app/shell/app-layout.tsx');

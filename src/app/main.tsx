@@ -1,6 +1,7 @@
 import './install-prompt';
 import { registerServiceWorker } from './register-sw';
-import { dashboardListAt, firstScreenModules, screenModules, statusPageKey } from './screen-modules';
+import { dashboardListAt, firstScreenModules, screenModules } from './screen-modules';
+import { statusPageKey } from '../domain/navigation/start-screens';
 import { readRevokesHint, readSessionHint } from '../db/boot-mirror';
 import { holdUntilFirstScreen } from '../sync/after-first-screen';
 import { PRERENDERED_DETAILS_ID, PRERENDERED_PATH_ATTRIBUTE } from '../domain/brand/prerendered-page';

@@ -1,6 +1,6 @@
 import { parseDomainMirror, readDomainMirrorText, readSessionHint } from '../db/boot-mirror';
 import { TOP_SUPERVISOR_ID } from '../domain/constants';
-import { APP_PATHS } from '../domain/navigation/app-paths';
+import { dashboardViewAt, statusPageKey } from '../domain/navigation/start-screens';
 import type { QuickListName } from '../api/list-api';
 
 // The code of the screens a first visit can open on, without React, so the entry can ask for it beside
@@ -14,26 +14,10 @@ export const screenModules = {
   messages: () => import('../features/messages/message-list-screen'),
 };
 
-/** The message key of a status page's address (/dashboard/:id, /clientdashboard/:id), else null. */
-export function statusPageKey(path: string): string | null {
-  for (const route of [APP_PATHS.dashboardStatus, APP_PATHS.clientDashboardStatus]) {
-    const base = route.path.replace(/:id$/, '');
-    const rest = path.startsWith(base) ? path.slice(base.length) : '';
-    if (!rest || rest.includes('/')) continue;
-    try {
-      return decodeURIComponent(rest);
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
 /** The dashboard list a start at `path` shows (/dashboard, /clientdashboard), else null. */
 export function dashboardListAt(path: string): QuickListName | null {
-  if (path === APP_PATHS.dashboard.path) return 'quick-own';
-  if (path === APP_PATHS.clientDashboard.path) return 'quick-client';
-  return null;
+  const view = dashboardViewAt(path);
+  return view === null ? null : view === 'own' ? 'quick-own' : 'quick-client';
 }
 
 /** What the first render at `path` will show, as far as the device knows before the app runs. */

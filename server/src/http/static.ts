@@ -11,6 +11,7 @@ import { brandName, brandThemeColor } from '../../../src/domain/brand/brand';
 import { routeAccess } from '../../../src/domain/navigation/routing';
 import { domainDetails, resolveDomain } from '../tenancy/domains';
 import { prerenderedPages } from './prerendered-page';
+import { readScreenPreloads, startScreenAt, withPreloads, type StartScreen } from './screen-preloads';
 
 /** Where the build's hashed files are served: cached for a year, never revalidated. */
 export const ASSETS_PREFIX = '/assets/';
@@ -47,7 +48,7 @@ export async function registerStatic(app: FastifyInstance, ctx: GatewayContext):
       req.log.warn(`no prerendered page, serving the plain shell: ${String(error)}`);
       return null;
     });
-    const variants = page ?? shell.indexHtml().shell;
+    const variants = page ?? shell.started(req) ?? shell.indexHtml().shell;
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply
       .status(status)
@@ -84,14 +85,24 @@ function shellPages(app: FastifyInstance, ctx: GatewayContext, dist: string) {
   // Re-read when the file changes: a rebuild under a running gateway must not leave it serving
   // an index.html that names assets the build has deleted.
   const indexPath = join(dist, 'index.html');
-  let cached: { mtimeMs: number; html: string; shell: ShellVariants } | null = null;
-  const indexHtml = () => {
+  type Cached = { mtimeMs: number; html: string; shell: ShellVariants; starts: Map<StartScreen, ShellVariants> };
+  let cached: Cached | null = null;
+  const indexHtml = (): Cached => {
     const { mtimeMs } = statSync(indexPath);
     if (mtimeMs !== cached?.mtimeMs) {
       const html = readFileSync(indexPath);
-      cached = { mtimeMs, html: html.toString('utf8'), shell: compressedVariants(html) };
+      cached = { mtimeMs, html: html.toString('utf8'), shell: compressedVariants(html), starts: new Map() };
     }
     return cached;
+  };
+  /** index.html naming the code of the first screen a dashboard or status address opens on (screen-preloads.ts), or null. */
+  const started = (req: FastifyRequest): ShellVariants | null => {
+    const start = startScreenAt(req.url.split('?')[0] ?? '');
+    if (start === null) return null;
+    const page = indexHtml();
+    if (!page.starts.has(start))
+      page.starts.set(start, compressedVariants(Buffer.from(withPreloads(page.html, readScreenPreloads(dist)[start]))));
+    return page.starts.get(start)!;
   };
   // Each page compressed once: the same few pages go to every visitor of a host.
   const prerender = prerenderedPages(dist, {
@@ -117,7 +128,7 @@ function shellPages(app: FastifyInstance, ctx: GatewayContext, dist: string) {
       themeColor: brandThemeColor(details.theme_color),
     });
   };
-  return { indexHtml, prerendered };
+  return { indexHtml, prerendered, started };
 }
 
 /** The build's files: hashed assets cached for a year, the rest (sw.js, icons, the manifest) revalidated. */

@@ -1,6 +1,7 @@
 // A status page opened by its address asks for its screen's code as the app starts, beside the shell's.
 import { describe, expect, it } from 'vitest';
-import { dashboardListAt, firstScreenModules, statusPageKey } from '../../../src/app/screen-modules';
+import { dashboardListAt, firstScreenModules } from '../../../src/app/screen-modules';
+import { statusPageKey } from '../../../src/domain/navigation/start-screens';
 import { saveSignIn } from '../../../src/db/session-store';
 import { makeUser } from '../domain/factories';
 
