@@ -18,6 +18,7 @@ import { useListSearch } from '../../sync/hooks/use-list-search';
 import { useEmptyListAlert, useLiveRefresh } from './use-list-watch';
 import { ByMember, MemberChoice, useMemberFilter } from './member-filter';
 import { WaitingCampaignsNote } from './waiting-note';
+import { OverviewPlace } from './overview-place';
 import { useIdle } from '../../ui/when-idle';
 import type { EditBalance } from './edit-cost';
 
@@ -95,7 +96,7 @@ function MessageList({ kind, view, user }: Props & { user: StoredUser }) {
       <MemberChoice filter={filter} />
       {kind === 'quick' && view === 'personal' && <WaitingCampaignsNote user={user} />}
       {kind === 'quick' && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<OverviewPlace />}>
           <OverviewPanel view={view} memberId={filter.memberId} />
         </Suspense>
       )}

@@ -26,6 +26,7 @@ import { STATUS_PATHS } from './list-kinds';
 import { useQuietIdle } from '../../ui/when-idle';
 import type { OverviewAnswer } from '../../api/message-api';
 import type { ChartDay } from './overview-charts';
+import { OverviewPlace } from './overview-place';
 
 const overviewCharts = () => import('./overview-charts');
 const DaysChart = lazy(() => overviewCharts().then((m) => ({ default: m.DaysChart })));
@@ -85,7 +86,8 @@ function StoredOverview({ view }: { view: View }) {
       </Text>
     );
   }
-  if (!copy) return null;
+  // Its place is kept while the device is read and the first copy fetched.
+  if (!copy) return copy === undefined || stored.loading ? <OverviewPlace /> : null;
   const note = `${stored.error?.offline ? 'Stored on this device: ' : 'As of '}${formatAccra(copy.fetchedAt)}`;
   return <OverviewBody overview={copy.overview} view={view} note={note} asOf={copy.fetchedAt} />;
 }

@@ -81,6 +81,27 @@ describe('message lists', { timeout: 20_000 }, () => {
     expect(screen.queryByText(OFFLINE_LIST_NOTE, { exact: false })).toBeNull();
   });
 
+  it("keeps the overview's place while its first copy comes, then shows it there", async () => {
+    await saveSignIn(makeUser({ profile_id: 210 }));
+    await store(210, 'quick-own', [message(1)]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const overview = { from: '2026-01-01', to: '2026-01-30', days: [], networks: [], credits: 3, topCampaigns: [] };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.endsWith('/overview')) throw new TypeError('Failed to fetch');
+      await held;
+      return new Response(JSON.stringify({ overview }), { headers: { 'Content-Type': 'application/json' } });
+    });
+    renderApp(<MessageListScreen kind="quick" view="personal" />, { path: '/dashboard' });
+    await screen.findByRole('button', { name: /^Open Campaign 1/ });
+    // Its frames stand where it will be, so the list below does not jump when it comes.
+    expect(await screen.findByRole('region', { name: 'Last 30 days', busy: true })).toBeTruthy();
+    release();
+    expect(await screen.findByRole('group', { name: 'Credits used 3' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Last 30 days', busy: true })).toBeNull();
+  });
+
   it('opens an item at {current path}/{randomAlpha}', async () => {
     await saveSignIn(makeUser({ profile_id: 202 }));
     await store(202, 'quick-own', [message(1)]);
