@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -8,6 +8,7 @@ import {
   type PrerenderRequest,
 } from '../../../src/domain/brand/prerendered-page';
 import { escapeHtml } from '../core/html';
+import { chunksOf, readViteManifest } from './vite-manifest';
 
 // The landing and login pages, prerendered: index.html with the app's HTML for the host in place of
 // its splash, so a first visit on a slow phone paints the page itself before the app's code arrives
@@ -143,7 +144,6 @@ export function prerenderedPages<T>(dist: string, { encode, log = () => {} }: Op
 }
 
 type AppAssets = { stylesheets: string[]; scripts: string[] };
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 const APP_CHUNK = 'src/app/root.tsx';
 
 /**
@@ -152,22 +152,13 @@ const APP_CHUNK = 'src/app/root.tsx';
  */
 function appAssets(dist: string): AppAssets {
   try {
-    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
-    const entry = new Set<string>();
-    const mark = (key: string, into: Set<string>) => {
-      if (into.has(key) || !manifest[key]) return;
-      into.add(key);
-      manifest[key].imports?.forEach((next) => mark(next, into));
-    };
-    mark('index.html', entry);
-    const app = new Set<string>();
-    mark(APP_CHUNK, app);
+    const manifest = readViteManifest(dist);
+    const entry = new Set(chunksOf(manifest, ['index.html']));
     return {
       stylesheets: (manifest[APP_CHUNK]?.css ?? []).map((file) => `/${file}`),
-      scripts: [...app].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]!.file}`),
+      scripts: chunksOf(manifest, [APP_CHUNK])
+        .filter((key) => !entry.has(key))
+        .map((key) => `/${manifest[key]!.file}`),
     };
   } catch {
     return { stylesheets: [], scripts: [] };

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { dashboardViewAt, statusPageKey } from '../../../src/domain/navigation/start-screens';
 import { escapeHtml } from '../core/html';
+import { chunksOf, readViteManifest, type ViteManifest } from './vite-manifest';
 
 // A start at a dashboard or a status page, on a device whose service worker does not answer yet (a
 // first visit, a browser without one), gets the page with the code its first screen runs named in it,
@@ -11,8 +10,6 @@ import { escapeHtml } from '../core/html';
 // worker answers with index.html as it is. A visitor who is not signed in fetches that code for nothing;
 // the login the app shows them then needs only part of it.
 
-type ManifestChunk = { file: string; name?: string; imports?: string[] };
-type Manifest = Record<string, ManifestChunk>;
 export type StartScreen = 'list' | 'status';
 
 /** The app and the signed-in shell, which every such start runs (src/app/screens.tsx). */
@@ -31,25 +28,17 @@ export function startScreenAt(path: string): StartScreen | null {
 }
 
 /** Per start, the scripts (root-relative URLs) its first screen runs beyond those index.html names already. */
-export function screenPreloads(manifest: Manifest): Record<StartScreen, string[]> {
-  // In the order the app runs them: the app's chunk and what it imports first, the screen's last.
-  const closure = (keys: readonly string[]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key) || !manifest[key]) return;
-      seen.add(key);
-      manifest[key].imports?.forEach(visit);
-    };
-    keys.forEach(visit);
-    return seen;
-  };
+export function screenPreloads(manifest: ViteManifest): Record<StartScreen, string[]> {
   const chunkNamed = (name: string) =>
     Object.keys(manifest).find((key) => manifest[key]!.name === name && manifest[key]!.file.endsWith('.js'));
-  const named = closure(['index.html']);
+  const named = new Set(chunksOf(manifest, ['index.html']));
+  // In the order the app runs them: the app's chunk and what it imports first, the screen's last.
   const scripts = (start: StartScreen) => {
     const { screen, alongside } = STARTS[start];
     const roots = [...APP, screen, ...alongside.map(chunkNamed).filter((key) => key !== undefined)];
-    return [...closure(roots)].filter((key) => !named.has(key)).map((key) => `/${manifest[key]!.file}`);
+    return chunksOf(manifest, roots)
+      .filter((key) => !named.has(key))
+      .map((key) => `/${manifest[key]!.file}`);
   };
   return { list: scripts('list'), status: scripts('status') };
 }
@@ -57,7 +46,7 @@ export function screenPreloads(manifest: Manifest): Record<StartScreen, string[]
 /** The build's manifest's preloads, or none when it cannot be read (the page still works, only slower). */
 export function readScreenPreloads(dist: string): Record<StartScreen, string[]> {
   try {
-    return screenPreloads(JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest);
+    return screenPreloads(readViteManifest(dist));
   } catch {
     return { list: [], status: [] };
   }

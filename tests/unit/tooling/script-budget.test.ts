@@ -6,13 +6,11 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from './lint-text';
 import { COMPILE_HINT, COMPILED_AHEAD } from '../../../vite.config';
+import { chunksOf, readViteManifest, type ViteManifest } from '../../../server/src/http/vite-manifest';
 
 // The script a cheap phone runs before its first screens, gzipped as it travels, kept under budgets so
 // the first screens do not creep back (docs/architecture.md "The first visit"). The test builds the app's
 // client (vite.config.ts) into a folder of its own: a chunk that grows past its budget fails by its name.
-
-type Chunk = { file: string; name?: string; imports?: string[] };
-type Manifest = Record<string, Chunk>;
 
 /** Gzipped bytes a chunk may have, by its name in the build; chunks not named here get OTHER_CHUNK. */
 const CHUNK_BUDGETS: Record<string, number> = {
@@ -75,19 +73,7 @@ const PAGE_BUDGETS = [
 ];
 
 let outDir = '';
-let manifest: Manifest = {};
-
-/** The chunks `keys` load before they run: themselves and their static imports. */
-function chunksOf(keys: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    manifest[key].imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return [...seen];
-}
+let manifest: ViteManifest = {};
 
 const gzipped = (key: string) => gzipSync(readFileSync(join(outDir, manifest[key]!.file))).length;
 const nameOf = (key: string) => manifest[key]!.name ?? key;
@@ -107,7 +93,7 @@ beforeAll(async () => {
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
-  manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  manifest = readViteManifest(outDir);
 }, 300_000);
 
 afterAll(() => {
@@ -118,7 +104,7 @@ describe('the first screens keep to their script budgets', () => {
   it.each(PAGE_BUDGETS)(
     '$page: each chunk within its budget, all within $budget bytes and $files files',
     ({ modules, budget, files }) => {
-      const chunks = chunksOf(modules).filter((key) => manifest[key]!.file.endsWith('.js'));
+      const chunks = chunksOf(manifest, modules).filter((key) => manifest[key]!.file.endsWith('.js'));
       expect(chunks.length).toBeGreaterThan(0);
       const over = chunks
         .map((key) => ({ chunk: nameOf(key), bytes: gzipped(key), budget: CHUNK_BUDGETS[nameOf(key)] ?? OTHER_CHUNK }))
@@ -131,7 +117,7 @@ describe('the first screens keep to their script budgets', () => {
   );
 
   it('runs neither React nor the app on the login page before the first touch', () => {
-    const names = chunksOf(['index.html']).map(nameOf);
+    const names = chunksOf(manifest, ['index.html']).map(nameOf);
     expect(names).not.toContain('root');
     expect(names).not.toContain('first-screen');
   });
@@ -141,9 +127,11 @@ describe('the first screens keep to their script budgets', () => {
       readFileSync(join(outDir, manifest[key]!.file), 'utf8').startsWith(`${COMPILE_HINT}\n`);
     const js = Object.keys(manifest).filter((key) => manifest[key]!.file.endsWith('.js'));
     expect(new Set(js.filter(hinted).map(nameOf))).toEqual(COMPILED_AHEAD);
-    const signedIn = chunksOf(['src/app/shell/app-layout.tsx', 'src/features/send/send-screen.tsx']).map(nameOf);
+    const signedIn = chunksOf(manifest, ['src/app/shell/app-layout.tsx', 'src/features/send/send-screen.tsx']).map(
+      nameOf,
+    );
     for (const name of COMPILED_AHEAD) expect(signedIn).toContain(name);
-    const visitor = chunksOf(['index.html', 'src/app/root.tsx']);
+    const visitor = chunksOf(manifest, ['index.html', 'src/app/root.tsx']);
     expect(visitor.filter(hinted).map(nameOf)).toEqual([]);
   });
 });
