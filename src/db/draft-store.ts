@@ -3,6 +3,9 @@ import type { StoredDraft } from './app-db';
 
 export const readDraft = (profileId: number) => db.drafts.get(profileId);
 
+/** The account's draft's fields, or null when it has none. */
+export const readDraftFields = async (profileId: number) => (await readDraft(profileId))?.fields ?? null;
+
 /**
  * Stores the fields as the account's draft, as they were at `changedAt`. A draft stored later wins: a
  * change typed before a send must not land after the send emptied the draft (outbox-store's addJob),

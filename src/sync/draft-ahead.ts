@@ -1,4 +1,4 @@
-import { readDraft } from '../db/draft-store';
+import { readDraftFields } from '../db/draft-store';
 import type { StoredDraft } from '../db/app-db';
 
 /**
@@ -13,9 +13,9 @@ const ahead = new Map<number, Ahead>();
 
 /** Reads the account's draft now (resolves once read); a failed read leaves it to the form's own. */
 export function readDraftAhead(profileId: number): Promise<void> {
-  return readDraft(profileId).then(
-    (draft) => {
-      ahead.set(profileId, { fields: draft?.fields ?? null, at: Date.now() });
+  return readDraftFields(profileId).then(
+    (fields) => {
+      ahead.set(profileId, { fields, at: Date.now() });
     },
     () => {},
   );

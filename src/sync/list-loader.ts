@@ -3,6 +3,7 @@ import { currentAccount } from '../db/session-store';
 import { loadNextPage, openList, refreshList, searchList, type ListAccount } from './list-sync';
 import { paginatorFor } from './paginator';
 import { readListAhead } from './list-ahead';
+import { settledWithin } from './settled-within';
 
 // The list calls through their paginator, so a scroll, a search and a refresh never overlap.
 
@@ -80,12 +81,5 @@ async function openAndReadAhead(list: ListName): Promise<void> {
 export function earlyListRead(atMostMs: number): Promise<void> {
   const running = earlyOpen;
   earlyOpen = null;
-  if (!running) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, atMostMs);
-    void running.finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  return running ? settledWithin(running, atMostMs) : Promise.resolve();
 }

@@ -4,6 +4,7 @@
 import type { StatusAnswer, StatusQuery } from '../api/message-api';
 import { DEFAULT_PAGE_SIZE } from '../domain/constants';
 import { loadStatusPage } from './message-sync';
+import { settledWithin } from './settled-within';
 
 /** An answer older than this is asked for again (receipts arrive by the second). */
 const FRESH_MS = 10_000;
@@ -28,15 +29,7 @@ export function prefetchStatusPage(messageKey: string): void {
  */
 export function untilPrefetchedStatusPage(atMostMs: number): Promise<void> {
   const asked = early;
-  if (!asked || asked.arrived) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, atMostMs);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    asked.answer.then(done, done);
-  });
+  return !asked || asked.arrived ? Promise.resolve() : settledWithin(asked.answer, atMostMs);
 }
 
 /** The early answer if it has already arrived: the screen's first render shows its rows at once. */

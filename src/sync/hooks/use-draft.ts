@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { clearDraft, readDraft, saveDraft } from '../../db/draft-store';
+import { clearDraft, readDraftFields, saveDraft } from '../../db/draft-store';
 import type { StoredDraft } from '../../db/app-db';
 import { useProfileId } from './use-profile-id';
 import { takeDraftReadAhead } from '../draft-ahead';
@@ -30,8 +30,7 @@ export function useDraft(delayMs = DRAFT_SAVE_DELAY_MS): DraftView {
     return fields === undefined ? undefined : { profileId, fields };
   });
   const read = useLiveQuery(
-    async () =>
-      profileId === undefined ? undefined : { profileId, fields: (await readDraft(profileId))?.fields ?? null },
+    async () => (profileId === undefined ? undefined : { profileId, fields: await readDraftFields(profileId) }),
     [profileId],
     readAhead?.profileId === profileId ? readAhead : undefined,
   );
