@@ -10,7 +10,12 @@ import type { OutboxState } from '../domain/send/outbox-state';
 import type { UserInfo, SendItem } from '../domain/types';
 import type { Template } from '../domain/templates/template-rules';
 import { DB_NAME } from './boot-mirror';
-import { SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
+import { declaredVersions, SCHEMA_VERSIONS, type SchemaVersion } from './schema-versions';
+
+// Dexie turns its debug mode on by itself on a localhost address: a console task and its stack trace
+// for every table call, and hints in the console. The app runs without it wherever it is served (a
+// reseller's own machine, the demo, the browser tests), as on a customer's domain.
+Dexie.debug = false;
 
 /** Domain details as stored on the device, with when they were fetched (kept about a year: docs/product.md#stored-on-the-device). */
 export interface StoredDomain extends DomainDetailsAnswer {
@@ -265,7 +270,7 @@ export class AppDb extends Dexie {
 
   constructor(name = DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);
-    for (const v of versions) {
+    for (const v of declaredVersions(versions)) {
       const declared = this.version(v.version).stores(v.stores);
       if (v.upgrade) declared.upgrade(v.upgrade);
     }

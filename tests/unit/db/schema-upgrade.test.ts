@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { AppDb, type OutboxJob } from '../../../src/db/app-db';
-import { SCHEMA_VERSIONS, type SchemaVersion } from '../../../src/db/schema-versions';
+import { declaredVersions, SCHEMA_VERSIONS, type SchemaVersion } from '../../../src/db/schema-versions';
 import { makeItem } from '../domain/factories';
 import { BulkMessageSchema } from '../../../src/domain/contract/messages';
 
@@ -27,6 +27,38 @@ const job = (id: string, state: OutboxJob['state']): OutboxJob => ({
 });
 
 const V1 = SCHEMA_VERSIONS.slice(0, 1);
+
+/** A database as the app before declaredVersions opened it: every version declared, each over the last. */
+class EveryVersionDb extends Dexie {
+  constructor(name: string, versions: readonly SchemaVersion[]) {
+    super(name);
+    for (const v of versions) {
+      const declared = this.version(v.version).stores(v.stores);
+      if (v.upgrade) declared.upgrade(v.upgrade);
+    }
+  }
+}
+
+/** What IndexedDB itself holds: each store's key and indexes, and the version. */
+async function installedSchema(name: string) {
+  const db = await new Promise<IDBDatabase>((done, fail) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => done(open.result);
+    open.onerror = () => fail(open.error);
+  });
+  const tx = db.transaction([...db.objectStoreNames], 'readonly');
+  const stores = [...db.objectStoreNames].map((store) => {
+    const s = tx.objectStore(store);
+    const indexes = [...s.indexNames].map((n) => {
+      const i = s.index(n);
+      return [n, i.keyPath, i.unique, i.multiEntry];
+    });
+    return [store, s.keyPath, s.autoIncrement, indexes];
+  });
+  const version = db.version;
+  db.close();
+  return { version, stores };
+}
 const LATEST = SCHEMA_VERSIONS.at(-1)!.version;
 
 // What the next shipped version could look like: a new index, a new store, a store rebuilt, and jobs rewritten.
@@ -209,6 +241,48 @@ describe('schema versions', () => {
     ]);
     expect((await v11.outboxJobs.toArray()).map((j) => j.id)).toEqual(['a']);
     v11.close();
+  });
+
+  it('declares to Dexie only the versions with an upgrade or a deleted store, and the latest, each with every store up to it', () => {
+    const declared = declaredVersions(SCHEMA_VERSIONS);
+    expect(declared.map((v) => v.version)).toEqual([5, 11, LATEST]);
+    expect(declared.map((v) => v.upgrade)).toEqual([
+      SCHEMA_VERSIONS[4]!.upgrade,
+      SCHEMA_VERSIONS.find((v) => v.version === 11)!.upgrade,
+      undefined,
+    ]);
+    expect(Object.keys(declared[0]!.stores)).toEqual(
+      expect.arrayContaining(['outboxJobs', 'draftSheets', 'jobSheets', 'contacts']),
+    );
+    expect(declared[0]!.stores.contacts).toBe(SCHEMA_VERSIONS[4]!.stores.contacts);
+    expect(declared.at(-1)!.stores).toEqual(Object.assign({}, ...SCHEMA_VERSIONS.map((v) => v.stores)));
+    expect(declaredVersions([...SCHEMA_VERSIONS, VERSION_NEXT]).map((v) => v.version)).toEqual([5, 11, LATEST + 1]);
+    expect(
+      declaredVersions([...SCHEMA_VERSIONS, VERSION_NEXT, { version: LATEST + 2, stores: { notices: null } }]).map(
+        (v) => v.version,
+      ),
+    ).toEqual([5, 11, LATEST + 1, LATEST + 2]);
+  });
+
+  it('upgrades a database each shipped version installed, declared the old way, to what a new device gets, keeping its jobs', async () => {
+    await new AppDb(NAME).open().then((db) => db.close());
+    const fresh = await installedSchema(NAME);
+    await Dexie.delete(NAME);
+    for (const installed of SCHEMA_VERSIONS.slice(0, -1)) {
+      const old = new EveryVersionDb(
+        NAME,
+        SCHEMA_VERSIONS.filter((v) => v.version <= installed.version),
+      );
+      await old.table('outboxJobs').add(job(`at-${installed.version}`, 'queued'));
+      old.close();
+      const now = new AppDb(NAME);
+      await now.open();
+      expect(now.verno).toBe(LATEST);
+      expect((await now.outboxJobs.toArray()).map((j) => j.id)).toEqual([`at-${installed.version}`]);
+      now.close();
+      expect(await installedSchema(NAME)).toEqual(fresh);
+      await Dexie.delete(NAME);
+    }
   });
 
   it('declares every store of the data layer in version 1', () => {
