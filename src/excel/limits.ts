@@ -1,4 +1,5 @@
 // Limits that keep a hostile or mistaken file from hanging the tab, with the messages users see.
+import { formatNumber } from '../domain/numbers/number-format';
 
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 export const MAX_ROWS = 200_000;
@@ -9,7 +10,7 @@ export const PARSE_TIMEOUT_MS = 60_000;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export const FILE_TOO_BIG = `This file is larger than ${mb(MAX_FILE_BYTES)}. Please split it into smaller files and send them one after the other`;
-export const TOO_MANY_ROWS = `This sheet has more than ${MAX_ROWS.toLocaleString('en-US')} rows. Please split it into files of at most ${MAX_ROWS.toLocaleString('en-US')} rows`;
+export const TOO_MANY_ROWS = `This sheet has more than ${formatNumber(MAX_ROWS)} rows. Please split it into files of at most ${formatNumber(MAX_ROWS)} rows`;
 export const TOO_MANY_CELLS =
   'This sheet has too many columns to be a list of contacts. Please keep only the columns the message needs';
 export const PARSE_TOO_SLOW = `Reading this file took more than ${PARSE_TIMEOUT_MS / 1000} seconds, so it was stopped. Please check the file or split it into smaller files`;
@@ -25,6 +26,6 @@ export const TOO_BIG_UNPACKED = `This file unpacks to more than ${mb(MAX_UNPACKE
 export const PROTECTED_FILE =
   'This file is protected with a password, so it cannot be read. Please open it, remove the password (File > Info > Protect Workbook > Encrypt with Password) and save it, then load it again';
 export const csvQuoteError = (line: number) =>
-  `Line ${line.toLocaleString('en-US')} of this file has a quote (") that is not closed or stands in the middle of a value, so its rows cannot be told apart. Please correct that line, or save the file again from Excel, and load it once more`;
+  `Line ${formatNumber(line)} of this file has a quote (") that is not closed or stands in the middle of a value, so its rows cannot be told apart. Please correct that line, or save the file again from Excel, and load it once more`;
 export const rowsOutsideRange = (declared: number, real: number) =>
-  `The file says this sheet ends at row ${declared.toLocaleString('en-US')}, but it holds rows down to ${real.toLocaleString('en-US')}: all of them were read`;
+  `The file says this sheet ends at row ${formatNumber(declared)}, but it holds rows down to ${formatNumber(real)}: all of them were read`;

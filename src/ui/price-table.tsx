@@ -1,10 +1,11 @@
 import { priceTableRows } from '../domain/money/price-table';
 import type { PriceTier } from '../domain/types';
 import { CURRENCY } from '../domain/constants';
+import { numberFormat } from '../domain/numbers/number-format';
 
 type PriceTableProps = { title: string; tiers: readonly PriceTier[] };
 
-const credits = new Intl.NumberFormat('en-GH');
+const credits = numberFormat();
 
 /**
  * A price table (docs/product.md#price-tables): price in GHS, SMS credits (price / rate, rounded up),

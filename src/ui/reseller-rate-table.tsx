@@ -1,7 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { RESELLER_EXPIRY_YEARS, RESELLER_RATE_TABLE } from '../domain/money/pricing';
+import { numberFormat } from '../domain/numbers/number-format';
 
-const volume = new Intl.NumberFormat('en-US');
+const volume = numberFormat();
 
 /** The fixed reseller volume table, credits valid a year (docs/product.md#price-tables). */
 export function ResellerRateTable() {

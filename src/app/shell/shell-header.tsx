@@ -7,6 +7,7 @@ import { BrandLogo } from '../../ui/brand-logo';
 import { UserMenu } from './user-menu';
 import { PendingSenderIndicator } from './pending-sender-indicator';
 import { displayPhone } from '../../domain/numbers/phone-number';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 type ShellHeaderProps = {
   user: StoredUser;
@@ -18,7 +19,7 @@ type ShellHeaderProps = {
   onSignOut: () => void;
 };
 
-const number = new Intl.NumberFormat('en-GH', { maximumFractionDigits: 2 });
+const number = numberFormat({ maximumFractionDigits: 2 });
 
 function balanceText(user: StoredUser): string {
   const balance = balanceOf(user);

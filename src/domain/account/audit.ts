@@ -1,4 +1,5 @@
 // The audit log's actions and limits, shared by the gateway (server/src/audit) and the /auditlog page.
+import { formatNumber } from '../numbers/number-format';
 
 /** Every action the audit log records, with its label on the page. */
 export const AUDIT_ACTIONS = {
@@ -84,7 +85,7 @@ const detailValue = (value: unknown): string =>
         : value === null || value === undefined
           ? ''
           : typeof value === 'number'
-            ? value.toLocaleString('en-US')
+            ? formatNumber(value)
             : typeof value === 'object'
               ? JSON.stringify(value)
               : String(value);

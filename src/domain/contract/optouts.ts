@@ -3,6 +3,7 @@ import { z } from './zod';
 import { frontendCall } from './call';
 import { listBody, num, outcomeAnswer, ownBody, pageFields, profileId, shownText as text, intId } from './fields';
 import { MAX_OPT_OUT_NUMBERS, MAX_REMOVAL_REASON, type OptOutReason } from '../numbers/opt-out';
+import { formatNumber } from '../numbers/number-format';
 
 /** One number on the list: canonical, with why and when (ISO time). */
 export const OptOutSchema = z.looseObject({
@@ -55,10 +56,7 @@ export const ADD_OPT_OUTS = frontendCall(
         z
           .array(z.string())
           .min(1, 'needs at least one phone number')
-          .max(
-            MAX_OPT_OUT_NUMBERS,
-            `At most ${MAX_OPT_OUT_NUMBERS.toLocaleString('en-US')} numbers can be added at once`,
-          ),
+          .max(MAX_OPT_OUT_NUMBERS, `At most ${formatNumber(MAX_OPT_OUT_NUMBERS)} numbers can be added at once`),
       ),
     reason: z.enum(ADD_REASONS).optional().default('manual'),
     note: z.string().max(MAX_REMOVAL_REASON).optional().default(''),

@@ -2,6 +2,7 @@
 // both sides read, and the rules that turn the gateway's counters into them.
 import type { CounterNetwork } from '../numbers/networks';
 import { isFinalStatus, statusGroup, type StatusGroup, type StatusTotals } from './message-status';
+import { formatNumber } from '../numbers/number-format';
 
 /**
  * Time to delivery is kept as a histogram (the gateway's counters never hold one row per recipient):
@@ -93,4 +94,4 @@ export function deliveryTimeSentences(median: number | null, p90: number | null)
 export const erasedNote = (n: number): string =>
   n === 1
     ? '1 erased recipient is counted in the totals, under no network'
-    : `${n.toLocaleString('en-US')} erased recipients are counted in the totals, under no network`;
+    : `${formatNumber(n)} erased recipients are counted in the totals, under no network`;

@@ -1,5 +1,6 @@
 // Low-balance alerts and spending caps as the app and the gateway both say them
 // (docs/product.md#low-balance-alerts, docs/product.md#spending-caps).
+import { formatNumber } from '../numbers/number-format';
 
 /** A cap's period: an Accra day (API keys, SMPP access) or calendar month (a client's cap). */
 export type CapPeriod = 'day' | 'month';
@@ -7,7 +8,7 @@ export type CapPeriod = 'day' | 'month';
 /** The most credits an alert level or a cap may be: far above any real balance, far below overflow. */
 export const MAX_CAP_CREDITS = 100_000_000;
 
-const credits = (n: number) => Math.max(0, Math.floor(n)).toLocaleString('en-US');
+const credits = (n: number) => formatNumber(Math.max(0, Math.floor(n)));
 
 /** "This send would pass the monthly cap of 50,000 credits your provider set (12,300 left this month)." */
 export function capRefusalText(c: { what: string; limit: number; period: CapPeriod; owner: string; left: number }) {
@@ -23,7 +24,7 @@ export function capError(value: string): string | null {
   if (text === '') return null;
   if (!/^\d+$/.test(text.replace(/,/g, ''))) return 'Enter a whole number of credits, or leave it empty for none';
   const n = Number(text.replace(/,/g, ''));
-  if (n < 1 || n > MAX_CAP_CREDITS) return `Enter from 1 to ${MAX_CAP_CREDITS.toLocaleString('en-US')} credits`;
+  if (n < 1 || n > MAX_CAP_CREDITS) return `Enter from 1 to ${formatNumber(MAX_CAP_CREDITS)} credits`;
   return null;
 }
 

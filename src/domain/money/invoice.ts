@@ -1,4 +1,5 @@
 // An invoice of a purchase of credit as the app, the PDF and the e-mail show it (docs/product.md#invoices).
+import { formatNumber } from '../numbers/number-format';
 
 export interface Invoice {
   /** INV-000042: numbered without gaps per issuing account. */
@@ -40,4 +41,4 @@ export const taxRows = (invoice: Invoice): { label: string; amount: number }[] =
 
 /** GHS 1,234.50 */
 export const cedisText = (currency: string, amount: number) =>
-  `${currency} ${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${currency} ${formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

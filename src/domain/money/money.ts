@@ -1,6 +1,7 @@
 // Amounts of money and credit that the gateway stores: finite, positive, bounded, exact (docs/product.md#dates-money-and-balances).
 import { AMOUNT_NOT_NUMBER, RATE_NOT_NUMBER } from '../contacts/contact';
 import { isNumericText } from '../fields';
+import { formatNumber } from '../numbers/number-format';
 
 /** The most one purchase may be (GHS) and one gift may give (credits): far above any real sale, far below overflow. */
 export const MAX_PURCHASE_GHS = 1_000_000;
@@ -27,7 +28,7 @@ export function moneyError(value: string | number, max = MAX_PURCHASE_GHS): stri
   if (!read) return AMOUNT_NOT_NUMBER;
   if (read.n <= 0) return 'Amount must be greater than zero';
   if (read.decimals > 2) return 'Amount can have at most two decimals';
-  if (read.n > max) return `Amount must be at most ${max.toLocaleString('en-US')}`;
+  if (read.n > max) return `Amount must be at most ${formatNumber(max)}`;
   return null;
 }
 
@@ -37,7 +38,7 @@ export function creditsError(value: string | number): string | null {
   if (!read) return AMOUNT_NOT_NUMBER;
   if (read.n <= 0) return 'Amount must be greater than zero';
   if (!Number.isInteger(read.n)) return 'Credits are given in whole numbers';
-  if (read.n > MAX_GIFT_CREDITS) return `Amount must be at most ${MAX_GIFT_CREDITS.toLocaleString('en-US')}`;
+  if (read.n > MAX_GIFT_CREDITS) return `Amount must be at most ${formatNumber(MAX_GIFT_CREDITS)}`;
   return null;
 }
 

@@ -1,5 +1,6 @@
 // Ghana's taxes on a purchase of credit (docs/product.md#invoices): one dated table of rates, and the
 // lines of an invoice to the pesewa, whether the domain's prices include them or not.
+import { formatNumber } from '../numbers/number-format';
 
 /** The rates in force from a day (Accra), in basis points of the taxable value: 1500 is 15 %. */
 export interface TaxRates {
@@ -62,7 +63,6 @@ export const toCedis = (pesewas: number) => pesewas / 100;
 /** What a price without tax costs at checkout, as the purchase form says it. */
 export function taxAddedNote(amountGhs: number, at: number): string {
   const lines = taxLines(toPesewas(amountGhs), false, ratesOn(new Date(at).toISOString().slice(0, 10)));
-  const ghs = (p: number) =>
-    `GHS ${(p / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const ghs = (p: number) => `GHS ${formatNumber(p / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   return `Prices exclude tax: VAT, NHIL and GETFund of ${ghs(lines.total - lines.base)} are added, so you pay ${ghs(lines.total)}.`;
 }

@@ -3,6 +3,7 @@
 import { canonicalPhone } from './phone-number';
 import type { SetAsideNumber } from '../contacts/excel-sheet';
 import { checkSheetNumber, type SheetNumber } from '../contacts/sheet-number';
+import { formatNumber } from './number-format';
 
 /** A typed or stored number as its canonical form, or why it is not a phone number (the spreadsheet's reasons). */
 export function checkPhoneNumber(value: unknown): SheetNumber {
@@ -80,7 +81,7 @@ export function repeatedNumbers(numbers: readonly string[]): string[] {
 
 /** The send form's note on a regular send's repeats: each number gets the text once, and is paid once. */
 export const repeatsDroppedNote = (n: number): string =>
-  `${n === 1 ? '1 number was' : `${n.toLocaleString('en-US')} numbers were`} listed more than once: each number gets the message once and is charged once`;
+  `${n === 1 ? '1 number was' : `${formatNumber(n)} numbers were`} listed more than once: each number gets the message once and is charged once`;
 
 /**
  * The send form's warning on a personalized send whose numbers repeat. Such duplicates are kept (docs/product.md#sending):
@@ -88,8 +89,8 @@ export const repeatsDroppedNote = (n: number): string =>
  */
 export function repeatsKeptWarning(shown: readonly string[]): string {
   const named = shown.slice(0, 3).join(', ');
-  const more = shown.length > 3 ? ` and ${(shown.length - 3).toLocaleString('en-US')} more` : '';
+  const more = shown.length > 3 ? ` and ${formatNumber(shown.length - 3)} more` : '';
   return shown.length === 1
     ? `${named} appears more than once. Each row gets its own message, so this number gets one message (and one charge) per row`
-    : `${shown.length.toLocaleString('en-US')} numbers appear more than once (${named}${more}). Each row gets its own message, so such a number gets one message (and one charge) per row`;
+    : `${formatNumber(shown.length)} numbers appear more than once (${named}${more}). Each row gets its own message, so such a number gets one message (and one charge) per row`;
 }

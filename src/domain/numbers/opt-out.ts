@@ -1,5 +1,6 @@
 // Opt-outs: who said stop, and the link a send may carry (docs/compliance.md).
 import { canonicalPhone } from './phone-number';
+import { formatNumber } from './number-format';
 
 /** Why a number is on an account's suppression list. */
 export const OPT_OUT_REASONS = ['stop_reply', 'link', 'manual', 'import', 'complaint'] as const;
@@ -57,7 +58,7 @@ export const LINKED_TEXT_FIXED =
 export const optedOutPreview = (count: number): string =>
   count === 1
     ? '1 recipient has opted out and will be skipped'
-    : `${count.toLocaleString('en-US')} recipients have opted out and will be skipped`;
+    : `${formatNumber(count)} recipients have opted out and will be skipped`;
 
 /**
  * A number as the suppression list keeps it (phone-number.ts), or null when it cannot be a phone

@@ -3,6 +3,7 @@
 import { birthdayDate } from '../contacts/contact-fields';
 import { countText } from '../plural';
 import type { ContactSource, MessageKind } from '../types';
+import { formatNumber } from '../numbers/number-format';
 
 /** A birthday as 'yyyy-MM-dd', or '' when there is none (blank or unreadable). */
 export const birthdayOf = (value: unknown): string => birthdayDate(value) ?? '';
@@ -32,9 +33,9 @@ export function noBirthdayNote(left: number, total: number, source: ContactSourc
   if (left >= total)
     return `None of the ${countText(total, noun)} has a birthday, so nobody would get this message. ${fix}.`;
   const [has, they] = left === 1 ? ['has', 'it gets'] : ['have', 'they get'];
-  return `${left.toLocaleString('en-US')} of the ${countText(total, noun)} ${has} no birthday: ${they} nothing and ${left === 1 ? 'is' : 'are'} not charged. ${fix} to include ${left === 1 ? 'it' : 'them'}.`;
+  return `${formatNumber(left)} of the ${countText(total, noun)} ${has} no birthday: ${they} nothing and ${left === 1 ? 'is' : 'are'} not charged. ${fix} to include ${left === 1 ? 'it' : 'them'}.`;
 }
 
 /** The gateway's refusal of a birthday send none of whose recipients has a birthday. */
 export const noBirthdayRefusal = (n: number): string =>
-  `No message was sent: ${n === 1 ? 'its recipient has' : `none of the ${n.toLocaleString('en-US')} recipients has`} a birthday (give each item its birthday, or add it to the contact in your phone book)`;
+  `No message was sent: ${n === 1 ? 'its recipient has' : `none of the ${formatNumber(n)} recipients has`} a birthday (give each item its birthday, or add it to the contact in your phone book)`;

@@ -1,5 +1,6 @@
 // When the send form asks before sending, and what it shows (docs/product.md#confirming-a-large-send).
 import type { SendCost } from './send-cost';
+import { numberFormat } from '../numbers/number-format';
 
 /** A send to more recipients than this asks first. */
 export const CONFIRM_OVER_RECIPIENTS = 100;
@@ -19,7 +20,7 @@ export type SendConfirmation = {
   balanceAfter: string | null;
 };
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const number = numberFormat({ maximumFractionDigits: 2 });
 
 /** The figures the confirmation shows, written as the cost summary writes them. */
 export function sendConfirmation(

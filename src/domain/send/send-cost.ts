@@ -4,6 +4,7 @@ import { splitDestinations } from './recipients';
 import { OUT_OF_RANGE_PARTS, smsLength, smsParts } from '../messages/sms';
 import { withOptOutLink } from '../numbers/opt-out';
 import { shortenedText } from '../links/short-links';
+import { formatNumber } from '../numbers/number-format';
 
 export type SendCost = { credits: number; recipients: number; outOfRange: boolean };
 
@@ -41,9 +42,7 @@ function textAsSent(item: SendItem, host: string): string {
 
 /** `what` is 'this send' on the send form, 'this change' in the edit of a registration. */
 export const notEnoughCredit = (needed: number, balance: number, what = 'this send'): string =>
-  `Not enough credit: ${what} needs ${needed.toLocaleString('en-US')} SMS credits and your balance is ${(
-    Math.floor(balance * 100) / 100
-  ).toLocaleString('en-US')}. Please purchase SMS credits first`;
+  `Not enough credit: ${what} needs ${formatNumber(needed)} SMS credits and your balance is ${formatNumber(Math.floor(balance * 100) / 100)}. Please purchase SMS credits first`;
 
 export const MESSAGE_OUT_OF_RANGE =
   'Your message is too long: at most 9 SMS parts (1,377 characters, or fewer with unicode) can be sent';

@@ -7,8 +7,9 @@ import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { APPROVAL_NOTE_MAX, APPROVAL_STATE_TEXT } from '../../domain/send/approval';
 import type { Approval } from '../../sync/approvals';
 import { GrowingTextarea } from '../../ui/growing-textarea';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 const STATE_COLOR = { waiting: 'blue.9', approved: 'teal.9', rejected: 'red.9' } as const;
 
 type ApprovalCardProps = {

@@ -7,6 +7,7 @@ import { useAction } from '../../sync/hooks/use-action';
 import { auditLogExport, auditLogPage, type AuditEntry, type AuditFilter } from '../../sync/security';
 import { downloadBytes } from '../../ui/download';
 import { shownEntry } from './audit-entries';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 export const EMPTY_FILTER: AuditFilter = { search: '', action: '', from: '', to: '' };
 
@@ -44,7 +45,7 @@ export function useAuditLog(online: boolean) {
       );
       if (answer.truncated)
         emitAlert({
-          message: `The file holds the newest ${MAX_AUDIT_EXPORT_ROWS.toLocaleString('en-US')} entries: narrow the dates for the rest`,
+          message: `The file holds the newest ${formatNumber(MAX_AUDIT_EXPORT_ROWS)} entries: narrow the dates for the rest`,
           severity: 'warning',
         });
     });

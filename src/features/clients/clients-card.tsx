@@ -15,9 +15,10 @@ import { underThreshold } from '../../domain/money/caps';
 import { ClientCapDialog } from './client-cap-dialog';
 import { Link } from 'react-router-dom';
 import { statementHref } from '../../domain/navigation/app-paths';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 const ROW_HEIGHT = 178;
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 // Searched on what the list shows, so a match is always visible in its row.
 const SEARCHED: readonly (keyof ClientAnswer)[] = [

@@ -7,10 +7,11 @@ import type { StoredUser } from '../../db/app-db';
 import { emitAlert } from '../../notify/alerts-bus';
 import { giveCredit, giveCreditAtRate } from '../../sync/clients';
 import { describeFailure } from '../../sync/failures';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 type Mode = 'amount' | 'rate';
 type Pending = { client: ClientAnswer; credits: number; amount: string; rate?: string };
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /** Credit giving (docs/product.md#client-management): by amount, or by rate for local accounts; the credits are shown before confirming. */
 export function GiveCreditCard({

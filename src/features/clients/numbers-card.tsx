@@ -8,8 +8,9 @@ import { loadNumbersPage } from '../../sync/clients';
 import { describeFailure } from '../../sync/failures';
 import { downloadBytes } from '../../ui/download';
 import { noteExport } from '../../sync/security';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /** Profile 6 (docs/product.md#client-management): the platform's phone-book numbers, loaded 1,000 a page, and their export. */
 export function NumbersCard({ online }: { online: boolean }) {

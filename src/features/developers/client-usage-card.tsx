@@ -5,8 +5,9 @@ import { clientApiUsage } from '../../sync/developers';
 import { describeFailure } from '../../sync/failures';
 import { SectionCard } from '../../ui/section-card';
 import { when } from './format';
+import { formatNumber } from '../../domain/numbers/number-format';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatNumber(n);
 
 /** An admin's clients' API use: keys in use, last use, live API sends of the last 30 days. */
 export function ClientUsageCard({ online }: { online: boolean }) {

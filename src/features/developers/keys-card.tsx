@@ -9,6 +9,7 @@ import { CreateKeyDialog } from './create-key-dialog';
 import { ShownOnce } from './shown-once';
 import { when } from './format';
 import { KeyCapDialog } from './key-cap-dialog';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 /** The account's API keys of one mode: create with scopes, allow-list and expiry; revoke; last use. */
 export function KeysCard({ mode, keys, online }: { mode: ApiMode; keys: ApiKeyView[]; online: boolean }) {
@@ -126,7 +127,7 @@ function KeysTable({ mode, keys, online, onRevoke, onCap }: KeysTableProps) {
                   onClick={() => onCap(k)}
                   aria-label={`Daily cap of ${k.name}`}
                 >
-                  {k.dailyCap ? `${k.dailyCap.toLocaleString('en-US')} credits` : 'None'}
+                  {k.dailyCap ? `${formatNumber(k.dailyCap)} credits` : 'None'}
                 </Button>
               </Table.Td>
               <Table.Td>{when(k.lastUsedAt)}</Table.Td>

@@ -12,9 +12,10 @@ import { draftFollowUp } from '../../sync/follow-up';
 import { describeFailure } from '../../sync/failures';
 import { emitAlert } from '../../notify/alerts-bus';
 import { Panel } from './report-frame';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 type Clicks = NonNullable<MessageReport['clicks']>;
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /** The clicks panel and, beside it, the clicks over time; nothing for a send without short links. */
 export function ClickPanels({ clicks, messageKey }: { clicks: Clicks; messageKey: string }) {

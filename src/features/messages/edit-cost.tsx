@@ -5,8 +5,9 @@ import type { EditQuote, QuoteRequest } from '../../api/message-api';
 import { INTERNATIONAL_CURRENCY } from '../../domain/constants';
 import { notEnoughCredit } from '../../domain/send/send-cost';
 import { quoteMessageEdit } from '../../sync/message-sync';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const number = numberFormat({ maximumFractionDigits: 2 });
 
 export type EditBalance = { amount: number; local: boolean };
 

@@ -22,6 +22,7 @@ import { isPersonalizedType } from '../../domain/messages/personalize';
 import { recipientCount, type CountedMessage } from '../../domain/messages/message-summary';
 import { changeTooDear, EditCost, useEditQuote, type EditBalance } from './edit-cost';
 import { MessageTextFields, RepeatFields, type TextKind } from './edit-message-fields';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 type Props = {
   data: ScheduledMessage;
@@ -157,7 +158,7 @@ export function DeleteMessageDialog({ data, recurring, messageId, onClose }: Del
         <Text>Delete “{title}”? It will not be sent.</Text>
         <Text size="sm" c="dimmed" data-testid="delete-summary">
           {[
-            `${count.toLocaleString('en-US')} ${count === 1 ? 'recipient' : 'recipients'}`,
+            `${formatNumber(count)} ${count === 1 ? 'recipient' : 'recipients'}`,
             data.sourceAddress ? `from ${data.sourceAddress}` : '',
             when ? `${recurring ? 'next' : 'due'} ${when}` : '',
           ]

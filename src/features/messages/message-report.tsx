@@ -13,8 +13,9 @@ import { loadMessageReport } from '../../sync/message-sync';
 import { describeFailure } from '../../sync/failures';
 import { Panel, ReportFrame, ReportPlaceholder } from './report-frame';
 import { ClickPanels } from './click-report';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '0%');
 const COLORS = { sent: 'teal.7', failed: 'red.7', pending: 'gray.5', optedOut: 'orange.6' } as const;
 const SERIES = (Object.keys(COLORS) as (keyof typeof COLORS)[]).map((name) => ({

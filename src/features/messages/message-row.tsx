@@ -8,11 +8,12 @@ import {
   submissionInProgress,
   type CountedMessage,
 } from '../../domain/messages/message-summary';
+import { numberFormat } from '../../domain/numbers/number-format';
 import { SUBMISSION_IN_PROGRESS } from '../../domain/alerts';
 import { recurringDisplay, isRecurringPeriod } from '../../domain/messages/recurrence';
 import type { BulkMessage, ScheduledMessage } from '../../api/list-api';
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 export const ROW_HEIGHT = 132;
 
 function Header({ title, time }: { title: string; time: string }) {

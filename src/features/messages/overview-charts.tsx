@@ -2,11 +2,12 @@
 // largest code of the dashboard, and it loads only once the charts draw, after the list has shown.
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 /** One day of the last 30: its recipients by outcome and its delivery rate (null when none ended). */
 export type ChartDay = { day: string; Delivered: number; Failed: number; Pending: number; rate: number | null };
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /** Recipients per day, stacked by outcome. Hidden from assistive technology: its numbers are in text beside it. */
 export function DaysChart({ days, height }: { days: ChartDay[]; height: number }) {

@@ -14,6 +14,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { numberFormat } from '../../domain/numbers/number-format';
 import { Anchor, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ListView as View } from '../../domain/account/permissions';
@@ -32,7 +33,7 @@ const overviewCharts = () => import('./overview-charts');
 const DaysChart = lazy(() => overviewCharts().then((m) => ({ default: m.DaysChart })));
 const RateChart = lazy(() => overviewCharts().then((m) => ({ default: m.RateChart })));
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 const CHART_HEIGHT = 160;
 const rate = (sent: number, done: number) => (done > 0 ? Math.round((sent / done) * 100) : null);
 

@@ -9,6 +9,7 @@ import { emitAlert } from '../../notify/alerts-bus';
 import { noteExport } from '../../sync/security';
 import { downloadBytes } from '../../ui/download';
 import { exportStatus } from './status-export';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 type Progress = { done: number; total: number } | null;
 
@@ -28,7 +29,7 @@ export class ExportProgress {
 }
 
 const useProgress = (store: ExportProgress) => useSyncExternalStore(store.subscribe, store.get);
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 /** The progress shown at most this often: each showing is a render, a layout and a paint on the main thread. */
 const PROGRESS_EVERY_MS = 400;
 

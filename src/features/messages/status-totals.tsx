@@ -1,7 +1,8 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { STATUS_GROUP_LABELS, type StatusGroup, type StatusTotals } from '../../domain/messages/message-status';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /** The status page's totals: delivered, failed, pending, opted out (when any) and all. */
 export function TotalsGrid({ totals }: { totals: StatusTotals }) {

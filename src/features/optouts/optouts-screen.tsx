@@ -18,9 +18,10 @@ import { noteExport } from '../../sync/security';
 import { AddNumbers } from './add-numbers';
 import { PersonDataSection } from './person-data-section';
 import { RemoveDialog } from './remove-dialog';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 const PAGE = 20;
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatNumber(n);
 const reasonLabel = (reason: string) => OPT_OUT_REASON_LABELS[reason as OptOutReason] ?? reason;
 const dateOf = (iso: string) => (iso ? formatAccra(iso, 'yyyy-MM-dd HH:mm') : '');
 

@@ -12,8 +12,9 @@ import { useAction } from '../../sync/hooks/use-action';
 import { erasePerson, personExport, personSummary } from '../../sync/person-data';
 import { downloadBytes } from '../../ui/download';
 import { DialogActions } from '../../ui/dialog-actions';
+import { formatNumber } from '../../domain/numbers/number-format';
 
-const replies = (n: number) => (n === 1 ? '1 reply' : `${n.toLocaleString('en-US')} replies`);
+const replies = (n: number) => (n === 1 ? '1 reply' : `${formatNumber(n)} replies`);
 
 export const PERSON_OFFLINE_NOTE = 'Looking up, exporting and erasing a number need a connection to the gateway.';
 

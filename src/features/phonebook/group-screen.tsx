@@ -22,6 +22,7 @@ import { buildContactsExport } from '../../excel/export-file';
 import { useAction } from '../../sync/hooks/use-action';
 import { noteExport } from '../../sync/security';
 import { downloadBytes } from '../../ui/download';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 const ROW_HEIGHT = 96;
 
@@ -231,7 +232,7 @@ function ContactsToolbar({
         {!loaded
           ? ''
           : searching
-            ? `${shown.length.toLocaleString('en-US')} of ${contactCountText(visible.length)}`
+            ? `${formatNumber(shown.length)} of ${contactCountText(visible.length)}`
             : contactCountText(visible.length)}
       </Text>
       {shown.length > 0 && (

@@ -6,12 +6,13 @@ import { displayPhone } from '../../domain/numbers/phone-number';
 import { countText } from '../../domain/plural';
 import { importReady } from '../../domain/contacts/phonebook';
 import { leftOutLines } from '../../domain/contacts/import-row';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 const PREVIEW_ROWS = 5;
 const LISTED_SET_ASIDE = 10;
 /** Numbers and dates read whole on one line; the table scrolls sideways on a phone instead. */
 const UNBROKEN: ReadonlySet<string> = new Set(['phonenumber', 'birthday', 'consentdate']);
-export const count = (n: number) => n.toLocaleString('en-US');
+export const count = (n: number) => formatNumber(n);
 
 // People picked on the phone have no sheet rows: they are shown and named without row numbers.
 export function SheetPreview({

@@ -7,9 +7,10 @@ import { changeAutoTopup, loadAutoTopup } from '../../sync/auto-topup';
 import { describeFailure } from '../../sync/failures';
 import { FormStack } from '../../ui/form-stack';
 import { SectionCard } from '../../ui/section-card';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 export const AUTO_TOPUP_OFFLINE = 'Auto top-up is shown and changed with a connection.';
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /** What some credits cost the account today, in GHS (before any tax the domain adds), or why none sell. */
 type Price = (credits: number) => number | { problem: string };

@@ -9,6 +9,7 @@ import { describeFailure } from '../../sync/failures';
 import { useOnline } from '../../ui/use-online';
 import { downloadBytes } from '../../ui/download';
 import { displayPhone } from '../../domain/numbers/phone-number';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 /** Printed, the invoice is the page: the app's header, menu and buttons stay off the paper. */
 const PRINT_CSS =
@@ -117,7 +118,7 @@ function InvoicePaper({ invoice }: { invoice: Invoice }) {
           <Table.Tbody>
             <Table.Tr>
               <Table.Td>
-                {invoice.credits.toLocaleString('en-GB')} SMS credits at {invoice.currency} {unitPrice(invoice)} each
+                {formatNumber(invoice.credits)} SMS credits at {invoice.currency} {unitPrice(invoice)} each
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {money(invoice.base)}

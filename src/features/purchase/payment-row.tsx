@@ -5,9 +5,10 @@ import { formatAccra } from '../../domain/dates';
 import { countText } from '../../domain/plural';
 import type { Payment } from '../../api/list-api';
 import { displayPhone } from '../../domain/numbers/phone-number';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US');
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const number = numberFormat();
+const money = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const PAYMENT_ROW_HEIGHT = 96;
 export const CLIENT_PAYMENT_ROW_HEIGHT = 112;
 

@@ -8,9 +8,10 @@ import { startPurchase } from '../../flows/purchase';
 import { useAction } from '../../sync/hooks/use-action';
 import { SectionCard } from '../../ui/section-card';
 import { taxAddedNote } from '../../domain/money/tax';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 export const PURCHASE_OFFLINE_NOTE = 'Buying credit needs a connection: connect to the internet and try again';
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 type Buyer = Pick<StoredUser, 'accountType' | 'applicableRate' | 'creditexpires'> & {
   localrate: string;

@@ -13,12 +13,13 @@ import { ResellerRateTable } from '../../ui/reseller-rate-table';
 import { PurchaseForm } from './purchase-form';
 import { PurchaseOutcome } from './purchase-outcome';
 import { AutoTopupCard } from './auto-topup-card';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 export const NO_CARD_PAYMENTS = 'Card payments are not enabled here: please contact your provider to buy credit';
 /** Profile 6 is the platform: nobody sells to it (docs/product.md#buying-credit). */
 export const OPERATOR_BUYS_NONE =
   'You run this platform, so there is no one to buy credit from and your credit does not expire. Your clients buy at the prices you set on your profile, and you give credit from Client management.';
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /**
  * Who sells to the user and on what terms: its domain's (the user info carries them), except for

@@ -5,8 +5,9 @@ import { buildSendTemplate, SEND_TEMPLATE_FILE_NAME } from '../../excel/export-f
 import { downloadBytes } from '../../ui/download';
 import { NO_ROW_TO_SEND, type ExcelSource } from './use-excel-source';
 import { SetAsideRows } from './set-aside-rows';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const count = new Intl.NumberFormat('en-US');
+const count = numberFormat();
 
 const downloadTemplate = async () => downloadBytes(await buildSendTemplate(), SEND_TEMPLATE_FILE_NAME);
 

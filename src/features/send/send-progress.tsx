@@ -9,8 +9,9 @@ import { skipRowAndSendTheRest } from '../../outbox/send-end';
 import { useOnline } from '../../ui/use-online';
 import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { sendsInBackground } from '../../outbox/background-sync';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 const RECENT_MS = 10 * 60_000;
 
 const LIST_OF: Record<string, string> = {

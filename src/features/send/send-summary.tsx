@@ -5,8 +5,9 @@ import { APP_PATHS } from '../../domain/navigation/app-paths';
 import { optedOutPreview } from '../../domain/numbers/opt-out';
 import { INTERNATIONAL_CURRENCY } from '../../domain/constants';
 import type { SendPlan } from './use-send-plan';
+import { numberFormat } from '../../domain/numbers/number-format';
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const number = numberFormat({ maximumFractionDigits: 2 });
 
 type Props = {
   plan: SendPlan;

@@ -1,4 +1,6 @@
-const credits = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { numberFormat } from '../../domain/numbers/number-format';
+
+const credits = numberFormat({ maximumFractionDigits: 2 });
 
 /** Credits as the statement writes them; `signed` shows + for credit in and − for credit out. */
 export function creditsText(n: number, signed = false): string {

@@ -6,11 +6,12 @@ import type { StatementAnswer } from '../../api/statement-api';
 import { VirtualList } from '../../ui/virtual-list';
 import { causeHref } from './statement-links';
 import { creditsText } from './credits-text';
+import { numberFormat } from '../../domain/numbers/number-format';
 
 type Entry = StatementAnswer['entries'][number];
 
 const ROW_HEIGHT = 56;
-const number = new Intl.NumberFormat('en-US');
+const number = numberFormat();
 
 /** Every change of the month, newest first; each opens what caused it. */
 export function StatementEntries({ statement: s, ofClient }: { statement: StatementAnswer; ofClient: boolean }) {

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatAccra } from '../../domain/dates';
 import { displayPhone } from '../../domain/numbers/phone-number';
 import type { Member } from '../../sync/team';
+import { formatNumber } from '../../domain/numbers/number-format';
 
 type MemberCardProps = {
   member: Member;
@@ -15,7 +16,7 @@ type MemberCardProps = {
   onRemove: () => void;
 };
 
-const credits = (n: number) => Math.round(n).toLocaleString('en-US');
+const credits = (n: number) => formatNumber(Math.round(n));
 
 /** "Monthly cap 500 credits · 120 spent this month", or "No monthly cap · ...". */
 const capLine = (member: Member) =>
