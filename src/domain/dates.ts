@@ -1,6 +1,15 @@
 // Dates in the Africa/Accra zone (docs/product.md#dates-money-and-balances).
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
-import { TIME_ZONE } from './constants';
+import { UTCDateMini } from '@date-fns/utc/date/mini';
+import { format, parseISO } from 'date-fns';
+
+// Africa/Accra (TIME_ZONE in constants.ts) is GMT all year, with no summer time: the tz database links
+// it to Africa/Abidjan. So its wall time is UTC's, read and written with date-fns in UTC, without Intl:
+// a page's first Intl formatter costs its start about 150 ms on a cheap phone, and a time-zone library
+// builds one as it loads (docs/architecture.md "Numbers and dates without Intl").
+// The small UTC date: the full one builds Intl formatters as it loads, for its own toString.
+const inAccra = { in: (value: Date | number | string) => new UTCDateMini(value) };
+/** An ISO-like wall time in Accra ('yyyy-MM-ddTHH:mm[:ss]') as a plain Date: Invalid Date when unreadable. */
+const readAccra = (text: string): Date => new Date(parseISO(text, inAccra).getTime());
 
 export const DEFAULT_DATE_PATTERN = 'yyyy-MM-dd HH:mm';
 export const DELIVERY_TIME_PATTERN = 'yyyy-MM-dd HH:mm:00';
@@ -11,8 +20,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function toDate(when: Date | string | number): Date {
   // A bare date names a day in Accra, not UTC midnight of some other zone.
-  if (typeof when === 'string' && DATE_ONLY.test(when.trim()))
-    return fromZonedTime(`${when.trim()}T00:00:00`, TIME_ZONE);
+  if (typeof when === 'string' && DATE_ONLY.test(when.trim())) return readAccra(`${when.trim()}T00:00:00`);
   return when instanceof Date ? when : new Date(when);
 }
 
@@ -24,16 +32,16 @@ export function isValidDate(value: Date | string | number | null | undefined): b
 // An invalid date renders as nothing rather than throwing inside a list row.
 export function formatAccra(when: Date | string | number, pattern: string = DEFAULT_DATE_PATTERN): string {
   if (!isValidDate(when)) return '';
-  return formatInTimeZone(toDate(when), TIME_ZONE, pattern);
+  return format(toDate(when), pattern, inAccra);
 }
 
 export function expectedDeliveryTime(when: Date): string {
-  return formatInTimeZone(when, TIME_ZONE, DELIVERY_TIME_PATTERN);
+  return format(when, DELIVERY_TIME_PATTERN, inAccra);
 }
 
 // Reads Accra wall time ('yyyy-MM-dd HH:mm[:ss]') back into an instant, as the gateway's scheduler needs.
 export function fromAccraWallTime(text: string): Date {
-  return fromZonedTime(text.trim().replace(' ', 'T'), TIME_ZONE);
+  return readAccra(text.trim().replace(' ', 'T'));
 }
 
 export const fromEpochSeconds = (seconds: number): Date => new Date(seconds * 1000);

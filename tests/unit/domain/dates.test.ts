@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromZonedTime, toZonedTime } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime, toZonedTime } from 'date-fns-tz';
 import {
   birthdayAge,
   expectedDeliveryTime,
@@ -8,6 +8,7 @@ import {
   fromEpochSeconds,
   isValidDate,
 } from '../../../src/domain/dates';
+import { TIME_ZONE } from '../../../src/domain/constants';
 
 const accra = (wallTime: string): Date => fromZonedTime(wallTime, 'Africa/Accra');
 
@@ -23,6 +24,47 @@ afterAll(() => {
 describe('Accra is UTC+0 without DST', () => {
   it.each(['2025-01-01T00:00:00', '2025-07-01T00:00:00'])('%s Accra is the same UTC instant', (wall) => {
     expect(accra(wall).toISOString()).toBe(`${wall}.000Z`);
+  });
+});
+
+describe('dates written at a fixed offset, without Intl', () => {
+  it('reads what the zone library read, and refuses what it refused', () => {
+    for (const text of [
+      '2024-05-01 10:00',
+      '2024-05-01 10:00:30',
+      '2024-05-01T10:00',
+      ' 2024-05-01 10:00 ',
+      '2024-05-01',
+      '2024-05-01 10:00:30.250',
+      '2024-02-29 23:59:59',
+      '2024-02-30 10:00',
+      '2024-13-01 10:00',
+      '2024-05-01 25:00',
+      '2024-05-01 10:61',
+      '2024-5-1 10:00',
+      '10:00',
+      'tomorrow',
+      '',
+      '2024-05-01 10:00 extra',
+    ]) {
+      const before = fromZonedTime(text.trim().replace(' ', 'T'), TIME_ZONE).getTime();
+      expect([text, fromAccraWallTime(text).getTime()]).toEqual([text, before]);
+    }
+    for (const day of ['2024-05-01', '1990-12-31', '2024-02-30'])
+      expect([day, formatAccra(day, 'yyyy-MM-dd HH:mm')]).toEqual([
+        day,
+        isNaN(fromZonedTime(`${day}T00:00:00`, TIME_ZONE).getTime()) ? '' : `${day} 00:00`,
+      ]);
+  });
+
+  it('formats and reads each day from 1950 to 2060 as the Africa/Accra zone of the tz database does', () => {
+    const step = 7 * 86_400_000 + 3_600_000 + 60_000; // a week, an hour and a minute: every weekday and hour comes round
+    for (let t = Date.UTC(1950, 0, 1); t < Date.UTC(2060, 0, 1); t += step) {
+      const when = new Date(t);
+      const wall = formatInTimeZone(when, TIME_ZONE, 'yyyy-MM-dd HH:mm:ss');
+      expect([t, formatAccra(when, 'yyyy-MM-dd HH:mm:ss')]).toEqual([t, wall]);
+      expect([wall, fromAccraWallTime(wall).getTime()]).toEqual([wall, fromZonedTime(wall, TIME_ZONE).getTime()]);
+    }
   });
 });
 
