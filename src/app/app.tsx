@@ -84,12 +84,15 @@ function useOnceTrue(value: boolean): boolean {
 /**
  * The outbox drainer (a dedicated worker where possible) sends queued jobs, with the alerts of
  * docs/product.md#the-outbox-and-batches. It starts at the first sign-in of this tab, then runs on: no
- * job is sent without a session, and its code and worker stay off the landing and login pages.
+ * job is sent without a session, and its code and worker stay off the landing and login pages. It
+ * starts once the first signed-in screen has shown, as the syncs do: loaded from the shell's first
+ * commit, its code (its requests and their preload links) cost that screen 60-70 ms at 4x CPU. A job
+ * queued before then waits for it in the device's database.
  */
 function useOutboxOnceSignedIn(wanted: boolean) {
   useEffect(() => {
     if (!wanted) return;
-    return lazyStart(async () => {
+    return startAfterFirstScreen(async () => {
       const [{ startOutbox }, { onOutboxEvent }, { refreshUser, signOutLocally }] = await Promise.all([
         import('../outbox/start-outbox'),
         import('../outbox/outbox-events'),
