@@ -24,16 +24,31 @@ if (!visitorPage)
   for (const name of firstScreenModules(window.location.pathname, window.location.hostname))
     void screenModules[name]().catch(() => {}); // a failure shows again, and is handled, when the screen loads
 // A status page opened by its address asks for its first rows now too, not after its screen's code.
+// The app mounts once that request is on its way (a second at most): its code's evaluation and first
+// render, long tasks on a slow phone, then run while the answer travels, not between the reads of the
+// device before the request (docs/architecture.md "Opening a dashboard").
 const signedIn = readSessionHint() === 'signed-in';
 const statusKey = signedIn ? statusPageKey(window.location.pathname) : null;
+let firstPageAsked: Promise<unknown> = Promise.resolve();
 if (statusKey !== null)
-  void import('../sync/status-prefetch').then((m) => m.prefetchStatusPage(statusKey)).catch(() => {});
+  firstPageAsked = import('../sync/status-prefetch').then((m) => {
+    m.prefetchStatusPage(statusKey);
+    return m.statusPageAsked();
+  });
 // So does a dashboard: its list's code and its first page, which the list screen then shows from the device.
 const dashboardList = signedIn ? dashboardListAt(window.location.pathname) : null;
 if (dashboardList !== null) {
   void screenModules.messages().catch(() => {});
-  void import('../sync/list-loader').then((m) => m.openListEarly(dashboardList)).catch(() => {});
+  firstPageAsked = import('../sync/list-loader').then((m) => {
+    void m.openListEarly(dashboardList);
+    return m.earlyListAsked();
+  });
 }
+const ASKED_AT_MOST_MS = 1000;
+const askedOrLate = Promise.race([
+  firstPageAsked.catch(() => {}),
+  new Promise((resolve) => setTimeout(resolve, ASKED_AT_MOST_MS)),
+]);
 // So are the domain's details on a first visit, which the first screen waits for, unless the gateway
 // prerendered the page with them (root.tsx takes them from it).
 if (!document.getElementById(PRERENDERED_DETAILS_ID))
@@ -45,6 +60,6 @@ if (`${window.location.pathname}${window.location.search}` === AFTER_SHARE_HREF 
   noteShareAwaitingSignIn();
 // A spreadsheet opened with the installed app: taken now, kept until the send form shows.
 if ('launchQueue' in window) void import('../flows/incoming').then((m) => m.listenForOpenedFiles());
-const mountApp = () => import('./root').then(({ mount }) => mount());
+const mountApp = () => askedOrLate.then(() => import('./root')).then(({ mount }) => mount());
 if (visitorPage) startAtFirstTouch(container, mountApp);
 else void mountApp();

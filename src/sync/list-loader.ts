@@ -1,5 +1,7 @@
 import type { ListName } from '../api/list-api';
 import { currentAccount } from '../db/session-store';
+import { readListState } from '../db/list-store';
+import type { StoredListState } from '../db/app-db';
 import { loadNextPage, openList, refreshList, searchList, type ListAccount } from './list-sync';
 import { paginatorFor } from './paginator';
 import { readListAhead } from './list-ahead';
@@ -35,18 +37,19 @@ export function open(profileId: number, list: ListName): Promise<void> {
   return start(profileId, list);
 }
 
-function start(profileId: number, list: ListName, known?: ListAccount): Promise<void> {
+function start(profileId: number, list: ListName, known?: ListAccount, state?: StoredListState): Promise<void> {
   const key = `${profileId}:${list}`;
   const running = opening.get(key);
   if (running) return running;
   const started = paginatorFor(profileId, list)
-    .run(() => openList(list, Date.now(), known), true)
+    .run(() => openList(list, Date.now(), known, state), true)
     .finally(() => opening.delete(key));
   opening.set(key, started);
   return started;
 }
 
 let earlyOpen: Promise<void> | null = null;
+let earlyAsked: Promise<void> = Promise.resolve();
 
 /**
  * A list opened as the app starts at its screen's address, beside the app's code instead of after it
@@ -55,20 +58,34 @@ let earlyOpen: Promise<void> | null = null;
  * After a failure the screen's open asks again.
  */
 export function openListEarly(list: ListName): Promise<void> {
-  earlyOpen = openAndReadAhead(list);
+  let asked = () => {};
+  earlyAsked = new Promise<void>((resolve) => (asked = resolve));
+  earlyOpen = openAndReadAhead(list, () => asked()).finally(() => asked());
   return earlyOpen;
 }
 
-async function openAndReadAhead(list: ListName): Promise<void> {
+/**
+ * Resolves once the early open has asked the gateway for the list's first page, or has ended without
+ * asking: the entry mounts the app then, so the app's code and first render run while the answer
+ * travels, not between the reads of the device before the request.
+ */
+export const earlyListAsked = (): Promise<void> => earlyAsked;
+
+async function openAndReadAhead(list: ListName, asked: () => void): Promise<void> {
   const found = await currentAccount();
   if (!found) return;
   const profileId = found.user.profile_id;
   const key = `${profileId}:${list}`;
   // The screen opened it first: this joins that open, which the screen has taken already.
   if (opening.has(key)) return opening.get(key);
+  const state = await readListState(profileId, list);
+  if (opening.has(key)) return opening.get(key);
   const early: { endedAt?: number } = {};
   openedEarly.set(key, early);
-  await start(profileId, list, { profileId, token: found.session.token });
+  // With the account and the state known, the first page is asked for as the open starts.
+  const opened = start(profileId, list, { profileId, token: found.session.token }, state);
+  asked();
+  await opened;
   if (paginatorFor(profileId, list).snapshot().status === 'error') openedEarly.delete(key);
   else early.endedAt = Date.now();
   await readListAhead(profileId, list);

@@ -109,12 +109,18 @@ async function refreshFrom(found: ListAccount, list: ListName, state: StoredList
 }
 
 /**
- * Opens a list: the first page on a first visit, else a refresh over what is stored. The account (when
- * the caller has not read it already) and the list's state are read once, so its first page is asked for
- * after two reads of the device, not five: an app starting at a dashboard waits on nothing else.
+ * Opens a list: the first page on a first visit, else a refresh over what is stored. The account and the
+ * list's state (each unless the caller has read it already) are read once, so its first page is asked for
+ * after two reads of the device, not five: an app starting at a dashboard waits on nothing else. Given
+ * both, the first page is asked for before this returns.
  */
-export async function openList(list: ListName, now = Date.now(), known?: ListAccount): Promise<StoredListState> {
+export async function openList(
+  list: ListName,
+  now = Date.now(),
+  known?: ListAccount,
+  knownState?: StoredListState,
+): Promise<StoredListState> {
   const found = known ?? (await account());
-  const state = await readListState(found.profileId, list);
+  const state = knownState ?? (await readListState(found.profileId, list));
   return state.visited ? refreshFrom(found, list, state, now) : nextPage(found, list, state, now);
 }

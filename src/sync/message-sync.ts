@@ -84,9 +84,11 @@ export const deleteRecurringMessage = (messageId: string) =>
   );
 
 /** status/{id} one page (or what changed after a cursor): read live (delivery reports change by the second), not mirrored. */
-export async function loadStatusPage(messageId: string, query: StatusQuery): Promise<StatusAnswer> {
+export async function loadStatusPage(messageId: string, query: StatusQuery, asked?: () => void): Promise<StatusAnswer> {
   const { profileId, token } = await account();
-  return api.fetchStatusPage(token, profileId, messageId, query);
+  const answer = api.fetchStatusPage(token, profileId, messageId, query);
+  asked?.();
+  return answer;
 }
 
 /** A message's delivery report: read live, like its status. */

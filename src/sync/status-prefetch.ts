@@ -10,18 +10,28 @@ import { settledWithin } from './settled-within';
 const FRESH_MS = 10_000;
 
 let early: { messageKey: string; at: number; answer: Promise<StatusAnswer>; arrived?: StatusAnswer } | null = null;
+let earlyAsked: Promise<void> = Promise.resolve();
 
 /** The first page the status screen shows, with no search or filter. */
 const firstPage = (): StatusQuery => ({ page: 1, size: DEFAULT_PAGE_SIZE });
 
 /** Asks for a message's first status page now, for the screen about to show it. */
 export function prefetchStatusPage(messageKey: string): void {
-  const answer = loadStatusPage(messageKey, firstPage());
+  let sent = () => {};
+  earlyAsked = new Promise<void>((resolve) => (sent = resolve));
+  const answer = loadStatusPage(messageKey, firstPage(), () => sent());
+  answer.catch(() => undefined).finally(() => sent());
   const asked = { messageKey, at: Date.now(), answer } as NonNullable<typeof early>;
   // A failure is the screen's to show: it asks again itself.
   answer.then((arrived) => (asked.arrived = arrived)).catch(() => undefined);
   early = asked;
 }
+
+/**
+ * Resolves once the early first page has been asked for from the gateway, or failed before: the entry
+ * mounts the app then, so the app's code and first render run while the answer travels.
+ */
+export const statusPageAsked = (): Promise<void> => earlyAsked;
 
 /**
  * Resolves once the page asked for early has arrived (or failed), or after `atMostMs` (a slow network);

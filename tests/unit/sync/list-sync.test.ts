@@ -5,7 +5,7 @@ import { db } from '../../../src/db/db';
 import { sendSms } from '../../../src/api/send-api';
 import { readListRows, readListState } from '../../../src/db/list-store';
 import { loadNextPage, refreshList, searchList } from '../../../src/sync/list-sync';
-import { loadMore, open, openListEarly } from '../../../src/sync/list-loader';
+import { earlyListAsked, loadMore, open, openListEarly } from '../../../src/sync/list-loader';
 import { paginatorFor } from '../../../src/sync/paginator';
 import { numbersFrom, quickItem, signInAs, startLiveGateway, type LiveGateway } from '../outbox/support/live-gateway';
 import { resetDevice } from '../outbox/support/drain-helpers';
@@ -150,6 +150,24 @@ describe('list mirrors against the real gateway', () => {
     // Taken once: the next open (the screen shown again) refreshes.
     await open(profileId, 'quick-own');
     expect(listCalls() - before).toBe(2);
+  });
+
+  it("says when the early open's first page is on its way, before its answer: the app mounts then", async () => {
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    live.intercept = async (path, init) => {
+      if (path !== LIST) return undefined;
+      await held;
+      return live.forward(path, init);
+    };
+    const before = listCalls();
+    const opened = openListEarly('quick-own');
+    await earlyListAsked();
+    expect(listCalls() - before).toBe(1);
+    expect(await readListRows(profileId, 'quick-own', '')).toHaveLength(0);
+    answer!();
+    await opened;
+    expect(await readListRows(profileId, 'quick-own', '')).toHaveLength(20);
   });
 
   it("a dashboard's screen asks again when the app's early open failed", async () => {

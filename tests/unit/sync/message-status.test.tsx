@@ -5,7 +5,12 @@ import { act, renderHook } from '@testing-library/react';
 import { db } from '../../../src/db/db';
 import { saveSignIn } from '../../../src/db/session-store';
 import { useStatusPage, type StatusPageQuery } from '../../../src/sync/message-status';
-import { arrivedStatusPage, prefetchStatusPage, untilPrefetchedStatusPage } from '../../../src/sync/status-prefetch';
+import {
+  arrivedStatusPage,
+  prefetchStatusPage,
+  statusPageAsked,
+  untilPrefetchedStatusPage,
+} from '../../../src/sync/status-prefetch';
 import { stubFetch } from '../support/fetch-stub';
 import { makeUser } from '../domain/factories';
 
@@ -217,5 +222,25 @@ describe('the status page asks for a page, then only for changes while some are 
     await capped;
     expect(gaveUp).toBe(true);
     slow!();
+  });
+
+  it('says when the early first page is on its way, before its answer: the app mounts then', async () => {
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const { bodies } = gateway(['SENT']);
+    const gatewayFetch = globalThis.fetch;
+    let asked = 0;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      asked += 1;
+      await held;
+      return gatewayFetch(...args);
+    });
+    prefetchStatusPage('AbcDef');
+    await statusPageAsked();
+    expect(asked).toBe(1);
+    expect(bodies).toHaveLength(0);
+    answer!();
+    await untilPrefetchedStatusPage(1000);
+    expect(bodies).toHaveLength(1);
   });
 });
