@@ -40,7 +40,7 @@ const dashboardList = signedIn ? dashboardListAt(window.location.pathname) : nul
 if (dashboardList !== null) {
   void screenModules.messages().catch(() => {});
   firstPageAsked = import('../sync/list-loader').then((m) => {
-    void m.openListEarly(dashboardList);
+    m.openListEarly(dashboardList).catch(() => {}); // the list screen shows a failure, and asks again
     return m.earlyListAsked();
   });
 }
